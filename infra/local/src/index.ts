@@ -1,0 +1,3 @@
+export * from './ports';
+export * from './servers';
+export * from './system-packages';

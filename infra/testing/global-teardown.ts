@@ -1,0 +1,4 @@
+export default async function globalTeardown(): Promise<void> {
+  const servers = globalThis.__CALIBER_SERVERS__ ?? [];
+  await Promise.all(servers.map((server) => server.stop()));
+}

@@ -1,0 +1,36 @@
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP call as a browser would make it; answers the status, parsed JSON body and headers. */
+export async function call<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let body: string | undefined;
+  if (options.rawBody !== undefined) {
+    body = options.rawBody;
+    headers['content-type'] = options.contentType ?? 'text/plain';
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = options.contentType ?? 'application/json';
+  }
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  const parsed = (text ? JSON.parse(text) : {}) as T;
+  return { status: response.status, body: parsed, headers: response.headers };
+}

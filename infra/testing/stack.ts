@@ -1,0 +1,109 @@
+import type { INestApplication } from '@nestjs/common';
+import { readFile } from 'node:fs/promises';
+import { QUEUE_GROUPS, type NewStaffInput } from '@caliber/contracts';
+import { bootstrapService, createLogger, serviceDataSourceOptions } from '@caliber/service-kit';
+import { DataSource } from 'typeorm';
+import { createGatewayApp } from '../../services/gateway/src/app';
+import { loadGatewayConfig } from '../../services/gateway/src/config';
+import { loadIdentityConfig } from '../../services/identity/src/config';
+import { identityDatabase } from '../../services/identity/src/database';
+import { IdentityModule } from '../../services/identity/src/identity.module';
+import { addStaff } from '../../services/identity/src/roster/roster';
+import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
+
+/** Test secrets: long enough for the configuration rules, never used outside tests. */
+export const TEST_ENV = {
+  OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
+  JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef',
+  LOG_LEVEL: 'silent',
+  NATS_REQUEST_TIMEOUT_MS: '1500',
+} as const;
+
+export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, ...TEST_ENV, ...overrides };
+}
+
+export async function startIdentity(overrides: Record<string, string> = {}): Promise<INestApplication> {
+  const config = loadIdentityConfig(testEnv({ IDENTITY_HEALTH_PORT: '0', ...overrides }));
+  return bootstrapService({
+    module: IdentityModule.forRoot(config, createLogger('identity', config.logLevel)),
+    logger: createLogger('identity', config.logLevel),
+    natsUrl: config.natsUrl,
+    queue: QUEUE_GROUPS.identity,
+    healthPort: 0,
+    healthHost: '127.0.0.1',
+  });
+}
+
+export interface RunningGateway {
+  app: INestApplication;
+  url: string;
+}
+
+export async function startGateway(overrides: Record<string, string> = {}): Promise<RunningGateway> {
+  const config = loadGatewayConfig(testEnv({ PORT: '0', HOST: '127.0.0.1', ...overrides }));
+  const app = await createGatewayApp(config, createLogger('gateway', config.logLevel));
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return { app, url };
+}
+
+/** A direct connection to identity's schema, for arranging and inspecting rows. */
+export async function identityDataSource(): Promise<DataSource> {
+  const dataSource = new DataSource({
+    ...serviceDataSourceOptions(identityDatabase(process.env['DATABASE_URL'] ?? '')),
+    logging: false,
+  });
+  return dataSource.initialize();
+}
+
+let counter = 0;
+/** A service number no other test uses. */
+export function uniqueServiceNumber(prefix = 'T'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}`.toUpperCase().slice(0, 32);
+}
+
+export async function rosterStaff(dataSource: DataSource, staff: Partial<NewStaffInput> = {}) {
+  const serviceNumber = staff.serviceNumber ?? uniqueServiceNumber();
+  return dataSource.transaction((manager) =>
+    addStaff(
+      manager,
+      {
+        serviceNumber,
+        name: 'Test Person',
+        phoneNumber: '+15550100999',
+        role: 'Technician',
+        department: 'TSEU',
+        ...staff,
+      },
+      { id: null, label: 'test' },
+    ),
+  );
+}
+
+interface OutboxLine {
+  at: string;
+  to: string;
+  body: string;
+  serviceNumber: string;
+}
+
+export async function outboxMessages(serviceNumber: string): Promise<OutboxLine[]> {
+  const path = smsOutboxPath(process.env['DATA_DIR'] ?? '.data');
+  const text = await readFile(path, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxLine)
+    .filter((line) => line.serviceNumber === serviceNumber.toUpperCase());
+}
+
+/** The code of the newest SMS sent to a service number, read from the development outbox. */
+export async function latestOtp(serviceNumber: string): Promise<string> {
+  const messages = await outboxMessages(serviceNumber);
+  const body = messages[messages.length - 1]?.body ?? '';
+  const match = /\b(\d{6})\b/.exec(body);
+  if (!match?.[1]) throw new Error(`no code in the outbox for ${serviceNumber}`);
+  return match[1];
+}

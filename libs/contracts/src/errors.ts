@@ -1,0 +1,59 @@
+/**
+ * Machine codes carried by every refused call, next to the user-facing `message`.
+ * The gateway maps each code to one HTTP status in an exhaustive switch.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'UNPROCESSABLE',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+  'STAFF_NOT_ROSTERED',
+  'ACCOUNT_INACTIVE',
+  'OTP_COOLDOWN',
+  'OTP_NOT_REQUESTED',
+  'OTP_INCORRECT',
+  'OTP_LOCKED',
+  'OTP_EXPIRED',
+  'OTP_USED',
+  'SMS_NOT_SENT',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The JSON body of every error answer. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  details?: FieldIssue[];
+  /** Seconds until the caller may try again (rate limits, resend cool-down). */
+  retryAfterSeconds?: number;
+}
+
+/** What a service sends back over NATS when it refuses a request. */
+export interface ServiceErrorPayload {
+  code: ErrorCode;
+  message: string;
+  details?: FieldIssue[];
+  retryAfterSeconds?: number;
+}
+
+export function isServiceErrorPayload(value: unknown): value is ServiceErrorPayload {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    typeof candidate['message'] === 'string' &&
+    typeof candidate['code'] === 'string' &&
+    (ERROR_CODES as readonly string[]).includes(candidate['code'])
+  );
+}

@@ -1,0 +1,48 @@
+/** Business constants and limits (spec section 9, ARCHITECTURE "Sign-in"). */
+export const DEFAULT_PRODUCT_NAME = 'Caliber';
+export const DEFAULT_API_BASE_PATH = '/api';
+export const DEFAULT_HTTP_PORT = 5000;
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 5 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_SECONDS = 30;
+
+export const PAGE_SIZES = {
+  equipment: 9,
+  maintenanceHistory: 8,
+  tasks: 8,
+  users: 12,
+} as const;
+export const RECENT_ACTIVITY_COUNT = 4;
+export const TECHNICIAN_LIST_LIMIT = 200;
+export const USER_SEARCH_DEBOUNCE_MS = 400;
+export const EQUIPMENT_PAGER_WINDOW = 5;
+
+export const STATUS_MESSAGE_MS = 2000;
+export const CERTIFICATION_MESSAGE_MS = 2500;
+
+export const ITEMS_PER_PAGE_OPTIONS = [8, 12, 20, 50] as const;
+export const DEFAULT_ITEMS_PER_PAGE = 8;
+
+export const SOCKET_SETTINGS = {
+  path: '/socket.io',
+  transports: ['websocket'],
+  withCredentials: true,
+  autoConnect: true,
+  reconnectionAttempts: 10,
+  reconnectionDelay: 500,
+} as const;
+
+/** Keys of what the browser stores (spec sections 3 and 9). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  theme: 'theme',
+  itemsPerPage: 'caliber.itemsPerPage',
+  compactMode: 'caliber.compactMode',
+  liveUpdates: 'caliber.liveUpdates',
+} as const;
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];

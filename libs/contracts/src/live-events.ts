@@ -1,0 +1,15 @@
+/** Socket.io event names the browsers listen to (spec section 4), spelled as the spec spells them. */
+export const LIVE_EVENTS = [
+  'equipment:updated',
+  'equipment:deleted',
+  'equipment:statusChanged',
+  'task:created',
+  'task:updated',
+  'task:completed',
+  'task:deleted',
+  'task:statusChanged',
+  'task:workUpdated',
+  'task:certified',
+  'socket:ready',
+] as const;
+export type LiveEvent = (typeof LIVE_EVENTS)[number];

@@ -1,0 +1,24 @@
+/** Staff roles (spec sections 1, 3, 6). Manager exists as a role but has no distinct behaviour. */
+export const ROLES = ['Technician', 'Engineer', 'Manager', 'Admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'Technician';
+
+/** The role filter on the user list offers only these (spec section 9). */
+export const ROLE_FILTER_OPTIONS = ['All', 'Technician', 'Engineer', 'Admin'] as const;
+
+/** "Full access means Admin or Engineer" (spec section 6). */
+export const FULL_ACCESS_ROLES: readonly Role[] = ['Engineer', 'Admin'];
+
+/** Role comparison is case-insensitive everywhere (ARCHITECTURE, spec section 6). */
+export function roleIs(actual: string | null | undefined, expected: Role): boolean {
+  return typeof actual === 'string' && actual.toLowerCase() === expected.toLowerCase();
+}
+
+export function hasFullAccess(role: string | null | undefined): boolean {
+  return FULL_ACCESS_ROLES.some((r) => roleIs(role, r));
+}
+
+/** Maps any casing of a role name to its canonical spelling, or undefined when it is not a role. */
+export function canonicalRole(value: string): Role | undefined {
+  return ROLES.find((r) => r.toLowerCase() === value.trim().toLowerCase());
+}

@@ -1,0 +1,34 @@
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { PinoNestLogger } from './logger';
+import { ServiceExceptionFilter } from './exception.filter';
+import { natsServerOptions } from './nats';
+
+export interface ServiceBootstrapOptions {
+  module: Type<unknown> | DynamicModule;
+  logger: Logger;
+  natsUrl: string;
+  queue: string;
+  /** Port of the service's own HTTP health endpoint (0 picks a free one). */
+  healthPort: number;
+  healthHost?: string;
+}
+
+/**
+ * Starts a domain service: NATS request handlers in the service's queue group, plus a small HTTP
+ * listener for liveness and readiness probes. SIGTERM and SIGINT close NATS, the database pool
+ * and the listener before the process exits.
+ */
+export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestApplication> {
+  const app = await NestFactory.create(options.module, {
+    logger: new PinoNestLogger(options.logger),
+    bufferLogs: false,
+  });
+  app.useGlobalFilters(new ServiceExceptionFilter());
+  app.connectMicroservice(natsServerOptions(options.natsUrl, options.queue), { inheritAppConfig: true });
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  await app.startAllMicroservices();
+  await app.listen(options.healthPort, options.healthHost ?? '0.0.0.0');
+  return app;
+}

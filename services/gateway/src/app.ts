@@ -1,0 +1,27 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DEFAULT_API_BASE_PATH } from '@caliber/contracts';
+import { PinoNestLogger } from '@caliber/service-kit';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { GatewayConfig } from './config';
+import { GatewayModule } from './gateway.module';
+import { jsonBodyMiddleware } from './http/json-body';
+import { requestLog } from './http/request-log';
+
+/** Builds the gateway application (not yet listening), so tests run exactly what production runs. */
+export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(helmet());
+  app.use(requestLog(logger.child({ component: 'http' })));
+  if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
+  app.use(...jsonBodyMiddleware(config.bodyLimit));
+  app.setGlobalPrefix(DEFAULT_API_BASE_PATH.replace(/^\//, ''));
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  return app;
+}

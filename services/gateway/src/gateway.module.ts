@@ -1,0 +1,45 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { ClientsModule } from '@nestjs/microservices';
+import { PassportModule } from '@nestjs/passport';
+import { natsClientOptions } from '@caliber/service-kit';
+import type { Logger } from 'pino';
+import { AuthController } from './auth/auth.controller';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { JwtStrategy, JWT_ALGORITHM } from './auth/jwt.strategy';
+import { OtpRateLimiter } from './auth/otp-rate-limiter';
+import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
+import { HealthController } from './health/health.controller';
+import { HttpExceptionFilter } from './http/http-exception.filter';
+import { IDENTITY_CLIENT, IdentityClient } from './identity/identity.client';
+import { RedisConnection } from './redis/redis.provider';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        ClientsModule.register([{ name: IDENTITY_CLIENT, ...natsClientOptions(config.natsUrl, 'gateway') }]),
+        PassportModule,
+        JwtModule.register({
+          secret: config.jwtSecret,
+          signOptions: { algorithm: JWT_ALGORITHM, expiresIn: config.jwtExpiresInSeconds },
+          verifyOptions: { algorithms: [JWT_ALGORITHM] },
+        }),
+      ],
+      controllers: [AuthController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: GATEWAY_LOGGER, useValue: logger },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        RedisConnection,
+        OtpRateLimiter,
+        IdentityClient,
+        JwtStrategy,
+      ],
+    };
+  }
+}

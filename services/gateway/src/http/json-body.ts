@@ -1,0 +1,49 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { ApiErrorBody } from '@caliber/contracts';
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+function refuse(res: Response, body: ApiErrorBody): void {
+  res.status(body.statusCode).json(body);
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Request bodies are JSON objects or nothing. A body of another type, malformed JSON and an
+ * oversized body are each refused with a 4xx JSON answer before any handler runs.
+ */
+export function jsonBodyMiddleware(limit: string): RequestHandler[] {
+  const requireJson: RequestHandler = (req, res, next) => {
+    if (hasBody(req) && !req.is(JSON_TYPES)) {
+      refuse(res, {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'The request body must be JSON (Content-Type: application/json).',
+      });
+      return;
+    }
+    next();
+  };
+  const parse = express.json({ limit, strict: true, type: JSON_TYPES });
+  const explainParseError = (error: unknown, _req: Request, res: Response, next: NextFunction): void => {
+    const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
+    if (type === 'entity.too.large') {
+      refuse(res, { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${limit}.` });
+      return;
+    }
+    if (type === 'entity.parse.failed') {
+      refuse(res, { statusCode: 400, code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.' });
+      return;
+    }
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+      refuse(res, { statusCode: 400, code: 'VALIDATION_FAILED', message: 'The request body must be UTF-8 JSON.' });
+      return;
+    }
+    next(error);
+  };
+  return [requireJson, parse, explainParseError as unknown as RequestHandler];
+}

@@ -1,0 +1,31 @@
+import { isServiceErrorPayload } from '@caliber/contracts';
+import { ServiceError } from '@caliber/service-kit';
+import type { ClientProxy } from '@nestjs/microservices';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+
+/**
+ * Request/reply to a domain service over NATS. A refusal comes back as the service's own
+ * ServiceError; silence past the deadline becomes SERVICE_UNAVAILABLE, never a hung request.
+ */
+export async function requestFromService<T>(
+  client: ClientProxy,
+  serviceLabel: string,
+  subject: string,
+  payload: unknown,
+  timeoutMs: number,
+): Promise<T> {
+  try {
+    return await firstValueFrom(client.send<T>(subject, payload).pipe(timeout(timeoutMs)));
+  } catch (error) {
+    if (isServiceErrorPayload(error)) {
+      throw new ServiceError(error.code, error.message, error.details, error.retryAfterSeconds);
+    }
+    if (error instanceof TimeoutError) {
+      throw new ServiceError('SERVICE_UNAVAILABLE', `The ${serviceLabel} did not answer in time. Please try again.`);
+    }
+    throw new ServiceError(
+      'SERVICE_UNAVAILABLE',
+      `The ${serviceLabel} cannot be reached right now. Please try again.`,
+    );
+  }
+}

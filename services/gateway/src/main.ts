@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import { ConfigError, createLogger } from '@caliber/service-kit';
+import { createGatewayApp } from './app';
+import { loadGatewayConfig } from './config';
+
+async function main(): Promise<void> {
+  const config = loadGatewayConfig();
+  const logger = createLogger('gateway', config.logLevel);
+  const app = await createGatewayApp(config, logger);
+  await app.listen(config.port, config.host);
+  logger.info({ url: await app.getUrl() }, 'gateway ready');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export interface FieldChange {
+  from: unknown;
+  to: unknown;
+}
+
+/** Who changed what, when, from which value to which. Rows are only ever added. */
+@Entity({ name: 'audit_log' })
+@Index('audit_log_entity_idx', ['entity', 'entityId', 'at'])
+export class AuditEntryEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  /** The user who acted, when a signed-in user did. */
+  @Column({ name: 'actor_id', type: 'uuid', nullable: true })
+  actorId!: string | null;
+
+  /** A readable name of the actor: a service number, `cli`, `seed` or `system`. */
+  @Column({ name: 'actor_label', type: 'varchar', length: 64 })
+  actorLabel!: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  entity!: string;
+
+  @Column({ name: 'entity_id', type: 'varchar', length: 64 })
+  entityId!: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  action!: string;
+
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  changes!: Record<string, FieldChange>;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  at!: Date;
+}

@@ -1,0 +1,69 @@
+import { commonEnvShape, loadConfig, portVariable, secretVariable, urlVariable } from '@caliber/service-kit';
+import { DEFAULT_PRODUCT_NAME } from '@caliber/contracts';
+import { z } from 'zod';
+
+export const SMS_ADAPTERS = ['console', 'http'] as const;
+export type SmsAdapterName = (typeof SMS_ADAPTERS)[number];
+
+const identityEnvSchema = z
+  .object({
+    ...commonEnvShape,
+    DATABASE_URL: urlVariable(['postgres', 'postgresql']),
+    IDENTITY_HEALTH_PORT: portVariable(5101),
+    DATA_DIR: z.string().trim().min(1).default('.data'),
+    PRODUCT_NAME: z.string().trim().min(1).max(40).default(DEFAULT_PRODUCT_NAME),
+    /** Secret mixed into every code's hash, so a leaked table cannot be brute-forced offline. */
+    OTP_PEPPER: secretVariable(),
+    SMS_ADAPTER: z.enum(SMS_ADAPTERS).optional(),
+    SMS_HTTP_URL: urlVariable(['http', 'https']).optional(),
+    SMS_HTTP_TOKEN: z.string().min(1).optional(),
+    SMS_SENDER_ID: z.string().trim().min(1).max(11).optional(),
+    SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  })
+  .superRefine((env, ctx) => {
+    const adapter = env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console');
+    if (adapter === 'console' && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_ADAPTER'],
+        message: 'the console SMS adapter writes codes to disk and is refused when NODE_ENV=production; use http',
+      });
+    }
+    if (adapter === 'http') {
+      for (const name of ['SMS_HTTP_URL', 'SMS_SENDER_ID'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_ADAPTER=http' });
+      }
+    }
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    natsUrl: env.NATS_URL,
+    databaseUrl: env.DATABASE_URL,
+    healthPort: env.IDENTITY_HEALTH_PORT,
+    dataDir: env.DATA_DIR,
+    productName: env.PRODUCT_NAME,
+    otpPepper: env.OTP_PEPPER,
+    sms: {
+      adapter: env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console'),
+      httpUrl: env.SMS_HTTP_URL,
+      httpToken: env.SMS_HTTP_TOKEN,
+      senderId: env.SMS_SENDER_ID,
+      httpTimeoutMs: env.SMS_HTTP_TIMEOUT_MS,
+    } as SmsConfig,
+  }));
+
+export interface SmsConfig {
+  adapter: SmsAdapterName;
+  httpUrl: string | undefined;
+  httpToken: string | undefined;
+  senderId: string | undefined;
+  httpTimeoutMs: number;
+}
+
+export type IdentityConfig = z.output<typeof identityEnvSchema>;
+export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
+
+export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
+  return loadConfig('identity', identityEnvSchema, env);
+}

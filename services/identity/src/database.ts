@@ -1,0 +1,14 @@
+import type { ServiceDatabaseOptions } from '@caliber/service-kit';
+import { AuditEntryEntity } from './audit/audit-entry.entity';
+import { CreateIdentitySchema1763800000000 } from './migrations/1763800000000-create-identity-schema';
+import { OtpChallengeEntity } from './otp/otp-challenge.entity';
+import { UserEntity } from './users/user.entity';
+
+export const IDENTITY_SCHEMA = 'identity';
+export const IDENTITY_ENTITIES = [UserEntity, OtpChallengeEntity, AuditEntryEntity];
+/** Every migration in order; listed by hand so the bundle needs no file globbing. */
+export const IDENTITY_MIGRATIONS = [CreateIdentitySchema1763800000000];
+
+export function identityDatabase(url: string): ServiceDatabaseOptions {
+  return { url, schema: IDENTITY_SCHEMA, entities: IDENTITY_ENTITIES, migrations: IDENTITY_MIGRATIONS };
+}

@@ -1,0 +1,34 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { serviceDataSourceOptions } from '@caliber/service-kit';
+import type { Logger } from 'pino';
+import { IDENTITY_CONFIG, type IdentityConfig } from './config';
+import { identityDatabase } from './database';
+import { HealthController } from './health/health.controller';
+import { OtpController } from './otp/otp.controller';
+import { OtpService } from './otp/otp.service';
+import { createSmsSender } from './sms/sms.factory';
+import { SmsSender } from './sms/sms-sender';
+import { LOGGER } from './tokens';
+import { SessionController } from './users/session.controller';
+import { UserEntity } from './users/user.entity';
+
+@Module({})
+export class IdentityModule {
+  static forRoot(config: IdentityConfig, logger: Logger): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [
+        TypeOrmModule.forRoot(serviceDataSourceOptions(identityDatabase(config.databaseUrl))),
+        TypeOrmModule.forFeature([UserEntity]),
+      ],
+      controllers: [OtpController, SessionController, HealthController],
+      providers: [
+        { provide: IDENTITY_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        { provide: SmsSender, useValue: createSmsSender(config, logger) },
+        OtpService,
+      ],
+    };
+  }
+}

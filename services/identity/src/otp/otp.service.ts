@@ -1,0 +1,198 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_SECONDS,
+  type RequestOtpCommand,
+  type RequestOtpResponse,
+  type VerifyOtpCommand,
+  type VerifyOtpResult,
+} from '@caliber/contracts';
+import { maskPhone, ServiceError } from '@caliber/service-kit';
+import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
+import { writeAudit } from '../audit/audit';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { SmsSender } from '../sms/sms-sender';
+import { LOGGER } from '../tokens';
+import { UserEntity } from '../users/user.entity';
+import { toUserDto } from '../users/user.mapper';
+import { OtpChallengeEntity } from './otp-challenge.entity';
+import { generateOtp, hashOtp, otpMatches } from './otp-code';
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Sign-in by one-time code. Rules: only rostered, active staff get a code; a code is 6 random
+ * digits, kept only as a keyed hash, valid 5 minutes, for 5 tries, once; a new code is refused
+ * within 30 seconds of the previous one. Only the newest code of a user is ever accepted.
+ */
+@Injectable()
+export class OtpService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sms: SmsSender,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async requestOtp(command: RequestOtpCommand): Promise<RequestOtpResponse> {
+    const code = generateOtp();
+    const { user, challengeId } = await this.dataSource.transaction(async (manager) => {
+      // The row lock serialises concurrent requests for one person, so the cool-down holds.
+      const user = await this.findSignInUser(manager, command.serviceNumber, true);
+      const latest = await this.latestChallenge(manager, user.id);
+      if (latest) {
+        const elapsedSeconds = (Date.now() - latest.createdAt.getTime()) / 1000;
+        if (elapsedSeconds < OTP_RESEND_COOLDOWN_SECONDS) {
+          const wait = Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - elapsedSeconds);
+          throw new ServiceError(
+            'OTP_COOLDOWN',
+            `A code was sent less than ${OTP_RESEND_COOLDOWN_SECONDS} seconds ago. Wait ${plural(wait, 'second')} before asking for another.`,
+            undefined,
+            wait,
+          );
+        }
+      }
+      const challenge = manager.create(OtpChallengeEntity, {
+        userId: user.id,
+        codeHash: '0'.repeat(64),
+        expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
+        requestedFrom: command.clientAddress.slice(0, 64),
+      });
+      await manager.save(challenge);
+      await manager.update(OtpChallengeEntity, challenge.id, {
+        codeHash: hashOtp(this.config.otpPepper, challenge.id, code),
+      });
+      return { user, challengeId: challenge.id };
+    });
+
+    try {
+      await this.sms.send({
+        to: user.phoneNumber,
+        serviceNumber: user.serviceNumber,
+        body: `${this.config.productName}: your sign-in code is ${code}. It expires in ${OTP_TTL_SECONDS / 60} minutes. Do not share it.`,
+      });
+    } catch (error) {
+      // The code never reached the phone: withdraw it so the cool-down does not block a retry.
+      await this.dataSource.getRepository(OtpChallengeEntity).delete(challengeId);
+      this.logger.error({ err: error, serviceNumber: user.serviceNumber }, 'sign-in code could not be sent');
+      throw new ServiceError(
+        'SMS_NOT_SENT',
+        'The code could not be sent by SMS right now. Please try again in a minute.',
+      );
+    }
+    this.logger.info(
+      { serviceNumber: user.serviceNumber, to: maskPhone(user.phoneNumber), from: command.clientAddress },
+      'sign-in code sent',
+    );
+    return {
+      message: `A ${OTP_TTL_SECONDS / 60}-minute code was sent to your registered phone ${maskPhone(user.phoneNumber)}.`,
+      phoneHint: maskPhone(user.phoneNumber),
+      expiresInSeconds: OTP_TTL_SECONDS,
+      resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS,
+    };
+  }
+
+  async verifyOtp(command: VerifyOtpCommand): Promise<VerifyOtpResult> {
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const user = await this.findSignInUser(manager, command.serviceNumber, false);
+      const challenge = await this.latestChallenge(manager, user.id);
+      if (!challenge) {
+        throw new ServiceError('OTP_NOT_REQUESTED', 'No code was requested for this service number. Ask for a code first.');
+      }
+      if (challenge.consumedAt) {
+        throw new ServiceError('OTP_USED', 'This code has already been used. Ask for a new code to sign in again.');
+      }
+      if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
+        throw new ServiceError('OTP_LOCKED', 'Too many incorrect codes. Ask for a new code.');
+      }
+      if (challenge.expiresAt.getTime() <= Date.now()) {
+        throw new ServiceError('OTP_EXPIRED', 'This code has expired. Ask for a new code.');
+      }
+      if (!otpMatches(this.config.otpPepper, challenge.id, command.otp, challenge.codeHash)) {
+        return { kind: 'wrong' as const, user, challengeId: challenge.id };
+      }
+      // Conditional update: of two simultaneous correct submissions only one consumes the code.
+      const consumed: unknown = await manager.query(
+        `UPDATE "identity"."otp_challenges" SET "consumed_at" = now()
+          WHERE "id" = $1 AND "consumed_at" IS NULL AND "attempts" < $2 AND "expires_at" > now()
+          RETURNING "id"`,
+        [challenge.id, OTP_MAX_ATTEMPTS],
+      );
+      if (!Array.isArray(consumed) || !Array.isArray(consumed[0]) || consumed[0].length === 0) {
+        throw new ServiceError('OTP_USED', 'This code has already been used. Ask for a new code to sign in again.');
+      }
+      const now = new Date();
+      const firstSignIn = user.registeredAt === null;
+      await manager.update(UserEntity, user.id, {
+        lastLoginAt: now,
+        ...(firstSignIn ? { registeredAt: now } : {}),
+      });
+      await writeAudit(manager, {
+        actor: { id: user.id, label: user.serviceNumber },
+        entity: 'user',
+        entityId: user.id,
+        action: firstSignIn ? 'registered' : 'signed-in',
+        changes: { lastLoginAt: { from: user.lastLoginAt?.toISOString() ?? null, to: now.toISOString() } },
+      });
+      const fresh = await manager.findOneByOrFail(UserEntity, { id: user.id });
+      return { kind: 'ok' as const, user: fresh };
+    });
+
+    if (outcome.kind === 'ok') {
+      this.logger.info({ serviceNumber: outcome.user.serviceNumber, from: command.clientAddress }, 'signed in');
+      return { user: toUserDto(outcome.user) };
+    }
+    return this.refuseWrongCode(outcome.user, outcome.challengeId, command.clientAddress);
+  }
+
+  /** Counts a wrong code in its own statement, so concurrent wrong tries are each counted. */
+  private async refuseWrongCode(user: UserEntity, challengeId: string, from: string): Promise<never> {
+    const rows: unknown = await this.dataSource.query(
+      `UPDATE "identity"."otp_challenges" SET "attempts" = "attempts" + 1
+        WHERE "id" = $1 AND "attempts" < $2 RETURNING "attempts"`,
+      [challengeId, OTP_MAX_ATTEMPTS],
+    );
+    const updated = Array.isArray(rows) && Array.isArray(rows[0]) ? (rows[0] as { attempts: number }[]) : [];
+    const attempts = updated[0]?.attempts ?? OTP_MAX_ATTEMPTS;
+    const left = OTP_MAX_ATTEMPTS - attempts;
+    this.logger.warn({ serviceNumber: user.serviceNumber, attempts, from }, 'incorrect sign-in code');
+    if (left <= 0) {
+      await this.dataSource.transaction((manager) =>
+        writeAudit(manager, {
+          actor: { id: null, label: from.slice(0, 64) },
+          entity: 'user',
+          entityId: user.id,
+          action: 'sign-in-locked',
+        }),
+      );
+      throw new ServiceError('OTP_LOCKED', 'Incorrect code. That was the last try: ask for a new code.');
+    }
+    throw new ServiceError('OTP_INCORRECT', `Incorrect code. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+
+  private async findSignInUser(manager: EntityManager, serviceNumber: string, lock: boolean): Promise<UserEntity> {
+    const user = await manager.findOne(UserEntity, {
+      where: { serviceNumber },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!user) {
+      throw new ServiceError(
+        'STAFF_NOT_ROSTERED',
+        `Service number ${serviceNumber} is not on the staff roster. Ask your department's administrator to add you.`,
+      );
+    }
+    if (!user.isActive) {
+      throw new ServiceError('ACCOUNT_INACTIVE', 'This account has been deactivated. Contact your administrator.');
+    }
+    return user;
+  }
+
+  private latestChallenge(manager: EntityManager, userId: string): Promise<OtpChallengeEntity | null> {
+    return manager.findOne(OtpChallengeEntity, { where: { userId }, order: { createdAt: 'DESC' } });
+  }
+}

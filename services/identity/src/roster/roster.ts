@@ -1,0 +1,72 @@
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  DEFAULT_REPORT_DEFAULTS,
+  newStaffSchema,
+  parseWith,
+  type NewStaffInput,
+} from '@caliber/contracts';
+import { ServiceError } from '@caliber/service-kit';
+import type { DataSource, EntityManager } from 'typeorm';
+import { diffFields, writeAudit, type AuditActor } from '../audit/audit';
+import { UserEntity } from '../users/user.entity';
+
+/** Puts one staff member on the roster, with its audit row, in the caller's transaction. */
+export async function addStaff(manager: EntityManager, input: NewStaffInput, actor: AuditActor): Promise<UserEntity> {
+  const parsed = parseWith(newStaffSchema, input);
+  if (!parsed.ok) throw ServiceError.validation(parsed.issues);
+  const staff = parsed.value;
+  if (await manager.existsBy(UserEntity, { serviceNumber: staff.serviceNumber })) {
+    throw new ServiceError('CONFLICT', `Service number ${staff.serviceNumber} is already on the roster.`);
+  }
+  if (staff.email) {
+    const taken: unknown[] = await manager.query(
+      `SELECT 1 FROM "identity"."users" WHERE lower("email") = lower($1)`,
+      [staff.email],
+    );
+    if (taken.length > 0) throw new ServiceError('CONFLICT', `The e-mail address ${staff.email} is already in use.`);
+  }
+  const user = manager.create(UserEntity, {
+    ...staff,
+    avatar: null,
+    notifications: { ...DEFAULT_NOTIFICATION_SETTINGS },
+    reportDefaults: { ...DEFAULT_REPORT_DEFAULTS },
+    lastLoginAt: null,
+    registeredAt: null,
+  });
+  await manager.save(user);
+  await writeAudit(manager, {
+    actor,
+    entity: 'user',
+    entityId: user.id,
+    action: 'created',
+    changes: diffFields({}, staff),
+  });
+  return user;
+}
+
+/** Activates or deactivates a rostered staff member. */
+export async function setStaffActive(
+  dataSource: DataSource,
+  serviceNumber: string,
+  isActive: boolean,
+  actor: AuditActor,
+): Promise<UserEntity> {
+  return dataSource.transaction(async (manager) => {
+    const user = await manager.findOne(UserEntity, {
+      where: { serviceNumber: serviceNumber.trim().toUpperCase() },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!user) throw new ServiceError('NOT_FOUND', `Service number ${serviceNumber} is not on the roster.`);
+    if (user.isActive !== isActive) {
+      await manager.update(UserEntity, user.id, { isActive });
+      await writeAudit(manager, {
+        actor,
+        entity: 'user',
+        entityId: user.id,
+        action: isActive ? 'activated' : 'deactivated',
+        changes: { isActive: { from: user.isActive, to: isActive } },
+      });
+    }
+    return manager.findOneByOrFail(UserEntity, { id: user.id });
+  });
+}
