@@ -11,7 +11,9 @@ export function serviceConfig({ projectRoot, entries }) {
     mode: 'production',
     target: 'node20',
     context: projectRoot,
-    entry: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, resolve(projectRoot, file)])),
+    entry: Object.fromEntries(
+      Object.entries(entries).map(([name, file]) => [name, resolve(projectRoot, file)]),
+    ),
     output: {
       path: resolve(projectRoot, 'dist'),
       filename: '[name].js',
@@ -27,7 +29,12 @@ export function serviceConfig({ projectRoot, entries }) {
     externalsPresets: { node: true },
     externals: [
       ({ request }, callback) => {
-        if (!request || request.startsWith('.') || request.startsWith('/') || request.startsWith('@caliber/')) {
+        if (
+          !request ||
+          request.startsWith('.') ||
+          request.startsWith('/') ||
+          request.startsWith('@caliber/')
+        ) {
           return callback();
         }
         return callback(undefined, `commonjs ${request}`);

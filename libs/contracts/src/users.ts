@@ -52,7 +52,8 @@ const SERVICE_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9/-]{1,31}$/;
  */
 export const serviceNumberSchema = z
   .string({
-    error: (issue) => (issue.input === undefined ? 'Service number is required.' : 'Service number must be text.'),
+    error: (issue) =>
+      issue.input === undefined ? 'Service number is required.' : 'Service number must be text.',
   })
   .trim()
   .min(1, { error: 'Service number is required.' })

@@ -13,12 +13,13 @@ import { ServiceError } from './service-error';
 export class ServiceExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ServiceExceptionFilter');
 
-  catch(exception: unknown, host: ArgumentsHost): Observable<never> | void {
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> | undefined {
     const payload = this.toPayload(exception);
     if (host.getType() === 'rpc') return throwError(() => payload);
     const response = host.switchToHttp().getResponse<Response>();
     const status = exception instanceof HttpException ? exception.getStatus() : 500;
     response.status(status).json({ statusCode: status, ...payload });
+    return undefined;
   }
 
   private toPayload(exception: unknown): ServiceErrorPayload {

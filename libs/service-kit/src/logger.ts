@@ -47,7 +47,11 @@ function splitContext(params: unknown[]): { context: string | undefined; rest: u
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
-  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, params: unknown[]) {
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal',
+    message: unknown,
+    params: unknown[],
+  ) {
     const { context, rest } = splitContext(params);
     const fields: Record<string, unknown> = {};
     if (context) fields['context'] = context;

@@ -10,7 +10,10 @@ import { jsonBodyMiddleware } from './http/json-body';
 import { requestLog } from './http/request-log';
 
 /** Builds the gateway application (not yet listening), so tests run exactly what production runs. */
-export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestExpressApplication> {
+export async function createGatewayApp(
+  config: GatewayConfig,
+  logger: Logger,
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,

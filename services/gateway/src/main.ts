@@ -12,6 +12,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`,
+  );
   process.exit(1);
 });

@@ -1,7 +1,14 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { canonicalRole, type NewStaffInput } from '@caliber/contracts';
-import { ConfigError, loadConfig, migrateServiceDatabase, serviceDataSourceOptions, ServiceError, urlVariable } from '@caliber/service-kit';
+import {
+  ConfigError,
+  loadConfig,
+  migrateServiceDatabase,
+  serviceDataSourceOptions,
+  ServiceError,
+  urlVariable,
+} from '@caliber/service-kit';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { identityDatabase } from './database';
@@ -51,7 +58,11 @@ async function run(dataSource: DataSource, command: string, values: Values): Pro
   switch (command) {
     case 'admin:create': {
       const admins = await dataSource.getRepository(UserEntity).countBy({ role: 'Admin' });
-      if (admins > 0) throw new ServiceError('CONFLICT', 'An Admin already exists; add others with staff:add --role Admin.');
+      if (admins > 0)
+        throw new ServiceError(
+          'CONFLICT',
+          'An Admin already exists; add others with staff:add --role Admin.',
+        );
       const user = await dataSource.transaction((m) => addStaff(m, staffFrom(values, 'Admin'), cliActor));
       return `Added Admin ${user.name} (${user.serviceNumber}).`;
     }
@@ -70,12 +81,17 @@ async function run(dataSource: DataSource, command: string, values: Values): Pro
       const users = await dataSource.getRepository(UserEntity).find({ order: { serviceNumber: 'ASC' } });
       if (users.length === 0) return 'The roster is empty.';
       return users
-        .map((u) => `${u.serviceNumber.padEnd(12)} ${u.name.padEnd(24)} ${u.role.padEnd(11)} ${u.department.padEnd(22)} ${u.isActive ? 'active' : 'inactive'}`)
+        .map(
+          (u) =>
+            `${u.serviceNumber.padEnd(12)} ${u.name.padEnd(24)} ${u.role.padEnd(11)} ${u.department.padEnd(22)} ${u.isActive ? 'active' : 'inactive'}`,
+        )
         .join('\n');
     }
     case 'seed:demo': {
       const added = await seedDemoStaff(dataSource);
-      return added ? `Loaded ${added} demo staff.` : 'The roster already has staff; the demo roster was not loaded.';
+      return added
+        ? `Loaded ${added} demo staff.`
+        : 'The roster already has staff; the demo roster was not loaded.';
     }
     default:
       throw new ServiceError('VALIDATION_FAILED', `Unknown command "${command}".\n\n${USAGE}`);
@@ -89,7 +105,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
-  const { DATABASE_URL } = loadConfig('identity cli', z.object({ DATABASE_URL: urlVariable(['postgres', 'postgresql']) }));
+  const { DATABASE_URL } = loadConfig(
+    'identity cli',
+    z.object({ DATABASE_URL: urlVariable(['postgres', 'postgresql']) }),
+  );
   const database = identityDatabase(DATABASE_URL);
   await migrateServiceDatabase(database);
   const dataSource = new DataSource({ ...serviceDataSourceOptions(database), logging: ['error'] });
@@ -106,7 +125,9 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof ServiceError) {
-      const details = error.details?.length ? `\n${error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n')}` : '';
+      const details = error.details?.length
+        ? `\n${error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n')}`
+        : '';
       process.stderr.write(`Error: ${error.message}${details}\n`);
     } else if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

@@ -49,6 +49,10 @@ describe('identity configuration', () => {
       SMS_HTTP_URL: 'https://sms.example/send',
       SMS_SENDER_ID: 'HOSPITAL',
     });
-    expect(config.sms).toMatchObject({ adapter: 'http', httpUrl: 'https://sms.example/send', senderId: 'HOSPITAL' });
+    expect(config.sms).toMatchObject({
+      adapter: 'http',
+      httpUrl: 'https://sms.example/send',
+      senderId: 'HOSPITAL',
+    });
   });
 });

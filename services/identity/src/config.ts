@@ -26,12 +26,14 @@ const identityEnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['SMS_ADAPTER'],
-        message: 'the console SMS adapter writes codes to disk and is refused when NODE_ENV=production; use http',
+        message:
+          'the console SMS adapter writes codes to disk and is refused when NODE_ENV=production; use http',
       });
     }
     if (adapter === 'http') {
       for (const name of ['SMS_HTTP_URL', 'SMS_SENDER_ID'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_ADAPTER=http' });
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_ADAPTER=http' });
       }
     }
   })

@@ -25,6 +25,8 @@ async function main(command: string | undefined): Promise<void> {
 }
 
 main(process.argv[2]).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`,
+  );
   process.exit(1);
 });

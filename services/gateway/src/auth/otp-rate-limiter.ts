@@ -37,13 +37,21 @@ export class OtpRateLimiter {
   /** Counts one code request; refuses with 429 once either limit is spent. */
   async countRequest(serviceNumber: string, address: string): Promise<void> {
     await this.consume('request-per-address', address, 'Too many code requests from this network address.');
-    await this.consume('request-per-number', serviceNumber, 'Too many code requests for this service number.');
+    await this.consume(
+      'request-per-number',
+      serviceNumber,
+      'Too many code requests for this service number.',
+    );
   }
 
   /** Counts one verification attempt. */
   async countVerify(serviceNumber: string, address: string): Promise<void> {
     await this.consume('verify-per-address', address, 'Too many sign-in attempts from this network address.');
-    await this.consume('verify-per-number', serviceNumber, 'Too many sign-in attempts for this service number.');
+    await this.consume(
+      'verify-per-number',
+      serviceNumber,
+      'Too many sign-in attempts for this service number.',
+    );
   }
 
   private async consume(name: LimitName, key: string, reason: string): Promise<void> {

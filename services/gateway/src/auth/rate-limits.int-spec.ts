@@ -50,19 +50,27 @@ describe('sign-in rate limits held in Redis across gateway replicas', () => {
     const fourth = await fromAddress(replicaB, address, '/auth/request-otp', { serviceNumber: 'UNKNOWN-4' });
     expect(fourth.status).toBe(429);
     expect(fourth.body).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(fourth.body['message']).toMatch(/^Too many code requests from this network address\. Try again in \d+ minutes\.$/);
+    expect(fourth.body['message']).toMatch(
+      /^Too many code requests from this network address\. Try again in \d+ minutes\.$/,
+    );
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // Another address is not affected.
-    const other = await fromAddress(replicaB, '10.20.0.2', '/auth/request-otp', { serviceNumber: 'UNKNOWN-5' });
+    const other = await fromAddress(replicaB, '10.20.0.2', '/auth/request-otp', {
+      serviceNumber: 'UNKNOWN-5',
+    });
     expect(other.status).toBe(404);
   });
 
   it('limits code requests per service number, whatever the address', async () => {
     const staff = await rosterStaff(db);
-    const first = await fromAddress(replicaA, '10.30.0.1', '/auth/request-otp', { serviceNumber: staff.serviceNumber });
+    const first = await fromAddress(replicaA, '10.30.0.1', '/auth/request-otp', {
+      serviceNumber: staff.serviceNumber,
+    });
     expect(first.status).toBe(200);
-    const second = await fromAddress(replicaB, '10.30.0.2', '/auth/request-otp', { serviceNumber: staff.serviceNumber });
+    const second = await fromAddress(replicaB, '10.30.0.2', '/auth/request-otp', {
+      serviceNumber: staff.serviceNumber,
+    });
     expect(second.body['code']).toBe('OTP_COOLDOWN');
     const third = await fromAddress(replicaA, '10.30.0.3', '/auth/request-otp', {
       serviceNumber: staff.serviceNumber.toLowerCase(),
@@ -81,7 +89,10 @@ describe('sign-in rate limits held in Redis across gateway replicas', () => {
       });
       expect(answer.status).toBe(404);
     }
-    const fifth = await fromAddress(replicaA, address, '/auth/verify-otp', { serviceNumber: 'NOBODY-9', otp: '123456' });
+    const fifth = await fromAddress(replicaA, address, '/auth/verify-otp', {
+      serviceNumber: 'NOBODY-9',
+      otp: '123456',
+    });
     expect(fifth.status).toBe(429);
     expect(fifth.body['message']).toMatch(/^Too many sign-in attempts from this network address\./);
   });

@@ -46,9 +46,15 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
   }
 
   it('signs a rostered person in: code by SMS, token, then /auth/me', async () => {
-    const staff = await rosterStaff(db, { name: 'Kofi Darko', phoneNumber: '+15550100105', role: 'Engineer' });
+    const staff = await rosterStaff(db, {
+      name: 'Kofi Darko',
+      phoneNumber: '+15550100105',
+      role: 'Engineer',
+    });
 
-    const requested = await post<RequestOtpResponse>('/auth/request-otp', { serviceNumber: staff.serviceNumber });
+    const requested = await post<RequestOtpResponse>('/auth/request-otp', {
+      serviceNumber: staff.serviceNumber,
+    });
     expect(requested.status).toBe(200);
     expect(requested.body).toEqual({
       message: 'A 5-minute code was sent to your registered phone •••• 0105.',
@@ -62,7 +68,10 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     expect(sms[0]?.body).toMatch(/^Caliber: your sign-in code is \d{6}\. It expires in 5 minutes\./);
 
     const code = await latestOtp(staff.serviceNumber);
-    const verified = await post<VerifyOtpResponse>('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: code });
+    const verified = await post<VerifyOtpResponse>('/auth/verify-otp', {
+      serviceNumber: staff.serviceNumber,
+      otp: code,
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(verified.body.user).toMatchObject({
@@ -102,10 +111,15 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
 
   it('matches service numbers without regard to case or spaces', async () => {
     const staff = await rosterStaff(db);
-    const answer = await post('/auth/request-otp', { serviceNumber: `  ${staff.serviceNumber.toLowerCase()} ` });
+    const answer = await post('/auth/request-otp', {
+      serviceNumber: `  ${staff.serviceNumber.toLowerCase()} `,
+    });
     expect(answer.status).toBe(200);
     const code = await latestOtp(staff.serviceNumber);
-    const verified = await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber.toLowerCase(), otp: code });
+    const verified = await post('/auth/verify-otp', {
+      serviceNumber: staff.serviceNumber.toLowerCase(),
+      otp: code,
+    });
     expect(verified.status).toBe(200);
   });
 
@@ -113,7 +127,9 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     const staff = await rosterStaff(db);
     await post('/auth/request-otp', { serviceNumber: staff.serviceNumber });
     const code = await latestOtp(staff.serviceNumber);
-    expect((await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: code })).status).toBe(200);
+    expect((await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: code })).status).toBe(
+      200,
+    );
     const again = await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: code });
     expect(again.status).toBe(422);
     expect(again.body).toMatchObject({
@@ -139,7 +155,10 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     const wrong = code === '000000' ? '111111' : '000000';
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const answer = await post<{ message: string }>('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: wrong });
+      const answer = await post<{ message: string }>('/auth/verify-otp', {
+        serviceNumber: staff.serviceNumber,
+        otp: wrong,
+      });
       expect(answer.status).toBe(422);
       messages.push(answer.body.message);
     }
@@ -152,23 +171,32 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     ]);
     const sixth = await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: code });
     expect(sixth.status).toBe(422);
-    expect(sixth.body).toMatchObject({ code: 'OTP_LOCKED', message: 'Too many incorrect codes. Ask for a new code.' });
+    expect(sixth.body).toMatchObject({
+      code: 'OTP_LOCKED',
+      message: 'Too many incorrect codes. Ask for a new code.',
+    });
 
     // A new code works again.
     const next = await freshCode(staff.serviceNumber);
-    expect((await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: next })).status).toBe(200);
+    expect((await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: next })).status).toBe(
+      200,
+    );
   });
 
   it('refuses an expired code', async () => {
     const staff = await rosterStaff(db);
     await post('/auth/request-otp', { serviceNumber: staff.serviceNumber });
     const code = await latestOtp(staff.serviceNumber);
-    await db.query(`UPDATE "identity"."otp_challenges" SET "expires_at" = now() - interval '1 second' WHERE "user_id" = $1`, [
-      staff.id,
-    ]);
+    await db.query(
+      `UPDATE "identity"."otp_challenges" SET "expires_at" = now() - interval '1 second' WHERE "user_id" = $1`,
+      [staff.id],
+    );
     const answer = await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: code });
     expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ code: 'OTP_EXPIRED', message: 'This code has expired. Ask for a new code.' });
+    expect(answer.body).toMatchObject({
+      code: 'OTP_EXPIRED',
+      message: 'This code has expired. Ask for a new code.',
+    });
   });
 
   it('accepts only the newest code', async () => {
@@ -180,7 +208,9 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
       const old = await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: first });
       expect(old.status).toBe(422);
     }
-    expect((await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: second })).status).toBe(200);
+    expect((await post('/auth/verify-otp', { serviceNumber: staff.serviceNumber, otp: second })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a new code within 30 seconds of the last one', async () => {
@@ -189,7 +219,9 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     const again = await post('/auth/request-otp', { serviceNumber: staff.serviceNumber });
     expect(again.status).toBe(429);
     expect(again.body['code']).toBe('OTP_COOLDOWN');
-    expect(again.body['message']).toMatch(/^A code was sent less than 30 seconds ago\. Wait \d+ seconds? before asking for another\.$/);
+    expect(again.body['message']).toMatch(
+      /^A code was sent less than 30 seconds ago\. Wait \d+ seconds? before asking for another\.$/,
+    );
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await outboxMessages(staff.serviceNumber)).toHaveLength(1);
   });
@@ -199,7 +231,8 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({
       code: 'STAFF_NOT_ROSTERED',
-      message: "Service number NOBODY-404 is not on the staff roster. Ask your department's administrator to add you.",
+      message:
+        "Service number NOBODY-404 is not on the staff roster. Ask your department's administrator to add you.",
     });
     const verify = await post('/auth/verify-otp', { serviceNumber: 'NOBODY-404', otp: '123456' });
     expect(verify.status).toBe(404);
@@ -224,7 +257,9 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     });
     const me = await call(gateway.url, 'GET', '/api/auth/me', { token });
     expect(me.status).toBe(401);
-    expect(me.body).toMatchObject({ message: 'Your account has been deactivated. Contact your administrator.' });
+    expect(me.body).toMatchObject({
+      message: 'Your account has been deactivated. Contact your administrator.',
+    });
   });
 
   async function freshCodeAnswer(serviceNumber: string) {
@@ -240,7 +275,11 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     it('answers 401 with a message without a token', async () => {
       const answer = await call(gateway.url, 'GET', '/api/auth/me');
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
+      expect(answer.body).toEqual({
+        statusCode: 401,
+        code: 'UNAUTHENTICATED',
+        message: 'Sign in to continue.',
+      });
     });
 
     it('answers 401 to a forged or expired token', async () => {
@@ -254,7 +293,11 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
       expect(answer.status).toBe(401);
       expect(answer.body['message']).toBe('Your session has expired. Please sign in again.');
 
-      const otherKey = sign({ sub: 'x', role: 'Admin', sn: 'X' }, 'another-secret-another-secret-another', {});
+      const otherKey = sign(
+        { sub: 'x', role: 'Admin', sn: 'X' },
+        'another-secret-another-secret-another',
+        {},
+      );
       expect((await call(gateway.url, 'GET', '/api/auth/me', { token: otherKey })).status).toBe(401);
     });
   });
@@ -264,7 +307,10 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
       [{}, 'Service number is required.'],
       [{ serviceNumber: '' }, 'Service number is required.'],
       [{ serviceNumber: 42 }, 'Service number must be text.'],
-      [{ serviceNumber: 'has spaces inside' }, 'Service number may contain only letters, digits, "-" and "/" (2 to 32 characters).'],
+      [
+        { serviceNumber: 'has spaces inside' },
+        'Service number may contain only letters, digits, "-" and "/" (2 to 32 characters).',
+      ],
       [{ serviceNumber: 'BME-1', extra: true }, 'Only serviceNumber may be sent.'],
     ])('request-otp %j → 400 %s', async (body, message) => {
       const answer = await post('/auth/request-otp', body);
@@ -286,7 +332,9 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     });
 
     it('refuses a body that is not JSON', async () => {
-      const text = await call(gateway.url, 'POST', '/api/auth/request-otp', { rawBody: 'serviceNumber=BME-1' });
+      const text = await call(gateway.url, 'POST', '/api/auth/request-otp', {
+        rawBody: 'serviceNumber=BME-1',
+      });
       expect(text.status).toBe(400);
       expect(text.body['message']).toBe('The request body must be JSON (Content-Type: application/json).');
 
@@ -314,7 +362,11 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     it('answers unknown API routes with a JSON 404', async () => {
       const answer = await call(gateway.url, 'GET', '/api/no-such-thing', {});
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'There is no such API route.' });
+      expect(answer.body).toEqual({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: 'There is no such API route.',
+      });
     });
   });
 

@@ -37,7 +37,9 @@ describe('GET /api/health', () => {
   });
 
   it('answers sign-in with 503 and a message, not a hang, while identity is down', async () => {
-    const answer = await call(gateway.url, 'POST', '/api/auth/request-otp', { body: { serviceNumber: 'BME-1001' } });
+    const answer = await call(gateway.url, 'POST', '/api/auth/request-otp', {
+      body: { serviceNumber: 'BME-1001' },
+    });
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({
       code: 'SERVICE_UNAVAILABLE',

@@ -24,7 +24,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
-    if (body.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(body.retryAfterSeconds));
+    if (body.retryAfterSeconds !== undefined)
+      response.setHeader('Retry-After', String(body.retryAfterSeconds));
     response.status(body.statusCode).json(body);
   }
 
@@ -40,12 +41,18 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const message =
         status === 404
           ? 'There is no such API route.'
-          : typeof answer === 'object' && answer !== null && typeof (answer as { message?: unknown }).message === 'string'
+          : typeof answer === 'object' &&
+              answer !== null &&
+              typeof (answer as { message?: unknown }).message === 'string'
             ? (answer as { message: string }).message
             : exception.message;
       return { statusCode: status, code: codeForStatus(status), message };
     }
     this.logger.error(exception instanceof Error ? exception : String(exception));
-    return { statusCode: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
+    return {
+      statusCode: 500,
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+    };
   }
 }

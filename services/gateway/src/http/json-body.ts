@@ -32,15 +32,27 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
   const explainParseError = (error: unknown, _req: Request, res: Response, next: NextFunction): void => {
     const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
     if (type === 'entity.too.large') {
-      refuse(res, { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${limit}.` });
+      refuse(res, {
+        statusCode: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+        message: `The request body is larger than ${limit}.`,
+      });
       return;
     }
     if (type === 'entity.parse.failed') {
-      refuse(res, { statusCode: 400, code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.' });
+      refuse(res, {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'The request body is not valid JSON.',
+      });
       return;
     }
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      refuse(res, { statusCode: 400, code: 'VALIDATION_FAILED', message: 'The request body must be UTF-8 JSON.' });
+      refuse(res, {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'The request body must be UTF-8 JSON.',
+      });
       return;
     }
     next(error);

@@ -23,7 +23,13 @@ export class IdentityClient {
   ) {}
 
   private request<T>(subject: string, payload: unknown): Promise<T> {
-    return requestFromService<T>(this.client, 'sign-in service', subject, payload, this.config.natsRequestTimeoutMs);
+    return requestFromService<T>(
+      this.client,
+      'sign-in service',
+      subject,
+      payload,
+      this.config.natsRequestTimeoutMs,
+    );
   }
 
   requestOtp(command: RequestOtpCommand): Promise<RequestOtpResponse> {

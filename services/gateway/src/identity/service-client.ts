@@ -23,10 +23,16 @@ export async function requestFromService<T>(
       throw new ServiceError(error.code, error.message, error.details, error.retryAfterSeconds);
     }
     if (error instanceof TimeoutError) {
-      throw new ServiceError('SERVICE_UNAVAILABLE', `The ${serviceLabel} did not answer in time. Please try again.`);
+      throw new ServiceError(
+        'SERVICE_UNAVAILABLE',
+        `The ${serviceLabel} did not answer in time. Please try again.`,
+      );
     }
     if (error instanceof EmptyResponseException) {
-      throw new ServiceError('SERVICE_UNAVAILABLE', `The ${serviceLabel} is not available right now. Please try again shortly.`);
+      throw new ServiceError(
+        'SERVICE_UNAVAILABLE',
+        `The ${serviceLabel} is not available right now. Please try again shortly.`,
+      );
     }
     throw new ServiceError(
       'SERVICE_UNAVAILABLE',

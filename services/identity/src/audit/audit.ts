@@ -28,7 +28,10 @@ export async function writeAudit(manager: EntityManager, record: AuditRecord): P
 }
 
 /** The fields whose value differs between `before` and `after`, as from/to pairs. */
-export function diffFields<T extends object>(before: Partial<T>, after: Partial<T>): Record<string, FieldChange> {
+export function diffFields<T extends object>(
+  before: Partial<T>,
+  after: Partial<T>,
+): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {};
   for (const key of Object.keys(after) as (keyof T & string)[]) {
     const from = before[key] ?? null;

@@ -13,7 +13,11 @@ import { OtpService } from './otp.service';
 
 const clientAddress = z.string().max(64).default('unknown');
 const requestOtpCommandSchema = z.object({ serviceNumber: serviceNumberSchema, clientAddress });
-const verifyOtpCommandSchema = z.object({ serviceNumber: serviceNumberSchema, otp: otpSchema, clientAddress });
+const verifyOtpCommandSchema = z.object({
+  serviceNumber: serviceNumberSchema,
+  otp: otpSchema,
+  clientAddress,
+});
 
 @Controller()
 export class OtpController {

@@ -102,10 +102,16 @@ export class OtpService {
       const user = await this.findSignInUser(manager, command.serviceNumber, false);
       const challenge = await this.latestChallenge(manager, user.id);
       if (!challenge) {
-        throw new ServiceError('OTP_NOT_REQUESTED', 'No code was requested for this service number. Ask for a code first.');
+        throw new ServiceError(
+          'OTP_NOT_REQUESTED',
+          'No code was requested for this service number. Ask for a code first.',
+        );
       }
       if (challenge.consumedAt) {
-        throw new ServiceError('OTP_USED', 'This code has already been used. Ask for a new code to sign in again.');
+        throw new ServiceError(
+          'OTP_USED',
+          'This code has already been used. Ask for a new code to sign in again.',
+        );
       }
       if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
         throw new ServiceError('OTP_LOCKED', 'Too many incorrect codes. Ask for a new code.');
@@ -124,7 +130,10 @@ export class OtpService {
         [challenge.id, OTP_MAX_ATTEMPTS],
       );
       if (!Array.isArray(consumed) || !Array.isArray(consumed[0]) || consumed[0].length === 0) {
-        throw new ServiceError('OTP_USED', 'This code has already been used. Ask for a new code to sign in again.');
+        throw new ServiceError(
+          'OTP_USED',
+          'This code has already been used. Ask for a new code to sign in again.',
+        );
       }
       const now = new Date();
       const firstSignIn = user.registeredAt === null;
@@ -144,7 +153,10 @@ export class OtpService {
     });
 
     if (outcome.kind === 'ok') {
-      this.logger.info({ serviceNumber: outcome.user.serviceNumber, from: command.clientAddress }, 'signed in');
+      this.logger.info(
+        { serviceNumber: outcome.user.serviceNumber, from: command.clientAddress },
+        'signed in',
+      );
       return { user: toUserDto(outcome.user) };
     }
     return this.refuseWrongCode(outcome.user, outcome.challengeId, command.clientAddress);
@@ -175,7 +187,11 @@ export class OtpService {
     throw new ServiceError('OTP_INCORRECT', `Incorrect code. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
   }
 
-  private async findSignInUser(manager: EntityManager, serviceNumber: string, lock: boolean): Promise<UserEntity> {
+  private async findSignInUser(
+    manager: EntityManager,
+    serviceNumber: string,
+    lock: boolean,
+  ): Promise<UserEntity> {
     const user = await manager.findOne(UserEntity, {
       where: { serviceNumber },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
@@ -187,7 +203,10 @@ export class OtpService {
       );
     }
     if (!user.isActive) {
-      throw new ServiceError('ACCOUNT_INACTIVE', 'This account has been deactivated. Contact your administrator.');
+      throw new ServiceError(
+        'ACCOUNT_INACTIVE',
+        'This account has been deactivated. Contact your administrator.',
+      );
     }
     return user;
   }

@@ -11,7 +11,11 @@ import { diffFields, writeAudit, type AuditActor } from '../audit/audit';
 import { UserEntity } from '../users/user.entity';
 
 /** Puts one staff member on the roster, with its audit row, in the caller's transaction. */
-export async function addStaff(manager: EntityManager, input: NewStaffInput, actor: AuditActor): Promise<UserEntity> {
+export async function addStaff(
+  manager: EntityManager,
+  input: NewStaffInput,
+  actor: AuditActor,
+): Promise<UserEntity> {
   const parsed = parseWith(newStaffSchema, input);
   if (!parsed.ok) throw ServiceError.validation(parsed.issues);
   const staff = parsed.value;
@@ -23,7 +27,8 @@ export async function addStaff(manager: EntityManager, input: NewStaffInput, act
       `SELECT 1 FROM "identity"."users" WHERE lower("email") = lower($1)`,
       [staff.email],
     );
-    if (taken.length > 0) throw new ServiceError('CONFLICT', `The e-mail address ${staff.email} is already in use.`);
+    if (taken.length > 0)
+      throw new ServiceError('CONFLICT', `The e-mail address ${staff.email} is already in use.`);
   }
   const user = manager.create(UserEntity, {
     ...staff,

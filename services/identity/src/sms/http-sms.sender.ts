@@ -23,7 +23,10 @@ export class HttpSmsSender extends SmsSender {
   }
 
   async send(message: SmsMessage): Promise<void> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+    };
     if (this.options.token) headers['authorization'] = `Bearer ${this.options.token}`;
     let response: Response;
     try {
@@ -40,7 +43,10 @@ export class HttpSmsSender extends SmsSender {
     }
     if (!response.ok) {
       const text = (await response.text().catch(() => '')).slice(0, 200);
-      this.logger.error({ to: maskPhone(message.to), status: response.status, answer: text }, 'SMS gateway refused');
+      this.logger.error(
+        { to: maskPhone(message.to), status: response.status, answer: text },
+        'SMS gateway refused',
+      );
       throw new SmsDeliveryError(`SMS gateway answered ${response.status}`);
     }
     this.logger.info({ to: maskPhone(message.to), status: response.status }, 'SMS handed to the gateway');

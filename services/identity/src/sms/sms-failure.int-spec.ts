@@ -46,19 +46,24 @@ describe('identity with the http SMS adapter', () => {
   it('answers 503 when the SMS gateway refuses, and lets the person retry at once', async () => {
     const staff = await rosterStaff(db, { phoneNumber: '+15550100777' });
     accept = false;
-    const failed = await call(gateway.url, 'POST', '/api/auth/request-otp', { body: { serviceNumber: staff.serviceNumber } });
+    const failed = await call(gateway.url, 'POST', '/api/auth/request-otp', {
+      body: { serviceNumber: staff.serviceNumber },
+    });
     expect(failed.status).toBe(503);
     expect(failed.body).toMatchObject({
       code: 'SMS_NOT_SENT',
       message: 'The code could not be sent by SMS right now. Please try again in a minute.',
     });
-    const challenges: unknown[] = await db.query(`SELECT 1 FROM "identity"."otp_challenges" WHERE "user_id" = $1`, [
-      staff.id,
-    ]);
+    const challenges: unknown[] = await db.query(
+      `SELECT 1 FROM "identity"."otp_challenges" WHERE "user_id" = $1`,
+      [staff.id],
+    );
     expect(challenges).toHaveLength(0);
 
     accept = true;
-    const retried = await call(gateway.url, 'POST', '/api/auth/request-otp', { body: { serviceNumber: staff.serviceNumber } });
+    const retried = await call(gateway.url, 'POST', '/api/auth/request-otp', {
+      body: { serviceNumber: staff.serviceNumber },
+    });
     expect(retried.status).toBe(200);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: 'CALIBER', to: '+15550100777' });

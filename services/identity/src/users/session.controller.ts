@@ -19,9 +19,13 @@ export class SessionController {
   async sessionUser(@Payload() data: unknown): Promise<MeResponse> {
     const { userId } = parsePayload(sessionUserQuerySchema, data);
     const user = await this.users.findOneBy({ id: userId });
-    if (!user) throw new ServiceError('UNAUTHENTICATED', 'Your account no longer exists. Please sign in again.');
+    if (!user)
+      throw new ServiceError('UNAUTHENTICATED', 'Your account no longer exists. Please sign in again.');
     if (!user.isActive) {
-      throw new ServiceError('UNAUTHENTICATED', 'Your account has been deactivated. Contact your administrator.');
+      throw new ServiceError(
+        'UNAUTHENTICATED',
+        'Your account has been deactivated. Contact your administrator.',
+      );
     }
     return { user: toUserDto(user) };
   }

@@ -1,5 +1,12 @@
 import type { NotificationSettings, ReportDefaults, Role } from '@caliber/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn, VersionColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  VersionColumn,
+} from 'typeorm';
 
 /** A rostered staff member. Only active ones may receive a sign-in code. */
 @Entity({ name: 'users' })

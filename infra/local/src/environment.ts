@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export const WORKSPACE_ROOT = resolve(__dirname, '../../..');
+
+/** Ports of the servers the local stack starts itself (chosen away from the usual defaults). */
+export const LOCAL_PORTS = { postgres: 15432, nats: 14222, redis: 16379, identityHealth: 5101 } as const;
+
+export function dataDir(): string {
+  const configured = process.env['DATA_DIR'] ?? '.data';
+  return isAbsolute(configured) ? configured : join(WORKSPACE_ROOT, configured);
+}
+
+export interface LocalSecrets {
+  jwtSecret: string;
+  otpPepper: string;
+}
+
+/**
+ * Development secrets, made once per data folder and kept there, so sessions survive a restart.
+ * JWT_SECRET and OTP_PEPPER in the environment win.
+ */
+export async function localSecrets(dir: string): Promise<LocalSecrets> {
+  const file = join(dir, 'secrets.json');
+  let stored: Partial<LocalSecrets> = {};
+  if (existsSync(file)) stored = JSON.parse(await readFile(file, 'utf8')) as Partial<LocalSecrets>;
+  const secrets: LocalSecrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('hex'),
+    otpPepper: stored.otpPepper ?? randomBytes(32).toString('hex'),
+  };
+  if (stored.jwtSecret !== secrets.jwtSecret || stored.otpPepper !== secrets.otpPepper) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return {
+    jwtSecret: process.env['JWT_SECRET'] ?? secrets.jwtSecret,
+    otpPepper: process.env['OTP_PEPPER'] ?? secrets.otpPepper,
+  };
+}
