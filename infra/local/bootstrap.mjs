@@ -22,8 +22,10 @@ if (!scripts[command]) {
 }
 
 if (!dependenciesInstalled()) {
-  process.stdout.write('Installing dependencies (npm ci)…\n');
-  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // `npm install` rather than `npm ci`: the registry reachable here lacks some other platforms'
+  // optional binaries, which `npm ci` demands in the lockfile; `npm install` follows the lockfile.
+  process.stdout.write('Installing dependencies (npm install)…\n');
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
