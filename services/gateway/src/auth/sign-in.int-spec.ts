@@ -33,15 +33,18 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
   const post = <T = Record<string, unknown>>(path: string, body: unknown) =>
     call<T>(gateway.url, 'POST', `/api${path}`, { body });
 
-  /** Asks for a code and expires the cool-down, so a test can ask again straight away. */
-  async function freshCode(serviceNumber: string): Promise<string> {
+  /** Moves the person's codes a minute into the past, then asks again: no cool-down in the way. */
+  async function freshCodeAnswer(serviceNumber: string) {
     await db.query(
       `UPDATE "identity"."otp_challenges" c SET "created_at" = c."created_at" - interval '1 minute'
          FROM "identity"."users" u WHERE u."id" = c."user_id" AND u."service_number" = $1`,
       [serviceNumber],
     );
-    const answer = await post('/auth/request-otp', { serviceNumber });
-    expect(answer.status).toBe(200);
+    return post('/auth/request-otp', { serviceNumber });
+  }
+
+  async function freshCode(serviceNumber: string): Promise<string> {
+    expect((await freshCodeAnswer(serviceNumber)).status).toBe(200);
     return latestOtp(serviceNumber);
   }
 
@@ -261,15 +264,6 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
       message: 'Your account has been deactivated. Contact your administrator.',
     });
   });
-
-  async function freshCodeAnswer(serviceNumber: string) {
-    await db.query(
-      `UPDATE "identity"."otp_challenges" c SET "created_at" = c."created_at" - interval '1 minute'
-         FROM "identity"."users" u WHERE u."id" = c."user_id" AND u."service_number" = $1`,
-      [serviceNumber],
-    );
-    return post('/auth/request-otp', { serviceNumber });
-  }
 
   describe('protected calls', () => {
     it('answers 401 with a message without a token', async () => {
