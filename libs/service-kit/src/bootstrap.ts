@@ -17,8 +17,8 @@ export interface ServiceBootstrapOptions {
 
 /**
  * Starts a domain service: NATS request handlers in the service's queue group, plus a small HTTP
- * listener for liveness and readiness probes. SIGTERM and SIGINT close NATS, the database pool
- * and the listener before the process exits.
+ * listener for liveness and readiness probes. The entry point calls `closeOnSignals` so SIGTERM
+ * closes NATS, the database pool and the listener before the process exits.
  */
 export async function bootstrapService(options: ServiceBootstrapOptions): Promise<INestApplication> {
   const app = await NestFactory.create(options.module, {
@@ -27,7 +27,6 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
   });
   app.useGlobalFilters(new ServiceExceptionFilter());
   app.connectMicroservice(natsServerOptions(options.natsUrl, options.queue), { inheritAppConfig: true });
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.startAllMicroservices();
   await app.listen(options.healthPort, options.healthHost ?? '0.0.0.0');
   return app;

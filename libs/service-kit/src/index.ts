@@ -7,3 +7,4 @@ export * from './nats';
 export * from './database';
 export * from './health';
 export * from './bootstrap';
+export * from './shutdown';

@@ -25,6 +25,5 @@ export async function createGatewayApp(
   if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
   app.use(...jsonBodyMiddleware(config.bodyLimit));
   app.setGlobalPrefix(DEFAULT_API_BASE_PATH.replace(/^\//, ''));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return app;
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, createLogger } from '@caliber/service-kit';
+import { closeOnSignals, ConfigError, createLogger } from '@caliber/service-kit';
 import { createGatewayApp } from './app';
 import { loadGatewayConfig } from './config';
 
@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const logger = createLogger('gateway', config.logLevel);
   const app = await createGatewayApp(config, logger);
   await app.listen(config.port, config.host);
+  closeOnSignals(app, logger);
   logger.info({ url: await app.getUrl() }, 'gateway ready');
 }
 

@@ -1,6 +1,12 @@
 import 'reflect-metadata';
 import { QUEUE_GROUPS } from '@caliber/contracts';
-import { bootstrapService, ConfigError, createLogger, migrateServiceDatabase } from '@caliber/service-kit';
+import {
+  bootstrapService,
+  closeOnSignals,
+  ConfigError,
+  createLogger,
+  migrateServiceDatabase,
+} from '@caliber/service-kit';
 import { loadIdentityConfig } from './config';
 import { identityDatabase } from './database';
 import { IdentityModule } from './identity.module';
@@ -21,6 +27,7 @@ async function main(command: string | undefined): Promise<void> {
     queue: QUEUE_GROUPS.identity,
     healthPort: config.healthPort,
   });
+  closeOnSignals(app, logger);
   logger.info({ healthUrl: await app.getUrl(), sms: config.sms.adapter }, 'identity service ready');
 }
 
