@@ -1,5 +1,5 @@
 // `npm start`: the whole stack on this machine, with demo data, on http://localhost:5000.
-import { existsSync, watchFile, unwatchFile } from 'node:fs';
+import { watchFile, unwatchFile } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { DEFAULT_HTTP_PORT } from '@caliber/contracts';
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   API:     ${base}/api        health: ${base}/api/health
   Data:    ${relative(WORKSPACE_ROOT, dir) || dir}   (PostgreSQL, Redis, SMS outbox; kept between runs)
 
-  Sign in with a demo service number; the code arrives by "SMS" in ${existsSync(outbox) ? relative(WORKSPACE_ROOT, outbox) : join(relative(WORKSPACE_ROOT, dir) || dir, 'outbox', 'sms.jsonl')}
+  Sign in with a demo service number; the code arrives by "SMS" in ${relative(WORKSPACE_ROOT, outbox)}
   and is shown in this terminal:
     curl -s -X POST ${base}/api/auth/request-otp -H 'content-type: application/json' -d '{"serviceNumber":"${engineer?.serviceNumber ?? 'BME-1002'}"}'
     curl -s -X POST ${base}/api/auth/verify-otp  -H 'content-type: application/json' -d '{"serviceNumber":"${engineer?.serviceNumber ?? 'BME-1002'}","otp":"<code>"}'

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
@@ -57,17 +58,16 @@ export class OtpService {
           );
         }
       }
-      const challenge = manager.create(OtpChallengeEntity, {
+      // The id is made here so the hash, which binds the code to it, goes in with one insert.
+      const challengeId = randomUUID();
+      await manager.insert(OtpChallengeEntity, {
+        id: challengeId,
         userId: user.id,
-        codeHash: '0'.repeat(64),
+        codeHash: hashOtp(this.config.otpPepper, challengeId, code),
         expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
         requestedFrom: command.clientAddress.slice(0, 64),
       });
-      await manager.save(challenge);
-      await manager.update(OtpChallengeEntity, challenge.id, {
-        codeHash: hashOtp(this.config.otpPepper, challenge.id, code),
-      });
-      return { user, challengeId: challenge.id };
+      return { user, challengeId };
     });
 
     try {
