@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
-import { QUEUE_GROUPS, type NewStaffInput } from '@caliber/contracts';
+import { QUEUE_GROUPS, type NewStaffInput, type VerifyOtpResponse } from '@caliber/contracts';
 import { bootstrapService, createLogger, serviceDataSourceOptions } from '@caliber/service-kit';
 import { DataSource } from 'typeorm';
 import { createGatewayApp } from '../../services/gateway/src/app';
@@ -10,6 +10,7 @@ import { identityDatabase } from '../../services/identity/src/database';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { addStaff } from '../../services/identity/src/roster/roster';
 import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
+import { call } from './http';
 
 /** Test secrets: long enough for the configuration rules, never used outside tests. */
 export const TEST_ENV = {
@@ -106,4 +107,16 @@ export async function latestOtp(serviceNumber: string): Promise<string> {
   const match = /\b(\d{6})\b/.exec(body);
   if (!match?.[1]) throw new Error(`no code in the outbox for ${serviceNumber}`);
   return match[1];
+}
+
+/** Signs a rostered person in through the gateway and answers the session token. */
+export async function signIn(gatewayUrl: string, serviceNumber: string): Promise<string> {
+  const requested = await call(gatewayUrl, 'POST', '/api/auth/request-otp', { body: { serviceNumber } });
+  if (requested.status !== 200) throw new Error(`request-otp answered ${requested.status}`);
+  const otp = await latestOtp(serviceNumber);
+  const verified = await call<VerifyOtpResponse>(gatewayUrl, 'POST', '/api/auth/verify-otp', {
+    body: { serviceNumber, otp },
+  });
+  if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}`);
+  return verified.body.token;
 }

@@ -11,3 +11,4 @@ export * from './validation';
 export * from './users';
 export * from './auth';
 export * from './health';
+export * from './settings';

@@ -4,6 +4,9 @@ export const SUBJECTS = {
     requestOtp: 'identity.otp.request',
     verifyOtp: 'identity.otp.verify',
     sessionUser: 'identity.session.user',
+    updateProfile: 'identity.users.update-me',
+    updateNotifications: 'identity.settings.notifications',
+    updateReportDefaults: 'identity.settings.reports',
     health: 'identity.health',
   },
 } as const;

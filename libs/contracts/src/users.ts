@@ -71,7 +71,9 @@ export const phoneNumberSchema = z
   .transform((value) => value.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(/^\+?\d{7,15}$/, { error: 'Phone number must have 7 to 15 digits.' }));
 
-export const reportDefaultsFormatSchema = z.enum(SETTINGS_REPORT_FORMATS);
+export const reportDefaultsFormatSchema = z.enum(SETTINGS_REPORT_FORMATS, {
+  error: `format must be one of ${SETTINGS_REPORT_FORMATS.join(', ')}.`,
+});
 
 /** A staff member put on the roster (command line, seed, and later the user screens). */
 export const newStaffSchema = z.strictObject({

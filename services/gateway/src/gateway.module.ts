@@ -11,6 +11,7 @@ import { JwtStrategy, JWT_ALGORITHM } from './auth/jwt.strategy';
 import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { HealthController } from './health/health.controller';
+import { OwnSettingsController } from './settings/own-settings.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { IDENTITY_CLIENT, IdentityClient } from './identity/identity.client';
 import { RedisConnection } from './redis/redis.provider';
@@ -29,7 +30,7 @@ export class GatewayModule {
           verifyOptions: { algorithms: [JWT_ALGORITHM] },
         }),
       ],
-      controllers: [AuthController, HealthController],
+      controllers: [AuthController, OwnSettingsController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_LOGGER, useValue: logger },

@@ -10,6 +10,8 @@ import { OtpService } from './otp/otp.service';
 import { createSmsSender } from './sms/sms.factory';
 import { SmsSender } from './sms/sms-sender';
 import { LOGGER } from './tokens';
+import { OwnSettingsController } from './users/own-settings.controller';
+import { OwnSettingsService } from './users/own-settings.service';
 import { SessionController } from './users/session.controller';
 import { UserEntity } from './users/user.entity';
 
@@ -22,12 +24,13 @@ export class IdentityModule {
         TypeOrmModule.forRoot(serviceDataSourceOptions(identityDatabase(config.databaseUrl))),
         TypeOrmModule.forFeature([UserEntity]),
       ],
-      controllers: [OtpController, SessionController, HealthController],
+      controllers: [OtpController, SessionController, OwnSettingsController, HealthController],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         { provide: SmsSender, useValue: createSmsSender(config, logger) },
         OtpService,
+        OwnSettingsService,
       ],
     };
   }

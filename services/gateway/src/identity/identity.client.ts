@@ -6,6 +6,9 @@ import {
   type RequestOtpCommand,
   type RequestOtpResponse,
   type ServiceHealthReply,
+  type UpdateNotificationsCommand,
+  type UpdateProfileCommand,
+  type UpdateReportDefaultsCommand,
   type VerifyOtpCommand,
   type VerifyOtpResult,
 } from '@caliber/contracts';
@@ -42,6 +45,18 @@ export class IdentityClient {
 
   sessionUser(userId: string): Promise<MeResponse> {
     return this.request(SUBJECTS.identity.sessionUser, { userId });
+  }
+
+  updateProfile(command: UpdateProfileCommand): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.updateProfile, command);
+  }
+
+  updateNotifications(command: UpdateNotificationsCommand): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.updateNotifications, command);
+  }
+
+  updateReportDefaults(command: UpdateReportDefaultsCommand): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.updateReportDefaults, command);
   }
 
   health(): Promise<ServiceHealthReply> {

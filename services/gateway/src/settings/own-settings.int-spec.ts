@@ -1,0 +1,139 @@
+import type { INestApplication } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { MeResponse } from '@caliber/contracts';
+import { call } from '../../../../infra/testing/http';
+import {
+  identityDataSource,
+  rosterStaff,
+  signIn,
+  startGateway,
+  startIdentity,
+  type RunningGateway,
+} from '../../../../infra/testing/stack';
+
+describe('Settings saves: profile, notifications, report defaults (real servers)', () => {
+  let identity: INestApplication;
+  let gateway: RunningGateway;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    db = await identityDataSource();
+    identity = await startIdentity();
+    gateway = await startGateway({ REDIS_KEY_PREFIX: `settings-${Date.now()}` });
+  });
+  afterAll(async () => {
+    await gateway.app.close();
+    await identity.close();
+    await db.destroy();
+  });
+
+  async function signedIn(overrides: Parameters<typeof rosterStaff>[1] = {}) {
+    const staff = await rosterStaff(db, overrides);
+    const token = await signIn(gateway.url, staff.serviceNumber);
+    const put = <T = Record<string, unknown>>(path: string, body: unknown) =>
+      call<T>(gateway.url, 'PUT', `/api${path}`, { body, token });
+    const me = () => call<MeResponse>(gateway.url, 'GET', '/api/auth/me', { token });
+    return { staff, token, put, me };
+  }
+
+  async function auditActions(userId: string): Promise<{ action: string; changes: object }[]> {
+    return db.query(
+      `SELECT "action", "changes" FROM "identity"."audit_log" WHERE "entity_id" = $1 ORDER BY "id"`,
+      [userId],
+    );
+  }
+
+  it('saves the profile, answers the updated user, and /auth/me returns it afterwards', async () => {
+    const { staff, put, me } = await signedIn({ name: 'Ama Owusu', email: null });
+    const saved = await put<MeResponse>('/users/me', {
+      name: '  Ama K. Owusu ',
+      email: 'ama.owusu@example.org',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user).toMatchObject({ name: 'Ama K. Owusu', email: 'ama.owusu@example.org' });
+    expect((await me()).body.user).toMatchObject({ name: 'Ama K. Owusu', email: 'ama.owusu@example.org' });
+
+    const audit = await auditActions(staff.id);
+    expect(audit.at(-1)).toEqual({
+      action: 'profile-updated',
+      changes: {
+        name: { from: 'Ama Owusu', to: 'Ama K. Owusu' },
+        email: { from: null, to: 'ama.owusu@example.org' },
+      },
+    });
+  });
+
+  it('clears the e-mail when it is sent empty, and writes no audit row when nothing changed', async () => {
+    const { staff, put } = await signedIn({ name: 'Yaw Mensah', email: 'yaw@example.org' });
+    expect(
+      (await put<MeResponse>('/users/me', { name: 'Yaw Mensah', email: '' })).body.user.email,
+    ).toBeNull();
+    const rows = (await auditActions(staff.id)).length;
+    expect((await put('/users/me', { name: 'Yaw Mensah', email: '' })).status).toBe(200);
+    expect(await auditActions(staff.id)).toHaveLength(rows);
+  });
+
+  it('refuses a bad profile with 400 and a message, and changes nothing', async () => {
+    const { put, me } = await signedIn({ name: 'Esi Boateng' });
+    const cases: [unknown, string][] = [
+      [{ name: 'E', email: '' }, 'Name must have at least 2 characters.'],
+      [{ name: 'Esi Boateng', email: 'not-an-address' }, 'Email must be a valid e-mail address.'],
+      [{ name: 'Esi Boateng', email: '', role: 'Admin' }, 'Only name and email may be sent.'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await put('/users/me', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body['message']).toContain(message);
+    }
+    expect((await me()).body.user.name).toBe('Esi Boateng');
+  });
+
+  it('refuses an e-mail address that belongs to someone else with 409', async () => {
+    await rosterStaff(db, { email: 'shared.desk@example.org' });
+    const { put } = await signedIn();
+    const answer = await put('/users/me', { name: 'Kwame Asante', email: 'Shared.Desk@example.org' });
+    expect(answer.status).toBe(409);
+    expect(answer.body['message']).toBe('The e-mail address Shared.Desk@example.org is already in use.');
+  });
+
+  it('saves notification settings and report defaults, which /auth/me then returns', async () => {
+    const { staff, put, me } = await signedIn();
+    const before = (await me()).body.user;
+    expect(before.notifications).toEqual({ taskUpdates: true, inventory: true, weeklyDigest: false });
+    expect(before.reportDefaults).toEqual({ includeCharts: true, includeSummary: true, format: 'pdf' });
+
+    const notifications = { taskUpdates: false, inventory: true, weeklyDigest: true };
+    expect((await put('/settings/notifications', notifications)).status).toBe(200);
+    const reportDefaults = { includeCharts: false, includeSummary: true, format: 'xlsx' };
+    expect((await put('/settings/reports', reportDefaults)).status).toBe(200);
+
+    const after = (await me()).body.user;
+    expect(after.notifications).toEqual(notifications);
+    expect(after.reportDefaults).toEqual(reportDefaults);
+    expect((await auditActions(staff.id)).map((row) => row.action)).toEqual(
+      expect.arrayContaining(['notifications-updated', 'report-defaults-updated']),
+    );
+  });
+
+  it('refuses incomplete or wrongly typed settings with 400', async () => {
+    const { put, me } = await signedIn();
+    const notifications = await put('/settings/notifications', { taskUpdates: 'yes', inventory: true });
+    expect(notifications.status).toBe(400);
+    expect(notifications.body['message']).toContain('taskUpdates must be true or false.');
+    const reports = await put('/settings/reports', {
+      includeCharts: true,
+      includeSummary: true,
+      format: 'docx',
+    });
+    expect(reports.status).toBe(400);
+    expect(reports.body['message']).toContain('format must be one of pdf, xlsx.');
+    expect((await me()).body.user.reportDefaults.format).toBe('pdf');
+  });
+
+  it('answers 401 without a session', async () => {
+    const answer = await call(gateway.url, 'PUT', '/api/settings/notifications', {
+      body: { taskUpdates: true, inventory: true, weeklyDigest: true },
+    });
+    expect(answer.status).toBe(401);
+  });
+});
