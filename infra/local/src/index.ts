@@ -4,3 +4,4 @@ export * from './system-packages';
 export * from './environment';
 export * from './processes';
 export * from './backing-servers';
+export * from './stack';

@@ -36,7 +36,12 @@ export interface ManagedProcess {
 }
 
 /** Starts a long-running service process whose output is shown formatted in this terminal. */
-export function startService(name: string, args: string[], env: NodeJS.ProcessEnv): ManagedProcess {
+export function startService(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  output: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): ManagedProcess {
   const child = spawn(process.execPath, ['--enable-source-maps', ...args], {
     cwd: WORKSPACE_ROOT,
     env,
@@ -47,7 +52,7 @@ export function startService(name: string, args: string[], env: NodeJS.ProcessEn
     buffered += chunk.toString();
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) process.stdout.write(`${formatLogLine(name, line)}\n`);
+    for (const line of lines) if (line.trim()) output(formatLogLine(name, line));
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);

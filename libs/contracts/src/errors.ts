@@ -57,3 +57,14 @@ export function isServiceErrorPayload(value: unknown): value is ServiceErrorPayl
     (ERROR_CODES as readonly string[]).includes(candidate['code'])
   );
 }
+
+/** Any JSON error answer with a user-facing message (our own, or a proxy's in the same shape). */
+export function isApiErrorBody(
+  value: unknown,
+): value is Pick<ApiErrorBody, 'message'> & Partial<ApiErrorBody> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}

@@ -12,3 +12,4 @@ export * from './users';
 export * from './auth';
 export * from './health';
 export * from './settings';
+export * from './app-config';

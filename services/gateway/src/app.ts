@@ -8,6 +8,7 @@ import type { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
 import { jsonBodyMiddleware } from './http/json-body';
 import { requestLog } from './http/request-log';
+import { externalOrigins, serveWebApps } from './web/web-apps';
 
 /** Builds the gateway application (not yet listening), so tests run exactly what production runs. */
 export async function createGatewayApp(
@@ -20,9 +21,22 @@ export async function createGatewayApp(
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(helmet());
+  const elsewhere = externalOrigins(config);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'script-src': ["'self'", ...elsewhere],
+          'connect-src': ["'self'", ...elsewhere],
+          // Plain-HTTP deployments inside a hospital network must keep working; TLS is the proxy's job.
+          'upgrade-insecure-requests': null,
+        },
+      },
+    }),
+  );
   app.use(requestLog(logger.child({ component: 'http' })));
   if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
+  serveWebApps(app, config);
   app.use(...jsonBodyMiddleware(config.bodyLimit));
   app.setGlobalPrefix(DEFAULT_API_BASE_PATH.replace(/^\//, ''));
   return app;

@@ -1,4 +1,11 @@
-import { DEFAULT_HTTP_PORT } from '@caliber/contracts';
+import {
+  DEFAULT_API_BASE_PATH,
+  DEFAULT_HTTP_PORT,
+  DEFAULT_PRODUCT_NAME,
+  defaultRemoteEntry,
+  REMOTE_NAMES,
+  type RemoteName,
+} from '@caliber/contracts';
 import {
   commonEnvShape,
   loadConfig,
@@ -30,6 +37,23 @@ const trustProxy = z
     return /^\d+$/.test(value) ? Number(value) : value;
   });
 
+/** An address the browser uses: a path on this origin (`/api`) or a full http(s) URL. */
+const browserAddress = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((value) => value === '' || value.startsWith('/') || /^https?:\/\/[^/]/.test(value), {
+      error: 'must be a path starting with / or an http(s) URL',
+    });
+
+const remoteEntryVariables = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [
+    `REMOTE_ENTRY_${name.toUpperCase()}`,
+    browserAddress(defaultRemoteEntry(name)),
+  ]),
+) as Record<`REMOTE_ENTRY_${Uppercase<RemoteName>}`, ReturnType<typeof browserAddress>>;
+
 const gatewayEnvSchema = z
   .object({
     ...commonEnvShape,
@@ -52,6 +76,12 @@ const gatewayEnvSchema = z
     RATE_LIMIT_OTP_VERIFY_PER_ADDRESS: positiveIntVariable(120),
     /** Prefix of the gateway's Redis keys, so several stacks may share one Redis. */
     REDIS_KEY_PREFIX: z.string().default('caliber'),
+    /** Folder holding the built front ends (shell/dist and each mfe-<name>/dist); empty: the gateway serves none. */
+    WEB_ROOT: z.string().trim().default(''),
+    PRODUCT_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
+    PUBLIC_API_BASE_URL: browserAddress(DEFAULT_API_BASE_PATH),
+    PUBLIC_SOCKET_URL: browserAddress(''),
+    ...remoteEntryVariables,
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -68,6 +98,18 @@ const gatewayEnvSchema = z
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT,
+    web: {
+      root: env.WEB_ROOT,
+      productName: env.PRODUCT_NAME,
+      apiBaseUrl: env.PUBLIC_API_BASE_URL,
+      socketUrl: env.PUBLIC_SOCKET_URL,
+      remotes: Object.fromEntries(
+        REMOTE_NAMES.map((name) => [
+          name,
+          env[`REMOTE_ENTRY_${name.toUpperCase() as Uppercase<RemoteName>}`],
+        ]),
+      ) as Record<RemoteName, string>,
+    },
     rateLimits: {
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
       otpRequestsPerNumber: env.RATE_LIMIT_OTP_REQUESTS_PER_NUMBER,

@@ -14,6 +14,7 @@ import { HealthController } from './health/health.controller';
 import { OwnSettingsController } from './settings/own-settings.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { IDENTITY_CLIENT, IdentityClient } from './identity/identity.client';
+import { LiveGateway } from './live/live.gateway';
 import { RedisConnection } from './redis/redis.provider';
 
 @Module({})
@@ -40,6 +41,7 @@ export class GatewayModule {
         OtpRateLimiter,
         IdentityClient,
         JwtStrategy,
+        LiveGateway,
       ],
     };
   }

@@ -1,0 +1,114 @@
+// Builds a browser app of the front end: the shell (Module Federation host) or one remote.
+// React, react-dom, react-router-dom and the workspace's front-end libraries are shared
+// singletons, so every remote renders with the shell's React, router, session and theme.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const rootPackage = JSON.parse(readFileSync(resolve(workspaceRoot, 'package.json'), 'utf8'));
+const dependency = (name) => rootPackage.dependencies[name];
+
+/** Workspace libraries carry the workspace's version: they are built and released together. */
+const workspaceLibrary = {
+  singleton: true,
+  version: rootPackage.version,
+  requiredVersion: rootPackage.version,
+};
+
+export const sharedModules = {
+  react: { singleton: true, requiredVersion: dependency('react') },
+  'react/jsx-runtime': { singleton: true, requiredVersion: dependency('react') },
+  'react-dom': { singleton: true, requiredVersion: dependency('react-dom') },
+  'react-dom/client': { singleton: true, requiredVersion: dependency('react-dom') },
+  'react-router-dom': { singleton: true, requiredVersion: dependency('react-router-dom') },
+  'socket.io-client': { singleton: true, requiredVersion: dependency('socket.io-client') },
+  '@caliber/contracts': workspaceLibrary,
+  '@caliber/ui-kit': workspaceLibrary,
+  '@caliber/web': workspaceLibrary,
+};
+
+/** Dev-server ports: the shell on 4200, each remote on its own. */
+export const DEV_PORTS = { shell: 4200, equipment: 4201, tasks: 4202, users: 4203, reports: 4204 };
+
+/**
+ * @param {{
+ *   projectRoot: string,
+ *   name: keyof typeof DEV_PORTS,
+ *   exposes?: Record<string, string>,
+ * }} options
+ */
+export function webAppConfig({ projectRoot, name, exposes }) {
+  const isHost = name === 'shell';
+  const production = process.env.NODE_ENV !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    target: 'web',
+    context: projectRoot,
+    entry: { main: resolve(projectRoot, 'src/index.ts') },
+    output: {
+      path: resolve(projectRoot, 'dist'),
+      // The shell's pages are deep links (/settings, /users/...): its assets load from the root.
+      publicPath: isHost ? '/' : 'auto',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      uniqueName: `caliber_${name}`,
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.json'],
+      tsConfig: resolve(workspaceRoot, 'tsconfig.base.json'),
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              target: 'es2022',
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+        shared: sharedModules,
+        dts: false,
+        manifest: false,
+      }),
+      ...(isHost
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: resolve(projectRoot, 'src/index.html'),
+              favicon: resolve(projectRoot, 'src/favicon.svg'),
+            }),
+          ]
+        : []),
+    ],
+    devServer: {
+      port: DEV_PORTS[name],
+      historyApiFallback: isHost,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // The shell's dev server sends the API, the socket and the remote manifest to the gateway.
+      proxy: isHost
+        ? [{ context: ['/api', '/socket.io', '/remotes.json'], target: 'http://localhost:5000', ws: true }]
+        : [],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}

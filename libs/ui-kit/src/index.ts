@@ -1,0 +1,10 @@
+import './theme.css';
+
+export * from './Button';
+export * from './display';
+export * from './fields';
+export * from './Modal';
+export * from './Pager';
+export * from './pager-window';
+export * from './Spinner';
+export * from './StatusToast';

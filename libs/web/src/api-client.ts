@@ -1,0 +1,96 @@
+import { DEFAULT_API_BASE_PATH, isApiErrorBody } from '@caliber/contracts';
+import { sessionStore } from './storage';
+
+/** A refused or failed call: the server's `message` when it sent one, and the HTTP status (0: no answer). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ApiSettings {
+  baseUrl: string;
+  onUnauthorized: () => void;
+}
+
+const settings: ApiSettings = { baseUrl: DEFAULT_API_BASE_PATH, onUnauthorized: () => undefined };
+
+/** Set once by the shell: the API's base (from the run-time app config) and what a 401 does. */
+export function configureApi(next: Partial<ApiSettings>): void {
+  Object.assign(settings, next);
+}
+
+export function apiBaseUrl(): string {
+  return settings.baseUrl;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The session check handles its own 401: it must not trigger the global sign-out redirect. */
+  skipUnauthorizedHandler?: boolean;
+}
+
+/**
+ * One JSON call to the API: credentials included, the stored token as a Bearer header. A 401
+ * clears the stored session and sends the visitor to sign in (spec section 8); any other refusal
+ * becomes an ApiError carrying the server's message.
+ */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = sessionStore.token();
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${settings.baseUrl}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('The server cannot be reached. Check your connection and try again.', 0);
+  }
+  const body: unknown = await readJson(response);
+  if (response.ok) return body as T;
+  const message = isApiErrorBody(body) ? body.message : '';
+  const code = isApiErrorBody(body) ? body.code : undefined;
+  if (response.status === 401 && !options.skipUnauthorizedHandler) {
+    sessionStore.clear();
+    settings.onUnauthorized();
+  }
+  throw new ApiError(message, response.status, code);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};
+
+/** What a screen shows for a failed call: the server's message, else the screen's fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,52 @@
+import {
+  APP_CONFIG_PATH,
+  DEFAULT_API_BASE_PATH,
+  DEFAULT_PRODUCT_NAME,
+  REMOTE_NAMES,
+  defaultRemoteEntry,
+  type AppConfig,
+} from '@caliber/contracts';
+import { createContext, useContext, type ReactNode } from 'react';
+
+export const DEFAULT_APP_CONFIG: AppConfig = {
+  productName: DEFAULT_PRODUCT_NAME,
+  apiBaseUrl: DEFAULT_API_BASE_PATH,
+  socketUrl: '',
+  remotes: Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, defaultRemoteEntry(name)]),
+  ) as AppConfig['remotes'],
+};
+
+/**
+ * Reads the run-time configuration. When it cannot be read the defaults (same origin, `/api`)
+ * still give a working app, so sign-in is never blocked by this file.
+ */
+export async function loadAppConfig(): Promise<AppConfig> {
+  try {
+    const response = await fetch(APP_CONFIG_PATH, { headers: { accept: 'application/json' } });
+    if (!response.ok) return DEFAULT_APP_CONFIG;
+    const loaded = (await response.json()) as Partial<AppConfig>;
+    return {
+      ...DEFAULT_APP_CONFIG,
+      ...loaded,
+      remotes: { ...DEFAULT_APP_CONFIG.remotes, ...loaded.remotes },
+    };
+  } catch {
+    return DEFAULT_APP_CONFIG;
+  }
+}
+
+const AppConfigContext = createContext<AppConfig>(DEFAULT_APP_CONFIG);
+
+export function AppConfigProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
+  return <AppConfigContext.Provider value={config}>{children}</AppConfigContext.Provider>;
+}
+
+export function useAppConfig(): AppConfig {
+  return useContext(AppConfigContext);
+}
+
+/** `{product}` in the spec's texts: the configured product name. */
+export function useProductName(): string {
+  return useAppConfig().productName;
+}

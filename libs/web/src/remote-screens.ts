@@ -1,0 +1,40 @@
+import type { RemoteName } from '@caliber/contracts';
+import type { ComponentType } from 'react';
+
+/** Every screen a remote provides; the shell's route table places each one behind its guard. */
+export const SCREEN_IDS = [
+  'equipment-inventory',
+  'add-equipment',
+  'maintenance',
+  'report-issue',
+  'schedule-preventive',
+  'tasks',
+  'add-task',
+  'users',
+  'add-user',
+  'reports',
+] as const;
+export type ScreenId = (typeof SCREEN_IDS)[number];
+
+export interface ScreenInfo {
+  remote: RemoteName;
+  title: string;
+}
+
+export const SCREENS: Record<ScreenId, ScreenInfo> = {
+  'equipment-inventory': { remote: 'equipment', title: 'Equipment Inventory' },
+  'add-equipment': { remote: 'equipment', title: 'Add Equipment' },
+  maintenance: { remote: 'tasks', title: 'Maintenance Management' },
+  'report-issue': { remote: 'tasks', title: 'Report Equipment Issue' },
+  'schedule-preventive': { remote: 'tasks', title: 'Schedule Preventive Maintenance' },
+  tasks: { remote: 'tasks', title: 'Task Management' },
+  'add-task': { remote: 'tasks', title: 'Create New Task' },
+  users: { remote: 'users', title: 'User Management' },
+  'add-user': { remote: 'users', title: 'Add New User' },
+  reports: { remote: 'reports', title: 'Reports' },
+};
+
+/** What each remote exposes as `./screens`: the screens it has built so far. */
+export interface RemoteScreensModule {
+  screens: Partial<Record<ScreenId, ComponentType>>;
+}

@@ -1,0 +1,115 @@
+import type { MeResponse, RequestOtpResponse, UserDto, VerifyOtpResponse } from '@caliber/contracts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError, api, configureApi } from './api-client';
+import { sessionStore } from './storage';
+
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+
+export interface Session {
+  status: SessionStatus;
+  user: UserDto | null;
+  /** Shown on the sign-in screen: why the visitor was signed out. */
+  notice: string | null;
+  requestOtp(serviceNumber: string): Promise<RequestOtpResponse>;
+  verifyOtp(serviceNumber: string, otp: string): Promise<UserDto>;
+  signOut(): void;
+  /** After a save that answers the updated user (Settings). */
+  replaceUser(user: UserDto): void;
+  clearNotice(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+interface SessionState {
+  status: SessionStatus;
+  user: UserDto | null;
+  notice: string | null;
+}
+
+/**
+ * The session of spec section 4: loading first; with a stored token the current user is asked
+ * for. A refusal (401, 403, 404) clears the token and user and says the session expired. When the
+ * server cannot answer at all (no network, 5xx) the cached user is kept, as section 7 allows: a
+ * technician at a device is not signed out by a gateway restart.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(() => ({
+    status: sessionStore.token() ? 'loading' : 'signedOut',
+    user: null,
+    notice: null,
+  }));
+
+  const expire = useCallback(() => {
+    sessionStore.clear();
+    setState({ status: 'signedOut', user: null, notice: SESSION_EXPIRED_MESSAGE });
+  }, []);
+
+  useEffect(() => {
+    configureApi({ onUnauthorized: expire });
+  }, [expire]);
+
+  useEffect(() => {
+    if (!sessionStore.token()) return;
+    const controller = new AbortController();
+    api
+      .get<MeResponse>('/auth/me', { signal: controller.signal, skipUnauthorizedHandler: true })
+      .then(({ user }) => {
+        if (!user) return expire();
+        sessionStore.saveUser(user);
+        setState({ status: 'signedIn', user, notice: null });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const cached = sessionStore.user();
+        const unreachable = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+        if (unreachable && cached) setState({ status: 'signedIn', user: cached, notice: null });
+        else expire();
+      });
+    return () => controller.abort();
+  }, [expire]);
+
+  const requestOtp = useCallback(
+    (serviceNumber: string) => api.post<RequestOtpResponse>('/auth/request-otp', { serviceNumber }),
+    [],
+  );
+
+  const verifyOtp = useCallback(async (serviceNumber: string, otp: string) => {
+    const { token, user } = await api.post<VerifyOtpResponse>('/auth/verify-otp', { serviceNumber, otp });
+    sessionStore.save(token, user);
+    setState({ status: 'signedIn', user, notice: null });
+    return user;
+  }, []);
+
+  const signOut = useCallback(() => {
+    sessionStore.clear();
+    setState({ status: 'signedOut', user: null, notice: null });
+  }, []);
+
+  const replaceUser = useCallback((user: UserDto) => {
+    sessionStore.saveUser(user);
+    setState((current) => ({ ...current, user }));
+  }, []);
+
+  const clearNotice = useCallback(() => setState((current) => ({ ...current, notice: null })), []);
+
+  const session = useMemo<Session>(
+    () => ({ ...state, requestOtp, verifyOtp, signOut, replaceUser, clearNotice }),
+    [state, requestOtp, verifyOtp, signOut, replaceUser, clearNotice],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider');
+  return session;
+}
+
+/** The signed-in user; for screens that only render behind the sign-in guard. */
+export function useCurrentUser(): UserDto {
+  const { user } = useSession();
+  if (!user) throw new Error('useCurrentUser needs a signed-in user');
+  return user;
+}

@@ -1,0 +1,74 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppConfig } from '@caliber/contracts';
+import { startGateway, type RunningGateway } from '../../../../infra/testing/stack';
+
+describe('The gateway serves the front ends on the API origin', () => {
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    const root = await mkdtemp(join(tmpdir(), 'caliber-web-'));
+    await mkdir(join(root, 'shell', 'dist'), { recursive: true });
+    await mkdir(join(root, 'mfe-users', 'dist'), { recursive: true });
+    await writeFile(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(join(root, 'shell', 'dist', 'main.0123456789.js'), 'console.log(1)');
+    await writeFile(join(root, 'mfe-users', 'dist', 'remoteEntry.js'), 'var users;');
+    gateway = await startGateway({
+      WEB_ROOT: root,
+      PRODUCT_NAME: 'St. Mary Biomed',
+      REMOTE_ENTRY_REPORTS: 'https://reports.cdn.example/remoteEntry.js',
+      REDIS_KEY_PREFIX: `web-${Date.now()}`,
+    });
+  });
+  afterAll(() => gateway.app.close());
+
+  const get = (path: string, accept = 'text/html') => fetch(`${gateway.url}${path}`, { headers: { accept } });
+
+  it('answers the run-time app config with the product name and every remote address', async () => {
+    const answer = await get('/app-config.json', 'application/json');
+    expect(answer.headers.get('cache-control')).toBe('no-cache');
+    expect((await answer.json()) as AppConfig).toEqual({
+      productName: 'St. Mary Biomed',
+      apiBaseUrl: '/api',
+      socketUrl: '',
+      remotes: {
+        equipment: '/remotes/equipment/remoteEntry.js',
+        tasks: '/remotes/tasks/remoteEntry.js',
+        users: '/remotes/users/remoteEntry.js',
+        reports: 'https://reports.cdn.example/remoteEntry.js',
+      },
+    });
+  });
+
+  it('serves the shell page for client routes so they deep-link', async () => {
+    for (const path of ['/', '/login', '/settings', '/users/abc?page=2']) {
+      const answer = await get(path);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('<div id="root">');
+      expect(answer.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('lets browsers keep content-hashed files and revalidate remote entries', async () => {
+    const asset = await get('/main.0123456789.js', '*/*');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const entry = await get('/remotes/users/remoteEntry.js', '*/*');
+    expect(await entry.text()).toBe('var users;');
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('never answers API, socket or missing remote files with the page', async () => {
+    const api = await get('/api/no-such-route');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ message: 'There is no such API route.' });
+    expect((await get('/remotes/tasks/remoteEntry.js', '*/*')).status).toBe(404);
+    expect((await get('/missing.js', 'application/javascript')).status).toBe(404);
+  });
+
+  it('allows scripts from a remote on another origin in the content security policy', async () => {
+    const policy = (await get('/login')).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self' https://reports.cdn.example");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+  });
+});

@@ -1,0 +1,86 @@
+import { APP_CONFIG_PATH, REMOTE_NAMES, type AppConfig, type RemoteName } from '@caliber/contracts';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { GatewayConfig } from '../config';
+
+/** Built files whose names carry a content hash never change: browsers may keep them for a year. */
+const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|map)$/;
+
+function cacheHeaders(response: Response, path: string): void {
+  response.setHeader(
+    'Cache-Control',
+    HASHED_FILE.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}
+
+export function appConfigOf(config: GatewayConfig): AppConfig {
+  return {
+    productName: config.web.productName,
+    apiBaseUrl: config.web.apiBaseUrl,
+    socketUrl: config.web.socketUrl,
+    remotes: config.web.remotes,
+  };
+}
+
+/** Folders of the built front ends under WEB_ROOT: the shell and one per remote. */
+export function webAppFolders(webRoot: string): { shell: string; remotes: Record<RemoteName, string> } {
+  return {
+    shell: join(webRoot, 'shell', 'dist'),
+    remotes: Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, join(webRoot, `mfe-${name}`, 'dist')]),
+    ) as Record<RemoteName, string>,
+  };
+}
+
+/**
+ * Serves the front end on the API's origin: `/app-config.json` (the shell's run-time settings and
+ * the remotes' addresses), the shell at `/`, each remote under `/remotes/<name>/`, and the shell's
+ * page for any other GET that asks for HTML, so client routes deep-link. `/api` and `/socket.io`
+ * are never answered here.
+ */
+export function serveWebApps(app: NestExpressApplication, config: GatewayConfig): void {
+  const appConfig = appConfigOf(config);
+  app.use(APP_CONFIG_PATH, (request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.json(appConfig);
+  });
+  if (!config.web.root) return;
+
+  const folders = webAppFolders(config.web.root);
+  for (const name of REMOTE_NAMES) {
+    app.use(
+      `/remotes/${name}`,
+      express.static(folders.remotes[name], { index: false, setHeaders: cacheHeaders }),
+    );
+  }
+  app.use(express.static(folders.shell, { index: false, setHeaders: cacheHeaders }));
+
+  const shellPage = join(folders.shell, 'index.html');
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const reserved = /^\/(api|socket\.io|remotes)(\/|$)/.test(request.path);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && request.accepts('html') === 'html';
+    if (reserved || !wantsPage || !existsSync(shellPage)) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(shellPage);
+  });
+}
+
+/**
+ * Sources the page may load from besides its own origin: the API, socket and remote entries when
+ * they are configured on other origins.
+ */
+export function externalOrigins(config: GatewayConfig): string[] {
+  const urls = [config.web.apiBaseUrl, config.web.socketUrl, ...Object.values(config.web.remotes)];
+  const origins = new Set<string>();
+  for (const url of urls) {
+    if (!/^https?:\/\//.test(url)) continue;
+    const origin = new URL(url).origin;
+    origins.add(origin);
+    if (url === config.web.socketUrl) origins.add(origin.replace(/^http/, 'ws'));
+  }
+  return [...origins];
+}

@@ -1,0 +1,5 @@
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { webAppConfig } from '../infra/build/web.rspack.mjs';
+
+export default webAppConfig({ projectRoot: dirname(fileURLToPath(import.meta.url)), name: 'shell' });

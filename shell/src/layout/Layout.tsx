@@ -1,0 +1,117 @@
+import { useCurrentUser, useLiveConnection, useProductName, useSession } from '@caliber/web';
+import { Avatar } from '@caliber/ui-kit';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { BrandMark } from './BrandMark';
+import { icons } from './icons';
+import { activeNavPath, NAV_ITEMS } from './nav-items';
+import { RoleBadge } from './RoleBadge';
+
+const LIVE_LABELS = { live: 'Live', connecting: 'Connecting…', lost: 'Offline', off: '' } as const;
+
+/**
+ * The signed-in frame: side navigation (a slide-in drawer with a backdrop on small screens) and a
+ * top bar with the user's name, role badge, initial avatar and Logout.
+ */
+export function Layout() {
+  const user = useCurrentUser();
+  const { signOut } = useSession();
+  const product = useProductName();
+  const live = useLiveConnection();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const nav = useRef<HTMLElement>(null);
+  const active = activeNavPath(location.pathname);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    nav.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  return (
+    <div className={`app-frame${drawerOpen ? ' app-frame--drawer-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <aside className="side-nav" id="side-nav" ref={nav} aria-label="Main navigation">
+        <div className="side-nav__brand">
+          <BrandMark />
+          <span>{product}</span>
+          <button
+            type="button"
+            className="ck-button ck-button--ghost side-nav__close"
+            aria-label="Close navigation"
+            onClick={() => setDrawerOpen(false)}
+          >
+            {icons.close}
+          </button>
+        </div>
+        <nav>
+          <ul className="side-nav__list">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.path}>
+                <NavLink
+                  to={item.path}
+                  className={`side-nav__link${item.path === active ? ' side-nav__link--active' : ''}`}
+                  aria-current={item.path === active ? 'page' : undefined}
+                  onClick={() => setDrawerOpen(false)}
+                >
+                  {icons[item.icon]}
+                  <span>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      {drawerOpen ? (
+        <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
+      ) : null}
+      <div className="app-main">
+        <header className="top-bar">
+          <button
+            type="button"
+            className="ck-button ck-button--ghost top-bar__menu"
+            aria-label="Open navigation"
+            aria-controls="side-nav"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            {icons.menu}
+          </button>
+          <div className="top-bar__spacer" />
+          {live !== 'off' ? (
+            <span className={`live-indicator live-indicator--${live}`} title="Real-time updates">
+              {LIVE_LABELS[live]}
+            </span>
+          ) : null}
+          <div className="top-bar__user">
+            <Avatar name={user.name} />
+            <span className="top-bar__identity">
+              <span className="top-bar__name">{user.name}</span>
+              <RoleBadge role={user.role} />
+            </span>
+          </div>
+          <button
+            type="button"
+            className="ck-button ck-button--secondary"
+            onClick={() => {
+              signOut();
+              navigate('/login', { replace: true });
+            }}
+          >
+            {icons.logout}
+            <span className="top-bar__logout-text">Logout</span>
+          </button>
+        </header>
+        <main className="app-content" id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import {
+  ITEMS_PER_PAGE_OPTIONS,
+  SETTINGS_REPORT_FORMATS,
+  type MeResponse,
+  type NotificationSettings,
+  type ReportDefaults,
+  type SettingsReportFormat,
+} from '@caliber/contracts';
+import { Button, Card, SelectField, TextField, Toggle } from '@caliber/ui-kit';
+import {
+  api,
+  clearLocalPreferences,
+  useCurrentUser,
+  usePreferences,
+  useSession,
+  useTheme,
+  type ItemsPerPage,
+} from '@caliber/web';
+import { useState } from 'react';
+import { SaveRow } from './SaveRow';
+import { useSave } from './use-save';
+
+const FORMAT_LABELS: Record<SettingsReportFormat, string> = { pdf: 'PDF', xlsx: 'Excel' };
+
+export function SettingsPage() {
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1>Settings</h1>
+      </header>
+      <div className="settings-grid">
+        <ProfileCard />
+        <NotificationsCard />
+        <PreferencesCard />
+        <AppearanceCard />
+        <ReportDefaultsCard />
+        <RealTimeCard />
+        <DangerZoneCard />
+      </div>
+    </div>
+  );
+}
+
+function ProfileCard() {
+  const user = useCurrentUser();
+  const { replaceUser } = useSession();
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email ?? '');
+  const save = useSave('Failed to save profile.');
+  return (
+    <Card title="Profile" titleId="settings-profile">
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        autoComplete="name"
+      />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        autoComplete="email"
+      />
+      <SaveRow
+        state={save.state}
+        onSave={() =>
+          void save.run(async () => {
+            const { user: saved } = await api.put<MeResponse>('/users/me', { name, email });
+            replaceUser(saved);
+            setName(saved.name);
+            setEmail(saved.email ?? '');
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+function NotificationsCard() {
+  const user = useCurrentUser();
+  const { replaceUser } = useSession();
+  const [settings, setSettings] = useState<NotificationSettings>(user.notifications);
+  const save = useSave('Failed to save notification settings.');
+  const set = (key: keyof NotificationSettings) => (value: boolean) =>
+    setSettings({ ...settings, [key]: value });
+  return (
+    <Card title="Notifications" titleId="settings-notifications">
+      <Toggle label="Task updates" checked={settings.taskUpdates} onChange={set('taskUpdates')} />
+      <Toggle label="Inventory changes" checked={settings.inventory} onChange={set('inventory')} />
+      <Toggle label="Weekly digest" checked={settings.weeklyDigest} onChange={set('weeklyDigest')} />
+      <SaveRow
+        state={save.state}
+        onSave={() =>
+          void save.run(async () => {
+            const { user: saved } = await api.put<MeResponse>('/settings/notifications', settings);
+            replaceUser(saved);
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+function PreferencesCard() {
+  const { preferences, savePreferences } = usePreferences();
+  const [itemsPerPage, setItemsPerPage] = useState<ItemsPerPage>(preferences.itemsPerPage);
+  const [compactMode, setCompactMode] = useState(preferences.compactMode);
+  const save = useSave('Failed to save preferences.');
+  return (
+    <Card title="Preferences" titleId="settings-preferences" description="Kept on this device.">
+      <SelectField<ItemsPerPage>
+        label="Items per page"
+        value={itemsPerPage}
+        options={ITEMS_PER_PAGE_OPTIONS.map((value) => ({ value, label: String(value) }))}
+        onChange={setItemsPerPage}
+      />
+      <Toggle label="Compact mode" checked={compactMode} onChange={setCompactMode} />
+      <SaveRow
+        state={save.state}
+        onSave={() => void save.run(() => savePreferences({ itemsPerPage, compactMode }))}
+      />
+    </Card>
+  );
+}
+
+function AppearanceCard() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <Card title="Appearance" titleId="settings-appearance">
+      <Toggle
+        label="Dark Mode"
+        description="Your preference is saved to this device and follows your account."
+        checked={theme === 'dark'}
+        onChange={(dark) => setTheme(dark ? 'dark' : 'light')}
+      />
+    </Card>
+  );
+}
+
+function ReportDefaultsCard() {
+  const user = useCurrentUser();
+  const { replaceUser } = useSession();
+  const [defaults, setDefaults] = useState<ReportDefaults>(user.reportDefaults);
+  const save = useSave('Failed to save report defaults.');
+  return (
+    <Card title="Reports Defaults" titleId="settings-reports">
+      <Toggle
+        label="Include charts"
+        checked={defaults.includeCharts}
+        onChange={(includeCharts) => setDefaults({ ...defaults, includeCharts })}
+      />
+      <Toggle
+        label="Include summary"
+        checked={defaults.includeSummary}
+        onChange={(includeSummary) => setDefaults({ ...defaults, includeSummary })}
+      />
+      <SelectField<SettingsReportFormat>
+        label="Default format"
+        value={defaults.format}
+        options={SETTINGS_REPORT_FORMATS.map((value) => ({ value, label: FORMAT_LABELS[value] }))}
+        onChange={(format) => setDefaults({ ...defaults, format })}
+      />
+      <SaveRow
+        state={save.state}
+        onSave={() =>
+          void save.run(async () => {
+            const { user: saved } = await api.put<MeResponse>('/settings/reports', defaults);
+            replaceUser(saved);
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+function RealTimeCard() {
+  const { preferences, savePreferences } = usePreferences();
+  const [liveUpdates, setLiveUpdates] = useState(preferences.liveUpdates);
+  const save = useSave('Failed to save.');
+  return (
+    <Card title="Real-time & Security" titleId="settings-realtime">
+      <Toggle
+        label="Live updates"
+        description="Lists refresh by themselves when colleagues change something."
+        checked={liveUpdates}
+        onChange={setLiveUpdates}
+      />
+      <SaveRow state={save.state} onSave={() => void save.run(() => savePreferences({ liveUpdates }))} />
+    </Card>
+  );
+}
+
+function DangerZoneCard() {
+  return (
+    <Card title="Danger Zone" titleId="settings-danger" className="danger-card">
+      <p className="muted">
+        Theme, items per page, compact mode and live updates go back to their defaults on this device.
+      </p>
+      <Button
+        variant="danger"
+        onClick={() => {
+          if (!window.confirm('Reset all my preferences to defaults?')) return;
+          clearLocalPreferences();
+          window.location.reload();
+        }}
+      >
+        Reset Preferences
+      </Button>
+    </Card>
+  );
+}
