@@ -35,7 +35,11 @@ const shared = {
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{libs,services,infra}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{libs,services,infra,shell,mfe-*}/**/*.spec.ts'],
+    },
     {
       ...shared,
       displayName: 'integration',

@@ -1,5 +1,6 @@
 // `npm test`: everything CI checks, in order: types, lint, formatting, the builds, unit tests,
-// then integration tests against real PostgreSQL, NATS and Redis. Ends with one summary line.
+// integration tests against real PostgreSQL, NATS and Redis, then browser tests against the whole
+// stack. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,10 +38,33 @@ function jest(project: string, extra: string[]): JestSummary {
   }
 }
 
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+}
+
+/** The browser tests (Playwright driving Debian's Chromium against the whole stack). */
+function browserTests(): { passed: number; failed: number } {
+  const report = join('e2e', '.results', 'report.json');
+  rmSync(report, { force: true });
+  const result = spawnSync(binary('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '1' },
+  });
+  try {
+    const { stats } = JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport;
+    const failed = stats.unexpected + stats.flaky;
+    // A failure outside any test (the global set-up, say) still fails the run.
+    return { passed: stats.expected, failed: result.status !== 0 && failed === 0 ? 1 : failed };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
 function main(): number {
   ensureCommands([
     { command: 'nats-server', aptPackage: 'nats-server', alternative: 'install it by hand' },
     { command: 'redis-server', aptPackage: 'redis-server', alternative: 'install it by hand' },
+    { command: 'chromium', aptPackage: 'chromium', alternative: 'install Chromium and set CHROMIUM_PATH' },
   ]);
   const checks: [string, string, string[]][] = [
     ['Type check', binary('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
@@ -59,8 +83,11 @@ function main(): number {
   say('\n▶ Integration tests (real PostgreSQL, NATS, Redis)');
   const integration = jest('integration', ['--runInBand']);
 
-  const passed = unit.numPassedTests + integration.numPassedTests;
-  const failed = unit.numFailedTests + integration.numFailedTests;
+  say('\n▶ Browser tests (Playwright, Debian Chromium, the whole stack)');
+  const browser = browserTests();
+
+  const passed = unit.numPassedTests + integration.numPassedTests + browser.passed;
+  const failed = unit.numFailedTests + integration.numFailedTests + browser.failed;
   const ok = unit.success && integration.success && failed === 0;
   say(`\ntests: ${passed} passed, ${failed} failed`);
   return ok ? 0 : 1;

@@ -37,7 +37,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <aside className="side-nav" id="side-nav" ref={nav} aria-label="Main navigation">
+      <aside className="side-nav" id="side-nav" ref={nav}>
         <div className="side-nav__brand">
           <BrandMark />
           <span>{product}</span>
@@ -50,7 +50,7 @@ export function Layout() {
             {icons.close}
           </button>
         </div>
-        <nav>
+        <nav aria-label="Main navigation">
           <ul className="side-nav__list">
             {NAV_ITEMS.map((item) => (
               <li key={item.path}>
@@ -99,6 +99,7 @@ export function Layout() {
           <button
             type="button"
             className="ck-button ck-button--secondary"
+            aria-label="Logout"
             onClick={() => {
               signOut();
               navigate('/login', { replace: true });

@@ -1,0 +1,101 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { STORAGE_KEYS, type Role, type UserDto, type VerifyOtpResponse } from '@caliber/contracts';
+import { e2eValue } from './environment';
+
+const WORKSPACE_ROOT = join(__dirname, '..', '..');
+
+export interface Staff {
+  serviceNumber: string;
+  name: string;
+  role: Role;
+}
+
+let counter = 0;
+
+/** Runs the identity roster command line against the test stack, as an administrator would. */
+export function rosterCommand(args: string[]): string {
+  const serviceEnv = JSON.parse(e2eValue('serviceEnv')) as Record<string, string>;
+  return execFileSync(process.execPath, ['services/identity/dist/cli.js', ...args], {
+    cwd: WORKSPACE_ROOT,
+    env: { ...process.env, ...serviceEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+}
+
+/** Puts a new person on the roster, so each test signs in without another test's cool-down. */
+export function addStaff(role: Role, name = `${role} ${++counter}`): Staff {
+  const unique = `${process.pid % 1000}${Date.now() % 100000}${counter}`.slice(-7);
+  const serviceNumber = `E2E-${unique}`;
+  rosterCommand([
+    'staff:add',
+    '--service-number',
+    serviceNumber,
+    '--name',
+    name,
+    '--phone',
+    `+1555${unique.padStart(7, '0')}`,
+    '--role',
+    role,
+  ]);
+  return { serviceNumber, name, role };
+}
+
+/** The newest sign-in code sent to this service number, read from the development SMS outbox. */
+export async function latestCode(serviceNumber: string, notBefore = 0): Promise<string> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const text = await readFile(e2eValue('outbox'), 'utf8').catch(() => '');
+    const lines = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { at: string; serviceNumber: string; body: string })
+      .filter((sms) => sms.serviceNumber === serviceNumber && Date.parse(sms.at) >= notBefore);
+    const code = lines.at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No sign-in code reached ${serviceNumber}`);
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${e2eValue('baseUrl')}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Signs in through the API and stores the session as the app does; for tests about other things. */
+export async function signInQuickly(page: Page, staff: Staff): Promise<UserDto> {
+  const since = Date.now() - 1000;
+  await post('/auth/request-otp', { serviceNumber: staff.serviceNumber });
+  const otp = await latestCode(staff.serviceNumber, since);
+  const { token, user } = await post<VerifyOtpResponse>('/auth/verify-otp', {
+    serviceNumber: staff.serviceNumber,
+    otp,
+  });
+  await page.goto('/login');
+  // The app must be up before the session is stored: a session check still starting would race it.
+  await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+  await page.evaluate(
+    ([keys, session]) => {
+      localStorage.setItem(keys.token, session.token);
+      localStorage.setItem(keys.user, JSON.stringify(session.user));
+    },
+    [STORAGE_KEYS, { token, user }] as const,
+  );
+  return user;
+}
+
+export const test = base.extend({
+  // Playwright fixtures take their dependencies destructured; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => use(e2eValue('baseUrl')),
+});
+
+export { expect };

@@ -1,0 +1,127 @@
+import { addStaff, expect, latestCode, rosterCommand, test } from '../support/fixtures';
+import type { Page, Route } from '@playwright/test';
+
+/** Holds a call for a moment, so the busy state can be seen. */
+async function slow(page: Page, path: string) {
+  await page.route(`**/api${path}`, async (route: Route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+}
+
+test.describe('Login', () => {
+  test('two steps with busy labels; a wrong code is refused; the right one lands on the dashboard', async ({
+    page,
+  }) => {
+    const staff = addStaff('Technician', 'Adwoa Sarpong');
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Caliber Staff Login' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Error: Service number is required.');
+
+    await slow(page, '/auth/request-otp');
+    const since = Date.now() - 1000;
+    await page.getByLabel('Service Number').fill(staff.serviceNumber.toLowerCase());
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByRole('button', { name: 'Sending OTP...' })).toBeDisabled();
+
+    const otp = page.getByLabel('OTP');
+    await expect(otp).toHaveAttribute('placeholder', 'Enter 6-digit OTP');
+    await expect(otp).toHaveAttribute('maxlength', '6');
+    await expect(page.getByRole('status').filter({ hasText: 'code was sent' })).toBeVisible();
+    const code = await latestCode(staff.serviceNumber, since);
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    await otp.fill(wrong);
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page.getByRole('alert')).toContainText(/^Error: .*code/i);
+
+    await slow(page, '/auth/verify-otp');
+    await otp.fill(code);
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('banner')).toContainText('Adwoa Sarpong');
+    await expect(page.getByRole('banner')).toContainText('Technician');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  });
+
+  test('an unknown service number shows the server message; Change Service Number goes back', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByLabel('Service Number').fill('NOBODY-404');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByRole('alert')).toContainText('Error: ');
+    await expect(page.getByRole('alert')).toContainText('NOBODY-404');
+
+    const staff = addStaff('Engineer');
+    await page.getByLabel('Service Number').fill(staff.serviceNumber);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByLabel('OTP')).toBeVisible();
+    await page.getByRole('button', { name: 'Change Service Number' }).click();
+    await expect(page.getByLabel('Service Number')).toHaveValue(staff.serviceNumber);
+    await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+  });
+
+  test('a deactivated person is told so and cannot receive a code', async ({ page }) => {
+    const staff = addStaff('Technician');
+    rosterCommand(['staff:deactivate', '--service-number', staff.serviceNumber]);
+    await page.goto('/login');
+    await page.getByLabel('Service Number').fill(staff.serviceNumber);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByRole('alert')).toContainText(/^Error: .*(deactivated|inactive)/i);
+  });
+
+  test('returns to the originally requested route, replacing the sign-in page in history', async ({
+    page,
+  }) => {
+    const staff = addStaff('Engineer');
+    await page.goto('/settings?tab=profile');
+    await expect(page).toHaveURL(/\/login$/);
+
+    const since = Date.now() - 1000;
+    await page.getByLabel('Service Number').fill(staff.serviceNumber);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByLabel('OTP').fill(await latestCode(staff.serviceNumber, since));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+
+    await expect(page).toHaveURL(/\/settings\?tab=profile$/);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+});
+
+test.describe('Register', () => {
+  test('says who may register, uses Get Started, and lands on the dashboard', async ({ page }) => {
+    const staff = addStaff('Technician', 'Yaw Ntim');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('heading', { name: 'Caliber Staff Registration' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'Registration is restricted to pre-approved hospital staff only. An OTP will be sent to your registered phone number for verification.',
+      ),
+    ).toBeVisible();
+
+    await slow(page, '/auth/request-otp');
+    const since = Date.now() - 1000;
+    await page.getByLabel('Service Number').fill(staff.serviceNumber);
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await expect(page.getByRole('button', { name: 'Sending OTP...' })).toBeDisabled();
+    await page.getByLabel('OTP').fill(await latestCode(staff.serviceNumber, since));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('banner')).toContainText('Yaw Ntim');
+  });
+
+  test('links back to Login', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('link', { name: 'Already have an account? Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
