@@ -120,3 +120,28 @@ export async function signIn(gatewayUrl: string, serviceNumber: string): Promise
   if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}`);
   return verified.body.token;
 }
+
+export interface SignInStack {
+  db: DataSource;
+  gateway: RunningGateway;
+}
+
+/**
+ * Identity and a gateway for one test file, started before its tests and closed after them. The
+ * returned object is filled in `beforeAll`; read its fields inside tests.
+ */
+export function useSignInStack(redisPrefix: string, gatewayEnv: Record<string, string> = {}): SignInStack {
+  const stack = {} as SignInStack;
+  let identity: INestApplication;
+  beforeAll(async () => {
+    stack.db = await identityDataSource();
+    identity = await startIdentity();
+    stack.gateway = await startGateway({ REDIS_KEY_PREFIX: `${redisPrefix}-${Date.now()}`, ...gatewayEnv });
+  });
+  afterAll(async () => {
+    await stack.gateway.app.close();
+    await identity.close();
+    await stack.db.destroy();
+  });
+  return stack;
+}

@@ -1,3 +1,4 @@
+import type { ScreenId } from '@caliber/web';
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../auth/LoginPage';
 import { RegisterPage } from '../auth/RegisterPage';
@@ -6,6 +7,24 @@ import { Layout } from '../layout/Layout';
 import { RemoteScreen } from '../remotes/RemoteScreen';
 import { SettingsPage } from '../settings/SettingsPage';
 import { HomeRedirect, RequireRole, RequireSignedIn, SignedOutOnly } from './guards';
+
+/** Remote screens any signed-in user may open. */
+const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
+  ['/equipment', 'equipment-inventory'],
+  ['/add-equipment', 'add-equipment'],
+  ['/maintenance', 'maintenance'],
+  ['/report-issue', 'report-issue'],
+  ['/tasks', 'tasks'],
+  ['/add-task', 'add-task'],
+  ['/reports', 'reports'],
+];
+
+/** Remote screens that admit exactly the role Engineer (spec section 2). */
+const ENGINEER_SCREENS: readonly [path: string, screen: ScreenId][] = [
+  ['/schedule-preventive', 'schedule-preventive'],
+  ['/users', 'users'],
+  ['/add-user', 'add-user'],
+];
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
@@ -31,38 +50,21 @@ export function AppRoutes() {
       <Route element={<RequireSignedIn />}>
         <Route element={<Layout />}>
           <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/equipment" element={<RemoteScreen screen="equipment-inventory" />} />
-          <Route path="/add-equipment" element={<RemoteScreen screen="add-equipment" />} />
-          <Route path="/maintenance" element={<RemoteScreen screen="maintenance" />} />
-          <Route path="/report-issue" element={<RemoteScreen screen="report-issue" />} />
-          <Route path="/tasks" element={<RemoteScreen screen="tasks" />} />
-          <Route path="/add-task" element={<RemoteScreen screen="add-task" />} />
-          <Route path="/reports" element={<RemoteScreen screen="reports" />} />
           <Route path="/settings" element={<SettingsPage />} />
-          <Route
-            path="/schedule-preventive"
-            element={
-              <RequireRole role="Engineer">
-                <RemoteScreen screen="schedule-preventive" />
-              </RequireRole>
-            }
-          />
-          <Route
-            path="/users"
-            element={
-              <RequireRole role="Engineer">
-                <RemoteScreen screen="users" />
-              </RequireRole>
-            }
-          />
-          <Route
-            path="/add-user"
-            element={
-              <RequireRole role="Engineer">
-                <RemoteScreen screen="add-user" />
-              </RequireRole>
-            }
-          />
+          {OPEN_SCREENS.map(([path, screen]) => (
+            <Route key={path} path={path} element={<RemoteScreen screen={screen} />} />
+          ))}
+          {ENGINEER_SCREENS.map(([path, screen]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireRole role="Engineer">
+                  <RemoteScreen screen={screen} />
+                </RequireRole>
+              }
+            />
+          ))}
         </Route>
       </Route>
       <Route path="*" element={<HomeRedirect />} />

@@ -83,6 +83,10 @@ export function Layout() {
           >
             {icons.menu}
           </button>
+          <span className="top-bar__brand">
+            <BrandMark size={28} />
+            <span>{product}</span>
+          </span>
           <div className="top-bar__spacer" />
           {live !== 'off' ? (
             <span className={`live-indicator live-indicator--${live}`} title="Real-time updates">

@@ -1,39 +1,17 @@
-import type { INestApplication } from '@nestjs/common';
 import { io, type Socket } from 'socket.io-client';
-import type { DataSource } from 'typeorm';
 import { SOCKET_SETTINGS } from '@caliber/contracts';
-import {
-  identityDataSource,
-  rosterStaff,
-  signIn,
-  startGateway,
-  startIdentity,
-  type RunningGateway,
-} from '../../../../infra/testing/stack';
+import { rosterStaff, signIn, useSignInStack } from '../../../../infra/testing/stack';
 import { setStaffActive } from '../../../identity/src/roster/roster';
 
 describe('Live connection: socket.io with an authenticated handshake (real servers)', () => {
-  let identity: INestApplication;
-  let gateway: RunningGateway;
-  let db: DataSource;
+  const stack = useSignInStack('live');
   const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    db = await identityDataSource();
-    identity = await startIdentity();
-    gateway = await startGateway({ REDIS_KEY_PREFIX: `live-${Date.now()}` });
-  });
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.disconnect();
   });
-  afterAll(async () => {
-    await gateway.app.close();
-    await identity.close();
-    await db.destroy();
-  });
 
   function connect(auth: Record<string, unknown>): Socket {
-    const socket = io(gateway.url, {
+    const socket = io(stack.gateway.url, {
       path: SOCKET_SETTINGS.path,
       transports: ['websocket'],
       reconnection: false,
@@ -52,8 +30,8 @@ describe('Live connection: socket.io with an authenticated handshake (real serve
   }
 
   it('admits a signed-in user and says socket:ready', async () => {
-    const staff = await rosterStaff(db, { role: 'Engineer' });
-    const token = await signIn(gateway.url, staff.serviceNumber);
+    const staff = await rosterStaff(stack.db, { role: 'Engineer' });
+    const token = await signIn(stack.gateway.url, staff.serviceNumber);
     expect(await outcome(connect({ token }))).toEqual({ ready: { userId: staff.id } });
   });
 
@@ -65,9 +43,9 @@ describe('Live connection: socket.io with an authenticated handshake (real serve
   });
 
   it('refuses a deactivated user whose token is still valid', async () => {
-    const staff = await rosterStaff(db);
-    const token = await signIn(gateway.url, staff.serviceNumber);
-    await setStaffActive(db, staff.serviceNumber, false, { id: null, label: 'test' });
+    const staff = await rosterStaff(stack.db);
+    const token = await signIn(stack.gateway.url, staff.serviceNumber);
+    await setStaffActive(stack.db, staff.serviceNumber, false, { id: null, label: 'test' });
     expect(await outcome(connect({ token }))).toEqual({
       refused: 'Your account has been deactivated. Contact your administrator.',
     });

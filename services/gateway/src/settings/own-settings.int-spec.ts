@@ -1,43 +1,21 @@
-import type { INestApplication } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import type { MeResponse } from '@caliber/contracts';
 import { call } from '../../../../infra/testing/http';
-import {
-  identityDataSource,
-  rosterStaff,
-  signIn,
-  startGateway,
-  startIdentity,
-  type RunningGateway,
-} from '../../../../infra/testing/stack';
+import { rosterStaff, signIn, useSignInStack } from '../../../../infra/testing/stack';
 
 describe('Settings saves: profile, notifications, report defaults (real servers)', () => {
-  let identity: INestApplication;
-  let gateway: RunningGateway;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    db = await identityDataSource();
-    identity = await startIdentity();
-    gateway = await startGateway({ REDIS_KEY_PREFIX: `settings-${Date.now()}` });
-  });
-  afterAll(async () => {
-    await gateway.app.close();
-    await identity.close();
-    await db.destroy();
-  });
+  const stack = useSignInStack('settings');
 
   async function signedIn(overrides: Parameters<typeof rosterStaff>[1] = {}) {
-    const staff = await rosterStaff(db, overrides);
-    const token = await signIn(gateway.url, staff.serviceNumber);
+    const staff = await rosterStaff(stack.db, overrides);
+    const token = await signIn(stack.gateway.url, staff.serviceNumber);
     const put = <T = Record<string, unknown>>(path: string, body: unknown) =>
-      call<T>(gateway.url, 'PUT', `/api${path}`, { body, token });
-    const me = () => call<MeResponse>(gateway.url, 'GET', '/api/auth/me', { token });
+      call<T>(stack.gateway.url, 'PUT', `/api${path}`, { body, token });
+    const me = () => call<MeResponse>(stack.gateway.url, 'GET', '/api/auth/me', { token });
     return { staff, token, put, me };
   }
 
   async function auditActions(userId: string): Promise<{ action: string; changes: object }[]> {
-    return db.query(
+    return stack.db.query(
       `SELECT "action", "changes" FROM "identity"."audit_log" WHERE "entity_id" = $1 ORDER BY "id"`,
       [userId],
     );
@@ -89,7 +67,7 @@ describe('Settings saves: profile, notifications, report defaults (real servers)
   });
 
   it('refuses an e-mail address that belongs to someone else with 409', async () => {
-    await rosterStaff(db, { email: 'shared.desk@example.org' });
+    await rosterStaff(stack.db, { email: 'shared.desk@example.org' });
     const { put } = await signedIn();
     const answer = await put('/users/me', { name: 'Kwame Asante', email: 'Shared.Desk@example.org' });
     expect(answer.status).toBe(409);
@@ -131,7 +109,7 @@ describe('Settings saves: profile, notifications, report defaults (real servers)
   });
 
   it('answers 401 without a session', async () => {
-    const answer = await call(gateway.url, 'PUT', '/api/settings/notifications', {
+    const answer = await call(stack.gateway.url, 'PUT', '/api/settings/notifications', {
       body: { taskUpdates: true, inventory: true, weeklyDigest: true },
     });
     expect(answer.status).toBe(401);
