@@ -36,13 +36,15 @@ test.describe('Route guards', () => {
     }
   });
 
-  test('an Admin is refused the Engineer-only routes too', async ({ page }) => {
-    await signInQuickly(page, addStaff('Admin'));
-    for (const path of RESTRICTED) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/dashboard$/);
-    }
-  });
+  for (const role of ['Admin', 'Manager'] as const) {
+    test(`a ${role} is refused the Engineer-only routes too`, async ({ page }) => {
+      await signInQuickly(page, addStaff(role));
+      for (const path of RESTRICTED) {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/dashboard$/);
+      }
+    });
+  }
 
   test('an Engineer is admitted to the Engineer-only routes', async ({ page }) => {
     await signInQuickly(page, addStaff('Engineer'));
