@@ -22,13 +22,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await mkdir(dirname(logFile), { recursive: true });
   await writeFile(logFile, '');
   const log = (line: string) => appendFileSync(logFile, `${line}\n`);
-  const [httpPort, identityHealthPort, postgres, nats, redis] = await Promise.all(
-    Array.from({ length: 5 }, () => freePort()),
+  const [httpPort, identityHealthPort, equipmentHealthPort, postgres, nats, redis] = await Promise.all(
+    Array.from({ length: 6 }, () => freePort()),
   );
   const stack = await startStack({
     dataDir: join(root, 'data'),
     httpPort: httpPort as number,
     identityHealthPort: identityHealthPort as number,
+    equipmentHealthPort: equipmentHealthPort as number,
     backingPorts: { postgres: postgres as number, nats: nats as number, redis: redis as number },
     ephemeral: true,
     // Every test signs in from 127.0.0.1: the per-address limits are raised for the run.

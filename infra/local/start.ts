@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       dataDir: dir,
       httpPort: port,
       identityHealthPort: Number(process.env['IDENTITY_HEALTH_PORT'] ?? LOCAL_PORTS.identityHealth),
+      equipmentHealthPort: Number(process.env['EQUIPMENT_HEALTH_PORT'] ?? LOCAL_PORTS.equipmentHealth),
       log: say,
     });
   } catch (error) {

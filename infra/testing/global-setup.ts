@@ -10,6 +10,7 @@ import {
   type RunningServer,
 } from '@caliber/local-stack';
 import { migrateServiceDatabase } from '@caliber/service-kit';
+import { equipmentDatabase } from '../../services/equipment/src/database';
 import { identityDatabase } from '../../services/identity/src/database';
 
 declare global {
@@ -46,4 +47,5 @@ export default async function globalSetup(): Promise<void> {
   process.env['DATA_DIR'] = join(root, 'data');
   process.env['NODE_ENV'] = 'test';
   await migrateServiceDatabase(identityDatabase(postgres.url));
+  await migrateServiceDatabase(equipmentDatabase(postgres.url));
 }

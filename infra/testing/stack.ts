@@ -3,9 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { QUEUE_GROUPS, type NewStaffInput, type VerifyOtpResponse } from '@caliber/contracts';
 import { bootstrapService, createLogger, serviceDataSourceOptions } from '@caliber/service-kit';
 import { DataSource } from 'typeorm';
+import { loadEquipmentConfig } from '../../services/equipment/src/config';
+import { EquipmentModule } from '../../services/equipment/src/equipment.module';
 import { createGatewayApp } from '../../services/gateway/src/app';
 import { loadGatewayConfig } from '../../services/gateway/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
+import { equipmentDatabase } from '../../services/equipment/src/database';
 import { identityDatabase } from '../../services/identity/src/database';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { addStaff } from '../../services/identity/src/roster/roster';
@@ -22,6 +25,18 @@ export const TEST_ENV = {
 
 export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, ...TEST_ENV, ...overrides };
+}
+
+export async function startEquipment(overrides: Record<string, string> = {}): Promise<INestApplication> {
+  const config = loadEquipmentConfig(testEnv({ EQUIPMENT_HEALTH_PORT: '0', ...overrides }));
+  return bootstrapService({
+    module: EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel)),
+    logger: createLogger('equipment', config.logLevel),
+    natsUrl: config.natsUrl,
+    queue: QUEUE_GROUPS.equipment,
+    healthPort: 0,
+    healthHost: '127.0.0.1',
+  });
 }
 
 export async function startIdentity(overrides: Record<string, string> = {}): Promise<INestApplication> {
@@ -124,6 +139,15 @@ export async function signIn(gatewayUrl: string, serviceNumber: string): Promise
 export interface SignInStack {
   db: DataSource;
   gateway: RunningGateway;
+}
+
+/** A direct connection to the equipment schema, for inspecting rows. */
+export async function equipmentDataSource(): Promise<DataSource> {
+  const dataSource = new DataSource({
+    ...serviceDataSourceOptions(equipmentDatabase(process.env['DATABASE_URL'] ?? '')),
+    logging: false,
+  });
+  return dataSource.initialize();
 }
 
 /**

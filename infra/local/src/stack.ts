@@ -7,6 +7,7 @@ export interface StackOptions {
   dataDir: string;
   httpPort: number;
   identityHealthPort: number;
+  equipmentHealthPort: number;
   backingPorts?: BackingServerPorts;
   /** Throw the database away on stop (browser tests); `npm start` keeps it. */
   ephemeral?: boolean;
@@ -42,7 +43,7 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
 
 /**
  * The whole stack from built bundles, as `npm start` runs it: the backing servers, migrations,
- * demo data, identity and the gateway serving the API, the socket and the front ends on one
+ * demo data, identity, equipment and the gateway serving the API, the socket and the front ends on one
  * origin. The browser tests start it the same way on their own ports and data.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -64,6 +65,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     OTP_PEPPER: secrets.otpPepper,
     PORT: String(options.httpPort),
     IDENTITY_HEALTH_PORT: String(options.identityHealthPort),
+    EQUIPMENT_HEALTH_PORT: String(options.equipmentHealthPort),
     WEB_ROOT: process.env['WEB_ROOT'] ?? WORKSPACE_ROOT,
     ...options.env,
   };
@@ -76,8 +78,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await servers.stop();
   };
   try {
-    runStep('Migrations', process.execPath, ['services/identity/dist/main.js', 'migrate'], env);
-    runStep('Demo data', process.execPath, ['services/identity/dist/cli.js', 'seed:demo'], env);
+    runStep('Identity migrations', process.execPath, ['services/identity/dist/main.js', 'migrate'], env);
+    runStep('Equipment migrations', process.execPath, ['services/equipment/dist/main.js', 'migrate'], env);
+    runStep('Demo staff', process.execPath, ['services/identity/dist/cli.js', 'seed:demo'], env);
+    runStep('Demo equipment', process.execPath, ['services/equipment/dist/cli.js', 'seed:demo'], env);
   } catch (error) {
     await stop();
     throw error;
@@ -87,6 +91,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const crashed = new Promise<{ name: string; code: number | null }>((resolve) => (reportCrash = resolve));
   for (const [name, entry] of [
     ['identity', 'services/identity/dist/main.js'],
+    ['equipment', 'services/equipment/dist/main.js'],
     ['gateway', 'services/gateway/dist/main.js'],
   ] as const) {
     const service = startService(name, [entry], env, options.serviceOutput);

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from './limits';
+import { REPORT_DEPARTMENTS } from './reports';
+
 /** Equipment status values (spec section 3). */
 export const EQUIPMENT_STATUSES = [
   'Serviceable',
@@ -20,3 +24,229 @@ export const EQUIPMENT_CATEGORIES = [
   'Ultrasound',
 ] as const;
 export type EquipmentCategory = (typeof EQUIPMENT_CATEGORIES)[number];
+
+/**
+ * Where equipment stands. The report filters group equipment by these departments (spec section
+ * 9), so the inventory uses the same list: a report for 'ICU' finds every ICU device.
+ */
+export const EQUIPMENT_DEPARTMENTS = REPORT_DEPARTMENTS;
+
+/** Statuses that take a device out of service for good: only Engineers and Admins set them. */
+export const RETIRED_STATUSES: readonly EquipmentStatus[] = ['Decommissioned', 'Auctioned'];
+
+/** What the status badge says: Under Maintenance shows as 'Unserviceable' (spec section 2). */
+export function equipmentStatusLabel(status: string): string {
+  return status === 'Under Maintenance' ? 'Unserviceable' : status;
+}
+
+export interface UserRef {
+  _id: string;
+  name: string;
+}
+
+/** One item of the inventory as every call answers it. Dates are `YYYY-MM-DD`. */
+export interface EquipmentDto {
+  _id: string;
+  name: string;
+  manufacturer: string;
+  model: string;
+  serialNumber: string;
+  department: string;
+  location: string;
+  installationDate: string;
+  warrantyExpiry: string | null;
+  status: EquipmentStatus;
+  category: EquipmentCategory;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: UserRef | null;
+  updatedBy: UserRef | null;
+  /** Optimistic lock: send it back with an update to refuse overwriting a newer change. */
+  version: number;
+}
+
+export interface StatusHistoryEntry {
+  from: EquipmentStatus | null;
+  to: EquipmentStatus;
+  at: string;
+  by: UserRef | null;
+  reason: string | null;
+  taskId: string | null;
+}
+
+export interface EquipmentDetail extends EquipmentDto {
+  statusHistory: StatusHistoryEntry[];
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must have at most ${max} characters.` });
+
+const calendarDate = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .refine(isCalendarDate, { error: `${label} must be a date such as 2024-03-31.` });
+
+const statusSchema = z.enum(EQUIPMENT_STATUSES, {
+  error: `Status must be one of ${EQUIPMENT_STATUSES.join(', ')}.`,
+});
+const categorySchema = z.enum(EQUIPMENT_CATEGORIES, {
+  error: `Category must be one of ${EQUIPMENT_CATEGORIES.join(', ')}.`,
+});
+const departmentSchema = z.enum(EQUIPMENT_DEPARTMENTS, {
+  error: `Department must be one of ${EQUIPMENT_DEPARTMENTS.join(', ')}.`,
+});
+
+const equipmentFields = {
+  name: requiredText('Name', 120),
+  manufacturer: requiredText('Manufacturer', 120),
+  model: requiredText('Model', 120),
+  serialNumber: requiredText('Serial number', 64),
+  department: departmentSchema,
+  location: requiredText('Location', 120),
+  installationDate: calendarDate('Installation date'),
+  warrantyExpiry: z
+    .union([z.literal(''), calendarDate('Warranty expiry')], {
+      error: 'Warranty expiry must be a date such as 2024-03-31.',
+    })
+    .nullish()
+    .transform((value) => value || null),
+  status: statusSchema,
+  category: categorySchema,
+};
+
+const unknownFields = (allowed: string) => (issue: { code: string }) =>
+  issue.code === 'unrecognized_keys' ? `Only ${allowed} may be sent.` : undefined;
+
+const warrantyAfterInstallation = (value: { installationDate?: string; warrantyExpiry?: string | null }) =>
+  !value.installationDate || !value.warrantyExpiry || value.warrantyExpiry >= value.installationDate;
+const WARRANTY_MESSAGE = 'Warranty expiry cannot be before the installation date.';
+
+const EQUIPMENT_FIELD_NAMES = Object.keys(equipmentFields).join(', ');
+
+export const createEquipmentSchema = z
+  .strictObject(equipmentFields, { error: unknownFields(`the equipment fields (${EQUIPMENT_FIELD_NAMES})`) })
+  .refine(warrantyAfterInstallation, { error: WARRANTY_MESSAGE, path: ['warrantyExpiry'] });
+export type CreateEquipmentRequest = z.input<typeof createEquipmentSchema>;
+export type NewEquipment = z.output<typeof createEquipmentSchema>;
+
+/**
+ * An update sends the fields it changes (at least one), and may send the `version` it read:
+ * then a newer change made meanwhile is refused with 409 instead of being overwritten.
+ */
+export const updateEquipmentSchema = z
+  .strictObject(
+    {
+      ...Object.fromEntries(Object.entries(equipmentFields).map(([key, schema]) => [key, schema.optional()])),
+      version: z.number().int().positive().optional(),
+    } as { [K in keyof typeof equipmentFields]: z.ZodOptional<(typeof equipmentFields)[K]> } & {
+      version: z.ZodOptional<z.ZodNumber>;
+    },
+    { error: unknownFields(`the equipment fields (${EQUIPMENT_FIELD_NAMES}) and version`) },
+  )
+  .refine((value) => Object.keys(value).some((key) => key !== 'version'), {
+    error: 'Send at least one field to change.',
+  });
+export type UpdateEquipmentRequest = z.input<typeof updateEquipmentSchema>;
+export type EquipmentChanges = z.output<typeof updateEquipmentSchema>;
+
+export const changeEquipmentStatusSchema = z.strictObject(
+  {
+    status: statusSchema,
+    reason: z.string().trim().max(500, { error: 'Reason must have at most 500 characters.' }).optional(),
+  },
+  { error: unknownFields('status and reason') },
+);
+export type ChangeEquipmentStatusRequest = z.input<typeof changeEquipmentStatusSchema>;
+
+export const EQUIPMENT_SORTS = [
+  'name',
+  'serialNumber',
+  'installationDate',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type EquipmentSort = (typeof EQUIPMENT_SORTS)[number];
+export const MAX_EQUIPMENT_PAGE_SIZE = 100;
+
+/** Query parameters of the inventory list; empty strings mean "no filter" (the 'All …' options). */
+export const listEquipmentQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number.' })
+    .int()
+    .min(1, { error: 'page starts at 1.' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int()
+    .min(1, { error: 'limit must be at least 1.' })
+    .max(MAX_EQUIPMENT_PAGE_SIZE, { error: `limit must be at most ${MAX_EQUIPMENT_PAGE_SIZE}.` })
+    .default(PAGE_SIZES.equipment),
+  q: z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).default(''),
+  department: z.string().trim().max(100).default(''),
+  status: z.union([z.literal(''), statusSchema]).default(''),
+  category: z.union([z.literal(''), categorySchema]).default(''),
+  sort: z
+    .string()
+    .default('name')
+    .refine((value) => (EQUIPMENT_SORTS as readonly string[]).includes(value.replace(/^-/, '')), {
+      error: `sort must be one of ${EQUIPMENT_SORTS.join(', ')}, with - in front for descending.`,
+    }),
+});
+export type ListEquipmentQuery = z.output<typeof listEquipmentQuerySchema>;
+
+export interface EquipmentFilterOptions {
+  departments: string[];
+  statuses: EquipmentStatus[];
+  categories: EquipmentCategory[];
+}
+
+export interface EquipmentListResponse {
+  equipment: EquipmentDto[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+  /** The values present in the inventory, for the filter selects. */
+  filters: EquipmentFilterOptions;
+}
+
+/** Who asks: the gateway passes the signed-in user with every command. */
+export interface Actor {
+  _id: string;
+  name: string;
+  role: string;
+}
+
+export interface EquipmentCommand<T = undefined> {
+  actor: Actor;
+  id?: string;
+  data?: T;
+}
+
+/** Payload of the equipment live events (`equipment:created`, `:updated`, `:statusChanged`, `:deleted`). */
+export interface EquipmentChangedEvent {
+  equipment: EquipmentDto;
+}
+export interface EquipmentStatusChangedEvent {
+  equipment: EquipmentDto;
+  from: EquipmentStatus;
+  to: EquipmentStatus;
+}
+export interface EquipmentDeletedEvent {
+  _id: string;
+}

@@ -1,5 +1,7 @@
 /** Socket.io event names the browsers listen to (spec section 4), spelled as the spec spells them. */
 export const LIVE_EVENTS = [
+  // Not in the spec's list: a new item reaches other browsers without a reload.
+  'equipment:created',
   'equipment:updated',
   'equipment:deleted',
   'equipment:statusChanged',

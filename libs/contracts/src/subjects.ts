@@ -1,3 +1,5 @@
+import type { LiveEvent } from './live-events';
+
 /** NATS request/reply subjects, one namespace per owning service. */
 export const SUBJECTS = {
   identity: {
@@ -9,15 +11,37 @@ export const SUBJECTS = {
     updateReportDefaults: 'identity.settings.reports',
     health: 'identity.health',
   },
+  equipment: {
+    list: 'equipment.list',
+    get: 'equipment.get',
+    create: 'equipment.create',
+    update: 'equipment.update',
+    changeStatus: 'equipment.status.change',
+    delete: 'equipment.delete',
+    health: 'equipment.health',
+  },
 } as const;
 
 /** Queue groups: every replica of a service joins its group, so each request is handled once. */
 export const QUEUE_GROUPS = {
   identity: 'identity',
+  equipment: 'equipment',
 } as const;
 
 /** NATS subjects of domain events (published by the owner, forwarded to browsers by the gateway). */
 export const EVENT_SUBJECT_PREFIX = 'events';
 export const EVENT_SUBJECTS = {
   userSignedIn: 'events.identity.user-signed-in',
+  equipmentCreated: 'events.equipment.created',
+  equipmentUpdated: 'events.equipment.updated',
+  equipmentStatusChanged: 'events.equipment.status-changed',
+  equipmentDeleted: 'events.equipment.deleted',
 } as const;
+
+/** Which NATS domain event reaches the browsers under which live event name. */
+export const LIVE_EVENT_OF_SUBJECT = {
+  [EVENT_SUBJECTS.equipmentCreated]: 'equipment:created',
+  [EVENT_SUBJECTS.equipmentUpdated]: 'equipment:updated',
+  [EVENT_SUBJECTS.equipmentStatusChanged]: 'equipment:statusChanged',
+  [EVENT_SUBJECTS.equipmentDeleted]: 'equipment:deleted',
+} as const satisfies Record<string, LiveEvent>;

@@ -8,3 +8,6 @@ export * from './database';
 export * from './health';
 export * from './bootstrap';
 export * from './shutdown';
+export * from './audit/audit';
+export * from './audit/audit-entry.entity';
+export * from './health.controller';

@@ -10,10 +10,13 @@ import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy, JWT_ALGORITHM } from './auth/jwt.strategy';
 import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
+import { EQUIPMENT_CLIENT, EquipmentClient } from './equipment/equipment.client';
+import { EquipmentController } from './equipment/equipment.controller';
 import { HealthController } from './health/health.controller';
 import { OwnSettingsController } from './settings/own-settings.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { IDENTITY_CLIENT, IdentityClient } from './identity/identity.client';
+import { DomainEventsRelay } from './live/domain-events.relay';
 import { LiveGateway } from './live/live.gateway';
 import { RedisConnection } from './redis/redis.provider';
 
@@ -23,7 +26,10 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [
-        ClientsModule.register([{ name: IDENTITY_CLIENT, ...natsClientOptions(config.natsUrl, 'gateway') }]),
+        ClientsModule.register([
+          { name: IDENTITY_CLIENT, ...natsClientOptions(config.natsUrl, 'gateway') },
+          { name: EQUIPMENT_CLIENT, ...natsClientOptions(config.natsUrl, 'gateway-equipment') },
+        ]),
         PassportModule,
         JwtModule.register({
           secret: config.jwtSecret,
@@ -31,7 +37,7 @@ export class GatewayModule {
           verifyOptions: { algorithms: [JWT_ALGORITHM] },
         }),
       ],
-      controllers: [AuthController, OwnSettingsController, HealthController],
+      controllers: [AuthController, OwnSettingsController, EquipmentController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_LOGGER, useValue: logger },
@@ -42,6 +48,8 @@ export class GatewayModule {
         IdentityClient,
         JwtStrategy,
         LiveGateway,
+        DomainEventsRelay,
+        EquipmentClient,
       ],
     };
   }

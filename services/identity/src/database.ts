@@ -1,5 +1,4 @@
-import type { ServiceDatabaseOptions } from '@caliber/service-kit';
-import { AuditEntryEntity } from './audit/audit-entry.entity';
+import { AuditEntryEntity, type ServiceDatabaseOptions } from '@caliber/service-kit';
 import { CreateIdentitySchema1763800000000 } from './migrations/1763800000000-create-identity-schema';
 import { OtpChallengeEntity } from './otp/otp-challenge.entity';
 import { UserEntity } from './users/user.entity';

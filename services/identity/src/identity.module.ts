@@ -1,10 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { serviceDataSourceOptions } from '@caliber/service-kit';
+import { serviceDataSourceOptions, serviceHealthController } from '@caliber/service-kit';
+import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
-import { HealthController } from './health/health.controller';
 import { OtpController } from './otp/otp.controller';
 import { OtpService } from './otp/otp.service';
 import { createSmsSender } from './sms/sms.factory';
@@ -24,7 +24,12 @@ export class IdentityModule {
         TypeOrmModule.forRoot(serviceDataSourceOptions(identityDatabase(config.databaseUrl))),
         TypeOrmModule.forFeature([UserEntity]),
       ],
-      controllers: [OtpController, SessionController, OwnSettingsController, HealthController],
+      controllers: [
+        OtpController,
+        SessionController,
+        OwnSettingsController,
+        serviceHealthController('identity', SUBJECTS.identity.health),
+      ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },

@@ -1,11 +1,12 @@
 import { Controller, Get, Inject, type OnApplicationShutdown, Res } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import type { HealthResponse } from '@caliber/contracts';
+import type { HealthResponse, ServiceHealthReply } from '@caliber/contracts';
 import { probe } from '@caliber/service-kit';
 import type { Response } from 'express';
 import { Pool } from 'pg';
 import { Public } from '../auth/public.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { EquipmentClient } from '../equipment/equipment.client';
 import { IDENTITY_CLIENT, IdentityClient } from '../identity/identity.client';
 import { RedisConnection } from '../redis/redis.provider';
 
@@ -28,6 +29,7 @@ export class HealthController implements OnApplicationShutdown {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     @Inject(IDENTITY_CLIENT) private readonly natsClient: ClientProxy,
     private readonly identity: IdentityClient,
+    private readonly equipment: EquipmentClient,
     private readonly redis: RedisConnection,
   ) {
     this.pool = new Pool({ connectionString: config.databaseUrl, max: 1, connectionTimeoutMillis: 2000 });
@@ -37,19 +39,27 @@ export class HealthController implements OnApplicationShutdown {
   @Public()
   @Get()
   async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
-    const [postgres, nats, redis, identity] = await Promise.all([
+    const serviceUp = (ask: () => Promise<ServiceHealthReply>) => async () => {
+      const reply = await ask();
+      if (reply.database.status !== 'up') throw new Error(`database ${reply.database.error ?? 'down'}`);
+    };
+    const [postgres, nats, redis, identity, equipment] = await Promise.all([
       probe(() => this.pool.query('SELECT 1')),
       probe(async () => {
         await this.natsClient.connect();
         await this.natsClient.unwrap<NatsConnectionLike>().flush();
       }),
       probe(() => this.redis.client.ping()),
-      probe(async () => {
-        const reply = await this.identity.health();
-        if (reply.database.status !== 'up') throw new Error(`database ${reply.database.error ?? 'down'}`);
-      }, 3000),
+      probe(
+        serviceUp(() => this.identity.health()),
+        3000,
+      ),
+      probe(
+        serviceUp(() => this.equipment.health()),
+        3000,
+      ),
     ]);
-    const checks = { postgres, nats, redis, identity };
+    const checks = { postgres, nats, redis, identity, equipment };
     const allUp = Object.values(checks).every((check) => check.status === 'up');
     response.status(allUp ? 200 : 503);
     return {

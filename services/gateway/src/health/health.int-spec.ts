@@ -1,7 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import type { HealthResponse } from '@caliber/contracts';
 import { call } from '../../../../infra/testing/http';
-import { startGateway, startIdentity, type RunningGateway } from '../../../../infra/testing/stack';
+import {
+  startEquipment,
+  startGateway,
+  startIdentity,
+  type RunningGateway,
+} from '../../../../infra/testing/stack';
 
 describe('GET /api/health', () => {
   let gateway: RunningGateway;
@@ -13,17 +18,19 @@ describe('GET /api/health', () => {
     await gateway.app.close();
   });
 
-  it('reports PostgreSQL, NATS, Redis and identity up', async () => {
+  it('reports PostgreSQL, NATS, Redis, identity and equipment up', async () => {
     const identity: INestApplication = await startIdentity();
+    const equipment: INestApplication = await startEquipment();
     try {
       const answer = await call<HealthResponse>(gateway.url, 'GET', '/api/health');
       expect(answer.status).toBe(200);
       expect(answer.body.status).toBe('ok');
-      for (const name of ['postgres', 'nats', 'redis', 'identity']) {
+      for (const name of ['postgres', 'nats', 'redis', 'identity', 'equipment']) {
         expect(answer.body.checks[name]).toMatchObject({ status: 'up' });
         expect(answer.body.checks[name]?.latencyMs).toEqual(expect.any(Number));
       }
     } finally {
+      await equipment.close();
       await identity.close();
     }
   });

@@ -1,7 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
-import { SOCKET_SETTINGS, type SessionTokenClaims, type UserDto } from '@caliber/contracts';
+import {
+  type OnGatewayConnection,
+  type OnGatewayInit,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
+import { SOCKET_SETTINGS, type LiveEvent, type SessionTokenClaims, type UserDto } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import { GATEWAY_LOGGER } from '../config';
@@ -22,6 +27,8 @@ export const userRoom = (userId: string) => `user:${userId}`;
  */
 @WebSocketGateway({ path: SOCKET_SETTINGS.path, transports: ['websocket'], serveClient: false })
 export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
+  @WebSocketServer() private server: Server | undefined;
+
   constructor(
     private readonly jwt: JwtService,
     private readonly identity: IdentityClient,
@@ -34,6 +41,11 @@ export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
         .then(() => next())
         .catch((error: unknown) => next(error instanceof Error ? error : new Error('Not signed in.')));
     });
+  }
+
+  /** Sends an event to every admitted socket of this replica (inventory events concern everyone). */
+  broadcast(event: LiveEvent, payload: unknown): void {
+    this.server?.emit(event, payload);
   }
 
   handleConnection(socket: Socket): void {

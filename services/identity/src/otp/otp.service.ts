@@ -10,10 +10,9 @@ import {
   type VerifyOtpCommand,
   type VerifyOtpResult,
 } from '@caliber/contracts';
-import { maskPhone, ServiceError } from '@caliber/service-kit';
+import { maskPhone, ServiceError, writeAudit } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
-import { writeAudit } from '../audit/audit';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { SmsSender } from '../sms/sms-sender';
 import { LOGGER } from '../tokens';

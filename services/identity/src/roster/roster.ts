@@ -5,9 +5,8 @@ import {
   parseWith,
   type NewStaffInput,
 } from '@caliber/contracts';
-import { ServiceError } from '@caliber/service-kit';
+import { diffFields, ServiceError, writeAudit, type AuditActor } from '@caliber/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
-import { diffFields, writeAudit, type AuditActor } from '../audit/audit';
 import { UserEntity } from '../users/user.entity';
 
 /** Puts one staff member on the roster, with its audit row, in the caller's transaction. */

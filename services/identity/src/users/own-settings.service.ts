@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NotificationSettings, ReportDefaults, UpdateProfileCommand, UserDto } from '@caliber/contracts';
-import { ServiceError } from '@caliber/service-kit';
+import { diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { diffFields, writeAudit } from '../audit/audit';
 import { UserEntity } from './user.entity';
 import { toUserDto } from './user.mapper';
 

@@ -40,3 +40,20 @@ export function diffFields<T extends object>(
   }
   return changes;
 }
+
+/** DDL of a service's audit table, for its first migration: the same shape in every schema. */
+export function auditLogTableSql(schema: string): string[] {
+  return [
+    `CREATE TABLE "${schema}"."audit_log" (
+        "id" bigserial PRIMARY KEY,
+        "actor_id" uuid,
+        "actor_label" varchar(64) NOT NULL,
+        "entity" varchar(40) NOT NULL,
+        "entity_id" varchar(64) NOT NULL,
+        "action" varchar(40) NOT NULL,
+        "changes" jsonb NOT NULL DEFAULT '{}'::jsonb,
+        "at" timestamptz NOT NULL DEFAULT now()
+      )`,
+    `CREATE INDEX "audit_log_entity_idx" ON "${schema}"."audit_log" ("entity", "entity_id", "at")`,
+  ];
+}

@@ -1,0 +1,26 @@
+import { commonEnvShape, loadConfig, portVariable, urlVariable } from '@caliber/service-kit';
+import { z } from 'zod';
+
+const equipmentEnvSchema = z
+  .object({
+    ...commonEnvShape,
+    DATABASE_URL: urlVariable(['postgres', 'postgresql']),
+    EQUIPMENT_HEALTH_PORT: portVariable(5102),
+    /** Database connections per replica: list pages, counts and filter options run in parallel. */
+    EQUIPMENT_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(20),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    natsUrl: env.NATS_URL,
+    databaseUrl: env.DATABASE_URL,
+    healthPort: env.EQUIPMENT_HEALTH_PORT,
+    poolSize: env.EQUIPMENT_DB_POOL_SIZE,
+  }));
+
+export type EquipmentConfig = z.output<typeof equipmentEnvSchema>;
+export const EQUIPMENT_CONFIG = Symbol('EQUIPMENT_CONFIG');
+
+export function loadEquipmentConfig(env: NodeJS.ProcessEnv = process.env): EquipmentConfig {
+  return loadConfig('equipment', equipmentEnvSchema, env);
+}

@@ -1,0 +1,36 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ClientsModule } from '@nestjs/microservices';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { natsClientOptions, serviceDataSourceOptions, serviceHealthController } from '@caliber/service-kit';
+import { SUBJECTS } from '@caliber/contracts';
+import type { Logger } from 'pino';
+import { EQUIPMENT_CONFIG, type EquipmentConfig } from './config';
+import { equipmentDatabase } from './database';
+import { EquipmentController } from './inventory/equipment.controller';
+import { EquipmentEvents, EVENTS_CLIENT } from './inventory/equipment-events';
+import { EquipmentService } from './inventory/equipment.service';
+import { LOGGER } from './tokens';
+
+@Module({})
+export class EquipmentModule {
+  static forRoot(config: EquipmentConfig, logger: Logger): DynamicModule {
+    return {
+      module: EquipmentModule,
+      imports: [
+        TypeOrmModule.forRoot(
+          serviceDataSourceOptions(equipmentDatabase(config.databaseUrl, config.poolSize)),
+        ),
+        ClientsModule.register([
+          { name: EVENTS_CLIENT, ...natsClientOptions(config.natsUrl, 'equipment-events') },
+        ]),
+      ],
+      controllers: [EquipmentController, serviceHealthController('equipment', SUBJECTS.equipment.health)],
+      providers: [
+        { provide: EQUIPMENT_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        EquipmentEvents,
+        EquipmentService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,75 @@
+import type { EquipmentFilterOptions, EquipmentSort, ListEquipmentQuery } from '@caliber/contracts';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { EquipmentEntity } from './equipment.entity';
+
+const SORT_COLUMNS: Record<EquipmentSort, string> = {
+  name: 'item.name',
+  serialNumber: 'item.serialNumber',
+  installationDate: 'item.installationDate',
+  createdAt: 'item.createdAt',
+  updatedAt: 'item.updatedAt',
+};
+
+/** `%`, `_` and `\` typed by a person are matched literally. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The filtered, not deleted items; search matches name, serial number, model, manufacturer, location. */
+export function filteredItems(
+  manager: EntityManager,
+  query: ListEquipmentQuery,
+): SelectQueryBuilder<EquipmentEntity> {
+  const builder = manager.createQueryBuilder(EquipmentEntity, 'item').where('item.deletedAt IS NULL');
+  if (query.q) builder.andWhere('item.search_text LIKE :pattern', { pattern: likePattern(query.q) });
+  if (query.department) builder.andWhere('item.department = :department', { department: query.department });
+  if (query.status) builder.andWhere('item.status = :status', { status: query.status });
+  if (query.category) builder.andWhere('item.category = :category', { category: query.category });
+  return builder;
+}
+
+/** One page in a stable order: the sort column, then the name and id to break ties. */
+export function pageOf(
+  builder: SelectQueryBuilder<EquipmentEntity>,
+  query: ListEquipmentQuery,
+): SelectQueryBuilder<EquipmentEntity> {
+  const descending = query.sort.startsWith('-');
+  const column = SORT_COLUMNS[query.sort.replace(/^-/, '') as EquipmentSort];
+  const direction = descending ? 'DESC' : 'ASC';
+  builder.orderBy(column, direction);
+  if (column !== 'item.name') builder.addOrderBy('item.name', direction);
+  return builder
+    .addOrderBy('item.id', direction)
+    .offset((query.page - 1) * query.limit)
+    .limit(query.limit);
+}
+
+/**
+ * The distinct departments, statuses and categories present, read by loose index scans: a few
+ * index probes per distinct value instead of a pass over every row.
+ */
+export async function filterOptions(manager: EntityManager): Promise<EquipmentFilterOptions> {
+  const distinct = async (column: 'department' | 'status' | 'category'): Promise<string[]> => {
+    const rows: { value: string }[] = await manager.query(`
+      WITH RECURSIVE present AS (
+        (SELECT "${column}" AS value FROM "equipment"."equipment"
+          WHERE "deleted_at" IS NULL ORDER BY "${column}" LIMIT 1)
+        UNION ALL
+        SELECT (SELECT "${column}" FROM "equipment"."equipment"
+          WHERE "deleted_at" IS NULL AND "${column}" > present.value ORDER BY "${column}" LIMIT 1)
+        FROM present WHERE present.value IS NOT NULL
+      )
+      SELECT value FROM present WHERE value IS NOT NULL`);
+    return rows.map((row) => row.value);
+  };
+  const [departments, statuses, categories] = await Promise.all([
+    distinct('department'),
+    distinct('status'),
+    distinct('category'),
+  ]);
+  return {
+    departments,
+    statuses: statuses as EquipmentFilterOptions['statuses'],
+    categories: categories as EquipmentFilterOptions['categories'],
+  };
+}

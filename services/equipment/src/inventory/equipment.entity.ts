@@ -1,0 +1,67 @@
+import type { EquipmentCategory, EquipmentStatus } from '@caliber/contracts';
+import { Column, Entity, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
+
+/** One device of the inventory. Deleted items keep their row (`deletedAt`) for history and audit. */
+@Entity({ name: 'equipment' })
+export class EquipmentEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  manufacturer!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  model!: string;
+
+  @Column({ name: 'serial_number', type: 'varchar', length: 64 })
+  serialNumber!: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  department!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  location!: string;
+
+  /** `YYYY-MM-DD`: pg's `date` comes back as text, never shifted by a time zone. */
+  @Column({ name: 'installation_date', type: 'date' })
+  installationDate!: string;
+
+  @Column({ name: 'warranty_expiry', type: 'date', nullable: true })
+  warrantyExpiry!: string | null;
+
+  @Column({ type: 'varchar', length: 20 })
+  status!: EquipmentStatus;
+
+  @Column({ type: 'varchar', length: 40 })
+  category!: EquipmentCategory;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ name: 'created_by_id', type: 'uuid', nullable: true })
+  createdById!: string | null;
+
+  @Column({ name: 'created_by_name', type: 'varchar', length: 120, nullable: true })
+  createdByName!: string | null;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+
+  @Column({ name: 'updated_by_id', type: 'uuid', nullable: true })
+  updatedById!: string | null;
+
+  @Column({ name: 'updated_by_name', type: 'varchar', length: 120, nullable: true })
+  updatedByName!: string | null;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+
+  @Column({ name: 'deleted_by_id', type: 'uuid', nullable: true })
+  deletedById!: string | null;
+
+  @VersionColumn({ type: 'integer' })
+  version!: number;
+}

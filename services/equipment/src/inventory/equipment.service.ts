@@ -1,0 +1,276 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  hasFullAccess,
+  RETIRED_STATUSES,
+  type Actor,
+  type EquipmentChanges,
+  type EquipmentDetail,
+  type EquipmentDto,
+  type EquipmentListResponse,
+  type EquipmentStatus,
+  type ListEquipmentQuery,
+  type NewEquipment,
+} from '@caliber/contracts';
+import { diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { EquipmentEvents } from './equipment-events';
+import { EquipmentEntity } from './equipment.entity';
+import { filteredItems, filterOptions, pageOf } from './equipment-list.query';
+import { toEquipmentDto, toStatusHistoryEntry } from './equipment.mapper';
+import { StatusHistoryEntity } from './status-history.entity';
+
+const UNIQUE_VIOLATION = '23505';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type DescriptiveField = Exclude<keyof EquipmentChanges, 'version' | 'status'>;
+
+/**
+ * The inventory's rules, wherever the request comes from:
+ * - any signed-in user may add equipment and edit its descriptive fields;
+ * - setting Decommissioned or Auctioned, bringing an item back from them, and deleting are for
+ *   Engineers and Admins;
+ * - every status an item takes is a status-history row, from its first insert on;
+ * - every create, update, status change and delete is audited with the changed values.
+ */
+@Injectable()
+export class EquipmentService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EquipmentEvents,
+  ) {}
+
+  async list(query: ListEquipmentQuery): Promise<EquipmentListResponse> {
+    const manager = this.dataSource.manager;
+    const [items, total, filters] = await Promise.all([
+      pageOf(filteredItems(manager, query), query).getMany(),
+      filteredItems(manager, query).getCount(),
+      filterOptions(manager),
+    ]);
+    return {
+      equipment: items.map(toEquipmentDto),
+      total,
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / query.limit)),
+      limit: query.limit,
+      filters,
+    };
+  }
+
+  async get(id: string): Promise<EquipmentDetail> {
+    const item = await this.findLive(this.dataSource.manager, id);
+    const history = await this.dataSource.manager.find(StatusHistoryEntity, {
+      where: { equipmentId: id },
+      order: { changedAt: 'DESC', id: 'DESC' },
+    });
+    return { ...toEquipmentDto(item), statusHistory: history.map(toStatusHistoryEntry) };
+  }
+
+  async create(actor: Actor, data: NewEquipment): Promise<EquipmentDto> {
+    this.requireRightForStatus(actor, null, data.status);
+    const item = await this.write(async (manager) => {
+      await this.refuseDuplicateSerial(manager, data.serialNumber, null);
+      const created = manager.create(EquipmentEntity, {
+        ...data,
+        createdById: actor._id,
+        createdByName: actor.name,
+        updatedById: actor._id,
+        updatedByName: actor.name,
+        deletedAt: null,
+        deletedById: null,
+      });
+      await manager.save(created);
+      await this.recordStatus(manager, created.id, null, data.status, actor, 'Added to the inventory');
+      await writeAudit(manager, {
+        actor: auditActor(actor),
+        entity: 'equipment',
+        entityId: created.id,
+        action: 'created',
+        changes: diffFields({}, data),
+      });
+      return manager.findOneByOrFail(EquipmentEntity, { id: created.id });
+    });
+    const dto = toEquipmentDto(item);
+    await this.events.created({ equipment: dto });
+    return dto;
+  }
+
+  async update(actor: Actor, id: string, changes: EquipmentChanges): Promise<EquipmentDto> {
+    const { version, status, ...fields } = changes;
+    const outcome = await this.write(async (manager) => {
+      const item = await this.findLive(manager, id, true);
+      if (version !== undefined && version !== item.version) {
+        throw new ServiceError(
+          'CONFLICT',
+          `${item.name} was changed by someone else since you opened it. Reload it and try again.`,
+        );
+      }
+      const next = { ...item, ...fields, status: status ?? item.status };
+      if (next.warrantyExpiry && next.warrantyExpiry < next.installationDate) {
+        throw ServiceError.validation([
+          { path: 'warrantyExpiry', message: 'Warranty expiry cannot be before the installation date.' },
+        ]);
+      }
+      if (fields.serialNumber && fields.serialNumber.toLowerCase() !== item.serialNumber.toLowerCase()) {
+        await this.refuseDuplicateSerial(manager, fields.serialNumber, item.id);
+      }
+      this.requireRightForStatus(actor, item.status, next.status);
+      const descriptive = diffFields<Record<DescriptiveField, unknown>>(item, fields);
+      const statusChanged = next.status !== item.status;
+      if (Object.keys(descriptive).length === 0 && !statusChanged) return { item, from: null };
+      await manager.update(EquipmentEntity, item.id, {
+        ...fields,
+        status: next.status,
+        updatedById: actor._id,
+        updatedByName: actor.name,
+        updatedAt: () => 'now()',
+        version: () => '"version" + 1',
+      });
+      if (statusChanged) await this.recordStatus(manager, item.id, item.status, next.status, actor, null);
+      await writeAudit(manager, {
+        actor: auditActor(actor),
+        entity: 'equipment',
+        entityId: item.id,
+        action: 'updated',
+        changes: statusChanged
+          ? { ...descriptive, status: { from: item.status, to: next.status } }
+          : descriptive,
+      });
+      return {
+        item: await manager.findOneByOrFail(EquipmentEntity, { id }),
+        from: statusChanged ? item.status : null,
+      };
+    });
+    const dto = toEquipmentDto(outcome.item);
+    await this.events.updated({ equipment: dto });
+    if (outcome.from) await this.events.statusChanged({ equipment: dto, from: outcome.from, to: dto.status });
+    return dto;
+  }
+
+  async changeStatus(
+    actor: Actor,
+    id: string,
+    status: EquipmentStatus,
+    reason?: string,
+  ): Promise<EquipmentDto> {
+    const outcome = await this.write(async (manager) => {
+      const item = await this.findLive(manager, id, true);
+      this.requireRightForStatus(actor, item.status, status);
+      if (item.status === status) return { item, from: null };
+      await manager.update(EquipmentEntity, item.id, {
+        status,
+        updatedById: actor._id,
+        updatedByName: actor.name,
+        updatedAt: () => 'now()',
+        version: () => '"version" + 1',
+      });
+      await this.recordStatus(manager, item.id, item.status, status, actor, reason || null);
+      await writeAudit(manager, {
+        actor: auditActor(actor),
+        entity: 'equipment',
+        entityId: item.id,
+        action: 'status-changed',
+        changes: {
+          status: { from: item.status, to: status },
+          ...(reason ? { reason: { from: null, to: reason } } : {}),
+        },
+      });
+      return { item: await manager.findOneByOrFail(EquipmentEntity, { id }), from: item.status };
+    });
+    const dto = toEquipmentDto(outcome.item);
+    if (outcome.from) {
+      await this.events.updated({ equipment: dto });
+      await this.events.statusChanged({ equipment: dto, from: outcome.from, to: dto.status });
+    }
+    return dto;
+  }
+
+  async delete(actor: Actor, id: string): Promise<{ _id: string }> {
+    if (!hasFullAccess(actor.role))
+      throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may delete equipment.');
+    await this.write(async (manager) => {
+      const item = await this.findLive(manager, id, true);
+      await manager.update(EquipmentEntity, item.id, { deletedAt: () => 'now()', deletedById: actor._id });
+      await writeAudit(manager, {
+        actor: auditActor(actor),
+        entity: 'equipment',
+        entityId: item.id,
+        action: 'deleted',
+        changes: diffFields(toEquipmentDto(item), {}),
+      });
+    });
+    await this.events.deleted({ _id: id });
+    return { _id: id };
+  }
+
+  private async findLive(manager: EntityManager, id: string, lock = false): Promise<EquipmentEntity> {
+    if (!UUID.test(id)) throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+    const item = await manager.findOne(EquipmentEntity, {
+      where: { id },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!item || item.deletedAt)
+      throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+    return item;
+  }
+
+  private requireRightForStatus(actor: Actor, from: EquipmentStatus | null, to: EquipmentStatus): void {
+    if (from === to || hasFullAccess(actor.role)) return;
+    if (RETIRED_STATUSES.includes(to))
+      throw new ServiceError('FORBIDDEN', `Only Engineers and Admins may set the status ${to}.`);
+    if (from && RETIRED_STATUSES.includes(from))
+      throw new ServiceError(
+        'FORBIDDEN',
+        `Only Engineers and Admins may bring back equipment that is ${from}.`,
+      );
+  }
+
+  private async refuseDuplicateSerial(manager: EntityManager, serialNumber: string, exceptId: string | null) {
+    const rows: { name: string }[] = await manager.query(
+      `SELECT "name" FROM "equipment"."equipment"
+        WHERE lower("serial_number") = lower($1) AND "deleted_at" IS NULL AND ($2::uuid IS NULL OR "id" <> $2)`,
+      [serialNumber, exceptId],
+    );
+    if (rows[0]) throw duplicateSerial(serialNumber, rows[0].name);
+  }
+
+  private recordStatus(
+    manager: EntityManager,
+    equipmentId: string,
+    from: EquipmentStatus | null,
+    to: EquipmentStatus,
+    actor: Actor,
+    reason: string | null,
+  ) {
+    return manager.insert(StatusHistoryEntity, {
+      equipmentId,
+      fromStatus: from,
+      toStatus: to,
+      changedById: actor._id,
+      changedByName: actor.name,
+      reason,
+      taskId: null,
+    });
+  }
+
+  /** One transaction; a unique-index race on the serial number still ends as a 409. */
+  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.dataSource.transaction(work);
+    } catch (error) {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
+      )
+        throw new ServiceError('CONFLICT', 'This serial number is already in the inventory.');
+      throw error;
+    }
+  }
+}
+
+function duplicateSerial(serialNumber: string, name: string): ServiceError {
+  return new ServiceError('CONFLICT', `Serial number ${serialNumber} is already in the inventory (${name}).`);
+}
+
+function auditActor(actor: Actor) {
+  return { id: actor._id, label: actor.name.slice(0, 64) };
+}

@@ -1,0 +1,2 @@
+/** Injection tokens of the equipment service's seams. */
+export const LOGGER = Symbol('LOGGER');

@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  changeEquipmentStatusSchema,
+  createEquipmentSchema,
+  listEquipmentQuerySchema,
+  updateEquipmentSchema,
+  type EquipmentDetail,
+  type EquipmentDto,
+  type EquipmentListResponse,
+  type UserDto,
+} from '@caliber/contracts';
+import type { z } from 'zod';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { ZodQueryPipe } from '../http/zod-query.pipe';
+import { EquipmentClient } from './equipment.client';
+
+/**
+ * The inventory over HTTP. Bodies and queries are validated here with the contract's schemas
+ * (400 with a message); the equipment service checks them again and enforces the role rules.
+ */
+@Controller('equipment')
+export class EquipmentController {
+  constructor(private readonly equipment: EquipmentClient) {}
+
+  @Get()
+  list(
+    @Query(new ZodQueryPipe(listEquipmentQuerySchema)) query: z.output<typeof listEquipmentQuerySchema>,
+  ): Promise<EquipmentListResponse> {
+    return this.equipment.list(query);
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<EquipmentDetail> {
+    return this.equipment.get(id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  create(
+    @CurrentUser() user: UserDto,
+    @Body(new ZodBodyPipe(createEquipmentSchema)) data: z.output<typeof createEquipmentSchema>,
+  ): Promise<EquipmentDto> {
+    return this.equipment.create(user, data);
+  }
+
+  @Put(':id')
+  update(
+    @CurrentUser() user: UserDto,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(updateEquipmentSchema)) data: z.input<typeof updateEquipmentSchema>,
+  ): Promise<EquipmentDto> {
+    return this.equipment.update(user, id, data);
+  }
+
+  @Put(':id/status')
+  changeStatus(
+    @CurrentUser() user: UserDto,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(changeEquipmentStatusSchema)) data: z.input<typeof changeEquipmentStatusSchema>,
+  ): Promise<EquipmentDto> {
+    return this.equipment.changeStatus(user, id, data);
+  }
+
+  @Delete(':id')
+  delete(@CurrentUser() user: UserDto, @Param('id') id: string): Promise<{ _id: string }> {
+    return this.equipment.delete(user, id);
+  }
+}

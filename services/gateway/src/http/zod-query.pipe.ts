@@ -1,0 +1,19 @@
+import { type PipeTransform } from '@nestjs/common';
+import { parseWith } from '@caliber/contracts';
+import { ServiceError } from '@caliber/service-kit';
+import type { z } from 'zod';
+
+/** Validates query parameters with a contract schema; a parameter given twice is refused. */
+export class ZodQueryPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
+  constructor(private readonly schema: S) {}
+
+  transform(value: unknown): z.output<S> {
+    const query = (value ?? {}) as Record<string, unknown>;
+    const repeated = Object.entries(query).find(([, v]) => Array.isArray(v));
+    if (repeated)
+      throw new ServiceError('VALIDATION_FAILED', `The parameter ${repeated[0]} may be given once.`);
+    const result = parseWith(this.schema, query);
+    if (!result.ok) throw ServiceError.validation(result.issues);
+    return result.value;
+  }
+}
