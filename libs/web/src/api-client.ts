@@ -42,6 +42,20 @@ export interface RequestOptions {
  * becomes an ApiError carrying the server's message.
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiExchange<T>(method, path, options)).body;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/** The same call, answering the HTTP status too (for screens whose rule depends on it, e.g. 201). */
+export async function apiExchange<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = sessionStore.token();
   if (token) headers['authorization'] = `Bearer ${token}`;
@@ -60,7 +74,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError('The server cannot be reached. Check your connection and try again.', 0);
   }
   const body: unknown = await readJson(response);
-  if (response.ok) return body as T;
+  if (response.ok) return { status: response.status, body: body as T };
   const message = isApiErrorBody(body) ? body.message : '';
   const code = isApiErrorBody(body) ? body.code : undefined;
   if (response.status === 401 && !options.skipUnauthorizedHandler) {

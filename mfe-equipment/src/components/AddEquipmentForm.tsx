@@ -1,0 +1,131 @@
+import {
+  EQUIPMENT_CATEGORIES,
+  EQUIPMENT_DEPARTMENTS,
+  EQUIPMENT_STATUSES,
+  type CreateEquipmentRequest,
+  type EquipmentDto,
+} from '@caliber/contracts';
+import { Button, ErrorBox, Notice, SelectField, TextField } from '@caliber/ui-kit';
+import { apiExchange, errorMessage } from '@caliber/web';
+import { useState, type FormEvent } from 'react';
+
+type Draft = Record<keyof CreateEquipmentRequest, string>;
+
+const EMPTY: Draft = {
+  name: '',
+  manufacturer: '',
+  model: '',
+  serialNumber: '',
+  department: '',
+  location: '',
+  installationDate: '',
+  warrantyExpiry: '',
+  status: 'Serviceable',
+  category: '',
+};
+
+const REQUIRED: (keyof Draft)[] = [
+  'name',
+  'status',
+  'manufacturer',
+  'model',
+  'serialNumber',
+  'department',
+  'location',
+  'installationDate',
+  'category',
+];
+
+const choose = (placeholder: string, values: readonly string[]) => [
+  { value: '', label: placeholder },
+  ...values.map((value) => ({ value, label: value })),
+];
+
+/**
+ * The Add Equipment form, inline on the inventory and on /add-equipment. Success is HTTP 201
+ * only; any other success status says 'Unexpected response from server'.
+ */
+export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): void }) {
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const field = (key: keyof Draft) => ({
+    value: draft[key],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
+  });
+  const select = (key: keyof Draft) => ({
+    value: draft[key],
+    onChange: (value: string) => setDraft({ ...draft, [key]: value }),
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    if (REQUIRED.some((key) => !draft[key].trim())) return setError('Please fill in all required fields');
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await apiExchange<EquipmentDto>('POST', '/equipment', {
+        body: { ...draft, warrantyExpiry: draft.warrantyExpiry || null },
+      });
+      if (answer.status !== 201) {
+        setError('Unexpected response from server');
+        return;
+      }
+      setDraft(EMPTY);
+      setDone('Equipment added successfully!');
+      onAdded?.(answer.body);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to add equipment'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="add-equipment-form" onSubmit={submit} noValidate aria-label="Add Equipment">
+      {error ? <ErrorBox>{error}</ErrorBox> : null}
+      {done ? <Notice>{done}</Notice> : null}
+      <div className="form-grid">
+        <TextField label="Name" required {...field('name')} />
+        <TextField label="Serial Number" required {...field('serialNumber')} spellCheck={false} />
+        <TextField label="Manufacturer" required {...field('manufacturer')} />
+        <TextField label="Model" required {...field('model')} />
+        <SelectField
+          label="Category"
+          required
+          {...select('category')}
+          options={choose('Select category', EQUIPMENT_CATEGORIES)}
+        />
+        <SelectField
+          label="Department"
+          required
+          {...select('department')}
+          options={choose('Select department', EQUIPMENT_DEPARTMENTS)}
+        />
+        <TextField label="Location" required {...field('location')} placeholder="e.g. ICU Bed 4" />
+        <SelectField
+          label="Status"
+          required
+          {...select('status')}
+          options={choose('Select status', EQUIPMENT_STATUSES)}
+        />
+        <TextField label="Installation Date" type="date" required {...field('installationDate')} />
+        <TextField label="Warranty Expiry" type="date" hint="Optional" {...field('warrantyExpiry')} />
+      </div>
+      <div className="form-actions">
+        <Button type="submit" busy={busy} busyLabel="Saving...">
+          Save Equipment
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => (setDraft(EMPTY), setError(null), setDone(null))}
+        >
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}

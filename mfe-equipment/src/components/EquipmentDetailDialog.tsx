@@ -1,0 +1,176 @@
+import {
+  EQUIPMENT_STATUSES,
+  equipmentStatusLabel,
+  hasFullAccess,
+  type EquipmentDetail,
+  type EquipmentStatus,
+} from '@caliber/contracts';
+import { Button, ErrorBox, LoadingState, Modal, Notice, SelectField, TextField } from '@caliber/ui-kit';
+import { api, errorMessage, useCurrentUser, useLiveEvents } from '@caliber/web';
+import { useCallback, useEffect, useState } from 'react';
+import { EquipmentStatusBadge } from './EquipmentStatusBadge';
+import { formatDate, formatDateTime } from '../utils/format';
+
+interface Loaded {
+  id: string;
+  item: EquipmentDetail | null;
+  error: string | null;
+}
+
+/**
+ * An item's details and status history, for the technician at the device. Anyone may change the
+ * status; the server keeps Decommissioned, Auctioned and deleting for Engineers and Admins.
+ */
+export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
+  const user = useCurrentUser();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const [status, setStatus] = useState<EquipmentStatus | ''>('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get<EquipmentDetail>(`/equipment/${encodeURIComponent(id)}`, { signal: controller.signal })
+      .then((item) => setLoaded({ id, item, error: null }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          setLoaded({ id, item: null, error: errorMessage(error, 'Failed to fetch equipment') });
+      });
+    return () => controller.abort();
+  }, [id, reloads]);
+
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  useLiveEvents(['equipment:updated', 'equipment:statusChanged', 'equipment:deleted'], (_event, payload) => {
+    const changedId =
+      (payload as { equipment?: { _id: string }; _id?: string }).equipment?._id ??
+      (payload as { _id?: string })._id;
+    if (changedId === id) reload();
+  });
+
+  const item = loaded?.id === id ? loaded.item : null;
+  const chosen = status || item?.status || '';
+
+  async function changeStatus() {
+    if (!item || !chosen || chosen === item.status) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      await api.put(`/equipment/${item._id}/status`, { status: chosen, reason: reason.trim() || undefined });
+      setMessage({ text: `Status changed to ${equipmentStatusLabel(chosen)}.`, failed: false });
+      setReason('');
+      setStatus('');
+      reload();
+    } catch (error) {
+      setMessage({ text: errorMessage(error, 'Failed to change the status'), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!item || !window.confirm(`Delete ${item.name} from the inventory?`)) return;
+    setBusy(true);
+    try {
+      await api.delete(`/equipment/${item._id}`);
+      onClose();
+    } catch (error) {
+      setMessage({ text: errorMessage(error, 'Failed to delete equipment'), failed: true });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title={item?.name || (loaded?.error ? 'Equipment' : 'Loading…')} open onClose={onClose}>
+      {!loaded || loaded.id !== id ? <LoadingState text="Loading equipment…" /> : null}
+      {loaded?.id === id && loaded.error ? <ErrorBox>{loaded.error}</ErrorBox> : null}
+      {item ? (
+        <>
+          <div className="detail-status">
+            <EquipmentStatusBadge status={item.status} />
+            <span className="muted">
+              Updated {formatDateTime(item.updatedAt)}
+              {item.updatedBy ? ` by ${item.updatedBy.name}` : ''}
+            </span>
+          </div>
+          <dl className="equipment-card__facts">
+            <dt>Serial Number</dt>
+            <dd>{item.serialNumber}</dd>
+            <dt>Model</dt>
+            <dd>{item.model}</dd>
+            <dt>Manufacturer</dt>
+            <dd>{item.manufacturer}</dd>
+            <dt>Category</dt>
+            <dd>{item.category}</dd>
+            <dt>Department</dt>
+            <dd>{item.department}</dd>
+            <dt>Location</dt>
+            <dd>{item.location}</dd>
+            <dt>Installed</dt>
+            <dd>{formatDate(item.installationDate)}</dd>
+            <dt>Warranty Expiry</dt>
+            <dd>{item.warrantyExpiry ? formatDate(item.warrantyExpiry) : 'None recorded'}</dd>
+          </dl>
+
+          <h3 className="detail-heading">Change status</h3>
+          {message ? (
+            message.failed ? (
+              <ErrorBox>{message.text}</ErrorBox>
+            ) : (
+              <Notice>{message.text}</Notice>
+            )
+          ) : null}
+          <div className="form-grid">
+            <SelectField<EquipmentStatus | ''>
+              label="New status"
+              value={chosen}
+              onChange={setStatus}
+              options={EQUIPMENT_STATUSES.map((value) => ({ value, label: value }))}
+            />
+            <TextField
+              label="Reason"
+              hint="Optional"
+              value={reason}
+              maxLength={500}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+          <div className="form-actions">
+            <Button
+              onClick={() => void changeStatus()}
+              busy={busy}
+              busyLabel="Saving..."
+              disabled={chosen === item.status}
+            >
+              Update Status
+            </Button>
+            {hasFullAccess(user.role) ? (
+              <Button variant="danger" disabled={busy} onClick={() => void remove()}>
+                Delete
+              </Button>
+            ) : null}
+          </div>
+
+          <h3 className="detail-heading">Status history</h3>
+          <ol className="status-history">
+            {item.statusHistory.map((entry, index) => (
+              <li key={`${entry.at}-${index}`}>
+                <span>
+                  {entry.from ? `${entry.from} → ` : ''}
+                  <strong>{entry.to}</strong>
+                </span>
+                <span className="muted">
+                  {formatDateTime(entry.at)}
+                  {entry.by ? ` · ${entry.by.name}` : ''}
+                  {entry.reason ? ` · ${entry.reason}` : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,82 @@
+import type { EquipmentDto, EquipmentListResponse, LiveEvent } from '@caliber/contracts';
+import { PAGE_SIZES } from '@caliber/contracts';
+import { api, errorMessage, useLiveEvents } from '@caliber/web';
+import { useCallback, useEffect, useState } from 'react';
+
+export interface ListFilters {
+  q: string;
+  department: string;
+  status: string;
+  page: number;
+}
+
+interface Answer {
+  key: string;
+  data: EquipmentListResponse | null;
+  error: string | null;
+}
+
+const REFRESHING_EVENTS: readonly LiveEvent[] = [
+  'equipment:created',
+  'equipment:updated',
+  'equipment:statusChanged',
+  'equipment:deleted',
+];
+
+export function listQuery(filters: ListFilters): string {
+  const params = new URLSearchParams({ page: String(filters.page), limit: String(PAGE_SIZES.equipment) });
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.department) params.set('department', filters.department);
+  if (filters.status) params.set('status', filters.status);
+  return params.toString();
+}
+
+/**
+ * One page of the inventory from the server. While a new page loads the previous one stays on
+ * screen. Live events merge a changed item into the visible page at once, remove a deleted one,
+ * then reload quietly so counts and order stay true.
+ */
+export function useEquipmentList(filters: ListFilters) {
+  const [reloads, setReloads] = useState(0);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const key = `${listQuery(filters)}#${reloads}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const query = key.slice(0, key.lastIndexOf('#'));
+    api
+      .get<EquipmentListResponse>(`/equipment?${query}`, { signal: controller.signal })
+      .then((data) => setAnswer({ key, data, error: null }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setAnswer((previous) => ({
+          key,
+          data: previous?.data ?? null,
+          error: errorMessage(error, 'Failed to fetch equipment'),
+        }));
+      });
+    return () => controller.abort();
+  }, [key]);
+
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+
+  useLiveEvents(REFRESHING_EVENTS, (event, payload) => {
+    setAnswer((previous) => {
+      if (!previous?.data) return previous;
+      const changed = (payload as { equipment?: EquipmentDto }).equipment;
+      const deletedId = event === 'equipment:deleted' ? (payload as { _id?: string })._id : undefined;
+      const equipment = deletedId
+        ? previous.data.equipment.filter((item) => item._id !== deletedId)
+        : previous.data.equipment.map((item) => (changed && item._id === changed._id ? changed : item));
+      return { ...previous, data: { ...previous.data, equipment } };
+    });
+    reload();
+  });
+
+  return {
+    data: answer?.data ?? null,
+    error: answer?.key === key ? answer.error : null,
+    loading: answer?.key !== key,
+    reload,
+  };
+}

@@ -1,0 +1,163 @@
+import { EQUIPMENT_PAGER_WINDOW, type EquipmentListResponse } from '@caliber/contracts';
+import { Button, EmptyState, ErrorBox, LoadingState, Pager, SelectField } from '@caliber/ui-kit';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AddEquipmentForm } from '../components/AddEquipmentForm';
+import { EquipmentCard } from '../components/EquipmentCard';
+import { EquipmentDetailDialog } from '../components/EquipmentDetailDialog';
+import { useEquipmentList, type ListFilters } from '../hooks/use-equipment-list';
+import { countLine, showingLine } from '../utils/count-line';
+import '../equipment.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function filtersOf(params: URLSearchParams): ListFilters {
+  const page = Number(params.get('page'));
+  return {
+    q: params.get('q') ?? '',
+    department: params.get('department') ?? '',
+    status: params.get('status') ?? '',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** Filter choices from the data, with the chosen one kept even if no item has it any more. */
+function choices(first: string, present: readonly string[], chosen: string) {
+  const values = chosen && !present.includes(chosen) ? [...present, chosen] : present;
+  return [{ value: '', label: first }, ...values.map((value) => ({ value, label: value }))];
+}
+
+/**
+ * /equipment: search, department and status filters, the count lines, the card grid with its
+ * pager, the inline Add Equipment form, and an item's details. Filters and page live in the
+ * address, so a filtered view can be bookmarked or shared.
+ */
+export function EquipmentInventoryPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const [search, setSearch] = useState(filters.q);
+  const [adding, setAdding] = useState(false);
+  const { data, error, loading, reload } = useEquipmentList(filters);
+  const openId = params.get('item');
+
+  const update = (changes: Partial<Record<'q' | 'department' | 'status' | 'page' | 'item', string>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in changes) && !('item' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: 'item' in changes ? false : true },
+    );
+
+  useEffect(() => {
+    if (search === filters.q) return;
+    const timer = window.setTimeout(() => update({ q: search }), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // `update` changes identity every render; the search text alone decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const list: EquipmentListResponse | null = data;
+  return (
+    <div className="page equipment-page">
+      <header className="page__header">
+        <div>
+          <h1>Equipment Inventory</h1>
+          <p className="page__subtitle">Every device the department looks after.</p>
+        </div>
+        <Button
+          variant={adding ? 'secondary' : 'primary'}
+          aria-expanded={adding}
+          onClick={() => setAdding(!adding)}
+        >
+          {adding ? 'Hide Add Equipment' : 'Add Equipment'}
+        </Button>
+      </header>
+
+      {adding ? (
+        <section className="ck-card inline-add" aria-label="Add Equipment form">
+          <AddEquipmentForm onAdded={reload} />
+        </section>
+      ) : null}
+
+      <div className="filters" role="search">
+        <div className="ck-field filters__search">
+          <label className="ck-field__label" htmlFor="equipment-search">
+            Search
+          </label>
+          <input
+            id="equipment-search"
+            className="ck-input"
+            type="search"
+            placeholder="Name, serial number, model, manufacturer or location"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <SelectField
+          label="Department"
+          value={filters.department}
+          onChange={(department) => update({ department })}
+          options={choices('All Departments', list?.filters.departments ?? [], filters.department)}
+        />
+        <SelectField
+          label="Status"
+          value={filters.status}
+          onChange={(status) => update({ status })}
+          options={choices('All Statuses', list?.filters.statuses ?? [], filters.status)}
+        />
+      </div>
+
+      {error ? (
+        <ErrorBox>
+          {error}{' '}
+          <Button variant="link" onClick={reload}>
+            Retry
+          </Button>
+        </ErrorBox>
+      ) : null}
+
+      {list ? (
+        <>
+          <div className="count-lines" aria-live="polite">
+            <p className="count-line">
+              {countLine(list.total, filters.department, filters.status, filters.q)}
+            </p>
+            <p className="muted">{showingLine(list.page, list.limit, list.equipment.length, list.total)}</p>
+            {loading ? (
+              <span className="ck-spinner ck-spinner--small" aria-label="Updating" role="status" />
+            ) : null}
+          </div>
+          {list.equipment.length === 0 ? (
+            <EmptyState
+              title="No equipment found"
+              text="Try adjusting your search or filter to find what you're looking for."
+            />
+          ) : (
+            <div className="equipment-grid">
+              {list.equipment.map((item) => (
+                <EquipmentCard key={item._id} item={item} onOpen={(opened) => update({ item: opened._id })} />
+              ))}
+            </div>
+          )}
+          <Pager
+            page={list.page}
+            totalPages={list.pages}
+            window={EQUIPMENT_PAGER_WINDOW}
+            label="Equipment pages"
+            onPage={(page) => update({ page: String(page) })}
+          />
+        </>
+      ) : !error ? (
+        <LoadingState text="Loading equipment…" />
+      ) : null}
+
+      {openId ? <EquipmentDetailDialog id={openId} onClose={() => update({ item: '' })} /> : null}
+    </div>
+  );
+}
