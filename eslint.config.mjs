@@ -20,7 +20,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.tsx', 'libs/web/src/**/*.ts', 'libs/ui-kit/src/**/*.ts'],
+    files: [
+      '**/*.tsx',
+      'libs/web/src/**/*.ts',
+      'libs/ui-kit/src/**/*.ts',
+      'shell/src/**/*.ts',
+      'mfe-*/src/**/*.ts',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },

@@ -12,6 +12,8 @@ export interface ListFilters {
 
 interface Answer {
   key: string;
+  /** The filters this answer was asked for: the count line describes these, not newer ones. */
+  filters: ListFilters;
   data: EquipmentListResponse | null;
   error: string | null;
 }
@@ -31,6 +33,16 @@ export function listQuery(filters: ListFilters): string {
   return params.toString();
 }
 
+function filtersOfQuery(query: string): ListFilters {
+  const params = new URLSearchParams(query);
+  return {
+    q: params.get('q') ?? '',
+    department: params.get('department') ?? '',
+    status: params.get('status') ?? '',
+    page: Number(params.get('page')) || 1,
+  };
+}
+
 /**
  * One page of the inventory from the server. While a new page loads the previous one stays on
  * screen. Live events merge a changed item into the visible page at once, remove a deleted one,
@@ -43,14 +55,17 @@ export function useEquipmentList(filters: ListFilters) {
 
   useEffect(() => {
     const controller = new AbortController();
-    const query = key.slice(0, key.lastIndexOf('#'));
+    const requested = filtersOfQuery(key.slice(0, key.lastIndexOf('#')));
     api
-      .get<EquipmentListResponse>(`/equipment?${query}`, { signal: controller.signal })
-      .then((data) => setAnswer({ key, data, error: null }))
+      .get<EquipmentListResponse>(`/equipment?${key.slice(0, key.lastIndexOf('#'))}`, {
+        signal: controller.signal,
+      })
+      .then((data) => setAnswer({ key, filters: requested, data, error: null }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setAnswer((previous) => ({
           key,
+          filters: previous?.filters ?? requested,
           data: previous?.data ?? null,
           error: errorMessage(error, 'Failed to fetch equipment'),
         }));
@@ -75,6 +90,7 @@ export function useEquipmentList(filters: ListFilters) {
 
   return {
     data: answer?.data ?? null,
+    shownFilters: answer?.filters ?? filters,
     error: answer?.key === key ? answer.error : null,
     loading: answer?.key !== key,
     reload,

@@ -37,7 +37,7 @@ export function EquipmentInventoryPage() {
   const filters = filtersOf(params);
   const [search, setSearch] = useState(filters.q);
   const [adding, setAdding] = useState(false);
-  const { data, error, loading, reload } = useEquipmentList(filters);
+  const { data, shownFilters, error, loading, reload } = useEquipmentList(filters);
   const openId = params.get('item');
 
   const update = (changes: Partial<Record<'q' | 'department' | 'status' | 'page' | 'item', string>>) =>
@@ -126,7 +126,7 @@ export function EquipmentInventoryPage() {
         <>
           <div className="count-lines" aria-live="polite">
             <p className="count-line">
-              {countLine(list.total, filters.department, filters.status, filters.q)}
+              {countLine(list.total, shownFilters.department, shownFilters.status, shownFilters.q)}
             </p>
             <p className="muted">{showingLine(list.page, list.limit, list.equipment.length, list.total)}</p>
             {loading ? (

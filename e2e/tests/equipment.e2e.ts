@@ -1,0 +1,189 @@
+import type { Page } from '@playwright/test';
+import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
+
+let counter = 0;
+const marker = () => `E2E${Date.now().toString(36)}${++counter}`.toUpperCase();
+
+/** Fills the Add Equipment form (inline or page) with a valid device. */
+async function fillDevice(page: Page, name: string, serialNumber: string) {
+  const form = page.getByRole('form', { name: 'Add Equipment' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Serial Number').fill(serialNumber);
+  await form.getByLabel('Manufacturer').fill('Hamilton Medical');
+  await form.getByLabel('Model').fill('C6');
+  await form.getByLabel('Category').selectOption('Ventilator');
+  await form.getByLabel('Department').selectOption('ICU');
+  await form.getByLabel('Location').fill('ICU Bed 7');
+  await form.getByLabel('Status').selectOption('Serviceable');
+  await form.getByLabel('Installation Date').fill('2024-05-02');
+  await form.getByLabel('Warranty Expiry').fill('2027-05-02');
+  return form;
+}
+
+test.describe('Equipment inventory', () => {
+  test('lists the demo inventory with count lines, filters, search, paging and the empty state', async ({
+    page,
+  }) => {
+    await signInQuickly(page, addStaff('Technician'));
+    await page.goto('/equipment');
+    // The demo inventory has 60 items; other tests may have added theirs.
+    const countLine = page.getByText(
+      /^\d+ equipment\(s\) found in All Departments with status All Statuses$/,
+    );
+    await expect(countLine).toBeVisible();
+    const total = Number((await countLine.textContent())?.split(' ')[0]);
+    expect(total).toBeGreaterThanOrEqual(60);
+    await expect(page.getByText(`Showing 1-9 of ${total} total`)).toBeVisible();
+    await expect(page.locator('.equipment-card')).toHaveCount(9);
+
+    const department = page.getByLabel('Department');
+    await expect(department.locator('option').first()).toHaveText('All Departments');
+    await expect(page.getByLabel('Status').locator('option').first()).toHaveText('All Statuses');
+
+    const pager = page.getByRole('navigation', { name: 'Equipment pages' });
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page.getByText(`Showing 10-18 of ${total} total`)).toBeVisible();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    await department.selectOption('ICU');
+    await expect(page.getByText(/^\d+ equipment\(s\) found in ICU with status All Statuses$/)).toBeVisible();
+    await expect(page).not.toHaveURL(/page=2/);
+    for (const text of await page.locator('.equipment-card dd:nth-of-type(4)').allTextContents())
+      expect(text).toBe('ICU');
+
+    await page.getByLabel('Status').selectOption('Serviceable');
+    await expect(page.getByText(/found in ICU with status Serviceable$/)).toBeVisible();
+    for (const badge of await page.locator('.equipment-card .ck-badge').allTextContents())
+      expect(badge).toBe('Serviceable');
+
+    await page.getByLabel('Search').fill('no such device anywhere');
+    await expect(page.getByText('No equipment found')).toBeVisible();
+    await expect(
+      page.getByText("Try adjusting your search or filter to find what you're looking for."),
+    ).toBeVisible();
+    await expect(page.getByText(/matching "no such device anywhere"$/)).toBeVisible();
+  });
+
+  test('adds a device inline: required fields, success on 201, then found by search', async ({ page }) => {
+    await signInQuickly(page, addStaff('Technician'));
+    await page.goto('/equipment');
+    await page.getByRole('button', { name: 'Add Equipment' }).click();
+    const form = page.getByRole('form', { name: 'Add Equipment' });
+    await form.getByRole('button', { name: 'Save Equipment' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Please fill in all required fields');
+
+    const name = `${marker()} Ventilator`;
+    await fillDevice(page, name, `${name}-SN`);
+    await form.getByRole('button', { name: 'Save Equipment' }).click();
+    await expect(form.getByText('Equipment added successfully!')).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveValue('');
+
+    await page.getByLabel('Search').fill(name);
+    await expect(
+      page.getByText(`1 equipment(s) found in All Departments with status All Statuses matching "${name}"`),
+    ).toBeVisible();
+    const card = page.getByRole('article', { name });
+    await expect(card).toContainText('Hamilton Medical');
+    await expect(card).toContainText('ICU Bed 7');
+    await expect(card.locator('.ck-badge')).toHaveText('Serviceable');
+  });
+
+  test('the Add Equipment page shows the server message for a duplicate serial, and the error fallbacks', async ({
+    page,
+  }) => {
+    await signInQuickly(page, addStaff('Technician'));
+    await page.goto('/add-equipment');
+    await expect(page.getByRole('heading', { name: 'Add Equipment', level: 1 })).toBeVisible();
+    const name = `${marker()} Monitor`;
+    const form = await fillDevice(page, name, `${name}-SN`);
+    await form.getByRole('button', { name: 'Save Equipment' }).click();
+    await expect(form.getByText('Equipment added successfully!')).toBeVisible();
+
+    await fillDevice(page, `${name} again`, `${name}-sn`);
+    await form.getByRole('button', { name: 'Save Equipment' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      `Serial number ${name}-sn is already in the inventory (${name}).`,
+    );
+
+    await page.route('**/api/equipment', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 200, json: {} }) : route.continue(),
+    );
+    await fillDevice(page, `${name} 2`, `${name}-SN-2`);
+    await form.getByRole('button', { name: 'Save Equipment' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Unexpected response from server');
+
+    await page.unroute('**/api/equipment');
+    await page.route('**/api/equipment', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+    await form.getByRole('button', { name: 'Save Equipment' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Failed to add equipment');
+  });
+
+  test('a failed list load says so and Retry recovers', async ({ page }) => {
+    await signInQuickly(page, addStaff('Engineer'));
+    await page.route('**/api/equipment?*', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/equipment');
+    await expect(page.getByRole('alert')).toContainText('Failed to fetch equipment');
+    await page.unroute('**/api/equipment?*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText(/equipment\(s\) found/)).toBeVisible();
+  });
+
+  test('changes made in one browser appear live in another; an Engineer decommissions', async ({
+    browser,
+  }) => {
+    const technicianContext = await browser.newContext();
+    const engineerContext = await browser.newContext();
+    try {
+      const technicianPage = await technicianContext.newPage();
+      const engineerPage = await engineerContext.newPage();
+      await signInQuickly(technicianPage, addStaff('Technician'));
+      await signInQuickly(engineerPage, addStaff('Engineer'));
+      const tag = marker();
+      for (const page of [technicianPage, engineerPage]) {
+        await page.goto(`/equipment?q=${tag}`);
+        await expect(page.getByText('No equipment found')).toBeVisible();
+        await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
+      }
+
+      await technicianPage.getByRole('button', { name: 'Add Equipment' }).click();
+      const name = `${tag} Ventilator`;
+      const form = await fillDevice(technicianPage, name, `${tag}-SN`);
+      await form.getByRole('button', { name: 'Save Equipment' }).click();
+      await expect(form.getByText('Equipment added successfully!')).toBeVisible();
+
+      const seenByEngineer = engineerPage.getByRole('article', { name });
+      await expect(seenByEngineer).toBeVisible();
+      await expect(
+        engineerPage.getByText(new RegExp(`^1 equipment\\(s\\) found .* matching "${tag}"$`)),
+      ).toBeVisible();
+
+      await seenByEngineer.getByRole('button', { name }).click();
+      const dialog = engineerPage.getByRole('dialog', { name });
+      await dialog.getByLabel('New status').selectOption('Decommissioned');
+      await dialog.getByLabel('Reason').fill('Beyond economic repair');
+      await dialog.getByRole('button', { name: 'Update Status' }).click();
+      await expect(dialog.getByText('Status changed to Decommissioned.')).toBeVisible();
+      await expect(dialog.getByText('Beyond economic repair')).toBeVisible();
+      await engineerPage.keyboard.press('Escape');
+
+      for (const page of [engineerPage, technicianPage]) {
+        const badge = page.getByRole('article', { name }).locator('.ck-badge');
+        await expect(badge).toHaveText('Decommissioned');
+        await expect(badge).toHaveClass(/ck-badge--grey/);
+      }
+
+      await technicianPage.getByRole('article', { name }).getByRole('button', { name }).click();
+      const technicianDialog = technicianPage.getByRole('dialog', { name });
+      await technicianDialog.getByLabel('New status').selectOption('Serviceable');
+      await technicianDialog.getByRole('button', { name: 'Update Status' }).click();
+      await expect(technicianDialog.getByRole('alert')).toHaveText(
+        'Only Engineers and Admins may bring back equipment that is Decommissioned.',
+      );
+      await expect(technicianDialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    } finally {
+      await technicianContext.close();
+      await engineerContext.close();
+    }
+  });
+});
