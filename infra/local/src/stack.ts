@@ -11,6 +11,8 @@ export interface StackOptions {
   backingPorts?: BackingServerPorts;
   /** Throw the database away on stop (browser tests); `npm start` keeps it. */
   ephemeral?: boolean;
+  /** How many demo equipment items to load into an empty inventory (default 60). */
+  demoEquipment?: number;
   /** Extra environment for the services (e.g. a shorter rate-limit window in tests). */
   env?: NodeJS.ProcessEnv;
   log(line: string): void;
@@ -81,7 +83,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     runStep('Identity migrations', process.execPath, ['services/identity/dist/main.js', 'migrate'], env);
     runStep('Equipment migrations', process.execPath, ['services/equipment/dist/main.js', 'migrate'], env);
     runStep('Demo staff', process.execPath, ['services/identity/dist/cli.js', 'seed:demo'], env);
-    runStep('Demo equipment', process.execPath, ['services/equipment/dist/cli.js', 'seed:demo'], env);
+    runStep(
+      'Demo equipment',
+      process.execPath,
+      ['services/equipment/dist/cli.js', 'seed:demo', '--count', String(options.demoEquipment ?? 60)],
+      env,
+    );
   } catch (error) {
     await stop();
     throw error;

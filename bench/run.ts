@@ -1,0 +1,116 @@
+// `npm run bench`: GET /api/equipment through the gateway against 50,000 items, next to the same
+// query answered by a bare Node http server calling pg directly (the floor), at 1, 16 and 64
+// concurrent connections. Prints latency p50/p95/p99, requests per second and the ratio to the floor.
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EquipmentListResponse, VerifyOtpResponse } from '@caliber/contracts';
+import { buildAll, freePort, startStack } from '../infra/local/src';
+import { startFloorServer } from './floor-server';
+import { measure, type LoadResult } from './load';
+
+const ITEMS = Number(process.env['BENCH_ITEMS'] ?? 50_000);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = [1, 16, 64];
+const SCENARIOS: [name: string, query: string][] = [
+  ['first page', 'page=1&limit=9'],
+  ['filtered page', 'department=ICU&status=Serviceable&page=3&limit=9'],
+  ['search', 'q=evita&page=1&limit=9'],
+];
+const BENCH_USER = 'BME-1002';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function signIn(baseUrl: string, outbox: string): Promise<string> {
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  await post('/auth/request-otp', { serviceNumber: BENCH_USER });
+  const lines = (await readFile(outbox, 'utf8')).trim().split('\n');
+  const code = /\b(\d{6})\b/.exec(lines.at(-1) ?? '')?.[1];
+  const { token } = await post<VerifyOtpResponse>('/auth/verify-otp', {
+    serviceNumber: BENCH_USER,
+    otp: code,
+  });
+  return token;
+}
+
+const ms = (value: number) => value.toFixed(1).padStart(7);
+
+async function main(): Promise<void> {
+  say('Building…');
+  buildAll();
+  const root = await mkdtemp(join(tmpdir(), 'caliber-bench-'));
+  await chmod(root, 0o755);
+  const [httpPort, identityHealthPort, equipmentHealthPort, postgres, nats, redis] = await Promise.all(
+    Array.from({ length: 6 }, () => freePort()),
+  );
+  say(`Starting the stack and loading ${ITEMS.toLocaleString('en')} equipment items…`);
+  const started = Date.now();
+  const stack = await startStack({
+    dataDir: join(root, 'data'),
+    httpPort: httpPort as number,
+    identityHealthPort: identityHealthPort as number,
+    equipmentHealthPort: equipmentHealthPort as number,
+    backingPorts: { postgres: postgres as number, nats: nats as number, redis: redis as number },
+    ephemeral: true,
+    demoEquipment: ITEMS,
+    // Request logs at info would measure the terminal; production runs at warn or info to a collector.
+    env: { LOG_LEVEL: 'warn' },
+    log: () => undefined,
+    serviceOutput: () => undefined,
+  });
+  say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const floor = await startFloorServer(String(stack.env['DATABASE_URL']), 20);
+  try {
+    const token = await signIn(stack.baseUrl, stack.outboxPath);
+    const gatewayHeaders = { authorization: `Bearer ${token}`, accept: 'application/json' };
+
+    for (const [name, query] of SCENARIOS) {
+      const viaGateway = (await (
+        await fetch(`${stack.baseUrl}/api/equipment?${query}`, { headers: gatewayHeaders })
+      ).json()) as EquipmentListResponse;
+      const viaFloor = (await (await fetch(`${floor.url}/?${query}`)).json()) as EquipmentListResponse;
+      if (viaGateway.total !== viaFloor.total || viaGateway.equipment[0]?._id !== viaFloor.equipment[0]?._id)
+        throw new Error(
+          `${name}: the gateway and the floor disagree (${viaGateway.total} vs ${viaFloor.total})`,
+        );
+      say(`\n${name}: ${query}  (${viaGateway.total.toLocaleString('en')} matching items)`);
+      say('  conns  target     req/s    p50 ms   p95 ms   p99 ms  errors   ratio req/s   ratio p50');
+      for (const connections of CONNECTIONS) {
+        const gateway: LoadResult = await measure(
+          `${stack.baseUrl}/api/equipment?${query}`,
+          gatewayHeaders,
+          connections,
+          SECONDS,
+        );
+        const bare: LoadResult = await measure(`${floor.url}/?${query}`, {}, connections, SECONDS);
+        const row = (label: string, r: LoadResult, ratio: string) =>
+          say(
+            `  ${String(connections).padStart(5)}  ${label.padEnd(8)} ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}   ${ratio}`,
+          );
+        row('floor', bare, '');
+        row(
+          'gateway',
+          gateway,
+          `${(gateway.requestsPerSecond / bare.requestsPerSecond).toFixed(2).padStart(11)}   ${(gateway.p50 / bare.p50).toFixed(2).padStart(9)}`,
+        );
+      }
+    }
+  } finally {
+    await floor.stop();
+    await stack.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
