@@ -8,6 +8,7 @@ import type { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
 import { jsonBodyMiddleware } from './http/json-body';
 import { requestLog } from './http/request-log';
+import { serveApiDocs } from './docs/serve-docs';
 import { externalOrigins, serveWebApps } from './web/web-apps';
 
 /** Builds the gateway application (not yet listening), so tests run exactly what production runs. */
@@ -36,6 +37,7 @@ export async function createGatewayApp(
   );
   app.use(requestLog(logger.child({ component: 'http' })));
   if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
+  serveApiDocs(app, config);
   serveWebApps(app, config);
   app.use(...jsonBodyMiddleware(config.bodyLimit));
   app.setGlobalPrefix(DEFAULT_API_BASE_PATH.replace(/^\//, ''));

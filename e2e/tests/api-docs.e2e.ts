@@ -1,0 +1,14 @@
+import { expect, test } from '../support/fixtures';
+
+test('the API documentation renders from the built gateway, within its content security policy', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /Caliber CMMS API/ })).toBeVisible();
+  await expect(page.getByText('/api/equipment/{id}/status').first()).toBeVisible();
+  expect(refused).toEqual([]);
+});

@@ -1,0 +1,55 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { startGateway, type RunningGateway } from '../../../../infra/testing/stack';
+import { ROUTES } from './openapi';
+
+interface RouterLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+describe('API documentation at /api/docs', () => {
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway({ REDIS_KEY_PREFIX: `docs-${Date.now()}` });
+  });
+  afterAll(() => gateway.app.close());
+
+  it('documents every route the gateway serves, and nothing it does not', () => {
+    const router = (gateway.app as NestExpressApplication).getHttpAdapter().getInstance().router as {
+      stack: RouterLayer[];
+    };
+    const served = router.stack
+      .filter((layer) => layer.route)
+      .flatMap((layer) =>
+        Object.keys(layer.route?.methods ?? {}).map(
+          (method) => `${method} ${(layer.route?.path ?? '').replace(/:(\w+)/g, '{$1}')}`,
+        ),
+      )
+      .sort();
+    const documented = ROUTES.map((route) => `${route.method} ${route.path}`).sort();
+    expect(documented).toEqual(served);
+  });
+
+  it('serves the OpenAPI document, with request schemas from the contract, and the Swagger UI page', async () => {
+    const document = (await (await fetch(`${gateway.url}/api/docs/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>
+      >;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    const create =
+      document.paths['/api/equipment']?.['post']?.requestBody?.content['application/json']?.schema;
+    expect(create?.required).toEqual(
+      expect.arrayContaining(['name', 'serialNumber', 'installationDate', 'status', 'category']),
+    );
+
+    const page = await fetch(`${gateway.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/api/docs/swagger-ui-bundle.js');
+    const bundle = await fetch(`${gateway.url}/api/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+  });
+});

@@ -1,0 +1,260 @@
+import {
+  changeEquipmentStatusSchema,
+  createEquipmentSchema,
+  listEquipmentQuerySchema,
+  notificationSettingsSchema,
+  reportDefaultsSchema,
+  requestOtpSchema,
+  updateEquipmentSchema,
+  updateProfileSchema,
+  verifyOtpSchema,
+} from '@caliber/contracts';
+import { z } from 'zod';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface RouteDoc {
+  method: Method;
+  /** With the /api prefix, in OpenAPI's `{id}` form. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** No session needed. */
+  public?: boolean;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  /** Status → what it means; 2xx first. */
+  responses: Record<number, string>;
+}
+
+const REFUSALS = { 400: 'Invalid input; `message` says what to fix.', 401: 'No valid session.' };
+const SERVICE_DOWN = { 503: 'The service behind this route is not answering; try again.' };
+
+/** Every route the gateway serves, documented from the same contract schemas that validate it. */
+export const ROUTES: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/api/auth/request-otp',
+    tag: 'Sign-in',
+    summary: 'Send a one-time code to the phone on the roster',
+    public: true,
+    body: requestOtpSchema,
+    responses: {
+      200: 'Code sent: `{message, phoneHint, expiresInSeconds, resendAfterSeconds}`.',
+      400: REFUSALS[400],
+      403: 'The account is deactivated.',
+      404: 'The service number is not on the roster.',
+      429: 'Too many requests, or within 30 s of the previous code (`Retry-After`).',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/verify-otp',
+    tag: 'Sign-in',
+    summary: 'Exchange the code for a session token',
+    public: true,
+    body: verifyOtpSchema,
+    responses: {
+      200: 'Signed in: `{token, user}`.',
+      400: REFUSALS[400],
+      422: 'Wrong, expired, used or locked code; `message` says which.',
+      429: 'Too many attempts.',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/me',
+    tag: 'Sign-in',
+    summary: 'The signed-in user, with saved notification settings and report defaults',
+    responses: { 200: '`{user}`', 401: REFUSALS[401] },
+  },
+  {
+    method: 'put',
+    path: '/api/users/me',
+    tag: 'Settings',
+    summary: 'Change your own name and e-mail',
+    body: updateProfileSchema,
+    responses: { 200: '`{user}`', ...REFUSALS, 409: 'The e-mail address belongs to someone else.' },
+  },
+  {
+    method: 'put',
+    path: '/api/settings/notifications',
+    tag: 'Settings',
+    summary: 'Save notification settings',
+    body: notificationSettingsSchema,
+    responses: { 200: '`{user}`', ...REFUSALS },
+  },
+  {
+    method: 'put',
+    path: '/api/settings/reports',
+    tag: 'Settings',
+    summary: 'Save report defaults',
+    body: reportDefaultsSchema,
+    responses: { 200: '`{user}`', ...REFUSALS },
+  },
+  {
+    method: 'get',
+    path: '/api/equipment',
+    tag: 'Equipment',
+    summary: 'One page of the inventory',
+    description:
+      'Search matches name, serial number, model, manufacturer and location. Answers `{equipment, total, page, pages, limit, filters}`; `filters` lists the departments, statuses and categories present.',
+    query: listEquipmentQuerySchema,
+    responses: { 200: 'The page.', ...REFUSALS, ...SERVICE_DOWN },
+  },
+  {
+    method: 'get',
+    path: '/api/equipment/{id}',
+    tag: 'Equipment',
+    summary: 'One item with its status history (newest first)',
+    responses: { 200: 'The item and `statusHistory`.', 401: REFUSALS[401], 404: 'Not in the inventory.' },
+  },
+  {
+    method: 'post',
+    path: '/api/equipment',
+    tag: 'Equipment',
+    summary: 'Add equipment',
+    description: 'Any signed-in user; Decommissioned and Auctioned are for Engineers and Admins.',
+    body: createEquipmentSchema,
+    responses: {
+      201: 'The created item.',
+      ...REFUSALS,
+      403: 'The status is reserved to Engineers and Admins.',
+      409: 'The serial number is already in the inventory.',
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/equipment/{id}',
+    tag: 'Equipment',
+    summary: 'Change fields of an item',
+    description: 'Send only what changes; send `version` to refuse overwriting a newer change (409).',
+    body: updateEquipmentSchema,
+    responses: {
+      200: 'The updated item.',
+      ...REFUSALS,
+      403: 'The status change is reserved to Engineers and Admins.',
+      404: 'Not in the inventory.',
+      409: 'Stale version, or the serial number is taken.',
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/equipment/{id}/status',
+    tag: 'Equipment',
+    summary: 'Change the status, with an optional reason',
+    body: changeEquipmentStatusSchema,
+    responses: {
+      200: 'The updated item.',
+      ...REFUSALS,
+      403: 'Setting or leaving Decommissioned/Auctioned is for Engineers and Admins.',
+      404: 'Not in the inventory.',
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/equipment/{id}',
+    tag: 'Equipment',
+    summary: 'Remove an item from the inventory (Engineers and Admins)',
+    description: 'The item leaves the list; its status history and audit record are kept.',
+    responses: {
+      200: '`{_id}`',
+      401: REFUSALS[401],
+      403: 'Engineers and Admins only.',
+      404: 'Not in the inventory.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/health',
+    tag: 'Operations',
+    summary: 'PostgreSQL, NATS, Redis and each service, with latency',
+    public: true,
+    responses: { 200: 'All up.', 503: 'Something is down; the body says what.' },
+  },
+];
+
+const errorBody = {
+  type: 'object',
+  required: ['statusCode', 'code', 'message'],
+  properties: {
+    statusCode: { type: 'integer' },
+    code: { type: 'string' },
+    message: { type: 'string', description: 'For people: shown on the screens.' },
+    details: {
+      type: 'array',
+      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+    },
+    retryAfterSeconds: { type: 'integer' },
+  },
+};
+
+const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+
+/** The OpenAPI 3.1 document served at /api/docs/openapi.json. */
+export function openApiDocument(productName: string, version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    const parameters = [
+      ...(route.path.includes('{id}')
+        ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]
+        : []),
+      ...Object.entries(route.query ? (schemaOf(route.query).properties ?? {}) : {}).map(
+        ([name, schema]) => ({
+          name,
+          in: 'query',
+          required: false,
+          schema,
+        }),
+      ),
+    ];
+    paths[route.path] = {
+      ...paths[route.path],
+      [route.method]: {
+        tags: [route.tag],
+        summary: route.summary,
+        ...(route.description ? { description: route.description } : {}),
+        ...(route.public ? { security: [] } : {}),
+        ...(parameters.length ? { parameters } : {}),
+        ...(route.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: schemaOf(route.body) } },
+              },
+            }
+          : {}),
+        responses: Object.fromEntries(
+          Object.entries(route.responses).map(([status, description]) => [
+            status,
+            Number(status) >= 400
+              ? {
+                  description,
+                  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+                }
+              : { description },
+          ]),
+        ),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${productName} CMMS API`,
+      version,
+      description:
+        'Sign in with a service number and a one-time code, then send `Authorization: Bearer <token>`. Every refusal is JSON with a `message`. Live changes arrive over socket.io at /socket.io (handshake `auth: {token}`).',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: errorBody },
+    },
+    paths,
+  };
+}
