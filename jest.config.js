@@ -34,6 +34,8 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Read from the root: Jest ignores a project's own testTimeout.
+  testTimeout: 30000,
   projects: [
     {
       ...shared,

@@ -10,6 +10,8 @@ import { binary, buildAll, ensureCommands, runStep } from './src';
 interface JestSummary {
   numPassedTests: number;
   numFailedTests: number;
+  /** Suites that could not run (a failing hook, a syntax error): their tests are not counted. */
+  numRuntimeErrorTestSuites: number;
   numPendingTests: number;
   success: boolean;
 }
@@ -31,7 +33,13 @@ function jest(project: string, extra: string[]): JestSummary {
     try {
       return JSON.parse(readFileSync(output, 'utf8')) as JestSummary;
     } catch {
-      return { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, success: false };
+      return {
+        numPassedTests: 0,
+        numFailedTests: 1,
+        numRuntimeErrorTestSuites: 0,
+        numPendingTests: 0,
+        success: false,
+      };
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -87,7 +95,12 @@ function main(): number {
   const browser = browserTests();
 
   const passed = unit.numPassedTests + integration.numPassedTests + browser.passed;
-  const failed = unit.numFailedTests + integration.numFailedTests + browser.failed;
+  const failed =
+    unit.numFailedTests +
+    unit.numRuntimeErrorTestSuites +
+    integration.numFailedTests +
+    integration.numRuntimeErrorTestSuites +
+    browser.failed;
   const ok = unit.success && integration.success && failed === 0;
   say(`\ntests: ${passed} passed, ${failed} failed`);
   return ok ? 0 : 1;

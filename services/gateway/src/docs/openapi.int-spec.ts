@@ -51,5 +51,7 @@ describe('API documentation at /api/docs', () => {
     const bundle = await fetch(`${gateway.url}/api/docs/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-type')).toContain('javascript');
+    // Read it all: an unread body keeps the connection busy and the server from closing.
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
   });
 });
