@@ -11,7 +11,7 @@ const WIDTHS = [
 
 for (const theme of ['light', 'dark'] as const) {
   for (const size of WIDTHS) {
-    test(`Login, Dashboard and Settings, ${theme}, ${size.name}`, async ({ page }) => {
+    test(`Login, Dashboard, Equipment and Settings, ${theme}, ${size.name}`, async ({ page }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.emulateMedia({ colorScheme: theme });
       const shoot = async (screen: string) => {
@@ -35,6 +35,17 @@ for (const theme of ['light', 'dark'] as const) {
       if (size.name === 'desktop')
         await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
       await shoot('dashboard');
+
+      await page.goto('/equipment');
+      await expect(page.getByText(/equipment\(s\) found/)).toBeVisible();
+      await shoot('equipment');
+      await page.locator('.equipment-card__open').first().click();
+      await expect(page.getByRole('heading', { name: 'Status history' })).toBeVisible();
+      await page.screenshot({
+        path: `e2e/.results/screens/equipment-detail-${size.name}-${theme}.png`,
+        animations: 'disabled',
+      });
+      await page.keyboard.press('Escape');
 
       await page.goto('/settings');
       await expect(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
