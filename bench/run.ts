@@ -5,7 +5,7 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EquipmentListResponse, VerifyOtpResponse } from '@caliber/contracts';
-import { buildAll, freePort, startStack } from '../infra/local/src';
+import { buildAll, startThrowawayStack } from '../infra/local/src';
 import { startFloorServer } from './floor-server';
 import { measure, type LoadResult } from './load';
 
@@ -48,18 +48,10 @@ async function main(): Promise<void> {
   buildAll();
   const root = await mkdtemp(join(tmpdir(), 'caliber-bench-'));
   await chmod(root, 0o755);
-  const [httpPort, identityHealthPort, equipmentHealthPort, postgres, nats, redis] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
-  );
   say(`Starting the stack and loading ${ITEMS.toLocaleString('en')} equipment items…`);
   const started = Date.now();
-  const stack = await startStack({
+  const stack = await startThrowawayStack({
     dataDir: join(root, 'data'),
-    httpPort: httpPort as number,
-    identityHealthPort: identityHealthPort as number,
-    equipmentHealthPort: equipmentHealthPort as number,
-    backingPorts: { postgres: postgres as number, nats: nats as number, redis: redis as number },
-    ephemeral: true,
     demoEquipment: ITEMS,
     // Request logs at info would measure the terminal; production runs at warn or info to a collector.
     env: { LOG_LEVEL: 'warn' },

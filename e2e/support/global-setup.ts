@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ensureCommands, freePort, startStack } from '../../infra/local/src';
+import { ensureCommands, startThrowawayStack } from '../../infra/local/src';
 import { E2E_ENV_KEYS } from './environment';
 
 /**
@@ -22,16 +22,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await mkdir(dirname(logFile), { recursive: true });
   await writeFile(logFile, '');
   const log = (line: string) => appendFileSync(logFile, `${line}\n`);
-  const [httpPort, identityHealthPort, equipmentHealthPort, postgres, nats, redis] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
-  );
-  const stack = await startStack({
+  const stack = await startThrowawayStack({
     dataDir: join(root, 'data'),
-    httpPort: httpPort as number,
-    identityHealthPort: identityHealthPort as number,
-    equipmentHealthPort: equipmentHealthPort as number,
-    backingPorts: { postgres: postgres as number, nats: nats as number, redis: redis as number },
-    ephemeral: true,
     // Every test signs in from 127.0.0.1: the per-address limits are raised for the run.
     env: {
       NODE_ENV: 'test',

@@ -49,7 +49,7 @@ test.describe('Equipment inventory', () => {
     await department.selectOption('ICU');
     await expect(page.getByText(/^\d+ equipment\(s\) found in ICU with status All Statuses$/)).toBeVisible();
     await expect(page).not.toHaveURL(/page=2/);
-    for (const text of await page.locator('.equipment-card dd:nth-of-type(4)').allTextContents())
+    for (const text of await page.locator('.equipment-card dt:text-is("Department") + dd').allTextContents())
       expect(text).toBe('ICU');
 
     await page.getByLabel('Status').selectOption('Serviceable');

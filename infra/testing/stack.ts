@@ -1,7 +1,12 @@
-import type { INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import { QUEUE_GROUPS, type NewStaffInput, type VerifyOtpResponse } from '@caliber/contracts';
-import { bootstrapService, createLogger, serviceDataSourceOptions } from '@caliber/service-kit';
+import {
+  bootstrapService,
+  createLogger,
+  serviceDataSourceOptions,
+  type LogLevel,
+} from '@caliber/service-kit';
 import { DataSource } from 'typeorm';
 import { loadEquipmentConfig } from '../../services/equipment/src/config';
 import { EquipmentModule } from '../../services/equipment/src/equipment.module';
@@ -27,28 +32,33 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
   return { ...process.env, ...TEST_ENV, ...overrides };
 }
 
-export async function startEquipment(overrides: Record<string, string> = {}): Promise<INestApplication> {
-  const config = loadEquipmentConfig(testEnv({ EQUIPMENT_HEALTH_PORT: '0', ...overrides }));
+/** A domain service as production runs it (NATS queue group, health port), on loopback. */
+function startDomainService(
+  name: string,
+  queue: string,
+  module: DynamicModule,
+  config: { logLevel: LogLevel; natsUrl: string },
+) {
   return bootstrapService({
-    module: EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel)),
-    logger: createLogger('equipment', config.logLevel),
+    module,
+    logger: createLogger(name, config.logLevel),
     natsUrl: config.natsUrl,
-    queue: QUEUE_GROUPS.equipment,
+    queue,
     healthPort: 0,
     healthHost: '127.0.0.1',
   });
 }
 
+export async function startEquipment(overrides: Record<string, string> = {}): Promise<INestApplication> {
+  const config = loadEquipmentConfig(testEnv({ EQUIPMENT_HEALTH_PORT: '0', ...overrides }));
+  const module = EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel));
+  return startDomainService('equipment', QUEUE_GROUPS.equipment, module, config);
+}
+
 export async function startIdentity(overrides: Record<string, string> = {}): Promise<INestApplication> {
   const config = loadIdentityConfig(testEnv({ IDENTITY_HEALTH_PORT: '0', ...overrides }));
-  return bootstrapService({
-    module: IdentityModule.forRoot(config, createLogger('identity', config.logLevel)),
-    logger: createLogger('identity', config.logLevel),
-    natsUrl: config.natsUrl,
-    queue: QUEUE_GROUPS.identity,
-    healthPort: 0,
-    healthHost: '127.0.0.1',
-  });
+  const module = IdentityModule.forRoot(config, createLogger('identity', config.logLevel));
+  return startDomainService('identity', QUEUE_GROUPS.identity, module, config);
 }
 
 export interface RunningGateway {

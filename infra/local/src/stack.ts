@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { startBackingServers, type BackingServerPorts } from './backing-servers';
 import { localSecrets, WORKSPACE_ROOT } from './environment';
+import { freePort } from './ports';
 import { runStep, startService, type ManagedProcess } from './processes';
 
 export interface StackOptions {
@@ -114,4 +115,27 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw new Error(`The stack did not become healthy within 60 s; see ${baseUrl}/api/health and the log.`);
   }
   return { baseUrl, outboxPath: join(options.dataDir, 'outbox', 'sms.jsonl'), env, services, crashed, stop };
+}
+
+export interface ThrowawayStackOptions {
+  dataDir: string;
+  demoEquipment?: number;
+  env?: NodeJS.ProcessEnv;
+  log(line: string): void;
+  serviceOutput?(line: string): void;
+}
+
+/** The stack on free ports with a database that is thrown away on stop (browser tests, benchmarks). */
+export async function startThrowawayStack(options: ThrowawayStackOptions): Promise<RunningStack> {
+  const [httpPort, identityHealthPort, equipmentHealthPort, postgres, nats, redis] = await Promise.all(
+    Array.from({ length: 6 }, () => freePort()),
+  );
+  return startStack({
+    ...options,
+    httpPort: httpPort as number,
+    identityHealthPort: identityHealthPort as number,
+    equipmentHealthPort: equipmentHealthPort as number,
+    backingPorts: { postgres: postgres as number, nats: nats as number, redis: redis as number },
+    ephemeral: true,
+  });
 }

@@ -11,3 +11,4 @@ export * from './shutdown';
 export * from './audit/audit';
 export * from './audit/audit-entry.entity';
 export * from './health.controller';
+export * from './entry-points';

@@ -8,8 +8,9 @@ import {
 import { Button, ErrorBox, LoadingState, Modal, Notice, SelectField, TextField } from '@caliber/ui-kit';
 import { api, errorMessage, useCurrentUser, useLiveEvents } from '@caliber/web';
 import { useCallback, useEffect, useState } from 'react';
+import { EquipmentFacts } from './EquipmentFacts';
 import { EquipmentStatusBadge } from './EquipmentStatusBadge';
-import { formatDate, formatDateTime } from '../utils/format';
+import { formatDateTime } from '../utils/format';
 
 interface Loaded {
   id: string;
@@ -95,24 +96,7 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
               {item.updatedBy ? ` by ${item.updatedBy.name}` : ''}
             </span>
           </div>
-          <dl className="equipment-card__facts">
-            <dt>Serial Number</dt>
-            <dd>{item.serialNumber}</dd>
-            <dt>Model</dt>
-            <dd>{item.model}</dd>
-            <dt>Manufacturer</dt>
-            <dd>{item.manufacturer}</dd>
-            <dt>Category</dt>
-            <dd>{item.category}</dd>
-            <dt>Department</dt>
-            <dd>{item.department}</dd>
-            <dt>Location</dt>
-            <dd>{item.location}</dd>
-            <dt>Installed</dt>
-            <dd>{formatDate(item.installationDate)}</dd>
-            <dt>Warranty Expiry</dt>
-            <dd>{item.warrantyExpiry ? formatDate(item.warrantyExpiry) : 'None recorded'}</dd>
-          </dl>
+          <EquipmentFacts item={item} detailed />
 
           <h3 className="detail-heading">Change status</h3>
           {message ? (

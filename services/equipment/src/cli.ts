@@ -1,15 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import {
-  ConfigError,
-  loadConfig,
-  migrateServiceDatabase,
-  serviceDataSourceOptions,
-  ServiceError,
-  urlVariable,
-} from '@caliber/service-kit';
-import { DataSource } from 'typeorm';
-import { z } from 'zod';
+import { runServiceCli } from '@caliber/service-kit';
+import type { DataSource } from 'typeorm';
 import { equipmentDatabase } from './database';
 import { insertEquipment } from './demo/bulk-insert';
 import { generateEquipment } from './demo/demo-equipment';
@@ -36,43 +28,24 @@ async function seedDemo(dataSource: DataSource, count: number, seed: number): Pr
   });
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
-  const command = positionals[0];
-  if (!command || values.help || command !== 'seed:demo') {
-    process.stdout.write(`${USAGE}\n`);
-    return command && !values.help ? 2 : 0;
-  }
-  const count = Number(values.count ?? 60);
-  const seed = Number(values.seed ?? 1);
-  if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
-    throw new ServiceError('VALIDATION_FAILED', '--count must be a whole number from 1 to 1000000.');
-  const { DATABASE_URL } = loadConfig(
-    'equipment cli',
-    z.object({ DATABASE_URL: urlVariable(['postgres', 'postgresql']) }),
-  );
-  const database = equipmentDatabase(DATABASE_URL);
-  await migrateServiceDatabase(database);
-  const dataSource = new DataSource({ ...serviceDataSourceOptions(database), logging: ['error'] });
-  await dataSource.initialize();
-  try {
-    process.stdout.write(`${await seedDemo(dataSource, count, Number.isFinite(seed) ? seed : 1)}\n`);
-    // Fresh statistics and visibility map: without them the first plans after a bulk load are poor.
-    await dataSource.query(`VACUUM (ANALYZE) "equipment"."equipment", "equipment"."status_history"`);
-    return 0;
-  } finally {
-    await dataSource.destroy();
-  }
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  options: OPTIONS,
+  allowPositionals: true,
+});
+if (positionals[0] !== 'seed:demo' || values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(values.help ? 0 : 2);
 }
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const message =
-      error instanceof ConfigError
-        ? error.message
-        : `Error: ${error instanceof Error ? error.message : String(error)}`;
-    process.stderr.write(`${message}\n`);
-    process.exit(1);
-  },
-);
+const count = Number(values.count ?? 60);
+const seed = Number(values.seed ?? 1);
+if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
+  process.stderr.write('Error: --count must be a whole number from 1 to 1000000.\n');
+  process.exit(2);
+}
+runServiceCli('equipment', equipmentDatabase, async (dataSource) => {
+  const answer = await seedDemo(dataSource, count, Number.isFinite(seed) ? seed : 1);
+  // Fresh statistics and visibility map: without them the first plans after a bulk load are poor.
+  await dataSource.query(`VACUUM (ANALYZE) "equipment"."equipment", "equipment"."status_history"`);
+  return answer;
+});

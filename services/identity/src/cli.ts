@@ -1,16 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { canonicalRole, type NewStaffInput } from '@caliber/contracts';
-import {
-  ConfigError,
-  loadConfig,
-  migrateServiceDatabase,
-  serviceDataSourceOptions,
-  ServiceError,
-  urlVariable,
-} from '@caliber/service-kit';
-import { DataSource } from 'typeorm';
-import { z } from 'zod';
+import { runServiceCli, ServiceError } from '@caliber/service-kit';
+import type { DataSource } from 'typeorm';
 import { identityDatabase } from './database';
 import { seedDemoStaff } from './roster/demo-staff';
 import { addStaff, setStaffActive } from './roster/roster';
@@ -98,42 +90,14 @@ async function run(dataSource: DataSource, command: string, values: Values): Pro
   }
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
-  const command = positionals[0];
-  if (!command || values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return command ? 0 : 2;
-  }
-  const { DATABASE_URL } = loadConfig(
-    'identity cli',
-    z.object({ DATABASE_URL: urlVariable(['postgres', 'postgresql']) }),
-  );
-  const database = identityDatabase(DATABASE_URL);
-  await migrateServiceDatabase(database);
-  const dataSource = new DataSource({ ...serviceDataSourceOptions(database), logging: ['error'] });
-  await dataSource.initialize();
-  try {
-    process.stdout.write(`${await run(dataSource, command, values)}\n`);
-    return 0;
-  } finally {
-    await dataSource.destroy();
-  }
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  options: OPTIONS,
+  allowPositionals: true,
+});
+const command = positionals[0];
+if (!command || values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(command ? 0 : 2);
 }
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ServiceError) {
-      const details = error.details?.length
-        ? `\n${error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n')}`
-        : '';
-      process.stderr.write(`Error: ${error.message}${details}\n`);
-    } else if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-    } else {
-      process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
-    }
-    process.exit(1);
-  },
-);
+runServiceCli('identity', identityDatabase, (dataSource) => run(dataSource, command, values));

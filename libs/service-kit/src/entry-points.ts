@@ -1,0 +1,102 @@
+import type { DynamicModule } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import type { Logger } from 'pino';
+import { bootstrapService } from './bootstrap';
+import { ConfigError, loadConfig, urlVariable, type LogLevel } from './config';
+import { migrateServiceDatabase, serviceDataSourceOptions, type ServiceDatabaseOptions } from './database';
+import { createLogger } from './logger';
+import { ServiceError } from './service-error';
+import { closeOnSignals } from './shutdown';
+
+export interface ServiceEntry<
+  C extends { logLevel: LogLevel; natsUrl: string; databaseUrl: string; healthPort: number },
+> {
+  name: string;
+  queue: string;
+  loadConfig(): C;
+  database(config: C): ServiceDatabaseOptions;
+  module(config: C, logger: Logger): DynamicModule;
+  /** Extra fields for the 'ready' log line. */
+  describe?(config: C): Record<string, unknown>;
+}
+
+/**
+ * A domain service's `main.js`: `node main.js` serves (NATS handlers in the service's queue group,
+ * the health port, clean shutdown on SIGTERM); `node main.js migrate` brings the schema up to
+ * date and exits. A bad configuration stops it with a message naming each variable.
+ */
+export function runServiceMain<
+  C extends { logLevel: LogLevel; natsUrl: string; databaseUrl: string; healthPort: number },
+>(entry: ServiceEntry<C>): void {
+  const main = async (command: string | undefined) => {
+    const config = entry.loadConfig();
+    const logger = createLogger(entry.name, config.logLevel);
+    if (command === 'migrate') {
+      const applied = await migrateServiceDatabase(entry.database(config));
+      logger.info({ applied }, applied.length ? 'migrations applied' : 'schema is up to date');
+      return;
+    }
+    const app = await bootstrapService({
+      module: entry.module(config, logger),
+      logger,
+      natsUrl: config.natsUrl,
+      queue: entry.queue,
+      healthPort: config.healthPort,
+    });
+    closeOnSignals(app, logger);
+    logger.info(
+      { healthUrl: await app.getUrl(), ...entry.describe?.(config) },
+      `${entry.name} service ready`,
+    );
+  };
+  main(process.argv[2]).catch((error: unknown) => {
+    process.stderr.write(
+      `${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`,
+    );
+    process.exit(1);
+  });
+}
+
+/**
+ * An administrator's command line against a service's schema (`DATABASE_URL`): migrates first,
+ * hands `run` a data source, prints its answer. Refusals print as `Error: …` with their details
+ * and exit 1.
+ */
+export function runServiceCli(
+  name: string,
+  database: (url: string) => ServiceDatabaseOptions,
+  run: (dataSource: DataSource) => Promise<string>,
+): void {
+  const main = async () => {
+    const { DATABASE_URL } = loadConfig(
+      `${name} cli`,
+      z.object({ DATABASE_URL: urlVariable(['postgres', 'postgresql']) }),
+    );
+    const options = database(DATABASE_URL);
+    await migrateServiceDatabase(options);
+    const dataSource = new DataSource({ ...serviceDataSourceOptions(options), logging: ['error'] });
+    await dataSource.initialize();
+    try {
+      process.stdout.write(`${await run(dataSource)}\n`);
+    } finally {
+      await dataSource.destroy();
+    }
+  };
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      if (error instanceof ServiceError) {
+        const details = error.details?.length
+          ? `\n${error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n')}`
+          : '';
+        process.stderr.write(`Error: ${error.message}${details}\n`);
+      } else if (error instanceof ConfigError) {
+        process.stderr.write(`${error.message}\n`);
+      } else {
+        process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+      process.exit(1);
+    },
+  );
+}
