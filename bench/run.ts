@@ -1,11 +1,12 @@
 // `npm run bench`: GET /api/equipment through the gateway against 50,000 items, next to the same
 // query answered by a bare Node http server calling pg directly (the floor), at 1, 16 and 64
 // concurrent connections. Prints latency p50/p95/p99, requests per second and the ratio to the floor.
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EquipmentListResponse, VerifyOtpResponse } from '@caliber/contracts';
+import type { EquipmentListResponse } from '@caliber/contracts';
 import { buildAll, startThrowawayStack } from '../infra/local/src';
+import { signInThroughApi } from '../infra/testing/outbox';
 import { startFloorServer } from './floor-server';
 import { measure, type LoadResult } from './load';
 
@@ -20,26 +21,6 @@ const SCENARIOS: [name: string, query: string][] = [
 const BENCH_USER = 'BME-1002';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-async function signIn(baseUrl: string, outbox: string): Promise<string> {
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  await post('/auth/request-otp', { serviceNumber: BENCH_USER });
-  const lines = (await readFile(outbox, 'utf8')).trim().split('\n');
-  const code = /\b(\d{6})\b/.exec(lines.at(-1) ?? '')?.[1];
-  const { token } = await post<VerifyOtpResponse>('/auth/verify-otp', {
-    serviceNumber: BENCH_USER,
-    otp: code,
-  });
-  return token;
-}
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
 
@@ -61,7 +42,7 @@ async function main(): Promise<void> {
   say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   const floor = await startFloorServer(String(stack.env['DATABASE_URL']), 20);
   try {
-    const token = await signIn(stack.baseUrl, stack.outboxPath);
+    const { token } = await signInThroughApi(stack.baseUrl, BENCH_USER, stack.outboxPath);
     const gatewayHeaders = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
     for (const [name, query] of SCENARIOS) {

@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { STORAGE_KEYS, type Role, type UserDto, type VerifyOtpResponse } from '@caliber/contracts';
+import { STORAGE_KEYS, type Role, type UserDto } from '@caliber/contracts';
+import { latestCode as codeFromOutbox, signInThroughApi } from '../../infra/testing/outbox';
 import { e2eValue } from './environment';
 
 const WORKSPACE_ROOT = join(__dirname, '..', '..');
@@ -44,41 +44,17 @@ export function addStaff(role: Role, name = `${role} ${++counter}`): Staff {
 }
 
 /** The newest sign-in code sent to this service number, read from the development SMS outbox. */
-export async function latestCode(serviceNumber: string, notBefore = 0): Promise<string> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    const text = await readFile(e2eValue('outbox'), 'utf8').catch(() => '');
-    const lines = text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { at: string; serviceNumber: string; body: string })
-      .filter((sms) => sms.serviceNumber === serviceNumber && Date.parse(sms.at) >= notBefore);
-    const code = lines.at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No sign-in code reached ${serviceNumber}`);
-}
-
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${e2eValue('baseUrl')}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
+export function latestCode(serviceNumber: string, notBefore = 0): Promise<string> {
+  return codeFromOutbox(e2eValue('outbox'), serviceNumber, { notBefore, waitMs: 5000 });
 }
 
 /** Signs in through the API and stores the session as the app does; for tests about other things. */
 export async function signInQuickly(page: Page, staff: Staff): Promise<UserDto> {
-  const since = Date.now() - 1000;
-  await post('/auth/request-otp', { serviceNumber: staff.serviceNumber });
-  const otp = await latestCode(staff.serviceNumber, since);
-  const { token, user } = await post<VerifyOtpResponse>('/auth/verify-otp', {
-    serviceNumber: staff.serviceNumber,
-    otp,
-  });
+  const { token, user } = await signInThroughApi(
+    e2eValue('baseUrl'),
+    staff.serviceNumber,
+    e2eValue('outbox'),
+  );
   await page.goto('/login');
   // The app must be up before the session is stored: a session check still starting would race it.
   await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();

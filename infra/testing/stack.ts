@@ -1,6 +1,5 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { readFile } from 'node:fs/promises';
-import { QUEUE_GROUPS, type NewStaffInput, type VerifyOtpResponse } from '@caliber/contracts';
+import { QUEUE_GROUPS, type NewStaffInput } from '@caliber/contracts';
 import {
   bootstrapService,
   createLogger,
@@ -18,7 +17,7 @@ import { identityDatabase } from '../../services/identity/src/database';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { addStaff } from '../../services/identity/src/roster/roster';
 import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
-import { call } from './http';
+import { latestCode, readOutbox, signInThroughApi, type OutboxLine } from './outbox';
 
 /** Test secrets: long enough for the configuration rules, never used outside tests. */
 export const TEST_ENV = {
@@ -108,42 +107,20 @@ export async function rosterStaff(dataSource: DataSource, staff: Partial<NewStaf
   );
 }
 
-interface OutboxLine {
-  at: string;
-  to: string;
-  body: string;
-  serviceNumber: string;
-}
+const outboxPath = () => smsOutboxPath(process.env['DATA_DIR'] ?? '.data');
 
-export async function outboxMessages(serviceNumber: string): Promise<OutboxLine[]> {
-  const path = smsOutboxPath(process.env['DATA_DIR'] ?? '.data');
-  const text = await readFile(path, 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxLine)
-    .filter((line) => line.serviceNumber === serviceNumber.toUpperCase());
+export function outboxMessages(serviceNumber: string): Promise<OutboxLine[]> {
+  return readOutbox(outboxPath(), serviceNumber);
 }
 
 /** The code of the newest SMS sent to a service number, read from the development outbox. */
-export async function latestOtp(serviceNumber: string): Promise<string> {
-  const messages = await outboxMessages(serviceNumber);
-  const body = messages[messages.length - 1]?.body ?? '';
-  const match = /\b(\d{6})\b/.exec(body);
-  if (!match?.[1]) throw new Error(`no code in the outbox for ${serviceNumber}`);
-  return match[1];
+export function latestOtp(serviceNumber: string): Promise<string> {
+  return latestCode(outboxPath(), serviceNumber);
 }
 
 /** Signs a rostered person in through the gateway and answers the session token. */
 export async function signIn(gatewayUrl: string, serviceNumber: string): Promise<string> {
-  const requested = await call(gatewayUrl, 'POST', '/api/auth/request-otp', { body: { serviceNumber } });
-  if (requested.status !== 200) throw new Error(`request-otp answered ${requested.status}`);
-  const otp = await latestOtp(serviceNumber);
-  const verified = await call<VerifyOtpResponse>(gatewayUrl, 'POST', '/api/auth/verify-otp', {
-    body: { serviceNumber, otp },
-  });
-  if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}`);
-  return verified.body.token;
+  return (await signInThroughApi(gatewayUrl, serviceNumber, outboxPath())).token;
 }
 
 export interface SignInStack {

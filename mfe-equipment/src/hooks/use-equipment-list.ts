@@ -33,13 +33,14 @@ export function listQuery(filters: ListFilters): string {
   return params.toString();
 }
 
-function filtersOfQuery(query: string): ListFilters {
-  const params = new URLSearchParams(query);
+/** The list filters in an address's query (or a list request's), with page 1 by default. */
+export function filtersOf(params: URLSearchParams): ListFilters {
+  const page = Number(params.get('page'));
   return {
     q: params.get('q') ?? '',
     department: params.get('department') ?? '',
     status: params.get('status') ?? '',
-    page: Number(params.get('page')) || 1,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
 
@@ -51,15 +52,14 @@ function filtersOfQuery(query: string): ListFilters {
 export function useEquipmentList(filters: ListFilters) {
   const [reloads, setReloads] = useState(0);
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const key = `${listQuery(filters)}#${reloads}`;
+  const query = listQuery(filters);
+  const key = `${query}#${reloads}`;
 
   useEffect(() => {
     const controller = new AbortController();
-    const requested = filtersOfQuery(key.slice(0, key.lastIndexOf('#')));
+    const requested = filtersOf(new URLSearchParams(query));
     api
-      .get<EquipmentListResponse>(`/equipment?${key.slice(0, key.lastIndexOf('#'))}`, {
-        signal: controller.signal,
-      })
+      .get<EquipmentListResponse>(`/equipment?${query}`, { signal: controller.signal })
       .then((data) => setAnswer({ key, filters: requested, data, error: null }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -71,7 +71,7 @@ export function useEquipmentList(filters: ListFilters) {
         }));
       });
     return () => controller.abort();
-  }, [key]);
+  }, [query, key]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
 

@@ -5,21 +5,11 @@ import { useSearchParams } from 'react-router-dom';
 import { AddEquipmentForm } from '../components/AddEquipmentForm';
 import { EquipmentCard } from '../components/EquipmentCard';
 import { EquipmentDetailDialog } from '../components/EquipmentDetailDialog';
-import { useEquipmentList, type ListFilters } from '../hooks/use-equipment-list';
+import { filtersOf, useEquipmentList } from '../hooks/use-equipment-list';
 import { countLine, showingLine } from '../utils/count-line';
 import '../equipment.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-function filtersOf(params: URLSearchParams): ListFilters {
-  const page = Number(params.get('page'));
-  return {
-    q: params.get('q') ?? '',
-    department: params.get('department') ?? '',
-    status: params.get('status') ?? '',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
 
 /** Filter choices from the data, with the chosen one kept even if no item has it any more. */
 function choices(first: string, present: readonly string[], chosen: string) {

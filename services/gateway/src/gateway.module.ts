@@ -10,12 +10,13 @@ import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy, JWT_ALGORITHM } from './auth/jwt.strategy';
 import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
-import { EQUIPMENT_CLIENT, EquipmentClient } from './equipment/equipment.client';
+import { EquipmentClient } from './equipment/equipment.client';
 import { EquipmentController } from './equipment/equipment.controller';
 import { HealthController } from './health/health.controller';
 import { OwnSettingsController } from './settings/own-settings.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
-import { IDENTITY_CLIENT, IdentityClient } from './identity/identity.client';
+import { IdentityClient } from './identity/identity.client';
+import { SERVICES_CLIENT } from './identity/service-client';
 import { DomainEventsRelay } from './live/domain-events.relay';
 import { LiveGateway } from './live/live.gateway';
 import { RedisConnection } from './redis/redis.provider';
@@ -26,10 +27,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [
-        ClientsModule.register([
-          { name: IDENTITY_CLIENT, ...natsClientOptions(config.natsUrl, 'gateway') },
-          { name: EQUIPMENT_CLIENT, ...natsClientOptions(config.natsUrl, 'gateway-equipment') },
-        ]),
+        ClientsModule.register([{ name: SERVICES_CLIENT, ...natsClientOptions(config.natsUrl, 'gateway') }]),
         PassportModule,
         JwtModule.register({
           secret: config.jwtSecret,

@@ -14,28 +14,15 @@ import {
   type UserDto,
 } from '@caliber/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { requestFromService } from '../identity/service-client';
-
-export const EQUIPMENT_CLIENT = 'EQUIPMENT_CLIENT';
+import { DomainServiceClient, SERVICES_CLIENT } from '../identity/service-client';
 
 const actorOf = (user: UserDto): Actor => ({ _id: user._id, name: user.name, role: user.role });
 
 /** The gateway's typed view of the equipment service; every command carries who asks. */
 @Injectable()
-export class EquipmentClient {
-  constructor(
-    @Inject(EQUIPMENT_CLIENT) private readonly client: ClientProxy,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
-
-  private request<T>(subject: string, payload: unknown): Promise<T> {
-    return requestFromService<T>(
-      this.client,
-      'equipment service',
-      subject,
-      payload,
-      this.config.natsRequestTimeoutMs,
-    );
+export class EquipmentClient extends DomainServiceClient {
+  constructor(@Inject(SERVICES_CLIENT) client: ClientProxy, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    super(client, config.natsRequestTimeoutMs, 'equipment service');
   }
 
   list(query: ListEquipmentQuery): Promise<EquipmentListResponse> {

@@ -7,7 +7,8 @@ import { Pool } from 'pg';
 import { Public } from '../auth/public.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { EquipmentClient } from '../equipment/equipment.client';
-import { IDENTITY_CLIENT, IdentityClient } from '../identity/identity.client';
+import { IdentityClient } from '../identity/identity.client';
+import { SERVICES_CLIENT } from '../identity/service-client';
 import { RedisConnection } from '../redis/redis.provider';
 
 interface NatsConnectionLike {
@@ -27,7 +28,7 @@ export class HealthController implements OnApplicationShutdown {
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-    @Inject(IDENTITY_CLIENT) private readonly natsClient: ClientProxy,
+    @Inject(SERVICES_CLIENT) private readonly natsClient: ClientProxy,
     private readonly identity: IdentityClient,
     private readonly equipment: EquipmentClient,
     private readonly redis: RedisConnection,

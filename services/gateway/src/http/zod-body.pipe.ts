@@ -1,6 +1,5 @@
 import { type PipeTransform } from '@nestjs/common';
-import { parseWith } from '@caliber/contracts';
-import { ServiceError } from '@caliber/service-kit';
+import { parsePayload, ServiceError } from '@caliber/service-kit';
 import type { z } from 'zod';
 
 /** Validates a request body with a contract schema; the first problem becomes the 400's message. */
@@ -11,8 +10,6 @@ export class ZodBodyPipe<S extends z.ZodType> implements PipeTransform<unknown, 
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new ServiceError('VALIDATION_FAILED', 'The request body must be a JSON object.');
     }
-    const result = parseWith(this.schema, value);
-    if (!result.ok) throw ServiceError.validation(result.issues);
-    return result.value;
+    return parsePayload(this.schema, value);
   }
 }

@@ -1,6 +1,5 @@
 import { type PipeTransform } from '@nestjs/common';
-import { parseWith } from '@caliber/contracts';
-import { ServiceError } from '@caliber/service-kit';
+import { parsePayload, ServiceError } from '@caliber/service-kit';
 import type { z } from 'zod';
 
 /** Validates query parameters with a contract schema; a parameter given twice is refused. */
@@ -12,8 +11,6 @@ export class ZodQueryPipe<S extends z.ZodType> implements PipeTransform<unknown,
     const repeated = Object.entries(query).find(([, v]) => Array.isArray(v));
     if (repeated)
       throw new ServiceError('VALIDATION_FAILED', `The parameter ${repeated[0]} may be given once.`);
-    const result = parseWith(this.schema, query);
-    if (!result.ok) throw ServiceError.validation(result.issues);
-    return result.value;
+    return parsePayload(this.schema, query);
   }
 }

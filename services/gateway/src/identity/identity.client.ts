@@ -13,26 +13,13 @@ import {
   type VerifyOtpResult,
 } from '@caliber/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { requestFromService } from './service-client';
-
-export const IDENTITY_CLIENT = 'IDENTITY_CLIENT';
+import { DomainServiceClient, SERVICES_CLIENT } from './service-client';
 
 /** The gateway's typed view of the identity service. */
 @Injectable()
-export class IdentityClient {
-  constructor(
-    @Inject(IDENTITY_CLIENT) private readonly client: ClientProxy,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
-
-  private request<T>(subject: string, payload: unknown): Promise<T> {
-    return requestFromService<T>(
-      this.client,
-      'sign-in service',
-      subject,
-      payload,
-      this.config.natsRequestTimeoutMs,
-    );
+export class IdentityClient extends DomainServiceClient {
+  constructor(@Inject(SERVICES_CLIENT) client: ClientProxy, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    super(client, config.natsRequestTimeoutMs, 'sign-in service');
   }
 
   requestOtp(command: RequestOtpCommand): Promise<RequestOtpResponse> {

@@ -40,3 +40,19 @@ export async function requestFromService<T>(
     );
   }
 }
+
+/** The gateway's one NATS connection for requests to the domain services (and their events). */
+export const SERVICES_CLIENT = 'SERVICES_CLIENT';
+
+/** Base of the gateway's typed view of one domain service: requests carry its label and deadline. */
+export abstract class DomainServiceClient {
+  protected constructor(
+    private readonly client: ClientProxy,
+    private readonly timeoutMs: number,
+    private readonly label: string,
+  ) {}
+
+  protected request<T>(subject: string, payload: unknown): Promise<T> {
+    return requestFromService<T>(this.client, this.label, subject, payload, this.timeoutMs);
+  }
+}

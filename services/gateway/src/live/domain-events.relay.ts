@@ -1,35 +1,32 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { EVENT_SUBJECT_PREFIX, LIVE_EVENT_OF_SUBJECT } from '@caliber/contracts';
-import { connect, type NatsConnection, type Subscription } from 'nats';
+import { ClientProxy } from '@nestjs/microservices';
+import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
-import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from '../config';
+import { GATEWAY_LOGGER } from '../config';
+import { SERVICES_CLIENT } from '../identity/service-client';
 import { LiveGateway } from './live.gateway';
 
 type RelayedSubject = keyof typeof LIVE_EVENT_OF_SUBJECT;
 
 /**
  * Forwards the services' domain events from NATS to the browsers under the spec's event names.
- * Every gateway replica subscribes (no queue group), so each reaches its own sockets.
+ * Every gateway replica subscribes (no queue group), so each reaches its own sockets. It listens
+ * on the connection the gateway already has to the services.
  */
 @Injectable()
 export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
-  private connection: NatsConnection | null = null;
   private subscription: Subscription | null = null;
 
   constructor(
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(SERVICES_CLIENT) private readonly client: ClientProxy,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
     private readonly live: LiveGateway,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.connection = await connect({
-      servers: [this.config.natsUrl],
-      name: 'gateway-live-events',
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-    });
-    this.subscription = this.connection.subscribe(`${EVENT_SUBJECT_PREFIX}.>`);
+    await this.client.connect();
+    this.subscription = this.client.unwrap<NatsConnection>().subscribe(`${EVENT_SUBJECT_PREFIX}.>`);
     void this.relay(this.subscription);
   }
 
@@ -50,8 +47,7 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     this.subscription?.unsubscribe();
-    await this.connection?.drain().catch(() => undefined);
   }
 }

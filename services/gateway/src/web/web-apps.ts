@@ -1,7 +1,6 @@
 import { APP_CONFIG_PATH, REMOTE_NAMES, type AppConfig, type RemoteName } from '@caliber/contracts';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { GatewayConfig } from '../config';
 
@@ -63,9 +62,10 @@ export function serveWebApps(app: NestExpressApplication, config: GatewayConfig)
     const reserved = /^\/(api|socket\.io|remotes)(\/|$)/.test(request.path);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && request.accepts('html') === 'html';
-    if (reserved || !wantsPage || !existsSync(shellPage)) return next();
+    if (reserved || !wantsPage) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(shellPage);
+    // No shell built: the request falls through to the API's 404.
+    response.sendFile(shellPage, (error) => error && next());
   });
 }
 
