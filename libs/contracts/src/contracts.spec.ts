@@ -1,3 +1,11 @@
+import {
+  canonicalDepartment,
+  DEFAULT_REPORT_DEPARTMENTS,
+  DEPARTMENT_ALIASES,
+  DEPARTMENTS,
+  departmentSchema,
+} from './departments';
+import { statusChangeRefusal } from './equipment';
 import { canonicalRole, hasFullAccess, roleIs } from './roles';
 import { newStaffSchema, serviceNumberSchema } from './users';
 import { verifyOtpSchema } from './auth';
@@ -21,7 +29,7 @@ describe('schemas', () => {
     expect(serviceNumberSchema.parse(' bme-1001 ')).toBe('BME-1001');
   });
 
-  it('give new staff the spec defaults', () => {
+  it('give new staff the roster defaults (Technician, TSEU, active, not pre-approved)', () => {
     const staff = newStaffSchema.parse({
       serviceNumber: 'x-1',
       name: 'Ama',
@@ -42,5 +50,69 @@ describe('schemas', () => {
   it('trim the code but keep it at six digits', () => {
     expect(verifyOtpSchema.parse({ serviceNumber: 'A-1', otp: ' 012345 ' }).otp).toBe('012345');
     expect(verifyOtpSchema.safeParse({ serviceNumber: 'A-1', otp: '01234' }).success).toBe(false);
+  });
+});
+
+describe('who may set which equipment status', () => {
+  it('keeps returning a device to service for Engineers and Admins', () => {
+    for (const from of ['Under Maintenance', 'Unserviceable'] as const) {
+      expect(statusChangeRefusal('Technician', from, 'Serviceable')).toBe(
+        'Only Engineers and Admins may return equipment to service: an engineer checks it first.',
+      );
+      expect(statusChangeRefusal('Manager', from, 'Serviceable')).not.toBeNull();
+      expect(statusChangeRefusal('engineer', from, 'Serviceable')).toBeNull();
+      expect(statusChangeRefusal('Admin', from, 'Serviceable')).toBeNull();
+    }
+  });
+
+  it('lets anyone report a device out of use, or add a new one as Serviceable', () => {
+    expect(statusChangeRefusal('Technician', 'Serviceable', 'Unserviceable')).toBeNull();
+    expect(statusChangeRefusal('Technician', 'Serviceable', 'Under Maintenance')).toBeNull();
+    expect(statusChangeRefusal('Technician', 'Under Maintenance', 'Unserviceable')).toBeNull();
+    expect(statusChangeRefusal('Technician', null, 'Serviceable')).toBeNull();
+    expect(statusChangeRefusal('Technician', 'Serviceable', 'Serviceable')).toBeNull();
+  });
+
+  it('keeps retiring and reviving for Engineers and Admins', () => {
+    expect(statusChangeRefusal('Technician', 'Serviceable', 'Decommissioned')).toBe(
+      'Only Engineers and Admins may set the status Decommissioned.',
+    );
+    expect(statusChangeRefusal('Technician', null, 'Auctioned')).not.toBeNull();
+    expect(statusChangeRefusal('Technician', 'Auctioned', 'Unserviceable')).toBe(
+      'Only Engineers and Admins may bring back equipment that is Auctioned.',
+    );
+    expect(statusChangeRefusal('Admin', 'Auctioned', 'Serviceable')).toBeNull();
+  });
+});
+
+describe('departments', () => {
+  it('are one list with one canonical name per place', () => {
+    expect(new Set(DEPARTMENTS.map((name) => name.toLowerCase())).size).toBe(DEPARTMENTS.length);
+    for (const canonical of Object.values(DEPARTMENT_ALIASES)) expect(DEPARTMENTS).toContain(canonical);
+    for (const alias of Object.keys(DEPARTMENT_ALIASES)) expect(DEPARTMENTS).not.toContain(alias);
+  });
+
+  it('give the report filter a default selection of that list', () => {
+    expect(DEFAULT_REPORT_DEPARTMENTS).toHaveLength(10);
+    for (const name of DEFAULT_REPORT_DEPARTMENTS) expect(DEPARTMENTS).toContain(name);
+  });
+
+  it('read older spellings as the canonical name and refuse unknown places', () => {
+    expect(canonicalDepartment(' radiology ')).toBe('Radiology Department');
+    expect(canonicalDepartment('Theatre')).toBe('Main Theatre');
+    expect(canonicalDepartment('Opthamology')).toBe('Ophthalmology');
+    expect(canonicalDepartment('nicu')).toBe('NICU');
+    expect(departmentSchema.parse('Eye')).toBe('Ophthalmology');
+    expect(departmentSchema.safeParse('Moon Base').error?.issues[0]?.message).toBe(
+      'Department "Moon Base" is not one of the hospital\'s departments.',
+    );
+    expect(
+      newStaffSchema.safeParse({
+        serviceNumber: 'A-1',
+        name: 'Ama',
+        phoneNumber: '5550100101',
+        department: 'Mars',
+      }).success,
+    ).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './limits';
-import { REPORT_DEPARTMENTS } from './reports';
+import { canonicalDepartment, departmentSchema, DEPARTMENTS } from './departments';
+import { hasFullAccess } from './roles';
 
-/** Equipment status values (spec section 3). */
+/** Equipment status values. */
 export const EQUIPMENT_STATUSES = [
   'Serviceable',
   'Under Maintenance',
@@ -12,7 +13,7 @@ export const EQUIPMENT_STATUSES = [
 ] as const;
 export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number];
 
-/** Equipment categories (spec section 9). */
+/** Equipment categories. */
 export const EQUIPMENT_CATEGORIES = [
   'Ventilator',
   'Defibrillator',
@@ -26,17 +27,44 @@ export const EQUIPMENT_CATEGORIES = [
 export type EquipmentCategory = (typeof EQUIPMENT_CATEGORIES)[number];
 
 /**
- * Where equipment stands. The report filters group equipment by these departments (spec section
- * 9), so the inventory uses the same list: a report for 'ICU' finds every ICU device.
+ * Where equipment stands: the hospital's one department list, the same as the staff roster's and
+ * the report filters', so a report for a department finds every device placed there.
  */
-export const EQUIPMENT_DEPARTMENTS = REPORT_DEPARTMENTS;
+export const EQUIPMENT_DEPARTMENTS = DEPARTMENTS;
 
 /** Statuses that take a device out of service for good: only Engineers and Admins set them. */
 export const RETIRED_STATUSES: readonly EquipmentStatus[] = ['Decommissioned', 'Auctioned'];
 
-/** What the status badge says: Under Maintenance shows as 'Unserviceable' (spec section 2). */
+/**
+ * What the status badge, the status-change message and the history say: the inventory has always
+ * shown Under Maintenance as 'Unserviceable' (the device is out of use either way). The badge's
+ * colour still tells them apart, so it follows the status, never this text.
+ */
 export function equipmentStatusLabel(status: string): string {
   return status === 'Under Maintenance' ? 'Unserviceable' : status;
+}
+
+/**
+ * Who may move an item from one status to another, for the equipment service (which enforces it)
+ * and the details dialog (which offers only what is allowed). Answers the refusal, or null.
+ * - Decommissioned and Auctioned retire a device for good: setting them, and bringing a device
+ *   back from them, are for Engineers and Admins.
+ * - Returning a device to Serviceable from any other status puts it back at a patient's side, so
+ *   an Engineer or Admin must have checked it; anyone may report a device Unserviceable or Under
+ *   Maintenance. A new item may be added as Serviceable by anyone: it has no earlier status.
+ */
+export function statusChangeRefusal(
+  role: string | null | undefined,
+  from: EquipmentStatus | null,
+  to: EquipmentStatus,
+): string | null {
+  if (from === to || hasFullAccess(role)) return null;
+  if (RETIRED_STATUSES.includes(to)) return `Only Engineers and Admins may set the status ${to}.`;
+  if (from && RETIRED_STATUSES.includes(from))
+    return `Only Engineers and Admins may bring back equipment that is ${from}.`;
+  if (from && to === 'Serviceable')
+    return 'Only Engineers and Admins may return equipment to service: an engineer checks it first.';
+  return null;
 }
 
 export interface UserRef {
@@ -107,9 +135,6 @@ const statusSchema = z.enum(EQUIPMENT_STATUSES, {
 const categorySchema = z.enum(EQUIPMENT_CATEGORIES, {
   error: `Category must be one of ${EQUIPMENT_CATEGORIES.join(', ')}.`,
 });
-const departmentSchema = z.enum(EQUIPMENT_DEPARTMENTS, {
-  error: `Department must be one of ${EQUIPMENT_DEPARTMENTS.join(', ')}.`,
-});
 
 const equipmentFields = {
   name: requiredText('Name', 120),
@@ -164,12 +189,17 @@ export const updateEquipmentSchema = z
 export type UpdateEquipmentRequest = z.input<typeof updateEquipmentSchema>;
 export type EquipmentChanges = z.output<typeof updateEquipmentSchema>;
 
+/**
+ * A status change may carry the `version` the screen read, like a field update: a screen showing
+ * an older state cannot overwrite a newer status (409).
+ */
 export const changeEquipmentStatusSchema = z.strictObject(
   {
     status: statusSchema,
     reason: z.string().trim().max(500, { error: 'Reason must have at most 500 characters.' }).optional(),
+    version: z.number({ error: 'version must be a number.' }).int().positive().optional(),
   },
-  { error: unknownFields('status and reason') },
+  { error: unknownFields('status, reason and version') },
 );
 export type ChangeEquipmentStatusRequest = z.input<typeof changeEquipmentStatusSchema>;
 
@@ -197,7 +227,13 @@ export const listEquipmentQuerySchema = z.object({
     .max(MAX_EQUIPMENT_PAGE_SIZE, { error: `limit must be at most ${MAX_EQUIPMENT_PAGE_SIZE}.` })
     .default(PAGE_SIZES.equipment),
   q: z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).default(''),
-  department: z.string().trim().max(100).default(''),
+  /** A department name; an older spelling (a bookmarked 'Radiology') finds the canonical one. */
+  department: z
+    .string()
+    .trim()
+    .max(100)
+    .default('')
+    .transform((value) => (value ? (canonicalDepartment(value) ?? value) : '')),
   status: z.union([z.literal(''), statusSchema]).default(''),
   category: z.union([z.literal(''), categorySchema]).default(''),
   sort: z

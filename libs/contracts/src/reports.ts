@@ -1,4 +1,4 @@
-/** The eight report types (spec section 9). */
+/** The eight report types. */
 export const REPORT_TYPES = [
   'equipmentStatus',
   'taskManagement',
@@ -10,21 +10,6 @@ export const REPORT_TYPES = [
   'complianceAudit',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-
-/** Departments offered by the report filters. */
-export const REPORT_DEPARTMENTS = [
-  'ICU',
-  'Theatre',
-  'Radiology',
-  'Physiotherapy',
-  'Laboratory',
-  'OPD',
-  'Maternity',
-  'ENT',
-  'Dental',
-  'Eye',
-] as const;
-export type ReportDepartment = (typeof REPORT_DEPARTMENTS)[number];
 
 export const REPORT_FORMATS = ['pdf', 'xlsx', 'docx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, ROLES, type Role } from './roles';
-import { DEFAULT_USER_DEPARTMENT } from './departments';
+import { DEFAULT_USER_DEPARTMENT, departmentSchema } from './departments';
+import type { Theme } from './limits';
 import { SETTINGS_REPORT_FORMATS, type SettingsReportFormat } from './reports';
 
 export interface NotificationSettings {
@@ -40,6 +41,8 @@ export interface UserDto {
   lastLoginAt: string | null;
   notifications: NotificationSettings;
   reportDefaults: ReportDefaults;
+  /** The theme chosen on any device, or null to follow each device's system setting. */
+  theme: Theme | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -85,12 +88,7 @@ export const newStaffSchema = z.strictObject({
     .max(120, { error: 'Name must have at most 120 characters.' }),
   phoneNumber: phoneNumberSchema,
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }).default(DEFAULT_ROLE),
-  department: z
-    .string({ error: 'Department must be text.' })
-    .trim()
-    .min(1, { error: 'Department is required.' })
-    .max(100)
-    .default(DEFAULT_USER_DEPARTMENT),
+  department: departmentSchema.default(DEFAULT_USER_DEPARTMENT),
   email: z.email({ error: 'Email must be a valid e-mail address.' }).max(254).nullable().default(null),
   isActive: z.boolean().default(true),
   preApproved: z.boolean().default(false),

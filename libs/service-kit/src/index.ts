@@ -12,3 +12,4 @@ export * from './audit/audit';
 export * from './audit/audit-entry.entity';
 export * from './health.controller';
 export * from './entry-points';
+export * from './migrations/rename-values';

@@ -1,5 +1,5 @@
 import {
-  EQUIPMENT_DEPARTMENTS,
+  DEFAULT_REPORT_DEPARTMENTS,
   type EquipmentCategory,
   type EquipmentStatus,
   type NewEquipment,
@@ -130,7 +130,8 @@ export function generateEquipment(count: number, seed = 1, serialPrefix = 'SN'):
     const category = pick(next, categories);
     const { noun, models } = CATALOGUE[category];
     const [manufacturer, model] = pick(next, models);
-    const department = pick(next, EQUIPMENT_DEPARTMENTS);
+    // The clinical areas that hold most devices (the report filter's default selection).
+    const department = pick(next, DEFAULT_REPORT_DEPARTMENTS);
     const place = pick(next, PLACES);
     const installed = new Date(
       Date.UTC(2012 + Math.floor(next() * 14), Math.floor(next() * 12), 1 + Math.floor(next() * 28)),

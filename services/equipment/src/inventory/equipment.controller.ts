@@ -48,7 +48,7 @@ export class EquipmentController {
   @MessagePattern(SUBJECTS.equipment.changeStatus)
   changeStatus(@Payload() data: unknown): Promise<EquipmentDto> {
     const command = parsePayload(z.object({ actor, id, data: changeEquipmentStatusSchema }), data);
-    return this.inventory.changeStatus(command.actor, command.id, command.data.status, command.data.reason);
+    return this.inventory.changeStatus(command.actor, command.id, command.data);
   }
 
   @MessagePattern(SUBJECTS.equipment.delete)

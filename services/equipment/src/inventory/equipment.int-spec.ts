@@ -12,6 +12,7 @@ import {
   type Role,
 } from '@caliber/contracts';
 import { call } from '../../../../infra/testing/http';
+import { until } from '../../../../infra/testing/wait';
 import {
   equipmentDataSource,
   rosterStaff,
@@ -80,21 +81,45 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
     return answer.body;
   }
 
-  /** Collects what is published on the equipment event subjects while `act` runs. */
-  async function published(act: () => Promise<unknown>): Promise<{ subject: string; data: unknown }[]> {
+  /**
+   * Collects what is published on the equipment event subjects while `act` runs, until `count`
+   * events have arrived. To show that an act publishes nothing, pass 0: a marker change to another
+   * item follows it, and since one service publishes in order, the marker's event arriving first
+   * proves nothing came before it.
+   */
+  async function published(
+    act: () => Promise<unknown>,
+    count: number,
+  ): Promise<{ subject: string; data: unknown }[]> {
     const seen: { subject: string; data: unknown }[] = [];
+    let arrived: () => void = () => undefined;
+    const enough = new Promise<void>((resolve) => (arrived = resolve));
+    const expected = count === 0 ? 1 : count;
     const subscription = nats.subscribe('events.equipment.>', {
       callback: (_error, message) => {
         const packet = JSON.parse(new TextDecoder().decode(message.data)) as { data: unknown };
         seen.push({ subject: message.subject, data: packet.data });
+        if (seen.length >= expected) arrived();
       },
     });
-    await nats.flush();
-    await act();
-    await new Promise((r) => setTimeout(r, 150));
-    subscription.unsubscribe();
-    return seen;
+    try {
+      await nats.flush();
+      await act();
+      if (count === 0) {
+        const marker = markerItem ?? (markerItem = await added());
+        await technician.put(`/equipment/${marker._id}`, { location: `Marker ${Date.now()}` });
+      }
+      await enough;
+      if (count === 0) {
+        expect(seen[0]?.data).toMatchObject({ equipment: { _id: markerItem?._id } });
+        return [];
+      }
+      return seen;
+    } finally {
+      subscription.unsubscribe();
+    }
   }
+  let markerItem: EquipmentDto | undefined;
 
   async function historyOf(id: string) {
     return rows.query(
@@ -120,7 +145,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
     const answers: { status: number; body: EquipmentDto }[] = [];
     const events = await published(async () => {
       answers.push(await technician.post<EquipmentDto>('/equipment', body));
-    });
+    }, 1);
     const [answer] = answers;
     expect(answer?.status).toBe(201);
     const item = answer?.body as EquipmentDto;
@@ -166,7 +191,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
         'Status must be one of Serviceable, Under Maintenance, Unserviceable, Decommissioned, Auctioned.',
       ],
       [{ category: 'Toaster' }, 'Category must be one of'],
-      [{ department: 'Kitchen' }, 'Department must be one of'],
+      [{ department: 'Kitchen' }, 'Department "Kitchen" is not one of the hospital\'s departments.'],
       [{ colour: 'red' }, 'Only the equipment fields'],
     ];
     for (const [change, message] of cases) {
@@ -200,8 +225,13 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
 
   it('records every status change with who, why, and publishes statusChanged', async () => {
     const item = await added();
-    const events = await published(() =>
-      technician.put(`/equipment/${item._id}/status`, { status: 'Under Maintenance', reason: 'Alarm fault' }),
+    const events = await published(
+      () =>
+        technician.put(`/equipment/${item._id}/status`, {
+          status: 'Under Maintenance',
+          reason: 'Alarm fault',
+        }),
+      2,
     );
     expect(events.map((e) => e.subject)).toEqual([
       EVENT_SUBJECTS.equipmentUpdated,
@@ -209,7 +239,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
     ]);
     expect(events[1]?.data).toMatchObject({ from: 'Serviceable', to: 'Under Maintenance' });
 
-    await technician.put(`/equipment/${item._id}`, { status: 'Serviceable', location: 'ICU Bed 5' });
+    await engineer.put(`/equipment/${item._id}`, { status: 'Serviceable', location: 'ICU Bed 5' });
     expect(await historyOf(item._id)).toEqual([
       expect.objectContaining({ from_status: null, to_status: 'Serviceable' }),
       {
@@ -227,8 +257,9 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
       status: { from: 'Under Maintenance', to: 'Serviceable' },
     });
 
-    const same = await published(() =>
-      technician.put(`/equipment/${item._id}/status`, { status: 'Serviceable' }),
+    const same = await published(
+      () => technician.put(`/equipment/${item._id}/status`, { status: 'Serviceable' }),
+      0,
     );
     expect(same).toEqual([]);
     expect(await historyOf(item._id)).toHaveLength(3);
@@ -260,7 +291,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
 
   it('deletes for an Engineer: gone from the list, audit and history kept, serial free again', async () => {
     const item = await added();
-    const events = await published(() => engineer.delete(`/equipment/${item._id}`));
+    const events = await published(() => engineer.delete(`/equipment/${item._id}`), 1);
     expect(events).toEqual([{ subject: EVENT_SUBJECTS.equipmentDeleted, data: { _id: item._id } }]);
     const gone = await technician.get(`/equipment/${item._id}`);
     expect(gone.status).toBe(404);
@@ -384,7 +415,9 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
     expect((await search(`${marker}-SN-`)).body.total).toBeGreaterThanOrEqual(5);
 
     const options = all.body.filters;
-    expect(options.departments).toEqual(expect.arrayContaining(['ICU', 'Radiology', 'Theatre']));
+    expect(options.departments).toEqual(
+      expect.arrayContaining(['ICU', 'Radiology Department', 'Main Theatre']),
+    );
     expect(options.statuses).toEqual(
       expect.arrayContaining(['Serviceable', 'Unserviceable', 'Under Maintenance']),
     );
@@ -396,6 +429,70 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
       expect(answer.body['message']).toEqual(expect.any(String));
     }
     expect((await call(stack.gateway.url, 'GET', '/api/equipment')).status).toBe(401);
+  });
+
+  it('keeps returning a device to service for Engineers and Admins; anyone may report it out of use', async () => {
+    const item = await added();
+    expect(
+      (await technician.put(`/equipment/${item._id}/status`, { status: 'Under Maintenance' })).status,
+    ).toBe(200);
+    for (const attempt of [
+      () => technician.put(`/equipment/${item._id}/status`, { status: 'Serviceable' }),
+      () => technician.put(`/equipment/${item._id}`, { status: 'Serviceable' }),
+    ]) {
+      const refused = await attempt();
+      expect(refused.status).toBe(403);
+      expect(refused.body['message']).toBe(
+        'Only Engineers and Admins may return equipment to service: an engineer checks it first.',
+      );
+    }
+    expect((await technician.put(`/equipment/${item._id}/status`, { status: 'Unserviceable' })).status).toBe(
+      200,
+    );
+    expect(await historyOf(item._id)).toHaveLength(3);
+    const back = await engineer.put<EquipmentDto>(`/equipment/${item._id}/status`, {
+      status: 'Serviceable',
+      reason: 'Tested after repair',
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.status).toBe('Serviceable');
+  });
+
+  it('refuses a status change from a stale screen with 409, changing nothing', async () => {
+    const item = await added();
+    const first = await technician.put<EquipmentDto>(`/equipment/${item._id}/status`, {
+      status: 'Unserviceable',
+      version: item.version,
+    });
+    expect(first.status).toBe(200);
+    const stale = await engineer.put(`/equipment/${item._id}/status`, {
+      status: 'Serviceable',
+      version: item.version,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body['message']).toContain('was changed by someone else');
+    expect((await technician.get<EquipmentDetail>(`/equipment/${item._id}`)).body.status).toBe(
+      'Unserviceable',
+    );
+    expect(
+      (
+        await engineer.put(`/equipment/${item._id}/status`, {
+          status: 'Serviceable',
+          version: first.body.version,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('places equipment in the hospital department list, reading older spellings as the canonical name', async () => {
+    const radiology = await added({ department: 'Radiology' });
+    expect(radiology.department).toBe('Radiology Department');
+    expect((await added({ department: 'NICU' })).department).toBe('NICU');
+    const unknown = await technician.post('/equipment', ventilator({ department: 'Moon Base' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body['message']).toContain(
+      'Department "Moon Base" is not one of the hospital\'s departments.',
+    );
   });
 
   it('forwards the inventory events to signed-in browsers over socket.io', async () => {
@@ -421,7 +518,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
       const item = await added();
       await technician.put(`/equipment/${item._id}/status`, { status: 'Unserviceable' });
       await engineer.delete(`/equipment/${item._id}`);
-      await new Promise((r) => setTimeout(r, 300));
+      await until(() => received.length >= 4);
       expect(received).toEqual([
         'equipment:created Serviceable',
         'equipment:updated Unserviceable',

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   hasFullAccess,
-  RETIRED_STATUSES,
+  statusChangeRefusal,
   type Actor,
   type EquipmentChanges,
   type EquipmentDetail,
@@ -21,14 +21,18 @@ import { toEquipmentDto, toStatusHistoryEntry } from './equipment.mapper';
 import { StatusHistoryEntity } from './status-history.entity';
 
 const UNIQUE_VIOLATION = '23505';
+/** The unique index on lower(serial_number) among items not deleted. */
+const SERIAL_NUMBER_INDEX = 'equipment_serial_number_key';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type DescriptiveField = Exclude<keyof EquipmentChanges, 'version' | 'status'>;
 
 /**
  * The inventory's rules, wherever the request comes from:
  * - any signed-in user may add equipment and edit its descriptive fields;
- * - setting Decommissioned or Auctioned, bringing an item back from them, and deleting are for
+ * - who may set which status is `statusChangeRefusal` of the contracts (retiring a device,
+ *   reviving it, and returning it to Serviceable are for Engineers and Admins); deleting is for
  *   Engineers and Admins;
+ * - a change that carries the `version` the screen read is refused (409) when the item changed since;
  * - every status an item takes is a status-history row, from its first insert on;
  * - every create, update, status change and delete is audited with the changed values.
  */
@@ -98,12 +102,7 @@ export class EquipmentService {
     const { version, status, ...fields } = changes;
     const outcome = await this.write(async (manager) => {
       const item = await this.findLive(manager, id, true);
-      if (version !== undefined && version !== item.version) {
-        throw new ServiceError(
-          'CONFLICT',
-          `${item.name} was changed by someone else since you opened it. Reload it and try again.`,
-        );
-      }
+      refuseStale(item, version);
       const next = { ...item, ...fields, status: status ?? item.status };
       if (next.warrantyExpiry && next.warrantyExpiry < next.installationDate) {
         throw ServiceError.validation([
@@ -149,11 +148,11 @@ export class EquipmentService {
   async changeStatus(
     actor: Actor,
     id: string,
-    status: EquipmentStatus,
-    reason?: string,
+    { status, reason, version }: { status: EquipmentStatus; reason?: string; version?: number },
   ): Promise<EquipmentDto> {
     const outcome = await this.write(async (manager) => {
       const item = await this.findLive(manager, id, true);
+      refuseStale(item, version);
       this.requireRightForStatus(actor, item.status, status);
       if (item.status === status) return { item, from: null };
       await manager.update(EquipmentEntity, item.id, {
@@ -214,14 +213,8 @@ export class EquipmentService {
   }
 
   private requireRightForStatus(actor: Actor, from: EquipmentStatus | null, to: EquipmentStatus): void {
-    if (from === to || hasFullAccess(actor.role)) return;
-    if (RETIRED_STATUSES.includes(to))
-      throw new ServiceError('FORBIDDEN', `Only Engineers and Admins may set the status ${to}.`);
-    if (from && RETIRED_STATUSES.includes(from))
-      throw new ServiceError(
-        'FORBIDDEN',
-        `Only Engineers and Admins may bring back equipment that is ${from}.`,
-      );
+    const refusal = statusChangeRefusal(actor.role, from, to);
+    if (refusal) throw new ServiceError('FORBIDDEN', refusal);
   }
 
   private async refuseDuplicateSerial(manager: EntityManager, serialNumber: string, exceptId: string | null) {
@@ -252,19 +245,34 @@ export class EquipmentService {
     });
   }
 
-  /** One transaction; a unique-index race on the serial number still ends as a 409. */
+  /**
+   * One transaction; a race on the serial number's unique index (two adds of one serial at once)
+   * still ends as a 409. Any other violation is not a duplicate serial and is not reported as one.
+   */
   private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
       return await this.dataSource.transaction(work);
     } catch (error) {
-      if (
-        error instanceof QueryFailedError &&
-        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
-      )
+      if (violatedIndex(error) === SERIAL_NUMBER_INDEX)
         throw new ServiceError('CONFLICT', 'This serial number is already in the inventory.');
       throw error;
     }
   }
+}
+
+/** The unique index or constraint a failed write violated, if that is why it failed. */
+export function violatedIndex(error: unknown): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === UNIQUE_VIOLATION ? driverError.constraint : undefined;
+}
+
+function refuseStale(item: EquipmentEntity, version: number | undefined): void {
+  if (version !== undefined && version !== item.version)
+    throw new ServiceError(
+      'CONFLICT',
+      `${item.name} was changed by someone else since you opened it. Reload it and try again.`,
+    );
 }
 
 function duplicateSerial(serialNumber: string, name: string): ServiceError {

@@ -1,0 +1,50 @@
+import type { NewEquipment } from '@caliber/contracts';
+import { ServiceError } from '@caliber/service-kit';
+import { QueryFailedError, type DataSource } from 'typeorm';
+import type { EquipmentEvents } from './equipment-events';
+import { EquipmentService, violatedIndex } from './equipment.service';
+
+/** A write that fails inside the database with a unique violation of `constraint`. */
+function serviceFailingWith(constraint: string): EquipmentService {
+  const driverError = Object.assign(new Error('duplicate key value violates unique constraint'), {
+    code: '23505',
+    constraint,
+  });
+  const failure = new QueryFailedError('INSERT …', [], driverError);
+  const dataSource = { transaction: () => Promise.reject(failure) } as unknown as DataSource;
+  return new EquipmentService(dataSource, {} as EquipmentEvents);
+}
+
+const actor = { _id: '00000000-0000-4000-8000-000000000001', name: 'Ama', role: 'Engineer' };
+const item: NewEquipment = {
+  name: 'Ventilator',
+  manufacturer: 'Dräger',
+  model: 'Evita V500',
+  serialNumber: 'SN-1',
+  department: 'ICU',
+  location: 'Bed 1',
+  installationDate: '2024-01-01',
+  warrantyExpiry: null,
+  status: 'Serviceable',
+  category: 'Ventilator',
+};
+
+describe('equipment writes that hit a unique index', () => {
+  it('report a race on the serial number as a duplicate serial (409)', async () => {
+    await expect(serviceFailingWith('equipment_serial_number_key').create(actor, item)).rejects.toEqual(
+      new ServiceError('CONFLICT', 'This serial number is already in the inventory.'),
+    );
+  });
+
+  it('do not blame the serial number for any other violation', async () => {
+    const failure = serviceFailingWith('status_history_pkey').create(actor, item);
+    await expect(failure).rejects.toBeInstanceOf(QueryFailedError);
+    await expect(failure).rejects.not.toBeInstanceOf(ServiceError);
+  });
+
+  it('name the violated index only for unique violations', () => {
+    const other = new QueryFailedError('UPDATE …', [], Object.assign(new Error('x'), { code: '23503' }));
+    expect(violatedIndex(other)).toBeUndefined();
+    expect(violatedIndex(new Error('plain'))).toBeUndefined();
+  });
+});
