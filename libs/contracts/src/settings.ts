@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { THEMES, type Theme } from './limits';
 import { reportDefaultsFormatSchema, type NotificationSettings, type ReportDefaults } from './users';
 
 /**
@@ -54,6 +55,20 @@ export const reportDefaultsSchema = z.strictObject(
   },
 ) satisfies z.ZodType<ReportDefaults>;
 
+/**
+ * The Appearance card: the theme is kept on the device and saved to the account, so it follows
+ * the person to the next device they sign in on. null returns to each device's system setting.
+ */
+export const appearanceSettingsSchema = z.strictObject(
+  {
+    theme: z.enum(THEMES, { error: `theme must be one of ${THEMES.join(', ')}, or null.` }).nullable(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only theme may be sent.' : undefined) },
+);
+export interface AppearanceSettings {
+  theme: Theme | null;
+}
+
 /** Internal commands from the gateway to identity: the change, and who asks for it. */
 export interface UpdateProfileCommand {
   userId: string;
@@ -66,4 +81,8 @@ export interface UpdateNotificationsCommand {
 export interface UpdateReportDefaultsCommand {
   userId: string;
   reportDefaults: ReportDefaults;
+}
+export interface UpdateAppearanceCommand {
+  userId: string;
+  appearance: AppearanceSettings;
 }

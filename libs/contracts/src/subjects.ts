@@ -9,6 +9,7 @@ export const SUBJECTS = {
     updateProfile: 'identity.users.update-me',
     updateNotifications: 'identity.settings.notifications',
     updateReportDefaults: 'identity.settings.reports',
+    updateAppearance: 'identity.settings.appearance',
     health: 'identity.health',
   },
   equipment: {

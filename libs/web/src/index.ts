@@ -6,3 +6,4 @@ export * from './remote-screens';
 export * from './session';
 export * from './storage';
 export * from './theme';
+export * from './account-theme';

@@ -2,11 +2,17 @@ import { AuditEntryEntity, type ServiceDatabaseOptions } from '@caliber/service-
 import { CreateIdentitySchema1763800000000 } from './migrations/1763800000000-create-identity-schema';
 import { OtpChallengeEntity } from './otp/otp-challenge.entity';
 import { UserEntity } from './users/user.entity';
+import { CanonicalDepartments1764200000000 } from './migrations/1764200000000-canonical-departments';
+import { AccountTheme1764300000000 } from './migrations/1764300000000-account-theme';
 
 export const IDENTITY_SCHEMA = 'identity';
 export const IDENTITY_ENTITIES = [UserEntity, OtpChallengeEntity, AuditEntryEntity];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
-export const IDENTITY_MIGRATIONS = [CreateIdentitySchema1763800000000];
+export const IDENTITY_MIGRATIONS = [
+  CreateIdentitySchema1763800000000,
+  CanonicalDepartments1764200000000,
+  AccountTheme1764300000000,
+];
 
 export function identityDatabase(url: string): ServiceDatabaseOptions {
   return { url, schema: IDENTITY_SCHEMA, entities: IDENTITY_ENTITIES, migrations: IDENTITY_MIGRATIONS };

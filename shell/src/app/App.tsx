@@ -1,5 +1,6 @@
 import type { AppConfig } from '@caliber/contracts';
 import {
+  AccountThemeSync,
   AppConfigProvider,
   LiveEventsProvider,
   PreferencesProvider,
@@ -15,6 +16,7 @@ export function App({ config }: { config: AppConfig }) {
       <ThemeProvider>
         <PreferencesProvider>
           <SessionProvider>
+            <AccountThemeSync />
             <LiveEventsProvider>
               <BrowserRouter>
                 <AppRoutes />

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from 'typeorm';
 import { AuditEntryEntity, type FieldChange } from './audit-entry.entity';
 
@@ -27,7 +28,11 @@ export async function writeAudit(manager: EntityManager, record: AuditRecord): P
   await manager.save(entry);
 }
 
-/** The fields whose value differs between `before` and `after`, as from/to pairs. */
+/**
+ * The fields whose value differs between `before` and `after`, as from/to pairs. Values are
+ * compared as the JSON they are stored as, structurally: PostgreSQL's `jsonb` does not keep key
+ * order, so `{a, b}` read back as `{b, a}` is the same value, not a change.
+ */
 export function diffFields<T extends object>(
   before: Partial<T>,
   after: Partial<T>,
@@ -36,9 +41,16 @@ export function diffFields<T extends object>(
   for (const key of Object.keys(after) as (keyof T & string)[]) {
     const from = before[key] ?? null;
     const to = after[key] ?? null;
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+    if (!sameStoredValue(from, to)) changes[key] = { from, to };
   }
   return changes;
+}
+
+/** Equal once both are written as JSON (a Date and its ISO text are equal), whatever the key order. */
+export function sameStoredValue(a: unknown, b: unknown): boolean {
+  const asJson = (value: unknown): unknown =>
+    value === undefined ? null : JSON.parse(JSON.stringify(value));
+  return isDeepStrictEqual(asJson(a), asJson(b));
 }
 
 /** DDL of a service's audit table, for its first migration: the same shape in every schema. */

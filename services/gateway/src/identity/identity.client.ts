@@ -8,6 +8,7 @@ import {
   type ServiceHealthReply,
   type UpdateNotificationsCommand,
   type UpdateProfileCommand,
+  type UpdateAppearanceCommand,
   type UpdateReportDefaultsCommand,
   type VerifyOtpCommand,
   type VerifyOtpResult,
@@ -44,6 +45,10 @@ export class IdentityClient extends DomainServiceClient {
 
   updateReportDefaults(command: UpdateReportDefaultsCommand): Promise<MeResponse> {
     return this.request(SUBJECTS.identity.updateReportDefaults, command);
+  }
+
+  updateAppearance(command: UpdateAppearanceCommand): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.updateAppearance, command);
   }
 
   health(): Promise<ServiceHealthReply> {

@@ -1,5 +1,6 @@
 import { Body, Controller, Put } from '@nestjs/common';
 import {
+  appearanceSettingsSchema,
   notificationSettingsSchema,
   reportDefaultsSchema,
   updateProfileSchema,
@@ -39,5 +40,13 @@ export class OwnSettingsController {
     @Body(new ZodBodyPipe(reportDefaultsSchema)) reportDefaults: z.output<typeof reportDefaultsSchema>,
   ): Promise<MeResponse> {
     return this.identity.updateReportDefaults({ userId: user._id, reportDefaults });
+  }
+
+  @Put('settings/appearance')
+  updateAppearance(
+    @CurrentUser() user: UserDto,
+    @Body(new ZodBodyPipe(appearanceSettingsSchema)) appearance: z.output<typeof appearanceSettingsSchema>,
+  ): Promise<MeResponse> {
+    return this.identity.updateAppearance({ userId: user._id, appearance });
   }
 }

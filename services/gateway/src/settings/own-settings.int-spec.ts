@@ -93,6 +93,40 @@ describe('Settings saves: profile, notifications, report defaults (real servers)
     );
   });
 
+  it('writes neither an update nor an audit row when a settings card is saved unchanged', async () => {
+    const { staff, put, me } = await signedIn({ name: 'Akua Nyarko', email: 'akua@example.org' });
+    const saves: [string, Record<string, unknown>][] = [
+      ['/users/me', { name: 'Akua Nyarko', email: 'akua@example.org' }],
+      // Keys in another order than PostgreSQL's jsonb gives them back: still the same settings.
+      ['/settings/notifications', { weeklyDigest: false, taskUpdates: true, inventory: true }],
+      ['/settings/reports', { format: 'pdf', includeSummary: true, includeCharts: true }],
+      ['/settings/appearance', { theme: null }],
+    ];
+    const before = (await me()).body.user;
+    const rows = (await auditActions(staff.id)).length;
+    for (const [path, body] of saves) expect((await put(path, body)).status).toBe(200);
+    expect(await auditActions(staff.id)).toHaveLength(rows);
+    const after = (await me()).body.user;
+    expect(after.updatedAt).toBe(before.updatedAt);
+  });
+
+  it('saves the theme to the account, which /auth/me then answers on any device', async () => {
+    const { staff, put, me } = await signedIn();
+    expect((await me()).body.user.theme).toBeNull();
+    const saved = await put<MeResponse>('/settings/appearance', { theme: 'dark' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.user.theme).toBe('dark');
+    expect((await me()).body.user.theme).toBe('dark');
+    expect((await auditActions(staff.id)).at(-1)).toEqual({
+      action: 'appearance-updated',
+      changes: { theme: { from: null, to: 'dark' } },
+    });
+    for (const body of [{ theme: 'blue' }, {}, { theme: 'dark', extra: 1 }]) {
+      expect((await put('/settings/appearance', body)).status).toBe(400);
+    }
+    expect((await put<MeResponse>('/settings/appearance', { theme: null })).body.user.theme).toBeNull();
+  });
+
   it('refuses incomplete or wrongly typed settings with 400', async () => {
     const { put, me } = await signedIn();
     const notifications = await put('/settings/notifications', { taskUpdates: 'yes', inventory: true });

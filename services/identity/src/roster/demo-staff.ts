@@ -4,7 +4,7 @@ import { UserEntity } from '../users/user.entity';
 import { addStaff } from './roster';
 
 /**
- * Invented staff for a demonstration roster: every role, departments from the spec, and phone
+ * Invented staff for a demonstration roster: every role, departments from the hospital list, and phone
  * numbers in the +1 555 01xx range, which is reserved for fiction. One account is deactivated to
  * show that rule.
  */

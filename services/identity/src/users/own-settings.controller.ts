@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  appearanceSettingsSchema,
   notificationSettingsSchema,
   reportDefaultsSchema,
   SUBJECTS,
@@ -34,5 +35,11 @@ export class OwnSettingsController {
   async updateReportDefaults(@Payload() data: unknown): Promise<MeResponse> {
     const command = parsePayload(z.object({ userId, reportDefaults: reportDefaultsSchema }), data);
     return { user: await this.settings.updateReportDefaults(command.userId, command.reportDefaults) };
+  }
+
+  @MessagePattern(SUBJECTS.identity.updateAppearance)
+  async updateAppearance(@Payload() data: unknown): Promise<MeResponse> {
+    const command = parsePayload(z.object({ userId, appearance: appearanceSettingsSchema }), data);
+    return { user: await this.settings.updateAppearance(command.userId, command.appearance) };
   }
 }

@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { NotificationSettings, ReportDefaults, UpdateProfileCommand, UserDto } from '@caliber/contracts';
+import type {
+  AppearanceSettings,
+  NotificationSettings,
+  ReportDefaults,
+  UpdateProfileCommand,
+  UserDto,
+} from '@caliber/contracts';
 import { diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 import { toUserDto } from './user.mapper';
 
-type OwnFields = Pick<UserEntity, 'name' | 'email' | 'notifications' | 'reportDefaults'>;
+type OwnFields = Pick<UserEntity, 'name' | 'email' | 'notifications' | 'reportDefaults' | 'theme'>;
 
 /** A signed-in user changing their own profile and settings; each change is audited with it. */
 @Injectable()
@@ -33,6 +39,10 @@ export class OwnSettingsService {
 
   updateReportDefaults(userId: string, reportDefaults: ReportDefaults): Promise<UserDto> {
     return this.change(userId, 'report-defaults-updated', () => Promise.resolve({ reportDefaults }));
+  }
+
+  updateAppearance(userId: string, { theme }: AppearanceSettings): Promise<UserDto> {
+    return this.change(userId, 'appearance-updated', () => Promise.resolve({ theme }));
   }
 
   /** Locks the user's row, applies the change, and records what changed in the same transaction. */

@@ -1,4 +1,4 @@
-import type { NotificationSettings, ReportDefaults, Role } from '@caliber/contracts';
+import type { NotificationSettings, ReportDefaults, Role, Theme } from '@caliber/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -47,6 +47,10 @@ export class UserEntity {
 
   @Column({ name: 'report_defaults', type: 'jsonb' })
   reportDefaults!: ReportDefaults;
+
+  /** The theme chosen on any device; null follows each device's system setting. */
+  @Column({ type: 'varchar', length: 5, nullable: true })
+  theme!: Theme | null;
 
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt!: Date | null;

@@ -16,6 +16,7 @@ export function toUserDto(user: UserEntity): UserDto {
     lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
     notifications: user.notifications,
     reportDefaults: user.reportDefaults,
+    theme: user.theme,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
