@@ -78,6 +78,7 @@ function main(): number {
     ['Type check', binary('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
     ['Lint', binary('eslint'), ['.', '--max-warnings=0']],
     ['Formatting', binary('prettier'), ['--check', '.', '--log-level=warn']],
+    ['OpenAPI lint (Redocly recommended)', binary('tsx'), ['services/gateway/src/docs/lint-openapi.ts']],
   ];
   for (const [name, command, args] of checks) {
     say(`\n▶ ${name}`);

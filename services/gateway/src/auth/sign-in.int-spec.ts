@@ -329,8 +329,11 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
       const text = await call(gateway.url, 'POST', '/api/auth/request-otp', {
         rawBody: 'serviceNumber=BME-1',
       });
-      expect(text.status).toBe(400);
-      expect(text.body['message']).toBe('The request body must be JSON (Content-Type: application/json).');
+      expect(text.status).toBe(415);
+      expect(text.body).toMatchObject({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'The request body must be JSON (Content-Type: application/json).',
+      });
 
       const broken = await call(gateway.url, 'POST', '/api/auth/request-otp', {
         rawBody: '{"serviceNumber": ',

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { startGateway, type RunningGateway } from '../../../../infra/testing/stack';
-import { ROUTES } from './openapi';
+import { openApiDocument, ROUTES } from './openapi';
 
 interface RouterLayer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -53,5 +53,19 @@ describe('API documentation at /api/docs', () => {
     expect(bundle.headers.get('content-type')).toContain('javascript');
     // Read it all: an unread body keeps the connection busy and the server from closing.
     expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+
+  it('names every operation once, and documents the refusals of a body (413, 415) on each route that takes one', () => {
+    const document = openApiDocument('Caliber', '1.0.0') as {
+      paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>>;
+    };
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(operations.length);
+    for (const route of ROUTES.filter((candidate) => candidate.body)) {
+      const responses = document.paths[route.path]?.[route.method]?.responses ?? {};
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['413', '415']));
+    }
   });
 });

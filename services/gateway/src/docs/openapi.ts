@@ -1,4 +1,5 @@
 import {
+  appearanceSettingsSchema,
   changeEquipmentStatusSchema,
   createEquipmentSchema,
   listEquipmentQuerySchema,
@@ -14,6 +15,8 @@ import { z } from 'zod';
 type Method = 'get' | 'post' | 'put' | 'delete';
 
 export interface RouteDoc {
+  /** A stable name for generated clients: verbNoun, unique across the document. */
+  operationId: string;
   method: Method;
   /** With the /api prefix, in OpenAPI's `{id}` form. */
   path: string;
@@ -30,10 +33,16 @@ export interface RouteDoc {
 
 const REFUSALS = { 400: 'Invalid input; `message` says what to fix.', 401: 'No valid session.' };
 const SERVICE_DOWN = { 503: 'The service behind this route is not answering; try again.' };
+/** Every route that takes a body may refuse it before any handler runs. */
+const BODY_REFUSALS = {
+  413: 'The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default).',
+  415: 'The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding.',
+};
 
 /** Every route the gateway serves, documented from the same contract schemas that validate it. */
 export const ROUTES: RouteDoc[] = [
   {
+    operationId: 'requestOtp',
     method: 'post',
     path: '/api/auth/request-otp',
     tag: 'Sign-in',
@@ -50,6 +59,7 @@ export const ROUTES: RouteDoc[] = [
     },
   },
   {
+    operationId: 'verifyOtp',
     method: 'post',
     path: '/api/auth/verify-otp',
     tag: 'Sign-in',
@@ -65,6 +75,7 @@ export const ROUTES: RouteDoc[] = [
     },
   },
   {
+    operationId: 'getCurrentUser',
     method: 'get',
     path: '/api/auth/me',
     tag: 'Sign-in',
@@ -72,6 +83,7 @@ export const ROUTES: RouteDoc[] = [
     responses: { 200: '`{user}`', 401: REFUSALS[401] },
   },
   {
+    operationId: 'updateOwnProfile',
     method: 'put',
     path: '/api/users/me',
     tag: 'Settings',
@@ -80,6 +92,7 @@ export const ROUTES: RouteDoc[] = [
     responses: { 200: '`{user}`', ...REFUSALS, 409: 'The e-mail address belongs to someone else.' },
   },
   {
+    operationId: 'updateNotificationSettings',
     method: 'put',
     path: '/api/settings/notifications',
     tag: 'Settings',
@@ -88,6 +101,7 @@ export const ROUTES: RouteDoc[] = [
     responses: { 200: '`{user}`', ...REFUSALS },
   },
   {
+    operationId: 'updateReportDefaults',
     method: 'put',
     path: '/api/settings/reports',
     tag: 'Settings',
@@ -96,6 +110,17 @@ export const ROUTES: RouteDoc[] = [
     responses: { 200: '`{user}`', ...REFUSALS },
   },
   {
+    operationId: 'updateAppearance',
+    method: 'put',
+    path: '/api/settings/appearance',
+    tag: 'Settings',
+    summary: 'Save the theme to your account, so it follows you to other devices',
+    description: "`theme` is `light`, `dark`, or `null` to follow each device's system setting.",
+    body: appearanceSettingsSchema,
+    responses: { 200: '`{user}`', ...REFUSALS },
+  },
+  {
+    operationId: 'listEquipment',
     method: 'get',
     path: '/api/equipment',
     tag: 'Equipment',
@@ -106,6 +131,7 @@ export const ROUTES: RouteDoc[] = [
     responses: { 200: 'The page.', ...REFUSALS, ...SERVICE_DOWN },
   },
   {
+    operationId: 'getEquipment',
     method: 'get',
     path: '/api/equipment/{id}',
     tag: 'Equipment',
@@ -113,6 +139,7 @@ export const ROUTES: RouteDoc[] = [
     responses: { 200: 'The item and `statusHistory`.', 401: REFUSALS[401], 404: 'Not in the inventory.' },
   },
   {
+    operationId: 'createEquipment',
     method: 'post',
     path: '/api/equipment',
     tag: 'Equipment',
@@ -127,6 +154,7 @@ export const ROUTES: RouteDoc[] = [
     },
   },
   {
+    operationId: 'updateEquipment',
     method: 'put',
     path: '/api/equipment/{id}',
     tag: 'Equipment',
@@ -142,19 +170,24 @@ export const ROUTES: RouteDoc[] = [
     },
   },
   {
+    operationId: 'changeEquipmentStatus',
     method: 'put',
     path: '/api/equipment/{id}/status',
     tag: 'Equipment',
     summary: 'Change the status, with an optional reason',
+    description:
+      'Send the `version` you read to refuse overwriting a newer change (409). Returning an item to Serviceable, and setting or leaving Decommissioned or Auctioned, are for Engineers and Admins.',
     body: changeEquipmentStatusSchema,
     responses: {
       200: 'The updated item.',
       ...REFUSALS,
-      403: 'Setting or leaving Decommissioned/Auctioned is for Engineers and Admins.',
+      403: 'The change is reserved to Engineers and Admins.',
       404: 'Not in the inventory.',
+      409: 'Someone changed the item since you read it.',
     },
   },
   {
+    operationId: 'deleteEquipment',
     method: 'delete',
     path: '/api/equipment/{id}',
     tag: 'Equipment',
@@ -168,6 +201,7 @@ export const ROUTES: RouteDoc[] = [
     },
   },
   {
+    operationId: 'getHealth',
     method: 'get',
     path: '/api/health',
     tag: 'Operations',
@@ -214,6 +248,7 @@ export function openApiDocument(productName: string, version: string): Record<st
     paths[route.path] = {
       ...paths[route.path],
       [route.method]: {
+        operationId: route.operationId,
         tags: [route.tag],
         summary: route.summary,
         ...(route.description ? { description: route.description } : {}),
@@ -228,15 +263,17 @@ export function openApiDocument(productName: string, version: string): Record<st
             }
           : {}),
         responses: Object.fromEntries(
-          Object.entries(route.responses).map(([status, description]) => [
-            status,
-            Number(status) >= 400
-              ? {
-                  description,
-                  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-                }
-              : { description },
-          ]),
+          Object.entries({ ...route.responses, ...(route.body ? BODY_REFUSALS : {}) }).map(
+            ([status, description]) => [
+              status,
+              Number(status) >= 400
+                ? {
+                    description,
+                    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+                  }
+                : { description },
+            ],
+          ),
         ),
       },
     };

@@ -1,19 +1,23 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { ApiErrorBody, ErrorCode } from '@caliber/contracts';
+import type { ApiErrorBody } from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import type { Response } from 'express';
-import { httpStatusOf } from './error-status';
+import { errorCodeOfStatus, httpStatusOf } from './error-status';
 
-function codeForStatus(status: number): ErrorCode {
-  if (status === 401) return 'UNAUTHENTICATED';
-  if (status === 403) return 'FORBIDDEN';
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 409) return 'CONFLICT';
-  if (status === 413) return 'PAYLOAD_TOO_LARGE';
-  if (status === 429) return 'RATE_LIMITED';
-  if (status === 503) return 'SERVICE_UNAVAILABLE';
-  if (status >= 400 && status < 500) return 'VALIDATION_FAILED';
-  return 'INTERNAL';
+/**
+ * An error raised by Express or its body parser (the `http-errors` shape): a 4xx status and a
+ * message written for the client (`expose`).
+ */
+interface ClientHttpError {
+  status: number;
+  message: string;
+  expose?: boolean;
+}
+
+function isClientHttpError(error: unknown): error is ClientHttpError {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, message } = error as { status?: unknown; message?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string';
 }
 
 /** Every error answer of the gateway is `{statusCode, code, message}` JSON; nothing leaks a stack. */
@@ -29,7 +33,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     response.status(body.statusCode).json(body);
   }
 
-  private toBody(exception: unknown): ApiErrorBody {
+  toBody(exception: unknown): ApiErrorBody {
     if (exception instanceof ServiceError) {
       const body: ApiErrorBody = { statusCode: httpStatusOf(exception.code), ...exception.toPayload() };
       if (body.statusCode >= 500) this.logger.warn({ code: body.code, message: body.message });
@@ -46,7 +50,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
               typeof (answer as { message?: unknown }).message === 'string'
             ? (answer as { message: string }).message
             : exception.message;
-      return { statusCode: status, code: codeForStatus(status), message };
+      return { statusCode: status, code: errorCodeOfStatus(status), message };
+    }
+    if (isClientHttpError(exception)) {
+      return {
+        statusCode: exception.status,
+        code: errorCodeOfStatus(exception.status),
+        message: exception.expose === false ? 'The request could not be read.' : exception.message,
+      };
     }
     this.logger.error(exception instanceof Error ? exception : String(exception));
     return {

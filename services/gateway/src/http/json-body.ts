@@ -20,8 +20,8 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
   const requireJson: RequestHandler = (req, res, next) => {
     if (hasBody(req) && !req.is(JSON_TYPES)) {
       refuse(res, {
-        statusCode: 400,
-        code: 'VALIDATION_FAILED',
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
         message: 'The request body must be JSON (Content-Type: application/json).',
       });
       return;
@@ -49,9 +49,10 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
     }
     if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
       refuse(res, {
-        statusCode: 400,
-        code: 'VALIDATION_FAILED',
-        message: 'The request body must be UTF-8 JSON.',
+        statusCode: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message:
+          'The request body must be UTF-8 JSON, sent without a Content-Encoding or with gzip, deflate or br.',
       });
       return;
     }
