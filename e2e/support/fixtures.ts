@@ -68,6 +68,30 @@ export async function signInQuickly(page: Page, staff: Staff): Promise<UserDto> 
   return user;
 }
 
+/**
+ * Holds the calls to an API path until `release()`, so a test can see the busy state a screen
+ * shows meanwhile, however fast or slow the machine is (no fixed delay).
+ */
+export async function holdCalls(page: Page, path: string): Promise<{ release(): Promise<void> }> {
+  const pattern = `**/api${path}`;
+  let open: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (open = resolve));
+  const held: Promise<void>[] = [];
+  await page.route(pattern, (route) => {
+    const passed = released.then(() => route.continue());
+    held.push(passed);
+    return passed;
+  });
+  return {
+    async release() {
+      open();
+      // Let the held calls through before removing the route, or they would be handled twice.
+      await Promise.all(held);
+      await page.unroute(pattern);
+    },
+  };
+}
+
 export const test = base.extend({
   // Playwright fixtures take their dependencies destructured; this one has none.
   // eslint-disable-next-line no-empty-pattern

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
+import { STORAGE_KEYS } from '@caliber/contracts';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
 
 let counter = 0;
 const marker = () => `E2E${Date.now().toString(36)}${++counter}`.toUpperCase();
 
 /** Fills the Add Equipment form (inline or page) with a valid device. */
-async function fillDevice(page: Page, name: string, serialNumber: string) {
+async function fillDevice(page: Page, name: string, serialNumber: string, status = 'Serviceable') {
   const form = page.getByRole('form', { name: 'Add Equipment' });
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Serial Number').fill(serialNumber);
@@ -14,7 +15,7 @@ async function fillDevice(page: Page, name: string, serialNumber: string) {
   await form.getByLabel('Category').selectOption('Ventilator');
   await form.getByLabel('Department').selectOption('ICU');
   await form.getByLabel('Location').fill('ICU Bed 7');
-  await form.getByLabel('Status').selectOption('Serviceable');
+  await form.getByLabel('Status').selectOption(status);
   await form.getByLabel('Installation Date').fill('2024-05-02');
   await form.getByLabel('Warranty Expiry').fill('2027-05-02');
   return form;
@@ -72,6 +73,12 @@ test.describe('Equipment inventory', () => {
     const form = page.getByRole('form', { name: 'Add Equipment' });
     await form.getByRole('button', { name: 'Save Equipment' }).click();
     await expect(form.getByRole('alert')).toHaveText('Please fill in all required fields');
+    for (const label of ['Name', 'Serial Number', 'Manufacturer', 'Category', 'Department', 'Location'])
+      await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Warranty Expiry')).not.toHaveAttribute('aria-invalid');
+    await expect(form.getByLabel('Name')).toBeFocused();
+    await form.getByLabel('Name').fill('x');
+    await expect(form.getByLabel('Name')).not.toHaveAttribute('aria-invalid');
 
     const name = `${marker()} Ventilator`;
     await fillDevice(page, name, `${name}-SN`);
@@ -175,15 +182,124 @@ test.describe('Equipment inventory', () => {
 
       await technicianPage.getByRole('article', { name }).getByRole('button', { name }).click();
       const technicianDialog = technicianPage.getByRole('dialog', { name });
-      await technicianDialog.getByLabel('New status').selectOption('Serviceable');
-      await technicianDialog.getByRole('button', { name: 'Update Status' }).click();
-      await expect(technicianDialog.getByRole('alert')).toHaveText(
-        'Only Engineers and Admins may bring back equipment that is Decommissioned.',
-      );
+      await expect(
+        technicianDialog.getByText('Only Engineers and Admins may change the status of this equipment.'),
+      ).toBeVisible();
+      await expect(technicianDialog.getByLabel('New status')).toBeDisabled();
+      await expect(technicianDialog.getByRole('button', { name: 'Update Status' })).toBeDisabled();
       await expect(technicianDialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     } finally {
       await technicianContext.close();
       await engineerContext.close();
     }
+  });
+
+  test('Under Maintenance is a yellow Unserviceable badge; only an Engineer returns the device to service', async ({
+    browser,
+  }) => {
+    const technicianContext = await browser.newContext();
+    const engineerContext = await browser.newContext();
+    try {
+      const technicianPage = await technicianContext.newPage();
+      await signInQuickly(technicianPage, addStaff('Technician'));
+      const tag = marker();
+      const name = `${tag} Infusion Pump`;
+      await technicianPage.goto('/add-equipment');
+      const form = await fillDevice(technicianPage, name, `${tag}-SN`, 'Under Maintenance');
+      await form.getByRole('button', { name: 'Save Equipment' }).click();
+      await expect(form.getByText('Equipment added successfully!')).toBeVisible();
+
+      await technicianPage.goto(`/equipment?q=${tag}`);
+      const card = technicianPage.getByRole('article', { name });
+      await expect(card.locator('.ck-badge')).toHaveText('Unserviceable');
+      await expect(card.locator('.ck-badge')).toHaveClass(/ck-badge--yellow/);
+
+      // Anywhere on the card opens it, not only the name; and the keyboard opens it too.
+      // The location text lies under the card's click area: a tap on it is a tap on the card
+      // (`force` clicks at its spot without asking whether the text itself takes the click).
+      await card.getByText('ICU Bed 7').click({ force: true });
+      const dialog = technicianPage.getByRole('dialog', { name });
+      await expect(dialog.locator('.status-history .ck-badge--yellow')).toHaveText('Unserviceable');
+      expect(await dialog.getByLabel('New status').locator('option').allTextContents()).toEqual([
+        'Under Maintenance',
+        'Unserviceable',
+      ]);
+      await technicianPage.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await card.getByRole('button', { name }).focus();
+      await technicianPage.keyboard.press('Enter');
+      await expect(dialog).toBeVisible();
+
+      const engineerPage = await engineerContext.newPage();
+      await signInQuickly(engineerPage, addStaff('Engineer'));
+      await engineerPage.goto(`/equipment?q=${tag}`);
+      await engineerPage.getByRole('article', { name }).click();
+      const engineerDialog = engineerPage.getByRole('dialog', { name });
+      await engineerDialog.getByLabel('New status').selectOption('Serviceable');
+      await engineerDialog.getByLabel('Reason').fill('Flow rate tested after repair');
+      await engineerDialog.getByRole('button', { name: 'Update Status' }).click();
+      await expect(engineerDialog.getByText('Status changed to Serviceable.')).toBeVisible();
+
+      // The technician's dialog follows live, and now offers no way back to service.
+      await expect(dialog.locator('.detail-status .ck-badge')).toHaveText('Serviceable');
+      await expect(card.locator('.ck-badge')).toHaveClass(/ck-badge--green/);
+    } finally {
+      await technicianContext.close();
+      await engineerContext.close();
+    }
+  });
+
+  test('a stale details dialog cannot overwrite a newer status', async ({ browser }) => {
+    const first = await browser.newContext();
+    const second = await browser.newContext();
+    try {
+      const pageOne = await first.newPage();
+      const pageTwo = await second.newPage();
+      await signInQuickly(pageOne, addStaff('Engineer'));
+      await signInQuickly(pageTwo, addStaff('Engineer'));
+      const tag = marker();
+      const name = `${tag} Defibrillator`;
+      await pageOne.goto('/add-equipment');
+      const form = await fillDevice(pageOne, name, `${tag}-SN`);
+      await form.getByRole('button', { name: 'Save Equipment' }).click();
+      await expect(form.getByText('Equipment added successfully!')).toBeVisible();
+
+      // The second screen has live updates off, so it keeps showing what it read.
+      await pageTwo.evaluate((key) => localStorage.setItem(key, '0'), STORAGE_KEYS.liveUpdates);
+      await pageTwo.goto(`/equipment?q=${tag}`);
+      await pageTwo.getByRole('article', { name }).click();
+      const stale = pageTwo.getByRole('dialog', { name });
+      await expect(stale.getByLabel('New status')).toBeEnabled();
+
+      await pageOne.goto(`/equipment?q=${tag}`);
+      await pageOne.getByRole('article', { name }).click();
+      const fresh = pageOne.getByRole('dialog', { name });
+      await fresh.getByLabel('New status').selectOption('Unserviceable');
+      await fresh.getByRole('button', { name: 'Update Status' }).click();
+      await expect(fresh.getByText('Status changed to Unserviceable.')).toBeVisible();
+
+      await stale.getByLabel('New status').selectOption('Decommissioned');
+      await stale.getByRole('button', { name: 'Update Status' }).click();
+      await expect(stale.getByRole('alert')).toContainText('was changed by someone else');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  test('Items per page in Settings sets the inventory page size', async ({ page }) => {
+    await signInQuickly(page, addStaff('Technician'));
+    await page.goto('/equipment');
+    await expect(page.getByText(/^Showing 1-9 of \d+ total$/)).toBeVisible();
+    await page.goto('/settings');
+    const preferences = page.getByRole('region', { name: 'Preferences' });
+    await preferences.getByLabel('Items per page').selectOption('12');
+    await preferences.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Equipment' })
+      .click();
+    await expect(page.getByText(/^Showing 1-12 of \d+ total$/)).toBeVisible();
+    await expect(page.locator('.equipment-card')).toHaveCount(12);
   });
 });

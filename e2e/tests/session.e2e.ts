@@ -1,18 +1,15 @@
 import { STORAGE_KEYS } from '@caliber/contracts';
-import { addStaff, expect, rosterCommand, signInQuickly, test } from '../support/fixtures';
+import { addStaff, expect, holdCalls, rosterCommand, signInQuickly, test } from '../support/fixtures';
 
 test.describe('Session', () => {
   test('shows the session check, keeps the session across reloads, and Logout ends it', async ({ page }) => {
     const staff = addStaff('Engineer', 'Kwesi Amoah');
     await signInQuickly(page, staff);
-    await page.route('**/api/auth/me', async (route) => {
-      await new Promise((r) => setTimeout(r, 500));
-      await route.continue();
-    });
+    const checking = await holdCalls(page, '/auth/me');
     await page.goto('/dashboard');
     await expect(page.getByText('Loading application...')).toBeVisible();
+    await checking.release();
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    await page.unroute('**/api/auth/me');
     await page.reload();
     await expect(page.getByRole('banner')).toContainText('Kwesi Amoah');
 

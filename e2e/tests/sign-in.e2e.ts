@@ -1,13 +1,4 @@
-import { addStaff, expect, latestCode, rosterCommand, test } from '../support/fixtures';
-import type { Page, Route } from '@playwright/test';
-
-/** Holds a call for a moment, so the busy state can be seen. */
-async function slow(page: Page, path: string) {
-  await page.route(`**/api${path}`, async (route: Route) => {
-    await new Promise((r) => setTimeout(r, 600));
-    await route.continue();
-  });
-}
+import { addStaff, expect, holdCalls, latestCode, rosterCommand, test } from '../support/fixtures';
 
 test.describe('Login', () => {
   test('two steps with busy labels; a wrong code is refused; the right one lands on the dashboard', async ({
@@ -20,11 +11,12 @@ test.describe('Login', () => {
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await expect(page.getByRole('alert')).toHaveText('Error: Service number is required.');
 
-    await slow(page, '/auth/request-otp');
+    const requesting = await holdCalls(page, '/auth/request-otp');
     const since = Date.now() - 1000;
     await page.getByLabel('Service Number').fill(staff.serviceNumber.toLowerCase());
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await expect(page.getByRole('button', { name: 'Sending OTP...' })).toBeDisabled();
+    await requesting.release();
 
     const otp = page.getByLabel('OTP');
     await expect(otp).toHaveAttribute('placeholder', 'Enter 6-digit OTP');
@@ -37,10 +29,11 @@ test.describe('Login', () => {
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect(page.getByRole('alert')).toContainText(/^Error: .*code/i);
 
-    await slow(page, '/auth/verify-otp');
+    const verifying = await holdCalls(page, '/auth/verify-otp');
     await otp.fill(code);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect(page.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    await verifying.release();
 
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('banner')).toContainText('Adwoa Sarpong');
@@ -64,6 +57,18 @@ test.describe('Login', () => {
     await page.getByRole('button', { name: 'Change Service Number' }).click();
     await expect(page.getByLabel('Service Number')).toHaveValue(staff.serviceNumber);
     await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+  });
+
+  test('an empty submit marks the missing field invalid and puts focus on it', async ({ page }) => {
+    await page.goto('/login');
+    const serviceNumber = page.getByLabel('Service Number');
+    await page.getByRole('button', { name: 'Send OTP' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Error: Service number is required.');
+    await expect(serviceNumber).toHaveAttribute('aria-invalid', 'true');
+    await expect(serviceNumber).toBeFocused();
+    await serviceNumber.fill('BME-1');
+    await expect(serviceNumber).not.toHaveAttribute('aria-invalid');
   });
 
   test('a deactivated person is told so and cannot receive a code', async ({ page }) => {
@@ -108,11 +113,12 @@ test.describe('Register', () => {
       ),
     ).toBeVisible();
 
-    await slow(page, '/auth/request-otp');
+    const requesting = await holdCalls(page, '/auth/request-otp');
     const since = Date.now() - 1000;
     await page.getByLabel('Service Number').fill(staff.serviceNumber);
     await page.getByRole('button', { name: 'Get Started' }).click();
     await expect(page.getByRole('button', { name: 'Sending OTP...' })).toBeDisabled();
+    await requesting.release();
     await page.getByLabel('OTP').fill(await latestCode(staff.serviceNumber, since));
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -26,6 +26,57 @@ test.describe('Theme', () => {
     await expect(html).toHaveAttribute('data-theme', 'dark');
   });
 
+  test('the theme follows the account to another device, and Reset Preferences forgets it', async ({
+    browser,
+  }) => {
+    const staff = addStaff('Technician');
+    const laptop = await browser.newContext({ colorScheme: 'light' });
+    const tablet = await browser.newContext({ colorScheme: 'light' });
+    try {
+      const first = await laptop.newPage();
+      await signInQuickly(first, staff);
+      await first.goto('/settings');
+      const saved = first.waitForResponse((response) => response.url().endsWith('/api/settings/appearance'));
+      await first.getByRole('switch', { name: 'Dark Mode' }).click();
+      expect((await saved).status()).toBe(200);
+      await expect(first.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+      // A device that never chose a theme opens in the account's. (Same session: a second code
+      // within the resend cool-down would be refused.)
+      const session = await first.evaluate(
+        (keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.user)] as const,
+        STORAGE_KEYS,
+      );
+      const second = await tablet.newPage();
+      await second.goto('/login');
+      await expect(second.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+      await second.evaluate(
+        ([keys, [token, user]]) => {
+          localStorage.setItem(keys.token, token ?? '');
+          localStorage.setItem(keys.user, user ?? '');
+        },
+        [STORAGE_KEYS, session] as const,
+      );
+      await second.goto('/dashboard');
+      await expect(second.locator('html')).toHaveAttribute('data-theme', 'dark');
+      expect(await second.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.theme)).toBe('dark');
+
+      await second.goto('/settings');
+      second.once('dialog', (dialog) => void dialog.accept());
+      await second.getByRole('button', { name: 'Reset Preferences' }).click();
+      await expect(second.locator('html')).toHaveAttribute('data-theme', 'light');
+      await second.reload();
+      await expect(second.getByRole('switch', { name: 'Dark Mode' })).toHaveAttribute(
+        'aria-checked',
+        'false',
+      );
+      await expect(second.locator('html')).toHaveAttribute('data-theme', 'light');
+    } finally {
+      await laptop.close();
+      await tablet.close();
+    }
+  });
+
   test('a light system gives the light theme', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/login');
@@ -52,9 +103,19 @@ test.describe('Layout at phone width', () => {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(nav).toBeHidden();
 
-    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const menu = page.getByRole('button', { name: 'Open navigation' });
+    await menu.click();
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+    // The covered page is inert: Tab stays in the drawer, and assistive technology skips the page.
+    await expect(page.locator('.app-main')).toHaveAttribute('inert', '');
+    for (let press = 0; press < 10; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.app-main')))).toBe(false);
+    }
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+    await expect(page.locator('.app-main')).not.toHaveAttribute('inert');
   });
 
   test('no screen scrolls sideways', async ({ page }) => {

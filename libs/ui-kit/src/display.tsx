@@ -52,7 +52,7 @@ export function EmptyState({ title, text, action }: { title: string; text?: stri
   );
 }
 
-/** A red error box. `prefix` is the spec's 'Error:' on sign-in and registration. */
+/** A red error box. `prefix` is the 'Error:' that sign-in and registration put before a message. */
 export function ErrorBox({ children, prefix }: { children: ReactNode; prefix?: string }) {
   return (
     <div className="ck-error-box" role="alert">

@@ -4,11 +4,22 @@ interface FieldFrameProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
+  /** Marks the field invalid (`aria-invalid`) without a message of its own, e.g. a missing required field. */
+  invalid?: boolean;
+}
+
+/**
+ * Moves focus to a form's field by name: after a refused submit, to the first field to fix, so a
+ * keyboard or screen-reader user lands where the problem is.
+ */
+export function focusFormField(form: HTMLFormElement | null, name: string): void {
+  const field = form?.elements.namedItem(name);
+  if (field instanceof HTMLElement) field.focus();
 }
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, FieldFrameProps {}
 
-export function TextField({ label, hint, error, id, className, ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, invalid, id, className, ...input }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -22,7 +33,7 @@ export function TextField({ label, hint, error, id, className, ...input }: TextF
         {...input}
         id={inputId}
         className="ck-input"
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || invalid ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
       />
       {hint ? (
@@ -55,6 +66,7 @@ export function SelectField<V extends string | number>({
   label,
   hint,
   error,
+  invalid,
   id,
   value,
   options,
@@ -73,6 +85,7 @@ export function SelectField<V extends string | number>({
         {...select}
         id={selectId}
         className="ck-select"
+        aria-invalid={error || invalid ? true : undefined}
         value={String(value)}
         onChange={(event) => {
           const chosen = options.find((option) => String(option.value) === event.target.value);

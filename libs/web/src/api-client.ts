@@ -38,7 +38,7 @@ export interface RequestOptions {
 
 /**
  * One JSON call to the API: credentials included, the stored token as a Bearer header. A 401
- * clears the stored session and sends the visitor to sign in (spec section 8); any other refusal
+ * clears the stored session and sends the visitor to sign in; any other refusal
  * becomes an ApiError carrying the server's message.
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

@@ -46,7 +46,7 @@ export function useAppConfig(): AppConfig {
   return useContext(AppConfigContext);
 }
 
-/** `{product}` in the spec's texts: the configured product name. */
+/** The configured product name (`PRODUCT_NAME`, 'Caliber' by default), shown wherever a text names the product. */
 export function useProductName(): string {
   return useAppConfig().productName;
 }

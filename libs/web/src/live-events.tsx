@@ -22,7 +22,7 @@ interface Target {
 }
 
 /**
- * Owns the tab's one socket.io connection, with the spec's settings (path /socket.io, websocket
+ * Owns the tab's one socket.io connection, with the agreed settings (path /socket.io, websocket
  * only, credentials, 10 reconnection attempts 500 ms apart) and the session token in the handshake.
  * React components follow it through `useSyncExternalStore`.
  */

@@ -9,7 +9,7 @@ interface PreferencesState {
 const PreferencesContext = createContext<PreferencesState | null>(null);
 
 /**
- * Items per page, compact mode and live updates: kept on this device only (spec section 7).
+ * Items per page, compact mode and live updates: kept on this device only, never on the server.
  * Compact mode tightens spacing everywhere through a `data-compact` attribute on the page.
  */
 export function PreferencesProvider({ children }: { children: ReactNode }) {
@@ -35,4 +35,12 @@ export function usePreferences(): PreferencesState {
   const state = useContext(PreferencesContext);
   if (!state) throw new Error('usePreferences must be used inside PreferencesProvider');
   return state;
+}
+
+/**
+ * The page size of a paged list: the person's Items per page once they have picked one (it applies
+ * to every paged list), else the screen's own size (the inventory's 9, the tasks' 8, …).
+ */
+export function usePageSize(screenDefault: number): number {
+  return usePreferences().preferences.itemsPerPage ?? screenDefault;
 }

@@ -29,9 +29,9 @@ interface SessionState {
 }
 
 /**
- * The session of spec section 4: loading first; with a stored token the current user is asked
+ * The session: loading first; with a stored token the current user is asked
  * for. A refusal (401, 403, 404) clears the token and user and says the session expired. When the
- * server cannot answer at all (no network, 5xx) the cached user is kept, as section 7 allows: a
+ * server cannot answer at all (no network, 5xx) the cached user is kept: a
  * technician at a device is not signed out by a gateway restart.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {

@@ -1,14 +1,7 @@
-import {
-  DEFAULT_ITEMS_PER_PAGE,
-  ITEMS_PER_PAGE_OPTIONS,
-  STORAGE_KEYS,
-  THEMES,
-  type Theme,
-  type UserDto,
-} from '@caliber/contracts';
+import { ITEMS_PER_PAGE_OPTIONS, STORAGE_KEYS, THEMES, type Theme, type UserDto } from '@caliber/contracts';
 
 /**
- * What the browser keeps between visits (spec section 3): the session token and user, the theme,
+ * What the browser keeps between visits: the session token and user, the theme,
  * and three preferences stored only here. Storage can be unavailable (private mode, quota):
  * every read falls back to the default and every write is best effort.
  */
@@ -66,18 +59,19 @@ export function storeTheme(theme: Theme): void {
 export type ItemsPerPage = (typeof ITEMS_PER_PAGE_OPTIONS)[number];
 
 export interface LocalPreferences {
-  itemsPerPage: ItemsPerPage;
+  /** The page size the person picked for every paged list; null until they pick one. */
+  itemsPerPage: ItemsPerPage | null;
   compactMode: boolean;
   liveUpdates: boolean;
 }
 
 export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = {
-  itemsPerPage: DEFAULT_ITEMS_PER_PAGE,
+  itemsPerPage: null,
   compactMode: false,
   liveUpdates: true,
 };
 
-/** Flags are stored as '1' or '0' (spec section 3); anything else reads as the default. */
+/** Flags are stored as '1' or '0'; anything else reads as the default. */
 function readFlag(key: string, fallback: boolean): boolean {
   const value = read(key);
   return value === '1' ? true : value === '0' ? false : fallback;
@@ -96,7 +90,10 @@ export function readLocalPreferences(): LocalPreferences {
 
 export function writeLocalPreferences(preferences: Partial<LocalPreferences>): void {
   if (preferences.itemsPerPage !== undefined)
-    write(STORAGE_KEYS.itemsPerPage, String(preferences.itemsPerPage));
+    write(
+      STORAGE_KEYS.itemsPerPage,
+      preferences.itemsPerPage === null ? null : String(preferences.itemsPerPage),
+    );
   if (preferences.compactMode !== undefined)
     write(STORAGE_KEYS.compactMode, preferences.compactMode ? '1' : '0');
   if (preferences.liveUpdates !== undefined)

@@ -1,13 +1,14 @@
 import {
+  departmentLabel,
   EQUIPMENT_CATEGORIES,
   EQUIPMENT_DEPARTMENTS,
   EQUIPMENT_STATUSES,
   type CreateEquipmentRequest,
   type EquipmentDto,
 } from '@caliber/contracts';
-import { Button, ErrorBox, Notice, SelectField, TextField } from '@caliber/ui-kit';
-import { apiExchange, errorMessage } from '@caliber/web';
-import { useState, type FormEvent } from 'react';
+import { Button, ErrorBox, focusFormField, Notice, SelectField, TextField } from '@caliber/ui-kit';
+import { apiExchange, errorMessage, useProductName } from '@caliber/web';
+import { useRef, useState, type FormEvent } from 'react';
 
 type Draft = Record<keyof CreateEquipmentRequest, string>;
 
@@ -36,33 +37,51 @@ const REQUIRED: (keyof Draft)[] = [
   'category',
 ];
 
-const choose = (placeholder: string, values: readonly string[]) => [
+const choose = (placeholder: string, values: readonly string[], label = (value: string) => value) => [
   { value: '', label: placeholder },
-  ...values.map((value) => ({ value, label: value })),
+  ...values.map((value) => ({ value, label: label(value) })),
 ];
 
 /**
  * The Add Equipment form, inline on the inventory and on /add-equipment. Success is HTTP 201
- * only; any other success status says 'Unexpected response from server'.
+ * only; any other success status says 'Unexpected response from server'. A submit with required
+ * fields empty says so, marks each of them invalid and moves focus to the first.
  */
 export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): void }) {
+  const product = useProductName();
+  const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [missing, setMissing] = useState<ReadonlySet<keyof Draft>>(new Set());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const change = (key: keyof Draft, value: string) => {
+    setDraft({ ...draft, [key]: value });
+    if (missing.has(key) && value.trim()) setMissing(new Set([...missing].filter((other) => other !== key)));
+  };
   const field = (key: keyof Draft) => ({
+    name: key,
     value: draft[key],
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
+    invalid: missing.has(key),
+    onChange: (event: { target: { value: string } }) => change(key, event.target.value),
   });
   const select = (key: keyof Draft) => ({
+    name: key,
     value: draft[key],
-    onChange: (value: string) => setDraft({ ...draft, [key]: value }),
+    invalid: missing.has(key),
+    onChange: (value: string) => change(key, value),
   });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setDone(null);
-    if (REQUIRED.some((key) => !draft[key].trim())) return setError('Please fill in all required fields');
+    const empty = REQUIRED.filter((key) => !draft[key].trim());
+    setMissing(new Set(empty));
+    if (empty[0]) {
+      setError('Please fill in all required fields');
+      focusFormField(form.current, empty[0]);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -84,7 +103,7 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
   }
 
   return (
-    <form className="add-equipment-form" onSubmit={submit} noValidate aria-label="Add Equipment">
+    <form ref={form} className="add-equipment-form" onSubmit={submit} noValidate aria-label="Add Equipment">
       {error ? <ErrorBox>{error}</ErrorBox> : null}
       {done ? <Notice>{done}</Notice> : null}
       <div className="form-grid">
@@ -102,7 +121,9 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
           label="Department"
           required
           {...select('department')}
-          options={choose('Select department', EQUIPMENT_DEPARTMENTS)}
+          options={choose('Select department', EQUIPMENT_DEPARTMENTS, (name) =>
+            departmentLabel(name, product),
+          )}
         />
         <TextField label="Location" required {...field('location')} placeholder="e.g. ICU Bed 4" />
         <SelectField
@@ -121,7 +142,7 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
         <Button
           variant="secondary"
           disabled={busy}
-          onClick={() => (setDraft(EMPTY), setError(null), setDone(null))}
+          onClick={() => (setDraft(EMPTY), setMissing(new Set()), setError(null), setDone(null))}
         >
           Clear
         </Button>

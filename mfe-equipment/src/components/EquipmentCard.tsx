@@ -2,7 +2,11 @@ import type { EquipmentDto } from '@caliber/contracts';
 import { EquipmentStatusBadge } from './EquipmentStatusBadge';
 import { EquipmentFacts } from './EquipmentFacts';
 
-/** One inventory card; the whole card opens the item's details. */
+/**
+ * One inventory card. The whole card opens the item's details: the name is the one button (one
+ * tab stop, Enter or Space opens it, its name is what a screen reader announces), and its click
+ * area is stretched over the card, so a tap anywhere on the card opens it too.
+ */
 export function EquipmentCard({ item, onOpen }: { item: EquipmentDto; onOpen(item: EquipmentDto): void }) {
   const name = item.name?.trim() || 'Unnamed Equipment';
   return (

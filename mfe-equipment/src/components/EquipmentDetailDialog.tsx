@@ -2,6 +2,7 @@ import {
   EQUIPMENT_STATUSES,
   equipmentStatusLabel,
   hasFullAccess,
+  statusChangeRefusal,
   type EquipmentDetail,
   type EquipmentStatus,
 } from '@caliber/contracts';
@@ -19,8 +20,10 @@ interface Loaded {
 }
 
 /**
- * An item's details and status history, for the technician at the device. Anyone may change the
- * status; the server keeps Decommissioned, Auctioned and deleting for Engineers and Admins.
+ * An item's details and status history, for the technician at the device. The status choices are
+ * only those the person may set (the same rule the equipment service enforces): anyone may report
+ * a device out of use; returning it to service, retiring and reviving it are for Engineers and
+ * Admins. The change carries the version shown, so a stale dialog cannot overwrite a newer status.
  */
 export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
   const user = useCurrentUser();
@@ -53,13 +56,20 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
 
   const item = loaded?.id === id ? loaded.item : null;
   const chosen = status || item?.status || '';
+  const allowed = item
+    ? EQUIPMENT_STATUSES.filter((value) => !statusChangeRefusal(user.role, item.status, value))
+    : [];
 
   async function changeStatus() {
     if (!item || !chosen || chosen === item.status) return;
     setBusy(true);
     setMessage(null);
     try {
-      await api.put(`/equipment/${item._id}/status`, { status: chosen, reason: reason.trim() || undefined });
+      await api.put(`/equipment/${item._id}/status`, {
+        status: chosen,
+        reason: reason.trim() || undefined,
+        version: item.version,
+      });
       setMessage({ text: `Status changed to ${equipmentStatusLabel(chosen)}.`, failed: false });
       setReason('');
       setStatus('');
@@ -99,6 +109,9 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
           <EquipmentFacts item={item} detailed />
 
           <h3 className="detail-heading">Change status</h3>
+          {allowed.length <= 1 ? (
+            <p className="muted">Only Engineers and Admins may change the status of this equipment.</p>
+          ) : null}
           {message ? (
             message.failed ? (
               <ErrorBox>{message.text}</ErrorBox>
@@ -111,7 +124,8 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
               label="New status"
               value={chosen}
               onChange={setStatus}
-              options={EQUIPMENT_STATUSES.map((value) => ({ value, label: value }))}
+              options={allowed.map((value) => ({ value, label: value }))}
+              disabled={allowed.length <= 1}
             />
             <TextField
               label="Reason"
@@ -126,7 +140,7 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
               onClick={() => void changeStatus()}
               busy={busy}
               busyLabel="Saving..."
-              disabled={chosen === item.status}
+              disabled={chosen === item.status || allowed.length <= 1}
             >
               Update Status
             </Button>
@@ -141,9 +155,14 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
           <ol className="status-history">
             {item.statusHistory.map((entry, index) => (
               <li key={`${entry.at}-${index}`}>
-                <span>
-                  {entry.from ? `${entry.from} → ` : ''}
-                  <strong>{entry.to}</strong>
+                <span className="status-history__change">
+                  {entry.from ? (
+                    <>
+                      <EquipmentStatusBadge status={entry.from} />
+                      <span aria-label="to"> → </span>
+                    </>
+                  ) : null}
+                  <EquipmentStatusBadge status={entry.to} />
                 </span>
                 <span className="muted">
                   {formatDateTime(entry.at)}

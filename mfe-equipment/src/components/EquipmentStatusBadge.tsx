@@ -1,15 +1,19 @@
-import { equipmentStatusLabel } from '@caliber/contracts';
+import { equipmentStatusLabel, type EquipmentStatus } from '@caliber/contracts';
 import { Badge, type BadgeTone } from '@caliber/ui-kit';
 
-/** Colours by the text shown (spec section 2): Under Maintenance reads 'Unserviceable', so red. */
-const TONES: Record<string, BadgeTone> = {
+/**
+ * Coloured by the status, not by the text shown: Under Maintenance reads 'Unserviceable' like a
+ * broken device, but it is yellow, so a device being worked on is told apart from one that is
+ * simply out of use (red).
+ */
+export const STATUS_TONES: Record<EquipmentStatus, BadgeTone> = {
   Serviceable: 'green',
   Unserviceable: 'red',
+  'Under Maintenance': 'yellow',
   Decommissioned: 'grey',
   Auctioned: 'purple',
 };
 
-export function EquipmentStatusBadge({ status }: { status: string }) {
-  const label = equipmentStatusLabel(status);
-  return <Badge tone={TONES[label] ?? 'yellow'}>{label}</Badge>;
+export function EquipmentStatusBadge({ status }: { status: EquipmentStatus }) {
+  return <Badge tone={STATUS_TONES[status] ?? 'yellow'}>{equipmentStatusLabel(status)}</Badge>;
 }

@@ -1,6 +1,10 @@
-import type { EquipmentDto, EquipmentListResponse, LiveEvent } from '@caliber/contracts';
-import { PAGE_SIZES } from '@caliber/contracts';
-import { api, errorMessage, useLiveEvents } from '@caliber/web';
+import {
+  PAGE_SIZES,
+  type EquipmentDto,
+  type EquipmentListResponse,
+  type LiveEvent,
+} from '@caliber/contracts';
+import { api, errorMessage, useLiveEvents, usePageSize } from '@caliber/web';
 import { useCallback, useEffect, useState } from 'react';
 
 export interface ListFilters {
@@ -25,8 +29,8 @@ const REFRESHING_EVENTS: readonly LiveEvent[] = [
   'equipment:deleted',
 ];
 
-export function listQuery(filters: ListFilters): string {
-  const params = new URLSearchParams({ page: String(filters.page), limit: String(PAGE_SIZES.equipment) });
+export function listQuery(filters: ListFilters, pageSize: number): string {
+  const params = new URLSearchParams({ page: String(filters.page), limit: String(pageSize) });
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.department) params.set('department', filters.department);
   if (filters.status) params.set('status', filters.status);
@@ -45,14 +49,14 @@ export function filtersOf(params: URLSearchParams): ListFilters {
 }
 
 /**
- * One page of the inventory from the server. While a new page loads the previous one stays on
- * screen. Live events merge a changed item into the visible page at once, remove a deleted one,
+ * One page of the inventory from the server, as many items as the person's Items per page (nine
+ * until they pick one). While a new page loads the previous one stays on screen. Live events merge a changed item into the visible page at once, remove a deleted one,
  * then reload quietly so counts and order stay true.
  */
 export function useEquipmentList(filters: ListFilters) {
   const [reloads, setReloads] = useState(0);
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const query = listQuery(filters);
+  const query = listQuery(filters, usePageSize(PAGE_SIZES.equipment));
   const key = `${query}#${reloads}`;
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * The inventory's count line (spec section 2): 'N equipment(s) found in X with status Y matching Z'.
+ * The inventory's count line: 'N equipment(s) found in X with status Y matching Z'.
  * 'matching Z' is said only when there is a search.
  */
 export function countLine(total: number, department: string, status: string, search: string): string {

@@ -19,14 +19,17 @@ const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/reports', 'reports'],
 ];
 
-/** Remote screens that admit exactly the role Engineer (spec section 2). */
+/**
+ * Remote screens that admit exactly the role Engineer: Admin and Manager are sent to the
+ * dashboard too (the services still let Admins use the same calls).
+ */
 const ENGINEER_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/schedule-preventive', 'schedule-preventive'],
   ['/users', 'users'],
   ['/add-user', 'add-user'],
 ];
 
-/** The route table of spec section 2. */
+/** The route table: sign-in pages for visitors, every other screen behind the session guard. */
 export function AppRoutes() {
   return (
     <Routes>

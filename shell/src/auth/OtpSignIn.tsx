@@ -1,5 +1,5 @@
 import { OTP_LENGTH } from '@caliber/contracts';
-import { Button, ErrorBox, Notice, TextField } from '@caliber/ui-kit';
+import { Button, ErrorBox, focusFormField, Notice, TextField } from '@caliber/ui-kit';
 import { errorMessage, useSession } from '@caliber/web';
 import { useState, type FormEvent } from 'react';
 
@@ -22,11 +22,20 @@ export function OtpSignIn({ requestLabel, onSignedIn }: OtpSignInProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(session.notice);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** The field a refused submit left empty: marked invalid and focused. */
+  const [missing, setMissing] = useState<'serviceNumber' | 'otp' | null>(null);
+
+  function refuseEmpty(event: FormEvent, field: 'serviceNumber' | 'otp', message: string) {
+    setError(message);
+    setMissing(field);
+    focusFormField(event.currentTarget as HTMLFormElement, field);
+  }
 
   async function requestCode(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!serviceNumber.trim()) return setError('Service number is required.');
+    if (!serviceNumber.trim()) return refuseEmpty(event, 'serviceNumber', 'Service number is required.');
+    setMissing(null);
     setBusy(true);
     setError(null);
     session.clearNotice();
@@ -45,7 +54,8 @@ export function OtpSignIn({ requestLabel, onSignedIn }: OtpSignInProps) {
   async function verifyCode(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!otp.trim()) return setError('OTP is required.');
+    if (!otp.trim()) return refuseEmpty(event, 'otp', 'OTP is required.');
+    setMissing(null);
     setBusy(true);
     setError(null);
     try {
@@ -66,7 +76,11 @@ export function OtpSignIn({ requestLabel, onSignedIn }: OtpSignInProps) {
             label="Service Number"
             name="serviceNumber"
             value={serviceNumber}
-            onChange={(event) => setServiceNumber(event.target.value)}
+            invalid={missing === 'serviceNumber'}
+            onChange={(event) => {
+              setServiceNumber(event.target.value);
+              setMissing(null);
+            }}
             autoComplete="username"
             autoCapitalize="characters"
             spellCheck={false}
@@ -85,7 +99,11 @@ export function OtpSignIn({ requestLabel, onSignedIn }: OtpSignInProps) {
             label="OTP"
             name="otp"
             value={otp}
-            onChange={(event) => setOtp(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+            invalid={missing === 'otp'}
+            onChange={(event) => {
+              setOtp(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
+              setMissing(null);
+            }}
             placeholder={`Enter ${OTP_LENGTH}-digit OTP`}
             maxLength={OTP_LENGTH}
             inputMode="numeric"
@@ -104,6 +122,7 @@ export function OtpSignIn({ requestLabel, onSignedIn }: OtpSignInProps) {
                 setStep('serviceNumber');
                 setOtp('');
                 setError(null);
+                setMissing(null);
                 setSentTo(null);
               }}
             >

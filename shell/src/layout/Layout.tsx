@@ -12,6 +12,10 @@ const LIVE_LABELS = { live: 'Live', connecting: 'Connecting…', lost: 'Offline'
 /**
  * The signed-in frame: side navigation (a slide-in drawer with a backdrop on small screens) and a
  * top bar with the user's name, role badge, initial avatar and Logout.
+ *
+ * While the drawer is open it is the only thing on the page: the covered page is `inert`, so Tab
+ * cannot walk onto it and a screen reader does not read it. Closing the drawer (Escape, the close
+ * button, the backdrop, a link) returns focus to the menu button that opened it.
  */
 export function Layout() {
   const user = useCurrentUser();
@@ -22,6 +26,7 @@ export function Layout() {
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const nav = useRef<HTMLElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const active = activeNavPath(location.pathname);
 
   useEffect(() => {
@@ -29,12 +34,16 @@ export function Layout() {
     nav.current?.querySelector<HTMLElement>('a')?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    const opener = menuButton.current;
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
   }, [drawerOpen]);
 
   return (
     <div className={`app-frame${drawerOpen ? ' app-frame--drawer-open' : ''}`}>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" inert={drawerOpen}>
         Skip to content
       </a>
       <aside className="side-nav" id="side-nav" ref={nav}>
@@ -71,10 +80,11 @@ export function Layout() {
       {drawerOpen ? (
         <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
       ) : null}
-      <div className="app-main">
+      <div className="app-main" inert={drawerOpen}>
         <header className="top-bar">
           <button
             type="button"
+            ref={menuButton}
             className="ck-button ck-button--ghost top-bar__menu"
             aria-label="Open navigation"
             aria-controls="side-nav"

@@ -1,7 +1,7 @@
 import { canonicalRole, type Role } from '@caliber/contracts';
 import { Badge, type BadgeTone } from '@caliber/ui-kit';
 
-/** Role badge colours of spec section 2: Admin red, Engineer blue, Technician teal. */
+/** Role badge colours: Admin red, Engineer blue, Technician teal. */
 const ROLE_TONES: Record<Role, BadgeTone> = {
   Admin: 'red',
   Engineer: 'blue',

@@ -1,7 +1,7 @@
 import { activeNavPath, NAV_ITEMS } from './nav-items';
 
 describe('side navigation', () => {
-  it('lists the seven entries of the spec in order, Users included', () => {
+  it('lists the seven entries in order, Users included', () => {
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
       'Dashboard',
       'Equipment',

@@ -6,7 +6,7 @@ export interface NavItem {
   icon: IconName;
 }
 
-/** The side navigation of spec section 2: shown to everyone, Users included. */
+/** The side navigation: every entry is shown to everyone, Users included (the route still guards it). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' },
   { label: 'Equipment', path: '/equipment', icon: 'equipment' },

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ITEMS_PER_PAGE,
   ITEMS_PER_PAGE_OPTIONS,
   SETTINGS_REPORT_FORMATS,
   type MeResponse,
@@ -10,6 +11,7 @@ import { Button, Card, SelectField, TextField, Toggle } from '@caliber/ui-kit';
 import {
   api,
   clearLocalPreferences,
+  saveAccountTheme,
   useCurrentUser,
   usePreferences,
   useSession,
@@ -102,16 +104,20 @@ function NotificationsCard() {
   );
 }
 
+/**
+ * Items per page shows 8 until the person picks a size; only a picked size is stored, so until
+ * then each list keeps its own size (the inventory's 9).
+ */
 function PreferencesCard() {
   const { preferences, savePreferences } = usePreferences();
-  const [itemsPerPage, setItemsPerPage] = useState<ItemsPerPage>(preferences.itemsPerPage);
+  const [itemsPerPage, setItemsPerPage] = useState<ItemsPerPage | null>(preferences.itemsPerPage);
   const [compactMode, setCompactMode] = useState(preferences.compactMode);
   const save = useSave('Failed to save preferences.');
   return (
     <Card title="Preferences" titleId="settings-preferences" description="Kept on this device.">
       <SelectField<ItemsPerPage>
         label="Items per page"
-        value={itemsPerPage}
+        value={itemsPerPage ?? DEFAULT_ITEMS_PER_PAGE}
         options={ITEMS_PER_PAGE_OPTIONS.map((value) => ({ value, label: String(value) }))}
         onChange={setItemsPerPage}
       />
@@ -124,16 +130,32 @@ function PreferencesCard() {
   );
 }
 
+/**
+ * Dark Mode applies at once on this device and is saved to the account, so the next device the
+ * person signs in on opens in the same theme.
+ */
 function AppearanceCard() {
   const { theme, setTheme } = useTheme();
+  const { replaceUser } = useSession();
+  const [failed, setFailed] = useState(false);
   return (
     <Card title="Appearance" titleId="settings-appearance">
       <Toggle
         label="Dark Mode"
         description="Your preference is saved to this device and follows your account."
         checked={theme === 'dark'}
-        onChange={(dark) => setTheme(dark ? 'dark' : 'light')}
+        onChange={(dark) => {
+          const next = dark ? 'dark' : 'light';
+          setTheme(next);
+          setFailed(false);
+          saveAccountTheme(next).then(replaceUser, () => setFailed(true));
+        }}
       />
+      {failed ? (
+        <p className="ck-field__error" role="alert">
+          Saved on this device only: your account could not be reached. Try again later.
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -195,14 +217,20 @@ function DangerZoneCard() {
   return (
     <Card title="Danger Zone" titleId="settings-danger" className="danger-card">
       <p className="muted">
-        Theme, items per page, compact mode and live updates go back to their defaults on this device.
+        Theme, items per page, compact mode and live updates go back to their defaults on this device; your
+        account forgets its theme.
       </p>
       <Button
         variant="danger"
         onClick={() => {
           if (!window.confirm('Reset all my preferences to defaults?')) return;
-          clearLocalPreferences();
-          window.location.reload();
+          // The account's theme goes too, or the next session check would bring it back.
+          void saveAccountTheme(null)
+            .catch(() => undefined)
+            .finally(() => {
+              clearLocalPreferences();
+              window.location.reload();
+            });
         }}
       >
         Reset Preferences
