@@ -1,4 +1,4 @@
-/** Business constants and limits (spec section 9, ARCHITECTURE "Sign-in"). */
+/** Business constants and limits: page sizes, sign-in code rules, socket settings, stored keys. */
 export const DEFAULT_PRODUCT_NAME = 'Caliber';
 export const DEFAULT_API_BASE_PATH = '/api';
 export const DEFAULT_HTTP_PORT = 5000;
@@ -34,7 +34,7 @@ export const SOCKET_SETTINGS = {
   reconnectionDelay: 500,
 } as const;
 
-/** Keys of what the browser stores (spec sections 3 and 9). */
+/** Keys of what the browser stores. */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

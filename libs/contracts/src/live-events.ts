@@ -1,6 +1,6 @@
-/** Socket.io event names the browsers listen to (spec section 4), spelled as the spec spells them. */
+/** Socket.io event names the browsers listen to, spelled exactly as the screens expect them. */
 export const LIVE_EVENTS = [
-  // Not in the spec's list: a new item reaches other browsers without a reload.
+  // Added to the original list: a new item reaches other browsers without a reload.
   'equipment:created',
   'equipment:updated',
   'equipment:deleted',

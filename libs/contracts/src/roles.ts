@@ -1,15 +1,15 @@
-/** Staff roles (spec sections 1, 3, 6). Manager exists as a role but has no distinct behaviour. */
+/** Staff roles. Manager exists as a role but has no distinct behaviour of its own yet. */
 export const ROLES = ['Technician', 'Engineer', 'Manager', 'Admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'Technician';
 
-/** The role filter on the user list offers only these (spec section 9). */
+/** The role filter on the user list offers only these. */
 export const ROLE_FILTER_OPTIONS = ['All', 'Technician', 'Engineer', 'Admin'] as const;
 
-/** "Full access means Admin or Engineer" (spec section 6). */
+/** Full access (see all tasks, assign, certify, manage the roster) means Admin or Engineer. */
 export const FULL_ACCESS_ROLES: readonly Role[] = ['Engineer', 'Admin'];
 
-/** Role comparison is case-insensitive everywhere (ARCHITECTURE, spec section 6). */
+/** Role comparison is case-insensitive everywhere: 'engineer' and 'Engineer' are the same role. */
 export function roleIs(actual: string | null | undefined, expected: Role): boolean {
   return typeof actual === 'string' && actual.toLowerCase() === expected.toLowerCase();
 }

@@ -1,4 +1,4 @@
-/** Task statuses (spec sections 4 and 9); a new task is Pending. */
+/** Task statuses; a new task is Pending. */
 export const TASK_STATUSES = ['Pending', 'In Progress', 'Completed', 'Cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const DEFAULT_TASK_STATUS: TaskStatus = 'Pending';

@@ -10,7 +10,7 @@ import { LiveGateway } from './live.gateway';
 type RelayedSubject = keyof typeof LIVE_EVENT_OF_SUBJECT;
 
 /**
- * Forwards the services' domain events from NATS to the browsers under the spec's event names.
+ * Forwards the services' domain events from NATS to the browsers under the screens' event names.
  * Every gateway replica subscribes (no queue group), so each reaches its own sockets. It listens
  * on the connection the gateway already has to the services.
  */
