@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { STORAGE_KEYS, type Role, type UserDto } from '@caliber/contracts';
@@ -66,6 +66,31 @@ export async function signInQuickly(page: Page, staff: Staff): Promise<UserDto> 
     [STORAGE_KEYS, { token, user }] as const,
   );
   return user;
+}
+
+/**
+ * One browser per person (separate storage, so separate sessions), each signed in as a new person
+ * of the given role, for tests of what one person's change does on another's screen.
+ */
+export async function inSeparateBrowsers<const R extends readonly Role[]>(
+  browser: Browser,
+  roles: R,
+  use: (pages: { [K in keyof R]: Page }) => Promise<void>,
+): Promise<void> {
+  const contexts: BrowserContext[] = [];
+  try {
+    const pages: Page[] = [];
+    for (const role of roles) {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      await signInQuickly(page, addStaff(role));
+      pages.push(page);
+    }
+    await use(pages as { [K in keyof R]: Page });
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
 }
 
 /**

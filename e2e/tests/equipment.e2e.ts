@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@caliber/contracts';
-import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
+import { addStaff, expect, inSeparateBrowsers, signInQuickly, test } from '../support/fixtures';
 
 let counter = 0;
 const marker = () => `E2E${Date.now().toString(36)}${++counter}`.toUpperCase();
@@ -139,13 +139,7 @@ test.describe('Equipment inventory', () => {
   test('changes made in one browser appear live in another; an Engineer decommissions', async ({
     browser,
   }) => {
-    const technicianContext = await browser.newContext();
-    const engineerContext = await browser.newContext();
-    try {
-      const technicianPage = await technicianContext.newPage();
-      const engineerPage = await engineerContext.newPage();
-      await signInQuickly(technicianPage, addStaff('Technician'));
-      await signInQuickly(engineerPage, addStaff('Engineer'));
+    await inSeparateBrowsers(browser, ['Technician', 'Engineer'], async ([technicianPage, engineerPage]) => {
       const tag = marker();
       for (const page of [technicianPage, engineerPage]) {
         await page.goto(`/equipment?q=${tag}`);
@@ -188,20 +182,13 @@ test.describe('Equipment inventory', () => {
       await expect(technicianDialog.getByLabel('New status')).toBeDisabled();
       await expect(technicianDialog.getByRole('button', { name: 'Update Status' })).toBeDisabled();
       await expect(technicianDialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    } finally {
-      await technicianContext.close();
-      await engineerContext.close();
-    }
+    });
   });
 
   test('Under Maintenance is a yellow Unserviceable badge; only an Engineer returns the device to service', async ({
     browser,
   }) => {
-    const technicianContext = await browser.newContext();
-    const engineerContext = await browser.newContext();
-    try {
-      const technicianPage = await technicianContext.newPage();
-      await signInQuickly(technicianPage, addStaff('Technician'));
+    await inSeparateBrowsers(browser, ['Technician', 'Engineer'], async ([technicianPage, engineerPage]) => {
       const tag = marker();
       const name = `${tag} Infusion Pump`;
       await technicianPage.goto('/add-equipment');
@@ -230,8 +217,6 @@ test.describe('Equipment inventory', () => {
       await technicianPage.keyboard.press('Enter');
       await expect(dialog).toBeVisible();
 
-      const engineerPage = await engineerContext.newPage();
-      await signInQuickly(engineerPage, addStaff('Engineer'));
       await engineerPage.goto(`/equipment?q=${tag}`);
       await engineerPage.getByRole('article', { name }).click();
       const engineerDialog = engineerPage.getByRole('dialog', { name });
@@ -243,20 +228,11 @@ test.describe('Equipment inventory', () => {
       // The technician's dialog follows live, and now offers no way back to service.
       await expect(dialog.locator('.detail-status .ck-badge')).toHaveText('Serviceable');
       await expect(card.locator('.ck-badge')).toHaveClass(/ck-badge--green/);
-    } finally {
-      await technicianContext.close();
-      await engineerContext.close();
-    }
+    });
   });
 
   test('a stale details dialog cannot overwrite a newer status', async ({ browser }) => {
-    const first = await browser.newContext();
-    const second = await browser.newContext();
-    try {
-      const pageOne = await first.newPage();
-      const pageTwo = await second.newPage();
-      await signInQuickly(pageOne, addStaff('Engineer'));
-      await signInQuickly(pageTwo, addStaff('Engineer'));
+    await inSeparateBrowsers(browser, ['Engineer', 'Engineer'], async ([pageOne, pageTwo]) => {
       const tag = marker();
       const name = `${tag} Defibrillator`;
       await pageOne.goto('/add-equipment');
@@ -281,10 +257,7 @@ test.describe('Equipment inventory', () => {
       await stale.getByLabel('New status').selectOption('Decommissioned');
       await stale.getByRole('button', { name: 'Update Status' }).click();
       await expect(stale.getByRole('alert')).toContainText('was changed by someone else');
-    } finally {
-      await first.close();
-      await second.close();
-    }
+    });
   });
 
   test('Items per page in Settings sets the inventory page size', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { QueryRunner } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 export interface RenameValues {
   schema: string;
@@ -49,4 +49,22 @@ export async function revertRenamedValues(runner: QueryRunner, rename: RenameVal
       WHERE row."id"::text = undone."entity_id" AND row."${field}" = undone."changes" -> $2 ->> 'to'`,
     [rename.entity, field],
   );
+}
+
+/**
+ * A migration class that renames stored values (`renameStoredValues`) and reverts exactly those
+ * rows on the way down. `name` must be the migration's unique name with its timestamp.
+ */
+export function renameValuesMigration(name: string, rename: RenameValues): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = name;
+
+    async up(queryRunner: QueryRunner): Promise<void> {
+      await renameStoredValues(queryRunner, rename);
+    }
+
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await revertRenamedValues(queryRunner, rename);
+    }
+  };
 }

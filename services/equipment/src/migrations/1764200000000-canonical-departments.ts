@@ -1,5 +1,4 @@
-import { renameStoredValues, revertRenamedValues, type RenameValues } from '@caliber/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { renameValuesMigration } from '@caliber/service-kit';
 
 /**
  * Equipment was placed in the report filter's ten department names, which spelled some places
@@ -7,7 +6,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * one department list; this rewrites the old names to it, with an audit row per item. The mapping
  * is written out here, not imported, so the migration means the same thing forever.
  */
-const RENAME: RenameValues = {
+export const CanonicalDepartments1764200000000 = renameValuesMigration('CanonicalDepartments1764200000000', {
   schema: 'equipment',
   table: 'equipment',
   column: 'department',
@@ -18,16 +17,4 @@ const RENAME: RenameValues = {
     Laboratory: 'Pathology Department (Lab)',
     Eye: 'Ophthalmology',
   },
-};
-
-export class CanonicalDepartments1764200000000 implements MigrationInterface {
-  name = 'CanonicalDepartments1764200000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await renameStoredValues(queryRunner, RENAME);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await revertRenamedValues(queryRunner, RENAME);
-  }
-}
+});

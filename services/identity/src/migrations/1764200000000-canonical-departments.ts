@@ -1,5 +1,4 @@
-import { renameStoredValues, revertRenamedValues, type RenameValues } from '@caliber/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { renameValuesMigration } from '@caliber/service-kit';
 
 /**
  * The hospital now has one department list shared by staff, equipment and reports, with one
@@ -7,7 +6,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * per person. The mapping is written out here, not imported, so the migration means the same
  * thing forever.
  */
-const RENAME: RenameValues = {
+export const CanonicalDepartments1764200000000 = renameValuesMigration('CanonicalDepartments1764200000000', {
   schema: 'identity',
   table: 'users',
   column: 'department',
@@ -19,16 +18,4 @@ const RENAME: RenameValues = {
     Theatre: 'Main Theatre',
     Laboratory: 'Pathology Department (Lab)',
   },
-};
-
-export class CanonicalDepartments1764200000000 implements MigrationInterface {
-  name = 'CanonicalDepartments1764200000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await renameStoredValues(queryRunner, RENAME);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await revertRenamedValues(queryRunner, RENAME);
-  }
-}
+});
