@@ -275,4 +275,43 @@ test.describe('Equipment inventory', () => {
     await expect(page.getByText(/^Showing 1-12 of \d+ total$/)).toBeVisible();
     await expect(page.locator('.equipment-card')).toHaveCount(12);
   });
+
+  test('a long status history loads older changes on request', async ({ page, request }) => {
+    await signInQuickly(page, addStaff('Technician'));
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+    const headers = { authorization: `Bearer ${token}` };
+    const tag = marker();
+    const name = `${tag} Suction Unit`;
+    const created = await request.post('/api/equipment', {
+      headers,
+      data: {
+        name,
+        manufacturer: 'Medela',
+        model: 'Dominant Flex',
+        serialNumber: `${tag}-SN`,
+        department: 'ICU',
+        location: 'ICU Bay 2',
+        installationDate: '2021-01-04',
+        status: 'Unserviceable',
+        category: 'Suction',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { _id } = (await created.json()) as { _id: string };
+    for (let change = 1; change <= 24; change += 1) {
+      const status = change % 2 ? 'Under Maintenance' : 'Unserviceable';
+      expect(
+        (await request.put(`/api/equipment/${_id}/status`, { headers, data: { status } })).status(),
+      ).toBe(200);
+    }
+
+    await page.goto(`/equipment?item=${_id}`);
+    const dialog = page.getByRole('dialog', { name });
+    const entries = dialog.locator('.status-history li');
+    await expect(entries).toHaveCount(20);
+    await dialog.getByRole('button', { name: 'Show older changes' }).click();
+    await expect(entries).toHaveCount(25);
+    await expect(dialog.getByRole('button', { name: 'Show older changes' })).toHaveCount(0);
+    await expect(entries.last()).toContainText('Added to the inventory');
+  });
 });

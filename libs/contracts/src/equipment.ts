@@ -102,8 +102,41 @@ export interface StatusHistoryEntry {
   taskId: string | null;
 }
 
+/**
+ * An item with the newest page of its status history. The history of a long-lived device grows
+ * without bound, so no answer carries all of it: older changes come from the history call.
+ */
 export interface EquipmentDetail extends EquipmentDto {
   statusHistory: StatusHistoryEntry[];
+  /** How many status changes the item has in all. */
+  statusHistoryTotal: number;
+}
+
+export const MAX_STATUS_HISTORY_PAGE_SIZE = 100;
+
+/** One page of an item's status history, newest first. */
+export const statusHistoryQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number.' })
+    .int({ error: 'page must be a whole number.' })
+    .min(1, { error: 'page starts at 1.' })
+    .max(1_000_000, { error: 'page is too large.' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int({ error: 'limit must be a whole number.' })
+    .min(1, { error: 'limit must be at least 1.' })
+    .max(MAX_STATUS_HISTORY_PAGE_SIZE, { error: `limit must be at most ${MAX_STATUS_HISTORY_PAGE_SIZE}.` })
+    .default(PAGE_SIZES.statusHistory),
+});
+export type StatusHistoryQuery = z.output<typeof statusHistoryQuerySchema>;
+
+export interface StatusHistoryPage {
+  entries: StatusHistoryEntry[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

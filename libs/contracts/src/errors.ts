@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'SERVICE_UNAVAILABLE',
+  /** A service's answer was larger than the bus carries: the caller should ask for less. */
+  'REPLY_TOO_LARGE',
   'INTERNAL',
   'STAFF_NOT_ROSTERED',
   'ACCOUNT_INACTIVE',

@@ -13,6 +13,8 @@ export const PAGE_SIZES = {
   maintenanceHistory: 8,
   tasks: 8,
   users: 12,
+  /** The newest status changes shown with an item; older ones load page by page. */
+  statusHistory: 20,
 } as const;
 export const RECENT_ACTIVITY_COUNT = 4;
 export const TECHNICIAN_LIST_LIMIT = 200;

@@ -15,6 +15,7 @@ export const SUBJECTS = {
   equipment: {
     list: 'equipment.list',
     get: 'equipment.get',
+    history: 'equipment.history',
     create: 'equipment.create',
     update: 'equipment.update',
     changeStatus: 'equipment.status.change',

@@ -22,6 +22,20 @@ export interface ServiceEntry<
 }
 
 /**
+ * A promise nobody awaited that fails is a bug to fix, not a reason to stop serving every other
+ * request: it is logged as an error and the process carries on. (A thrown exception still ends
+ * the process: its state may be broken, and the orchestrator restarts it.)
+ */
+export function logUnhandledRejections(logger: Logger): void {
+  process.on('unhandledRejection', (reason: unknown) => {
+    logger.error(
+      { err: reason instanceof Error ? reason : new Error(String(reason)) },
+      'unhandled promise rejection (the service keeps running)',
+    );
+  });
+}
+
+/**
  * A domain service's `main.js`: `node main.js` serves (NATS handlers in the service's queue group,
  * the health port, clean shutdown on SIGTERM); `node main.js migrate` brings the schema up to
  * date and exits. A bad configuration stops it with a message naming each variable.
@@ -32,6 +46,7 @@ export function runServiceMain<
   const main = async (command: string | undefined) => {
     const config = entry.loadConfig();
     const logger = createLogger(entry.name, config.logLevel);
+    logUnhandledRejections(logger);
     if (command === 'migrate') {
       const applied = await migrateServiceDatabase(entry.database(config));
       logger.info({ applied }, applied.length ? 'migrations applied' : 'schema is up to date');

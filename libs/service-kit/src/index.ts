@@ -13,3 +13,4 @@ export * from './audit/audit-entry.entity';
 export * from './health.controller';
 export * from './entry-points';
 export * from './migrations/rename-values';
+export * from './bounded-nats.server';

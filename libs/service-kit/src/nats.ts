@@ -1,10 +1,19 @@
-import { type NatsOptions, Transport } from '@nestjs/microservices';
+import { type CustomStrategy, type NatsOptions, Transport } from '@nestjs/microservices';
+import { BoundedNatsServer } from './bounded-nats.server';
 
-/** Options for a service that answers requests on NATS; all replicas share `queue`. */
-export function natsServerOptions(url: string, queue: string): NatsOptions {
+/**
+ * A service answering requests on NATS; all replicas share `queue`. The transport turns an
+ * answer that cannot be sent into an error answer (see BoundedNatsServer).
+ */
+export function natsServerOptions(url: string, queue: string): CustomStrategy {
   return {
-    transport: Transport.NATS,
-    options: { servers: [url], queue, name: queue, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    strategy: new BoundedNatsServer({
+      servers: [url],
+      queue,
+      name: queue,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    }),
   };
 }
 

@@ -2,9 +2,12 @@ import {
   EQUIPMENT_STATUSES,
   equipmentStatusLabel,
   hasFullAccess,
+  PAGE_SIZES,
   statusChangeRefusal,
   type EquipmentDetail,
   type EquipmentStatus,
+  type StatusHistoryEntry,
+  type StatusHistoryPage,
 } from '@caliber/contracts';
 import { Button, ErrorBox, LoadingState, Modal, Notice, SelectField, TextField } from '@caliber/ui-kit';
 import { api, errorMessage, useCurrentUser, useLiveEvents } from '@caliber/web';
@@ -12,6 +15,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { EquipmentFacts } from './EquipmentFacts';
 import { EquipmentStatusBadge } from './EquipmentStatusBadge';
 import { formatDateTime } from '../utils/format';
+
+const NO_OLDER = { entries: [], page: 1, error: null };
 
 interface Loaded {
   id: string;
@@ -33,12 +38,20 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  /** Older status changes loaded on request, page by page, after the newest ones. */
+  const [older, setOlder] = useState<{ entries: StatusHistoryEntry[]; page: number; error: string | null }>(
+    NO_OLDER,
+  );
+  const [loadingOlder, setLoadingOlder] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
     api
       .get<EquipmentDetail>(`/equipment/${encodeURIComponent(id)}`, { signal: controller.signal })
-      .then((item) => setLoaded({ id, item, error: null }))
+      .then((item) => {
+        setLoaded({ id, item, error: null });
+        setOlder(NO_OLDER);
+      })
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
           setLoaded({ id, item: null, error: errorMessage(error, 'Failed to fetch equipment') });
@@ -78,6 +91,22 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
       setMessage({ text: errorMessage(error, 'Failed to change the status'), failed: true });
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function loadOlder() {
+    if (!item) return;
+    setLoadingOlder(true);
+    try {
+      const next = older.page + 1;
+      const answer = await api.get<StatusHistoryPage>(
+        `/equipment/${item._id}/history?page=${next}&limit=${PAGE_SIZES.statusHistory}`,
+      );
+      setOlder({ entries: [...older.entries, ...answer.entries], page: next, error: null });
+    } catch (error) {
+      setOlder({ ...older, error: errorMessage(error, 'Failed to load older changes') });
+    } finally {
+      setLoadingOlder(false);
     }
   }
 
@@ -153,7 +182,7 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
 
           <h3 className="detail-heading">Status history</h3>
           <ol className="status-history">
-            {item.statusHistory.map((entry, index) => (
+            {[...item.statusHistory, ...older.entries].map((entry, index) => (
               <li key={`${entry.at}-${index}`}>
                 <span className="status-history__change">
                   {entry.from ? (
@@ -172,6 +201,17 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
               </li>
             ))}
           </ol>
+          {older.error ? <ErrorBox>{older.error}</ErrorBox> : null}
+          {item.statusHistory.length + older.entries.length < item.statusHistoryTotal ? (
+            <Button
+              variant="secondary"
+              busy={loadingOlder}
+              busyLabel="Loading..."
+              onClick={() => void loadOlder()}
+            >
+              Show older changes
+            </Button>
+          ) : null}
         </>
       ) : null}
     </Modal>

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import { closeOnSignals, ConfigError, createLogger } from '@caliber/service-kit';
+import { closeOnSignals, ConfigError, createLogger, logUnhandledRejections } from '@caliber/service-kit';
 import { createGatewayApp } from './app';
 import { loadGatewayConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
   const logger = createLogger('gateway', config.logLevel);
+  logUnhandledRejections(logger);
   const app = await createGatewayApp(config, logger);
   await app.listen(config.port, config.host);
   closeOnSignals(app, logger);

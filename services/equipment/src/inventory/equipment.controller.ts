@@ -4,11 +4,13 @@ import {
   changeEquipmentStatusSchema,
   createEquipmentSchema,
   listEquipmentQuerySchema,
+  statusHistoryQuerySchema,
   SUBJECTS,
   updateEquipmentSchema,
   type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
+  type StatusHistoryPage,
 } from '@caliber/contracts';
 import { parsePayload } from '@caliber/service-kit';
 import { z } from 'zod';
@@ -31,6 +33,12 @@ export class EquipmentController {
   @MessagePattern(SUBJECTS.equipment.get)
   get(@Payload() data: unknown): Promise<EquipmentDetail> {
     return this.inventory.get(parsePayload(z.object({ id }), data).id);
+  }
+
+  @MessagePattern(SUBJECTS.equipment.history)
+  history(@Payload() data: unknown): Promise<StatusHistoryPage> {
+    const query = parsePayload(z.object({ id, query: statusHistoryQuerySchema }), data);
+    return this.inventory.history(query.id, query.query);
   }
 
   @MessagePattern(SUBJECTS.equipment.create)

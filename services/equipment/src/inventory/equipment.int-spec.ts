@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { io } from 'socket.io-client';
 import type { DataSource } from 'typeorm';
@@ -10,6 +11,7 @@ import {
   type EquipmentDto,
   type EquipmentListResponse,
   type Role,
+  type StatusHistoryPage,
 } from '@caliber/contracts';
 import { call } from '../../../../infra/testing/http';
 import { until } from '../../../../infra/testing/wait';
@@ -493,6 +495,32 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
     expect(unknown.body['message']).toContain(
       'Department "Moon Base" is not one of the hospital\'s departments.',
     );
+  });
+
+  it('answers an item with a long history by pages, and stays up (the history once outgrew a NATS reply)', async () => {
+    const item = await added();
+    // 700 changes with 500-character reasons of characters JSON escapes: over 1 MiB as one answer.
+    const reason = '\u0001"\\'.repeat(167).slice(0, 500);
+    await rows.query(
+      `INSERT INTO "equipment"."status_history"
+         ("equipment_id", "from_status", "to_status", "changed_by_name", "reason", "changed_at")
+       SELECT $1, 'Serviceable', 'Unserviceable', 'Technician Tester', $2, now() + make_interval(secs => n)
+         FROM generate_series(1, 700) AS n`,
+      [item._id, reason],
+    );
+    const detail = await technician.get<EquipmentDetail>(`/equipment/${item._id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.statusHistory).toHaveLength(20);
+    expect(detail.body.statusHistoryTotal).toBe(701);
+    expect(detail.body.statusHistory[0]?.reason).toBe(reason);
+
+    const page = await technician.get<StatusHistoryPage>(`/equipment/${item._id}/history?page=36&limit=20`);
+    expect(page.body).toMatchObject({ total: 701, page: 36, pages: 36, limit: 20 });
+    expect(page.body.entries).toHaveLength(1);
+    expect(page.body.entries[0]).toMatchObject({ from: null, to: 'Serviceable' });
+    expect((await technician.get(`/equipment/${item._id}/history?limit=500`)).status).toBe(400);
+    expect((await technician.get(`/equipment/${randomUUID()}/history`)).status).toBe(404);
+    expect((await technician.get(`/equipment/${item._id}`)).status).toBe(200);
   });
 
   it('forwards the inventory events to signed-in browsers over socket.io', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   hasFullAccess,
+  PAGE_SIZES,
   statusChangeRefusal,
   type Actor,
   type EquipmentChanges,
@@ -11,6 +12,8 @@ import {
   type EquipmentStatus,
   type ListEquipmentQuery,
   type NewEquipment,
+  type StatusHistoryPage,
+  type StatusHistoryQuery,
 } from '@caliber/contracts';
 import { diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
@@ -60,13 +63,32 @@ export class EquipmentService {
     };
   }
 
+  /** The item with the newest page of its status history (never all of it: it grows forever). */
   async get(id: string): Promise<EquipmentDetail> {
     const item = await this.findLive(this.dataSource.manager, id);
-    const history = await this.dataSource.manager.find(StatusHistoryEntity, {
+    const history = await this.historyPage(id, { page: 1, limit: PAGE_SIZES.statusHistory });
+    return { ...toEquipmentDto(item), statusHistory: history.entries, statusHistoryTotal: history.total };
+  }
+
+  async history(id: string, query: StatusHistoryQuery): Promise<StatusHistoryPage> {
+    await this.findLive(this.dataSource.manager, id);
+    return this.historyPage(id, query);
+  }
+
+  private async historyPage(id: string, { page, limit }: StatusHistoryQuery): Promise<StatusHistoryPage> {
+    const [rows, total] = await this.dataSource.manager.findAndCount(StatusHistoryEntity, {
       where: { equipmentId: id },
       order: { changedAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * limit,
+      take: limit,
     });
-    return { ...toEquipmentDto(item), statusHistory: history.map(toStatusHistoryEntry) };
+    return {
+      entries: rows.map(toStatusHistoryEntry),
+      total,
+      page,
+      pages: Math.max(1, Math.ceil(total / limit)),
+      limit,
+    };
   }
 
   async create(actor: Actor, data: NewEquipment): Promise<EquipmentDto> {

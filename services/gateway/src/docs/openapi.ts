@@ -4,6 +4,7 @@ import {
   createEquipmentSchema,
   listEquipmentQuerySchema,
   notificationSettingsSchema,
+  statusHistoryQuerySchema,
   reportDefaultsSchema,
   requestOtpSchema,
   updateEquipmentSchema,
@@ -136,7 +137,22 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/equipment/{id}',
     tag: 'Equipment',
     summary: 'One item with its status history (newest first)',
+    description:
+      'With the newest 20 status changes (`statusHistory`) and their count (`statusHistoryTotal`); older ones come from `/history`.',
     responses: { 200: 'The item and `statusHistory`.', 401: REFUSALS[401], 404: 'Not in the inventory.' },
+  },
+  {
+    operationId: 'getEquipmentStatusHistory',
+    method: 'get',
+    path: '/api/equipment/{id}/history',
+    tag: 'Equipment',
+    summary: "One page of an item's status history, newest first",
+    query: statusHistoryQuerySchema,
+    responses: {
+      200: '`{entries, total, page, pages, limit}`',
+      ...REFUSALS,
+      404: 'Not in the inventory.',
+    },
   },
   {
     operationId: 'createEquipment',

@@ -10,6 +10,8 @@ import {
   type ListEquipmentQuery,
   type NewEquipment,
   type ServiceHealthReply,
+  type StatusHistoryPage,
+  type StatusHistoryQuery,
   type UpdateEquipmentRequest,
   type UserDto,
 } from '@caliber/contracts';
@@ -31,6 +33,10 @@ export class EquipmentClient extends DomainServiceClient {
 
   get(id: string): Promise<EquipmentDetail> {
     return this.request(SUBJECTS.equipment.get, { id });
+  }
+
+  history(id: string, query: StatusHistoryQuery): Promise<StatusHistoryPage> {
+    return this.request(SUBJECTS.equipment.history, { id, query });
   }
 
   create(user: UserDto, data: NewEquipment): Promise<EquipmentDto> {

@@ -3,10 +3,12 @@ import {
   changeEquipmentStatusSchema,
   createEquipmentSchema,
   listEquipmentQuerySchema,
+  statusHistoryQuerySchema,
   updateEquipmentSchema,
   type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
+  type StatusHistoryPage,
   type UserDto,
 } from '@caliber/contracts';
 import type { z } from 'zod';
@@ -33,6 +35,14 @@ export class EquipmentController {
   @Get(':id')
   get(@Param('id') id: string): Promise<EquipmentDetail> {
     return this.equipment.get(id);
+  }
+
+  @Get(':id/history')
+  history(
+    @Param('id') id: string,
+    @Query(new ZodQueryPipe(statusHistoryQuerySchema)) query: z.output<typeof statusHistoryQuerySchema>,
+  ): Promise<StatusHistoryPage> {
+    return this.equipment.history(id, query);
   }
 
   @Post()

@@ -55,6 +55,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return 429;
     case 'INTERNAL':
       return 500;
+    case 'REPLY_TOO_LARGE':
+      return 502;
     case 'SERVICE_UNAVAILABLE':
     case 'SMS_NOT_SENT':
       return 503;

@@ -1,0 +1,50 @@
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxyFactory, MessagePattern, Transport, type ClientProxy } from '@nestjs/microservices';
+import { firstValueFrom } from 'rxjs';
+import { REPLY_TOO_LARGE } from './bounded-nats.server';
+import { natsServerOptions } from './nats';
+
+const SUBJECT = `bounded-test.${Date.now().toString(36)}`;
+
+@Controller()
+class AnswersController {
+  @MessagePattern(`${SUBJECT}.small`)
+  small(): { ok: true } {
+    return { ok: true };
+  }
+
+  /** Larger than NATS's default payload limit (1 MiB). */
+  @MessagePattern(`${SUBJECT}.huge`)
+  huge(): { text: string } {
+    return { text: 'x'.repeat(2 * 1024 * 1024) };
+  }
+}
+
+@Module({ controllers: [AnswersController] })
+class AnswersModule {}
+
+describe('a service answer larger than NATS carries (real NATS)', () => {
+  let service: INestMicroservice;
+  let client: ClientProxy;
+
+  beforeAll(async () => {
+    const url = process.env['NATS_URL'] ?? '';
+    service = await NestFactory.createMicroservice(AnswersModule, {
+      ...natsServerOptions(url, SUBJECT),
+      logger: false,
+    });
+    await service.listen();
+    client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [url] } });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client.close();
+    await service.close();
+  });
+
+  it('becomes an error answer to the caller, and the service keeps answering', async () => {
+    await expect(firstValueFrom(client.send(`${SUBJECT}.huge`, {}))).rejects.toEqual(REPLY_TOO_LARGE);
+    await expect(firstValueFrom(client.send(`${SUBJECT}.small`, {}))).resolves.toEqual({ ok: true });
+  });
+});
