@@ -1,6 +1,8 @@
-// `npm run bench`: GET /api/equipment through the gateway against 50,000 items, next to the same
-// query answered by a bare Node http server calling pg directly (the floor), at 1, 16 and 64
+// `npm run bench`: first the weight of a first visit (`/login`, then `/equipment`) in Chromium;
+// then GET /api/equipment through the gateway against 50,000 items, next to the same query
+// answered by a bare Node http server calling pg directly (the floor), at 1, 16 and 64
 // concurrent connections. Prints latency p50/p95/p99, requests per second and the ratio to the floor.
+// `BENCH_ONLY=page-weight` measures the first visit alone (on the demo inventory).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +11,10 @@ import { buildAll, startThrowawayStack } from '../infra/local/src';
 import { signInThroughApi } from '../infra/testing/outbox';
 import { startFloorServer } from './floor-server';
 import { measure, type LoadResult } from './load';
+import { measurePageWeight, printPageWeight } from './page-weight';
 
-const ITEMS = Number(process.env['BENCH_ITEMS'] ?? 50_000);
+const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
+const ITEMS = ONLY_PAGE_WEIGHT ? 0 : Number(process.env['BENCH_ITEMS'] ?? 50_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = [1, 16, 64];
 const SCENARIOS: [name: string, query: string][] = [
@@ -33,7 +37,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const stack = await startThrowawayStack({
     dataDir: join(root, 'data'),
-    demoEquipment: ITEMS,
+    ...(ITEMS > 0 ? { demoEquipment: ITEMS } : {}),
     // Request logs at info would measure the terminal; production runs at warn or info to a collector.
     env: { LOG_LEVEL: 'warn' },
     log: () => undefined,
@@ -42,7 +46,10 @@ async function main(): Promise<void> {
   say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   const floor = await startFloorServer(String(stack.env['DATABASE_URL']), 20);
   try {
-    const { token } = await signInThroughApi(stack.baseUrl, BENCH_USER, stack.outboxPath);
+    const session = await signInThroughApi(stack.baseUrl, BENCH_USER, stack.outboxPath);
+    printPageWeight(await measurePageWeight(stack.baseUrl, session), say);
+    if (ONLY_PAGE_WEIGHT) return;
+    const { token } = session;
     const gatewayHeaders = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
     for (const [name, query] of SCENARIOS) {

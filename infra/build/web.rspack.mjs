@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './precompress.mjs';
 
 const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const rootPackage = JSON.parse(readFileSync(resolve(workspaceRoot, 'package.json'), 'utf8'));
@@ -87,9 +88,13 @@ export function webAppConfig({ projectRoot, name, exposes }) {
         name,
         ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
         shared: sharedModules,
+        // Use a shared module already loaded (the shell's) rather than first fetching every
+        // remote's entry to compare versions: a screen loads its own remote only.
+        shareStrategy: 'loaded-first',
         dts: false,
         manifest: false,
       }),
+      ...(production ? [new PrecompressPlugin()] : []),
       ...(isHost
         ? [
             new rspack.HtmlRspackPlugin({

@@ -8,7 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io as connectSocket, Socket } from 'socket.io-client';
 import { useAppConfig } from './app-config';
 import { usePreferences } from './preferences';
 import { useSession } from './session';
@@ -52,6 +52,19 @@ class LiveConnectionManager {
     this.close();
     this.target = target;
     if (!target) return this.set('off');
+    this.set('connecting');
+    // The socket client loads only once someone is signed in: the sign-in page does without it.
+    import('socket.io-client').then(
+      ({ io }) => {
+        if (this.target === target) this.open(io, target);
+      },
+      () => {
+        if (this.target === target) this.set('lost');
+      },
+    );
+  }
+
+  private open(io: typeof connectSocket, target: Target): void {
     const socket = io(target.socketUrl || undefined, {
       path: SOCKET_SETTINGS.path,
       transports: [...SOCKET_SETTINGS.transports],
@@ -66,7 +79,7 @@ class LiveConnectionManager {
     socket.on('connect_error', () => this.set('connecting'));
     socket.io.on('reconnect_failed', () => this.set('lost'));
     this.socket = socket;
-    this.set('connecting');
+    this.notify();
   }
 
   private close(): void {
@@ -79,6 +92,10 @@ class LiveConnectionManager {
 
   private set(connection: LiveConnection): void {
     this.connection = connection;
+    this.notify();
+  }
+
+  private notify(): void {
     for (const listener of this.listeners) listener();
   }
 }

@@ -26,9 +26,14 @@ export async function createGatewayApp(
   app.use(
     helmet({
       contentSecurityPolicy: {
+        // A remote on another origin brings scripts, stylesheets, images and fonts: each kind of
+        // asset it serves is allowed from its origin (helmet's defaults otherwise).
         directives: {
           'script-src': ["'self'", ...elsewhere],
           'connect-src': ["'self'", ...elsewhere],
+          'style-src': ["'self'", 'https:', "'unsafe-inline'", ...elsewhere],
+          'img-src': ["'self'", 'data:', ...elsewhere],
+          'font-src': ["'self'", 'https:', 'data:', ...elsewhere],
           // Plain-HTTP deployments inside a hospital network must keep working; TLS is the proxy's job.
           'upgrade-insecure-requests': null,
         },

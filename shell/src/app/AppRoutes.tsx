@@ -1,12 +1,27 @@
 import type { ScreenId } from '@caliber/web';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../auth/LoginPage';
 import { RegisterPage } from '../auth/RegisterPage';
-import { DashboardPage } from '../dashboard/DashboardPage';
-import { Layout } from '../layout/Layout';
-import { RemoteScreen } from '../remotes/RemoteScreen';
-import { SettingsPage } from '../settings/SettingsPage';
-import { HomeRedirect, RequireRole, RequireSignedIn, SignedOutOnly } from './guards';
+import { HomeRedirect, RequireRole, RequireSignedIn, SessionLoading, SignedOutOnly } from './guards';
+
+// The sign-in pages load with the app; everything behind sign-in loads after it, so a first visit
+// to /login downloads only what signing in needs.
+const Layout = lazy(() => import('../layout/Layout').then((module) => ({ default: module.Layout })));
+const DashboardPage = lazy(() =>
+  import('../dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../settings/SettingsPage').then((module) => ({ default: module.SettingsPage })),
+);
+const RemoteScreen = lazy(() =>
+  import('../remotes/RemoteScreen').then((module) => ({ default: module.RemoteScreen })),
+);
+
+/** While a part behind sign-in loads: the same full-screen spinner as the session check. */
+function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<SessionLoading />}>{children}</Suspense>;
+}
 
 /** Remote screens any signed-in user may open. */
 const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
@@ -51,7 +66,13 @@ export function AppRoutes() {
       />
       <Route path="/" element={<HomeRedirect />} />
       <Route element={<RequireSignedIn />}>
-        <Route element={<Layout />}>
+        <Route
+          element={
+            <Later>
+              <Layout />
+            </Later>
+          }
+        >
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           {OPEN_SCREENS.map(([path, screen]) => (

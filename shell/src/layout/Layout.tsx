@@ -1,6 +1,6 @@
 import { useCurrentUser, useLiveConnection, useProductName, useSession } from '@caliber/web';
-import { Avatar } from '@caliber/ui-kit';
-import { useEffect, useRef, useState } from 'react';
+import { Avatar, LoadingState } from '@caliber/ui-kit';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BrandMark } from './BrandMark';
 import { icons } from './icons';
@@ -124,7 +124,10 @@ export function Layout() {
           </button>
         </header>
         <main className="app-content" id="main" tabIndex={-1}>
-          <Outlet />
+          {/* A screen that is still loading shows inside the layout, which stays usable. */}
+          <Suspense fallback={<LoadingState text="Loading…" />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

@@ -1,8 +1,24 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '@caliber/contracts';
 import { startGateway, type RunningGateway } from '../../../../infra/testing/stack';
+
+/** The bytes as sent, not decoded (fetch would undo the compression this test is about). */
+function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 describe('The gateway serves the front ends on the API origin', () => {
   let gateway: RunningGateway;
@@ -14,6 +30,12 @@ describe('The gateway serves the front ends on the API origin', () => {
     await writeFile(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(join(root, 'shell', 'dist', 'main.0123456789.js'), 'console.log(1)');
     await writeFile(join(root, 'mfe-users', 'dist', 'remoteEntry.js'), 'var users;');
+    // A built asset with the copies the build writes beside it.
+    const script = `console.log(${JSON.stringify('caliber '.repeat(500))});`;
+    const built = join(root, 'shell', 'dist', 'app.abcdef0123.js');
+    await writeFile(built, script);
+    await writeFile(`${built}.br`, brotliCompressSync(script));
+    await writeFile(`${built}.gz`, gzipSync(script));
     gateway = await startGateway({
       WEB_ROOT: root,
       PRODUCT_NAME: 'St. Mary Biomed',
@@ -64,11 +86,35 @@ describe('The gateway serves the front ends on the API origin', () => {
     expect(await api.json()).toMatchObject({ message: 'There is no such API route.' });
     expect((await get('/remotes/tasks/remoteEntry.js', '*/*')).status).toBe(404);
     expect((await get('/missing.js', 'application/javascript')).status).toBe(404);
+    const script = await get('/205.0123456789.js', '*/*');
+    expect(script.status).toBe(404);
+    expect(script.headers.get('content-type')).not.toContain('text/html');
   });
 
-  it('allows scripts from a remote on another origin in the content security policy', async () => {
+  it('allows every kind of asset from a remote on another origin in the content security policy', async () => {
     const policy = (await get('/login')).headers.get('content-security-policy') ?? '';
-    expect(policy).toContain("script-src 'self' https://reports.cdn.example");
+    for (const directive of ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src']) {
+      expect(policy).toMatch(new RegExp(`${directive} [^;]*https://reports\\.cdn\\.example`));
+    }
     expect(policy).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('sends the brotli or gzip copy of a built file to a browser that takes it, with the right headers', async () => {
+    const path = '/app.abcdef0123.js';
+    const br = await rawGet(`${gateway.url}${path}`, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['vary']).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.length).toBeLessThan(500);
+    expect(brotliDecompressSync(br.body).toString()).toContain('caliber caliber');
+
+    const gz = await rawGet(`${gateway.url}${path}`, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('caliber caliber');
+
+    const plain = await rawGet(`${gateway.url}${path}`, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(4000);
   });
 });
