@@ -1,11 +1,9 @@
-import { Controller, Get, Inject, type OnApplicationShutdown, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import type { HealthResponse, ServiceHealthReply } from '@caliber/contracts';
+import type { DependencyHealth, HealthResponse, ServiceHealthReply } from '@caliber/contracts';
 import { probe } from '@caliber/service-kit';
 import type { Response } from 'express';
-import { Pool } from 'pg';
 import { Public } from '../auth/public.decorator';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { EquipmentClient } from '../equipment/equipment.client';
 import { IdentityClient } from '../identity/identity.client';
 import { SERVICES_CLIENT } from '../identity/service-client';
@@ -17,49 +15,55 @@ interface NatsConnectionLike {
 
 const startedAt = Date.now();
 const VERSION = process.env['npm_package_version'] ?? '0.1.0';
+const SERVICE_DEADLINE_MS = 3000;
 
 /**
- * `GET /api/health`: PostgreSQL, NATS, Redis and each domain service, probed in parallel with a
- * deadline. 200 when all are up, 503 (same body) when any is down.
+ * PostgreSQL as the services see it: the gateway owns no schema and holds no database connection,
+ * so it asks the services, which each report their own pool. Up when a service reaches it; down
+ * when every service that answered says so, or when none answered.
+ */
+export function databaseHealth(replies: (ServiceHealthReply | null)[]): DependencyHealth {
+  const answered = replies.filter((reply): reply is ServiceHealthReply => reply !== null);
+  const reached = answered.map((reply) => reply.database).filter((database) => database.status === 'up');
+  if (reached.length > 0)
+    return { status: 'up', latencyMs: Math.min(...reached.map((d) => d.latencyMs ?? 0)) };
+  if (answered.length === 0) return { status: 'down', error: 'no service answered to report it' };
+  return { status: 'down', error: answered[0]?.database.error ?? 'the services cannot reach it' };
+}
+
+/**
+ * `GET /api/health`: NATS, Redis, each domain service (and, through them, PostgreSQL), probed in
+ * parallel with a deadline. 200 when all are up, 503 (same body) when any is down.
  */
 @Controller('health')
-export class HealthController implements OnApplicationShutdown {
-  private readonly pool: Pool;
-
+export class HealthController {
   constructor(
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     @Inject(SERVICES_CLIENT) private readonly natsClient: ClientProxy,
     private readonly identity: IdentityClient,
     private readonly equipment: EquipmentClient,
     private readonly redis: RedisConnection,
-  ) {
-    this.pool = new Pool({ connectionString: config.databaseUrl, max: 1, connectionTimeoutMillis: 2000 });
-    this.pool.on('error', () => undefined);
-  }
+  ) {}
 
   @Public()
   @Get()
   async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
-    const serviceUp = (ask: () => Promise<ServiceHealthReply>) => async () => {
-      const reply = await ask();
+    const services = { identity: this.identity, equipment: this.equipment };
+    const replies: Record<string, ServiceHealthReply | null> = {};
+    const serviceUp = (name: keyof typeof services) => async () => {
+      const reply = await services[name].health();
+      replies[name] = reply;
       if (reply.database.status !== 'up') throw new Error(`database ${reply.database.error ?? 'down'}`);
     };
-    const [postgres, nats, redis, identity, equipment] = await Promise.all([
-      probe(() => this.pool.query('SELECT 1')),
+    const [nats, redis, identity, equipment] = await Promise.all([
       probe(async () => {
         await this.natsClient.connect();
         await this.natsClient.unwrap<NatsConnectionLike>().flush();
       }),
       probe(() => this.redis.client.ping()),
-      probe(
-        serviceUp(() => this.identity.health()),
-        3000,
-      ),
-      probe(
-        serviceUp(() => this.equipment.health()),
-        3000,
-      ),
+      probe(serviceUp('identity'), SERVICE_DEADLINE_MS),
+      probe(serviceUp('equipment'), SERVICE_DEADLINE_MS),
     ]);
+    const postgres = databaseHealth([replies['identity'] ?? null, replies['equipment'] ?? null]);
     const checks = { postgres, nats, redis, identity, equipment };
     const allUp = Object.values(checks).every((check) => check.status === 'up');
     response.status(allUp ? 200 : 503);
@@ -69,9 +73,5 @@ export class HealthController implements OnApplicationShutdown {
       version: VERSION,
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.pool.end();
   }
 }

@@ -36,11 +36,37 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 and names what is down when identity is not running', async () => {
-    const answer = await call<HealthResponse>(gateway.url, 'GET', '/api/health');
-    expect(answer.status).toBe(503);
-    expect(answer.body.status).toBe('degraded');
-    expect(answer.body.checks['identity']).toMatchObject({ status: 'down' });
-    expect(answer.body.checks['postgres']).toMatchObject({ status: 'up' });
+    const equipment: INestApplication = await startEquipment();
+    try {
+      const answer = await call<HealthResponse>(gateway.url, 'GET', '/api/health');
+      expect(answer.status).toBe(503);
+      expect(answer.body.status).toBe('degraded');
+      expect(answer.body.checks['identity']).toMatchObject({ status: 'down' });
+      expect(answer.body.checks['postgres']).toMatchObject({ status: 'up' });
+    } finally {
+      await equipment.close();
+    }
+  });
+
+  it('holds no database connection of its own: PostgreSQL is reported by the services', async () => {
+    // The gateway owns no schema; a DATABASE_URL in its environment is not even read.
+    const elsewhere = await startGateway({ DATABASE_URL: 'postgres://nobody@db.invalid:1/none' });
+    try {
+      const noneUp = await call<HealthResponse>(elsewhere.url, 'GET', '/api/health');
+      expect(noneUp.body.checks['postgres']).toEqual({
+        status: 'down',
+        error: 'no service answered to report it',
+      });
+      const identity: INestApplication = await startIdentity();
+      try {
+        const answer = await call<HealthResponse>(elsewhere.url, 'GET', '/api/health');
+        expect(answer.body.checks['postgres']).toMatchObject({ status: 'up' });
+      } finally {
+        await identity.close();
+      }
+    } finally {
+      await elsewhere.app.close();
+    }
   });
 
   it('answers sign-in with 503 and a message, not a hang, while identity is down', async () => {
