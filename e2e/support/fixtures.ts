@@ -48,14 +48,17 @@ export function latestCode(serviceNumber: string, notBefore = 0): Promise<string
   return codeFromOutbox(e2eValue('outbox'), serviceNumber, { notBefore, waitMs: 5000 });
 }
 
-/** Signs in through the API and stores the session as the app does; for tests about other things. */
-export async function signInQuickly(page: Page, staff: Staff): Promise<UserDto> {
+/**
+ * Signs in through the API and stores the session as the app does; for tests about other things.
+ * `origin`: another origin serving the app (a dev server), whose storage gets the session.
+ */
+export async function signInQuickly(page: Page, staff: Staff, origin = ''): Promise<UserDto> {
   const { token, user } = await signInThroughApi(
     e2eValue('baseUrl'),
     staff.serviceNumber,
     e2eValue('outbox'),
   );
-  await page.goto('/login');
+  await page.goto(`${origin}/login`);
   // The app must be up before the session is stored: a session check still starting would race it.
   await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
   await page.evaluate(

@@ -40,6 +40,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     NATS_URL: stack.env['NATS_URL'],
     DATA_DIR: stack.env['DATA_DIR'],
     OTP_PEPPER: stack.env['OTP_PEPPER'],
+    // For a test that runs a second gateway beside the stack's (same sessions, same buses).
+    REDIS_URL: stack.env['REDIS_URL'],
+    JWT_SECRET: stack.env['JWT_SECRET'],
   });
   return () => stack.stop();
 }

@@ -105,12 +105,20 @@ export function webAppConfig({ projectRoot, name, exposes }) {
         : []),
     ],
     devServer: {
-      port: DEV_PORTS[name],
+      port: Number(process.env.DEV_SERVER_PORT) || DEV_PORTS[name],
       historyApiFallback: isHost,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      // The shell's dev server sends the API, the socket and the remote manifest to the gateway.
+      // The shell's dev server sends to the gateway (`DEV_GATEWAY_URL`, the `npm start` one by
+      // default) what the gateway answers: the API, the live socket, the run-time app config and
+      // the remotes it serves.
       proxy: isHost
-        ? [{ context: ['/api', '/socket.io', '/remotes.json'], target: 'http://localhost:5000', ws: true }]
+        ? [
+            {
+              context: ['/api', '/socket.io', '/app-config.json', '/remotes'],
+              target: process.env.DEV_GATEWAY_URL || 'http://localhost:5000',
+              ws: true,
+            },
+          ]
         : [],
     },
     performance: { hints: false },
