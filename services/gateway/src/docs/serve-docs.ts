@@ -13,6 +13,8 @@ const PAGE = (title: string) => `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
+    <!-- Named here, or the browser asks for /favicon.ico, which is no file of ours (a 404). -->
+    <link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png" />
     <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
   </head>
   <body>
