@@ -1,9 +1,51 @@
 import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** `@nx/enforce-module-boundaries` options; a test may also use the test harness. */
+function boundaries(inTests) {
+  const harness = inTests ? ['type:testing'] : [];
+  return {
+    enforceBuildableLibDependency: false,
+    allowCircularSelfDependency: false,
+    // A service's tests start it through the harness, which starts every service: that loop is
+    // the harness's purpose, not a dependency of the service's code.
+    ignoredCircularDependencies: inTests ? [['tag:type:testing', 'tag:type:service']] : [],
+    depConstraints: [
+      {
+        sourceTag: 'type:app-web',
+        onlyDependOnLibsWithTags: ['type:lib-web', 'type:lib-shared', ...harness],
+      },
+      {
+        sourceTag: 'type:service',
+        onlyDependOnLibsWithTags: ['type:lib-server', 'type:lib-shared', ...harness],
+      },
+      {
+        sourceTag: 'type:lib-web',
+        onlyDependOnLibsWithTags: ['type:lib-web', 'type:lib-shared', ...harness],
+      },
+      {
+        sourceTag: 'type:lib-server',
+        onlyDependOnLibsWithTags: ['type:lib-server', 'type:lib-shared', ...harness],
+      },
+      { sourceTag: 'type:lib-shared', onlyDependOnLibsWithTags: ['type:lib-shared', ...harness] },
+    ],
+  };
+}
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.nx/**', 'coverage/**', 'e2e/.results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '.nx/**',
+      '.tmp/**',
+      'coverage/**',
+      'e2e/.results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -18,6 +60,26 @@ export default tseslint.config(
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The workspace's boundaries, from each project's `type:` tag (project.json): front ends use
+    // only the web and shared libraries; a service uses only the server and shared libraries and
+    // never another service (they talk over NATS); libraries use no app. The test harness
+    // (infra/testing) and the local launcher (infra/local) assemble the services, so they may
+    // import them; only tests import the harness.
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    rules: { '@nx/enforce-module-boundaries': ['error', boundaries(false)] },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: { '@nx/enforce-module-boundaries': ['error', boundaries(true)] },
+  },
+  {
+    // The harness and the launcher are where the services are put together: they start each
+    // service's own module from its files, which no service or library may do.
+    files: ['infra/testing/**', 'infra/local/**'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   {
     files: [

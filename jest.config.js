@@ -14,6 +14,7 @@ const swc = [
         '@caliber/contracts': ['libs/contracts/src/index.ts'],
         '@caliber/service-kit': ['libs/service-kit/src/index.ts'],
         '@caliber/local-stack': ['infra/local/src/index.ts'],
+        '@caliber/testing/*': ['infra/testing/*'],
       },
     },
     module: { type: 'commonjs' },
@@ -28,6 +29,7 @@ const shared = {
     '^@caliber/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@caliber/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',
     '^@caliber/local-stack$': '<rootDir>/infra/local/src/index.ts',
+    '^@caliber/testing/(.*)$': '<rootDir>/infra/testing/$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

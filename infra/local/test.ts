@@ -74,7 +74,12 @@ function main(): number {
     { command: 'redis-server', aptPackage: 'redis-server', alternative: 'install it by hand' },
     { command: 'chromium', aptPackage: 'chromium', alternative: 'install Chromium and set CHROMIUM_PATH' },
   ]);
+  // One Nx process at a time on two cores; no background daemon left behind by a test run.
+  process.env['NX_DAEMON'] ??= 'false';
+  process.env['NX_NO_CLOUD'] ??= 'true';
   const checks: [string, string, string[]][] = [
+    // The module-boundary lint rule reads Nx's project graph and skips itself without one.
+    ['Project graph', binary('nx'), ['show', 'projects']],
     ['Type check', binary('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
     ['Lint', binary('eslint'), ['.', '--max-warnings=0']],
     ['Formatting', binary('prettier'), ['--check', '.', '--log-level=warn']],

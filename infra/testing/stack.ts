@@ -15,7 +15,7 @@ import { loadIdentityConfig } from '../../services/identity/src/config';
 import { equipmentDatabase } from '../../services/equipment/src/database';
 import { identityDatabase } from '../../services/identity/src/database';
 import { IdentityModule } from '../../services/identity/src/identity.module';
-import { addStaff } from '../../services/identity/src/roster/roster';
+import { addStaff, setStaffActive } from '../../services/identity/src/roster/roster';
 import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
 import { latestCode, readOutbox, signInThroughApi, type OutboxLine } from './outbox';
 
@@ -105,6 +105,11 @@ export async function rosterStaff(dataSource: DataSource, staff: Partial<NewStaf
       { id: null, label: 'test' },
     ),
   );
+}
+
+/** Activates or deactivates a rostered person, as the identity CLI does. */
+export function setRosterActive(dataSource: DataSource, serviceNumber: string, active: boolean) {
+  return setStaffActive(dataSource, serviceNumber, active, { id: null, label: 'test' });
 }
 
 const outboxPath = () => smsOutboxPath(process.env['DATA_DIR'] ?? '.data');

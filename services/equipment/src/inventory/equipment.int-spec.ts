@@ -13,15 +13,15 @@ import {
   type Role,
   type StatusHistoryPage,
 } from '@caliber/contracts';
-import { call } from '../../../../infra/testing/http';
-import { until } from '../../../../infra/testing/wait';
+import { call } from '@caliber/testing/http';
+import { until } from '@caliber/testing/wait';
 import {
   equipmentDataSource,
   rosterStaff,
   signIn,
   startEquipment,
   useSignInStack,
-} from '../../../../infra/testing/stack';
+} from '@caliber/testing/stack';
 
 describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)', () => {
   const stack = useSignInStack('equipment');

@@ -1,13 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { call } from '../../../../infra/testing/http';
+import { call } from '@caliber/testing/http';
 import {
   identityDataSource,
   rosterStaff,
   startGateway,
   startIdentity,
   type RunningGateway,
-} from '../../../../infra/testing/stack';
+} from '@caliber/testing/stack';
 
 describe('sign-in rate limits held in Redis across gateway replicas', () => {
   let identity: INestApplication;

@@ -1,18 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { MeResponse, RequestOtpResponse, VerifyOtpResponse } from '@caliber/contracts';
-import { call } from '../../../../infra/testing/http';
+import { call } from '@caliber/testing/http';
 import {
   identityDataSource,
   latestOtp,
   outboxMessages,
   rosterStaff,
+  setRosterActive,
   startGateway,
   startIdentity,
   TEST_ENV,
   type RunningGateway,
-} from '../../../../infra/testing/stack';
-import { setStaffActive } from '../../../identity/src/roster/roster';
+} from '@caliber/testing/stack';
 
 describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () => {
   let identity: INestApplication;
@@ -250,7 +250,7 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     });
     const token = verified.body.token;
 
-    await setStaffActive(db, staff.serviceNumber, false, { id: null, label: 'test' });
+    await setRosterActive(db, staff.serviceNumber, false);
 
     const request = await freshCodeAnswer(staff.serviceNumber);
     expect(request.status).toBe(403);

@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { startGateway, type RunningGateway } from '../../../../infra/testing/stack';
+import { startGateway, type RunningGateway } from '@caliber/testing/stack';
 import { openApiDocument, ROUTES } from './openapi';
 
 interface RouterLayer {

@@ -1,12 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { HealthResponse } from '@caliber/contracts';
-import { call } from '../../../../infra/testing/http';
-import {
-  startEquipment,
-  startGateway,
-  startIdentity,
-  type RunningGateway,
-} from '../../../../infra/testing/stack';
+import { call } from '@caliber/testing/http';
+import { startEquipment, startGateway, startIdentity, type RunningGateway } from '@caliber/testing/stack';
 
 describe('GET /api/health', () => {
   let gateway: RunningGateway;

@@ -1,7 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_SETTINGS } from '@caliber/contracts';
-import { rosterStaff, signIn, useSignInStack } from '../../../../infra/testing/stack';
-import { setStaffActive } from '../../../identity/src/roster/roster';
+import { rosterStaff, setRosterActive, signIn, useSignInStack } from '@caliber/testing/stack';
 
 describe('Live connection: socket.io with an authenticated handshake (real servers)', () => {
   const stack = useSignInStack('live');
@@ -45,7 +44,7 @@ describe('Live connection: socket.io with an authenticated handshake (real serve
   it('refuses a deactivated user whose token is still valid', async () => {
     const staff = await rosterStaff(stack.db);
     const token = await signIn(stack.gateway.url, staff.serviceNumber);
-    await setStaffActive(stack.db, staff.serviceNumber, false, { id: null, label: 'test' });
+    await setRosterActive(stack.db, staff.serviceNumber, false);
     expect(await outcome(connect({ token }))).toEqual({
       refused: 'Your account has been deactivated. Contact your administrator.',
     });

@@ -1,6 +1,6 @@
 import type { MeResponse } from '@caliber/contracts';
-import { call } from '../../../../infra/testing/http';
-import { rosterStaff, signIn, useSignInStack } from '../../../../infra/testing/stack';
+import { call } from '@caliber/testing/http';
+import { rosterStaff, signIn, useSignInStack } from '@caliber/testing/stack';
 
 describe('Settings saves: profile, notifications, report defaults (real servers)', () => {
   const stack = useSignInStack('settings');

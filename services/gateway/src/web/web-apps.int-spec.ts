@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '@caliber/contracts';
-import { startGateway, type RunningGateway } from '../../../../infra/testing/stack';
+import { startGateway, type RunningGateway } from '@caliber/testing/stack';
 
 /** The bytes as sent, not decoded (fetch would undo the compression this test is about). */
 function rawGet(

@@ -2,14 +2,14 @@ import type { INestApplication } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
-import { call } from '../../../../infra/testing/http';
+import { call } from '@caliber/testing/http';
 import {
   identityDataSource,
   rosterStaff,
   startGateway,
   startIdentity,
   type RunningGateway,
-} from '../../../../infra/testing/stack';
+} from '@caliber/testing/stack';
 
 describe('identity with the http SMS adapter', () => {
   let smsGateway: Server;
