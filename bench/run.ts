@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const stack = await startThrowawayStack({
     dataDir: join(root, 'data'),
-    ...(ITEMS > 0 ? { demoEquipment: ITEMS } : {}),
+    ...(ITEMS > 0 ? { demoSeedArgs: { equipment: ['--count', String(ITEMS)] } } : {}),
     // Request logs at info would measure the terminal; production runs at warn or info to a collector.
     env: { LOG_LEVEL: 'warn' },
     log: () => undefined,

@@ -1,16 +1,28 @@
-// `npm run cli -- <command> [options]`: the staff roster commands of the identity service, run
-// against DATABASE_URL or, when unset, the local stack's PostgreSQL (started for the command if
-// `npm start` is not running).
+// `npm run cli -- [service] <command> [options]`: a domain service's admin commands (the
+// identity service's staff roster commands when no service is named), run against DATABASE_URL
+// or, when unset, the local stack's PostgreSQL (started for the command if `npm start` is not
+// running). `npm run cli -- equipment --help` lists the equipment service's commands.
 import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { binary, dataDir, LOCAL_PORTS, portAnswers, runStep, startBackingServers } from './src';
+import { DOMAIN_SERVICE_NAMES, type DomainServiceName } from '@caliber/contracts';
+import { binary, dataDir, LOCAL_PORTS, portAnswers, runStep, serviceEntry, startBackingServers } from './src';
 
-async function main(args: string[]): Promise<number> {
-  runStep('Build', binary('nx'), ['run', 'identity:build', '--outputStyle=static', '--skip-nx-cache=false'], {
-    ...process.env,
-    NX_DAEMON: 'false',
-    NX_NO_CLOUD: 'true',
-  });
+const isServiceName = (value: string | undefined): value is DomainServiceName =>
+  (DOMAIN_SERVICE_NAMES as readonly (string | undefined)[]).includes(value);
+
+async function main(argv: string[]): Promise<number> {
+  const service: DomainServiceName = isServiceName(argv[0]) ? argv[0] : 'identity';
+  const args = isServiceName(argv[0]) ? argv.slice(1) : argv;
+  runStep(
+    'Build',
+    binary('nx'),
+    ['run', `${service}:build`, '--outputStyle=static', '--skip-nx-cache=false'],
+    {
+      ...process.env,
+      NX_DAEMON: 'false',
+      NX_NO_CLOUD: 'true',
+    },
+  );
   let databaseUrl = process.env['DATABASE_URL'];
   let stop: () => Promise<void> = async () => undefined;
   if (!databaseUrl && (await portAnswers(LOCAL_PORTS.postgres))) {
@@ -26,7 +38,7 @@ async function main(args: string[]): Promise<number> {
     stop = servers.stop;
   }
   try {
-    const result = spawnSync(process.execPath, ['services/identity/dist/cli.js', ...args], {
+    const result = spawnSync(process.execPath, [serviceEntry(service, 'cli'), ...args], {
       stdio: 'inherit',
       env: { ...process.env, DATABASE_URL: databaseUrl },
     });

@@ -2,8 +2,8 @@
 import { watchFile, unwatchFile } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { DEFAULT_HTTP_PORT } from '@caliber/contracts';
-import { buildAll, dataDir, LOCAL_PORTS, startStack, WORKSPACE_ROOT, type RunningStack } from './src';
+import { DEFAULT_HTTP_PORT, DOMAIN_SERVICES, type DomainServiceName } from '@caliber/contracts';
+import { buildAll, dataDir, startStack, WORKSPACE_ROOT, type RunningStack } from './src';
 import { DEMO_STAFF } from '../../services/identity/src/roster/demo-staff';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -38,8 +38,12 @@ async function main(): Promise<void> {
     stack = await startStack({
       dataDir: dir,
       httpPort: port,
-      identityHealthPort: Number(process.env['IDENTITY_HEALTH_PORT'] ?? LOCAL_PORTS.identityHealth),
-      equipmentHealthPort: Number(process.env['EQUIPMENT_HEALTH_PORT'] ?? LOCAL_PORTS.equipmentHealth),
+      healthPorts: Object.fromEntries(
+        DOMAIN_SERVICES.map((service) => [
+          service.name,
+          Number(process.env[service.healthPortVariable] ?? service.localHealthPort),
+        ]),
+      ) as Record<DomainServiceName, number>,
       log: say,
     });
   } catch (error) {

@@ -9,9 +9,7 @@ import {
   startRedis,
   type RunningServer,
 } from '@caliber/local-stack';
-import { migrateServiceDatabase } from '@caliber/service-kit';
-import { equipmentDatabase } from '../../services/equipment/src/database';
-import { identityDatabase } from '../../services/identity/src/database';
+import { migrateEveryService } from './service-databases';
 
 declare global {
   var __CALIBER_SERVERS__: RunningServer[] | undefined;
@@ -46,6 +44,5 @@ export default async function globalSetup(): Promise<void> {
   process.env['REDIS_URL'] = redis.url;
   process.env['DATA_DIR'] = join(root, 'data');
   process.env['NODE_ENV'] = 'test';
-  await migrateServiceDatabase(identityDatabase(postgres.url));
-  await migrateServiceDatabase(equipmentDatabase(postgres.url));
+  await migrateEveryService(postgres.url);
 }

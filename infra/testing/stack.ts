@@ -1,23 +1,17 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { QUEUE_GROUPS, type NewStaffInput } from '@caliber/contracts';
-import {
-  bootstrapService,
-  createLogger,
-  serviceDataSourceOptions,
-  type LogLevel,
-} from '@caliber/service-kit';
-import { DataSource } from 'typeorm';
+import { domainService, QUEUE_GROUPS, type DomainServiceName, type NewStaffInput } from '@caliber/contracts';
+import { bootstrapService, createLogger, type LogLevel } from '@caliber/service-kit';
+import type { DataSource } from 'typeorm';
 import { loadEquipmentConfig } from '../../services/equipment/src/config';
 import { EquipmentModule } from '../../services/equipment/src/equipment.module';
 import { createGatewayApp } from '../../services/gateway/src/app';
 import { loadGatewayConfig } from '../../services/gateway/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
-import { equipmentDatabase } from '../../services/equipment/src/database';
-import { identityDatabase } from '../../services/identity/src/database';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { addStaff, setStaffActive } from '../../services/identity/src/roster/roster';
 import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
 import { latestCode, readOutbox, signInThroughApi, type OutboxLine } from './outbox';
+import { serviceDataSource } from './service-databases';
 
 /** Test secrets: long enough for the configuration rules, never used outside tests. */
 export const TEST_ENV = {
@@ -31,34 +25,48 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
   return { ...process.env, ...TEST_ENV, ...overrides };
 }
 
+interface ServiceModule {
+  module: DynamicModule;
+  logLevel: LogLevel;
+  natsUrl: string;
+}
+
+/**
+ * How the harness builds each domain service's Nest module from an environment, by its registry
+ * name. The type asks for an entry for every service of `DOMAIN_SERVICES`.
+ */
+const SERVICE_MODULES: Record<DomainServiceName, (env: NodeJS.ProcessEnv) => ServiceModule> = {
+  identity(env) {
+    const config = loadIdentityConfig(env);
+    return { ...config, module: IdentityModule.forRoot(config, createLogger('identity', config.logLevel)) };
+  },
+  equipment(env) {
+    const config = loadEquipmentConfig(env);
+    return { ...config, module: EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel)) };
+  },
+};
+
 /** A domain service as production runs it (NATS queue group, health port), on loopback. */
-function startDomainService(
-  name: string,
-  queue: string,
-  module: DynamicModule,
-  config: { logLevel: LogLevel; natsUrl: string },
-) {
+export async function startDomainService(
+  name: DomainServiceName,
+  overrides: Record<string, string> = {},
+): Promise<INestApplication> {
+  const env = testEnv({ [domainService(name).healthPortVariable]: '0', ...overrides });
+  const { module, logLevel, natsUrl } = SERVICE_MODULES[name](env);
   return bootstrapService({
     module,
-    logger: createLogger(name, config.logLevel),
-    natsUrl: config.natsUrl,
-    queue,
+    logger: createLogger(name, logLevel),
+    natsUrl,
+    queue: QUEUE_GROUPS[name],
     healthPort: 0,
     healthHost: '127.0.0.1',
   });
 }
 
-export async function startEquipment(overrides: Record<string, string> = {}): Promise<INestApplication> {
-  const config = loadEquipmentConfig(testEnv({ EQUIPMENT_HEALTH_PORT: '0', ...overrides }));
-  const module = EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel));
-  return startDomainService('equipment', QUEUE_GROUPS.equipment, module, config);
-}
-
-export async function startIdentity(overrides: Record<string, string> = {}): Promise<INestApplication> {
-  const config = loadIdentityConfig(testEnv({ IDENTITY_HEALTH_PORT: '0', ...overrides }));
-  const module = IdentityModule.forRoot(config, createLogger('identity', config.logLevel));
-  return startDomainService('identity', QUEUE_GROUPS.identity, module, config);
-}
+export const startEquipment = (overrides: Record<string, string> = {}) =>
+  startDomainService('equipment', overrides);
+export const startIdentity = (overrides: Record<string, string> = {}) =>
+  startDomainService('identity', overrides);
 
 export interface RunningGateway {
   app: INestApplication;
@@ -74,13 +82,7 @@ export async function startGateway(overrides: Record<string, string> = {}): Prom
 }
 
 /** A direct connection to identity's schema, for arranging and inspecting rows. */
-export async function identityDataSource(): Promise<DataSource> {
-  const dataSource = new DataSource({
-    ...serviceDataSourceOptions(identityDatabase(process.env['DATABASE_URL'] ?? '')),
-    logging: false,
-  });
-  return dataSource.initialize();
-}
+export const identityDataSource = (): Promise<DataSource> => serviceDataSource('identity');
 
 let counter = 0;
 /** A service number no other test uses. */
@@ -134,13 +136,7 @@ export interface SignInStack {
 }
 
 /** A direct connection to the equipment schema, for inspecting rows. */
-export async function equipmentDataSource(): Promise<DataSource> {
-  const dataSource = new DataSource({
-    ...serviceDataSourceOptions(equipmentDatabase(process.env['DATABASE_URL'] ?? '')),
-    logging: false,
-  });
-  return dataSource.initialize();
-}
+export const equipmentDataSource = (): Promise<DataSource> => serviceDataSource('equipment');
 
 /**
  * Identity and a gateway for one test file, started before its tests and closed after them. The

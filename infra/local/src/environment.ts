@@ -5,13 +5,14 @@ import { isAbsolute, join, resolve } from 'node:path';
 
 export const WORKSPACE_ROOT = resolve(__dirname, '../../..');
 
-/** Ports of the servers the local stack starts itself (chosen away from the usual defaults). */
+/**
+ * Ports of the backing servers the local stack starts itself (chosen away from the usual
+ * defaults); each domain service's health port is in its registry entry.
+ */
 export const LOCAL_PORTS = {
   postgres: 15432,
   nats: 14222,
   redis: 16379,
-  identityHealth: 5101,
-  equipmentHealth: 5102,
 } as const;
 
 export function dataDir(): string {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { DOMAIN_SERVICES, type DomainServiceName } from '@caliber/contracts';
 import { startBackingServers, type BackingServerPorts } from './backing-servers';
 import { localSecrets, WORKSPACE_ROOT } from './environment';
 import { freePort } from './ports';
@@ -7,13 +8,13 @@ import { runStep, startService, type ManagedProcess } from './processes';
 export interface StackOptions {
   dataDir: string;
   httpPort: number;
-  identityHealthPort: number;
-  equipmentHealthPort: number;
+  /** Each domain service's own health port. */
+  healthPorts: Record<DomainServiceName, number>;
   backingPorts?: BackingServerPorts;
   /** Throw the database away on stop (browser tests); `npm start` keeps it. */
   ephemeral?: boolean;
-  /** How many demo equipment items to load into an empty inventory (default 60). */
-  demoEquipment?: number;
+  /** Extra arguments of a service's demo seed, e.g. `{ equipment: ['--count', '5000'] }`. */
+  demoSeedArgs?: Partial<Record<DomainServiceName, string[]>>;
   /** Extra environment for the services (e.g. a shorter rate-limit window in tests). */
   env?: NodeJS.ProcessEnv;
   log(line: string): void;
@@ -45,9 +46,10 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * The whole stack from built bundles, as `npm start` runs it: the backing servers, migrations,
- * demo data, identity, equipment and the gateway serving the API, the socket and the front ends on one
- * origin. The browser tests start it the same way on their own ports and data.
+ * The whole stack from built bundles, as `npm start` runs it: the backing servers, then for each
+ * domain service of the registry (`DOMAIN_SERVICES`) its migrations and demo data, then the
+ * services and the gateway serving the API, the socket and the front ends on one origin. The
+ * browser tests start it the same way on their own ports and data.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const servers = await startBackingServers(
@@ -67,8 +69,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     JWT_SECRET: secrets.jwtSecret,
     OTP_PEPPER: secrets.otpPepper,
     PORT: String(options.httpPort),
-    IDENTITY_HEALTH_PORT: String(options.identityHealthPort),
-    EQUIPMENT_HEALTH_PORT: String(options.equipmentHealthPort),
+    ...Object.fromEntries(
+      DOMAIN_SERVICES.map((service) => [
+        service.healthPortVariable,
+        String(options.healthPorts[service.name]),
+      ]),
+    ),
     WEB_ROOT: process.env['WEB_ROOT'] ?? WORKSPACE_ROOT,
     ...options.env,
   };
@@ -81,15 +87,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await servers.stop();
   };
   try {
-    runStep('Identity migrations', process.execPath, ['services/identity/dist/main.js', 'migrate'], env);
-    runStep('Equipment migrations', process.execPath, ['services/equipment/dist/main.js', 'migrate'], env);
-    runStep('Demo staff', process.execPath, ['services/identity/dist/cli.js', 'seed:demo'], env);
-    runStep(
-      'Demo equipment',
-      process.execPath,
-      ['services/equipment/dist/cli.js', 'seed:demo', '--count', String(options.demoEquipment ?? 60)],
-      env,
-    );
+    for (const { name } of DOMAIN_SERVICES)
+      runStep(`Migrations of ${name}`, process.execPath, [serviceEntry(name, 'main'), 'migrate'], env);
+    for (const { name, demoSeed } of DOMAIN_SERVICES) {
+      const extra = options.demoSeedArgs?.[name] ?? [];
+      runStep(demoSeed.label, process.execPath, [serviceEntry(name, 'cli'), demoSeed.command, ...extra], env);
+    }
   } catch (error) {
     await stop();
     throw error;
@@ -97,12 +100,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   let reportCrash: (crash: { name: string; code: number | null }) => void = () => undefined;
   const crashed = new Promise<{ name: string; code: number | null }>((resolve) => (reportCrash = resolve));
-  for (const [name, entry] of [
-    ['identity', 'services/identity/dist/main.js'],
-    ['equipment', 'services/equipment/dist/main.js'],
-    ['gateway', 'services/gateway/dist/main.js'],
-  ] as const) {
-    const service = startService(name, [entry], env, options.serviceOutput);
+  for (const name of [...DOMAIN_SERVICES.map((service) => service.name), 'gateway']) {
+    const service = startService(name, [serviceEntry(name, 'main')], env, options.serviceOutput);
     service.child.once('exit', (code) => {
       if (!stopping) reportCrash({ name, code });
     });
@@ -117,9 +116,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   return { baseUrl, outboxPath: join(options.dataDir, 'outbox', 'sms.jsonl'), env, services, crashed, stop };
 }
 
+/** A service's built entry: `main` runs it (and `main migrate`), `cli` is its admin commands. */
+export function serviceEntry(name: string, entry: 'main' | 'cli'): string {
+  return `services/${name}/dist/${entry}.js`;
+}
+
 export interface ThrowawayStackOptions {
   dataDir: string;
-  demoEquipment?: number;
+  demoSeedArgs?: StackOptions['demoSeedArgs'];
   env?: NodeJS.ProcessEnv;
   log(line: string): void;
   serviceOutput?(line: string): void;
@@ -127,14 +131,14 @@ export interface ThrowawayStackOptions {
 
 /** The stack on free ports with a database that is thrown away on stop (browser tests, benchmarks). */
 export async function startThrowawayStack(options: ThrowawayStackOptions): Promise<RunningStack> {
-  const [httpPort, identityHealthPort, equipmentHealthPort, postgres, nats, redis] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
-  );
+  const [httpPort, postgres, nats, redis] = await Promise.all(Array.from({ length: 4 }, () => freePort()));
+  const healthPorts = Object.fromEntries(
+    await Promise.all(DOMAIN_SERVICES.map(async (service) => [service.name, await freePort()] as const)),
+  ) as Record<DomainServiceName, number>;
   return startStack({
     ...options,
     httpPort: httpPort as number,
-    identityHealthPort: identityHealthPort as number,
-    equipmentHealthPort: equipmentHealthPort as number,
+    healthPorts,
     backingPorts: { postgres: postgres as number, nats: nats as number, redis: redis as number },
     ephemeral: true,
   });

@@ -9,6 +9,8 @@ import { statusChangeRefusal } from './equipment';
 import { canonicalRole, hasFullAccess, roleIs } from './roles';
 import { newStaffSchema, serviceNumberSchema } from './users';
 import { verifyOtpSchema } from './auth';
+import { DOMAIN_SERVICES, healthSubject } from './services';
+import { QUEUE_GROUPS, SUBJECTS } from './subjects';
 
 describe('roles', () => {
   it('compare without regard to case', () => {
@@ -114,5 +116,22 @@ describe('departments', () => {
         department: 'Mars',
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('service registry', () => {
+  it.each(DOMAIN_SERVICES.map((service) => [service.name]))(
+    '%s answers on its own subjects and queue group, with a health port of its own',
+    (name) => {
+      expect(SUBJECTS[name].health).toBe(healthSubject(name));
+      expect(QUEUE_GROUPS[name]).toBe(name);
+    },
+  );
+
+  it('gives each service its own health port and variable', () => {
+    const ports = DOMAIN_SERVICES.map((service) => service.localHealthPort);
+    const variables = DOMAIN_SERVICES.map((service) => service.healthPortVariable);
+    expect(new Set(ports).size).toBe(ports.length);
+    expect(new Set(variables).size).toBe(variables.length);
   });
 });

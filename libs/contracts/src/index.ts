@@ -13,3 +13,4 @@ export * from './auth';
 export * from './health';
 export * from './settings';
 export * from './app-config';
+export * from './services';

@@ -1,3 +1,4 @@
+import { domainService } from '@caliber/contracts';
 import { commonEnvShape, loadConfig, portVariable, urlVariable } from '@caliber/service-kit';
 import { z } from 'zod';
 
@@ -5,7 +6,7 @@ const equipmentEnvSchema = z
   .object({
     ...commonEnvShape,
     DATABASE_URL: urlVariable(['postgres', 'postgresql']),
-    EQUIPMENT_HEALTH_PORT: portVariable(5102),
+    EQUIPMENT_HEALTH_PORT: portVariable(domainService('equipment').localHealthPort),
     /** Database connections per replica: list pages, counts and filter options run in parallel. */
     EQUIPMENT_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(20),
   })

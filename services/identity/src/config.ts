@@ -1,5 +1,5 @@
 import { commonEnvShape, loadConfig, portVariable, secretVariable, urlVariable } from '@caliber/service-kit';
-import { DEFAULT_PRODUCT_NAME } from '@caliber/contracts';
+import { DEFAULT_PRODUCT_NAME, domainService } from '@caliber/contracts';
 import { z } from 'zod';
 
 export const SMS_ADAPTERS = ['console', 'http'] as const;
@@ -9,7 +9,7 @@ const identityEnvSchema = z
   .object({
     ...commonEnvShape,
     DATABASE_URL: urlVariable(['postgres', 'postgresql']),
-    IDENTITY_HEALTH_PORT: portVariable(5101),
+    IDENTITY_HEALTH_PORT: portVariable(domainService('identity').localHealthPort),
     DATA_DIR: z.string().trim().min(1).default('.data'),
     PRODUCT_NAME: z.string().trim().min(1).max(40).default(DEFAULT_PRODUCT_NAME),
     /** Secret mixed into every code's hash, so a leaked table cannot be brute-forced offline. */

@@ -9,7 +9,6 @@ import {
   type EquipmentListResponse,
   type ListEquipmentQuery,
   type NewEquipment,
-  type ServiceHealthReply,
   type StatusHistoryPage,
   type StatusHistoryQuery,
   type UpdateEquipmentRequest,
@@ -53,9 +52,5 @@ export class EquipmentClient extends DomainServiceClient {
 
   delete(user: UserDto, id: string): Promise<{ _id: string }> {
     return this.request(SUBJECTS.equipment.delete, { actor: actorOf(user), id });
-  }
-
-  health(): Promise<ServiceHealthReply> {
-    return this.request(SUBJECTS.equipment.health, {});
   }
 }

@@ -1,12 +1,17 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import type { DependencyHealth, HealthResponse, ServiceHealthReply } from '@caliber/contracts';
+import {
+  DOMAIN_SERVICE_NAMES,
+  healthSubject,
+  type DomainServiceName,
+  type DependencyHealth,
+  type HealthResponse,
+  type ServiceHealthReply,
+} from '@caliber/contracts';
 import { probe } from '@caliber/service-kit';
 import type { Response } from 'express';
 import { Public } from '../auth/public.decorator';
-import { EquipmentClient } from '../equipment/equipment.client';
-import { IdentityClient } from '../identity/identity.client';
-import { SERVICES_CLIENT } from '../identity/service-client';
+import { requestFromService, SERVICES_CLIENT } from '../identity/service-client';
 import { RedisConnection } from '../redis/redis.provider';
 
 interface NatsConnectionLike {
@@ -32,39 +37,34 @@ export function databaseHealth(replies: (ServiceHealthReply | null)[]): Dependen
 }
 
 /**
- * `GET /api/health`: NATS, Redis, each domain service (and, through them, PostgreSQL), probed in
- * parallel with a deadline. 200 when all are up, 503 (same body) when any is down.
+ * `GET /api/health`: NATS, Redis, each domain service of the registry (and, through them,
+ * PostgreSQL), probed in parallel with a deadline. 200 when all are up, 503 (same body) when any
+ * is down.
  */
 @Controller('health')
 export class HealthController {
   constructor(
     @Inject(SERVICES_CLIENT) private readonly natsClient: ClientProxy,
-    private readonly identity: IdentityClient,
-    private readonly equipment: EquipmentClient,
     private readonly redis: RedisConnection,
   ) {}
 
   @Public()
   @Get()
   async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
-    const services = { identity: this.identity, equipment: this.equipment };
-    const replies: Record<string, ServiceHealthReply | null> = {};
-    const serviceUp = (name: keyof typeof services) => async () => {
-      const reply = await services[name].health();
-      replies[name] = reply;
-      if (reply.database.status !== 'up') throw new Error(`database ${reply.database.error ?? 'down'}`);
-    };
-    const [nats, redis, identity, equipment] = await Promise.all([
+    const [nats, redis, services] = await Promise.all([
       probe(async () => {
         await this.natsClient.connect();
         await this.natsClient.unwrap<NatsConnectionLike>().flush();
       }),
       probe(() => this.redis.client.ping()),
-      probe(serviceUp('identity'), SERVICE_DEADLINE_MS),
-      probe(serviceUp('equipment'), SERVICE_DEADLINE_MS),
+      Promise.all(DOMAIN_SERVICE_NAMES.map((name) => this.service(name))),
     ]);
-    const postgres = databaseHealth([replies['identity'] ?? null, replies['equipment'] ?? null]);
-    const checks = { postgres, nats, redis, identity, equipment };
+    const checks: Record<string, DependencyHealth> = {
+      postgres: databaseHealth(services.map((service) => service.reply)),
+      nats,
+      redis,
+      ...Object.fromEntries(services.map((service) => [service.name, service.health])),
+    };
     const allUp = Object.values(checks).every((check) => check.status === 'up');
     response.status(allUp ? 200 : 503);
     return {
@@ -73,5 +73,21 @@ export class HealthController {
       version: VERSION,
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     };
+  }
+
+  /** One service's answer on its health subject: up when it answers and reaches its database. */
+  private async service(name: DomainServiceName) {
+    let reply: ServiceHealthReply | null = null;
+    const health = await probe(async () => {
+      reply = await requestFromService<ServiceHealthReply>(
+        this.natsClient,
+        `${name} service`,
+        healthSubject(name),
+        {},
+        SERVICE_DEADLINE_MS,
+      );
+      if (reply.database.status !== 'up') throw new Error(`database ${reply.database.error ?? 'down'}`);
+    }, SERVICE_DEADLINE_MS);
+    return { name, health, reply: reply as ServiceHealthReply | null };
   }
 }

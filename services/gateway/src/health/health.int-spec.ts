@@ -1,7 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
-import type { HealthResponse } from '@caliber/contracts';
+import { DOMAIN_SERVICE_NAMES, type HealthResponse } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
-import { startEquipment, startGateway, startIdentity, type RunningGateway } from '@caliber/testing/stack';
+import {
+  startDomainService,
+  startEquipment,
+  startGateway,
+  startIdentity,
+  type RunningGateway,
+} from '@caliber/testing/stack';
 
 describe('GET /api/health', () => {
   let gateway: RunningGateway;
@@ -13,20 +19,21 @@ describe('GET /api/health', () => {
     await gateway.app.close();
   });
 
-  it('reports PostgreSQL, NATS, Redis, identity and equipment up', async () => {
-    const identity: INestApplication = await startIdentity();
-    const equipment: INestApplication = await startEquipment();
+  it('reports PostgreSQL, NATS, Redis and every registered service up', async () => {
+    const services: INestApplication[] = [];
     try {
+      for (const name of DOMAIN_SERVICE_NAMES) services.push(await startDomainService(name));
       const answer = await call<HealthResponse>(gateway.url, 'GET', '/api/health');
       expect(answer.status).toBe(200);
       expect(answer.body.status).toBe('ok');
-      for (const name of ['postgres', 'nats', 'redis', 'identity', 'equipment']) {
+      const names = ['postgres', 'nats', 'redis', ...DOMAIN_SERVICE_NAMES];
+      expect(Object.keys(answer.body.checks).sort()).toEqual([...names].sort());
+      for (const name of names) {
         expect(answer.body.checks[name]).toMatchObject({ status: 'up' });
         expect(answer.body.checks[name]?.latencyMs).toEqual(expect.any(Number));
       }
     } finally {
-      await equipment.close();
-      await identity.close();
+      for (const service of services.reverse()) await service.close();
     }
   });
 

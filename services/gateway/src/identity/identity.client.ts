@@ -5,7 +5,6 @@ import {
   type MeResponse,
   type RequestOtpCommand,
   type RequestOtpResponse,
-  type ServiceHealthReply,
   type UpdateNotificationsCommand,
   type UpdateProfileCommand,
   type UpdateAppearanceCommand,
@@ -49,9 +48,5 @@ export class IdentityClient extends DomainServiceClient {
 
   updateAppearance(command: UpdateAppearanceCommand): Promise<MeResponse> {
     return this.request(SUBJECTS.identity.updateAppearance, command);
-  }
-
-  health(): Promise<ServiceHealthReply> {
-    return this.request(SUBJECTS.identity.health, {});
   }
 }

@@ -1,0 +1,56 @@
+/**
+ * The domain services behind the gateway, one entry each, in start order. Adding a service is one
+ * entry here (and its folder under `services/`, and its starter in the test harness, which the
+ * compiler asks for): the local launcher migrates, seeds and starts each one from this list, the
+ * integration and browser test stacks migrate and start them, and the gateway's health check asks
+ * each one. By convention a service named `x`:
+ * - lives in `services/x`, builds to `services/x/dist/main.js` (`main.js migrate` applies its
+ *   migrations) and `services/x/dist/cli.js` (its admin commands);
+ * - answers on NATS subjects `x.*`, in queue group `x`, with `x.health` for the health check;
+ * - owns the PostgreSQL schema `x`.
+ */
+export const DOMAIN_SERVICES = [
+  {
+    name: 'identity',
+    /** Environment variable of the service's own health port (probes of its orchestrator). */
+    healthPortVariable: 'IDENTITY_HEALTH_PORT',
+    /** The health port `npm start` gives it. */
+    localHealthPort: 5101,
+    /** CLI command that loads demo data into an empty database, and what `npm start` says. */
+    demoSeed: { command: 'seed:demo', label: 'Demo staff' },
+  },
+  {
+    name: 'equipment',
+    healthPortVariable: 'EQUIPMENT_HEALTH_PORT',
+    localHealthPort: 5102,
+    demoSeed: { command: 'seed:demo', label: 'Demo equipment' },
+  },
+] as const satisfies readonly DomainService[];
+
+export interface DomainService {
+  name: string;
+  healthPortVariable: string;
+  localHealthPort: number;
+  demoSeed?: { command: string; label: string };
+}
+
+export type DomainServiceName = (typeof DOMAIN_SERVICES)[number]['name'];
+
+export const DOMAIN_SERVICE_NAMES: readonly DomainServiceName[] = DOMAIN_SERVICES.map(
+  (service) => service.name,
+);
+
+/** The NATS subject a service answers its health check on. */
+export function healthSubject(service: DomainServiceName): string {
+  return `${service}.health`;
+}
+
+/** One service's registry entry. */
+export function domainService<N extends DomainServiceName>(
+  name: N,
+): Extract<(typeof DOMAIN_SERVICES)[number], { name: N }> {
+  return DOMAIN_SERVICES.find((service) => service.name === name) as Extract<
+    (typeof DOMAIN_SERVICES)[number],
+    { name: N }
+  >;
+}
