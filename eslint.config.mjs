@@ -72,6 +72,22 @@ export default tseslint.config(
     rules: { '@nx/enforce-module-boundaries': ['error', boundaries(false)] },
   },
   {
+    // Routing comes from `@caliber/web`, which carries the one router every front end shares and
+    // only the parts of it they use (libs/web/src/router.ts).
+    files: ['shell/**', 'mfe-*/**', 'libs/ui-kit/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: 'Import routing from @caliber/web: it carries the router the shell and remotes share.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.int-spec.ts'],
     rules: { '@nx/enforce-module-boundaries': ['error', boundaries(true)] },
   },

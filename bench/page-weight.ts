@@ -11,17 +11,24 @@ export interface PageWeight {
   requests: number;
   /** Bytes by kind of resource (Script, Stylesheet, Document, Fetch, …). */
   byType: Record<string, number>;
+  /** The most a first visit may weigh, when there is a target. */
+  budget?: number;
+  /** The heaviest responses, heaviest first: where to look when the total grows. */
+  heaviest: { url: string; bytes: number }[];
 }
 
 /** Counts every response's bytes on the wire from `Network.loadingFinished`. */
 async function networkLog(session: CDPSession) {
-  const types = new Map<string, string>();
-  const finished: { type: string; bytes: number }[] = [];
+  const responses = new Map<string, { type: string; url: string }>();
+  const finished: { type: string; url: string; bytes: number }[] = [];
   await session.send('Network.enable');
-  session.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
-  session.on('Network.loadingFinished', (event) =>
-    finished.push({ type: types.get(event.requestId) ?? 'Other', bytes: event.encodedDataLength }),
+  session.on('Network.responseReceived', (event) =>
+    responses.set(event.requestId, { type: event.type, url: new URL(event.response.url).pathname }),
   );
+  session.on('Network.loadingFinished', (event) => {
+    const response = responses.get(event.requestId) ?? { type: 'Other', url: '?' };
+    finished.push({ ...response, bytes: event.encodedDataLength });
+  });
   return {
     take(path: string): PageWeight {
       const entries = finished.splice(0);
@@ -32,6 +39,10 @@ async function networkLog(session: CDPSession) {
         bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
         requests: entries.length,
         byType,
+        heaviest: entries
+          .sort((a, b) => b.bytes - a.bytes)
+          .slice(0, 5)
+          .map(({ url, bytes }) => ({ url, bytes })),
       };
     },
   };
@@ -50,7 +61,8 @@ export async function measurePageWeight(baseUrl: string, session: VerifyOtpRespo
     const log = await networkLog(await context.newCDPSession(page));
     await page.goto('/login');
     await settle(page, () => page.getByRole('button', { name: 'Send OTP' }).waitFor());
-    const login = log.take('/login');
+    // A ward tablet pays for the sign-in page at every new device and every release.
+    const login = { ...log.take('/login'), budget: 150 * 1024 };
 
     await page.evaluate(
       ([keys, token, user]) => {
@@ -79,5 +91,8 @@ export function printPageWeight(weights: PageWeight[], say: (line: string) => vo
     say(
       `  ${weight.path.padEnd(36)} ${kb(weight.bytes).padStart(9)} in ${weight.requests} requests (${parts})`,
     );
+    if (weight.budget !== undefined)
+      say(`    target under ${kb(weight.budget)}: ${weight.bytes < weight.budget ? 'met' : 'NOT MET'}`);
+    say(`    heaviest: ${weight.heaviest.map(({ url, bytes }) => `${url} ${kb(bytes)}`).join(', ')}`);
   }
 }

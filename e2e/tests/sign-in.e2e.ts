@@ -1,6 +1,36 @@
 import { addStaff, expect, holdCalls, latestCode, rosterCommand, test } from '../support/fixtures';
 
 test.describe('Login', () => {
+  test('the sign-in page downloads only what signing in needs', async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    // Each script's source map names the files it was built from.
+    const sources: string[] = [];
+    for (const url of scripts) {
+      const map = await request.get(`${url}.map`);
+      expect(map.ok(), `${url}.map`).toBe(true);
+      sources.push(...((await map.json()) as { sources: string[] }).sources);
+    }
+    expect(sources.some((source) => source.includes('/react-dom/'))).toBe(true);
+    // Not the form validation library, the live-update socket client, the screens behind
+    // sign-in, or the parts of the router the front ends do not use (its cookie helpers).
+    const later = [
+      '/node_modules/zod/',
+      '/node_modules/socket.io-client/',
+      '/node_modules/cookie/',
+      '/shell/src/layout/',
+      '/shell/src/settings/',
+      '/shell/src/dashboard/',
+    ];
+    expect(sources.filter((source) => later.some((part) => source.includes(part)))).toEqual([]);
+  });
+
   test('two steps with busy labels; a wrong code is refused; the right one lands on the dashboard', async ({
     page,
   }) => {

@@ -1,6 +1,9 @@
 // Builds a browser app of the front end: the shell (Module Federation host) or one remote.
-// React, react-dom, react-router-dom and the workspace's front-end libraries are shared
-// singletons, so every remote renders with the shell's React, router, session and theme.
+// React, react-dom and the workspace's front-end libraries are shared singletons, so every remote
+// renders with the shell's React, router (carried by `@caliber/web`), session and theme.
+// `@caliber/contracts` is not shared: it holds no state (constants, pure functions, schemas), so
+// each bundle keeps only the parts it uses, and the sign-in page does not download the validation
+// library that forms further in need.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +27,7 @@ export const sharedModules = {
   'react/jsx-runtime': { singleton: true, requiredVersion: dependency('react') },
   'react-dom': { singleton: true, requiredVersion: dependency('react-dom') },
   'react-dom/client': { singleton: true, requiredVersion: dependency('react-dom') },
-  'react-router-dom': { singleton: true, requiredVersion: dependency('react-router-dom') },
   'socket.io-client': { singleton: true, requiredVersion: dependency('socket.io-client') },
-  '@caliber/contracts': workspaceLibrary,
   '@caliber/ui-kit': workspaceLibrary,
   '@caliber/web': workspaceLibrary,
 };
@@ -81,6 +82,10 @@ export function webAppConfig({ projectRoot, name, exposes }) {
           type: 'javascript/auto',
         },
         { test: /\.css$/, type: 'css/auto' },
+        // The contracts are declarations only (importing one of their files changes nothing), so
+        // a bundle keeps just the files it uses: the sign-in page takes the storage keys and
+        // roles, not the form schemas and the validation library behind them.
+        { test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
       ],
     },
     plugins: [

@@ -11,7 +11,8 @@ interface Probe {
 
 /**
  * Lints each probe as if it were a file of the workspace, with the workspace's own ESLint
- * configuration, and returns the module-boundary messages for each. ESLint runs in its own
+ * configuration, and returns the boundary messages for each (project boundaries, and the router that front ends
+ * take from the shared web library). ESLint runs in its own
  * process: its configuration is an ES module, which Jest's CommonJS runtime cannot load.
  */
 function boundaryMessages(probes: Probe[]): string[][] {
@@ -22,7 +23,8 @@ function boundaryMessages(probes: Probe[]): string[][] {
     const out = [];
     for (const probe of probes) {
       const [result] = await eslint.lintText(probe.code, { filePath: probe.file });
-      out.push(result.messages.filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message));
+      const rules = ['@nx/enforce-module-boundaries', 'no-restricted-imports'];
+      out.push(result.messages.filter((m) => rules.includes(m.ruleId)).map((m) => m.message));
     }
     process.stdout.write(JSON.stringify(out));
   `;
@@ -65,6 +67,10 @@ describe('module boundaries are enforced by lint', () => {
       file: 'services/equipment/src/probe.ts',
       code: "import { TEST_ENV } from '@caliber/testing/stack';\nexport const x = TEST_ENV;\n",
     },
+    {
+      file: 'mfe-equipment/src/probe.tsx',
+      code: "import { Link } from 'react-router-dom';\nexport const x = Link;\n",
+    },
     // Allowed.
     {
       file: 'services/equipment/src/probe.ts',
@@ -78,14 +84,20 @@ describe('module boundaries are enforced by lint', () => {
       file: 'mfe-equipment/src/probe.ts',
       code: "import { DEPARTMENTS } from '@caliber/contracts';\nexport const x = DEPARTMENTS;\n",
     },
+    {
+      file: 'mfe-equipment/src/probe.tsx',
+      code: "import { Link } from '@caliber/web';\nexport const x = Link;\n",
+    },
   ];
+  /** The first probes are refused, the rest allowed. */
+  const REFUSED = 9;
   let messages: string[][];
 
   beforeAll(() => {
     messages = boundaryMessages(probes);
   }, 120_000);
 
-  const refused = probes.slice(0, 8);
+  const refused = probes.slice(0, REFUSED);
   it.each(refused.map((probe, index) => [probe.file, probe.code.split('\n')[0], index] as const))(
     '%s may not %s',
     (_file, _line, index) => {
@@ -93,8 +105,8 @@ describe('module boundaries are enforced by lint', () => {
     },
   );
 
-  const allowed = probes.slice(8);
-  it.each(allowed.map((probe, index) => [probe.file, probe.code.split('\n')[0], index + 8] as const))(
+  const allowed = probes.slice(REFUSED);
+  it.each(allowed.map((probe, index) => [probe.file, probe.code.split('\n')[0], index + REFUSED] as const))(
     '%s may %s',
     (_file, _line, index) => {
       expect(messages[index]).toEqual([]);

@@ -7,3 +7,4 @@ export * from './session';
 export * from './storage';
 export * from './theme';
 export * from './account-theme';
+export * from './router';

@@ -1,5 +1,5 @@
 import { Card } from '@caliber/ui-kit';
-import { Link } from 'react-router-dom';
+import { Link } from '@caliber/web';
 import { AddEquipmentForm } from '../components/AddEquipmentForm';
 import '../equipment.css';
 

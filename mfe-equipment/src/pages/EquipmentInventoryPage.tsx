@@ -1,7 +1,7 @@
 import { EQUIPMENT_PAGER_WINDOW, type EquipmentListResponse } from '@caliber/contracts';
 import { Button, EmptyState, ErrorBox, LoadingState, Pager, SelectField } from '@caliber/ui-kit';
+import { useSearchParams } from '@caliber/web';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { AddEquipmentForm } from '../components/AddEquipmentForm';
 import { EquipmentCard } from '../components/EquipmentCard';
 import { EquipmentDetailDialog } from '../components/EquipmentDetailDialog';

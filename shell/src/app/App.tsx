@@ -2,12 +2,12 @@ import type { AppConfig } from '@caliber/contracts';
 import {
   AccountThemeSync,
   AppConfigProvider,
+  BrowserRouter,
   LiveEventsProvider,
   PreferencesProvider,
   SessionProvider,
   ThemeProvider,
 } from '@caliber/web';
-import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './AppRoutes';
 
 export function App({ config }: { config: AppConfig }) {

@@ -1,6 +1,5 @@
-import type { ScreenId } from '@caliber/web';
+import { Route, Routes, type ScreenId } from '@caliber/web';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../auth/LoginPage';
 import { RegisterPage } from '../auth/RegisterPage';
 import { HomeRedirect, RequireRole, RequireSignedIn, SessionLoading, SignedOutOnly } from './guards';

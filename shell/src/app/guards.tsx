@@ -1,8 +1,7 @@
 import { roleIs, type Role } from '@caliber/contracts';
 import { LoadingState } from '@caliber/ui-kit';
-import { useSession } from '@caliber/web';
+import { Navigate, Outlet, useLocation, useSession } from '@caliber/web';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 /** Where the sign-in screens send the visitor back to, kept in the router's location state. */
 export interface ReturnState {

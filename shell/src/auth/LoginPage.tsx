@@ -1,5 +1,4 @@
-import { useProductName } from '@caliber/web';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useProductName } from '@caliber/web';
 import { returnPath } from '../app/guards';
 import { AuthFrame } from './AuthFrame';
 import { OtpSignIn } from './OtpSignIn';

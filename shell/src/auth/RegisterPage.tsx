@@ -1,5 +1,4 @@
-import { useProductName } from '@caliber/web';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useProductName } from '@caliber/web';
 import { AuthFrame } from './AuthFrame';
 import { OtpSignIn } from './OtpSignIn';
 

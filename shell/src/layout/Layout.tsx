@@ -1,7 +1,15 @@
-import { useCurrentUser, useLiveConnection, useProductName, useSession } from '@caliber/web';
+import {
+  NavLink,
+  Outlet,
+  useCurrentUser,
+  useLiveConnection,
+  useLocation,
+  useNavigate,
+  useProductName,
+  useSession,
+} from '@caliber/web';
 import { Avatar, LoadingState } from '@caliber/ui-kit';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BrandMark } from './BrandMark';
 import { icons } from './icons';
 import { activeNavPath, NAV_ITEMS } from './nav-items';
