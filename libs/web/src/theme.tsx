@@ -2,7 +2,10 @@ import type { Theme } from '@caliber/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { storeTheme, storedTheme } from './storage';
 
-/** Spec section 4: the stored choice, else dark when the system prefers dark, else light. */
+/**
+ * The theme before the account is known: this device's stored choice, else dark when the system
+ * prefers dark, else light.
+ */
 export function initialTheme(): Theme {
   const stored = storedTheme();
   if (stored) return stored;
