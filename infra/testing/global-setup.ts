@@ -1,14 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ensureCommands,
   freePort,
+  natsUserEnv,
+  stackNatsUsers,
   startNats,
   startPostgres,
   startRedis,
   type RunningServer,
 } from '@caliber/local-stack';
+import { HARNESS_NATS_USER, NATS_USERS_VARIABLE } from './nats-users';
 import { migrateEveryService } from './service-databases';
 
 declare global {
@@ -28,6 +32,9 @@ export default async function globalSetup(): Promise<void> {
   // As root, PostgreSQL runs as the `postgres` user, who must be able to enter this folder.
   await chmod(root, 0o755);
   const [pgPort, natsPort, redisPort] = [await freePort(), await freePort(), await freePort()];
+  // Each process the tests start connects as its own NATS user, with production's permissions;
+  // the test files themselves connect as an observer who may do everything.
+  const natsUsers = stackNatsUsers([{ user: HARNESS_NATS_USER, password: randomBytes(24).toString('hex') }]);
   const [postgres, nats, redis] = await Promise.all([
     startPostgres({
       dataDir: join(root, 'postgres'),
@@ -35,12 +42,16 @@ export default async function globalSetup(): Promise<void> {
       database: 'caliber_test',
       ephemeral: true,
     }),
-    startNats(natsPort),
+    startNats(natsPort, undefined, { users: natsUsers, configDir: join(root, 'nats') }),
     startRedis(redisPort, undefined),
   ]);
   globalThis.__CALIBER_SERVERS__ = [postgres, nats, redis];
   process.env['DATABASE_URL'] = postgres.url;
   process.env['NATS_URL'] = nats.url;
+  process.env[NATS_USERS_VARIABLE] = JSON.stringify(
+    natsUsers.map(({ user, password }) => ({ user, password })),
+  );
+  Object.assign(process.env, natsUserEnv(natsUsers, HARNESS_NATS_USER));
   process.env['REDIS_URL'] = redis.url;
   process.env['DATA_DIR'] = join(root, 'data');
   process.env['NODE_ENV'] = 'test';

@@ -1,6 +1,6 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { domainService, QUEUE_GROUPS, type DomainServiceName, type NewStaffInput } from '@caliber/contracts';
-import { bootstrapService, createLogger, type LogLevel } from '@caliber/service-kit';
+import { bootstrapService, createLogger, type LogLevel, type NatsSettings } from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
 import { loadEquipmentConfig } from '../../services/equipment/src/config';
 import { EquipmentModule } from '../../services/equipment/src/equipment.module';
@@ -10,6 +10,8 @@ import { loadIdentityConfig } from '../../services/identity/src/config';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { addStaff, setStaffActive } from '../../services/identity/src/roster/roster';
 import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
+import { natsUserEnv } from '@caliber/local-stack';
+import { testNatsUsers } from './nats-users';
 import { latestCode, readOutbox, signInThroughApi, type OutboxLine } from './outbox';
 import { serviceDataSource } from './service-databases';
 
@@ -28,7 +30,7 @@ export function testEnv(overrides: Record<string, string> = {}): NodeJS.ProcessE
 interface ServiceModule {
   module: DynamicModule;
   logLevel: LogLevel;
-  natsUrl: string;
+  nats: NatsSettings;
 }
 
 /**
@@ -51,12 +53,16 @@ export async function startDomainService(
   name: DomainServiceName,
   overrides: Record<string, string> = {},
 ): Promise<INestApplication> {
-  const env = testEnv({ [domainService(name).healthPortVariable]: '0', ...overrides });
-  const { module, logLevel, natsUrl } = SERVICE_MODULES[name](env);
+  const env = testEnv({
+    [domainService(name).healthPortVariable]: '0',
+    ...natsUserEnv(testNatsUsers(), name),
+    ...overrides,
+  });
+  const { module, logLevel, nats } = SERVICE_MODULES[name](env);
   return bootstrapService({
     module,
     logger: createLogger(name, logLevel),
-    natsUrl,
+    nats,
     queue: QUEUE_GROUPS[name],
     healthPort: 0,
     healthHost: '127.0.0.1',
@@ -74,7 +80,9 @@ export interface RunningGateway {
 }
 
 export async function startGateway(overrides: Record<string, string> = {}): Promise<RunningGateway> {
-  const config = loadGatewayConfig(testEnv({ PORT: '0', HOST: '127.0.0.1', ...overrides }));
+  const config = loadGatewayConfig(
+    testEnv({ PORT: '0', HOST: '127.0.0.1', ...natsUserEnv(testNatsUsers(), 'gateway'), ...overrides }),
+  );
   const app = await createGatewayApp(config, createLogger('gateway', config.logLevel));
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');

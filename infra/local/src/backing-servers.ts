@@ -1,12 +1,18 @@
 import { join } from 'node:path';
 import { LOCAL_PORTS } from './environment';
 import { portAnswers } from './ports';
-import { startNats, startPostgres, startRedis, type RunningServer } from './servers';
+import type { NatsUser } from '../../../libs/service-kit/src/nats-permissions';
+import { stackNatsUsers, startNats, startPostgres, startRedis, type RunningServer } from './servers';
 import { ensureCommands } from './system-packages';
 
 export interface BackingServers {
   databaseUrl: string;
   natsUrl: string;
+  /**
+   * The NATS users of the stack's processes, when the NATS server is ours; a NATS server named
+   * by NATS_URL has its own users, given to the processes by NATS_USER and NATS_PASSWORD.
+   */
+  natsUsers?: readonly NatsUser[];
   redisUrl: string;
   stop(): Promise<void>;
 }
@@ -84,11 +90,17 @@ export async function startBackingServers(
       databaseUrl = postgres.url;
     }
     let natsUrl = process.env['NATS_URL'] ?? '';
+    let natsUsers: NatsUser[] | undefined;
     if (needs.nats && !natsUrl) {
       await refuseBusyPort(ports.nats, 'NATS server', 'NATS_URL');
-      const nats = await startNats(ports.nats, (line) => {
-        if (/\[(ERR|FTL)\]/.test(line)) log(line);
-      });
+      natsUsers = stackNatsUsers();
+      const nats = await startNats(
+        ports.nats,
+        (line) => {
+          if (/\[(ERR|FTL)\]/.test(line)) log(line);
+        },
+        { users: natsUsers, configDir: join(dir, 'nats') },
+      );
       started.push(nats);
       natsUrl = nats.url;
     }
@@ -101,7 +113,7 @@ export async function startBackingServers(
       started.push(redis);
       redisUrl = redis.url;
     }
-    return { databaseUrl, natsUrl, redisUrl, stop };
+    return { databaseUrl, natsUrl, ...(natsUsers ? { natsUsers } : {}), redisUrl, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,8 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
+// The permissions file alone: the browser tests' loader runs this launcher and cannot compile the
+// rest of the service kit (its decorators).
+import {
+  natsAuthorizationConfig,
+  natsPermissionsByUser,
+  type NatsUser,
+} from '../../../libs/service-kit/src/nats-permissions';
 import { waitForPort } from './ports';
 
 export interface RunningServer {
@@ -37,11 +45,46 @@ function spawnServer(
   return child;
 }
 
+/**
+ * A user for each process of the stack (the gateway and every domain service), with the
+ * permissions of `natsPermissionsByUser` and a fresh random password; `extra` adds others (the
+ * test harness's observer). The passwords live as long as the server they are given to.
+ */
+export function stackNatsUsers(extra: readonly NatsUser[] = []): NatsUser[] {
+  return [
+    ...Object.entries(natsPermissionsByUser()).map(([user, permissions]) => ({
+      user,
+      password: randomBytes(24).toString('hex'),
+      permissions,
+    })),
+    ...extra,
+  ];
+}
+
+/** The environment that makes a process connect to NATS as `user`. */
+export function natsUserEnv(users: readonly NatsUser[] | undefined, user: string): Record<string, string> {
+  const found = users?.find((candidate) => candidate.user === user);
+  return found ? { NATS_USER: found.user, NATS_PASSWORD: found.password } : {};
+}
+
+/**
+ * nats-server on loopback. With `users`, its configuration (written to `configDir`, readable by
+ * this user only) admits only them, each within its permissions.
+ */
 export async function startNats(
   port: number,
   log: (line: string) => void = () => undefined,
+  auth?: { users: readonly NatsUser[]; configDir: string },
 ): Promise<RunningServer> {
-  const child = spawnServer('nats-server', ['-a', '127.0.0.1', '-p', String(port)], 'nats', log);
+  const args = ['-a', '127.0.0.1', '-p', String(port)];
+  if (auth) {
+    await mkdir(auth.configDir, { recursive: true });
+    const configPath = join(auth.configDir, 'nats-server.conf');
+    await writeFile(configPath, natsAuthorizationConfig(auth.users), { mode: 0o600 });
+    await chmod(configPath, 0o600);
+    args.unshift('-c', configPath);
+  }
+  const child = spawnServer('nats-server', args, 'nats', log);
   await waitForPort(port, 'nats-server');
   return { url: `nats://127.0.0.1:${port}`, stop: () => stopProcess(child) };
 }

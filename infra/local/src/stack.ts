@@ -3,6 +3,7 @@ import { DOMAIN_SERVICES, type DomainServiceName } from '@caliber/contracts';
 import { startBackingServers, type BackingServerPorts } from './backing-servers';
 import { localSecrets, WORKSPACE_ROOT } from './environment';
 import { freePort } from './ports';
+import { natsUserEnv } from './servers';
 import { runStep, startService, type ManagedProcess } from './processes';
 
 export interface StackOptions {
@@ -27,6 +28,8 @@ export interface RunningStack {
   outboxPath: string;
   env: NodeJS.ProcessEnv;
   services: ManagedProcess[];
+  /** The environment that connects a process to the stack's NATS as `user` (empty for an outside NATS). */
+  natsEnv(user: string): Record<string, string>;
   /** Resolves when a service exits on its own (a crash), with its name and exit code. */
   crashed: Promise<{ name: string; code: number | null }>;
   stop(): Promise<void>;
@@ -101,7 +104,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let reportCrash: (crash: { name: string; code: number | null }) => void = () => undefined;
   const crashed = new Promise<{ name: string; code: number | null }>((resolve) => (reportCrash = resolve));
   for (const name of [...DOMAIN_SERVICES.map((service) => service.name), 'gateway']) {
-    const service = startService(name, [serviceEntry(name, 'main')], env, options.serviceOutput);
+    // Each process connects to NATS as itself, with only its own permissions.
+    const service = startService(
+      name,
+      [serviceEntry(name, 'main')],
+      { ...env, ...natsUserEnv(servers.natsUsers, name) },
+      options.serviceOutput,
+    );
     service.child.once('exit', (code) => {
       if (!stopping) reportCrash({ name, code });
     });
@@ -113,7 +122,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await stop();
     throw new Error(`The stack did not become healthy within 60 s; see ${baseUrl}/api/health and the log.`);
   }
-  return { baseUrl, outboxPath: join(options.dataDir, 'outbox', 'sms.jsonl'), env, services, crashed, stop };
+  return {
+    baseUrl,
+    outboxPath: join(options.dataDir, 'outbox', 'sms.jsonl'),
+    env,
+    services,
+    natsEnv: (user) => natsUserEnv(servers.natsUsers, user),
+    crashed,
+    stop,
+  };
 }
 
 /** A service's built entry: `main` runs it (and `main migrate`), `cli` is its admin commands. */

@@ -3,12 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { PinoNestLogger } from './logger';
 import { ServiceExceptionFilter } from './exception.filter';
+import type { NatsSettings } from './config';
 import { natsServerOptions } from './nats';
 
 export interface ServiceBootstrapOptions {
   module: Type<unknown> | DynamicModule;
   logger: Logger;
-  natsUrl: string;
+  nats: NatsSettings;
   queue: string;
   /** Port of the service's own HTTP health endpoint (0 picks a free one). */
   healthPort: number;
@@ -26,7 +27,7 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
     bufferLogs: false,
   });
   app.useGlobalFilters(new ServiceExceptionFilter());
-  app.connectMicroservice(natsServerOptions(options.natsUrl, options.queue), { inheritAppConfig: true });
+  app.connectMicroservice(natsServerOptions(options.nats, options.queue), { inheritAppConfig: true });
   await app.startAllMicroservices();
   await app.listen(options.healthPort, options.healthHost ?? '0.0.0.0');
   return app;

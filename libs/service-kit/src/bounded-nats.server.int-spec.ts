@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, MessagePattern, Transport, type ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom } from 'rxjs';
 import { REPLY_TOO_LARGE } from './bounded-nats.server';
-import { natsServerOptions } from './nats';
+import { natsConnectionOptions, natsServerOptions } from './nats';
 
 const SUBJECT = `bounded-test.${Date.now().toString(36)}`;
 
@@ -29,13 +29,21 @@ describe('a service answer larger than NATS carries (real NATS)', () => {
   let client: ClientProxy;
 
   beforeAll(async () => {
-    const url = process.env['NATS_URL'] ?? '';
+    // The test run's observer user, who may use any subject.
+    const nats = {
+      url: process.env['NATS_URL'] ?? '',
+      user: process.env['NATS_USER'] ?? '',
+      pass: process.env['NATS_PASSWORD'] ?? '',
+    };
     service = await NestFactory.createMicroservice(AnswersModule, {
-      ...natsServerOptions(url, SUBJECT),
+      ...natsServerOptions(nats, SUBJECT),
       logger: false,
     });
     await service.listen();
-    client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [url] } });
+    client = ClientProxyFactory.create({
+      transport: Transport.NATS,
+      options: natsConnectionOptions(nats, 'test'),
+    });
     await client.connect();
   });
   afterAll(async () => {

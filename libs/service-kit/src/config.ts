@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Raised when the environment does not describe a runnable service; the message names every bad variable. */
@@ -70,14 +71,124 @@ export function positiveIntVariable(fallback: number) {
     .default(fallback);
 }
 
+/** A file's contents, read once at start-up (a mounted secret); its trailing newline dropped. */
+export function secretFileVariable() {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .transform((path, ctx) => {
+      if (path === undefined) return undefined;
+      try {
+        return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `cannot be read (${error instanceof Error ? error.message : String(error)})`,
+        });
+        return z.NEVER;
+      }
+    });
+}
+
+/** A readable file's path (certificates, keys). */
+function filePathVariable() {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .superRefine((path, ctx) => {
+      if (path === undefined) return;
+      try {
+        readFileSync(path);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `cannot be read (${error instanceof Error ? error.message : String(error)})`,
+        });
+      }
+    });
+}
+
 /** Variables every service reads. */
 export const commonEnvShape = {
   NODE_ENV: z.enum(NODE_ENVS).default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NATS_URL: urlVariable(['nats', 'tls'], 'nats://127.0.0.1:4222'),
+  /**
+   * The process's own NATS user: the server gives each user only the subjects its process serves
+   * and publishes. The password comes from NATS_PASSWORD or, better, a mounted secret file.
+   */
+  NATS_USER: z.string().trim().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
+  NATS_PASSWORD_FILE: secretFileVariable(),
+  /** TLS to NATS: the authority that signed the server's certificate, and an optional client pair. */
+  NATS_TLS_CA_FILE: filePathVariable(),
+  NATS_TLS_CERT_FILE: filePathVariable(),
+  NATS_TLS_KEY_FILE: filePathVariable(),
   /** How long a NATS request may wait for its answer. */
   NATS_REQUEST_TIMEOUT_MS: positiveIntVariable(5000),
 };
+
+type CommonEnv = z.output<z.ZodObject<typeof commonEnvShape>>;
+
+/** How a process reaches NATS, and as whom. */
+export interface NatsSettings {
+  url: string;
+  user?: string;
+  pass?: string;
+  tls?: { caFile?: string; certFile?: string; keyFile?: string };
+}
+
+export function natsSettings(env: CommonEnv): NatsSettings {
+  const pass = env.NATS_PASSWORD_FILE ?? env.NATS_PASSWORD;
+  const tlsFiles = {
+    ...(env.NATS_TLS_CA_FILE ? { caFile: env.NATS_TLS_CA_FILE } : {}),
+    ...(env.NATS_TLS_CERT_FILE ? { certFile: env.NATS_TLS_CERT_FILE } : {}),
+    ...(env.NATS_TLS_KEY_FILE ? { keyFile: env.NATS_TLS_KEY_FILE } : {}),
+  };
+  return {
+    url: env.NATS_URL,
+    ...(env.NATS_USER ? { user: env.NATS_USER } : {}),
+    ...(pass !== undefined ? { pass } : {}),
+    ...(Object.keys(tlsFiles).length > 0 || env.NATS_URL.startsWith('tls:') ? { tls: tlsFiles } : {}),
+  };
+}
+
+/**
+ * The rules on the common variables that involve more than one of them. In production a process
+ * must name its NATS user and password: without them anyone who reaches the bus could answer as a
+ * service or publish its events.
+ */
+export function checkCommonEnv(env: CommonEnv, ctx: z.RefinementCtx): void {
+  if (env.NATS_PASSWORD !== undefined && env.NATS_PASSWORD_FILE !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['NATS_PASSWORD'],
+      message: 'give NATS_PASSWORD or NATS_PASSWORD_FILE, not both',
+    });
+  const hasPassword = env.NATS_PASSWORD !== undefined || env.NATS_PASSWORD_FILE !== undefined;
+  if (hasPassword !== (env.NATS_USER !== undefined))
+    ctx.addIssue({
+      code: 'custom',
+      path: [hasPassword ? 'NATS_USER' : 'NATS_PASSWORD'],
+      message: 'NATS_USER and a password (NATS_PASSWORD or NATS_PASSWORD_FILE) go together',
+    });
+  if (env.NODE_ENV === 'production' && env.NATS_USER === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['NATS_USER'],
+      message: 'is required when NODE_ENV=production, with NATS_PASSWORD or NATS_PASSWORD_FILE',
+    });
+  if ((env.NATS_TLS_CERT_FILE === undefined) !== (env.NATS_TLS_KEY_FILE === undefined))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['NATS_TLS_CERT_FILE'],
+      message: 'NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE go together',
+    });
+}
 
 /** A secret that must be long enough to resist guessing. */
 export function secretVariable(minLength = 32) {

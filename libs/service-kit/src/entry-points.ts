@@ -3,14 +3,14 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { bootstrapService } from './bootstrap';
-import { ConfigError, loadConfig, urlVariable, type LogLevel } from './config';
+import { ConfigError, loadConfig, urlVariable, type LogLevel, type NatsSettings } from './config';
 import { migrateServiceDatabase, serviceDataSourceOptions, type ServiceDatabaseOptions } from './database';
 import { createLogger } from './logger';
 import { ServiceError } from './service-error';
 import { closeOnSignals } from './shutdown';
 
 export interface ServiceEntry<
-  C extends { logLevel: LogLevel; natsUrl: string; databaseUrl: string; healthPort: number },
+  C extends { logLevel: LogLevel; nats: NatsSettings; databaseUrl: string; healthPort: number },
 > {
   name: string;
   queue: string;
@@ -41,7 +41,7 @@ export function logUnhandledRejections(logger: Logger): void {
  * date and exits. A bad configuration stops it with a message naming each variable.
  */
 export function runServiceMain<
-  C extends { logLevel: LogLevel; natsUrl: string; databaseUrl: string; healthPort: number },
+  C extends { logLevel: LogLevel; nats: NatsSettings; databaseUrl: string; healthPort: number },
 >(entry: ServiceEntry<C>): void {
   const main = async (command: string | undefined) => {
     const config = entry.loadConfig();
@@ -55,7 +55,7 @@ export function runServiceMain<
     const app = await bootstrapService({
       module: entry.module(config, logger),
       logger,
-      natsUrl: config.natsUrl,
+      nats: config.nats,
       queue: entry.queue,
       healthPort: config.healthPort,
     });

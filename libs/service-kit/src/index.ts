@@ -14,3 +14,4 @@ export * from './health.controller';
 export * from './entry-points';
 export * from './migrations/rename-values';
 export * from './bounded-nats.server';
+export * from './nats-permissions';

@@ -1,26 +1,28 @@
 import { type CustomStrategy, type NatsOptions, Transport } from '@nestjs/microservices';
 import { BoundedNatsServer } from './bounded-nats.server';
+import type { NatsSettings } from './config';
+
+/** Connection options every NATS connection of ours shares: who it is, and reconnecting forever. */
+export function natsConnectionOptions(settings: NatsSettings, name: string) {
+  return {
+    servers: [settings.url],
+    name,
+    ...(settings.user !== undefined ? { user: settings.user, pass: settings.pass } : {}),
+    ...(settings.tls ? { tls: settings.tls } : {}),
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+  };
+}
 
 /**
  * A service answering requests on NATS; all replicas share `queue`. The transport turns an
  * answer that cannot be sent into an error answer (see BoundedNatsServer).
  */
-export function natsServerOptions(url: string, queue: string): CustomStrategy {
-  return {
-    strategy: new BoundedNatsServer({
-      servers: [url],
-      queue,
-      name: queue,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-    }),
-  };
+export function natsServerOptions(settings: NatsSettings, queue: string): CustomStrategy {
+  return { strategy: new BoundedNatsServer({ ...natsConnectionOptions(settings, queue), queue }) };
 }
 
-/** Options for a NATS client (the gateway, or a service calling another). */
-export function natsClientOptions(url: string, name: string): NatsOptions {
-  return {
-    transport: Transport.NATS,
-    options: { servers: [url], name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
-  };
+/** Options for a NATS client (the gateway, or a service publishing its events). */
+export function natsClientOptions(settings: NatsSettings, name: string): NatsOptions {
+  return { transport: Transport.NATS, options: natsConnectionOptions(settings, name) };
 }

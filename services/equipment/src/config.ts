@@ -1,5 +1,12 @@
 import { domainService } from '@caliber/contracts';
-import { commonEnvShape, loadConfig, portVariable, urlVariable } from '@caliber/service-kit';
+import {
+  checkCommonEnv,
+  commonEnvShape,
+  loadConfig,
+  natsSettings,
+  portVariable,
+  urlVariable,
+} from '@caliber/service-kit';
 import { z } from 'zod';
 
 const equipmentEnvSchema = z
@@ -10,10 +17,11 @@ const equipmentEnvSchema = z
     /** Database connections per replica: list pages, counts and filter options run in parallel. */
     EQUIPMENT_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(20),
   })
+  .superRefine(checkCommonEnv)
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
-    natsUrl: env.NATS_URL,
+    nats: natsSettings(env),
     databaseUrl: env.DATABASE_URL,
     healthPort: env.EQUIPMENT_HEALTH_PORT,
     poolSize: env.EQUIPMENT_DB_POOL_SIZE,

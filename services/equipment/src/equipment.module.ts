@@ -21,7 +21,7 @@ export class EquipmentModule {
           serviceDataSourceOptions(equipmentDatabase(config.databaseUrl, config.poolSize)),
         ),
         ClientsModule.register([
-          { name: EVENTS_CLIENT, ...natsClientOptions(config.natsUrl, 'equipment-events') },
+          { name: EVENTS_CLIENT, ...natsClientOptions(config.nats, 'equipment-events') },
         ]),
       ],
       controllers: [EquipmentController, serviceHealthController('equipment', SUBJECTS.equipment.health)],

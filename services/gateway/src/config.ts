@@ -7,8 +7,10 @@ import {
   type RemoteName,
 } from '@caliber/contracts';
 import {
+  checkCommonEnv,
   commonEnvShape,
   loadConfig,
+  natsSettings,
   portVariable,
   positiveIntVariable,
   secretVariable,
@@ -82,10 +84,11 @@ const gatewayEnvSchema = z
     PUBLIC_SOCKET_URL: browserAddress(''),
     ...remoteEntryVariables,
   })
+  .superRefine(checkCommonEnv)
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
-    natsUrl: env.NATS_URL,
+    nats: natsSettings(env),
     natsRequestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
     port: env.PORT,
     host: env.HOST,

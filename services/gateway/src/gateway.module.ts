@@ -27,7 +27,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [
-        ClientsModule.register([{ name: SERVICES_CLIENT, ...natsClientOptions(config.natsUrl, 'gateway') }]),
+        ClientsModule.register([{ name: SERVICES_CLIENT, ...natsClientOptions(config.nats, 'gateway') }]),
         PassportModule,
         JwtModule.register({
           secret: config.jwtSecret,

@@ -5,6 +5,8 @@ const base = {
   DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/caliber',
   OTP_PEPPER: 'x'.repeat(32),
 };
+/** Production also needs the process's NATS user. */
+const production = { ...base, NODE_ENV: 'production', NATS_USER: 'identity', NATS_PASSWORD: 'p'.repeat(32) };
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -21,7 +23,7 @@ describe('identity configuration', () => {
     const config = loadIdentityConfig(base);
     expect(config.sms.adapter).toBe('console');
     expect(config.productName).toBe('Caliber');
-    expect(config.natsUrl).toBe('nats://127.0.0.1:4222');
+    expect(config.nats).toEqual({ url: 'nats://127.0.0.1:4222' });
   });
 
   it('names each missing or wrong variable', () => {
@@ -33,19 +35,18 @@ describe('identity configuration', () => {
   });
 
   it('refuses the console SMS adapter in production', () => {
-    expect(problemsOf({ ...base, NODE_ENV: 'production', SMS_ADAPTER: 'console' })).toEqual([
+    expect(problemsOf({ ...production, SMS_ADAPTER: 'console' })).toEqual([
       'SMS_ADAPTER: the console SMS adapter writes codes to disk and is refused when NODE_ENV=production; use http',
     ]);
   });
 
   it('requires the SMS gateway address and sender in production', () => {
-    expect(problemsOf({ ...base, NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf(production)).toEqual([
       'SMS_HTTP_URL: is required when SMS_ADAPTER=http',
       'SMS_SENDER_ID: is required when SMS_ADAPTER=http',
     ]);
     const config = loadIdentityConfig({
-      ...base,
-      NODE_ENV: 'production',
+      ...production,
       SMS_HTTP_URL: 'https://sms.example/send',
       SMS_SENDER_ID: 'HOSPITAL',
     });

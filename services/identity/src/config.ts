@@ -1,4 +1,12 @@
-import { commonEnvShape, loadConfig, portVariable, secretVariable, urlVariable } from '@caliber/service-kit';
+import {
+  checkCommonEnv,
+  commonEnvShape,
+  loadConfig,
+  natsSettings,
+  portVariable,
+  secretVariable,
+  urlVariable,
+} from '@caliber/service-kit';
 import { DEFAULT_PRODUCT_NAME, domainService } from '@caliber/contracts';
 import { z } from 'zod';
 
@@ -21,6 +29,7 @@ const identityEnvSchema = z
     SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   })
   .superRefine((env, ctx) => {
+    checkCommonEnv(env, ctx);
     const adapter = env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console');
     if (adapter === 'console' && env.NODE_ENV === 'production') {
       ctx.addIssue({
@@ -40,7 +49,7 @@ const identityEnvSchema = z
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
-    natsUrl: env.NATS_URL,
+    nats: natsSettings(env),
     databaseUrl: env.DATABASE_URL,
     healthPort: env.IDENTITY_HEALTH_PORT,
     dataDir: env.DATA_DIR,

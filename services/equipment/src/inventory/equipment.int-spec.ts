@@ -14,6 +14,7 @@ import {
   type StatusHistoryPage,
 } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
+import { natsConnectOptions } from '@caliber/testing/nats-users';
 import { until } from '@caliber/testing/wait';
 import {
   equipmentDataSource,
@@ -35,7 +36,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
   beforeAll(async () => {
     equipment = await startEquipment();
     rows = await equipmentDataSource();
-    nats = await connect({ servers: process.env['NATS_URL'] });
+    nats = await connect(natsConnectOptions());
     for (const role of ['Technician', 'Engineer', 'Admin'] as const) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Tester` });
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));

@@ -1,0 +1,99 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { checkCommonEnv, commonEnvShape, ConfigError, loadConfig, natsSettings } from './config';
+import { natsAuthorizationConfig, natsPermissionsByUser } from './nats-permissions';
+
+const schema = z.object(commonEnvShape).superRefine(checkCommonEnv).transform(natsSettings);
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig('test', schema, env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('NATS connection settings', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'caliber-nats-'));
+  const passwordFile = join(folder, 'password');
+  writeFileSync(passwordFile, 'from-the-secret-file\n');
+
+  it('connect without credentials in development, as the named user otherwise', () => {
+    expect(loadConfig('test', schema, {})).toEqual({ url: 'nats://127.0.0.1:4222' });
+    expect(loadConfig('test', schema, { NATS_USER: 'equipment', NATS_PASSWORD: 'secret' })).toEqual({
+      url: 'nats://127.0.0.1:4222',
+      user: 'equipment',
+      pass: 'secret',
+    });
+  });
+
+  it('read the password from a mounted secret file, without its trailing newline', () => {
+    expect(
+      loadConfig('test', schema, { NATS_USER: 'equipment', NATS_PASSWORD_FILE: passwordFile }),
+    ).toMatchObject({
+      pass: 'from-the-secret-file',
+    });
+    expect(problemsOf({ NATS_USER: 'equipment', NATS_PASSWORD_FILE: join(folder, 'missing') })).toEqual([
+      expect.stringMatching(/^NATS_PASSWORD_FILE: cannot be read/),
+    ]);
+  });
+
+  it('require a NATS user and password in production, and both halves of each pair', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'NATS_USER: is required when NODE_ENV=production, with NATS_PASSWORD or NATS_PASSWORD_FILE',
+    ]);
+    expect(problemsOf({ NATS_USER: 'equipment' })).toEqual([
+      'NATS_PASSWORD: NATS_USER and a password (NATS_PASSWORD or NATS_PASSWORD_FILE) go together',
+    ]);
+    expect(problemsOf({ NATS_USER: 'x', NATS_PASSWORD: 'a', NATS_PASSWORD_FILE: passwordFile })).toEqual([
+      'NATS_PASSWORD: give NATS_PASSWORD or NATS_PASSWORD_FILE, not both',
+    ]);
+    expect(problemsOf({ NATS_TLS_CERT_FILE: passwordFile })).toEqual([
+      'NATS_TLS_CERT_FILE: NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE go together',
+    ]);
+  });
+
+  it('take TLS files for a tls:// server', () => {
+    expect(
+      loadConfig('test', schema, {
+        NATS_URL: 'tls://nats.hospital.internal:4222',
+        NATS_TLS_CA_FILE: passwordFile,
+      }),
+    ).toEqual({ url: 'tls://nats.hospital.internal:4222', tls: { caFile: passwordFile } });
+  });
+});
+
+describe('NATS permissions', () => {
+  const permissions = natsPermissionsByUser();
+
+  it('give the gateway requests to every domain service and the events, and no publishing of events', () => {
+    expect(permissions['gateway']).toEqual({
+      publish: ['identity.>', 'equipment.>'],
+      subscribe: ['_INBOX.>', 'events.>'],
+      allowResponses: false,
+    });
+  });
+
+  it('give a domain service its own subjects and its own events only', () => {
+    expect(permissions['equipment']).toEqual({
+      publish: ['events.equipment.>'],
+      subscribe: ['equipment.>'],
+      allowResponses: true,
+    });
+  });
+
+  it('write a server configuration naming each user with its permissions', () => {
+    const config = natsAuthorizationConfig([
+      { user: 'equipment', password: 'pw"1', permissions: permissions['equipment'] },
+      { user: 'observer', password: 'pw2' },
+    ]);
+    expect(config).toContain(
+      '{ user: "equipment", password: "pw\\"1", permissions: { publish: { allow: ["events.equipment.>"] }, subscribe: { allow: ["equipment.>"] }, allow_responses: true } }',
+    );
+    expect(config).toContain('{ user: "observer", password: "pw2" }');
+  });
+});
