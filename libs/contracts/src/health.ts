@@ -7,6 +7,17 @@ export interface DependencyHealth {
   error?: string;
 }
 
+/**
+ * `GET /api/health`, answered to anyone (load balancers, uptime monitors): up or down per part and
+ * nothing more. Latencies, error texts, the version and the uptime help an attacker map the
+ * system, so they are only in the details.
+ */
+export interface PublicHealthResponse {
+  status: 'ok' | 'degraded';
+  checks: Record<string, { status: HealthState }>;
+}
+
+/** `GET /api/health/details`, for signed-in Engineers and Admins: the same checks with their latency and error. */
 export interface HealthResponse {
   status: 'ok' | 'degraded';
   checks: Record<string, DependencyHealth>;

@@ -130,6 +130,12 @@ export const commonEnvShape = {
   NATS_TLS_KEY_FILE: filePathVariable(),
   /** How long a NATS request may wait for its answer. */
   NATS_REQUEST_TIMEOUT_MS: positiveIntVariable(5000),
+  /**
+   * The address a domain service's own probe port (`/health/live`, `/health/ready`, with error
+   * details) listens on: every interface by default, for an orchestrator's probes; `127.0.0.1`
+   * keeps it to the machine.
+   */
+  HEALTH_HOST: z.string().trim().min(1).default('0.0.0.0'),
 };
 
 type CommonEnv = z.output<z.ZodObject<typeof commonEnvShape>>;

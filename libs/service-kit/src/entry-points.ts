@@ -10,7 +10,13 @@ import { ServiceError } from './service-error';
 import { closeOnSignals } from './shutdown';
 
 export interface ServiceEntry<
-  C extends { logLevel: LogLevel; nats: NatsSettings; databaseUrl: string; healthPort: number },
+  C extends {
+    logLevel: LogLevel;
+    nats: NatsSettings;
+    databaseUrl: string;
+    healthPort: number;
+    healthHost: string;
+  },
 > {
   name: string;
   queue: string;
@@ -41,7 +47,13 @@ export function logUnhandledRejections(logger: Logger): void {
  * date and exits. A bad configuration stops it with a message naming each variable.
  */
 export function runServiceMain<
-  C extends { logLevel: LogLevel; nats: NatsSettings; databaseUrl: string; healthPort: number },
+  C extends {
+    logLevel: LogLevel;
+    nats: NatsSettings;
+    databaseUrl: string;
+    healthPort: number;
+    healthHost: string;
+  },
 >(entry: ServiceEntry<C>): void {
   const main = async (command: string | undefined) => {
     const config = entry.loadConfig();
@@ -58,6 +70,7 @@ export function runServiceMain<
       nats: config.nats,
       queue: entry.queue,
       healthPort: config.healthPort,
+      healthHost: config.healthHost,
     });
     closeOnSignals(app, logger);
     logger.info(
@@ -114,4 +127,16 @@ export function runServiceCli(
       process.exit(1);
     },
   );
+}
+
+/**
+ * Demo data is for trying Caliber out: made-up staff who could sign in, made-up equipment in a
+ * hospital's inventory. With NODE_ENV=production a seed command refuses before touching anything.
+ */
+export function refuseDemoDataInProduction(env: NodeJS.ProcessEnv = process.env): void {
+  if (env['NODE_ENV'] === 'production')
+    throw new ServiceError(
+      'FORBIDDEN',
+      'Demo data is refused when NODE_ENV=production: it would put made-up records into the hospital’s data.',
+    );
 }

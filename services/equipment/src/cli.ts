@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { runServiceCli } from '@caliber/service-kit';
+import { refuseDemoDataInProduction, runServiceCli } from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
 import { equipmentDatabase } from './database';
 import { insertEquipment } from './demo/bulk-insert';
@@ -44,6 +44,7 @@ if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
   process.exit(2);
 }
 runServiceCli('equipment', equipmentDatabase, async (dataSource) => {
+  refuseDemoDataInProduction();
   const answer = await seedDemo(dataSource, count, Number.isFinite(seed) ? seed : 1);
   // Fresh statistics and visibility map: without them the first plans after a bulk load are poor.
   await dataSource.query(`VACUUM (ANALYZE) "equipment"."equipment", "equipment"."status_history"`);

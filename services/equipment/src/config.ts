@@ -24,6 +24,7 @@ const equipmentEnvSchema = z
     nats: natsSettings(env),
     databaseUrl: env.DATABASE_URL,
     healthPort: env.EQUIPMENT_HEALTH_PORT,
+    healthHost: env.HEALTH_HOST,
     poolSize: env.EQUIPMENT_DB_POOL_SIZE,
   }));
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { canonicalRole, type NewStaffInput } from '@caliber/contracts';
-import { runServiceCli, ServiceError } from '@caliber/service-kit';
+import { refuseDemoDataInProduction, runServiceCli, ServiceError } from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
 import { identityDatabase } from './database';
 import { seedDemoStaff } from './roster/demo-staff';
@@ -80,6 +80,7 @@ async function run(dataSource: DataSource, command: string, values: Values): Pro
         .join('\n');
     }
     case 'seed:demo': {
+      refuseDemoDataInProduction();
       const added = await seedDemoStaff(dataSource);
       return added
         ? `Loaded ${added} demo staff.`

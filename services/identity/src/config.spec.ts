@@ -24,6 +24,9 @@ describe('identity configuration', () => {
     expect(config.sms.adapter).toBe('console');
     expect(config.productName).toBe('Caliber');
     expect(config.nats).toEqual({ url: 'nats://127.0.0.1:4222' });
+    // The probe port answers the orchestrator on every interface unless HEALTH_HOST narrows it.
+    expect(config.healthHost).toBe('0.0.0.0');
+    expect(loadIdentityConfig({ ...base, HEALTH_HOST: '127.0.0.1' }).healthHost).toBe('127.0.0.1');
   });
 
   it('names each missing or wrong variable', () => {
@@ -55,5 +58,13 @@ describe('identity configuration', () => {
       httpUrl: 'https://sms.example/send',
       senderId: 'HOSPITAL',
     });
+  });
+
+  it('waits for the SMS gateway less long than the gateway waits for identity', () => {
+    expect(loadIdentityConfig(base).sms.httpTimeoutMs).toBe(4000);
+    expect(loadIdentityConfig({ ...base, NATS_REQUEST_TIMEOUT_MS: '1500' }).sms.httpTimeoutMs).toBe(750);
+    expect(problemsOf({ ...base, SMS_HTTP_TIMEOUT_MS: '10000' })).toEqual([
+      'SMS_HTTP_TIMEOUT_MS: must be at most 4000 (shorter than NATS_REQUEST_TIMEOUT_MS, 5000): otherwise the gateway gives up and says the code was not sent while it may still go out',
+    ]);
   });
 });

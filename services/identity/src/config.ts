@@ -13,6 +13,16 @@ import { z } from 'zod';
 export const SMS_ADAPTERS = ['console', 'http'] as const;
 export type SmsAdapterName = (typeof SMS_ADAPTERS)[number];
 
+/**
+ * How long identity may wait for the SMS gateway: shorter than the gateway waits for identity
+ * (NATS_REQUEST_TIMEOUT_MS, the same variable for every process), with a margin for the rest of
+ * the request. A slow SMS gateway then gives the person "not sent, try again" from identity, never
+ * the gateway's 503 for a code that goes out after all.
+ */
+export function longestSmsWait(requestTimeoutMs: number): number {
+  return requestTimeoutMs - Math.min(1000, Math.floor(requestTimeoutMs / 2));
+}
+
 const identityEnvSchema = z
   .object({
     ...commonEnvShape,
@@ -26,7 +36,7 @@ const identityEnvSchema = z
     SMS_HTTP_URL: urlVariable(['http', 'https']).optional(),
     SMS_HTTP_TOKEN: z.string().min(1).optional(),
     SMS_SENDER_ID: z.string().trim().min(1).max(11).optional(),
-    SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+    SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   })
   .superRefine((env, ctx) => {
     checkCommonEnv(env, ctx);
@@ -39,6 +49,13 @@ const identityEnvSchema = z
           'the console SMS adapter writes codes to disk and is refused when NODE_ENV=production; use http',
       });
     }
+    const limit = longestSmsWait(env.NATS_REQUEST_TIMEOUT_MS);
+    if (env.SMS_HTTP_TIMEOUT_MS !== undefined && env.SMS_HTTP_TIMEOUT_MS > limit)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_HTTP_TIMEOUT_MS'],
+        message: `must be at most ${limit} (shorter than NATS_REQUEST_TIMEOUT_MS, ${env.NATS_REQUEST_TIMEOUT_MS}): otherwise the gateway gives up and says the code was not sent while it may still go out`,
+      });
     if (adapter === 'http') {
       for (const name of ['SMS_HTTP_URL', 'SMS_SENDER_ID'] as const) {
         if (!env[name])
@@ -52,6 +69,7 @@ const identityEnvSchema = z
     nats: natsSettings(env),
     databaseUrl: env.DATABASE_URL,
     healthPort: env.IDENTITY_HEALTH_PORT,
+    healthHost: env.HEALTH_HOST,
     dataDir: env.DATA_DIR,
     productName: env.PRODUCT_NAME,
     otpPepper: env.OTP_PEPPER,
@@ -60,7 +78,7 @@ const identityEnvSchema = z
       httpUrl: env.SMS_HTTP_URL,
       httpToken: env.SMS_HTTP_TOKEN,
       senderId: env.SMS_SENDER_ID,
-      httpTimeoutMs: env.SMS_HTTP_TIMEOUT_MS,
+      httpTimeoutMs: env.SMS_HTTP_TIMEOUT_MS ?? longestSmsWait(env.NATS_REQUEST_TIMEOUT_MS),
     } as SmsConfig,
   }));
 

@@ -221,9 +221,24 @@ export const ROUTES: RouteDoc[] = [
     method: 'get',
     path: '/api/health',
     tag: 'Operations',
-    summary: 'PostgreSQL, NATS, Redis and each service, with latency',
+    summary: 'Up or down: PostgreSQL, NATS, Redis and each service',
+    description:
+      'Answers `{status, checks}` with only `status` per part; the details are for Engineers and Admins.',
     public: true,
-    responses: { 200: 'All up.', 503: 'Something is down; the body says what.' },
+    responses: { 200: 'All up.', 503: 'Something is down; the body says which part.' },
+  },
+  {
+    operationId: 'getHealthDetails',
+    method: 'get',
+    path: '/api/health/details',
+    tag: 'Operations',
+    summary: 'Each part with its latency and error, the version and the uptime (Engineers and Admins)',
+    responses: {
+      200: 'All up.',
+      401: REFUSALS[401],
+      403: 'Engineers and Admins only.',
+      503: 'Something is down; the body says what and why.',
+    },
   },
 ];
 

@@ -1,15 +1,19 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, Inject, Res } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import {
   DOMAIN_SERVICE_NAMES,
+  hasFullAccess,
   healthSubject,
   type DomainServiceName,
   type DependencyHealth,
   type HealthResponse,
+  type PublicHealthResponse,
   type ServiceHealthReply,
+  type UserDto,
 } from '@caliber/contracts';
 import { probe } from '@caliber/service-kit';
 import type { Response } from 'express';
+import { CurrentUser } from '../auth/current-user.decorator';
 import { Public } from '../auth/public.decorator';
 import { requestFromService, SERVICES_CLIENT } from '../identity/service-client';
 import { RedisConnection } from '../redis/redis.provider';
@@ -39,7 +43,8 @@ export function databaseHealth(replies: (ServiceHealthReply | null)[]): Dependen
 /**
  * `GET /api/health`: NATS, Redis, each domain service of the registry (and, through them,
  * PostgreSQL), probed in parallel with a deadline. 200 when all are up, 503 (same body) when any
- * is down.
+ * is down. Anyone may ask, so the answer is up or down per part only; the latencies and error
+ * texts (`/api/health/details`) are for signed-in Engineers and Admins.
  */
 @Controller('health')
 export class HealthController {
@@ -50,7 +55,26 @@ export class HealthController {
 
   @Public()
   @Get()
-  async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
+  async health(@Res({ passthrough: true }) response: Response): Promise<PublicHealthResponse> {
+    const { status, checks } = await this.details(response);
+    return {
+      status,
+      checks: Object.fromEntries(
+        Object.entries(checks).map(([name, check]) => [name, { status: check.status }]),
+      ),
+    };
+  }
+
+  @Get('details')
+  async healthDetails(
+    @CurrentUser() user: UserDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<HealthResponse> {
+    if (!hasFullAccess(user.role)) throw new ForbiddenException('Engineers and Admins only.');
+    return this.details(response);
+  }
+
+  private async details(response: Response): Promise<HealthResponse> {
     const [nats, redis, services] = await Promise.all([
       probe(async () => {
         await this.natsClient.connect();

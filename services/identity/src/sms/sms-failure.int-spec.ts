@@ -14,6 +14,8 @@ import {
 describe('identity with the http SMS adapter', () => {
   let smsGateway: Server;
   let accept: boolean;
+  /** How long the SMS gateway takes to answer. */
+  let delayMs = 0;
   let received: { to: string; message: string; from: string }[];
   let identity: INestApplication;
   let gateway: RunningGateway;
@@ -25,8 +27,11 @@ describe('identity with the http SMS adapter', () => {
       let raw = '';
       req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       req.on('end', () => {
-        if (accept) received.push(JSON.parse(raw) as { to: string; message: string; from: string });
-        res.writeHead(accept ? 200 : 502).end();
+        setTimeout(() => {
+          if (res.destroyed) return;
+          if (accept) received.push(JSON.parse(raw) as { to: string; message: string; from: string });
+          res.writeHead(accept ? 200 : 502).end();
+        }, delayMs);
       });
     });
     await new Promise<void>((resolve) => smsGateway.listen(0, '127.0.0.1', resolve));
@@ -68,5 +73,22 @@ describe('identity with the http SMS adapter', () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: 'CALIBER', to: '+15550100777' });
     expect(received[0]?.message).toMatch(/sign-in code is \d{6}/);
+  });
+
+  it('gives up on a slow SMS gateway before the gateway gives up on identity', async () => {
+    // The test environment's request timeout is 1.5 s; identity waits 0.75 s for the SMS gateway.
+    const staff = await rosterStaff(db, { phoneNumber: '+15550100778' });
+    accept = true;
+    delayMs = 3000;
+    try {
+      const slow = await call(gateway.url, 'POST', '/api/auth/request-otp', {
+        body: { serviceNumber: staff.serviceNumber },
+      });
+      // Identity's own answer ("not sent, try again"), not the gateway's SERVICE_UNAVAILABLE.
+      expect(slow.status).toBe(503);
+      expect(slow.body).toMatchObject({ code: 'SMS_NOT_SENT' });
+    } finally {
+      delayMs = 0;
+    }
   });
 });
