@@ -118,22 +118,33 @@ export class OtpService {
       if (challenge.expiresAt.getTime() <= Date.now()) {
         throw new ServiceError('OTP_EXPIRED', 'This code has expired. Ask for a new code.');
       }
-      if (!otpMatches(this.config.otpPepper, challenge.id, command.otp, challenge.codeHash)) {
-        return { kind: 'wrong' as const, user, challengeId: challenge.id };
-      }
-      // Conditional update: of two simultaneous correct submissions only one consumes the code.
-      const consumed: unknown = await manager.query(
-        `UPDATE "identity"."otp_challenges" SET "consumed_at" = now()
+      // Take one attempt before comparing, in one conditional statement: its row lock makes
+      // simultaneous guesses wait their turn, so however many arrive at once, at most
+      // OTP_MAX_ATTEMPTS codes are ever compared with this challenge.
+      const taken: unknown = await manager.query(
+        `UPDATE "identity"."otp_challenges" SET "attempts" = "attempts" + 1
           WHERE "id" = $1 AND "consumed_at" IS NULL AND "attempts" < $2 AND "expires_at" > now()
-          RETURNING "id"`,
+          RETURNING "attempts"`,
         [challenge.id, OTP_MAX_ATTEMPTS],
       );
-      if (!Array.isArray(consumed) || !Array.isArray(consumed[0]) || consumed[0].length === 0) {
-        throw new ServiceError(
-          'OTP_USED',
-          'This code has already been used. Ask for a new code to sign in again.',
-        );
+      const attempt =
+        Array.isArray(taken) && Array.isArray(taken[0]) ? (taken[0] as { attempts: number }[]) : [];
+      if (attempt.length === 0) {
+        // Another request got there first: it used the code, or took the last attempt.
+        const now = await manager.findOneByOrFail(OtpChallengeEntity, { id: challenge.id });
+        if (now.consumedAt)
+          throw new ServiceError(
+            'OTP_USED',
+            'This code has already been used. Ask for a new code to sign in again.',
+          );
+        if (now.attempts >= OTP_MAX_ATTEMPTS)
+          throw new ServiceError('OTP_LOCKED', 'Too many incorrect codes. Ask for a new code.');
+        throw new ServiceError('OTP_EXPIRED', 'This code has expired. Ask for a new code.');
       }
+      if (!otpMatches(this.config.otpPepper, challenge.id, command.otp, challenge.codeHash)) {
+        return { kind: 'wrong' as const, user, attempts: attempt[0]?.attempts ?? OTP_MAX_ATTEMPTS };
+      }
+      await manager.update(OtpChallengeEntity, challenge.id, { consumedAt: new Date() });
       const now = new Date();
       const firstSignIn = user.registeredAt === null;
       await manager.update(UserEntity, user.id, {
@@ -158,18 +169,11 @@ export class OtpService {
       );
       return { user: toUserDto(outcome.user) };
     }
-    return this.refuseWrongCode(outcome.user, outcome.challengeId, command.clientAddress);
+    return this.refuseWrongCode(outcome.user, outcome.attempts, command.clientAddress);
   }
 
-  /** Counts a wrong code in its own statement, so concurrent wrong tries are each counted. */
-  private async refuseWrongCode(user: UserEntity, challengeId: string, from: string): Promise<never> {
-    const rows: unknown = await this.dataSource.query(
-      `UPDATE "identity"."otp_challenges" SET "attempts" = "attempts" + 1
-        WHERE "id" = $1 AND "attempts" < $2 RETURNING "attempts"`,
-      [challengeId, OTP_MAX_ATTEMPTS],
-    );
-    const updated = Array.isArray(rows) && Array.isArray(rows[0]) ? (rows[0] as { attempts: number }[]) : [];
-    const attempts = updated[0]?.attempts ?? OTP_MAX_ATTEMPTS;
+  /** Answers a wrong code; its attempt was already counted before the comparison. */
+  private async refuseWrongCode(user: UserEntity, attempts: number, from: string): Promise<never> {
     const left = OTP_MAX_ATTEMPTS - attempts;
     this.logger.warn({ serviceNumber: user.serviceNumber, attempts, from }, 'incorrect sign-in code');
     if (left <= 0) {
