@@ -16,6 +16,7 @@ import {
   secretVariable,
   urlVariable,
 } from '@caliber/service-kit';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const originList = z
@@ -29,14 +30,46 @@ const originList = z
   )
   .pipe(z.array(z.url({ error: 'each entry must be an origin such as https://cmms.hospital.example' })));
 
-/** `TRUST_PROXY`: how many proxies sit in front (a number), or Express's named ranges. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address or subnet (`10.0.0.0/8`, `fd00::/8`) of a proxy, or one of Express's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A /0 is every address: the same as trusting everyone.
+  return /^\d+$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: which proxies in front may say who the client is (`X-Forwarded-For`), for the
+ * rate limits and the audit: none (`false`), the number of proxy hops, or the proxies' addresses
+ * and subnets. Never "trust everything": then any caller could name any address and escape the
+ * per-address limits.
+ */
 const trustProxy = z
   .string()
+  .trim()
   .default('false')
-  .transform((value): boolean | number | string => {
+  .transform((value, ctx): false | number | string[] => {
     if (value === 'false' || value === '') return false;
-    if (value === 'true') return true;
-    return /^\d+$/.test(value) ? Number(value) : value;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else if (value !== 'true') {
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        value === 'true'
+          ? 'must not trust every address (any caller could then choose its own); give the number of proxies (1 to 10) or their addresses and subnets'
+          : 'must be false, the number of proxies (1 to 10), or their addresses and subnets (10.0.0.0/8, loopback, …) separated by commas',
+    });
+    return z.NEVER;
   });
 
 /** An address the browser uses: a path on this origin (`/api`) or a full http(s) URL. */

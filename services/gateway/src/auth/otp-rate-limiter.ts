@@ -3,6 +3,7 @@ import { ServiceError } from '@caliber/service-kit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { RedisConnection } from '../redis/redis.provider';
+import { rateLimitBlock } from './client-address';
 
 type LimitName = 'request-per-number' | 'request-per-address' | 'verify-per-number' | 'verify-per-address';
 
@@ -36,7 +37,11 @@ export class OtpRateLimiter {
 
   /** Counts one code request; refuses with 429 once either limit is spent. */
   async countRequest(serviceNumber: string, address: string): Promise<void> {
-    await this.consume('request-per-address', address, 'Too many code requests from this network address.');
+    await this.consume(
+      'request-per-address',
+      rateLimitBlock(address),
+      'Too many code requests from this network address.',
+    );
     await this.consume(
       'request-per-number',
       serviceNumber,
@@ -46,7 +51,11 @@ export class OtpRateLimiter {
 
   /** Counts one verification attempt. */
   async countVerify(serviceNumber: string, address: string): Promise<void> {
-    await this.consume('verify-per-address', address, 'Too many sign-in attempts from this network address.');
+    await this.consume(
+      'verify-per-address',
+      rateLimitBlock(address),
+      'Too many sign-in attempts from this network address.',
+    );
     await this.consume(
       'verify-per-number',
       serviceNumber,

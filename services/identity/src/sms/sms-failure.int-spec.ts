@@ -16,6 +16,7 @@ describe('identity with the http SMS adapter', () => {
   let accept: boolean;
   /** How long the SMS gateway takes to answer. */
   let delayMs = 0;
+  const pending = new Set<NodeJS.Timeout>();
   let received: { to: string; message: string; from: string }[];
   let identity: INestApplication;
   let gateway: RunningGateway;
@@ -27,11 +28,13 @@ describe('identity with the http SMS adapter', () => {
       let raw = '';
       req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       req.on('end', () => {
-        setTimeout(() => {
+        const timer = setTimeout(() => {
+          pending.delete(timer);
           if (res.destroyed) return;
           if (accept) received.push(JSON.parse(raw) as { to: string; message: string; from: string });
           res.writeHead(accept ? 200 : 502).end();
         }, delayMs);
+        pending.add(timer);
       });
     });
     await new Promise<void>((resolve) => smsGateway.listen(0, '127.0.0.1', resolve));
@@ -44,6 +47,7 @@ describe('identity with the http SMS adapter', () => {
     await gateway.app.close();
     await identity.close();
     await db.destroy();
+    for (const timer of pending) clearTimeout(timer);
     smsGateway.closeAllConnections();
     await new Promise((resolve) => smsGateway.close(resolve));
   });

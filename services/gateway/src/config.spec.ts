@@ -1,0 +1,34 @@
+import { ConfigError } from '@caliber/service-kit';
+import { loadGatewayConfig } from './config';
+
+const base = { JWT_SECRET: 'x'.repeat(32) };
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadGatewayConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, a number of hops, or the named addresses and subnets', () => {
+    expect(loadGatewayConfig(base).trustProxy).toBe(false);
+    expect(loadGatewayConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadGatewayConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8, 192.168.1.7' }).trustProxy,
+    ).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.168.1.7']);
+  });
+
+  it('never trusts everyone: any caller could then choose the address the limits count', () => {
+    expect(problemsOf({ ...base, TRUST_PROXY: 'true' })).toEqual([
+      'TRUST_PROXY: must not trust every address (any caller could then choose its own); give the number of proxies (1 to 10) or their addresses and subnets',
+    ]);
+    for (const wrong of ['0.0.0.0/0', '::/0', '0.0.0.0/0x', '10.0.0.0/33', 'everyone', '0', '11'])
+      expect(problemsOf({ ...base, TRUST_PROXY: wrong })).toEqual([
+        'TRUST_PROXY: must be false, the number of proxies (1 to 10), or their addresses and subnets (10.0.0.0/8, loopback, …) separated by commas',
+      ]);
+  });
+});
