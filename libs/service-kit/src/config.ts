@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Raised when the environment does not describe a runnable service; the message names every bad variable. */
@@ -71,8 +71,11 @@ export function positiveIntVariable(fallback: number) {
     .default(fallback);
 }
 
-/** A file's contents, read once at start-up (a mounted secret); its trailing newline dropped. */
-export function secretFileVariable() {
+/**
+ * A variable naming a file, read with `read` once at start-up; a file that cannot be read is a
+ * problem of the variable, named like any other.
+ */
+function fileVariable(read: (path: string) => string) {
   return z
     .string()
     .trim()
@@ -81,7 +84,7 @@ export function secretFileVariable() {
     .transform((path, ctx) => {
       if (path === undefined) return undefined;
       try {
-        return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+        return read(path);
       } catch (error) {
         ctx.addIssue({
           code: 'custom',
@@ -92,25 +95,16 @@ export function secretFileVariable() {
     });
 }
 
-/** A readable file's path (certificates, keys). */
-function filePathVariable() {
-  return z
-    .string()
-    .trim()
-    .min(1)
-    .optional()
-    .superRefine((path, ctx) => {
-      if (path === undefined) return;
-      try {
-        readFileSync(path);
-      } catch (error) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `cannot be read (${error instanceof Error ? error.message : String(error)})`,
-        });
-      }
-    });
-}
+/** A file's contents (a mounted secret), its trailing newline dropped. */
+export const secretFileVariable = () =>
+  fileVariable((path) => readFileSync(path, 'utf8').replace(/\r?\n$/, ''));
+
+/** A readable file's path (certificates, keys): checked, not read, here. */
+const filePathVariable = () =>
+  fileVariable((path) => {
+    accessSync(path, constants.R_OK);
+    return path;
+  });
 
 /** Variables every service reads. */
 export const commonEnvShape = {

@@ -9,15 +9,16 @@ import { createLogger } from './logger';
 import { ServiceError } from './service-error';
 import { closeOnSignals } from './shutdown';
 
-export interface ServiceEntry<
-  C extends {
-    logLevel: LogLevel;
-    nats: NatsSettings;
-    databaseUrl: string;
-    healthPort: number;
-    healthHost: string;
-  },
-> {
+/** What every domain service's configuration holds for its entry point. */
+export interface ServiceMainConfig {
+  logLevel: LogLevel;
+  nats: NatsSettings;
+  databaseUrl: string;
+  healthPort: number;
+  healthHost: string;
+}
+
+export interface ServiceEntry<C extends ServiceMainConfig> {
   name: string;
   queue: string;
   loadConfig(): C;
@@ -46,15 +47,7 @@ export function logUnhandledRejections(logger: Logger): void {
  * the health port, clean shutdown on SIGTERM); `node main.js migrate` brings the schema up to
  * date and exits. A bad configuration stops it with a message naming each variable.
  */
-export function runServiceMain<
-  C extends {
-    logLevel: LogLevel;
-    nats: NatsSettings;
-    databaseUrl: string;
-    healthPort: number;
-    healthHost: string;
-  },
->(entry: ServiceEntry<C>): void {
+export function runServiceMain<C extends ServiceMainConfig>(entry: ServiceEntry<C>): void {
   const main = async (command: string | undefined) => {
     const config = entry.loadConfig();
     const logger = createLogger(entry.name, config.logLevel);
