@@ -4,7 +4,7 @@ export const E2E_ENV_KEYS = {
   outbox: 'CALIBER_E2E_OUTBOX',
   serviceEnv: 'CALIBER_E2E_SERVICE_ENV',
   /** The gateway's NATS user, for a test that runs a second gateway beside the stack's. */
-  gatewayNatsEnv: 'CALIBER_E2E_GATEWAY_NATS_ENV',
+  gatewayEnv: 'CALIBER_E2E_GATEWAY_ENV',
 } as const;
 
 export function e2eValue(key: keyof typeof E2E_ENV_KEYS): string {

@@ -44,6 +44,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     REDIS_URL: stack.env['REDIS_URL'],
     JWT_SECRET: stack.env['JWT_SECRET'],
   });
-  process.env[E2E_ENV_KEYS.gatewayNatsEnv] = JSON.stringify(stack.natsEnv('gateway'));
+  process.env[E2E_ENV_KEYS.gatewayEnv] = JSON.stringify(stack.processEnv('gateway'));
   return () => stack.stop();
 }

@@ -38,7 +38,7 @@ test.describe('A remote on another origin', () => {
       env: {
         ...process.env,
         ...serviceEnv,
-        ...(JSON.parse(e2eValue('gatewayNatsEnv')) as Record<string, string>),
+        ...(JSON.parse(e2eValue('gatewayEnv')) as Record<string, string>),
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         PORT: String(port),

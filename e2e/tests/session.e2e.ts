@@ -30,17 +30,43 @@ test.describe('Session', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.user)).toBeNull();
   });
 
-  test('a call answered 401 mid-session clears the session and goes to /login', async ({ page }) => {
+  test('a deactivation signs the person out at once, with the reason, on the page they are on', async ({
+    page,
+  }) => {
     const staff = addStaff('Technician');
     await signInQuickly(page, staff);
     await page.goto('/settings');
-    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Live', { exact: true })).toBeVisible();
     rosterCommand(['staff:deactivate', '--service-number', staff.serviceNumber]);
 
-    await page.getByRole('region', { name: 'Profile' }).getByRole('button', { name: 'Save' }).click();
+    // No click needed: the server closes the live connection and says why.
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('alert')).toHaveText('Error: Session expired. Please log in again.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Error: You were signed out: your account has been deactivated. Contact your administrator.',
+    );
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token)).toBeNull();
+  });
+
+  test('a session ended elsewhere is refused on the next visit, saying why', async ({ page, request }) => {
+    await signInQuickly(page, addStaff('Engineer'));
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+    const out = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(out.status()).toBe(204);
+
+    await page.goto('/equipment');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('alert')).toHaveText('Error: You were signed out: you signed out.');
+  });
+
+  test('Logout ends the session on the server too', async ({ page, request }) => {
+    await signInQuickly(page, addStaff('Manager'));
+    await page.goto('/dashboard');
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    expect((await loggedOut).status()).toBe(204);
+    const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
   });
 
   test('the live connection comes up once signed in', async ({ page }) => {

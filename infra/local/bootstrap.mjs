@@ -1,4 +1,4 @@
-// Entry of `npm start`, `npm test`, `npm run cli` and `npm run bench`. It has no dependencies because it runs
+// Entry of `npm start`, `npm test`, `npm run cli`, `npm run keys` and `npm run bench`. It has no dependencies because it runs
 // before node_modules exists: it installs what is missing, then hands over to the TypeScript
 // launcher (run by tsx) and passes signals on, so Ctrl-C stops everything cleanly.
 import { spawn, spawnSync } from 'node:child_process';
@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const [command = 'start', ...args] = process.argv.slice(2);
-const scripts = { start: 'start.ts', test: 'test.ts', cli: 'cli.ts', bench: '../../bench/run.ts' };
+const scripts = {
+  start: 'start.ts',
+  test: 'test.ts',
+  cli: 'cli.ts',
+  keys: 'keys.ts',
+  bench: '../../bench/run.ts',
+};
 
 function dependenciesInstalled() {
   const marker = join(root, 'node_modules', '.package-lock.json');

@@ -14,6 +14,7 @@ import {
 } from '@caliber/local-stack';
 import { HARNESS_NATS_USER, NATS_USERS_VARIABLE } from './nats-users';
 import { migrateEveryService } from './service-databases';
+import { createTestStatementKeys } from './statement-keys';
 
 declare global {
   var __CALIBER_SERVERS__: RunningServer[] | undefined;
@@ -55,5 +56,7 @@ export default async function globalSetup(): Promise<void> {
   process.env['REDIS_URL'] = redis.url;
   process.env['DATA_DIR'] = join(root, 'data');
   process.env['NODE_ENV'] = 'test';
+  // Each process the tests start signs with its own key, as in production.
+  createTestStatementKeys();
   await migrateEveryService(postgres.url);
 }

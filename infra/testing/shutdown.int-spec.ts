@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@caliber/local-stack';
 import { testEnv } from './stack';
+import { testKeyEnv } from './statement-keys';
 
 const ROOT = join(__dirname, '../..');
 
@@ -43,7 +44,11 @@ describe('the built services stop cleanly on SIGTERM', () => {
   });
 
   it('identity', async () => {
-    const env = testEnv({ LOG_LEVEL: 'info', IDENTITY_HEALTH_PORT: String(await freePort()) });
+    const env = testEnv({
+      LOG_LEVEL: 'info',
+      IDENTITY_HEALTH_PORT: String(await freePort()),
+      ...testKeyEnv('identity'),
+    });
     const exit = await runAndTerminate('services/identity/dist/main.js', 'identity service ready', env);
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit.output).toContain('"msg":"stopped"');
@@ -51,7 +56,12 @@ describe('the built services stop cleanly on SIGTERM', () => {
   });
 
   it('gateway', async () => {
-    const env = testEnv({ LOG_LEVEL: 'info', PORT: String(await freePort()), HOST: '127.0.0.1' });
+    const env = testEnv({
+      LOG_LEVEL: 'info',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      ...testKeyEnv('gateway'),
+    });
     const exit = await runAndTerminate('services/gateway/dist/main.js', 'gateway ready', env);
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit.output).toContain('"msg":"stopped"');

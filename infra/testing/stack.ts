@@ -9,9 +9,11 @@ import { loadGatewayConfig } from '../../services/gateway/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { addStaff, setStaffActive } from '../../services/identity/src/roster/roster';
+import { SessionsService } from '../../services/identity/src/sessions/sessions.service';
 import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
 import { natsUserEnv } from '@caliber/local-stack';
 import { testNatsUsers } from './nats-users';
+import { testKeyEnv } from './statement-keys';
 import { latestCode, readOutbox, signInThroughApi, type OutboxLine } from './outbox';
 import { serviceDataSource } from './service-databases';
 
@@ -56,6 +58,7 @@ export async function startDomainService(
   const env = testEnv({
     [domainService(name).healthPortVariable]: '0',
     ...natsUserEnv(testNatsUsers(), name),
+    ...testKeyEnv(name),
     ...overrides,
   });
   const { module, logLevel, nats } = SERVICE_MODULES[name](env);
@@ -81,12 +84,23 @@ export interface RunningGateway {
 
 export async function startGateway(overrides: Record<string, string> = {}): Promise<RunningGateway> {
   const config = loadGatewayConfig(
-    testEnv({ PORT: '0', HOST: '127.0.0.1', ...natsUserEnv(testNatsUsers(), 'gateway'), ...overrides }),
+    testEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ...natsUserEnv(testNatsUsers(), 'gateway'),
+      ...testKeyEnv('gateway'),
+      ...overrides,
+    }),
   );
   const app = await createGatewayApp(config, createLogger('gateway', config.logLevel));
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   return { app, url };
+}
+
+/** Runs identity's idle-session sweep now (it runs every 30 s on its own); answers how many ended. */
+export function endIdleSessions(identity: INestApplication): Promise<number> {
+  return identity.get(SessionsService).endIdleSessions();
 }
 
 /** A direct connection to identity's schema, for arranging and inspecting rows. */

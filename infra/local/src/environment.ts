@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
+import type { StatementKeyPair } from '../../../libs/service-kit/src/trust/keys';
+import { newStatementKeys, PRINCIPALS } from './statement-keys';
 
 export const WORKSPACE_ROOT = resolve(__dirname, '../../..');
 
@@ -23,6 +25,8 @@ export function dataDir(): string {
 export interface LocalSecrets {
   jwtSecret: string;
   otpPepper: string;
+  /** Each principal's statement key pair (who signs what on the bus). */
+  statementKeys: StatementKeyPair[];
 }
 
 /**
@@ -33,16 +37,26 @@ export async function localSecrets(dir: string): Promise<LocalSecrets> {
   const file = join(dir, 'secrets.json');
   let stored: Partial<LocalSecrets> = {};
   if (existsSync(file)) stored = JSON.parse(await readFile(file, 'utf8')) as Partial<LocalSecrets>;
+  const keysComplete = PRINCIPALS.every((principal) =>
+    stored.statementKeys?.some((pair) => pair.principal === principal),
+  );
   const secrets: LocalSecrets = {
     jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('hex'),
     otpPepper: stored.otpPepper ?? randomBytes(32).toString('hex'),
+    // A new service joins with a new set: every process is restarted with it anyway.
+    statementKeys: keysComplete && stored.statementKeys ? stored.statementKeys : newStatementKeys(),
   };
-  if (stored.jwtSecret !== secrets.jwtSecret || stored.otpPepper !== secrets.otpPepper) {
+  if (
+    stored.jwtSecret !== secrets.jwtSecret ||
+    stored.otpPepper !== secrets.otpPepper ||
+    stored.statementKeys !== secrets.statementKeys
+  ) {
     await mkdir(dir, { recursive: true });
     await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return {
     jwtSecret: process.env['JWT_SECRET'] ?? secrets.jwtSecret,
     otpPepper: process.env['OTP_PEPPER'] ?? secrets.otpPepper,
+    statementKeys: secrets.statementKeys,
   };
 }

@@ -5,3 +5,4 @@ export * from './environment';
 export * from './processes';
 export * from './backing-servers';
 export * from './stack';
+export * from './statement-keys';

@@ -4,6 +4,7 @@ import { startBackingServers, type BackingServerPorts } from './backing-servers'
 import { localSecrets, WORKSPACE_ROOT } from './environment';
 import { freePort } from './ports';
 import { natsUserEnv } from './servers';
+import { statementKeyEnv } from './statement-keys';
 import { runStep, startService, type ManagedProcess } from './processes';
 
 export interface StackOptions {
@@ -28,8 +29,11 @@ export interface RunningStack {
   outboxPath: string;
   env: NodeJS.ProcessEnv;
   services: ManagedProcess[];
-  /** The environment that connects a process to the stack's NATS as `user` (empty for an outside NATS). */
-  natsEnv(user: string): Record<string, string>;
+  /**
+   * What makes a process one of the stack's: its NATS user (none for an outside NATS) and its
+   * statement keys.
+   */
+  processEnv(name: string): Record<string, string>;
   /** Resolves when a service exits on its own (a crash), with its name and exit code. */
   crashed: Promise<{ name: string; code: number | null }>;
   stop(): Promise<void>;
@@ -90,8 +94,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await servers.stop();
   };
   try {
+    // `main.js migrate` reads the service's whole configuration, as it would in a deployment.
     for (const { name } of DOMAIN_SERVICES)
-      runStep(`Migrations of ${name}`, process.execPath, [serviceEntry(name, 'main'), 'migrate'], env);
+      runStep(`Migrations of ${name}`, process.execPath, [serviceEntry(name, 'main'), 'migrate'], {
+        ...env,
+        ...statementKeyEnv(secrets.statementKeys, name),
+      });
     for (const { name, demoSeed } of DOMAIN_SERVICES) {
       const extra = options.demoSeedArgs?.[name] ?? [];
       runStep(demoSeed.label, process.execPath, [serviceEntry(name, 'cli'), demoSeed.command, ...extra], env);
@@ -104,11 +112,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let reportCrash: (crash: { name: string; code: number | null }) => void = () => undefined;
   const crashed = new Promise<{ name: string; code: number | null }>((resolve) => (reportCrash = resolve));
   for (const name of [...DOMAIN_SERVICES.map((service) => service.name), 'gateway']) {
-    // Each process connects to NATS as itself, with only its own permissions.
+    // Each process connects to NATS as itself, with only its own permissions, and signs with its
+    // own key.
     const service = startService(
       name,
       [serviceEntry(name, 'main')],
-      { ...env, ...natsUserEnv(servers.natsUsers, name) },
+      { ...env, ...natsUserEnv(servers.natsUsers, name), ...statementKeyEnv(secrets.statementKeys, name) },
       options.serviceOutput,
     );
     service.child.once('exit', (code) => {
@@ -127,7 +136,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     outboxPath: join(options.dataDir, 'outbox', 'sms.jsonl'),
     env,
     services,
-    natsEnv: (user) => natsUserEnv(servers.natsUsers, user),
+    processEnv: (name) => ({
+      ...natsUserEnv(servers.natsUsers, name),
+      ...statementKeyEnv(secrets.statementKeys, name),
+    }),
     crashed,
     stop,
   };

@@ -44,11 +44,55 @@ export interface MeResponse {
   user: UserDto;
 }
 
-/** Claims of the gateway's signed session token. */
+/** Claims of the gateway's signed session token: a reference to identity's session, not the session itself. */
 export interface SessionTokenClaims {
   sub: string;
+  /** Identity's session id: ending it there ends this token, whatever its expiry says. */
+  sid: string;
   role: string;
   sn: string;
+}
+
+/**
+ * Why a session ended before the person chose to come back: the sign-in page says it as
+ * "You were signed out: …".
+ */
+export const SESSION_END_REASONS = [
+  'signed-out',
+  'idle',
+  'expired',
+  'deactivated',
+  'deleted',
+  'role-changed',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** The sentence for each reason; `idleMinutes` is the configured idle timeout. */
+export function sessionEndedMessage(reason: SessionEndReason, idleMinutes: number): string {
+  const why: Record<SessionEndReason, string> = {
+    'signed-out': 'you signed out.',
+    idle: `no activity for ${idleMinutes} minutes.`,
+    expired: 'your session reached its time limit. Please sign in again.',
+    deactivated: 'your account has been deactivated. Contact your administrator.',
+    deleted: 'your account was removed from the roster.',
+    'role-changed': 'your role changed. Sign in again to continue with your new role.',
+  };
+  return `You were signed out: ${why[reason]}`;
+}
+
+/** Published by identity when sessions end early (not at sign-out's own request only). */
+export interface SessionsEndedEvent {
+  /** The sessions that ended; with `userId`, every session of that person ended. */
+  sessionIds: string[];
+  userId?: string;
+  reason: SessionEndReason;
+  /** The sentence the person's screens show. */
+  message: string;
+}
+
+/** Sent by the live socket just before the server closes it because the session ended. */
+export interface SessionEndedNotice {
+  message: string;
 }
 
 /** Internal commands sent by the gateway to identity over NATS. */
@@ -61,9 +105,21 @@ export interface VerifyOtpCommand {
   otp: string;
   clientAddress: string;
 }
-export interface SessionUserQuery {
-  userId: string;
+export interface CheckSessionQuery {
+  sessionId: string;
+}
+/** A live session, as identity describes it to the gateway's cache. */
+export interface CheckSessionResult {
+  user: UserDto;
+  sessionId: string;
+  /** When the session ends at the latest (ISO time). */
+  expiresAt: string;
+}
+export interface EndSessionCommand {
+  sessionId: string;
 }
 export interface VerifyOtpResult {
   user: UserDto;
+  /** A signed statement by identity (`SignInVoucherClaims`) that this person just signed in. */
+  voucher: string;
 }

@@ -1,3 +1,4 @@
+import type { Principal } from './trust';
 import { z } from 'zod';
 import { PAGE_SIZES } from './limits';
 import { canonicalDepartment, departmentSchema, DEPARTMENTS } from './departments';
@@ -294,17 +295,17 @@ export interface EquipmentListResponse {
   filters: EquipmentFilterOptions;
 }
 
-/** Who asks: the gateway passes the signed-in user with every command. */
+/**
+ * Who acts, as a service learns it from the signed statement of the message (never from its
+ * payload): the person, and the principal that vouched for them (the gateway for a signed-in
+ * person, a service acting later on someone's behalf).
+ */
 export interface Actor {
   _id: string;
   name: string;
   role: string;
-}
-
-export interface EquipmentCommand<T = undefined> {
-  actor: Actor;
-  id?: string;
-  data?: T;
+  serviceNumber: string;
+  via: Principal;
 }
 
 /** Payload of the equipment live events (`equipment:created`, `:updated`, `:statusChanged`, `:deleted`). */

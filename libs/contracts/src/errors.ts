@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'HEADERS_TOO_LARGE',
   'CLIENT_ERROR',
   'UNAUTHENTICATED',
+  /** The session was ended (signed out, idle, deactivated, …); the message says why. */
+  'SESSION_ENDED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

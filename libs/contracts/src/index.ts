@@ -14,3 +14,4 @@ export * from './health';
 export * from './settings';
 export * from './app-config';
 export * from './services';
+export * from './trust';

@@ -13,5 +13,7 @@ export const LIVE_EVENTS = [
   'task:workUpdated',
   'task:certified',
   'socket:ready',
+  /** The session ended (signed out elsewhere, idle, deactivated, expired): the socket closes next. */
+  'session:ended',
 ] as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[number];

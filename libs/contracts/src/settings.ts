@@ -69,20 +69,16 @@ export interface AppearanceSettings {
   theme: Theme | null;
 }
 
-/** Internal commands from the gateway to identity: the change, and who asks for it. */
+/** Internal commands from the gateway to identity: the change (who asks is in the signed statement). */
 export interface UpdateProfileCommand {
-  userId: string;
   profile: z.output<typeof updateProfileSchema>;
 }
 export interface UpdateNotificationsCommand {
-  userId: string;
   notifications: NotificationSettings;
 }
 export interface UpdateReportDefaultsCommand {
-  userId: string;
   reportDefaults: ReportDefaults;
 }
 export interface UpdateAppearanceCommand {
-  userId: string;
   appearance: AppearanceSettings;
 }

@@ -5,7 +5,8 @@ export const SUBJECTS = {
   identity: {
     requestOtp: 'identity.otp.request',
     verifyOtp: 'identity.otp.verify',
-    sessionUser: 'identity.session.user',
+    checkSession: 'identity.session.check',
+    endSession: 'identity.session.end',
     updateProfile: 'identity.users.update-me',
     updateNotifications: 'identity.settings.notifications',
     updateReportDefaults: 'identity.settings.reports',
@@ -34,6 +35,8 @@ export const QUEUE_GROUPS = {
 export const EVENT_SUBJECT_PREFIX = 'events';
 export const EVENT_SUBJECTS = {
   userSignedIn: 'events.identity.user-signed-in',
+  /** Sessions that ended before their time: every gateway replica forgets them and closes their sockets. */
+  sessionsEnded: 'events.identity.sessions-ended',
   equipmentCreated: 'events.equipment.created',
   equipmentUpdated: 'events.equipment.updated',
   equipmentStatusChanged: 'events.equipment.status-changed',

@@ -1,5 +1,7 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { parsePrivateKey, parseTrustedKeys } from './trust/keys';
 
 /** Raised when the environment does not describe a runnable service; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -130,6 +132,15 @@ export const commonEnvShape = {
    * keeps it to the machine.
    */
   HEALTH_HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /**
+   * This process's own private key for the statements it signs (who acts, on every request and
+   * event), from SIGNING_KEY or, better, a mounted secret file; and every principal's public key
+   * (TRUSTED_KEYS, `name=key,…`), to check what others send. `npm run keys` makes a set.
+   */
+  SIGNING_KEY: z.string().min(1).optional(),
+  SIGNING_KEY_FILE: secretFileVariable(),
+  TRUSTED_KEYS: z.string().min(1).optional(),
+  TRUSTED_KEYS_FILE: secretFileVariable(),
 };
 
 type CommonEnv = z.output<z.ZodObject<typeof commonEnvShape>>;
@@ -157,12 +168,58 @@ export function natsSettings(env: CommonEnv): NatsSettings {
   };
 }
 
+/** This process's statement keys: its own private key, and the public keys it checks against. */
+export interface TrustSettings {
+  signingKey: KeyObject;
+  trustedKeys: Map<string, KeyObject>;
+}
+
+/** Reads the keys checked by `checkCommonEnv` (call it in the schema's transform). */
+export function trustSettings(env: CommonEnv): TrustSettings {
+  return {
+    signingKey: parsePrivateKey(env.SIGNING_KEY_FILE ?? env.SIGNING_KEY ?? ''),
+    trustedKeys: parseTrustedKeys(env.TRUSTED_KEYS_FILE ?? env.TRUSTED_KEYS ?? ''),
+  };
+}
+
+function checkKeys(env: CommonEnv, ctx: z.RefinementCtx): void {
+  const pairs = [
+    ['SIGNING_KEY', env.SIGNING_KEY, env.SIGNING_KEY_FILE, parsePrivateKey],
+    ['TRUSTED_KEYS', env.TRUSTED_KEYS, env.TRUSTED_KEYS_FILE, parseTrustedKeys],
+  ] as const;
+  for (const [name, value, fileValue, parse] of pairs) {
+    if (value !== undefined && fileValue !== undefined) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `give ${name} or ${name}_FILE, not both` });
+      continue;
+    }
+    const text = value ?? fileValue;
+    if (text === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required (or ${name}_FILE): every message on the bus is signed and checked; \`npm run keys\` makes a set`,
+      });
+      continue;
+    }
+    try {
+      parse(text);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [value !== undefined ? name : `${name}_FILE`],
+        message: `cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+  }
+}
+
 /**
  * The rules on the common variables that involve more than one of them. In production a process
  * must name its NATS user and password: without them anyone who reaches the bus could answer as a
  * service or publish its events.
  */
 export function checkCommonEnv(env: CommonEnv, ctx: z.RefinementCtx): void {
+  checkKeys(env, ctx);
   if (env.NATS_PASSWORD !== undefined && env.NATS_PASSWORD_FILE !== undefined)
     ctx.addIssue({
       code: 'custom',

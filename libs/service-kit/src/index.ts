@@ -15,3 +15,8 @@ export * from './entry-points';
 export * from './migrations/rename-values';
 export * from './bounded-nats.server';
 export * from './nats-permissions';
+export * from './trust/keys';
+export * from './trust/statements';
+export * from './trust/signed-messages';
+export * from './trust/trust.providers';
+export * from './trust/events';

@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { checkCommonEnv, commonEnvShape, ConfigError, loadConfig, natsSettings } from './config';
 import { natsAuthorizationConfig, natsPermissionsByUser } from './nats-permissions';
+import { generateStatementKeyPair, trustedKeysValue } from './trust/keys';
 
 const schema = z.object(commonEnvShape).superRefine(checkCommonEnv).transform(natsSettings);
+const pair = generateStatementKeyPair('gateway');
+/** Statement keys, which every process needs whatever its NATS settings. */
+const KEYS = { SIGNING_KEY: pair.privateKey, TRUSTED_KEYS: trustedKeysValue([pair]) };
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -17,14 +21,27 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
   return [];
 }
 
+describe('statement key settings', () => {
+  it('require a signing key and the trusted keys, and say how to make them', () => {
+    expect(problemsOf({})).toEqual([
+      'SIGNING_KEY: is required (or SIGNING_KEY_FILE): every message on the bus is signed and checked; `npm run keys` makes a set',
+      'TRUSTED_KEYS: is required (or TRUSTED_KEYS_FILE): every message on the bus is signed and checked; `npm run keys` makes a set',
+    ]);
+    expect(problemsOf({ ...KEYS, SIGNING_KEY: 'not-a-key', TRUSTED_KEYS: 'gateway=abc' })).toEqual([
+      'SIGNING_KEY: cannot be read: the signing key is not a key (PEM, or one line of base64 DER)',
+      'TRUSTED_KEYS: cannot be read: the key of gateway is not a key (PEM, or one line of base64 DER)',
+    ]);
+  });
+});
+
 describe('NATS connection settings', () => {
   const folder = mkdtempSync(join(tmpdir(), 'caliber-nats-'));
   const passwordFile = join(folder, 'password');
   writeFileSync(passwordFile, 'from-the-secret-file\n');
 
   it('connect without credentials in development, as the named user otherwise', () => {
-    expect(loadConfig('test', schema, {})).toEqual({ url: 'nats://127.0.0.1:4222' });
-    expect(loadConfig('test', schema, { NATS_USER: 'equipment', NATS_PASSWORD: 'secret' })).toEqual({
+    expect(loadConfig('test', schema, { ...KEYS })).toEqual({ url: 'nats://127.0.0.1:4222' });
+    expect(loadConfig('test', schema, { ...KEYS, NATS_USER: 'equipment', NATS_PASSWORD: 'secret' })).toEqual({
       url: 'nats://127.0.0.1:4222',
       user: 'equipment',
       pass: 'secret',
@@ -33,26 +50,26 @@ describe('NATS connection settings', () => {
 
   it('read the password from a mounted secret file, without its trailing newline', () => {
     expect(
-      loadConfig('test', schema, { NATS_USER: 'equipment', NATS_PASSWORD_FILE: passwordFile }),
+      loadConfig('test', schema, { ...KEYS, NATS_USER: 'equipment', NATS_PASSWORD_FILE: passwordFile }),
     ).toMatchObject({
       pass: 'from-the-secret-file',
     });
-    expect(problemsOf({ NATS_USER: 'equipment', NATS_PASSWORD_FILE: join(folder, 'missing') })).toEqual([
-      expect.stringMatching(/^NATS_PASSWORD_FILE: cannot be read/),
-    ]);
+    expect(
+      problemsOf({ ...KEYS, NATS_USER: 'equipment', NATS_PASSWORD_FILE: join(folder, 'missing') }),
+    ).toEqual([expect.stringMatching(/^NATS_PASSWORD_FILE: cannot be read/)]);
   });
 
   it('require a NATS user and password in production, and both halves of each pair', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf({ ...KEYS, NODE_ENV: 'production' })).toEqual([
       'NATS_USER: is required when NODE_ENV=production, with NATS_PASSWORD or NATS_PASSWORD_FILE',
     ]);
-    expect(problemsOf({ NATS_USER: 'equipment' })).toEqual([
+    expect(problemsOf({ ...KEYS, NATS_USER: 'equipment' })).toEqual([
       'NATS_PASSWORD: NATS_USER and a password (NATS_PASSWORD or NATS_PASSWORD_FILE) go together',
     ]);
-    expect(problemsOf({ NATS_USER: 'x', NATS_PASSWORD: 'a', NATS_PASSWORD_FILE: passwordFile })).toEqual([
-      'NATS_PASSWORD: give NATS_PASSWORD or NATS_PASSWORD_FILE, not both',
-    ]);
-    expect(problemsOf({ NATS_TLS_CERT_FILE: passwordFile })).toEqual([
+    expect(
+      problemsOf({ ...KEYS, NATS_USER: 'x', NATS_PASSWORD: 'a', NATS_PASSWORD_FILE: passwordFile }),
+    ).toEqual(['NATS_PASSWORD: give NATS_PASSWORD or NATS_PASSWORD_FILE, not both']);
+    expect(problemsOf({ ...KEYS, NATS_TLS_CERT_FILE: passwordFile })).toEqual([
       'NATS_TLS_CERT_FILE: NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE go together',
     ]);
   });
@@ -60,6 +77,7 @@ describe('NATS connection settings', () => {
   it('take TLS files for a tls:// server', () => {
     expect(
       loadConfig('test', schema, {
+        ...KEYS,
         NATS_URL: 'tls://nats.hospital.internal:4222',
         NATS_TLS_CA_FILE: passwordFile,
       }),

@@ -15,7 +15,8 @@ export class ApiError extends Error {
 
 interface ApiSettings {
   baseUrl: string;
-  onUnauthorized: () => void;
+  /** `reason`: the server's sentence when it ended the session ("You were signed out: …"). */
+  onUnauthorized: (reason?: string) => void;
 }
 
 const settings: ApiSettings = { baseUrl: DEFAULT_API_BASE_PATH, onUnauthorized: () => undefined };
@@ -79,7 +80,7 @@ export async function apiExchange<T>(
   const code = isApiErrorBody(body) ? body.code : undefined;
   if (response.status === 401 && !options.skipUnauthorizedHandler) {
     sessionStore.clear();
-    settings.onUnauthorized();
+    settings.onUnauthorized(code === 'SESSION_ENDED' && message ? message : undefined);
   }
   throw new ApiError(message, response.status, code);
 }

@@ -1,4 +1,4 @@
-import { SOCKET_SETTINGS, type LiveEvent } from '@caliber/contracts';
+import { SOCKET_SETTINGS, type LiveEvent, type SessionEndedNotice } from '@caliber/contracts';
 import {
   createContext,
   useContext,
@@ -31,6 +31,12 @@ class LiveConnectionManager {
   private target: Target | null = null;
   private connection: LiveConnection = 'off';
   private readonly listeners = new Set<() => void>();
+  /** What the tab does when the server says the session ended (set by the provider). */
+  private onSessionEnded: (message: string) => void = () => undefined;
+
+  whenSessionEnds(handler: (message: string) => void): void {
+    this.onSessionEnded = handler;
+  }
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -75,6 +81,10 @@ class LiveConnectionManager {
       auth: (send) => send({ token: sessionStore.token() }),
     });
     socket.on('socket:ready', () => this.set('live'));
+    socket.on('session:ended', (notice: SessionEndedNotice) => {
+      this.sync(null);
+      this.onSessionEnded(notice.message);
+    });
     socket.on('disconnect', () => this.set('connecting'));
     socket.on('connect_error', () => this.set('connecting'));
     socket.io.on('reconnect_failed', () => this.set('lost'));
@@ -105,7 +115,10 @@ const LiveConnectionContext = createContext<LiveConnectionManager | null>(null);
 /** Keeps the connection open while someone is signed in and the Live updates preference is on. */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const [manager] = useState(() => new LiveConnectionManager());
-  const { status, user } = useSession();
+  const { status, user, sessionEnded } = useSession();
+  useEffect(() => {
+    manager.whenSessionEnds(sessionEnded);
+  }, [manager, sessionEnded]);
   const { preferences } = usePreferences();
   const { socketUrl } = useAppConfig();
   const userId = status === 'signedIn' && preferences.liveUpdates ? user?._id : undefined;

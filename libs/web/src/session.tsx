@@ -14,7 +14,10 @@ export interface Session {
   notice: string | null;
   requestOtp(serviceNumber: string): Promise<RequestOtpResponse>;
   verifyOtp(serviceNumber: string, otp: string): Promise<UserDto>;
+  /** Ends the session on the server (every device using it stops), then forgets it here. */
   signOut(): void;
+  /** The server ended the session (sign-out elsewhere, idle, deactivated): says why on sign-in. */
+  sessionEnded(message: string): void;
   /** After a save that answers the updated user (Settings). */
   replaceUser(user: UserDto): void;
   clearNotice(): void;
@@ -30,9 +33,10 @@ interface SessionState {
 
 /**
  * The session: loading first; with a stored token the current user is asked
- * for. A refusal (401, 403, 404) clears the token and user and says the session expired. When the
- * server cannot answer at all (no network, 5xx) the cached user is kept: a
- * technician at a device is not signed out by a gateway restart.
+ * for. A refusal (401, 403, 404) clears the token and user and says the session expired, or why
+ * the server ended it ("You were signed out: …"). When the server cannot answer at all (no
+ * network, 5xx) the cached user is kept: a technician at a device is not signed out by a gateway
+ * restart.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(() => ({
@@ -41,9 +45,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     notice: null,
   }));
 
-  const expire = useCallback(() => {
+  const expire = useCallback((reason?: string) => {
     sessionStore.clear();
-    setState({ status: 'signedOut', user: null, notice: SESSION_EXPIRED_MESSAGE });
+    setState({ status: 'signedOut', user: null, notice: reason ?? SESSION_EXPIRED_MESSAGE });
   }, []);
 
   useEffect(() => {
@@ -65,7 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const cached = sessionStore.user();
         const unreachable = error instanceof ApiError && (error.status === 0 || error.status >= 500);
         if (unreachable && cached) setState({ status: 'signedIn', user: cached, notice: null });
-        else expire();
+        else expire(endedReason(error));
       });
     return () => controller.abort();
   }, [expire]);
@@ -83,6 +87,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(() => {
+    // Told to the server first, with the token, so the session ends there too; the person is
+    // signed out here at once whatever the answer (offline: the session times out on its own).
+    api.post('/auth/logout', undefined, { skipUnauthorizedHandler: true }).catch(() => undefined);
     sessionStore.clear();
     setState({ status: 'signedOut', user: null, notice: null });
   }, []);
@@ -95,10 +102,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clearNotice = useCallback(() => setState((current) => ({ ...current, notice: null })), []);
 
   const session = useMemo<Session>(
-    () => ({ ...state, requestOtp, verifyOtp, signOut, replaceUser, clearNotice }),
-    [state, requestOtp, verifyOtp, signOut, replaceUser, clearNotice],
+    () => ({
+      ...state,
+      requestOtp,
+      verifyOtp,
+      signOut,
+      sessionEnded: expire,
+      replaceUser,
+      clearNotice,
+    }),
+    [state, requestOtp, verifyOtp, signOut, expire, replaceUser, clearNotice],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/** The server's reason when it ended the session, for the sign-in page. */
+function endedReason(error: unknown): string | undefined {
+  return error instanceof ApiError && error.code === 'SESSION_ENDED' && error.message
+    ? error.message
+    : undefined;
 }
 
 export function useSession(): Session {

@@ -4,6 +4,7 @@ import {
   commonEnvShape,
   loadConfig,
   natsSettings,
+  trustSettings,
   portVariable,
   urlVariable,
 } from '@caliber/service-kit';
@@ -22,6 +23,7 @@ const equipmentEnvSchema = z
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     nats: natsSettings(env),
+    trust: trustSettings(env),
     databaseUrl: env.DATABASE_URL,
     healthPort: env.EQUIPMENT_HEALTH_PORT,
     healthHost: env.HEALTH_HOST,

@@ -3,11 +3,16 @@ import { EquipmentEntity } from './inventory/equipment.entity';
 import { StatusHistoryEntity } from './inventory/status-history.entity';
 import { CreateEquipmentSchema1764000000000 } from './migrations/1764000000000-create-equipment-schema';
 import { CanonicalDepartments1764200000000 } from './migrations/1764200000000-canonical-departments';
+import { AuditService1764400000000 } from './migrations/1764400000000-audit-service';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
-export const EQUIPMENT_MIGRATIONS = [CreateEquipmentSchema1764000000000, CanonicalDepartments1764200000000];
+export const EQUIPMENT_MIGRATIONS = [
+  CreateEquipmentSchema1764000000000,
+  CanonicalDepartments1764200000000,
+  AuditService1764400000000,
+];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {
   return {

@@ -1,7 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { natsClientOptions, serviceDataSourceOptions, serviceHealthController } from '@caliber/service-kit';
+import {
+  natsClientOptions,
+  serviceDataSourceOptions,
+  serviceHealthController,
+  trustProviders,
+} from '@caliber/service-kit';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import { EQUIPMENT_CONFIG, type EquipmentConfig } from './config';
@@ -28,6 +33,7 @@ export class EquipmentModule {
       providers: [
         { provide: EQUIPMENT_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
+        ...trustProviders('equipment', config.trust),
         EquipmentEvents,
         EquipmentService,
       ],

@@ -1,7 +1,12 @@
-import { ConfigError } from '@caliber/service-kit';
+import { ConfigError, generateStatementKeyPair, trustedKeysValue } from '@caliber/service-kit';
 import { loadGatewayConfig } from './config';
 
-const base = { JWT_SECRET: 'x'.repeat(32) };
+const keys = generateStatementKeyPair('gateway');
+const base = {
+  JWT_SECRET: 'x'.repeat(32),
+  SIGNING_KEY: keys.privateKey,
+  TRUSTED_KEYS: trustedKeysValue([keys]),
+};
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {

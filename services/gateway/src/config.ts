@@ -11,6 +11,7 @@ import {
   commonEnvShape,
   loadConfig,
   natsSettings,
+  trustSettings,
   portVariable,
   positiveIntVariable,
   secretVariable,
@@ -96,7 +97,12 @@ const gatewayEnvSchema = z
     HOST: z.string().default('0.0.0.0'),
     REDIS_URL: urlVariable(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
     JWT_SECRET: secretVariable(),
-    JWT_EXPIRES_IN_SECONDS: positiveIntVariable(12 * 60 * 60),
+    /**
+     * How long this replica answers a session from memory before asking identity again. An ended
+     * session is forgotten at once when identity announces it; this bounds how late a missed
+     * announcement is noticed, and how often identity hears of activity (its idle clock).
+     */
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(120).default(60),
     CORS_ORIGINS: originList,
     TRUST_PROXY: trustProxy,
     BODY_LIMIT: z
@@ -122,13 +128,14 @@ const gatewayEnvSchema = z
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     nats: natsSettings(env),
+    trust: trustSettings(env),
     natsRequestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
     port: env.PORT,
     host: env.HOST,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwtSecret: env.JWT_SECRET,
-    jwtExpiresInSeconds: env.JWT_EXPIRES_IN_SECONDS,
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT,

@@ -1,9 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { ClientsModule } from '@nestjs/microservices';
+import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
-import { natsClientOptions } from '@caliber/service-kit';
+import { natsClientOptions, StatementSigner, StatementVerifier } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
@@ -16,7 +16,9 @@ import { HealthController } from './health/health.controller';
 import { OwnSettingsController } from './settings/own-settings.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { IdentityClient } from './identity/identity.client';
-import { SERVICES_CLIENT } from './identity/service-client';
+import { SERVICE_CHANNEL, SERVICES_CLIENT, type ServiceChannel } from './identity/service-client';
+import { SessionCache } from './auth/session-cache';
+import { SessionChecker } from './auth/session-checker';
 import { DomainEventsRelay } from './live/domain-events.relay';
 import { LiveGateway } from './live/live.gateway';
 import { RedisConnection } from './redis/redis.provider';
@@ -31,7 +33,7 @@ export class GatewayModule {
         PassportModule,
         JwtModule.register({
           secret: config.jwtSecret,
-          signOptions: { algorithm: JWT_ALGORITHM, expiresIn: config.jwtExpiresInSeconds },
+          signOptions: { algorithm: JWT_ALGORITHM },
           verifyOptions: { algorithms: [JWT_ALGORITHM] },
         }),
       ],
@@ -41,6 +43,21 @@ export class GatewayModule {
         { provide: GATEWAY_LOGGER, useValue: logger },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        // The gateway signs every request it sends with its own key, and checks what identity
+        // vouches for and what the services publish against their public keys.
+        { provide: StatementSigner, useValue: new StatementSigner('gateway', config.trust.signingKey) },
+        { provide: StatementVerifier, useValue: new StatementVerifier(config.trust.trustedKeys) },
+        {
+          provide: SERVICE_CHANNEL,
+          inject: [SERVICES_CLIENT, StatementSigner],
+          useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
+            client,
+            signer,
+            timeoutMs: config.natsRequestTimeoutMs,
+          }),
+        },
+        SessionCache,
+        SessionChecker,
         RedisConnection,
         OtpRateLimiter,
         IdentityClient,

@@ -1,9 +1,12 @@
-import { ConfigError } from '@caliber/service-kit';
+import { ConfigError, generateStatementKeyPair, trustedKeysValue } from '@caliber/service-kit';
 import { loadIdentityConfig } from './config';
 
+const keys = generateStatementKeyPair('identity');
 const base = {
   DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/caliber',
   OTP_PEPPER: 'x'.repeat(32),
+  SIGNING_KEY: keys.privateKey,
+  TRUSTED_KEYS: trustedKeysValue([keys]),
 };
 /** Production also needs the process's NATS user. */
 const production = { ...base, NODE_ENV: 'production', NATS_USER: 'identity', NATS_PASSWORD: 'p'.repeat(32) };

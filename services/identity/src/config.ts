@@ -3,6 +3,7 @@ import {
   commonEnvShape,
   loadConfig,
   natsSettings,
+  trustSettings,
   portVariable,
   secretVariable,
   urlVariable,
@@ -37,6 +38,18 @@ const identityEnvSchema = z
     SMS_HTTP_TOKEN: z.string().min(1).optional(),
     SMS_SENDER_ID: z.string().trim().min(1).max(11).optional(),
     SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+    /**
+     * A session with no call for this long ends (a forgotten sign-in on a shared ward computer).
+     * At least 5: the gateways report activity up to a minute late.
+     */
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(60),
+    /** A session ends this long after sign-in, however busy: the person signs in again. */
+    SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   })
   .superRefine((env, ctx) => {
     checkCommonEnv(env, ctx);
@@ -67,12 +80,14 @@ const identityEnvSchema = z
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     nats: natsSettings(env),
+    trust: trustSettings(env),
     databaseUrl: env.DATABASE_URL,
     healthPort: env.IDENTITY_HEALTH_PORT,
     healthHost: env.HEALTH_HOST,
     dataDir: env.DATA_DIR,
     productName: env.PRODUCT_NAME,
     otpPepper: env.OTP_PEPPER,
+    sessions: { idleMinutes: env.SESSION_IDLE_MINUTES, lifetimeHours: env.SESSION_LIFETIME_HOURS },
     sms: {
       adapter: env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console'),
       httpUrl: env.SMS_HTTP_URL,

@@ -4,14 +4,19 @@ import { OtpChallengeEntity } from './otp/otp-challenge.entity';
 import { UserEntity } from './users/user.entity';
 import { CanonicalDepartments1764200000000 } from './migrations/1764200000000-canonical-departments';
 import { AccountTheme1764300000000 } from './migrations/1764300000000-account-theme';
+import { AuditService1764400000000 } from './migrations/1764400000000-audit-service';
+import { Sessions1764500000000 } from './migrations/1764500000000-sessions';
+import { SessionEntity } from './sessions/session.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
-export const IDENTITY_ENTITIES = [UserEntity, OtpChallengeEntity, AuditEntryEntity];
+export const IDENTITY_ENTITIES = [UserEntity, OtpChallengeEntity, SessionEntity, AuditEntryEntity];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
   CreateIdentitySchema1763800000000,
   CanonicalDepartments1764200000000,
   AccountTheme1764300000000,
+  AuditService1764400000000,
+  Sessions1764500000000,
 ];
 
 export function identityDatabase(url: string): ServiceDatabaseOptions {

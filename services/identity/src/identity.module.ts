@@ -1,6 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { serviceDataSourceOptions, serviceHealthController } from '@caliber/service-kit';
+import {
+  natsClientOptions,
+  serviceDataSourceOptions,
+  serviceHealthController,
+  trustProviders,
+} from '@caliber/service-kit';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
@@ -12,7 +18,9 @@ import { SmsSender } from './sms/sms-sender';
 import { LOGGER } from './tokens';
 import { OwnSettingsController } from './users/own-settings.controller';
 import { OwnSettingsService } from './users/own-settings.service';
-import { SessionController } from './users/session.controller';
+import { SessionController } from './sessions/session.controller';
+import { IDENTITY_EVENTS_CLIENT, SessionsEndedRelay } from './sessions/sessions-ended.relay';
+import { SessionsService } from './sessions/sessions.service';
 import { UserEntity } from './users/user.entity';
 
 @Module({})
@@ -23,6 +31,9 @@ export class IdentityModule {
       imports: [
         TypeOrmModule.forRoot(serviceDataSourceOptions(identityDatabase(config.databaseUrl))),
         TypeOrmModule.forFeature([UserEntity]),
+        ClientsModule.register([
+          { name: IDENTITY_EVENTS_CLIENT, ...natsClientOptions(config.nats, 'identity-events') },
+        ]),
       ],
       controllers: [
         OtpController,
@@ -34,6 +45,9 @@ export class IdentityModule {
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         { provide: SmsSender, useValue: createSmsSender(config, logger) },
+        ...trustProviders('identity', config.trust),
+        SessionsService,
+        SessionsEndedRelay,
         OtpService,
         OwnSettingsService,
       ],

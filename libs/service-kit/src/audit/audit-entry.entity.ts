@@ -20,6 +20,14 @@ export class AuditEntryEntity {
   @Column({ name: 'actor_label', type: 'varchar', length: 64 })
   actorLabel!: string;
 
+  /**
+   * The principal whose signed statement carried the change: `gateway` for a signed-in person's
+   * own request, a service's name when that service acted (for `actor_id`, or for itself). Null
+   * for the command line and the seeds, which do not go through the bus.
+   */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  service!: string | null;
+
   @Column({ type: 'varchar', length: 40 })
   entity!: string;
 

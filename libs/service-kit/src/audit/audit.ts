@@ -5,6 +5,8 @@ import { AuditEntryEntity, type FieldChange } from './audit-entry.entity';
 export interface AuditActor {
   id: string | null;
   label: string;
+  /** The principal that vouched for the actor on the bus (absent: command line, seed). */
+  service?: string;
 }
 
 export interface AuditRecord {
@@ -20,6 +22,7 @@ export async function writeAudit(manager: EntityManager, record: AuditRecord): P
   const entry = manager.create(AuditEntryEntity, {
     actorId: record.actor.id,
     actorLabel: record.actor.label,
+    service: record.actor.service ?? null,
     entity: record.entity,
     entityId: record.entityId,
     action: record.action,
@@ -68,4 +71,12 @@ export function auditLogTableSql(schema: string): string[] {
       )`,
     `CREATE INDEX "audit_log_entity_idx" ON "${schema}"."audit_log" ("entity", "entity_id", "at")`,
   ];
+}
+
+/**
+ * DDL adding the `service` column (which principal's statement carried the change) to a schema's
+ * audit table; a new service's first migration runs it right after `auditLogTableSql`.
+ */
+export function auditServiceColumnSql(schema: string): string {
+  return `ALTER TABLE "${schema}"."audit_log" ADD COLUMN "service" varchar(40)`;
 }

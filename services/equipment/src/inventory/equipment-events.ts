@@ -6,22 +6,22 @@ import {
   type EquipmentDeletedEvent,
   type EquipmentStatusChangedEvent,
 } from '@caliber/contracts';
+import { publishSignedEvent, StatementSigner } from '@caliber/service-kit';
 import type { Logger } from 'pino';
-import { firstValueFrom } from 'rxjs';
 import { LOGGER } from '../tokens';
 
 export const EVENTS_CLIENT = 'EVENTS_CLIENT';
 
 /**
- * Publishes inventory changes on NATS after they are committed; every gateway replica forwards
- * them to the browsers. A browser that misses one (offline, NATS restarting) still sees the change
- * at its next list load, so a failed publish is logged, not retried.
+ * Publishes inventory changes on NATS after they are committed, signed by the equipment service;
+ * every gateway replica checks the signature and forwards them to the browsers.
  */
 @Injectable()
 export class EquipmentEvents {
   constructor(
     @Inject(EVENTS_CLIENT) private readonly client: ClientProxy,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly signer: StatementSigner,
   ) {}
 
   created(event: EquipmentChangedEvent): Promise<void> {
@@ -40,11 +40,7 @@ export class EquipmentEvents {
     return this.publish(EVENT_SUBJECTS.equipmentDeleted, event);
   }
 
-  private async publish(subject: string, payload: unknown): Promise<void> {
-    try {
-      await firstValueFrom(this.client.emit(subject, payload), { defaultValue: undefined });
-    } catch (error) {
-      this.logger.warn({ subject, error: (error as Error).message }, 'event not published');
-    }
+  private publish(subject: string, payload: unknown): Promise<void> {
+    return publishSignedEvent(this.client, this.signer, this.logger, subject, payload);
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import { natsConnectOptions } from '@caliber/testing/nats-users';
+import { testVerifier } from '@caliber/testing/statement-keys';
 import { until } from '@caliber/testing/wait';
 import {
   equipmentDataSource,
@@ -30,6 +31,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
   let rows: DataSource;
   let nats: NatsConnection;
   const tokens = new Map<Role, string>();
+  const serviceNumbers = new Map<Role, string>();
   let serial = 0;
   const marker = `T${Date.now().toString(36)}`;
 
@@ -40,6 +42,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
     for (const role of ['Technician', 'Engineer', 'Admin'] as const) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Tester` });
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
+      serviceNumbers.set(role, staff.serviceNumber);
     }
   });
   afterAll(async () => {
@@ -101,7 +104,9 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
     const subscription = nats.subscribe('events.equipment.>', {
       callback: (_error, message) => {
         const packet = JSON.parse(new TextDecoder().decode(message.data)) as { data: unknown };
-        seen.push({ subject: message.subject, data: packet.data });
+        // Every event is signed by the equipment service, for its subject and its payload.
+        const { payload } = testVerifier().verify(message.subject, packet.data, ['equipment']);
+        seen.push({ subject: message.subject, data: payload });
         if (seen.length >= expected) arrived();
       },
     });
@@ -136,10 +141,16 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
 
   async function auditOf(id: string) {
     return rows.query(
-      `SELECT "action", "actor_label", "changes" FROM "equipment"."audit_log" WHERE "entity_id" = $1 ORDER BY "id"`,
+      `SELECT "action", "actor_label", "service", "changes" FROM "equipment"."audit_log"
+        WHERE "entity_id" = $1 ORDER BY "id"`,
       [id],
     ) as Promise<
-      { action: string; actor_label: string; changes: Record<string, { from: unknown; to: unknown }> }[]
+      {
+        action: string;
+        actor_label: string;
+        service: string | null;
+        changes: Record<string, { from: unknown; to: unknown }>;
+      }[]
     >;
   }
 
@@ -165,7 +176,12 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
     ]);
     const audit = await auditOf(item._id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'created', actor_label: 'Technician Tester' });
+    // Who acted (from the gateway's signed statement, not the payload), and who vouched for them.
+    expect(audit[0]).toMatchObject({
+      action: 'created',
+      actor_label: serviceNumbers.get('Technician'),
+      service: 'gateway',
+    });
     expect(audit[0]?.changes['serialNumber']).toEqual({ from: null, to: body.serialNumber });
     expect(events).toEqual([{ subject: EVENT_SUBJECTS.equipmentCreated, data: { equipment: item } }]);
 

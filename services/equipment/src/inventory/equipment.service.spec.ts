@@ -1,4 +1,4 @@
-import type { NewEquipment } from '@caliber/contracts';
+import type { Actor, NewEquipment } from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { EquipmentEvents } from './equipment-events';
@@ -15,7 +15,13 @@ function serviceFailingWith(constraint: string): EquipmentService {
   return new EquipmentService(dataSource, {} as EquipmentEvents);
 }
 
-const actor = { _id: '00000000-0000-4000-8000-000000000001', name: 'Ama', role: 'Engineer' };
+const actor: Actor = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  name: 'Ama',
+  role: 'Engineer',
+  serviceNumber: 'E-1',
+  via: 'gateway',
+};
 const item: NewEquipment = {
   name: 'Ventilator',
   manufacturer: 'Dräger',

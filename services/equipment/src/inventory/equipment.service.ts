@@ -302,5 +302,5 @@ function duplicateSerial(serialNumber: string, name: string): ServiceError {
 }
 
 function auditActor(actor: Actor) {
-  return { id: actor._id, label: actor.name.slice(0, 64) };
+  return { id: actor._id, label: actor.serviceNumber.slice(0, 64), service: actor.via };
 }

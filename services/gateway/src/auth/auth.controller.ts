@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
   requestOtpSchema,
@@ -6,17 +6,24 @@ import {
   type MeResponse,
   type RequestOtpResponse,
   type SessionTokenClaims,
+  type SignInVoucherClaims,
   type UserDto,
   type VerifyOtpResponse,
 } from '@caliber/contracts';
+import { ServiceError, StatementVerifier } from '@caliber/service-kit';
 import type { Request } from 'express';
+import type { Logger } from 'pino';
+import { GATEWAY_LOGGER } from '../config';
 import type { z } from 'zod';
 import { IdentityClient } from '../identity/identity.client';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { clientAddress } from './client-address';
-import { CurrentUser } from './current-user.decorator';
+import { CurrentSession } from './current-user.decorator';
 import { OtpRateLimiter } from './otp-rate-limiter';
 import { Public } from './public.decorator';
+import { SessionCache } from './session-cache';
+import { SessionChecker } from './session-checker';
+import type { GatewaySession } from './session';
 
 @Controller('auth')
 export class AuthController {
@@ -24,6 +31,10 @@ export class AuthController {
     private readonly identity: IdentityClient,
     private readonly limiter: OtpRateLimiter,
     private readonly jwt: JwtService,
+    private readonly verifier: StatementVerifier,
+    private readonly sessions: SessionChecker,
+    private readonly cache: SessionCache,
+    @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
   ) {}
 
   @Public()
@@ -38,6 +49,10 @@ export class AuthController {
     return this.identity.requestOtp({ serviceNumber: body.serviceNumber, clientAddress: address });
   }
 
+  /**
+   * A session token is issued only for identity's signed voucher: an answer on the bus that is
+   * not signed by identity, or vouches for another person, signs nobody in.
+   */
   @Public()
   @Post('verify-otp')
   @HttpCode(200)
@@ -47,13 +62,48 @@ export class AuthController {
   ): Promise<VerifyOtpResponse> {
     const address = clientAddress(request);
     await this.limiter.countVerify(body.serviceNumber, address);
-    const { user } = await this.identity.verifyOtp({ ...body, clientAddress: address });
-    const claims: SessionTokenClaims = { sub: user._id, role: user.role, sn: user.serviceNumber };
-    return { token: await this.jwt.signAsync(claims), user };
+    const { user, voucher } = await this.identity.verifyOtp({ ...body, clientAddress: address });
+    const vouched = this.vouchedFor(user, voucher);
+    const claims: SessionTokenClaims = {
+      sub: user._id,
+      sid: vouched.sid,
+      role: user.role,
+      sn: user.serviceNumber,
+    };
+    // The token ends with the session's time limit; identity may end the session sooner.
+    const token = await this.jwt.signAsync(claims, {
+      expiresIn: Math.max(1, vouched.sxp - Math.floor(Date.now() / 1000)),
+    });
+    this.cache.remember({ user, sessionId: vouched.sid, expiresAt: vouched.sxp * 1000 });
+    return { token, user };
   }
 
+  /** Identity's voucher for `user`, checked with identity's public key; anything else signs nobody in. */
+  private vouchedFor(user: UserDto, voucher: unknown): SignInVoucherClaims {
+    let vouched: SignInVoucherClaims | undefined;
+    try {
+      if (typeof voucher === 'string')
+        vouched = this.verifier.verifyToken<SignInVoucherClaims>(voucher, 'gateway:sign-in', 'identity');
+    } catch (error) {
+      this.logger.warn({ err: error, userId: user._id }, 'sign-in answer without a valid voucher');
+    }
+    if (!vouched || vouched.sub !== user._id || vouched.role !== user.role)
+      throw new ServiceError('UNAUTHENTICATED', 'The sign-in could not be confirmed. Please try again.');
+    return vouched;
+  }
+
+  /** The account as identity has it now (asked afresh: the screen loads it once per visit). */
   @Get('me')
-  me(@CurrentUser() user: UserDto): MeResponse {
+  async me(@CurrentSession() current: GatewaySession): Promise<MeResponse> {
+    const { user } = await this.sessions.refresh(current);
     return { user };
+  }
+
+  /** Ends the session on the server: the token stops working on every replica at once. */
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@CurrentSession() session: GatewaySession): Promise<void> {
+    await this.identity.endSession(session);
+    this.cache.forget([session.sessionId]);
   }
 }

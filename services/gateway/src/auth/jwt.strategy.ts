@@ -1,21 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { SessionTokenClaims, UserDto } from '@caliber/contracts';
+import type { SessionTokenClaims } from '@caliber/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { IdentityClient } from '../identity/identity.client';
+import type { GatewaySession } from './session';
+import { SessionChecker } from './session-checker';
 
 export const JWT_ALGORITHM = 'HS256';
 
 /**
- * Checks the Bearer token's signature and expiry, then asks identity whether the user still
- * exists and is active, so a deactivation takes effect on the very next call.
+ * Checks the Bearer token's signature and expiry, then that identity's session behind it still
+ * holds (from the session cache when nothing changed), so a sign-out, an idle timeout or a
+ * deactivation takes effect on the next call.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-    private readonly identity: IdentityClient,
+    private readonly sessions: SessionChecker,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -25,8 +27,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(claims: SessionTokenClaims): Promise<UserDto> {
-    const { user } = await this.identity.sessionUser(claims.sub);
-    return user;
+  validate(claims: SessionTokenClaims): Promise<GatewaySession> {
+    return this.sessions.session(claims);
   }
 }

@@ -292,7 +292,8 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
     const me = await call(gateway.url, 'GET', '/api/auth/me', { token });
     expect(me.status).toBe(401);
     expect(me.body).toMatchObject({
-      message: 'Your account has been deactivated. Contact your administrator.',
+      code: 'SESSION_ENDED',
+      message: 'You were signed out: your account has been deactivated. Contact your administrator.',
     });
   });
 

@@ -32,7 +32,10 @@ export interface RouteDoc {
   responses: Record<number, string>;
 }
 
-const REFUSALS = { 400: 'Invalid input; `message` says what to fix.', 401: 'No valid session.' };
+const REFUSALS = {
+  400: 'Invalid input; `message` says what to fix.',
+  401: 'No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …").',
+};
 const SERVICE_DOWN = { 503: 'The service behind this route is not answering; try again.' };
 /** Every route that takes a body may refuse it before any handler runs. */
 const BODY_REFUSALS = {
@@ -82,6 +85,14 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Sign-in',
     summary: 'The signed-in user, with saved notification settings and report defaults',
     responses: { 200: '`{user}`', 401: REFUSALS[401] },
+  },
+  {
+    operationId: 'logout',
+    method: 'post',
+    path: '/api/auth/logout',
+    tag: 'Sign-in',
+    summary: 'End this session on the server: its token stops working everywhere at once',
+    responses: { 204: 'Signed out.', 401: REFUSALS[401], ...SERVICE_DOWN },
   },
   {
     operationId: 'updateOwnProfile',

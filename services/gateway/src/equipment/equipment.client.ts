@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ClientProxy } from '@nestjs/microservices';
 import {
   SUBJECTS,
-  type Actor,
   type ChangeEquipmentStatusRequest,
   type EquipmentDetail,
   type EquipmentDto,
@@ -12,45 +10,46 @@ import {
   type StatusHistoryPage,
   type StatusHistoryQuery,
   type UpdateEquipmentRequest,
-  type UserDto,
 } from '@caliber/contracts';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { DomainServiceClient, SERVICES_CLIENT } from '../identity/service-client';
+import { actingUserOf, type GatewaySession } from '../auth/session';
+import { DomainServiceClient, SERVICE_CHANNEL, type ServiceChannel } from '../identity/service-client';
 
-const actorOf = (user: UserDto): Actor => ({ _id: user._id, name: user.name, role: user.role });
-
-/** The gateway's typed view of the equipment service; every command carries who asks. */
+/** The gateway's typed view of the equipment service; every request is signed for who asks. */
 @Injectable()
 export class EquipmentClient extends DomainServiceClient {
-  constructor(@Inject(SERVICES_CLIENT) client: ClientProxy, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    super(client, config.natsRequestTimeoutMs, 'equipment service');
+  constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
+    super(channel, 'equipment service');
   }
 
-  list(query: ListEquipmentQuery): Promise<EquipmentListResponse> {
-    return this.request(SUBJECTS.equipment.list, query);
+  list(session: GatewaySession, query: ListEquipmentQuery): Promise<EquipmentListResponse> {
+    return this.request(SUBJECTS.equipment.list, query, actingUserOf(session));
   }
 
-  get(id: string): Promise<EquipmentDetail> {
-    return this.request(SUBJECTS.equipment.get, { id });
+  get(session: GatewaySession, id: string): Promise<EquipmentDetail> {
+    return this.request(SUBJECTS.equipment.get, { id }, actingUserOf(session));
   }
 
-  history(id: string, query: StatusHistoryQuery): Promise<StatusHistoryPage> {
-    return this.request(SUBJECTS.equipment.history, { id, query });
+  history(session: GatewaySession, id: string, query: StatusHistoryQuery): Promise<StatusHistoryPage> {
+    return this.request(SUBJECTS.equipment.history, { id, query }, actingUserOf(session));
   }
 
-  create(user: UserDto, data: NewEquipment): Promise<EquipmentDto> {
-    return this.request(SUBJECTS.equipment.create, { actor: actorOf(user), data });
+  create(session: GatewaySession, data: NewEquipment): Promise<EquipmentDto> {
+    return this.request(SUBJECTS.equipment.create, { data }, actingUserOf(session));
   }
 
-  update(user: UserDto, id: string, data: UpdateEquipmentRequest): Promise<EquipmentDto> {
-    return this.request(SUBJECTS.equipment.update, { actor: actorOf(user), id, data });
+  update(session: GatewaySession, id: string, data: UpdateEquipmentRequest): Promise<EquipmentDto> {
+    return this.request(SUBJECTS.equipment.update, { id, data }, actingUserOf(session));
   }
 
-  changeStatus(user: UserDto, id: string, data: ChangeEquipmentStatusRequest): Promise<EquipmentDto> {
-    return this.request(SUBJECTS.equipment.changeStatus, { actor: actorOf(user), id, data });
+  changeStatus(
+    session: GatewaySession,
+    id: string,
+    data: ChangeEquipmentStatusRequest,
+  ): Promise<EquipmentDto> {
+    return this.request(SUBJECTS.equipment.changeStatus, { id, data }, actingUserOf(session));
   }
 
-  delete(user: UserDto, id: string): Promise<{ _id: string }> {
-    return this.request(SUBJECTS.equipment.delete, { actor: actorOf(user), id });
+  delete(session: GatewaySession, id: string): Promise<{ _id: string }> {
+    return this.request(SUBJECTS.equipment.delete, { id }, actingUserOf(session));
   }
 }

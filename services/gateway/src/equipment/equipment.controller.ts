@@ -9,10 +9,10 @@ import {
   type EquipmentDto,
   type EquipmentListResponse,
   type StatusHistoryPage,
-  type UserDto,
 } from '@caliber/contracts';
 import type { z } from 'zod';
-import { CurrentUser } from '../auth/current-user.decorator';
+import { CurrentSession } from '../auth/current-user.decorator';
+import type { GatewaySession } from '../auth/session';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { EquipmentClient } from './equipment.client';
@@ -27,53 +27,55 @@ export class EquipmentController {
 
   @Get()
   list(
+    @CurrentSession() session: GatewaySession,
     @Query(new ZodQueryPipe(listEquipmentQuerySchema)) query: z.output<typeof listEquipmentQuerySchema>,
   ): Promise<EquipmentListResponse> {
-    return this.equipment.list(query);
+    return this.equipment.list(session, query);
   }
 
   @Get(':id')
-  get(@Param('id') id: string): Promise<EquipmentDetail> {
-    return this.equipment.get(id);
+  get(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<EquipmentDetail> {
+    return this.equipment.get(session, id);
   }
 
   @Get(':id/history')
   history(
+    @CurrentSession() session: GatewaySession,
     @Param('id') id: string,
     @Query(new ZodQueryPipe(statusHistoryQuerySchema)) query: z.output<typeof statusHistoryQuerySchema>,
   ): Promise<StatusHistoryPage> {
-    return this.equipment.history(id, query);
+    return this.equipment.history(session, id, query);
   }
 
   @Post()
   @HttpCode(201)
   create(
-    @CurrentUser() user: UserDto,
+    @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(createEquipmentSchema)) data: z.output<typeof createEquipmentSchema>,
   ): Promise<EquipmentDto> {
-    return this.equipment.create(user, data);
+    return this.equipment.create(session, data);
   }
 
   @Put(':id')
   update(
-    @CurrentUser() user: UserDto,
+    @CurrentSession() session: GatewaySession,
     @Param('id') id: string,
     @Body(new ZodBodyPipe(updateEquipmentSchema)) data: z.input<typeof updateEquipmentSchema>,
   ): Promise<EquipmentDto> {
-    return this.equipment.update(user, id, data);
+    return this.equipment.update(session, id, data);
   }
 
   @Put(':id/status')
   changeStatus(
-    @CurrentUser() user: UserDto,
+    @CurrentSession() session: GatewaySession,
     @Param('id') id: string,
     @Body(new ZodBodyPipe(changeEquipmentStatusSchema)) data: z.input<typeof changeEquipmentStatusSchema>,
   ): Promise<EquipmentDto> {
-    return this.equipment.changeStatus(user, id, data);
+    return this.equipment.changeStatus(session, id, data);
   }
 
   @Delete(':id')
-  delete(@CurrentUser() user: UserDto, @Param('id') id: string): Promise<{ _id: string }> {
-    return this.equipment.delete(user, id);
+  delete(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<{ _id: string }> {
+    return this.equipment.delete(session, id);
   }
 }

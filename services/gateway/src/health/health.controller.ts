@@ -15,7 +15,12 @@ import { probe } from '@caliber/service-kit';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Public } from '../auth/public.decorator';
-import { requestFromService, SERVICES_CLIENT } from '../identity/service-client';
+import {
+  requestFromService,
+  SERVICE_CHANNEL,
+  SERVICES_CLIENT,
+  type ServiceChannel,
+} from '../identity/service-client';
 import { RedisConnection } from '../redis/redis.provider';
 
 interface NatsConnectionLike {
@@ -50,6 +55,7 @@ export function databaseHealth(replies: (ServiceHealthReply | null)[]): Dependen
 export class HealthController {
   constructor(
     @Inject(SERVICES_CLIENT) private readonly natsClient: ClientProxy,
+    @Inject(SERVICE_CHANNEL) private readonly channel: ServiceChannel,
     private readonly redis: RedisConnection,
   ) {}
 
@@ -104,11 +110,10 @@ export class HealthController {
     let reply: ServiceHealthReply | null = null;
     const health = await probe(async () => {
       reply = await requestFromService<ServiceHealthReply>(
-        this.natsClient,
+        { ...this.channel, timeoutMs: SERVICE_DEADLINE_MS },
         `${name} service`,
         healthSubject(name),
         {},
-        SERVICE_DEADLINE_MS,
       );
       if (reply.database.status !== 'up') throw new Error(`database ${reply.database.error ?? 'down'}`);
     }, SERVICE_DEADLINE_MS);

@@ -8,6 +8,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'CLIENT_ERROR':
       return 400;
     case 'UNAUTHENTICATED':
+    case 'SESSION_ENDED':
       return 401;
     case 'FORBIDDEN':
     case 'ACCOUNT_INACTIVE':

@@ -1,25 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ClientProxy } from '@nestjs/microservices';
 import {
   SUBJECTS,
+  type CheckSessionResult,
   type MeResponse,
   type RequestOtpCommand,
   type RequestOtpResponse,
+  type UpdateAppearanceCommand,
   type UpdateNotificationsCommand,
   type UpdateProfileCommand,
-  type UpdateAppearanceCommand,
   type UpdateReportDefaultsCommand,
   type VerifyOtpCommand,
   type VerifyOtpResult,
 } from '@caliber/contracts';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { DomainServiceClient, SERVICES_CLIENT } from './service-client';
+import { actingUserOf, type GatewaySession } from '../auth/session';
+import { DomainServiceClient, SERVICE_CHANNEL, type ServiceChannel } from './service-client';
 
-/** The gateway's typed view of the identity service. */
+/**
+ * The gateway's typed view of the identity service. Sign-in and session checks are the gateway's
+ * own requests; the settings saves are signed for the person who makes them.
+ */
 @Injectable()
 export class IdentityClient extends DomainServiceClient {
-  constructor(@Inject(SERVICES_CLIENT) client: ClientProxy, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    super(client, config.natsRequestTimeoutMs, 'sign-in service');
+  constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
+    super(channel, 'sign-in service');
   }
 
   requestOtp(command: RequestOtpCommand): Promise<RequestOtpResponse> {
@@ -30,23 +33,27 @@ export class IdentityClient extends DomainServiceClient {
     return this.request(SUBJECTS.identity.verifyOtp, command);
   }
 
-  sessionUser(userId: string): Promise<MeResponse> {
-    return this.request(SUBJECTS.identity.sessionUser, { userId });
+  checkSession(sessionId: string): Promise<CheckSessionResult> {
+    return this.request(SUBJECTS.identity.checkSession, { sessionId });
   }
 
-  updateProfile(command: UpdateProfileCommand): Promise<MeResponse> {
-    return this.request(SUBJECTS.identity.updateProfile, command);
+  endSession(session: GatewaySession): Promise<{ ended: true }> {
+    return this.request(SUBJECTS.identity.endSession, {}, actingUserOf(session));
   }
 
-  updateNotifications(command: UpdateNotificationsCommand): Promise<MeResponse> {
-    return this.request(SUBJECTS.identity.updateNotifications, command);
+  updateProfile(session: GatewaySession, command: UpdateProfileCommand): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.updateProfile, command, actingUserOf(session));
   }
 
-  updateReportDefaults(command: UpdateReportDefaultsCommand): Promise<MeResponse> {
-    return this.request(SUBJECTS.identity.updateReportDefaults, command);
+  updateNotifications(session: GatewaySession, command: UpdateNotificationsCommand): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.updateNotifications, command, actingUserOf(session));
   }
 
-  updateAppearance(command: UpdateAppearanceCommand): Promise<MeResponse> {
-    return this.request(SUBJECTS.identity.updateAppearance, command);
+  updateReportDefaults(session: GatewaySession, command: UpdateReportDefaultsCommand): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.updateReportDefaults, command, actingUserOf(session));
+  }
+
+  updateAppearance(session: GatewaySession, command: UpdateAppearanceCommand): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.updateAppearance, command, actingUserOf(session));
   }
 }

@@ -1,23 +1,32 @@
-import { isServiceErrorPayload } from '@caliber/contracts';
-import { ServiceError } from '@caliber/service-kit';
+import { isServiceErrorPayload, type ActingUser } from '@caliber/contracts';
+import { ServiceError, type StatementSigner } from '@caliber/service-kit';
 import type { ClientProxy } from '@nestjs/microservices';
 // Not re-exported by the package's index: raised when no replica of the service is subscribed.
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 
+/** How the gateway reaches the services: its NATS connection, its signer, and the deadline. */
+export interface ServiceChannel {
+  client: ClientProxy;
+  signer: StatementSigner;
+  timeoutMs: number;
+}
+
 /**
- * Request/reply to a domain service over NATS. A refusal comes back as the service's own
- * ServiceError; silence past the deadline becomes SERVICE_UNAVAILABLE, never a hung request.
+ * Request/reply to a domain service over NATS, signed by the gateway for `user` (the signed-in
+ * person it acts for) or for itself. A refusal comes back as the service's own ServiceError;
+ * silence past the deadline becomes SERVICE_UNAVAILABLE, never a hung request.
  */
 export async function requestFromService<T>(
-  client: ClientProxy,
+  channel: ServiceChannel,
   serviceLabel: string,
   subject: string,
   payload: unknown,
-  timeoutMs: number,
+  user?: ActingUser,
 ): Promise<T> {
+  const message = channel.signer.sign(subject, payload, user);
   try {
-    return await firstValueFrom(client.send<T>(subject, payload).pipe(timeout(timeoutMs)));
+    return await firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(channel.timeoutMs)));
   } catch (error) {
     if (isServiceErrorPayload(error)) {
       throw new ServiceError(error.code, error.message, error.details, error.retryAfterSeconds);
@@ -43,16 +52,17 @@ export async function requestFromService<T>(
 
 /** The gateway's one NATS connection for requests to the domain services (and their events). */
 export const SERVICES_CLIENT = 'SERVICES_CLIENT';
+/** The `ServiceChannel` of that connection. */
+export const SERVICE_CHANNEL = 'SERVICE_CHANNEL';
 
 /** Base of the gateway's typed view of one domain service: requests carry its label and deadline. */
 export abstract class DomainServiceClient {
   protected constructor(
-    private readonly client: ClientProxy,
-    private readonly timeoutMs: number,
+    private readonly channel: ServiceChannel,
     private readonly label: string,
   ) {}
 
-  protected request<T>(subject: string, payload: unknown): Promise<T> {
-    return requestFromService<T>(this.client, this.label, subject, payload, this.timeoutMs);
+  protected request<T>(subject: string, payload: unknown, user?: ActingUser): Promise<T> {
+    return requestFromService<T>(this.channel, this.label, subject, payload, user);
   }
 }

@@ -1,8 +1,16 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { EVENT_SUBJECT_PREFIX, LIVE_EVENT_OF_SUBJECT } from '@caliber/contracts';
+import {
+  EVENT_SUBJECT_PREFIX,
+  EVENT_SUBJECTS,
+  eventOwner,
+  LIVE_EVENT_OF_SUBJECT,
+  type SessionsEndedEvent,
+} from '@caliber/contracts';
+import { StatementVerifier } from '@caliber/service-kit';
 import { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
+import { SessionCache } from '../auth/session-cache';
 import { GATEWAY_LOGGER } from '../config';
 import { SERVICES_CLIENT } from '../identity/service-client';
 import { LiveGateway } from './live.gateway';
@@ -10,9 +18,12 @@ import { LiveGateway } from './live.gateway';
 type RelayedSubject = keyof typeof LIVE_EVENT_OF_SUBJECT;
 
 /**
- * Forwards the services' domain events from NATS to the browsers under the screens' event names.
- * Every gateway replica subscribes (no queue group), so each reaches its own sockets. It listens
- * on the connection the gateway already has to the services.
+ * Receives the services' domain events from NATS. Every gateway replica subscribes (no queue
+ * group), so each reaches its own sockets and its own session cache. An event counts only if it
+ * is signed by the service that owns its subject (`events.<service>.…`): inventory changes go to
+ * the browsers under the screens' event names; ended sessions are forgotten and their sockets
+ * closed. When the NATS connection comes back after a loss, announcements may have been missed,
+ * so the session cache is emptied.
  */
 @Injectable()
 export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
@@ -22,29 +33,51 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
     @Inject(SERVICES_CLIENT) private readonly client: ClientProxy,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
     private readonly live: LiveGateway,
+    private readonly verifier: StatementVerifier,
+    private readonly sessions: SessionCache,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await this.client.connect();
-    this.subscription = this.client.unwrap<NatsConnection>().subscribe(`${EVENT_SUBJECT_PREFIX}.>`);
+    const connection = this.client.unwrap<NatsConnection>();
+    this.subscription = connection.subscribe(`${EVENT_SUBJECT_PREFIX}.>`);
     void this.relay(this.subscription);
+    void this.watch(connection);
+  }
+
+  private async watch(connection: NatsConnection): Promise<void> {
+    for await (const status of connection.status()) {
+      if (status.type === 'reconnect') {
+        this.sessions.clear();
+        this.logger.info('NATS reconnected: session cache emptied');
+      }
+    }
   }
 
   private async relay(subscription: Subscription): Promise<void> {
     for await (const message of subscription) {
-      const event = LIVE_EVENT_OF_SUBJECT[message.subject as RelayedSubject];
-      if (!event) continue;
       try {
         const packet = JSON.parse(new TextDecoder().decode(message.data)) as { data?: unknown };
         // Nest's NATS client wraps an emitted event as {pattern, data}.
-        this.live.broadcast(
-          event,
-          packet && typeof packet === 'object' && 'data' in packet ? packet.data : packet,
-        );
+        const signed = packet && typeof packet === 'object' && 'data' in packet ? packet.data : packet;
+        const owner = eventOwner(message.subject);
+        const { payload } = this.verifier.verify(message.subject, signed, owner ? [owner] : []);
+        this.deliver(message.subject, payload);
       } catch (error) {
-        this.logger.warn({ subject: message.subject, error: (error as Error).message }, 'unreadable event');
+        this.logger.warn({ subject: message.subject, error: (error as Error).message }, 'event refused');
       }
     }
+  }
+
+  private deliver(subject: string, payload: unknown): void {
+    if (subject === EVENT_SUBJECTS.sessionsEnded) {
+      const ended = payload as SessionsEndedEvent;
+      this.sessions.forget(ended.sessionIds, ended.userId);
+      this.live.endSessions(ended);
+      return;
+    }
+    const event = LIVE_EVENT_OF_SUBJECT[subject as RelayedSubject];
+    if (event) this.live.broadcast(event, payload);
   }
 
   onModuleDestroy(): void {

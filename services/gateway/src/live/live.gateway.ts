@@ -2,36 +2,57 @@ import { Inject } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
   type OnGatewayConnection,
+  type OnGatewayDisconnect,
   type OnGatewayInit,
   WebSocketGateway,
   WebSocketServer,
 } from '@nestjs/websockets';
-import { SOCKET_SETTINGS, type LiveEvent, type SessionTokenClaims, type UserDto } from '@caliber/contracts';
+import {
+  SOCKET_SETTINGS,
+  sessionEndedMessage,
+  type LiveEvent,
+  type SessionEndedNotice,
+  type SessionsEndedEvent,
+  type SessionTokenClaims,
+} from '@caliber/contracts';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
+import type { GatewaySession } from '../auth/session';
+import { SessionChecker } from '../auth/session-checker';
 import { GATEWAY_LOGGER } from '../config';
-import { IdentityClient } from '../identity/identity.client';
 
 export interface LiveSocketData {
-  user: UserDto;
+  session: GatewaySession;
+  /** When the socket's token expires (ms since the epoch). */
+  tokenExpiresAt: number;
+  expiry?: NodeJS.Timeout;
 }
 
 /** The room of one user's sockets: events meant for that user go there. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The room of one session's sockets: they close together when it ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** Timers longer than this overflow in Node; a socket living that long is re-armed. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The browsers' live connection (socket.io at /socket.io, websocket only). The handshake must
- * carry the session token (`auth.token`); it is checked like a Bearer token, including whether the
- * user is still active, before the socket joins. A refused handshake fails with a message the
- * client receives as `connect_error`. Once admitted, the socket receives `socket:ready`.
+ * carry the session token (`auth.token`); it is checked like a Bearer token, including whether its
+ * session still holds, before the socket joins. A refused handshake fails with a message the
+ * client receives as `connect_error`. Once admitted, the socket receives `socket:ready`. When its
+ * session ends (sign-out, idle timeout, deactivation, …) or its token expires, the socket is sent
+ * `session:ended` with the reason and closed.
  */
 @WebSocketGateway({ path: SOCKET_SETTINGS.path, transports: ['websocket'], serveClient: false })
-export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket> {
+export class LiveGateway
+  implements OnGatewayInit<Server>, OnGatewayConnection<Socket>, OnGatewayDisconnect<Socket>
+{
   @WebSocketServer() private server: Server | undefined;
 
   constructor(
     private readonly jwt: JwtService,
-    private readonly identity: IdentityClient,
+    private readonly sessions: SessionChecker,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -48,24 +69,57 @@ export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
     this.server?.emit(event, payload);
   }
 
+  /** Closes the sockets of ended sessions (and of every session of `userId`), saying why. */
+  endSessions(ended: SessionsEndedEvent): void {
+    const rooms = ended.sessionIds.map(sessionRoom);
+    if (ended.userId) rooms.push(userRoom(ended.userId));
+    if (rooms.length === 0 || !this.server) return;
+    const notice: SessionEndedNotice = { message: ended.message };
+    this.server.in(rooms).emit('session:ended', notice);
+    this.server.in(rooms).disconnectSockets(true);
+  }
+
   handleConnection(socket: Socket): void {
-    const { user } = socket.data as LiveSocketData;
-    void socket.join(userRoom(user._id));
+    const data = socket.data as LiveSocketData;
+    const { user, sessionId } = data.session;
+    void socket.join([userRoom(user._id), sessionRoom(sessionId)]);
+    this.closeAtExpiry(socket, Math.min(data.tokenExpiresAt, data.session.expiresAt));
     socket.emit('socket:ready', { userId: user._id });
+  }
+
+  handleDisconnect(socket: Socket): void {
+    clearTimeout((socket.data as Partial<LiveSocketData>).expiry);
+  }
+
+  private closeAtExpiry(socket: Socket, at: number): void {
+    const data = socket.data as LiveSocketData;
+    const wait = at - Date.now();
+    data.expiry = setTimeout(
+      () => {
+        if (Date.now() < at) return this.closeAtExpiry(socket, at);
+        // Expiry measured in whole hours of the session, not an idle timeout: the minutes do not matter.
+        const notice: SessionEndedNotice = { message: sessionEndedMessage('expired', 0) };
+        socket.emit('session:ended', notice);
+        socket.disconnect(true);
+      },
+      Math.max(0, Math.min(wait, LONGEST_TIMER_MS)),
+    );
+    data.expiry.unref();
   }
 
   private async admit(socket: Socket): Promise<void> {
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.['token'];
     if (typeof token !== 'string' || !token) throw new Error('Not signed in.');
-    let claims: SessionTokenClaims;
+    let claims: SessionTokenClaims & { exp: number };
     try {
-      claims = await this.jwt.verifyAsync<SessionTokenClaims & object>(token);
+      claims = await this.jwt.verifyAsync<SessionTokenClaims & { exp: number }>(token);
     } catch {
       throw new Error('Session expired. Please log in again.');
     }
     try {
-      const { user } = await this.identity.sessionUser(claims.sub);
-      (socket.data as LiveSocketData).user = user;
+      const session = await this.sessions.session(claims);
+      const data: LiveSocketData = { session, tokenExpiresAt: claims.exp * 1000 };
+      Object.assign(socket.data as object, data);
     } catch (error) {
       this.logger.info({ userId: claims.sub }, 'live connection refused');
       throw error instanceof Error ? error : new Error('Not signed in.');

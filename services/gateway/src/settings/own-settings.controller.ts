@@ -5,48 +5,59 @@ import {
   reportDefaultsSchema,
   updateProfileSchema,
   type MeResponse,
-  type UserDto,
 } from '@caliber/contracts';
 import type { z } from 'zod';
-import { CurrentUser } from '../auth/current-user.decorator';
+import { CurrentSession } from '../auth/current-user.decorator';
+import type { GatewaySession } from '../auth/session';
+import { SessionCache } from '../auth/session-cache';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { IdentityClient } from '../identity/identity.client';
 
 /** The Settings screen's saves. Each answers the updated user, as `/auth/me` would. */
 @Controller()
 export class OwnSettingsController {
-  constructor(private readonly identity: IdentityClient) {}
+  constructor(
+    private readonly identity: IdentityClient,
+    private readonly sessions: SessionCache,
+  ) {}
+
+  /** The next call of this person on this replica sees the saved account, not the cached one. */
+  private async saved(session: GatewaySession, answer: Promise<MeResponse>): Promise<MeResponse> {
+    const reply = await answer;
+    this.sessions.remember({ ...session, user: reply.user });
+    return reply;
+  }
 
   @Put('users/me')
   updateProfile(
-    @CurrentUser() user: UserDto,
+    @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(updateProfileSchema)) profile: z.output<typeof updateProfileSchema>,
   ): Promise<MeResponse> {
-    return this.identity.updateProfile({ userId: user._id, profile });
+    return this.saved(session, this.identity.updateProfile(session, { profile }));
   }
 
   @Put('settings/notifications')
   updateNotifications(
-    @CurrentUser() user: UserDto,
+    @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(notificationSettingsSchema))
     notifications: z.output<typeof notificationSettingsSchema>,
   ): Promise<MeResponse> {
-    return this.identity.updateNotifications({ userId: user._id, notifications });
+    return this.saved(session, this.identity.updateNotifications(session, { notifications }));
   }
 
   @Put('settings/reports')
   updateReportDefaults(
-    @CurrentUser() user: UserDto,
+    @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(reportDefaultsSchema)) reportDefaults: z.output<typeof reportDefaultsSchema>,
   ): Promise<MeResponse> {
-    return this.identity.updateReportDefaults({ userId: user._id, reportDefaults });
+    return this.saved(session, this.identity.updateReportDefaults(session, { reportDefaults }));
   }
 
   @Put('settings/appearance')
   updateAppearance(
-    @CurrentUser() user: UserDto,
+    @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(appearanceSettingsSchema)) appearance: z.output<typeof appearanceSettingsSchema>,
   ): Promise<MeResponse> {
-    return this.identity.updateAppearance({ userId: user._id, appearance });
+    return this.saved(session, this.identity.updateAppearance(session, { appearance }));
   }
 }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { MessagePattern } from '@nestjs/microservices';
 import {
   otpSchema,
   serviceNumberSchema,
@@ -7,7 +7,7 @@ import {
   type RequestOtpResponse,
   type VerifyOtpResult,
 } from '@caliber/contracts';
-import { parsePayload } from '@caliber/service-kit';
+import { Command, parsePayload } from '@caliber/service-kit';
 import { z } from 'zod';
 import { OtpService } from './otp.service';
 
@@ -24,12 +24,12 @@ export class OtpController {
   constructor(private readonly otp: OtpService) {}
 
   @MessagePattern(SUBJECTS.identity.requestOtp)
-  requestOtp(@Payload() data: unknown): Promise<RequestOtpResponse> {
+  requestOtp(@Command() data: unknown): Promise<RequestOtpResponse> {
     return this.otp.requestOtp(parsePayload(requestOtpCommandSchema, data));
   }
 
   @MessagePattern(SUBJECTS.identity.verifyOtp)
-  verifyOtp(@Payload() data: unknown): Promise<VerifyOtpResult> {
+  verifyOtp(@Command() data: unknown): Promise<VerifyOtpResult> {
     return this.otp.verifyOtp(parsePayload(verifyOtpCommandSchema, data));
   }
 }

@@ -8,18 +8,23 @@ import {
   type RequestOtpCommand,
   type RequestOtpResponse,
   type VerifyOtpCommand,
+  type SignInVoucherClaims,
   type VerifyOtpResult,
 } from '@caliber/contracts';
-import { maskPhone, ServiceError, writeAudit } from '@caliber/service-kit';
+import { maskPhone, ServiceError, StatementSigner, writeAudit } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { SessionsService } from '../sessions/sessions.service';
 import { SmsSender } from '../sms/sms-sender';
 import { LOGGER } from '../tokens';
 import { UserEntity } from '../users/user.entity';
 import { toUserDto } from '../users/user.mapper';
 import { OtpChallengeEntity } from './otp-challenge.entity';
 import { generateOtp, hashOtp, otpMatches } from './otp-code';
+
+/** The gateway turns a voucher into a session token at once; a minute covers any queueing. */
+const SIGN_IN_VOUCHER_SECONDS = 60;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -37,6 +42,8 @@ export class OtpService {
     private readonly sms: SmsSender,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly sessions: SessionsService,
+    private readonly signer: StatementSigner,
   ) {}
 
   async requestOtp(command: RequestOtpCommand): Promise<RequestOtpResponse> {
@@ -159,7 +166,8 @@ export class OtpService {
         changes: { lastLoginAt: { from: user.lastLoginAt?.toISOString() ?? null, to: now.toISOString() } },
       });
       const fresh = await manager.findOneByOrFail(UserEntity, { id: user.id });
-      return { kind: 'ok' as const, user: fresh };
+      const session = await this.sessions.open(manager, user.id, command.clientAddress);
+      return { kind: 'ok' as const, user: fresh, session };
     });
 
     if (outcome.kind === 'ok') {
@@ -167,7 +175,17 @@ export class OtpService {
         { serviceNumber: outcome.user.serviceNumber, from: command.clientAddress },
         'signed in',
       );
-      return { user: toUserDto(outcome.user) };
+      const voucher: Omit<SignInVoucherClaims, 'iss' | 'iat' | 'exp'> = {
+        aud: 'gateway:sign-in',
+        sub: outcome.user.id,
+        sid: outcome.session.id,
+        role: outcome.user.role,
+        sxp: Math.floor(outcome.session.expiresAt.getTime() / 1000),
+      };
+      return {
+        user: toUserDto(outcome.user),
+        voucher: this.signer.token(voucher, SIGN_IN_VOUCHER_SECONDS),
+      };
     }
     return this.refuseWrongCode(outcome.user, outcome.attempts, command.clientAddress);
   }

@@ -19,7 +19,7 @@ type OwnFields = Pick<UserEntity, 'name' | 'email' | 'notifications' | 'reportDe
 export class OwnSettingsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  updateProfile({ userId, profile }: UpdateProfileCommand): Promise<UserDto> {
+  updateProfile(userId: string, { profile }: UpdateProfileCommand): Promise<UserDto> {
     return this.change(userId, 'profile-updated', async (manager, user) => {
       if (profile.email && profile.email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
         const taken: unknown[] = await manager.query(

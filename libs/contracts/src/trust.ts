@@ -1,0 +1,74 @@
+import type { DomainServiceName } from './services';
+import { SUBJECTS } from './subjects';
+
+/**
+ * Who signs on the bus: the gateway (for the signed-in people it admitted, and for itself) and
+ * each domain service (for itself, e.g. a relay or a scheduled job). Each holds its own private
+ * key; everyone may hold every public key.
+ */
+export type Principal = 'gateway' | DomainServiceName;
+
+/** The person a statement speaks for. */
+export interface ActingUser {
+  id: string;
+  role: string;
+  name: string;
+  serviceNumber: string;
+  /** The session the person acts in (absent when a service acts on the person's behalf later). */
+  sessionId?: string;
+}
+
+/**
+ * The claims of a signed statement, the one place a receiver learns who is acting:
+ * - `iss`: the principal that signed it;
+ * - `aud`: the NATS subject it was made for (a statement for one call cannot be replayed on another);
+ * - `bh`: the SHA-256 (base64url) of the message's payload as sent (it cannot carry another body);
+ * - `usr`: the person acted for, if any;
+ * - `iat`/`exp`: seconds since the epoch; statements live for seconds, not the session's hours.
+ */
+export interface StatementClaims {
+  iss: Principal;
+  aud: string;
+  bh: string;
+  usr?: ActingUser;
+  iat: number;
+  exp: number;
+}
+
+/** Every request and event on the bus: the payload, and the statement of who sends it. */
+export interface SignedMessage<T = unknown> {
+  statement: string;
+  payload: T;
+}
+
+/**
+ * Which principals may send each request subject. The receiving service checks it on every
+ * message, after the signature: a service's own key is good only for what that service does.
+ * A subject missing here is refused to everyone, so a new subject needs its line.
+ */
+export const SUBJECT_SENDERS: Readonly<Record<string, readonly Principal[]>> = Object.fromEntries([
+  ...Object.values(SUBJECTS.identity).map((subject) => [subject, ['gateway']] as const),
+  ...Object.values(SUBJECTS.equipment).map((subject) => [subject, ['gateway']] as const),
+]);
+
+/** Events are signed by the service that owns them: `events.<service>.…` by `<service>` only. */
+export function eventOwner(subject: string): string | undefined {
+  const [prefix, owner] = subject.split('.');
+  return prefix === 'events' ? owner : undefined;
+}
+
+/**
+ * What identity answers the gateway on a good sign-in, signed with identity's key: only identity
+ * can vouch that this person proved their code, and for which session.
+ */
+export interface SignInVoucherClaims {
+  iss: 'identity';
+  aud: 'gateway:sign-in';
+  sub: string;
+  sid: string;
+  role: string;
+  /** When the session ends at the latest (seconds since the epoch). */
+  sxp: number;
+  iat: number;
+  exp: number;
+}

@@ -1,0 +1,23 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import type { Logger } from 'pino';
+import { firstValueFrom } from 'rxjs';
+import type { StatementSigner } from './statements';
+
+/**
+ * Publishes a domain event on NATS, signed by the service that owns it, after the change it
+ * reports was committed. A receiver that misses one (offline, NATS restarting) still sees the
+ * change at its next read, so a failed publish is logged, not retried.
+ */
+export async function publishSignedEvent(
+  client: ClientProxy,
+  signer: StatementSigner,
+  logger: Logger,
+  subject: string,
+  payload: unknown,
+): Promise<void> {
+  try {
+    await firstValueFrom(client.emit(subject, signer.sign(subject, payload)), { defaultValue: undefined });
+  } catch (error) {
+    logger.warn({ subject, error: (error as Error).message }, 'event not published');
+  }
+}

@@ -1,0 +1,215 @@
+import type { INestApplication } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { connect, type NatsConnection, type Subscription } from 'nats';
+import { io, type Socket } from 'socket.io-client';
+import type { DataSource } from 'typeorm';
+import { SOCKET_SETTINGS, SUBJECTS, type SessionTokenClaims } from '@caliber/contracts';
+import { call } from '@caliber/testing/http';
+import { natsConnectOptions } from '@caliber/testing/nats-users';
+import {
+  endIdleSessions,
+  identityDataSource,
+  rosterStaff,
+  setRosterActive,
+  signIn,
+  startGateway,
+  startIdentity,
+  TEST_ENV,
+  type RunningGateway,
+} from '@caliber/testing/stack';
+import { until } from '@caliber/testing/wait';
+
+/**
+ * Server-side sessions through two gateway replicas sharing identity: what ends a session, how
+ * fast every replica hears of it, and that a call costs no round trip to identity when nothing
+ * changed.
+ */
+describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis)', () => {
+  let identity: INestApplication;
+  let db: DataSource;
+  let nats: NatsConnection;
+  let first: RunningGateway;
+  let second: RunningGateway;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    db = await identityDataSource();
+    identity = await startIdentity();
+    first = await startGateway({ REDIS_KEY_PREFIX: `sessions-a-${Date.now()}` });
+    second = await startGateway({ REDIS_KEY_PREFIX: `sessions-b-${Date.now()}` });
+    nats = await connect(natsConnectOptions());
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => {
+    await nats.drain();
+    await second.app.close();
+    await first.app.close();
+    await identity.close();
+    await db.destroy();
+  });
+
+  const me = (gateway: RunningGateway, token: string) => call(gateway.url, 'GET', '/api/auth/me', { token });
+  /** A call admitted from the session cache when it is fresh (`/auth/me` always asks identity). */
+  const save = (gateway: RunningGateway, token: string) =>
+    call(gateway.url, 'PUT', '/api/settings/appearance', { token, body: { theme: 'dark' } });
+
+  /** Counts identity's session checks while `act` runs. */
+  async function sessionChecksDuring(act: () => Promise<void>): Promise<number> {
+    let checks = 0;
+    const subscription: Subscription = nats.subscribe(SUBJECTS.identity.checkSession, {
+      callback: () => (checks += 1),
+    });
+    await nats.flush();
+    try {
+      await act();
+      await nats.flush();
+    } finally {
+      subscription.unsubscribe();
+    }
+    return checks;
+  }
+
+  /** Within a second, each replica refuses the token with this reason. */
+  async function refusedEverywhere(token: string, message: string): Promise<void> {
+    for (const gateway of [first, second]) {
+      await until(async () => (await save(gateway, token)).status === 401, {
+        timeoutMs: 1000,
+        what: `${gateway.url} to refuse the ended session`,
+      });
+      expect((await save(gateway, token)).body).toMatchObject({ code: 'SESSION_ENDED', message });
+    }
+  }
+
+  async function engineer() {
+    const staff = await rosterStaff(db, { role: 'Engineer' });
+    const token = await signIn(first.url, staff.serviceNumber);
+    // Both replicas have checked the session once and remember it.
+    for (const gateway of [first, second]) expect((await save(gateway, token)).status).toBe(200);
+    return { staff, token };
+  }
+
+  it('answers calls on a known session from the cache: no round trip to identity', async () => {
+    const { token } = await engineer();
+    const checks = await sessionChecksDuring(async () => {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await save(first, token)).status).toBe(200);
+        expect((await save(second, token)).status).toBe(200);
+      }
+    });
+    expect(checks).toBe(0);
+  });
+
+  it('signs out on the server: the token stops working on every replica within a second', async () => {
+    const { staff, token } = await engineer();
+    const out = await call(first.url, 'POST', '/api/auth/logout', { token });
+    expect(out.status).toBe(204);
+    await refusedEverywhere(token, 'You were signed out: you signed out.');
+    const [audit] = (await db.query(
+      `SELECT "actor_label", "service" FROM "identity"."audit_log"
+        WHERE "actor_id" = $1 AND "action" = 'signed-out'`,
+      [staff.id],
+    )) as { actor_label: string; service: string }[];
+    expect(audit).toEqual({ actor_label: staff.serviceNumber, service: 'gateway' });
+  });
+
+  it('ends every session of a person who is deactivated, on every replica', async () => {
+    const { staff, token } = await engineer();
+    // A second device: its code is asked for after the resend cool-down.
+    await db.query(
+      `UPDATE "identity"."otp_challenges" SET "created_at" = "created_at" - interval '1 minute' WHERE "user_id" = $1`,
+      [staff.id],
+    );
+    const other = await signIn(second.url, staff.serviceNumber);
+    await setRosterActive(db, staff.serviceNumber, false);
+    const message = 'You were signed out: your account has been deactivated. Contact your administrator.';
+    await refusedEverywhere(token, message);
+    await refusedEverywhere(other, message);
+  });
+
+  it('ends every session of a person whose role changes, or who is removed from the roster', async () => {
+    const changed = await engineer();
+    await db.query(`UPDATE "identity"."users" SET "role" = 'Technician' WHERE "id" = $1`, [changed.staff.id]);
+    await refusedEverywhere(
+      changed.token,
+      'You were signed out: your role changed. Sign in again to continue with your new role.',
+    );
+
+    const removed = await engineer();
+    await db.query(`DELETE FROM "identity"."users" WHERE "id" = $1`, [removed.staff.id]);
+    await refusedEverywhere(removed.token, 'You were signed out: your account was removed from the roster.');
+  });
+
+  it('ends a session left idle for the timeout (60 minutes by default)', async () => {
+    const { staff, token } = await engineer();
+    await db.query(
+      `UPDATE "identity"."sessions" SET "last_seen_at" = now() - interval '61 minutes' WHERE "user_id" = $1`,
+      [staff.id],
+    );
+    expect(await endIdleSessions(identity)).toBeGreaterThanOrEqual(1);
+    await refusedEverywhere(token, 'You were signed out: no activity for 60 minutes.');
+  });
+
+  it('counts activity against the idle timeout when the cache asks again', async () => {
+    const { staff, token } = await engineer();
+    await db.query(
+      `UPDATE "identity"."sessions" SET "last_seen_at" = now() - interval '50 minutes' WHERE "user_id" = $1`,
+      [staff.id],
+    );
+    expect((await me(first, token)).status).toBe(200);
+    const [session] = (await db.query(
+      `SELECT extract(epoch FROM now() - "last_seen_at") AS "idle" FROM "identity"."sessions" WHERE "user_id" = $1`,
+      [staff.id],
+    )) as { idle: string }[];
+    expect(Number(session?.idle)).toBeLessThan(60);
+  });
+
+  it('closes a live socket when its session ends, saying why', async () => {
+    const { token } = await engineer();
+    const socket = io(second.url, {
+      path: SOCKET_SETTINGS.path,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token },
+    });
+    sockets.push(socket);
+    await new Promise((resolve) => socket.once('socket:ready', resolve));
+    const closed = new Promise<unknown>((resolve) => socket.once('session:ended', resolve));
+    expect((await call(first.url, 'POST', '/api/auth/logout', { token })).status).toBe(204);
+    expect(await closed).toEqual({ message: 'You were signed out: you signed out.' });
+    await until(() => !socket.connected, { what: 'the socket to close' });
+  });
+
+  it('closes a live socket when its token expires', async () => {
+    const { staff, token } = await engineer();
+    const claims = new JwtService({ secret: TEST_ENV.JWT_SECRET }).decode<SessionTokenClaims>(token);
+    const shortLived = await new JwtService({ secret: TEST_ENV.JWT_SECRET }).signAsync(
+      { sub: staff.id, sid: claims.sid, role: claims.role, sn: claims.sn },
+      { expiresIn: 2 },
+    );
+    const socket = io(first.url, {
+      path: SOCKET_SETTINGS.path,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: shortLived },
+    });
+    sockets.push(socket);
+    await new Promise((resolve) => socket.once('socket:ready', resolve));
+    const ended = await new Promise<unknown>((resolve) => socket.once('session:ended', resolve));
+    expect(ended).toEqual({
+      message: 'You were signed out: your session reached its time limit. Please sign in again.',
+    });
+  });
+
+  it('refuses a token without a server-side session (issued before sessions, or forged with the secret)', async () => {
+    const { staff } = await engineer();
+    const legacy = await new JwtService({ secret: TEST_ENV.JWT_SECRET }).signAsync(
+      { sub: staff.id, role: 'Engineer', sn: staff.serviceNumber },
+      { expiresIn: 600 },
+    );
+    const answer = await save(first, legacy);
+    expect(answer.status).toBe(401);
+    expect(answer.body['message']).toBe('Your session is not valid. Please sign in again.');
+  });
+});

@@ -1,0 +1,36 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { SUBJECTS, type CheckSessionResult } from '@caliber/contracts';
+import {
+  actorOf,
+  Command,
+  MessageSender,
+  parsePayload,
+  ServiceError,
+  type Sender,
+} from '@caliber/service-kit';
+import { z } from 'zod';
+import { SessionsService } from './sessions.service';
+
+const checkSessionSchema = z.object({ sessionId: z.uuid({ error: 'sessionId must be a UUID' }) });
+
+/** The gateway's questions about sessions: does this one still hold; end the one I act in. */
+@Controller()
+export class SessionController {
+  constructor(private readonly sessions: SessionsService) {}
+
+  @MessagePattern(SUBJECTS.identity.checkSession)
+  check(@Command() data: unknown): Promise<CheckSessionResult> {
+    return this.sessions.check(parsePayload(checkSessionSchema, data).sessionId);
+  }
+
+  /** Sign-out ends the session named by the statement: a person can end only their own. */
+  @MessagePattern(SUBJECTS.identity.endSession)
+  async end(@MessageSender() sender: Sender): Promise<{ ended: true }> {
+    const sessionId = sender.user?.sessionId;
+    if (!sender.user || !sessionId)
+      throw new ServiceError('UNAUTHENTICATED', 'The request was refused: it names no session.');
+    await this.sessions.signOut(actorOf(sender.user, sender.principal), sessionId);
+    return { ended: true };
+  }
+}

@@ -1,0 +1,167 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  sessionEndedMessage,
+  type Actor,
+  type CheckSessionResult,
+  type SessionEndReason,
+} from '@caliber/contracts';
+import { ServiceError, writeAudit } from '@caliber/service-kit';
+import type { Logger } from 'pino';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { LOGGER } from '../tokens';
+import { UserEntity } from '../users/user.entity';
+import { toUserDto } from '../users/user.mapper';
+import { SessionEntity } from './session.entity';
+
+/** The PostgreSQL channel on which ended sessions are announced (the trigger uses it too). */
+export const SESSIONS_ENDED_CHANNEL = 'identity_sessions_ended';
+
+/** A session's idle clock is moved at most this often: a busy person costs one write a minute. */
+const TOUCH_EVERY_MS = 30_000;
+/** How often forgotten sessions are looked for and ended. */
+const SWEEP_EVERY_MS = 30_000;
+
+/** Announces ended sessions once the caller's transaction commits (nothing if it rolls back). */
+export async function announceEndedSessions(
+  manager: EntityManager,
+  sessionIds: string[],
+  reason: SessionEndReason,
+): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await manager.query(`SELECT pg_notify($1, $2)`, [
+    SESSIONS_ENDED_CHANNEL,
+    JSON.stringify({ sessionIds, reason }),
+  ]);
+}
+
+/**
+ * Sessions: sign-in opens one; the gateway asks whether it still holds (at most once a cache
+ * period per replica, which also moves its idle clock); sign-out, the idle timeout, the time limit
+ * and account changes (the trigger of the `users` table) end it, and every ending is announced.
+ */
+@Injectable()
+export class SessionsService implements OnModuleInit, OnModuleDestroy {
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper = setInterval(() => {
+      this.endIdleSessions().catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'idle sessions could not be ended this time'),
+      );
+    }, SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** Opens a session inside the sign-in's transaction. */
+  async open(manager: EntityManager, userId: string, clientAddress: string): Promise<SessionEntity> {
+    const session = manager.create(SessionEntity, {
+      userId,
+      expiresAt: new Date(Date.now() + this.config.sessions.lifetimeHours * 3600_000),
+      clientAddress: clientAddress.slice(0, 64),
+    });
+    return manager.save(session);
+  }
+
+  /** The session's person, if the session still holds; otherwise SESSION_ENDED saying why. */
+  async check(sessionId: string): Promise<CheckSessionResult> {
+    const session = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
+    // Rows go with their account (ON DELETE CASCADE): a missing one was deleted with it.
+    if (!session) throw this.ended('deleted');
+    if (session.endedAt) throw this.ended(session.endReason ?? 'signed-out');
+    const now = Date.now();
+    if (session.expiresAt.getTime() <= now) {
+      await this.end([session.id], 'expired');
+      throw this.ended('expired');
+    }
+    if (session.lastSeenAt.getTime() <= now - this.idleMs()) {
+      await this.end([session.id], 'idle');
+      throw this.ended('idle');
+    }
+    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: session.userId });
+    if (!user) throw this.ended('deleted');
+    if (!user.isActive) throw this.ended('deactivated');
+    if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      await this.dataSource
+        .getRepository(SessionEntity)
+        .update({ id: session.id, endedAt: IsNull() }, { lastSeenAt: new Date(now) });
+    }
+    return { user: toUserDto(user), sessionId: session.id, expiresAt: session.expiresAt.toISOString() };
+  }
+
+  /** Sign-out: the person ends the session they act in (ending an ended one changes nothing). */
+  async signOut(actor: Actor, sessionId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const ended = await this.endIn(manager, [sessionId], 'signed-out', actor._id);
+      if (ended.length === 0) return;
+      await writeAudit(manager, {
+        actor: { id: actor._id, label: actor.serviceNumber, service: actor.via },
+        entity: 'session',
+        entityId: sessionId,
+        action: 'signed-out',
+      });
+    });
+  }
+
+  /** Ends every open session that has seen no call for the idle timeout. */
+  async endIdleSessions(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: unknown = await manager.query(
+        `UPDATE "identity"."sessions" SET "ended_at" = now(), "end_reason" = 'idle'
+          WHERE "ended_at" IS NULL AND "last_seen_at" <= now() - make_interval(mins => $1)
+          RETURNING "id"`,
+        [this.config.sessions.idleMinutes],
+      );
+      const ids = updatedIds(rows);
+      await announceEndedSessions(manager, ids, 'idle');
+      if (ids.length > 0) this.logger.info({ sessions: ids.length }, 'idle sessions ended');
+      return ids.length;
+    });
+  }
+
+  private end(sessionIds: string[], reason: SessionEndReason): Promise<string[]> {
+    return this.dataSource.transaction((manager) => this.endIn(manager, sessionIds, reason));
+  }
+
+  private async endIn(
+    manager: EntityManager,
+    sessionIds: string[],
+    reason: SessionEndReason,
+    userId?: string,
+  ): Promise<string[]> {
+    const rows: unknown = await manager.query(
+      `UPDATE "identity"."sessions" SET "ended_at" = now(), "end_reason" = $2
+        WHERE "id" = ANY($1::uuid[]) AND "ended_at" IS NULL AND ($3::uuid IS NULL OR "user_id" = $3)
+        RETURNING "id"`,
+      [sessionIds, reason, userId ?? null],
+    );
+    const ids = updatedIds(rows);
+    await announceEndedSessions(manager, ids, reason);
+    return ids;
+  }
+
+  private idleMs(): number {
+    return this.config.sessions.idleMinutes * 60_000;
+  }
+
+  private ended(reason: SessionEndReason): ServiceError {
+    return new ServiceError('SESSION_ENDED', sessionEndedMessage(reason, this.config.sessions.idleMinutes));
+  }
+}
+
+/** The ids of an `UPDATE … RETURNING "id"` run through TypeORM's `query` ([rows, count]). */
+function updatedIds(result: unknown): string[] {
+  const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as { id: string }[]) : [];
+  return rows.map((row) => row.id);
+}
