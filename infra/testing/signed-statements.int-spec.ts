@@ -1,6 +1,12 @@
 import { Controller, Module, type INestApplication, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, MessagePattern, Transport, type ClientProxy } from '@nestjs/microservices';
+import {
+  ClientProxyFactory,
+  MessagePattern,
+  Payload,
+  Transport,
+  type ClientProxy,
+} from '@nestjs/microservices';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { firstValueFrom } from 'rxjs';
 import type { DataSource } from 'typeorm';
@@ -8,6 +14,7 @@ import {
   QUEUE_GROUPS,
   SUBJECTS,
   type ActingUser,
+  type CheckSessionResult,
   type SignInVoucherClaims,
   type UserDto,
   type VerifyOtpResult,
@@ -155,6 +162,7 @@ describe('Signed statements on the bus (real NATS, PostgreSQL)', () => {
     let fakeIdentity: INestMicroservice;
     let gateway: RunningGateway;
     let voucher: (user: UserDto) => string = () => '';
+    let grant: (query: { sessionId: string; nonce: string }) => string = () => '';
 
     const person: UserDto = {
       _id: randomUUID(),
@@ -168,7 +176,13 @@ describe('Signed statements on the bus (real NATS, PostgreSQL)', () => {
     class FakeIdentityController {
       @MessagePattern(SUBJECTS.identity.verifyOtp)
       verify(): VerifyOtpResult {
-        return { user: person, voucher: voucher(person) };
+        return { voucher: voucher(person) };
+      }
+
+      /** Answers session checks in identity's place (the gateway's statement is not checked here). */
+      @MessagePattern(SUBJECTS.identity.checkSession)
+      check(@Payload() data: { payload: { sessionId: string; nonce: string } }): CheckSessionResult {
+        return { grant: grant(data.payload) };
       }
     }
     @Module({ controllers: [FakeIdentityController] })
@@ -191,7 +205,7 @@ describe('Signed statements on the bus (real NATS, PostgreSQL)', () => {
       aud: 'gateway:sign-in',
       sub: user._id,
       sid: randomUUID(),
-      role: user.role,
+      user,
       sxp: Math.floor(Date.now() / 1000) + 3600,
     });
 
@@ -200,6 +214,13 @@ describe('Signed statements on the bus (real NATS, PostgreSQL)', () => {
         body: { serviceNumber: person.serviceNumber, otp: '123456' },
       });
     }
+
+    it('signs in with a voucher signed by identity (the control case)', async () => {
+      voucher = (user) => testSigner('identity').token(claims(user), 60);
+      const answer = await signInAnswer();
+      expect(answer.status).toBe(200);
+      expect(answer.body['user']).toMatchObject({ _id: person._id, role: 'Admin' });
+    });
 
     it.each([
       ['without a voucher', () => ''],
@@ -212,8 +233,8 @@ describe('Signed statements on the bus (real NATS, PostgreSQL)', () => {
         (user: UserDto) => testSigner('equipment').token(claims(user), 60),
       ],
       [
-        'with a voucher for another person',
-        (user: UserDto) => testSigner('identity').token(claims({ ...user, _id: randomUUID() }), 60),
+        "with identity's signature on something else (a session grant)",
+        (user: UserDto) => testSigner('identity').token({ ...claims(user), aud: 'gateway:session' }, 60),
       ],
     ])('issues no session for an answer %s', async (_case, make) => {
       voucher = make;
@@ -221,6 +242,35 @@ describe('Signed statements on the bus (real NATS, PostgreSQL)', () => {
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ message: 'The sign-in could not be confirmed. Please try again.' });
       expect(answer.body['token']).toBeUndefined();
+    });
+
+    it('acts on no session answer but a grant signed by identity for the very question', async () => {
+      voucher = (user) => testSigner('identity').token(claims(user), 60);
+      const signedIn = await signInAnswer();
+      const token = String(signedIn.body['token']);
+      const grantFor = (query: { sessionId: string; nonce: string }, role: string) => ({
+        aud: 'gateway:session',
+        sub: person._id,
+        sid: query.sessionId,
+        nonce: query.nonce,
+        user: { ...person, role },
+        sxp: Math.floor(Date.now() / 1000) + 3600,
+      });
+      const refused = { message: 'The sign-in service could not confirm your session. Please try again.' };
+
+      grant = (query) => impostor('identity').token(grantFor(query, 'Admin'), 60);
+      const forged = await call(gateway.url, 'GET', '/api/auth/me', { token });
+      expect(forged.status).toBe(503);
+      expect(forged.body).toMatchObject(refused);
+
+      grant = (query) =>
+        testSigner('identity').token(grantFor({ ...query, nonce: 'an-older-question' }, 'Admin'), 60);
+      const replayed = await call(gateway.url, 'GET', '/api/auth/me', { token });
+      expect(replayed.status).toBe(503);
+
+      grant = (query) => testSigner('identity').token(grantFor(query, person.role), 60);
+      const genuine = await call(gateway.url, 'GET', '/api/auth/me', { token });
+      expect(genuine.status).toBe(200);
     });
   });
 });

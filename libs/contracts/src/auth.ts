@@ -80,7 +80,7 @@ export function sessionEndedMessage(reason: SessionEndReason, idleMinutes: numbe
   return `You were signed out: ${why[reason]}`;
 }
 
-/** Published by identity when sessions end early (not at sign-out's own request only). */
+/** Published by identity when sessions end before their time limit (sign-out included). */
 export interface SessionsEndedEvent {
   /** The sessions that ended; with `userId`, every session of that person ended. */
   sessionIds: string[];
@@ -107,19 +107,14 @@ export interface VerifyOtpCommand {
 }
 export interface CheckSessionQuery {
   sessionId: string;
+  /** Random per question: identity's signed answer must repeat it, so an old answer cannot be replayed. */
+  nonce: string;
 }
-/** A live session, as identity describes it to the gateway's cache. */
+/** Identity's answer: a grant it signed (`SessionGrantClaims`); nothing else in the reply counts. */
 export interface CheckSessionResult {
-  user: UserDto;
-  sessionId: string;
-  /** When the session ends at the latest (ISO time). */
-  expiresAt: string;
-}
-export interface EndSessionCommand {
-  sessionId: string;
+  grant: string;
 }
 export interface VerifyOtpResult {
-  user: UserDto;
-  /** A signed statement by identity (`SignInVoucherClaims`) that this person just signed in. */
+  /** Signed by identity (`SignInVoucherClaims`): this person just signed in, in this session. */
   voucher: string;
 }

@@ -1,5 +1,6 @@
 import type { DomainServiceName } from './services';
 import { SUBJECTS } from './subjects';
+import type { UserDto } from './users';
 
 /**
  * Who signs on the bus: the gateway (for the signed-in people it admitted, and for itself) and
@@ -66,8 +67,26 @@ export interface SignInVoucherClaims {
   aud: 'gateway:sign-in';
   sub: string;
   sid: string;
-  role: string;
+  /** The person as identity has them: the gateway acts for this, not for an unsigned reply. */
+  user: UserDto;
   /** When the session ends at the latest (seconds since the epoch). */
+  sxp: number;
+  iat: number;
+  exp: number;
+}
+
+/**
+ * Identity's signed answer to "does this session still hold?": the person as they are now, for
+ * the one question (`nonce`) the gateway asked. The gateway caches and acts on nothing else, so a
+ * process answering in identity's place cannot raise someone's role or revive an ended session.
+ */
+export interface SessionGrantClaims {
+  iss: 'identity';
+  aud: 'gateway:session';
+  sub: string;
+  sid: string;
+  nonce: string;
+  user: UserDto;
   sxp: number;
   iat: number;
   exp: number;

@@ -1,4 +1,10 @@
-import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import {
+  DataSource,
+  QueryFailedError,
+  type DataSourceOptions,
+  type EntitySchema,
+  type MixedList,
+} from 'typeorm';
 
 export interface ServiceDatabaseOptions {
   url: string;
@@ -43,4 +49,17 @@ export async function migrateServiceDatabase(options: ServiceDatabaseOptions): P
   } finally {
     await dataSource.destroy();
   }
+}
+
+/** PostgreSQL's code for a unique violation. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The unique index or constraint a failed write violated, if that is why it failed: a check made
+ * before the write can lose a race with another request, and the index then has the last word.
+ */
+export function violatedIndex(error: unknown): string | undefined {
+  if (!(error instanceof QueryFailedError)) return undefined;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === UNIQUE_VIOLATION ? driverError.constraint : undefined;
 }

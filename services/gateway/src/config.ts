@@ -113,6 +113,8 @@ const gatewayEnvSchema = z
     RATE_LIMIT_OTP_REQUESTS_PER_NUMBER: positiveIntVariable(5),
     RATE_LIMIT_OTP_REQUESTS_PER_ADDRESS: positiveIntVariable(60),
     RATE_LIMIT_OTP_VERIFY_PER_NUMBER: positiveIntVariable(15),
+    /** Tries per service number per day from browsers not known for it: what bounds guessing. */
+    RATE_LIMIT_OTP_VERIFY_PER_NUMBER_DAILY: positiveIntVariable(40),
     RATE_LIMIT_OTP_VERIFY_PER_ADDRESS: positiveIntVariable(120),
     /** Prefix of the gateway's Redis keys, so several stacks may share one Redis. */
     REDIS_KEY_PREFIX: z.string().default('caliber'),
@@ -156,6 +158,7 @@ const gatewayEnvSchema = z
       otpRequestsPerNumber: env.RATE_LIMIT_OTP_REQUESTS_PER_NUMBER,
       otpRequestsPerAddress: env.RATE_LIMIT_OTP_REQUESTS_PER_ADDRESS,
       otpVerifyPerNumber: env.RATE_LIMIT_OTP_VERIFY_PER_NUMBER,
+      otpVerifyPerNumberDaily: env.RATE_LIMIT_OTP_VERIFY_PER_NUMBER_DAILY,
       otpVerifyPerAddress: env.RATE_LIMIT_OTP_VERIFY_PER_ADDRESS,
     },
   }));

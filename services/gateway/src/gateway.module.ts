@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy, JWT_ALGORITHM } from './auth/jwt.strategy';
+import { KnownDevices } from './auth/known-devices';
 import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
@@ -54,12 +55,14 @@ export class GatewayModule {
             client,
             signer,
             timeoutMs: config.natsRequestTimeoutMs,
+            logger,
           }),
         },
         SessionCache,
         SessionChecker,
         RedisConnection,
         OtpRateLimiter,
+        KnownDevices,
         IdentityClient,
         JwtStrategy,
         LiveGateway,

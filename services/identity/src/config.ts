@@ -40,7 +40,7 @@ const identityEnvSchema = z
     SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
     /**
      * A session with no call for this long ends (a forgotten sign-in on a shared ward computer).
-     * At least 5: the gateways report activity up to a minute late.
+     * At least 5: the gateways report activity up to a cache period (at most two minutes) late.
      */
     SESSION_IDLE_MINUTES: z.coerce
       .number()

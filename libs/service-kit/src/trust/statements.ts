@@ -107,6 +107,8 @@ export class StatementVerifier {
         audience,
         issuer: keyId,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        // Whatever expiry it claims, nothing older than a statement's lifetime is accepted.
+        maxAge: STATEMENT_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS,
       }) as unknown as C;
     } catch (error) {
       throw refused(

@@ -1,8 +1,8 @@
 import type { Actor, NewEquipment } from '@caliber/contracts';
-import { ServiceError } from '@caliber/service-kit';
+import { ServiceError, violatedIndex } from '@caliber/service-kit';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { EquipmentEvents } from './equipment-events';
-import { EquipmentService, violatedIndex } from './equipment.service';
+import { EquipmentService } from './equipment.service';
 
 /** A write that fails inside the database with a unique violation of `constraint`. */
 function serviceFailingWith(constraint: string): EquipmentService {

@@ -15,15 +15,14 @@ import {
   type StatusHistoryPage,
   type StatusHistoryQuery,
 } from '@caliber/contracts';
-import { diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
-import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
+import { diffFields, ServiceError, violatedIndex, writeAudit } from '@caliber/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
 import { EquipmentEvents } from './equipment-events';
 import { EquipmentEntity } from './equipment.entity';
 import { filteredItems, filterOptions, pageOf } from './equipment-list.query';
 import { toEquipmentDto, toStatusHistoryEntry } from './equipment.mapper';
 import { StatusHistoryEntity } from './status-history.entity';
 
-const UNIQUE_VIOLATION = '23505';
 /** The unique index on lower(serial_number) among items not deleted. */
 const SERIAL_NUMBER_INDEX = 'equipment_serial_number_key';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -280,13 +279,6 @@ export class EquipmentService {
       throw error;
     }
   }
-}
-
-/** The unique index or constraint a failed write violated, if that is why it failed. */
-export function violatedIndex(error: unknown): string | undefined {
-  if (!(error instanceof QueryFailedError)) return undefined;
-  const driverError = error.driverError as { code?: string; constraint?: string };
-  return driverError.code === UNIQUE_VIOLATION ? driverError.constraint : undefined;
 }
 
 function refuseStale(item: EquipmentEntity, version: number | undefined): void {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
   requestOtpSchema,
@@ -7,11 +7,10 @@ import {
   type RequestOtpResponse,
   type SessionTokenClaims,
   type SignInVoucherClaims,
-  type UserDto,
   type VerifyOtpResponse,
 } from '@caliber/contracts';
 import { ServiceError, StatementVerifier } from '@caliber/service-kit';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { GATEWAY_LOGGER } from '../config';
 import type { z } from 'zod';
@@ -19,6 +18,7 @@ import { IdentityClient } from '../identity/identity.client';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { clientAddress } from './client-address';
 import { CurrentSession } from './current-user.decorator';
+import { KnownDevices } from './known-devices';
 import { OtpRateLimiter } from './otp-rate-limiter';
 import { Public } from './public.decorator';
 import { SessionCache } from './session-cache';
@@ -35,6 +35,7 @@ export class AuthController {
     private readonly sessions: SessionChecker,
     private readonly cache: SessionCache,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+    private readonly devices: KnownDevices,
   ) {}
 
   @Public()
@@ -45,7 +46,8 @@ export class AuthController {
     @Req() request: Request,
   ): Promise<RequestOtpResponse> {
     const address = clientAddress(request);
-    await this.limiter.countRequest(body.serviceNumber, address);
+    const device = await this.devices.knownDevice(request, body.serviceNumber);
+    await this.limiter.countRequest(body.serviceNumber, address, device);
     return this.identity.requestOtp({ serviceNumber: body.serviceNumber, clientAddress: address });
   }
 
@@ -59,11 +61,14 @@ export class AuthController {
   async verifyOtp(
     @Body(new ZodBodyPipe(verifyOtpSchema)) body: z.output<typeof verifyOtpSchema>,
     @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<VerifyOtpResponse> {
     const address = clientAddress(request);
-    await this.limiter.countVerify(body.serviceNumber, address);
-    const { user, voucher } = await this.identity.verifyOtp({ ...body, clientAddress: address });
-    const vouched = this.vouchedFor(user, voucher);
+    const device = await this.devices.knownDevice(request, body.serviceNumber);
+    await this.limiter.countVerify(body.serviceNumber, address, device);
+    const { voucher } = await this.identity.verifyOtp({ ...body, clientAddress: address });
+    const vouched = this.vouched(voucher);
+    const user = vouched.user;
     const claims: SessionTokenClaims = {
       sub: user._id,
       sid: vouched.sid,
@@ -75,19 +80,20 @@ export class AuthController {
       expiresIn: Math.max(1, vouched.sxp - Math.floor(Date.now() / 1000)),
     });
     this.cache.remember({ user, sessionId: vouched.sid, expiresAt: vouched.sxp * 1000 });
+    await this.devices.remember(request, response, user.serviceNumber);
     return { token, user };
   }
 
-  /** Identity's voucher for `user`, checked with identity's public key; anything else signs nobody in. */
-  private vouchedFor(user: UserDto, voucher: unknown): SignInVoucherClaims {
+  /** Identity's voucher, checked with identity's public key; anything else signs nobody in. */
+  private vouched(voucher: unknown): SignInVoucherClaims {
     let vouched: SignInVoucherClaims | undefined;
     try {
       if (typeof voucher === 'string')
         vouched = this.verifier.verifyToken<SignInVoucherClaims>(voucher, 'gateway:sign-in', 'identity');
     } catch (error) {
-      this.logger.warn({ err: error, userId: user._id }, 'sign-in answer without a valid voucher');
+      this.logger.warn({ err: error }, 'sign-in answer without a valid voucher');
     }
-    if (!vouched || vouched.sub !== user._id || vouched.role !== user.role)
+    if (!vouched || vouched.user._id !== vouched.sub)
       throw new ServiceError('UNAUTHENTICATED', 'The sign-in could not be confirmed. Please try again.');
     return vouched;
   }

@@ -19,14 +19,25 @@ export const SESSION_CACHE_ENTRIES = 20_000;
  * An entry goes stale after `SESSION_CACHE_SECONDS`, so even a lost announcement holds for at
  * most that long, and identity hears of the session's activity at least that often (its idle
  * clock).
+ *
+ * An answer from identity can be overtaken by an announcement (asked before the session ended,
+ * arriving after the news): what was forgotten is remembered as forgotten for two cache periods,
+ * and an answer asked before that moment is not kept.
  */
 @Injectable()
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** When a session id, a user (`user:<id>`) or everything (`*`) was last forgotten. */
+  private readonly forgotten = new Map<string, number>();
   private readonly freshMs: number;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.freshMs = config.sessionCacheSeconds * 1000;
+  }
+
+  /** The clock of `remember`'s `askedAt` (a counter-free ms clock is enough: ties count as forgotten). */
+  now(): number {
+    return Date.now();
   }
 
   get(sessionId: string, now = Date.now()): GatewaySession | undefined {
@@ -39,27 +50,49 @@ export class SessionCache {
     return entry.session;
   }
 
-  remember(session: GatewaySession, now = Date.now()): void {
+  /** Keeps what identity answered, unless the session was forgotten since it was asked. */
+  remember(session: GatewaySession, askedAt = Date.now()): void {
+    if (this.forgottenSince(session, askedAt)) return;
     this.entries.delete(session.sessionId);
     if (this.entries.size >= SESSION_CACHE_ENTRIES) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(session.sessionId, { session, freshUntil: now + this.freshMs });
+    this.entries.set(session.sessionId, { session, freshUntil: Date.now() + this.freshMs });
   }
 
   /** Forgets ended sessions: the listed ones, and every session of `userId` if given. */
   forget(sessionIds: readonly string[], userId?: string): void {
-    for (const id of sessionIds) this.entries.delete(id);
+    const now = Date.now();
+    this.prune(now);
+    for (const id of sessionIds) {
+      this.entries.delete(id);
+      this.forgotten.set(id, now);
+    }
     if (userId === undefined) return;
+    this.forgotten.set(`user:${userId}`, now);
     for (const [id, entry] of this.entries) if (entry.session.user._id === userId) this.entries.delete(id);
   }
 
   clear(): void {
     this.entries.clear();
+    this.forgotten.set('*', Date.now());
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private forgottenSince(session: GatewaySession, askedAt: number): boolean {
+    const times = [
+      this.forgotten.get(session.sessionId),
+      this.forgotten.get(`user:${session.user._id}`),
+      this.forgotten.get('*'),
+    ];
+    return times.some((at) => at !== undefined && at >= askedAt);
+  }
+
+  private prune(now: number): void {
+    for (const [key, at] of this.forgotten) if (at < now - 2 * this.freshMs) this.forgotten.delete(key);
   }
 }

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { ApiErrorBody } from '@caliber/contracts';
+import { requireUtf8Body, textInputMiddleware } from './text-input';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
@@ -13,8 +14,9 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * Request bodies are JSON objects or nothing. A body of another type, malformed JSON and an
- * oversized body are each refused with a 4xx JSON answer before any handler runs.
+ * Request bodies are JSON objects or nothing. A body of another type, malformed JSON, bytes that
+ * are not UTF-8, text that cannot be stored (NUL) and an oversized body are each refused with a
+ * 4xx JSON answer before any handler runs; so is an address that is not valid text.
  */
 export function jsonBodyMiddleware(limit: string): RequestHandler[] {
   const requireJson: RequestHandler = (req, res, next) => {
@@ -28,7 +30,7 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
     }
     next();
   };
-  const parse = express.json({ limit, strict: true, type: JSON_TYPES });
+  const parse = express.json({ limit, strict: true, type: JSON_TYPES, verify: requireUtf8Body });
   const explainParseError = (error: unknown, _req: Request, res: Response, next: NextFunction): void => {
     const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
     if (type === 'entity.too.large') {
@@ -36,6 +38,14 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
         statusCode: 413,
         code: 'PAYLOAD_TOO_LARGE',
         message: `The request body is larger than ${limit}.`,
+      });
+      return;
+    }
+    if (type === 'encoding.invalid') {
+      refuse(res, {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'The request body is not valid UTF-8.',
       });
       return;
     }
@@ -58,5 +68,6 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
     }
     next(error);
   };
-  return [requireJson, parse, explainParseError as unknown as RequestHandler];
+  const text = textInputMiddleware();
+  return [text.address, requireJson, parse, explainParseError as unknown as RequestHandler, text.body];
 }

@@ -33,8 +33,8 @@ export class IdentityClient extends DomainServiceClient {
     return this.request(SUBJECTS.identity.verifyOtp, command);
   }
 
-  checkSession(sessionId: string): Promise<CheckSessionResult> {
-    return this.request(SUBJECTS.identity.checkSession, { sessionId });
+  checkSession(sessionId: string, nonce: string): Promise<CheckSessionResult> {
+    return this.request(SUBJECTS.identity.checkSession, { sessionId, nonce });
   }
 
   endSession(session: GatewaySession): Promise<{ ended: true }> {

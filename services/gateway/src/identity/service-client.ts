@@ -1,15 +1,20 @@
 import { isServiceErrorPayload, type ActingUser } from '@caliber/contracts';
 import { ServiceError, type StatementSigner } from '@caliber/service-kit';
 import type { ClientProxy } from '@nestjs/microservices';
+import type { Logger } from 'pino';
 // Not re-exported by the package's index: raised when no replica of the service is subscribed.
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+
+/** How a service's refusal of a statement begins (`StatementVerifier`). */
+const REFUSED_STATEMENT = 'The request was refused:';
 
 /** How the gateway reaches the services: its NATS connection, its signer, and the deadline. */
 export interface ServiceChannel {
   client: ClientProxy;
   signer: StatementSigner;
   timeoutMs: number;
+  logger: Logger;
 }
 
 /**
@@ -29,6 +34,15 @@ export async function requestFromService<T>(
     return await firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(channel.timeoutMs)));
   } catch (error) {
     if (isServiceErrorPayload(error)) {
+      // The service refused the gateway's own statement (keys or clocks disagree): that is this
+      // deployment's fault, not the person's session, and its wording is for the log only.
+      if (error.code === 'UNAUTHENTICATED' && error.message.startsWith(REFUSED_STATEMENT)) {
+        channel.logger.error({ subject, refusal: error.message }, 'a service refused the gateway statement');
+        throw new ServiceError(
+          'SERVICE_UNAVAILABLE',
+          `The ${serviceLabel} could not verify this request. Please try again later.`,
+        );
+      }
       throw new ServiceError(error.code, error.message, error.details, error.retryAfterSeconds);
     }
     if (error instanceof TimeoutError) {

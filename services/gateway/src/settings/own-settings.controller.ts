@@ -21,10 +21,13 @@ export class OwnSettingsController {
     private readonly sessions: SessionCache,
   ) {}
 
-  /** The next call of this person on this replica sees the saved account, not the cached one. */
+  /**
+   * The next call of this person on this replica asks identity again and acts for the saved
+   * account. (The reply itself is shown, not trusted: only identity's signed grant is cached.)
+   */
   private async saved(session: GatewaySession, answer: Promise<MeResponse>): Promise<MeResponse> {
     const reply = await answer;
-    this.sessions.remember({ ...session, user: reply.user });
+    this.sessions.forget([session.sessionId]);
     return reply;
   }
 

@@ -179,13 +179,10 @@ export class OtpService {
         aud: 'gateway:sign-in',
         sub: outcome.user.id,
         sid: outcome.session.id,
-        role: outcome.user.role,
+        user: toUserDto(outcome.user),
         sxp: Math.floor(outcome.session.expiresAt.getTime() / 1000),
       };
-      return {
-        user: toUserDto(outcome.user),
-        voucher: this.signer.token(voucher, SIGN_IN_VOUCHER_SECONDS),
-      };
+      return { voucher: this.signer.token(voucher, SIGN_IN_VOUCHER_SECONDS) };
     }
     return this.refuseWrongCode(outcome.user, outcome.attempts, command.clientAddress);
   }

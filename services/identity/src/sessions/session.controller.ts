@@ -12,7 +12,10 @@ import {
 import { z } from 'zod';
 import { SessionsService } from './sessions.service';
 
-const checkSessionSchema = z.object({ sessionId: z.uuid({ error: 'sessionId must be a UUID' }) });
+const checkSessionSchema = z.object({
+  sessionId: z.uuid({ error: 'sessionId must be a UUID' }),
+  nonce: z.string().min(16).max(64),
+});
 
 /** The gateway's questions about sessions: does this one still hold; end the one I act in. */
 @Controller()
@@ -21,7 +24,8 @@ export class SessionController {
 
   @MessagePattern(SUBJECTS.identity.checkSession)
   check(@Command() data: unknown): Promise<CheckSessionResult> {
-    return this.sessions.check(parsePayload(checkSessionSchema, data).sessionId);
+    const query = parsePayload(checkSessionSchema, data);
+    return this.sessions.check(query.sessionId, query.nonce);
   }
 
   /** Sign-out ends the session named by the statement: a person can end only their own. */

@@ -64,6 +64,10 @@ export class SessionsEndedRelay implements OnModuleInit, OnModuleDestroy {
     });
     try {
       await client.connect();
+      if (this.stopped) {
+        await client.end();
+        return;
+      }
       await client.query(`LISTEN ${SESSIONS_ENDED_CHANNEL}`);
       this.client = client;
     } catch (error) {

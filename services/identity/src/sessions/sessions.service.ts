@@ -5,8 +5,9 @@ import {
   type Actor,
   type CheckSessionResult,
   type SessionEndReason,
+  type SessionGrantClaims,
 } from '@caliber/contracts';
-import { ServiceError, writeAudit } from '@caliber/service-kit';
+import { ServiceError, StatementSigner, writeAudit } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
@@ -18,7 +19,13 @@ import { SessionEntity } from './session.entity';
 /** The PostgreSQL channel on which ended sessions are announced (the trigger uses it too). */
 export const SESSIONS_ENDED_CHANNEL = 'identity_sessions_ended';
 
-/** A session's idle clock is moved at most this often: a busy person costs one write a minute. */
+/** A grant answers one question; a minute covers any queueing. */
+const GRANT_SECONDS = 60;
+
+/** Session ids per notice. */
+const NOTICE_IDS = 100;
+
+/** A session's idle clock is moved at most this often: a busy person costs a write per replica per cache period, at most two a minute. */
 const TOUCH_EVERY_MS = 30_000;
 /** How often forgotten sessions are looked for and ended. */
 const SWEEP_EVERY_MS = 30_000;
@@ -29,11 +36,13 @@ export async function announceEndedSessions(
   sessionIds: string[],
   reason: SessionEndReason,
 ): Promise<void> {
-  if (sessionIds.length === 0) return;
-  await manager.query(`SELECT pg_notify($1, $2)`, [
-    SESSIONS_ENDED_CHANNEL,
-    JSON.stringify({ sessionIds, reason }),
-  ]);
+  // A notice must stay under PostgreSQL's 8000-byte limit: a hundred ids at a time.
+  for (let start = 0; start < sessionIds.length; start += NOTICE_IDS) {
+    await manager.query(`SELECT pg_notify($1, $2)`, [
+      SESSIONS_ENDED_CHANNEL,
+      JSON.stringify({ sessionIds: sessionIds.slice(start, start + NOTICE_IDS), reason }),
+    ]);
+  }
 }
 
 /**
@@ -49,6 +58,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly signer: StatementSigner,
   ) {}
 
   onModuleInit(): void {
@@ -74,8 +84,11 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return manager.save(session);
   }
 
-  /** The session's person, if the session still holds; otherwise SESSION_ENDED saying why. */
-  async check(sessionId: string): Promise<CheckSessionResult> {
+  /**
+   * The session's person, if the session still holds, as a grant signed by identity for this
+   * question (`nonce`); otherwise SESSION_ENDED saying why.
+   */
+  async check(sessionId: string, nonce: string): Promise<CheckSessionResult> {
     const session = await this.dataSource.getRepository(SessionEntity).findOneBy({ id: sessionId });
     // Rows go with their account (ON DELETE CASCADE): a missing one was deleted with it.
     if (!session) throw this.ended('deleted');
@@ -97,7 +110,15 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
         .getRepository(SessionEntity)
         .update({ id: session.id, endedAt: IsNull() }, { lastSeenAt: new Date(now) });
     }
-    return { user: toUserDto(user), sessionId: session.id, expiresAt: session.expiresAt.toISOString() };
+    const grant: Omit<SessionGrantClaims, 'iss' | 'iat' | 'exp'> = {
+      aud: 'gateway:session',
+      sub: user.id,
+      sid: session.id,
+      nonce,
+      user: toUserDto(user),
+      sxp: Math.floor(session.expiresAt.getTime() / 1000),
+    };
+    return { grant: this.signer.token(grant, GRANT_SECONDS) };
   }
 
   /** Sign-out: the person ends the session they act in (ending an ended one changes nothing). */

@@ -21,24 +21,24 @@ export class OwnSettingsController {
   @MessagePattern(SUBJECTS.identity.updateProfile)
   async updateProfile(@Acting() actor: Actor, @Command() data: unknown): Promise<MeResponse> {
     const command = parsePayload(z.object({ profile: updateProfileSchema }), data);
-    return { user: await this.settings.updateProfile(actor._id, command) };
+    return { user: await this.settings.updateProfile(actor, command) };
   }
 
   @MessagePattern(SUBJECTS.identity.updateNotifications)
   async updateNotifications(@Acting() actor: Actor, @Command() data: unknown): Promise<MeResponse> {
     const command = parsePayload(z.object({ notifications: notificationSettingsSchema }), data);
-    return { user: await this.settings.updateNotifications(actor._id, command.notifications) };
+    return { user: await this.settings.updateNotifications(actor, command.notifications) };
   }
 
   @MessagePattern(SUBJECTS.identity.updateReportDefaults)
   async updateReportDefaults(@Acting() actor: Actor, @Command() data: unknown): Promise<MeResponse> {
     const command = parsePayload(z.object({ reportDefaults: reportDefaultsSchema }), data);
-    return { user: await this.settings.updateReportDefaults(actor._id, command.reportDefaults) };
+    return { user: await this.settings.updateReportDefaults(actor, command.reportDefaults) };
   }
 
   @MessagePattern(SUBJECTS.identity.updateAppearance)
   async updateAppearance(@Acting() actor: Actor, @Command() data: unknown): Promise<MeResponse> {
     const command = parsePayload(z.object({ appearance: appearanceSettingsSchema }), data);
-    return { user: await this.settings.updateAppearance(actor._id, command.appearance) };
+    return { user: await this.settings.updateAppearance(actor, command.appearance) };
   }
 }

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
+  Actor,
   AppearanceSettings,
   NotificationSettings,
   ReportDefaults,
   UpdateProfileCommand,
   UserDto,
 } from '@caliber/contracts';
-import { diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
+import { diffFields, ServiceError, violatedIndex, writeAudit } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 import { toUserDto } from './user.mapper';
@@ -19,41 +20,57 @@ type OwnFields = Pick<UserEntity, 'name' | 'email' | 'notifications' | 'reportDe
 export class OwnSettingsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  updateProfile(userId: string, { profile }: UpdateProfileCommand): Promise<UserDto> {
-    return this.change(userId, 'profile-updated', async (manager, user) => {
+  updateProfile(actor: Actor, { profile }: UpdateProfileCommand): Promise<UserDto> {
+    return this.change(actor, 'profile-updated', async (manager, user) => {
       if (profile.email && profile.email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
         const taken: unknown[] = await manager.query(
           `SELECT 1 FROM "identity"."users" WHERE lower("email") = lower($1) AND "id" <> $2`,
           [profile.email, user.id],
         );
-        if (taken.length > 0)
-          throw new ServiceError('CONFLICT', `The e-mail address ${profile.email} is already in use.`);
+        if (taken.length > 0) throw emailTaken(profile.email);
       }
       return { name: profile.name, email: profile.email };
     });
   }
 
-  updateNotifications(userId: string, notifications: NotificationSettings): Promise<UserDto> {
-    return this.change(userId, 'notifications-updated', () => Promise.resolve({ notifications }));
+  updateNotifications(actor: Actor, notifications: NotificationSettings): Promise<UserDto> {
+    return this.change(actor, 'notifications-updated', () => Promise.resolve({ notifications }));
   }
 
-  updateReportDefaults(userId: string, reportDefaults: ReportDefaults): Promise<UserDto> {
-    return this.change(userId, 'report-defaults-updated', () => Promise.resolve({ reportDefaults }));
+  updateReportDefaults(actor: Actor, reportDefaults: ReportDefaults): Promise<UserDto> {
+    return this.change(actor, 'report-defaults-updated', () => Promise.resolve({ reportDefaults }));
   }
 
-  updateAppearance(userId: string, { theme }: AppearanceSettings): Promise<UserDto> {
-    return this.change(userId, 'appearance-updated', () => Promise.resolve({ theme }));
+  updateAppearance(actor: Actor, { theme }: AppearanceSettings): Promise<UserDto> {
+    return this.change(actor, 'appearance-updated', () => Promise.resolve({ theme }));
   }
 
-  /** Locks the user's row, applies the change, and records what changed in the same transaction. */
-  private change(
-    userId: string,
+  /**
+   * Locks the user's row, applies the change, and records what changed in the same transaction.
+   * Two people saving the same new e-mail at once both pass the check above; the unique index
+   * then refuses the second, which is answered 409 like the check's own refusal.
+   */
+  private async change(
+    actor: Actor,
+    action: string,
+    decide: (manager: EntityManager, user: UserEntity) => Promise<Partial<OwnFields>>,
+  ): Promise<UserDto> {
+    try {
+      return await this.changeIn(actor, action, decide);
+    } catch (error) {
+      if (violatedIndex(error) === EMAIL_INDEX) throw emailTaken();
+      throw error;
+    }
+  }
+
+  private changeIn(
+    actor: Actor,
     action: string,
     decide: (manager: EntityManager, user: UserEntity) => Promise<Partial<OwnFields>>,
   ): Promise<UserDto> {
     return this.dataSource.transaction(async (manager) => {
       const user = await manager.findOne(UserEntity, {
-        where: { id: userId },
+        where: { id: actor._id },
         lock: { mode: 'pessimistic_write' },
       });
       if (!user || !user.isActive)
@@ -63,7 +80,7 @@ export class OwnSettingsService {
       if (Object.keys(changes).length > 0) {
         await manager.update(UserEntity, user.id, next);
         await writeAudit(manager, {
-          actor: { id: user.id, label: user.serviceNumber },
+          actor: { id: user.id, label: user.serviceNumber, service: actor.via },
           entity: 'user',
           entityId: user.id,
           action,
@@ -73,4 +90,16 @@ export class OwnSettingsService {
       return toUserDto(await manager.findOneByOrFail(UserEntity, { id: user.id }));
     });
   }
+}
+
+/** The unique index on lower(email): one e-mail address, one person. */
+const EMAIL_INDEX = 'users_email_key';
+
+function emailTaken(email?: string): ServiceError {
+  return new ServiceError(
+    'CONFLICT',
+    email
+      ? `The e-mail address ${email} is already in use.`
+      : 'That e-mail address was just taken by someone else. Choose another.',
+  );
 }
