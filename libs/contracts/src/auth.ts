@@ -90,6 +90,11 @@ export interface SessionsEndedEvent {
   message: string;
 }
 
+/** Published by identity after a person's account changed. */
+export interface UserUpdatedEvent {
+  userId: string;
+}
+
 /** Sent by the live socket just before the server closes it because the session ended. */
 export interface SessionEndedNotice {
   message: string;

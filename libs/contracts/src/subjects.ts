@@ -37,6 +37,8 @@ export const EVENT_SUBJECTS = {
   userSignedIn: 'events.identity.user-signed-in',
   /** Sessions that ended before their time: every gateway replica forgets them and closes their sockets. */
   sessionsEnded: 'events.identity.sessions-ended',
+  /** A person's account changed (name, e-mail, settings): gateways drop what they cached of it. */
+  userUpdated: 'events.identity.user-updated',
   equipmentCreated: 'events.equipment.created',
   equipmentUpdated: 'events.equipment.updated',
   equipmentStatusChanged: 'events.equipment.status-changed',

@@ -1,22 +1,38 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
+import type { SessionTokenClaims } from '@caliber/contracts';
+import type { Request } from 'express';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ServiceError } from '@caliber/service-kit';
 import { IS_PUBLIC } from './public.decorator';
+import type { GatewaySession } from './session';
+import { SessionChecker } from './session-checker';
 
-/** Applied to every route: no valid session, no answer (401 with a message). */
+/**
+ * Applied to every route: no valid token, or no live session behind it, no answer (401 with a
+ * message). The token is checked by passport-jwt; the session by this gateway's own checker, so
+ * a sign-out, an idle timeout or a deactivation takes effect on the next call.
+ */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionChecker,
+  ) {
     super();
   }
 
-  override canActivate(context: ExecutionContext) {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
     ]);
-    return isPublic ? true : super.canActivate(context);
+    if (isPublic) return true;
+    await super.canActivate(context);
+    const request = context.switchToHttp().getRequest<Request & { user: unknown }>();
+    const session: GatewaySession = await this.sessions.session(request.user as SessionTokenClaims);
+    request.user = session;
+    return true;
   }
 
   override handleRequest<TUser>(error: unknown, user: TUser | false, info: unknown): TUser {

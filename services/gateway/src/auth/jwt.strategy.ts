@@ -3,22 +3,17 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { SessionTokenClaims } from '@caliber/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import type { GatewaySession } from './session';
-import { SessionChecker } from './session-checker';
 
 export const JWT_ALGORITHM = 'HS256';
 
 /**
- * Checks the Bearer token's signature and expiry, then that identity's session behind it still
- * holds (from the session cache when nothing changed), so a sign-out, an idle timeout or a
- * deactivation takes effect on the next call.
+ * Checks the Bearer token's signature and expiry and answers its claims. Whether the session
+ * behind it still holds is the guard's next step (`JwtAuthGuard`): passport keeps one strategy
+ * per name for the whole process, so the strategy holds nothing of one gateway instance's own.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-    private readonly sessions: SessionChecker,
-  ) {
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       secretOrKey: config.jwtSecret,
@@ -27,7 +22,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(claims: SessionTokenClaims): Promise<GatewaySession> {
-    return this.sessions.session(claims);
+  validate(claims: SessionTokenClaims): SessionTokenClaims {
+    return claims;
   }
 }

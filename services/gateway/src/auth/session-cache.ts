@@ -74,6 +74,14 @@ export class SessionCache {
     for (const [id, entry] of this.entries) if (entry.session.user._id === userId) this.entries.delete(id);
   }
 
+  /**
+   * Drops the cached sessions of a person whose account changed, and refuses an answer asked
+   * before the change (it would carry the old account).
+   */
+  refreshUser(userId: string): void {
+    this.forget([], userId);
+  }
+
   clear(): void {
     this.entries.clear();
     this.forgotten.set('*', Date.now());

@@ -18,6 +18,7 @@ import {
   type RunningGateway,
 } from '@caliber/testing/stack';
 import { until } from '@caliber/testing/wait';
+import { SessionCache } from './session-cache';
 
 /**
  * Server-side sessions through two gateway replicas sharing identity: what ends a session, how
@@ -30,6 +31,8 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
   let nats: NatsConnection;
   let first: RunningGateway;
   let second: RunningGateway;
+  /** A replica that re-checks every second, for what no announcement says. */
+  let quick: RunningGateway;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
@@ -37,6 +40,7 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
     identity = await startIdentity();
     first = await startGateway({ REDIS_KEY_PREFIX: `sessions-a-${Date.now()}` });
     second = await startGateway({ REDIS_KEY_PREFIX: `sessions-b-${Date.now()}` });
+    quick = await startGateway({ REDIS_KEY_PREFIX: `sessions-c-${Date.now()}`, SESSION_CACHE_SECONDS: '1' });
     nats = await connect(natsConnectOptions());
   });
   afterEach(() => {
@@ -44,6 +48,7 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
   });
   afterAll(async () => {
     await nats.drain();
+    await quick.app.close();
     await second.app.close();
     await first.app.close();
     await identity.close();
@@ -217,5 +222,42 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
     const answer = await admitted(first, legacy);
     expect(answer.status).toBe(401);
     expect(answer.body['message']).toBe('Your session is not valid. Please sign in again.');
+  });
+
+  it('closes a live socket within a cache period when its ending was never announced', async () => {
+    const { staff, token } = await engineer();
+    const socket = io(quick.url, {
+      path: SOCKET_SETTINGS.path,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token },
+    });
+    sockets.push(socket);
+    await new Promise((resolve) => socket.once('socket:ready', resolve));
+    const ended = new Promise<unknown>((resolve) => socket.once('session:ended', resolve));
+    // Ended in the table behind identity's back: no trigger, no notice, no event.
+    await db.query(
+      `UPDATE "identity"."sessions" SET "ended_at" = now(), "end_reason" = 'signed-out' WHERE "user_id" = $1`,
+      [staff.id],
+    );
+    expect(await ended).toEqual({ message: 'You were signed out: you signed out.' });
+  });
+
+  it("drops every replica's cached account when the person changes it, so calls act for the saved one", async () => {
+    const { token } = await engineer();
+    const { sid } = new JwtService({ secret: TEST_ENV.JWT_SECRET }).decode<SessionTokenClaims>(token);
+    const cache = second.app.get(SessionCache);
+    expect(cache.get(sid)?.user.name).toBe('Test Person');
+    const saved = await call(first.url, 'PUT', '/api/users/me', {
+      token,
+      body: { name: 'Renamed Person', email: '' },
+    });
+    expect(saved.status).toBe(200);
+    await until(() => cache.get(sid) === undefined, {
+      timeoutMs: 1000,
+      what: 'the other replica to drop it',
+    });
+    expect((await admitted(second, token)).status).toBe(200);
+    expect(cache.get(sid)?.user.name).toBe('Renamed Person');
   });
 });

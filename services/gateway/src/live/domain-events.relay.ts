@@ -5,6 +5,7 @@ import {
   eventOwner,
   LIVE_EVENT_OF_SUBJECT,
   type SessionsEndedEvent,
+  type UserUpdatedEvent,
 } from '@caliber/contracts';
 import { StatementVerifier } from '@caliber/service-kit';
 import { ClientProxy } from '@nestjs/microservices';
@@ -22,7 +23,7 @@ type RelayedSubject = keyof typeof LIVE_EVENT_OF_SUBJECT;
  * group), so each reaches its own sockets and its own session cache. An event counts only if it
  * is signed by the service that owns its subject (`events.<service>.…`): inventory changes go to
  * the browsers under the screens' event names; ended sessions are forgotten and their sockets
- * closed. When the NATS connection comes back after a loss, announcements may have been missed,
+ * closed; a changed account is asked for again on its next call. When the NATS connection comes back after a loss, announcements may have been missed,
  * so the session cache is emptied.
  */
 @Injectable()
@@ -74,6 +75,11 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
       const ended = payload as SessionsEndedEvent;
       this.sessions.forget(ended.sessionIds, ended.userId);
       this.live.endSessions(ended);
+      return;
+    }
+    if (subject === EVENT_SUBJECTS.userUpdated) {
+      // Not an ending: the next call asks identity again, and acts for the saved account.
+      this.sessions.refreshUser((payload as UserUpdatedEvent).userId);
       return;
     }
     const event = LIVE_EVENT_OF_SUBJECT[subject as RelayedSubject];

@@ -1,4 +1,5 @@
-import { Inject } from '@nestjs/common';
+import { Inject, type OnModuleDestroy } from '@nestjs/common';
+import { ServiceError } from '@caliber/service-kit';
 import { JwtService } from '@nestjs/jwt';
 import {
   type OnGatewayConnection,
@@ -19,10 +20,11 @@ import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import type { GatewaySession } from '../auth/session';
 import { SessionChecker } from '../auth/session-checker';
-import { GATEWAY_LOGGER } from '../config';
+import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from '../config';
 
 export interface LiveSocketData {
   session: GatewaySession;
+  claims: SessionTokenClaims;
   /** When the socket's token expires (ms since the epoch). */
   tokenExpiresAt: number;
   expiry?: NodeJS.Timeout;
@@ -46,14 +48,16 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
  */
 @WebSocketGateway({ path: SOCKET_SETTINGS.path, transports: ['websocket'], serveClient: false })
 export class LiveGateway
-  implements OnGatewayInit<Server>, OnGatewayConnection<Socket>, OnGatewayDisconnect<Socket>
+  implements OnGatewayInit<Server>, OnGatewayConnection<Socket>, OnGatewayDisconnect<Socket>, OnModuleDestroy
 {
   @WebSocketServer() private server: Server | undefined;
+  private recheck: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly jwt: JwtService,
     private readonly sessions: SessionChecker,
     @Inject(GATEWAY_LOGGER) private readonly logger: Logger,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   afterInit(server: Server): void {
@@ -62,6 +66,15 @@ export class LiveGateway
         .then(() => next())
         .catch((error: unknown) => next(error instanceof Error ? error : new Error('Not signed in.')));
     });
+    // Every cache period each socket's session is checked again (from the cache while it is
+    // fresh), so a socket whose ending was never announced (NATS or identity's listener down at
+    // the time) is closed within a period, as a call would be refused.
+    this.recheck = setInterval(() => this.recheckSockets(), this.config.sessionCacheSeconds * 1000);
+    this.recheck.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.recheck);
   }
 
   /** Sends an event to every admitted socket of this replica (inventory events concern everyone). */
@@ -85,6 +98,28 @@ export class LiveGateway
     void socket.join([userRoom(user._id), sessionRoom(sessionId)]);
     this.closeAtExpiry(socket, Math.min(data.tokenExpiresAt, data.session.expiresAt));
     socket.emit('socket:ready', { userId: user._id });
+    // The session may have ended between the check at the handshake and joining its rooms.
+    void this.confirm(socket);
+  }
+
+  private recheckSockets(): void {
+    for (const socket of this.server?.sockets.sockets.values() ?? []) void this.confirm(socket);
+  }
+
+  /** Closes the socket with the reason if its session no longer holds; keeps it if identity is away. */
+  private async confirm(socket: Socket): Promise<void> {
+    const data = socket.data as Partial<LiveSocketData>;
+    if (!data.claims || !socket.connected) return;
+    try {
+      await this.sessions.session(data.claims);
+    } catch (error) {
+      const ended =
+        error instanceof ServiceError && ['SESSION_ENDED', 'UNAUTHENTICATED'].includes(error.code);
+      if (!ended) return;
+      const notice: SessionEndedNotice = { message: error.message };
+      socket.emit('session:ended', notice);
+      socket.disconnect(true);
+    }
   }
 
   handleDisconnect(socket: Socket): void {
@@ -118,7 +153,7 @@ export class LiveGateway
     }
     try {
       const session = await this.sessions.session(claims);
-      const data: LiveSocketData = { session, tokenExpiresAt: claims.exp * 1000 };
+      const data: LiveSocketData = { session, claims, tokenExpiresAt: claims.exp * 1000 };
       Object.assign(socket.data as object, data);
     } catch (error) {
       this.logger.info({ userId: claims.sub }, 'live connection refused');

@@ -23,11 +23,12 @@ export class OwnSettingsController {
 
   /**
    * The next call of this person on this replica asks identity again and acts for the saved
-   * account. (The reply itself is shown, not trusted: only identity's signed grant is cached.)
+   * account (identity's `user-updated` event does the same on every other replica). The reply
+   * itself is shown, not trusted: only identity's signed grant is cached.
    */
   private async saved(session: GatewaySession, answer: Promise<MeResponse>): Promise<MeResponse> {
     const reply = await answer;
-    this.sessions.forget([session.sessionId]);
+    this.sessions.refreshUser(session.user._id);
     return reply;
   }
 

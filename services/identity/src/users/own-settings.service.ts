@@ -1,14 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type {
-  Actor,
-  AppearanceSettings,
-  NotificationSettings,
-  ReportDefaults,
-  UpdateProfileCommand,
-  UserDto,
+import {
+  EVENT_SUBJECTS,
+  type Actor,
+  type AppearanceSettings,
+  type NotificationSettings,
+  type ReportDefaults,
+  type UpdateProfileCommand,
+  type UserDto,
+  type UserUpdatedEvent,
 } from '@caliber/contracts';
-import { diffFields, ServiceError, violatedIndex, writeAudit } from '@caliber/service-kit';
+import {
+  diffFields,
+  publishSignedEvent,
+  ServiceError,
+  StatementSigner,
+  violatedIndex,
+  writeAudit,
+} from '@caliber/service-kit';
+import type { Logger } from 'pino';
+import { IDENTITY_EVENTS_CLIENT } from '../sessions/sessions-ended.relay';
+import { LOGGER } from '../tokens';
 import { DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 import { toUserDto } from './user.mapper';
@@ -18,7 +31,12 @@ type OwnFields = Pick<UserEntity, 'name' | 'email' | 'notifications' | 'reportDe
 /** A signed-in user changing their own profile and settings; each change is audited with it. */
 @Injectable()
 export class OwnSettingsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(IDENTITY_EVENTS_CLIENT) private readonly events: ClientProxy,
+    private readonly signer: StatementSigner,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   updateProfile(actor: Actor, { profile }: UpdateProfileCommand): Promise<UserDto> {
     return this.change(actor, 'profile-updated', async (manager, user) => {
@@ -56,7 +74,14 @@ export class OwnSettingsService {
     decide: (manager: EntityManager, user: UserEntity) => Promise<Partial<OwnFields>>,
   ): Promise<UserDto> {
     try {
-      return await this.changeIn(actor, action, decide);
+      const { user, changed } = await this.changeIn(actor, action, decide);
+      // Every gateway replica drops what it cached of this person, so each acts for the saved
+      // account on the next call.
+      if (changed) {
+        const event: UserUpdatedEvent = { userId: user._id };
+        await publishSignedEvent(this.events, this.signer, this.logger, EVENT_SUBJECTS.userUpdated, event);
+      }
+      return user;
     } catch (error) {
       if (violatedIndex(error) === EMAIL_INDEX) throw emailTaken();
       throw error;
@@ -67,7 +92,7 @@ export class OwnSettingsService {
     actor: Actor,
     action: string,
     decide: (manager: EntityManager, user: UserEntity) => Promise<Partial<OwnFields>>,
-  ): Promise<UserDto> {
+  ): Promise<{ user: UserDto; changed: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       const user = await manager.findOne(UserEntity, {
         where: { id: actor._id },
@@ -87,7 +112,8 @@ export class OwnSettingsService {
           changes,
         });
       }
-      return toUserDto(await manager.findOneByOrFail(UserEntity, { id: user.id }));
+      const saved = toUserDto(await manager.findOneByOrFail(UserEntity, { id: user.id }));
+      return { user: saved, changed: Object.keys(changes).length > 0 };
     });
   }
 }
