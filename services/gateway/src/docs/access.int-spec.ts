@@ -1,0 +1,69 @@
+import type { INestApplication } from '@nestjs/common';
+import { ROLES, type EquipmentDto, type Role } from '@caliber/contracts';
+import { call } from '@caliber/testing/http';
+import { rosterStaff, signIn, startEquipment, useSignInStack } from '@caliber/testing/stack';
+import { CALLERS, ROUTE_ACCESS, type Caller } from './access';
+import { ROUTES } from './openapi';
+
+/**
+ * The authorization matrix: every route of the gateway's route table, called by nobody and by a
+ * person of each role, with a valid request, answers what `ROUTE_ACCESS` says.
+ */
+describe('Authorization matrix: every route × anonymous and the four roles (real stack)', () => {
+  const stack = useSignInStack('access', { RATE_LIMIT_OTP_REQUESTS_PER_ADDRESS: '1000' });
+  let equipment: INestApplication;
+  const tokens = new Map<Role, string>();
+  let serial = 0;
+
+  beforeAll(async () => {
+    equipment = await startEquipment();
+    for (const role of ROLES) {
+      const staff = await rosterStaff(stack.db, { role, name: `${role} Matrix` });
+      tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
+    }
+  });
+  afterAll(() => equipment.close());
+
+  const context = () => ({ serial: `MATRIX-${Date.now().toString(36)}-${(serial += 1)}` });
+
+  /** A fresh item for a route that names one, added by an Admin. */
+  async function freshItem(): Promise<string> {
+    const created = await call<EquipmentDto>(stack.gateway.url, 'POST', '/api/equipment', {
+      token: tokens.get('Admin'),
+      body: ROUTE_ACCESS['createEquipment']?.body?.(context()),
+    });
+    expect(created.status).toBe(201);
+    return created.body._id;
+  }
+
+  it('has a line for every route, and none for a route that is not served', () => {
+    expect(Object.keys(ROUTE_ACCESS).sort()).toEqual(ROUTES.map((route) => route.operationId).sort());
+  });
+
+  it('answers each caller of each route as the table says, with a message on every refusal', async () => {
+    const ordered = [...ROUTES].sort(
+      (a, b) =>
+        Number(ROUTE_ACCESS[a.operationId]?.last ?? false) -
+        Number(ROUTE_ACCESS[b.operationId]?.last ?? false),
+    );
+    const answered: Record<string, Record<Caller, number>> = {};
+    const expected: Record<string, Record<Caller, number>> = {};
+    for (const route of ordered) {
+      const access = ROUTE_ACCESS[route.operationId];
+      if (!access) continue;
+      expected[route.operationId] = access.expect;
+      const row = {} as Record<Caller, number>;
+      for (const caller of CALLERS) {
+        const path = route.path.includes('{id}') ? route.path.replace('{id}', await freshItem()) : route.path;
+        const answer = await call(stack.gateway.url, route.method.toUpperCase(), path, {
+          token: caller === 'anonymous' ? undefined : tokens.get(caller),
+          ...(access.body ? { body: access.body(context()) } : {}),
+        });
+        row[caller] = answer.status;
+        if (answer.status >= 400) expect(typeof answer.body['message']).toBe('string');
+      }
+      answered[route.operationId] = row;
+    }
+    expect(answered).toEqual(expected);
+  });
+});

@@ -1,0 +1,86 @@
+import type { Role } from '@caliber/contracts';
+
+/** Who calls: nobody signed in, or a signed-in person of each role. */
+export type Caller = 'anonymous' | Role;
+export const CALLERS: readonly Caller[] = ['anonymous', 'Technician', 'Engineer', 'Manager', 'Admin'];
+
+/** What a call of the matrix needs: an item it may change, made fresh for the call. */
+export interface CallContext {
+  serial: string;
+}
+
+export interface RouteAccess {
+  /** The answer each caller gets for a valid request (a fresh item where the path names one). */
+  expect: Record<Caller, number>;
+  /** A valid body for the route. */
+  body?(context: CallContext): unknown;
+  /** Run after every other route (it ends the session it is called with). */
+  last?: boolean;
+}
+
+const everyone = (status: number): Record<Caller, number> => ({
+  anonymous: 401,
+  Technician: status,
+  Engineer: status,
+  Manager: status,
+  Admin: status,
+});
+
+const newItem = ({ serial }: CallContext) => ({
+  name: 'Matrix Monitor',
+  serialNumber: serial,
+  manufacturer: 'Mindray',
+  model: 'BeneVision N12',
+  department: 'ICU',
+  location: 'Bed 3',
+  installationDate: '2024-02-01',
+  status: 'Serviceable',
+  category: 'Monitor',
+});
+
+/**
+ * Who may call each route of the gateway (by `operationId` of `ROUTES`), and what each caller is
+ * answered: the authorization matrix. The reliability suite calls every cell against the real
+ * stack; a route without its line here fails it, so no route is added without deciding who may
+ * call it. Role rules live in the services; this table is what they must add up to.
+ */
+export const ROUTE_ACCESS: Record<string, RouteAccess> = {
+  // Sign-in is for anyone; a service number that is not on the roster is 404 to everyone alike.
+  requestOtp: {
+    expect: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    body: () => ({ serviceNumber: 'NOT-ON-ROSTER' }),
+  },
+  verifyOtp: {
+    expect: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    body: () => ({ serviceNumber: 'NOT-ON-ROSTER', otp: '123456' }),
+  },
+  getCurrentUser: { expect: everyone(200) },
+  logout: { expect: everyone(204), last: true },
+  updateOwnProfile: { expect: everyone(200), body: () => ({ name: 'Matrix Person', email: '' }) },
+  updateNotificationSettings: {
+    expect: everyone(200),
+    body: () => ({ taskUpdates: true, inventory: false, weeklyDigest: true }),
+  },
+  updateReportDefaults: {
+    expect: everyone(200),
+    body: () => ({ includeCharts: true, includeSummary: true, format: 'pdf' }),
+  },
+  updateAppearance: { expect: everyone(200), body: () => ({ theme: 'dark' }) },
+  listEquipment: { expect: everyone(200) },
+  getEquipment: { expect: everyone(200) },
+  getEquipmentStatusHistory: { expect: everyone(200) },
+  createEquipment: { expect: everyone(201), body: newItem },
+  updateEquipment: { expect: everyone(200), body: () => ({ location: 'Bed 4' }) },
+  // Anyone may report a device out of use; returning it to service is the engineers' (tested apart).
+  changeEquipmentStatus: {
+    expect: everyone(200),
+    body: () => ({ status: 'Unserviceable', reason: 'Alarm fails self-test' }),
+  },
+  deleteEquipment: {
+    expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
+  },
+  getHealth: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },
+  getHealthDetails: {
+    expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
+  },
+};
