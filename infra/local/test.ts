@@ -50,11 +50,13 @@ interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
 }
 
-/** The browser tests (Playwright driving Debian's Chromium against the whole stack). */
-function browserTests(): { passed: number; failed: number } {
-  const report = join('e2e', '.results', 'report.json');
+/**
+ * A Playwright run: the browser tests (Debian's Chromium against the whole stack), or the fault
+ * tests (the stack's parts crashed under load), each with its config and JSON report.
+ */
+function playwright(config: string, report: string): { passed: number; failed: number } {
   rmSync(report, { force: true });
-  const result = spawnSync(binary('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+  const result = spawnSync(binary('playwright'), ['test', '-c', config], {
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '1' },
   });
@@ -97,15 +99,22 @@ function main(): number {
   say('\n▶ Integration tests (real PostgreSQL, NATS, Redis)');
   const integration = jest('integration', ['--runInBand']);
 
-  say('\n▶ Browser tests (Playwright, Debian Chromium, the whole stack)');
-  const browser = browserTests();
+  say('\n▶ Fault tests (each part of the stack crashed under a steady write load)');
+  const faults = playwright(
+    'infra/testing/faults/playwright.config.ts',
+    join('infra', 'testing', 'faults', '.results', 'report.json'),
+  );
 
-  const passed = unit.numPassedTests + integration.numPassedTests + browser.passed;
+  say('\n▶ Browser tests (Playwright, Debian Chromium, the whole stack)');
+  const browser = playwright('e2e/playwright.config.ts', join('e2e', '.results', 'report.json'));
+
+  const passed = unit.numPassedTests + integration.numPassedTests + faults.passed + browser.passed;
   const failed =
     unit.numFailedTests +
     unit.numRuntimeErrorTestSuites +
     integration.numFailedTests +
     integration.numRuntimeErrorTestSuites +
+    faults.failed +
     browser.failed;
   const ok = unit.success && integration.success && failed === 0;
   say(`\ntests: ${passed} passed, ${failed} failed`);

@@ -15,7 +15,11 @@ export interface BackingServers {
   natsUsers?: readonly NatsUser[];
   redisUrl: string;
   stop(): Promise<void>;
+  /** The servers this stack started itself, by part (for the fault tests' restarts). */
+  own: Partial<Record<BackingPart, RunningServer>>;
 }
+
+export type BackingPart = 'postgres' | 'nats' | 'redis';
 
 export interface BackingServerPorts {
   postgres: number;
@@ -51,6 +55,7 @@ export async function startBackingServers(
 ): Promise<BackingServers> {
   const ports = options.ports ?? LOCAL_PORTS;
   const started: RunningServer[] = [];
+  const own: Partial<Record<BackingPart, RunningServer>> = {};
   const stop = async () => {
     for (const server of started.reverse()) await server.stop().catch(() => undefined);
   };
@@ -87,6 +92,7 @@ export async function startBackingServers(
         },
       });
       started.push(postgres);
+      own.postgres = postgres;
       databaseUrl = postgres.url;
     }
     let natsUrl = process.env['NATS_URL'] ?? '';
@@ -102,6 +108,7 @@ export async function startBackingServers(
         { users: natsUsers, configDir: join(dir, 'nats') },
       );
       started.push(nats);
+      own.nats = nats;
       natsUrl = nats.url;
     }
     let redisUrl = process.env['REDIS_URL'] ?? '';
@@ -111,9 +118,10 @@ export async function startBackingServers(
         if (/ # /.test(line)) log(line);
       });
       started.push(redis);
+      own.redis = redis;
       redisUrl = redis.url;
     }
-    return { databaseUrl, natsUrl, ...(natsUsers ? { natsUsers } : {}), redisUrl, stop };
+    return { databaseUrl, natsUrl, ...(natsUsers ? { natsUsers } : {}), redisUrl, stop, own };
   } catch (error) {
     await stop();
     throw error;

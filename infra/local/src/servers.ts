@@ -16,6 +16,33 @@ import { waitForPort } from './ports';
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
+  /**
+   * Stops the server abruptly (a crash, for the fault tests) and starts it again on the same port
+   * with the same data; resolves once it listens again.
+   */
+  restart(): Promise<void>;
+}
+
+/** A server process we spawn ourselves, which a restart kills with SIGKILL and spawns again. */
+async function spawnedServer(
+  url: string,
+  port: number,
+  spawnIt: () => ChildProcess,
+  what: string,
+): Promise<RunningServer> {
+  let child = spawnIt();
+  await waitForPort(port, what);
+  return {
+    url,
+    stop: () => stopProcess(child),
+    restart: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      child = spawnIt();
+      await waitForPort(port, what);
+    },
+  };
 }
 
 function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
@@ -84,9 +111,12 @@ export async function startNats(
     await chmod(configPath, 0o600);
     args.unshift('-c', configPath);
   }
-  const child = spawnServer('nats-server', args, 'nats', log);
-  await waitForPort(port, 'nats-server');
-  return { url: `nats://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+  return spawnedServer(
+    `nats://127.0.0.1:${port}`,
+    port,
+    () => spawnServer('nats-server', args, 'nats', log),
+    'nats-server',
+  );
 }
 
 /** Redis on loopback; with `dataDir` it keeps an append-only file there, otherwise nothing on disk. */
@@ -102,9 +132,12 @@ export async function startRedis(
   } else {
     args.push('--appendonly', 'no');
   }
-  const child = spawnServer('redis-server', args, 'redis', log);
-  await waitForPort(port, 'redis-server');
-  return { url: `redis://127.0.0.1:${port}`, stop: () => stopProcess(child) };
+  return spawnedServer(
+    `redis://127.0.0.1:${port}`,
+    port,
+    () => spawnServer('redis-server', args, 'redis', log),
+    'redis-server',
+  );
 }
 
 export interface PostgresOptions {
@@ -143,7 +176,9 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
     user: PG_USER,
     password: PG_PASSWORD,
     authMethod: 'scram-sha-256',
-    persistent: !options.ephemeral,
+    // Never let the package delete the folder on stop: a restart (the fault tests) needs it; an
+    // ephemeral folder is removed by our own stop() below.
+    persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
@@ -184,6 +219,13 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
     stop: async () => {
       await pg.stop();
       if (options.ephemeral) await rm(options.dataDir, { recursive: true, force: true });
+    },
+    // PostgreSQL's fast shutdown: every connection is cut at once, as in a crash, but the data
+    // folder stays consistent for the start that follows.
+    restart: async () => {
+      await pg.stop();
+      await pg.start();
+      await waitForPort(options.port, 'PostgreSQL');
     },
   };
 }

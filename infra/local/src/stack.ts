@@ -24,6 +24,9 @@ export interface StackOptions {
   serviceOutput?(line: string): void;
 }
 
+/** A part of the stack a fault test may crash: a process of ours, or a backing server. */
+export type StackPart = DomainServiceName | 'gateway' | 'postgres' | 'nats' | 'redis';
+
 export interface RunningStack {
   baseUrl: string;
   outboxPath: string;
@@ -36,6 +39,12 @@ export interface RunningStack {
   processEnv(name: string): Record<string, string>;
   /** Resolves when a service exits on its own (a crash), with its name and exit code. */
   crashed: Promise<{ name: string; code: number | null }>;
+  /**
+   * Crashes one part (SIGKILL for a process; PostgreSQL's fast shutdown) and starts it again as
+   * the launcher did, without waiting for the stack to be healthy again (the fault tests measure
+   * that).
+   */
+  restart(part: StackPart): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -111,7 +120,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   let reportCrash: (crash: { name: string; code: number | null }) => void = () => undefined;
   const crashed = new Promise<{ name: string; code: number | null }>((resolve) => (reportCrash = resolve));
-  for (const name of [...DOMAIN_SERVICES.map((service) => service.name), 'gateway']) {
+  const launch = (name: string): ManagedProcess => {
     // Each process connects to NATS as itself, with only its own permissions, and signs with its
     // own key.
     const service = startService(
@@ -120,11 +129,29 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       { ...env, ...natsUserEnv(servers.natsUsers, name), ...statementKeyEnv(secrets.statementKeys, name) },
       options.serviceOutput,
     );
-    service.child.once('exit', (code) => {
-      if (!stopping) reportCrash({ name, code });
+    service.child.once('exit', (code, signal) => {
+      if (!stopping && signal !== 'SIGKILL') reportCrash({ name, code });
     });
-    services.push(service);
-  }
+    return service;
+  };
+  for (const name of [...DOMAIN_SERVICES.map((service) => service.name), 'gateway'])
+    services.push(launch(name));
+
+  const restart = async (part: StackPart): Promise<void> => {
+    if (part === 'postgres' || part === 'nats' || part === 'redis') {
+      const server = servers.own[part];
+      if (!server) throw new Error(`${part} is not one this stack started`);
+      await server.restart();
+      return;
+    }
+    const index = services.findIndex((service) => service.name === part);
+    const running = services[index];
+    if (!running) throw new Error(`No process ${part}`);
+    const exited = new Promise((resolve) => running.child.once('exit', resolve));
+    running.child.kill('SIGKILL');
+    await exited;
+    services[index] = launch(part);
+  };
 
   const baseUrl = `http://localhost:${options.httpPort}`;
   if (!(await waitForHealth(`${baseUrl}/api/health`, 60000))) {
@@ -141,6 +168,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...statementKeyEnv(secrets.statementKeys, name),
     }),
     crashed,
+    restart,
     stop,
   };
 }
