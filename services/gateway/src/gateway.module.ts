@@ -3,7 +3,12 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
-import { natsClientOptions, StatementSigner, StatementVerifier } from '@caliber/service-kit';
+import {
+  natsClientOptions,
+  requireOwnKeyTrusted,
+  StatementSigner,
+  StatementVerifier,
+} from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
@@ -27,6 +32,7 @@ import { RedisConnection } from './redis/redis.provider';
 @Module({})
 export class GatewayModule {
   static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    requireOwnKeyTrusted('gateway', config.trust.signingKey, config.trust.trustedKeys);
     return {
       module: GatewayModule,
       imports: [

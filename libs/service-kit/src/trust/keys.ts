@@ -98,3 +98,21 @@ export function generateStatementKeyPair(principal: Principal): StatementKeyPair
 export function trustedKeysValue(pairs: readonly StatementKeyPair[]): string {
   return pairs.map((pair) => `${pair.principal}=${pair.publicKey}`).join(',');
 }
+
+/**
+ * Refuses to start a process whose own private key is not the one everybody else checks it
+ * against (`TRUSTED_KEYS` names another public key, or none, for this principal): every message
+ * it sent would be refused, which is better said at start-up than found in production.
+ */
+export function requireOwnKeyTrusted(
+  principal: string,
+  signingKey: KeyObject,
+  trustedKeys: ReadonlyMap<string, KeyObject>,
+): void {
+  const own = createPublicKey(signingKey).export({ format: 'der', type: 'spki' });
+  const trusted = trustedKeys.get(principal)?.export({ format: 'der', type: 'spki' });
+  if (!trusted || !own.equals(trusted))
+    throw new Error(
+      `TRUSTED_KEYS does not hold the public key of this process's SIGNING_KEY as ${principal}: give every process the same TRUSTED_KEYS of one key set (npm run keys)`,
+    );
+}

@@ -5,6 +5,7 @@ import {
   parsePrivateKey,
   parsePublicKey,
   parseTrustedKeys,
+  requireOwnKeyTrusted,
   trustedKeysValue,
 } from './keys';
 import { payloadHash, StatementSigner, StatementVerifier } from './statements';
@@ -34,6 +35,21 @@ describe('statement keys', () => {
     expect(() => parseTrustedKeys(`a=${gatewayPair.publicKey},a=${equipmentPair.publicKey}`)).toThrow(
       'a is given twice',
     );
+  });
+});
+
+describe("a process's own key", () => {
+  it('must be the one the trusted keys name for it', () => {
+    const trusted = parseTrustedKeys(trustedKeysValue([gatewayPair, equipmentPair]));
+    expect(() =>
+      requireOwnKeyTrusted('gateway', parsePrivateKey(gatewayPair.privateKey), trusted),
+    ).not.toThrow();
+    expect(() => requireOwnKeyTrusted('gateway', parsePrivateKey(equipmentPair.privateKey), trusted)).toThrow(
+      /does not hold the public key of this process's SIGNING_KEY as gateway/,
+    );
+    expect(() =>
+      requireOwnKeyTrusted('identity', parsePrivateKey(gatewayPair.privateKey), trusted),
+    ).toThrow();
   });
 });
 

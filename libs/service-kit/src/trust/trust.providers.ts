@@ -2,6 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { Principal } from '@caliber/contracts';
 import type { TrustSettings } from '../config';
+import { requireOwnKeyTrusted } from './keys';
 import { SignedMessageGuard } from './signed-messages';
 import { StatementSigner, StatementVerifier } from './statements';
 
@@ -11,6 +12,7 @@ import { StatementSigner, StatementVerifier } from './statements';
  * handler refuse a message that is not signed by an allowed sender.
  */
 export function trustProviders(principal: Principal, trust: TrustSettings): Provider[] {
+  requireOwnKeyTrusted(principal, trust.signingKey, trust.trustedKeys);
   return [
     { provide: StatementSigner, useValue: new StatementSigner(principal, trust.signingKey) },
     { provide: StatementVerifier, useValue: new StatementVerifier(trust.trustedKeys) },
