@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { AuditEntryEntity, type FieldChange } from './audit-entry.entity';
 
 export interface AuditActor {
@@ -74,9 +74,20 @@ export function auditLogTableSql(schema: string): string[] {
 }
 
 /**
- * DDL adding the `service` column (which principal's statement carried the change) to a schema's
- * audit table; a new service's first migration runs it right after `auditLogTableSql`.
+ * The migration adding the `service` column (which principal's signed statement carried each
+ * change) to a schema's audit table, with its exact `down`; a new service's first migration runs
+ * its DDL right after `auditLogTableSql`. `name` is the migration's unique name with its timestamp.
  */
-export function auditServiceColumnSql(schema: string): string {
-  return `ALTER TABLE "${schema}"."audit_log" ADD COLUMN "service" varchar(40)`;
+export function auditServiceColumnMigration(name: string, schema: string): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = name;
+
+    async up(queryRunner: QueryRunner): Promise<void> {
+      await queryRunner.query(`ALTER TABLE "${schema}"."audit_log" ADD COLUMN "service" varchar(40)`);
+    }
+
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await queryRunner.query(`ALTER TABLE "${schema}"."audit_log" DROP COLUMN "service"`);
+    }
+  };
 }

@@ -66,6 +66,19 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
     return { ...answer, status: answer.status === 401 ? 401 : 200 };
   };
 
+  /** A socket admitted to `gateway` with `token` (closed after the test). */
+  async function liveSocket(gateway: RunningGateway, token: string): Promise<Socket> {
+    const socket = io(gateway.url, {
+      path: SOCKET_SETTINGS.path,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token },
+    });
+    sockets.push(socket);
+    await new Promise((resolve) => socket.once('socket:ready', resolve));
+    return socket;
+  }
+
   /** Counts identity's session checks while `act` runs. */
   async function sessionChecksDuring(act: () => Promise<void>): Promise<number> {
     let checks = 0;
@@ -178,14 +191,7 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
 
   it('closes a live socket when its session ends, saying why', async () => {
     const { token } = await engineer();
-    const socket = io(second.url, {
-      path: SOCKET_SETTINGS.path,
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token },
-    });
-    sockets.push(socket);
-    await new Promise((resolve) => socket.once('socket:ready', resolve));
+    const socket = await liveSocket(second, token);
     const closed = new Promise<unknown>((resolve) => socket.once('session:ended', resolve));
     expect((await call(first.url, 'POST', '/api/auth/logout', { token })).status).toBe(204);
     expect(await closed).toEqual({ message: 'You were signed out: you signed out.' });
@@ -199,14 +205,7 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
       { sub: staff.id, sid: claims.sid, role: claims.role, sn: claims.sn },
       { expiresIn: 2 },
     );
-    const socket = io(first.url, {
-      path: SOCKET_SETTINGS.path,
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token: shortLived },
-    });
-    sockets.push(socket);
-    await new Promise((resolve) => socket.once('socket:ready', resolve));
+    const socket = await liveSocket(first, shortLived);
     const ended = await new Promise<unknown>((resolve) => socket.once('session:ended', resolve));
     expect(ended).toEqual({
       message: 'You were signed out: your session reached its time limit. Please sign in again.',
@@ -226,14 +225,7 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
 
   it('closes a live socket within a cache period when its ending was never announced', async () => {
     const { staff, token } = await engineer();
-    const socket = io(quick.url, {
-      path: SOCKET_SETTINGS.path,
-      transports: ['websocket'],
-      reconnection: false,
-      auth: { token },
-    });
-    sockets.push(socket);
-    await new Promise((resolve) => socket.once('socket:ready', resolve));
+    const socket = await liveSocket(quick, token);
     const ended = new Promise<unknown>((resolve) => socket.once('session:ended', resolve));
     // Ended in the table behind identity's back: no trigger, no notice, no event.
     await db.query(

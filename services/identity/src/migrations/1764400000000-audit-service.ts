@@ -1,18 +1,7 @@
-import { auditServiceColumnSql } from '@caliber/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { auditServiceColumnMigration } from '@caliber/service-kit';
 
 /**
  * Audit rows say which principal's signed statement carried each change (`gateway` for a
  * signed-in person, a service acting on its own or on someone's behalf), next to who acted.
  */
-export class AuditService1764400000000 implements MigrationInterface {
-  name = 'AuditService1764400000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(auditServiceColumnSql('identity'));
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "identity"."audit_log" DROP COLUMN "service"`);
-  }
-}
+export const AuditService1764400000000 = auditServiceColumnMigration('AuditService1764400000000', 'identity');
