@@ -26,11 +26,13 @@ describe('Bad input through the gateway (real PostgreSQL, NATS, Redis)', () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
-  it('refuses a NUL character in any string or key of a body, changing nothing', async () => {
+  it('refuses a NUL character or an unpaired surrogate in any string or key of a body, changing nothing', async () => {
     const { staff, token } = await engineer();
     for (const body of [
       { name: 'Ama\u0000 Mensah', email: '' },
       { name: 'Ama Mensah', 'e\u0000mail': '' },
+      // Valid JSON ("\ud800"), valid UTF-8 bytes, but no text: jsonb refused it with a 500.
+      { name: 'Ama \uD800 Mensah', email: '' },
     ]) {
       const answer = await call(stack.gateway.url, 'PUT', '/api/users/me', { token, body });
       expect(answer.status).toBe(400);

@@ -23,14 +23,22 @@ export function requireUtf8Body(_req: IncomingMessage, _res: unknown, body: Buff
   if (!isUtf8(body)) throw new InvalidUtf8Error();
 }
 
-/** Where in `value` a string holds a NUL character (PostgreSQL text cannot), or too deep a nesting. */
+/** Half of a surrogate pair without its other half: not Unicode text, and refused by jsonb. */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text PostgreSQL cannot store: a NUL character, or an unpaired surrogate (`"\ud800"` in JSON). */
+function unstorable(text: string): boolean {
+  return text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
+}
+
+/** Where in `value` a string or key holds text that cannot be stored, or too deep a nesting. */
 export function unstorableText(value: unknown, path = '', depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'the text' : undefined;
+  if (typeof value === 'string') return unstorable(value) ? path || 'the text' : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (depth >= DEEPEST) return path || 'the body';
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return at;
+    if (unstorable(key)) return at;
     const found = unstorableText(item, at, depth + 1);
     if (found) return found;
   }
@@ -54,7 +62,8 @@ function refuse(res: Response, message: string): void {
 /**
  * Text that could not be stored or compared as sent is refused with 400 before any handler runs:
  * an address whose percent-escapes are not UTF-8 or hold a NUL (path and query), and a JSON body
- * with a NUL character in any string or key, or nested deeper than any request needs.
+ * with a NUL character or an unpaired surrogate (valid JSON, but no text PostgreSQL can store) in
+ * any string or key, or nested deeper than any request needs.
  */
 export function textInputMiddleware(): { address: RequestHandler; body: RequestHandler } {
   const address = (req: Request, res: Response, next: NextFunction): void => {
@@ -67,7 +76,10 @@ export function textInputMiddleware(): { address: RequestHandler; body: RequestH
   const body = (req: Request, res: Response, next: NextFunction): void => {
     const found = req.body === undefined ? undefined : unstorableText(req.body);
     if (found) {
-      refuse(res, `${found}: text must not contain NUL characters, or nest deeper than ${DEEPEST} levels.`);
+      refuse(
+        res,
+        `${found}: text must not contain NUL characters or broken Unicode (an unpaired surrogate), or nest deeper than ${DEEPEST} levels.`,
+      );
       return;
     }
     next();
