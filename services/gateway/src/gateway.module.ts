@@ -3,12 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
-import {
-  natsClientOptions,
-  requireOwnKeyTrusted,
-  StatementSigner,
-  StatementVerifier,
-} from '@caliber/service-kit';
+import { natsClientOptions, statementProviders, StatementSigner } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
@@ -32,7 +27,6 @@ import { RedisConnection } from './redis/redis.provider';
 @Module({})
 export class GatewayModule {
   static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
-    requireOwnKeyTrusted('gateway', config.trust.signingKey, config.trust.trustedKeys);
     return {
       module: GatewayModule,
       imports: [
@@ -52,8 +46,7 @@ export class GatewayModule {
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         // The gateway signs every request it sends with its own key, and checks what identity
         // vouches for and what the services publish against their public keys.
-        { provide: StatementSigner, useValue: new StatementSigner('gateway', config.trust.signingKey) },
-        { provide: StatementVerifier, useValue: new StatementVerifier(config.trust.trustedKeys) },
+        ...statementProviders('gateway', config.trust),
         {
           provide: SERVICE_CHANNEL,
           inject: [SERVICES_CLIENT, StatementSigner],

@@ -7,15 +7,21 @@ import { SignedMessageGuard } from './signed-messages';
 import { StatementSigner, StatementVerifier } from './statements';
 
 /**
- * What a domain service's module provides to sign and check statements: its signer (for its own
- * events and calls), the verifier of everyone's statements, and the guard that makes every NATS
- * handler refuse a message that is not signed by an allowed sender.
+ * A process's signer (its own requests, events and tokens) and the verifier of everyone's
+ * statements. Refuses to start when its own key is not the one the others trust.
  */
-export function trustProviders(principal: Principal, trust: TrustSettings): Provider[] {
+export function statementProviders(principal: Principal, trust: TrustSettings): Provider[] {
   requireOwnKeyTrusted(principal, trust.signingKey, trust.trustedKeys);
   return [
     { provide: StatementSigner, useValue: new StatementSigner(principal, trust.signingKey) },
     { provide: StatementVerifier, useValue: new StatementVerifier(trust.trustedKeys) },
-    { provide: APP_GUARD, useClass: SignedMessageGuard },
   ];
+}
+
+/**
+ * What a domain service's module provides: `statementProviders`, and the guard that makes every
+ * NATS handler refuse a message that is not signed by an allowed sender.
+ */
+export function trustProviders(principal: Principal, trust: TrustSettings): Provider[] {
+  return [...statementProviders(principal, trust), { provide: APP_GUARD, useClass: SignedMessageGuard }];
 }

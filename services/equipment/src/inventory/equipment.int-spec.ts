@@ -32,6 +32,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
   let nats: NatsConnection;
   const tokens = new Map<Role, string>();
   const serviceNumbers = new Map<Role, string>();
+  const verifier = testVerifier();
   let serial = 0;
   const marker = `T${Date.now().toString(36)}`;
 
@@ -105,7 +106,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
       callback: (_error, message) => {
         const packet = JSON.parse(new TextDecoder().decode(message.data)) as { data: unknown };
         // Every event is signed by the equipment service, for its subject and its payload.
-        const { payload } = testVerifier().verify(message.subject, packet.data, ['equipment']);
+        const { payload } = verifier.verify(message.subject, packet.data, ['equipment']);
         seen.push({ subject: message.subject, data: payload });
         if (seen.length >= expected) arrived();
       },

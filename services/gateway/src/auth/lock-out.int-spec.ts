@@ -1,14 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import { call, type ApiAnswer } from '@caliber/testing/http';
-import {
-  identityDataSource,
-  latestOtp,
-  rosterStaff,
-  startGateway,
-  startIdentity,
-  type RunningGateway,
-} from '@caliber/testing/stack';
+import { latestOtp, rosterStaff, skipResendPause, useSignInStack } from '@caliber/testing/stack';
 import { RedisConnection } from '../redis/redis.provider';
 
 /**
@@ -16,45 +7,27 @@ import { RedisConnection } from '../redis/redis.provider';
  * browser, known from an earlier sign-in, keeps an allowance of its own. Guessing stays bounded.
  */
 describe('Sign-in lock-out: guessing bounded, the owner never kept out of a known browser', () => {
-  let identity: INestApplication;
-  let gateway: RunningGateway;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    db = await identityDataSource();
-    identity = await startIdentity();
-    gateway = await startGateway({
-      REDIS_KEY_PREFIX: `lock-out-${Date.now()}`,
-      TRUST_PROXY: 'loopback',
-      RATE_LIMIT_OTP_REQUESTS_PER_NUMBER: '2',
-      RATE_LIMIT_OTP_VERIFY_PER_NUMBER: '3',
-      RATE_LIMIT_OTP_VERIFY_PER_NUMBER_DAILY: '4',
-    });
-  });
-  afterAll(async () => {
-    await gateway.app.close();
-    await identity.close();
-    await db.destroy();
+  const stack = useSignInStack('lock-out', {
+    TRUST_PROXY: 'loopback',
+    RATE_LIMIT_OTP_REQUESTS_PER_NUMBER: '2',
+    RATE_LIMIT_OTP_VERIFY_PER_NUMBER: '3',
+    RATE_LIMIT_OTP_VERIFY_PER_NUMBER_DAILY: '4',
   });
 
   const post = (path: string, body: unknown, from: string, cookie?: string) =>
-    call(gateway.url, 'POST', `/api/auth/${path}`, {
+    call(stack.gateway.url, 'POST', `/api/auth/${path}`, {
       body,
       headers: { 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) },
     });
 
-  /** The identity's 30-second resend wait is not what this test is about: move codes back. */
-  const afterCooldown = (userId: string) =>
-    db.query(
-      `UPDATE "identity"."otp_challenges" SET "created_at" = "created_at" - interval '1 minute' WHERE "user_id" = $1`,
-      [userId],
-    );
+  /** The identity's 30-second resend wait is not what this test is about. */
+  const afterCooldown = (userId: string) => skipResendPause(stack.db, userId);
 
   const deviceCookie = (answer: ApiAnswer) =>
     (answer.headers.get('set-cookie') ?? '').match(/caliber_device=[A-Za-z0-9_-]+/)?.[0];
 
   it('keeps the stranger to the allowance of the number, and lets the owner in from their browser', async () => {
-    const owner = await rosterStaff(db);
+    const owner = await rosterStaff(stack.db);
     const sn = owner.serviceNumber;
 
     // The owner signed in on this browser before: it was given the device cookie.
@@ -96,7 +69,7 @@ describe('Sign-in lock-out: guessing bounded, the owner never kept out of a know
   });
 
   it('bounds guessing per number per day, whatever the addresses and the windows', async () => {
-    const owner = await rosterStaff(db);
+    const owner = await rosterStaff(stack.db);
     const sn = owner.serviceNumber;
     await post('request-otp', { serviceNumber: sn }, '10.70.0.1');
     // The 15-minute allowance (3) is reset as a new window would; the day's (4) is not.
@@ -121,6 +94,6 @@ describe('Sign-in lock-out: guessing bounded, the owner never kept out of a know
 
   function gatewayRedis() {
     // The gateway's own connection: the same server and key prefix as the limits.
-    return gateway.app.get(RedisConnection).client;
+    return stack.gateway.app.get(RedisConnection).client;
   }
 });

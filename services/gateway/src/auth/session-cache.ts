@@ -35,11 +35,6 @@ export class SessionCache {
     this.freshMs = config.sessionCacheSeconds * 1000;
   }
 
-  /** The clock of `remember`'s `askedAt` (a counter-free ms clock is enough: ties count as forgotten). */
-  now(): number {
-    return Date.now();
-  }
-
   get(sessionId: string, now = Date.now()): GatewaySession | undefined {
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
@@ -50,7 +45,10 @@ export class SessionCache {
     return entry.session;
   }
 
-  /** Keeps what identity answered, unless the session was forgotten since it was asked. */
+  /**
+   * Keeps what identity answered, unless the session was forgotten since it was asked (`askedAt`,
+   * ms; a forgetting in the same millisecond counts as later).
+   */
   remember(session: GatewaySession, askedAt = Date.now()): void {
     if (this.forgottenSince(session, askedAt)) return;
     this.entries.delete(session.sessionId);

@@ -10,6 +10,11 @@ import type { GatewaySession } from './session';
 
 const notValid = () =>
   new ServiceError('UNAUTHENTICATED', 'Your session is not valid. Please sign in again.');
+const unconfirmed = () =>
+  new ServiceError(
+    'SERVICE_UNAVAILABLE',
+    'The sign-in service could not confirm your session. Please try again.',
+  );
 
 /**
  * Whether a session token's session still holds: from this replica's cache when it checked it
@@ -43,7 +48,7 @@ export class SessionChecker {
   }
 
   private async ask(userId: string, sessionId: string): Promise<GatewaySession> {
-    const asked = this.cache.now();
+    const asked = Date.now();
     const nonce = randomUUID();
     const { grant } = await this.identity.checkSession(sessionId, nonce);
     let claims: SessionGrantClaims;
@@ -51,17 +56,11 @@ export class SessionChecker {
       claims = this.verifier.verifyToken<SessionGrantClaims>(grant, 'gateway:session', 'identity');
     } catch (error) {
       this.logger.warn({ err: error, sessionId }, 'session answer without a valid grant');
-      throw new ServiceError(
-        'SERVICE_UNAVAILABLE',
-        'The sign-in service could not confirm your session. Please try again.',
-      );
+      throw unconfirmed();
     }
     if (claims.sid !== sessionId || claims.nonce !== nonce) {
       this.logger.warn({ sessionId }, 'session grant for another question');
-      throw new ServiceError(
-        'SERVICE_UNAVAILABLE',
-        'The sign-in service could not confirm your session. Please try again.',
-      );
+      throw unconfirmed();
     }
     if (claims.sub !== userId || claims.user._id !== userId) throw notValid();
     const session: GatewaySession = { user: claims.user, sessionId, expiresAt: claims.sxp * 1000 };

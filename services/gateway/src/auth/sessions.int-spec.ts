@@ -12,6 +12,7 @@ import {
   rosterStaff,
   setRosterActive,
   signIn,
+  skipResendPause,
   startGateway,
   startIdentity,
   TEST_ENV,
@@ -141,10 +142,7 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
   it('ends every session of a person who is deactivated, on every replica', async () => {
     const { staff, token } = await engineer();
     // A second device: its code is asked for after the resend cool-down.
-    await db.query(
-      `UPDATE "identity"."otp_challenges" SET "created_at" = "created_at" - interval '1 minute' WHERE "user_id" = $1`,
-      [staff.id],
-    );
+    await skipResendPause(db, staff.id);
     const other = await signIn(second.url, staff.serviceNumber);
     await setRosterActive(db, staff.serviceNumber, false);
     const message = 'You were signed out: your account has been deactivated. Contact your administrator.';
