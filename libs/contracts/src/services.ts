@@ -25,6 +25,12 @@ export const DOMAIN_SERVICES = [
     localHealthPort: 5102,
     demoSeed: { command: 'seed:demo', label: 'Demo equipment' },
   },
+  {
+    name: 'maintenance',
+    healthPortVariable: 'MAINTENANCE_HEALTH_PORT',
+    localHealthPort: 5103,
+    demoSeed: { command: 'seed:demo', label: 'Demo tasks' },
+  },
 ] as const satisfies readonly DomainService[];
 
 export interface DomainService {

@@ -11,6 +11,9 @@ export const SUBJECTS = {
     updateNotifications: 'identity.settings.notifications',
     updateReportDefaults: 'identity.settings.reports',
     updateAppearance: 'identity.settings.appearance',
+    /** Who may receive tasks, for the assignee lists (the gateway) and the assignment check (maintenance). */
+    assignees: 'identity.users.assignees',
+    assignee: 'identity.users.assignee',
     health: 'identity.health',
   },
   equipment: {
@@ -21,7 +24,23 @@ export const SUBJECTS = {
     update: 'equipment.update',
     changeStatus: 'equipment.status.change',
     delete: 'equipment.delete',
+    /** The name, serial number, department and category of one item (maintenance, for its tasks). */
+    ref: 'equipment.ref',
+    /** A task's effect on a device (maintenance's outbox relay), applied once per task and kind. */
+    applyTaskEffect: 'equipment.task-effect.apply',
     health: 'equipment.health',
+  },
+  maintenance: {
+    list: 'maintenance.tasks.list',
+    get: 'maintenance.tasks.get',
+    create: 'maintenance.tasks.create',
+    update: 'maintenance.tasks.update',
+    changeStatus: 'maintenance.tasks.status',
+    recordWork: 'maintenance.tasks.work',
+    certify: 'maintenance.tasks.certify',
+    delete: 'maintenance.tasks.delete',
+    reportIssue: 'maintenance.issues.report',
+    health: 'maintenance.health',
   },
 } as const;
 
@@ -29,6 +48,7 @@ export const SUBJECTS = {
 export const QUEUE_GROUPS = {
   identity: 'identity',
   equipment: 'equipment',
+  maintenance: 'maintenance',
 } as const;
 
 /** NATS subjects of domain events (published by the owner, forwarded to browsers by the gateway). */
@@ -43,7 +63,25 @@ export const EVENT_SUBJECTS = {
   equipmentUpdated: 'events.equipment.updated',
   equipmentStatusChanged: 'events.equipment.status-changed',
   equipmentDeleted: 'events.equipment.deleted',
+  taskCreated: 'events.maintenance.task-created',
+  taskUpdated: 'events.maintenance.task-updated',
+  taskStatusChanged: 'events.maintenance.task-status-changed',
+  taskWorkUpdated: 'events.maintenance.task-work-updated',
+  taskCompleted: 'events.maintenance.task-completed',
+  taskCertified: 'events.maintenance.task-certified',
+  taskDeleted: 'events.maintenance.task-deleted',
 } as const;
+
+/** Task events: a Technician's sockets receive only those of tasks assigned to them. */
+export const TASK_EVENT_SUBJECTS: readonly string[] = [
+  EVENT_SUBJECTS.taskCreated,
+  EVENT_SUBJECTS.taskUpdated,
+  EVENT_SUBJECTS.taskStatusChanged,
+  EVENT_SUBJECTS.taskWorkUpdated,
+  EVENT_SUBJECTS.taskCompleted,
+  EVENT_SUBJECTS.taskCertified,
+  EVENT_SUBJECTS.taskDeleted,
+];
 
 /** Which NATS domain event reaches the browsers under which live event name. */
 export const LIVE_EVENT_OF_SUBJECT = {
@@ -51,4 +89,11 @@ export const LIVE_EVENT_OF_SUBJECT = {
   [EVENT_SUBJECTS.equipmentUpdated]: 'equipment:updated',
   [EVENT_SUBJECTS.equipmentStatusChanged]: 'equipment:statusChanged',
   [EVENT_SUBJECTS.equipmentDeleted]: 'equipment:deleted',
+  [EVENT_SUBJECTS.taskCreated]: 'task:created',
+  [EVENT_SUBJECTS.taskUpdated]: 'task:updated',
+  [EVENT_SUBJECTS.taskStatusChanged]: 'task:statusChanged',
+  [EVENT_SUBJECTS.taskWorkUpdated]: 'task:workUpdated',
+  [EVENT_SUBJECTS.taskCompleted]: 'task:completed',
+  [EVENT_SUBJECTS.taskCertified]: 'task:certified',
+  [EVENT_SUBJECTS.taskDeleted]: 'task:deleted',
 } as const satisfies Record<string, LiveEvent>;

@@ -1,4 +1,5 @@
 import type { DomainServiceName } from './services';
+import { SERVICE_CALLS, SERVICE_ONLY_SUBJECTS } from './service-calls';
 import { SUBJECTS } from './subjects';
 import type { UserDto } from './users';
 
@@ -50,7 +51,19 @@ export interface SignedMessage<T = unknown> {
 export const SUBJECT_SENDERS: Readonly<Record<string, readonly Principal[]>> = Object.fromEntries([
   ...Object.values(SUBJECTS.identity).map((subject) => [subject, ['gateway']] as const),
   ...Object.values(SUBJECTS.equipment).map((subject) => [subject, ['gateway']] as const),
+  ...Object.values(SUBJECTS.maintenance).map((subject) => [subject, ['gateway']] as const),
+  // Service to service: a line per subject a service calls (SERVICE_CALLS), and only those.
+  ...Object.entries(SERVICE_CALLS).flatMap(([caller, subjects]) =>
+    (subjects ?? []).map(
+      (subject) => [subject, [...new Set<Principal>([...gatewayMay(subject), caller as Principal])]] as const,
+    ),
+  ),
 ]);
+
+/** Whether the gateway also sends this subject (every domain subject but the service-only ones). */
+function gatewayMay(subject: string): Principal[] {
+  return SERVICE_ONLY_SUBJECTS.includes(subject) ? [] : ['gateway'];
+}
 
 /** Events are signed by the service that owns them: `events.<service>.…` by `<service>` only. */
 export function eventOwner(subject: string): string | undefined {

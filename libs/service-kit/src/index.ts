@@ -20,3 +20,4 @@ export * from './trust/statements';
 export * from './trust/signed-messages';
 export * from './trust/trust.providers';
 export * from './trust/events';
+export * from './service-requests';

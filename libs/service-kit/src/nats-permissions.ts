@@ -1,4 +1,4 @@
-import { DOMAIN_SERVICE_NAMES, EVENT_SUBJECT_PREFIX } from '@caliber/contracts';
+import { DOMAIN_SERVICE_NAMES, EVENT_SUBJECT_PREFIX, SERVICE_CALLS } from '@caliber/contracts';
 
 /** What one NATS user may do: the subjects it may publish to and subscribe to. */
 export interface NatsPermissions {
@@ -14,11 +14,20 @@ export const NATS_INBOX_PREFIX = '_INBOX';
 export const GATEWAY_NATS_USER = 'gateway';
 
 /**
+ * Where a domain service reads the answers to its own requests (to another service). Each has
+ * its own prefix, so no service can read the answers meant for the gateway or another service.
+ */
+export function serviceInboxPrefix(service: string): string {
+  return `${NATS_INBOX_PREFIX}_${service}`;
+}
+
+/**
  * Each process's NATS user and the least it needs, by user name:
  * - the gateway asks the domain services (`<service>.>`), reads its answers on its inbox, and
  *   listens to every domain event to forward it to browsers; it publishes no event;
  * - a domain service `x` serves `x.>` (in its queue group), answers what it was asked, and
- *   publishes its own events `events.x.>` only.
+ *   publishes its own events `events.x.>` only; a service that calls another (`SERVICE_CALLS`)
+ *   may also publish exactly those subjects and read answers on its own inbox prefix.
  * So a service cannot answer as another, publish another's events, or call another's subjects,
  * and a process that lost its credentials is not on the bus at all.
  */
@@ -30,14 +39,15 @@ export function natsPermissionsByUser(): Record<string, NatsPermissions> {
       allowResponses: false,
     },
     ...Object.fromEntries(
-      DOMAIN_SERVICE_NAMES.map((name) => [
-        name,
-        {
-          publish: [`${EVENT_SUBJECT_PREFIX}.${name}.>`],
-          subscribe: [`${name}.>`],
+      DOMAIN_SERVICE_NAMES.map((name) => {
+        const calls = SERVICE_CALLS[name] ?? [];
+        const permissions: NatsPermissions = {
+          publish: [`${EVENT_SUBJECT_PREFIX}.${name}.>`, ...calls],
+          subscribe: [`${name}.>`, ...(calls.length > 0 ? [`${serviceInboxPrefix(name)}.>`] : [])],
           allowResponses: true,
-        } satisfies NatsPermissions,
-      ]),
+        };
+        return [name, permissions];
+      }),
     ),
   };
 }

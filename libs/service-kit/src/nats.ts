@@ -22,7 +22,14 @@ export function natsServerOptions(settings: NatsSettings, queue: string): Custom
   return { strategy: new BoundedNatsServer({ ...natsConnectionOptions(settings, queue), queue }) };
 }
 
-/** Options for a NATS client (the gateway, or a service publishing its events). */
-export function natsClientOptions(settings: NatsSettings, name: string): NatsOptions {
-  return { transport: Transport.NATS, options: natsConnectionOptions(settings, name) };
+/**
+ * Options for a NATS client (the gateway, or a service publishing its events or calling another
+ * service). A service's requests wait for answers under its own `inboxPrefix`, the one inbox its
+ * NATS user may read (`serviceInboxPrefix`).
+ */
+export function natsClientOptions(settings: NatsSettings, name: string, inboxPrefix?: string): NatsOptions {
+  return {
+    transport: Transport.NATS,
+    options: { ...natsConnectionOptions(settings, name), ...(inboxPrefix ? { inboxPrefix } : {}) },
+  };
 }

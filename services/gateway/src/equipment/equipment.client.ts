@@ -12,7 +12,8 @@ import {
   type UpdateEquipmentRequest,
 } from '@caliber/contracts';
 import { actingUserOf, type GatewaySession } from '../auth/session';
-import { DomainServiceClient, SERVICE_CHANNEL, type ServiceChannel } from '../identity/service-client';
+import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
+import { SERVICE_CHANNEL } from '../identity/service-client';
 
 /** The gateway's typed view of the equipment service; every request is signed for who asks. */
 @Injectable()

@@ -11,16 +11,11 @@ import {
   type ServiceHealthReply,
   type UserDto,
 } from '@caliber/contracts';
-import { probe } from '@caliber/service-kit';
+import { probe, requestFromService, type ServiceChannel } from '@caliber/service-kit';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Public } from '../auth/public.decorator';
-import {
-  requestFromService,
-  SERVICE_CHANNEL,
-  SERVICES_CLIENT,
-  type ServiceChannel,
-} from '../identity/service-client';
+import { SERVICE_CHANNEL, SERVICES_CLIENT } from '../identity/service-client';
 import { RedisConnection } from '../redis/redis.provider';
 
 interface NatsConnectionLike {

@@ -13,7 +13,8 @@ import {
   type VerifyOtpResult,
 } from '@caliber/contracts';
 import { actingUserOf, type GatewaySession } from '../auth/session';
-import { DomainServiceClient, SERVICE_CHANNEL, type ServiceChannel } from './service-client';
+import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
+import { SERVICE_CHANNEL } from './service-client';
 
 /**
  * The gateway's typed view of the identity service. Sign-in and session checks are the gateway's

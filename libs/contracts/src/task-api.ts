@@ -1,0 +1,462 @@
+import { z } from 'zod';
+import { isCalendarDate, type UserRef } from './equipment';
+import { PAGE_SIZES } from './limits';
+import { SPARE_PART_LIMITS, type SparePart } from './spare-parts';
+import {
+  DEFAULT_ISSUE_SEVERITY,
+  ISSUE_SEVERITIES,
+  PM_INTERVALS,
+  PM_TYPES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TASK_TYPES,
+  type IssueSeverity,
+  type PmInterval,
+  type PmType,
+  type TaskPriority,
+  type TaskStatus,
+  type TaskType,
+} from './tasks';
+
+/** The device a task is about, as it was named when the task was last told of it. */
+export interface TaskEquipmentRef {
+  _id: string;
+  name: string;
+  serialNumber: string;
+  department: string;
+  category: string;
+}
+
+/** One task as every call answers it. Dates are `YYYY-MM-DD`; times are ISO 8601. */
+export interface TaskDto {
+  _id: string;
+  title: string;
+  description: string;
+  taskType: TaskType;
+  pmType: PmType | null;
+  pmInterval: PmInterval | null;
+  priority: TaskPriority;
+  assignedTo: UserRef | null;
+  equipment: TaskEquipmentRef;
+  dueDate: string | null;
+  status: TaskStatus;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: UserRef | null;
+  updatedBy: UserRef | null;
+  /** When the task was last completed; cleared when it is reopened. */
+  completedDate: string | null;
+  needsCertification: boolean;
+  certified: boolean;
+  /** The certifying engineer's name, as the card shows it ('Certified by {name}'). */
+  certificationEngineer: string | null;
+  certifiedBy: UserRef | null;
+  certifiedAt: string | null;
+  faultDescription: string | null;
+  repairDetails: string | null;
+  comments: string | null;
+  spareParts: SparePart[];
+  labourHours: number | null;
+  /** Report Issue: where the fault was seen, who reported it and how severe it is. */
+  location: string | null;
+  reportedBy: UserRef | null;
+  severity: IssueSeverity | null;
+  /** Optimistic lock: send it back with a change to refuse overwriting a newer one. */
+  version: number;
+}
+
+export interface TaskStatusHistoryEntry {
+  from: TaskStatus | null;
+  to: TaskStatus;
+  at: string;
+  by: UserRef | null;
+}
+
+/** One audited change: who (their service number, or `cli`/`seed`), when, and each field's from/to. */
+export interface AuditEntryDto {
+  at: string;
+  action: string;
+  by: string;
+  changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+/**
+ * A task with its status history and audit trail, newest first. A task's life is a handful of
+ * changes; the detail carries at most TASK_HISTORY_LIMIT of each, and says how many there are.
+ */
+export interface TaskDetail extends TaskDto {
+  statusHistory: TaskStatusHistoryEntry[];
+  statusHistoryTotal: number;
+  audit: AuditEntryDto[];
+  auditTotal: number;
+}
+
+export const TASK_HISTORY_LIMIT = 100;
+
+export interface TaskCounts {
+  total: number;
+  pending: number;
+  inProgress: number;
+  completed: number;
+}
+
+export interface TaskListResponse {
+  tasks: TaskDto[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+  /**
+   * Tasks by status among those the person may see with the list's filters except the status
+   * filter, so the count line reads the same whichever status is picked.
+   */
+  counts: TaskCounts;
+}
+
+export const TASK_SORTS = [
+  'createdAt',
+  'updatedAt',
+  'dueDate',
+  'priority',
+  'title',
+  'completedDate',
+] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+export const MAX_TASK_PAGE_SIZE = 100;
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z
+    .union([z.literal(''), z.enum(values)], { error: `${label} must be one of ${values.join(', ')}.` })
+    .default('');
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idFilter = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(64)
+    .default('')
+    .refine((value) => value === '' || ID.test(value), { error: `${label} must be an id from the list.` });
+
+/**
+ * Query of the task list; empty strings mean "no filter". `my=1` asks for the caller's own
+ * tasks. A Technician always gets their own, whatever the query says.
+ */
+export const listTasksQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number.' })
+    .int({ error: 'page must be a whole number.' })
+    .min(1, { error: 'page starts at 1.' })
+    .max(1_000_000, { error: 'page is too large.' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int({ error: 'limit must be a whole number.' })
+    .min(1, { error: 'limit must be at least 1.' })
+    .max(MAX_TASK_PAGE_SIZE, { error: `limit must be at most ${MAX_TASK_PAGE_SIZE}.` })
+    .default(PAGE_SIZES.tasks),
+  q: z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).default(''),
+  my: z
+    .union([z.literal(''), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], {
+      error: 'my must be 1 or 0.',
+    })
+    .default('')
+    .transform((value) => value === '1' || value === 'true'),
+  technician: idFilter('technician'),
+  equipment: idFilter('equipment'),
+  status: optionalEnum(TASK_STATUSES, 'status'),
+  taskType: optionalEnum(TASK_TYPES, 'taskType'),
+  priority: optionalEnum(TASK_PRIORITIES, 'priority'),
+  sort: z
+    .string()
+    .default('-createdAt')
+    .refine((value) => (TASK_SORTS as readonly string[]).includes(value.replace(/^-/, '')), {
+      error: `sort must be one of ${TASK_SORTS.join(', ')}, with - in front for descending.`,
+    }),
+});
+export type ListTasksQuery = z.output<typeof listTasksQuerySchema>;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, { error: `${label} must have at most ${max} characters.` });
+const requiredText = (label: string, max: number) =>
+  text(label, max).min(1, { error: `${label} is required.` });
+const optionalText = (label: string, max: number) =>
+  text(label, max)
+    .nullish()
+    .transform((value) => value || null);
+const optionalDate = (label: string) =>
+  z
+    .union([z.literal(''), z.string().trim().refine(isCalendarDate)], {
+      error: `${label} must be a date such as 2024-03-31.`,
+    })
+    .nullish()
+    .transform((value) => value || null);
+const userId = (label: string) =>
+  z
+    .union([z.literal(''), z.string().trim().regex(ID)], {
+      error: `${label} must be a person from the list.`,
+    })
+    .nullish()
+    .transform((value) => value || null);
+const equipmentId = z
+  .string({ error: 'Equipment is required.' })
+  .trim()
+  .min(1, { error: 'Equipment is required.' })
+  .regex(ID, { error: 'Equipment must be an item from the inventory.' });
+const version = z.number({ error: 'version must be a number.' }).int().positive().optional();
+
+const unknownFields = (allowed: string) => (issue: { code: string }) =>
+  issue.code === 'unrecognized_keys' ? `Only ${allowed} may be sent.` : undefined;
+
+const PM_ONLY = 'PM type and interval belong to Preventive tasks only.';
+const PM_REQUIRED = 'For Preventive tasks, select PM Type and Periodic Interval.';
+
+/** A Preventive task names its PM type and interval; any other type has neither. */
+function checkPreventive(
+  value: { taskType?: TaskType; pmType?: PmType | null; pmInterval?: PmInterval | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.taskType === 'Preventive') {
+    if (!value.pmType || !value.pmInterval)
+      ctx.addIssue({ code: 'custom', message: PM_REQUIRED, path: ['pmType'] });
+  } else if (value.taskType && (value.pmType || value.pmInterval)) {
+    ctx.addIssue({ code: 'custom', message: PM_ONLY, path: ['pmType'] });
+  }
+}
+
+const taskFields = {
+  title: requiredText('Title', 200),
+  description: requiredText('Description', 4000),
+  taskType: z.enum(TASK_TYPES, { error: `Task type must be one of ${TASK_TYPES.join(', ')}.` }),
+  pmType: z
+    .union([z.literal(''), z.enum(PM_TYPES)], { error: `PM type must be one of ${PM_TYPES.join(', ')}.` })
+    .nullish()
+    .transform((value) => value || null),
+  pmInterval: z
+    .union([z.literal(''), z.enum(PM_INTERVALS)], {
+      error: `Interval must be one of ${PM_INTERVALS.join(', ')}.`,
+    })
+    .nullish()
+    .transform((value) => value || null),
+  priority: z.enum(TASK_PRIORITIES, { error: `Priority must be one of ${TASK_PRIORITIES.join(', ')}.` }),
+  assignedTo: userId('Assign To'),
+  dueDate: optionalDate('Due date'),
+  comments: optionalText('Comments', 4000),
+};
+
+/**
+ * The one create contract, for the Assign Task modal and the Create Task form alike:
+ * `equipmentId` names the device (the modal's `equipment` field is sent under this name), the
+ * type defaults to Repair (the Create Task form has no type field), and a new task is Pending,
+ * or In Progress when it is assigned and work has already begun.
+ */
+export const createTaskSchema = z
+  .strictObject(
+    {
+      ...taskFields,
+      taskType: taskFields.taskType.default('Repair'),
+      equipmentId,
+      status: z
+        .enum(['Pending', 'In Progress'], { error: 'A new task is Pending or In Progress.' })
+        .default('Pending'),
+    },
+    {
+      error: unknownFields(
+        'title, description, taskType, pmType, pmInterval, priority, assignedTo, dueDate, comments, equipmentId and status',
+      ),
+    },
+  )
+  .superRefine(checkPreventive)
+  .refine((value) => value.status === 'Pending' || value.assignedTo, {
+    error: 'Assign the task before starting it.',
+    path: ['status'],
+  });
+export type CreateTaskRequest = z.input<typeof createTaskSchema>;
+export type NewTask = z.output<typeof createTaskSchema>;
+
+/** Engineers and Admins edit a task's fields (not its status, work or certification) with this. */
+export const updateTaskSchema = z
+  .strictObject(
+    {
+      title: taskFields.title.optional(),
+      description: taskFields.description.optional(),
+      taskType: taskFields.taskType.optional(),
+      pmType: taskFields.pmType,
+      pmInterval: taskFields.pmInterval,
+      priority: taskFields.priority.optional(),
+      assignedTo: taskFields.assignedTo,
+      dueDate: taskFields.dueDate,
+      comments: taskFields.comments,
+      version,
+    },
+    {
+      error: unknownFields(
+        'title, description, taskType, pmType, pmInterval, priority, assignedTo, dueDate, comments and version',
+      ),
+    },
+  )
+  .refine((value) => Object.keys(value).some((key) => key !== 'version'), {
+    error: 'Send at least one field to change.',
+  });
+export type UpdateTaskRequest = z.input<typeof updateTaskSchema>;
+export type TaskChanges = z.output<typeof updateTaskSchema>;
+
+export const changeTaskStatusSchema = z.strictObject(
+  {
+    status: z.enum(TASK_STATUSES, { error: `Status must be one of ${TASK_STATUSES.join(', ')}.` }),
+    version,
+  },
+  { error: unknownFields('status and version') },
+);
+export type ChangeTaskStatusRequest = z.input<typeof changeTaskStatusSchema>;
+
+const sparePartSchema = z.strictObject(
+  {
+    name: requiredText('Part name', SPARE_PART_LIMITS.name),
+    quantity: z
+      .number({ error: 'Quantity must be a number.' })
+      .int({ error: 'Quantity must be a whole number.' })
+      .min(1, { error: 'Quantity must be at least 1.' })
+      .max(SPARE_PART_LIMITS.maxQuantity, {
+        error: `Quantity must be at most ${SPARE_PART_LIMITS.maxQuantity}.`,
+      })
+      .default(1),
+    description: text('Part description', SPARE_PART_LIMITS.description).default(''),
+    unitCost: z
+      .number({ error: 'Unit cost must be a number.' })
+      .min(0, { error: 'Unit cost cannot be negative.' })
+      .max(100_000_000, { error: 'Unit cost is too large.' })
+      .nullish()
+      .transform((value) => value ?? null),
+  },
+  { error: unknownFields('name, quantity, description and unitCost') },
+);
+
+/**
+ * The work record: what was wrong, what was done, the parts used (rows, replacing the previous
+ * list) and optionally the hours spent. The spec's body names the parts `sparePartsUsed`.
+ */
+export const recordWorkSchema = z.strictObject(
+  {
+    faultDescription: optionalText('Fault description', 4000),
+    repairDetails: optionalText('Repair details', 4000),
+    sparePartsUsed: z
+      .array(sparePartSchema, { error: 'sparePartsUsed must be a list of parts.' })
+      .max(SPARE_PART_LIMITS.maxParts, {
+        error: `A task may list at most ${SPARE_PART_LIMITS.maxParts} spare parts.`,
+      })
+      .default([]),
+    labourHours: z
+      .number({ error: 'Labour hours must be a number.' })
+      .min(0, { error: 'Labour hours cannot be negative.' })
+      .max(1000, { error: 'Labour hours must be at most 1000.' })
+      .nullish()
+      .transform((value) => value ?? null),
+    version,
+  },
+  { error: unknownFields('faultDescription, repairDetails, sparePartsUsed, labourHours and version') },
+);
+export type RecordWorkRequest = z.input<typeof recordWorkSchema>;
+export type WorkRecord = z.output<typeof recordWorkSchema>;
+
+/** The priority a reported fault's task gets from its severity. */
+export const PRIORITY_OF_SEVERITY: Record<IssueSeverity, TaskPriority> = {
+  Low: 'Low',
+  Medium: 'Medium',
+  High: 'High',
+  Critical: 'Urgent',
+};
+
+/**
+ * Report Issue. `reportedBy` is what the form shows (the signed-in person's name) and is
+ * ignored: the reporter is always who is signed in.
+ */
+export const reportIssueSchema = z.strictObject(
+  {
+    equipment: equipmentId,
+    title: requiredText('Title', 200),
+    description: requiredText('Description', 4000),
+    severity: z
+      .enum(ISSUE_SEVERITIES, { error: `Severity must be one of ${ISSUE_SEVERITIES.join(', ')}.` })
+      .default(DEFAULT_ISSUE_SEVERITY),
+    location: optionalText('Location', 120),
+    reportedBy: z.string().max(200).optional(),
+  },
+  { error: unknownFields('equipment, title, description, severity, location and reportedBy') },
+);
+export type ReportIssueRequest = z.input<typeof reportIssueSchema>;
+export type IssueReport = z.output<typeof reportIssueSchema>;
+
+/** The answer to a create or Report Issue: the task in a field named `task`. */
+export interface TaskCreatedResponse {
+  task: TaskDto;
+}
+
+/** A person who may receive tasks (active, and pre-approved for it), for the assignee lists. */
+export interface AssigneeDto {
+  _id: string;
+  name: string;
+  role: string;
+  serviceNumber: string;
+}
+
+export interface AssigneeListResponse {
+  technicians: AssigneeDto[];
+}
+
+/**
+ * `GET /users/preapproved/technicians`: `approved=true` (the default) lists who may receive
+ * tasks; `approved=any` (the Tasks page's technician filter) also lists active people who may
+ * not, because old tasks stay assigned to them. At most `limit` (200) people, by name.
+ */
+export const assigneeQuerySchema = z.object({
+  approved: z
+    .union([z.literal('true'), z.literal('any')], { error: 'approved must be true or any.' })
+    .default('true'),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int({ error: 'limit must be a whole number.' })
+    .min(1, { error: 'limit must be at least 1.' })
+    .max(200, { error: 'limit must be at most 200.' })
+    .default(200),
+  q: z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).default(''),
+});
+export type AssigneeQuery = z.output<typeof assigneeQuerySchema>;
+
+/** Task live events: the task as it is now (or its id when deleted) and who it concerns. */
+export interface TaskChangedEvent {
+  task: TaskDto;
+  /** Whoever the task was assigned to before this change, when that changed. */
+  previousAssigneeId?: string | null;
+}
+export interface TaskDeletedEvent {
+  _id: string;
+  assigneeId: string | null;
+}
+
+/**
+ * What maintenance asks the equipment service to apply for a task, exactly once per task and
+ * kind (a relay retries until equipment confirms):
+ * - `reported`: a fault was reported; the device is taken out of use (Unserviceable);
+ * - `certified`: an engineer certified completed work; the device is back in service.
+ * A device that is Decommissioned or Auctioned is never moved by a task.
+ */
+export const TASK_EFFECT_KINDS = ['reported', 'certified'] as const;
+export type TaskEffectKind = (typeof TASK_EFFECT_KINDS)[number];
+
+export interface TaskEffect {
+  taskId: string;
+  kind: TaskEffectKind;
+  equipmentId: string;
+  taskTitle: string;
+}
+
+export interface TaskEffectResult {
+  /** False when this task's effect of this kind had been applied before (a retry). */
+  applied: boolean;
+  /** The device's status afterwards (null when the device is no longer in the inventory). */
+  status: string | null;
+}

@@ -1,0 +1,78 @@
+import { isServiceErrorPayload, type ActingUser } from '@caliber/contracts';
+import { ServiceError } from './service-error';
+import type { StatementSigner } from './trust/statements';
+import type { ClientProxy } from '@nestjs/microservices';
+import type { Logger } from 'pino';
+// Not re-exported by the package's index: raised when no replica of the service is subscribed.
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+
+/** How a service's refusal of a statement begins (`StatementVerifier`). */
+const REFUSED_STATEMENT = 'The request was refused:';
+
+/** How a process reaches the domain services: its NATS connection, its signer, and the deadline. */
+export interface ServiceChannel {
+  client: ClientProxy;
+  signer: StatementSigner;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+/**
+ * Request/reply to a domain service over NATS, signed by the caller (the gateway, or a service
+ * calling another) for `user` (the person it acts for) or for itself. A refusal comes back as the service's own ServiceError;
+ * silence past the deadline becomes SERVICE_UNAVAILABLE, never a hung request.
+ */
+export async function requestFromService<T>(
+  channel: ServiceChannel,
+  serviceLabel: string,
+  subject: string,
+  payload: unknown,
+  user?: ActingUser,
+): Promise<T> {
+  const message = channel.signer.sign(subject, payload, user);
+  try {
+    return await firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(channel.timeoutMs)));
+  } catch (error) {
+    if (isServiceErrorPayload(error)) {
+      // The service refused the caller's own statement (keys or clocks disagree): that is this
+      // deployment's fault, not the person's session, and its wording is for the log only.
+      if (error.code === 'UNAUTHENTICATED' && error.message.startsWith(REFUSED_STATEMENT)) {
+        channel.logger.error({ subject, refusal: error.message }, 'a service refused our statement');
+        throw new ServiceError(
+          'SERVICE_UNAVAILABLE',
+          `The ${serviceLabel} could not verify this request. Please try again later.`,
+        );
+      }
+      throw new ServiceError(error.code, error.message, error.details, error.retryAfterSeconds);
+    }
+    if (error instanceof TimeoutError) {
+      throw new ServiceError(
+        'SERVICE_UNAVAILABLE',
+        `The ${serviceLabel} did not answer in time. Please try again.`,
+      );
+    }
+    if (error instanceof EmptyResponseException) {
+      throw new ServiceError(
+        'SERVICE_UNAVAILABLE',
+        `The ${serviceLabel} is not available right now. Please try again shortly.`,
+      );
+    }
+    throw new ServiceError(
+      'SERVICE_UNAVAILABLE',
+      `The ${serviceLabel} cannot be reached right now. Please try again.`,
+    );
+  }
+}
+
+/** Base of a typed view of one domain service: requests carry its label and deadline. */
+export abstract class DomainServiceClient {
+  protected constructor(
+    private readonly channel: ServiceChannel,
+    private readonly label: string,
+  ) {}
+
+  protected request<T>(subject: string, payload: unknown, user?: ActingUser): Promise<T> {
+    return requestFromService<T>(this.channel, this.label, subject, payload, user);
+  }
+}
