@@ -1,7 +1,15 @@
 import type { RemoteScreensModule } from '@caliber/web';
+import { CreateTaskPage } from './pages/CreateTaskPage';
+import { ReportIssuePage } from './pages/ReportIssuePage';
+import { TaskManagementPage } from './pages/TaskManagementPage';
 
 /**
- * The screens this remote provides to the shell, by screen id. Each one arrives with its domain's
- * issue; until then the shell says the screen is not part of this version.
+ * The screens this remote provides to the shell, by screen id. Maintenance and Schedule
+ * Preventive arrive with their own issue; until then the shell says they are not part of this
+ * version.
  */
-export const screens: RemoteScreensModule['screens'] = {};
+export const screens: RemoteScreensModule['screens'] = {
+  tasks: TaskManagementPage,
+  'add-task': CreateTaskPage,
+  'report-issue': ReportIssuePage,
+};

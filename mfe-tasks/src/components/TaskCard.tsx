@@ -1,0 +1,206 @@
+import { TASK_STATUSES, type TaskDto, type TaskStatus } from '@caliber/contracts';
+import { Badge, Button, ErrorBox, SelectField } from '@caliber/ui-kit';
+import { api, ApiError, errorMessage } from '@caliber/web';
+import { useId, useState, type ReactNode } from 'react';
+import { equipmentLabel, formatDate, isOverdue } from '../utils/format';
+import {
+  canCertify,
+  canChangeStatus,
+  canRecordWork,
+  canViewNotes,
+  certificationTag,
+  type Viewer,
+} from '../utils/task-permissions';
+import { PriorityBadge } from './PriorityBadge';
+import { WorkDetailsModal } from './WorkDetailsModal';
+import { WorkRecord } from './WorkRecord';
+
+/** What a card tells its page: a success to show for a while, or that the list must reload. */
+export interface TaskCardEvents {
+  onOpen(task: TaskDto): void;
+  onStatusChanged(): void;
+  onCertified(): void;
+  onWorkSaved(): void;
+  onStale(): void;
+}
+
+type Busy = 'status' | 'certify' | null;
+
+/**
+ * One task: its status header and certification tag, what it is about, and what the viewer may do
+ * with it (status, work details, certification, the technician's notes). A refused change shows
+ * the server's message on the card itself, beside the task it concerns.
+ */
+export function TaskCard({
+  task,
+  viewer,
+  today,
+  events,
+}: {
+  task: TaskDto;
+  viewer: Viewer;
+  today: string;
+  events: TaskCardEvents;
+}) {
+  const notesId = useId();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [recording, setRecording] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const tag = certificationTag(task);
+  const overdue = isOverdue(task, today);
+
+  async function act(
+    kind: Exclude<Busy, null>,
+    call: () => Promise<unknown>,
+    fallback: string,
+    done: () => void,
+  ) {
+    setBusy(kind);
+    setError(null);
+    try {
+      await call();
+      done();
+    } catch (failure) {
+      setError(errorMessage(failure, fallback));
+      if (failure instanceof ApiError && failure.status === 409) events.onStale();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const changeStatus = (status: TaskStatus) =>
+    act(
+      'status',
+      () => api.put(`/tasks/${encodeURIComponent(task._id)}/status`, { status, version: task.version }),
+      'Failed to update task status',
+      events.onStatusChanged,
+    );
+  const certify = () =>
+    act(
+      'certify',
+      () => api.put(`/tasks/${encodeURIComponent(task._id)}/certify`),
+      'Failed to certify task',
+      events.onCertified,
+    );
+
+  const facts: [string, ReactNode][] = [['Type', task.taskType]];
+  if (task.taskType === 'Preventive') {
+    facts.push(['PM Type', task.pmType ?? '—']);
+    facts.push(['Interval', task.pmInterval ?? '—']);
+  }
+  facts.push(['Priority', <PriorityBadge key="priority" priority={task.priority} />]);
+  facts.push(['Equipment', equipmentLabel(task.equipment)]);
+  facts.push([
+    'Due',
+    task.dueDate ? (
+      <span className={overdue ? 'task-overdue' : undefined}>
+        {formatDate(task.dueDate)}
+        {overdue ? ' (overdue)' : ''}
+      </span>
+    ) : (
+      'No due date'
+    ),
+  ]);
+  facts.push(['Assigned To', task.assignedTo?.name ?? 'Unassigned']);
+
+  const mayChangeStatus = canChangeStatus(viewer, task);
+  const mayRecord = canRecordWork(viewer, task);
+  const mayCertify = canCertify(viewer, task);
+  const mayReadNotes = canViewNotes(viewer);
+
+  return (
+    <article className="task-card" aria-label={task.title}>
+      <header
+        className={`task-card__status task-card__status--${task.status.replace(' ', '-').toLowerCase()}`}
+      >
+        <span className="task-card__status-text">{task.status}</span>
+        {tag ? <Badge tone={task.needsCertification ? 'purple' : 'teal'}>{tag}</Badge> : null}
+      </header>
+      <div className="task-card__body">
+        <h3 className="task-card__title">
+          <button type="button" className="task-card__open" onClick={() => events.onOpen(task)}>
+            {task.title}
+          </button>
+        </h3>
+        <p className="task-card__description">{task.description}</p>
+        <dl className="task-facts">
+          {facts.map(([term, value]) => (
+            <div key={term} className="task-facts__row">
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        {error ? <ErrorBox>{error}</ErrorBox> : null}
+
+        <div className="task-card__actions">
+          {mayChangeStatus ? (
+            <SelectField<TaskStatus>
+              label="Status"
+              className="task-card__status-field"
+              value={task.status}
+              disabled={busy !== null}
+              onChange={(status) => status !== task.status && void changeStatus(status)}
+              options={TASK_STATUSES.map((status) => ({ value: status, label: status }))}
+            />
+          ) : null}
+          <div className="task-card__buttons">
+            {mayCertify ? (
+              <Button
+                busy={busy === 'certify'}
+                busyLabel="Certifying..."
+                disabled={busy !== null}
+                onClick={() => void certify()}
+              >
+                Certify
+              </Button>
+            ) : null}
+            {mayRecord ? (
+              <Button variant="secondary" disabled={busy !== null} onClick={() => setRecording(true)}>
+                Work Details
+              </Button>
+            ) : null}
+            {mayReadNotes ? (
+              <Button
+                variant="ghost"
+                aria-expanded={notesOpen}
+                aria-controls={notesId}
+                onClick={() => setNotesOpen(!notesOpen)}
+              >
+                {notesOpen ? 'Hide Notes' : 'Technician Notes'}
+              </Button>
+            ) : null}
+            <Button variant="ghost" onClick={() => events.onOpen(task)}>
+              Details
+            </Button>
+          </div>
+        </div>
+
+        {mayReadNotes ? (
+          <section
+            id={notesId}
+            className="task-card__notes"
+            hidden={!notesOpen}
+            aria-label="Technician notes"
+          >
+            {notesOpen ? <WorkRecord task={task} /> : null}
+          </section>
+        ) : null}
+      </div>
+
+      {recording ? (
+        <WorkDetailsModal
+          task={task}
+          onClose={() => setRecording(false)}
+          onSaved={() => {
+            setRecording(false);
+            events.onWorkSaved();
+          }}
+          onStale={events.onStale}
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,161 @@
+import type { TaskDetail } from '@caliber/contracts';
+import { Badge, ErrorBox, LoadingState, Modal } from '@caliber/ui-kit';
+import { useLiveEvents } from '@caliber/web';
+import type { ReactNode } from 'react';
+import { useApiData } from '../hooks/use-api-data';
+import { TASK_EVENTS } from '../hooks/use-task-list';
+import { auditValue, equipmentLabel, formatDate, formatDateTime } from '../utils/format';
+import { certificationTag } from '../utils/task-permissions';
+import { PriorityBadge } from './PriorityBadge';
+import { TaskStatusBadge } from './TaskStatusBadge';
+import { WorkRecord } from './WorkRecord';
+
+function who(ref: { name: string } | null): string {
+  return ref ? ` by ${ref.name}` : '';
+}
+
+/**
+ * Everything about one task: its fields, the work record with its spare parts, the status history
+ * and the audit trail (newest first). It follows the task's live events while it is open.
+ */
+export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
+  const { data, error, loading, reload } = useApiData<TaskDetail>(
+    `/tasks/${encodeURIComponent(id)}`,
+    'Failed to fetch task',
+  );
+  useLiveEvents(TASK_EVENTS, (_event, payload) => {
+    const changed =
+      (payload as { task?: { _id?: string }; _id?: string }).task?._id ?? (payload as { _id?: string })._id;
+    if (changed === id) reload();
+  });
+  const task = data?._id === id ? data : null;
+
+  const facts: [string, ReactNode][] = task
+    ? [
+        ['Description', <span className="task-prose">{task.description}</span>],
+        ['Type', task.taskType],
+        ...(task.taskType === 'Preventive'
+          ? ([
+              ['PM Type', task.pmType ?? '—'],
+              ['Interval', task.pmInterval ?? '—'],
+            ] as [string, ReactNode][])
+          : []),
+        ['Priority', <PriorityBadge priority={task.priority} />],
+        [
+          'Equipment',
+          `${equipmentLabel(task.equipment)} · ${task.equipment.department} · ${task.equipment.category}`,
+        ],
+        ['Due date', task.dueDate ? formatDate(task.dueDate) : 'No due date'],
+        ['Assigned To', task.assignedTo?.name ?? 'Unassigned'],
+        ['Created', `${formatDateTime(task.createdAt)}${who(task.createdBy)}`],
+        ['Updated', `${formatDateTime(task.updatedAt)}${who(task.updatedBy)}`],
+        ['Completed', task.completedDate ? formatDateTime(task.completedDate) : '—'],
+        [
+          'Certification',
+          task.certified
+            ? `Certified${task.certificationEngineer ? ` by ${task.certificationEngineer}` : ''}${
+                task.certifiedAt ? `, ${formatDateTime(task.certifiedAt)}` : ''
+              }`
+            : task.needsCertification
+              ? 'Awaiting certification'
+              : 'Not certified',
+        ],
+      ]
+    : [];
+  if (task?.reportedBy || task?.severity || task?.location) {
+    facts.push(['Reported By', task.reportedBy?.name ?? '—']);
+    facts.push(['Severity', task.severity ?? '—']);
+    facts.push(['Location', task.location ?? '—']);
+  }
+  if (task?.comments) facts.push(['Comments', <span className="task-prose">{task.comments}</span>]);
+  const tag = task ? certificationTag(task) : null;
+
+  return (
+    <Modal title={task?.title ?? (error ? 'Task' : 'Loading…')} open onClose={onClose}>
+      <div className="task-detail">
+        {loading && !task ? <LoadingState text="Loading task…" /> : null}
+        {error ? <ErrorBox>{error}</ErrorBox> : null}
+        {task ? (
+          <>
+            <div className="task-detail__status">
+              <TaskStatusBadge status={task.status} />
+              {tag ? <Badge tone={task.needsCertification ? 'purple' : 'teal'}>{tag}</Badge> : null}
+            </div>
+            <dl className="task-facts task-facts--detail">
+              {facts.map(([term, value]) => (
+                <div key={term} className="task-facts__row">
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+
+            <h3 className="task-detail__heading">Work record</h3>
+            <WorkRecord task={task} />
+
+            <h3 className="task-detail__heading">Status history</h3>
+            {task.statusHistory.length === 0 ? (
+              <p className="muted">No status changes yet.</p>
+            ) : (
+              <ol className="task-timeline">
+                {task.statusHistory.map((entry, index) => (
+                  <li key={`${entry.at}-${index}`}>
+                    <span className="task-timeline__change">
+                      {entry.from ? (
+                        <>
+                          <TaskStatusBadge status={entry.from} />
+                          <span aria-label="to"> → </span>
+                        </>
+                      ) : null}
+                      <TaskStatusBadge status={entry.to} />
+                    </span>
+                    <span className="muted">
+                      {formatDateTime(entry.at)}
+                      {entry.by ? ` · ${entry.by.name}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+            {task.statusHistoryTotal > task.statusHistory.length ? (
+              <p className="muted">
+                The newest {task.statusHistory.length} of {task.statusHistoryTotal} status changes.
+              </p>
+            ) : null}
+
+            <h3 className="task-detail__heading">Audit trail</h3>
+            {task.audit.length === 0 ? (
+              <p className="muted">No audited changes.</p>
+            ) : (
+              <ol className="task-timeline">
+                {task.audit.map((entry, index) => (
+                  <li key={`${entry.at}-${index}`}>
+                    <span className="task-timeline__action">{entry.action}</span>
+                    <span className="muted">
+                      {formatDateTime(entry.at)} · {entry.by}
+                    </span>
+                    {Object.keys(entry.changes).length > 0 ? (
+                      <ul className="task-audit__changes">
+                        {Object.entries(entry.changes).map(([field, change]) => (
+                          <li key={field}>
+                            <span className="task-audit__field">{field}</span>: {auditValue(change.from)} →{' '}
+                            {auditValue(change.to)}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            )}
+            {task.auditTotal > task.audit.length ? (
+              <p className="muted">
+                The newest {task.audit.length} of {task.auditTotal} audited changes.
+              </p>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

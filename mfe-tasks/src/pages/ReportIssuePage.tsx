@@ -1,0 +1,163 @@
+import {
+  DEFAULT_ISSUE_SEVERITY,
+  ISSUE_SEVERITIES,
+  reportIssueSchema,
+  type IssueSeverity,
+  type TaskCreatedResponse,
+} from '@caliber/contracts';
+import { Button, Card, ErrorBox, focusFormField, SelectField, TextField } from '@caliber/ui-kit';
+import { api, errorMessage, Link, useCurrentUser, useNavigate } from '@caliber/web';
+import { useRef, useState, type FormEvent } from 'react';
+import { EquipmentPicker, type EquipmentChoice } from '../components/EquipmentPicker';
+import { TextAreaField } from '../components/TextAreaField';
+import { fieldIssues, firstInvalid } from '../utils/form-issues';
+import '../tasks.css';
+
+interface Draft {
+  equipment: EquipmentChoice | null;
+  title: string;
+  description: string;
+  severity: IssueSeverity;
+  location: string;
+}
+
+const EMPTY: Draft = {
+  equipment: null,
+  title: '',
+  description: '',
+  severity: DEFAULT_ISSUE_SEVERITY,
+  location: '',
+};
+const FIELD_ORDER = ['equipment', 'title', 'description', 'severity', 'location'];
+
+/**
+ * /report-issue: anyone reports a fault on a device (equipment, title and description required).
+ * The report becomes a task for the engineers; on success the person is told so and taken to
+ * Maintenance. The reporter is whoever is signed in: the field only shows it.
+ */
+export function ReportIssuePage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = reportIssueSchema.safeParse({
+      equipment: draft.equipment?._id ?? '',
+      title: draft.title,
+      description: draft.description,
+      severity: draft.severity,
+      location: draft.location,
+      reportedBy: user.name,
+    });
+    const found = fieldIssues(result.error);
+    setIssues(found);
+    if (!result.success) {
+      setError(null);
+      const first = firstInvalid(found, FIELD_ORDER);
+      if (first) focusFormField(form.current, first);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post<TaskCreatedResponse>('/maintenance/report', result.data);
+      window.alert('Issue reported successfully!');
+      navigate('/maintenance');
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to report issue'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="page tasks-page">
+      <header className="page__header">
+        <div>
+          <h1>Report Equipment Issue</h1>
+          <p className="page__subtitle">
+            Tell the engineers what is wrong with a device. Fields marked * are required.
+          </p>
+        </div>
+        <Link to="/maintenance">Back to Maintenance</Link>
+      </header>
+      <Card>
+        <form
+          ref={form}
+          onSubmit={submit}
+          noValidate
+          aria-label="Report Equipment Issue"
+          className="task-form"
+        >
+          {error ? <ErrorBox>{error}</ErrorBox> : null}
+          <EquipmentPicker
+            label="Equipment"
+            name="equipment"
+            required
+            value={draft.equipment}
+            error={issues.get('equipment')}
+            onChange={(equipment) =>
+              setDraft((current) => ({
+                ...current,
+                equipment,
+                // Where the device stands is usually where the fault was seen.
+                location: current.location || equipment?.location || '',
+              }))
+            }
+          />
+          <TextField
+            label="Title"
+            name="title"
+            required
+            maxLength={200}
+            placeholder="e.g. Ventilator alarms on start-up"
+            value={draft.title}
+            error={issues.get('title')}
+            onChange={(event) => set('title', event.target.value)}
+          />
+          <TextAreaField
+            label="Description"
+            name="description"
+            required
+            rows={5}
+            placeholder="What happened, when, and what you saw on the device"
+            value={draft.description}
+            error={issues.get('description')}
+            onChange={(event) => set('description', event.target.value)}
+          />
+          <div className="task-form__grid">
+            <SelectField<IssueSeverity>
+              label="Severity"
+              name="severity"
+              value={draft.severity}
+              error={issues.get('severity')}
+              onChange={(severity) => set('severity', severity)}
+              options={ISSUE_SEVERITIES.map((severity) => ({ value: severity, label: severity }))}
+            />
+            <TextField
+              label="Location"
+              name="location"
+              maxLength={120}
+              hint="Optional"
+              value={draft.location}
+              error={issues.get('location')}
+              onChange={(event) => set('location', event.target.value)}
+            />
+            <TextField label="Reported By" name="reportedBy" readOnly value={user.name} />
+          </div>
+          <div className="task-form__actions">
+            <Button type="submit" busy={busy} busyLabel="Reporting...">
+              Report Issue
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { CERTIFICATION_MESSAGE_MS, STATUS_MESSAGE_MS } from '@caliber/contracts';
+import {
+  Button,
+  EmptyState,
+  ErrorBox,
+  LoadingState,
+  Pager,
+  SelectField,
+  StatusToast,
+  type StatusMessage,
+} from '@caliber/ui-kit';
+import { useCurrentUser, useSearchParams } from '@caliber/web';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AssignTaskModal } from '../components/AssignTaskModal';
+import { TaskCard, type TaskCardEvents } from '../components/TaskCard';
+import { TaskDetailDialog } from '../components/TaskDetailDialog';
+import { useAssignees } from '../hooks/use-people';
+import { useTaskList } from '../hooks/use-task-list';
+import { showingLine, statusBreakdown, taskCountLine } from '../utils/count-line';
+import { localToday } from '../utils/format';
+import { taskFiltersOf } from '../utils/task-list-query';
+import { listScope } from '../utils/task-permissions';
+import '../tasks.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
+/** How long a save's success line stays (assignment, work details): long enough to read. */
+const SAVED_MESSAGE_MS = 4000;
+
+interface Toast {
+  message: StatusMessage;
+  durationMs: number;
+}
+
+type Param = 'q' | 'technician' | 'page' | 'task';
+
+/**
+ * /tasks: the search, for Engineers and Admins the technician filter and Assign Task, the count
+ * lines, the task cards with their pager, and a task's details. Filters, page and the open task
+ * live in the address, so a view can be bookmarked or shared.
+ */
+export function TaskManagementPage() {
+  const user = useCurrentUser();
+  const scope = listScope(user.role);
+  const [params, setParams] = useSearchParams();
+  const filters = taskFiltersOf(params);
+  const [search, setSearch] = useState(filters.q);
+  const [assigning, setAssigning] = useState(false);
+  const [toast, setToast] = useState<Toast | null>(null);
+  const { data, error, loading, reload } = useTaskList(filters, scope);
+  const technicians = useAssignees('any', scope.technicianFilter);
+  const openId = params.get('task');
+  const today = localToday();
+
+  const update = (changes: Partial<Record<Param, string>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in changes) && !('task' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: !('task' in changes) },
+    );
+
+  useEffect(() => {
+    if (search === filters.q) return;
+    const timer = window.setTimeout(() => update({ q: search }), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // `update` changes identity every render; the search text alone decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const clearToast = useCallback(() => setToast(null), []);
+  const show = useCallback((text: string, durationMs: number) => {
+    setToast({ message: { text, tone: 'success' }, durationMs });
+  }, []);
+
+  const cardEvents = useMemo<TaskCardEvents>(
+    () => ({
+      onOpen: (task) => update({ task: task._id }),
+      onStatusChanged: () => {
+        reload();
+        show('Task status submitted.', STATUS_MESSAGE_MS);
+      },
+      onCertified: () => {
+        reload();
+        show('Task certified. Equipment updated.', CERTIFICATION_MESSAGE_MS);
+      },
+      onWorkSaved: () => {
+        reload();
+        show('Work details saved', SAVED_MESSAGE_MS);
+      },
+      onStale: reload,
+    }),
+    // `update` changes identity every render but only reads the current address when called.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [reload, show],
+  );
+
+  const technicianName = technicians.people.find((person) => person._id === filters.technician)?.name ?? '';
+  const technicianOptions = [
+    { value: '', label: 'All Technicians' },
+    ...technicians.people.map((person) => ({ value: person._id, label: person.name })),
+  ];
+  // A filter from a shared address keeps its place even before (or without) the list naming it.
+  if (filters.technician && !technicianName)
+    technicianOptions.push({ value: filters.technician, label: 'Selected technician' });
+
+  return (
+    <div className="page tasks-page">
+      <header className="page__header">
+        <div>
+          <h1>Task Management</h1>
+          <p className="page__subtitle">
+            {scope.ownOnly
+              ? 'The tasks assigned to you: update their status and record your work.'
+              : 'Every maintenance task: follow, assign and certify the work.'}
+          </p>
+        </div>
+        {scope.technicianFilter ? <Button onClick={() => setAssigning(true)}>Assign Task</Button> : null}
+      </header>
+
+      <div
+        className={`tasks-filters${scope.technicianFilter ? '' : ' tasks-filters--search-only'}`}
+        role="search"
+      >
+        <div className="ck-field">
+          <label className="ck-field__label" htmlFor="task-search">
+            Search
+          </label>
+          <input
+            id="task-search"
+            className="ck-input"
+            type="search"
+            placeholder="Title, description or equipment"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        {scope.technicianFilter ? (
+          <SelectField
+            label="Technician"
+            value={filters.technician}
+            onChange={(technician) => update({ technician })}
+            options={technicianOptions}
+            hint={technicians.error ?? undefined}
+          />
+        ) : null}
+      </div>
+
+      {error ? (
+        <ErrorBox>
+          {error}{' '}
+          <Button variant="link" onClick={reload}>
+            Retry
+          </Button>
+        </ErrorBox>
+      ) : null}
+
+      {data ? (
+        <>
+          <div className="tasks-count" aria-live="polite">
+            <p className="tasks-count__line">{taskCountLine(data.total, technicianName, filters.q)}</p>
+            <p className="muted">{statusBreakdown(data.counts)}</p>
+            <p className="muted">{showingLine(data.page, data.limit, data.tasks.length, data.total)}</p>
+            {loading ? (
+              <span className="ck-spinner ck-spinner--small" aria-label="Updating" role="status" />
+            ) : null}
+          </div>
+          {data.tasks.length === 0 ? (
+            <EmptyState title="No tasks found" text="Try adjusting your search or filters." />
+          ) : (
+            <div className="tasks-grid">
+              {data.tasks.map((task) => (
+                <TaskCard key={task._id} task={task} viewer={user} today={today} events={cardEvents} />
+              ))}
+            </div>
+          )}
+          <Pager
+            page={data.page}
+            totalPages={data.pages}
+            label="Task pages"
+            onPage={(page) => update({ page: String(page) })}
+          />
+        </>
+      ) : !error ? (
+        <LoadingState text="Loading tasks…" />
+      ) : null}
+
+      {assigning ? (
+        <AssignTaskModal
+          onClose={() => setAssigning(false)}
+          onAssigned={() => {
+            setAssigning(false);
+            reload();
+            show('Task assigned successfully!', SAVED_MESSAGE_MS);
+          }}
+        />
+      ) : null}
+      {openId ? <TaskDetailDialog id={openId} onClose={() => update({ task: '' })} /> : null}
+      <StatusToast message={toast?.message ?? null} durationMs={toast?.durationMs ?? 0} onDone={clearToast} />
+    </div>
+  );
+}

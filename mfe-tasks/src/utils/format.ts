@@ -1,0 +1,52 @@
+/** `2024-03-31` as the reader's locale writes dates, without any time-zone shift. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  if (!year || !month || !day) return value;
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export function formatDateTime(value: string): string {
+  return new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A device as every task screen names it: `name (serial number)`. */
+export function equipmentLabel(item: { name: string; serialNumber: string }): string {
+  return item.serialNumber ? `${item.name} (${item.serialNumber})` : item.name;
+}
+
+/** A person in an assignee list: `name (role)`. */
+export function personLabel(person: { name: string; role: string }): string {
+  return person.role ? `${person.name} (${person.role})` : person.name;
+}
+
+/** Today's date in the reader's time zone, as `YYYY-MM-DD`. */
+export function localToday(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/** An open task whose due date has passed. */
+export function isOverdue(task: { dueDate: string | null; status: string }, today: string): boolean {
+  if (!task.dueDate || task.status === 'Completed' || task.status === 'Cancelled') return false;
+  return task.dueDate.slice(0, 10) < today;
+}
+
+/** One side of an audited change, as text: empty for nothing, lists and objects as JSON. */
+export function auditValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** `labourHours` as the work record shows it: '1.5 h'. */
+export function formatHours(hours: number): string {
+  return `${Number.isInteger(hours) ? hours : hours.toFixed(2).replace(/0+$/, '')} h`;
+}

@@ -1,0 +1,32 @@
+import { taskFiltersOf, taskListQuery } from './task-list-query';
+
+const OWN = { ownOnly: true, technicianFilter: false };
+const FULL = { ownOnly: false, technicianFilter: true };
+
+describe('task list query', () => {
+  it('reads the filters from the address, page 1 by default', () => {
+    expect(taskFiltersOf(new URLSearchParams('q=pump&technician=abc&page=3'))).toEqual({
+      q: 'pump',
+      technician: 'abc',
+      page: 3,
+    });
+    expect(taskFiltersOf(new URLSearchParams('page=-2')).page).toBe(1);
+    expect(taskFiltersOf(new URLSearchParams('page=x')).page).toBe(1);
+  });
+
+  it('asks for the own tasks of someone without full access, and never sends their technician filter', () => {
+    expect(taskListQuery({ q: ' pump ', technician: 'abc', page: 2 }, 8, OWN)).toBe(
+      'page=2&limit=8&q=pump&my=1',
+    );
+  });
+
+  it('lets an Engineer or Admin filter by technician', () => {
+    expect(taskListQuery({ q: '', technician: 'abc', page: 1 }, 8, FULL)).toBe(
+      'page=1&limit=8&technician=abc',
+    );
+    expect(taskListQuery({ q: '', technician: '', page: 1 }, 12, FULL)).toBe('page=1&limit=12');
+    expect(
+      taskListQuery({ q: '', technician: 'abc', page: 1 }, 8, { ownOnly: false, technicianFilter: false }),
+    ).toBe('page=1&limit=8');
+  });
+});
