@@ -47,6 +47,9 @@ export function TaskCard({
   const [error, setError] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
+  /** The status just chosen, shown until the reloaded task carries it (or the change is refused). */
+  const [chosen, setChosen] = useState<{ status: TaskStatus; version: number } | null>(null);
+  if (chosen && chosen.version !== task.version) setChosen(null);
   const tag = certificationTag(task);
   const overdue = isOverdue(task, today);
 
@@ -61,21 +64,26 @@ export function TaskCard({
     try {
       await call();
       done();
+      return true;
     } catch (failure) {
       setError(errorMessage(failure, fallback));
       if (failure instanceof ApiError && failure.status === 409) events.onStale();
+      return false;
     } finally {
       setBusy(null);
     }
   }
 
-  const changeStatus = (status: TaskStatus) =>
-    act(
+  const changeStatus = async (status: TaskStatus) => {
+    setChosen({ status, version: task.version });
+    const changed = await act(
       'status',
       () => api.put(`/tasks/${encodeURIComponent(task._id)}/status`, { status, version: task.version }),
       'Failed to update task status',
       events.onStatusChanged,
     );
+    if (!changed) setChosen(null);
+  };
   const certify = () =>
     act(
       'certify',
@@ -140,9 +148,9 @@ export function TaskCard({
             <SelectField<TaskStatus>
               label="Status"
               className="task-card__status-field"
-              value={task.status}
+              value={chosen?.status ?? task.status}
               disabled={busy !== null}
-              onChange={(status) => status !== task.status && void changeStatus(status)}
+              onChange={(status) => status !== (chosen?.status ?? task.status) && void changeStatus(status)}
               options={TASK_STATUSES.map((status) => ({ value: status, label: status }))}
             />
           ) : null}
