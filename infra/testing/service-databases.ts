@@ -7,6 +7,7 @@ import {
 import { DataSource } from 'typeorm';
 import { equipmentDatabase } from '../../services/equipment/src/database';
 import { identityDatabase } from '../../services/identity/src/database';
+import { maintenanceDatabase } from '../../services/maintenance/src/database';
 
 /**
  * Each domain service's schema (entities and migrations), by its registry name. The type asks
@@ -15,6 +16,7 @@ import { identityDatabase } from '../../services/identity/src/database';
 const SERVICE_DATABASES: Record<DomainServiceName, (url: string) => ServiceDatabaseOptions> = {
   identity: identityDatabase,
   equipment: equipmentDatabase,
+  maintenance: maintenanceDatabase,
 };
 
 /** Applies every service's migrations, in registry order (once per integration run). */

@@ -8,6 +8,8 @@ import { createGatewayApp } from '../../services/gateway/src/app';
 import { loadGatewayConfig } from '../../services/gateway/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
 import { IdentityModule } from '../../services/identity/src/identity.module';
+import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
+import { MaintenanceModule } from '../../services/maintenance/src/maintenance.module';
 import { addStaff, setStaffActive } from '../../services/identity/src/roster/roster';
 import { SessionsService } from '../../services/identity/src/sessions/sessions.service';
 import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
@@ -48,6 +50,13 @@ const SERVICE_MODULES: Record<DomainServiceName, (env: NodeJS.ProcessEnv) => Ser
     const config = loadEquipmentConfig(env);
     return { ...config, module: EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel)) };
   },
+  maintenance(env) {
+    const config = loadMaintenanceConfig(env);
+    return {
+      ...config,
+      module: MaintenanceModule.forRoot(config, createLogger('maintenance', config.logLevel)),
+    };
+  },
 };
 
 /** A domain service as production runs it (NATS queue group, health port), on loopback. */
@@ -76,6 +85,8 @@ export const startEquipment = (overrides: Record<string, string> = {}) =>
   startDomainService('equipment', overrides);
 export const startIdentity = (overrides: Record<string, string> = {}) =>
   startDomainService('identity', overrides);
+export const startMaintenance = (overrides: Record<string, string> = {}) =>
+  startDomainService('maintenance', overrides);
 
 export interface RunningGateway {
   app: INestApplication;

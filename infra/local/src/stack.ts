@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DOMAIN_SERVICES, type DomainServiceName } from '@caliber/contracts';
+import { DOMAIN_SERVICES, type DomainService, type DomainServiceName } from '@caliber/contracts';
 import { startBackingServers, type BackingServerPorts } from './backing-servers';
 import { localSecrets, WORKSPACE_ROOT } from './environment';
 import { freePort } from './ports';
@@ -95,6 +95,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...options.env,
   };
 
+  // A seed that asks other services over the bus (`afterStart`) runs as its service, once they serve.
+  const seed = (name: DomainServiceName): void => {
+    const { demoSeed } = DOMAIN_SERVICES.find((service) => service.name === name) as DomainService;
+    const extra = options.demoSeedArgs?.[name] ?? [];
+    const seedEnv = demoSeed.afterStart
+      ? { ...env, ...natsUserEnv(servers.natsUsers, name), ...statementKeyEnv(secrets.statementKeys, name) }
+      : env;
+    runStep(
+      demoSeed.label,
+      process.execPath,
+      [serviceEntry(name, 'cli'), demoSeed.command, ...extra],
+      seedEnv,
+    );
+  };
+
   const services: ManagedProcess[] = [];
   let stopping = false;
   const stop = async () => {
@@ -109,10 +124,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...env,
         ...statementKeyEnv(secrets.statementKeys, name),
       });
-    for (const { name, demoSeed } of DOMAIN_SERVICES) {
-      const extra = options.demoSeedArgs?.[name] ?? [];
-      runStep(demoSeed.label, process.execPath, [serviceEntry(name, 'cli'), demoSeed.command, ...extra], env);
-    }
+    for (const service of DOMAIN_SERVICES) if (!seedsAfterStart(service)) seed(service.name);
   } catch (error) {
     await stop();
     throw error;
@@ -158,6 +170,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await stop();
     throw new Error(`The stack did not become healthy within 60 s; see ${baseUrl}/api/health and the log.`);
   }
+  try {
+    for (const service of DOMAIN_SERVICES) if (seedsAfterStart(service)) seed(service.name);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
     baseUrl,
     outboxPath: join(options.dataDir, 'outbox', 'sms.jsonl'),
@@ -171,6 +189,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     restart,
     stop,
   };
+}
+
+function seedsAfterStart(service: DomainService): boolean {
+  return Boolean(service.demoSeed.afterStart);
 }
 
 /** A service's built entry: `main` runs it (and `main migrate`), `cli` is its admin commands. */

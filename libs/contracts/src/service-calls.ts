@@ -7,7 +7,14 @@ import { SUBJECTS } from './subjects';
  * made from this list, so a service calling a new subject needs its line here.
  */
 export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly string[]>>> = {
-  maintenance: [SUBJECTS.equipment.ref, SUBJECTS.equipment.applyTaskEffect, SUBJECTS.identity.assignee],
+  maintenance: [
+    SUBJECTS.equipment.ref,
+    SUBJECTS.equipment.applyTaskEffect,
+    SUBJECTS.identity.assignee,
+    // The demo seed places its tasks on the inventory and the roster it finds.
+    SUBJECTS.equipment.list,
+    SUBJECTS.identity.assignees,
+  ],
 };
 
 /** Subjects for services only: the gateway never sends them for a person. */

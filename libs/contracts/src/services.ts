@@ -29,7 +29,8 @@ export const DOMAIN_SERVICES = [
     name: 'maintenance',
     healthPortVariable: 'MAINTENANCE_HEALTH_PORT',
     localHealthPort: 5103,
-    demoSeed: { command: 'seed:demo', label: 'Demo tasks' },
+    /** Asks equipment and identity for the devices and people its tasks name, so it runs once they serve. */
+    demoSeed: { command: 'seed:demo', label: 'Demo tasks', afterStart: true },
   },
 ] as const satisfies readonly DomainService[];
 
@@ -37,7 +38,8 @@ export interface DomainService {
   name: string;
   healthPortVariable: string;
   localHealthPort: number;
-  demoSeed?: { command: string; label: string };
+  /** `afterStart`: the seed asks other services over the bus, so it runs once the stack serves. */
+  demoSeed: { command: string; label: string; afterStart?: boolean };
 }
 
 export type DomainServiceName = (typeof DOMAIN_SERVICES)[number]['name'];

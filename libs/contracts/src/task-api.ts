@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate, type UserRef } from './equipment';
+import { hasFullAccess, roleIs } from './roles';
 import { PAGE_SIZES } from './limits';
 import { SPARE_PART_LIMITS, type SparePart } from './spare-parts';
 import {
@@ -17,6 +18,14 @@ import {
   type TaskStatus,
   type TaskType,
 } from './tasks';
+
+/**
+ * Who sees every task (and every task's live events): Engineers, Admins and Managers. A
+ * Technician sees only the tasks assigned to them.
+ */
+export function seesAllTasks(role: string | null | undefined): boolean {
+  return hasFullAccess(role) || roleIs(role, 'Manager');
+}
 
 /** The device a task is about, as it was named when the task was last told of it. */
 export interface TaskEquipmentRef {
@@ -156,12 +165,14 @@ export const listTasksQuerySchema = z.object({
     .max(MAX_TASK_PAGE_SIZE, { error: `limit must be at most ${MAX_TASK_PAGE_SIZE}.` })
     .default(PAGE_SIZES.tasks),
   q: z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).default(''),
+  // A boolean too: the gateway passes the parsed query on, and the service parses it again.
   my: z
-    .union([z.literal(''), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], {
-      error: 'my must be 1 or 0.',
-    })
+    .union(
+      [z.boolean(), z.literal(''), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')],
+      { error: 'my must be 1 or 0.' },
+    )
     .default('')
-    .transform((value) => value === '1' || value === 'true'),
+    .transform((value) => value === true || value === '1' || value === 'true'),
   technician: idFilter('technician'),
   equipment: idFilter('equipment'),
   status: optionalEnum(TASK_STATUSES, 'status'),

@@ -90,7 +90,7 @@ describe('NATS permissions', () => {
 
   it('give the gateway requests to every domain service and the events, and no publishing of events', () => {
     expect(permissions['gateway']).toEqual({
-      publish: ['identity.>', 'equipment.>'],
+      publish: ['identity.>', 'equipment.>', 'maintenance.>'],
       subscribe: ['_INBOX.>', 'events.>'],
       allowResponses: false,
     });
@@ -100,6 +100,21 @@ describe('NATS permissions', () => {
     expect(permissions['equipment']).toEqual({
       publish: ['events.equipment.>'],
       subscribe: ['equipment.>'],
+      allowResponses: true,
+    });
+  });
+
+  it('give a service that calls others exactly those subjects, and answers on its own inbox', () => {
+    expect(permissions['maintenance']).toEqual({
+      publish: [
+        'events.maintenance.>',
+        'equipment.ref',
+        'equipment.task-effect.apply',
+        'identity.users.assignee',
+        'equipment.list',
+        'identity.users.assignees',
+      ],
+      subscribe: ['maintenance.>', '_INBOX_maintenance.>'],
       allowResponses: true,
     });
   });

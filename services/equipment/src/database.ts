@@ -4,6 +4,7 @@ import { StatusHistoryEntity } from './inventory/status-history.entity';
 import { CreateEquipmentSchema1764000000000 } from './migrations/1764000000000-create-equipment-schema';
 import { CanonicalDepartments1764200000000 } from './migrations/1764200000000-canonical-departments';
 import { AuditService1764400000000 } from './migrations/1764400000000-audit-service';
+import { TaskEffects1764600000000 } from './migrations/1764600000000-task-effects';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -12,6 +13,7 @@ export const EQUIPMENT_MIGRATIONS = [
   CreateEquipmentSchema1764000000000,
   CanonicalDepartments1764200000000,
   AuditService1764400000000,
+  TaskEffects1764600000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

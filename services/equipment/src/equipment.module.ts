@@ -14,6 +14,8 @@ import { equipmentDatabase } from './database';
 import { EquipmentController } from './inventory/equipment.controller';
 import { EquipmentEvents, EVENTS_CLIENT } from './inventory/equipment-events';
 import { EquipmentService } from './inventory/equipment.service';
+import { TaskEffectsController } from './task-effects/task-effects.controller';
+import { TaskEffectsService } from './task-effects/task-effects.service';
 import { LOGGER } from './tokens';
 
 @Module({})
@@ -29,13 +31,18 @@ export class EquipmentModule {
           { name: EVENTS_CLIENT, ...natsClientOptions(config.nats, 'equipment-events') },
         ]),
       ],
-      controllers: [EquipmentController, serviceHealthController('equipment', SUBJECTS.equipment.health)],
+      controllers: [
+        EquipmentController,
+        TaskEffectsController,
+        serviceHealthController('equipment', SUBJECTS.equipment.health),
+      ],
       providers: [
         { provide: EQUIPMENT_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         ...trustProviders('equipment', config.trust),
         EquipmentEvents,
         EquipmentService,
+        TaskEffectsService,
       ],
     };
   }

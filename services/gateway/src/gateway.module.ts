@@ -13,6 +13,8 @@ import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
 import { EquipmentController } from './equipment/equipment.controller';
+import { AssigneesClient, TasksClient } from './tasks/tasks.client';
+import { AssigneesController, MaintenanceController, TasksController } from './tasks/tasks.controller';
 import { HealthController } from './health/health.controller';
 import { OwnSettingsController } from './settings/own-settings.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
@@ -39,7 +41,15 @@ export class GatewayModule {
           verifyOptions: { algorithms: [JWT_ALGORITHM] },
         }),
       ],
-      controllers: [AuthController, OwnSettingsController, EquipmentController, HealthController],
+      controllers: [
+        AuthController,
+        OwnSettingsController,
+        EquipmentController,
+        TasksController,
+        MaintenanceController,
+        AssigneesController,
+        HealthController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_LOGGER, useValue: logger },
@@ -68,6 +78,8 @@ export class GatewayModule {
         LiveGateway,
         DomainEventsRelay,
         EquipmentClient,
+        TasksClient,
+        AssigneesClient,
       ],
     };
   }

@@ -9,6 +9,8 @@ import {
 } from '@caliber/service-kit';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
+import { AssigneesController } from './assignees/assignees.controller';
+import { AssigneesService } from './assignees/assignees.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
 import { OtpController } from './otp/otp.controller';
@@ -39,6 +41,7 @@ export class IdentityModule {
         OtpController,
         SessionController,
         OwnSettingsController,
+        AssigneesController,
         serviceHealthController('identity', SUBJECTS.identity.health),
       ],
       providers: [
@@ -50,6 +53,7 @@ export class IdentityModule {
         SessionsEndedRelay,
         OtpService,
         OwnSettingsService,
+        AssigneesService,
       ],
     };
   }

@@ -1,7 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
-import { ROLES, type EquipmentDto, type Role } from '@caliber/contracts';
+import { ROLES, type EquipmentDto, type Role, type TaskCreatedResponse } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
-import { rosterStaff, signIn, startEquipment, useSignInStack } from '@caliber/testing/stack';
+import {
+  rosterStaff,
+  signIn,
+  startEquipment,
+  startMaintenance,
+  useSignInStack,
+} from '@caliber/testing/stack';
 import { CALLERS, ROUTE_ACCESS, type Caller } from './access';
 import { ROUTES } from './openapi';
 
@@ -12,19 +18,65 @@ import { ROUTES } from './openapi';
 describe('Authorization matrix: every route × anonymous and the four roles (real stack)', () => {
   const stack = useSignInStack('access', { RATE_LIMIT_OTP_REQUESTS_PER_ADDRESS: '1000' });
   let equipment: INestApplication;
+  let maintenance: INestApplication;
   const tokens = new Map<Role, string>();
+  const ids = new Map<Role, string>();
   let serial = 0;
+  let device = '';
 
   beforeAll(async () => {
     equipment = await startEquipment();
+    maintenance = await startMaintenance();
     for (const role of ROLES) {
-      const staff = await rosterStaff(stack.db, { role, name: `${role} Matrix` });
+      const staff = await rosterStaff(stack.db, { role, name: `${role} Matrix`, preApproved: true });
+      ids.set(role, staff.id);
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
+    device = await freshItem();
   });
-  afterAll(() => equipment.close());
+  afterAll(async () => {
+    await maintenance.close();
+    await equipment.close();
+  });
 
-  const context = () => ({ serial: `MATRIX-${Date.now().toString(36)}-${(serial += 1)}` });
+  const context = () => ({
+    serial: `MATRIX-${Date.now().toString(36)}-${(serial += 1)}`,
+    equipmentId: device,
+  });
+
+  /**
+   * A fresh task for a route that names one, created by an Admin and assigned to the caller (to
+   * an Engineer for nobody and for a Manager), and completed when the route certifies.
+   */
+  async function freshTask(caller: Caller, completed: boolean): Promise<string> {
+    const admin = tokens.get('Admin');
+    const assignee = caller === 'anonymous' || caller === 'Manager' ? 'Engineer' : caller;
+    const created = await call<TaskCreatedResponse>(stack.gateway.url, 'POST', '/api/tasks', {
+      token: admin,
+      body: {
+        title: 'Matrix task',
+        description: 'For the authorization matrix',
+        priority: 'Low',
+        equipmentId: device,
+        assignedTo: ids.get(assignee),
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.task._id;
+    if (completed) {
+      const done = await call(stack.gateway.url, 'PUT', `/api/tasks/${id}/status`, {
+        token: admin,
+        body: { status: 'Completed' },
+      });
+      expect(done.status).toBe(200);
+    }
+    return id;
+  }
+
+  async function freshTarget(names: 'task' | 'completed task' | undefined, caller: Caller): Promise<string> {
+    if (!names) return freshItem();
+    return freshTask(caller, names === 'completed task');
+  }
 
   /** A fresh item for a route that names one, added by an Admin. */
   async function freshItem(): Promise<string> {
@@ -54,7 +106,9 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
       expected[route.operationId] = access.expect;
       const row = {} as Record<Caller, number>;
       for (const caller of CALLERS) {
-        const path = route.path.includes('{id}') ? route.path.replace('{id}', await freshItem()) : route.path;
+        const path = route.path.includes('{id}')
+          ? route.path.replace('{id}', await freshTarget(access.names, caller))
+          : route.path;
         const answer = await call(stack.gateway.url, route.method.toUpperCase(), path, {
           token: caller === 'anonymous' ? undefined : tokens.get(caller),
           ...(access.body ? { body: access.body(context()) } : {}),

@@ -7,6 +7,8 @@ export const CALLERS: readonly Caller[] = ['anonymous', 'Technician', 'Engineer'
 /** What a call of the matrix needs: an item it may change, made fresh for the call. */
 export interface CallContext {
   serial: string;
+  /** A device of the inventory, for bodies that name one. */
+  equipmentId: string;
 }
 
 export interface RouteAccess {
@@ -16,6 +18,11 @@ export interface RouteAccess {
   body?(context: CallContext): unknown;
   /** Run after every other route (it ends the session it is called with). */
   last?: boolean;
+  /**
+   * What the path's `{id}` names (a device by default): a task assigned to the caller (so a
+   * Technician's own), or one that is completed and awaits certification.
+   */
+  names?: 'task' | 'completed task';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -23,6 +30,15 @@ const everyone = (status: number): Record<Caller, number> => ({
   Technician: status,
   Engineer: status,
   Manager: status,
+  Admin: status,
+});
+
+/** Engineers and Admins get `status`; Technicians and Managers 403. */
+const engineersOnly = (status: number): Record<Caller, number> => ({
+  anonymous: 401,
+  Technician: 403,
+  Engineer: status,
+  Manager: 403,
   Admin: status,
 });
 
@@ -79,6 +95,49 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   deleteEquipment: {
     expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
   },
+  listTasks: { expect: everyone(200) },
+  getTask: { expect: everyone(200), names: 'task' },
+  // Technicians and Managers create no work: a fault goes through Report Issue.
+  createTask: {
+    expect: engineersOnly(201),
+    body: ({ equipmentId }) => ({
+      title: 'Matrix calibration',
+      description: 'Annual calibration',
+      taskType: 'Calibrate',
+      priority: 'Medium',
+      equipmentId,
+    }),
+  },
+  updateTask: { expect: engineersOnly(200), names: 'task', body: () => ({ priority: 'High' }) },
+  // A Technician changes their own task; a Manager reads only.
+  changeTaskStatus: {
+    expect: { ...everyone(200), Manager: 403 },
+    names: 'task',
+    body: () => ({ status: 'In Progress' }),
+  },
+  recordTaskWork: {
+    expect: { ...everyone(200), Manager: 403 },
+    names: 'task',
+    body: () => ({
+      faultDescription: 'Drifting readings',
+      repairDetails: 'Recalibrated',
+      sparePartsUsed: [{ name: 'Fuse', quantity: 1, description: '5 A' }],
+    }),
+  },
+  certifyTask: { expect: engineersOnly(200), names: 'completed task' },
+  deleteTask: { expect: engineersOnly(200), names: 'task' },
+  reportIssue: {
+    expect: everyone(201),
+    body: ({ equipmentId }) => ({
+      equipment: equipmentId,
+      title: 'Alarm fails self-test',
+      description: 'The high-pressure alarm does not sound.',
+      severity: 'High',
+      location: 'Bed 3',
+    }),
+  },
+  listAssignees: { expect: everyone(200) },
+  listTaskUsers: { expect: everyone(200) },
   getHealth: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },
   getHealthDetails: {
     expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },

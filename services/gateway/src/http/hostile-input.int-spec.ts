@@ -1,13 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
-import { ROLES, type EquipmentDto, type Role } from '@caliber/contracts';
+import { ROLES, type EquipmentDto, type Role, type TaskCreatedResponse } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import {
   equipmentDataSource,
   rosterStaff,
   signIn,
   startEquipment,
+  startMaintenance,
   useSignInStack,
 } from '@caliber/testing/stack';
 import { ROUTE_ACCESS } from '../docs/access';
@@ -101,21 +102,30 @@ const hostileQuery = fc
 describe('Hostile input, property-based, on every route (real stack)', () => {
   const stack = useSignInStack('hostile', { RATE_LIMIT_OTP_VERIFY_PER_ADDRESS: '100000' });
   let equipment: INestApplication;
+  let maintenance: INestApplication;
   let rows: DataSource;
   const tokens = new Map<Role, string>();
+  let technicianId = '';
+  let device = '';
 
   beforeAll(async () => {
     equipment = await startEquipment();
+    maintenance = await startMaintenance();
     rows = await equipmentDataSource();
     for (const role of ROLES) {
-      const staff = await rosterStaff(stack.db, { role, name: `${role} Hostile` });
+      const staff = await rosterStaff(stack.db, { role, name: `${role} Hostile`, preApproved: true });
+      if (role === 'Technician') technicianId = staff.id;
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
+    device = await anItem();
   });
   afterAll(async () => {
     await rows.destroy();
+    await maintenance.close();
     await equipment.close();
   });
+
+  const context = (serial: string) => ({ serial, equipmentId: device });
 
   /** Every change writes an audit row in its service's schema; equipment rows are counted too. */
   async function fingerprint(): Promise<string> {
@@ -126,16 +136,38 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
       `SELECT (SELECT count(*) FROM "equipment"."equipment") AS items,
               (SELECT max("id") FROM "equipment"."audit_log") AS last`,
     )) as unknown[];
-    return JSON.stringify([identity, inventory]);
+    const [tasks] = (await rows.query(
+      `SELECT (SELECT count(*) FROM "maintenance"."tasks") AS tasks,
+              (SELECT max("id") FROM "maintenance"."audit_log") AS last,
+              (SELECT count(*) FROM "maintenance"."task_effects_outbox") AS effects`,
+    )) as unknown[];
+    return JSON.stringify([identity, inventory, tasks]);
   }
 
   async function anItem(): Promise<string> {
     const created = await call<EquipmentDto>(stack.gateway.url, 'POST', '/api/equipment', {
       token: tokens.get('Admin'),
-      body: ROUTE_ACCESS['createEquipment']?.body?.({ serial: `HOSTILE-${Date.now().toString(36)}` }),
+      body: ROUTE_ACCESS['createEquipment']?.body?.(context(`HOSTILE-${Date.now().toString(36)}`)),
     });
     return created.body._id;
   }
+
+  /** A task assigned to the Technician, for the task routes that name one. */
+  async function aTask(): Promise<string> {
+    const created = await call<TaskCreatedResponse>(stack.gateway.url, 'POST', '/api/tasks', {
+      token: tokens.get('Admin'),
+      body: {
+        title: 'Hostile',
+        description: 'Input',
+        priority: 'Low',
+        equipmentId: device,
+        assignedTo: technicianId,
+      },
+    });
+    return created.body.task._id;
+  }
+
+  const target = async (operationId: string) => (ROUTE_ACCESS[operationId]?.names ? aTask() : anItem());
 
   const withBody = ROUTES.filter((route) => route.body && ROUTE_ACCESS[route.operationId]?.body);
   const withQuery = ROUTES.filter((route) => route.query);
@@ -143,8 +175,10 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
   it.each(withBody.map((route) => [route.operationId, route] as const))(
     '%s: a mutated body is never a 5xx, and a refusal changes nothing',
     async (operationId, route) => {
-      const valid = ROUTE_ACCESS[operationId]?.body?.({ serial: 'HOSTILE-VALID' }) as Record<string, Json>;
-      const path = route.path.includes('{id}') ? route.path.replace('{id}', await anItem()) : route.path;
+      const valid = ROUTE_ACCESS[operationId]?.body?.(context('HOSTILE-VALID')) as Record<string, Json>;
+      const path = route.path.includes('{id}')
+        ? route.path.replace('{id}', await target(operationId))
+        : route.path;
       await fc.assert(
         fc.asyncProperty(mutated(valid), fc.constantFrom(...ROLES), async (rawBody, role) => {
           const before = await fingerprint();
@@ -166,8 +200,10 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
 
   it.each(withQuery.map((route) => [route.operationId, route] as const))(
     '%s: a hostile query is never a 5xx',
-    async (_operationId, route) => {
-      const path = route.path.includes('{id}') ? route.path.replace('{id}', await anItem()) : route.path;
+    async (operationId, route) => {
+      const path = route.path.includes('{id}')
+        ? route.path.replace('{id}', await target(operationId))
+        : route.path;
       await fc.assert(
         fc.asyncProperty(hostileQuery, async (query) => {
           const answer = await call(stack.gateway.url, 'GET', `${path}?${query}`, {

@@ -4,6 +4,9 @@ import {
   EVENT_SUBJECTS,
   eventOwner,
   LIVE_EVENT_OF_SUBJECT,
+  TASK_EVENT_SUBJECTS,
+  type TaskChangedEvent,
+  type TaskDeletedEvent,
   type SessionsEndedEvent,
   type UserUpdatedEvent,
 } from '@caliber/contracts';
@@ -83,10 +86,19 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
       return;
     }
     const event = LIVE_EVENT_OF_SUBJECT[subject as RelayedSubject];
-    if (event) this.live.broadcast(event, payload);
+    if (!event) return;
+    if (TASK_EVENT_SUBJECTS.includes(subject))
+      this.live.sendToTaskAudience(event, payload, taskAudience(payload));
+    else this.live.broadcast(event, payload);
   }
 
   onModuleDestroy(): void {
     this.subscription?.unsubscribe();
   }
+}
+
+/** Whom a task event concerns among Technicians: the assignee, and the one before a reassignment. */
+function taskAudience(payload: unknown): (string | null | undefined)[] {
+  const event = payload as Partial<TaskChangedEvent & TaskDeletedEvent>;
+  return [event.task?.assignedTo?._id, event.previousAssigneeId, event.assigneeId];
 }

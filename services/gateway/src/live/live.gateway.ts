@@ -10,6 +10,7 @@ import {
 } from '@nestjs/websockets';
 import {
   SOCKET_SETTINGS,
+  seesAllTasks,
   sessionEndedMessage,
   type LiveEvent,
   type SessionEndedNotice,
@@ -32,6 +33,8 @@ export interface LiveSocketData {
 
 /** The room of one user's sockets: events meant for that user go there. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The room of the sockets of everyone who sees every task (and so every task event). */
+export const ALL_TASKS_ROOM = 'tasks:all';
 /** The room of one session's sockets: they close together when it ends. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -82,6 +85,20 @@ export class LiveGateway
     this.server?.emit(event, payload);
   }
 
+  /**
+   * Sends a task event to who may see the task: everyone who sees all tasks, and the people it is
+   * (or was, before this change) assigned to. A Technician learns nothing of others' tasks.
+   */
+  sendToTaskAudience(
+    event: LiveEvent,
+    payload: unknown,
+    assigneeIds: readonly (string | null | undefined)[],
+  ): void {
+    if (!this.server) return;
+    const rooms = [ALL_TASKS_ROOM, ...assigneeIds.filter((id): id is string => Boolean(id)).map(userRoom)];
+    this.server.to(rooms).emit(event, payload);
+  }
+
   /** Closes the sockets of ended sessions (and of every session of `userId`), saying why. */
   endSessions(ended: SessionsEndedEvent): void {
     const rooms = ended.sessionIds.map(sessionRoom);
@@ -95,7 +112,10 @@ export class LiveGateway
   handleConnection(socket: Socket): void {
     const data = socket.data as LiveSocketData;
     const { user, sessionId } = data.session;
-    void socket.join([userRoom(user._id), sessionRoom(sessionId)]);
+    const rooms = [userRoom(user._id), sessionRoom(sessionId)];
+    // A role change ends the session, so the room a socket joins here holds for its life.
+    if (seesAllTasks(user.role)) rooms.push(ALL_TASKS_ROOM);
+    void socket.join(rooms);
     this.closeAtExpiry(socket, Math.min(data.tokenExpiresAt, data.session.expiresAt));
     socket.emit('socket:ready', { userId: user._id });
     // The session may have ended between the check at the handshake and joining its rooms.

@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  SUBJECTS,
+  TASK_EFFECT_KINDS,
+  type Actor,
+  type EquipmentStatus,
+  type TaskEffectResult,
+  type TaskEquipmentRef,
+} from '@caliber/contracts';
+import { Acting, Command, parsePayload } from '@caliber/service-kit';
+import { z } from 'zod';
+import { TaskEffectsService } from './task-effects.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const effectSchema = z.object({
+  taskId: z.string().regex(UUID),
+  kind: z.enum(TASK_EFFECT_KINDS),
+  equipmentId: z.string().regex(UUID),
+  taskTitle: z.string().max(400),
+});
+
+/** NATS handlers for the maintenance service (only it may send these subjects). */
+@Controller()
+export class TaskEffectsController {
+  constructor(private readonly effects: TaskEffectsService) {}
+
+  @MessagePattern(SUBJECTS.equipment.ref)
+  ref(@Command() data: unknown): Promise<TaskEquipmentRef & { status: EquipmentStatus }> {
+    return this.effects.ref(parsePayload(z.object({ id: z.string().max(64) }), data).id);
+  }
+
+  @MessagePattern(SUBJECTS.equipment.applyTaskEffect)
+  apply(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskEffectResult> {
+    return this.effects.apply(actor, parsePayload(effectSchema, data));
+  }
+}

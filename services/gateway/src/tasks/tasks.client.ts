@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  SUBJECTS,
+  type AssigneeListResponse,
+  type AssigneeQuery,
+  type ChangeTaskStatusRequest,
+  type IssueReport,
+  type ListTasksQuery,
+  type NewTask,
+  type RecordWorkRequest,
+  type TaskCreatedResponse,
+  type TaskDetail,
+  type TaskDto,
+  type TaskListResponse,
+  type UpdateTaskRequest,
+} from '@caliber/contracts';
+import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
+import { actingUserOf, type GatewaySession } from '../auth/session';
+import { SERVICE_CHANNEL } from '../identity/service-client';
+
+/** The gateway's typed view of the maintenance service; every request is signed for who asks. */
+@Injectable()
+export class TasksClient extends DomainServiceClient {
+  constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
+    super(channel, 'maintenance service');
+  }
+
+  list(session: GatewaySession, query: ListTasksQuery): Promise<TaskListResponse> {
+    return this.request(SUBJECTS.maintenance.list, query, actingUserOf(session));
+  }
+
+  get(session: GatewaySession, id: string): Promise<TaskDetail> {
+    return this.request(SUBJECTS.maintenance.get, { id }, actingUserOf(session));
+  }
+
+  create(session: GatewaySession, data: NewTask): Promise<TaskCreatedResponse> {
+    return this.request(SUBJECTS.maintenance.create, { data }, actingUserOf(session));
+  }
+
+  reportIssue(session: GatewaySession, data: IssueReport): Promise<TaskCreatedResponse> {
+    return this.request(SUBJECTS.maintenance.reportIssue, { data }, actingUserOf(session));
+  }
+
+  update(session: GatewaySession, id: string, data: UpdateTaskRequest): Promise<TaskDto> {
+    return this.request(SUBJECTS.maintenance.update, { id, data }, actingUserOf(session));
+  }
+
+  changeStatus(session: GatewaySession, id: string, data: ChangeTaskStatusRequest): Promise<TaskDto> {
+    return this.request(SUBJECTS.maintenance.changeStatus, { id, data }, actingUserOf(session));
+  }
+
+  recordWork(session: GatewaySession, id: string, data: RecordWorkRequest): Promise<TaskDto> {
+    return this.request(SUBJECTS.maintenance.recordWork, { id, data }, actingUserOf(session));
+  }
+
+  certify(session: GatewaySession, id: string): Promise<TaskDto> {
+    return this.request(SUBJECTS.maintenance.certify, { id }, actingUserOf(session));
+  }
+
+  delete(session: GatewaySession, id: string): Promise<{ _id: string }> {
+    return this.request(SUBJECTS.maintenance.delete, { id }, actingUserOf(session));
+  }
+}
+
+/** The assignee lists, which identity keeps (the roster's pre-approved flag). */
+@Injectable()
+export class AssigneesClient extends DomainServiceClient {
+  constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
+    super(channel, 'staff roster service');
+  }
+
+  list(session: GatewaySession, query: AssigneeQuery): Promise<AssigneeListResponse> {
+    return this.request(SUBJECTS.identity.assignees, query, actingUserOf(session));
+  }
+}

@@ -1,0 +1,129 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  assigneeQuerySchema,
+  changeTaskStatusSchema,
+  createTaskSchema,
+  listTasksQuerySchema,
+  recordWorkSchema,
+  reportIssueSchema,
+  updateTaskSchema,
+  type AssigneeDto,
+  type AssigneeListResponse,
+  type TaskCreatedResponse,
+  type TaskDetail,
+  type TaskDto,
+  type TaskListResponse,
+} from '@caliber/contracts';
+import type { z } from 'zod';
+import { CurrentSession } from '../auth/current-user.decorator';
+import type { GatewaySession } from '../auth/session';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { ZodQueryPipe } from '../http/zod-query.pipe';
+import { AssigneesClient, TasksClient } from './tasks.client';
+
+/**
+ * Tasks over HTTP. Bodies and queries are validated here with the contract's schemas (400 with a
+ * message); the maintenance service checks them again and enforces the task rules by role.
+ */
+@Controller('tasks')
+export class TasksController {
+  constructor(private readonly tasks: TasksClient) {}
+
+  @Get()
+  list(
+    @CurrentSession() session: GatewaySession,
+    @Query(new ZodQueryPipe(listTasksQuerySchema)) query: z.output<typeof listTasksQuerySchema>,
+  ): Promise<TaskListResponse> {
+    return this.tasks.list(session, query);
+  }
+
+  @Get(':id')
+  get(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<TaskDetail> {
+    return this.tasks.get(session, id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  create(
+    @CurrentSession() session: GatewaySession,
+    @Body(new ZodBodyPipe(createTaskSchema)) data: z.output<typeof createTaskSchema>,
+  ): Promise<TaskCreatedResponse> {
+    return this.tasks.create(session, data);
+  }
+
+  @Put(':id')
+  update(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(updateTaskSchema)) data: z.input<typeof updateTaskSchema>,
+  ): Promise<TaskDto> {
+    return this.tasks.update(session, id, data);
+  }
+
+  @Put(':id/status')
+  changeStatus(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(changeTaskStatusSchema)) data: z.input<typeof changeTaskStatusSchema>,
+  ): Promise<TaskDto> {
+    return this.tasks.changeStatus(session, id, data);
+  }
+
+  @Put(':id/work')
+  recordWork(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(recordWorkSchema)) data: z.input<typeof recordWorkSchema>,
+  ): Promise<TaskDto> {
+    return this.tasks.recordWork(session, id, data);
+  }
+
+  @Put(':id/certify')
+  certify(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<TaskDto> {
+    return this.tasks.certify(session, id);
+  }
+
+  @Delete(':id')
+  delete(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<{ _id: string }> {
+    return this.tasks.delete(session, id);
+  }
+}
+
+/** Report Issue: any signed-in person reports a fault on a device. */
+@Controller('maintenance')
+export class MaintenanceController {
+  constructor(private readonly tasks: TasksClient) {}
+
+  @Post('report')
+  @HttpCode(201)
+  reportIssue(
+    @CurrentSession() session: GatewaySession,
+    @Body(new ZodBodyPipe(reportIssueSchema)) data: z.output<typeof reportIssueSchema>,
+  ): Promise<TaskCreatedResponse> {
+    return this.tasks.reportIssue(session, data);
+  }
+}
+
+/**
+ * The assignee lists of the task forms: who may receive tasks (the roster's pre-approved flag,
+ * active). `/users/preapproved/technicians` is the spec's path for the Maintenance and Tasks
+ * pages; `/auth/users` is the Create Task form's, answering the approved list as `{users}`.
+ */
+@Controller()
+export class AssigneesController {
+  constructor(private readonly assignees: AssigneesClient) {}
+
+  @Get('users/preapproved/technicians')
+  technicians(
+    @CurrentSession() session: GatewaySession,
+    @Query(new ZodQueryPipe(assigneeQuerySchema)) query: z.output<typeof assigneeQuerySchema>,
+  ): Promise<AssigneeListResponse> {
+    return this.assignees.list(session, query);
+  }
+
+  @Get('auth/users')
+  async users(@CurrentSession() session: GatewaySession): Promise<{ users: AssigneeDto[] }> {
+    const { technicians } = await this.assignees.list(session, { approved: 'true', limit: 200, q: '' });
+    return { users: technicians };
+  }
+}

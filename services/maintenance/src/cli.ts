@@ -1,0 +1,182 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { ClientProxyFactory } from '@nestjs/microservices';
+import {
+  SUBJECTS,
+  type AssigneeListResponse,
+  type EquipmentDto,
+  type EquipmentListResponse,
+} from '@caliber/contracts';
+import {
+  createLogger,
+  natsClientOptions,
+  refuseDemoDataInProduction,
+  requestFromService,
+  runServiceCli,
+  serviceInboxPrefix,
+  StatementSigner,
+  type ServiceChannel,
+} from '@caliber/service-kit';
+import type { DataSource, EntityManager } from 'typeorm';
+import { loadMaintenanceConfig } from './config';
+import { maintenanceDatabase } from './database';
+import { demoTasks, type DemoTask } from './demo/demo-tasks';
+import { SparePartEntity } from './tasks/spare-part.entity';
+import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
+import { TaskEntity } from './tasks/task.entity';
+
+const USAGE = `Maintenance commands:
+  seed:demo   Loads demo tasks on the demo inventory and roster when there are no tasks yet.
+              Asks the equipment and identity services over NATS, so they must be running.`;
+
+const DAY_MS = 86_400_000;
+
+/** The devices and people the demo tasks name, from their owners over the bus. */
+async function fetchPeers(): Promise<{ equipment: EquipmentDto[]; people: AssigneeListResponse }> {
+  const config = loadMaintenanceConfig();
+  const client = ClientProxyFactory.create(
+    natsClientOptions(config.nats, 'maintenance-seed', serviceInboxPrefix('maintenance')),
+  );
+  await client.connect();
+  const channel: ServiceChannel = {
+    client,
+    signer: new StatementSigner('maintenance', config.trust.signingKey),
+    timeoutMs: config.natsRequestTimeoutMs,
+    logger: createLogger('maintenance', 'silent'),
+  };
+  try {
+    const inventory = (status: string, limit: number) =>
+      requestFromService<EquipmentListResponse>(channel, 'equipment service', SUBJECTS.equipment.list, {
+        status,
+        limit,
+        sort: 'name',
+      });
+    const [out, underMaintenance, inService, people] = await Promise.all([
+      inventory('Unserviceable', 6),
+      inventory('Under Maintenance', 6),
+      inventory('Serviceable', 20),
+      requestFromService<AssigneeListResponse>(channel, 'staff roster service', SUBJECTS.identity.assignees, {
+        approved: 'true',
+        limit: 200,
+      }),
+    ]);
+    return { equipment: [...out.equipment, ...underMaintenance.equipment, ...inService.equipment], people };
+  } finally {
+    await client.close();
+  }
+}
+
+async function insertDemoTask(manager: EntityManager, demo: DemoTask, now: number): Promise<void> {
+  const created = new Date(now - demo.createdDaysAgo * DAY_MS);
+  const completed = demo.completedDaysAgo === null ? null : new Date(now - demo.completedDaysAgo * DAY_MS);
+  const certifiedAt =
+    completed && demo.certifiedBy ? new Date(Math.min(now, completed.getTime() + DAY_MS / 2)) : null;
+  const due =
+    demo.dueInDays === null ? null : new Date(now + demo.dueInDays * DAY_MS).toISOString().slice(0, 10);
+  const task = manager.create(TaskEntity, {
+    title: demo.title.slice(0, 200),
+    description: demo.description,
+    taskType: demo.taskType,
+    pmType: demo.pmType as TaskEntity['pmType'],
+    pmInterval: demo.pmInterval as TaskEntity['pmInterval'],
+    priority: demo.priority,
+    status: demo.status,
+    assignedToId: demo.assignee?._id ?? null,
+    assignedToName: demo.assignee?.name ?? null,
+    equipmentId: demo.equipment._id,
+    equipmentName: demo.equipment.name,
+    equipmentSerial: demo.equipment.serialNumber,
+    equipmentDepartment: demo.equipment.department,
+    equipmentCategory: demo.equipment.category,
+    dueDate: due,
+    completedDate: completed,
+    needsCertification: demo.status === 'Completed' && !demo.certifiedBy,
+    certified: Boolean(certifiedAt),
+    certifiedAt,
+    certifiedById: certifiedAt ? (demo.certifiedBy?._id ?? null) : null,
+    certifiedByName: certifiedAt ? (demo.certifiedBy?.name ?? null) : null,
+    faultDescription: demo.faultDescription,
+    repairDetails: demo.repairDetails,
+    comments: null,
+    labourHours: demo.labourHours,
+    location: demo.location,
+    reportedById: demo.reportedBy?._id ?? null,
+    reportedByName: demo.reportedBy?.name ?? null,
+    severity: demo.severity,
+    createdAt: created,
+    createdById: null,
+    createdByName: 'Demo data',
+    updatedAt: certifiedAt ?? completed ?? created,
+    updatedById: null,
+    updatedByName: 'Demo data',
+    deletedAt: null,
+    deletedById: null,
+  });
+  await manager.save(task);
+  const steps: [TaskEntity['status'] | null, TaskEntity['status'], Date][] = [[null, 'Pending', created]];
+  const started = new Date(created.getTime() + DAY_MS / 4);
+  if (demo.status === 'In Progress' || demo.status === 'Completed')
+    steps.push(['Pending', 'In Progress', started]);
+  if (demo.status === 'Completed' && completed) steps.push(['In Progress', 'Completed', completed]);
+  if (demo.status === 'Cancelled') steps.push(['Pending', 'Cancelled', started]);
+  await manager.insert(
+    TaskStatusHistoryEntity,
+    steps.map(([from, to, at]) => ({
+      taskId: task.id,
+      fromStatus: from,
+      toStatus: to,
+      changedAt: at,
+      changedById: to === 'Pending' ? null : (demo.assignee?._id ?? null),
+      changedByName: to === 'Pending' ? 'Demo data' : (demo.assignee?.name ?? 'Demo data'),
+    })),
+  );
+  if (demo.spareParts.length > 0)
+    await manager.insert(
+      SparePartEntity,
+      demo.spareParts.map((part, position) => ({ ...part, taskId: task.id, position })),
+    );
+  await manager.query(
+    `INSERT INTO "maintenance"."audit_log" ("actor_label", "entity", "entity_id", "action", "changes", "at")
+     VALUES ('seed', 'task', $1, 'created', $2, $3)`,
+    [
+      task.id,
+      JSON.stringify({ title: { from: null, to: task.title }, status: { from: null, to: task.status } }),
+      created,
+    ],
+  );
+}
+
+async function seedDemo(dataSource: DataSource): Promise<string> {
+  const [{ present }] = (await dataSource.query(
+    `SELECT count(*)::int AS present FROM "maintenance"."tasks"`,
+  )) as [{ present: number }];
+  if (present > 0) return `There are already ${present} tasks; demo tasks were not loaded.`;
+  const { equipment, people } = await fetchPeers();
+  const tasks = demoTasks(equipment, people.technicians);
+  if (tasks.length === 0) return 'No demo tasks: the inventory or the roster is empty.';
+  const now = Date.now();
+  return dataSource.transaction(async (manager) => {
+    // One seeding at a time, even when two launchers start together.
+    await manager.query(`LOCK TABLE "maintenance"."tasks" IN SHARE ROW EXCLUSIVE MODE`);
+    const [{ again }] = (await manager.query(`SELECT count(*)::int AS again FROM "maintenance"."tasks"`)) as [
+      { again: number },
+    ];
+    if (again > 0) return `There are already ${again} tasks; demo tasks were not loaded.`;
+    for (const task of tasks) await insertDemoTask(manager, task, now);
+    return `Loaded ${tasks.length} demo tasks.`;
+  });
+}
+
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  options: { help: { type: 'boolean' } },
+  allowPositionals: true,
+});
+if (positionals[0] !== 'seed:demo' || values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(values.help ? 0 : 2);
+}
+runServiceCli('maintenance', maintenanceDatabase, async (dataSource) => {
+  refuseDemoDataInProduction();
+  return seedDemo(dataSource);
+});

@@ -1,0 +1,20 @@
+import { AuditEntryEntity, type ServiceDatabaseOptions } from '@caliber/service-kit';
+import { CreateMaintenanceSchema1764600000000 } from './migrations/1764600000000-create-maintenance-schema';
+import { SparePartEntity } from './tasks/spare-part.entity';
+import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
+import { TaskEntity } from './tasks/task.entity';
+
+export const MAINTENANCE_SCHEMA = 'maintenance';
+export const MAINTENANCE_ENTITIES = [TaskEntity, SparePartEntity, TaskStatusHistoryEntity, AuditEntryEntity];
+/** Every migration in order; listed by hand so the bundle needs no file globbing. */
+export const MAINTENANCE_MIGRATIONS = [CreateMaintenanceSchema1764600000000];
+
+export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {
+  return {
+    url,
+    schema: MAINTENANCE_SCHEMA,
+    entities: MAINTENANCE_ENTITIES,
+    migrations: MAINTENANCE_MIGRATIONS,
+    poolSize,
+  };
+}

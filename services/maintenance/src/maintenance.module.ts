@@ -1,0 +1,63 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ClientProxy, ClientsModule } from '@nestjs/microservices';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import {
+  natsClientOptions,
+  serviceDataSourceOptions,
+  serviceHealthController,
+  serviceInboxPrefix,
+  StatementSigner,
+  trustProviders,
+  type ServiceChannel,
+} from '@caliber/service-kit';
+import { SUBJECTS } from '@caliber/contracts';
+import type { Logger } from 'pino';
+import { MAINTENANCE_CONFIG, type MaintenanceConfig } from './config';
+import { maintenanceDatabase } from './database';
+import { TaskEffectsRelay } from './outbox/task-effects.relay';
+import { EquipmentPeer, IdentityPeer } from './peers/peers.client';
+import { TaskEvents } from './tasks/task-events';
+import { TasksController } from './tasks/tasks.controller';
+import { TasksService } from './tasks/tasks.service';
+import { BUS_CLIENT, LOGGER, PEERS_CHANNEL } from './tokens';
+
+@Module({})
+export class MaintenanceModule {
+  static forRoot(config: MaintenanceConfig, logger: Logger): DynamicModule {
+    return {
+      module: MaintenanceModule,
+      imports: [
+        TypeOrmModule.forRoot(
+          serviceDataSourceOptions(maintenanceDatabase(config.databaseUrl, config.poolSize)),
+        ),
+        ClientsModule.register([
+          {
+            name: BUS_CLIENT,
+            ...natsClientOptions(config.nats, 'maintenance-client', serviceInboxPrefix('maintenance')),
+          },
+        ]),
+      ],
+      controllers: [TasksController, serviceHealthController('maintenance', SUBJECTS.maintenance.health)],
+      providers: [
+        { provide: MAINTENANCE_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        ...trustProviders('maintenance', config.trust),
+        {
+          provide: PEERS_CHANNEL,
+          inject: [BUS_CLIENT, StatementSigner],
+          useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
+            client,
+            signer,
+            timeoutMs: config.natsRequestTimeoutMs,
+            logger,
+          }),
+        },
+        EquipmentPeer,
+        IdentityPeer,
+        TaskEvents,
+        TaskEffectsRelay,
+        TasksService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  SUBJECTS,
+  type ActingUser,
+  type Actor,
+  type AssigneeDto,
+  type EquipmentStatus,
+  type TaskEffect,
+  type TaskEffectResult,
+  type TaskEquipmentRef,
+} from '@caliber/contracts';
+import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
+import { PEERS_CHANNEL } from '../tokens';
+
+/** The person a call to another service is made for, as the signed statement names them. */
+export function actingUserOfActor(actor: Actor): ActingUser {
+  return { id: actor._id, role: actor.role, name: actor.name, serviceNumber: actor.serviceNumber };
+}
+
+/** Maintenance's calls to the equipment service, signed by maintenance for the person acting. */
+@Injectable()
+export class EquipmentPeer extends DomainServiceClient {
+  constructor(@Inject(PEERS_CHANNEL) channel: ServiceChannel) {
+    super(channel, 'equipment service');
+  }
+
+  ref(actor: Actor, id: string): Promise<TaskEquipmentRef & { status: EquipmentStatus }> {
+    return this.request(SUBJECTS.equipment.ref, { id }, actingUserOfActor(actor));
+  }
+
+  applyTaskEffect(user: ActingUser, effect: TaskEffect): Promise<TaskEffectResult> {
+    return this.request(SUBJECTS.equipment.applyTaskEffect, effect, user);
+  }
+}
+
+/** Maintenance's calls to identity: whether a person may receive tasks. */
+@Injectable()
+export class IdentityPeer extends DomainServiceClient {
+  constructor(@Inject(PEERS_CHANNEL) channel: ServiceChannel) {
+    super(channel, 'staff roster service');
+  }
+
+  assignee(actor: Actor, id: string): Promise<AssigneeDto> {
+    return this.request(SUBJECTS.identity.assignee, { id }, actingUserOfActor(actor));
+  }
+}

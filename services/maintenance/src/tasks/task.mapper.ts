@@ -1,0 +1,67 @@
+import type { AuditEntryDto, SparePart, TaskDto, TaskStatusHistoryEntry, UserRef } from '@caliber/contracts';
+import type { AuditEntryEntity } from '@caliber/service-kit';
+import type { SparePartEntity } from './spare-part.entity';
+import type { TaskStatusHistoryEntity } from './task-status-history.entity';
+import type { TaskEntity } from './task.entity';
+
+const userRef = (id: string | null, name: string | null): UserRef | null =>
+  id ? { _id: id, name: name ?? '' } : null;
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toSparePart(part: SparePartEntity): SparePart {
+  return { name: part.name, quantity: part.quantity, description: part.description, unitCost: part.unitCost };
+}
+
+export function toTaskDto(task: TaskEntity, parts: readonly SparePartEntity[]): TaskDto {
+  return {
+    _id: task.id,
+    title: task.title,
+    description: task.description,
+    taskType: task.taskType,
+    pmType: task.pmType,
+    pmInterval: task.pmInterval,
+    priority: task.priority,
+    assignedTo: userRef(task.assignedToId, task.assignedToName),
+    equipment: {
+      _id: task.equipmentId,
+      name: task.equipmentName,
+      serialNumber: task.equipmentSerial,
+      department: task.equipmentDepartment,
+      category: task.equipmentCategory,
+    },
+    dueDate: task.dueDate,
+    status: task.status,
+    createdAt: task.createdAt.toISOString(),
+    updatedAt: task.updatedAt.toISOString(),
+    createdBy: userRef(task.createdById, task.createdByName),
+    updatedBy: userRef(task.updatedById, task.updatedByName),
+    completedDate: iso(task.completedDate),
+    needsCertification: task.needsCertification,
+    certified: task.certified,
+    certificationEngineer: task.certified ? task.certifiedByName : null,
+    certifiedBy: userRef(task.certifiedById, task.certifiedByName),
+    certifiedAt: iso(task.certifiedAt),
+    faultDescription: task.faultDescription,
+    repairDetails: task.repairDetails,
+    comments: task.comments,
+    spareParts: parts.map(toSparePart),
+    labourHours: task.labourHours,
+    location: task.location,
+    reportedBy: userRef(task.reportedById, task.reportedByName),
+    severity: task.severity,
+    version: task.version,
+  };
+}
+
+export function toTaskStatusEntry(row: TaskStatusHistoryEntity): TaskStatusHistoryEntry {
+  return {
+    from: row.fromStatus,
+    to: row.toStatus,
+    at: row.changedAt.toISOString(),
+    by: userRef(row.changedById, row.changedByName),
+  };
+}
+
+export function toAuditEntry(row: AuditEntryEntity): AuditEntryDto {
+  return { at: row.at.toISOString(), action: row.action, by: row.actorLabel, changes: row.changes };
+}

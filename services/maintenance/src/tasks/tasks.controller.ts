@@ -1,0 +1,82 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  changeTaskStatusSchema,
+  createTaskSchema,
+  listTasksQuerySchema,
+  recordWorkSchema,
+  reportIssueSchema,
+  SUBJECTS,
+  updateTaskSchema,
+  type Actor,
+  type TaskCreatedResponse,
+  type TaskDetail,
+  type TaskDto,
+  type TaskListResponse,
+} from '@caliber/contracts';
+import { Acting, Command, parsePayload } from '@caliber/service-kit';
+import { z } from 'zod';
+import { TasksService } from './tasks.service';
+
+/** Any text: an id that is not a UUID names no task, which the service answers with 404. */
+const id = z.string().max(64);
+
+/**
+ * NATS handlers: each validates its payload with the contract's schema, then calls the service.
+ * Who acts comes from the message's signed statement (`@Acting`), never from the payload: the
+ * list a Technician gets, and what they may change, follow from it.
+ */
+@Controller()
+export class TasksController {
+  constructor(private readonly tasks: TasksService) {}
+
+  @MessagePattern(SUBJECTS.maintenance.list)
+  list(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskListResponse> {
+    return this.tasks.list(actor, parsePayload(listTasksQuerySchema, data));
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.get)
+  get(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskDetail> {
+    return this.tasks.get(actor, parsePayload(z.object({ id }), data).id);
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.create)
+  async create(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskCreatedResponse> {
+    const command = parsePayload(z.object({ data: createTaskSchema }), data);
+    return { task: await this.tasks.create(actor, command.data) };
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportIssue)
+  async reportIssue(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskCreatedResponse> {
+    const command = parsePayload(z.object({ data: reportIssueSchema }), data);
+    return { task: await this.tasks.reportIssue(actor, command.data) };
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.update)
+  update(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskDto> {
+    const command = parsePayload(z.object({ id, data: updateTaskSchema }), data);
+    return this.tasks.update(actor, command.id, command.data);
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.changeStatus)
+  changeStatus(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskDto> {
+    const command = parsePayload(z.object({ id, data: changeTaskStatusSchema }), data);
+    return this.tasks.changeStatus(actor, command.id, command.data.status, command.data.version);
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.recordWork)
+  recordWork(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskDto> {
+    const command = parsePayload(z.object({ id, data: recordWorkSchema }), data);
+    return this.tasks.recordWork(actor, command.id, command.data);
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.certify)
+  certify(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskDto> {
+    return this.tasks.certify(actor, parsePayload(z.object({ id }), data).id);
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.delete)
+  delete(@Acting() actor: Actor, @Command() data: unknown): Promise<{ _id: string }> {
+    return this.tasks.delete(actor, parsePayload(z.object({ id }), data).id);
+  }
+}

@@ -1,0 +1,442 @@
+import type { INestApplication } from '@nestjs/common';
+import { io, type Socket } from 'socket.io-client';
+import type { DataSource } from 'typeorm';
+import {
+  SOCKET_SETTINGS,
+  type EquipmentDetail,
+  type EquipmentDto,
+  type Role,
+  type TaskChangedEvent,
+  type TaskCreatedResponse,
+  type TaskDetail,
+  type TaskDto,
+  type TaskListResponse,
+} from '@caliber/contracts';
+import { call } from '@caliber/testing/http';
+import { until } from '@caliber/testing/wait';
+import {
+  equipmentDataSource,
+  rosterStaff,
+  setRosterActive,
+  signIn,
+  startEquipment,
+  startMaintenance,
+  useSignInStack,
+} from '@caliber/testing/stack';
+
+/**
+ * The maintenance loop through the gateway, against real PostgreSQL, NATS and Redis and the
+ * identity, equipment and maintenance services: reporting, assigning, working, certifying, and
+ * the inventory following exactly once.
+ */
+describe('Tasks, work records and certification (real stack)', () => {
+  const stack = useSignInStack('tasks');
+  let equipment: INestApplication;
+  let maintenance: INestApplication;
+  let rows: DataSource;
+  const tokens = new Map<string, string>();
+  const ids = new Map<string, string>();
+  let serial = 0;
+  let taskCount = 0;
+
+  beforeAll(async () => {
+    equipment = await startEquipment();
+    maintenance = await startMaintenance({ MAINTENANCE_OUTBOX_POLL_MS: '200' });
+    rows = await equipmentDataSource();
+    const people: [string, Role, boolean][] = [
+      ['tech', 'Technician', true],
+      ['tech2', 'Technician', true],
+      ['unapproved', 'Technician', false],
+      ['engineer', 'Engineer', true],
+      ['manager', 'Manager', false],
+      ['admin', 'Admin', true],
+    ];
+    for (const [key, role, preApproved] of people) {
+      const staff = await rosterStaff(stack.db, { role, name: `${key} Tasks`, preApproved });
+      ids.set(key, staff.id);
+      tokens.set(key, await signIn(stack.gateway.url, staff.serviceNumber));
+    }
+  });
+  afterAll(async () => {
+    await rows.destroy();
+    await maintenance.close();
+    await equipment?.close();
+  });
+
+  const as = (who: string) => ({
+    get: <T = Record<string, unknown>>(path: string) =>
+      call<T>(stack.gateway.url, 'GET', `/api${path}`, { token: tokens.get(who) }),
+    post: <T = Record<string, unknown>>(path: string, body: unknown) =>
+      call<T>(stack.gateway.url, 'POST', `/api${path}`, { token: tokens.get(who), body }),
+    put: <T = Record<string, unknown>>(path: string, body?: unknown) =>
+      call<T>(stack.gateway.url, 'PUT', `/api${path}`, { token: tokens.get(who), ...(body ? { body } : {}) }),
+    delete: <T = Record<string, unknown>>(path: string) =>
+      call<T>(stack.gateway.url, 'DELETE', `/api${path}`, { token: tokens.get(who) }),
+  });
+
+  async function aDevice(status = 'Serviceable'): Promise<EquipmentDto> {
+    serial += 1;
+    const created = await as('admin').post<EquipmentDto>('/equipment', {
+      name: `Evita V500 ${serial}`,
+      serialNumber: `TASKS-${Date.now().toString(36)}-${serial}`,
+      manufacturer: 'Dräger',
+      model: 'Evita V500',
+      department: 'ICU',
+      location: 'Bed 4',
+      installationDate: '2022-01-10',
+      status,
+      category: 'Ventilator',
+    });
+    expect(created.status).toBe(201);
+    return created.body;
+  }
+
+  async function aTask(device: EquipmentDto, assignee: string | null = 'tech'): Promise<TaskDto> {
+    const created = await as('engineer').post<TaskCreatedResponse>('/tasks', {
+      title: `Replace flow sensor ${(taskCount += 1)}`,
+      description: 'Readings drift',
+      taskType: 'Repair',
+      priority: 'High',
+      equipmentId: device._id,
+      dueDate: '2030-01-31',
+      ...(assignee ? { assignedTo: ids.get(assignee) } : {}),
+    });
+    expect(created.status).toBe(201);
+    return created.body.task;
+  }
+
+  const statusOf = async (device: EquipmentDto) =>
+    (await as('engineer').get<EquipmentDetail>(`/equipment/${device._id}`)).body;
+  const historyRowsFor = async (taskId: string) =>
+    (await rows.query(`SELECT "to_status", "reason" FROM "equipment"."status_history" WHERE "task_id" = $1`, [
+      taskId,
+    ])) as { to_status: string; reason: string }[];
+
+  it('Report Issue: an unassigned Pending Repair with the severity as priority, and the device out of use', async () => {
+    const device = await aDevice();
+    const reported = await as('tech').post<TaskCreatedResponse>('/maintenance/report', {
+      equipment: device._id,
+      title: 'Alarm fails self-test',
+      description: 'The high-pressure alarm does not sound.',
+      severity: 'Critical',
+      location: 'ICU Bed 4',
+      reportedBy: 'Somebody Else',
+    });
+    expect(reported.status).toBe(201);
+    const task = reported.body.task;
+    expect(task).toMatchObject({
+      status: 'Pending',
+      taskType: 'Repair',
+      priority: 'Urgent',
+      assignedTo: null,
+      location: 'ICU Bed 4',
+      severity: 'Critical',
+      reportedBy: { _id: ids.get('tech'), name: 'tech Tasks' },
+      equipment: { _id: device._id, name: device.name, serialNumber: device.serialNumber },
+    });
+    await until(async () => (await statusOf(device)).status === 'Unserviceable', {
+      what: 'the device out of use',
+    });
+    const detail = await statusOf(device);
+    expect(detail.statusHistory[0]).toMatchObject({
+      to: 'Unserviceable',
+      taskId: task._id,
+      by: { name: 'tech Tasks' },
+    });
+    expect((await historyRowsFor(task._id))[0]?.reason).toBe('Fault reported: Alarm fails self-test');
+  });
+
+  it('refuses a report on a device that is not in the inventory, writing nothing', async () => {
+    const answer = await as('tech').post('/maintenance/report', {
+      equipment: '00000000-0000-4000-8000-000000000000',
+      title: 'Ghost',
+      description: 'No such device',
+    });
+    expect(answer.status).toBe(404);
+    expect(answer.body['message']).toBe('This equipment is not in the inventory.');
+  });
+
+  it('lets only Engineers and Admins create, and only assign people approved to receive tasks', async () => {
+    const device = await aDevice();
+    const body = { title: 'Calibrate', description: 'Annual', priority: 'Low', equipmentId: device._id };
+    expect((await as('tech').post('/tasks', body)).status).toBe(403);
+    expect((await as('manager').post('/tasks', body)).status).toBe(403);
+    const unapproved = await as('engineer').post('/tasks', { ...body, assignedTo: ids.get('unapproved') });
+    expect(unapproved.status).toBe(400);
+    expect(unapproved.body['message']).toBe(
+      'unapproved Tasks is not approved to receive tasks. An Engineer can approve them on the staff roster.',
+    );
+    const preventive = await as('admin').post('/tasks', { ...body, taskType: 'Preventive' });
+    expect(preventive.body['message']).toBe('For Preventive tasks, select PM Type and Periodic Interval.');
+    const created = await as('admin').post<TaskCreatedResponse>('/tasks', {
+      ...body,
+      taskType: 'Preventive',
+      pmType: 'Safety Testing',
+      pmInterval: 'Biannually',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.task).toMatchObject({
+      taskType: 'Preventive',
+      pmType: 'Safety Testing',
+      status: 'Pending',
+    });
+  });
+
+  it('shows Technicians only their own tasks, whatever the query asks', async () => {
+    const device = await aDevice();
+    const mine = await aTask(device, 'tech');
+    const theirs = await aTask(device, 'tech2');
+    const list = await as('tech').get<TaskListResponse>(
+      `/tasks?equipment=${device._id}&technician=${ids.get('tech2')}`,
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.tasks.map((task) => task._id)).toEqual([mine._id]);
+    expect(list.body.counts).toEqual({ total: 1, pending: 1, inProgress: 0, completed: 0 });
+    expect((await as('tech').get(`/tasks/${theirs._id}`)).status).toBe(404);
+    const all = await as('manager').get<TaskListResponse>(`/tasks?equipment=${device._id}`);
+    expect(all.body.tasks.map((task) => task._id).sort()).toEqual([mine._id, theirs._id].sort());
+    const filtered = await as('engineer').get<TaskListResponse>(
+      `/tasks?equipment=${device._id}&technician=${ids.get('tech2')}`,
+    );
+    expect(filtered.body.tasks.map((task) => task._id)).toEqual([theirs._id]);
+    const mineOnly = await as('engineer').get<TaskListResponse>(`/tasks?equipment=${device._id}&my=1`);
+    expect(mineOnly.body.total).toBe(0);
+  });
+
+  it('lets a Technician move only their own task, never cancel it; Managers change nothing', async () => {
+    const device = await aDevice();
+    const mine = await aTask(device, 'tech');
+    const theirs = await aTask(device, 'tech2');
+    expect((await as('tech').put(`/tasks/${theirs._id}/status`, { status: 'In Progress' })).status).toBe(404);
+    const cancel = await as('tech').put(`/tasks/${mine._id}/status`, { status: 'Cancelled' });
+    expect([cancel.status, cancel.body['message']]).toEqual([403, 'Only Engineers and Admins cancel tasks.']);
+    expect((await as('manager').put(`/tasks/${mine._id}/status`, { status: 'In Progress' })).status).toBe(
+      403,
+    );
+    const started = await as('tech').put<TaskDto>(`/tasks/${mine._id}/status`, {
+      status: 'In Progress',
+      version: mine.version,
+    });
+    expect(started.body.status).toBe('In Progress');
+    const stale = await as('tech').put(`/tasks/${mine._id}/status`, {
+      status: 'Completed',
+      version: mine.version,
+    });
+    expect(stale.status).toBe(409);
+    const unassigned = await aTask(device, null);
+    const start = await as('engineer').put(`/tasks/${unassigned._id}/status`, { status: 'In Progress' });
+    expect([start.status, start.body['message']]).toEqual([
+      409,
+      'Assign the task before starting or completing it.',
+    ]);
+  });
+
+  it('completing sets completedDate and needsCertification; reopening clears them; history keeps every step', async () => {
+    const device = await aDevice();
+    const task = await aTask(device, 'tech');
+    const done = await as('tech').put<TaskDto>(`/tasks/${task._id}/status`, { status: 'Completed' });
+    expect(done.body).toMatchObject({ status: 'Completed', needsCertification: true, certified: false });
+    expect(done.body.completedDate).not.toBeNull();
+    const reopened = await as('tech').put<TaskDto>(`/tasks/${task._id}/status`, { status: 'In Progress' });
+    expect(reopened.body).toMatchObject({ completedDate: null, needsCertification: false });
+    const detail = await as('tech').get<TaskDetail>(`/tasks/${task._id}`);
+    expect(detail.body.statusHistory.map((entry) => entry.to)).toEqual([
+      'In Progress',
+      'Completed',
+      'Pending',
+    ]);
+    expect(detail.body.audit.map((entry) => entry.action)).toEqual([
+      'status-changed',
+      'status-changed',
+      'created',
+    ]);
+  });
+
+  it('records work with spare parts as rows; Managers and other Technicians may not', async () => {
+    const device = await aDevice();
+    const task = await aTask(device, 'tech');
+    const work = {
+      faultDescription: 'Flow sensor drift',
+      repairDetails: 'Replaced the sensor, calibrated',
+      sparePartsUsed: [
+        { name: 'Flow sensor', quantity: 2, description: 'Adult' },
+        { name: 'O-ring', quantity: 1, description: '', unitCost: 3.5 },
+      ],
+      labourHours: 1.5,
+    };
+    expect((await as('tech2').put(`/tasks/${task._id}/work`, work)).status).toBe(404);
+    expect((await as('manager').put(`/tasks/${task._id}/work`, work)).status).toBe(403);
+    const saved = await as('tech').put<TaskDto>(`/tasks/${task._id}/work`, work);
+    expect(saved.status).toBe(200);
+    expect(saved.body.spareParts).toEqual([
+      { name: 'Flow sensor', quantity: 2, description: 'Adult', unitCost: null },
+      { name: 'O-ring', quantity: 1, description: '', unitCost: 3.5 },
+    ]);
+    expect(saved.body.labourHours).toBe(1.5);
+    const replaced = await as('tech').put<TaskDto>(`/tasks/${task._id}/work`, {
+      ...work,
+      sparePartsUsed: [],
+    });
+    expect(replaced.body.spareParts).toEqual([]);
+    const detail = await as('engineer').get<TaskDetail>(`/tasks/${task._id}`);
+    expect(detail.body.audit[0]).toMatchObject({ action: 'work-recorded' });
+  });
+
+  it('certifies once, as Engineer or Admin, and the device returns to service with a history row naming the task', async () => {
+    const device = await aDevice('Unserviceable');
+    const task = await aTask(device, 'tech');
+    expect((await as('engineer').put(`/tasks/${task._id}/certify`)).status).toBe(409);
+    await as('tech').put(`/tasks/${task._id}/status`, { status: 'Completed' });
+    expect((await as('tech').put(`/tasks/${task._id}/certify`)).status).toBe(403);
+    expect((await as('manager').put(`/tasks/${task._id}/certify`)).status).toBe(403);
+    const certified = await as('engineer').put<TaskDto>(`/tasks/${task._id}/certify`);
+    expect(certified.status).toBe(200);
+    expect(certified.body).toMatchObject({
+      certified: true,
+      needsCertification: false,
+      certificationEngineer: 'engineer Tasks',
+    });
+    const again = await as('admin').put(`/tasks/${task._id}/certify`);
+    expect([again.status, again.body['message']]).toEqual([409, 'This task is already certified.']);
+    await until(async () => (await statusOf(device)).status === 'Serviceable', {
+      what: 'the device back in service',
+    });
+    expect(await historyRowsFor(task._id)).toEqual([
+      { to_status: 'Serviceable', reason: `Work certified: ${task.title}` },
+    ]);
+    expect((await as('tech').put(`/tasks/${task._id}/work`, { repairDetails: 'More' })).status).toBe(409);
+    expect((await as('engineer').put(`/tasks/${task._id}/status`, { status: 'In Progress' })).status).toBe(
+      409,
+    );
+  });
+
+  it('a cancelled task leaves the device as it is', async () => {
+    const device = await aDevice('Unserviceable');
+    const task = await aTask(device, 'tech');
+    const cancelled = await as('engineer').put<TaskDto>(`/tasks/${task._id}/status`, { status: 'Cancelled' });
+    expect(cancelled.body.status).toBe('Cancelled');
+    expect((await statusOf(device)).status).toBe('Unserviceable');
+    expect(await historyRowsFor(task._id)).toEqual([]);
+  });
+
+  it('never moves a Decommissioned device', async () => {
+    const device = await aDevice('Decommissioned');
+    const reported = await as('tech').post<TaskCreatedResponse>('/maintenance/report', {
+      equipment: device._id,
+      title: 'Found in storage',
+      description: 'Does not power on',
+    });
+    expect(reported.status).toBe(201);
+    await until(
+      async () =>
+        (
+          (await rows.query(`SELECT 1 FROM "equipment"."task_effects" WHERE "task_id" = $1`, [
+            reported.body.task._id,
+          ])) as unknown[]
+        ).length === 1,
+      { what: 'the effect confirmed' },
+    );
+    expect((await statusOf(device)).status).toBe('Decommissioned');
+  });
+
+  it('certification made while equipment is down reaches it exactly once when it is back', async () => {
+    const device = await aDevice('Unserviceable');
+    const task = await aTask(device, 'tech');
+    await as('tech').put(`/tasks/${task._id}/status`, { status: 'Completed' });
+    await equipment.close();
+    try {
+      const certified = await as('engineer').put<TaskDto>(`/tasks/${task._id}/certify`);
+      expect(certified.status).toBe(200);
+      expect(certified.body.certified).toBe(true);
+      await until(
+        async () =>
+          (
+            (await rows.query(
+              `SELECT 1 FROM "maintenance"."task_effects_outbox" WHERE "task_id" = $1 AND "attempts" >= 1 AND "delivered_at" IS NULL`,
+              [task._id],
+            )) as unknown[]
+          ).length === 1,
+        { what: 'a failed delivery', timeoutMs: 10_000 },
+      );
+    } finally {
+      equipment = await startEquipment();
+    }
+    await until(async () => (await statusOf(device)).status === 'Serviceable', {
+      what: 'the device back in service after equipment returns',
+      timeoutMs: 20_000,
+      intervalMs: 200,
+    });
+    // The relay keeps running; the effect must not be applied a second time.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await historyRowsFor(task._id)).toHaveLength(1);
+    const [outbox] = (await rows.query(
+      `SELECT "delivered_at" IS NOT NULL AS "delivered" FROM "maintenance"."task_effects_outbox" WHERE "task_id" = $1`,
+      [task._id],
+    )) as { delivered: boolean }[];
+    expect(outbox?.delivered).toBe(true);
+  });
+
+  it('a deactivated person cannot be assigned, and a deleted task leaves the lists but keeps its audit', async () => {
+    const device = await aDevice();
+    const staff = await rosterStaff(stack.db, {
+      role: 'Technician',
+      name: 'Leaving Tech',
+      preApproved: true,
+    });
+    await setRosterActive(stack.db, staff.serviceNumber, false);
+    const task = await aTask(device, null);
+    const assign = await as('engineer').put(`/tasks/${task._id}`, { assignedTo: staff.id });
+    expect([assign.status, assign.body['message']]).toEqual([
+      400,
+      'Leaving Tech is deactivated and cannot receive tasks.',
+    ]);
+    expect((await as('tech').delete(`/tasks/${task._id}`)).status).toBe(403);
+    expect((await as('admin').delete(`/tasks/${task._id}`)).status).toBe(200);
+    expect((await as('engineer').get(`/tasks/${task._id}`)).status).toBe(404);
+    const [audit] = (await rows.query(
+      `SELECT count(*)::int AS n FROM "maintenance"."audit_log" WHERE "entity_id" = $1 AND "action" = 'deleted'`,
+      [task._id],
+    )) as { n: number }[];
+    expect(audit?.n).toBe(1);
+  });
+
+  it("sends a Technician's sockets only their own tasks' events; Engineers get all", async () => {
+    const device = await aDevice();
+    const connect = (who: string): Promise<Socket> =>
+      new Promise((resolve, reject) => {
+        const socket = io(stack.gateway.url, {
+          path: SOCKET_SETTINGS.path,
+          transports: ['websocket'],
+          reconnection: false,
+          auth: { token: tokens.get(who) },
+        });
+        socket.once('socket:ready', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    const [tech, tech2, engineer] = await Promise.all([
+      connect('tech'),
+      connect('tech2'),
+      connect('engineer'),
+    ]);
+    const seen = { tech: [] as string[], tech2: [] as string[], engineer: [] as string[] };
+    for (const [key, socket] of [
+      ['tech', tech],
+      ['tech2', tech2],
+      ['engineer', engineer],
+    ] as const)
+      socket.on('task:created', (event: TaskChangedEvent) => seen[key].push(event.task.title));
+    try {
+      const mine = await aTask(device, 'tech');
+      await until(() => seen.engineer.includes(mine.title) && seen.tech.includes(mine.title), {
+        what: 'the event at the assignee and the engineer',
+      });
+      const other = await aTask(device, 'tech2');
+      await until(() => seen.tech2.length === 1, { what: "the other technician's event" });
+      await until(() => seen.engineer.length === 2, { what: 'both events at the engineer' });
+      expect(seen.tech).toEqual([mine.title]);
+      expect(seen.tech2).toEqual([other.title]);
+    } finally {
+      for (const socket of [tech, tech2, engineer]) socket.close();
+    }
+  });
+});

@@ -1,0 +1,453 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  PRIORITY_OF_SEVERITY,
+  TASK_HISTORY_LIMIT,
+  type Actor,
+  type IssueReport,
+  type ListTasksQuery,
+  type NewTask,
+  type TaskChanges,
+  type TaskDetail,
+  type TaskDto,
+  type TaskListResponse,
+  type TaskStatus,
+  type WorkRecord,
+} from '@caliber/contracts';
+import { AuditEntryEntity, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { enqueueTaskEffect, TaskEffectsRelay } from '../outbox/task-effects.relay';
+import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
+import { SparePartEntity } from './spare-part.entity';
+import { TaskEvents } from './task-events';
+import { filteredTasks, pageOfTasks, taskCounts, type TaskListScope } from './task-list.query';
+import { toAuditEntry, toTaskDto, toTaskStatusEntry } from './task.mapper';
+import { completionAfter, TaskRules } from './task-rules';
+import { TaskStatusHistoryEntity } from './task-status-history.entity';
+import { TaskEntity } from './task.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'This task is not in the list.';
+
+type Assignment = { assignedToId: string | null; assignedToName: string | null };
+
+/**
+ * Tasks, their work records and certification (the rules are `TaskRules`):
+ * - every status a task takes is a row of its history, and every change an audit row with the
+ *   old and new values, in the transaction of the change;
+ * - a change that carries the `version` the screen read is refused (409) when the task changed since;
+ * - a reported fault and a certification each write an effect on the device to the outbox in the
+ *   same transaction; the relay delivers it to the equipment service exactly once;
+ * - the device and the assignee are checked with their owners (equipment, identity) before a task
+ *   names them, and kept with the name they had.
+ */
+@Injectable()
+export class TasksService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: TaskEvents,
+    private readonly equipment: EquipmentPeer,
+    private readonly identity: IdentityPeer,
+    private readonly relay: TaskEffectsRelay,
+  ) {}
+
+  async list(actor: Actor, query: ListTasksQuery): Promise<TaskListResponse> {
+    const scope: TaskListScope = {
+      assigneeId: !TaskRules.seesAll(actor) || query.my ? actor._id : null,
+    };
+    const manager = this.dataSource.manager;
+    const [tasks, total, counts] = await Promise.all([
+      pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
+      filteredTasks(manager, query, scope).getCount(),
+      taskCounts(manager, query, scope),
+    ]);
+    const parts = await this.partsOf(
+      manager,
+      tasks.map((task) => task.id),
+    );
+    return {
+      tasks: tasks.map((task) => toTaskDto(task, parts.get(task.id) ?? [])),
+      total,
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / query.limit)),
+      limit: query.limit,
+      counts,
+    };
+  }
+
+  async get(actor: Actor, id: string): Promise<TaskDetail> {
+    const manager = this.dataSource.manager;
+    const task = await this.findVisible(manager, actor, id);
+    const [parts, [history, historyTotal], [audit, auditTotal]] = await Promise.all([
+      this.partsOf(manager, [task.id]),
+      manager.findAndCount(TaskStatusHistoryEntity, {
+        where: { taskId: task.id },
+        order: { changedAt: 'DESC', id: 'DESC' },
+        take: TASK_HISTORY_LIMIT,
+      }),
+      manager.findAndCount(AuditEntryEntity, {
+        where: { entity: 'task', entityId: task.id },
+        order: { at: 'DESC', id: 'DESC' },
+        take: TASK_HISTORY_LIMIT,
+      }),
+    ]);
+    return {
+      ...toTaskDto(task, parts.get(task.id) ?? []),
+      statusHistory: history.map(toTaskStatusEntry),
+      statusHistoryTotal: historyTotal,
+      audit: audit.map(toAuditEntry),
+      auditTotal,
+    };
+  }
+
+  async create(actor: Actor, data: NewTask): Promise<TaskDto> {
+    TaskRules.refuseCreate(actor);
+    const [device, assignment] = await Promise.all([
+      this.equipment.ref(actor, data.equipmentId),
+      this.assignment(actor, data.assignedTo),
+    ]);
+    const dto = await this.write(async (manager) => {
+      const { equipmentId, assignedTo, ...fields } = data;
+      void assignedTo;
+      const created = await this.insertTask(manager, actor, {
+        ...fields,
+        ...assignment,
+        equipmentId,
+        equipmentName: device.name,
+        equipmentSerial: device.serialNumber,
+        equipmentDepartment: device.department,
+        equipmentCategory: device.category,
+      });
+      return toTaskDto(created, []);
+    });
+    await this.events.created({ task: dto });
+    return dto;
+  }
+
+  /** Report Issue: an unassigned Pending Repair task, and the device taken out of use. */
+  async reportIssue(actor: Actor, report: IssueReport): Promise<TaskDto> {
+    const device = await this.equipment.ref(actor, report.equipment);
+    const dto = await this.write(async (manager) => {
+      const created = await this.insertTask(manager, actor, {
+        title: report.title,
+        description: report.description,
+        taskType: 'Repair',
+        pmType: null,
+        pmInterval: null,
+        priority: PRIORITY_OF_SEVERITY[report.severity],
+        status: 'Pending',
+        assignedToId: null,
+        assignedToName: null,
+        dueDate: null,
+        comments: null,
+        faultDescription: report.description,
+        location: report.location,
+        severity: report.severity,
+        reportedById: actor._id,
+        reportedByName: actor.name,
+        equipmentId: device._id,
+        equipmentName: device.name,
+        equipmentSerial: device.serialNumber,
+        equipmentDepartment: device.department,
+        equipmentCategory: device.category,
+      });
+      await enqueueTaskEffect(manager, {
+        taskId: created.id,
+        kind: 'reported',
+        equipmentId: device._id,
+        taskTitle: created.title,
+        user: actingUserOfActor(actor),
+      });
+      return toTaskDto(created, []);
+    });
+    this.relay.kick();
+    await this.events.created({ task: dto });
+    return dto;
+  }
+
+  async update(actor: Actor, id: string, changes: TaskChanges): Promise<TaskDto> {
+    TaskRules.requireManager(actor, 'edit tasks');
+    const { version, assignedTo, ...fields } = changes;
+    const assignment = assignedTo === undefined ? undefined : await this.assignment(actor, assignedTo);
+    const outcome = await this.write(async (manager) => {
+      const task = await this.findVisible(manager, actor, id, true);
+      refuseStale(task, version);
+      if (task.certified) throw new ServiceError('CONFLICT', 'This task is certified; its record is final.');
+      const next = { ...task, ...fields, ...(assignment ?? {}) };
+      if (next.taskType === 'Preventive' && (!next.pmType || !next.pmInterval))
+        throw ServiceError.validation([
+          { path: 'pmType', message: 'For Preventive tasks, select PM Type and Periodic Interval.' },
+        ]);
+      if (next.taskType !== 'Preventive' && (next.pmType || next.pmInterval)) {
+        if (fields.taskType) Object.assign(next, { pmType: null, pmInterval: null });
+        else
+          throw ServiceError.validation([
+            { path: 'pmType', message: 'PM type and interval belong to Preventive tasks only.' },
+          ]);
+      }
+      if (!next.assignedToId && (task.status === 'In Progress' || task.status === 'Completed'))
+        throw new ServiceError('CONFLICT', 'A task that is started or completed keeps its assignee.');
+      const after = {
+        title: next.title,
+        description: next.description,
+        taskType: next.taskType,
+        pmType: next.pmType,
+        pmInterval: next.pmInterval,
+        priority: next.priority,
+        dueDate: next.dueDate,
+        comments: next.comments,
+        assignedToId: next.assignedToId,
+        assignedToName: next.assignedToName,
+      };
+      const diff = diffFields<typeof after>(task, after);
+      if (Object.keys(diff).length === 0) return { task, previousAssigneeId: undefined };
+      await manager.update(TaskEntity, task.id, { ...after, ...this.touched(actor) });
+      await this.audit(manager, actor, task.id, 'updated', diff);
+      return {
+        task: await manager.findOneByOrFail(TaskEntity, { id: task.id }),
+        previousAssigneeId: diff['assignedToId'] ? task.assignedToId : undefined,
+      };
+    });
+    const dto = await this.dtoOf(outcome.task);
+    await this.events.updated({ task: dto, previousAssigneeId: outcome.previousAssigneeId });
+    return dto;
+  }
+
+  async changeStatus(actor: Actor, id: string, to: TaskStatus, version?: number): Promise<TaskDto> {
+    const outcome = await this.write(async (manager) => {
+      const task = await this.findVisible(manager, actor, id, true);
+      refuseStale(task, version);
+      TaskRules.refuseStatusChange(actor, task, to);
+      if (task.status === to) return { task, from: null };
+      const completion = completionAfter(task.status, to, task);
+      await manager.update(TaskEntity, task.id, {
+        status: to,
+        completedDate: completion.completedDate === 'now' ? () => 'now()' : completion.completedDate,
+        needsCertification: completion.needsCertification,
+        ...this.touched(actor),
+      });
+      await this.recordStatus(manager, actor, task.id, task.status, to);
+      await this.audit(manager, actor, task.id, 'status-changed', {
+        status: { from: task.status, to },
+        ...(completion.needsCertification !== task.needsCertification
+          ? { needsCertification: { from: task.needsCertification, to: completion.needsCertification } }
+          : {}),
+      });
+      return { task: await manager.findOneByOrFail(TaskEntity, { id: task.id }), from: task.status };
+    });
+    const dto = await this.dtoOf(outcome.task);
+    if (outcome.from) {
+      await this.events.statusChanged({ task: dto });
+      if (dto.status === 'Completed') await this.events.completed({ task: dto });
+    }
+    return dto;
+  }
+
+  async recordWork(actor: Actor, id: string, work: WorkRecord): Promise<TaskDto> {
+    const task = await this.write(async (manager) => {
+      const current = await this.findVisible(manager, actor, id, true);
+      refuseStale(current, work.version);
+      TaskRules.refuseWork(actor, current);
+      const before = {
+        faultDescription: current.faultDescription,
+        repairDetails: current.repairDetails,
+        labourHours: current.labourHours,
+        spareParts:
+          (await this.partsOf(manager, [current.id])).get(current.id)?.map((part) => ({
+            name: part.name,
+            quantity: part.quantity,
+            description: part.description,
+            unitCost: part.unitCost,
+          })) ?? [],
+      };
+      const after = {
+        faultDescription: work.faultDescription,
+        repairDetails: work.repairDetails,
+        labourHours: work.labourHours,
+        spareParts: work.sparePartsUsed,
+      };
+      const diff = diffFields<typeof after>(before, after);
+      if (Object.keys(diff).length === 0) return current;
+      await manager.update(TaskEntity, current.id, {
+        faultDescription: work.faultDescription,
+        repairDetails: work.repairDetails,
+        labourHours: work.labourHours,
+        ...this.touched(actor),
+      });
+      if (diff['spareParts']) {
+        await manager.delete(SparePartEntity, { taskId: current.id });
+        if (work.sparePartsUsed.length > 0)
+          await manager.insert(
+            SparePartEntity,
+            work.sparePartsUsed.map((part, position) => ({ ...part, taskId: current.id, position })),
+          );
+      }
+      await this.audit(manager, actor, current.id, 'work-recorded', diff);
+      return manager.findOneByOrFail(TaskEntity, { id: current.id });
+    });
+    const dto = await this.dtoOf(task);
+    await this.events.workUpdated({ task: dto });
+    return dto;
+  }
+
+  /** Certifies completed work once, and sends its effect on the device through the outbox. */
+  async certify(actor: Actor, id: string): Promise<TaskDto> {
+    const task = await this.write(async (manager) => {
+      const current = await this.findVisible(manager, actor, id, true);
+      TaskRules.refuseCertify(actor, current);
+      await manager.update(TaskEntity, current.id, {
+        certified: true,
+        needsCertification: false,
+        certifiedAt: () => 'now()',
+        certifiedById: actor._id,
+        certifiedByName: actor.name,
+        ...this.touched(actor),
+      });
+      await enqueueTaskEffect(manager, {
+        taskId: current.id,
+        kind: 'certified',
+        equipmentId: current.equipmentId,
+        taskTitle: current.title,
+        user: actingUserOfActor(actor),
+      });
+      await this.audit(manager, actor, current.id, 'certified', {
+        certified: { from: false, to: true },
+        needsCertification: { from: true, to: false },
+        certifiedBy: { from: null, to: actor.name },
+      });
+      return manager.findOneByOrFail(TaskEntity, { id: current.id });
+    });
+    this.relay.kick();
+    const dto = await this.dtoOf(task);
+    await this.events.certified({ task: dto });
+    return dto;
+  }
+
+  async delete(actor: Actor, id: string): Promise<{ _id: string }> {
+    TaskRules.requireManager(actor, 'delete tasks');
+    const assigneeId = await this.write(async (manager) => {
+      const task = await this.findVisible(manager, actor, id, true);
+      await manager.update(TaskEntity, task.id, { deletedAt: () => 'now()', deletedById: actor._id });
+      await this.audit(manager, actor, task.id, 'deleted', diffFields(toTaskDto(task, []), {}));
+      return task.assignedToId;
+    });
+    await this.events.deleted({ _id: id, assigneeId });
+    return { _id: id };
+  }
+
+  private async insertTask(
+    manager: EntityManager,
+    actor: Actor,
+    fields: Partial<TaskEntity> & Assignment & { status: TaskStatus; equipmentId: string },
+  ): Promise<TaskEntity> {
+    const created = manager.create(TaskEntity, {
+      ...fields,
+      needsCertification: false,
+      certified: false,
+      createdById: actor._id,
+      createdByName: actor.name,
+      updatedById: actor._id,
+      updatedByName: actor.name,
+      deletedAt: null,
+      deletedById: null,
+    });
+    await manager.save(created);
+    await this.recordStatus(manager, actor, created.id, null, fields.status);
+    const saved = await manager.findOneByOrFail(TaskEntity, { id: created.id });
+    await this.audit(manager, actor, created.id, 'created', diffFields({}, toTaskDto(saved, [])));
+    return saved;
+  }
+
+  /** The assignee as identity knows them now: active and approved to receive tasks. */
+  private async assignment(actor: Actor, id: string | null): Promise<Assignment> {
+    if (!id) return { assignedToId: null, assignedToName: null };
+    const person = await this.identity.assignee(actor, id);
+    return { assignedToId: person._id, assignedToName: person.name };
+  }
+
+  private async findVisible(
+    manager: EntityManager,
+    actor: Actor,
+    id: string,
+    lock = false,
+  ): Promise<TaskEntity> {
+    if (!UUID.test(id)) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    const task = await manager.findOne(TaskEntity, {
+      where: { id },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    // A Technician is told the same for a task of someone else's as for one that does not exist.
+    if (!task || task.deletedAt || !TaskRules.canSee(actor, task))
+      throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    return task;
+  }
+
+  private async partsOf(manager: EntityManager, ids: string[]): Promise<Map<string, SparePartEntity[]>> {
+    const byTask = new Map<string, SparePartEntity[]>();
+    if (ids.length === 0) return byTask;
+    const parts = await manager.find(SparePartEntity, {
+      where: { taskId: In(ids) },
+      order: { taskId: 'ASC', position: 'ASC' },
+    });
+    for (const part of parts) byTask.set(part.taskId, [...(byTask.get(part.taskId) ?? []), part]);
+    return byTask;
+  }
+
+  private async dtoOf(task: TaskEntity): Promise<TaskDto> {
+    const parts = await this.partsOf(this.dataSource.manager, [task.id]);
+    return toTaskDto(task, parts.get(task.id) ?? []);
+  }
+
+  private touched(actor: Actor) {
+    return {
+      updatedById: actor._id,
+      updatedByName: actor.name,
+      updatedAt: () => 'now()',
+      version: () => '"version" + 1',
+    };
+  }
+
+  private recordStatus(
+    manager: EntityManager,
+    actor: Actor,
+    taskId: string,
+    from: TaskStatus | null,
+    to: TaskStatus,
+  ) {
+    return manager.insert(TaskStatusHistoryEntity, {
+      taskId,
+      fromStatus: from,
+      toStatus: to,
+      changedById: actor._id,
+      changedByName: actor.name,
+    });
+  }
+
+  private audit(
+    manager: EntityManager,
+    actor: Actor,
+    taskId: string,
+    action: string,
+    changes: Record<string, { from: unknown; to: unknown }>,
+  ) {
+    return writeAudit(manager, {
+      actor: { id: actor._id, label: actor.serviceNumber.slice(0, 64), service: actor.via },
+      entity: 'task',
+      entityId: taskId,
+      action,
+      changes,
+    });
+  }
+
+  private write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}
+
+function refuseStale(task: TaskEntity, version: number | undefined): void {
+  if (version !== undefined && version !== task.version)
+    throw new ServiceError(
+      'CONFLICT',
+      `"${task.title}" was changed by someone else since you opened it. Reload it and try again.`,
+    );
+}
