@@ -186,7 +186,7 @@ export function AssignTaskModal({
             onChange={(value) => set('taskType', value)}
             options={choose('Select task type', TASK_TYPES)}
           />
-          <PrioritySelect value={draft.priority} onChange={(value) => set('priority', value)} />
+          <PrioritySelect required value={draft.priority} onChange={(value) => set('priority', value)} />
           {preventive ? (
             <>
               <SelectField

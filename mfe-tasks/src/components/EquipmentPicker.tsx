@@ -1,6 +1,6 @@
 import type { EquipmentDto } from '@caliber/contracts';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useEquipmentSearch } from '../hooks/use-equipment-search';
+import { useEquipmentSearch, type EquipmentSearch } from '../hooks/use-equipment-search';
 import { equipmentLabel } from '../utils/format';
 
 /** A chosen device: what the forms send (`_id`) and show (`name (serial)`), and where it stands. */
@@ -226,9 +226,9 @@ export function EquipmentPicker({
   );
 }
 
-function pickerStatus(search: ReturnType<typeof useEquipmentSearch>, query: string, more: boolean): string {
+function pickerStatus(search: EquipmentSearch, query: string, more: boolean): string {
   if (search.error) return search.error;
-  if (search.searching && search.items.length === 0) return 'Searching…';
+  if (search.searching) return 'Searching…';
   if (search.items.length === 0)
     return query.trim() ? `No equipment matches "${query.trim()}".` : 'No equipment in the inventory.';
   if (more) return `Showing ${search.items.length} of ${search.total}. Type to narrow the list.`;

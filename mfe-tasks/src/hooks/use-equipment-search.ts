@@ -7,6 +7,7 @@ export const PICKER_LIMIT = 20;
 const SEARCH_DEBOUNCE_MS = 250;
 
 export interface EquipmentSearch {
+  /** The matches of what is typed now; none while a newer search is on its way. */
   items: EquipmentDto[];
   /** How many devices match in all (the picker shows at most PICKER_LIMIT of them). */
   total: number;
@@ -26,10 +27,13 @@ export function useEquipmentSearch(text: string, open: boolean, errorFallback: s
     open ? `/equipment?${params.toString()}` : null,
     errorFallback,
   );
+  // Older matches are not offered while the newer ones load: Enter must never choose a device
+  // from a list the person has already typed past.
+  const searching = open && (loading || q !== text.trim());
   return {
-    items: data?.equipment ?? [],
-    total: data?.total ?? 0,
-    searching: open && (loading || q !== text.trim()),
-    error,
+    items: searching ? [] : (data?.equipment ?? []),
+    total: searching ? 0 : (data?.total ?? 0),
+    searching,
+    error: searching ? null : error,
   };
 }

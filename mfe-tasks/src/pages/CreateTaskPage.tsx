@@ -18,9 +18,11 @@ export function CreateTaskPage() {
       <header className="page__header">
         <div>
           <h1>Create New Task</h1>
-          <p className="page__subtitle">
-            {mayCreate ? 'Raise a maintenance task for a device. Fields marked * are required.' : ''}
-          </p>
+          {mayCreate ? (
+            <p className="page__subtitle">
+              Raise a maintenance task for a device. Fields marked * are required.
+            </p>
+          ) : null}
         </div>
         <Link to="/tasks">Back to Task Management</Link>
       </header>

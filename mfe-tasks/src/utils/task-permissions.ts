@@ -1,4 +1,4 @@
-import { hasFullAccess, roleIs, type TaskDto } from '@caliber/contracts';
+import { hasFullAccess, roleIs, seesAllTasks, type TaskDto } from '@caliber/contracts';
 
 /** Who is looking at a task: enough of the signed-in user to decide what they may do with it. */
 export interface Viewer {
@@ -20,8 +20,7 @@ function readsOnly(viewer: Viewer): boolean {
  * all of them, and Engineers and Admins may filter by technician.
  */
 export function listScope(role: string): { ownOnly: boolean; technicianFilter: boolean } {
-  const full = hasFullAccess(role);
-  return { ownOnly: !full && !roleIs(role, 'Manager'), technicianFilter: full };
+  return { ownOnly: !seesAllTasks(role), technicianFilter: hasFullAccess(role) };
 }
 
 /** Engineers and Admins change any task's status; anyone else only a task assigned to them. */

@@ -1,0 +1,529 @@
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { STORAGE_KEYS, type Role, type TaskDto } from '@caliber/contracts';
+import { expect, rosterCommand, signInQuickly, test, type Staff } from '../support/fixtures';
+
+let counter = 0;
+const marker = () => `T${Date.now().toString(36)}${++counter}`.toUpperCase();
+
+/** A new person on the roster, approved to receive tasks (as the demo staff are). */
+function addAssignable(role: Role, name: string): Staff {
+  const unique = `${process.pid % 1000}${Date.now() % 100000}${++counter}`.slice(-7);
+  const serviceNumber = `E2E-${unique}`;
+  rosterCommand([
+    'staff:add',
+    '--service-number',
+    serviceNumber,
+    '--name',
+    name,
+    '--phone',
+    `+1555${unique.padStart(7, '0')}`,
+    '--role',
+    role,
+    '--pre-approved',
+  ]);
+  return { serviceNumber, name, role };
+}
+
+interface Session {
+  page: Page;
+  staff: Staff;
+  userId: string;
+  api: Api;
+}
+
+/** Calls of the API as the signed-in person of a page, for setting the scene quickly. */
+class Api {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  private get headers() {
+    return { authorization: `Bearer ${this.token}` };
+  }
+
+  async device(tag: string): Promise<{ _id: string; name: string; serialNumber: string }> {
+    const name = `${tag} Infusion Pump`;
+    const answer = await this.request.post('/api/equipment', {
+      headers: this.headers,
+      data: {
+        name,
+        manufacturer: 'B. Braun',
+        model: 'Infusomat Space',
+        serialNumber: `${tag}-SN`,
+        department: 'ICU',
+        location: 'ICU Bed 3',
+        installationDate: '2022-03-01',
+        status: 'Serviceable',
+        category: 'Infusion Pump',
+      },
+    });
+    expect(answer.status()).toBe(201);
+    return (await answer.json()) as { _id: string; name: string; serialNumber: string };
+  }
+
+  async task(data: Record<string, unknown>): Promise<TaskDto> {
+    const answer = await this.request.post('/api/tasks', { headers: this.headers, data });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { task: TaskDto }).task;
+  }
+}
+
+async function signIn(page: Page, staff: Staff): Promise<Session> {
+  const user = await signInQuickly(page, staff);
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  return { page, staff, userId: user._id, api: new Api(page.request, token ?? '') };
+}
+
+/** Engineer and Technician, each in a browser of their own. */
+async function engineerAndTechnician(
+  browser: Browser,
+  use: (engineer: Session, technician: Session) => Promise<void>,
+) {
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  try {
+    const [first, second] = await Promise.all(contexts.map((context) => context.newPage()));
+    const engineer = await signIn(first as Page, addAssignable('Engineer', `Engineer ${marker()}`));
+    const technician = await signIn(second as Page, addAssignable('Technician', `Technician ${marker()}`));
+    await use(engineer, technician);
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+}
+
+/** Chooses a device in an equipment combobox by typing its tag and using the keyboard. */
+async function pickEquipment(scope: Page | Locator, tag: string) {
+  const combobox = scope.getByRole('combobox', { name: 'Equipment' });
+  await combobox.fill(tag);
+  await expect(scope.getByRole('option', { name: new RegExp(tag) })).toHaveCount(1);
+  await combobox.press('ArrowDown');
+  await expect(combobox).toHaveAttribute('aria-activedescendant', /option-0/);
+  await combobox.press('Enter');
+  await expect(combobox).toHaveValue(new RegExp(`^${tag} Infusion Pump \\(${tag}-SN\\)$`));
+  await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+}
+
+test.describe('Task Management', () => {
+  test('an Engineer assigns a task: the modal’s validation, the equipment combobox, then the card', async ({
+    browser,
+  }) => {
+    await engineerAndTechnician(browser, async (engineer, technician) => {
+      const { page } = engineer;
+      const tag = marker();
+      await engineer.api.device(tag);
+      await page.goto('/tasks');
+      await expect(page.getByText(/^\d+ task\(s\) found$/)).toBeVisible();
+      const filter = page.getByLabel('Technician', { exact: true });
+      await expect(filter.locator('option').first()).toHaveText('All Technicians');
+
+      await page.getByRole('button', { name: 'Assign Task' }).click();
+      const modal = page.getByRole('dialog', { name: 'Assign New Task' });
+      await expect(modal.getByLabel('Priority')).toHaveValue('Low');
+      await modal.getByRole('button', { name: 'Assign Task' }).click();
+      await expect(modal.getByRole('alert')).toHaveText(
+        'Please fill in Title, Task Type, Equipment and Due Date',
+      );
+      await expect(modal.getByLabel('Title')).toBeFocused();
+      await expect(modal.getByRole('combobox', { name: 'Equipment' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+
+      const title = `${tag} quarterly PM`;
+      await modal.getByLabel('Title').fill(title);
+      await modal.getByLabel('Description').fill('Clean the pump and test its occlusion alarm.');
+      await modal.getByLabel('Task Type').selectOption('Preventive');
+      await pickEquipment(modal, tag);
+      await modal.getByLabel('Due Date').fill('2031-03-31');
+      await modal.getByRole('button', { name: 'Assign Task' }).click();
+      await expect(modal.getByRole('alert')).toHaveText(
+        'For Preventive tasks, select PM Type and Periodic Interval.',
+      );
+
+      // Escape in the open combobox closes its list, not the dialog.
+      const combobox = modal.getByRole('combobox', { name: 'Equipment' });
+      await combobox.press('ArrowDown');
+      await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+      await combobox.press('Escape');
+      await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+      await expect(modal).toBeVisible();
+
+      await modal.getByLabel('PM Type').selectOption('Cleaning');
+      await expect(modal.getByLabel('Periodic Interval').locator('option')).toHaveText([
+        'Select interval',
+        'Weekly',
+        'Monthly',
+        'Quarterly',
+        'Biannually',
+        'Annually',
+      ]);
+      await modal.getByLabel('Periodic Interval').selectOption('Quarterly');
+      await modal.getByLabel('Priority').selectOption('High');
+      await modal.getByLabel('Assign To').selectOption({ label: `${technician.staff.name} (Technician)` });
+      await modal.getByRole('button', { name: 'Assign Task' }).click();
+      await expect(page.getByText('Task assigned successfully!')).toBeVisible();
+      await expect(modal).toBeHidden();
+
+      await page.getByLabel('Search').fill(tag);
+      await expect(page.getByText(`1 task(s) found matching "${tag}"`)).toBeVisible();
+      const card = page.getByRole('article', { name: title });
+      await expect(card.locator('.task-card__status')).toContainText('Pending');
+      await expect(card).toContainText('Preventive');
+      await expect(card).toContainText('Cleaning');
+      await expect(card).toContainText('Quarterly');
+      await expect(card.locator('.task-priority')).toHaveClass(/task-priority--high/);
+      await expect(card).toContainText(`${tag} Infusion Pump (${tag}-SN)`);
+      await expect(card).toContainText(technician.staff.name);
+
+      await filter.selectOption({ label: technician.staff.name });
+      await expect(
+        page.getByText(`1 task(s) found assigned to ${technician.staff.name} matching "${tag}"`),
+      ).toBeVisible();
+    });
+  });
+
+  test('a Technician works a task, a refused change shows the server’s message, an Engineer certifies it live', async ({
+    browser,
+  }) => {
+    await engineerAndTechnician(browser, async (engineer, technician) => {
+      const tag = marker();
+      const device = await engineer.api.device(tag);
+      const title = `${tag} alarm fault`;
+      await engineer.api.task({
+        title,
+        description: 'Occlusion alarm sounds without cause.',
+        taskType: 'Repair',
+        priority: 'Urgent',
+        equipmentId: device._id,
+        assignedTo: technician.userId,
+        dueDate: '2030-01-15',
+      });
+
+      const { page } = technician;
+      await page.goto('/tasks');
+      await expect(page.getByLabel('Technician', { exact: true })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Assign Task' })).toHaveCount(0);
+      const card = page.getByRole('article', { name: title });
+      await expect(card).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Certify' })).toHaveCount(0);
+
+      await card.getByLabel('Status').selectOption('In Progress');
+      await expect(page.getByText('Task status submitted.')).toBeVisible();
+      await expect(card.locator('.task-card__status')).toContainText('In Progress');
+      await expect(page.getByText('Task status submitted.')).toBeHidden();
+
+      await card.getByLabel('Status').selectOption('Cancelled');
+      await expect(card.getByRole('alert')).toHaveText('Only Engineers and Admins cancel tasks.');
+      await expect(card.getByLabel('Status')).toHaveValue('In Progress');
+
+      await card.getByRole('button', { name: 'Work Details' }).click();
+      const work = page.getByRole('dialog', { name: `Work details: ${title}` });
+      await work.getByLabel('Fault Description').fill('Pressure sensor drifted.');
+      await work.getByLabel('Repair Details').fill('Replaced the sensor and recalibrated.');
+      const parts = work.getByLabel('Spare Parts Used');
+      await parts.fill('Pressure sensor x 1 - upstream\nFuse x 0');
+      const preview = work.getByRole('region', { name: 'Spare parts preview' });
+      await expect(preview).toContainText('Line 2: the quantity must be a whole number from 1 to 10000.');
+      let sent = false;
+      page.on('request', (request) => {
+        if (request.url().endsWith('/work')) sent = true;
+      });
+      await work.getByRole('button', { name: 'Save Work Details' }).click();
+      await expect(work.getByRole('alert')).toHaveText(
+        'Correct the spare parts lines shown below before saving.',
+      );
+      expect(sent).toBe(false);
+      await parts.fill('Pressure sensor x 1 - upstream\nFuse 5 A x 2 - mains inlet');
+      await expect(preview.locator('tbody tr')).toHaveCount(2);
+      await expect(preview).toContainText('mains inlet');
+      await work.getByLabel('Labour Hours').fill('1.5');
+      await work.getByRole('button', { name: 'Save Work Details' }).click();
+      await expect(page.getByText('Work details saved')).toBeVisible();
+      await expect(work).toBeHidden();
+
+      // The Engineer's list follows the Technician's changes live.
+      await engineer.page.goto(`/tasks?q=${tag}`);
+      const engineerCard = engineer.page.getByRole('article', { name: title });
+      await expect(engineerCard.locator('.task-card__status')).toContainText('In Progress');
+      await card.getByLabel('Status').selectOption('Completed');
+      await expect(card.locator('.task-card__status')).toContainText('Awaiting Certification');
+      await expect(engineerCard.locator('.task-card__status')).toContainText('Awaiting Certification');
+
+      await engineerCard.getByRole('button', { name: 'Technician Notes' }).click();
+      const notes = engineerCard.getByRole('region', { name: 'Technician notes' });
+      await expect(notes).toContainText('Pressure sensor drifted.');
+      await expect(notes).toContainText('Fuse 5 A');
+      await expect(notes).toContainText('1.5 h');
+
+      await engineerCard.getByRole('button', { name: 'Certify' }).click();
+      await expect(engineer.page.getByText('Task certified. Equipment updated.')).toBeVisible();
+      await expect(engineerCard.locator('.task-card__status')).toContainText(
+        `Certified by ${engineer.staff.name}`,
+      );
+      await expect(card.locator('.task-card__status')).toContainText(`Certified by ${engineer.staff.name}`);
+      await expect(card.getByRole('button', { name: 'Work Details' })).toHaveCount(0);
+    });
+  });
+
+  test('the detail dialog shows every field, the work record, the status history and the audit trail', async ({
+    browser,
+  }) => {
+    await engineerAndTechnician(browser, async (engineer, technician) => {
+      const tag = marker();
+      const device = await engineer.api.device(tag);
+      const title = `${tag} calibration`;
+      const task = await engineer.api.task({
+        title,
+        description: 'Annual calibration of the flow rate.',
+        taskType: 'Calibrate',
+        priority: 'Medium',
+        equipmentId: device._id,
+        assignedTo: technician.userId,
+        dueDate: '2030-06-30',
+      });
+      const { page } = engineer;
+      await page.goto(`/tasks?q=${tag}`);
+      await page.getByRole('article', { name: title }).getByLabel('Status').selectOption('In Progress');
+      await expect(page.getByText('Task status submitted.')).toBeVisible();
+      await page
+        .getByRole('article', { name: title })
+        .getByRole('button', { name: 'Details', exact: true })
+        .click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(page).toHaveURL(new RegExp(`task=${task._id}`));
+      await expect(dialog).toContainText('Annual calibration of the flow rate.');
+      await expect(dialog).toContainText(`${tag} Infusion Pump (${tag}-SN) · ICU · Infusion Pump`);
+      await expect(dialog).toContainText(technician.staff.name);
+      await expect(dialog.getByRole('heading', { name: 'Work record' })).toBeVisible();
+      await expect(dialog.getByText('No work recorded yet.')).toBeVisible();
+      await expect(dialog.getByRole('heading', { name: 'Status history' })).toBeVisible();
+      await expect(dialog.locator('.task-timeline').first()).toContainText('In Progress');
+      await expect(dialog.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(page).not.toHaveURL(/task=/);
+    });
+  });
+
+  test('a failed list load says so and Retry recovers; the empty state', async ({ page }) => {
+    await signIn(page, addAssignable('Engineer', `Engineer ${marker()}`));
+    await page.route('**/api/tasks?*', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/tasks');
+    await expect(page.getByRole('alert')).toContainText('Failed to fetch tasks');
+    await page.unroute('**/api/tasks?*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText(/task\(s\) found/)).toBeVisible();
+    await page.getByLabel('Search').fill('no such task anywhere');
+    await expect(page.getByText('No tasks found')).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filters.')).toBeVisible();
+  });
+});
+
+test.describe('Create New Task', () => {
+  test('validates, creates, hands the task on and resets', async ({ page }) => {
+    const engineer = await signIn(page, addAssignable('Engineer', `Engineer ${marker()}`));
+    const tag = marker();
+    await engineer.api.device(tag);
+    await page.goto('/add-task');
+    const form = page.getByRole('form', { name: 'Create New Task' });
+    await expect(form.getByRole('heading', { name: 'Task Details' })).toBeVisible();
+    await expect(form.getByRole('heading', { name: 'Assignment' })).toBeVisible();
+    await expect(form.getByLabel('Priority')).toHaveValue('Medium');
+    await expect(form.getByLabel('Status')).toHaveValue('Pending');
+    await expect(form.getByLabel('Assign To').locator('option').first()).toHaveText('Select user');
+    await expect(form.getByRole('combobox', { name: 'Equipment' })).toHaveAttribute(
+      'placeholder',
+      'Select equipment',
+    );
+
+    await form.getByRole('button', { name: 'Create Task' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Please provide title, priority, and equipment');
+    await expect(form.getByLabel('Task Title')).toBeFocused();
+
+    const title = `${tag} install check`;
+    await form.getByLabel('Task Title').fill(title);
+    await form.getByLabel('Description').fill('Check the new pump before it goes to the ward.');
+    await form.getByLabel('Priority').selectOption('Urgent');
+    await pickEquipment(form, tag);
+    await form.getByLabel('Status').selectOption('In Progress');
+    await form.getByRole('button', { name: 'Create Task' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Assign the task before starting it.');
+
+    await form.getByLabel('Status').selectOption('Pending');
+    await form.getByRole('button', { name: 'Create Task' }).click();
+    await expect(page.getByText(`Task “${title}” created for ${tag} Infusion Pump.`)).toBeVisible();
+    await expect(form.getByLabel('Task Title')).toHaveValue('');
+    await expect(form.getByLabel('Priority')).toHaveValue('Medium');
+    await expect(form.getByRole('combobox', { name: 'Equipment' })).toHaveValue('');
+    await page.getByRole('link', { name: 'View it in Task Management' }).click();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+
+    await page.goto('/add-task');
+    await form.getByLabel('Task Title').fill('Something');
+    await form.getByRole('button', { name: 'Reset Form' }).click();
+    await expect(form.getByLabel('Task Title')).toHaveValue('');
+
+    await page.route('**/api/tasks', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 403,
+            json: { statusCode: 403, code: 'FORBIDDEN', message: 'Refused here.' },
+          })
+        : route.continue(),
+    );
+    await form.getByLabel('Task Title').fill(title);
+    await form.getByLabel('Description').fill('Again');
+    await pickEquipment(form, tag);
+    await form.getByRole('button', { name: 'Create Task' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Refused here.');
+    await page.unroute('**/api/tasks');
+    await page.route('**/api/tasks', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+    await form.getByRole('button', { name: 'Create Task' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Failed to create task');
+  });
+
+  test('tells a Technician that Engineers and Admins create tasks, and points to Report Issue', async ({
+    page,
+  }) => {
+    await signIn(page, addAssignable('Technician', `Technician ${marker()}`));
+    await page.goto('/add-task');
+    await expect(page.getByText('Only Engineers and Admins create tasks.')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Create New Task' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Report Issue' }).click();
+    await expect(page.getByRole('heading', { name: 'Report Equipment Issue', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('Report Equipment Issue', () => {
+  test('requires equipment, title and description; reports, alerts and goes to Maintenance', async ({
+    page,
+  }) => {
+    const technician = await signIn(page, addAssignable('Technician', `Technician ${marker()}`));
+    const tag = marker();
+    await technician.api.device(tag);
+    await page.goto('/report-issue');
+    const form = page.getByRole('form', { name: 'Report Equipment Issue' });
+    await expect(form.getByLabel('Reported By')).toHaveValue(technician.staff.name);
+    await expect(form.getByLabel('Reported By')).toHaveAttribute('readonly', '');
+    await expect(form.getByLabel('Severity')).toHaveValue('Medium');
+    await expect(form.getByLabel('Severity').locator('option')).toHaveText([
+      'Low',
+      'Medium',
+      'High',
+      'Critical',
+    ]);
+
+    await form.getByRole('button', { name: 'Report Issue' }).click();
+    await expect(form.getByText('Equipment is required.')).toBeVisible();
+    await expect(form.getByText('Title is required.')).toBeVisible();
+    await expect(form.getByText('Description is required.')).toBeVisible();
+    await expect(form.getByRole('combobox', { name: 'Equipment' })).toBeFocused();
+
+    await pickEquipment(form, tag);
+    await expect(form.getByLabel('Location')).toHaveValue('ICU Bed 3');
+    await form.getByLabel('Title').fill(`${tag} will not power on`);
+    await form.getByLabel('Description').fill('No display after pressing the power key.');
+    await form.getByLabel('Severity').selectOption('High');
+
+    await page.route('**/api/maintenance/report', (route) => route.fulfill({ status: 500, body: '' }));
+    await form.getByRole('button', { name: 'Report Issue' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Failed to report issue');
+    await page.unroute('**/api/maintenance/report');
+
+    const alerted = page.waitForEvent('dialog');
+    await form.getByRole('button', { name: 'Report Issue' }).click();
+    const alert = await alerted;
+    expect(alert.message()).toBe('Issue reported successfully!');
+    await alert.accept();
+    await expect(page).toHaveURL(/\/maintenance$/);
+  });
+
+  test('says when the equipment cannot be loaded', async ({ page }) => {
+    await signIn(page, addAssignable('Technician', `Technician ${marker()}`));
+    await page.route('**/api/equipment?*', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/report-issue');
+    const combobox = page.getByRole('combobox', { name: 'Equipment' });
+    await combobox.fill('pump');
+    await expect(page.getByText('Failed to load equipment')).toBeVisible();
+  });
+});
+
+/**
+ * The task screens at desktop and phone width, light and dark, saved under e2e/.results/screens
+ * for review: none may scroll sideways.
+ */
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const size of WIDTHS) {
+    test(`Tasks, a task's details, Create Task and Report Issue, ${theme}, ${size.name}`, async ({
+      page,
+    }) => {
+      test.slow();
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: theme });
+      const shoot = async (screen: string, fullPage = true) => {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
+        await page.screenshot({
+          path: `e2e/.results/screens/${screen}-${size.name}-${theme}.png`,
+          fullPage,
+          animations: 'disabled',
+        });
+      };
+      const engineer = await signIn(page, addAssignable('Engineer', 'Abena Osei-Bonsu'));
+      const tag = marker();
+      await engineer.api.device(tag);
+
+      await page.goto('/tasks');
+      await expect(page.getByText(/task\(s\) found/)).toBeVisible();
+      await expect(page.locator('.task-card').first()).toBeVisible();
+      await shoot('tasks');
+
+      const awaiting = page.locator('.task-card', { hasText: 'Awaiting Certification' }).first();
+      const card = (await awaiting.count()) > 0 ? awaiting : page.locator('.task-card').first();
+      await card.getByRole('button', { name: 'Technician Notes' }).click();
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `e2e/.results/screens/task-card-notes-${size.name}-${theme}.png` });
+      await card.getByRole('button', { name: 'Details', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+      await shoot('task-detail', false);
+      await page.keyboard.press('Escape');
+
+      const workable = page.locator('.task-card', {
+        has: page.getByRole('button', { name: 'Work Details' }),
+      });
+      await workable.first().getByRole('button', { name: 'Work Details' }).click();
+      const work = page.getByRole('dialog', { name: /^Work details:/ });
+      await work.getByLabel('Spare Parts Used').fill('Pressure sensor x 1 - upstream\nFuse x 0\nO-ring x 4');
+      await shoot('task-work', false);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Assign Task' }).click();
+      const modal = page.getByRole('dialog', { name: 'Assign New Task' });
+      await modal.getByLabel('Task Type').selectOption('Preventive');
+      await modal.getByRole('combobox', { name: 'Equipment' }).fill('defib');
+      await expect(
+        modal.getByRole('listbox', { name: 'Equipment' }).getByRole('option').first(),
+      ).toBeVisible();
+      await modal.getByRole('combobox', { name: 'Equipment' }).press('ArrowDown');
+      await shoot('task-assign', false);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/add-task');
+      await page.getByRole('button', { name: 'Create Task' }).click();
+      await expect(page.getByText('Please provide title, priority, and equipment')).toBeVisible();
+      await shoot('add-task');
+
+      await page.goto('/report-issue');
+      await page.getByRole('combobox', { name: 'Equipment' }).fill(tag);
+      await expect(page.getByRole('listbox', { name: 'Equipment' }).getByRole('option')).toHaveCount(1);
+      await shoot('report-issue');
+    });
+  }
+}
