@@ -67,6 +67,14 @@ class Api {
     expect(answer.status(), await answer.text()).toBe(201);
     return ((await answer.json()) as { task: TaskDto }).task;
   }
+
+  async changeStatus(id: string, status: string): Promise<void> {
+    const answer = await this.request.put(`/api/tasks/${id}/status`, {
+      headers: this.headers,
+      data: { status },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
 }
 
 async function signIn(page: Page, staff: Staff): Promise<Session> {
@@ -80,6 +88,8 @@ async function engineerAndTechnician(
   browser: Browser,
   use: (engineer: Session, technician: Session) => Promise<void>,
 ) {
+  // Two browsers and a dozen round trips each, on a two-core machine shared with the stack.
+  test.slow();
   const contexts = [await browser.newContext(), await browser.newContext()];
   try {
     const [first, second] = await Promise.all(contexts.map((context) => context.newPage()));
@@ -302,6 +312,38 @@ test.describe('Task Management', () => {
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(page).not.toHaveURL(/task=/);
+    });
+  });
+
+  test('a card showing an older version cannot overwrite a newer change: the message shows and it reloads', async ({
+    browser,
+  }) => {
+    await engineerAndTechnician(browser, async (engineer, technician) => {
+      const tag = marker();
+      const device = await engineer.api.device(tag);
+      const title = `${tag} stale card`;
+      const task = await engineer.api.task({
+        title,
+        description: 'Check the battery.',
+        taskType: 'Inspect',
+        priority: 'Low',
+        equipmentId: device._id,
+        assignedTo: technician.userId,
+      });
+      const { page } = engineer;
+      // Live updates off: the card keeps showing what it read.
+      await page.evaluate((key) => localStorage.setItem(key, '0'), STORAGE_KEYS.liveUpdates);
+      await page.goto(`/tasks?q=${tag}`);
+      const card = page.getByRole('article', { name: title });
+      await expect(card.locator('.task-card__status')).toContainText('Pending');
+
+      await technician.api.changeStatus(task._id, 'In Progress');
+      await card.getByLabel('Status').selectOption('Completed');
+      await expect(card.getByRole('alert')).toHaveText(
+        `"${title}" was changed by someone else since you opened it. Reload it and try again.`,
+      );
+      await expect(card.locator('.task-card__status')).toContainText('In Progress');
+      await expect(card.getByLabel('Status')).toHaveValue('In Progress');
     });
   });
 
