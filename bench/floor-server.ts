@@ -2,14 +2,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
 
+/** What a floor answers for a query: the same JSON as the service behind the gateway. */
+export type FloorAnswer = (pool: Pool, params: URLSearchParams) => Promise<unknown>;
+
 /**
- * The floor: the same inventory page answered by a bare Node `http` server that calls `pg`
- * directly, with no framework, no authentication, no NATS hop. Same SQL shape as the equipment
- * service (page, count and filter options in parallel), same JSON shape.
+ * The floor: the same list page answered by a bare Node `http` server that calls `pg` directly,
+ * with no framework, no authentication, no NATS hop. `answer` runs the service's SQL shape and
+ * returns its JSON shape; by default the inventory page (page, count and filter options in
+ * parallel).
  */
 export async function startFloorServer(
   databaseUrl: string,
   poolSize: number,
+  answer: FloorAnswer = inventoryPage,
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize });
   const server: Server = createServer((request, response) => {
@@ -40,7 +45,7 @@ const COLUMNS = `"id", "name", "manufacturer", "model", "serial_number", "depart
   to_char("warranty_expiry", 'YYYY-MM-DD') AS "warranty_expiry", "status", "category",
   "created_at", "updated_at", "created_by_id", "created_by_name", "updated_by_id", "updated_by_name", "version"`;
 
-async function answer(pool: Pool, params: URLSearchParams) {
+async function inventoryPage(pool: Pool, params: URLSearchParams) {
   const page = Number(params.get('page') ?? 1);
   const limit = Number(params.get('limit') ?? 9);
   const where = ['"deleted_at" IS NULL'];

@@ -1,25 +1,29 @@
 // `npm run bench`: first the weight of a first visit (`/login`, then `/equipment`) in Chromium;
-// then GET /api/equipment through the gateway against 50,000 items, next to the same query
-// answered by a bare Node http server calling pg directly (the floor), at 1, 16 and 64
-// concurrent connections. Prints latency p50/p95/p99, requests per second and the ratio to the floor.
+// then GET /api/equipment through the gateway against 50,000 items, and GET /api/tasks against
+// 200,000 tasks, each next to the same query answered by a bare Node http server calling pg
+// directly (the floor), at 1, 16 and 64 concurrent connections. Prints latency p50/p95/p99,
+// requests per second and the ratio to the floor.
 // Then an inventory change reaching 1, 100 and 1,000 connected sockets (latency from commit to
 // receipt). `BENCH_ONLY=page-weight` measures the first visit alone (on the demo inventory);
-// `BENCH_ONLY=fan-out` the sockets alone.
+// `BENCH_ONLY=fan-out` the sockets alone; `BENCH_ONLY=tasks` the task list alone.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EquipmentListResponse } from '@caliber/contracts';
+import type { EquipmentListResponse, TaskListResponse } from '@caliber/contracts';
 import { buildAll, startThrowawayStack } from '../infra/local/src';
 import { signInThroughApi } from '../infra/testing/outbox';
 import { startFloorServer } from './floor-server';
+import { taskPage } from './task-floor';
 import { measureFanOut } from './fan-out';
 import { measure, type LoadResult } from './load';
 import { measurePageWeight, printPageWeight } from './page-weight';
 
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
 const ONLY_FAN_OUT = process.env['BENCH_ONLY'] === 'fan-out';
+const ONLY_TASKS = process.env['BENCH_ONLY'] === 'tasks';
 const ITEMS = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT ? 0 : Number(process.env['BENCH_ITEMS'] ?? 50_000);
 const FAN_OUT_SOCKETS = [1, 100, 1000];
+const TASKS = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT ? 0 : Number(process.env['BENCH_TASKS'] ?? 200_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = [1, 16, 64];
 const SCENARIOS: [name: string, query: string][] = [
@@ -28,6 +32,8 @@ const SCENARIOS: [name: string, query: string][] = [
   ['search', 'q=evita&page=1&limit=9'],
 ];
 const BENCH_USER = 'BME-1002';
+/** A demo Technician: the gateway gives them their own tasks only. */
+const BENCH_TECHNICIAN = 'BME-1005';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -38,11 +44,20 @@ async function main(): Promise<void> {
   buildAll();
   const root = await mkdtemp(join(tmpdir(), 'caliber-bench-'));
   await chmod(root, 0o755);
-  say(`Starting the stack and loading ${ITEMS.toLocaleString('en')} equipment items…`);
+  say(
+    `Starting the stack and loading ${ITEMS.toLocaleString('en')} equipment items and ${TASKS.toLocaleString('en')} tasks…`,
+  );
   const started = Date.now();
   const stack = await startThrowawayStack({
     dataDir: join(root, 'data'),
-    ...(ITEMS > 0 ? { demoSeedArgs: { equipment: ['--count', String(ITEMS)] } } : {}),
+    ...(ITEMS > 0
+      ? {
+          demoSeedArgs: {
+            equipment: ['--count', String(ITEMS)],
+            ...(TASKS > 0 ? { maintenance: ['--count', String(TASKS)] } : {}),
+          },
+        }
+      : {}),
     // Request logs at info would measure the terminal; production runs at warn or info to a collector.
     env: { LOG_LEVEL: 'warn' },
     log: () => undefined,
@@ -50,12 +65,18 @@ async function main(): Promise<void> {
   });
   say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   const floor = await startFloorServer(String(stack.env['DATABASE_URL']), 20);
+  const taskFloor = await startFloorServer(String(stack.env['DATABASE_URL']), 20, taskPage);
   try {
     const session = await signInThroughApi(stack.baseUrl, BENCH_USER, stack.outboxPath);
     const { token } = session;
-    if (!ONLY_FAN_OUT) printPageWeight(await measurePageWeight(stack.baseUrl, session), say);
+    if (!ONLY_FAN_OUT && !ONLY_TASKS) printPageWeight(await measurePageWeight(stack.baseUrl, session), say);
     if (ONLY_PAGE_WEIGHT) return;
-    if (!ONLY_FAN_OUT) await listBenchmark(stack.baseUrl, floor.url, token);
+    if (!ONLY_FAN_OUT && !ONLY_TASKS) await listBenchmark(stack.baseUrl, floor.url, token);
+    if (!ONLY_FAN_OUT && TASKS > 0) {
+      const technician = await signInThroughApi(stack.baseUrl, BENCH_TECHNICIAN, stack.outboxPath);
+      await taskListBenchmark(stack.baseUrl, taskFloor.url, token, technician);
+    }
+    if (ONLY_TASKS) return;
     say('\nLive fan-out: an inventory change reaching connected sockets (commit to receipt)');
     say('  sockets  changes  received   p50 ms   p99 ms   max ms');
     for (const count of FAN_OUT_SOCKETS) {
@@ -66,44 +87,105 @@ async function main(): Promise<void> {
     }
   } finally {
     await floor.stop();
+    await taskFloor.stop();
     await stack.stop();
     await rm(root, { recursive: true, force: true });
   }
 }
 
-async function listBenchmark(baseUrl: string, floorUrl: string, token: string): Promise<void> {
-  const gatewayHeaders = { authorization: `Bearer ${token}`, accept: 'application/json' };
+interface Comparison {
+  name: string;
+  /** Path and query on the gateway, and the same on the floor. */
+  gateway: string;
+  floor: string;
+  token: string;
+  /** What both must agree on before the timing counts: the total and the first row. */
+  agreement(body: unknown): string;
+}
 
-  for (const [name, query] of SCENARIOS) {
-    const viaGateway = (await (
-      await fetch(`${baseUrl}/api/equipment?${query}`, { headers: gatewayHeaders })
-    ).json()) as EquipmentListResponse;
-    const viaFloor = (await (await fetch(`${floorUrl}/?${query}`)).json()) as EquipmentListResponse;
-    if (viaGateway.total !== viaFloor.total || viaGateway.equipment[0]?._id !== viaFloor.equipment[0]?._id)
-      throw new Error(
-        `${name}: the gateway and the floor disagree (${viaGateway.total} vs ${viaFloor.total})`,
+async function listBenchmark(baseUrl: string, floorUrl: string, token: string): Promise<void> {
+  const sameAnswer = (body: unknown) => {
+    const list = body as EquipmentListResponse;
+    return `${list.total} ${list.equipment[0]?._id}`;
+  };
+  for (const [name, query] of SCENARIOS)
+    await compare(baseUrl, floorUrl, {
+      name: `${name}: ${query}`,
+      gateway: `/api/equipment?${query}`,
+      floor: `/?${query}`,
+      token,
+      agreement: sameAnswer,
+    });
+}
+
+/** The task list: an Engineer's first page, a Technician's own list, and a search. */
+async function taskListBenchmark(
+  baseUrl: string,
+  floorUrl: string,
+  engineerToken: string,
+  technician: { token: string; user: { _id: string } },
+): Promise<void> {
+  const sameAnswer = (body: unknown) => {
+    const list = body as TaskListResponse;
+    return `${list.total} ${list.tasks[0]?._id} ${JSON.stringify(list.counts)}`;
+  };
+  const scenarios: Comparison[] = [
+    {
+      name: 'tasks, first page',
+      gateway: '/api/tasks?page=1&limit=8',
+      floor: '/?page=1&limit=8',
+      token: engineerToken,
+      agreement: sameAnswer,
+    },
+    {
+      name: "tasks, a Technician's own list",
+      gateway: '/api/tasks?page=1&limit=8',
+      floor: `/?assignee=${technician.user._id}&page=1&limit=8`,
+      token: technician.token,
+      agreement: sameAnswer,
+    },
+    {
+      name: 'tasks, search',
+      gateway: '/api/tasks?q=battery&page=1&limit=8',
+      floor: '/?q=battery&page=1&limit=8',
+      token: engineerToken,
+      agreement: sameAnswer,
+    },
+  ];
+  for (const scenario of scenarios) await compare(baseUrl, floorUrl, scenario);
+}
+
+async function compare(baseUrl: string, floorUrl: string, scenario: Comparison): Promise<void> {
+  const gatewayHeaders = { authorization: `Bearer ${scenario.token}`, accept: 'application/json' };
+  const viaGateway: unknown = await (
+    await fetch(`${baseUrl}${scenario.gateway}`, { headers: gatewayHeaders })
+  ).json();
+  const viaFloor: unknown = await (await fetch(`${floorUrl}${scenario.floor}`)).json();
+  if (scenario.agreement(viaGateway) !== scenario.agreement(viaFloor))
+    throw new Error(
+      `${scenario.name}: the gateway and the floor disagree (${scenario.agreement(viaGateway)} vs ${scenario.agreement(viaFloor)})`,
+    );
+  const total = (viaGateway as { total: number }).total;
+  say(`\n${scenario.name}  (${total.toLocaleString('en')} matching)`);
+  say('  conns  target     req/s    p50 ms   p95 ms   p99 ms  errors   ratio req/s   ratio p50');
+  for (const connections of CONNECTIONS) {
+    const gateway: LoadResult = await measure(
+      `${baseUrl}${scenario.gateway}`,
+      gatewayHeaders,
+      connections,
+      SECONDS,
+    );
+    const bare: LoadResult = await measure(`${floorUrl}${scenario.floor}`, {}, connections, SECONDS);
+    const row = (label: string, r: LoadResult, ratio: string) =>
+      say(
+        `  ${String(connections).padStart(5)}  ${label.padEnd(8)} ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}   ${ratio}`,
       );
-    say(`\n${name}: ${query}  (${viaGateway.total.toLocaleString('en')} matching items)`);
-    say('  conns  target     req/s    p50 ms   p95 ms   p99 ms  errors   ratio req/s   ratio p50');
-    for (const connections of CONNECTIONS) {
-      const gateway: LoadResult = await measure(
-        `${baseUrl}/api/equipment?${query}`,
-        gatewayHeaders,
-        connections,
-        SECONDS,
-      );
-      const bare: LoadResult = await measure(`${floorUrl}/?${query}`, {}, connections, SECONDS);
-      const row = (label: string, r: LoadResult, ratio: string) =>
-        say(
-          `  ${String(connections).padStart(5)}  ${label.padEnd(8)} ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}   ${ratio}`,
-        );
-      row('floor', bare, '');
-      row(
-        'gateway',
-        gateway,
-        `${(gateway.requestsPerSecond / bare.requestsPerSecond).toFixed(2).padStart(11)}   ${(gateway.p50 / bare.p50).toFixed(2).padStart(9)}`,
-      );
-    }
+    row('floor', bare, '');
+    row(
+      'gateway',
+      gateway,
+      `${(gateway.requestsPerSecond / bare.requestsPerSecond).toFixed(2).padStart(11)}   ${(gateway.p50 / bare.p50).toFixed(2).padStart(9)}`,
+    );
   }
 }
 

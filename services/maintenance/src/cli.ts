@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import {
   SUBJECTS,
+  type AssigneeDto,
   type AssigneeListResponse,
   type EquipmentDto,
   type EquipmentListResponse,
@@ -26,13 +27,18 @@ import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
 import { TaskEntity } from './tasks/task.entity';
 
 const USAGE = `Maintenance commands:
-  seed:demo   Loads demo tasks on the demo inventory and roster when there are no tasks yet.
-              Asks the equipment and identity services over NATS, so they must be running.`;
+  seed:demo [--count N]   Loads demo tasks on the demo inventory and roster when there are no tasks
+                          yet; with --count, generated tasks are added up to N in all (benchmarks).
+                          Asks the equipment and identity services over NATS, so they must be running.`;
 
 const DAY_MS = 86_400_000;
 
 /** The devices and people the demo tasks name, from their owners over the bus. */
-async function fetchPeers(): Promise<{ equipment: EquipmentDto[]; people: AssigneeListResponse }> {
+async function fetchPeers(): Promise<{
+  equipment: EquipmentDto[];
+  spread: EquipmentDto[];
+  people: AssigneeListResponse;
+}> {
   const config = loadMaintenanceConfig();
   const client = ClientProxyFactory.create(
     natsClientOptions(config.nats, 'maintenance-seed', serviceInboxPrefix('maintenance')),
@@ -51,16 +57,21 @@ async function fetchPeers(): Promise<{ equipment: EquipmentDto[]; people: Assign
         limit,
         sort: 'name',
       });
-    const [out, underMaintenance, inService, people] = await Promise.all([
+    const [out, underMaintenance, inService, spread, people] = await Promise.all([
       inventory('Unserviceable', 6),
       inventory('Under Maintenance', 6),
       inventory('Serviceable', 20),
+      inventory('', 100),
       requestFromService<AssigneeListResponse>(channel, 'staff roster service', SUBJECTS.identity.assignees, {
         approved: 'true',
         limit: 200,
       }),
     ]);
-    return { equipment: [...out.equipment, ...underMaintenance.equipment, ...inService.equipment], people };
+    return {
+      equipment: [...out.equipment, ...underMaintenance.equipment, ...inService.equipment],
+      spread: spread.equipment,
+      people,
+    };
   } finally {
     await client.close();
   }
@@ -146,12 +157,64 @@ async function insertDemoTask(manager: EntityManager, demo: DemoTask, now: numbe
   );
 }
 
-async function seedDemo(dataSource: DataSource): Promise<string> {
+/**
+ * Generated tasks for benchmarks, in one statement per batch: spread over the devices and people
+ * given, over the last two years, in every status, each with its first status-history row.
+ */
+async function insertGeneratedTasks(
+  manager: EntityManager,
+  count: number,
+  devices: EquipmentDto[],
+  people: AssigneeDto[],
+): Promise<void> {
+  const BATCH = 20_000;
+  const deviceJson = JSON.stringify(
+    devices.map((d) => [d._id, d.name, d.serialNumber, d.department, d.category]),
+  );
+  const peopleJson = JSON.stringify(people.map((p) => [p._id, p.name]));
+  for (let start = 0; start < count; start += BATCH) {
+    const size = Math.min(BATCH, count - start);
+    await manager.query(
+      `WITH d AS (SELECT ordinality - 1 AS i, value AS v FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY),
+            p AS (SELECT ordinality - 1 AS i, value AS v FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY),
+            g AS (SELECT n, (array['Pending','In Progress','Completed','Completed','Cancelled'])[1 + n % 5] AS status,
+                         now() - make_interval(mins => (n * 7919) % 1051200) AS created
+                    FROM generate_series($3::int, $3::int + $4::int - 1) n),
+            inserted AS (
+        INSERT INTO "maintenance"."tasks" ("title", "description", "task_type", "priority", "status",
+          "assigned_to_id", "assigned_to_name", "equipment_id", "equipment_name", "equipment_serial",
+          "equipment_department", "equipment_category", "due_date", "completed_date", "needs_certification",
+          "certified", "certified_at", "created_at", "created_by_name", "updated_at", "updated_by_name")
+        SELECT (array['Replace flow sensor','Calibrate','Battery check','Alarm fault','Electrical safety test'])[1 + g.n % 5]
+                 || ' #' || g.n,
+               'Generated for the benchmark', (array['Repair','Inspect','Calibrate','Assess','Install'])[1 + g.n % 5],
+               (array['Low','Medium','High','Urgent'])[1 + g.n % 4], g.status,
+               CASE WHEN g.status = 'Pending' AND g.n % 2 = 0 THEN NULL ELSE (p.v->>0)::uuid END,
+               CASE WHEN g.status = 'Pending' AND g.n % 2 = 0 THEN NULL ELSE p.v->>1 END,
+               (d.v->>0)::uuid, d.v->>1, d.v->>2, d.v->>3, d.v->>4,
+               (g.created + interval '14 days')::date,
+               CASE WHEN g.status = 'Completed' THEN g.created + interval '2 days' END,
+               g.status = 'Completed' AND g.n % 3 = 0,
+               g.status = 'Completed' AND g.n % 3 <> 0,
+               CASE WHEN g.status = 'Completed' AND g.n % 3 <> 0 THEN g.created + interval '3 days' END,
+               g.created, 'Benchmark data', g.created, 'Benchmark data'
+          FROM g
+          JOIN d ON d.i = g.n % (SELECT count(*) FROM d)
+          JOIN p ON p.i = g.n % (SELECT count(*) FROM p)
+        RETURNING "id", "status", "created_at")
+       INSERT INTO "maintenance"."status_history" ("task_id", "from_status", "to_status", "changed_at", "changed_by_name")
+       SELECT "id", NULL, 'Pending', "created_at", 'Benchmark data' FROM inserted`,
+      [deviceJson, peopleJson, start, size],
+    );
+  }
+}
+
+async function seedDemo(dataSource: DataSource, count: number | null): Promise<string> {
   const [{ present }] = (await dataSource.query(
     `SELECT count(*)::int AS present FROM "maintenance"."tasks"`,
   )) as [{ present: number }];
   if (present > 0) return `There are already ${present} tasks; demo tasks were not loaded.`;
-  const { equipment, people } = await fetchPeers();
+  const { equipment, spread, people } = await fetchPeers();
   const tasks = demoTasks(equipment, people.technicians);
   if (tasks.length === 0) return 'No demo tasks: the inventory or the roster is empty.';
   const now = Date.now();
@@ -163,20 +226,31 @@ async function seedDemo(dataSource: DataSource): Promise<string> {
     ];
     if (again > 0) return `There are already ${again} tasks; demo tasks were not loaded.`;
     for (const task of tasks) await insertDemoTask(manager, task, now);
-    return `Loaded ${tasks.length} demo tasks.`;
+    const generated = count === null ? 0 : Math.max(0, count - tasks.length);
+    if (generated > 0) await insertGeneratedTasks(manager, generated, spread, people.technicians);
+    return `Loaded ${tasks.length + generated} demo tasks.`;
   });
 }
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
-  options: { help: { type: 'boolean' } },
+  options: { count: { type: 'string' }, help: { type: 'boolean' } },
   allowPositionals: true,
 });
 if (positionals[0] !== 'seed:demo' || values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(values.help ? 0 : 2);
 }
+const count = values.count === undefined ? null : Number(values.count);
+if (count !== null && (!Number.isInteger(count) || count < 1 || count > 5_000_000)) {
+  process.stderr.write('Error: --count must be a whole number from 1 to 5000000.\n');
+  process.exit(2);
+}
 runServiceCli('maintenance', maintenanceDatabase, async (dataSource) => {
   refuseDemoDataInProduction();
-  return seedDemo(dataSource);
+  const answer = await seedDemo(dataSource, count);
+  // Fresh statistics and visibility map: without them the first plans after a bulk load are poor.
+  if (count !== null)
+    await dataSource.query(`VACUUM (ANALYZE) "maintenance"."tasks", "maintenance"."status_history"`);
+  return answer;
 });

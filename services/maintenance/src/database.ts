@@ -1,5 +1,6 @@
 import { AuditEntryEntity, type ServiceDatabaseOptions } from '@caliber/service-kit';
 import { CreateMaintenanceSchema1764600000000 } from './migrations/1764600000000-create-maintenance-schema';
+import { TaskCounts1764700000000 } from './migrations/1764700000000-task-counts';
 import { SparePartEntity } from './tasks/spare-part.entity';
 import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
 import { TaskEntity } from './tasks/task.entity';
@@ -7,7 +8,7 @@ import { TaskEntity } from './tasks/task.entity';
 export const MAINTENANCE_SCHEMA = 'maintenance';
 export const MAINTENANCE_ENTITIES = [TaskEntity, SparePartEntity, TaskStatusHistoryEntity, AuditEntryEntity];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
-export const MAINTENANCE_MIGRATIONS = [CreateMaintenanceSchema1764600000000];
+export const MAINTENANCE_MIGRATIONS = [CreateMaintenanceSchema1764600000000, TaskCounts1764700000000];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {
   return {

@@ -15,6 +15,11 @@ const SORT_COLUMNS: Record<string, string> = {
   title: 'task.title',
   completedDate: 'task.completedDate',
 };
+/**
+ * Columns that may be empty: tasks without one go last either way. The others are never null and
+ * get no NULLS clause, so the planner can walk the matching index instead of sorting every row.
+ */
+const NULLABLE_SORTS = new Set(['dueDate', 'completedDate']);
 const PRIORITY_RANK = `CASE task.priority WHEN 'Urgent' THEN 4 WHEN 'High' THEN 3 WHEN 'Medium' THEN 2 ELSE 1 END`;
 
 /** Tasks matching the filters except the status (the counts are per status). */
@@ -49,11 +54,9 @@ export function pageOfTasks(builder: SelectQueryBuilder<TaskEntity>, query: List
   if (key === 'priority') {
     builder.addSelect(PRIORITY_RANK, 'priority_rank').orderBy('priority_rank', direction);
   } else {
-    builder.orderBy(
-      SORT_COLUMNS[key] ?? 'task.createdAt',
-      direction,
-      descending ? 'NULLS LAST' : 'NULLS FIRST',
-    );
+    const column = SORT_COLUMNS[key] ?? 'task.createdAt';
+    if (NULLABLE_SORTS.has(key)) builder.orderBy(column, direction, 'NULLS LAST');
+    else builder.orderBy(column, direction);
   }
   if (key !== 'createdAt') builder.addOrderBy('task.createdAt', 'DESC');
   return builder
@@ -62,21 +65,33 @@ export function pageOfTasks(builder: SelectQueryBuilder<TaskEntity>, query: List
     .limit(query.limit);
 }
 
+/**
+ * The tasks matching the filters but the status, counted by status in one pass: the list's
+ * `counts`, and its `total` (the count of the status asked for, or of all), with no second count.
+ */
 export async function taskCounts(
   manager: EntityManager,
   query: ListTasksQuery,
   scope: TaskListScope,
-): Promise<TaskCounts> {
-  const rows = await scopedTasks(manager, query, scope)
-    .select('task.status', 'status')
-    .addSelect('count(*)::int', 'count')
-    .groupBy('task.status')
-    .getRawMany<{ status: string; count: number }>();
+): Promise<{ counts: TaskCounts; total: number }> {
+  const assignee = scope.assigneeId ?? (query.technician || null);
+  const onlyByAssignee = !query.q && !query.equipment && !query.taskType && !query.priority;
+  const rows: { status: string; count: number }[] = onlyByAssignee
+    ? // Kept by triggers for exactly this question: everyone's tasks, or one person's.
+      await manager.query(
+        `SELECT "status", sum("count")::int AS "count" FROM "maintenance"."task_counts"
+          WHERE ($1::uuid IS NULL OR "assignee_id" = $1) GROUP BY "status"`,
+        [assignee],
+      )
+    : await scopedTasks(manager, query, scope)
+        .select('task.status', 'status')
+        .addSelect('count(*)::int', 'count')
+        .groupBy('task.status')
+        .getRawMany<{ status: string; count: number }>();
   const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+  const all = rows.reduce((sum, row) => sum + row.count, 0);
   return {
-    total: rows.reduce((sum, row) => sum + row.count, 0),
-    pending: of('Pending'),
-    inProgress: of('In Progress'),
-    completed: of('Completed'),
+    counts: { total: all, pending: of('Pending'), inProgress: of('In Progress'), completed: of('Completed') },
+    total: query.status ? of(query.status) : all,
   };
 }

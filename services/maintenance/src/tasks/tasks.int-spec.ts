@@ -201,6 +201,16 @@ describe('Tasks, work records and certification (real stack)', () => {
     expect(filtered.body.tasks.map((task) => task._id)).toEqual([theirs._id]);
     const mineOnly = await as('engineer').get<TaskListResponse>(`/tasks?equipment=${device._id}&my=1`);
     expect(mineOnly.body.total).toBe(0);
+    await as('tech').put(`/tasks/${mine._id}/status`, { status: 'In Progress' });
+    const started = await as('engineer').get<TaskListResponse>(
+      `/tasks?equipment=${device._id}&status=In%20Progress&sort=dueDate&limit=1`,
+    );
+    expect(started.body).toMatchObject({
+      total: 1,
+      pages: 1,
+      counts: { total: 2, pending: 1, inProgress: 1, completed: 0 },
+    });
+    expect(started.body.tasks.map((task) => task._id)).toEqual([mine._id]);
   });
 
   it('lets a Technician move only their own task, never cancel it; Managers change nothing', async () => {
@@ -438,5 +448,34 @@ describe('Tasks, work records and certification (real stack)', () => {
     } finally {
       for (const socket of [tech, tech2, engineer]) socket.close();
     }
+  });
+
+  it('keeps the counts by assignee and status equal to a count of the tasks, under concurrent changes', async () => {
+    const device = await aDevice();
+    const tasks = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => aTask(device, i % 2 ? 'tech' : 'tech2')),
+    );
+    await Promise.all(
+      tasks.flatMap((task, i) => [
+        as('engineer').put(`/tasks/${task._id}/status`, { status: i % 3 ? 'In Progress' : 'Cancelled' }),
+        as('admin').put(`/tasks/${task._id}`, { assignedTo: ids.get(i % 2 ? 'tech2' : 'tech') }),
+      ]),
+    );
+    await as('admin').delete(`/tasks/${tasks[0]?._id}`);
+    const [kept, counted] = await Promise.all([
+      rows.query(
+        `SELECT "assignee_id"::text AS a, "status" AS s, "count"::int AS n FROM "maintenance"."task_counts"
+          WHERE "count" <> 0 ORDER BY 1, 2`,
+      ),
+      rows.query(
+        `SELECT coalesce("assigned_to_id", '00000000-0000-0000-0000-000000000000')::text AS a, "status" AS s,
+                count(*)::int AS n
+           FROM "maintenance"."tasks" WHERE "deleted_at" IS NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+      ),
+    ]);
+    expect(kept).toEqual(counted);
+    const mine = await as('tech').get<TaskListResponse>('/tasks');
+    const own = counted.filter((row: { a: string }) => row.a === ids.get('tech'));
+    expect(mine.body.counts.total).toBe(own.reduce((sum: number, row: { n: number }) => sum + row.n, 0));
   });
 });

@@ -56,9 +56,8 @@ export class TasksService {
       assigneeId: !TaskRules.seesAll(actor) || query.my ? actor._id : null,
     };
     const manager = this.dataSource.manager;
-    const [tasks, total, counts] = await Promise.all([
+    const [tasks, { counts, total }] = await Promise.all([
       pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
-      filteredTasks(manager, query, scope).getCount(),
       taskCounts(manager, query, scope),
     ]);
     const parts = await this.partsOf(

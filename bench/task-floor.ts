@@ -1,0 +1,118 @@
+import type { Pool } from 'pg';
+
+const COLUMNS = `"id", "title", "description", "task_type", "pm_type", "pm_interval", "priority", "status",
+  "assigned_to_id", "assigned_to_name", "equipment_id", "equipment_name", "equipment_serial",
+  "equipment_department", "equipment_category", to_char("due_date", 'YYYY-MM-DD') AS "due_date",
+  "completed_date", "needs_certification", "certified", "certified_at", "certified_by_id", "certified_by_name",
+  "fault_description", "repair_details", "comments", "labour_hours", "location", "reported_by_id",
+  "reported_by_name", "severity", "created_at", "created_by_id", "created_by_name", "updated_at",
+  "updated_by_id", "updated_by_name", "version"`;
+
+const ref = (id: unknown, name: unknown) => (id ? { _id: id, name } : null);
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
+
+/**
+ * The task list's floor: the maintenance service's SQL shape (the page and the counts by status in
+ * parallel, the counts from the trigger-kept table when only the assignee narrows the list, then
+ * the page's spare parts) and its JSON shape, straight from `pg`. `assignee` stands for
+ * the scope a Technician's own list gets from their signed statement.
+ */
+export async function taskPage(pool: Pool, params: URLSearchParams) {
+  const page = Number(params.get('page') ?? 1);
+  const limit = Number(params.get('limit') ?? 8);
+  const where = ['"deleted_at" IS NULL'];
+  const values: unknown[] = [];
+  const assignee = params.get('assignee');
+  if (assignee) {
+    values.push(assignee);
+    where.push(`"assigned_to_id" = $${values.length}`);
+  }
+  const q = params.get('q')?.trim();
+  if (q) {
+    values.push(`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`"search_text" LIKE $${values.length}`);
+  }
+  const filter = where.join(' AND ');
+  const [rows, byStatus] = await Promise.all([
+    pool.query(
+      `SELECT ${COLUMNS} FROM "maintenance"."tasks" WHERE ${filter}
+        ORDER BY "created_at" DESC, "id" DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+      values,
+    ),
+    q
+      ? pool.query<{ status: string; count: number }>(
+          `SELECT "status", count(*)::int AS count FROM "maintenance"."tasks" WHERE ${filter} GROUP BY "status"`,
+          values,
+        )
+      : pool.query<{ status: string; count: number }>(
+          `SELECT "status", sum("count")::int AS "count" FROM "maintenance"."task_counts"
+            WHERE ($1::uuid IS NULL OR "assignee_id" = $1) GROUP BY "status"`,
+          [assignee ?? null],
+        ),
+  ]);
+  const ids = rows.rows.map((row: Record<string, unknown>) => row['id']);
+  const parts = await pool.query<Record<string, unknown>>(
+    `SELECT "task_id", "name", "quantity", "description", "unit_cost" FROM "maintenance"."spare_parts"
+      WHERE "task_id" = ANY($1) ORDER BY "task_id", "position"`,
+    [ids],
+  );
+  const of = (status: string) => byStatus.rows.find((row) => row.status === status)?.count ?? 0;
+  const total = byStatus.rows.reduce((sum, row) => sum + row.count, 0);
+  return {
+    tasks: rows.rows.map((row: Record<string, unknown>) => ({
+      _id: row['id'],
+      title: row['title'],
+      description: row['description'],
+      taskType: row['task_type'],
+      pmType: row['pm_type'],
+      pmInterval: row['pm_interval'],
+      priority: row['priority'],
+      assignedTo: ref(row['assigned_to_id'], row['assigned_to_name']),
+      equipment: {
+        _id: row['equipment_id'],
+        name: row['equipment_name'],
+        serialNumber: row['equipment_serial'],
+        department: row['equipment_department'],
+        category: row['equipment_category'],
+      },
+      dueDate: row['due_date'],
+      status: row['status'],
+      createdAt: iso(row['created_at']),
+      updatedAt: iso(row['updated_at']),
+      createdBy: ref(row['created_by_id'], row['created_by_name']),
+      updatedBy: ref(row['updated_by_id'], row['updated_by_name']),
+      completedDate: iso(row['completed_date']),
+      needsCertification: row['needs_certification'],
+      certified: row['certified'],
+      certificationEngineer: row['certified'] ? row['certified_by_name'] : null,
+      certifiedBy: ref(row['certified_by_id'], row['certified_by_name']),
+      certifiedAt: iso(row['certified_at']),
+      faultDescription: row['fault_description'],
+      repairDetails: row['repair_details'],
+      comments: row['comments'],
+      spareParts: parts.rows
+        .filter((part) => part['task_id'] === row['id'])
+        .map((part) => ({
+          name: part['name'],
+          quantity: part['quantity'],
+          description: part['description'],
+          unitCost: part['unit_cost'] === null ? null : Number(part['unit_cost']),
+        })),
+      labourHours: row['labour_hours'] === null ? null : Number(row['labour_hours']),
+      location: row['location'],
+      reportedBy: ref(row['reported_by_id'], row['reported_by_name']),
+      severity: row['severity'],
+      version: row['version'],
+    })),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / limit)),
+    limit,
+    counts: {
+      total: of('Pending') + of('In Progress') + of('Completed') + of('Cancelled'),
+      pending: of('Pending'),
+      inProgress: of('In Progress'),
+      completed: of('Completed'),
+    },
+  };
+}
