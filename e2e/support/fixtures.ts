@@ -26,8 +26,12 @@ export function rosterCommand(args: string[]): string {
 }
 
 /** Puts a new person on the roster, so each test signs in without another test's cool-down. */
-export function addStaff(role: Role, name = `${role} ${++counter}`): Staff {
-  const unique = `${process.pid % 1000}${Date.now() % 100000}${counter}`.slice(-7);
+export function addStaff(
+  role: Role,
+  name = `${role} ${++counter}`,
+  { preApproved = false }: { preApproved?: boolean } = {},
+): Staff {
+  const unique = `${process.pid % 1000}${Date.now() % 100000}${++counter}`.slice(-7);
   const serviceNumber = `E2E-${unique}`;
   rosterCommand([
     'staff:add',
@@ -39,6 +43,8 @@ export function addStaff(role: Role, name = `${role} ${++counter}`): Staff {
     `+1555${unique.padStart(7, '0')}`,
     '--role',
     role,
+    // Approved to receive tasks, as the demo staff are.
+    ...(preApproved ? ['--pre-approved'] : []),
   ]);
   return { serviceNumber, name, role };
 }

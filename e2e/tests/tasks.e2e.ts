@@ -1,28 +1,12 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS, type Role, type TaskDto } from '@caliber/contracts';
-import { expect, rosterCommand, signInQuickly, test, type Staff } from '../support/fixtures';
+import { addStaff, expect, signInQuickly, test, type Staff } from '../support/fixtures';
 
 let counter = 0;
 const marker = () => `T${Date.now().toString(36)}${++counter}`.toUpperCase();
 
 /** A new person on the roster, approved to receive tasks (as the demo staff are). */
-function addAssignable(role: Role, name: string): Staff {
-  const unique = `${process.pid % 1000}${Date.now() % 100000}${++counter}`.slice(-7);
-  const serviceNumber = `E2E-${unique}`;
-  rosterCommand([
-    'staff:add',
-    '--service-number',
-    serviceNumber,
-    '--name',
-    name,
-    '--phone',
-    `+1555${unique.padStart(7, '0')}`,
-    '--role',
-    role,
-    '--pre-approved',
-  ]);
-  return { serviceNumber, name, role };
-}
+const addAssignable = (role: Role, name: string): Staff => addStaff(role, name, { preApproved: true });
 
 interface Session {
   page: Page;

@@ -240,7 +240,8 @@ function checkPreventive(
 
 const taskFields = {
   title: requiredText('Title', 200),
-  description: requiredText('Description', 4000),
+  // The Assign Task modal may leave it empty; the Create Task form asks for it itself.
+  description: text('Description', 4000).default(''),
   taskType: z.enum(TASK_TYPES, { error: `Task type must be one of ${TASK_TYPES.join(', ')}.` }),
   pmType: z
     .union([z.literal(''), z.enum(PM_TYPES)], { error: `PM type must be one of ${PM_TYPES.join(', ')}.` })
@@ -261,8 +262,10 @@ const taskFields = {
 /**
  * The one create contract, for the Assign Task modal and the Create Task form alike:
  * `equipmentId` names the device (the modal's `equipment` field is sent under this name), the
- * type defaults to Repair (the Create Task form has no type field), and a new task is Pending,
- * or In Progress when it is assigned and work has already begun.
+ * type defaults to Repair (the Create Task form has no type field), the description may be empty
+ * (the modal's required fields are title, type, equipment and due date; the Create Task form
+ * requires a description on its own), and a new task is Pending, or In Progress when it is
+ * assigned and work has already begun.
  */
 export const createTaskSchema = z
   .strictObject(
@@ -400,6 +403,11 @@ export const reportIssueSchema = z.strictObject(
 );
 export type ReportIssueRequest = z.input<typeof reportIssueSchema>;
 export type IssueReport = z.output<typeof reportIssueSchema>;
+
+/** `GET /auth/users`: the Create Task form's Assign To list (the approved assignees). */
+export interface TaskUsersResponse {
+  users: AssigneeDto[];
+}
 
 /** The answer to a create or Report Issue: the task in a field named `task`. */
 export interface TaskCreatedResponse {

@@ -169,7 +169,6 @@ export function AssignTaskModal({
         <TextAreaField
           label="Description"
           name="description"
-          required
           rows={3}
           value={draft.description}
           invalid={issues.has('description')}

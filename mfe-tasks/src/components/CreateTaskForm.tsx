@@ -72,8 +72,10 @@ export function CreateTaskForm({ onCreated }: { onCreated(task: TaskDto): void }
       status: draft.status,
     });
     const found = fieldIssues(result.error);
+    // The API lets the Assign Task modal leave the description empty; this form asks for one.
+    if (!draft.description.trim()) found.set('description', 'Description is required.');
     setIssues(found);
-    if (!result.success) {
+    if (!result.success || found.size > 0) {
       setError(anyOf(found, REQUIRED) ? REQUIRED_MESSAGE : (found.values().next().value ?? REQUIRED_MESSAGE));
       const first = firstInvalid(found, FIELD_ORDER);
       if (first) focusFormField(form.current, first);

@@ -1,9 +1,10 @@
-import { TASK_STATUSES, type TaskDto, type TaskStatus } from '@caliber/contracts';
+import { TASK_STATUSES, type AssigneeDto, type TaskDto, type TaskStatus } from '@caliber/contracts';
 import { Badge, Button, ErrorBox, SelectField } from '@caliber/ui-kit';
 import { api, ApiError, errorMessage } from '@caliber/web';
 import { useId, useState, type ReactNode } from 'react';
 import { equipmentLabel, formatDate, isOverdue } from '../utils/format';
 import {
+  canAssign,
   canCertify,
   canChangeStatus,
   canRecordWork,
@@ -15,16 +16,20 @@ import { PriorityBadge } from './PriorityBadge';
 import { WorkDetailsModal } from './WorkDetailsModal';
 import { WorkRecord } from './WorkRecord';
 
-/** What a card tells its page: a success to show for a while, or that the list must reload. */
+/**
+ * What a card tells its page: a success to show for a while, with the task as the server
+ * answered it, or that the list must reload.
+ */
 export interface TaskCardEvents {
   onOpen(task: TaskDto): void;
-  onStatusChanged(): void;
-  onCertified(): void;
-  onWorkSaved(): void;
+  onStatusChanged(task: TaskDto): void;
+  onCertified(task: TaskDto): void;
+  onWorkSaved(task: TaskDto): void;
+  onAssigned(task: TaskDto): void;
   onStale(): void;
 }
 
-type Busy = 'status' | 'certify' | null;
+type Busy = 'status' | 'certify' | 'assign' | null;
 
 /**
  * One task: its status header and certification tag, what it is about, and what the viewer may do
@@ -36,11 +41,14 @@ export function TaskCard({
   viewer,
   today,
   events,
+  assignees = [],
 }: {
   task: TaskDto;
   viewer: Viewer;
   today: string;
   events: TaskCardEvents;
+  /** Who may receive tasks, for Engineers and Admins to (re)assign this one. */
+  assignees?: readonly AssigneeDto[];
 }) {
   const notesId = useId();
   const [busy, setBusy] = useState<Busy>(null);
@@ -55,15 +63,14 @@ export function TaskCard({
 
   async function act(
     kind: Exclude<Busy, null>,
-    call: () => Promise<unknown>,
+    call: () => Promise<TaskDto>,
     fallback: string,
-    done: () => void,
+    done: (task: TaskDto) => void,
   ) {
     setBusy(kind);
     setError(null);
     try {
-      await call();
-      done();
+      done(await call());
       return true;
     } catch (failure) {
       setError(errorMessage(failure, fallback));
@@ -78,16 +85,28 @@ export function TaskCard({
     setChosen({ status, version: task.version });
     const changed = await act(
       'status',
-      () => api.put(`/tasks/${encodeURIComponent(task._id)}/status`, { status, version: task.version }),
+      () =>
+        api.put<TaskDto>(`/tasks/${encodeURIComponent(task._id)}/status`, { status, version: task.version }),
       'Failed to update task status',
       events.onStatusChanged,
     );
     if (!changed) setChosen(null);
   };
+  const assign = (assignedTo: string) =>
+    act(
+      'assign',
+      () =>
+        api.put<TaskDto>(`/tasks/${encodeURIComponent(task._id)}`, {
+          assignedTo: assignedTo || null,
+          version: task.version,
+        }),
+      'Failed to assign task',
+      events.onAssigned,
+    );
   const certify = () =>
     act(
       'certify',
-      () => api.put(`/tasks/${encodeURIComponent(task._id)}/certify`),
+      () => api.put<TaskDto>(`/tasks/${encodeURIComponent(task._id)}/certify`),
       'Failed to certify task',
       events.onCertified,
     );
@@ -115,6 +134,14 @@ export function TaskCard({
   const mayChangeStatus = canChangeStatus(viewer, task);
   const mayRecord = canRecordWork(viewer, task);
   const mayCertify = canCertify(viewer, task);
+  const mayAssign = canAssign(viewer, task);
+  const assigneeOptions = [
+    { value: '', label: 'Unassigned' },
+    ...assignees.map((person) => ({ value: person._id, label: person.name })),
+  ];
+  // Someone no longer approved for tasks still shows as the task's assignee.
+  if (task.assignedTo && !assignees.some((person) => person._id === task.assignedTo?._id))
+    assigneeOptions.push({ value: task.assignedTo._id, label: task.assignedTo.name });
   const mayReadNotes = canViewNotes(viewer);
 
   return (
@@ -152,6 +179,18 @@ export function TaskCard({
               disabled={busy !== null}
               onChange={(status) => status !== (chosen?.status ?? task.status) && void changeStatus(status)}
               options={TASK_STATUSES.map((status) => ({ value: status, label: status }))}
+            />
+          ) : null}
+          {mayAssign ? (
+            <SelectField
+              label="Assignee"
+              className="task-card__status-field"
+              value={task.assignedTo?._id ?? ''}
+              disabled={busy !== null}
+              onChange={(assignedTo) =>
+                assignedTo !== (task.assignedTo?._id ?? '') && void assign(assignedTo)
+              }
+              options={assigneeOptions}
             />
           ) : null}
           <div className="task-card__buttons">
@@ -202,9 +241,9 @@ export function TaskCard({
         <WorkDetailsModal
           task={task}
           onClose={() => setRecording(false)}
-          onSaved={() => {
+          onSaved={(saved) => {
             setRecording(false);
-            events.onWorkSaved();
+            events.onWorkSaved(saved);
           }}
           onStale={events.onStale}
         />

@@ -9,7 +9,8 @@ import { TextAreaField } from './TextAreaField';
 export interface WorkDetailsModalProps {
   task: TaskDto;
   onClose(): void;
-  onSaved(): void;
+  /** The task as the server saved it. */
+  onSaved(task: TaskDto): void;
   /** The task changed meanwhile (409): the list reloads so the newest version is shown. */
   onStale(): void;
 }
@@ -44,8 +45,7 @@ export function WorkDetailsModal({ task, onClose, onSaved, onStale }: WorkDetail
     setError(null);
     setFieldErrors(new Map());
     try {
-      await api.put(`/tasks/${encodeURIComponent(task._id)}/work`, check.body);
-      onSaved();
+      onSaved(await api.put<TaskDto>(`/tasks/${encodeURIComponent(task._id)}/work`, check.body));
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to save work details'));
       if (failure instanceof ApiError && failure.status === 409) onStale();

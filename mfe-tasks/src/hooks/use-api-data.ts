@@ -14,6 +14,11 @@ export interface ApiData<T> {
   error: string | null;
   loading: boolean;
   reload(): void;
+  /**
+   * Changes the answer held now, at once (a change the person just made, as the server answered
+   * it), until the next answer arrives.
+   */
+  patch(change: (data: T) => T): void;
 }
 
 /**
@@ -43,10 +48,16 @@ export function useApiData<T>(path: string | null, fallback: string): ApiData<T>
   }, [path, key, fallback]);
 
   const reload = useCallback(() => setReloads((count) => count + 1), []);
+  const patch = useCallback(
+    (change: (data: T) => T) =>
+      setAnswer((previous) => (previous?.data ? { ...previous, data: change(previous.data) } : previous)),
+    [],
+  );
   return {
     data: answer?.data ?? null,
     error: answer?.key === key ? answer.error : null,
     loading: path !== null && answer?.key !== key,
     reload,
+    patch,
   };
 }

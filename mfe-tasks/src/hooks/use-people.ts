@@ -1,10 +1,5 @@
-import { TECHNICIAN_LIST_LIMIT, type AssigneeDto, type AssigneeListResponse } from '@caliber/contracts';
+import { TECHNICIAN_LIST_LIMIT, type AssigneeListResponse, type TaskUsersResponse } from '@caliber/contracts';
 import { useApiData } from './use-api-data';
-
-/** `GET /auth/users`: everyone the Create Task form may assign a task to. */
-interface UserListResponse {
-  users: AssigneeDto[];
-}
 
 /**
  * The people a task may be assigned to. `any` (the Tasks page's technician filter) also lists
@@ -21,7 +16,7 @@ export function useAssignees(approved: 'true' | 'any', enabled: boolean) {
 
 /** The Create Task form's Assign To list. */
 export function useAssignableUsers(enabled: boolean) {
-  const { data, error } = useApiData<UserListResponse>(
+  const { data, error } = useApiData<TaskUsersResponse>(
     enabled ? '/auth/users' : null,
     'Failed to load users',
   );

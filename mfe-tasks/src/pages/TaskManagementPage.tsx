@@ -46,8 +46,10 @@ export function TaskManagementPage() {
   const [search, setSearch] = useState(filters.q);
   const [assigning, setAssigning] = useState(false);
   const [toast, setToast] = useState<Toast | null>(null);
-  const { data, error, loading, reload } = useTaskList(filters, scope);
+  const { data, error, loading, reload, replaceTask } = useTaskList(filters, scope);
   const technicians = useAssignees('any', scope.technicianFilter);
+  // Engineers and Admins (re)assign tasks on their cards to people approved to receive them.
+  const approved = useAssignees('true', scope.technicianFilter);
   const openId = params.get('task');
   const today = localToday();
 
@@ -81,23 +83,31 @@ export function TaskManagementPage() {
   const cardEvents = useMemo<TaskCardEvents>(
     () => ({
       onOpen: (task) => update({ task: task._id }),
-      onStatusChanged: () => {
+      onStatusChanged: (task) => {
+        replaceTask(task);
         reload();
         show('Task status submitted.', STATUS_MESSAGE_MS);
       },
-      onCertified: () => {
+      onCertified: (task) => {
+        replaceTask(task);
         reload();
         show('Task certified. Equipment updated.', CERTIFICATION_MESSAGE_MS);
       },
-      onWorkSaved: () => {
+      onWorkSaved: (task) => {
+        replaceTask(task);
         reload();
         show('Work details saved', SAVED_MESSAGE_MS);
+      },
+      onAssigned: (task) => {
+        replaceTask(task);
+        reload();
+        show('Task assigned successfully!', SAVED_MESSAGE_MS);
       },
       onStale: reload,
     }),
     // `update` changes identity every render but only reads the current address when called.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [reload, show],
+    [reload, replaceTask, show],
   );
 
   const technicianName = technicians.people.find((person) => person._id === filters.technician)?.name ?? '';
@@ -175,7 +185,14 @@ export function TaskManagementPage() {
           ) : (
             <div className="tasks-grid">
               {data.tasks.map((task) => (
-                <TaskCard key={task._id} task={task} viewer={user} today={today} events={cardEvents} />
+                <TaskCard
+                  key={task._id}
+                  task={task}
+                  viewer={user}
+                  today={today}
+                  events={cardEvents}
+                  assignees={approved.people}
+                />
               ))}
             </div>
           )}

@@ -1,4 +1,5 @@
 import {
+  canAssign,
   canCertify,
   canChangeStatus,
   canRecordWork,
@@ -23,6 +24,14 @@ describe('who may do what with a task', () => {
     expect(canChangeStatus(admin, task({ assignedTo: null }))).toBe(true);
     expect(canChangeStatus(manager, task())).toBe(false);
     expect(canChangeStatus(manager, task({ assignedTo: { _id: 'man-1', name: 'Yaw Asante' } }))).toBe(false);
+  });
+
+  it('lets Engineers and Admins (re)assign until the work is certified', () => {
+    expect(canAssign(engineer, task({ assignedTo: null }))).toBe(true);
+    expect(canAssign(admin, task())).toBe(true);
+    expect(canAssign(engineer, task({ status: 'Completed', certified: true }))).toBe(false);
+    expect(canAssign(technician, task())).toBe(false);
+    expect(canAssign(manager, task())).toBe(false);
   });
 
   it('asks for a Technician’s own tasks; full access also filters by technician', () => {

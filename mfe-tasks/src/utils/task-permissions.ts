@@ -39,6 +39,15 @@ export function canRecordWork(viewer: Viewer, task: TaskDto): boolean {
   return hasFullAccess(viewer.role) || isAssignee(viewer, task);
 }
 
+/**
+ * Engineers and Admins assign and reassign a task until its work is certified (a reported fault
+ * arrives unassigned). A started or completed task keeps someone assigned: the server refuses to
+ * leave it without one.
+ */
+export function canAssign(viewer: Viewer, task: TaskDto): boolean {
+  return hasFullAccess(viewer.role) && !task.certified;
+}
+
 /** Engineers and Admins certify completed work that waits for it. */
 export function canCertify(viewer: Viewer, task: TaskDto): boolean {
   return hasFullAccess(viewer.role) && task.needsCertification;

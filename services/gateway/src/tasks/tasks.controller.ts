@@ -7,12 +7,12 @@ import {
   recordWorkSchema,
   reportIssueSchema,
   updateTaskSchema,
-  type AssigneeDto,
   type AssigneeListResponse,
   type TaskCreatedResponse,
   type TaskDetail,
   type TaskDto,
   type TaskListResponse,
+  type TaskUsersResponse,
 } from '@caliber/contracts';
 import type { z } from 'zod';
 import { CurrentSession } from '../auth/current-user.decorator';
@@ -122,7 +122,7 @@ export class AssigneesController {
   }
 
   @Get('auth/users')
-  async users(@CurrentSession() session: GatewaySession): Promise<{ users: AssigneeDto[] }> {
+  async users(@CurrentSession() session: GatewaySession): Promise<TaskUsersResponse> {
     const { technicians } = await this.assignees.list(session, { approved: 'true', limit: 200, q: '' });
     return { users: technicians };
   }
