@@ -84,6 +84,25 @@ export function runStep(
     throw new Error(`${description} failed (exit ${result.status ?? result.signal ?? 'unknown'})`);
 }
 
+/**
+ * `runStep` without blocking this process: for a step that runs while our services and servers
+ * are up, whose output pipes this process must keep draining (a blocked launcher would stall them
+ * as soon as a pipe fills, and with them the step that waits on them).
+ */
+export async function runStepWhileServing(
+  description: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const child = spawn(command, args, { cwd: WORKSPACE_ROOT, env, stdio: 'inherit' });
+  const [code, signal] = (await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+  })) as [number | null, NodeJS.Signals | null];
+  if (code !== 0) throw new Error(`${description} failed (exit ${code ?? signal ?? 'unknown'})`);
+}
+
 export function binary(name: string): string {
   return `${WORKSPACE_ROOT}/node_modules/.bin/${name}`;
 }

@@ -5,7 +5,7 @@ import { localSecrets, WORKSPACE_ROOT } from './environment';
 import { freePort } from './ports';
 import { natsUserEnv } from './servers';
 import { statementKeyEnv } from './statement-keys';
-import { runStep, startService, type ManagedProcess } from './processes';
+import { runStep, runStepWhileServing, startService, type ManagedProcess } from './processes';
 
 export interface StackOptions {
   dataDir: string;
@@ -95,20 +95,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...options.env,
   };
 
-  // A seed that asks other services over the bus (`afterStart`) runs as its service, once they serve.
-  const seed = (name: DomainServiceName): void => {
-    const { demoSeed } = DOMAIN_SERVICES.find((service) => service.name === name) as DomainService;
-    const extra = options.demoSeedArgs?.[name] ?? [];
-    const seedEnv = demoSeed.afterStart
-      ? { ...env, ...natsUserEnv(servers.natsUsers, name), ...statementKeyEnv(secrets.statementKeys, name) }
-      : env;
-    runStep(
-      demoSeed.label,
-      process.execPath,
-      [serviceEntry(name, 'cli'), demoSeed.command, ...extra],
-      seedEnv,
-    );
-  };
+  const seedArgs = ({ name, demoSeed }: RegisteredService) => [
+    serviceEntry(name, 'cli'),
+    demoSeed.command,
+    ...(options.demoSeedArgs?.[name] ?? []),
+  ];
+  const seed = (service: RegisteredService): void =>
+    runStep(service.demoSeed.label, process.execPath, seedArgs(service), env);
+  // A seed that asks other services over the bus runs as its service (its NATS user and key),
+  // once they serve, without blocking this process while they write to its pipes.
+  const seedWhileServing = (service: RegisteredService): Promise<void> =>
+    runStepWhileServing(service.demoSeed.label, process.execPath, seedArgs(service), {
+      ...env,
+      ...natsUserEnv(servers.natsUsers, service.name),
+      ...statementKeyEnv(secrets.statementKeys, service.name),
+    });
 
   const services: ManagedProcess[] = [];
   let stopping = false;
@@ -124,7 +125,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...env,
         ...statementKeyEnv(secrets.statementKeys, name),
       });
-    for (const service of DOMAIN_SERVICES) if (!seedsAfterStart(service)) seed(service.name);
+    for (const service of DOMAIN_SERVICES) if (!seedsAfterStart(service)) seed(service);
   } catch (error) {
     await stop();
     throw error;
@@ -171,7 +172,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw new Error(`The stack did not become healthy within 60 s; see ${baseUrl}/api/health and the log.`);
   }
   try {
-    for (const service of DOMAIN_SERVICES) if (seedsAfterStart(service)) seed(service.name);
+    for (const service of DOMAIN_SERVICES) if (seedsAfterStart(service)) await seedWhileServing(service);
   } catch (error) {
     await stop();
     throw error;
@@ -191,8 +192,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 }
 
-function seedsAfterStart(service: DomainService): boolean {
-  return Boolean(service.demoSeed.afterStart);
+type RegisteredService = (typeof DOMAIN_SERVICES)[number];
+
+function seedsAfterStart(service: RegisteredService): boolean {
+  const seed: DomainService['demoSeed'] = service.demoSeed;
+  return Boolean(seed.afterStart);
 }
 
 /** A service's built entry: `main` runs it (and `main migrate`), `cli` is its admin commands. */

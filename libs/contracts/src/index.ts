@@ -11,6 +11,7 @@ export * from './errors';
 export * from './subjects';
 export * from './live-events';
 export * from './validation';
+export * from './ids';
 export * from './users';
 export * from './auth';
 export * from './health';

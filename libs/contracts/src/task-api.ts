@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isCalendarDate, type UserRef } from './equipment';
+import { ID_PATTERN } from './ids';
 import { hasFullAccess, roleIs } from './roles';
 import { PAGE_SIZES } from './limits';
-import { SPARE_PART_LIMITS, type SparePart } from './spare-parts';
+import { parseSpareParts, SPARE_PART_LIMITS, type SparePart } from './spare-parts';
 import {
   DEFAULT_ISSUE_SEVERITY,
   ISSUE_SEVERITIES,
@@ -138,14 +139,15 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label
     .union([z.literal(''), z.enum(values)], { error: `${label} must be one of ${values.join(', ')}.` })
     .default('');
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idFilter = (label: string) =>
   z
     .string()
     .trim()
     .max(64)
     .default('')
-    .refine((value) => value === '' || ID.test(value), { error: `${label} must be an id from the list.` });
+    .refine((value) => value === '' || ID_PATTERN.test(value), {
+      error: `${label} must be an id from the list.`,
+    });
 
 /**
  * Query of the task list; empty strings mean "no filter". `my=1` asks for the caller's own
@@ -207,7 +209,7 @@ const optionalDate = (label: string) =>
     .transform((value) => value || null);
 const userId = (label: string) =>
   z
-    .union([z.literal(''), z.string().trim().regex(ID)], {
+    .union([z.literal(''), z.string().trim().regex(ID_PATTERN)], {
       error: `${label} must be a person from the list.`,
     })
     .nullish()
@@ -216,7 +218,7 @@ const equipmentId = z
   .string({ error: 'Equipment is required.' })
   .trim()
   .min(1, { error: 'Equipment is required.' })
-  .regex(ID, { error: 'Equipment must be an item from the inventory.' });
+  .regex(ID_PATTERN, { error: 'Equipment must be an item from the inventory.' });
 const version = z.number({ error: 'version must be a number.' }).int().positive().optional();
 
 const unknownFields = (allowed: string) => (issue: { code: string }) =>
@@ -291,19 +293,23 @@ export const createTaskSchema = z
 export type CreateTaskRequest = z.input<typeof createTaskSchema>;
 export type NewTask = z.output<typeof createTaskSchema>;
 
-/** Engineers and Admins edit a task's fields (not its status, work or certification) with this. */
+/**
+ * Engineers and Admins edit a task's fields (not its status, work or certification) with this.
+ * A field that is not sent stays as it is (absent from the output, never a default); `''` or
+ * `null` clears an optional one, and `assignedTo: null` unassigns.
+ */
 export const updateTaskSchema = z
   .strictObject(
     {
       title: taskFields.title.optional(),
-      description: taskFields.description.optional(),
+      description: text('Description', 4000).optional(),
       taskType: taskFields.taskType.optional(),
-      pmType: taskFields.pmType,
-      pmInterval: taskFields.pmInterval,
+      pmType: taskFields.pmType.optional(),
+      pmInterval: taskFields.pmInterval.optional(),
       priority: taskFields.priority.optional(),
-      assignedTo: taskFields.assignedTo,
-      dueDate: taskFields.dueDate,
-      comments: taskFields.comments,
+      assignedTo: taskFields.assignedTo.optional(),
+      dueDate: taskFields.dueDate.optional(),
+      comments: taskFields.comments.optional(),
       version,
     },
     {
@@ -317,6 +323,10 @@ export const updateTaskSchema = z
   });
 export type UpdateTaskRequest = z.input<typeof updateTaskSchema>;
 export type TaskChanges = z.output<typeof updateTaskSchema>;
+
+/** Certify takes no body, or the `version` the screen read (409 if the work changed since). */
+export const certifyTaskSchema = z.strictObject({ version }, { error: unknownFields('version') });
+export type CertifyTaskRequest = z.input<typeof certifyTaskSchema>;
 
 export const changeTaskStatusSchema = z.strictObject(
   {
@@ -353,26 +363,54 @@ const sparePartSchema = z.strictObject(
  * The work record: what was wrong, what was done, the parts used (rows, replacing the previous
  * list) and optionally the hours spent. The spec's body names the parts `sparePartsUsed`.
  */
-export const recordWorkSchema = z.strictObject(
-  {
-    faultDescription: optionalText('Fault description', 4000),
-    repairDetails: optionalText('Repair details', 4000),
-    sparePartsUsed: z
-      .array(sparePartSchema, { error: 'sparePartsUsed must be a list of parts.' })
-      .max(SPARE_PART_LIMITS.maxParts, {
-        error: `A task may list at most ${SPARE_PART_LIMITS.maxParts} spare parts.`,
-      })
-      .default([]),
-    labourHours: z
-      .number({ error: 'Labour hours must be a number.' })
-      .min(0, { error: 'Labour hours cannot be negative.' })
-      .max(1000, { error: 'Labour hours must be at most 1000.' })
-      .nullish()
-      .transform((value) => value ?? null),
-    version,
-  },
-  { error: unknownFields('faultDescription, repairDetails, sparePartsUsed, labourHours and version') },
-);
+export const recordWorkSchema = z
+  .strictObject(
+    {
+      faultDescription: optionalText('Fault description', 4000),
+      repairDetails: optionalText('Repair details', 4000),
+      sparePartsUsed: z
+        .array(sparePartSchema, { error: 'sparePartsUsed must be a list of parts.' })
+        .max(SPARE_PART_LIMITS.maxParts, {
+          error: `A task may list at most ${SPARE_PART_LIMITS.maxParts} spare parts.`,
+        })
+        .default([]),
+      labourHours: z
+        .number({ error: 'Labour hours must be a number.' })
+        .min(0, { error: 'Labour hours cannot be negative.' })
+        .max(1000, { error: 'Labour hours must be at most 1000.' })
+        .nullish()
+        .transform((value) => value ?? null),
+      /**
+       * The parts as the work form's text instead (`name x quantity - description`, one per line),
+       * read by `parseSpareParts`, the function the screen previews with; each bad line is refused
+       * with its line number.
+       */
+      sparePartsText: z
+        .string({ error: 'sparePartsText must be text.' })
+        .max(20_000, { error: 'sparePartsText must have at most 20000 characters.' })
+        .optional(),
+      version,
+    },
+    {
+      error: unknownFields(
+        'faultDescription, repairDetails, sparePartsUsed, sparePartsText, labourHours and version',
+      ),
+    },
+  )
+  .superRefine((value, ctx) => {
+    if (value.sparePartsText === undefined) return;
+    if (value.sparePartsUsed.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Send the spare parts as sparePartsUsed or as sparePartsText, not both.',
+        path: ['sparePartsText'],
+      });
+    for (const error of parseSpareParts(value.sparePartsText).errors)
+      ctx.addIssue({ code: 'custom', message: error.message, path: ['sparePartsText'] });
+  })
+  .transform(({ sparePartsText, ...work }) =>
+    sparePartsText === undefined ? work : { ...work, sparePartsUsed: parseSpareParts(sparePartsText).parts },
+  );
 export type RecordWorkRequest = z.input<typeof recordWorkSchema>;
 export type WorkRecord = z.output<typeof recordWorkSchema>;
 
@@ -451,6 +489,10 @@ export interface TaskChangedEvent {
   /** Whoever the task was assigned to before this change, when that changed. */
   previousAssigneeId?: string | null;
 }
+/** What a Technician's sockets receive when a task is reassigned away from them: its id alone. */
+export interface TaskWithdrawnEvent {
+  _id: string;
+}
 export interface TaskDeletedEvent {
   _id: string;
   assigneeId: string | null;
@@ -471,6 +513,12 @@ export interface TaskEffect {
   kind: TaskEffectKind;
   equipmentId: string;
   taskTitle: string;
+  /**
+   * For `certified`: whether the device may go back to service. False while other corrective
+   * work on it (a Repair task neither certified nor cancelled) is still open: one certified repair
+   * does not put a ventilator with another open fault back at a bedside.
+   */
+  returnToService: boolean;
 }
 
 export interface TaskEffectResult {

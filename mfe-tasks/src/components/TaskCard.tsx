@@ -106,7 +106,7 @@ export function TaskCard({
   const certify = () =>
     act(
       'certify',
-      () => api.put<TaskDto>(`/tasks/${encodeURIComponent(task._id)}/certify`),
+      () => api.put<TaskDto>(`/tasks/${encodeURIComponent(task._id)}/certify`, { version: task.version }),
       'Failed to certify task',
       events.onCertified,
     );

@@ -27,9 +27,10 @@ import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
 import { TaskEntity } from './tasks/task.entity';
 
 const USAGE = `Maintenance commands:
-  seed:demo [--count N]   Loads demo tasks on the demo inventory and roster when there are no tasks
-                          yet; with --count, generated tasks are added up to N in all (benchmarks).
-                          Asks the equipment and identity services over NATS, so they must be running.`;
+  seed:demo [--count N]   When there are no tasks yet, loads the demo tasks on the demo inventory
+                          and roster; with --count, generated tasks are added until there are N
+                          (benchmarks). Asks the equipment and identity services over NATS, so
+                          they must be running.`;
 
 const DAY_MS = 86_400_000;
 
@@ -88,8 +89,8 @@ async function insertDemoTask(manager: EntityManager, demo: DemoTask, now: numbe
     title: demo.title.slice(0, 200),
     description: demo.description,
     taskType: demo.taskType,
-    pmType: demo.pmType as TaskEntity['pmType'],
-    pmInterval: demo.pmInterval as TaskEntity['pmInterval'],
+    pmType: demo.pmType,
+    pmInterval: demo.pmInterval,
     priority: demo.priority,
     status: demo.status,
     assignedToId: demo.assignee?._id ?? null,

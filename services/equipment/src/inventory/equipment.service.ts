@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  isRecordId,
   hasFullAccess,
   PAGE_SIZES,
   statusChangeRefusal,
@@ -25,7 +26,6 @@ import { StatusHistoryEntity } from './status-history.entity';
 
 /** The unique index on lower(serial_number) among items not deleted. */
 const SERIAL_NUMBER_INDEX = 'equipment_serial_number_key';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type DescriptiveField = Exclude<keyof EquipmentChanges, 'version' | 'status'>;
 
 /**
@@ -223,7 +223,7 @@ export class EquipmentService {
   }
 
   private async findLive(manager: EntityManager, id: string, lock = false): Promise<EquipmentEntity> {
-    if (!UUID.test(id)) throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+    if (!isRecordId(id)) throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
     const item = await manager.findOne(EquipmentEntity, {
       where: { id },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  ID_PATTERN,
   SUBJECTS,
   TASK_EFFECT_KINDS,
   type Actor,
@@ -12,12 +13,12 @@ import { Acting, Command, parsePayload } from '@caliber/service-kit';
 import { z } from 'zod';
 import { TaskEffectsService } from './task-effects.service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const effectSchema = z.object({
-  taskId: z.string().regex(UUID),
+  taskId: z.string().regex(ID_PATTERN),
   kind: z.enum(TASK_EFFECT_KINDS),
-  equipmentId: z.string().regex(UUID),
+  equipmentId: z.string().regex(ID_PATTERN),
   taskTitle: z.string().max(400),
+  returnToService: z.boolean().default(true),
 });
 
 /** NATS handlers for the maintenance service (only it may send these subjects). */

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  isRecordId,
   RETIRED_STATUSES,
   type Actor,
   type EquipmentDto,
   type EquipmentStatus,
   type TaskEffect,
-  type TaskEffectKind,
   type TaskEffectResult,
   type TaskEquipmentRef,
 } from '@caliber/contracts';
@@ -17,24 +17,24 @@ import { EquipmentEntity } from '../inventory/equipment.entity';
 import { toEquipmentDto } from '../inventory/equipment.mapper';
 import { StatusHistoryEntity } from '../inventory/status-history.entity';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * What a task does to its device, the one mapping of task outcomes to inventory status:
  * - a reported fault takes a Serviceable device out of use (Unserviceable); one already out of use
  *   (Unserviceable, Under Maintenance) stays as it is;
  * - certified work returns a device that is out of use (Unserviceable, Under Maintenance) to
- *   Serviceable; a Serviceable one stays;
+ *   Serviceable, unless maintenance says other corrective work on it is still open
+ *   (`returnToService` false); a Serviceable one stays;
  * - a device that is Decommissioned or Auctioned is never moved by a task, and a cancelled task
  *   has no effect at all (cancelling a job must not retire a device).
  * Answers the status to set, or null to leave the device as it is.
  */
 export function statusAfterTaskEffect(
-  kind: TaskEffectKind,
+  effect: Pick<TaskEffect, 'kind' | 'returnToService'>,
   current: EquipmentStatus,
 ): EquipmentStatus | null {
   if (RETIRED_STATUSES.includes(current)) return null;
-  if (kind === 'reported') return current === 'Serviceable' ? 'Unserviceable' : null;
+  if (effect.kind === 'reported') return current === 'Serviceable' ? 'Unserviceable' : null;
+  if (!effect.returnToService) return null;
   return current === 'Serviceable' ? null : 'Serviceable';
 }
 
@@ -56,7 +56,7 @@ export class TaskEffectsService {
   ) {}
 
   async ref(id: string): Promise<TaskEquipmentRef & { status: EquipmentStatus }> {
-    const item = UUID.test(id) ? await this.dataSource.manager.findOneBy(EquipmentEntity, { id }) : null;
+    const item = isRecordId(id) ? await this.dataSource.manager.findOneBy(EquipmentEntity, { id }) : null;
     if (!item || item.deletedAt)
       throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
     return {
@@ -76,7 +76,7 @@ export class TaskEffectsService {
         lock: { mode: 'pessimistic_write' },
       });
       const live = item && !item.deletedAt ? item : null;
-      const to = live ? statusAfterTaskEffect(effect.kind, live.status) : null;
+      const to = live ? statusAfterTaskEffect(effect, live.status) : null;
       const inserted: unknown[] = await manager.query(
         `INSERT INTO "equipment"."task_effects" ("task_id", "kind", "equipment_id", "from_status", "to_status")
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING "task_id"`,

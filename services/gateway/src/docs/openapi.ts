@@ -331,7 +331,7 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Tasks',
     summary: 'Certify completed work (Engineers and Admins)',
     description:
-      'Once, on a Completed task awaiting certification. The device returns to Serviceable (unless Decommissioned or Auctioned), with a status-history row naming the task, delivered to the equipment service exactly once even if it is down now.',
+      'Once, on a Completed task awaiting certification. No body, or `{version}` to refuse certifying work changed since it was read (409). The device returns to Serviceable (unless Decommissioned or Auctioned, or another Repair task on it is still open), with a status-history row naming the task, delivered to the equipment service exactly once even if it is down now.',
     responses: {
       200: 'The certified task.',
       401: REFUSALS[401],
@@ -346,12 +346,14 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/tasks/{id}',
     tag: 'Tasks',
     summary: 'Remove a task (Engineers and Admins)',
-    description: 'The task leaves the lists; its history and audit record are kept.',
+    description:
+      'The task leaves the lists; its history and audit record are kept. Certified work is the record the inventory was changed from and is not deleted (409).',
     responses: {
       200: '`{_id}`',
       401: REFUSALS[401],
       403: 'Engineers and Admins only.',
       404: 'No such task.',
+      409: 'The work is certified.',
     },
   },
   {

@@ -4,6 +4,7 @@ import {
   EVENT_SUBJECTS,
   eventOwner,
   LIVE_EVENT_OF_SUBJECT,
+  type LiveEvent,
   TASK_EVENT_SUBJECTS,
   type TaskChangedEvent,
   type TaskDeletedEvent,
@@ -87,18 +88,24 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
     }
     const event = LIVE_EVENT_OF_SUBJECT[subject as RelayedSubject];
     if (!event) return;
-    if (TASK_EVENT_SUBJECTS.includes(subject))
-      this.live.sendToTaskAudience(event, payload, taskAudience(payload));
+    if (TASK_EVENT_SUBJECTS.includes(subject)) this.deliverTaskEvent(event, payload);
     else this.live.broadcast(event, payload);
+  }
+
+  /**
+   * A task event goes whole to everyone who sees all tasks and to the task's assignee; a
+   * Technician it was just taken from gets its id alone.
+   */
+  private deliverTaskEvent(event: LiveEvent, payload: unknown): void {
+    const changed = payload as Partial<TaskChangedEvent & TaskDeletedEvent>;
+    const assigneeId = changed.task ? (changed.task.assignedTo?._id ?? null) : (changed.assigneeId ?? null);
+    this.live.sendToTaskAudience(event, payload, assigneeId);
+    const previous = changed.previousAssigneeId;
+    const id = changed.task?._id;
+    if (previous && id && previous !== assigneeId) this.live.withdrawTask(event, { _id: id }, previous);
   }
 
   onModuleDestroy(): void {
     this.subscription?.unsubscribe();
   }
-}
-
-/** Whom a task event concerns among Technicians: the assignee, and the one before a reassignment. */
-function taskAudience(payload: unknown): (string | null | undefined)[] {
-  const event = payload as Partial<TaskChangedEvent & TaskDeletedEvent>;
-  return [event.task?.assignedTo?._id, event.previousAssigneeId, event.assigneeId];
 }

@@ -16,6 +16,7 @@ import {
   type SessionEndedNotice,
   type SessionsEndedEvent,
   type SessionTokenClaims,
+  type TaskWithdrawnEvent,
 } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
@@ -89,14 +90,17 @@ export class LiveGateway
    * Sends a task event to who may see the task: everyone who sees all tasks, and the people it is
    * (or was, before this change) assigned to. A Technician learns nothing of others' tasks.
    */
-  sendToTaskAudience(
-    event: LiveEvent,
-    payload: unknown,
-    assigneeIds: readonly (string | null | undefined)[],
-  ): void {
+  sendToTaskAudience(event: LiveEvent, payload: unknown, assigneeId: string | null | undefined): void {
     if (!this.server) return;
-    const rooms = [ALL_TASKS_ROOM, ...assigneeIds.filter((id): id is string => Boolean(id)).map(userRoom)];
-    this.server.to(rooms).emit(event, payload);
+    this.server.to(assigneeId ? [ALL_TASKS_ROOM, userRoom(assigneeId)] : ALL_TASKS_ROOM).emit(event, payload);
+  }
+
+  /**
+   * Tells a Technician a task is no longer theirs (it was reassigned) with its id alone: their
+   * list drops it, and they learn nothing of the task as it now is.
+   */
+  withdrawTask(event: LiveEvent, withdrawn: TaskWithdrawnEvent, fromUserId: string): void {
+    this.server?.to(userRoom(fromUserId)).except(ALL_TASKS_ROOM).emit(event, withdrawn);
   }
 
   /** Closes the sockets of ended sessions (and of every session of `userId`), saying why. */

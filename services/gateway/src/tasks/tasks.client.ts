@@ -3,6 +3,7 @@ import {
   SUBJECTS,
   type AssigneeListResponse,
   type AssigneeQuery,
+  type CertifyTaskRequest,
   type ChangeTaskStatusRequest,
   type IssueReport,
   type ListTasksQuery,
@@ -53,8 +54,8 @@ export class TasksClient extends DomainServiceClient {
     return this.request(SUBJECTS.maintenance.recordWork, { id, data }, actingUserOf(session));
   }
 
-  certify(session: GatewaySession, id: string): Promise<TaskDto> {
-    return this.request(SUBJECTS.maintenance.certify, { id }, actingUserOf(session));
+  certify(session: GatewaySession, id: string, data: CertifyTaskRequest): Promise<TaskDto> {
+    return this.request(SUBJECTS.maintenance.certify, { id, data }, actingUserOf(session));
   }
 
   delete(session: GatewaySession, id: string): Promise<{ _id: string }> {

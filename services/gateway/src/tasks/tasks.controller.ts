@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   assigneeQuerySchema,
+  certifyTaskSchema,
   changeTaskStatusSchema,
   createTaskSchema,
   listTasksQuerySchema,
@@ -78,9 +79,16 @@ export class TasksController {
     return this.tasks.recordWork(session, id, data);
   }
 
+  /** No body, or `{version}`: the spec's call sends none; the task screens send the version they show. */
   @Put(':id/certify')
-  certify(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<TaskDto> {
-    return this.tasks.certify(session, id);
+  certify(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<TaskDto> {
+    const empty = body === undefined || (isPlainObject(body) && Object.keys(body).length === 0);
+    const data = empty ? {} : new ZodBodyPipe(certifyTaskSchema).transform(body);
+    return this.tasks.certify(session, id, data);
   }
 
   @Delete(':id')
@@ -126,4 +134,8 @@ export class AssigneesController {
     const { technicians } = await this.assignees.list(session, { approved: 'true', limit: 200, q: '' });
     return { users: technicians };
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,18 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { AssigneeDto, AssigneeListResponse, AssigneeQuery } from '@caliber/contracts';
+import {
+  isRecordId,
+  roleIs,
+  type AssigneeDto,
+  type AssigneeListResponse,
+  type AssigneeQuery,
+} from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import type { Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toAssignee(user: UserEntity): AssigneeDto {
   return { _id: user.id, name: user.name, role: user.role, serviceNumber: user.serviceNumber };
 }
 
 /**
- * Who may receive tasks: active people with the roster's pre-approved flag, whatever their role.
+ * Who may receive tasks: active people with the roster's pre-approved flag, but not Managers (who
+ * read tasks and change none).
  * The lists feed the assignee selects; `assignee` is the check maintenance makes before it
  * assigns anyone, so a stale screen cannot assign a person who was deactivated meanwhile.
  */
@@ -27,7 +32,8 @@ export class AssigneesService {
       .orderBy('user.name', 'ASC')
       .addOrderBy('user.id', 'ASC')
       .take(query.limit);
-    if (query.approved === 'true') builder.andWhere('user.preApproved = true');
+    // Managers read tasks and change none: a task assigned to one could never be worked.
+    if (query.approved === 'true') builder.andWhere("user.preApproved = true AND user.role <> 'Manager'");
     if (query.q) {
       const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       builder.andWhere('(user.name ILIKE :pattern OR user.serviceNumber ILIKE :pattern)', { pattern });
@@ -36,10 +42,15 @@ export class AssigneesService {
   }
 
   async assignee(id: string): Promise<AssigneeDto> {
-    const user = UUID.test(id) ? await this.users.findOneBy({ id }) : null;
+    const user = isRecordId(id) ? await this.users.findOneBy({ id }) : null;
     if (!user) throw new ServiceError('VALIDATION_FAILED', 'The assignee is not on the staff roster.');
     if (!user.isActive)
       throw new ServiceError('VALIDATION_FAILED', `${user.name} is deactivated and cannot receive tasks.`);
+    if (roleIs(user.role, 'Manager'))
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        `${user.name} is a Manager: Managers read tasks but do not work them.`,
+      );
     if (!user.preApproved)
       throw new ServiceError(
         'VALIDATION_FAILED',

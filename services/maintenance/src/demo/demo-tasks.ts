@@ -4,6 +4,8 @@ import {
   type AssigneeDto,
   type EquipmentDto,
   type IssueSeverity,
+  type PmInterval,
+  type PmType,
   type TaskPriority,
   type TaskStatus,
   type TaskType,
@@ -14,8 +16,8 @@ export interface DemoTask {
   title: string;
   description: string;
   taskType: TaskType;
-  pmType: string | null;
-  pmInterval: string | null;
+  pmType: PmType | null;
+  pmInterval: PmInterval | null;
   priority: TaskPriority;
   status: TaskStatus;
   equipment: EquipmentDto;
@@ -149,8 +151,8 @@ export function demoTasks(equipment: EquipmentDto[], people: AssigneeDto[]): Dem
       title: `${PM_TYPES[i % PM_TYPES.length]}: ${item.name}`,
       description: `Scheduled ${String(PM_TYPES[i % PM_TYPES.length]).toLowerCase()} per the manufacturer's service manual.`,
       taskType: 'Preventive',
-      pmType: PM_TYPES[i % PM_TYPES.length] as string,
-      pmInterval: PM_INTERVALS[(i + 2) % PM_INTERVALS.length] as string,
+      pmType: PM_TYPES[i % PM_TYPES.length] ?? 'Cleaning',
+      pmInterval: PM_INTERVALS[(i + 2) % PM_INTERVALS.length] ?? 'Monthly',
       priority: 'Medium',
       status: i === 5 ? 'Cancelled' : 'Pending',
       equipment: item,

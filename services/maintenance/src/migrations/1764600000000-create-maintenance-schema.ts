@@ -11,7 +11,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   has certification, and only a Preventive task has a PM type and interval.
  * - A deleted task keeps its row (`deleted_at`) for the audit and the reports.
  * - An effect on the inventory is written to the outbox in the transaction that causes it, once per
- *   task and kind, and relayed until the equipment service confirms it.
+ *   task and kind, and relayed until the equipment service confirms it (`delivered_at`) or refuses
+ *   it for good (`failed_at`, with its reason in `last_error`).
  */
 export class CreateMaintenanceSchema1764600000000 implements MigrationInterface {
   name = 'CreateMaintenanceSchema1764600000000';
@@ -125,16 +126,19 @@ export class CreateMaintenanceSchema1764600000000 implements MigrationInterface 
         "kind" varchar(20) NOT NULL,
         "equipment_id" uuid NOT NULL,
         "task_title" varchar(400) NOT NULL,
+        "return_to_service" boolean NOT NULL DEFAULT true,
         "acting_user" jsonb NOT NULL,
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "attempts" integer NOT NULL DEFAULT 0,
         "next_attempt_at" timestamptz NOT NULL DEFAULT now(),
         "last_error" varchar(500),
         "delivered_at" timestamptz,
+        "failed_at" timestamptz,
         CONSTRAINT "task_effects_outbox_once" UNIQUE ("task_id", "kind")
       )`);
     await queryRunner.query(
-      `CREATE INDEX "task_effects_outbox_pending_idx" ON "maintenance"."task_effects_outbox" ("equipment_id", "id") WHERE "delivered_at" IS NULL`,
+      `CREATE INDEX "task_effects_outbox_pending_idx" ON "maintenance"."task_effects_outbox" ("equipment_id", "id")
+        WHERE "delivered_at" IS NULL AND "failed_at" IS NULL`,
     );
   }
 

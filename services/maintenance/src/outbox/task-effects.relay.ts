@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ActingUser, TaskEffectKind } from '@caliber/contracts';
+import { ServiceError } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from '../config';
@@ -14,6 +15,7 @@ interface OutboxRow {
   kind: TaskEffectKind;
   equipment_id: string;
   task_title: string;
+  return_to_service: boolean;
   acting_user: ActingUser;
   attempts: number;
 }
@@ -24,21 +26,39 @@ const BATCH = 20;
 const MAX_BACKOFF_SECONDS = 60;
 
 /**
+ * Serialises, per device, the transactions that write its effects (until they commit): effects
+ * are then written in the order they are committed, and a certification sees every fault
+ * reported on the device before it.
+ */
+export async function lockDevice(manager: EntityManager, equipmentId: string): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`device:${equipmentId}`]);
+}
+
+/**
  * Writes a task's effect on the inventory in the caller's transaction: it exists if and only if
  * the change that causes it was committed, once per task and kind.
  */
 export async function enqueueTaskEffect(
   manager: EntityManager,
-  effect: { taskId: string; kind: TaskEffectKind; equipmentId: string; taskTitle: string; user: ActingUser },
+  effect: {
+    taskId: string;
+    kind: TaskEffectKind;
+    equipmentId: string;
+    taskTitle: string;
+    returnToService?: boolean;
+    user: ActingUser;
+  },
 ): Promise<void> {
   await manager.query(
-    `INSERT INTO "maintenance"."task_effects_outbox" ("task_id", "kind", "equipment_id", "task_title", "acting_user")
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("task_id", "kind") DO NOTHING`,
+    `INSERT INTO "maintenance"."task_effects_outbox"
+       ("task_id", "kind", "equipment_id", "task_title", "return_to_service", "acting_user")
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ("task_id", "kind") DO NOTHING`,
     [
       effect.taskId,
       effect.kind,
       effect.equipmentId,
       effect.taskTitle.slice(0, 400),
+      effect.returnToService ?? true,
       JSON.stringify(effect.user),
     ],
   );
@@ -46,9 +66,12 @@ export async function enqueueTaskEffect(
 
 /**
  * Delivers the outbox to the equipment service until it confirms each effect, whatever was down
- * when the task changed (equipment, NATS, this process). Every replica runs one; a claimed row is
- * leased, so two replicas do not send it at once, and equipment applies each task and kind once
- * anyway. Effects on one device go in the order they happened: a row waits while an older one
+ * when the task changed (equipment, NATS, this process). Only an answer that the service is not
+ * available is tried again; a refusal (the device's effect is not valid) is recorded as failed
+ * with its reason and logged as an error, and the device's later effects go on. Every replica runs
+ * one; a claimed row is leased, so two replicas do not send it at once, and equipment applies each
+ * task and kind once anyway. Effects on one device go in the order they were committed (the
+ * transactions that write them hold the device's lock, `lockDevice`): a row waits while an older one
  * for the same device is undelivered (a fault reported, then its repair certified, must not
  * arrive the other way round).
  */
@@ -109,12 +132,14 @@ export class TaskEffectsRelay implements OnApplicationBootstrap, OnModuleDestroy
           SET "next_attempt_at" = now() + make_interval(secs => $1), "attempts" = o."attempts" + 1
         WHERE o."id" IN (
           SELECT p."id" FROM "maintenance"."task_effects_outbox" p
-           WHERE p."delivered_at" IS NULL AND p."next_attempt_at" <= now()
+           WHERE p."delivered_at" IS NULL AND p."failed_at" IS NULL AND p."next_attempt_at" <= now()
              AND NOT EXISTS (
                SELECT 1 FROM "maintenance"."task_effects_outbox" e
-                WHERE e."equipment_id" = p."equipment_id" AND e."delivered_at" IS NULL AND e."id" < p."id")
+                WHERE e."equipment_id" = p."equipment_id" AND e."delivered_at" IS NULL
+                  AND e."failed_at" IS NULL AND e."id" < p."id")
            ORDER BY p."id" LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING o."id", o."task_id", o."kind", o."equipment_id", o."task_title", o."acting_user", o."attempts"`,
+        RETURNING o."id", o."task_id", o."kind", o."equipment_id", o."task_title", o."return_to_service",
+                  o."acting_user", o."attempts"`,
       [LEASE_SECONDS, BATCH],
     )) as [OutboxRow[], number];
     return rows;
@@ -127,6 +152,7 @@ export class TaskEffectsRelay implements OnApplicationBootstrap, OnModuleDestroy
         kind: row.kind,
         equipmentId: row.equipment_id,
         taskTitle: row.task_title,
+        returnToService: row.return_to_service,
       });
       await this.dataSource.query(
         `UPDATE "maintenance"."task_effects_outbox" SET "delivered_at" = now(), "last_error" = NULL WHERE "id" = $1`,
@@ -137,8 +163,23 @@ export class TaskEffectsRelay implements OnApplicationBootstrap, OnModuleDestroy
         'task effect delivered',
       );
     } catch (error) {
-      const backoff = Math.min(MAX_BACKOFF_SECONDS, 2 ** Math.max(0, row.attempts - 1));
       const message = (error as Error).message.slice(0, 500);
+      if (error instanceof ServiceError && error.code !== 'SERVICE_UNAVAILABLE') {
+        // Refused for good (the effect is not valid for the equipment service): trying again
+        // would refuse again and hold back every later effect on this device.
+        await this.dataSource
+          .query(
+            `UPDATE "maintenance"."task_effects_outbox" SET "failed_at" = now(), "last_error" = $2 WHERE "id" = $1`,
+            [row.id, `${error.code}: ${message}`.slice(0, 500)],
+          )
+          .catch(() => undefined);
+        this.logger.error(
+          { taskId: row.task_id, kind: row.kind, code: error.code, error: message },
+          'task effect refused by the equipment service; not retried',
+        );
+        return;
+      }
+      const backoff = Math.min(MAX_BACKOFF_SECONDS, 2 ** Math.max(0, row.attempts - 1));
       await this.dataSource
         .query(
           `UPDATE "maintenance"."task_effects_outbox"

@@ -1,5 +1,6 @@
 import type { ListTasksQuery, TaskCounts } from '@caliber/contracts';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { UNASSIGNED_KEY } from '../migrations/1764700000000-task-counts';
 import { TaskEntity } from './task.entity';
 
 /** The list's filters, for a person who may see `scope` (everyone's tasks, or only theirs). */
@@ -75,7 +76,9 @@ export async function taskCounts(
   scope: TaskListScope,
 ): Promise<{ counts: TaskCounts; total: number }> {
   const assignee = scope.assigneeId ?? (query.technician || null);
-  const onlyByAssignee = !query.q && !query.equipment && !query.taskType && !query.priority;
+  // The kept counts key unassigned tasks by the zero id, which names no one in the list's filter.
+  const onlyByAssignee =
+    !query.q && !query.equipment && !query.taskType && !query.priority && assignee !== UNASSIGNED_KEY;
   const rows: { status: string; count: number }[] = onlyByAssignee
     ? // Kept by triggers for exactly this question: everyone's tasks, or one person's.
       await manager.query(

@@ -28,7 +28,7 @@ export const TaskRules = {
     return this.seesAll(actor) || task.assignedToId === actor._id;
   },
 
-  requireManager(actor: Actor, what: string): void {
+  requireFullAccess(actor: Actor, what: string): void {
     if (!hasFullAccess(actor.role)) throw new ServiceError('FORBIDDEN', `Only Engineers and Admins ${what}.`);
   },
 

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  certifyTaskSchema,
   changeTaskStatusSchema,
   createTaskSchema,
   listTasksQuerySchema,
@@ -72,7 +73,8 @@ export class TasksController {
 
   @MessagePattern(SUBJECTS.maintenance.certify)
   certify(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskDto> {
-    return this.tasks.certify(actor, parsePayload(z.object({ id }), data).id);
+    const command = parsePayload(z.object({ id, data: certifyTaskSchema.default({}) }), data);
+    return this.tasks.certify(actor, command.id, command.data.version);
   }
 
   @MessagePattern(SUBJECTS.maintenance.delete)

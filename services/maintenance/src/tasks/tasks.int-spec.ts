@@ -49,6 +49,7 @@ describe('Tasks, work records and certification (real stack)', () => {
       ['unapproved', 'Technician', false],
       ['engineer', 'Engineer', true],
       ['manager', 'Manager', false],
+      ['managerApproved', 'Manager', true],
       ['admin', 'Admin', true],
     ];
     for (const [key, role, preApproved] of people) {
@@ -166,6 +167,11 @@ describe('Tasks, work records and certification (real stack)', () => {
     expect(unapproved.body['message']).toBe(
       'unapproved Tasks is not approved to receive tasks. An Engineer can approve them on the staff roster.',
     );
+    const manager = await as('engineer').post('/tasks', { ...body, assignedTo: ids.get('managerApproved') });
+    expect([manager.status, manager.body['message']]).toEqual([
+      400,
+      'managerApproved Tasks is a Manager: Managers read tasks but do not work them.',
+    ]);
     const preventive = await as('admin').post('/tasks', { ...body, taskType: 'Preventive' });
     expect(preventive.body['message']).toBe('For Preventive tasks, select PM Type and Periodic Interval.');
     const created = await as('admin').post<TaskCreatedResponse>('/tasks', {
@@ -299,6 +305,8 @@ describe('Tasks, work records and certification (real stack)', () => {
     await as('tech').put(`/tasks/${task._id}/status`, { status: 'Completed' });
     expect((await as('tech').put(`/tasks/${task._id}/certify`)).status).toBe(403);
     expect((await as('manager').put(`/tasks/${task._id}/certify`)).status).toBe(403);
+    const stale = await as('engineer').put(`/tasks/${task._id}/certify`, { version: task.version });
+    expect(stale.status).toBe(409);
     const certified = await as('engineer').put<TaskDto>(`/tasks/${task._id}/certify`);
     expect(certified.status).toBe(200);
     expect(certified.body).toMatchObject({
@@ -318,6 +326,11 @@ describe('Tasks, work records and certification (real stack)', () => {
     expect((await as('engineer').put(`/tasks/${task._id}/status`, { status: 'In Progress' })).status).toBe(
       409,
     );
+    const remove = await as('admin').delete(`/tasks/${task._id}`);
+    expect([remove.status, remove.body['message']]).toEqual([
+      409,
+      'Certified work is the record the inventory was changed from; it cannot be deleted.',
+    ]);
   });
 
   it('a cancelled task leaves the device as it is', async () => {
@@ -376,14 +389,22 @@ describe('Tasks, work records and certification (real stack)', () => {
       timeoutMs: 20_000,
       intervalMs: 200,
     });
-    // The relay keeps running; the effect must not be applied a second time.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once delivered, nothing sends it again; whatever was tried before counted once.
+    await until(
+      async () =>
+        (
+          (await rows.query(
+            `SELECT 1 FROM "maintenance"."task_effects_outbox" WHERE "task_id" = $1 AND "delivered_at" IS NOT NULL`,
+            [task._id],
+          )) as unknown[]
+        ).length === 1,
+      { what: 'the delivery confirmed' },
+    );
     expect(await historyRowsFor(task._id)).toHaveLength(1);
-    const [outbox] = (await rows.query(
-      `SELECT "delivered_at" IS NOT NULL AS "delivered" FROM "maintenance"."task_effects_outbox" WHERE "task_id" = $1`,
-      [task._id],
-    )) as { delivered: boolean }[];
-    expect(outbox?.delivered).toBe(true);
+    const applied = (await rows.query(`SELECT 1 FROM "equipment"."task_effects" WHERE "task_id" = $1`, [
+      task._id,
+    ])) as unknown[];
+    expect(applied).toHaveLength(1);
   });
 
   it('a deactivated person cannot be assigned, and a deleted task leaves the lists but keeps its audit', async () => {
@@ -445,6 +466,22 @@ describe('Tasks, work records and certification (real stack)', () => {
       await until(() => seen.engineer.length === 2, { what: 'both events at the engineer' });
       expect(seen.tech).toEqual([mine.title]);
       expect(seen.tech2).toEqual([other.title]);
+
+      // Reassigned from tech to tech2: tech2 gets the task, tech only its id.
+      const updates = { tech: [] as unknown[], tech2: [] as unknown[] };
+      tech.on('task:updated', (event: unknown) => updates.tech.push(event));
+      tech2.on('task:updated', (event: unknown) => updates.tech2.push(event));
+      await as('engineer').put(`/tasks/${mine._id}`, { assignedTo: ids.get('tech2') });
+      await until(() => updates.tech.length === 1 && updates.tech2.length === 1, {
+        what: 'the reassignment at both technicians',
+      });
+      expect(updates.tech).toEqual([{ _id: mine._id }]);
+      expect(updates.tech2).toEqual([
+        expect.objectContaining({
+          task: expect.objectContaining({ _id: mine._id }),
+          previousAssigneeId: ids.get('tech'),
+        }),
+      ]);
     } finally {
       for (const socket of [tech, tech2, engineer]) socket.close();
     }
@@ -477,5 +514,126 @@ describe('Tasks, work records and certification (real stack)', () => {
     const mine = await as('tech').get<TaskListResponse>('/tasks');
     const own = counted.filter((row: { a: string }) => row.a === ids.get('tech'));
     expect(mine.body.counts.total).toBe(own.reduce((sum: number, row: { n: number }) => sum + row.n, 0));
+  });
+
+  it('an edit changes only the fields sent', async () => {
+    const device = await aDevice();
+    const task = await aTask(device, 'tech');
+    const edited = await as('engineer').put<TaskDto>(`/tasks/${task._id}`, {
+      priority: 'Urgent',
+      version: task.version,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      priority: 'Urgent',
+      title: task.title,
+      description: task.description,
+      dueDate: task.dueDate,
+      assignedTo: task.assignedTo,
+      version: task.version + 1,
+    });
+    const reassigned = await as('engineer').put<TaskDto>(`/tasks/${task._id}`, {
+      assignedTo: ids.get('tech2'),
+    });
+    expect(reassigned.body).toMatchObject({
+      priority: 'Urgent',
+      description: task.description,
+      dueDate: task.dueDate,
+    });
+    expect(reassigned.body.assignedTo?._id).toBe(ids.get('tech2'));
+    expect((await as('engineer').put(`/tasks/${task._id}`, { version: 1 })).status).toBe(400);
+  });
+
+  it('reads the work form text on the server, refusing a bad line with its number', async () => {
+    const device = await aDevice();
+    const task = await aTask(device, 'tech');
+    const bad = await as('tech').put(`/tasks/${task._id}/work`, { sparePartsText: 'Seal x 2\nValve x 0' });
+    expect([bad.status, bad.body['message']]).toEqual([
+      400,
+      'Line 2: the quantity must be a whole number from 1 to 10000.',
+    ]);
+    const saved = await as('tech').put<TaskDto>(`/tasks/${task._id}/work`, {
+      sparePartsText: 'Seal x 2 - silicone\nValve',
+    });
+    expect(saved.body.spareParts).toEqual([
+      { name: 'Seal', quantity: 2, description: 'silicone', unitCost: null },
+      { name: 'Valve', quantity: 1, description: '', unitCost: null },
+    ]);
+  });
+
+  it('keeps a device out of use until every open repair on it is certified', async () => {
+    const device = await aDevice();
+    const report = (title: string) =>
+      as('tech').post<TaskCreatedResponse>('/maintenance/report', {
+        equipment: device._id,
+        title,
+        description: 'Found at the morning check',
+      });
+    const first = (await report('Cracked expiratory valve')).body.task;
+    const second = (await report('Battery does not hold charge')).body.task;
+    for (const task of [first, second]) {
+      await as('engineer').put(`/tasks/${task._id}`, { assignedTo: ids.get('tech') });
+      await as('tech').put(`/tasks/${task._id}/status`, { status: 'Completed' });
+    }
+    await until(async () => (await statusOf(device)).status === 'Unserviceable', {
+      what: 'the device out of use',
+    });
+    expect((await as('engineer').put(`/tasks/${first._id}/certify`)).status).toBe(200);
+    await until(
+      async () =>
+        (
+          (await rows.query(`SELECT 1 FROM "equipment"."task_effects" WHERE "task_id" = $1`, [
+            first._id,
+          ])) as unknown[]
+        ).length === 1,
+      { what: 'the first certification applied' },
+    );
+    expect((await statusOf(device)).status).toBe('Unserviceable');
+    expect((await as('engineer').put(`/tasks/${second._id}/certify`)).status).toBe(200);
+    await until(async () => (await statusOf(device)).status === 'Serviceable', {
+      what: 'the device back in service once both repairs are certified',
+    });
+    expect(await historyRowsFor(first._id)).toEqual([
+      { to_status: 'Unserviceable', reason: 'Fault reported: Cracked expiratory valve' },
+    ]);
+    expect(await historyRowsFor(second._id)).toEqual([
+      { to_status: 'Serviceable', reason: 'Work certified: Battery does not hold charge' },
+    ]);
+  });
+
+  it('records an effect the equipment service refuses as failed, and delivers the next ones for the device', async () => {
+    const device = await aDevice();
+    const task = await aTask(device, 'tech');
+    // An effect equipment cannot accept (an unknown kind), as a future version might write.
+    await rows.query(
+      `INSERT INTO "maintenance"."task_effects_outbox" ("task_id", "kind", "equipment_id", "task_title", "acting_user")
+       VALUES ($1, 'unknown', $2, 'Bad', $3)`,
+      [
+        task._id,
+        device._id,
+        JSON.stringify({
+          id: ids.get('engineer'),
+          role: 'Engineer',
+          name: 'engineer Tasks',
+          serviceNumber: 'X',
+        }),
+      ],
+    );
+    const reported = await as('tech').post<TaskCreatedResponse>('/maintenance/report', {
+      equipment: device._id,
+      title: 'Screen flickers',
+      description: 'Intermittent',
+    });
+    expect(reported.status).toBe(201);
+    await until(async () => (await statusOf(device)).status === 'Unserviceable', {
+      what: 'the later effect delivered past the refused one',
+    });
+    const [failed] = (await rows.query(
+      `SELECT "failed_at" IS NOT NULL AS "failed", "last_error" FROM "maintenance"."task_effects_outbox"
+        WHERE "task_id" = $1 AND "kind" = 'unknown'`,
+      [task._id],
+    )) as { failed: boolean; last_error: string }[];
+    expect(failed?.failed).toBe(true);
+    expect(failed?.last_error).toMatch(/^VALIDATION_FAILED: /);
   });
 });

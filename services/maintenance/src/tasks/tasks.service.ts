@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  isRecordId,
   PRIORITY_OF_SEVERITY,
   TASK_HISTORY_LIMIT,
   type Actor,
@@ -16,7 +17,7 @@ import {
 } from '@caliber/contracts';
 import { AuditEntryEntity, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { enqueueTaskEffect, TaskEffectsRelay } from '../outbox/task-effects.relay';
+import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { SparePartEntity } from './spare-part.entity';
 import { TaskEvents } from './task-events';
@@ -26,7 +27,6 @@ import { completionAfter, TaskRules } from './task-rules';
 import { TaskStatusHistoryEntity } from './task-status-history.entity';
 import { TaskEntity } from './task.entity';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'This task is not in the list.';
 
 type Assignment = { assignedToId: string | null; assignedToName: string | null };
@@ -106,12 +106,18 @@ export class TasksService {
       this.assignment(actor, data.assignedTo),
     ]);
     const dto = await this.write(async (manager) => {
-      const { equipmentId, assignedTo, ...fields } = data;
-      void assignedTo;
       const created = await this.insertTask(manager, actor, {
-        ...fields,
+        title: data.title,
+        description: data.description,
+        taskType: data.taskType,
+        pmType: data.pmType,
+        pmInterval: data.pmInterval,
+        priority: data.priority,
+        status: data.status,
+        dueDate: data.dueDate,
+        comments: data.comments,
         ...assignment,
-        equipmentId,
+        equipmentId: data.equipmentId,
         equipmentName: device.name,
         equipmentSerial: device.serialNumber,
         equipmentDepartment: device.department,
@@ -127,6 +133,7 @@ export class TasksService {
   async reportIssue(actor: Actor, report: IssueReport): Promise<TaskDto> {
     const device = await this.equipment.ref(actor, report.equipment);
     const dto = await this.write(async (manager) => {
+      await lockDevice(manager, device._id);
       const created = await this.insertTask(manager, actor, {
         title: report.title,
         description: report.description,
@@ -165,8 +172,12 @@ export class TasksService {
   }
 
   async update(actor: Actor, id: string, changes: TaskChanges): Promise<TaskDto> {
-    TaskRules.requireManager(actor, 'edit tasks');
-    const { version, assignedTo, ...fields } = changes;
+    TaskRules.requireFullAccess(actor, 'edit tasks');
+    const { version, assignedTo, ...sent } = changes;
+    // Only what was sent changes: a key the schema left undefined is not a value to write.
+    const fields = Object.fromEntries(
+      Object.entries(sent).filter(([, value]) => value !== undefined),
+    ) as Partial<typeof sent>;
     const assignment = assignedTo === undefined ? undefined : await this.assignment(actor, assignedTo);
     const outcome = await this.write(async (manager) => {
       const task = await this.findVisible(manager, actor, id, true);
@@ -289,11 +300,23 @@ export class TasksService {
     return dto;
   }
 
-  /** Certifies completed work once, and sends its effect on the device through the outbox. */
-  async certify(actor: Actor, id: string): Promise<TaskDto> {
+  /**
+   * Certifies completed work once, and sends its effect on the device through the outbox: back
+   * to service, unless other corrective work on the device is still open.
+   */
+  async certify(actor: Actor, id: string, version?: number): Promise<TaskDto> {
     const task = await this.write(async (manager) => {
+      const found = await this.findVisible(manager, actor, id);
+      await lockDevice(manager, found.equipmentId);
       const current = await this.findVisible(manager, actor, id, true);
+      refuseStale(current, version);
       TaskRules.refuseCertify(actor, current);
+      const [{ open }] = (await manager.query(
+        `SELECT count(*)::int AS "open" FROM "maintenance"."tasks"
+          WHERE "equipment_id" = $1 AND "id" <> $2 AND "deleted_at" IS NULL AND "task_type" = 'Repair'
+            AND "status" <> 'Cancelled' AND NOT "certified"`,
+        [current.equipmentId, current.id],
+      )) as [{ open: number }];
       await manager.update(TaskEntity, current.id, {
         certified: true,
         needsCertification: false,
@@ -307,6 +330,7 @@ export class TasksService {
         kind: 'certified',
         equipmentId: current.equipmentId,
         taskTitle: current.title,
+        returnToService: open === 0,
         user: actingUserOfActor(actor),
       });
       await this.audit(manager, actor, current.id, 'certified', {
@@ -323,9 +347,14 @@ export class TasksService {
   }
 
   async delete(actor: Actor, id: string): Promise<{ _id: string }> {
-    TaskRules.requireManager(actor, 'delete tasks');
+    TaskRules.requireFullAccess(actor, 'delete tasks');
     const assigneeId = await this.write(async (manager) => {
       const task = await this.findVisible(manager, actor, id, true);
+      if (task.certified)
+        throw new ServiceError(
+          'CONFLICT',
+          'Certified work is the record the inventory was changed from; it cannot be deleted.',
+        );
       await manager.update(TaskEntity, task.id, { deletedAt: () => 'now()', deletedById: actor._id });
       await this.audit(manager, actor, task.id, 'deleted', diffFields(toTaskDto(task, []), {}));
       return task.assignedToId;
@@ -370,7 +399,7 @@ export class TasksService {
     id: string,
     lock = false,
   ): Promise<TaskEntity> {
-    if (!UUID.test(id)) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    if (!isRecordId(id)) throw new ServiceError('NOT_FOUND', NOT_FOUND);
     const task = await manager.findOne(TaskEntity, {
       where: { id },
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
