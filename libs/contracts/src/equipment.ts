@@ -1,6 +1,7 @@
 import type { Principal } from './trust';
 import { z } from 'zod';
 import { PAGE_SIZES } from './limits';
+import { limitParam, pageParam, searchParam } from './paging';
 import { canonicalDepartment, departmentSchema, DEPARTMENTS } from './departments';
 import { hasFullAccess } from './roles';
 
@@ -117,18 +118,8 @@ export const MAX_STATUS_HISTORY_PAGE_SIZE = 100;
 
 /** One page of an item's status history, newest first. */
 export const statusHistoryQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number.' })
-    .int({ error: 'page must be a whole number.' })
-    .min(1, { error: 'page starts at 1.' })
-    .max(1_000_000, { error: 'page is too large.' })
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int({ error: 'limit must be a whole number.' })
-    .min(1, { error: 'limit must be at least 1.' })
-    .max(MAX_STATUS_HISTORY_PAGE_SIZE, { error: `limit must be at most ${MAX_STATUS_HISTORY_PAGE_SIZE}.` })
-    .default(PAGE_SIZES.statusHistory),
+  page: pageParam(),
+  limit: limitParam(PAGE_SIZES.statusHistory, MAX_STATUS_HISTORY_PAGE_SIZE),
 });
 export type StatusHistoryQuery = z.output<typeof statusHistoryQuerySchema>;
 
@@ -249,18 +240,9 @@ export const MAX_EQUIPMENT_PAGE_SIZE = 100;
 
 /** Query parameters of the inventory list; empty strings mean "no filter" (the 'All …' options). */
 export const listEquipmentQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number.' })
-    .int()
-    .min(1, { error: 'page starts at 1.' })
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int()
-    .min(1, { error: 'limit must be at least 1.' })
-    .max(MAX_EQUIPMENT_PAGE_SIZE, { error: `limit must be at most ${MAX_EQUIPMENT_PAGE_SIZE}.` })
-    .default(PAGE_SIZES.equipment),
-  q: z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).default(''),
+  page: pageParam(),
+  limit: limitParam(PAGE_SIZES.equipment, MAX_EQUIPMENT_PAGE_SIZE),
+  q: searchParam(),
   /** A department name; an older spelling (a bookmarked 'Radiology') finds the canonical one. */
   department: z
     .string()

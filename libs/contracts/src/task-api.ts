@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isCalendarDate, type UserRef } from './equipment';
 import { ID_PATTERN } from './ids';
-import { hasFullAccess, roleIs } from './roles';
-import { PAGE_SIZES } from './limits';
+import { PAGE_SIZES, TECHNICIAN_LIST_LIMIT } from './limits';
+import { limitParam, pageParam, searchParam } from './paging';
 import { parseSpareParts, SPARE_PART_LIMITS, type SparePart } from './spare-parts';
 import {
   DEFAULT_ISSUE_SEVERITY,
@@ -19,14 +19,6 @@ import {
   type TaskStatus,
   type TaskType,
 } from './tasks';
-
-/**
- * Who sees every task (and every task's live events): Engineers, Admins and Managers. A
- * Technician sees only the tasks assigned to them.
- */
-export function seesAllTasks(role: string | null | undefined): boolean {
-  return hasFullAccess(role) || roleIs(role, 'Manager');
-}
 
 /** The device a task is about, as it was named when the task was last told of it. */
 export interface TaskEquipmentRef {
@@ -154,19 +146,9 @@ const idFilter = (label: string) =>
  * tasks. A Technician always gets their own, whatever the query says.
  */
 export const listTasksQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number.' })
-    .int({ error: 'page must be a whole number.' })
-    .min(1, { error: 'page starts at 1.' })
-    .max(1_000_000, { error: 'page is too large.' })
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int({ error: 'limit must be a whole number.' })
-    .min(1, { error: 'limit must be at least 1.' })
-    .max(MAX_TASK_PAGE_SIZE, { error: `limit must be at most ${MAX_TASK_PAGE_SIZE}.` })
-    .default(PAGE_SIZES.tasks),
-  q: z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).default(''),
+  page: pageParam(),
+  limit: limitParam(PAGE_SIZES.tasks, MAX_TASK_PAGE_SIZE),
+  q: searchParam(),
   // A boolean too: the gateway passes the parsed query on, and the service parses it again.
   my: z
     .union(
@@ -473,13 +455,8 @@ export const assigneeQuerySchema = z.object({
   approved: z
     .union([z.literal('true'), z.literal('any')], { error: 'approved must be true or any.' })
     .default('true'),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int({ error: 'limit must be a whole number.' })
-    .min(1, { error: 'limit must be at least 1.' })
-    .max(200, { error: 'limit must be at most 200.' })
-    .default(200),
-  q: z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).default(''),
+  limit: limitParam(TECHNICIAN_LIST_LIMIT, TECHNICIAN_LIST_LIMIT),
+  q: searchParam(),
 });
 export type AssigneeQuery = z.output<typeof assigneeQuerySchema>;
 

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldFrameProps {
   label: ReactNode;
@@ -17,25 +23,40 @@ export function focusFormField(form: HTMLFormElement | null, name: string): void
   if (field instanceof HTMLElement) field.focus();
 }
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, FieldFrameProps {}
+/** What a control inside a field frame needs: its id, and how it is described and marked invalid. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
 
-export function TextField({ label, hint, error, invalid, id, className, ...input }: TextFieldProps) {
+/**
+ * The frame every field shares: the label tied to its control, the hint and the error announced
+ * with it (`aria-describedby`), and the invalid mark. `control` draws the input itself.
+ */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  invalid,
+  id,
+  className,
+  control,
+}: FieldFrameProps & { id?: string; className?: string; control(props: ControlProps): ReactNode }) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
   return (
     <div className={['ck-field', className].filter(Boolean).join(' ')}>
-      <label className="ck-field__label" htmlFor={inputId}>
+      <label className="ck-field__label" htmlFor={controlId}>
         {label}
       </label>
-      <input
-        {...input}
-        id={inputId}
-        className="ck-input"
-        aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-      />
+      {control({
+        id: controlId,
+        'aria-invalid': error || invalid ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
       {hint ? (
         <span id={hintId} className="ck-field__hint">
           {hint}
@@ -47,6 +68,38 @@ export function TextField({ label, hint, error, invalid, id, className, ...input
         </span>
       ) : null}
     </div>
+  );
+}
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, FieldFrameProps {}
+
+export function TextField({ label, hint, error, invalid, id, className, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, hint, error, invalid, id, className }}
+      control={(control) => <input {...input} {...control} className="ck-input" />}
+    />
+  );
+}
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldFrameProps {}
+
+/** A multi-line text field (descriptions, notes, a list typed one item per line). */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  invalid,
+  id,
+  className,
+  rows = 4,
+  ...area
+}: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, hint, error, invalid, id, className }}
+      control={(control) => <textarea {...area} {...control} rows={rows} className="ck-input ck-textarea" />}
+    />
   );
 }
 
@@ -74,33 +127,28 @@ export function SelectField<V extends string | number>({
   className,
   ...select
 }: SelectFieldProps<V>) {
-  const generated = useId();
-  const selectId = id ?? generated;
   return (
-    <div className={['ck-field', className].filter(Boolean).join(' ')}>
-      <label className="ck-field__label" htmlFor={selectId}>
-        {label}
-      </label>
-      <select
-        {...select}
-        id={selectId}
-        className="ck-select"
-        aria-invalid={error || invalid ? true : undefined}
-        value={String(value)}
-        onChange={(event) => {
-          const chosen = options.find((option) => String(option.value) === event.target.value);
-          if (chosen) onChange(chosen.value);
-        }}
-      >
-        {options.map((option) => (
-          <option key={String(option.value)} value={String(option.value)}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? <span className="ck-field__hint">{hint}</span> : null}
-      {error ? <span className="ck-field__error">{error}</span> : null}
-    </div>
+    <FieldFrame
+      {...{ label, hint, error, invalid, id, className }}
+      control={(control) => (
+        <select
+          {...select}
+          {...control}
+          className="ck-select"
+          value={String(value)}
+          onChange={(event) => {
+            const chosen = options.find((option) => String(option.value) === event.target.value);
+            if (chosen) onChange(chosen.value);
+          }}
+        >
+          {options.map((option) => (
+            <option key={String(option.value)} value={String(option.value)}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

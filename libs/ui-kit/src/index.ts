@@ -1,6 +1,7 @@
 import './theme.css';
 
 export * from './Button';
+export * from './dates';
 export * from './display';
 export * from './fields';
 export * from './Modal';

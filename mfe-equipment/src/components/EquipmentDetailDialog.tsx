@@ -9,12 +9,20 @@ import {
   type StatusHistoryEntry,
   type StatusHistoryPage,
 } from '@caliber/contracts';
-import { Button, ErrorBox, LoadingState, Modal, Notice, SelectField, TextField } from '@caliber/ui-kit';
+import {
+  Button,
+  ErrorBox,
+  LoadingState,
+  Modal,
+  Notice,
+  SelectField,
+  TextField,
+  formatDateTime,
+} from '@caliber/ui-kit';
 import { api, errorMessage, useCurrentUser, useLiveEvents } from '@caliber/web';
 import { useCallback, useEffect, useState } from 'react';
 import { EquipmentFacts } from './EquipmentFacts';
 import { EquipmentStatusBadge } from './EquipmentStatusBadge';
-import { formatDateTime } from '../utils/format';
 
 const NO_OLDER = { entries: [], page: 1, error: null };
 

@@ -1,5 +1,5 @@
+import { formatDate } from '@caliber/ui-kit';
 import type { EquipmentDto } from '@caliber/contracts';
-import { formatDate } from '../utils/format';
 
 /**
  * An item's fields as a definition list, shared by the card and the details. The card leaves the

@@ -8,7 +8,15 @@ import {
   type TaskDto,
   type TaskPriority,
 } from '@caliber/contracts';
-import { Button, ErrorBox, focusFormField, Modal, SelectField, TextField } from '@caliber/ui-kit';
+import {
+  Button,
+  ErrorBox,
+  focusFormField,
+  Modal,
+  SelectField,
+  TextField,
+  TextAreaField,
+} from '@caliber/ui-kit';
 import { api } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAssignees } from '../hooks/use-people';
@@ -16,7 +24,6 @@ import { anyOf, failureMessage, fieldIssues, firstInvalid } from '../utils/form-
 import { personLabel } from '../utils/format';
 import { EquipmentPicker, type EquipmentChoice } from './EquipmentPicker';
 import { PrioritySelect } from './PrioritySelect';
-import { TextAreaField } from './TextAreaField';
 
 interface Draft {
   title: string;

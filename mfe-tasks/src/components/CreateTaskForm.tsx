@@ -5,7 +5,7 @@ import {
   type TaskDto,
   type TaskPriority,
 } from '@caliber/contracts';
-import { Button, ErrorBox, focusFormField, SelectField, TextField } from '@caliber/ui-kit';
+import { Button, ErrorBox, focusFormField, SelectField, TextField, TextAreaField } from '@caliber/ui-kit';
 import { api } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAssignableUsers } from '../hooks/use-people';
@@ -13,7 +13,6 @@ import { anyOf, failureMessage, fieldIssues, firstInvalid } from '../utils/form-
 import { personLabel } from '../utils/format';
 import { EquipmentPicker, type EquipmentChoice } from './EquipmentPicker';
 import { PrioritySelect } from './PrioritySelect';
-import { TextAreaField } from './TextAreaField';
 
 /** A new task is Pending, or In Progress when it is assigned and the work has begun. */
 const NEW_TASK_STATUSES = ['Pending', 'In Progress'] as const;

@@ -1,8 +1,8 @@
 import { TASK_STATUSES, type AssigneeDto, type TaskDto, type TaskStatus } from '@caliber/contracts';
-import { Badge, Button, ErrorBox, SelectField } from '@caliber/ui-kit';
+import { Badge, Button, ErrorBox, SelectField, formatDate } from '@caliber/ui-kit';
 import { api, ApiError, errorMessage } from '@caliber/web';
 import { useId, useState, type ReactNode } from 'react';
-import { equipmentLabel, formatDate, isOverdue } from '../utils/format';
+import { equipmentLabel, isOverdue } from '../utils/format';
 import {
   canAssign,
   canCertify,

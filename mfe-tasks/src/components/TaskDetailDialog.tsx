@@ -1,10 +1,10 @@
 import type { TaskDetail } from '@caliber/contracts';
-import { Badge, ErrorBox, LoadingState, Modal } from '@caliber/ui-kit';
+import { Badge, ErrorBox, LoadingState, Modal, formatDate, formatDateTime } from '@caliber/ui-kit';
 import { useLiveEvents } from '@caliber/web';
 import type { ReactNode } from 'react';
 import { useApiData } from '../hooks/use-api-data';
 import { TASK_EVENTS } from '../hooks/use-task-list';
-import { auditValue, equipmentLabel, formatDate, formatDateTime } from '../utils/format';
+import { auditValue, equipmentLabel } from '../utils/format';
 import { certificationTag } from '../utils/task-permissions';
 import { PriorityBadge } from './PriorityBadge';
 import { TaskStatusBadge } from './TaskStatusBadge';

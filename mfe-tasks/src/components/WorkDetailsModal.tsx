@@ -1,10 +1,9 @@
 import { parseSpareParts, SPARE_PART_LIMITS, type TaskDto } from '@caliber/contracts';
-import { Button, ErrorBox, Modal, TextField } from '@caliber/ui-kit';
+import { Button, ErrorBox, Modal, TextField, TextAreaField } from '@caliber/ui-kit';
 import { api, ApiError, errorMessage } from '@caliber/web';
 import { useMemo, useState, type FormEvent } from 'react';
 import { checkWorkDraft, workDraftOf, type WorkDraft } from '../utils/work-form';
 import { SparePartsTable } from './SparePartsTable';
-import { TextAreaField } from './TextAreaField';
 
 export interface WorkDetailsModalProps {
   task: TaskDto;

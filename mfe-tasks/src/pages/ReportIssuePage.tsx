@@ -5,11 +5,18 @@ import {
   type IssueSeverity,
   type TaskCreatedResponse,
 } from '@caliber/contracts';
-import { Button, Card, ErrorBox, focusFormField, SelectField, TextField } from '@caliber/ui-kit';
+import {
+  Button,
+  Card,
+  ErrorBox,
+  focusFormField,
+  SelectField,
+  TextField,
+  TextAreaField,
+} from '@caliber/ui-kit';
 import { api, errorMessage, Link, useCurrentUser, useNavigate } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { EquipmentPicker, type EquipmentChoice } from '../components/EquipmentPicker';
-import { TextAreaField } from '../components/TextAreaField';
 import { fieldIssues, firstInvalid } from '../utils/form-issues';
 import '../tasks.css';
 

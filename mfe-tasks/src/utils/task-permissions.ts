@@ -1,4 +1,14 @@
-import { hasFullAccess, roleIs, seesAllTasks, type TaskDto } from '@caliber/contracts';
+import {
+  hasFullAccess,
+  seesAllTasks,
+  TASK_STATUSES,
+  taskAssignRefusal,
+  taskCertifyRefusal,
+  taskStatusRefusal,
+  taskWorkRefusal,
+  type TaskDto,
+  type TaskFacts,
+} from '@caliber/contracts';
 
 /** Who is looking at a task: enough of the signed-in user to decide what they may do with it. */
 export interface Viewer {
@@ -6,13 +16,14 @@ export interface Viewer {
   role: string;
 }
 
-function isAssignee(viewer: Viewer, task: TaskDto): boolean {
-  return task.assignedTo?._id === viewer._id;
-}
-
-/** Managers see every task and change none (the maintenance service refuses them). */
-function readsOnly(viewer: Viewer): boolean {
-  return roleIs(viewer.role, 'Manager');
+/** A task as the rules of the contracts read it (the same rules the maintenance service enforces). */
+function factsOf(task: TaskDto): TaskFacts {
+  return {
+    status: task.status,
+    assignedToId: task.assignedTo?._id ?? null,
+    certified: task.certified,
+    needsCertification: task.needsCertification,
+  };
 }
 
 /**
@@ -23,34 +34,29 @@ export function listScope(role: string): { ownOnly: boolean; technicianFilter: b
   return { ownOnly: !seesAllTasks(role), technicianFilter: hasFullAccess(role) };
 }
 
-/** Engineers and Admins change any task's status; anyone else only a task assigned to them. */
+/**
+ * The card offers the status dropdown (all four statuses) when at least one other status would
+ * be accepted: to Engineers and Admins, and to the assignee, until the work is certified. A
+ * particular change may still be refused (a Technician cancelling); the card shows why.
+ */
 export function canChangeStatus(viewer: Viewer, task: TaskDto): boolean {
-  if (readsOnly(viewer)) return false;
-  return hasFullAccess(viewer.role) || isAssignee(viewer, task);
+  const facts = factsOf(task);
+  return TASK_STATUSES.some((to) => to !== task.status && taskStatusRefusal(viewer, facts, to) === null);
 }
 
-/**
- * Work details are recorded until the work is certified: by the assignee on their own task, or by
- * an Engineer or Admin on any task. Certified work is the record the inventory was changed from;
- * a cancelled task takes no work until it is reopened.
- */
+/** Work details, as the server accepts them: by the assignee or an Engineer or Admin, until certified. */
 export function canRecordWork(viewer: Viewer, task: TaskDto): boolean {
-  if (task.certified || task.status === 'Cancelled' || readsOnly(viewer)) return false;
-  return hasFullAccess(viewer.role) || isAssignee(viewer, task);
+  return taskWorkRefusal(viewer, factsOf(task)) === null;
 }
 
-/**
- * Engineers and Admins assign and reassign a task until its work is certified (a reported fault
- * arrives unassigned). A started or completed task keeps someone assigned: the server refuses to
- * leave it without one.
- */
+/** Engineers and Admins assign and reassign a task until its work is certified. */
 export function canAssign(viewer: Viewer, task: TaskDto): boolean {
-  return hasFullAccess(viewer.role) && !task.certified;
+  return taskAssignRefusal(viewer, factsOf(task)) === null;
 }
 
 /** Engineers and Admins certify completed work that waits for it. */
 export function canCertify(viewer: Viewer, task: TaskDto): boolean {
-  return hasFullAccess(viewer.role) && task.needsCertification;
+  return taskCertifyRefusal(viewer, factsOf(task)) === null;
 }
 
 /** Engineers and Admins read the technician's notes (the work record) on every card. */

@@ -1,6 +1,6 @@
-import type { Actor, TaskStatus } from '@caliber/contracts';
+import type { Actor, TaskFacts, TaskStatus } from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
-import { completionAfter, TaskRules, type TaskFacts } from './task-rules';
+import { completionAfter, TaskRules } from './task-rules';
 
 const person = (role: string, id = `${role}-id`): Actor => ({
   _id: id,

@@ -1,0 +1,100 @@
+import { hasFullAccess, roleIs } from './roles';
+import type { TaskStatus } from './tasks';
+
+/** Who acts on a task: enough of the person to apply the rules. */
+export interface TaskActor {
+  _id: string;
+  role: string;
+}
+
+/** What the rules need to know of a task. */
+export interface TaskFacts {
+  status: TaskStatus;
+  assignedToId: string | null;
+  certified: boolean;
+  needsCertification: boolean;
+}
+
+/** Why an action on a task is refused: not this person's to do, or not possible in its state. */
+export interface TaskRefusal {
+  code: 'FORBIDDEN' | 'CONFLICT';
+  message: string;
+}
+
+const forbidden = (message: string): TaskRefusal => ({ code: 'FORBIDDEN', message });
+const conflict = (message: string): TaskRefusal => ({ code: 'CONFLICT', message });
+
+/*
+ * The task rules, in one place for the maintenance service (which enforces them whatever a screen
+ * sends) and the task screens (which offer only what will be accepted):
+ * - Engineers and Admins see every task, create, assign, edit, change any status, record work,
+ *   certify and delete. Managers see every task and change nothing.
+ * - Technicians see only the tasks assigned to them; on those they move the status between
+ *   Pending, In Progress and Completed and record work. Cancelling a job, and reopening a
+ *   cancelled one, are a supervisor's decision. They create work only through Report Issue.
+ * - A task is started or completed only when it is assigned: the record names who did the work.
+ * - A certified task is final: its status and work record no longer change.
+ * Each `…Refusal` answers null when the action is allowed.
+ */
+
+/**
+ * Who sees every task (and every task's live events): Engineers, Admins and Managers. A
+ * Technician sees only the tasks assigned to them.
+ */
+export function seesAllTasks(role: string | null | undefined): boolean {
+  return hasFullAccess(role) || roleIs(role, 'Manager');
+}
+
+export function canSeeTask(actor: TaskActor, task: Pick<TaskFacts, 'assignedToId'>): boolean {
+  return seesAllTasks(actor.role) || task.assignedToId === actor._id;
+}
+
+/** Engineers and Admins only (create, edit, assign, delete, certify). */
+export function fullAccessRefusal(actor: TaskActor, what: string): TaskRefusal | null {
+  return hasFullAccess(actor.role) ? null : forbidden(`Only Engineers and Admins ${what}.`);
+}
+
+export function taskCreateRefusal(actor: TaskActor): TaskRefusal | null {
+  return hasFullAccess(actor.role)
+    ? null
+    : forbidden('Only Engineers and Admins create tasks. To report a fault, use Report Issue.');
+}
+
+export function taskStatusRefusal(actor: TaskActor, task: TaskFacts, to: TaskStatus): TaskRefusal | null {
+  if (roleIs(actor.role, 'Manager')) return forbidden('Managers see tasks but do not change them.');
+  if (task.certified) return conflict('This task is certified; its record is final.');
+  if (!hasFullAccess(actor.role)) {
+    if (task.assignedToId !== actor._id)
+      return forbidden('You can change the status of your own tasks only.');
+    if (to === 'Cancelled') return forbidden('Only Engineers and Admins cancel tasks.');
+    if (task.status === 'Cancelled') return forbidden('Only Engineers and Admins reopen cancelled tasks.');
+  }
+  if ((to === 'In Progress' || to === 'Completed') && !task.assignedToId)
+    return conflict('Assign the task before starting or completing it.');
+  return null;
+}
+
+export function taskWorkRefusal(actor: TaskActor, task: TaskFacts): TaskRefusal | null {
+  if (roleIs(actor.role, 'Manager')) return forbidden('Managers see tasks but do not change them.');
+  if (!hasFullAccess(actor.role) && task.assignedToId !== actor._id)
+    return forbidden('You can record work on your own tasks only.');
+  if (task.certified) return conflict('This task is certified; its work record is final.');
+  if (task.status === 'Cancelled') return conflict('This task is cancelled. Reopen it to record work.');
+  return null;
+}
+
+export function taskCertifyRefusal(actor: TaskActor, task: TaskFacts): TaskRefusal | null {
+  if (!hasFullAccess(actor.role)) return forbidden('Only Engineers and Admins certify work.');
+  if (task.certified) return conflict('This task is already certified.');
+  if (task.status !== 'Completed') return conflict('Only a completed task can be certified.');
+  if (!task.needsCertification) return conflict('This task does not need certification.');
+  return null;
+}
+
+/** Engineers and Admins assign and reassign a task until its work is certified. */
+export function taskAssignRefusal(actor: TaskActor, task: TaskFacts): TaskRefusal | null {
+  return (
+    fullAccessRefusal(actor, 'assign tasks') ??
+    (task.certified ? conflict('This task is certified; its record is final.') : null)
+  );
+}
