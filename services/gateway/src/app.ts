@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DEFAULT_API_BASE_PATH } from '@caliber/contracts';
@@ -21,6 +22,12 @@ export async function createGatewayApp(
     bodyParser: false,
   });
   app.set('trust proxy', config.trustProxy);
+  // Idle keep-alive connections stay open longer than a proxy's or a client's idle timeout (60 s
+  // is common): the other side then closes them first. With Node's 5 s default, a proxy or client
+  // reusing a connection at the moment the gateway closes it gets a reset ("other side closed").
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   app.disable('x-powered-by');
   const elsewhere = externalOrigins(config);
   app.use(

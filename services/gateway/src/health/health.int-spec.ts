@@ -22,6 +22,12 @@ describe('GET /api/health', () => {
     await gateway.app.close();
   });
 
+  it("keeps idle connections open longer than a proxy or client does (65 s, not Node's 5 s)", async () => {
+    const answer = await fetch(`${gateway.url}/api/health`);
+    await answer.arrayBuffer();
+    expect(answer.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
   it('tells anyone each part is up, and Engineers and Admins the latencies too', async () => {
     const services: INestApplication[] = [];
     const db = await identityDataSource();
