@@ -3,6 +3,7 @@ export * from './equipment';
 export * from './tasks';
 export * from './task-api';
 export * from './task-rules';
+export * from './pm-schedule';
 export * from './spare-parts';
 export * from './service-calls';
 export * from './reports';

@@ -40,9 +40,22 @@ export const MAINTENANCE_MODAL_DEFAULT_INTERVAL: MaintenanceModalInterval = 'Mon
 export const ASSIGN_MODAL_INTERVALS = ['Weekly', 'Monthly', 'Quarterly', 'Biannually', 'Annually'] as const;
 export type AssignModalInterval = (typeof ASSIGN_MODAL_INTERVALS)[number];
 
-/** Every interval a task may carry: the union of the two modal lists. */
-export const PM_INTERVALS = MAINTENANCE_MODAL_INTERVALS;
-export type PmInterval = MaintenanceModalInterval;
+/**
+ * The one list of PM intervals, shortest first: every interval a task or a PM plan may carry.
+ * Each screen offers the subset the spec shows (the modals' lists above, the schedule page's
+ * frequencies below); 'Semi-Annually' on the schedule page is 'Biannually' here.
+ */
+export const PM_INTERVALS = [
+  'Daily',
+  'Weekly',
+  'Biweekly',
+  'Monthly',
+  'Quarterly',
+  'Biannually',
+  'Annually',
+  'Every 2 Years',
+] as const;
+export type PmInterval = (typeof PM_INTERVALS)[number];
 
 /** Frequencies offered by the Schedule Preventive Maintenance page. */
 export const SCHEDULE_PAGE_FREQUENCIES = [
@@ -54,6 +67,16 @@ export const SCHEDULE_PAGE_FREQUENCIES = [
   'Annually',
 ] as const;
 export type ScheduleFrequency = (typeof SCHEDULE_PAGE_FREQUENCIES)[number];
+
+/** The canonical interval of each frequency the schedule page offers. */
+export const INTERVAL_OF_SCHEDULE_FREQUENCY: Record<ScheduleFrequency, PmInterval> = {
+  Daily: 'Daily',
+  Weekly: 'Weekly',
+  Monthly: 'Monthly',
+  Quarterly: 'Quarterly',
+  'Semi-Annually': 'Biannually',
+  Annually: 'Annually',
+};
 
 /** Priorities offered by the Schedule Preventive Maintenance page (default Medium). */
 export const SCHEDULE_PAGE_PRIORITIES = ['Low', 'Medium', 'High'] as const;
