@@ -5,7 +5,7 @@ const COLUMNS = `"id", "title", "description", "task_type", "pm_type", "pm_inter
   "equipment_department", "equipment_category", to_char("due_date", 'YYYY-MM-DD') AS "due_date",
   "completed_date", "needs_certification", "certified", "certified_at", "certified_by_id", "certified_by_name",
   "fault_description", "repair_details", "comments", "labour_hours", "location", "reported_by_id",
-  "reported_by_name", "severity", "created_at", "created_by_id", "created_by_name", "updated_at",
+  "reported_by_name", "severity", "plan_id", "plan_occurrence", "created_at", "created_by_id", "created_by_name", "updated_at",
   "updated_by_id", "updated_by_name", "version"`;
 
 const ref = (id: unknown, name: unknown) => (id ? { _id: id, name } : null);
@@ -102,6 +102,7 @@ export async function taskPage(pool: Pool, params: URLSearchParams) {
       location: row['location'],
       reportedBy: ref(row['reported_by_id'], row['reported_by_name']),
       severity: row['severity'],
+      plan: row['plan_id'] ? { _id: row['plan_id'], occurrence: row['plan_occurrence'] } : null,
       version: row['version'],
     })),
     total,

@@ -4,6 +4,8 @@ export * from './tasks';
 export * from './task-api';
 export * from './task-rules';
 export * from './pm-schedule';
+export * from './pm-plans';
+export * from './form-fields';
 export * from './spare-parts';
 export * from './service-calls';
 export * from './reports';

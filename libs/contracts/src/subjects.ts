@@ -40,6 +40,7 @@ export const SUBJECTS = {
     certify: 'maintenance.tasks.certify',
     delete: 'maintenance.tasks.delete',
     reportIssue: 'maintenance.issues.report',
+    createPlan: 'maintenance.plans.create',
     health: 'maintenance.health',
   },
 } as const;

@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { isCalendarDate, type UserRef } from './equipment';
+import type { UserRef } from './equipment';
 import { ID_PATTERN } from './ids';
+import {
+  equipmentId,
+  optionalDate,
+  optionalText,
+  requiredText,
+  text,
+  unknownFields,
+  userId,
+  version,
+} from './form-fields';
 import { PAGE_SIZES, TECHNICIAN_LIST_LIMIT } from './limits';
 import { limitParam, pageParam, searchParam } from './paging';
 import { parseSpareParts, SPARE_PART_LIMITS, type SparePart } from './spare-parts';
@@ -63,6 +73,8 @@ export interface TaskDto {
   location: string | null;
   reportedBy: UserRef | null;
   severity: IssueSeverity | null;
+  /** The PM plan this task is an occurrence of (0 is the first occurrence), or null. */
+  plan: { _id: string; occurrence: number } | null;
   /** Optimistic lock: send it back with a change to refuse overwriting a newer one. */
   version: number;
 }
@@ -170,41 +182,6 @@ export const listTasksQuerySchema = z.object({
     }),
 });
 export type ListTasksQuery = z.output<typeof listTasksQuerySchema>;
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, { error: `${label} must have at most ${max} characters.` });
-const requiredText = (label: string, max: number) =>
-  text(label, max).min(1, { error: `${label} is required.` });
-const optionalText = (label: string, max: number) =>
-  text(label, max)
-    .nullish()
-    .transform((value) => value || null);
-const optionalDate = (label: string) =>
-  z
-    .union([z.literal(''), z.string().trim().refine(isCalendarDate)], {
-      error: `${label} must be a date such as 2024-03-31.`,
-    })
-    .nullish()
-    .transform((value) => value || null);
-const userId = (label: string) =>
-  z
-    .union([z.literal(''), z.string().trim().regex(ID_PATTERN)], {
-      error: `${label} must be a person from the list.`,
-    })
-    .nullish()
-    .transform((value) => value || null);
-const equipmentId = z
-  .string({ error: 'Equipment is required.' })
-  .trim()
-  .min(1, { error: 'Equipment is required.' })
-  .regex(ID_PATTERN, { error: 'Equipment must be an item from the inventory.' });
-const version = z.number({ error: 'version must be a number.' }).int().positive().optional();
-
-const unknownFields = (allowed: string) => (issue: { code: string }) =>
-  issue.code === 'unrecognized_keys' ? `Only ${allowed} may be sent.` : undefined;
 
 const PM_ONLY = 'PM type and interval belong to Preventive tasks only.';
 const PM_REQUIRED = 'For Preventive tasks, select PM Type and Periodic Interval.';

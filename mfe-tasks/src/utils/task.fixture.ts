@@ -38,6 +38,7 @@ export function task(changes: Partial<TaskDto> = {}): TaskDto {
     location: null,
     reportedBy: null,
     severity: null,
+    plan: null,
     version: 3,
     ...changes,
   };

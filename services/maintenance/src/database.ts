@@ -1,14 +1,26 @@
 import { AuditEntryEntity, type ServiceDatabaseOptions } from '@caliber/service-kit';
 import { CreateMaintenanceSchema1764600000000 } from './migrations/1764600000000-create-maintenance-schema';
 import { TaskCounts1764700000000 } from './migrations/1764700000000-task-counts';
+import { PmPlans1764800000000 } from './migrations/1764800000000-pm-plans';
+import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
 import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
 import { TaskEntity } from './tasks/task.entity';
 
 export const MAINTENANCE_SCHEMA = 'maintenance';
-export const MAINTENANCE_ENTITIES = [TaskEntity, SparePartEntity, TaskStatusHistoryEntity, AuditEntryEntity];
+export const MAINTENANCE_ENTITIES = [
+  TaskEntity,
+  SparePartEntity,
+  TaskStatusHistoryEntity,
+  PmPlanEntity,
+  AuditEntryEntity,
+];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
-export const MAINTENANCE_MIGRATIONS = [CreateMaintenanceSchema1764600000000, TaskCounts1764700000000];
+export const MAINTENANCE_MIGRATIONS = [
+  CreateMaintenanceSchema1764600000000,
+  TaskCounts1764700000000,
+  PmPlans1764800000000,
+];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {
   return {

@@ -15,6 +15,8 @@ import type { Logger } from 'pino';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from './config';
 import { maintenanceDatabase } from './database';
 import { TaskEffectsRelay } from './outbox/task-effects.relay';
+import { PmPlansController } from './plans/pm-plans.controller';
+import { PmPlansService } from './plans/pm-plans.service';
 import { EquipmentPeer, IdentityPeer } from './peers/peers.client';
 import { TaskEvents } from './tasks/task-events';
 import { TasksController } from './tasks/tasks.controller';
@@ -37,7 +39,11 @@ export class MaintenanceModule {
           },
         ]),
       ],
-      controllers: [TasksController, serviceHealthController('maintenance', SUBJECTS.maintenance.health)],
+      controllers: [
+        TasksController,
+        PmPlansController,
+        serviceHealthController('maintenance', SUBJECTS.maintenance.health),
+      ],
       providers: [
         { provide: MAINTENANCE_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
@@ -56,6 +62,7 @@ export class MaintenanceModule {
         IdentityPeer,
         TaskEvents,
         TaskEffectsRelay,
+        PmPlansService,
         TasksService,
       ],
     };

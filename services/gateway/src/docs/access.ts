@@ -136,6 +136,16 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       location: 'Bed 3',
     }),
   },
+  schedulePreventiveMaintenance: {
+    expect: engineersOnly(201),
+    body: ({ equipmentId }) => ({
+      equipmentId,
+      title: 'Monthly electrical safety test',
+      pmType: 'Safety Testing',
+      interval: 'Monthly',
+      firstDueDate: '2031-01-15',
+    }),
+  },
   listAssignees: { expect: everyone(200) },
   listTaskUsers: { expect: everyone(200) },
   getHealth: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },

@@ -2,6 +2,7 @@ import {
   appearanceSettingsSchema,
   assigneeQuerySchema,
   changeTaskStatusSchema,
+  createPmPlanSchema,
   createTaskSchema,
   listTasksQuerySchema,
   recordWorkSchema,
@@ -366,6 +367,23 @@ export const ROUTES: RouteDoc[] = [
       'Creates an unassigned Pending Repair task (priority from the severity: Critical is Urgent) naming the reporter, who is always the signed-in person (`reportedBy` is ignored), and takes a Serviceable device out of use (Unserviceable). Answers `{task}`.',
     body: reportIssueSchema,
     responses: { 201: '`{task}`', ...REFUSALS, 404: 'The device is not in the inventory.', ...SERVICE_DOWN },
+  },
+  {
+    operationId: 'schedulePreventiveMaintenance',
+    method: 'post',
+    path: '/api/maintenance/schedule',
+    tag: 'Tasks',
+    summary: 'Schedule recurring preventive maintenance: a PM plan (Engineers and Admins)',
+    description:
+      'Creates the plan and its first occurrence, a Preventive task due on `firstDueDate`. Certifying an occurrence creates the next one, due where the schedule puts it (counted from the first due date). An alternative maintenance schedule needs its `justification`. Answers `{plan, task}`.',
+    body: createPmPlanSchema,
+    responses: {
+      201: '`{plan, task}`',
+      ...REFUSALS,
+      403: 'Engineers and Admins only.',
+      404: 'The device is not in the inventory.',
+      ...SERVICE_DOWN,
+    },
   },
   {
     operationId: 'listAssignees',

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import { ROLES, type EquipmentDto, type Role, type TaskCreatedResponse } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
+import { until } from '@caliber/testing/wait';
 import {
   equipmentDataSource,
   rosterStaff,
@@ -127,8 +128,21 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
 
   const context = (serial: string) => ({ serial, equipmentId: device });
 
-  /** Every change writes an audit row in its service's schema; equipment rows are counted too. */
+  /**
+   * Every change writes an audit row in its service's schema; equipment rows are counted too. An
+   * accepted report or certification reaches the inventory a moment later (maintenance's outbox),
+   * so the fingerprint is taken once nothing is on its way there.
+   */
   async function fingerprint(): Promise<string> {
+    await until(
+      async () =>
+        (
+          (await rows.query(
+            `SELECT 1 FROM "maintenance"."task_effects_outbox" WHERE "delivered_at" IS NULL AND "failed_at" IS NULL`,
+          )) as unknown[]
+        ).length === 0,
+      { what: 'the task effects delivered' },
+    );
     const [identity] = (await stack.db.query(
       `SELECT count(*) AS n, max("id") AS last FROM "identity"."audit_log"`,
     )) as unknown[];

@@ -7,7 +7,9 @@ import {
   type ChangeTaskStatusRequest,
   type IssueReport,
   type ListTasksQuery,
+  type NewPmPlan,
   type NewTask,
+  type PmPlanCreatedResponse,
   type RecordWorkRequest,
   type TaskCreatedResponse,
   type TaskDetail,
@@ -36,6 +38,10 @@ export class TasksClient extends DomainServiceClient {
 
   create(session: GatewaySession, data: NewTask): Promise<TaskCreatedResponse> {
     return this.request(SUBJECTS.maintenance.create, { data }, actingUserOf(session));
+  }
+
+  createPlan(session: GatewaySession, data: NewPmPlan): Promise<PmPlanCreatedResponse> {
+    return this.request(SUBJECTS.maintenance.createPlan, { data }, actingUserOf(session));
   }
 
   reportIssue(session: GatewaySession, data: IssueReport): Promise<TaskCreatedResponse> {

@@ -3,12 +3,14 @@ import {
   assigneeQuerySchema,
   certifyTaskSchema,
   changeTaskStatusSchema,
+  createPmPlanSchema,
   createTaskSchema,
   listTasksQuerySchema,
   recordWorkSchema,
   reportIssueSchema,
   updateTaskSchema,
   type AssigneeListResponse,
+  type PmPlanCreatedResponse,
   type TaskCreatedResponse,
   type TaskDetail,
   type TaskDto,
@@ -97,10 +99,19 @@ export class TasksController {
   }
 }
 
-/** Report Issue: any signed-in person reports a fault on a device. */
+/** Report Issue (anyone signed in), and scheduling preventive maintenance (Engineers and Admins). */
 @Controller('maintenance')
 export class MaintenanceController {
   constructor(private readonly tasks: TasksClient) {}
+
+  @Post('schedule')
+  @HttpCode(201)
+  schedule(
+    @CurrentSession() session: GatewaySession,
+    @Body(new ZodBodyPipe(createPmPlanSchema)) data: z.output<typeof createPmPlanSchema>,
+  ): Promise<PmPlanCreatedResponse> {
+    return this.tasks.createPlan(session, data);
+  }
 
   @Post('report')
   @HttpCode(201)

@@ -115,6 +115,13 @@ export class TaskEntity {
   @Column({ type: 'varchar', length: 10, nullable: true })
   severity!: IssueSeverity | null;
 
+  /** The PM plan this task is an occurrence of, and which one (0 is the first). */
+  @Column({ name: 'plan_id', type: 'uuid', nullable: true })
+  planId!: string | null;
+
+  @Column({ name: 'plan_occurrence', type: 'integer', nullable: true })
+  planOccurrence!: number | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

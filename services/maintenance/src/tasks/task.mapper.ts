@@ -49,6 +49,7 @@ export function toTaskDto(task: TaskEntity, parts: readonly SparePartEntity[]): 
     location: task.location,
     reportedBy: userRef(task.reportedById, task.reportedByName),
     severity: task.severity,
+    plan: task.planId ? { _id: task.planId, occurrence: task.planOccurrence ?? 0 } : null,
     version: task.version,
   };
 }

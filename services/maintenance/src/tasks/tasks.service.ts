@@ -15,9 +15,10 @@ import {
   type TaskStatus,
   type WorkRecord,
 } from '@caliber/contracts';
-import { AuditEntryEntity, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
+import { AuditEntryEntity, diffFields, ServiceError } from '@caliber/service-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
+import { PmPlansService } from '../plans/pm-plans.service';
 import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { SparePartEntity } from './spare-part.entity';
 import { TaskEvents } from './task-events';
@@ -26,6 +27,7 @@ import { toAuditEntry, toTaskDto, toTaskStatusEntry } from './task.mapper';
 import { completionAfter, TaskRules } from './task-rules';
 import { TaskStatusHistoryEntity } from './task-status-history.entity';
 import { TaskEntity } from './task.entity';
+import { auditTask, insertTask, recordTaskStatus, touchedBy } from './task-writes';
 
 const NOT_FOUND = 'This task is not in the list.';
 
@@ -49,6 +51,7 @@ export class TasksService {
     private readonly equipment: EquipmentPeer,
     private readonly identity: IdentityPeer,
     private readonly relay: TaskEffectsRelay,
+    private readonly plans: PmPlansService,
   ) {}
 
   async list(actor: Actor, query: ListTasksQuery): Promise<TaskListResponse> {
@@ -106,7 +109,7 @@ export class TasksService {
       this.assignment(actor, data.assignedTo),
     ]);
     const dto = await this.write(async (manager) => {
-      const created = await this.insertTask(manager, actor, {
+      const created = await insertTask(manager, actor, {
         title: data.title,
         description: data.description,
         taskType: data.taskType,
@@ -134,7 +137,7 @@ export class TasksService {
     const device = await this.equipment.ref(actor, report.equipment);
     const dto = await this.write(async (manager) => {
       await lockDevice(manager, device._id);
-      const created = await this.insertTask(manager, actor, {
+      const created = await insertTask(manager, actor, {
         title: report.title,
         description: report.description,
         taskType: 'Repair',
@@ -211,8 +214,8 @@ export class TasksService {
       };
       const diff = diffFields<typeof after>(task, after);
       if (Object.keys(diff).length === 0) return { task, previousAssigneeId: undefined };
-      await manager.update(TaskEntity, task.id, { ...after, ...this.touched(actor) });
-      await this.audit(manager, actor, task.id, 'updated', diff);
+      await manager.update(TaskEntity, task.id, { ...after, ...touchedBy(actor) });
+      await auditTask(manager, actor, task.id, 'updated', diff);
       return {
         task: await manager.findOneByOrFail(TaskEntity, { id: task.id }),
         previousAssigneeId: diff['assignedToId'] ? task.assignedToId : undefined,
@@ -234,10 +237,10 @@ export class TasksService {
         status: to,
         completedDate: completion.completedDate === 'now' ? () => 'now()' : completion.completedDate,
         needsCertification: completion.needsCertification,
-        ...this.touched(actor),
+        ...touchedBy(actor),
       });
-      await this.recordStatus(manager, actor, task.id, task.status, to);
-      await this.audit(manager, actor, task.id, 'status-changed', {
+      await recordTaskStatus(manager, actor, task.id, task.status, to);
+      await auditTask(manager, actor, task.id, 'status-changed', {
         status: { from: task.status, to },
         ...(completion.needsCertification !== task.needsCertification
           ? { needsCertification: { from: task.needsCertification, to: completion.needsCertification } }
@@ -282,7 +285,7 @@ export class TasksService {
         faultDescription: work.faultDescription,
         repairDetails: work.repairDetails,
         labourHours: work.labourHours,
-        ...this.touched(actor),
+        ...touchedBy(actor),
       });
       if (diff['spareParts']) {
         await manager.delete(SparePartEntity, { taskId: current.id });
@@ -292,7 +295,7 @@ export class TasksService {
             work.sparePartsUsed.map((part, position) => ({ ...part, taskId: current.id, position })),
           );
       }
-      await this.audit(manager, actor, current.id, 'work-recorded', diff);
+      await auditTask(manager, actor, current.id, 'work-recorded', diff);
       return manager.findOneByOrFail(TaskEntity, { id: current.id });
     });
     const dto = await this.dtoOf(task);
@@ -305,7 +308,7 @@ export class TasksService {
    * to service, unless other corrective work on the device is still open.
    */
   async certify(actor: Actor, id: string, version?: number): Promise<TaskDto> {
-    const task = await this.write(async (manager) => {
+    const { task, next } = await this.write(async (manager) => {
       const found = await this.findVisible(manager, actor, id);
       await lockDevice(manager, found.equipmentId);
       const current = await this.findVisible(manager, actor, id, true);
@@ -323,7 +326,7 @@ export class TasksService {
         certifiedAt: () => 'now()',
         certifiedById: actor._id,
         certifiedByName: actor.name,
-        ...this.touched(actor),
+        ...touchedBy(actor),
       });
       await enqueueTaskEffect(manager, {
         taskId: current.id,
@@ -333,16 +336,19 @@ export class TasksService {
         returnToService: open === 0,
         user: actingUserOfActor(actor),
       });
-      await this.audit(manager, actor, current.id, 'certified', {
+      await auditTask(manager, actor, current.id, 'certified', {
         certified: { from: false, to: true },
         needsCertification: { from: true, to: false },
         certifiedBy: { from: null, to: actor.name },
       });
-      return manager.findOneByOrFail(TaskEntity, { id: current.id });
+      // A PM occurrence certified: the plan's next one is due where its schedule puts it.
+      const next = await this.plans.nextOccurrence(manager, actor, current);
+      return { task: await manager.findOneByOrFail(TaskEntity, { id: current.id }), next };
     });
     this.relay.kick();
     const dto = await this.dtoOf(task);
     await this.events.certified({ task: dto });
+    if (next) await this.events.created({ task: toTaskDto(next, []) });
     return dto;
   }
 
@@ -356,34 +362,11 @@ export class TasksService {
           'Certified work is the record the inventory was changed from; it cannot be deleted.',
         );
       await manager.update(TaskEntity, task.id, { deletedAt: () => 'now()', deletedById: actor._id });
-      await this.audit(manager, actor, task.id, 'deleted', diffFields(toTaskDto(task, []), {}));
+      await auditTask(manager, actor, task.id, 'deleted', diffFields(toTaskDto(task, []), {}));
       return task.assignedToId;
     });
     await this.events.deleted({ _id: id, assigneeId });
     return { _id: id };
-  }
-
-  private async insertTask(
-    manager: EntityManager,
-    actor: Actor,
-    fields: Partial<TaskEntity> & Assignment & { status: TaskStatus; equipmentId: string },
-  ): Promise<TaskEntity> {
-    const created = manager.create(TaskEntity, {
-      ...fields,
-      needsCertification: false,
-      certified: false,
-      createdById: actor._id,
-      createdByName: actor.name,
-      updatedById: actor._id,
-      updatedByName: actor.name,
-      deletedAt: null,
-      deletedById: null,
-    });
-    await manager.save(created);
-    await this.recordStatus(manager, actor, created.id, null, fields.status);
-    const saved = await manager.findOneByOrFail(TaskEntity, { id: created.id });
-    await this.audit(manager, actor, created.id, 'created', diffFields({}, toTaskDto(saved, [])));
-    return saved;
   }
 
   /** The assignee as identity knows them now: active and approved to receive tasks. */
@@ -424,47 +407,6 @@ export class TasksService {
   private async dtoOf(task: TaskEntity): Promise<TaskDto> {
     const parts = await this.partsOf(this.dataSource.manager, [task.id]);
     return toTaskDto(task, parts.get(task.id) ?? []);
-  }
-
-  private touched(actor: Actor) {
-    return {
-      updatedById: actor._id,
-      updatedByName: actor.name,
-      updatedAt: () => 'now()',
-      version: () => '"version" + 1',
-    };
-  }
-
-  private recordStatus(
-    manager: EntityManager,
-    actor: Actor,
-    taskId: string,
-    from: TaskStatus | null,
-    to: TaskStatus,
-  ) {
-    return manager.insert(TaskStatusHistoryEntity, {
-      taskId,
-      fromStatus: from,
-      toStatus: to,
-      changedById: actor._id,
-      changedByName: actor.name,
-    });
-  }
-
-  private audit(
-    manager: EntityManager,
-    actor: Actor,
-    taskId: string,
-    action: string,
-    changes: Record<string, { from: unknown; to: unknown }>,
-  ) {
-    return writeAudit(manager, {
-      actor: { id: actor._id, label: actor.serviceNumber.slice(0, 64), service: actor.via },
-      entity: 'task',
-      entityId: taskId,
-      action,
-      changes,
-    });
   }
 
   private write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { isCalendarDate, type UserRef } from './equipment';
+import { equipmentId, requiredText, text, unknownFields, userId } from './form-fields';
+import type { TaskDto, TaskEquipmentRef } from './task-api';
+import {
+  PM_INTERVALS,
+  PM_TYPES,
+  TASK_PRIORITIES,
+  type PmInterval,
+  type PmType,
+  type TaskPriority,
+} from './tasks';
+
+/**
+ * Why a device is maintained on its schedule, as an accreditation survey asks: the manufacturer's
+ * recommendation, or an alternative equipment maintenance (AEM) schedule, which needs its
+ * justification written down.
+ */
+export const SCHEDULE_BASES = ['Manufacturer recommendation', 'Alternative maintenance schedule'] as const;
+export type ScheduleBasis = (typeof SCHEDULE_BASES)[number];
+
+/** A PM plan: recurring preventive work on one device. Its occurrences are Preventive tasks. */
+export interface PmPlanDto {
+  _id: string;
+  equipment: TaskEquipmentRef;
+  title: string;
+  description: string;
+  pmType: PmType;
+  interval: PmInterval;
+  estimatedHours: number | null;
+  assignedTo: UserRef | null;
+  priority: TaskPriority;
+  /** When the first occurrence falls due; the others follow from it (`occurrenceDueDate`). */
+  firstDueDate: string;
+  scheduleBasis: ScheduleBasis;
+  justification: string | null;
+  active: boolean;
+  createdAt: string;
+  createdBy: UserRef | null;
+  version: number;
+}
+
+/** The answer to scheduling: the plan and its first occurrence. */
+export interface PmPlanCreatedResponse {
+  plan: PmPlanDto;
+  task: TaskDto;
+}
+
+/**
+ * Both schedule forms (the Maintenance page's modal and `/schedule-preventive`) create a plan
+ * with this body; the schedule page's frequencies are mapped to intervals first
+ * (`INTERVAL_OF_SCHEDULE_FREQUENCY`), and its `duration` is `estimatedHours`.
+ */
+export const createPmPlanSchema = z
+  .strictObject(
+    {
+      equipmentId,
+      title: requiredText('Title', 200),
+      description: text('Description', 4000).default(''),
+      pmType: z.enum(PM_TYPES, { error: `PM type must be one of ${PM_TYPES.join(', ')}.` }),
+      interval: z.enum(PM_INTERVALS, { error: `Interval must be one of ${PM_INTERVALS.join(', ')}.` }),
+      estimatedHours: z
+        .number({ error: 'Duration must be a number of hours.' })
+        .min(0, { error: 'Duration cannot be negative.' })
+        .max(1000, { error: 'Duration must be at most 1000 hours.' })
+        .refine((hours) => Number.isInteger(hours * 2), { error: 'Duration goes in steps of 0.5 hours.' })
+        .nullish()
+        .transform((hours) => hours ?? null),
+      assignedTo: userId('Assign To'),
+      priority: z
+        .enum(TASK_PRIORITIES, { error: `Priority must be one of ${TASK_PRIORITIES.join(', ')}.` })
+        .default('Medium'),
+      firstDueDate: z
+        .string({ error: 'The scheduled date is required.' })
+        .trim()
+        .refine(isCalendarDate, { error: 'The scheduled date must be a date such as 2024-03-31.' }),
+      scheduleBasis: z
+        .enum(SCHEDULE_BASES, { error: `The schedule basis must be one of ${SCHEDULE_BASES.join(', ')}.` })
+        .default('Manufacturer recommendation'),
+      justification: text('Justification', 2000)
+        .nullish()
+        .transform((value) => value || null),
+    },
+    {
+      error: unknownFields(
+        'equipmentId, title, description, pmType, interval, estimatedHours, assignedTo, priority, firstDueDate, scheduleBasis and justification',
+      ),
+    },
+  )
+  .refine((plan) => plan.scheduleBasis !== 'Alternative maintenance schedule' || plan.justification, {
+    error: 'An alternative maintenance schedule needs its justification.',
+    path: ['justification'],
+  });
+export type CreatePmPlanRequest = z.input<typeof createPmPlanSchema>;
+export type NewPmPlan = z.output<typeof createPmPlanSchema>;
