@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { Actor } from '@caliber/contracts';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { AuditEntryEntity, type FieldChange } from './audit-entry.entity';
 
@@ -7,6 +8,11 @@ export interface AuditActor {
   label: string;
   /** The principal that vouched for the actor on the bus (absent: command line, seed). */
   service?: string;
+}
+
+/** How an audit row names a person acting through the bus: their service number, and who vouched. */
+export function auditActorOf(actor: Actor): AuditActor {
+  return { id: actor._id, label: actor.serviceNumber.slice(0, 64), service: actor.via };
 }
 
 export interface AuditRecord {

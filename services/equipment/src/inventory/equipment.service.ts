@@ -16,7 +16,7 @@ import {
   type StatusHistoryPage,
   type StatusHistoryQuery,
 } from '@caliber/contracts';
-import { diffFields, ServiceError, violatedIndex, writeAudit } from '@caliber/service-kit';
+import { auditActorOf, diffFields, ServiceError, violatedIndex, writeAudit } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EquipmentEvents } from './equipment-events';
 import { EquipmentEntity } from './equipment.entity';
@@ -106,7 +106,7 @@ export class EquipmentService {
       await manager.save(created);
       await this.recordStatus(manager, created.id, null, data.status, actor, 'Added to the inventory');
       await writeAudit(manager, {
-        actor: auditActor(actor),
+        actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: created.id,
         action: 'created',
@@ -147,7 +147,7 @@ export class EquipmentService {
       });
       if (statusChanged) await this.recordStatus(manager, item.id, item.status, next.status, actor, null);
       await writeAudit(manager, {
-        actor: auditActor(actor),
+        actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: item.id,
         action: 'updated',
@@ -185,7 +185,7 @@ export class EquipmentService {
       });
       await this.recordStatus(manager, item.id, item.status, status, actor, reason || null);
       await writeAudit(manager, {
-        actor: auditActor(actor),
+        actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: item.id,
         action: 'status-changed',
@@ -211,7 +211,7 @@ export class EquipmentService {
       const item = await this.findLive(manager, id, true);
       await manager.update(EquipmentEntity, item.id, { deletedAt: () => 'now()', deletedById: actor._id });
       await writeAudit(manager, {
-        actor: auditActor(actor),
+        actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: item.id,
         action: 'deleted',
@@ -291,8 +291,4 @@ function refuseStale(item: EquipmentEntity, version: number | undefined): void {
 
 function duplicateSerial(serialNumber: string, name: string): ServiceError {
   return new ServiceError('CONFLICT', `Serial number ${serialNumber} is already in the inventory (${name}).`);
-}
-
-function auditActor(actor: Actor) {
-  return { id: actor._id, label: actor.serviceNumber.slice(0, 64), service: actor.via };
 }

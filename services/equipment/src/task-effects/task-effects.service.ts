@@ -10,7 +10,7 @@ import {
   type TaskEffectResult,
   type TaskEquipmentRef,
 } from '@caliber/contracts';
-import { ServiceError, writeAudit } from '@caliber/service-kit';
+import { auditActorOf, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource } from 'typeorm';
 import { EquipmentEvents } from '../inventory/equipment-events';
 import { EquipmentEntity } from '../inventory/equipment.entity';
@@ -101,7 +101,7 @@ export class TaskEffectsService {
         taskId: effect.taskId,
       });
       await writeAudit(manager, {
-        actor: { id: actor._id, label: actor.serviceNumber.slice(0, 64), service: actor.via },
+        actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: live.id,
         action: 'status-changed',

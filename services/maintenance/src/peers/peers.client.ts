@@ -43,4 +43,17 @@ export class IdentityPeer extends DomainServiceClient {
   assignee(actor: Actor, id: string): Promise<AssigneeDto> {
     return this.request(SUBJECTS.identity.assignee, { id }, actingUserOfActor(actor));
   }
+
+  /**
+   * The assignment columns for `id` (nobody when null), as identity knows the person now: active,
+   * approved to receive tasks, and not a Manager; refused otherwise.
+   */
+  async assignmentOf(
+    actor: Actor,
+    id: string | null,
+  ): Promise<{ assignedToId: string | null; assignedToName: string | null }> {
+    if (!id) return { assignedToId: null, assignedToName: null };
+    const person = await this.assignee(actor, id);
+    return { assignedToId: person._id, assignedToName: person.name };
+  }
 }

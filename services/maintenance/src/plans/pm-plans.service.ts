@@ -7,28 +7,21 @@ import {
   type PmPlanCreatedResponse,
   type PmPlanDto,
 } from '@caliber/contracts';
-import { diffFields, writeAudit } from '@caliber/service-kit';
+import { auditActorOf, diffFields, writeAudit } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { TaskEvents } from '../tasks/task-events';
-import { toTaskDto } from '../tasks/task.mapper';
+import { deviceColumns, deviceRefOf } from '../tasks/device-snapshot';
+import { toTaskDto, userRef } from '../tasks/task.mapper';
 import { TaskRules } from '../tasks/task-rules';
 import type { TaskEntity } from '../tasks/task.entity';
 import { insertTask } from '../tasks/task-writes';
 import { PmPlanEntity } from './pm-plan.entity';
 
-const userRef = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
-
 export function toPmPlanDto(plan: PmPlanEntity): PmPlanDto {
   return {
     _id: plan.id,
-    equipment: {
-      _id: plan.equipmentId,
-      name: plan.equipmentName,
-      serialNumber: plan.equipmentSerial,
-      department: plan.equipmentDepartment,
-      category: plan.equipmentCategory,
-    },
+    equipment: deviceRefOf(plan),
     title: plan.title,
     description: plan.description,
     pmType: plan.pmType,
@@ -64,24 +57,19 @@ export class PmPlansService {
 
   async create(actor: Actor, data: NewPmPlan): Promise<PmPlanCreatedResponse> {
     TaskRules.requireFullAccess(actor, 'schedule preventive maintenance');
-    const [device, assignee] = await Promise.all([
+    const [device, assignment] = await Promise.all([
       this.equipment.ref(actor, data.equipmentId),
-      data.assignedTo ? this.identity.assignee(actor, data.assignedTo) : Promise.resolve(null),
+      this.identity.assignmentOf(actor, data.assignedTo),
     ]);
     const { plan, task } = await this.dataSource.transaction(async (manager) => {
       const created = manager.create(PmPlanEntity, {
-        equipmentId: device._id,
-        equipmentName: device.name,
-        equipmentSerial: device.serialNumber,
-        equipmentDepartment: device.department,
-        equipmentCategory: device.category,
+        ...deviceColumns(device),
         title: data.title,
         description: data.description,
         pmType: data.pmType,
         interval: data.interval,
         estimatedHours: data.estimatedHours,
-        assignedToId: assignee?._id ?? null,
-        assignedToName: assignee?.name ?? null,
+        ...assignment,
         priority: data.priority,
         firstDueDate: data.firstDueDate,
         scheduleBasis: data.scheduleBasis,
@@ -95,7 +83,7 @@ export class PmPlansService {
       await manager.save(created);
       const saved = await manager.findOneByOrFail(PmPlanEntity, { id: created.id });
       await writeAudit(manager, {
-        actor: { id: actor._id, label: actor.serviceNumber.slice(0, 64), service: actor.via },
+        actor: auditActorOf(actor),
         entity: 'pm-plan',
         entityId: saved.id,
         action: 'created',
@@ -143,11 +131,7 @@ export class PmPlansService {
       assignedToName: plan.assignedToName,
       dueDate: occurrenceDueDate(plan.firstDueDate, plan.interval, n),
       comments: null,
-      equipmentId: plan.equipmentId,
-      equipmentName: plan.equipmentName,
-      equipmentSerial: plan.equipmentSerial,
-      equipmentDepartment: plan.equipmentDepartment,
-      equipmentCategory: plan.equipmentCategory,
+      ...deviceColumns(deviceRefOf(plan)),
       planId: plan.id,
       planOccurrence: n,
     });

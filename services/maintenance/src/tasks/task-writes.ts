@@ -1,5 +1,5 @@
 import type { Actor, TaskStatus } from '@caliber/contracts';
-import { diffFields, writeAudit } from '@caliber/service-kit';
+import { auditActorOf, diffFields, writeAudit } from '@caliber/service-kit';
 import type { EntityManager } from 'typeorm';
 import { toTaskDto } from './task.mapper';
 import { TaskStatusHistoryEntity } from './task-status-history.entity';
@@ -33,7 +33,7 @@ export function auditTask(
   changes: Record<string, { from: unknown; to: unknown }>,
 ) {
   return writeAudit(manager, {
-    actor: { id: actor._id, label: actor.serviceNumber.slice(0, 64), service: actor.via },
+    actor: auditActorOf(actor),
     entity: 'task',
     entityId: taskId,
     action,

@@ -1,10 +1,11 @@
 import type { AuditEntryDto, SparePart, TaskDto, TaskStatusHistoryEntry, UserRef } from '@caliber/contracts';
 import type { AuditEntryEntity } from '@caliber/service-kit';
+import { deviceRefOf } from './device-snapshot';
 import type { SparePartEntity } from './spare-part.entity';
 import type { TaskStatusHistoryEntity } from './task-status-history.entity';
 import type { TaskEntity } from './task.entity';
 
-const userRef = (id: string | null, name: string | null): UserRef | null =>
+export const userRef = (id: string | null, name: string | null): UserRef | null =>
   id ? { _id: id, name: name ?? '' } : null;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -22,13 +23,7 @@ export function toTaskDto(task: TaskEntity, parts: readonly SparePartEntity[]): 
     pmInterval: task.pmInterval,
     priority: task.priority,
     assignedTo: userRef(task.assignedToId, task.assignedToName),
-    equipment: {
-      _id: task.equipmentId,
-      name: task.equipmentName,
-      serialNumber: task.equipmentSerial,
-      department: task.equipmentDepartment,
-      category: task.equipmentCategory,
-    },
+    equipment: deviceRefOf(task),
     dueDate: task.dueDate,
     status: task.status,
     createdAt: task.createdAt.toISOString(),

@@ -20,6 +20,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { PmPlansService } from '../plans/pm-plans.service';
 import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
+import { deviceColumns } from './device-snapshot';
 import { SparePartEntity } from './spare-part.entity';
 import { TaskEvents } from './task-events';
 import { filteredTasks, pageOfTasks, taskCounts, type TaskListScope } from './task-list.query';
@@ -30,8 +31,6 @@ import { TaskEntity } from './task.entity';
 import { auditTask, insertTask, recordTaskStatus, touchedBy } from './task-writes';
 
 const NOT_FOUND = 'This task is not in the list.';
-
-type Assignment = { assignedToId: string | null; assignedToName: string | null };
 
 /**
  * Tasks, their work records and certification (the rules are `TaskRules`):
@@ -106,7 +105,7 @@ export class TasksService {
     TaskRules.refuseCreate(actor);
     const [device, assignment] = await Promise.all([
       this.equipment.ref(actor, data.equipmentId),
-      this.assignment(actor, data.assignedTo),
+      this.identity.assignmentOf(actor, data.assignedTo),
     ]);
     const dto = await this.write(async (manager) => {
       const created = await insertTask(manager, actor, {
@@ -120,11 +119,7 @@ export class TasksService {
         dueDate: data.dueDate,
         comments: data.comments,
         ...assignment,
-        equipmentId: data.equipmentId,
-        equipmentName: device.name,
-        equipmentSerial: device.serialNumber,
-        equipmentDepartment: device.department,
-        equipmentCategory: device.category,
+        ...deviceColumns(device),
       });
       return toTaskDto(created, []);
     });
@@ -154,11 +149,7 @@ export class TasksService {
         severity: report.severity,
         reportedById: actor._id,
         reportedByName: actor.name,
-        equipmentId: device._id,
-        equipmentName: device.name,
-        equipmentSerial: device.serialNumber,
-        equipmentDepartment: device.department,
-        equipmentCategory: device.category,
+        ...deviceColumns(device),
       });
       await enqueueTaskEffect(manager, {
         taskId: created.id,
@@ -181,7 +172,8 @@ export class TasksService {
     const fields = Object.fromEntries(
       Object.entries(sent).filter(([, value]) => value !== undefined),
     ) as Partial<typeof sent>;
-    const assignment = assignedTo === undefined ? undefined : await this.assignment(actor, assignedTo);
+    const assignment =
+      assignedTo === undefined ? undefined : await this.identity.assignmentOf(actor, assignedTo);
     const outcome = await this.write(async (manager) => {
       const task = await this.findVisible(manager, actor, id, true);
       refuseStale(task, version);
@@ -367,13 +359,6 @@ export class TasksService {
     });
     await this.events.deleted({ _id: id, assigneeId });
     return { _id: id };
-  }
-
-  /** The assignee as identity knows them now: active and approved to receive tasks. */
-  private async assignment(actor: Actor, id: string | null): Promise<Assignment> {
-    if (!id) return { assignedToId: null, assignedToName: null };
-    const person = await this.identity.assignee(actor, id);
-    return { assignedToId: person._id, assignedToName: person.name };
   }
 
   private async findVisible(
