@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isCalendarDate, type UserRef } from './equipment';
-import { equipmentId, requiredText, text, unknownFields, userId } from './form-fields';
+import { equipmentId, requiredText, text, unknownFields, userId, version } from './form-fields';
+import { ID_PATTERN } from './ids';
+import { PAGE_SIZES } from './limits';
+import { limitParam, pageParam } from './paging';
 import type { TaskDto, TaskEquipmentRef } from './task-api';
 import {
   PM_INTERVALS,
@@ -30,8 +33,20 @@ export interface PmPlanDto {
   estimatedHours: number | null;
   assignedTo: UserRef | null;
   priority: TaskPriority;
-  /** When the first occurrence falls due; the others follow from it (`occurrenceDueDate`). */
+  /** When the first occurrence falls due. */
   firstDueDate: string;
+  /**
+   * The schedule after the last change of interval or due date: occurrence `anchorOccurrence`
+   * falls due on `anchorDate`, and each later one an interval after it (`occurrenceDueDate`, so
+   * monthly work on the 31st does not drift).
+   */
+  anchorDate: string;
+  anchorOccurrence: number;
+  /** The number and due date of the next occurrence not created yet. */
+  nextOccurrence: number;
+  nextDueDate: string;
+  /** When it was retired (no more occurrences), or null while active. */
+  retiredAt: string | null;
   scheduleBasis: ScheduleBasis;
   justification: string | null;
   active: boolean;
@@ -93,3 +108,85 @@ export const createPmPlanSchema = z
   });
 export type CreatePmPlanRequest = z.input<typeof createPmPlanSchema>;
 export type NewPmPlan = z.output<typeof createPmPlanSchema>;
+
+const basisFields = {
+  scheduleBasis: z.enum(SCHEDULE_BASES, {
+    error: `The schedule basis must be one of ${SCHEDULE_BASES.join(', ')}.`,
+  }),
+  justification: text('Justification', 2000)
+    .nullish()
+    .transform((value) => value || null),
+};
+
+/**
+ * A plan's change (Engineer and Admin). It shapes the occurrences created after it; those already
+ * created, finished or not, stay as they are (each can be edited as a task). A new interval or
+ * `nextDueDate` re-anchors the schedule at the next occurrence not created yet.
+ */
+export const updatePmPlanSchema = z
+  .strictObject(
+    {
+      title: requiredText('Title', 200).optional(),
+      description: text('Description', 4000).optional(),
+      pmType: z.enum(PM_TYPES, { error: `PM type must be one of ${PM_TYPES.join(', ')}.` }).optional(),
+      interval: z
+        .enum(PM_INTERVALS, { error: `Interval must be one of ${PM_INTERVALS.join(', ')}.` })
+        .optional(),
+      estimatedHours: createPmPlanSchema.shape.estimatedHours.optional(),
+      assignedTo: userId('Assign To').optional(),
+      priority: z
+        .enum(TASK_PRIORITIES, { error: `Priority must be one of ${TASK_PRIORITIES.join(', ')}.` })
+        .optional(),
+      nextDueDate: z
+        .string()
+        .trim()
+        .refine(isCalendarDate, { error: 'The next due date must be a date such as 2024-03-31.' })
+        .optional(),
+      scheduleBasis: basisFields.scheduleBasis.optional(),
+      justification: basisFields.justification.optional(),
+      version,
+    },
+    {
+      error: unknownFields(
+        'title, description, pmType, interval, estimatedHours, assignedTo, priority, nextDueDate, scheduleBasis, justification and version',
+      ),
+    },
+  )
+  .refine((value) => Object.keys(value).some((key) => key !== 'version'), {
+    error: 'Send at least one field to change.',
+  });
+export type UpdatePmPlanRequest = z.input<typeof updatePmPlanSchema>;
+export type PmPlanChanges = z.output<typeof updatePmPlanSchema>;
+
+/** Retiring ends a plan: no more occurrences; why is recorded. */
+export const retirePmPlanSchema = z.strictObject(
+  { reason: requiredText('Reason', 500), version },
+  { error: unknownFields('reason and version') },
+);
+export type RetirePmPlanRequest = z.input<typeof retirePmPlanSchema>;
+
+export const listPmPlansQuerySchema = z.object({
+  page: pageParam(),
+  limit: limitParam(PAGE_SIZES.tasks, 100),
+  equipment: z
+    .string()
+    .trim()
+    .max(64)
+    .default('')
+    .refine((value) => value === '' || ID_PATTERN.test(value), {
+      error: 'equipment must be an id from the list.',
+    }),
+  /** `active` (the default), `retired` or `all`. */
+  state: z
+    .enum(['active', 'retired', 'all'], { error: 'state must be active, retired or all.' })
+    .default('active'),
+});
+export type ListPmPlansQuery = z.output<typeof listPmPlansQuerySchema>;
+
+export interface PmPlanListResponse {
+  plans: PmPlanDto[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+}

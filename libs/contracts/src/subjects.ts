@@ -28,6 +28,10 @@ export const SUBJECTS = {
     ref: 'equipment.ref',
     /** A task's effect on a device (maintenance's outbox relay), applied once per task and kind. */
     applyTaskEffect: 'equipment.task-effect.apply',
+    /** An item's risk assessment (Engineer and Admin). */
+    assessRisk: 'equipment.risk.assess',
+    /** The feed of devices' risk flags and places (maintenance, for PM compliance). */
+    riskChanges: 'equipment.risk.changes',
     health: 'equipment.health',
   },
   maintenance: {
@@ -41,6 +45,13 @@ export const SUBJECTS = {
     delete: 'maintenance.tasks.delete',
     reportIssue: 'maintenance.issues.report',
     createPlan: 'maintenance.plans.create',
+    listPlans: 'maintenance.plans.list',
+    getPlan: 'maintenance.plans.get',
+    updatePlan: 'maintenance.plans.update',
+    retirePlan: 'maintenance.plans.retire',
+    compliance: 'maintenance.compliance',
+    /** The feed of how many active PM plans each device has (equipment, for its inventory filter). */
+    pmCoverage: 'maintenance.plans.coverage',
     health: 'maintenance.health',
   },
 } as const;

@@ -75,6 +75,8 @@ export interface TaskDto {
   severity: IssueSeverity | null;
   /** The PM plan this task is an occurrence of (0 is the first occurrence), or null. */
   plan: { _id: string; occurrence: number } | null;
+  /** Its due date has passed and it is neither completed nor cancelled (`isOverdue`). */
+  overdue: boolean;
   /** Optimistic lock: send it back with a change to refuse overwriting a newer one. */
   version: number;
 }
@@ -127,10 +129,15 @@ export interface TaskListResponse {
   counts: TaskCounts;
 }
 
+/**
+ * `due` is the due date, or the creation date where there is none (the Preventive Maintenance
+ * panel's order); `completedDate` breaks ties by the last update, then creation (the history's).
+ */
 export const TASK_SORTS = [
   'createdAt',
   'updatedAt',
   'dueDate',
+  'due',
   'priority',
   'title',
   'completedDate',
@@ -142,6 +149,16 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label
   z
     .union([z.literal(''), z.enum(values)], { error: `${label} must be one of ${values.join(', ')}.` })
     .default('');
+
+/** A yes/no query flag: `1`/`true` or `0`/`false`/empty (a boolean too: the gateway parses the query first). */
+const flagParam = (name: string) =>
+  z
+    .union(
+      [z.boolean(), z.literal(''), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')],
+      { error: `${name} must be 1 or 0.` },
+    )
+    .default('')
+    .transform((value) => value === true || value === '1' || value === 'true');
 
 const idFilter = (label: string) =>
   z
@@ -161,14 +178,16 @@ export const listTasksQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(PAGE_SIZES.tasks, MAX_TASK_PAGE_SIZE),
   q: searchParam(),
-  // A boolean too: the gateway passes the parsed query on, and the service parses it again.
-  my: z
-    .union(
-      [z.boolean(), z.literal(''), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')],
-      { error: 'my must be 1 or 0.' },
-    )
-    .default('')
-    .transform((value) => value === true || value === '1' || value === 'true'),
+  my: flagParam('my'),
+  /** Only tasks assigned to no one. */
+  unassigned: flagParam('unassigned'),
+  /** Only tasks neither completed nor cancelled. */
+  open: flagParam('open'),
+  /** Only overdue tasks: due date passed, neither completed nor cancelled. */
+  overdue: flagParam('overdue'),
+  /** Only occurrences of PM plans, or only of this plan. */
+  planned: flagParam('planned'),
+  plan: idFilter('plan'),
   technician: idFilter('technician'),
   equipment: idFilter('equipment'),
   status: optionalEnum(TASK_STATUSES, 'status'),

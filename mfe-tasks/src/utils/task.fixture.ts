@@ -39,6 +39,7 @@ export function task(changes: Partial<TaskDto> = {}): TaskDto {
     reportedBy: null,
     severity: null,
     plan: null,
+    overdue: false,
     version: 3,
     ...changes,
   };
