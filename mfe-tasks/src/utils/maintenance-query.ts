@@ -1,0 +1,40 @@
+import { PAGE_SIZES, type TaskDto } from '@caliber/contracts';
+
+/** Both Maintenance panels show this many items a page (the spec's history page size). */
+export const MAINTENANCE_PAGE_SIZE = PAGE_SIZES.maintenanceHistory;
+
+function query(fixed: Record<string, string>, search: string, page: number): string {
+  const params = new URLSearchParams(fixed);
+  const q = search.trim();
+  if (q) params.set('q', q);
+  params.set('page', String(page));
+  params.set('limit', String(MAINTENANCE_PAGE_SIZE));
+  return params.toString();
+}
+
+/**
+ * The Preventive Maintenance panel: work nobody has taken yet and that is not finished, the
+ * earliest due first (the creation date stands in for a missing due date).
+ */
+export function preventiveQuery(search: string, page: number): string {
+  return query({ unassigned: '1', open: '1', sort: 'due' }, search, page);
+}
+
+/** The Maintenance History panel: completed work, the most recently completed first. */
+export function historyQuery(search: string, page: number): string {
+  return query({ status: 'Completed', sort: '-completedDate' }, search, page);
+}
+
+/** 'Page x of y'; an empty list is still page 1 of 1. */
+export function pageLine(page: number, pages: number): string {
+  const last = Math.max(pages, 1);
+  return `Page ${Math.min(Math.max(page, 1), last)} of ${last}`;
+}
+
+/**
+ * What was done, as the history shows it: the repair details of the work record, else the
+ * task's comments (where the spec's history reads them from), else nothing.
+ */
+export function repairDetailsOf(task: Pick<TaskDto, 'repairDetails' | 'comments'>): string {
+  return task.repairDetails?.trim() || task.comments?.trim() || '';
+}

@@ -1,0 +1,191 @@
+import {
+  createPmPlanSchema,
+  INTERVAL_OF_SCHEDULE_FREQUENCY,
+  MAINTENANCE_MODAL_DEFAULT_INTERVAL,
+  SCHEDULE_PAGE_DEFAULT_PRIORITY,
+  SCHEDULE_PAGE_FREQUENCIES,
+  type NewPmPlan,
+  type PmInterval,
+  type PmType,
+  type ScheduleBasis,
+  type ScheduleFrequency,
+  type SchedulePriority,
+  type TaskPriority,
+} from '@caliber/contracts';
+import { fieldIssues } from './form-issues';
+
+/** The schedule basis every new plan starts with. */
+export const DEFAULT_SCHEDULE_BASIS: ScheduleBasis = 'Manufacturer recommendation';
+export const ALTERNATIVE_SCHEDULE: ScheduleBasis = 'Alternative maintenance schedule';
+
+/** What both schedule forms ask about why this schedule. */
+export interface BasisDraft {
+  scheduleBasis: ScheduleBasis;
+  justification: string;
+}
+
+/** The Maintenance page's Schedule Preventive modal as typed; '' is "not chosen yet". */
+export interface ModalDraft extends BasisDraft {
+  title: string;
+  description: string;
+  equipmentId: string;
+  pmType: PmType | '';
+  interval: PmInterval | '';
+  dueDate: string;
+  assignedTo: string;
+  priority: TaskPriority;
+  estimatedHours: string;
+}
+
+export const EMPTY_MODAL_DRAFT: ModalDraft = {
+  title: '',
+  description: '',
+  equipmentId: '',
+  pmType: '',
+  interval: MAINTENANCE_MODAL_DEFAULT_INTERVAL,
+  dueDate: '',
+  assignedTo: '',
+  priority: 'Medium',
+  estimatedHours: '',
+  scheduleBasis: DEFAULT_SCHEDULE_BASIS,
+  justification: '',
+};
+
+/** The `/schedule-preventive` page as typed, named as the spec's schedule request names them. */
+export interface PageDraft extends BasisDraft {
+  equipmentId: string;
+  title: string;
+  description: string;
+  scheduledDate: string;
+  frequency: ScheduleFrequency | '';
+  duration: string;
+  assignedTo: string;
+  priority: SchedulePriority;
+  pmType: PmType | '';
+}
+
+export const EMPTY_PAGE_DRAFT: PageDraft = {
+  equipmentId: '',
+  title: '',
+  description: '',
+  scheduledDate: '',
+  frequency: '',
+  duration: '',
+  assignedTo: '',
+  priority: SCHEDULE_PAGE_DEFAULT_PRIORITY,
+  pmType: '',
+  scheduleBasis: DEFAULT_SCHEDULE_BASIS,
+  justification: '',
+};
+
+export const SCHEDULE_FREQUENCY_OPTIONS = SCHEDULE_PAGE_FREQUENCIES;
+
+/** The modal's message when a required field is empty (the spec's words). */
+export const MODAL_REQUIRED_MESSAGE = 'Please complete all required fields.';
+export const JUSTIFICATION_REQUIRED = 'An alternative maintenance schedule needs its justification.';
+
+export type ScheduleCheck =
+  | { ok: true; body: NewPmPlan }
+  | {
+      ok: false;
+      /** Each field's problem, by the form's field name. */
+      issues: Map<string, string>;
+      /** Whether a required field is empty (the modal then says so in one line). */
+      missingRequired: boolean;
+    };
+
+/** Hours as typed: empty is "not given"; anything else is sent as a number for the contract to judge. */
+function hoursOf(text: string): number | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : Number(trimmed);
+}
+
+/**
+ * Checks a body against the contract (the server's own schema), after the form's own required
+ * fields, and answers the body as the contract reads it (trimmed, defaults filled in). `names` renames the contract's fields to the form's; `required` lists, in the form's
+ * names, each required field with whether it is empty and what to say.
+ */
+function check(
+  body: Record<string, unknown>,
+  required: readonly (readonly [field: string, empty: boolean, message: string])[],
+  names: Readonly<Record<string, string>> = {},
+): ScheduleCheck {
+  const issues = new Map<string, string>();
+  for (const [field, empty, message] of required) if (empty) issues.set(field, message);
+  const missingRequired = issues.size > 0;
+  const result = createPmPlanSchema.safeParse(body);
+  for (const [field, message] of fieldIssues(result.error)) {
+    const name = names[field] ?? field;
+    if (!issues.has(name)) issues.set(name, message);
+  }
+  if (result.success && issues.size === 0) return { ok: true, body: result.data };
+  return { ok: false, issues, missingRequired };
+}
+
+const needsJustification = (draft: BasisDraft) =>
+  draft.scheduleBasis === ALTERNATIVE_SCHEDULE && draft.justification.trim() === '';
+
+/**
+ * The modal's body, or why it cannot be sent. Required: title, equipment, due date, PM type and
+ * interval, and the justification of an alternative schedule.
+ */
+export function checkModalDraft(draft: ModalDraft): ScheduleCheck {
+  const body = {
+    equipmentId: draft.equipmentId,
+    title: draft.title,
+    description: draft.description,
+    pmType: draft.pmType,
+    interval: draft.interval,
+    estimatedHours: hoursOf(draft.estimatedHours),
+    assignedTo: draft.assignedTo || null,
+    priority: draft.priority,
+    firstDueDate: draft.dueDate,
+    scheduleBasis: draft.scheduleBasis,
+    justification: draft.justification || null,
+  };
+  return check(
+    body,
+    [
+      ['title', draft.title.trim() === '', 'Title is required.'],
+      ['equipmentId', draft.equipmentId === '', 'Equipment is required.'],
+      ['pmType', draft.pmType === '', 'PM type is required.'],
+      ['interval', draft.interval === '', 'Interval is required.'],
+      ['dueDate', draft.dueDate.trim() === '', 'Due date is required.'],
+      ['justification', needsJustification(draft), JUSTIFICATION_REQUIRED],
+    ],
+    { firstDueDate: 'dueDate' },
+  );
+}
+
+/**
+ * The page's body, or why it cannot be sent: every field is required except duration and
+ * assignee. The frequency becomes the plan's interval, the duration its estimated hours.
+ */
+export function checkPageDraft(draft: PageDraft): ScheduleCheck {
+  const body = {
+    equipmentId: draft.equipmentId,
+    title: draft.title,
+    description: draft.description,
+    pmType: draft.pmType,
+    interval: draft.frequency ? INTERVAL_OF_SCHEDULE_FREQUENCY[draft.frequency] : '',
+    estimatedHours: hoursOf(draft.duration),
+    assignedTo: draft.assignedTo || null,
+    priority: draft.priority,
+    firstDueDate: draft.scheduledDate,
+    scheduleBasis: draft.scheduleBasis,
+    justification: draft.justification || null,
+  };
+  return check(
+    body,
+    [
+      ['equipmentId', draft.equipmentId === '', 'Equipment is required.'],
+      ['title', draft.title.trim() === '', 'Title is required.'],
+      ['description', draft.description.trim() === '', 'Description is required.'],
+      ['scheduledDate', draft.scheduledDate.trim() === '', 'The scheduled date is required.'],
+      ['frequency', draft.frequency === '', 'Frequency is required.'],
+      ['pmType', draft.pmType === '', 'PM type is required.'],
+      ['justification', needsJustification(draft), JUSTIFICATION_REQUIRED],
+    ],
+    { firstDueDate: 'scheduledDate', interval: 'frequency', estimatedHours: 'duration' },
+  );
+}
