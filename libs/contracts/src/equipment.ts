@@ -4,6 +4,8 @@ import { PAGE_SIZES } from './limits';
 import { limitParam, pageParam, searchParam } from './paging';
 import { canonicalDepartment, departmentSchema, DEPARTMENTS } from './departments';
 import { hasFullAccess } from './roles';
+// Types only: risk.ts reaches this module through form-fields.ts, so a value import would be a cycle.
+import type { RiskAssessmentDto, RiskClass } from './risk';
 
 /** Equipment status values. */
 export const EQUIPMENT_STATUSES = [
@@ -93,6 +95,8 @@ export interface EquipmentDto {
   updatedBy: UserRef | null;
   /** Optimistic lock: send it back with an update to refuse overwriting a newer change. */
   version: number;
+  /** The Fennigkoh–Smith assessment, or null while nobody has assessed the item. */
+  risk: RiskAssessmentDto | null;
 }
 
 export interface StatusHistoryEntry {
@@ -238,6 +242,18 @@ export const EQUIPMENT_SORTS = [
 export type EquipmentSort = (typeof EQUIPMENT_SORTS)[number];
 export const MAX_EQUIPMENT_PAGE_SIZE = 100;
 
+/**
+ * The list's risk class filter: a class, or the items nobody has assessed yet. Spelled out here
+ * rather than built from RISK_CLASSES (see the type import above); risk.spec.ts checks they agree.
+ */
+export const RISK_CLASS_FILTERS = ['High', 'Medium', 'Low', 'unassessed'] as const satisfies readonly (
+  RiskClass | 'unassessed'
+)[];
+export type RiskClassFilter = (typeof RISK_CLASS_FILTERS)[number];
+/** `unplanned`: in the PM program (EM number at the threshold or above) and without an active PM plan. */
+export const PM_PROGRAM_FILTERS = ['unplanned'] as const;
+export type PmProgramFilter = (typeof PM_PROGRAM_FILTERS)[number];
+
 /** Query parameters of the inventory list; empty strings mean "no filter" (the 'All …' options). */
 export const listEquipmentQuerySchema = z.object({
   page: pageParam(),
@@ -252,6 +268,14 @@ export const listEquipmentQuerySchema = z.object({
     .transform((value) => (value ? (canonicalDepartment(value) ?? value) : '')),
   status: z.union([z.literal(''), statusSchema]).default(''),
   category: z.union([z.literal(''), categorySchema]).default(''),
+  riskClass: z
+    .union([z.literal(''), z.enum(RISK_CLASS_FILTERS)], {
+      error: `riskClass must be one of ${RISK_CLASS_FILTERS.join(', ')}.`,
+    })
+    .default(''),
+  pmProgram: z
+    .union([z.literal(''), z.enum(PM_PROGRAM_FILTERS)], { error: 'pmProgram must be unplanned or empty.' })
+    .default(''),
   sort: z
     .string()
     .default('name')

@@ -133,3 +133,16 @@ export const riskAssessmentSchema = z.strictObject(
   { error: unknownFields('function, physicalRisk, maintenance and incidentHistory') },
 );
 export type RiskAssessmentRequest = z.input<typeof riskAssessmentSchema>;
+
+/**
+ * The body of `PUT /api/equipment/{id}/risk`: the four scores, and the `version` the screen read,
+ * so an assessment made on a stale view of the item is refused (409) like any other edit.
+ */
+export const assessRiskRequestSchema = z.strictObject(
+  {
+    ...riskAssessmentSchema.shape,
+    version: z.number({ error: 'version must be a number.' }).int().positive().optional(),
+  },
+  { error: unknownFields('function, physicalRisk, maintenance, incidentHistory and version') },
+);
+export type AssessRiskRequest = z.input<typeof assessRiskRequestSchema>;

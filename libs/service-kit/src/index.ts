@@ -21,3 +21,4 @@ export * from './trust/signed-messages';
 export * from './trust/trust.providers';
 export * from './trust/events';
 export * from './service-requests';
+export * from './change-feed';

@@ -5,9 +5,12 @@ import type { DataSource } from 'typeorm';
 import { equipmentDatabase } from './database';
 import { insertEquipment } from './demo/bulk-insert';
 import { generateEquipment } from './demo/demo-equipment';
+import { demoRiskScores } from './demo/demo-risk';
+import { pmProgramThresholdOf } from './config';
 
 const USAGE = `Equipment inventory commands:
-  seed:demo [--count N] [--seed S]   Loads N generated items (default 60) when the inventory is empty.`;
+  seed:demo [--count N] [--seed S]   Loads N generated items (default 60) when the inventory is empty,
+                                     most with a risk assessment (PM_PROGRAM_THRESHOLD applies).`;
 
 const OPTIONS = {
   count: { type: 'string' },
@@ -23,7 +26,14 @@ async function seedDemo(dataSource: DataSource, count: number, seed: number): Pr
       `SELECT count(*)::int AS present FROM "equipment"."equipment"`,
     )) as [{ present: number }];
     if (present > 0) return `The inventory already has ${present} items; demo equipment was not loaded.`;
-    const added = await insertEquipment(manager, generateEquipment(count, seed), 'seed');
+    const items = generateEquipment(count, seed);
+    const risks = demoRiskScores(items, seed);
+    const added = await insertEquipment(
+      manager,
+      items.map((item, index) => ({ ...item, risk: risks[index] ?? null })),
+      'seed',
+      pmProgramThresholdOf(),
+    );
     return `Loaded ${added} demo equipment items.`;
   });
 }

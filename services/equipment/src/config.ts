@@ -1,4 +1,4 @@
-import { domainService } from '@caliber/contracts';
+import { DEFAULT_PM_PROGRAM_THRESHOLD, domainService, RISK_TOTAL_RANGE } from '@caliber/contracts';
 import {
   checkCommonEnv,
   commonEnvShape,
@@ -10,6 +10,24 @@ import {
 } from '@caliber/service-kit';
 import { z } from 'zod';
 
+/**
+ * The EM number from which a device belongs in the PM program (Fennigkoh and Smith chose 12).
+ * Any number the four scales can add up to; applied to each assessment when it is saved.
+ */
+const THRESHOLD_RULE = `must be a whole number from ${RISK_TOTAL_RANGE.min} to ${RISK_TOTAL_RANGE.max}`;
+const pmProgramThreshold = z.coerce
+  .number({ error: THRESHOLD_RULE })
+  .int({ error: THRESHOLD_RULE })
+  .min(RISK_TOTAL_RANGE.min, { error: THRESHOLD_RULE })
+  .max(RISK_TOTAL_RANGE.max, { error: THRESHOLD_RULE })
+  .default(DEFAULT_PM_PROGRAM_THRESHOLD);
+
+/** The threshold alone, for the command line (the demo seed) that loads no other setting. */
+export function pmProgramThresholdOf(env: NodeJS.ProcessEnv = process.env): number {
+  return loadConfig('equipment', z.object({ PM_PROGRAM_THRESHOLD: pmProgramThreshold }), env)
+    .PM_PROGRAM_THRESHOLD;
+}
+
 const equipmentEnvSchema = z
   .object({
     ...commonEnvShape,
@@ -17,6 +35,7 @@ const equipmentEnvSchema = z
     EQUIPMENT_HEALTH_PORT: portVariable(domainService('equipment').localHealthPort),
     /** Database connections per replica: list pages, counts and filter options run in parallel. */
     EQUIPMENT_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(20),
+    PM_PROGRAM_THRESHOLD: pmProgramThreshold,
   })
   .superRefine(checkCommonEnv)
   .transform((env) => ({
@@ -24,10 +43,12 @@ const equipmentEnvSchema = z
     logLevel: env.LOG_LEVEL,
     nats: natsSettings(env),
     trust: trustSettings(env),
+    natsRequestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
     databaseUrl: env.DATABASE_URL,
     healthPort: env.EQUIPMENT_HEALTH_PORT,
     healthHost: env.HEALTH_HOST,
     poolSize: env.EQUIPMENT_DB_POOL_SIZE,
+    pmProgramThreshold: env.PM_PROGRAM_THRESHOLD,
   }));
 
 export type EquipmentConfig = z.output<typeof equipmentEnvSchema>;

@@ -5,6 +5,7 @@ import { CreateEquipmentSchema1764000000000 } from './migrations/1764000000000-c
 import { CanonicalDepartments1764200000000 } from './migrations/1764200000000-canonical-departments';
 import { AuditService1764400000000 } from './migrations/1764400000000-audit-service';
 import { TaskEffects1764600000000 } from './migrations/1764600000000-task-effects';
+import { RiskAssessment1764800000000 } from './migrations/1764800000000-risk-assessment';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -14,6 +15,7 @@ export const EQUIPMENT_MIGRATIONS = [
   CanonicalDepartments1764200000000,
   AuditService1764400000000,
   TaskEffects1764600000000,
+  RiskAssessment1764800000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -1,11 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
+import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
   serviceHealthController,
+  serviceInboxPrefix,
+  StatementSigner,
   trustProviders,
+  type ServiceChannel,
 } from '@caliber/service-kit';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
@@ -16,7 +19,11 @@ import { EquipmentEvents, EVENTS_CLIENT } from './inventory/equipment-events';
 import { EquipmentService } from './inventory/equipment.service';
 import { TaskEffectsController } from './task-effects/task-effects.controller';
 import { TaskEffectsService } from './task-effects/task-effects.service';
-import { LOGGER } from './tokens';
+import { MaintenancePeer } from './peers/peers.client';
+import { PmCoverageReplica } from './risk/pm-coverage.replica';
+import { RiskController } from './risk/risk.controller';
+import { RiskService } from './risk/risk.service';
+import { LOGGER, PEERS_CHANNEL, PEERS_CLIENT } from './tokens';
 
 @Module({})
 export class EquipmentModule {
@@ -29,19 +36,37 @@ export class EquipmentModule {
         ),
         ClientsModule.register([
           { name: EVENTS_CLIENT, ...natsClientOptions(config.nats, 'equipment-events') },
+          {
+            name: PEERS_CLIENT,
+            ...natsClientOptions(config.nats, 'equipment-client', serviceInboxPrefix('equipment')),
+          },
         ]),
       ],
       controllers: [
         EquipmentController,
         TaskEffectsController,
+        RiskController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
       ],
       providers: [
         { provide: EQUIPMENT_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         ...trustProviders('equipment', config.trust),
+        {
+          provide: PEERS_CHANNEL,
+          inject: [PEERS_CLIENT, StatementSigner],
+          useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
+            client,
+            signer,
+            timeoutMs: config.natsRequestTimeoutMs,
+            logger,
+          }),
+        },
+        MaintenancePeer,
+        PmCoverageReplica,
         EquipmentEvents,
         EquipmentService,
+        RiskService,
         TaskEffectsService,
       ],
     };

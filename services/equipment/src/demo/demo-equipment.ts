@@ -91,7 +91,7 @@ const STATUS_WEIGHTS: [EquipmentStatus, number][] = [
 const PLACES = ['Bay', 'Bed', 'Room', 'Store', 'Nurses Station'];
 
 /** A small deterministic generator (mulberry32): the same seed gives the same inventory. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -102,7 +102,7 @@ function random(seed: number): () => number {
   };
 }
 
-function pick<T>(next: () => number, items: readonly T[]): T {
+export function pick<T>(next: () => number, items: readonly T[]): T {
   return items[Math.floor(next() * items.length)] as T;
 }
 

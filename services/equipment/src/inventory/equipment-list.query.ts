@@ -15,7 +15,10 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The filtered, not deleted items; search matches name, serial number, model, manufacturer, location. */
+/**
+ * The filtered, not deleted items; search matches name, serial number, model, manufacturer,
+ * location. `riskClass` 'unassessed' finds the items without an assessment.
+ */
 export function filteredItems(
   manager: EntityManager,
   query: ListEquipmentQuery,
@@ -25,6 +28,14 @@ export function filteredItems(
   if (query.department) builder.andWhere('item.department = :department', { department: query.department });
   if (query.status) builder.andWhere('item.status = :status', { status: query.status });
   if (query.category) builder.andWhere('item.category = :category', { category: query.category });
+  if (query.riskClass === 'unassessed') builder.andWhere('item.riskClass IS NULL');
+  else if (query.riskClass) builder.andWhere('item.riskClass = :riskClass', { riskClass: query.riskClass });
+  // In the PM program and no active plan in the copy of maintenance's coverage (none known: none).
+  if (query.pmProgram === 'unplanned')
+    builder.andWhere('item.inPmProgram = true').andWhere(
+      `NOT EXISTS (SELECT 1 FROM "equipment"."pm_coverage" "coverage"
+                      WHERE "coverage"."equipment_id" = "item"."id" AND "coverage"."active_plans" > 0)`,
+    );
   return builder;
 }
 

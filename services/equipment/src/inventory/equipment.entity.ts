@@ -1,4 +1,4 @@
-import type { EquipmentCategory, EquipmentStatus } from '@caliber/contracts';
+import type { EquipmentCategory, EquipmentStatus, RiskClass } from '@caliber/contracts';
 import { Column, Entity, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
 
 /** One device of the inventory. Deleted items keep their row (`deletedAt`) for history and audit. */
@@ -64,4 +64,41 @@ export class EquipmentEntity {
 
   @VersionColumn({ type: 'integer' })
   version!: number;
+
+  // The risk assessment: the four scores are null together while the item is not assessed.
+  @Column({ name: 'risk_function', type: 'smallint', nullable: true })
+  riskFunction!: number | null;
+
+  @Column({ name: 'risk_physical', type: 'smallint', nullable: true })
+  riskPhysical!: number | null;
+
+  @Column({ name: 'risk_maintenance', type: 'smallint', nullable: true })
+  riskMaintenance!: number | null;
+
+  @Column({ name: 'risk_incidents', type: 'smallint', nullable: true })
+  riskIncidents!: number | null;
+
+  @Column({ name: 'risk_total', type: 'smallint', nullable: true })
+  riskTotal!: number | null;
+
+  @Column({ name: 'risk_class', type: 'varchar', length: 10, nullable: true })
+  riskClass!: RiskClass | null;
+
+  @Column({ name: 'high_risk', type: 'boolean', default: false })
+  highRisk!: boolean;
+
+  @Column({ name: 'life_support', type: 'boolean', default: false })
+  lifeSupport!: boolean;
+
+  @Column({ name: 'in_pm_program', type: 'boolean', default: false })
+  inPmProgram!: boolean;
+
+  @Column({ name: 'assessed_at', type: 'timestamptz', nullable: true })
+  assessedAt!: Date | null;
+
+  @Column({ name: 'assessed_by_id', type: 'uuid', nullable: true })
+  assessedById!: string | null;
+
+  @Column({ name: 'assessed_by_name', type: 'varchar', length: 120, nullable: true })
+  assessedByName!: string | null;
 }

@@ -1,4 +1,4 @@
-import type { EquipmentDto, StatusHistoryEntry, UserRef } from '@caliber/contracts';
+import type { EquipmentDto, RiskAssessmentDto, StatusHistoryEntry, UserRef } from '@caliber/contracts';
 import type { EquipmentEntity } from './equipment.entity';
 import type { StatusHistoryEntity } from './status-history.entity';
 
@@ -23,6 +23,36 @@ export function toEquipmentDto(item: EquipmentEntity): EquipmentDto {
     createdBy: userRef(item.createdById, item.createdByName),
     updatedBy: userRef(item.updatedById, item.updatedByName),
     version: item.version,
+    risk: toRiskAssessment(item),
+  };
+}
+
+/** The stored assessment, or null while the item has none (its columns are null together). */
+export function toRiskAssessment(item: EquipmentEntity): RiskAssessmentDto | null {
+  const { riskFunction, riskPhysical, riskMaintenance, riskIncidents, riskTotal, riskClass, assessedAt } =
+    item;
+  if (
+    riskFunction === null ||
+    riskPhysical === null ||
+    riskMaintenance === null ||
+    riskIncidents === null ||
+    riskTotal === null ||
+    riskClass === null ||
+    assessedAt === null
+  )
+    return null;
+  return {
+    function: riskFunction,
+    physicalRisk: riskPhysical,
+    maintenance: riskMaintenance,
+    incidentHistory: riskIncidents,
+    total: riskTotal,
+    riskClass,
+    highRisk: item.highRisk,
+    lifeSupport: item.lifeSupport,
+    inPmProgram: item.inPmProgram,
+    assessedAt: assessedAt.toISOString(),
+    assessedBy: userRef(item.assessedById, item.assessedByName),
   };
 }
 

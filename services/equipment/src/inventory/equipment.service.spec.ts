@@ -3,6 +3,7 @@ import { ServiceError, violatedIndex } from '@caliber/service-kit';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { EquipmentEvents } from './equipment-events';
 import { EquipmentService } from './equipment.service';
+import type { PmCoverageReplica } from '../risk/pm-coverage.replica';
 
 /** A write that fails inside the database with a unique violation of `constraint`. */
 function serviceFailingWith(constraint: string): EquipmentService {
@@ -12,7 +13,7 @@ function serviceFailingWith(constraint: string): EquipmentService {
   });
   const failure = new QueryFailedError('INSERT …', [], driverError);
   const dataSource = { transaction: () => Promise.reject(failure) } as unknown as DataSource;
-  return new EquipmentService(dataSource, {} as EquipmentEvents);
+  return new EquipmentService(dataSource, {} as EquipmentEvents, {} as PmCoverageReplica);
 }
 
 const actor: Actor = {

@@ -23,6 +23,7 @@ import { EquipmentEntity } from './equipment.entity';
 import { filteredItems, filterOptions, pageOf } from './equipment-list.query';
 import { toEquipmentDto, toStatusHistoryEntry } from './equipment.mapper';
 import { StatusHistoryEntity } from './status-history.entity';
+import { PmCoverageReplica } from '../risk/pm-coverage.replica';
 
 /** The unique index on lower(serial_number) among items not deleted. */
 const SERIAL_NUMBER_INDEX = 'equipment_serial_number_key';
@@ -43,9 +44,12 @@ export class EquipmentService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EquipmentEvents,
+    private readonly coverage: PmCoverageReplica,
   ) {}
 
   async list(query: ListEquipmentQuery): Promise<EquipmentListResponse> {
+    // "Without a plan" is maintenance's knowledge: bring the local copy up to date first.
+    if (query.pmProgram === 'unplanned') await this.coverage.refresh();
     const manager = this.dataSource.manager;
     const [items, total, filters] = await Promise.all([
       pageOf(filteredItems(manager, query), query).getMany(),
@@ -222,15 +226,8 @@ export class EquipmentService {
     return { _id: id };
   }
 
-  private async findLive(manager: EntityManager, id: string, lock = false): Promise<EquipmentEntity> {
-    if (!isRecordId(id)) throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
-    const item = await manager.findOne(EquipmentEntity, {
-      where: { id },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    if (!item || item.deletedAt)
-      throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
-    return item;
+  private findLive(manager: EntityManager, id: string, lock = false): Promise<EquipmentEntity> {
+    return findLiveItem(manager, id, lock);
   }
 
   private requireRightForStatus(actor: Actor, from: EquipmentStatus | null, to: EquipmentStatus): void {
@@ -281,7 +278,23 @@ export class EquipmentService {
   }
 }
 
-function refuseStale(item: EquipmentEntity, version: number | undefined): void {
+/** The item if it is in the inventory (not deleted), locked for the transaction when `lock`; else 404. */
+export async function findLiveItem(
+  manager: EntityManager,
+  id: string,
+  lock = false,
+): Promise<EquipmentEntity> {
+  if (!isRecordId(id)) throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+  const item = await manager.findOne(EquipmentEntity, {
+    where: { id },
+    ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
+  if (!item || item.deletedAt) throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+  return item;
+}
+
+/** A change made on a view older than the item (`version` read before someone else's change) is 409. */
+export function refuseStale(item: EquipmentEntity, version: number | undefined): void {
   if (version !== undefined && version !== item.version)
     throw new ServiceError(
       'CONFLICT',

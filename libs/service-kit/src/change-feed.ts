@@ -1,0 +1,104 @@
+import type { ChangeFeedPage } from '@caliber/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/**
+ * Where a reader keeps how far it has applied one change feed. `read` answers the position
+ * without locking (0 when the feed was never read); `lock` answers it inside a transaction and
+ * holds it until commit; `write` moves it in that same transaction.
+ */
+export interface FeedPositionStore {
+  read(manager: EntityManager): Promise<string>;
+  lock(manager: EntityManager): Promise<string>;
+  write(manager: EntityManager, position: string): Promise<void>;
+}
+
+/**
+ * A position kept as one row of a `feed_positions` table
+ * (`feed varchar PRIMARY KEY, position bigint NOT NULL, read_at timestamptz`), one row per feed.
+ * `table` is the quoted, schema-qualified name, e.g. `"equipment"."feed_positions"`.
+ */
+export function tableFeedPosition(table: string, feed: string): FeedPositionStore {
+  const current = async (manager: EntityManager, lock: boolean): Promise<string> => {
+    if (lock) {
+      // The row must exist to be locked: the first reader creates it.
+      await manager.query(
+        `INSERT INTO ${table} ("feed", "position") VALUES ($1, 0) ON CONFLICT ("feed") DO NOTHING`,
+        [feed],
+      );
+    }
+    const rows: { position: string }[] = await manager.query(
+      `SELECT "position"::text AS "position" FROM ${table} WHERE "feed" = $1${lock ? ' FOR UPDATE' : ''}`,
+      [feed],
+    );
+    return rows[0]?.position ?? '0';
+  };
+  return {
+    read: (manager) => current(manager, false),
+    lock: (manager) => current(manager, true),
+    write: async (manager, position) => {
+      await manager.query(`UPDATE ${table} SET "position" = $2, "read_at" = now() WHERE "feed" = $1`, [
+        feed,
+        position,
+      ]);
+    },
+  };
+}
+
+export interface CatchUpFeedOptions<T> {
+  dataSource: DataSource;
+  position: FeedPositionStore;
+  /** One page of the feed after `after` (a request to the service that owns it). */
+  readPage(after: string): Promise<ChangeFeedPage<T>>;
+  /** Applies a page's changes in the transaction that also moves the position. */
+  apply(manager: EntityManager, changes: T[]): Promise<void>;
+  /** Stops after this many pages even if more remain (a feed growing as fast as it is read). */
+  maxPages?: number;
+}
+
+export interface CatchUpOutcome {
+  /** The position reached. */
+  position: string;
+  /** How many changes were applied. */
+  applied: number;
+  /** The feed said nothing more follows (false when stopped by `maxPages`). */
+  caughtUp: boolean;
+}
+
+/**
+ * Brings a local copy up to date with another service's change feed (`ChangeFeedPage`): reads
+ * pages from the stored position and applies each one together with its new position, in one
+ * transaction, so a crash between pages loses nothing and repeats nothing that matters (each
+ * change carries its row's whole state, so applying one twice is harmless).
+ *
+ * Readers may run at once (several requests, several replicas). Pages are fetched without holding
+ * anything; a page is applied only if the stored position is still the one it was read from (the
+ * position row is locked to check), otherwise another reader got there first, and this one goes
+ * on from where that one left off. So pages are always applied in feed order, and an older page
+ * never overwrites a newer state.
+ *
+ * A failure of `readPage` (the owner is down) is thrown to the caller, who decides whether stale
+ * data will do; whatever was applied before it stays applied.
+ */
+export async function catchUpFeed<T>(options: CatchUpFeedOptions<T>): Promise<CatchUpOutcome> {
+  const { dataSource, position, readPage, apply, maxPages = 100 } = options;
+  let after = await position.read(dataSource.manager);
+  let applied = 0;
+  for (let pages = 0; pages < maxPages; pages += 1) {
+    const page = await readPage(after);
+    // A page that does not move forward would be asked for again forever.
+    const moves = BigInt(page.last) > BigInt(after);
+    const outcome = await dataSource.transaction(async (manager) => {
+      const stored = await position.lock(manager);
+      if (stored !== after) return { at: stored, applied: 0 };
+      if (!moves) return { at: after, applied: 0 };
+      await apply(manager, page.changes);
+      await position.write(manager, page.last);
+      return { at: page.last, applied: page.changes.length };
+    });
+    const raced = outcome.at !== after && outcome.at !== page.last;
+    applied += outcome.applied;
+    after = outcome.at;
+    if (!raced && (!page.more || !moves)) return { position: after, applied, caughtUp: true };
+  }
+  return { position: after, applied, caughtUp: false };
+}

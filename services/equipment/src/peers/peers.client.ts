@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  SUBJECTS,
+  type ChangeFeedPage,
+  type ChangeFeedRequest,
+  type PmCoverageChange,
+} from '@caliber/contracts';
+import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
+import { PEERS_CHANNEL } from '../tokens';
+
+/**
+ * Equipment's calls to the maintenance service, signed by equipment for itself (no person acts:
+ * the inventory keeps its copy of plan coverage up to date on its own account).
+ */
+@Injectable()
+export class MaintenancePeer extends DomainServiceClient {
+  constructor(@Inject(PEERS_CHANNEL) channel: ServiceChannel) {
+    super(channel, 'maintenance service');
+  }
+
+  /** One page of the feed of active PM plans per device, after a position. */
+  pmCoverage(request: ChangeFeedRequest): Promise<ChangeFeedPage<PmCoverageChange>> {
+    return this.request(SUBJECTS.maintenance.pmCoverage, request);
+  }
+}
