@@ -92,6 +92,10 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     expect: everyone(200),
     body: () => ({ status: 'Unserviceable', reason: 'Alarm fails self-test' }),
   },
+  assessEquipmentRisk: {
+    expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
+    body: () => ({ function: 10, physicalRisk: 5, maintenance: 4, incidentHistory: 0 }),
+  },
   deleteEquipment: {
     expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
   },

@@ -1,4 +1,5 @@
 import {
+  assessRiskRequestSchema,
   appearanceSettingsSchema,
   assigneeQuerySchema,
   changeTaskStatusSchema,
@@ -146,7 +147,7 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Equipment',
     summary: 'One page of the inventory',
     description:
-      'Search matches name, serial number, model, manufacturer and location. Answers `{equipment, total, page, pages, limit, filters}`; `filters` lists the departments, statuses and categories present.',
+      'Search matches name, serial number, model, manufacturer and location. `riskClass` is High, Medium, Low, or `unassessed` for items without an assessment; `pmProgram=unplanned` keeps the items in the PM program (EM number at the threshold or above) without an active PM plan. Answers `{equipment, total, page, pages, limit, filters}`; `filters` lists the departments, statuses and categories present.',
     query: listEquipmentQuerySchema,
     responses: { 200: 'The page.', ...REFUSALS, ...SERVICE_DOWN },
   },
@@ -217,6 +218,23 @@ export const ROUTES: RouteDoc[] = [
       200: 'The updated item.',
       ...REFUSALS,
       403: 'The change is reserved to Engineers and Admins.',
+      404: 'Not in the inventory.',
+      409: 'Someone changed the item since you read it.',
+    },
+  },
+  {
+    operationId: 'assessEquipmentRisk',
+    method: 'put',
+    path: '/api/equipment/{id}/risk',
+    tag: 'Equipment',
+    summary: "Save an item's Fennigkoh–Smith risk assessment (Engineers and Admins)",
+    description:
+      'The four scores, each from its published scale; the EM number (`total`), `riskClass`, `highRisk`, `lifeSupport` and `inPmProgram` follow from them with the configured PM program threshold. Send the `version` you read to refuse overwriting a newer change (409). Audited with the old and new values.',
+    body: assessRiskRequestSchema,
+    responses: {
+      200: 'The item with its `risk`.',
+      ...REFUSALS,
+      403: 'Engineers and Admins only.',
       404: 'Not in the inventory.',
       409: 'Someone changed the item since you read it.',
     },

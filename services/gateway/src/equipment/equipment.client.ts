@@ -6,6 +6,7 @@ import {
   type EquipmentDto,
   type EquipmentListResponse,
   type ListEquipmentQuery,
+  type RiskScores,
   type NewEquipment,
   type StatusHistoryPage,
   type StatusHistoryQuery,
@@ -48,6 +49,14 @@ export class EquipmentClient extends DomainServiceClient {
     data: ChangeEquipmentStatusRequest,
   ): Promise<EquipmentDto> {
     return this.request(SUBJECTS.equipment.changeStatus, { id, data }, actingUserOf(session));
+  }
+
+  assessRisk(session: GatewaySession, id: string, data: RiskScores, version?: number): Promise<EquipmentDto> {
+    return this.request(
+      SUBJECTS.equipment.assessRisk,
+      { id, data, ...(version === undefined ? {} : { version }) },
+      actingUserOf(session),
+    );
   }
 
   delete(session: GatewaySession, id: string): Promise<{ _id: string }> {

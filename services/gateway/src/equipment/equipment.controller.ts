@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
+  assessRiskRequestSchema,
   changeEquipmentStatusSchema,
   createEquipmentSchema,
   listEquipmentQuerySchema,
@@ -72,6 +73,17 @@ export class EquipmentController {
     @Body(new ZodBodyPipe(changeEquipmentStatusSchema)) data: z.input<typeof changeEquipmentStatusSchema>,
   ): Promise<EquipmentDto> {
     return this.equipment.changeStatus(session, id, data);
+  }
+
+  /** Engineers and Admins (the equipment service refuses others); `version` optional, as on other edits. */
+  @Put(':id/risk')
+  assessRisk(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(assessRiskRequestSchema)) body: z.output<typeof assessRiskRequestSchema>,
+  ): Promise<EquipmentDto> {
+    const { version, ...scores } = body;
+    return this.equipment.assessRisk(session, id, scores, version);
   }
 
   @Delete(':id')
