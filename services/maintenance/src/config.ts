@@ -11,6 +11,15 @@ import {
 } from '@caliber/service-kit';
 import { z } from 'zod';
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const maintenanceEnvSchema = z
   .object({
     ...commonEnvShape,
@@ -24,6 +33,16 @@ const maintenanceEnvSchema = z
      * 60 s before the next try.
      */
     MAINTENANCE_OUTBOX_POLL_MS: positiveIntVariable(1000),
+    /** The hospital's time zone: what "today" is for due dates, overdue work and PM compliance. */
+    HOSPITAL_TIME_ZONE: z
+      .string()
+      .default('UTC')
+      .refine(isTimeZone, { error: 'HOSPITAL_TIME_ZONE must be an IANA time zone such as Europe/London.' }),
+    REDIS_URL: urlVariable(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+    /** The daily PM job creates every occurrence falling due within this many days. */
+    PM_LEAD_TIME_DAYS: z.coerce.number().int().min(0).max(366).default(14),
+    /** When the daily PM job runs (cron, in the hospital's time zone). */
+    PM_JOB_CRON: z.string().default('15 2 * * *'),
   })
   .superRefine(checkCommonEnv)
   .transform((env) => ({
@@ -37,6 +56,10 @@ const maintenanceEnvSchema = z
     healthHost: env.HEALTH_HOST,
     poolSize: env.MAINTENANCE_DB_POOL_SIZE,
     outboxPollMs: env.MAINTENANCE_OUTBOX_POLL_MS,
+    timeZone: env.HOSPITAL_TIME_ZONE,
+    redisUrl: env.REDIS_URL,
+    pmLeadTimeDays: env.PM_LEAD_TIME_DAYS,
+    pmJobCron: env.PM_JOB_CRON,
   }));
 
 export type MaintenanceConfig = z.output<typeof maintenanceEnvSchema>;

@@ -2,6 +2,7 @@ import { AuditEntryEntity, type ServiceDatabaseOptions } from '@caliber/service-
 import { CreateMaintenanceSchema1764600000000 } from './migrations/1764600000000-create-maintenance-schema';
 import { TaskCounts1764700000000 } from './migrations/1764700000000-task-counts';
 import { PmPlans1764800000000 } from './migrations/1764800000000-pm-plans';
+import { PmProgram1764900000000 } from './migrations/1764900000000-pm-program';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
 import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
@@ -20,6 +21,7 @@ export const MAINTENANCE_MIGRATIONS = [
   CreateMaintenanceSchema1764600000000,
   TaskCounts1764700000000,
   PmPlans1764800000000,
+  PmProgram1764900000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -17,6 +17,10 @@ import { maintenanceDatabase } from './database';
 import { TaskEffectsRelay } from './outbox/task-effects.relay';
 import { PmPlansController } from './plans/pm-plans.controller';
 import { PmPlansService } from './plans/pm-plans.service';
+import { PmScheduleJob } from './plans/pm-schedule.job';
+import { DeviceRiskReplica } from './compliance/device-risk.replica';
+import { PmComplianceController } from './compliance/pm-compliance.controller';
+import { PmComplianceService } from './compliance/pm-compliance.service';
 import { EquipmentPeer, IdentityPeer } from './peers/peers.client';
 import { TaskEvents } from './tasks/task-events';
 import { TasksController } from './tasks/tasks.controller';
@@ -42,6 +46,7 @@ export class MaintenanceModule {
       controllers: [
         TasksController,
         PmPlansController,
+        PmComplianceController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
       ],
       providers: [
@@ -63,6 +68,9 @@ export class MaintenanceModule {
         TaskEvents,
         TaskEffectsRelay,
         PmPlansService,
+        PmScheduleJob,
+        DeviceRiskReplica,
+        PmComplianceService,
         TasksService,
       ],
     };

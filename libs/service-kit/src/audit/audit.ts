@@ -12,7 +12,8 @@ export interface AuditActor {
 
 /** How an audit row names a person acting through the bus: their service number, and who vouched. */
 export function auditActorOf(actor: Actor): AuditActor {
-  return { id: actor._id, label: actor.serviceNumber.slice(0, 64), service: actor.via };
+  // A service acting on its own (a scheduled job) has no person's id.
+  return { id: actor._id || null, label: actor.serviceNumber.slice(0, 64), service: actor.via };
 }
 
 export interface AuditRecord {

@@ -5,12 +5,19 @@ import {
   type AssigneeQuery,
   type CertifyTaskRequest,
   type ChangeTaskStatusRequest,
+  type ComplianceQuery,
   type IssueReport,
+  type ListPmPlansQuery,
   type ListTasksQuery,
   type NewPmPlan,
   type NewTask,
+  type PmComplianceResponse,
   type PmPlanCreatedResponse,
+  type PmPlanDto,
+  type PmPlanListResponse,
   type RecordWorkRequest,
+  type RetirePmPlanRequest,
+  type UpdatePmPlanRequest,
   type TaskCreatedResponse,
   type TaskDetail,
   type TaskDto,
@@ -42,6 +49,26 @@ export class TasksClient extends DomainServiceClient {
 
   createPlan(session: GatewaySession, data: NewPmPlan): Promise<PmPlanCreatedResponse> {
     return this.request(SUBJECTS.maintenance.createPlan, { data }, actingUserOf(session));
+  }
+
+  compliance(session: GatewaySession, query: ComplianceQuery): Promise<PmComplianceResponse> {
+    return this.request(SUBJECTS.maintenance.compliance, { query }, actingUserOf(session));
+  }
+
+  listPlans(session: GatewaySession, query: ListPmPlansQuery): Promise<PmPlanListResponse> {
+    return this.request(SUBJECTS.maintenance.listPlans, { query }, actingUserOf(session));
+  }
+
+  getPlan(session: GatewaySession, id: string): Promise<PmPlanDto> {
+    return this.request(SUBJECTS.maintenance.getPlan, { id }, actingUserOf(session));
+  }
+
+  updatePlan(session: GatewaySession, id: string, data: UpdatePmPlanRequest): Promise<PmPlanDto> {
+    return this.request(SUBJECTS.maintenance.updatePlan, { id, data }, actingUserOf(session));
+  }
+
+  retirePlan(session: GatewaySession, id: string, data: RetirePmPlanRequest): Promise<PmPlanDto> {
+    return this.request(SUBJECTS.maintenance.retirePlan, { id, data }, actingUserOf(session));
   }
 
   reportIssue(session: GatewaySession, data: IssueReport): Promise<TaskCreatedResponse> {

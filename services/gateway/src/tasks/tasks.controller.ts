@@ -3,14 +3,21 @@ import {
   assigneeQuerySchema,
   certifyTaskSchema,
   changeTaskStatusSchema,
+  complianceQuerySchema,
   createPmPlanSchema,
+  listPmPlansQuerySchema,
+  retirePmPlanSchema,
+  updatePmPlanSchema,
   createTaskSchema,
   listTasksQuerySchema,
   recordWorkSchema,
   reportIssueSchema,
   updateTaskSchema,
   type AssigneeListResponse,
+  type PmComplianceResponse,
   type PmPlanCreatedResponse,
+  type PmPlanDto,
+  type PmPlanListResponse,
   type TaskCreatedResponse,
   type TaskDetail,
   type TaskDto,
@@ -99,7 +106,10 @@ export class TasksController {
   }
 }
 
-/** Report Issue (anyone signed in), and scheduling preventive maintenance (Engineers and Admins). */
+/**
+ * Report Issue (anyone signed in); PM plans: scheduling, changing and retiring them are for
+ * Engineers and Admins, reading them and the PM compliance figures for anyone signed in.
+ */
 @Controller('maintenance')
 export class MaintenanceController {
   constructor(private readonly tasks: TasksClient) {}
@@ -120,6 +130,45 @@ export class MaintenanceController {
     @Body(new ZodBodyPipe(reportIssueSchema)) data: z.output<typeof reportIssueSchema>,
   ): Promise<TaskCreatedResponse> {
     return this.tasks.reportIssue(session, data);
+  }
+
+  @Get('compliance')
+  compliance(
+    @CurrentSession() session: GatewaySession,
+    @Query(new ZodQueryPipe(complianceQuerySchema)) query: z.output<typeof complianceQuerySchema>,
+  ): Promise<PmComplianceResponse> {
+    return this.tasks.compliance(session, query);
+  }
+
+  @Get('plans')
+  plans(
+    @CurrentSession() session: GatewaySession,
+    @Query(new ZodQueryPipe(listPmPlansQuerySchema)) query: z.output<typeof listPmPlansQuerySchema>,
+  ): Promise<PmPlanListResponse> {
+    return this.tasks.listPlans(session, query);
+  }
+
+  @Get('plans/:id')
+  plan(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<PmPlanDto> {
+    return this.tasks.getPlan(session, id);
+  }
+
+  @Put('plans/:id')
+  updatePlan(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(updatePmPlanSchema)) data: z.input<typeof updatePmPlanSchema>,
+  ): Promise<PmPlanDto> {
+    return this.tasks.updatePlan(session, id, data);
+  }
+
+  @Put('plans/:id/retire')
+  retirePlan(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(retirePmPlanSchema)) data: z.input<typeof retirePmPlanSchema>,
+  ): Promise<PmPlanDto> {
+    return this.tasks.retirePlan(session, id, data);
   }
 }
 

@@ -4,6 +4,8 @@ import {
   type ActingUser,
   type Actor,
   type AssigneeDto,
+  type ChangeFeedPage,
+  type DeviceRiskChange,
   type EquipmentStatus,
   type TaskEffect,
   type TaskEffectResult,
@@ -30,6 +32,11 @@ export class EquipmentPeer extends DomainServiceClient {
 
   applyTaskEffect(user: ActingUser, effect: TaskEffect): Promise<TaskEffectResult> {
     return this.request(SUBJECTS.equipment.applyTaskEffect, effect, user);
+  }
+
+  /** A page of the devices' risk flags changed after `after` (the service asks for itself). */
+  riskChanges(after: string): Promise<ChangeFeedPage<DeviceRiskChange>> {
+    return this.request(SUBJECTS.equipment.riskChanges, { after });
   }
 }
 

@@ -57,6 +57,20 @@ export class PmPlanEntity {
   @Column({ name: 'first_due_date', type: 'date' })
   firstDueDate!: string;
 
+  /** Occurrence `anchorOccurrence` falls due on `anchorDate`; each later one an interval after. */
+  @Column({ name: 'anchor_date', type: 'date' })
+  anchorDate!: string;
+
+  @Column({ name: 'anchor_occurrence', type: 'integer', default: 0 })
+  anchorOccurrence!: number;
+
+  /** The next occurrence not created yet, and its due date. */
+  @Column({ name: 'next_occurrence', type: 'integer', default: 0 })
+  nextOccurrence!: number;
+
+  @Column({ name: 'next_due_date', type: 'date' })
+  nextDueDate!: string;
+
   @Column({ name: 'schedule_basis', type: 'varchar', length: 40 })
   scheduleBasis!: ScheduleBasis;
 
@@ -83,6 +97,18 @@ export class PmPlanEntity {
 
   @Column({ name: 'updated_by_name', type: 'varchar', length: 120, nullable: true })
   updatedByName!: string | null;
+
+  @Column({ name: 'retired_at', type: 'timestamptz', nullable: true })
+  retiredAt!: Date | null;
+
+  @Column({ name: 'retired_by_id', type: 'uuid', nullable: true })
+  retiredById!: string | null;
+
+  @Column({ name: 'retired_by_name', type: 'varchar', length: 120, nullable: true })
+  retiredByName!: string | null;
+
+  @Column({ name: 'retire_reason', type: 'varchar', length: 500, nullable: true })
+  retireReason!: string | null;
 
   @VersionColumn({ type: 'integer' })
   version!: number;

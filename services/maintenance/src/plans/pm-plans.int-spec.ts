@@ -3,10 +3,16 @@ import type { DataSource } from 'typeorm';
 import type {
   EquipmentDto,
   PmPlanCreatedResponse,
+  PmPlanDto,
   Role,
   TaskDto,
   TaskListResponse,
 } from '@caliber/contracts';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { addDays, hospitalToday } from '../hospital-clock';
+import { PmPlansService } from './pm-plans.service';
+import { PmScheduleJob, queuePrefix } from './pm-schedule.job';
 import { call } from '@caliber/testing/http';
 import {
   equipmentDataSource,
@@ -184,5 +190,173 @@ describe('PM plans and their occurrences (real stack)', () => {
         [device._id, plan._id],
       ),
     ).rejects.toThrow(/tasks_plan_occurrence_key/);
+  });
+
+  describe('the daily job', () => {
+    const weekly = (device: EquipmentDto, firstDueDate: string) => ({
+      ...monthly(device),
+      title: 'Weekly suction check',
+      interval: 'Weekly',
+      firstDueDate,
+    });
+
+    it('creates every occurrence due within the lead time, once, even when two replicas run it at once', async () => {
+      const today = hospitalToday();
+      const device = await aDefibrillator();
+      const { plan } = (
+        await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', weekly(device, today))
+      ).body;
+      // A second replica of the service, on the same database, runs the job at the same moment.
+      const replica = await startMaintenance();
+      try {
+        const [one, two] = await Promise.all([
+          maintenance.get(PmPlansService).createDueOccurrences(14, today),
+          replica.get(PmPlansService).createDueOccurrences(14, today),
+        ]);
+        const mine = [...one, ...two].filter((task) => task.planId === plan._id);
+        expect(mine.map((task) => task.planOccurrence).sort()).toEqual([1, 2]);
+      } finally {
+        await replica.close();
+      }
+      // Day 0 is the first occurrence; days 7 and 14 fall within 14 days; day 21 does not.
+      expect(await occurrences(plan._id)).toEqual([
+        { n: 0, due: today, status: 'Pending' },
+        { n: 1, due: addDays(today, 7), status: 'Pending' },
+        { n: 2, due: addDays(today, 14), status: 'Pending' },
+      ]);
+      const again = await maintenance.get(PmPlansService).createDueOccurrences(14, today);
+      expect(again.filter((task) => task.planId === plan._id)).toEqual([]);
+      // A week later the next one falls within the lead time.
+      await maintenance.get(PmPlansService).createDueOccurrences(14, addDays(today, 7));
+      expect((await occurrences(plan._id)).map((row) => row.due).at(-1)).toBe(addDays(today, 21));
+    });
+
+    it('is one BullMQ job scheduler that survives a restart, and a run after it creates nothing twice', async () => {
+      const device = await aDefibrillator();
+      const { plan } = (
+        await as('engineer').post<PmPlanCreatedResponse>(
+          '/maintenance/schedule',
+          weekly(device, addDays(hospitalToday(), 1)),
+        )
+      ).body;
+      expect(await maintenance.get(PmScheduleJob).runNow()).toBeGreaterThanOrEqual(1);
+      const before = await occurrences(plan._id);
+      expect(before.length).toBe(2);
+      await maintenance.close();
+      maintenance = await startMaintenance();
+      expect(await maintenance.get(PmScheduleJob).runNow()).toBe(0);
+      expect(await occurrences(plan._id)).toEqual(before);
+      const connection = new Redis(process.env['REDIS_URL'] ?? '', { maxRetriesPerRequest: null });
+      const queue = new Queue('pm-schedule', {
+        connection,
+        prefix: queuePrefix(process.env['DATABASE_URL'] ?? ''),
+      });
+      try {
+        const schedulers = await queue.getJobSchedulers();
+        expect(schedulers.map((scheduler) => [scheduler.key, scheduler.pattern])).toEqual([
+          ['daily-occurrences', '15 2 * * *'],
+        ]);
+      } finally {
+        await queue.close();
+        await connection.quit();
+      }
+    });
+  });
+
+  it('marks an occurrence overdue once its due date has passed and it is not done', async () => {
+    const device = await aDefibrillator();
+    const yesterday = addDays(hospitalToday(), -1);
+    const { task } = (
+      await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', {
+        ...monthly(device),
+        firstDueDate: yesterday,
+        assignedTo: null,
+      })
+    ).body;
+    expect(task.overdue).toBe(true);
+    const overdue = await as('engineer').get<TaskListResponse>(`/tasks?overdue=1&equipment=${device._id}`);
+    expect(overdue.body.tasks.map((shown) => shown._id)).toEqual([task._id]);
+    const panel = await as('engineer').get<TaskListResponse>(`/tasks?unassigned=1&open=1&sort=due&limit=100`);
+    expect(panel.body.tasks.map((shown) => shown._id)).toContain(task._id);
+    expect(panel.body.tasks.every((shown) => shown.assignedTo === null && shown.status !== 'Completed')).toBe(
+      true,
+    );
+    const dues = panel.body.tasks.map((shown) => shown.dueDate ?? shown.createdAt.slice(0, 10));
+    expect(dues).toEqual([...dues].sort());
+    expect((await as('engineer').put(`/tasks/${task._id}`, { assignedTo: ids.get('tech') })).status).toBe(
+      200,
+    );
+    const done = await as('engineer').put(`/tasks/${task._id}/status`, { status: 'Completed' });
+    expect([done.status, done.body['message'], done.body['overdue']]).toEqual([200, undefined, false]);
+  });
+
+  it('changes a plan for the occurrences to come and leaves those already created as they are', async () => {
+    const device = await aDefibrillator();
+    const { plan, task } = (
+      await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', monthly(device))
+    ).body;
+    expect((await as('tech').put(`/maintenance/plans/${plan._id}`, { priority: 'Low' })).status).toBe(403);
+    const changed = await as('engineer').put<PmPlanDto>(`/maintenance/plans/${plan._id}`, {
+      interval: 'Quarterly',
+      nextDueDate: '2027-03-15',
+      title: 'Quarterly energy delivery test',
+      version: plan.version,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      interval: 'Quarterly',
+      anchorDate: '2027-03-15',
+      anchorOccurrence: 1,
+      nextOccurrence: 1,
+      nextDueDate: '2027-03-15',
+    });
+    const stale = await as('engineer').put(`/maintenance/plans/${plan._id}`, {
+      priority: 'Low',
+      version: plan.version,
+    });
+    expect(stale.status).toBe(409);
+    await completeAndCertify(task);
+    const made = await occurrences(plan._id);
+    expect(made).toEqual([
+      { n: 0, due: '2027-01-31', status: 'Completed' },
+      { n: 1, due: '2027-03-15', status: 'Pending' },
+    ]);
+    const first = await as('engineer').get<TaskDto>(`/tasks/${task._id}`);
+    expect([first.body.title, first.body.pmInterval]).toEqual(['Monthly energy delivery test', 'Monthly']);
+  });
+
+  it('retires a plan: no more occurrences, work not yet due withdrawn, overdue and finished work kept', async () => {
+    const device = await aDefibrillator();
+    const today = hospitalToday();
+    const { plan, task: overdue } = (
+      await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', {
+        ...monthly(device),
+        interval: 'Weekly',
+        firstDueDate: addDays(today, -3),
+      })
+    ).body;
+    await maintenance.get(PmPlansService).createDueOccurrences(14, today);
+    const before = await occurrences(plan._id);
+    expect(before.length).toBe(3);
+    expect((await as('engineer').put(`/maintenance/plans/${plan._id}/retire`, {})).status).toBe(400);
+    const retired = await as('engineer').put<PmPlanDto>(`/maintenance/plans/${plan._id}/retire`, {
+      reason: 'Device replaced',
+    });
+    expect(retired.status).toBe(200);
+    expect(retired.body.active).toBe(false);
+    const live: { id: string }[] = await rows.query(
+      `SELECT "id" FROM "maintenance"."tasks" WHERE "plan_id" = $1 AND "deleted_at" IS NULL`,
+      [plan._id],
+    );
+    expect(live.map((row) => row.id)).toEqual([overdue._id]);
+    await maintenance.get(PmPlansService).createDueOccurrences(60, today);
+    expect((await occurrences(plan._id)).length).toBe(3);
+    expect((await as('engineer').put(`/maintenance/plans/${plan._id}`, { priority: 'Low' })).status).toBe(
+      409,
+    );
+    const listed = await as('tech').get<{ plans: PmPlanDto[] }>(
+      `/maintenance/plans?state=retired&equipment=${device._id}`,
+    );
+    expect(listed.body.plans.map((shown) => shown._id)).toEqual([plan._id]);
   });
 });

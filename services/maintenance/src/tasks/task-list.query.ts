@@ -1,5 +1,6 @@
 import type { ListTasksQuery, TaskCounts } from '@caliber/contracts';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { hospitalToday } from '../hospital-clock';
 import { UNASSIGNED_KEY } from '../migrations/1764700000000-task-counts';
 import { TaskEntity } from './task.entity';
 
@@ -16,6 +17,8 @@ const SORT_COLUMNS: Record<string, string> = {
   title: 'task.title',
   completedDate: 'task.completedDate',
 };
+/** The Preventive Maintenance panel's order: the due date, or the creation date (UTC) without one. */
+const DUE_OR_CREATED = `COALESCE(task.dueDate, (task.createdAt AT TIME ZONE 'UTC')::date)`;
 /**
  * Columns that may be empty: tasks without one go last either way. The others are never null and
  * get no NULLS clause, so the planner can walk the matching index instead of sorting every row.
@@ -35,6 +38,11 @@ function scopedTasks(
   if (query.equipment) builder.andWhere('task.equipmentId = :equipment', { equipment: query.equipment });
   if (query.taskType) builder.andWhere('task.taskType = :taskType', { taskType: query.taskType });
   if (query.priority) builder.andWhere('task.priority = :priority', { priority: query.priority });
+  if (query.unassigned) builder.andWhere('task.assignedToId IS NULL');
+  if (query.open || query.overdue) builder.andWhere(`task.status NOT IN ('Completed', 'Cancelled')`);
+  if (query.overdue) builder.andWhere('task.dueDate < :today', { today: hospitalToday() });
+  if (query.planned) builder.andWhere('task.planId IS NOT NULL');
+  if (query.plan) builder.andWhere('task.planId = :plan', { plan: query.plan });
   if (query.q) {
     const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     builder.andWhere('task.search_text LIKE :pattern', { pattern });
@@ -54,12 +62,17 @@ export function pageOfTasks(builder: SelectQueryBuilder<TaskEntity>, query: List
   const direction = descending ? 'DESC' : 'ASC';
   if (key === 'priority') {
     builder.addSelect(PRIORITY_RANK, 'priority_rank').orderBy('priority_rank', direction);
+  } else if (key === 'due') {
+    builder.addSelect(DUE_OR_CREATED, 'due_or_created').orderBy('due_or_created', direction);
   } else {
     const column = SORT_COLUMNS[key] ?? 'task.createdAt';
     if (NULLABLE_SORTS.has(key)) builder.orderBy(column, direction, 'NULLS LAST');
     else builder.orderBy(column, direction);
   }
-  if (key !== 'createdAt') builder.addOrderBy('task.createdAt', 'DESC');
+  // The history's order: completed date, then last update, then creation.
+  if (key === 'completedDate') builder.addOrderBy('task.updatedAt', direction);
+  if (key !== 'createdAt')
+    builder.addOrderBy('task.createdAt', direction === 'ASC' && key === 'due' ? 'ASC' : 'DESC');
   return builder
     .addOrderBy('task.id', descending ? 'DESC' : 'ASC')
     .offset((query.page - 1) * query.limit)
@@ -78,7 +91,16 @@ export async function taskCounts(
   const assignee = scope.assigneeId ?? (query.technician || null);
   // The kept counts key unassigned tasks by the zero id, which names no one in the list's filter.
   const onlyByAssignee =
-    !query.q && !query.equipment && !query.taskType && !query.priority && assignee !== UNASSIGNED_KEY;
+    !query.q &&
+    !query.equipment &&
+    !query.taskType &&
+    !query.priority &&
+    !query.unassigned &&
+    !query.open &&
+    !query.overdue &&
+    !query.planned &&
+    !query.plan &&
+    assignee !== UNASSIGNED_KEY;
   const rows: { status: string; count: number }[] = onlyByAssignee
     ? // Kept by triggers for exactly this question: everyone's tasks, or one person's.
       await manager.query(

@@ -20,7 +20,7 @@ export function recordTaskStatus(
     taskId,
     fromStatus: from,
     toStatus: to,
-    changedById: actor._id,
+    changedById: actor._id || null,
     changedByName: actor.name,
   });
 }
@@ -41,10 +41,22 @@ export function auditTask(
   });
 }
 
+/**
+ * The service itself, when its daily PM job creates occurrences: recorded by name, with no
+ * person's id.
+ */
+export const PM_SCHEDULE_ACTOR: Actor = {
+  _id: '',
+  name: 'PM schedule',
+  role: 'System',
+  serviceNumber: 'pm-schedule',
+  via: 'maintenance',
+};
+
 /** The columns a change stamps: who changed it, when, and the next version. */
 export function touchedBy(actor: Actor) {
   return {
-    updatedById: actor._id,
+    updatedById: actor._id || null,
     updatedByName: actor.name,
     updatedAt: () => 'now()',
     version: () => '"version" + 1',
@@ -61,9 +73,9 @@ export async function insertTask(
     ...fields,
     needsCertification: false,
     certified: false,
-    createdById: actor._id,
+    createdById: actor._id || null,
     createdByName: actor.name,
-    updatedById: actor._id,
+    updatedById: actor._id || null,
     updatedByName: actor.name,
     deletedAt: null,
     deletedById: null,

@@ -1,4 +1,12 @@
-import type { AuditEntryDto, SparePart, TaskDto, TaskStatusHistoryEntry, UserRef } from '@caliber/contracts';
+import {
+  isOverdue,
+  type AuditEntryDto,
+  type SparePart,
+  type TaskDto,
+  type TaskStatusHistoryEntry,
+  type UserRef,
+} from '@caliber/contracts';
+import { hospitalToday } from '../hospital-clock';
 import type { AuditEntryEntity } from '@caliber/service-kit';
 import { deviceRefOf } from './device-snapshot';
 import type { SparePartEntity } from './spare-part.entity';
@@ -13,7 +21,11 @@ export function toSparePart(part: SparePartEntity): SparePart {
   return { name: part.name, quantity: part.quantity, description: part.description, unitCost: part.unitCost };
 }
 
-export function toTaskDto(task: TaskEntity, parts: readonly SparePartEntity[]): TaskDto {
+export function toTaskDto(
+  task: TaskEntity,
+  parts: readonly SparePartEntity[],
+  today = hospitalToday(),
+): TaskDto {
   return {
     _id: task.id,
     title: task.title,
@@ -45,6 +57,7 @@ export function toTaskDto(task: TaskEntity, parts: readonly SparePartEntity[]): 
     reportedBy: userRef(task.reportedById, task.reportedByName),
     severity: task.severity,
     plan: task.planId ? { _id: task.planId, occurrence: task.planOccurrence ?? 0 } : null,
+    overdue: isOverdue(task, today),
     version: task.version,
   };
 }

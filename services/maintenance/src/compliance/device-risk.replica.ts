@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DeviceRiskChange } from '@caliber/contracts';
+import { catchUpFeed, tableFeedPosition } from '@caliber/service-kit';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import { EquipmentPeer } from '../peers/peers.client';
+import { LOGGER } from '../tokens';
+
+const POSITION = tableFeedPosition('"maintenance"."feed_positions"', 'equipment.risk');
+
+/**
+ * This service's copy of what PM compliance needs of each device (risk flags, name, department,
+ * category), read from the equipment service's change feed. `refresh` catches up before each
+ * compliance answer, so the figures follow the inventory as of that moment; when the inventory
+ * does not answer, the figures are computed from the copy as it is and say when it was last read.
+ */
+@Injectable()
+export class DeviceRiskReplica {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly equipment: EquipmentPeer,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async refresh(): Promise<void> {
+    try {
+      await catchUpFeed<DeviceRiskChange>({
+        dataSource: this.dataSource,
+        position: POSITION,
+        readPage: (after) => this.equipment.riskChanges(after),
+        apply: applyRiskChanges,
+      });
+    } catch (error) {
+      this.logger.warn({ err: error }, 'device risk feed not read; compliance uses the last copy');
+    }
+  }
+
+  /** When the copy was last brought up to date (null: never). */
+  async readAt(): Promise<string | null> {
+    const rows: { read_at: Date }[] = await this.dataSource.query(
+      `SELECT "read_at" FROM "maintenance"."feed_positions" WHERE "feed" = 'equipment.risk'`,
+    );
+    return rows[0] ? rows[0].read_at.toISOString() : null;
+  }
+}
+
+export async function applyRiskChanges(manager: EntityManager, changes: DeviceRiskChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  // Later rows of one page win: a device appears once per page at most, but be safe.
+  const latest = new Map(changes.map((change) => [change.equipmentId, change]));
+  const rows = [...latest.values()];
+  await manager.query(
+    `INSERT INTO "maintenance"."device_risk"
+       ("equipment_id", "risk_class", "high_risk", "life_support", "in_pm_program", "name", "serial_number",
+        "department", "category", "deleted", "seq")
+     SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::boolean[], $4::boolean[], $5::boolean[], $6::varchar[],
+                          $7::varchar[], $8::varchar[], $9::varchar[], $10::boolean[], $11::bigint[])
+     ON CONFLICT ("equipment_id") DO UPDATE SET
+       "risk_class" = EXCLUDED."risk_class", "high_risk" = EXCLUDED."high_risk",
+       "life_support" = EXCLUDED."life_support", "in_pm_program" = EXCLUDED."in_pm_program",
+       "name" = EXCLUDED."name", "serial_number" = EXCLUDED."serial_number",
+       "department" = EXCLUDED."department", "category" = EXCLUDED."category",
+       "deleted" = EXCLUDED."deleted", "seq" = EXCLUDED."seq"
+     WHERE "device_risk"."seq" < EXCLUDED."seq"`,
+    [
+      rows.map((row) => row.equipmentId),
+      rows.map((row) => row.riskClass),
+      rows.map((row) => row.highRisk),
+      rows.map((row) => row.lifeSupport),
+      rows.map((row) => row.inPmProgram),
+      rows.map((row) => row.name),
+      rows.map((row) => row.serialNumber),
+      rows.map((row) => row.department),
+      rows.map((row) => row.category),
+      rows.map((row) => row.deleted),
+      rows.map((row) => row.seq),
+    ],
+  );
+}

@@ -1,0 +1,206 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  COMPLIANCE_LIST_LIMIT,
+  type ComplianceFigures,
+  type ComplianceQuery,
+  type OverduePmItem,
+  type PmComplianceResponse,
+  type PmInterval,
+  type RiskClass,
+  type TaskPriority,
+  type TaskStatus,
+  type UnplannedDevice,
+} from '@caliber/contracts';
+import type { DataSource } from 'typeorm';
+import { hospitalToday } from '../hospital-clock';
+import { DeviceRiskReplica } from './device-risk.replica';
+
+type Outcome = 'onTime' | 'late' | 'missed' | 'pending';
+type Scope = 'overall' | 'highRisk' | 'lifeSupport';
+
+/** The first and last day of the month `today` is in. */
+export function monthOf(today: string): { from: string; to: string } {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const prefix = today.slice(0, 7);
+  return { from: `${prefix}-01`, to: `${prefix}-${String(last).padStart(2, '0')}` };
+}
+
+/** The rate as the contract defines it: on time over what had to be done by today. */
+export function figuresOf(counts: Partial<Record<Outcome, number>>): ComplianceFigures {
+  const onTime = counts.onTime ?? 0;
+  const late = counts.late ?? 0;
+  const missed = counts.missed ?? 0;
+  const pending = counts.pending ?? 0;
+  const due = onTime + late + missed + pending;
+  const owed = due - pending;
+  return { due, onTime, late, missed, pending, rate: owed === 0 ? null : onTime / owed };
+}
+
+/**
+ * PM compliance (the counting rules are `ComplianceFigures`'s, in the contracts): one statement
+ * judges each occurrence due in the period and counts them per scope; the device's risk flags,
+ * department and category come from the copy of the inventory's feed (`DeviceRiskReplica`), and
+ * from the task's own record of its device when the copy does not know it. A completion counts
+ * by its date in the hospital's time zone.
+ */
+@Injectable()
+export class PmComplianceService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly risk: DeviceRiskReplica,
+  ) {}
+
+  async compliance(query: ComplianceQuery, now = new Date()): Promise<PmComplianceResponse> {
+    const today = hospitalToday(now);
+    const month = monthOf(today);
+    const from = query.from || month.from;
+    const to = query.to || month.to;
+    await this.risk.refresh();
+    const zone = process.env['HOSPITAL_TIME_ZONE'] || 'UTC';
+    const place = [query.department, query.category];
+    const [counts, overdue, unplanned, riskDataAsOf] = await Promise.all([
+      this.dataSource.query(
+        `WITH judged AS (
+           SELECT COALESCE(r."high_risk", false) AS "high_risk", COALESCE(r."life_support", false) AS "life_support",
+             CASE
+               WHEN t."status" = 'Completed' AND (t."completed_date" AT TIME ZONE $5)::date <= t."due_date" THEN 'onTime'
+               WHEN t."status" = 'Completed' THEN 'late'
+               WHEN t."status" = 'Cancelled' OR t."due_date" < $6 THEN 'missed'
+               ELSE 'pending'
+             END AS "outcome"
+           FROM "maintenance"."tasks" t
+           LEFT JOIN "maintenance"."device_risk" r ON r."equipment_id" = t."equipment_id"
+           WHERE t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" BETWEEN $1 AND $2
+             AND ($3 = '' OR COALESCE(r."department", t."equipment_department") = $3)
+             AND ($4 = '' OR COALESCE(r."category", t."equipment_category") = $4))
+         SELECT s."scope", j."outcome", count(*)::int AS "count"
+           FROM judged j
+           CROSS JOIN LATERAL (VALUES ('overall', true), ('highRisk', j."high_risk"), ('lifeSupport', j."life_support"))
+             AS s("scope", "included")
+          WHERE s."included"
+          GROUP BY s."scope", j."outcome"`,
+        [from, to, ...place, zone, today],
+      ) as Promise<{ scope: Scope; outcome: Outcome; count: number }[]>,
+      this.overdue(today, query),
+      this.unplanned(query),
+      this.risk.readAt(),
+    ]);
+    const of = (scope: Scope) =>
+      figuresOf(
+        Object.fromEntries(
+          counts.filter((row) => row.scope === scope).map((row) => [row.outcome, row.count]),
+        ),
+      );
+    return {
+      from,
+      to,
+      today,
+      department: query.department,
+      category: query.category,
+      overall: of('overall'),
+      highRisk: of('highRisk'),
+      lifeSupport: of('lifeSupport'),
+      overdue,
+      unplanned,
+      riskDataAsOf,
+    };
+  }
+
+  private async overdue(today: string, query: ComplianceQuery): Promise<PmComplianceResponse['overdue']> {
+    const rows: {
+      id: string;
+      plan_id: string;
+      title: string;
+      equipment_id: string;
+      name: string;
+      serial: string;
+      department: string;
+      category: string;
+      due_date: string;
+      days: number;
+      status: TaskStatus;
+      priority: TaskPriority;
+      pm_interval: PmInterval | null;
+      assigned_to_id: string | null;
+      assigned_to_name: string | null;
+      high_risk: boolean;
+      life_support: boolean;
+      total: number;
+    }[] = await this.dataSource.query(
+      `SELECT t."id", t."plan_id", t."title", t."equipment_id", t."equipment_name" AS "name",
+              t."equipment_serial" AS "serial", t."equipment_department" AS "department",
+              t."equipment_category" AS "category", to_char(t."due_date", 'YYYY-MM-DD') AS "due_date",
+              ($1::date - t."due_date") AS "days", t."status", t."priority", t."pm_interval",
+              t."assigned_to_id", t."assigned_to_name",
+              COALESCE(r."high_risk", false) AS "high_risk", COALESCE(r."life_support", false) AS "life_support",
+              count(*) OVER ()::int AS "total"
+         FROM "maintenance"."tasks" t
+         LEFT JOIN "maintenance"."device_risk" r ON r."equipment_id" = t."equipment_id"
+        WHERE t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" < $1
+          AND t."status" NOT IN ('Completed', 'Cancelled')
+          AND ($2 = '' OR COALESCE(r."department", t."equipment_department") = $2)
+          AND ($3 = '' OR COALESCE(r."category", t."equipment_category") = $3)
+        ORDER BY t."due_date", t."id"
+        LIMIT $4`,
+      [today, query.department, query.category, COMPLIANCE_LIST_LIMIT],
+    );
+    const items: OverduePmItem[] = rows.map((row) => ({
+      taskId: row.id,
+      planId: row.plan_id,
+      title: row.title,
+      equipment: {
+        _id: row.equipment_id,
+        name: row.name,
+        serialNumber: row.serial,
+        department: row.department,
+        category: row.category,
+      },
+      dueDate: row.due_date,
+      daysOverdue: row.days,
+      status: row.status,
+      priority: row.priority,
+      interval: row.pm_interval,
+      assignedTo: row.assigned_to_id ? { _id: row.assigned_to_id, name: row.assigned_to_name ?? '' } : null,
+      highRisk: row.high_risk,
+      lifeSupport: row.life_support,
+    }));
+    return { items, total: rows[0]?.total ?? 0 };
+  }
+
+  private async unplanned(query: ComplianceQuery): Promise<PmComplianceResponse['unplanned']> {
+    const rows: {
+      equipment_id: string;
+      name: string;
+      serial_number: string;
+      department: string;
+      category: string;
+      risk_class: RiskClass | null;
+      high_risk: boolean;
+      life_support: boolean;
+      total: number;
+    }[] = await this.dataSource.query(
+      `SELECT r."equipment_id", r."name", r."serial_number", r."department", r."category", r."risk_class",
+              r."high_risk", r."life_support", count(*) OVER ()::int AS "total"
+         FROM "maintenance"."device_risk" r
+        WHERE r."in_pm_program" AND NOT r."deleted"
+          AND ($1 = '' OR r."department" = $1) AND ($2 = '' OR r."category" = $2)
+          AND NOT EXISTS (SELECT 1 FROM "maintenance"."pm_plans" p WHERE p."equipment_id" = r."equipment_id" AND p."active")
+        ORDER BY r."life_support" DESC, r."high_risk" DESC, r."name", r."equipment_id"
+        LIMIT $3`,
+      [query.department, query.category, COMPLIANCE_LIST_LIMIT],
+    );
+    const items: UnplannedDevice[] = rows.map((row) => ({
+      equipmentId: row.equipment_id,
+      name: row.name,
+      serialNumber: row.serial_number,
+      department: row.department,
+      category: row.category,
+      riskClass: row.risk_class,
+      highRisk: row.high_risk,
+      lifeSupport: row.life_support,
+    }));
+    return { items, total: rows[0]?.total ?? 0 };
+  }
+}
