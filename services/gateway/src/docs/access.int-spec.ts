@@ -1,5 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { ROLES, type EquipmentDto, type Role, type TaskCreatedResponse } from '@caliber/contracts';
+import {
+  ROLES,
+  type EquipmentDto,
+  type PmPlanCreatedResponse,
+  type Role,
+  type TaskCreatedResponse,
+} from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import {
   rosterStaff,
@@ -8,7 +14,7 @@ import {
   startMaintenance,
   useSignInStack,
 } from '@caliber/testing/stack';
-import { CALLERS, ROUTE_ACCESS, type Caller } from './access';
+import { CALLERS, ROUTE_ACCESS, type Caller, type RouteAccess } from './access';
 import { ROUTES } from './openapi';
 
 /**
@@ -73,9 +79,25 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
     return id;
   }
 
-  async function freshTarget(names: 'task' | 'completed task' | undefined, caller: Caller): Promise<string> {
+  async function freshTarget(names: RouteAccess['names'], caller: Caller): Promise<string> {
     if (!names) return freshItem();
+    if (names === 'plan') return freshPlan();
     return freshTask(caller, names === 'completed task');
+  }
+
+  /** A fresh PM plan for a route that names one, scheduled by an Admin. */
+  async function freshPlan(): Promise<string> {
+    const created = await call<PmPlanCreatedResponse>(
+      stack.gateway.url,
+      'POST',
+      '/api/maintenance/schedule',
+      {
+        token: tokens.get('Admin'),
+        body: ROUTE_ACCESS['schedulePreventiveMaintenance']?.body?.(context()),
+      },
+    );
+    expect(created.status).toBe(201);
+    return created.body.plan._id;
   }
 
   /** A fresh item for a route that names one, added by an Admin. */

@@ -22,7 +22,7 @@ export interface RouteAccess {
    * What the path's `{id}` names (a device by default): a task assigned to the caller (so a
    * Technician's own), or one that is completed and awaits certification.
    */
-  names?: 'task' | 'completed task';
+  names?: 'task' | 'completed task' | 'plan';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -149,6 +149,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       interval: 'Monthly',
       firstDueDate: '2031-01-15',
     }),
+  },
+  getPmCompliance: { expect: everyone(200) },
+  listPmPlans: { expect: everyone(200) },
+  getPmPlan: { expect: everyone(200), names: 'plan' },
+  updatePmPlan: { expect: engineersOnly(200), names: 'plan', body: () => ({ priority: 'High' }) },
+  retirePmPlan: {
+    expect: engineersOnly(200),
+    names: 'plan',
+    body: () => ({ reason: 'Device leaves the program' }),
   },
   listAssignees: { expect: everyone(200) },
   listTaskUsers: { expect: everyone(200) },
