@@ -21,7 +21,9 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { loadMaintenanceConfig } from './config';
 import { maintenanceDatabase } from './database';
+import { demoPlans, type DemoPlan } from './demo/demo-plans';
 import { demoTasks, type DemoTask } from './demo/demo-tasks';
+import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
 import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
 import { TaskEntity } from './tasks/task.entity';
@@ -78,7 +80,12 @@ async function fetchPeers(): Promise<{
   }
 }
 
-async function insertDemoTask(manager: EntityManager, demo: DemoTask, now: number): Promise<void> {
+async function insertDemoTask(
+  manager: EntityManager,
+  demo: DemoTask,
+  now: number,
+  planId: string | null = null,
+): Promise<void> {
   const created = new Date(now - demo.createdDaysAgo * DAY_MS);
   const completed = demo.completedDaysAgo === null ? null : new Date(now - demo.completedDaysAgo * DAY_MS);
   const certifiedAt =
@@ -123,6 +130,8 @@ async function insertDemoTask(manager: EntityManager, demo: DemoTask, now: numbe
     updatedByName: 'Demo data',
     deletedAt: null,
     deletedById: null,
+    planId,
+    planOccurrence: planId ? (demo.plan?.occurrence ?? 0) : null,
   });
   await manager.save(task);
   const steps: [TaskEntity['status'] | null, TaskEntity['status'], Date][] = [[null, 'Pending', created]];
@@ -155,6 +164,45 @@ async function insertDemoTask(manager: EntityManager, demo: DemoTask, now: numbe
       JSON.stringify({ title: { from: null, to: task.title }, status: { from: null, to: task.status } }),
       created,
     ],
+  );
+}
+
+/** A demo PM plan, its occurrences so far, and its audit row. */
+async function insertDemoPlan(manager: EntityManager, demo: DemoPlan, now: number): Promise<void> {
+  const created = new Date(Date.parse(demo.firstDueDate) - 14 * DAY_MS);
+  const plan = manager.create(PmPlanEntity, {
+    equipmentId: demo.equipment._id,
+    equipmentName: demo.equipment.name,
+    equipmentSerial: demo.equipment.serialNumber,
+    equipmentDepartment: demo.equipment.department,
+    equipmentCategory: demo.equipment.category,
+    title: demo.title,
+    description: demo.description,
+    pmType: demo.pmType,
+    interval: demo.interval,
+    estimatedHours: demo.estimatedHours,
+    assignedToId: demo.assignee?._id ?? null,
+    assignedToName: demo.assignee?.name ?? null,
+    priority: demo.occurrences[0]?.priority ?? 'Medium',
+    firstDueDate: demo.firstDueDate,
+    anchorDate: demo.firstDueDate,
+    anchorOccurrence: 0,
+    nextOccurrence: demo.occurrences.length,
+    nextDueDate: demo.nextDueDate,
+    scheduleBasis: demo.scheduleBasis,
+    justification: demo.justification,
+    active: true,
+    createdAt: created,
+    createdByName: 'Demo data',
+    updatedAt: created,
+    updatedByName: 'Demo data',
+  });
+  await manager.save(plan);
+  for (const occurrence of demo.occurrences) await insertDemoTask(manager, occurrence, now, plan.id);
+  await manager.query(
+    `INSERT INTO "maintenance"."audit_log" ("actor_label", "entity", "entity_id", "action", "changes", "at")
+     VALUES ('seed', 'pm-plan', $1, 'created', $2, $3)`,
+    [plan.id, JSON.stringify({ title: { from: null, to: plan.title } }), created],
   );
 }
 
@@ -227,9 +275,12 @@ async function seedDemo(dataSource: DataSource, count: number | null): Promise<s
     ];
     if (again > 0) return `There are already ${again} tasks; demo tasks were not loaded.`;
     for (const task of tasks) await insertDemoTask(manager, task, now);
-    const generated = count === null ? 0 : Math.max(0, count - tasks.length);
+    const plans = demoPlans(spread, people.technicians, now);
+    for (const plan of plans) await insertDemoPlan(manager, plan, now);
+    const occurrences = plans.reduce((sum, plan) => sum + plan.occurrences.length, 0);
+    const generated = count === null ? 0 : Math.max(0, count - tasks.length - occurrences);
     if (generated > 0) await insertGeneratedTasks(manager, generated, spread, people.technicians);
-    return `Loaded ${tasks.length + generated} demo tasks.`;
+    return `Loaded ${tasks.length + occurrences + generated} demo tasks and ${plans.length} PM plans.`;
   });
 }
 

@@ -34,6 +34,8 @@ export interface DemoTask {
   reportedBy: AssigneeDto | null;
   severity: IssueSeverity | null;
   location: string | null;
+  /** The occurrence of a demo PM plan this task is (`demoPlans`). */
+  plan?: { occurrence: number };
 }
 
 const FAULTS: Record<
