@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type {
   EquipmentDto,
+  PmComplianceResponse,
   PmPlanCreatedResponse,
   PmPlanDto,
   Role,
@@ -358,5 +359,38 @@ describe('PM plans and their occurrences (real stack)', () => {
       `/maintenance/plans?state=retired&equipment=${device._id}`,
     );
     expect(listed.body.plans.map((shown) => shown._id)).toEqual([plan._id]);
+  });
+
+  it('follows the inventory: a life-support device assessed in equipment counts as such in compliance, and its plan takes it off the unplanned list', async () => {
+    const device = await aDefibrillator();
+    const assessed = await as('engineer').put(`/equipment/${device._id}/risk`, {
+      function: 10,
+      physicalRisk: 5,
+      maintenance: 4,
+      incidentHistory: 0,
+    });
+    expect(assessed.status).toBe(200);
+    const unplanned = async () =>
+      (
+        await as('engineer').get<{ equipment: EquipmentDto[] }>(
+          `/equipment?pmProgram=unplanned&limit=100&q=${device.serialNumber}`,
+        )
+      ).body.equipment.map((item) => item._id);
+    expect(await unplanned()).toEqual([device._id]);
+    const before = await as('engineer').get<PmComplianceResponse>(`/maintenance/compliance?department=ICU`);
+    expect(before.body.unplanned.items.map((item) => item.equipmentId)).toContain(device._id);
+
+    const { task } = (
+      await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', {
+        ...monthly(device),
+        firstDueDate: addDays(hospitalToday(), -2),
+      })
+    ).body;
+    const after = await as('engineer').get<PmComplianceResponse>(`/maintenance/compliance?department=ICU`);
+    expect(after.body.unplanned.items.map((item) => item.equipmentId)).not.toContain(device._id);
+    const overdue = after.body.overdue.items.find((item) => item.taskId === task._id);
+    expect(overdue).toMatchObject({ lifeSupport: true, highRisk: true, daysOverdue: 2 });
+    expect(after.body.riskDataAsOf).not.toBeNull();
+    expect(await unplanned()).toEqual([]);
   });
 });
