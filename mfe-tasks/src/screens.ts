@@ -1,15 +1,15 @@
 import type { RemoteScreensModule } from '@caliber/web';
 import { CreateTaskPage } from './pages/CreateTaskPage';
+import { MaintenancePage } from './pages/MaintenancePage';
 import { ReportIssuePage } from './pages/ReportIssuePage';
+import { SchedulePreventivePage } from './pages/SchedulePreventivePage';
 import { TaskManagementPage } from './pages/TaskManagementPage';
 
-/**
- * The screens this remote provides to the shell, by screen id. Maintenance and Schedule
- * Preventive arrive with their own issue; until then the shell says they are not part of this
- * version.
- */
+/** The screens this remote provides to the shell, by screen id. */
 export const screens: RemoteScreensModule['screens'] = {
   tasks: TaskManagementPage,
   'add-task': CreateTaskPage,
   'report-issue': ReportIssuePage,
+  maintenance: MaintenancePage,
+  'schedule-preventive': SchedulePreventivePage,
 };

@@ -1,0 +1,57 @@
+import type { TaskDto, TaskListResponse } from '@caliber/contracts';
+import type { ReactNode } from 'react';
+import { PanelPager } from './PanelPager';
+
+/**
+ * The frame both Maintenance panels share: a titled region, its items or its empty text, and the
+ * pager. While a newer page loads, the previous one stays, dimmed.
+ */
+export function MaintenancePanel({
+  id,
+  title,
+  description,
+  empty,
+  data,
+  loading,
+  onPage,
+  pagerLabel,
+  renderItem,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  empty: string;
+  data: TaskListResponse | null;
+  loading: boolean;
+  onPage(page: number): void;
+  pagerLabel: string;
+  renderItem(task: TaskDto): ReactNode;
+}) {
+  const headingId = `${id}-heading`;
+  return (
+    <section className="maintenance-panel" aria-labelledby={headingId} aria-busy={loading || undefined}>
+      <header className="maintenance-panel__header">
+        <h2 id={headingId} className="maintenance-panel__title">
+          {title}
+          {data ? <span className="maintenance-panel__count">{data.total}</span> : null}
+        </h2>
+        <p className="muted">{description}</p>
+      </header>
+      {data ? (
+        // A page emptied since it was asked for still offers its pager, back to what is left.
+        data.total === 0 ? (
+          <p className="maintenance-panel__empty">{empty}</p>
+        ) : (
+          <>
+            {data.tasks.length > 0 ? (
+              <ul className={`maintenance-list${loading ? ' maintenance-list--stale' : ''}`}>
+                {data.tasks.map(renderItem)}
+              </ul>
+            ) : null}
+            <PanelPager page={data.page} pages={data.pages} label={pagerLabel} onPage={onPage} />
+          </>
+        )
+      ) : null}
+    </section>
+  );
+}

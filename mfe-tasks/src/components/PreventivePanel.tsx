@@ -1,0 +1,70 @@
+import type { TaskDto, TaskListResponse } from '@caliber/contracts';
+import { Badge, formatDate } from '@caliber/ui-kit';
+import type { ReactNode } from 'react';
+import { equipmentLabel } from '../utils/format';
+import { MaintenancePanel } from './MaintenancePanel';
+import { PriorityBadge } from './PriorityBadge';
+import { TaskStatusBadge } from './TaskStatusBadge';
+
+/** One item of work waiting for someone: what, on which device, how urgent, how often, when due. */
+function PreventiveItem({ task }: { task: TaskDto }) {
+  const facts: [string, ReactNode][] = [
+    ['Equipment', equipmentLabel(task.equipment)],
+    ['Type', task.pmType ? `${task.taskType} · ${task.pmType}` : task.taskType],
+    ['Priority', <PriorityBadge key="priority" priority={task.priority} />],
+    ['Interval', task.pmInterval ?? '—'],
+    [
+      'Due',
+      task.dueDate ? (
+        <span className={task.overdue ? 'task-overdue' : undefined}>{formatDate(task.dueDate)}</span>
+      ) : (
+        'No due date'
+      ),
+    ],
+  ];
+  return (
+    <li className="maintenance-item" aria-label={task.title}>
+      <div className="maintenance-item__head">
+        <h3 className="maintenance-item__title">{task.title}</h3>
+        <span className="maintenance-item__tags">
+          <TaskStatusBadge status={task.status} />
+          {task.overdue ? <Badge tone="red">Overdue</Badge> : null}
+        </span>
+      </div>
+      {task.description ? <p className="maintenance-item__description">{task.description}</p> : null}
+      <dl className="task-facts">
+        {facts.map(([term, value]) => (
+          <div key={term} className="task-facts__row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/** Unassigned work not yet finished, the earliest due first. */
+export function PreventivePanel({
+  data,
+  loading,
+  onPage,
+}: {
+  data: TaskListResponse | null;
+  loading: boolean;
+  onPage(page: number): void;
+}) {
+  return (
+    <MaintenancePanel
+      id="maintenance-preventive"
+      title="Preventive Maintenance"
+      description="Unassigned work still to do, the earliest due first."
+      empty="No preventive items. Schedule one to get started."
+      data={data}
+      loading={loading}
+      onPage={onPage}
+      pagerLabel="Preventive maintenance pages"
+      renderItem={(task) => <PreventiveItem key={task._id} task={task} />}
+    />
+  );
+}

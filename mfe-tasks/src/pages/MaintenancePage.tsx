@@ -1,0 +1,131 @@
+import { hasFullAccess, USER_SEARCH_DEBOUNCE_MS } from '@caliber/contracts';
+import { Button, ErrorBox, LoadingState, StatusToast, type StatusMessage } from '@caliber/ui-kit';
+import { Link, useCurrentUser } from '@caliber/web';
+import { useCallback, useState } from 'react';
+import type { EquipmentChoice } from '../components/EquipmentPicker';
+import { HistoryPanel } from '../components/HistoryPanel';
+import { PmComplianceSummary } from '../components/PmComplianceSummary';
+import { PreventivePanel } from '../components/PreventivePanel';
+import { SchedulePreventiveModal } from '../components/SchedulePreventiveModal';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { MAINTENANCE_FETCH_ERROR, useMaintenancePanel } from '../hooks/use-maintenance-panel';
+import { usePmCompliance } from '../hooks/use-pm-compliance';
+import { equipmentLabel } from '../utils/format';
+import '../tasks.css';
+
+const SCHEDULED_MESSAGE_MS = 4000;
+
+/** Which schedule modal is open: none, a blank one, or one for a device without a plan. */
+type Scheduling = { device: EquipmentChoice | null } | null;
+
+/**
+ * /maintenance: PM compliance for this month, then the Preventive Maintenance panel (unassigned
+ * work still to do) and the Maintenance History (completed work), both paged by the server and
+ * filtered by the one search box. Engineers and Admins schedule preventive work from here.
+ */
+export function MaintenancePage() {
+  const user = useCurrentUser();
+  const maySchedule = hasFullAccess(user.role);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  // A new search starts both panels on their first page.
+  const [pages, setPages] = useState({ q, preventive: 1, history: 1 });
+  const current = pages.q === q ? pages : { q, preventive: 1, history: 1 };
+  const preventive = useMaintenancePanel('preventive', q, current.preventive);
+  const history = useMaintenancePanel('history', q, current.history);
+  const compliance = usePmCompliance();
+  const [scheduling, setScheduling] = useState<Scheduling>(null);
+  const [toast, setToast] = useState<StatusMessage | null>(null);
+  const clearToast = useCallback(() => setToast(null), []);
+
+  const turn = (panel: 'preventive' | 'history') => (page: number) => setPages({ ...current, [panel]: page });
+  const reloadPanels = () => {
+    preventive.reload();
+    history.reload();
+  };
+
+  const firstLoad = !preventive.data && !history.data;
+  const failed = Boolean(preventive.error || history.error);
+  const detail = [preventive.error, history.error].find(
+    (message) => message && message !== MAINTENANCE_FETCH_ERROR,
+  );
+
+  return (
+    <div className="page tasks-page maintenance-page">
+      <header className="page__header">
+        <div>
+          <h1>Maintenance Management</h1>
+          <p className="page__subtitle">Preventive work waiting to be taken, and the record of work done.</p>
+        </div>
+        <div className="maintenance-actions">
+          <Link to="/report-issue" className="ck-button ck-button--secondary">
+            Report Issue
+          </Link>
+          {maySchedule ? (
+            <Button onClick={() => setScheduling({ device: null })}>Schedule Preventive</Button>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="maintenance-search" role="search">
+        <div className="ck-field">
+          <label className="ck-field__label" htmlFor="maintenance-search">
+            Search
+          </label>
+          <input
+            id="maintenance-search"
+            className="ck-input"
+            type="search"
+            placeholder="Title, description or equipment"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      </div>
+
+      <PmComplianceSummary
+        data={compliance.data}
+        error={compliance.error}
+        loading={compliance.loading}
+        onRetry={compliance.reload}
+        onSchedule={maySchedule ? (device) => setScheduling({ device }) : undefined}
+      />
+
+      {failed ? (
+        <ErrorBox>
+          {MAINTENANCE_FETCH_ERROR}
+          {detail ? ` (${detail})` : ''}{' '}
+          <Button variant="link" onClick={reloadPanels}>
+            Retry
+          </Button>
+        </ErrorBox>
+      ) : null}
+
+      {firstLoad && !failed ? (
+        <LoadingState text="Loading maintenance…" />
+      ) : (
+        <div className="maintenance-panels">
+          <PreventivePanel data={preventive.data} loading={preventive.loading} onPage={turn('preventive')} />
+          <HistoryPanel data={history.data} loading={history.loading} onPage={turn('history')} />
+        </div>
+      )}
+
+      {scheduling ? (
+        <SchedulePreventiveModal
+          device={scheduling.device}
+          onClose={() => setScheduling(null)}
+          onScheduled={({ plan }) => {
+            setScheduling(null);
+            reloadPanels();
+            compliance.reload();
+            setToast({
+              text: `Preventive maintenance scheduled for ${equipmentLabel(plan.equipment)}.`,
+              tone: 'success',
+            });
+          }}
+        />
+      ) : null}
+      <StatusToast message={toast} durationMs={SCHEDULED_MESSAGE_MS} onDone={clearToast} />
+    </div>
+  );
+}
