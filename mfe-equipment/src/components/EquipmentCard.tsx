@@ -1,6 +1,7 @@
 import type { EquipmentDto } from '@caliber/contracts';
 import { EquipmentStatusBadge } from './EquipmentStatusBadge';
 import { EquipmentFacts } from './EquipmentFacts';
+import { RiskBadges } from './RiskBadges';
 
 /**
  * One inventory card. The whole card opens the item's details: the name is the one button (one
@@ -19,6 +20,7 @@ export function EquipmentCard({ item, onOpen }: { item: EquipmentDto; onOpen(ite
         </h3>
         <EquipmentStatusBadge status={item.status} />
       </header>
+      <RiskBadges risk={item.risk} />
       <EquipmentFacts item={item} />
     </article>
   );

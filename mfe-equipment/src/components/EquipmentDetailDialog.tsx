@@ -23,6 +23,7 @@ import { api, errorMessage, useCurrentUser, useLiveEvents } from '@caliber/web';
 import { useCallback, useEffect, useState } from 'react';
 import { EquipmentFacts } from './EquipmentFacts';
 import { EquipmentStatusBadge } from './EquipmentStatusBadge';
+import { RiskAssessmentSection } from './RiskAssessmentSection';
 
 const NO_OLDER = { entries: [], page: 1, error: null };
 
@@ -144,6 +145,7 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
             </span>
           </div>
           <EquipmentFacts item={item} detailed />
+          <RiskAssessmentSection key={item._id} item={item} onSaved={reload} />
 
           <h3 className="detail-heading">Change status</h3>
           {allowed.length <= 1 ? (

@@ -1,5 +1,9 @@
 import {
   PAGE_SIZES,
+  PM_PROGRAM_FILTERS,
+  RISK_CLASS_FILTERS,
+  type PmProgramFilter,
+  type RiskClassFilter,
   type EquipmentDto,
   type EquipmentListResponse,
   type LiveEvent,
@@ -11,6 +15,10 @@ export interface ListFilters {
   q: string;
   department: string;
   status: string;
+  /** A risk class, 'unassessed', or '' for all. */
+  riskClass: RiskClassFilter | '';
+  /** 'unplanned': in the PM program without a plan. */
+  pmProgram: PmProgramFilter | '';
   page: number;
 }
 
@@ -34,7 +42,14 @@ export function listQuery(filters: ListFilters, pageSize: number): string {
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.department) params.set('department', filters.department);
   if (filters.status) params.set('status', filters.status);
+  if (filters.riskClass) params.set('riskClass', filters.riskClass);
+  if (filters.pmProgram) params.set('pmProgram', filters.pmProgram);
   return params.toString();
+}
+
+/** A value the list offers, or '' (no filter) for anything else an address may hold. */
+function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | '' {
+  return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : '';
 }
 
 /** The list filters in an address's query (or a list request's), with page 1 by default. */
@@ -44,6 +59,8 @@ export function filtersOf(params: URLSearchParams): ListFilters {
     q: params.get('q') ?? '',
     department: params.get('department') ?? '',
     status: params.get('status') ?? '',
+    riskClass: oneOf(RISK_CLASS_FILTERS, params.get('riskClass')),
+    pmProgram: oneOf(PM_PROGRAM_FILTERS, params.get('pmProgram')),
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }

@@ -1,4 +1,4 @@
-import { EQUIPMENT_PAGER_WINDOW, type EquipmentListResponse } from '@caliber/contracts';
+import { EQUIPMENT_PAGER_WINDOW, type EquipmentListResponse, type RiskClassFilter } from '@caliber/contracts';
 import { Button, EmptyState, ErrorBox, LoadingState, Pager, SelectField } from '@caliber/ui-kit';
 import { useSearchParams } from '@caliber/web';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,14 @@ import '../equipment.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+const RISK_CLASS_CHOICES: { value: RiskClassFilter | ''; label: string }[] = [
+  { value: '', label: 'All Risk Classes' },
+  { value: 'High', label: 'High' },
+  { value: 'Medium', label: 'Medium' },
+  { value: 'Low', label: 'Low' },
+  { value: 'unassessed', label: 'Not assessed' },
+];
+
 /** Filter choices from the data, with the chosen one kept even if no item has it any more. */
 function choices(first: string, present: readonly string[], chosen: string) {
   const values = chosen && !present.includes(chosen) ? [...present, chosen] : present;
@@ -18,7 +26,7 @@ function choices(first: string, present: readonly string[], chosen: string) {
 }
 
 /**
- * /equipment: search, department and status filters, the count lines, the card grid with its
+ * /equipment: search, department, status and risk filters, the count lines, the card grid with its
  * pager, the inline Add Equipment form, and an item's details. Filters and page live in the
  * address, so a filtered view can be bookmarked or shared.
  */
@@ -30,7 +38,11 @@ export function EquipmentInventoryPage() {
   const { data, shownFilters, error, loading, reload } = useEquipmentList(filters);
   const openId = params.get('item');
 
-  const update = (changes: Partial<Record<'q' | 'department' | 'status' | 'page' | 'item', string>>) =>
+  const update = (
+    changes: Partial<
+      Record<'q' | 'department' | 'status' | 'riskClass' | 'pmProgram' | 'page' | 'item', string>
+    >,
+  ) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -101,6 +113,20 @@ export function EquipmentInventoryPage() {
           onChange={(status) => update({ status })}
           options={choices('All Statuses', list?.filters.statuses ?? [], filters.status)}
         />
+        <SelectField<RiskClassFilter | ''>
+          label="Risk class"
+          value={filters.riskClass}
+          onChange={(riskClass) => update({ riskClass })}
+          options={RISK_CLASS_CHOICES}
+        />
+        <label className="filters__check">
+          <input
+            type="checkbox"
+            checked={filters.pmProgram === 'unplanned'}
+            onChange={(event) => update({ pmProgram: event.target.checked ? 'unplanned' : '' })}
+          />
+          In PM program without a plan
+        </label>
       </div>
 
       {error ? (
