@@ -6,10 +6,13 @@
 // Then an inventory change reaching 1, 100 and 1,000 connected sockets (latency from commit to
 // receipt). `BENCH_ONLY=page-weight` measures the first visit alone (on the demo inventory);
 // `BENCH_ONLY=fan-out` the sockets alone; `BENCH_ONLY=tasks` the task list alone.
+// Then PM compliance with two devices in five on a plan and their tasks made occurrences: the
+// first answer (which reads the inventory's 50,000 risk flags through the change feed) and the
+// steady state; `BENCH_ONLY=compliance` measures it alone.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EquipmentListResponse, TaskListResponse } from '@caliber/contracts';
+import type { EquipmentListResponse, PmComplianceResponse, TaskListResponse } from '@caliber/contracts';
 import { buildAll, startThrowawayStack } from '../infra/local/src';
 import { signInThroughApi } from '../infra/testing/outbox';
 import { startFloorServer } from './floor-server';
@@ -17,10 +20,12 @@ import { taskPage } from './task-floor';
 import { measureFanOut } from './fan-out';
 import { measure, type LoadResult } from './load';
 import { measurePageWeight, printPageWeight } from './page-weight';
+import { makePmProgram } from './pm-program';
 
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
 const ONLY_FAN_OUT = process.env['BENCH_ONLY'] === 'fan-out';
 const ONLY_TASKS = process.env['BENCH_ONLY'] === 'tasks';
+const ONLY_COMPLIANCE = process.env['BENCH_ONLY'] === 'compliance';
 const ITEMS = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT ? 0 : Number(process.env['BENCH_ITEMS'] ?? 50_000);
 const FAN_OUT_SOCKETS = [1, 100, 1000];
 const TASKS = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT ? 0 : Number(process.env['BENCH_TASKS'] ?? 200_000);
@@ -69,14 +74,18 @@ async function main(): Promise<void> {
   try {
     const session = await signInThroughApi(stack.baseUrl, BENCH_USER, stack.outboxPath);
     const { token } = session;
-    if (!ONLY_FAN_OUT && !ONLY_TASKS) printPageWeight(await measurePageWeight(stack.baseUrl, session), say);
+    const some = !ONLY_FAN_OUT && !ONLY_TASKS && !ONLY_COMPLIANCE;
+    if (some) printPageWeight(await measurePageWeight(stack.baseUrl, session), say);
     if (ONLY_PAGE_WEIGHT) return;
-    if (!ONLY_FAN_OUT && !ONLY_TASKS) await listBenchmark(stack.baseUrl, floor.url, token);
-    if (!ONLY_FAN_OUT && TASKS > 0) {
+    if (some) await listBenchmark(stack.baseUrl, floor.url, token);
+    if (!ONLY_FAN_OUT && !ONLY_COMPLIANCE && TASKS > 0) {
       const technician = await signInThroughApi(stack.baseUrl, BENCH_TECHNICIAN, stack.outboxPath);
       await taskListBenchmark(stack.baseUrl, taskFloor.url, token, technician);
     }
     if (ONLY_TASKS) return;
+    if (!ONLY_FAN_OUT && TASKS > 0)
+      await complianceBenchmark(stack.baseUrl, String(stack.env['DATABASE_URL']), token);
+    if (ONLY_COMPLIANCE) return;
     say('\nLive fan-out: an inventory change reaching connected sockets (commit to receipt)');
     say('  sockets  changes  received   p50 ms   p99 ms   max ms');
     for (const count of FAN_OUT_SOCKETS) {
@@ -153,6 +162,29 @@ async function taskListBenchmark(
     },
   ];
   for (const scenario of scenarios) await compare(baseUrl, floorUrl, scenario);
+}
+
+/** PM compliance over a year of occurrences: the first answer, then the steady state. */
+async function complianceBenchmark(baseUrl: string, databaseUrl: string, token: string): Promise<void> {
+  const program = await makePmProgram(databaseUrl);
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const path = `/api/maintenance/compliance?from=${yearAgo}&to=${today}`;
+  const started = process.hrtime.bigint();
+  const first = (await (await fetch(`${baseUrl}${path}`, { headers })).json()) as PmComplianceResponse;
+  const firstMs = Number(process.hrtime.bigint() - started) / 1e6;
+  say(
+    `\nPM compliance, a year  (${program.plans.toLocaleString('en')} plans, ${program.occurrences.toLocaleString('en')} occurrences; ${first.overall.due.toLocaleString('en')} due in the year, ${first.overdue.total.toLocaleString('en')} overdue)`,
+  );
+  say(`  first answer, reading the inventory's risk flags through the feed: ${firstMs.toFixed(0)} ms`);
+  say('  conns     req/s    p50 ms   p95 ms   p99 ms  errors');
+  for (const connections of [1, 16]) {
+    const r = await measure(`${baseUrl}${path}`, headers, connections, SECONDS);
+    say(
+      `  ${String(connections).padStart(5)}   ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}`,
+    );
+  }
 }
 
 async function compare(baseUrl: string, floorUrl: string, scenario: Comparison): Promise<void> {
