@@ -11,7 +11,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - Retiring a plan stops it and says when and why.
  * - `pm_coverage` is how many active plans each device has, kept by a trigger and numbered by a
  *   sequence for the equipment service's change feed (its "in the PM program but without a plan"
- *   filter).
+ *   filter). The trigger takes a transaction lock before it numbers a change, so numbers are
+ *   committed in order: a reader that has seen number 11 can never later find a 10 committed
+ *   behind it.
  * - `device_risk` is this service's copy of the inventory's risk flags and places, read from the
  *   equipment service's change feed; `feed_positions` remembers how far each feed has been read.
  *   PM compliance joins occurrences to them in one SQL statement.
@@ -65,6 +67,7 @@ export class PmProgram1764900000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "pm_coverage_seq_idx" ON "maintenance"."pm_coverage" ("seq")`);
     await queryRunner.query(`
       CREATE FUNCTION "maintenance"."pm_coverage_count"(device uuid) RETURNS void LANGUAGE sql AS $$
+        SELECT pg_advisory_xact_lock(hashtext('maintenance.pm_coverage'));
         INSERT INTO "maintenance"."pm_coverage" ("equipment_id", "active_plans", "seq")
         VALUES (device,
                 (SELECT count(*) FROM "maintenance"."pm_plans" WHERE "equipment_id" = device AND "active"),
