@@ -102,3 +102,17 @@ export async function catchUpFeed<T>(options: CatchUpFeedOptions<T>): Promise<Ca
   }
   return { position: after, applied, caughtUp: false };
 }
+
+/**
+ * The owner's side: a page of a feed from rows read with `LIMIT limit + 1` in sequence order (the
+ * extra row only tells whether more follow), each row carrying its position as `seq`.
+ */
+export function changeFeedPage<Row extends { seq: string }, T>(
+  rows: readonly Row[],
+  limit: number,
+  after: string,
+  toChange: (row: Row) => T,
+): ChangeFeedPage<T> {
+  const page = rows.slice(0, limit);
+  return { changes: page.map(toChange), last: page.at(-1)?.seq ?? after, more: rows.length > limit };
+}

@@ -11,7 +11,7 @@ import {
   type RiskClass,
   type RiskScores,
 } from '@caliber/contracts';
-import { auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
+import { auditActorOf, changeFeedPage, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource } from 'typeorm';
 import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
 import { EquipmentEvents } from '../inventory/equipment-events';
@@ -129,23 +129,18 @@ export class RiskService {
         LIMIT $2`,
       [after, limit + 1],
     );
-    const page = rows.slice(0, limit);
-    return {
-      changes: page.map((row) => ({
-        equipmentId: row.id,
-        seq: row.seq,
-        riskClass: row.risk_class,
-        highRisk: row.high_risk,
-        lifeSupport: row.life_support,
-        inPmProgram: row.in_pm_program,
-        name: row.name,
-        serialNumber: row.serial_number,
-        department: row.department,
-        category: row.category,
-        deleted: row.deleted,
-      })),
-      last: page.at(-1)?.seq ?? after,
-      more: rows.length > limit,
-    };
+    return changeFeedPage(rows, limit, after, (row) => ({
+      equipmentId: row.id,
+      seq: row.seq,
+      riskClass: row.risk_class,
+      highRisk: row.high_risk,
+      lifeSupport: row.life_support,
+      inPmProgram: row.in_pm_program,
+      name: row.name,
+      serialNumber: row.serial_number,
+      department: row.department,
+      category: row.category,
+      deleted: row.deleted,
+    }));
   }
 }

@@ -13,7 +13,7 @@ import {
   type PmPlanDto,
   type PmPlanListResponse,
 } from '@caliber/contracts';
-import { auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
+import { auditActorOf, changeFeedPage, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { addDays, hospitalToday } from '../hospital-clock';
 import { EquipmentPeer, IdentityPeer } from '../peers/peers.client';
@@ -304,16 +304,11 @@ export class PmPlansService {
         WHERE "seq" > $1::bigint ORDER BY "seq" LIMIT $2`,
       [after, limit + 1],
     );
-    const page = rows.slice(0, limit);
-    return {
-      changes: page.map((row) => ({
-        equipmentId: row.equipment_id,
-        seq: row.seq,
-        activePlans: row.active_plans,
-      })),
-      last: page.at(-1)?.seq ?? after,
-      more: rows.length > limit,
-    };
+    return changeFeedPage(rows, limit, after, (row) => ({
+      equipmentId: row.equipment_id,
+      seq: row.seq,
+      activePlans: row.active_plans,
+    }));
   }
 
   /** Creates the plan's next occurrence and moves the plan on to the one after. */
