@@ -2,7 +2,7 @@ import { TASK_STATUSES, type AssigneeDto, type TaskDto, type TaskStatus } from '
 import { Badge, Button, ErrorBox, SelectField, formatDate } from '@caliber/ui-kit';
 import { api, ApiError, errorMessage } from '@caliber/web';
 import { useId, useState, type ReactNode } from 'react';
-import { equipmentLabel, isOverdue } from '../utils/format';
+import { equipmentLabel } from '../utils/format';
 import {
   canAssign,
   canCertify,
@@ -39,13 +39,11 @@ type Busy = 'status' | 'certify' | 'assign' | null;
 export function TaskCard({
   task,
   viewer,
-  today,
   events,
   assignees = [],
 }: {
   task: TaskDto;
   viewer: Viewer;
-  today: string;
   events: TaskCardEvents;
   /** Who may receive tasks, for Engineers and Admins to (re)assign this one. */
   assignees?: readonly AssigneeDto[];
@@ -59,7 +57,8 @@ export function TaskCard({
   const [chosen, setChosen] = useState<{ status: TaskStatus; version: number } | null>(null);
   if (chosen && chosen.version !== task.version) setChosen(null);
   const tag = certificationTag(task);
-  const overdue = isOverdue(task, today);
+  // The server's word, by the hospital's calendar rather than this browser's clock.
+  const overdue = task.overdue;
 
   async function act(
     kind: Exclude<Busy, null>,

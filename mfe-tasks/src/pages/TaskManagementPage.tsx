@@ -17,7 +17,6 @@ import { TaskDetailDialog } from '../components/TaskDetailDialog';
 import { useAssignees } from '../hooks/use-people';
 import { useTaskList } from '../hooks/use-task-list';
 import { showingLine, statusBreakdown, taskCountLine } from '../utils/count-line';
-import { localToday } from '../utils/format';
 import { taskFiltersOf } from '../utils/task-list-query';
 import { listScope } from '../utils/task-permissions';
 import '../tasks.css';
@@ -51,7 +50,6 @@ export function TaskManagementPage() {
   // Engineers and Admins (re)assign tasks on their cards to people approved to receive them.
   const approved = useAssignees('true', scope.technicianFilter);
   const openId = params.get('task');
-  const today = localToday();
 
   const update = (changes: Partial<Record<Param, string>>) =>
     setParams(
@@ -189,7 +187,6 @@ export function TaskManagementPage() {
                   key={task._id}
                   task={task}
                   viewer={user}
-                  today={today}
                   events={cardEvents}
                   assignees={approved.people}
                 />

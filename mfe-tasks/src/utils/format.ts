@@ -8,19 +8,6 @@ export function personLabel(person: { name: string; role: string }): string {
   return person.role ? `${person.name} (${person.role})` : person.name;
 }
 
-/** Today's date in the reader's time zone, as `YYYY-MM-DD`. */
-export function localToday(now: Date = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}
-
-/** An open task whose due date has passed. */
-export function isOverdue(task: { dueDate: string | null; status: string }, today: string): boolean {
-  if (!task.dueDate || task.status === 'Completed' || task.status === 'Cancelled') return false;
-  return task.dueDate.slice(0, 10) < today;
-}
-
 /** One side of an audited change, as text: empty for nothing, lists and objects as JSON. */
 export function auditValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
