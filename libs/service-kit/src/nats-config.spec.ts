@@ -96,10 +96,10 @@ describe('NATS permissions', () => {
     });
   });
 
-  it('give a domain service its own subjects and its own events only', () => {
-    expect(permissions['equipment']).toEqual({
-      publish: ['events.equipment.>'],
-      subscribe: ['equipment.>'],
+  it('give a domain service that calls no other its own subjects and its own events only', () => {
+    expect(permissions['identity']).toEqual({
+      publish: ['events.identity.>'],
+      subscribe: ['identity.>'],
       allowResponses: true,
     });
   });
@@ -111,21 +111,27 @@ describe('NATS permissions', () => {
         'equipment.ref',
         'equipment.task-effect.apply',
         'identity.users.assignee',
+        'equipment.risk.changes',
         'equipment.list',
         'identity.users.assignees',
       ],
       subscribe: ['maintenance.>', '_INBOX_maintenance.>'],
       allowResponses: true,
     });
+    expect(permissions['equipment']).toEqual({
+      publish: ['events.equipment.>', 'maintenance.plans.coverage'],
+      subscribe: ['equipment.>', '_INBOX_equipment.>'],
+      allowResponses: true,
+    });
   });
 
   it('write a server configuration naming each user with its permissions', () => {
     const config = natsAuthorizationConfig([
-      { user: 'equipment', password: 'pw"1', permissions: permissions['equipment'] },
+      { user: 'identity', password: 'pw"1', permissions: permissions['identity'] },
       { user: 'observer', password: 'pw2' },
     ]);
     expect(config).toContain(
-      '{ user: "equipment", password: "pw\\"1", permissions: { publish: { allow: ["events.equipment.>"] }, subscribe: { allow: ["equipment.>"] }, allow_responses: true } }',
+      '{ user: "identity", password: "pw\\"1", permissions: { publish: { allow: ["events.identity.>"] }, subscribe: { allow: ["identity.>"] }, allow_responses: true } }',
     );
     expect(config).toContain('{ user: "observer", password: "pw2" }');
   });
