@@ -45,6 +45,8 @@ export interface DeviceRiskChange {
   serialNumber: string;
   department: string;
   category: string;
+  /** Decommissioned or Auctioned: the device leaves the PM program and its plans are retired. */
+  retired: boolean;
   deleted: boolean;
 }
 

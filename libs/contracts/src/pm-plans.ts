@@ -22,6 +22,23 @@ import {
 export const SCHEDULE_BASES = ['Manufacturer recommendation', 'Alternative maintenance schedule'] as const;
 export type ScheduleBasis = (typeof SCHEDULE_BASES)[number];
 
+/**
+ * Equipment kept on the manufacturer's schedule whatever the evidence: CMS does not allow an
+ * alternative maintenance schedule for imaging and radiologic equipment (nor for medical lasers
+ * and new equipment without a maintenance history, which the inventory does not tell apart).
+ */
+export const MANUFACTURER_SCHEDULE_ONLY: readonly string[] = ['X-Ray', 'Ultrasound'];
+
+/** A PM date: a real calendar date within this century (a typo such as 2206 is refused, not stored). */
+const pmDate = (what: string) =>
+  z
+    .string({ error: `The ${what} is required.` })
+    .trim()
+    .refine(isCalendarDate, { error: `The ${what} must be a date such as 2024-03-31.` })
+    .refine((value) => value >= '2000-01-01' && value <= '2099-12-31', {
+      error: `The ${what} must be between 2000 and 2099.`,
+    });
+
 /** A PM plan: recurring preventive work on one device. Its occurrences are Preventive tasks. */
 export interface PmPlanDto {
   _id: string;
@@ -85,10 +102,7 @@ export const createPmPlanSchema = z
       priority: z
         .enum(TASK_PRIORITIES, { error: `Priority must be one of ${TASK_PRIORITIES.join(', ')}.` })
         .default('Medium'),
-      firstDueDate: z
-        .string({ error: 'The scheduled date is required.' })
-        .trim()
-        .refine(isCalendarDate, { error: 'The scheduled date must be a date such as 2024-03-31.' }),
+      firstDueDate: pmDate('scheduled date'),
       scheduleBasis: z
         .enum(SCHEDULE_BASES, { error: `The schedule basis must be one of ${SCHEDULE_BASES.join(', ')}.` })
         .default('Manufacturer recommendation'),
@@ -137,11 +151,7 @@ export const updatePmPlanSchema = z
       priority: z
         .enum(TASK_PRIORITIES, { error: `Priority must be one of ${TASK_PRIORITIES.join(', ')}.` })
         .optional(),
-      nextDueDate: z
-        .string()
-        .trim()
-        .refine(isCalendarDate, { error: 'The next due date must be a date such as 2024-03-31.' })
-        .optional(),
+      nextDueDate: pmDate('next due date').optional(),
       scheduleBasis: basisFields.scheduleBasis.optional(),
       justification: basisFields.justification.optional(),
       version,

@@ -85,12 +85,13 @@ export async function catchUpFeed<T>(options: CatchUpFeedOptions<T>): Promise<Ca
   let applied = 0;
   for (let pages = 0; pages < maxPages; pages += 1) {
     const page = await readPage(after);
-    // A page that does not move forward would be asked for again forever.
+    // A page that does not move forward would be asked for again forever; with nothing to apply
+    // there is nothing to write either (the common case: nothing changed since the last read).
     const moves = BigInt(page.last) > BigInt(after);
+    if (!moves) return { position: after, applied, caughtUp: true };
     const outcome = await dataSource.transaction(async (manager) => {
       const stored = await position.lock(manager);
       if (stored !== after) return { at: stored, applied: 0 };
-      if (!moves) return { at: after, applied: 0 };
       await apply(manager, page.changes);
       await position.write(manager, page.last);
       return { at: page.last, applied: page.changes.length };
@@ -98,7 +99,7 @@ export async function catchUpFeed<T>(options: CatchUpFeedOptions<T>): Promise<Ca
     const raced = outcome.at !== after && outcome.at !== page.last;
     applied += outcome.applied;
     after = outcome.at;
-    if (!raced && (!page.more || !moves)) return { position: after, applied, caughtUp: true };
+    if (!raced && !page.more) return { position: after, applied, caughtUp: true };
   }
   return { position: after, applied, caughtUp: false };
 }

@@ -42,7 +42,13 @@ const maintenanceEnvSchema = z
     /** The daily PM job creates every occurrence falling due within this many days. */
     PM_LEAD_TIME_DAYS: z.coerce.number().int().min(0).max(366).default(14),
     /** When the daily PM job runs (cron, in the hospital's time zone). */
-    PM_JOB_CRON: z.string().default('15 2 * * *'),
+    PM_JOB_CRON: z
+      .string()
+      .trim()
+      .default('15 2 * * *')
+      .refine((pattern) => /^([\d*,/?LW#A-Za-z-]+\s+){4,5}[\d*,/?LW#A-Za-z-]+$/.test(pattern), {
+        error: 'PM_JOB_CRON must be a cron pattern of five or six fields, such as 15 2 * * *.',
+      }),
   })
   .superRefine(checkCommonEnv)
   .transform((env) => ({

@@ -30,9 +30,13 @@ export function filteredItems(
   if (query.category) builder.andWhere('item.category = :category', { category: query.category });
   if (query.riskClass === 'unassessed') builder.andWhere('item.riskClass IS NULL');
   else if (query.riskClass) builder.andWhere('item.riskClass = :riskClass', { riskClass: query.riskClass });
-  // In the PM program and no active plan in the copy of maintenance's coverage (none known: none).
+  // In the PM program, in use (a retired device needs no plan), and no active plan in the copy of
+  // maintenance's coverage (none known: none).
   if (query.pmProgram === 'unplanned')
-    builder.andWhere('item.inPmProgram = true').andWhere(
+    builder
+      .andWhere('item.inPmProgram = true')
+      .andWhere(`item.status NOT IN ('Decommissioned', 'Auctioned')`)
+      .andWhere(
       `NOT EXISTS (SELECT 1 FROM "equipment"."pm_coverage" "coverage"
                       WHERE "coverage"."equipment_id" = "item"."id" AND "coverage"."active_plans" > 0)`,
     );

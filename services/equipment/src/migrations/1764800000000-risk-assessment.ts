@@ -7,12 +7,13 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   are stored as saved (the service computes them with the contracts' `assessRisk`), so lists and
  *   filters read columns instead of recomputing.
  * - `feed_seq` numbers every change maintenance's copy must follow (risk, name, serial number,
- *   department, category, deletion). A trigger sets it, so no write path can forget it. The
+ *   department, category, retirement, deletion). A trigger sets it, so no write path can forget it. The
  *   trigger first takes a transaction-level advisory lock: writers of the feed then commit in the
  *   order of their numbers, and a reader that has seen number n can never later meet a smaller
  *   number committed after it (without the lock, a slow transaction holding 10 could commit after
- *   one holding 11 was read, and 10 would be skipped for good). Status changes, the frequent
- *   writes, do not touch the fed columns and take no lock.
+ *   one holding 11 was read, and 10 would be skipped for good). Of the status, only whether the
+ *   device is retired (Decommissioned, Auctioned) is fed: it ends the device's PM plans. The
+ *   frequent status changes between in and out of use touch nothing fed and take no lock.
  * - `pm_coverage` is this service's copy of maintenance's feed of active PM plans per device, for
  *   the "in the PM program without a plan" filter; `feed_positions` remembers how far it was read.
  */
@@ -66,11 +67,13 @@ export class RiskAssessment1764800000000 implements MigrationInterface {
         FOR EACH ROW WHEN (
           (OLD."risk_function", OLD."risk_physical", OLD."risk_maintenance", OLD."risk_incidents",
            OLD."risk_total", OLD."risk_class", OLD."high_risk", OLD."life_support", OLD."in_pm_program",
-           OLD."name", OLD."serial_number", OLD."department", OLD."category", OLD."deleted_at")
+           OLD."name", OLD."serial_number", OLD."department", OLD."category", OLD."deleted_at",
+           OLD."status" IN ('Decommissioned', 'Auctioned'))
           IS DISTINCT FROM
           (NEW."risk_function", NEW."risk_physical", NEW."risk_maintenance", NEW."risk_incidents",
            NEW."risk_total", NEW."risk_class", NEW."high_risk", NEW."life_support", NEW."in_pm_program",
-           NEW."name", NEW."serial_number", NEW."department", NEW."category", NEW."deleted_at"))
+           NEW."name", NEW."serial_number", NEW."department", NEW."category", NEW."deleted_at",
+           NEW."status" IN ('Decommissioned', 'Auctioned')))
         EXECUTE FUNCTION "equipment"."equipment_feed_bump"()`);
 
     // The list's new filters, among items not deleted, in the list's default order.

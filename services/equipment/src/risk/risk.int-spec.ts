@@ -325,7 +325,7 @@ describe('Risk assessment, the risk feed and the PM program filters (real Postgr
       const first = await added('Defibrillator', 'Feed Defibrillator');
       const second = await added('Monitor', 'Feed Monitor');
       await assessed(first, ventilatorScores);
-      // A status change is not in the feed; a rename and a deletion are.
+      // An ordinary status change is not in the feed; a rename and a deletion are.
       expect(
         (await engineer.put(`/equipment/${second._id}/status`, { status: 'Unserviceable' })).status,
       ).toBe(200);
@@ -349,6 +349,7 @@ describe('Risk assessment, the risk feed and the PM program filters (real Postgr
         serialNumber: first.serialNumber,
         department: 'ICU',
         category: 'Defibrillator',
+        retired: false,
         deleted: true,
       });
       expect(all.changes[0]).toMatchObject({
@@ -357,6 +358,7 @@ describe('Risk assessment, the risk feed and the PM program filters (real Postgr
         lifeSupport: false,
         inPmProgram: false,
         name: `${marker} Feed Monitor renamed`,
+        retired: false,
         deleted: false,
       });
       const [renamedAt, deletedAt] = all.changes.map((change) => BigInt(change.seq));
@@ -432,6 +434,10 @@ describe('Risk assessment, the risk feed and the PM program filters (real Postgr
         logger: false,
       });
       await fakeMaintenance.listen();
+      // Other test files share the database and may have read the real feed: start from its beginning.
+      await rows.query(`DELETE FROM "equipment"."feed_positions" WHERE "feed" = $1`, [
+        SUBJECTS.maintenance.pmCoverage,
+      ]);
 
       expect(await filter('pmProgram=unplanned')).toEqual(names(medium));
       expect(coverageRequests).toEqual(['0', '2', '4']);

@@ -66,6 +66,7 @@ interface FeedRow {
   serial_number: string;
   department: string;
   category: string;
+  retired: boolean;
   deleted: boolean;
 }
 
@@ -122,7 +123,8 @@ export class RiskService {
   async changes(after: string, limit: number): Promise<ChangeFeedPage<DeviceRiskChange>> {
     const rows: FeedRow[] = await this.dataSource.query(
       `SELECT "id", "feed_seq"::text AS "seq", "risk_class", "high_risk", "life_support", "in_pm_program",
-              "name", "serial_number", "department", "category", "deleted_at" IS NOT NULL AS "deleted"
+              "name", "serial_number", "department", "category",
+              "status" IN ('Decommissioned', 'Auctioned') AS "retired", "deleted_at" IS NOT NULL AS "deleted"
          FROM "equipment"."equipment"
         WHERE "feed_seq" > $1::bigint
         ORDER BY "feed_seq"
@@ -140,6 +142,7 @@ export class RiskService {
       serialNumber: row.serial_number,
       department: row.department,
       category: row.category,
+      retired: row.retired,
       deleted: row.deleted,
     }));
   }

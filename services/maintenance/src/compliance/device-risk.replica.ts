@@ -17,13 +17,25 @@ const POSITION = tableFeedPosition('"maintenance"."feed_positions"', 'equipment.
  */
 @Injectable()
 export class DeviceRiskReplica {
+  /** The catch-up under way, which concurrent callers share instead of each asking equipment. */
+  private inFlight: Promise<void> | null = null;
+  /** When this replica last found the copy up to date with the feed. */
+  private caughtUpAt: Date | null = null;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly equipment: EquipmentPeer,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    this.inFlight ??= this.catchUp().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  private async catchUp(): Promise<void> {
     try {
       await catchUpFeed<DeviceRiskChange>({
         dataSource: this.dataSource,
@@ -31,13 +43,18 @@ export class DeviceRiskReplica {
         readPage: (after) => this.equipment.riskChanges(after),
         apply: applyRiskChanges,
       });
+      this.caughtUpAt = new Date();
     } catch (error) {
       this.logger.warn({ err: error }, 'device risk feed not read; compliance uses the last copy');
     }
   }
 
-  /** When the copy was last brought up to date (null: never). */
+  /**
+   * When the copy was last known to be up to date: the last successful catch-up of this replica,
+   * or, before one, the last time any replica moved the copy on (null: never).
+   */
   async readAt(): Promise<string | null> {
+    if (this.caughtUpAt) return this.caughtUpAt.toISOString();
     const rows: { read_at: Date }[] = await this.dataSource.query(
       `SELECT "read_at" FROM "maintenance"."feed_positions" WHERE "feed" = 'equipment.risk'`,
     );
@@ -53,15 +70,15 @@ export async function applyRiskChanges(manager: EntityManager, changes: DeviceRi
   await manager.query(
     `INSERT INTO "maintenance"."device_risk"
        ("equipment_id", "risk_class", "high_risk", "life_support", "in_pm_program", "name", "serial_number",
-        "department", "category", "deleted", "seq")
+        "department", "category", "deleted", "seq", "retired")
      SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::boolean[], $4::boolean[], $5::boolean[], $6::varchar[],
-                          $7::varchar[], $8::varchar[], $9::varchar[], $10::boolean[], $11::bigint[])
+                          $7::varchar[], $8::varchar[], $9::varchar[], $10::boolean[], $11::bigint[], $12::boolean[])
      ON CONFLICT ("equipment_id") DO UPDATE SET
        "risk_class" = EXCLUDED."risk_class", "high_risk" = EXCLUDED."high_risk",
        "life_support" = EXCLUDED."life_support", "in_pm_program" = EXCLUDED."in_pm_program",
        "name" = EXCLUDED."name", "serial_number" = EXCLUDED."serial_number",
        "department" = EXCLUDED."department", "category" = EXCLUDED."category",
-       "deleted" = EXCLUDED."deleted", "seq" = EXCLUDED."seq"
+       "deleted" = EXCLUDED."deleted", "seq" = EXCLUDED."seq", "retired" = EXCLUDED."retired"
      WHERE "device_risk"."seq" < EXCLUDED."seq"`,
     [
       rows.map((row) => row.equipmentId),
@@ -75,6 +92,7 @@ export async function applyRiskChanges(manager: EntityManager, changes: DeviceRi
       rows.map((row) => row.category),
       rows.map((row) => row.deleted),
       rows.map((row) => row.seq),
+      rows.map((row) => row.retired),
     ],
   );
 }

@@ -3,15 +3,20 @@ import { MessagePattern } from '@nestjs/microservices';
 import { complianceQuerySchema, SUBJECTS, type Actor, type PmComplianceResponse } from '@caliber/contracts';
 import { Acting, Command, parsePayload } from '@caliber/service-kit';
 import { z } from 'zod';
+import { TaskRules } from '../tasks/task-rules';
 import { PmComplianceService } from './pm-compliance.service';
 
-/** PM compliance: any signed-in person may read the department's figures. */
+/**
+ * PM compliance: any signed-in person reads the department's figures; a Technician's overdue list
+ * holds only their own work, as everywhere else they see only their own tasks.
+ */
 @Controller()
 export class PmComplianceController {
   constructor(private readonly compliance: PmComplianceService) {}
 
   @MessagePattern(SUBJECTS.maintenance.compliance)
-  get(@Acting() _actor: Actor, @Command() data: unknown): Promise<PmComplianceResponse> {
-    return this.compliance.compliance(parsePayload(z.object({ query: complianceQuerySchema }), data).query);
+  get(@Acting() actor: Actor, @Command() data: unknown): Promise<PmComplianceResponse> {
+    const { query } = parsePayload(z.object({ query: complianceQuerySchema }), data);
+    return this.compliance.compliance(query, TaskRules.seesAll(actor) ? null : actor._id);
   }
 }

@@ -13,7 +13,13 @@ import {
 import { addDays, hospitalToday } from '../hospital-clock';
 import { monthOf } from './pm-compliance.service';
 
-type Flags = { highRisk: boolean; lifeSupport: boolean; inPmProgram: boolean; deleted?: boolean };
+type Flags = {
+  highRisk: boolean;
+  lifeSupport: boolean;
+  inPmProgram: boolean;
+  deleted?: boolean;
+  retired?: boolean;
+};
 
 /**
  * PM compliance against a data set built by hand in the database, whose answers are worked out
@@ -43,8 +49,8 @@ describe('PM compliance (real stack, hand-built data)', () => {
     if (flags)
       await rows.query(
         `INSERT INTO "maintenance"."device_risk" ("equipment_id", "risk_class", "high_risk", "life_support",
-           "in_pm_program", "name", "serial_number", "department", "category", "deleted", "seq")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0)`,
+           "in_pm_program", "name", "serial_number", "department", "category", "deleted", "seq", "retired")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11)`,
         [
           id,
           flags.inPmProgram ? 'High' : 'Low',
@@ -56,6 +62,7 @@ describe('PM compliance (real stack, hand-built data)', () => {
           department,
           category,
           flags.deleted ?? false,
+          flags.retired ?? false,
         ],
       );
     return id;
@@ -163,6 +170,7 @@ describe('PM compliance (real stack, hand-built data)', () => {
     await device('old-pump', 'Infusion Pump', { highRisk: true, lifeSupport: false, inPmProgram: true });
     await plan('old-pump', 'Infusion Pump', false); // retired
     await device('gone', 'Ventilator', { ...lifeSupport, deleted: true });
+    await device('auctioned', 'Ventilator', { ...lifeSupport, retired: true });
     await device('lamp', 'Monitor', { highRisk: false, lifeSupport: false, inPmProgram: false });
   });
   afterAll(async () => {

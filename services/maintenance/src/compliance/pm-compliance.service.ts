@@ -19,6 +19,37 @@ import { DeviceRiskReplica } from './device-risk.replica';
 type Outcome = 'onTime' | 'late' | 'missed' | 'pending';
 type Scope = 'overall' | 'highRisk' | 'lifeSupport';
 
+interface OverdueRow {
+  id: string;
+  plan_id: string;
+  title: string;
+  equipment_id: string;
+  name: string;
+  serial: string;
+  department: string;
+  category: string;
+  due_date: string;
+  days: number;
+  status: TaskStatus;
+  priority: TaskPriority;
+  pm_interval: PmInterval | null;
+  assigned_to_id: string | null;
+  assigned_to_name: string | null;
+  high_risk: boolean;
+  life_support: boolean;
+}
+
+interface UnplannedRow {
+  equipment_id: string;
+  name: string;
+  serial_number: string;
+  department: string;
+  category: string;
+  risk_class: RiskClass | null;
+  high_risk: boolean;
+  life_support: boolean;
+}
+
 /** The first and last day of the month `today` is in. */
 export function monthOf(today: string): { from: string; to: string } {
   const [year, month] = today.split('-').map(Number) as [number, number];
@@ -52,7 +83,15 @@ export class PmComplianceService {
     private readonly risk: DeviceRiskReplica,
   ) {}
 
-  async compliance(query: ComplianceQuery, now = new Date()): Promise<PmComplianceResponse> {
+  /**
+   * `assigneeId`: set for a Technician, whose overdue list holds only their own work (they see
+   * only their own tasks anywhere); the figures are the department's for everyone.
+   */
+  async compliance(
+    query: ComplianceQuery,
+    assigneeId: string | null = null,
+    now = new Date(),
+  ): Promise<PmComplianceResponse> {
     const today = hospitalToday(now);
     const month = monthOf(today);
     const from = query.from || month.from;
@@ -63,7 +102,7 @@ export class PmComplianceService {
     const [counts, overdue, unplanned, riskDataAsOf] = await Promise.all([
       this.dataSource.query(
         `WITH judged AS (
-           SELECT COALESCE(r."high_risk", false) AS "high_risk", COALESCE(r."life_support", false) AS "life_support",
+           SELECT r."high_risk", r."life_support",
              CASE
                WHEN t."status" = 'Completed' AND (t."completed_date" AT TIME ZONE $5)::date <= t."due_date" THEN 'onTime'
                WHEN t."status" = 'Completed' THEN 'late'
@@ -75,24 +114,18 @@ export class PmComplianceService {
            WHERE t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" BETWEEN $1 AND $2
              AND ($3 = '' OR COALESCE(r."department", t."equipment_department") = $3)
              AND ($4 = '' OR COALESCE(r."category", t."equipment_category") = $4))
-         SELECT s."scope", j."outcome", count(*)::int AS "count"
-           FROM judged j
-           CROSS JOIN LATERAL (VALUES ('overall', true), ('highRisk', j."high_risk"), ('lifeSupport', j."life_support"))
-             AS s("scope", "included")
-          WHERE s."included"
-          GROUP BY s."scope", j."outcome"`,
+         SELECT "outcome", count(*)::int AS "overall",
+                (count(*) FILTER (WHERE "high_risk"))::int AS "highRisk",
+                (count(*) FILTER (WHERE "life_support"))::int AS "lifeSupport"
+           FROM judged GROUP BY "outcome"`,
         [from, to, ...place, zone, today],
-      ) as Promise<{ scope: Scope; outcome: Outcome; count: number }[]>,
-      this.overdue(today, query),
+      ) as Promise<({ outcome: Outcome } & Record<Scope, number>)[]>,
+      this.overdue(today, query, assigneeId),
       this.unplanned(query),
       this.risk.readAt(),
     ]);
     const of = (scope: Scope) =>
-      figuresOf(
-        Object.fromEntries(
-          counts.filter((row) => row.scope === scope).map((row) => [row.outcome, row.count]),
-        ),
-      );
+      figuresOf(Object.fromEntries(counts.map((row) => [row.outcome, row[scope]])));
     return {
       from,
       to,
@@ -108,44 +141,33 @@ export class PmComplianceService {
     };
   }
 
-  private async overdue(today: string, query: ComplianceQuery): Promise<PmComplianceResponse['overdue']> {
-    const rows: {
-      id: string;
-      plan_id: string;
-      title: string;
-      equipment_id: string;
-      name: string;
-      serial: string;
-      department: string;
-      category: string;
-      due_date: string;
-      days: number;
-      status: TaskStatus;
-      priority: TaskPriority;
-      pm_interval: PmInterval | null;
-      assigned_to_id: string | null;
-      assigned_to_name: string | null;
-      high_risk: boolean;
-      life_support: boolean;
-      total: number;
-    }[] = await this.dataSource.query(
-      `SELECT t."id", t."plan_id", t."title", t."equipment_id", t."equipment_name" AS "name",
-              t."equipment_serial" AS "serial", t."equipment_department" AS "department",
-              t."equipment_category" AS "category", to_char(t."due_date", 'YYYY-MM-DD') AS "due_date",
-              ($1::date - t."due_date") AS "days", t."status", t."priority", t."pm_interval",
-              t."assigned_to_id", t."assigned_to_name",
-              COALESCE(r."high_risk", false) AS "high_risk", COALESCE(r."life_support", false) AS "life_support",
-              count(*) OVER ()::int AS "total"
-         FROM "maintenance"."tasks" t
-         LEFT JOIN "maintenance"."device_risk" r ON r."equipment_id" = t."equipment_id"
-        WHERE t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" < $1
+  private async overdue(
+    today: string,
+    query: ComplianceQuery,
+    assigneeId: string | null,
+  ): Promise<PmComplianceResponse['overdue']> {
+    const where = `t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" < $1
           AND t."status" NOT IN ('Completed', 'Cancelled')
           AND ($2 = '' OR COALESCE(r."department", t."equipment_department") = $2)
           AND ($3 = '' OR COALESCE(r."category", t."equipment_category") = $3)
-        ORDER BY t."due_date", t."id"
-        LIMIT $4`,
-      [today, query.department, query.category, COMPLIANCE_LIST_LIMIT],
-    );
+          AND ($4::uuid IS NULL OR t."assigned_to_id" = $4)`;
+    const from = `"maintenance"."tasks" t LEFT JOIN "maintenance"."device_risk" r ON r."equipment_id" = t."equipment_id"`;
+    const params = [today, query.department, query.category, assigneeId];
+    const [rows, [count]] = (await Promise.all([
+      this.dataSource.query(
+        `SELECT t."id", t."plan_id", t."title", t."equipment_id", t."equipment_name" AS "name",
+                t."equipment_serial" AS "serial", t."equipment_department" AS "department",
+                t."equipment_category" AS "category", to_char(t."due_date", 'YYYY-MM-DD') AS "due_date",
+                ($1::date - t."due_date") AS "days", t."status", t."priority", t."pm_interval",
+                t."assigned_to_id", t."assigned_to_name",
+                COALESCE(r."high_risk", false) AS "high_risk", COALESCE(r."life_support", false) AS "life_support"
+           FROM ${from} WHERE ${where}
+          ORDER BY t."due_date", t."id"
+          LIMIT $5`,
+        [...params, COMPLIANCE_LIST_LIMIT],
+      ),
+      this.dataSource.query(`SELECT count(*)::int AS "total" FROM ${from} WHERE ${where}`, params),
+    ])) as [OverdueRow[], [{ total: number }]];
     const items: OverduePmItem[] = rows.map((row) => ({
       taskId: row.id,
       planId: row.plan_id,
@@ -166,31 +188,29 @@ export class PmComplianceService {
       highRisk: row.high_risk,
       lifeSupport: row.life_support,
     }));
-    return { items, total: rows[0]?.total ?? 0 };
+    return { items, total: count.total };
   }
 
   private async unplanned(query: ComplianceQuery): Promise<PmComplianceResponse['unplanned']> {
-    const rows: {
-      equipment_id: string;
-      name: string;
-      serial_number: string;
-      department: string;
-      category: string;
-      risk_class: RiskClass | null;
-      high_risk: boolean;
-      life_support: boolean;
-      total: number;
-    }[] = await this.dataSource.query(
-      `SELECT r."equipment_id", r."name", r."serial_number", r."department", r."category", r."risk_class",
-              r."high_risk", r."life_support", count(*) OVER ()::int AS "total"
-         FROM "maintenance"."device_risk" r
-        WHERE r."in_pm_program" AND NOT r."deleted"
+    // In the PM program, in use and in the inventory, with no active plan.
+    const where = `r."in_pm_program" AND NOT r."deleted" AND NOT r."retired"
           AND ($1 = '' OR r."department" = $1) AND ($2 = '' OR r."category" = $2)
-          AND NOT EXISTS (SELECT 1 FROM "maintenance"."pm_plans" p WHERE p."equipment_id" = r."equipment_id" AND p."active")
-        ORDER BY r."life_support" DESC, r."high_risk" DESC, r."name", r."equipment_id"
-        LIMIT $3`,
-      [query.department, query.category, COMPLIANCE_LIST_LIMIT],
-    );
+          AND NOT EXISTS (SELECT 1 FROM "maintenance"."pm_plans" p WHERE p."equipment_id" = r."equipment_id" AND p."active")`;
+    const params = [query.department, query.category];
+    const [rows, [count]] = (await Promise.all([
+      this.dataSource.query(
+        `SELECT r."equipment_id", r."name", r."serial_number", r."department", r."category", r."risk_class",
+                r."high_risk", r."life_support"
+           FROM "maintenance"."device_risk" r WHERE ${where}
+          ORDER BY r."life_support" DESC, r."high_risk" DESC, r."name", r."equipment_id"
+          LIMIT $3`,
+        [...params, COMPLIANCE_LIST_LIMIT],
+      ),
+      this.dataSource.query(
+        `SELECT count(*)::int AS "total" FROM "maintenance"."device_risk" r WHERE ${where}`,
+        params,
+      ),
+    ])) as [UnplannedRow[], [{ total: number }]];
     const items: UnplannedDevice[] = rows.map((row) => ({
       equipmentId: row.equipment_id,
       name: row.name,
@@ -201,6 +221,6 @@ export class PmComplianceService {
       highRisk: row.high_risk,
       lifeSupport: row.life_support,
     }));
-    return { items, total: rows[0]?.total ?? 0 };
+    return { items, total: count.total };
   }
 }

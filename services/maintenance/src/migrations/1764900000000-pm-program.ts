@@ -102,12 +102,13 @@ export class PmProgram1764900000000 implements MigrationInterface {
         "serial_number" varchar(64) NOT NULL,
         "department" varchar(100) NOT NULL,
         "category" varchar(40) NOT NULL,
+        "retired" boolean NOT NULL,
         "deleted" boolean NOT NULL,
         "seq" bigint NOT NULL
       )`);
     await queryRunner.query(
       `CREATE INDEX "device_risk_program_idx" ON "maintenance"."device_risk" ("department", "category")
-        WHERE "in_pm_program" AND NOT "deleted"`,
+        WHERE "in_pm_program" AND NOT "deleted" AND NOT "retired"`,
     );
     await queryRunner.query(`
       CREATE TABLE "maintenance"."feed_positions" (
@@ -115,9 +116,16 @@ export class PmProgram1764900000000 implements MigrationInterface {
         "position" bigint NOT NULL,
         "read_at" timestamptz NOT NULL DEFAULT now()
       )`);
-    // Compliance reads the occurrences due in a period; the job and the lists find a plan's own.
+    // Compliance reads the occurrences due in a period from this index alone (it carries every
+    // column the counting needs), and walks it in due order for the overdue list.
     await queryRunner.query(
-      `CREATE INDEX "tasks_plan_due_idx" ON "maintenance"."tasks" ("due_date", "plan_id")
+      `CREATE INDEX "tasks_plan_due_idx" ON "maintenance"."tasks" ("due_date")
+        INCLUDE ("status", "completed_date", "equipment_id", "equipment_department", "equipment_category")
+        WHERE "plan_id" IS NOT NULL AND "deleted_at" IS NULL`,
+    );
+    // One plan never has two live occurrences due the same day, whatever re-anchors its schedule.
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "tasks_plan_due_key" ON "maintenance"."tasks" ("plan_id", "due_date")
         WHERE "plan_id" IS NOT NULL AND "deleted_at" IS NULL`,
     );
     await queryRunner.query(
@@ -133,6 +141,7 @@ export class PmProgram1764900000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX "maintenance"."tasks_completed_idx"`);
     await queryRunner.query(`DROP INDEX "maintenance"."tasks_open_unassigned_idx"`);
+    await queryRunner.query(`DROP INDEX "maintenance"."tasks_plan_due_key"`);
     await queryRunner.query(`DROP INDEX "maintenance"."tasks_plan_due_idx"`);
     await queryRunner.query(`DROP TABLE "maintenance"."feed_positions"`);
     await queryRunner.query(`DROP TABLE "maintenance"."device_risk"`);

@@ -393,4 +393,137 @@ describe('PM plans and their occurrences (real stack)', () => {
     expect(after.body.riskDataAsOf).not.toBeNull();
     expect(await unplanned()).toEqual([]);
   });
+
+  describe('what keeps the schedule honest', () => {
+    it('refuses dates out of reach, and a next due date in the past or before work already scheduled', async () => {
+      const device = await aDefibrillator();
+      const far = await as('engineer').post('/maintenance/schedule', {
+        ...monthly(device),
+        firstDueDate: '9999-12-31',
+      });
+      expect([far.status, far.body['message']]).toEqual([
+        400,
+        'The scheduled date must be between 2000 and 2099.',
+      ]);
+      const old = await as('engineer').post('/maintenance/schedule', {
+        ...monthly(device),
+        firstDueDate: addDays(hospitalToday(), -400),
+      });
+      expect([old.status, old.body['message']]).toEqual([
+        400,
+        'The first due date may be at most a year ago.',
+      ]);
+      const { plan } = (
+        await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', monthly(device))
+      ).body;
+      const past = await as('engineer').put(`/maintenance/plans/${plan._id}`, {
+        nextDueDate: addDays(hospitalToday(), -1),
+      });
+      expect([past.status, past.body['message']]).toEqual([400, 'The next due date cannot be in the past.']);
+      const same = await as('engineer').put(`/maintenance/plans/${plan._id}`, { nextDueDate: '2027-01-31' });
+      expect([same.status, same.body['message']]).toEqual([
+        400,
+        'The next due date must fall after the last occurrence already scheduled (2027-01-31).',
+      ]);
+    });
+
+    it('keeps an occurrence on the date and kind its plan gave it, and never deletes one', async () => {
+      const device = await aDefibrillator();
+      const { task } = (
+        await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', monthly(device))
+      ).body;
+      const moved = await as('engineer').put(`/tasks/${task._id}`, { dueDate: '2027-06-30' });
+      expect([moved.status, moved.body['message']]).toEqual([
+        409,
+        "A PM occurrence keeps the due date its plan gave it; change the plan's schedule for the occurrences to come.",
+      ]);
+      expect((await as('engineer').put(`/tasks/${task._id}`, { taskType: 'Repair' })).status).toBe(409);
+      const deleted = await call(stack.gateway.url, 'DELETE', `/api/tasks/${task._id}`, {
+        token: tokens.get('engineer'),
+      });
+      expect([deleted.status, deleted.body]).toMatchObject([
+        409,
+        {
+          message:
+            'A PM occurrence cannot be deleted: cancel it (it then counts as missed) or retire its plan.',
+        },
+      ]);
+      // Other changes are as for any task.
+      expect((await as('engineer').put(`/tasks/${task._id}`, { priority: 'Urgent' })).status).toBe(200);
+    });
+
+    it("keeps imaging equipment on the manufacturer's schedule", async () => {
+      serial += 1;
+      const xray = (
+        await as('engineer').post<EquipmentDto>('/equipment', {
+          name: `Mobilett ${serial}`,
+          serialNumber: `PLANS-XR-${Date.now().toString(36)}-${serial}`,
+          manufacturer: 'Siemens Healthineers',
+          model: 'Mobilett Elara Max',
+          department: 'ICU',
+          location: 'Imaging bay',
+          installationDate: '2022-02-01',
+          status: 'Serviceable',
+          category: 'X-Ray',
+        })
+      ).body;
+      const refused = await as('engineer').post('/maintenance/schedule', {
+        ...monthly(xray),
+        scheduleBasis: 'Alternative maintenance schedule',
+        justification: 'Rarely used',
+      });
+      expect([refused.status, refused.body['message']]).toEqual([
+        400,
+        "X-Ray equipment is maintained on the manufacturer's schedule; an alternative schedule is not allowed for it.",
+      ]);
+    });
+
+    it('ends the plans of a device that leaves service, and plans none for it', async () => {
+      const device = await aDefibrillator();
+      const { plan } = (
+        await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', monthly(device))
+      ).body;
+      const retired = await as('engineer').put(`/equipment/${device._id}/status`, {
+        status: 'Decommissioned',
+        reason: 'Replaced by a new unit',
+      });
+      expect(retired.status).toBe(200);
+      await maintenance.get(PmPlansService).createDueOccurrences(14);
+      const after = await as('engineer').get<PmPlanDto>(`/maintenance/plans/${plan._id}`);
+      expect(after.body.active).toBe(false);
+      const again = await as('engineer').post('/maintenance/schedule', monthly(device));
+      expect([again.status, again.body['message']]).toEqual([
+        409,
+        'This device is Decommissioned; it needs no preventive maintenance.',
+      ]);
+    });
+
+    it("shows a Technician the department's figures but only their own overdue work", async () => {
+      const device = await aDefibrillator();
+      const yesterday = addDays(hospitalToday(), -1);
+      const mine = (
+        await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', {
+          ...monthly(device),
+          firstDueDate: yesterday,
+        })
+      ).body.task;
+      const nobodys = (
+        await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', {
+          ...monthly(device),
+          title: 'Battery check',
+          firstDueDate: yesterday,
+          assignedTo: null,
+        })
+      ).body.task;
+      const engineerView = await as('engineer').get<PmComplianceResponse>(
+        '/maintenance/compliance?department=ICU',
+      );
+      const techView = await as('tech').get<PmComplianceResponse>('/maintenance/compliance?department=ICU');
+      const ids = (view: PmComplianceResponse) => view.overdue.items.map((item) => item.taskId);
+      expect(ids(engineerView.body)).toEqual(expect.arrayContaining([mine._id, nobodys._id]));
+      expect(ids(techView.body)).toContain(mine._id);
+      expect(ids(techView.body)).not.toContain(nobodys._id);
+      expect(techView.body.overall).toEqual(engineerView.body.overall);
+    });
+  });
 });

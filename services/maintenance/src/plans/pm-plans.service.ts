@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   isRecordId,
+  MANUFACTURER_SCHEDULE_ONLY,
   occurrenceDueDate,
+  RETIRED_STATUSES,
   type Actor,
   type ChangeFeedPage,
   type ListPmPlansQuery,
@@ -15,7 +17,10 @@ import {
 } from '@caliber/contracts';
 import { auditActorOf, changeFeedPage, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Logger } from 'pino';
+import { DeviceRiskReplica } from '../compliance/device-risk.replica';
 import { addDays, hospitalToday } from '../hospital-clock';
+import { LOGGER } from '../tokens';
 import { EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { TaskEvents } from '../tasks/task-events';
 import { deviceColumns, deviceRefOf } from '../tasks/device-snapshot';
@@ -88,6 +93,8 @@ export class PmPlansService {
     private readonly equipment: EquipmentPeer,
     private readonly identity: IdentityPeer,
     private readonly events: TaskEvents,
+    private readonly risk: DeviceRiskReplica,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async create(actor: Actor, data: NewPmPlan): Promise<PmPlanCreatedResponse> {
@@ -96,6 +103,17 @@ export class PmPlansService {
       this.equipment.ref(actor, data.equipmentId),
       this.identity.assignmentOf(actor, data.assignedTo),
     ]);
+    if (RETIRED_STATUSES.includes(device.status))
+      throw new ServiceError(
+        'CONFLICT',
+        `This device is ${device.status}; it needs no preventive maintenance.`,
+      );
+    refuseAlternativeSchedule(device.category, data.scheduleBasis);
+    const earliest = addDays(hospitalToday(), -366);
+    if (data.firstDueDate < earliest)
+      throw new ServiceError('VALIDATION_FAILED', 'The first due date may be at most a year ago.', [
+        { path: 'firstDueDate', message: 'The first due date may be at most a year ago.' },
+      ]);
     const { plan, task } = await this.dataSource.transaction(async (manager) => {
       const created = manager.create(PmPlanEntity, {
         ...deviceColumns(device),
@@ -177,6 +195,8 @@ export class PmPlansService {
             },
           ],
         );
+      refuseAlternativeSchedule(plan.equipmentCategory, basis);
+      if (changes.nextDueDate !== undefined) await this.refuseNextDueDate(manager, plan, changes.nextDueDate);
       const before = toPmPlanDto(plan);
       const interval = changes.interval ?? plan.interval;
       const reanchor = changes.nextDueDate !== undefined || interval !== plan.interval;
@@ -206,6 +226,10 @@ export class PmPlansService {
 
   async retire(actor: Actor, id: string, reason: string, version?: number): Promise<PmPlanDto> {
     TaskRules.requireFullAccess(actor, 'retire PM plans');
+    return this.retirePlan(actor, id, reason, version);
+  }
+
+  private async retirePlan(actor: Actor, id: string, reason: string, version?: number): Promise<PmPlanDto> {
     const { plan, withdrawn } = await this.dataSource.transaction(async (manager) => {
       const found = await this.find(manager, id, true);
       refuseStale(found, version);
@@ -214,10 +238,10 @@ export class PmPlansService {
       await manager.update(PmPlanEntity, found.id, {
         active: false,
         retiredAt: () => 'now()',
-        retiredById: actor._id,
+        retiredById: actor._id || null,
         retiredByName: actor.name,
         retireReason: reason,
-        updatedById: actor._id,
+        updatedById: actor._id || null,
         updatedByName: actor.name,
         updatedAt: () => 'now()',
         version: () => '"version" + 1',
@@ -229,7 +253,7 @@ export class PmPlansService {
             WHERE "plan_id" = $1 AND "deleted_at" IS NULL AND "status" = 'Pending' AND "due_date" >= $3
             RETURNING "id", "assigned_to_id")
          SELECT * FROM withdrawn`,
-        [found.id, actor._id, hospitalToday()],
+        [found.id, actor._id || null, hospitalToday()],
       );
       for (const row of rows)
         await auditTask(manager, actor, row.id, 'deleted', { reason: { from: null, to: 'PM plan retired' } });
@@ -265,8 +289,10 @@ export class PmPlansService {
    * Answers the tasks created.
    */
   async createDueOccurrences(leadDays: number, today = hospitalToday()): Promise<TaskEntity[]> {
+    await this.retirePlansOfRetiredDevices();
     const horizon = addDays(today, leadDays);
     const created: TaskEntity[] = [];
+    const failed: string[] = [];
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const batch: { id: string }[] = await this.dataSource.query(
@@ -275,26 +301,61 @@ export class PmPlansService {
         [horizon, after],
       );
       for (const { id } of batch) {
-        const tasks = await this.dataSource.transaction(async (manager) => {
-          const plan = await manager.findOne(PmPlanEntity, {
-            where: { id },
-            lock: { mode: 'pessimistic_write' },
+        // One plan that fails (a bad row) does not stop the others; the run fails at the end, so
+        // the job is retried, and the plans done already have nothing left to create.
+        try {
+          const tasks = await this.dataSource.transaction(async (manager) => {
+            const plan = await manager.findOne(PmPlanEntity, {
+              where: { id },
+              lock: { mode: 'pessimistic_write' },
+            });
+            const made: TaskEntity[] = [];
+            while (plan?.active && plan.nextDueDate <= horizon && made.length < MAX_OCCURRENCES_PER_RUN) {
+              made.push(await this.insertNext(manager, PM_SCHEDULE_ACTOR, plan));
+              Object.assign(plan, await manager.findOneByOrFail(PmPlanEntity, { id }));
+            }
+            return made;
           });
-          const made: TaskEntity[] = [];
-          while (plan?.active && plan.nextDueDate <= horizon && made.length < MAX_OCCURRENCES_PER_RUN) {
-            made.push(await this.insertNext(manager, PM_SCHEDULE_ACTOR, plan));
-            Object.assign(plan, await manager.findOneByOrFail(PmPlanEntity, { id }));
-          }
-          return made;
-        });
-        created.push(...tasks);
+          created.push(...tasks);
+          for (const task of tasks) await this.events.created({ task: toTaskDto(task, []) });
+        } catch (error) {
+          this.logger.error({ err: error, plan: id }, 'PM occurrences of a plan not created');
+          failed.push(id);
+        }
       }
       const last = batch.at(-1);
       if (!last || batch.length < 200) break;
       after = last.id;
     }
-    for (const task of created) await this.events.created({ task: toTaskDto(task, []) });
+    if (failed.length > 0)
+      throw new Error(
+        `PM occurrences of ${failed.length} plan(s) were not created: ${failed.slice(0, 5).join(', ')}`,
+      );
     return created;
+  }
+
+  /**
+   * Plans of devices the inventory has deleted, decommissioned or auctioned are retired: their
+   * occurrences would otherwise keep coming and count as missed. Read from the copy of the
+   * inventory's feed, brought up to date first.
+   */
+  private async retirePlansOfRetiredDevices(): Promise<void> {
+    await this.risk.refresh();
+    const plans: { id: string; deleted: boolean }[] = await this.dataSource.query(
+      `SELECT p."id", r."deleted" FROM "maintenance"."pm_plans" p
+         JOIN "maintenance"."device_risk" r ON r."equipment_id" = p."equipment_id"
+        WHERE p."active" AND (r."deleted" OR r."retired")`,
+    );
+    for (const plan of plans)
+      await this.retirePlan(
+        PM_SCHEDULE_ACTOR,
+        plan.id,
+        plan.deleted
+          ? 'The device was removed from the inventory.'
+          : 'The device was decommissioned or auctioned.',
+      ).catch((error: unknown) =>
+        this.logger.warn({ err: error, plan: plan.id }, 'PM plan of a retired device not retired'),
+      );
   }
 
   /** The coverage feed: devices whose count of active plans changed after `after`. */
@@ -337,6 +398,24 @@ export class PmPlansService {
     return task;
   }
 
+  /**
+   * A new next due date is today or later, and after the last occurrence already created, so
+   * occurrences stay in order and one plan never has two due the same day.
+   */
+  private async refuseNextDueDate(manager: EntityManager, plan: PmPlanEntity, date: string): Promise<void> {
+    const refuse = (message: string) => {
+      throw new ServiceError('VALIDATION_FAILED', message, [{ path: 'nextDueDate', message }]);
+    };
+    if (date < hospitalToday()) refuse('The next due date cannot be in the past.');
+    const [last] = (await manager.query(
+      `SELECT to_char(max("due_date"), 'YYYY-MM-DD') AS "due" FROM "maintenance"."tasks"
+        WHERE "plan_id" = $1 AND "deleted_at" IS NULL`,
+      [plan.id],
+    )) as [{ due: string | null }];
+    if (last.due && date <= last.due)
+      refuse(`The next due date must fall after the last occurrence already scheduled (${last.due}).`);
+  }
+
   private async find(manager: EntityManager, id: string, lock = false): Promise<PmPlanEntity> {
     const plan = isRecordId(id)
       ? await manager.findOne(PmPlanEntity, {
@@ -368,4 +447,13 @@ export class PmPlansService {
 function refuseStale(plan: PmPlanEntity, version?: number) {
   if (version !== undefined && version !== plan.version)
     throw new ServiceError('CONFLICT', 'This PM plan was changed by someone else. Reload it and try again.');
+}
+
+function refuseAlternativeSchedule(category: string, basis: string): void {
+  if (basis === 'Alternative maintenance schedule' && MANUFACTURER_SCHEDULE_ONLY.includes(category))
+    throw new ServiceError(
+      'VALIDATION_FAILED',
+      `${category} equipment is maintained on the manufacturer's schedule; an alternative schedule is not allowed for it.`,
+      [{ path: 'scheduleBasis', message: 'Imaging equipment follows the manufacturer’s recommendation.' }],
+    );
 }

@@ -178,6 +178,7 @@ export class TasksService {
       const task = await this.findVisible(manager, actor, id, true);
       refuseStale(task, version);
       if (task.certified) throw new ServiceError('CONFLICT', 'This task is certified; its record is final.');
+      if (task.planId) refusePlanOccurrenceChange(task, fields);
       const next = { ...task, ...fields, ...(assignment ?? {}) };
       if (next.taskType === 'Preventive' && (!next.pmType || !next.pmInterval))
         throw ServiceError.validation([
@@ -353,6 +354,12 @@ export class TasksService {
           'CONFLICT',
           'Certified work is the record the inventory was changed from; it cannot be deleted.',
         );
+      // PM compliance counts every occurrence a plan scheduled; deleting one would erase a missed PM.
+      if (task.planId)
+        throw new ServiceError(
+          'CONFLICT',
+          'A PM occurrence cannot be deleted: cancel it (it then counts as missed) or retire its plan.',
+        );
       await manager.update(TaskEntity, task.id, { deletedAt: () => 'now()', deletedById: actor._id });
       await auditTask(manager, actor, task.id, 'deleted', diffFields(toTaskDto(task, []), {}));
       return task.assignedToId;
@@ -405,4 +412,22 @@ function refuseStale(task: TaskEntity, version: number | undefined): void {
       'CONFLICT',
       `"${task.title}" was changed by someone else since you opened it. Reload it and try again.`,
     );
+}
+
+/**
+ * An occurrence of a PM plan keeps the due date and type its plan gave it: compliance judges it by
+ * that date, and moving it would turn a missed PM into one on time. The plan's schedule is what
+ * changes the occurrences to come.
+ */
+function refusePlanOccurrenceChange(task: TaskEntity, fields: Partial<TaskChanges>): void {
+  if (fields.dueDate !== undefined && fields.dueDate !== task.dueDate)
+    throw new ServiceError(
+      'CONFLICT',
+      "A PM occurrence keeps the due date its plan gave it; change the plan's schedule for the occurrences to come.",
+    );
+  const changesKind =
+    (fields.taskType !== undefined && fields.taskType !== 'Preventive') ||
+    (fields.pmInterval !== undefined && fields.pmInterval !== task.pmInterval);
+  if (changesKind)
+    throw new ServiceError('CONFLICT', "A PM occurrence stays preventive work on its plan's interval.");
 }
