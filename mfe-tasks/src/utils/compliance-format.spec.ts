@@ -29,6 +29,7 @@ describe('formatRate', () => {
   it('never rounds up to 100%', () => {
     expect(formatRate(0.9999)).toBe('99.9%');
     expect(formatRate(0.99996)).toBe('99.9%');
+    expect(formatRate(249_999 / 250_000)).toBe('99.9%');
   });
 
   it('is not fooled by floating point into cutting a whole tenth', () => {

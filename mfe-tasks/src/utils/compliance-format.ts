@@ -7,7 +7,8 @@ import type { ComplianceFigures, PmComplianceResponse } from '@caliber/contracts
  */
 export function formatRate(rate: number | null): string {
   if (rate === null || !Number.isFinite(rate)) return '—';
-  const tenths = Math.floor(Math.round(rate * 100_000) / 100);
+  // Rounding first absorbs binary fractions (0.29 is 0.28999…); anything short of all reads below 100%.
+  const tenths = Math.min(rate < 1 ? 999 : Infinity, Math.floor(Math.round(rate * 100_000) / 100));
   const text = (tenths / 10).toFixed(1).replace(/\.0$/, '');
   return `${text}%`;
 }
