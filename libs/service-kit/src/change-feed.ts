@@ -117,3 +117,43 @@ export function changeFeedPage<Row extends { seq: string }, T>(
   const page = rows.slice(0, limit);
   return { changes: page.map(toChange), last: page.at(-1)?.seq ?? after, more: rows.length > limit };
 }
+
+export interface FeedFollowerOptions<T> extends Omit<CatchUpFeedOptions<T>, 'dataSource'> {
+  dataSource: DataSource;
+  /** What is read, for the log line when the owner does not answer. */
+  what: string;
+  logger: { warn(details: object, message: string): void };
+}
+
+/**
+ * A reader's copy of another service's feed, brought up to date on demand (`refresh`) before an
+ * answer that needs it. Callers arriving while a catch-up runs share it instead of each asking the
+ * owner. When the owner does not answer, the copy stands as it is (a figure a little behind is
+ * better than no answer), the failure is logged, and the next refresh tries again.
+ */
+export class FeedFollower<T> {
+  private inFlight: Promise<void> | null = null;
+  /** When this process last found the copy up to date with the feed (null: not yet). */
+  caughtUpAt: Date | null = null;
+
+  constructor(private readonly options: FeedFollowerOptions<T>) {}
+
+  refresh(): Promise<void> {
+    this.inFlight ??= this.catchUp().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  private async catchUp(): Promise<void> {
+    try {
+      const outcome = await catchUpFeed(this.options);
+      if (outcome.caughtUp) this.caughtUpAt = new Date();
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        `${this.options.what} not brought up to date; answering from the stored copy`,
+      );
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CHANGE_FEED_PAGE_LIMIT, isRecordId, SUBJECTS, type PmCoverageChange } from '@caliber/contracts';
-import { catchUpFeed, tableFeedPosition } from '@caliber/service-kit';
+import { FeedFollower, tableFeedPosition } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MaintenancePeer } from '../peers/peers.client';
@@ -44,34 +44,24 @@ async function applyCoverage(manager: EntityManager, changes: PmCoverageChange[]
  */
 @Injectable()
 export class PmCoverageReplica {
-  private running: Promise<void> | null = null;
+  private readonly follower: FeedFollower<PmCoverageChange>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly maintenance: MaintenancePeer,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  refresh(): Promise<void> {
-    this.running ??= this.catchUp().finally(() => {
-      this.running = null;
+    @InjectDataSource() dataSource: DataSource,
+    maintenance: MaintenancePeer,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.follower = new FeedFollower({
+      dataSource,
+      position: COVERAGE_POSITION,
+      readPage: (after) => maintenance.pmCoverage({ after, limit: CHANGE_FEED_PAGE_LIMIT }),
+      apply: applyCoverage,
+      what: 'PM plan coverage',
+      logger,
     });
-    return this.running;
   }
 
-  private async catchUp(): Promise<void> {
-    try {
-      await catchUpFeed<PmCoverageChange>({
-        dataSource: this.dataSource,
-        position: COVERAGE_POSITION,
-        readPage: (after) => this.maintenance.pmCoverage({ after, limit: CHANGE_FEED_PAGE_LIMIT }),
-        apply: applyCoverage,
-      });
-    } catch (error) {
-      this.logger.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'PM plan coverage could not be brought up to date; answering from the stored copy',
-      );
-    }
+  refresh(): Promise<void> {
+    return this.follower.refresh();
   }
 }

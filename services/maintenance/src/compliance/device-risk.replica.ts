@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DeviceRiskChange } from '@caliber/contracts';
-import { catchUpFeed, tableFeedPosition } from '@caliber/service-kit';
+import { FeedFollower, tableFeedPosition } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EquipmentPeer } from '../peers/peers.client';
@@ -17,36 +17,25 @@ const POSITION = tableFeedPosition('"maintenance"."feed_positions"', 'equipment.
  */
 @Injectable()
 export class DeviceRiskReplica {
-  /** The catch-up under way, which concurrent callers share instead of each asking equipment. */
-  private inFlight: Promise<void> | null = null;
-  /** When this replica last found the copy up to date with the feed. */
-  private caughtUpAt: Date | null = null;
+  private readonly follower: FeedFollower<DeviceRiskChange>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly equipment: EquipmentPeer,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  refresh(): Promise<void> {
-    this.inFlight ??= this.catchUp().finally(() => {
-      this.inFlight = null;
+    equipment: EquipmentPeer,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.follower = new FeedFollower({
+      dataSource,
+      position: POSITION,
+      readPage: (after) => equipment.riskChanges(after),
+      apply: applyRiskChanges,
+      what: 'Device risk flags',
+      logger,
     });
-    return this.inFlight;
   }
 
-  private async catchUp(): Promise<void> {
-    try {
-      await catchUpFeed<DeviceRiskChange>({
-        dataSource: this.dataSource,
-        position: POSITION,
-        readPage: (after) => this.equipment.riskChanges(after),
-        apply: applyRiskChanges,
-      });
-      this.caughtUpAt = new Date();
-    } catch (error) {
-      this.logger.warn({ err: error }, 'device risk feed not read; compliance uses the last copy');
-    }
+  refresh(): Promise<void> {
+    return this.follower.refresh();
   }
 
   /**
@@ -54,7 +43,7 @@ export class DeviceRiskReplica {
    * or, before one, the last time any replica moved the copy on (null: never).
    */
   async readAt(): Promise<string | null> {
-    if (this.caughtUpAt) return this.caughtUpAt.toISOString();
+    if (this.follower.caughtUpAt) return this.follower.caughtUpAt.toISOString();
     const rows: { read_at: Date }[] = await this.dataSource.query(
       `SELECT "read_at" FROM "maintenance"."feed_positions" WHERE "feed" = 'equipment.risk'`,
     );
