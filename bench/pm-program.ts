@@ -2,8 +2,9 @@ import pg from 'pg';
 
 /**
  * Turns the benchmark's generated inventory and tasks into a PM program of hospital scale: a
- * plan for two devices in five, and every generated task on a planned device made one of its
- * plan's occurrences (numbered by creation), so compliance counts well over 100,000 occurrences.
+ * plan for two devices in five, and the generated tasks on a planned device made its plan's
+ * occurrences (numbered by creation; one a day, as a plan has), so compliance counts tens of
+ * thousands of occurrences a year.
  * It writes the rows directly, as the demo seed's bulk insert does: the point is the data's
  * shape, not the path it came by.
  */
@@ -22,12 +23,15 @@ export async function makePmProgram(databaseUrl: string): Promise<{ plans: numbe
         WHERE e."deleted_at" IS NULL AND abs(hashtext(e."id"::text)) % 5 < 2`,
     );
     const occurrences = await client.query(
-      `WITH numbered AS (
-         SELECT t."id", p."id" AS "plan_id",
-                row_number() OVER (PARTITION BY p."id" ORDER BY t."created_at", t."id") - 1 AS "n"
+      `WITH one_a_day AS (
+         SELECT DISTINCT ON (t."equipment_id", t."due_date") t."id", t."created_at", p."id" AS "plan_id"
            FROM "maintenance"."tasks" t
            JOIN "maintenance"."pm_plans" p ON p."equipment_id" = t."equipment_id"
-          WHERE t."plan_id" IS NULL AND p."title" = 'Benchmark PM')
+          WHERE t."plan_id" IS NULL AND t."deleted_at" IS NULL AND p."title" = 'Benchmark PM'
+          ORDER BY t."equipment_id", t."due_date", t."id"),
+       numbered AS (
+         SELECT "id", "plan_id", row_number() OVER (PARTITION BY "plan_id" ORDER BY "created_at", "id") - 1 AS "n"
+           FROM one_a_day)
        UPDATE "maintenance"."tasks" t
           SET "task_type" = 'Preventive', "pm_type" = 'Safety Testing', "pm_interval" = 'Monthly',
               "plan_id" = numbered."plan_id", "plan_occurrence" = numbered."n"
