@@ -37,9 +37,9 @@ export function filteredItems(
       .andWhere('item.inPmProgram = true')
       .andWhere(`item.status NOT IN ('Decommissioned', 'Auctioned')`)
       .andWhere(
-      `NOT EXISTS (SELECT 1 FROM "equipment"."pm_coverage" "coverage"
+        `NOT EXISTS (SELECT 1 FROM "equipment"."pm_coverage" "coverage"
                       WHERE "coverage"."equipment_id" = "item"."id" AND "coverage"."active_plans" > 0)`,
-    );
+      );
   return builder;
 }
 
