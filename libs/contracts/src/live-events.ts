@@ -12,6 +12,8 @@ export const LIVE_EVENTS = [
   'task:statusChanged',
   'task:workUpdated',
   'task:certified',
+  /** Someone's roster entry or own account changed (added, edited, deleted): lists of staff reload. */
+  'user:changed',
   'socket:ready',
   /** The session ended (signed out elsewhere, idle, deactivated, expired): the socket closes next. */
   'session:ended',

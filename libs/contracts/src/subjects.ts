@@ -14,6 +14,11 @@ export const SUBJECTS = {
     /** Who may receive tasks, for the assignee lists (the gateway) and the assignment check (maintenance). */
     assignees: 'identity.users.assignees',
     assignee: 'identity.users.assignee',
+    listUsers: 'identity.users.list',
+    getUser: 'identity.users.get',
+    createUser: 'identity.users.create',
+    updateUser: 'identity.users.update',
+    deleteUser: 'identity.users.delete',
     health: 'identity.health',
   },
   equipment: {

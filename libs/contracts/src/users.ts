@@ -3,6 +3,8 @@ import { DEFAULT_ROLE, ROLES, type Role } from './roles';
 import { DEFAULT_USER_DEPARTMENT, departmentSchema } from './departments';
 import type { Theme } from './limits';
 import { SETTINGS_REPORT_FORMATS, type SettingsReportFormat } from './reports';
+import { PAGE_SIZES } from './limits';
+import { limitParam, pageParam, searchParam } from './paging';
 
 export interface NotificationSettings {
   taskUpdates: boolean;
@@ -95,3 +97,115 @@ export const newStaffSchema = z.strictObject({
 });
 export type NewStaff = z.output<typeof newStaffSchema>;
 export type NewStaffInput = z.input<typeof newStaffSchema>;
+
+/** Who may manage the roster: Engineers and Admins (the screens are Engineer-only by route). */
+export const ROSTER_MANAGER_ROLES: readonly Role[] = ['Engineer', 'Admin'];
+
+export const USER_SORTS = [
+  'name',
+  'serviceNumber',
+  'role',
+  'department',
+  'createdAt',
+  'lastLoginAt',
+] as const;
+
+/**
+ * Query of the users list. `q` searches name, service number, e-mail and phone; empty strings
+ * mean "no filter"; `active` is `true`, `false` or empty for both.
+ */
+export const listUsersQuerySchema = z.object({
+  page: pageParam(),
+  limit: limitParam(PAGE_SIZES.users, 100),
+  q: searchParam(),
+  role: z
+    .union([z.literal(''), z.enum(ROLES)], { error: `role must be one of ${ROLES.join(', ')}.` })
+    .default(''),
+  department: z.string().trim().max(120).default(''),
+  active: z
+    .union([z.literal(''), z.literal('true'), z.literal('false'), z.boolean()], {
+      error: 'active must be true or false.',
+    })
+    .default('')
+    .transform((value) => (value === '' ? null : value === true || value === 'true')),
+  sort: z
+    .string()
+    .default('name')
+    .refine((value) => (USER_SORTS as readonly string[]).includes(value.replace(/^-/, '')), {
+      error: `sort must be one of ${USER_SORTS.join(', ')}, with - in front for descending.`,
+    }),
+});
+export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
+
+/**
+ * The users list. `data` repeats `users` because the Schedule Preventive page of the original
+ * product read the list under that name.
+ */
+export interface UserListResponse {
+  users: UserDto[];
+  data: UserDto[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+}
+
+const nameSchema = newStaffSchema.shape.name;
+const emailSchema = z
+  .union([z.literal(''), z.email({ error: 'Email must be a valid e-mail address.' }).max(254)], {
+    error: 'Email must be a valid e-mail address.',
+  })
+  .nullish()
+  .transform((value) => value || null);
+
+/**
+ * Add User: a person signs in with their service number and a code sent to their phone, so both
+ * are required (the original form's password is not used by this product).
+ */
+export const createUserSchema = z.strictObject(
+  {
+    serviceNumber: serviceNumberSchema,
+    name: nameSchema,
+    email: emailSchema,
+    phoneNumber: phoneNumberSchema,
+    role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }).default(DEFAULT_ROLE),
+    department: departmentSchema.default(DEFAULT_USER_DEPARTMENT),
+    isActive: z.boolean({ error: 'isActive must be true or false.' }).default(true),
+    preApproved: z.boolean({ error: 'preApproved must be true or false.' }).default(false),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Only serviceNumber, name, email, phoneNumber, role, department, isActive and preApproved may be sent.'
+        : undefined,
+  },
+);
+export type CreateUserRequest = z.input<typeof createUserSchema>;
+export type NewUser = z.output<typeof createUserSchema>;
+
+/** Edit User: any of the fields; a field not sent stays as it is. */
+export const updateUserSchema = z
+  .strictObject(
+    {
+      serviceNumber: serviceNumberSchema.optional(),
+      name: nameSchema.optional(),
+      email: emailSchema.optional(),
+      phoneNumber: phoneNumberSchema.optional(),
+      role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }).optional(),
+      department: departmentSchema.optional(),
+      isActive: z.boolean({ error: 'isActive must be true or false.' }).optional(),
+      preApproved: z.boolean({ error: 'preApproved must be true or false.' }).optional(),
+      version: z.number({ error: 'version must be a number.' }).int().positive().optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? 'Only serviceNumber, name, email, phoneNumber, role, department, isActive, preApproved and version may be sent.'
+          : undefined,
+    },
+  )
+  .refine((value) => Object.keys(value).some((key) => key !== 'version'), {
+    error: 'Send at least one field to change.',
+  });
+export type UpdateUserRequest = z.input<typeof updateUserSchema>;
+export type UserChanges = z.output<typeof updateUserSchema>;

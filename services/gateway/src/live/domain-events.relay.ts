@@ -82,8 +82,11 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
       return;
     }
     if (subject === EVENT_SUBJECTS.userUpdated) {
-      // Not an ending: the next call asks identity again, and acts for the saved account.
-      this.sessions.refreshUser((payload as UserUpdatedEvent).userId);
+      // Not an ending: the next call asks identity again, and acts for the saved account. Screens
+      // listing staff reload; the event names the person only, never their details.
+      const { userId } = payload as UserUpdatedEvent;
+      this.sessions.refreshUser(userId);
+      this.live.broadcast('user:changed', { userId });
       return;
     }
     const event = LIVE_EVENT_OF_SUBJECT[subject as RelayedSubject];
