@@ -1,0 +1,189 @@
+import { DEPARTMENTS, departmentLabel, type UserDto } from '@caliber/contracts';
+import {
+  Button,
+  EmptyState,
+  ErrorBox,
+  LoadingState,
+  SelectField,
+  StatusToast,
+  type StatusMessage,
+} from '@caliber/ui-kit';
+import { useCurrentUser, useProductName, useSearchParams } from '@caliber/web';
+import { useCallback, useEffect, useState } from 'react';
+import { DeleteUserDialog } from '../components/DeleteUserDialog';
+import { UserFormModal } from '../components/UserFormModal';
+import { UsersPager } from '../components/UsersPager';
+import { UserTable } from '../components/UserTable';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useUserList } from '../hooks/use-user-list';
+import {
+  ACTIVE_FILTER_CHOICES,
+  ROLE_FILTER_CHOICES,
+  userFiltersOf,
+  type ActiveFilter,
+  type RoleFilter,
+  type UserListFilters,
+} from '../utils/user-list-query';
+import { canManageRoster } from '../utils/user-permissions';
+import '../users.css';
+
+/** The spec's user search debounce. */
+const SEARCH_DEBOUNCE_MS = 400;
+const SAVED_MESSAGE_MS = 2000;
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; user: UserDto } | { kind: 'delete'; user: UserDto } | null;
+
+/**
+ * /users: the roster, 12 a page, with search (name, service number, e-mail, phone), role,
+ * department and active filters kept in the address. Engineers and Admins add, edit and delete in
+ * modals; anyone else sees 'Read-only'. A change made anywhere reloads the page (`user:changed`).
+ */
+export function UserManagementPage() {
+  const viewer = useCurrentUser();
+  const product = useProductName();
+  const [params, setParams] = useSearchParams();
+  const filters = userFiltersOf(params);
+  const [search, setSearch] = useState(filters.q);
+  const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [message, setMessage] = useState<StatusMessage | null>(null);
+  const { data, error, loading, reload } = useUserList(filters);
+  const manages = canManageRoster(viewer);
+
+  const update = useCallback(
+    (changes: Partial<Record<Exclude<keyof UserListFilters, 'page'>, string>> & { page?: string }) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          // A new filter starts again at page 1.
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  useEffect(() => {
+    if (settledSearch !== filters.q) update({ q: settledSearch });
+    // Only a settled search writes the address; the address changing does not re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledSearch]);
+
+  // Deleting the last person of the last page leaves a page past the end: show the last one.
+  useEffect(() => {
+    if (data && data.pages >= 1 && filters.page > data.pages) update({ page: String(data.pages) });
+  }, [data, filters.page, update]);
+
+  const clearMessage = useCallback(() => setMessage(null), []);
+  const saved = (text: string) => {
+    setDialog(null);
+    setMessage({ text, tone: 'success' });
+    reload();
+  };
+
+  return (
+    <div className="page users-page">
+      <header className="page__header">
+        <div>
+          <h1>User Management</h1>
+          <p className="page__subtitle">The staff roster: who may sign in, and with which role.</p>
+        </div>
+        {manages ? <Button onClick={() => setDialog({ kind: 'add' })}>Add User</Button> : null}
+      </header>
+
+      <div className="users-filters" role="search">
+        <div className="ck-field users-filters__search">
+          <label className="ck-field__label" htmlFor="users-search">
+            Search
+          </label>
+          <input
+            id="users-search"
+            className="ck-input"
+            type="search"
+            placeholder="Name, service number, e-mail or phone"
+            maxLength={100}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <SelectField<RoleFilter | ''>
+          label="Role"
+          value={filters.role}
+          onChange={(role) => update({ role })}
+          options={ROLE_FILTER_CHOICES}
+        />
+        <SelectField
+          label="Department"
+          value={filters.department}
+          onChange={(department) => update({ department })}
+          options={[
+            { value: '', label: 'All Departments' },
+            ...DEPARTMENTS.map((name) => ({ value: name as string, label: departmentLabel(name, product) })),
+          ]}
+        />
+        <SelectField<ActiveFilter>
+          label="Active"
+          value={filters.active}
+          onChange={(active) => update({ active })}
+          options={ACTIVE_FILTER_CHOICES}
+        />
+      </div>
+
+      <StatusToast message={message} durationMs={SAVED_MESSAGE_MS} onDone={clearMessage} />
+
+      {error ? (
+        <ErrorBox>
+          {error}{' '}
+          <Button variant="link" onClick={reload}>
+            Retry
+          </Button>
+        </ErrorBox>
+      ) : null}
+
+      {data ? (
+        <>
+          <div className="users-count" aria-live="polite">
+            <p className="users-count__line">Total: {data.total}</p>
+            {loading ? (
+              <span className="ck-spinner ck-spinner--small" aria-label="Updating" role="status" />
+            ) : null}
+          </div>
+          {data.users.length === 0 ? (
+            <EmptyState title="No users found" text="Users will appear here when added to the system." />
+          ) : (
+            <UserTable
+              users={data.users}
+              viewer={viewer}
+              onEdit={(user) => setDialog({ kind: 'edit', user })}
+              onDelete={(user) => setDialog({ kind: 'delete', user })}
+            />
+          )}
+          <UsersPager page={data.page} pages={data.pages} onPage={(page) => update({ page: String(page) })} />
+        </>
+      ) : !error ? (
+        <LoadingState text="Loading users…" />
+      ) : null}
+
+      {dialog?.kind === 'add' || dialog?.kind === 'edit' ? (
+        <UserFormModal
+          user={dialog.kind === 'edit' ? dialog.user : null}
+          viewer={viewer}
+          onClose={() => setDialog(null)}
+          onSaved={(user, added) => saved(added ? 'User created successfully!' : `${user.name} saved.`)}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteUserDialog
+          user={dialog.user}
+          onClose={() => setDialog(null)}
+          onDeleted={(user) => saved(`${user.name} was removed from the roster.`)}
+        />
+      ) : null}
+    </div>
+  );
+}
