@@ -41,17 +41,19 @@ export function UserTable({ users, viewer, onEdit, onDelete }: UserTableProps) {
           {users.map((user) => (
             <tr key={user._id} aria-label={user.name}>
               <td className="users-table__name">
-                <Avatar name={user.name} />
-                <span>
-                  <strong>{user.name}</strong>
-                  {isSelf(viewer, user) ? <span className="muted users-table__you"> (you)</span> : null}
-                </span>
+                <div className="users-table__person">
+                  <Avatar name={user.name} />
+                  <span>
+                    <strong>{user.name}</strong>
+                    {isSelf(viewer, user) ? <span className="muted users-table__you"> (you)</span> : null}
+                  </span>
+                </div>
               </td>
               <td data-label="Service #" className="users-table__mono">
                 {user.serviceNumber}
               </td>
               <td data-label="Email" className="users-table__email">
-                {user.email ?? <span className="muted">—</span>}
+                {user.email ? <EmailAddress email={user.email} /> : <span className="muted">—</span>}
               </td>
               <td data-label="Phone" className="users-table__mono">
                 {user.phoneNumber}
@@ -65,7 +67,7 @@ export function UserTable({ users, viewer, onEdit, onDelete }: UserTableProps) {
               </td>
               <td className="users-table__actions">
                 {manages ? (
-                  <>
+                  <div className="users-table__buttons">
                     <Button variant="secondary" onClick={() => onEdit(user)} aria-label={`Edit ${user.name}`}>
                       Edit
                     </Button>
@@ -78,7 +80,7 @@ export function UserTable({ users, viewer, onEdit, onDelete }: UserTableProps) {
                         Delete
                       </Button>
                     ) : null}
-                  </>
+                  </div>
                 ) : (
                   <span className="muted">Read-only</span>
                 )}
@@ -88,5 +90,18 @@ export function UserTable({ users, viewer, onEdit, onDelete }: UserTableProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** An address that may break after its '@' only, so a narrow column shows "name@" over "hospital.org". */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
