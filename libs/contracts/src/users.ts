@@ -123,11 +123,12 @@ export const listUsersQuerySchema = z.object({
     .default(''),
   department: z.string().trim().max(120).default(''),
   active: z
-    .union([z.literal(''), z.literal('true'), z.literal('false'), z.boolean()], {
+    // Parsed twice (the gateway, then identity): null is the first parse's "both".
+    .union([z.literal(''), z.literal('true'), z.literal('false'), z.boolean(), z.null()], {
       error: 'active must be true or false.',
     })
     .default('')
-    .transform((value) => (value === '' ? null : value === true || value === 'true')),
+    .transform((value) => (value === '' || value === null ? null : value === true || value === 'true')),
   sort: z
     .string()
     .default('name')

@@ -14,6 +14,8 @@ import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
 import { EquipmentController } from './equipment/equipment.controller';
 import { AssigneesClient, TasksClient } from './tasks/tasks.client';
+import { UsersClient } from './users/users.client';
+import { UsersController } from './users/users.controller';
 import { AssigneesController, MaintenanceController, TasksController } from './tasks/tasks.controller';
 import { HealthController } from './health/health.controller';
 import { OwnSettingsController } from './settings/own-settings.controller';
@@ -48,6 +50,8 @@ export class GatewayModule {
         TasksController,
         MaintenanceController,
         AssigneesController,
+        // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
+        UsersController,
         HealthController,
       ],
       providers: [
@@ -80,6 +84,7 @@ export class GatewayModule {
         EquipmentClient,
         TasksClient,
         AssigneesClient,
+        UsersClient,
       ],
     };
   }

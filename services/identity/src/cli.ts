@@ -5,7 +5,9 @@ import { refuseDemoDataInProduction, runServiceCli, ServiceError } from '@calibe
 import type { DataSource } from 'typeorm';
 import { identityDatabase } from './database';
 import { seedDemoStaff } from './roster/demo-staff';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { addStaff, setStaffActive } from './roster/roster';
+import { DEFAULT_PHONE_COUNTRY } from './users/phone';
 import { UserEntity } from './users/user.entity';
 
 const USAGE = `Staff roster commands:
@@ -55,11 +57,15 @@ async function run(dataSource: DataSource, command: string, values: Values): Pro
           'CONFLICT',
           'An Admin already exists; add others with staff:add --role Admin.',
         );
-      const user = await dataSource.transaction((m) => addStaff(m, staffFrom(values, 'Admin'), cliActor));
+      const user = await dataSource.transaction((m) =>
+        addStaff(m, staffFrom(values, 'Admin'), cliActor, cliPhoneCountry()),
+      );
       return `Added Admin ${user.name} (${user.serviceNumber}).`;
     }
     case 'staff:add': {
-      const user = await dataSource.transaction((m) => addStaff(m, staffFrom(values, values.role), cliActor));
+      const user = await dataSource.transaction((m) =>
+        addStaff(m, staffFrom(values, values.role), cliActor, cliPhoneCountry()),
+      );
       return `Added ${user.role} ${user.name} (${user.serviceNumber}, ${user.department}).`;
     }
     case 'staff:deactivate':
@@ -102,3 +108,9 @@ if (!command || values.help) {
   process.exit(command ? 0 : 2);
 }
 runServiceCli('identity', identityDatabase, (dataSource) => run(dataSource, command, values));
+
+/** The command line reads numbers without a country code as the service does (`PHONE_DEFAULT_COUNTRY`). */
+function cliPhoneCountry(): CountryCode {
+  const code = (process.env['PHONE_DEFAULT_COUNTRY'] ?? '').trim().toUpperCase();
+  return isSupportedCountry(code) ? code : DEFAULT_PHONE_COUNTRY;
+}

@@ -1,3 +1,5 @@
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
+import { DEFAULT_PHONE_COUNTRY } from './users/phone';
 import {
   checkCommonEnv,
   commonEnvShape,
@@ -50,6 +52,14 @@ const identityEnvSchema = z
       .default(60),
     /** A session ends this long after sign-in, however busy: the person signs in again. */
     SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+    /** The country of phone numbers written without their country code (ISO 3166 code). */
+    PHONE_DEFAULT_COUNTRY: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .default(DEFAULT_PHONE_COUNTRY)
+      .refine(isSupportedCountry, { error: 'PHONE_DEFAULT_COUNTRY must be a country code such as GH or US.' })
+      .transform((code) => code as CountryCode),
   })
   .superRefine((env, ctx) => {
     checkCommonEnv(env, ctx);
@@ -88,6 +98,7 @@ const identityEnvSchema = z
     productName: env.PRODUCT_NAME,
     otpPepper: env.OTP_PEPPER,
     sessions: { idleMinutes: env.SESSION_IDLE_MINUTES, lifetimeHours: env.SESSION_LIFETIME_HOURS },
+    phoneDefaultCountry: env.PHONE_DEFAULT_COUNTRY,
     sms: {
       adapter: env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console'),
       httpUrl: env.SMS_HTTP_URL,

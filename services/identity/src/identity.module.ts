@@ -19,6 +19,8 @@ import { createSmsSender } from './sms/sms.factory';
 import { SmsSender } from './sms/sms-sender';
 import { LOGGER } from './tokens';
 import { OwnSettingsController } from './users/own-settings.controller';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
 import { OwnSettingsService } from './users/own-settings.service';
 import { SessionController } from './sessions/session.controller';
 import { IDENTITY_EVENTS_CLIENT, SessionsEndedRelay } from './sessions/sessions-ended.relay';
@@ -42,6 +44,7 @@ export class IdentityModule {
         SessionController,
         OwnSettingsController,
         AssigneesController,
+        UsersController,
         serviceHealthController('identity', SUBJECTS.identity.health),
       ],
       providers: [
@@ -54,6 +57,7 @@ export class IdentityModule {
         OtpService,
         OwnSettingsService,
         AssigneesService,
+        UsersService,
       ],
     };
   }

@@ -82,7 +82,18 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
   async function freshTarget(names: RouteAccess['names'], caller: Caller): Promise<string> {
     if (!names) return freshItem();
     if (names === 'plan') return freshPlan();
+    if (names === 'user') return freshUser();
     return freshTask(caller, names === 'completed task');
+  }
+
+  /** A fresh Technician on the roster for a route that names one, added by an Admin. */
+  async function freshUser(): Promise<string> {
+    const created = await call<{ _id: string }>(stack.gateway.url, 'POST', '/api/users', {
+      token: tokens.get('Admin'),
+      body: ROUTE_ACCESS['createUser']?.body?.(context()),
+    });
+    expect(created.status).toBe(201);
+    return created.body._id;
   }
 
   /** A fresh PM plan for a route that names one, scheduled by an Admin. */

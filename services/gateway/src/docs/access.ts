@@ -22,7 +22,7 @@ export interface RouteAccess {
    * What the path's `{id}` names (a device by default): a task assigned to the caller (so a
    * Technician's own), or one that is completed and awaits certification.
    */
-  names?: 'task' | 'completed task' | 'plan';
+  names?: 'task' | 'completed task' | 'plan' | 'user';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -159,6 +159,21 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     names: 'plan',
     body: () => ({ reason: 'Device leaves the program' }),
   },
+  // The roster: Engineers and Admins manage it, Managers read it, Technicians see only assignee lists.
+  listUsers: { expect: { ...engineersOnly(200), Manager: 200 } },
+  getUser: { expect: { ...engineersOnly(200), Manager: 200 }, names: 'user' },
+  createUser: {
+    expect: engineersOnly(201),
+    body: ({ serial }) => ({
+      serviceNumber: serial,
+      name: 'Matrix Newcomer',
+      phoneNumber: '+15550100998',
+      role: 'Technician',
+      department: 'ICU',
+    }),
+  },
+  updateUser: { expect: engineersOnly(200), names: 'user', body: () => ({ department: 'NICU' }) },
+  deleteUser: { expect: engineersOnly(200), names: 'user' },
   listAssignees: { expect: everyone(200) },
   listTaskUsers: { expect: everyone(200) },
   getHealth: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },

@@ -7,6 +7,8 @@ import {
 } from '@caliber/contracts';
 import { diffFields, ServiceError, writeAudit, type AuditActor } from '@caliber/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { CountryCode } from 'libphonenumber-js/max';
+import { DEFAULT_PHONE_COUNTRY, toE164 } from '../users/phone';
 import { UserEntity } from '../users/user.entity';
 
 /** Puts one staff member on the roster, with its audit row, in the caller's transaction. */
@@ -14,10 +16,11 @@ export async function addStaff(
   manager: EntityManager,
   input: NewStaffInput,
   actor: AuditActor,
+  phoneCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
 ): Promise<UserEntity> {
   const parsed = parseWith(newStaffSchema, input);
   if (!parsed.ok) throw ServiceError.validation(parsed.issues);
-  const staff = parsed.value;
+  const staff = { ...parsed.value, phoneNumber: toE164(parsed.value.phoneNumber, phoneCountry) };
   if (await manager.existsBy(UserEntity, { serviceNumber: staff.serviceNumber })) {
     throw new ServiceError('CONFLICT', `Service number ${staff.serviceNumber} is already on the roster.`);
   }
