@@ -1,7 +1,7 @@
 import { departmentLabel, type UserDto } from '@caliber/contracts';
 import { Avatar, Button } from '@caliber/ui-kit';
 import { useProductName } from '@caliber/web';
-import { canDelete, canManageRoster, isSelf, type Viewer } from '../utils/user-permissions';
+import { canDelete, canEdit, canManageRoster, isSelf, type Viewer } from '../utils/user-permissions';
 import { ActiveBadge } from './ActiveBadge';
 import { RoleBadge } from './RoleBadge';
 
@@ -66,7 +66,7 @@ export function UserTable({ users, viewer, onEdit, onDelete }: UserTableProps) {
                 <ActiveBadge active={user.isActive} />
               </td>
               <td className="users-table__actions">
-                {manages ? (
+                {manages && canEdit(viewer, user) ? (
                   <div className="users-table__buttons">
                     <Button variant="secondary" onClick={() => onEdit(user)} aria-label={`Edit ${user.name}`}>
                       Edit

@@ -2,6 +2,7 @@ import {
   canChangeActive,
   canChangeRole,
   canDelete,
+  canEdit,
   canManageRoster,
   roleChoices,
   roleLockReason,
@@ -31,7 +32,7 @@ describe('user permissions', () => {
   it('never lets a person change their own role, deactivate or delete themselves', () => {
     expect(canChangeRole(engineer, { _id: 'e1', role: 'Engineer' })).toBe(false);
     expect(canChangeActive(engineer, { _id: 'e1' })).toBe(false);
-    expect(canDelete(engineer, { _id: 'e1' })).toBe(false);
+    expect(canDelete(engineer, { _id: 'e1', role: 'Engineer' as const })).toBe(false);
     expect(roleLockReason(engineer, { _id: 'e1', role: 'Engineer' })).toBe(
       'You cannot change your own role.',
     );
@@ -50,6 +51,15 @@ describe('user permissions', () => {
   it('gives nothing to change to those who may not manage the roster', () => {
     expect(canChangeRole(technician, null)).toBe(false);
     expect(canChangeActive(manager, { _id: 'x' })).toBe(false);
-    expect(canDelete(technician, { _id: 'x' })).toBe(false);
+    expect(canDelete(technician, { _id: 'x', role: 'Technician' as const })).toBe(false);
+  });
+
+  it("leaves an Admin's account to Admins", () => {
+    const anAdmin = { _id: 'a2', role: 'Admin' as const };
+    expect(canEdit(engineer, anAdmin)).toBe(false);
+    expect(canDelete(engineer, anAdmin)).toBe(false);
+    expect(canEdit(admin, anAdmin)).toBe(true);
+    expect(canDelete(admin, anAdmin)).toBe(true);
+    expect(canDelete(engineer, { _id: 't2', role: 'Technician' as const })).toBe(true);
   });
 });

@@ -15,9 +15,14 @@ export function isSelf(viewer: Viewer, user: Pick<UserDto, '_id'>): boolean {
   return viewer._id === user._id;
 }
 
-/** Nobody deletes themselves; the server refuses it too. */
-export function canDelete(viewer: Viewer, user: Pick<UserDto, '_id'>): boolean {
-  return canManageRoster(viewer) && !isSelf(viewer, user);
+/** An Admin's account is an Admin's to change or delete; the server refuses anyone else. */
+export function canEdit(viewer: Viewer, user: Pick<UserDto, 'role'>): boolean {
+  return canManageRoster(viewer) && (roleIs(viewer.role, 'Admin') || !roleIs(user.role, 'Admin'));
+}
+
+/** Nobody deletes themselves, and only an Admin deletes an Admin; the server refuses these too. */
+export function canDelete(viewer: Viewer, user: Pick<UserDto, '_id' | 'role'>): boolean {
+  return canEdit(viewer, user) && !isSelf(viewer, user);
 }
 
 /**
