@@ -411,6 +411,10 @@ test.describe('Maintenance', () => {
     await expect(historyPanel(page)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Report Issue' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Schedule Preventive' })).toHaveCount(0);
+    // A Technician sees only work assigned to them, so never unassigned work: the panel says where theirs is.
+    await expect(preventivePanel(page)).toContainText(
+      'Unassigned work is handed out by Engineers and Admins; yours is on the Tasks page.',
+    );
     await page.goto('/schedule-preventive');
     await expect(page).toHaveURL(/\/dashboard$/);
   });

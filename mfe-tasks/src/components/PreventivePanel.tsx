@@ -2,6 +2,7 @@ import type { TaskDto, TaskListResponse } from '@caliber/contracts';
 import { Badge, formatDate } from '@caliber/ui-kit';
 import type { ReactNode } from 'react';
 import { equipmentLabel } from '../utils/format';
+import { PREVENTIVE_EMPTY } from '../utils/maintenance-query';
 import { MaintenancePanel } from './MaintenancePanel';
 import { PriorityBadge } from './PriorityBadge';
 import { TaskStatusBadge } from './TaskStatusBadge';
@@ -49,17 +50,20 @@ export function PreventivePanel({
   data,
   loading,
   onPage,
+  empty = PREVENTIVE_EMPTY,
 }: {
   data: TaskListResponse | null;
   loading: boolean;
   onPage(page: number): void;
+  /** What an empty panel says; the spec's text invites scheduling, which only some may do. */
+  empty?: string;
 }) {
   return (
     <MaintenancePanel
       id="maintenance-preventive"
       title="Preventive Maintenance"
       description="Unassigned work still to do, the earliest due first."
-      empty="No preventive items. Schedule one to get started."
+      empty={empty}
       data={data}
       loading={loading}
       onPage={onPage}

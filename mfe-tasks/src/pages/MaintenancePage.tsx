@@ -11,6 +11,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { MAINTENANCE_FETCH_ERROR, useMaintenancePanel } from '../hooks/use-maintenance-panel';
 import { usePmCompliance } from '../hooks/use-pm-compliance';
 import { equipmentLabel } from '../utils/format';
+import { preventiveEmptyText } from '../utils/maintenance-query';
 import '../tasks.css';
 
 const SCHEDULED_MESSAGE_MS = 4000;
@@ -36,7 +37,7 @@ export function MaintenancePage() {
   const compliance = usePmCompliance();
   const [scheduling, setScheduling] = useState<Scheduling>(null);
   const [toast, setToast] = useState<StatusMessage | null>(null);
-  const clearToast = useCallback(() => setToast(null), []);
+  const clearToast = useCallback(() => setToast(null), [setToast]);
 
   const turn = (panel: 'preventive' | 'history') => (page: number) => setPages({ ...current, [panel]: page });
   const reloadPanels = () => {
@@ -105,7 +106,12 @@ export function MaintenancePage() {
         <LoadingState text="Loading maintenance…" />
       ) : (
         <div className="maintenance-panels">
-          <PreventivePanel data={preventive.data} loading={preventive.loading} onPage={turn('preventive')} />
+          <PreventivePanel
+            data={preventive.data}
+            loading={preventive.loading}
+            onPage={turn('preventive')}
+            empty={preventiveEmptyText(user.role, maySchedule)}
+          />
           <HistoryPanel data={history.data} loading={history.loading} onPage={turn('history')} />
         </div>
       )}

@@ -1,4 +1,10 @@
-import { historyQuery, pageLine, preventiveQuery, repairDetailsOf } from './maintenance-query';
+import {
+  historyQuery,
+  pageLine,
+  preventiveEmptyText,
+  preventiveQuery,
+  repairDetailsOf,
+} from './maintenance-query';
 
 describe('the Maintenance panels’ queries', () => {
   it('asks for unassigned open work, earliest due first, eight a page', () => {
@@ -52,5 +58,15 @@ describe('repairDetailsOf', () => {
       'Cleaned the filter',
     );
     expect(repairDetailsOf({ repairDetails: '  ', comments: null })).toBe('');
+  });
+});
+
+describe('the Preventive panel when empty', () => {
+  it('invites those who schedule, points a Technician to their own work, and tells a Manager plainly', () => {
+    expect(preventiveEmptyText('Engineer', true)).toBe('No preventive items. Schedule one to get started.');
+    expect(preventiveEmptyText('Technician', false)).toBe(
+      'Unassigned work is handed out by Engineers and Admins; yours is on the Tasks page.',
+    );
+    expect(preventiveEmptyText('Manager', false)).toBe('No preventive items.');
   });
 });

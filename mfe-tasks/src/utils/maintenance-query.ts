@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type TaskDto } from '@caliber/contracts';
+import { PAGE_SIZES, roleIs, type TaskDto } from '@caliber/contracts';
 
 /** Both Maintenance panels show this many items a page (the spec's history page size). */
 export const MAINTENANCE_PAGE_SIZE = PAGE_SIZES.maintenanceHistory;
@@ -37,4 +37,17 @@ export function pageLine(page: number, pages: number): string {
  */
 export function repairDetailsOf(task: Pick<TaskDto, 'repairDetails' | 'comments'>): string {
   return task.repairDetails?.trim() || task.comments?.trim() || '';
+}
+
+export const PREVENTIVE_EMPTY = 'No preventive items. Schedule one to get started.';
+
+/**
+ * What the panel says when empty to someone who may not schedule: a Technician, who sees only work
+ * assigned to them and so never this panel's, is pointed to their own; a Manager is told plainly.
+ */
+export function preventiveEmptyText(role: string, maySchedule: boolean): string {
+  if (maySchedule) return PREVENTIVE_EMPTY;
+  return roleIs(role, 'Technician')
+    ? 'Unassigned work is handed out by Engineers and Admins; yours is on the Tasks page.'
+    : 'No preventive items.';
 }
