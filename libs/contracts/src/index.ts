@@ -21,6 +21,7 @@ export * from './validation';
 export * from './ids';
 export * from './paging';
 export * from './users';
+export * from './roster-import';
 export * from './auth';
 export * from './health';
 export * from './settings';

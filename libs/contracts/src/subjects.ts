@@ -19,6 +19,9 @@ export const SUBJECTS = {
     createUser: 'identity.users.create',
     updateUser: 'identity.users.update',
     deleteUser: 'identity.users.delete',
+    /** Roster import: the preview of a file's rows, and applying them. */
+    previewImport: 'identity.users.import.preview',
+    applyImport: 'identity.users.import.apply',
     health: 'identity.health',
   },
   equipment: {
