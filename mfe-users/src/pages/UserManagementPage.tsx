@@ -11,11 +11,14 @@ import {
 import { useCurrentUser, useProductName, useSearchParams } from '@caliber/web';
 import { useCallback, useEffect, useState } from 'react';
 import { DeleteUserDialog } from '../components/DeleteUserDialog';
+import { RosterImportDialog } from '../components/RosterImportDialog';
 import { UserFormModal } from '../components/UserFormModal';
 import { UsersPager } from '../components/UsersPager';
 import { UserTable } from '../components/UserTable';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useRosterExport } from '../hooks/use-roster-export';
 import { useUserList } from '../hooks/use-user-list';
+import { importedMessage } from '../utils/roster-file';
 import {
   ACTIVE_FILTER_CHOICES,
   ROLE_FILTER_CHOICES,
@@ -30,13 +33,21 @@ import '../users.css';
 /** The spec's user search debounce. */
 const SEARCH_DEBOUNCE_MS = 400;
 const SAVED_MESSAGE_MS = 2000;
+/** An import's counts and an export's failure are read, not glanced at. */
+const LONG_MESSAGE_MS = 6000;
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; user: UserDto } | { kind: 'delete'; user: UserDto } | null;
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; user: UserDto }
+  | { kind: 'delete'; user: UserDto }
+  | { kind: 'import' }
+  | null;
 
 /**
  * /users: the roster, 12 a page, with search (name, service number, e-mail, phone), role,
  * department and active filters kept in the address. Engineers and Admins add, edit and delete in
- * modals; anyone else sees 'Read-only'. A change made anywhere reloads the page (`user:changed`).
+ * modals, import a roster file (preview, then apply) and export the roster as XLSX; anyone else
+ * sees 'Read-only'. A change made anywhere reloads the page (`user:changed`).
  */
 export function UserManagementPage() {
   const viewer = useCurrentUser();
@@ -46,7 +57,7 @@ export function UserManagementPage() {
   const [search, setSearch] = useState(filters.q);
   const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [message, setMessage] = useState<StatusMessage | null>(null);
+  const [message, setMessage] = useState<(StatusMessage & { long?: boolean }) | null>(null);
   const { data, error, loading, reload } = useUserList(filters);
   const manages = canManageRoster(viewer);
 
@@ -80,9 +91,11 @@ export function UserManagementPage() {
   }, [data, filters.page, update]);
 
   const clearMessage = useCallback(() => setMessage(null), []);
-  const saved = (text: string) => {
+  const exportFailed = useCallback((text: string) => setMessage({ text, tone: 'error', long: true }), []);
+  const { exportRoster, exporting } = useRosterExport(exportFailed);
+  const saved = (text: string, long = false) => {
     setDialog(null);
-    setMessage({ text, tone: 'success' });
+    setMessage({ text, tone: 'success', long });
     reload();
   };
 
@@ -93,7 +106,22 @@ export function UserManagementPage() {
           <h1>User Management</h1>
           <p className="page__subtitle">The staff roster: who may sign in, and with which role.</p>
         </div>
-        {manages ? <Button onClick={() => setDialog({ kind: 'add' })}>Add User</Button> : null}
+        {manages ? (
+          <div className="users-actions">
+            <Button
+              variant="secondary"
+              onClick={() => void exportRoster()}
+              busy={exporting}
+              busyLabel="Exporting..."
+            >
+              Export
+            </Button>
+            <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
+              Import
+            </Button>
+            <Button onClick={() => setDialog({ kind: 'add' })}>Add User</Button>
+          </div>
+        ) : null}
       </header>
 
       <div className="users-filters" role="search">
@@ -134,7 +162,11 @@ export function UserManagementPage() {
         />
       </div>
 
-      <StatusToast message={message} durationMs={SAVED_MESSAGE_MS} onDone={clearMessage} />
+      <StatusToast
+        message={message}
+        durationMs={message?.long ? LONG_MESSAGE_MS : SAVED_MESSAGE_MS}
+        onDone={clearMessage}
+      />
 
       {error ? (
         <ErrorBox>
@@ -175,6 +207,12 @@ export function UserManagementPage() {
           viewer={viewer}
           onClose={() => setDialog(null)}
           onSaved={(user, added) => saved(added ? 'User created successfully!' : `${user.name} saved.`)}
+        />
+      ) : null}
+      {dialog?.kind === 'import' ? (
+        <RosterImportDialog
+          onClose={() => setDialog(null)}
+          onImported={(result) => saved(importedMessage(result), true)}
         />
       ) : null}
       {dialog?.kind === 'delete' ? (

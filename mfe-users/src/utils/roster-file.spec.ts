@@ -1,0 +1,121 @@
+import { ROSTER_IMPORT_MAX_BYTES, rosterImportRequestSchema } from '@caliber/contracts';
+import {
+  applicableRows,
+  applyLabel,
+  bytesToBase64,
+  changedFieldLabel,
+  fileNameFromDisposition,
+  formatFileSize,
+  importedMessage,
+  previewSummaryLine,
+  readAsBase64,
+  rosterColumnsLine,
+  rosterFileProblem,
+  rosterImportRequest,
+} from './roster-file';
+
+const bytesOf = (length: number, seed = 7): Uint8Array =>
+  Uint8Array.from({ length }, (_, index) => (index * 31 + seed) % 256);
+
+describe('roster file', () => {
+  it('encodes bytes as base64 exactly as Node does, with every padding', () => {
+    for (const length of [0, 1, 2, 3, 4, 5, 255, 256]) {
+      const bytes = bytesOf(length);
+      expect(bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+    }
+  });
+
+  it('encodes a file larger than one chunk (every byte value, no stack overflow)', () => {
+    const bytes = bytesOf(ROSTER_IMPORT_MAX_BYTES);
+    const encoded = bytesToBase64(bytes);
+    expect(encoded).toBe(Buffer.from(bytes).toString('base64'));
+    expect(rosterImportRequestSchema.safeParse({ fileName: 'big.xlsx', content: encoded }).success).toBe(
+      true,
+    );
+  });
+
+  it('reads a file as base64, text with accents included', async () => {
+    const csv = 'Service Number,Full Name\nT-1,Ama Kwarteng-Ðé\n';
+    await expect(readAsBase64(new Blob([csv]))).resolves.toBe(Buffer.from(csv, 'utf8').toString('base64'));
+  });
+
+  it('refuses the wrong kind of file, an empty one and one over the limit before reading it', () => {
+    expect(rosterFileProblem({ name: 'roster.xlsx', size: 10 })).toBeNull();
+    expect(rosterFileProblem({ name: 'ROSTER.CSV', size: ROSTER_IMPORT_MAX_BYTES })).toBeNull();
+    expect(rosterFileProblem({ name: 'roster.xls', size: 10 })).toBe(
+      'The roster file must be .xlsx or .csv.',
+    );
+    expect(rosterFileProblem({ name: 'roster.csv', size: 0 })).toBe('The roster file is empty.');
+    expect(rosterFileProblem({ name: 'roster.csv', size: ROSTER_IMPORT_MAX_BYTES + 1 })).toBe(
+      'The roster file is larger than 2 MB: split it, or remove what is not needed.',
+    );
+    expect(rosterFileProblem({ name: 'roster.xlsx', size: 3.4 * 1024 * 1024 })).toBe(
+      'The roster file is larger than 2 MB (this one is 3.4 MB): split it, or remove what is not needed.',
+    );
+  });
+
+  it('builds the request body the contract accepts, or says why not', async () => {
+    const csv = 'Service Number,Full Name,Phone\nT-1,Ama,+15550100001\n';
+    const ok = await rosterImportRequest(new File([csv], 'staff.csv', { type: 'text/csv' }));
+    expect(ok).toEqual({
+      ok: true,
+      body: { fileName: 'staff.csv', content: Buffer.from(csv).toString('base64') },
+    });
+    const big = new File([new Uint8Array(ROSTER_IMPORT_MAX_BYTES + 1)], 'staff.xlsx');
+    await expect(rosterImportRequest(big)).resolves.toEqual({
+      ok: false,
+      message: 'The roster file is larger than 2 MB: split it, or remove what is not needed.',
+    });
+    await expect(rosterImportRequest(new File(['x'], 'staff.txt'))).resolves.toMatchObject({ ok: false });
+  });
+
+  it('writes sizes as a person reads them', () => {
+    expect(formatFileSize(512)).toBe('512 bytes');
+    expect(formatFileSize(640 * 1024)).toBe('640 KB');
+    expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
+    expect(formatFileSize(2 * 1024 * 1024)).toBe('2 MB');
+  });
+
+  it("names the file's columns from the contract, in export order", () => {
+    expect(rosterColumnsLine()).toBe(
+      "The file's first row names its columns: Service Number, Full Name, Email, Phone, Role, Department, Active, May Receive Tasks.",
+    );
+  });
+
+  it('says what the preview found and what applying writes', () => {
+    const summary = { add: 47, change: 1, unchanged: 2, refused: 3 };
+    expect(previewSummaryLine(summary)).toBe('47 to add, 1 to change, 2 unchanged, 3 refused');
+    expect(applicableRows(summary)).toBe(48);
+    expect(applyLabel(48)).toBe('Apply 48 rows');
+    expect(applyLabel(1)).toBe('Apply 1 row');
+    expect(applyLabel(0)).toBe('Apply 0 rows');
+    expect(importedMessage({ applied: { added: 47, changed: 0 } })).toBe(
+      'Roster imported: 47 added, 0 changed.',
+    );
+  });
+
+  it("names a changed field as the file's header", () => {
+    expect(changedFieldLabel('phoneNumber')).toBe('Phone');
+    expect(changedFieldLabel('Department')).toBe('Department');
+    expect(changedFieldLabel('preApproved')).toBe('May Receive Tasks');
+    expect(changedFieldLabel('isActive')).toBe('Active');
+    expect(changedFieldLabel('something else')).toBe('something else');
+  });
+
+  it("takes the export's name from Content-Disposition, else roster.xlsx", () => {
+    expect(fileNameFromDisposition('attachment; filename="roster-2026-11-23.xlsx"')).toBe(
+      'roster-2026-11-23.xlsx',
+    );
+    expect(fileNameFromDisposition('attachment; filename=roster-2026-11-23.xlsx')).toBe(
+      'roster-2026-11-23.xlsx',
+    );
+    expect(
+      fileNameFromDisposition(`attachment; filename="roster.xlsx"; filename*=UTF-8''r%C3%B4ster%202026.xlsx`),
+    ).toBe('rôster 2026.xlsx');
+    expect(fileNameFromDisposition('attachment; filename="../../etc/roster.xlsx"')).toBe('roster.xlsx');
+    expect(fileNameFromDisposition(`attachment; filename*=UTF-8''%E0%A4%A.xlsx`)).toBe('roster.xlsx');
+    expect(fileNameFromDisposition('attachment')).toBe('roster.xlsx');
+    expect(fileNameFromDisposition(null)).toBe('roster.xlsx');
+    expect(fileNameFromDisposition('attachment; filename=""', 'other.xlsx')).toBe('other.xlsx');
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  ROSTER_COLUMNS,
+  ROSTER_IMPORT_MAX_BYTES,
+  rosterImportRequestSchema,
+  type RosterImportAction,
+  type RosterImportPreview,
+  type RosterImportRequest,
+  type RosterImportResult,
+} from '@caliber/contracts';
+
+/**
+ * The roster import and export, as the Users screen needs them: the file checked and read as base64
+ * before it is sent, the texts of the preview, and the export's file name. No DOM here, so it is
+ * tested under Node.
+ */
+
+/** The file input's `accept`: the two kinds of file the server reads. */
+export const ROSTER_FILE_ACCEPT =
+  '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+
+/** The export's name when the server's Content-Disposition gives none. */
+export const ROSTER_EXPORT_FALLBACK_NAME = 'roster.xlsx';
+
+const MEGABYTE = 1024 * 1024;
+
+/** "2 MB", "1.5 MB", "640 KB": a size as a person reads it. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= MEGABYTE) return `${Number((bytes / MEGABYTE).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * Why a chosen file cannot be sent, checked before it is read: the wrong kind, empty, or larger
+ * than the server accepts (ROSTER_IMPORT_MAX_BYTES). Null when it may be sent.
+ */
+export function rosterFileProblem(file: { name: string; size: number }): string | null {
+  if (!/\.(xlsx|csv)$/i.test(file.name.trim())) return 'The roster file must be .xlsx or .csv.';
+  if (file.size === 0) return 'The roster file is empty.';
+  if (file.size > ROSTER_IMPORT_MAX_BYTES) {
+    const limit = formatFileSize(ROSTER_IMPORT_MAX_BYTES);
+    const size = formatFileSize(file.size);
+    return `The roster file is larger than ${limit}${size === limit ? '' : ` (this one is ${size})`}: split it, or remove what is not needed.`;
+  }
+  return null;
+}
+
+const BASE64_CHUNK = 0x8000;
+
+/** Bytes as base64 (the standard alphabet, padded), in chunks so a 2 MB file does not overflow the stack. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += BASE64_CHUNK)
+    binary += String.fromCharCode(...bytes.subarray(start, start + BASE64_CHUNK));
+  return btoa(binary);
+}
+
+/** A file (or any blob) read whole as base64. */
+export async function readAsBase64(file: Blob): Promise<string> {
+  return bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+}
+
+export type RosterRequestCheck = { ok: true; body: RosterImportRequest } | { ok: false; message: string };
+
+/**
+ * The body of the preview and import calls for a chosen file: checked first (kind, size), read,
+ * then checked against the contract as the server will check it.
+ */
+export async function rosterImportRequest(file: File): Promise<RosterRequestCheck> {
+  const problem = rosterFileProblem(file);
+  if (problem) return { ok: false, message: problem };
+  const body = { fileName: file.name, content: await readAsBase64(file) };
+  const parsed = rosterImportRequestSchema.safeParse(body);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? 'The file cannot be sent.' };
+  return { ok: true, body };
+}
+
+/** "The first row names the columns: Service Number, Full Name, …" */
+export function rosterColumnsLine(): string {
+  return `The file's first row names its columns: ${ROSTER_COLUMNS.map((column) => column.header).join(', ')}.`;
+}
+
+/** "3 to add, 1 to change, 40 unchanged, 2 refused" */
+export function previewSummaryLine(summary: RosterImportPreview['summary']): string {
+  return `${summary.add} to add, ${summary.change} to change, ${summary.unchanged} unchanged, ${summary.refused} refused`;
+}
+
+/** How many rows applying would write: the additions and the changes. */
+export function applicableRows(summary: RosterImportPreview['summary']): number {
+  return summary.add + summary.change;
+}
+
+export function applyLabel(count: number): string {
+  return `Apply ${count} ${count === 1 ? 'row' : 'rows'}`;
+}
+
+/** "Roster imported: 47 added, 0 changed." */
+export function importedMessage(result: Pick<RosterImportResult, 'applied'>): string {
+  return `Roster imported: ${result.applied.added} added, ${result.applied.changed} changed.`;
+}
+
+export const ACTION_LABELS: Record<RosterImportAction, string> = {
+  add: 'Add',
+  change: 'Change',
+  unchanged: 'Unchanged',
+  refused: 'Refused',
+};
+
+export const ACTION_TONES = {
+  add: 'green',
+  change: 'blue',
+  unchanged: 'grey',
+  refused: 'red',
+} as const satisfies Record<RosterImportAction, string>;
+
+/** A changed field as the file names it ('phoneNumber' → 'Phone'); a name it does not know, as sent. */
+export function changedFieldLabel(field: string): string {
+  const column = ROSTER_COLUMNS.find(
+    (candidate) => candidate.key === field || candidate.header.toLowerCase() === field.toLowerCase(),
+  );
+  if (column) return column.header;
+  if (field === 'isActive') return 'Active';
+  return field;
+}
+
+/**
+ * The file name from a Content-Disposition header: RFC 5987's `filename*=UTF-8''…` first, then
+ * `filename="…"` or a bare `filename=…`; any path part removed. The fallback when there is none.
+ */
+export function fileNameFromDisposition(
+  header: string | null | undefined,
+  fallback = ROSTER_EXPORT_FALLBACK_NAME,
+): string {
+  if (!header) return fallback;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
+    const bare = /filename\s*=\s*([^;"\s][^;]*)/i.exec(header);
+    name = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? bare?.[1]?.trim() ?? null;
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : fallback;
+}
