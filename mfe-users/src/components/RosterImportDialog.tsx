@@ -133,9 +133,9 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
     >
       <div className="users-import">
         <p className="users-import__help" id={hintId}>
-          {rosterColumnsLine()} An Export of the roster has exactly these columns, so it serves as a template.
-          A service number already on the roster changes that person; a new one adds a person. Nothing is
-          written until you apply.
+          {rosterColumnsLine()} An Export of the roster has all of them: use it as a template. A service
+          number already on the roster changes that person; a new one adds a person. Nothing is written until
+          you apply.
         </p>
         <div className="ck-field">
           <label className="ck-field__label" htmlFor={inputId}>
@@ -202,7 +202,8 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
 /** The preview, row by row; on a phone each row is a card. */
 function PreviewTable({ rows }: { rows: readonly RosterImportRowResult[] }) {
   return (
-    <div className="users-import__frame">
+    // Focusable, so the rows scroll from the keyboard too.
+    <div className="users-import__frame" tabIndex={0} role="region" aria-label="Rows of the file">
       <table className="users-import__table">
         <caption className="visually-hidden">The rows of the file and what applying does with each</caption>
         <thead>

@@ -76,9 +76,10 @@ describe('roster file', () => {
     expect(formatFileSize(2 * 1024 * 1024)).toBe('2 MB');
   });
 
-  it("names the file's columns from the contract, in export order", () => {
+  it("names the file's columns from the contract, the required ones first", () => {
     expect(rosterColumnsLine()).toBe(
-      "The file's first row names its columns: Service Number, Full Name, Email, Phone, Role, Department, Active, May Receive Tasks.",
+      "The file's first row names its columns, in any order: Service Number, Full Name and Phone are needed; " +
+        'Email, Role, Department, Active and May Receive Tasks may be added.',
     );
   });
 

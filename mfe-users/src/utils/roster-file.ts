@@ -76,9 +76,22 @@ export async function rosterImportRequest(file: File): Promise<RosterRequestChec
   return { ok: true, body };
 }
 
-/** "The first row names the columns: Service Number, Full Name, …" */
+/** The columns a roster file must have; the others may be left out (the server reads the same). */
+export const REQUIRED_ROSTER_COLUMNS: readonly RosterColumnKey[] = ['serviceNumber', 'name', 'phoneNumber'];
+
+type RosterColumnKey = (typeof ROSTER_COLUMNS)[number]['key'];
+
+const listOf = (words: readonly string[]): string =>
+  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/** Which columns the file's first row names: the required ones, then the rest (from the contract). */
 export function rosterColumnsLine(): string {
-  return `The file's first row names its columns: ${ROSTER_COLUMNS.map((column) => column.header).join(', ')}.`;
+  const needed = ROSTER_COLUMNS.filter((column) => REQUIRED_ROSTER_COLUMNS.includes(column.key));
+  const optional = ROSTER_COLUMNS.filter((column) => !REQUIRED_ROSTER_COLUMNS.includes(column.key));
+  return (
+    `The file's first row names its columns, in any order: ${listOf(needed.map((column) => column.header))} ` +
+    `are needed; ${listOf(optional.map((column) => column.header))} may be added.`
+  );
 }
 
 /** "3 to add, 1 to change, 40 unchanged, 2 refused" */
