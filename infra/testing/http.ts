@@ -31,6 +31,8 @@ export async function call<T = Record<string, unknown>>(
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
   const text = await response.text();
-  const parsed = (text ? JSON.parse(text) : {}) as T;
+  // A file (an export) is not JSON: its body here is empty, and its test reads it with fetch.
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  const parsed = (text && json ? JSON.parse(text) : {}) as T;
   return { status: response.status, body: parsed, headers: response.headers };
 }

@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
-import { jsonBodyMiddleware } from './http/json-body';
+import { jsonBodyMiddleware, ROSTER_IMPORT_BODY_LIMIT } from './http/json-body';
 import { requestLog } from './http/request-log';
 import { serveApiDocs } from './docs/serve-docs';
 import { externalOrigins, serveWebApps } from './web/web-apps';
@@ -51,6 +51,8 @@ export async function createGatewayApp(
   if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
   serveApiDocs(app, config);
   serveWebApps(app, config);
+  // A roster file travels as base64 in JSON: its routes take a body the size of the largest file.
+  app.use(`${DEFAULT_API_BASE_PATH}/users/import`, ...jsonBodyMiddleware(ROSTER_IMPORT_BODY_LIMIT));
   app.use(...jsonBodyMiddleware(config.bodyLimit));
   app.setGlobalPrefix(DEFAULT_API_BASE_PATH.replace(/^\//, ''));
   return app;

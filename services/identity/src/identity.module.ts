@@ -21,6 +21,7 @@ import { LOGGER } from './tokens';
 import { OwnSettingsController } from './users/own-settings.controller';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
+import { RosterImportService } from './users/roster-import.service';
 import { OwnSettingsService } from './users/own-settings.service';
 import { SessionController } from './sessions/session.controller';
 import { IDENTITY_EVENTS_CLIENT, SessionsEndedRelay } from './sessions/sessions-ended.relay';
@@ -58,6 +59,7 @@ export class IdentityModule {
         OwnSettingsService,
         AssigneesService,
         UsersService,
+        RosterImportService,
       ],
     };
   }

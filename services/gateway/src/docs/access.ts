@@ -54,6 +54,14 @@ const newItem = ({ serial }: CallContext) => ({
   category: 'Monitor',
 });
 
+/** A one-person roster file (CSV, base64), new for each call. */
+const rosterFile = ({ serial }: CallContext) => ({
+  fileName: 'roster.csv',
+  content: Buffer.from(
+    `Service Number,Full Name,Phone,Role,Department\n${serial},Matrix Import,+15550100997,Technician,ICU\n`,
+  ).toString('base64'),
+});
+
 /**
  * Who may call each route of the gateway (by `operationId` of `ROUTES`), and what each caller is
  * answered: the authorization matrix. The reliability suite calls every cell against the real
@@ -173,6 +181,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     }),
   },
   updateUser: { expect: engineersOnly(200), names: 'user', body: () => ({ department: 'NICU' }) },
+  exportUsers: { expect: { ...engineersOnly(200), Manager: 200 } },
+  previewRosterImport: { expect: engineersOnly(200), body: rosterFile },
+  importRoster: { expect: engineersOnly(200), body: rosterFile },
   deleteUser: { expect: engineersOnly(200), names: 'user' },
   listAssignees: { expect: everyone(200) },
   listTaskUsers: { expect: everyone(200) },

@@ -71,3 +71,6 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
   const text = textInputMiddleware();
   return [text.address, requireJson, parse, explainParseError as unknown as RequestHandler, text.body];
 }
+
+/** The body limit of the roster import routes: a 2 MB file as base64 (4/3 larger) with its name. */
+export const ROSTER_IMPORT_BODY_LIMIT = '3mb';

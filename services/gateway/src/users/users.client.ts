@@ -3,6 +3,9 @@ import {
   SUBJECTS,
   type ListUsersQuery,
   type NewUser,
+  type RosterFileRow,
+  type RosterImportPreview,
+  type RosterImportResult,
   type UpdateUserRequest,
   type UserDto,
   type UserListResponse,
@@ -32,6 +35,34 @@ export class UsersClient extends DomainServiceClient {
 
   update(session: GatewaySession, id: string, data: UpdateUserRequest): Promise<UserDto> {
     return this.request(SUBJECTS.identity.updateUser, { id, data }, actingUserOf(session));
+  }
+
+  /**
+   * Everyone on the roster, read a page of 100 at a time (each page a small reply), for the export.
+   */
+  async everyone(session: GatewaySession): Promise<UserDto[]> {
+    const users: UserDto[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = await this.list(session, {
+        page,
+        limit: 100,
+        q: '',
+        role: '',
+        department: '',
+        active: null,
+        sort: 'serviceNumber',
+      });
+      users.push(...answer.users);
+      if (page >= answer.pages) return users;
+    }
+  }
+
+  previewImport(session: GatewaySession, rows: RosterFileRow[]): Promise<RosterImportPreview> {
+    return this.request(SUBJECTS.identity.previewImport, { rows }, actingUserOf(session));
+  }
+
+  applyImport(session: GatewaySession, rows: RosterFileRow[]): Promise<RosterImportResult> {
+    return this.request(SUBJECTS.identity.applyImport, { rows }, actingUserOf(session));
   }
 
   delete(session: GatewaySession, id: string): Promise<{ _id: string }> {

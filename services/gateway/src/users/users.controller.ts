@@ -1,16 +1,35 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
+import type { Response } from 'express';
 import {
   createUserSchema,
+  hasFullAccess,
   listUsersQuerySchema,
+  rosterImportRequestSchema,
   updateUserSchema,
+  type RosterImportPreview,
+  type RosterImportResult,
   type UserDto,
   type UserListResponse,
 } from '@caliber/contracts';
+import { ServiceError } from '@caliber/service-kit';
 import type { z } from 'zod';
 import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
+import { readRosterFile, rosterWorkbook } from './roster-file';
 import { UsersClient } from './users.client';
 
 /**
@@ -28,6 +47,39 @@ export class UsersController {
     @Query(new ZodQueryPipe(listUsersQuerySchema)) query: z.output<typeof listUsersQuerySchema>,
   ): Promise<UserListResponse> {
     return this.users.list(session, query);
+  }
+
+  /** The whole roster as an XLSX file, in the columns an import reads. Before `:id`, which would take "export". */
+  @Get('export')
+  async export(
+    @CurrentSession() session: GatewaySession,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const users = await this.users.everyone(session);
+    const date = new Date().toISOString().slice(0, 10);
+    response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    response.setHeader('Content-Disposition', `attachment; filename="roster-${date}.xlsx"`);
+    return new StreamableFile(await rosterWorkbook(users));
+  }
+
+  @Post('import/preview')
+  @HttpCode(200)
+  async previewImport(
+    @CurrentSession() session: GatewaySession,
+    @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
+  ): Promise<RosterImportPreview> {
+    refuseImport(session);
+    return this.users.previewImport(session, await readRosterFile(file.fileName, file.content));
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  async applyImport(
+    @CurrentSession() session: GatewaySession,
+    @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
+  ): Promise<RosterImportResult> {
+    refuseImport(session);
+    return this.users.applyImport(session, await readRosterFile(file.fileName, file.content));
   }
 
   @Get(':id')
@@ -57,4 +109,13 @@ export class UsersController {
   delete(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<{ _id: string }> {
     return this.users.delete(session, id);
   }
+}
+
+/**
+ * A file is read only for someone who may import it: identity decides again on the rows, but a
+ * workbook is not unpacked for a person who would be refused anyway.
+ */
+function refuseImport(session: GatewaySession): void {
+  if (!hasFullAccess(session.user.role))
+    throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may manage the staff roster.');
 }

@@ -89,7 +89,8 @@ export class UsersService {
     const builder = this.dataSource.manager.createQueryBuilder(UserEntity, 'user');
     if (query.q) {
       const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const digits = query.q.replace(/[^\d]/g, '');
+      // A phone is searched by its digits, when the search is written as a phone number.
+      const digits = /^[\d\s+().-]+$/.test(query.q) ? query.q.replace(/[^\d]/g, '') : '';
       builder.andWhere(
         `(lower(user.name) LIKE :pattern OR lower(user.serviceNumber) LIKE :pattern
           OR lower(coalesce(user.email, '')) LIKE :pattern
