@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { ROSTER_COLUMNS, ROSTER_IMPORT_MAX_BYTES, STORAGE_KEYS } from '@caliber/contracts';
 import { addStaff, expect, holdCalls, signInQuickly, test, type Staff } from '../support/fixtures';
@@ -172,31 +173,66 @@ test.describe('Roster import and export', () => {
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const exported = await download;
     expect(exported.suggestedFilename()).toMatch(/^roster-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const bytes = await readFile(await exported.path());
-    // An XLSX is a ZIP archive.
-    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    // Read back: the import's headers, and the people just imported, in E.164.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(await exported.path())) as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0];
+    const texts = (row: ExcelJS.Row | undefined) =>
+      ROSTER_COLUMNS.map((_, index) => String(row?.getCell(index + 1).value ?? ''));
+    expect(texts(sheet?.getRow(1))).toEqual(ROSTER_COLUMNS.map((column) => column.header));
+    const exportedRows: string[][] = [];
+    sheet?.eachRow((row, number) => {
+      if (number > 1) exportedRows.push(texts(row));
+    });
+    expect(exportedRows.filter((cells) => cells[0]?.startsWith(`${tag}-`))).toHaveLength(47);
+    const row33 = exportedRows.find((cells) => cells[0] === `${tag}-33`);
+    expect(row33?.slice(1, 4)).toEqual([
+      `${tag} Person 33`,
+      `${tag.toLowerCase()}.33@hospital.example`,
+      `+15550133${String(run % 1000).padStart(3, '0')}`,
+    ]);
   });
 
-  test('a refused apply shows the server message and keeps the preview; a failed export says why', async ({
+  test('a failed apply shows the server message and checks the file again; a failed export says why', async ({
     page,
   }) => {
     const tag = marker();
     await openUsers(page, addStaff('Engineer', `${tag} Importer`));
     const dialog = await openImport(page);
-    await choose(dialog, 'roster.csv', csvOf([person(tag, 1, Date.now())]));
-    await expect(dialog.getByText('1 to add, 0 to change, 0 unchanged, 0 refused')).toBeVisible();
+    await choose(dialog, 'roster.csv', csvOf([person(tag, 1, Date.now()), person(tag, 2, Date.now())]));
+    await expect(dialog.getByText('2 to add, 0 to change, 0 unchanged, 0 refused')).toBeVisible();
 
-    // The server refuses the write (as it would if the database were down): its message, in place.
+    // The server refuses the write (as it would if the database were down): its message, in place,
+    // and the same preview again.
     const message = 'The roster could not be written: try again in a moment.';
     await page.route('**/api/users/import', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message }) }),
     );
-    await dialog.getByRole('button', { name: 'Apply 1 row' }).click();
+    await dialog.getByRole('button', { name: 'Apply 2 rows' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(message);
-    await expect(dialog.getByRole('button', { name: 'Apply 1 row' })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: 'Apply 2 rows' })).toBeEnabled();
+    await expect(dialog.getByRole('alert')).toHaveText(message);
     await expect(line(dialog, 2)).toContainText('Add');
     await page.unroute('**/api/users/import');
+
+    // The write is made but its answer lost (the gateway gave up waiting): the preview, asked
+    // again, shows the roster as it now is, with nothing left to apply.
+    await page.route('**/api/users/import', async (route) => {
+      await route.fetch();
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message }),
+      });
+    });
+    await dialog.getByRole('button', { name: 'Apply 2 rows' }).click();
+    await expect(dialog.getByText('0 to add, 0 to change, 2 unchanged, 0 refused')).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText(message);
+    await expect(dialog.getByRole('button', { name: 'Apply 0 rows' })).toBeDisabled();
+    await page.unroute('**/api/users/import');
     await page.keyboard.press('Escape');
+    await search(page, tag);
+    await expect(total(page)).toHaveText('Total: 3');
 
     await page.route('**/api/users/export', (route) =>
       route.fulfill({

@@ -49,12 +49,13 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
 
   useEffect(() => () => previewCall.current?.abort(), []);
 
-  async function runPreview(body: RosterImportRequest, id: number) {
+  /** `keptError`: a failed apply's message, which stays shown while the preview is checked again. */
+  async function runPreview(body: RosterImportRequest, id: number, keptError: string | null = null) {
     previewCall.current?.abort();
     const controller = new AbortController();
     previewCall.current = controller;
     setPhase('previewing');
-    setError(null);
+    setError(keptError);
     try {
       const answer = await api.post<RosterImportPreview>('/users/import/preview', body, {
         signal: controller.signal,
@@ -64,7 +65,7 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
       setOnlyRefused(false);
     } catch (failure) {
       if (controller.signal.aborted || id !== attempt.current) return;
-      setError(errorMessage(failure, 'Failed to read the roster file.'));
+      setError(keptError ?? errorMessage(failure, 'Failed to read the roster file.'));
     } finally {
       if (id === attempt.current) setPhase('idle');
     }
@@ -100,8 +101,9 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
     try {
       onImported(await api.post<RosterImportResult>('/users/import', request));
     } catch (failure) {
-      setError(errorMessage(failure, 'Failed to import the roster.'));
-      setPhase('idle');
+      // A write that timed out may still have been made: the preview is asked again, so what it
+      // shows (and what Apply would write) is the roster as it now is.
+      await runPreview(request, attempt.current, errorMessage(failure, 'Failed to import the roster.'));
     }
   }
 
