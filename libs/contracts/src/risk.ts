@@ -55,8 +55,8 @@ export const RISK_FACTOR_LABELS: Record<RiskFactor, string> = {
   incidentHistory: 'Incident history',
 };
 
-/** The EM number runs from 4 (2 + 1 + 1 − 2) to 22 (10 + 5 + 5 + 2). */
-export const RISK_TOTAL_RANGE = { min: 4, max: 22 } as const;
+/** The EM number runs from 2 (2 + 1 + 1 − 2) to 22 (10 + 5 + 5 + 2). */
+export const RISK_TOTAL_RANGE = { min: 2, max: 22 } as const;
 
 /**
  * Devices at or above this EM number belong in the PM program (Fennigkoh and Smith's threshold).

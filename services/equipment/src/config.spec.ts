@@ -12,10 +12,10 @@ describe('PM_PROGRAM_THRESHOLD', () => {
   });
 
   it('stops the service with a message naming the variable for anything else', () => {
-    for (const value of ['3', '23', '12.5', 'twelve']) {
+    for (const value of ['1', '23', '12.5', 'twelve']) {
       const attempt = () => pmProgramThresholdOf({ PM_PROGRAM_THRESHOLD: value });
       expect(attempt).toThrow(ConfigError);
-      expect(attempt).toThrow('PM_PROGRAM_THRESHOLD: must be a whole number from 4 to 22');
+      expect(attempt).toThrow('PM_PROGRAM_THRESHOLD: must be a whole number from 2 to 22');
     }
   });
 });
