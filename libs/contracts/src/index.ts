@@ -28,3 +28,4 @@ export * from './settings';
 export * from './app-config';
 export * from './services';
 export * from './trust';
+export * from './report-data';

@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { canonicalDepartment, type Department } from './departments';
+import { EQUIPMENT_CATEGORIES, isCalendarDate, type EquipmentCategory } from './equipment';
+import { ID_PATTERN } from './ids';
+
 /** The eight report types. */
 export const REPORT_TYPES = [
   'equipmentStatus',
@@ -11,6 +16,18 @@ export const REPORT_TYPES = [
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
+/** What each report is called on screens, in files and in e-mails. */
+export const REPORT_TITLES: Record<ReportType, string> = {
+  equipmentStatus: 'Equipment status',
+  taskManagement: 'Task management',
+  preventiveVsCorrective: 'Preventive vs corrective',
+  staffPerformance: 'Staff performance',
+  inventorySpareParts: 'Inventory and spare parts',
+  downtimeAnalysis: 'Downtime analysis',
+  financialCost: 'Financial cost',
+  complianceAudit: 'Compliance audit',
+};
+
 export const REPORT_FORMATS = ['pdf', 'xlsx', 'docx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const DEFAULT_REPORT_FORMAT: ReportFormat = 'pdf';
@@ -21,3 +38,266 @@ export type SettingsReportFormat = (typeof SETTINGS_REPORT_FORMATS)[number];
 export const REPORT_SCHEDULE_FREQUENCIES = ['weekly', 'monthly', 'quarterly'] as const;
 export type ReportScheduleFrequency = (typeof REPORT_SCHEDULE_FREQUENCIES)[number];
 export const DEFAULT_REPORT_SCHEDULE_FREQUENCY: ReportScheduleFrequency = 'monthly';
+
+/** The dialog's three rules, worded as the dialog words them; the server refuses with the same text. */
+export const REPORT_MESSAGES = {
+  noReportType: 'Select at least one report type.',
+  datesReversed: 'Start date cannot be after end date.',
+  noDelivery: 'Choose ‘Download Now’, or provide an email, or enable Schedule.',
+} as const;
+
+/**
+ * The longest period one report covers: ten years of history is already more than a survey or a
+ * budget asks for, and it keeps every figure's work bounded.
+ */
+export const MAX_REPORT_PERIOD_DAYS = 3660;
+
+const reportDate = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .refine(isCalendarDate, { error: `${label} must be a date such as 2026-03-31.` });
+
+const departmentsFilter = z
+  .array(z.string().max(120), { error: 'departments must be a list of department names.' })
+  .max(100, { error: 'departments may name at most 100 departments.' })
+  .default([])
+  .transform((names, context) => {
+    const known: Department[] = [];
+    for (const name of names) {
+      const department = canonicalDepartment(name);
+      if (!department) {
+        context.addIssue({
+          code: 'custom',
+          message: `Department "${name.slice(0, 60)}" is not one of the hospital's departments.`,
+        });
+        return z.NEVER;
+      }
+      if (!known.includes(department)) known.push(department);
+    }
+    return known;
+  });
+
+const categoriesFilter = z
+  .array(
+    z.enum(EQUIPMENT_CATEGORIES, {
+      error: `Each category must be one of ${EQUIPMENT_CATEGORIES.join(', ')}.`,
+    }),
+    { error: 'categories must be a list of equipment categories.' },
+  )
+  .max(EQUIPMENT_CATEGORIES.length * 2, { error: 'categories lists too many categories.' })
+  .default([])
+  .transform((categories): EquipmentCategory[] => [...new Set(categories)]);
+
+/** What a report covers. Empty lists mean every department, every category. */
+export const reportFiltersSchema = z
+  .strictObject(
+    {
+      dateFrom: reportDate('dateFrom'),
+      dateTo: reportDate('dateTo'),
+      departments: departmentsFilter,
+      categories: categoriesFilter,
+      /** One member of staff (their id) for the staff figures; absent or empty for everyone. */
+      staff: z
+        .string({ error: 'staff must be the id of a member of staff.' })
+        .trim()
+        .refine((value) => value === '' || ID_PATTERN.test(value), {
+          error: 'staff must be the id of a member of staff.',
+        })
+        .optional()
+        .transform((value) => (value ? value.toLowerCase() : null)),
+    },
+    { error: 'filters must be an object.' },
+  )
+  .refine((filters) => filters.dateFrom <= filters.dateTo, {
+    error: REPORT_MESSAGES.datesReversed,
+    path: ['dateFrom'],
+  })
+  .refine((filters) => periodDays(filters.dateFrom, filters.dateTo) <= MAX_REPORT_PERIOD_DAYS, {
+    error: `A report covers at most ${MAX_REPORT_PERIOD_DAYS} days.`,
+    path: ['dateTo'],
+  });
+export type ReportFilters = z.output<typeof reportFiltersSchema>;
+
+const flag = (name: string, fallback: boolean) =>
+  z.boolean({ error: `${name} must be true or false.` }).default(fallback);
+
+/** The spec's options, with its defaults: PDF, charts and summary on, download now, no schedule. */
+export const reportOptionsSchema = z.strictObject(
+  {
+    format: z
+      .enum(REPORT_FORMATS, { error: `format must be one of ${REPORT_FORMATS.join(', ')}.` })
+      .default(DEFAULT_REPORT_FORMAT),
+    visuals: z
+      .strictObject({ charts: flag('charts', true), summary: flag('summary', true) })
+      .default({ charts: true, summary: true }),
+    advanced: z
+      .strictObject({
+        interactiveExport: flag('interactiveExport', false),
+        trendPrediction: flag('trendPrediction', false),
+        heatMaps: flag('heatMaps', false),
+      })
+      .default({ interactiveExport: false, trendPrediction: false, heatMaps: false }),
+    schedule: z
+      .strictObject({
+        enabled: flag('enabled', false),
+        frequency: z
+          .enum(REPORT_SCHEDULE_FREQUENCIES, {
+            error: `frequency must be one of ${REPORT_SCHEDULE_FREQUENCIES.join(', ')}.`,
+          })
+          .default(DEFAULT_REPORT_SCHEDULE_FREQUENCY),
+      })
+      .default({ enabled: false, frequency: DEFAULT_REPORT_SCHEDULE_FREQUENCY }),
+    delivery: z
+      .strictObject({
+        downloadNow: flag('downloadNow', true),
+        email: z
+          .union([z.literal(''), z.email({ error: 'email must be a valid e-mail address.' }).max(254)])
+          .optional()
+          .transform((value) => (value ? value.toLowerCase() : null)),
+      })
+      .default({ downloadNow: true, email: null }),
+  },
+  { error: 'options must be an object.' },
+);
+export type ReportOptions = z.output<typeof reportOptionsSchema>;
+
+/** `POST /api/reports/generate`: the Generate Report dialog's body, checked by its own three rules. */
+export const generateReportSchema = z
+  .strictObject(
+    {
+      reports: z
+        .array(z.enum(REPORT_TYPES, { error: `Each report must be one of ${REPORT_TYPES.join(', ')}.` }), {
+          error: REPORT_MESSAGES.noReportType,
+        })
+        .min(1, { error: REPORT_MESSAGES.noReportType })
+        .max(REPORT_TYPES.length * 2, { error: 'reports lists too many report types.' })
+        // In the order of the list of types, each once, so a file's sections never depend on clicks.
+        .transform((chosen) => REPORT_TYPES.filter((type) => chosen.includes(type))),
+      filters: reportFiltersSchema,
+      options: reportOptionsSchema.default(reportOptionsSchema.parse({})),
+    },
+    { error: 'The request must be an object with reports, filters and options.' },
+  )
+  .refine(
+    ({ options }) => options.delivery.downloadNow || options.delivery.email !== null || options.schedule.enabled,
+    { error: REPORT_MESSAGES.noDelivery, path: ['options', 'delivery'] },
+  );
+export type GenerateReportRequest = z.input<typeof generateReportSchema>;
+export type ReportRequest = z.output<typeof generateReportSchema>;
+
+/** Days from `from` to `to`, both included. */
+export function periodDays(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** A report file's name: `cmms-report-{timestamp}.{pdf|xlsx|docx}`, the timestamp in milliseconds. */
+export function reportFileName(format: ReportFormat, at: Date): string {
+  return `cmms-report-${at.getTime()}.${format}`;
+}
+
+export const REPORT_JOB_STATES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
+export type ReportJobState = (typeof REPORT_JOB_STATES)[number];
+
+/** One generated (or generating) report, as its owner and Engineers and Admins see it. */
+export interface ReportJobDto {
+  _id: string;
+  reports: ReportType[];
+  format: ReportFormat;
+  state: ReportJobState;
+  /** 0 to 100. */
+  progress: number;
+  /** What the worker is doing ("Downtime analysis", "Writing the file"), or why it failed. */
+  stage: string | null;
+  failure: string | null;
+  attempts: number;
+  fileName: string | null;
+  fileSize: number | null;
+  filters: ReportFilters;
+  requestedBy: { _id: string; name: string };
+  /** The schedule that made it, when it was not asked for by hand. */
+  scheduleId: string | null;
+  emailTo: string | null;
+  /** When the e-mail was accepted by the mail server, or null. */
+  emailedAt: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  /** When the file is deleted. */
+  expiresAt: string | null;
+}
+
+export interface ReportJobListResponse {
+  jobs: ReportJobDto[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** A repeating report: the request it repeats, how often, and where it goes. */
+export interface ReportScheduleDto {
+  _id: string;
+  reports: ReportType[];
+  format: ReportFormat;
+  frequency: ReportScheduleFrequency;
+  /** Each run covers the calendar week, month or quarter before it (Monday 06:00, the 1st, the quarter's 1st). */
+  departments: string[];
+  categories: string[];
+  emailTo: string | null;
+  owner: { _id: string; name: string };
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  createdAt: string;
+}
+
+export interface ReportScheduleListResponse {
+  schedules: ReportScheduleDto[];
+}
+
+/**
+ * `POST /api/reports/generate` answers the file itself when it is ready in time; otherwise this:
+ * a link to the report's page, which follows its progress and downloads it when done.
+ */
+export interface ReportQueuedResponse {
+  fileUrl: string;
+  jobId: string;
+  scheduleId: string | null;
+}
+
+/** The live event a report's owner receives as the report moves (`report:progress`). */
+export interface ReportProgressEvent {
+  job: ReportJobDto;
+}
+
+/** A piece of a finished file, read by the gateway piece by piece so no message holds a whole file. */
+export interface ReportFileChunk {
+  /** Base64 of the bytes from `offset`. */
+  data: string;
+  offset: number;
+  size: number;
+  fileName: string;
+  format: ReportFormat;
+}
+
+/** How many bytes one chunk carries: a NATS message stays well under its 1 MB limit once encoded. */
+export const REPORT_FILE_CHUNK_BYTES = 256 * 1024;
+
+export const reportJobListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number.' })
+    .int({ error: 'page must be a whole number.' })
+    .min(1, { error: 'page starts at 1.' })
+    .max(100_000, { error: 'page is too large.' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int({ error: 'limit must be a whole number.' })
+    .min(1, { error: 'limit must be at least 1.' })
+    .max(50, { error: 'limit must be at most 50.' })
+    .default(10),
+  /** Engineers and Admins: everyone's reports; everyone else always sees only their own. */
+  everyone: z
+    .enum(['0', '1', 'true', 'false'], { error: 'everyone must be 1 or 0.' })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+});
+export type ReportJobListQuery = z.output<typeof reportJobListQuerySchema>;

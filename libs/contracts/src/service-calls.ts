@@ -1,6 +1,26 @@
 import type { DomainServiceName } from './services';
 import { SUBJECTS } from './subjects';
 
+/** The figures and pages the domain services answer the reports service (and nobody else). */
+export const REPORT_DATA_SUBJECTS: readonly string[] = [
+  SUBJECTS.equipment.reportStatus,
+  SUBJECTS.equipment.reportNotServiceable,
+  SUBJECTS.equipment.reportWarranties,
+  SUBJECTS.equipment.reportDowntime,
+  SUBJECTS.equipment.reportDowntimeDevices,
+  SUBJECTS.equipment.reportInventory,
+  SUBJECTS.maintenance.reportTasks,
+  SUBJECTS.maintenance.reportOverdue,
+  SUBJECTS.maintenance.reportWorkMix,
+  SUBJECTS.maintenance.reportStaff,
+  SUBJECTS.maintenance.reportParts,
+  SUBJECTS.maintenance.reportPartRows,
+  SUBJECTS.maintenance.reportCosts,
+  SUBJECTS.maintenance.reportDeviceCosts,
+  SUBJECTS.maintenance.reportCertification,
+  SUBJECTS.maintenance.reportAwaitingCertification,
+];
+
 /**
  * Which other services' subjects each domain service calls, and nothing else: the senders
  * allowed on those subjects (`SUBJECT_SENDERS`) and the NATS permissions of each service are
@@ -18,11 +38,17 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
   ],
   // The inventory's "in the PM program but without a plan" filter reads plan coverage.
   equipment: [SUBJECTS.maintenance.pmCoverage],
+  // Reports read only figures and pages the owners compute (never another schema), the PM
+  // compliance the Maintenance page shows, and who may receive tasks (the staff figures).
+  reports: [...REPORT_DATA_SUBJECTS, SUBJECTS.maintenance.compliance, SUBJECTS.identity.assignees],
 };
 
 /** Subjects for services only: the gateway never sends them for a person. */
 export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
+  SUBJECTS.equipment.ref,
+  SUBJECTS.identity.assignee,
   SUBJECTS.equipment.applyTaskEffect,
   SUBJECTS.equipment.riskChanges,
   SUBJECTS.maintenance.pmCoverage,
+  ...REPORT_DATA_SUBJECTS,
 ];

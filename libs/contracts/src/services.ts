@@ -32,6 +32,13 @@ export const DOMAIN_SERVICES = [
     /** Asks equipment and identity for the devices and people its tasks name, so it runs once they serve. */
     demoSeed: { command: 'seed:demo', label: 'Demo tasks', afterStart: true },
   },
+  {
+    name: 'reports',
+    healthPortVariable: 'REPORTS_HEALTH_PORT',
+    localHealthPort: 5104,
+    /** The demo schedule belongs to a demo person and reads the other services, so it runs once they serve. */
+    demoSeed: { command: 'seed:demo', label: 'Demo report schedule', afterStart: true },
+  },
 ] as const satisfies readonly DomainService[];
 
 export interface DomainService {

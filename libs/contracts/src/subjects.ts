@@ -40,6 +40,13 @@ export const SUBJECTS = {
     assessRisk: 'equipment.risk.assess',
     /** The feed of devices' risk flags and places (maintenance, for PM compliance). */
     riskChanges: 'equipment.risk.changes',
+    /** Report figures and detail pages (the reports service; see `report-data.ts`). */
+    reportStatus: 'equipment.report.status',
+    reportNotServiceable: 'equipment.report.not-serviceable',
+    reportWarranties: 'equipment.report.warranties',
+    reportDowntime: 'equipment.report.downtime',
+    reportDowntimeDevices: 'equipment.report.downtime-devices',
+    reportInventory: 'equipment.report.inventory',
     health: 'equipment.health',
   },
   maintenance: {
@@ -60,7 +67,28 @@ export const SUBJECTS = {
     compliance: 'maintenance.compliance',
     /** The feed of how many active PM plans each device has (equipment, for its inventory filter). */
     pmCoverage: 'maintenance.plans.coverage',
+    /** Report figures and detail pages (the reports service; see `report-data.ts`). */
+    reportTasks: 'maintenance.report.tasks',
+    reportOverdue: 'maintenance.report.overdue',
+    reportWorkMix: 'maintenance.report.work-mix',
+    reportStaff: 'maintenance.report.staff',
+    reportParts: 'maintenance.report.parts',
+    reportPartRows: 'maintenance.report.part-rows',
+    reportCosts: 'maintenance.report.costs',
+    reportDeviceCosts: 'maintenance.report.device-costs',
+    reportCertification: 'maintenance.report.certification',
+    reportAwaitingCertification: 'maintenance.report.awaiting-certification',
     health: 'maintenance.health',
+  },
+  reports: {
+    generate: 'reports.generate',
+    listJobs: 'reports.jobs.list',
+    getJob: 'reports.jobs.get',
+    /** A piece of a finished file (`ReportFileChunk`), so no message carries a whole file. */
+    fileChunk: 'reports.file.chunk',
+    listSchedules: 'reports.schedules.list',
+    cancelSchedule: 'reports.schedules.cancel',
+    health: 'reports.health',
   },
 } as const;
 
@@ -69,6 +97,7 @@ export const QUEUE_GROUPS = {
   identity: 'identity',
   equipment: 'equipment',
   maintenance: 'maintenance',
+  reports: 'reports',
 } as const;
 
 /** NATS subjects of domain events (published by the owner, forwarded to browsers by the gateway). */
@@ -90,6 +119,8 @@ export const EVENT_SUBJECTS = {
   taskCompleted: 'events.maintenance.task-completed',
   taskCertified: 'events.maintenance.task-certified',
   taskDeleted: 'events.maintenance.task-deleted',
+  /** A report moved (queued, running, done, failed): only its owner's sockets receive it. */
+  reportProgress: 'events.reports.progress',
 } as const;
 
 /** Task events: a Technician's sockets receive only those of tasks assigned to them. */

@@ -52,6 +52,7 @@ export const SUBJECT_SENDERS: Readonly<Record<string, readonly Principal[]>> = O
   ...Object.values(SUBJECTS.identity).map((subject) => [subject, ['gateway']] as const),
   ...Object.values(SUBJECTS.equipment).map((subject) => [subject, ['gateway']] as const),
   ...Object.values(SUBJECTS.maintenance).map((subject) => [subject, ['gateway']] as const),
+  ...Object.values(SUBJECTS.reports).map((subject) => [subject, ['gateway']] as const),
   // Service to service: a line per subject a service calls (SERVICE_CALLS), and only those.
   ...Object.entries(SERVICE_CALLS).flatMap(([caller, subjects]) =>
     (subjects ?? []).map(

@@ -22,3 +22,4 @@ export * from './trust/trust.providers';
 export * from './trust/events';
 export * from './service-requests';
 export * from './change-feed';
+export * from './queues';

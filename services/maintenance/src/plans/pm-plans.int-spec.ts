@@ -13,7 +13,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { addDays, hospitalToday } from '../hospital-clock';
 import { PmPlansService } from './pm-plans.service';
-import { PmScheduleJob, queuePrefix } from './pm-schedule.job';
+import { queuePrefix } from '@caliber/service-kit';
+import { PmScheduleJob } from './pm-schedule.job';
 import { call } from '@caliber/testing/http';
 import {
   equipmentDataSource,

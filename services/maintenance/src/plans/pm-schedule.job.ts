@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { bullConnection, queuePrefix } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from '../config';
 import { LOGGER } from '../tokens';
@@ -9,16 +10,6 @@ import { PmPlansService } from './pm-plans.service';
 const QUEUE = 'pm-schedule';
 const SCHEDULER = 'daily-occurrences';
 const JOB = 'create-due-occurrences';
-
-/**
- * The queue's key prefix names the database too: every replica of one deployment shares the
- * database and so the queue, while two deployments (or two test suites) sharing a Redis server
- * never run each other's jobs.
- */
-export function queuePrefix(databaseUrl: string): string {
-  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'postgres';
-  return `caliber:${name}`;
-}
 
 /**
  * The daily PM job: a BullMQ job scheduler (one per deployment, kept in Redis) that creates every
@@ -100,13 +91,7 @@ export class PmScheduleJob implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private connect(role: string): Redis {
-    // BullMQ's blocking connections need unlimited retries per request.
-    const connection = new Redis(this.config.redisUrl, {
-      maxRetriesPerRequest: null,
-      connectionName: `caliber-maintenance-pm-${role}`,
-      retryStrategy: (attempt) => Math.min(attempt * 500, 5000),
-    });
-    connection.on('error', () => undefined);
+    const connection = bullConnection(this.config.redisUrl, `caliber-maintenance-pm-${role}`);
     this.connections.push(connection);
     return connection;
   }
