@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { equipmentDatabase } from '../../services/equipment/src/database';
 import { identityDatabase } from '../../services/identity/src/database';
 import { maintenanceDatabase } from '../../services/maintenance/src/database';
+import { reportsDatabase } from '../../services/reports/src/database';
 
 /**
  * Each domain service's schema (entities and migrations), by its registry name. The type asks
@@ -17,6 +18,7 @@ const SERVICE_DATABASES: Record<DomainServiceName, (url: string) => ServiceDatab
   identity: identityDatabase,
   equipment: equipmentDatabase,
   maintenance: maintenanceDatabase,
+  reports: reportsDatabase,
 };
 
 /** Applies every service's migrations, in registry order (once per integration run). */

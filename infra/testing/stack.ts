@@ -10,6 +10,8 @@ import { loadIdentityConfig } from '../../services/identity/src/config';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
 import { MaintenanceModule } from '../../services/maintenance/src/maintenance.module';
+import { loadReportsConfig } from '../../services/reports/src/config';
+import { ReportsModule } from '../../services/reports/src/reports.module';
 import { addStaff, setStaffActive } from '../../services/identity/src/roster/roster';
 import { SessionsService } from '../../services/identity/src/sessions/sessions.service';
 import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
@@ -56,6 +58,10 @@ const SERVICE_MODULES: Record<DomainServiceName, (env: NodeJS.ProcessEnv) => Ser
       ...config,
       module: MaintenanceModule.forRoot(config, createLogger('maintenance', config.logLevel)),
     };
+  },
+  reports(env) {
+    const config = loadReportsConfig(env);
+    return { ...config, module: ReportsModule.forRoot(config, createLogger('reports', config.logLevel)) };
   },
 };
 

@@ -1,0 +1,110 @@
+import { domainService } from '@caliber/contracts';
+import {
+  checkCommonEnv,
+  commonEnvShape,
+  loadConfig,
+  natsSettings,
+  portVariable,
+  positiveIntVariable,
+  trustSettings,
+  urlVariable,
+} from '@caliber/service-kit';
+import { z } from 'zod';
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const reportsEnvSchema = z
+  .object({
+    ...commonEnvShape,
+    DATABASE_URL: urlVariable(['postgres', 'postgresql']),
+    REPORTS_HEALTH_PORT: portVariable(domainService('reports').localHealthPort),
+    /** The worker's own probe port (0: any free port). */
+    REPORTS_WORKER_HEALTH_PORT: portVariable(0),
+    REPORTS_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+    REDIS_URL: urlVariable(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+    /** What "a day" is for a report's period, as for due dates and PM compliance. */
+    HOSPITAL_TIME_ZONE: z
+      .string()
+      .default('UTC')
+      .refine(isTimeZone, { error: 'HOSPITAL_TIME_ZONE must be an IANA time zone such as Europe/London.' }),
+    PRODUCT_NAME: z.string().trim().min(1).max(60).default('Caliber'),
+    /** Reports one worker process writes at once. */
+    REPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Tries of a report before it is reported failed (waits of 5 s, 10 s, 20 s … between them). */
+    REPORT_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    REPORT_RETRY_DELAY_MS: positiveIntVariable(5000),
+    /**
+     * How long a worker holds a report before the others think it died and take it over. A worker
+     * renews the hold while it works, so this bounds only how soon a killed worker's job resumes.
+     */
+    REPORT_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /** Finished files are deleted this many days after they were made. */
+    REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(366).default(7),
+    /** Hourly rate that prices recorded labour hours in the financial report; unset, hours are not priced. */
+    LABOUR_RATE_PER_HOUR: z.coerce
+      .number({ error: 'LABOUR_RATE_PER_HOUR must be a number.' })
+      .min(0)
+      .max(100_000)
+      .optional(),
+    /** ISO 4217 code of the costs recorded on spare parts and of the labour rate. */
+    REPORT_CURRENCY: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, { error: 'REPORT_CURRENCY must be a three-letter currency code such as USD.' })
+      .default('USD'),
+    /**
+     * Mail: `smtp://user:pass@host:587` (or `smtps://`) sends through that server; unset in
+     * development and tests, mail is written to the outbox folder (`DATA_DIR/outbox/mail`).
+     */
+    SMTP_URL: urlVariable(['smtp', 'smtps']).optional(),
+    MAIL_FROM: z.string().trim().default('Caliber reports <reports@caliber.invalid>'),
+    DATA_DIR: z.string().default('.data'),
+  })
+  .superRefine(checkCommonEnv)
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL)
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'SMTP_URL is required in production: the mail outbox folder is for development and tests.',
+      });
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    nats: natsSettings(env),
+    trust: trustSettings(env),
+    natsRequestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
+    databaseUrl: env.DATABASE_URL,
+    healthPort: env.REPORTS_HEALTH_PORT,
+    workerHealthPort: env.REPORTS_WORKER_HEALTH_PORT,
+    healthHost: env.HEALTH_HOST,
+    poolSize: env.REPORTS_DB_POOL_SIZE,
+    redisUrl: env.REDIS_URL,
+    timeZone: env.HOSPITAL_TIME_ZONE,
+    productName: env.PRODUCT_NAME,
+    concurrency: env.REPORT_WORKER_CONCURRENCY,
+    attempts: env.REPORT_ATTEMPTS,
+    retryDelayMs: env.REPORT_RETRY_DELAY_MS,
+    lockMs: env.REPORT_LOCK_MS,
+    retentionDays: env.REPORT_RETENTION_DAYS,
+    labourRatePerHour: env.LABOUR_RATE_PER_HOUR ?? null,
+    currency: env.REPORT_CURRENCY,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    dataDir: env.DATA_DIR,
+  }));
+
+export type ReportsConfig = z.output<typeof reportsEnvSchema>;
+export const REPORTS_CONFIG = Symbol('REPORTS_CONFIG');
+
+export function loadReportsConfig(env: NodeJS.ProcessEnv = process.env): ReportsConfig {
+  return loadConfig('reports', reportsEnvSchema, env);
+}

@@ -1,0 +1,16 @@
+import { AuditEntryEntity, type ServiceDatabaseOptions } from '@caliber/service-kit';
+import { CreateReportsSchema1765000000000 } from './migrations/1765000000000-create-reports-schema';
+
+export const REPORTS_SCHEMA = 'reports';
+/** Every migration in order; listed by hand so the bundle needs no file globbing. */
+export const REPORTS_MIGRATIONS = [CreateReportsSchema1765000000000];
+
+export function reportsDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {
+  return {
+    url,
+    schema: REPORTS_SCHEMA,
+    entities: [AuditEntryEntity],
+    migrations: REPORTS_MIGRATIONS,
+    poolSize,
+  };
+}

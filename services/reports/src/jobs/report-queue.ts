@@ -1,0 +1,102 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { ReportScheduleFrequency } from '@caliber/contracts';
+import { bullConnection, queuePrefix } from '@caliber/service-kit';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { REPORTS_CONFIG, type ReportsConfig } from '../config';
+import { LOGGER } from '../tokens';
+
+export const REPORT_QUEUE = 'report-jobs';
+
+/** What the queue carries: a report to write (its row is the record), a schedule's turn, the clean-up. */
+export type ReportQueueData =
+  | { kind: 'report'; jobId: string }
+  | { kind: 'schedule'; scheduleId: string }
+  | { kind: 'expiry' };
+
+export const JOB_NAMES = { report: 'write-report', schedule: 'scheduled-report', expiry: 'expire-files' } as const;
+
+/** When each frequency runs, in the hospital's time zone: Monday, the 1st, the quarter's 1st, at 06:00. */
+export const SCHEDULE_PATTERNS: Record<ReportScheduleFrequency, string> = {
+  weekly: '0 6 * * 1',
+  monthly: '0 6 1 * *',
+  quarterly: '0 6 1 1,4,7,10 *',
+};
+
+/** Expired files are deleted every hour, by whichever worker takes the job. */
+const EXPIRY_SCHEDULER = 'expire-report-files';
+
+/**
+ * The reports queue (BullMQ on Redis), shared by every replica of one deployment: the API adds a
+ * job per report and keeps a job scheduler per schedule; the workers take them.
+ */
+@Injectable()
+export class ReportQueue implements OnApplicationShutdown {
+  private readonly connection: Redis;
+  readonly queue: Queue<ReportQueueData>;
+
+  constructor(
+    @Inject(REPORTS_CONFIG) private readonly config: ReportsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.connection = bullConnection(config.redisUrl, 'caliber-reports-queue', logger);
+    this.queue = new Queue<ReportQueueData>(REPORT_QUEUE, {
+      connection: this.connection,
+      prefix: queuePrefix(config.databaseUrl),
+    });
+    this.queue.on('error', (error) => this.logger.warn({ err: error }, 'report queue'));
+  }
+
+  /** Queues a report; the queue's job id is the report's, so a repeated add queues it once. */
+  async addReport(jobId: string): Promise<void> {
+    await this.queue.add(
+      JOB_NAMES.report,
+      { kind: 'report', jobId },
+      {
+        jobId,
+        attempts: this.config.attempts,
+        backoff: { type: 'exponential', delay: this.config.retryDelayMs },
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+      },
+    );
+  }
+
+  /** Keeps one job scheduler per schedule; each tick adds a `schedule` job for the workers. */
+  async upsertSchedule(scheduleId: string, frequency: ReportScheduleFrequency): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      scheduleId,
+      { pattern: SCHEDULE_PATTERNS[frequency], tz: this.config.timeZone },
+      {
+        name: JOB_NAMES.schedule,
+        data: { kind: 'schedule', scheduleId },
+        opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 100 },
+      },
+    );
+  }
+
+  async removeSchedule(scheduleId: string): Promise<void> {
+    await this.queue.removeJobScheduler(scheduleId);
+  }
+
+  /** When a schedule next runs, as BullMQ has it (null when it has none). */
+  async nextRun(scheduleId: string): Promise<Date | null> {
+    const scheduler = await this.queue.getJobScheduler(scheduleId);
+    return scheduler?.next ? new Date(scheduler.next) : null;
+  }
+
+  /** The hourly clean-up of expired files (one scheduler per deployment, whatever the replicas). */
+  async keepExpiryScheduler(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      EXPIRY_SCHEDULER,
+      { every: 3_600_000 },
+      { name: JOB_NAMES.expiry, data: { kind: 'expiry' }, opts: { removeOnComplete: 10 } },
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}

@@ -1,0 +1,57 @@
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { ClientsModule } from '@nestjs/microservices';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SUBJECTS } from '@caliber/contracts';
+import {
+  natsClientOptions,
+  serviceDataSourceOptions,
+  serviceHealthController,
+  serviceInboxPrefix,
+  trustProviders,
+} from '@caliber/service-kit';
+import type { Logger } from 'pino';
+import { REPORTS_CONFIG, type ReportsConfig } from './config';
+import { reportsDatabase } from './database';
+import { ReportEvents } from './jobs/report-events';
+import { ReportJobsRepository } from './jobs/report-jobs.repository';
+import { ReportQueue } from './jobs/report-queue';
+import { ReportsController } from './jobs/reports.controller';
+import { ReportsService } from './jobs/reports.service';
+import { ReportSchedulesRepository } from './schedules/report-schedules.repository';
+import { BUS_CLIENT, LOGGER } from './tokens';
+
+/** What the API process and the workers share: configuration, database, queue, bus and events. */
+export function reportsCommon(config: ReportsConfig, logger: Logger, clientName: string) {
+  const providers: Provider[] = [
+    { provide: REPORTS_CONFIG, useValue: config },
+    { provide: LOGGER, useValue: logger },
+    ...trustProviders('reports', config.trust),
+    ReportJobsRepository,
+    ReportSchedulesRepository,
+    ReportQueue,
+    ReportEvents,
+  ];
+  return {
+    imports: [
+      TypeOrmModule.forRoot(serviceDataSourceOptions(reportsDatabase(config.databaseUrl, config.poolSize))),
+      ClientsModule.register([
+        { name: BUS_CLIENT, ...natsClientOptions(config.nats, clientName, serviceInboxPrefix('reports')) },
+      ]),
+    ],
+    providers,
+  };
+}
+
+/** The reports API: asking for reports, following them, reading their files, schedules. */
+@Module({})
+export class ReportsModule {
+  static forRoot(config: ReportsConfig, logger: Logger): DynamicModule {
+    const common = reportsCommon(config, logger, 'reports-client');
+    return {
+      module: ReportsModule,
+      imports: common.imports,
+      controllers: [ReportsController, serviceHealthController('reports', SUBJECTS.reports.health)],
+      providers: [...common.providers, ReportsService],
+    };
+  }
+}
