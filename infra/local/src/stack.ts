@@ -25,7 +25,7 @@ export interface StackOptions {
 }
 
 /** A part of the stack a fault test may crash: a process of ours, or a backing server. */
-export type StackPart = DomainServiceName | 'gateway' | 'postgres' | 'nats' | 'redis';
+export type StackPart = DomainServiceName | 'gateway' | 'postgres' | 'nats' | 'redis' | `${DomainServiceName}-${string}`;
 
 export interface RunningStack {
   baseUrl: string;
@@ -133,13 +133,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   let reportCrash: (crash: { name: string; code: number | null }) => void = () => undefined;
   const crashed = new Promise<{ name: string; code: number | null }>((resolve) => (reportCrash = resolve));
+  // A process of the stack: a service's `main.js` (named after the service, or the gateway) or
+  // one of its workers (named `<service>-<entry>`).
+  const processes = [
+    ...DOMAIN_SERVICES.map((service) => ({ name: service.name, principal: service.name, entry: 'main' })),
+    { name: 'gateway', principal: 'gateway', entry: 'main' },
+    ...DOMAIN_SERVICES.flatMap((service) =>
+      (workersOf(service) ?? []).map((entry) => ({ name: `${service.name}-${entry}`, principal: service.name, entry })),
+    ),
+  ];
   const launch = (name: string): ManagedProcess => {
-    // Each process connects to NATS as itself, with only its own permissions, and signs with its
-    // own key.
+    const found = processes.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(`No process ${name}`);
+    // Each process connects to NATS as its service, with only its permissions, and signs with its
+    // service's key.
     const service = startService(
       name,
-      [serviceEntry(name, 'main')],
-      { ...env, ...natsUserEnv(servers.natsUsers, name), ...statementKeyEnv(secrets.statementKeys, name) },
+      [serviceEntryFile(found.principal, found.entry)],
+      {
+        ...env,
+        ...natsUserEnv(servers.natsUsers, found.principal),
+        ...statementKeyEnv(secrets.statementKeys, found.principal),
+      },
       options.serviceOutput,
     );
     service.child.once('exit', (code, signal) => {
@@ -147,8 +162,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     return service;
   };
-  for (const name of [...DOMAIN_SERVICES.map((service) => service.name), 'gateway'])
-    services.push(launch(name));
+  for (const { name } of processes) services.push(launch(name));
 
   const restart = async (part: StackPart): Promise<void> => {
     if (part === 'postgres' || part === 'nats' || part === 'redis') {
@@ -201,7 +215,16 @@ function seedsAfterStart(service: RegisteredService): boolean {
 
 /** A service's built entry: `main` runs it (and `main migrate`), `cli` is its admin commands. */
 export function serviceEntry(name: string, entry: 'main' | 'cli'): string {
+  return serviceEntryFile(name, entry);
+}
+
+function serviceEntryFile(name: string, entry: string): string {
   return `services/${name}/dist/${entry}.js`;
+}
+
+function workersOf(service: RegisteredService): readonly string[] | undefined {
+  const entry: DomainService = service;
+  return entry.workers;
 }
 
 export interface ThrowawayStackOptions {

@@ -14,6 +14,8 @@ export const LIVE_EVENTS = [
   'task:certified',
   /** Someone's roster entry or own account changed (added, edited, deleted): lists of staff reload. */
   'user:changed',
+  /** One of the person's reports moved (queued, running, done, failed, e-mailed): only they receive it. */
+  'report:progress',
   'socket:ready',
   /** The session ended (signed out elsewhere, idle, deactivated, expired): the socket closes next. */
   'session:ended',

@@ -36,8 +36,10 @@ export const DOMAIN_SERVICES = [
     name: 'reports',
     healthPortVariable: 'REPORTS_HEALTH_PORT',
     localHealthPort: 5104,
-    /** The demo schedule belongs to a demo person and reads the other services, so it runs once they serve. */
+    /** The demo schedule belongs to a demo person found through identity, so it runs once the services serve. */
     demoSeed: { command: 'seed:demo', label: 'Demo report schedule', afterStart: true },
+    /** The workers that write the files: processes of their own (`dist/worker.js`), as many as wanted. */
+    workers: ['worker'],
   },
 ] as const satisfies readonly DomainService[];
 
@@ -47,6 +49,11 @@ export interface DomainService {
   localHealthPort: number;
   /** `afterStart`: the seed asks other services over the bus, so it runs once the stack serves. */
   demoSeed: { command: string; label: string; afterStart?: boolean };
+  /**
+   * Other processes of the service, each a built entry (`dist/<entry>.js`) started beside `main.js`
+   * with the service's own NATS user and statement key.
+   */
+  workers?: readonly string[];
 }
 
 export type DomainServiceName = (typeof DOMAIN_SERVICES)[number]['name'];

@@ -23,3 +23,4 @@ export * from './trust/events';
 export * from './service-requests';
 export * from './change-feed';
 export * from './queues';
+export * from './reports/report-sql';

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { REPORT_DATA_SUBJECTS } from '@caliber/contracts';
 import { checkCommonEnv, commonEnvShape, ConfigError, loadConfig, natsSettings } from './config';
 import { natsAuthorizationConfig, natsPermissionsByUser } from './nats-permissions';
 import { generateStatementKeyPair, trustedKeysValue } from './trust/keys';
@@ -90,7 +91,7 @@ describe('NATS permissions', () => {
 
   it('give the gateway requests to every domain service and the events, and no publishing of events', () => {
     expect(permissions['gateway']).toEqual({
-      publish: ['identity.>', 'equipment.>', 'maintenance.>'],
+      publish: ['identity.>', 'equipment.>', 'maintenance.>', 'reports.>'],
       subscribe: ['_INBOX.>', 'events.>'],
       allowResponses: false,
     });
@@ -123,6 +124,18 @@ describe('NATS permissions', () => {
       subscribe: ['equipment.>', '_INBOX_equipment.>'],
       allowResponses: true,
     });
+  });
+
+  it('give the reports service only the figures it reads, never a write of another service', () => {
+    const reports = permissions['reports'];
+    expect(reports?.subscribe).toEqual(['reports.>', '_INBOX_reports.>']);
+    expect(reports?.publish).toEqual([
+      'events.reports.>',
+      ...REPORT_DATA_SUBJECTS,
+      'maintenance.compliance',
+      'identity.users.assignees',
+    ]);
+    expect(REPORT_DATA_SUBJECTS.every((subject) => /^(equipment|maintenance)\.report\./.test(subject))).toBe(true);
   });
 
   it('write a server configuration naming each user with its permissions', () => {

@@ -23,6 +23,9 @@ import { MaintenancePeer } from './peers/peers.client';
 import { PmCoverageReplica } from './risk/pm-coverage.replica';
 import { RiskController } from './risk/risk.controller';
 import { RiskService } from './risk/risk.service';
+import { DowntimeReportService } from './reports/downtime-report.service';
+import { InventoryReportService } from './reports/inventory-report.service';
+import { ReportDataController } from './reports/report-data.controller';
 import { LOGGER, PEERS_CHANNEL, PEERS_CLIENT } from './tokens';
 
 @Module({})
@@ -46,6 +49,7 @@ export class EquipmentModule {
         EquipmentController,
         TaskEffectsController,
         RiskController,
+        ReportDataController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
       ],
       providers: [
@@ -68,6 +72,8 @@ export class EquipmentModule {
         EquipmentService,
         RiskService,
         TaskEffectsService,
+        InventoryReportService,
+        DowntimeReportService,
       ],
     };
   }

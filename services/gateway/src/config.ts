@@ -103,6 +103,11 @@ const gatewayEnvSchema = z
      * announcement is noticed, and how often identity hears of activity (its idle clock).
      */
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(120).default(60),
+    /**
+     * How long Generate Report waits for the file before answering with a link to the report's
+     * page instead (which follows it and downloads it when done).
+     */
+    REPORT_WAIT_SECONDS: z.coerce.number().int().min(0).max(60).default(15),
     CORS_ORIGINS: originList,
     TRUST_PROXY: trustProxy,
     BODY_LIMIT: z
@@ -138,6 +143,7 @@ const gatewayEnvSchema = z
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwtSecret: env.JWT_SECRET,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
+    reportWaitMs: env.REPORT_WAIT_SECONDS * 1000,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT,

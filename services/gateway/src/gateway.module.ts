@@ -28,6 +28,8 @@ import { SessionChecker } from './auth/session-checker';
 import { DomainEventsRelay } from './live/domain-events.relay';
 import { LiveGateway } from './live/live.gateway';
 import { RedisConnection } from './redis/redis.provider';
+import { ReportsClient } from './reports/reports.client';
+import { ReportsController } from './reports/reports.controller';
 
 @Module({})
 export class GatewayModule {
@@ -52,6 +54,7 @@ export class GatewayModule {
         AssigneesController,
         // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
+        ReportsController,
         HealthController,
       ],
       providers: [
@@ -85,6 +88,7 @@ export class GatewayModule {
         TasksClient,
         AssigneesClient,
         UsersClient,
+        ReportsClient,
       ],
     };
   }

@@ -22,6 +22,10 @@ import { DeviceRiskReplica } from './compliance/device-risk.replica';
 import { PmComplianceController } from './compliance/pm-compliance.controller';
 import { PmComplianceService } from './compliance/pm-compliance.service';
 import { EquipmentPeer, IdentityPeer } from './peers/peers.client';
+import { CostReportService } from './reports/cost-report.service';
+import { ReportDataController } from './reports/report-data.controller';
+import { StaffReportService } from './reports/staff-report.service';
+import { TaskReportService } from './reports/task-report.service';
 import { TaskEvents } from './tasks/task-events';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksService } from './tasks/tasks.service';
@@ -47,6 +51,7 @@ export class MaintenanceModule {
         TasksController,
         PmPlansController,
         PmComplianceController,
+        ReportDataController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
       ],
       providers: [
@@ -72,6 +77,9 @@ export class MaintenanceModule {
         DeviceRiskReplica,
         PmComplianceService,
         TasksService,
+        TaskReportService,
+        StaffReportService,
+        CostReportService,
       ],
     };
   }

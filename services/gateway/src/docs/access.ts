@@ -22,7 +22,7 @@ export interface RouteAccess {
    * What the path's `{id}` names (a device by default): a task assigned to the caller (so a
    * Technician's own), or one that is completed and awaits certification.
    */
-  names?: 'task' | 'completed task' | 'plan' | 'user';
+  names?: 'task' | 'completed task' | 'plan' | 'user' | 'report' | 'finished report' | 'report schedule';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -187,6 +187,21 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   deleteUser: { expect: engineersOnly(200), names: 'user' },
   listAssignees: { expect: everyone(200) },
   listTaskUsers: { expect: everyone(200) },
+  // Anyone signed in asks for reports (the domain services apply their own rules to the figures);
+  // a report and a schedule are their owner's, and Engineers' and Admins' too.
+  generateReport: {
+    expect: everyone(202),
+    body: () => ({
+      reports: ['equipmentStatus'],
+      filters: { dateFrom: '2026-01-01', dateTo: '2026-01-31' },
+      options: { delivery: { downloadNow: false, email: 'matrix@hospital.example' } },
+    }),
+  },
+  listReports: { expect: everyone(200) },
+  listReportSchedules: { expect: everyone(200) },
+  cancelReportSchedule: { expect: everyone(200), names: 'report schedule' },
+  getReport: { expect: everyone(200), names: 'report' },
+  getReportFile: { expect: everyone(200), names: 'finished report' },
   getHealth: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },
   getHealthDetails: {
     expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },

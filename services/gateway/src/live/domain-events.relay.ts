@@ -8,6 +8,7 @@ import {
   TASK_EVENT_SUBJECTS,
   type TaskChangedEvent,
   type TaskDeletedEvent,
+  type ReportProgressEvent,
   type SessionsEndedEvent,
   type UserUpdatedEvent,
 } from '@caliber/contracts';
@@ -87,6 +88,12 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
       const { userId } = payload as UserUpdatedEvent;
       this.sessions.refreshUser(userId);
       this.live.broadcast('user:changed', { userId });
+      return;
+    }
+    if (subject === EVENT_SUBJECTS.reportProgress) {
+      // A report is its owner's business: its progress reaches their sockets only.
+      const { job } = payload as ReportProgressEvent;
+      this.live.sendToUser('report:progress', payload, job.requestedBy._id);
       return;
     }
     const event = LIVE_EVENT_OF_SUBJECT[subject as RelayedSubject];

@@ -95,6 +95,11 @@ export class LiveGateway
     this.server.to(assigneeId ? [ALL_TASKS_ROOM, userRoom(assigneeId)] : ALL_TASKS_ROOM).emit(event, payload);
   }
 
+  /** An event for one person's sockets only (their own report's progress). */
+  sendToUser(event: LiveEvent, payload: unknown, userId: string): void {
+    this.server?.to(userRoom(userId)).emit(event, payload);
+  }
+
   /**
    * Tells a Technician a task is no longer theirs (it was reassigned) with its id alone: their
    * list drops it, and they learn nothing of the task as it now is.

@@ -19,6 +19,12 @@ import { DeviceRiskReplica } from './device-risk.replica';
 type Outcome = 'onTime' | 'late' | 'missed' | 'pending';
 type Scope = 'overall' | 'highRisk' | 'lifeSupport';
 
+/** Where occurrences count: department and category names (an empty list keeps every one). */
+export interface CompliancePlaces {
+  departments: readonly string[];
+  categories: readonly string[];
+}
+
 interface OverdueRow {
   id: string;
   plan_id: string;
@@ -98,47 +104,77 @@ export class PmComplianceService {
     const to = query.to || month.to;
     await this.risk.refresh();
     const zone = process.env['HOSPITAL_TIME_ZONE'] || 'UTC';
-    const place = [query.department, query.category];
-    const [counts, overdue, unplanned, riskDataAsOf] = await Promise.all([
-      this.dataSource.query(
-        `WITH judged AS (
-           SELECT r."high_risk", r."life_support",
-             CASE
-               WHEN t."status" = 'Completed' AND (t."completed_date" AT TIME ZONE $5)::date <= t."due_date" THEN 'onTime'
-               WHEN t."status" = 'Completed' THEN 'late'
-               WHEN t."status" = 'Cancelled' OR t."due_date" < $6 THEN 'missed'
-               ELSE 'pending'
-             END AS "outcome"
-           FROM "maintenance"."tasks" t
-           LEFT JOIN "maintenance"."device_risk" r ON r."equipment_id" = t."equipment_id"
-           WHERE t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" BETWEEN $1 AND $2
-             AND ($3 = '' OR COALESCE(r."department", t."equipment_department") = $3)
-             AND ($4 = '' OR COALESCE(r."category", t."equipment_category") = $4))
-         SELECT "outcome", count(*)::int AS "overall",
-                (count(*) FILTER (WHERE "high_risk"))::int AS "highRisk",
-                (count(*) FILTER (WHERE "life_support"))::int AS "lifeSupport"
-           FROM judged GROUP BY "outcome"`,
-        [from, to, ...place, zone, today],
-      ) as Promise<({ outcome: Outcome } & Record<Scope, number>)[]>,
+    const places = {
+      departments: query.department ? [query.department] : [],
+      categories: query.category ? [query.category] : [],
+    };
+    const [figures, overdue, unplanned, riskDataAsOf] = await Promise.all([
+      this.figures({ from, to }, places, zone, today),
       this.overdue(today, query, assigneeId),
       this.unplanned(query),
       this.risk.readAt(),
     ]);
-    const of = (scope: Scope) =>
-      figuresOf(Object.fromEntries(counts.map((row) => [row.outcome, row[scope]])));
     return {
       from,
       to,
       today,
       department: query.department,
       category: query.category,
-      overall: of('overall'),
-      highRisk: of('highRisk'),
-      lifeSupport: of('lifeSupport'),
+      ...figures,
       overdue,
       unplanned,
       riskDataAsOf,
     };
+  }
+
+  /**
+   * The figures for a caller other than the Maintenance page (the reports' work mix), with the copy
+   * of the inventory caught up first, as for the page: one definition of on time for both.
+   */
+  async figuresOver(
+    period: { from: string; to: string },
+    places: CompliancePlaces,
+    zone: string,
+    today: string,
+  ): Promise<Record<Scope, ComplianceFigures>> {
+    await this.risk.refresh();
+    return this.figures(period, places, zone, today);
+  }
+
+  /**
+   * One statement judges each occurrence due from `from` to `to` (as of `today`, a completion
+   * counting by its date in `zone`) and counts them per scope, in the listed places (an empty list
+   * keeps every department or category).
+   */
+  private async figures(
+    period: { from: string; to: string },
+    places: CompliancePlaces,
+    zone: string,
+    today: string,
+  ): Promise<Record<Scope, ComplianceFigures>> {
+    const counts = (await this.dataSource.query(
+      `WITH judged AS (
+         SELECT r."high_risk", r."life_support",
+           CASE
+             WHEN t."status" = 'Completed' AND (t."completed_date" AT TIME ZONE $5)::date <= t."due_date" THEN 'onTime'
+             WHEN t."status" = 'Completed' THEN 'late'
+             WHEN t."status" = 'Cancelled' OR t."due_date" < $6 THEN 'missed'
+             ELSE 'pending'
+           END AS "outcome"
+         FROM "maintenance"."tasks" t
+         LEFT JOIN "maintenance"."device_risk" r ON r."equipment_id" = t."equipment_id"
+         WHERE t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" BETWEEN $1 AND $2
+           AND (cardinality($3::text[]) = 0 OR COALESCE(r."department", t."equipment_department") = ANY($3::text[]))
+           AND (cardinality($4::text[]) = 0 OR COALESCE(r."category", t."equipment_category") = ANY($4::text[])))
+       SELECT "outcome", count(*)::int AS "overall",
+              (count(*) FILTER (WHERE "high_risk"))::int AS "highRisk",
+              (count(*) FILTER (WHERE "life_support"))::int AS "lifeSupport"
+         FROM judged GROUP BY "outcome"`,
+      [period.from, period.to, places.departments, places.categories, zone, today],
+    )) as ({ outcome: Outcome } & Record<Scope, number>)[];
+    const of = (scope: Scope) =>
+      figuresOf(Object.fromEntries(counts.map((row) => [row.outcome, row[scope]])));
+    return { overall: of('overall'), highRisk: of('highRisk'), lifeSupport: of('lifeSupport') };
   }
 
   private async overdue(

@@ -24,6 +24,24 @@ export const SCHEDULE_PATTERNS: Record<ReportScheduleFrequency, string> = {
   quarterly: '0 6 1 1,4,7,10 *',
 };
 
+/** A schedule's job scheduler: its turns, in the hospital's time zone. */
+export async function upsertScheduleJob(
+  queue: Queue<ReportQueueData>,
+  scheduleId: string,
+  frequency: ReportScheduleFrequency,
+  timeZone: string,
+): Promise<void> {
+  await queue.upsertJobScheduler(
+    scheduleId,
+    { pattern: SCHEDULE_PATTERNS[frequency], tz: timeZone },
+    {
+      name: JOB_NAMES.schedule,
+      data: { kind: 'schedule', scheduleId },
+      opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 100 },
+    },
+  );
+}
+
 /** Expired files are deleted every hour, by whichever worker takes the job. */
 const EXPIRY_SCHEDULER = 'expire-report-files';
 
@@ -65,15 +83,7 @@ export class ReportQueue implements OnApplicationShutdown {
 
   /** Keeps one job scheduler per schedule; each tick adds a `schedule` job for the workers. */
   async upsertSchedule(scheduleId: string, frequency: ReportScheduleFrequency): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      scheduleId,
-      { pattern: SCHEDULE_PATTERNS[frequency], tz: this.config.timeZone },
-      {
-        name: JOB_NAMES.schedule,
-        data: { kind: 'schedule', scheduleId },
-        opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 }, removeOnComplete: 100 },
-      },
-    );
+    await upsertScheduleJob(this.queue, scheduleId, frequency, this.config.timeZone);
   }
 
   async removeSchedule(scheduleId: string): Promise<void> {

@@ -1,0 +1,113 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  reportFiguresRequestSchema,
+  reportPageRequestSchema,
+  SUBJECTS,
+  type Actor,
+  type AwaitingCertificationRow,
+  type CertificationFigures,
+  type CostFigures,
+  type DeviceCostRow,
+  type OverdueTaskRow,
+  type ReportRowsPage,
+  type ReportScope,
+  type SparePartRow,
+  type SparePartsFigures,
+  type StaffPerformanceRow,
+  type TaskFigures,
+  type WorkMixFigures,
+} from '@caliber/contracts';
+import { Acting, Command, parsePayload } from '@caliber/service-kit';
+import { TaskRules } from '../tasks/task-rules';
+import { CostReportService } from './cost-report.service';
+import { checkedScope, type PageRequest } from '@caliber/service-kit';
+import { StaffReportService } from './staff-report.service';
+import type { TaskOwner } from './task-filter';
+import { TaskReportService } from './task-report.service';
+
+function figuresScope(data: unknown): ReportScope {
+  return checkedScope(parsePayload(reportFiguresRequestSchema, data).scope);
+}
+
+function pageRequest(data: unknown): { scope: ReportScope; page: PageRequest } {
+  const { scope, after, limit } = parsePayload(reportPageRequestSchema, data);
+  return { scope: checkedScope(scope), page: { after, limit } };
+}
+
+/** A Technician's report reads their own tasks only, as everywhere they see only their own. */
+function ownerFor(actor: Actor): TaskOwner {
+  return TaskRules.seesAll(actor) ? null : actor._id;
+}
+
+/**
+ * Maintenance's report figures and detail pages, for the reports service only (SUBJECT_SENDERS,
+ * made from REPORT_DATA_SUBJECTS, lets no other principal's statement through). Each statement
+ * names the person the report is for, whose role decides whose tasks are read.
+ */
+@Controller()
+export class ReportDataController {
+  constructor(
+    private readonly tasks: TaskReportService,
+    private readonly staff: StaffReportService,
+    private readonly costs: CostReportService,
+  ) {}
+
+  @MessagePattern(SUBJECTS.maintenance.reportTasks)
+  taskFigures(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskFigures> {
+    return this.tasks.figures(figuresScope(data), ownerFor(actor));
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportOverdue)
+  overdue(@Acting() actor: Actor, @Command() data: unknown): Promise<ReportRowsPage<OverdueTaskRow>> {
+    const { scope, page } = pageRequest(data);
+    return this.tasks.overdue(scope, ownerFor(actor), page);
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportWorkMix)
+  workMix(@Acting() actor: Actor, @Command() data: unknown): Promise<WorkMixFigures> {
+    return this.tasks.workMix(figuresScope(data), ownerFor(actor));
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportStaff)
+  staffRows(@Acting() actor: Actor, @Command() data: unknown): Promise<ReportRowsPage<StaffPerformanceRow>> {
+    const { scope, page } = pageRequest(data);
+    return this.staff.staff(scope, ownerFor(actor), page);
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportParts)
+  parts(@Acting() actor: Actor, @Command() data: unknown): Promise<SparePartsFigures> {
+    return this.costs.parts(figuresScope(data), ownerFor(actor));
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportPartRows)
+  partRows(@Acting() actor: Actor, @Command() data: unknown): Promise<ReportRowsPage<SparePartRow>> {
+    const { scope, page } = pageRequest(data);
+    return this.costs.partRows(scope, ownerFor(actor), page);
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportCosts)
+  costFigures(@Acting() actor: Actor, @Command() data: unknown): Promise<CostFigures> {
+    return this.costs.costs(figuresScope(data), ownerFor(actor));
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportDeviceCosts)
+  deviceCosts(@Acting() actor: Actor, @Command() data: unknown): Promise<ReportRowsPage<DeviceCostRow>> {
+    const { scope, page } = pageRequest(data);
+    return this.costs.deviceCosts(scope, ownerFor(actor), page);
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportCertification)
+  certification(@Acting() actor: Actor, @Command() data: unknown): Promise<CertificationFigures> {
+    return this.staff.certification(figuresScope(data), ownerFor(actor));
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportAwaitingCertification)
+  awaitingCertification(
+    @Acting() actor: Actor,
+    @Command() data: unknown,
+  ): Promise<ReportRowsPage<AwaitingCertificationRow>> {
+    const { scope, page } = pageRequest(data);
+    return this.staff.awaiting(scope, ownerFor(actor), page);
+  }
+}

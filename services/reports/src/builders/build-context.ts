@@ -1,0 +1,98 @@
+import type { ActingUser, ReportOptions, ReportRowsPage, ReportScope } from '@caliber/contracts';
+import type { ReportDataClient } from '../data/report-data.client';
+import type { Cell, ReportSection, TableBlock, TableColumn } from '../document/report-document';
+
+/** What every report builder reads: who it is for, what it covers, and where the data comes from. */
+export interface BuildContext {
+  scope: ReportScope;
+  user: ActingUser;
+  data: ReportDataClient;
+  options: ReportOptions;
+  /** The currency of recorded costs, and the hourly rate that prices labour (null: not priced). */
+  currency: string;
+  labourRatePerHour: number | null;
+  /** `YYYY-MM-DD` in the hospital's time zone. */
+  today: string;
+}
+
+export type ReportBuilder = (context: BuildContext) => Promise<ReportSection>;
+
+/**
+ * A detail table read page by page from its owner. The first page is read now, so the table knows
+ * how many rows it has (a DOCX writes the first ones and says how many there are) and a service
+ * that cannot answer fails the report before any file is written.
+ */
+export async function pagedTable<T>(
+  context: BuildContext,
+  subject: string,
+  table: { title: string; columns: TableColumn[]; note?: string },
+  toCells: (row: T) => Cell[],
+): Promise<TableBlock> {
+  const pages = context.data.pages<T>(subject, context.scope, context.user);
+  const first = await pages.next();
+  const firstPage: ReportRowsPage<T> | null = first.done ? null : first.value;
+  return {
+    kind: 'table',
+    ...table,
+    currency: context.currency,
+    totalRows: firstPage?.total ?? 0,
+    rows: async function* () {
+      if (!firstPage) return;
+      yield firstPage.rows.map(toCells);
+      for await (const page of pages) yield page.rows.map(toCells);
+    },
+  };
+}
+
+/** A table whose rows are already in hand (aggregates: departments, categories, the top ten). */
+export function fixedTable(
+  title: string,
+  columns: TableColumn[],
+  rows: Cell[][],
+  extra: { note?: string; currency?: string } = {},
+): TableBlock {
+  return {
+    kind: 'table',
+    title,
+    columns,
+    totalRows: rows.length,
+    ...extra,
+    rows: async function* () {
+      yield rows;
+    },
+  };
+}
+
+/** "12.5%" from a fraction; "—" when there is nothing to divide. */
+export function percent(value: number | null): string {
+  return value === null ? '—' : `${(Math.floor(value * 1000) / 10).toFixed(1)}%`;
+}
+
+/** A count with thousands separators. */
+export function count(value: number): string {
+  return value.toLocaleString('en-GB');
+}
+
+/** Hours with one decimal, or "—". */
+export function hours(value: number | null): string {
+  return value === null ? '—' : `${value.toLocaleString('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} h`;
+}
+
+/** An amount of money in the report's currency, or "—". */
+export function money(value: number | null, currency: string): string {
+  return value === null
+    ? '—'
+    : value.toLocaleString('en-GB', { style: 'currency', currency, maximumFractionDigits: 2 });
+}
+
+/** `part ÷ whole`, or null when the whole is zero. */
+export function share(part: number, whole: number): number | null {
+  return whole > 0 ? part / whole : null;
+}
+
+/** "ICU, NICU" or "every department" — what a summary says the figures cover. */
+export function scopeWords(scope: ReportScope): string {
+  const departments = scope.departments.length ? scope.departments.join(', ') : 'every department';
+  const categories = scope.categories.length ? scope.categories.join(', ') : 'every category';
+  return `${departments}; ${categories}`;
+}

@@ -1,0 +1,278 @@
+import {
+  COMPLIANCE_LIST_LIMIT,
+  REPORT_TITLES,
+  SUBJECTS,
+  type AwaitingCertificationRow,
+  type CertificationFigures,
+  type ComplianceFigures,
+  type ComplianceQuery,
+  type InventoryRiskRow,
+  type OverduePmItem,
+  type PmComplianceResponse,
+  type UnplannedDevice,
+} from '@caliber/contracts';
+import type { ReportBlock, TableColumn } from '../document/report-document';
+import { count, fixedTable, pagedTable, percent, scopeWords, type BuildContext, type ReportBuilder } from './build-context';
+
+/** The compliance figures are asked once per department and category chosen; more than this is refused. */
+const MAX_COMPLIANCE_QUERIES = 64;
+
+type Scopes = Pick<PmComplianceResponse, 'overall' | 'highRisk' | 'lifeSupport'>;
+
+function addFigures(a: ComplianceFigures, b: ComplianceFigures): ComplianceFigures {
+  const due = a.due + b.due;
+  const onTime = a.onTime + b.onTime;
+  const pending = a.pending + b.pending;
+  return {
+    due,
+    onTime,
+    late: a.late + b.late,
+    missed: a.missed + b.missed,
+    pending,
+    rate: due - pending > 0 ? onTime / (due - pending) : null,
+  };
+}
+
+/**
+ * The PM compliance the Maintenance page shows, for the report's period and filters. The figures
+ * answer one department and one category at a time, so a report for several asks each pair and
+ * adds the counts (the rate is worked out again from the sums, never averaged).
+ */
+async function compliance(context: BuildContext): Promise<{
+  figures: Scopes;
+  overdue: { items: OverduePmItem[]; total: number };
+  unplanned: { items: UnplannedDevice[]; total: number };
+}> {
+  const departments = context.scope.departments.length ? context.scope.departments : [''];
+  const categories = context.scope.categories.length ? context.scope.categories : [''];
+  const queries: ComplianceQuery[] = departments.flatMap((department) =>
+    categories.map((category) => ({ from: context.scope.from, to: context.scope.to, department, category })),
+  );
+  if (queries.length > MAX_COMPLIANCE_QUERIES)
+    throw new Error(
+      `The compliance audit covers at most ${MAX_COMPLIANCE_QUERIES} department and category pairs; choose fewer departments or categories.`,
+    );
+  const answers: PmComplianceResponse[] = [];
+  for (const query of queries)
+    answers.push(await context.data.ask<PmComplianceResponse>(SUBJECTS.maintenance.compliance, { query }, context.user));
+  const [first, ...rest] = answers;
+  if (!first) throw new Error('The compliance figures did not answer.');
+  const figures = rest.reduce<Scopes>(
+    (sum, answer) => ({
+      overall: addFigures(sum.overall, answer.overall),
+      highRisk: addFigures(sum.highRisk, answer.highRisk),
+      lifeSupport: addFigures(sum.lifeSupport, answer.lifeSupport),
+    }),
+    { overall: first.overall, highRisk: first.highRisk, lifeSupport: first.lifeSupport },
+  );
+  const overdueItems = answers.flatMap((answer) => answer.overdue.items);
+  overdueItems.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  return {
+    figures,
+    overdue: {
+      items: overdueItems.slice(0, COMPLIANCE_LIST_LIMIT),
+      total: answers.reduce((sum, answer) => sum + answer.overdue.total, 0),
+    },
+    unplanned: {
+      items: answers.flatMap((answer) => answer.unplanned.items).slice(0, COMPLIANCE_LIST_LIMIT),
+      total: answers.reduce((sum, answer) => sum + answer.unplanned.total, 0),
+    },
+  };
+}
+
+const figuresColumns: TableColumn[] = [
+  { header: 'Devices', type: 'text', width: 18 },
+  { header: 'Due', type: 'integer' },
+  { header: 'On time', type: 'integer' },
+  { header: 'Late', type: 'integer' },
+  { header: 'Missed', type: 'integer' },
+  { header: 'Pending', type: 'integer' },
+  { header: 'Completion on time', type: 'percent' },
+];
+
+const listed = (shown: number, total: number) =>
+  total > shown ? `The first ${shown} of ${total} are listed; the Maintenance page lists them all.` : undefined;
+
+/**
+ * Compliance audit, as a surveyor asks for it: PM completion overall, for high-risk and for
+ * life-support devices; overdue PMs; devices in the PM program without a plan; work awaiting
+ * certification and certifications by engineer; the inventory with its risk class.
+ */
+export const buildComplianceAudit: ReportBuilder = async (context) => {
+  const { figures, overdue, unplanned } = await compliance(context);
+  const certification = await context.data.figures<CertificationFigures>(
+    SUBJECTS.maintenance.reportCertification,
+    context.scope,
+    context.user,
+  );
+  const awaiting = await pagedTable<AwaitingCertificationRow>(
+    context,
+    SUBJECTS.maintenance.reportAwaitingCertification,
+    {
+      title: 'Awaiting certification',
+      columns: [
+        { header: 'Task', type: 'text', width: 26 },
+        { header: 'Type', type: 'text', width: 10 },
+        { header: 'Device', type: 'text', width: 24 },
+        { header: 'Department', type: 'text', width: 16 },
+        { header: 'Completed', type: 'date' },
+        { header: 'Days waiting', type: 'integer' },
+        { header: 'Technician', type: 'text', width: 16 },
+      ],
+    },
+    (row) => [
+      row.title,
+      row.taskType,
+      `${row.equipmentName} (${row.serialNumber})`,
+      row.department,
+      row.completedDate.slice(0, 10),
+      row.daysWaiting,
+      row.assignedTo,
+    ],
+  );
+  const inventory = await pagedTable<InventoryRiskRow>(
+    context,
+    SUBJECTS.equipment.reportInventory,
+    {
+      title: 'Inventory and risk',
+      columns: [
+        { header: 'Device', type: 'text', width: 22 },
+        { header: 'Serial number', type: 'text', width: 14 },
+        { header: 'Manufacturer', type: 'text', width: 14 },
+        { header: 'Model', type: 'text', width: 12 },
+        { header: 'Department', type: 'text', width: 16 },
+        { header: 'Category', type: 'text', width: 12 },
+        { header: 'Status', type: 'text', width: 14 },
+        { header: 'Risk class', type: 'text', width: 10 },
+        { header: 'EM number', type: 'integer' },
+        { header: 'Life support', type: 'text', width: 8 },
+        { header: 'High risk', type: 'text', width: 8 },
+        { header: 'In PM program', type: 'text', width: 8 },
+      ],
+      note: 'Risk class from the Fennigkoh–Smith equipment management number; "—" where the device has not been assessed.',
+    },
+    (row) => [
+      row.name,
+      row.serialNumber,
+      row.manufacturer,
+      row.model,
+      row.department,
+      row.category,
+      row.status,
+      row.riskClass,
+      row.emNumber,
+      row.lifeSupport ? 'Yes' : 'No',
+      row.highRisk ? 'Yes' : 'No',
+      row.inPmProgram ? 'Yes' : 'No',
+    ],
+  );
+  const { overall, highRisk, lifeSupport } = figures;
+  const summary = [
+    `PM completed on time in the period (${scopeWords(context.scope)}): ${percent(overall.rate)} overall, ${percent(
+      highRisk.rate,
+    )} for high-risk devices and ${percent(lifeSupport.rate)} for life-support devices, of the occurrences due by today.`,
+    `${count(overdue.total)} PM occurrences are overdue now and ${count(unplanned.total)} devices in the PM program have no plan. ${count(
+      certification.awaiting,
+    )} completed tasks await an engineer's certification; ${count(certification.certified)} certifications were given in the period.`,
+  ];
+  const blocks: ReportBlock[] = [
+    {
+      kind: 'figures',
+      title: 'Key figures',
+      figures: [
+        { label: 'PM on time, overall', value: percent(overall.rate) },
+        { label: 'PM on time, high-risk devices', value: percent(highRisk.rate) },
+        { label: 'PM on time, life-support devices', value: percent(lifeSupport.rate) },
+        { label: 'Overdue PM occurrences', value: count(overdue.total) },
+        { label: 'Devices in the PM program without a plan', value: count(unplanned.total) },
+        { label: 'Awaiting certification', value: count(certification.awaiting) },
+      ],
+    },
+  ];
+  if (context.options.visuals.charts)
+    blocks.push({
+      kind: 'chart',
+      title: 'PM occurrences by outcome',
+      chart: {
+        type: 'bar',
+        stacked: true,
+        categories: ['Overall', 'High-risk', 'Life-support'],
+        series: (['onTime', 'late', 'missed', 'pending'] as const).map((key) => ({
+          name: { onTime: 'On time', late: 'Late', missed: 'Missed', pending: 'Pending' }[key],
+          values: [overall[key], highRisk[key], lifeSupport[key]],
+        })),
+        unit: 'occurrences',
+      },
+    });
+  blocks.push(
+    fixedTable(
+      'PM completion',
+      figuresColumns,
+      (
+        [
+          ['All devices', overall],
+          ['High-risk devices', highRisk],
+          ['Life-support devices', lifeSupport],
+        ] as const
+      ).map(([label, row]) => [label, row.due, row.onTime, row.late, row.missed, row.pending, row.rate]),
+      {
+        note: 'On time: completed on or before the due date. Missed: not completed by its due date, or cancelled. The rate leaves out occurrences not yet due.',
+      },
+    ),
+    fixedTable(
+      'Overdue PM',
+      [
+        { header: 'Task', type: 'text', width: 24 },
+        { header: 'Device', type: 'text', width: 24 },
+        { header: 'Department', type: 'text', width: 16 },
+        { header: 'Due', type: 'date' },
+        { header: 'Days overdue', type: 'integer' },
+        { header: 'Life support', type: 'text', width: 8 },
+        { header: 'High risk', type: 'text', width: 8 },
+        { header: 'Assigned to', type: 'text', width: 16 },
+      ],
+      overdue.items.map((item) => [
+        item.title,
+        `${item.equipment.name} (${item.equipment.serialNumber})`,
+        item.equipment.department,
+        item.dueDate,
+        item.daysOverdue,
+        item.lifeSupport ? 'Yes' : 'No',
+        item.highRisk ? 'Yes' : 'No',
+        item.assignedTo?.name ?? null,
+      ]),
+      { note: listed(overdue.items.length, overdue.total) },
+    ),
+    fixedTable(
+      'In the PM program without a plan',
+      [
+        { header: 'Device', type: 'text', width: 24 },
+        { header: 'Serial number', type: 'text', width: 14 },
+        { header: 'Department', type: 'text', width: 16 },
+        { header: 'Category', type: 'text', width: 12 },
+        { header: 'Risk class', type: 'text', width: 10 },
+        { header: 'Life support', type: 'text', width: 8 },
+      ],
+      unplanned.items.map((device) => [
+        device.name,
+        device.serialNumber,
+        device.department,
+        device.category,
+        device.riskClass,
+        device.lifeSupport ? 'Yes' : 'No',
+      ]),
+      { note: listed(unplanned.items.length, unplanned.total) },
+    ),
+    awaiting,
+    fixedTable(
+      'Certifications by engineer',
+      [
+        { header: 'Engineer', type: 'text', width: 24 },
+        { header: 'Certifications', type: 'integer' },
+      ],
+      certification.byEngineer.map((row) => [row.name, row.certified]),
+    ),
+    inventory,
+  );
+  return { key: 'complianceAudit', title: REPORT_TITLES.complianceAudit, summary, blocks };
+};

@@ -1,0 +1,126 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { auditActorOf, bullConnection, queuePrefix, writeAudit } from '@caliber/service-kit';
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { REPORTS_CONFIG, type ReportsConfig } from '../config';
+import { previousPeriod } from '../schedules/schedule-period';
+import { ReportSchedulesRepository } from '../schedules/report-schedules.repository';
+import { LOGGER } from '../tokens';
+import { ReportEvents } from './report-events';
+import { ReportJobsRepository } from './report-jobs.repository';
+import { REPORT_QUEUE, ReportQueue, type ReportQueueData } from './report-queue';
+import { ReportWriter, todayIn } from './report-writer';
+
+/** How often a worker queues reports recorded while the queue was unreachable. */
+const CATCH_UP_MS = 5 * 60_000;
+
+/**
+ * A report worker: takes reports, schedule turns and the hourly clean-up from the queue,
+ * `REPORT_WORKER_CONCURRENCY` at a time. A report that fails is tried again with growing waits;
+ * after the last attempt it is marked failed with its reason. A worker that dies mid-report stops
+ * renewing its hold (`REPORT_LOCK_MS`), and another worker writes the report again from the start.
+ */
+@Injectable()
+export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private worker: Worker<ReportQueueData> | null = null;
+  private connection: Redis | null = null;
+  private catchUp: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(REPORTS_CONFIG) private readonly config: ReportsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly jobs: ReportJobsRepository,
+    private readonly schedules: ReportSchedulesRepository,
+    private readonly queue: ReportQueue,
+    private readonly events: ReportEvents,
+    private readonly writer: ReportWriter,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.connection = bullConnection(this.config.redisUrl, 'caliber-reports-worker', this.logger);
+    this.worker = new Worker<ReportQueueData>(REPORT_QUEUE, (job) => this.run(job), {
+      connection: this.connection,
+      prefix: queuePrefix(this.config.databaseUrl),
+      concurrency: this.config.concurrency,
+      lockDuration: this.config.lockMs,
+      stalledInterval: Math.max(1000, Math.floor(this.config.lockMs / 2)),
+      maxStalledCount: 2,
+    });
+    this.worker.on('error', (error) => this.logger.warn({ err: error }, 'report worker'));
+    // Neither awaited: a Redis that is down must not hold the worker's start.
+    void this.queue.keepExpiryScheduler().catch((error: unknown) => this.logger.warn({ err: error }, 'expiry not scheduled yet'));
+    void this.requeueWaiting();
+    this.catchUp = setInterval(() => void this.requeueWaiting(), CATCH_UP_MS);
+    this.catchUp.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.catchUp) clearInterval(this.catchUp);
+    await this.worker?.close();
+    await this.connection?.quit().catch(() => this.connection?.disconnect());
+  }
+
+  private async run(job: Job<ReportQueueData>): Promise<void> {
+    const data = job.data;
+    if (data.kind === 'expiry') {
+      const expired = await this.jobs.expire();
+      for (const report of expired) await this.events.progress(report);
+      if (expired.length) this.logger.info({ expired: expired.length }, 'expired report files deleted');
+      return;
+    }
+    if (data.kind === 'schedule') return this.runSchedule(data.scheduleId);
+    const attempt = job.attemptsMade + 1;
+    const final = attempt >= (job.opts.attempts ?? 1);
+    try {
+      await this.writer.write(data.jobId, attempt);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ err: error, job: data.jobId, attempt, final }, 'report attempt failed');
+      await this.events.progress(await this.jobs.failAttempt(data.jobId, reason, final));
+      throw error;
+    }
+  }
+
+  /** A schedule's turn: a report for the period just ended, queued like one asked for by hand. */
+  private async runSchedule(scheduleId: string): Promise<void> {
+    const schedule = await this.schedules.live(scheduleId);
+    if (!schedule) {
+      // Cancelled while its scheduler was out of reach: take the scheduler away too.
+      await this.queue.removeSchedule(scheduleId).catch(() => undefined);
+      return;
+    }
+    const period = previousPeriod(schedule.frequency, todayIn(this.config.timeZone));
+    const request = schedule.request;
+    const job = await this.jobs.transaction(async (manager) => {
+      const created = await this.jobs.create(manager, {
+        owner: schedule.owner,
+        reports: request.reports,
+        filters: { ...request.filters, dateFrom: period.from, dateTo: period.to },
+        options: request.options,
+        scheduleId,
+        emailTo: schedule.emailTo,
+      });
+      await writeAudit(manager, {
+        actor: auditActorOf({ ...schedule.owner, _id: schedule.owner.id, via: 'reports' }),
+        entity: 'report',
+        entityId: created._id,
+        action: 'scheduled',
+        changes: { schedule: { from: null, to: scheduleId }, period: { from: null, to: `${period.from}..${period.to}` } },
+      });
+      return created;
+    });
+    await this.schedules.ran(scheduleId);
+    await this.queue.addReport(job._id);
+    await this.events.progress(job);
+  }
+
+  /** Reports recorded while the queue was unreachable are queued now (a repeat add does nothing). */
+  private async requeueWaiting(): Promise<void> {
+    try {
+      for (const id of await this.jobs.waiting(60_000)) await this.queue.addReport(id);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'waiting reports not queued yet');
+    }
+  }
+}
