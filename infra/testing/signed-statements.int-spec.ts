@@ -15,7 +15,9 @@ import {
   SUBJECTS,
   type ActingUser,
   type CheckSessionResult,
+  type EquipmentDto,
   type SignInVoucherClaims,
+  type TaskEffect,
   type UserDto,
   type VerifyOtpResult,
 } from '@caliber/contracts';
@@ -138,6 +140,102 @@ describe('Signed statements on the bus (real NATS, PostgreSQL)', () => {
         'it does not name who is acting',
       );
       expect(await serials(serial)).toEqual([]);
+    });
+
+    /** An item added through a statement of the gateway, for the tests that act on one. */
+    async function anItem(prefix: string): Promise<EquipmentDto> {
+      const serial = `${prefix}-${Date.now()}`;
+      return send(
+        SUBJECTS.equipment.create,
+        testSigner('gateway').sign(SUBJECTS.equipment.create, newItem(serial), engineer),
+      ) as Promise<EquipmentDto>;
+    }
+
+    const itemRow = async (id: string) =>
+      (
+        (await rows.query(
+          `SELECT "status", "deleted_at" IS NOT NULL AS "deleted", "version" FROM "equipment"."equipment" WHERE "id" = $1`,
+          [id],
+        )) as { status: string; deleted: boolean; version: number }[]
+      )[0];
+    const auditRows = (id: string) =>
+      rows.query(
+        `SELECT "actor_id", "actor_label", "service", "action" FROM "equipment"."audit_log"
+          WHERE "entity_id" = $1 ORDER BY "id"`,
+        [id],
+      ) as Promise<
+        { actor_id: string | null; actor_label: string; service: string | null; action: string }[]
+      >;
+
+    it("takes a task's effect only from maintenance: the gateway's and equipment's own statements are refused", async () => {
+      const item = await anItem('EFFECT');
+      const effect: TaskEffect = {
+        taskId: randomUUID(),
+        kind: 'reported',
+        equipmentId: item._id,
+        taskTitle: 'Alarm fails self-test',
+        returnToService: true,
+      };
+      const subject = SUBJECTS.equipment.applyTaskEffect;
+      for (const principal of ['gateway', 'equipment'] as const)
+        await refused(
+          testSigner(principal).sign(subject, effect, engineer),
+          `${principal} may not send ${subject}`,
+          subject,
+        );
+      expect(await itemRow(item._id)).toEqual({
+        status: 'Serviceable',
+        deleted: false,
+        version: item.version,
+      });
+      expect(
+        await rows.query(`SELECT 1 FROM "equipment"."task_effects" WHERE "task_id" = $1`, [effect.taskId]),
+      ).toEqual([]);
+
+      // The control: the same effect under maintenance's statement is applied, for the person it
+      // names, and the audit row says maintenance vouched for them.
+      const applied = await send(subject, testSigner('maintenance').sign(subject, effect, engineer));
+      expect(applied).toEqual({ applied: true, status: 'Unserviceable' });
+      expect(await auditRows(item._id)).toEqual([
+        { actor_id: engineer.id, actor_label: engineer.serviceNumber, service: 'gateway', action: 'created' },
+        {
+          actor_id: engineer.id,
+          actor_label: engineer.serviceNumber,
+          service: 'maintenance',
+          action: 'status-changed',
+        },
+      ]);
+    });
+
+    it("refuses maintenance's own statement on a subject maintenance does not call", async () => {
+      const item = await anItem('NOT-CALLED');
+      const subject = SUBJECTS.equipment.delete;
+      await refused(
+        testSigner('maintenance').sign(subject, { id: item._id }, engineer),
+        `maintenance may not send ${subject}`,
+        subject,
+      );
+      expect(await itemRow(item._id)).toEqual({
+        status: 'Serviceable',
+        deleted: false,
+        version: item.version,
+      });
+      expect((await auditRows(item._id)).map((row) => row.action)).toEqual(['created']);
+    });
+
+    it("refuses the gateway's statement on a subject only services send (equipment.ref)", async () => {
+      const item = await anItem('REF');
+      const subject = SUBJECTS.equipment.ref;
+      await refused(
+        testSigner('gateway').sign(subject, { id: item._id }, engineer),
+        `gateway may not send ${subject}`,
+        subject,
+      );
+      // The control: maintenance, which names devices on its tasks, is answered.
+      expect(await send(subject, testSigner('maintenance').sign(subject, { id: item._id }))).toMatchObject({
+        _id: item._id,
+        serialNumber: item.serialNumber,
+      });
     });
 
     it('acts on a valid statement, for the person it names, and audits who vouched', async () => {

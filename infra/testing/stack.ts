@@ -1,6 +1,13 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { domainService, QUEUE_GROUPS, type DomainServiceName, type NewStaffInput } from '@caliber/contracts';
-import { bootstrapService, createLogger, type LogLevel, type NatsSettings } from '@caliber/service-kit';
+import { NestFactory } from '@nestjs/core';
+import {
+  bootstrapService,
+  createLogger,
+  PinoNestLogger,
+  type LogLevel,
+  type NatsSettings,
+} from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
 import { loadEquipmentConfig } from '../../services/equipment/src/config';
 import { EquipmentModule } from '../../services/equipment/src/equipment.module';
@@ -12,6 +19,7 @@ import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
 import { MaintenanceModule } from '../../services/maintenance/src/maintenance.module';
 import { loadReportsConfig } from '../../services/reports/src/config';
 import { ReportsModule } from '../../services/reports/src/reports.module';
+import { ReportsWorkerModule } from '../../services/reports/src/worker.module';
 import { addStaff, setStaffActive } from '../../services/identity/src/roster/roster';
 import { SessionsService } from '../../services/identity/src/sessions/sessions.service';
 import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
@@ -93,6 +101,24 @@ export const startIdentity = (overrides: Record<string, string> = {}) =>
   startDomainService('identity', overrides);
 export const startMaintenance = (overrides: Record<string, string> = {}) =>
   startDomainService('maintenance', overrides);
+export const startReports = (overrides: Record<string, string> = {}) => startDomainService('reports', overrides);
+
+/** A report worker as `worker.js` runs it (the reports service's NATS user and key), on loopback. */
+export async function startReportsWorker(overrides: Record<string, string> = {}): Promise<INestApplication> {
+  const env = testEnv({
+    REPORTS_WORKER_HEALTH_PORT: '0',
+    ...natsUserEnv(testNatsUsers(), 'reports'),
+    ...testKeyEnv('reports'),
+    ...overrides,
+  });
+  const config = loadReportsConfig(env);
+  const logger = createLogger('reports-worker', config.logLevel);
+  const app = await NestFactory.create(ReportsWorkerModule.forRoot(config, logger), {
+    logger: new PinoNestLogger(logger),
+  });
+  await app.listen(0, '127.0.0.1');
+  return app;
+}
 
 export interface RunningGateway {
   app: INestApplication;

@@ -2,9 +2,11 @@ import { expect, test } from '@playwright/test';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { Client } from 'pg';
 import { startThrowawayStack, type RunningStack, type StackPart } from '../../local/src';
 import { signInThroughApi } from '../outbox';
+import { until } from '../wait';
 
 /** The demo Engineer the stack's seed puts on the roster. */
 const ENGINEER = 'BME-1002';
@@ -15,16 +17,40 @@ const RECOVERED_AFTER = 10;
 const GIVE_UP_MS = 60_000;
 
 interface Attempt {
-  serial: string;
+  /** What the write is known by afterwards: an item's serial number, or a reported fault's title. */
+  key: string;
   at: number;
   ok: boolean;
 }
 
 /**
+ * What the clients write while a part is down. `inventory`: they add equipment (the gateway and
+ * the equipment service, with identity behind the session). `faults`: each adds a device and
+ * reports a fault on it, which goes through the maintenance service and reaches the inventory
+ * through its outbox, so a crash of maintenance is measured on work that needs it.
+ */
+type Load = 'inventory' | 'faults';
+
+/**
+ * The parts crashed in turn, and the load each is measured under. The domain services are named
+ * here rather than read from the registry: each joins with a load that goes through it.
+ */
+const FAULTS: readonly { part: StackPart; load: Load }[] = [
+  { part: 'equipment', load: 'inventory' },
+  { part: 'identity', load: 'inventory' },
+  { part: 'maintenance', load: 'faults' },
+  { part: 'gateway', load: 'inventory' },
+  { part: 'nats', load: 'inventory' },
+  { part: 'redis', load: 'inventory' },
+  { part: 'postgres', load: 'inventory' },
+];
+
+/**
  * Faults under a steady write load, against the stack as `npm start` runs it (built bundles, real
  * servers): each service, NATS, Redis and PostgreSQL is crashed and started again in turn while
- * four clients keep adding equipment. Every write answered 2xx is in the database exactly once,
- * and the stack recovers with no manual step; the seconds without a successful write are printed.
+ * four clients keep writing. Every write answered 2xx is in the database exactly once, every
+ * reported fault reaches the inventory exactly once, and the stack recovers with no manual step;
+ * the seconds without a successful write are printed.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -32,7 +58,10 @@ test.describe('Faults under load: crash and restart each part (built stack, real
   let stack: RunningStack;
   let root: string;
   let token: string;
+  /** Serial numbers of the items whose creation was answered 201. */
   const answered: string[] = [];
+  /** Titles of the reported faults answered 201. */
+  const reported: string[] = [];
   const report: string[] = [];
 
   test.beforeAll(async () => {
@@ -56,31 +85,66 @@ test.describe('Faults under load: crash and restart each part (built stack, real
   });
 
   let counter = 0;
-  async function write(prefix: string): Promise<Attempt> {
+  async function post(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${stack.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(5000),
+    });
+    const text = await response.text();
+    return { status: response.status, body: response.status < 300 && text ? JSON.parse(text) : null };
+  }
+
+  const newItem = (serialNumber: string) => ({
+    name: `Fault Pump ${counter}`,
+    serialNumber,
+    manufacturer: 'B. Braun',
+    model: 'Infusomat Space',
+    department: 'ICU',
+    location: 'Bed 7',
+    installationDate: '2023-05-01',
+    status: 'Serviceable',
+    category: 'Infusion Pump',
+  });
+
+  /** Adds one item; the attempt is known by its serial number. */
+  async function addItem(prefix: string): Promise<Attempt> {
     counter += 1;
     const serial = `${prefix}-${counter}`;
     const at = Date.now();
     try {
-      const response = await fetch(`${stack.baseUrl}/api/equipment`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: `Fault Pump ${counter}`,
-          serialNumber: serial,
-          manufacturer: 'B. Braun',
-          model: 'Infusomat Space',
-          department: 'ICU',
-          location: 'Bed 7',
-          installationDate: '2023-05-01',
-          status: 'Serviceable',
-          category: 'Infusion Pump',
-        }),
-        signal: AbortSignal.timeout(5000),
-      });
-      await response.arrayBuffer();
-      return { serial, at, ok: response.status === 201 };
+      const { status } = await post('/api/equipment', newItem(serial));
+      if (status === 201) answered.push(serial);
+      return { key: serial, at, ok: status === 201 };
     } catch {
-      return { serial, at, ok: false };
+      return { key: serial, at, ok: false };
+    }
+  }
+
+  /**
+   * Adds a Serviceable device and reports a fault on it (through maintenance), so the fault's
+   * effect on the inventory is one status change of its own device; the attempt is the report,
+   * known by its title.
+   */
+  async function reportFault(prefix: string): Promise<Attempt> {
+    counter += 1;
+    const title = `${prefix}-${counter}`;
+    let at = Date.now();
+    try {
+      const item = await post('/api/equipment', newItem(`${title}-DEVICE`));
+      if (item.status !== 201) return { key: title, at, ok: false };
+      answered.push(`${title}-DEVICE`);
+      at = Date.now();
+      const { status } = await post('/api/maintenance/report', {
+        equipment: (item.body as { _id: string })._id,
+        title,
+        description: 'Occlusion alarm during the fault test',
+      });
+      if (status === 201) reported.push(title);
+      return { key: title, at, ok: status === 201 };
+    } catch {
+      return { key: title, at, ok: false };
     }
   }
 
@@ -101,7 +165,8 @@ test.describe('Faults under load: crash and restart each part (built stack, real
    * timeout runs out, after the other clients may already be writing again, so "recovered" means
    * every client's own last attempts succeeded, not the last few of all of them put together.
    */
-  async function underLoad(part: StackPart): Promise<Attempt[][]> {
+  async function underLoad(part: StackPart, load: Load): Promise<Attempt[][]> {
+    const write = load === 'faults' ? reportFault : addItem;
     const byWorker: Attempt[][] = Array.from({ length: WORKERS }, () => []);
     const streaks = byWorker.map(() => 0);
     let restarted = false;
@@ -117,33 +182,41 @@ test.describe('Faults under load: crash and restart each part (built stack, real
         if (!attempt.ok) await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
-    const load = Promise.all(byWorker.map((_, index) => worker(index)));
+    const writing = Promise.all(byWorker.map((_, index) => worker(index)));
     await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
     await stack.restart(part);
     streaks.fill(0);
     restarted = true;
-    await load;
+    await writing;
     return byWorker;
   }
 
-  for (const part of ['equipment', 'identity', 'gateway', 'nats', 'redis', 'postgres'] as StackPart[])
+  for (const { part, load } of FAULTS)
     test(`recovers from a crash of ${part} with no manual step`, async () => {
       test.setTimeout(GIVE_UP_MS + 30_000);
-      const byWorker = await underLoad(part);
+      const byWorker = await underLoad(part, load);
       for (const attempts of byWorker)
         expect(attempts.slice(-RECOVERED_AFTER).every((attempt) => attempt.ok)).toBe(true);
       const attempts = byWorker.flat().sort((a, b) => a.at - b.at);
-      answered.push(...attempts.filter((attempt) => attempt.ok).map((attempt) => attempt.serial));
       const seconds = unavailableSeconds(attempts);
       report.push(
-        `  ${part.padEnd(10)} ${seconds.toFixed(1).padStart(5)} s without a successful write (${attempts.length} writes, ${attempts.filter((a) => !a.ok).length} refused)`,
+        `  ${part.padEnd(11)} ${seconds.toFixed(1).padStart(5)} s without a successful ${load === 'faults' ? 'report' : 'write'} (${attempts.length} writes, ${attempts.filter((a) => !a.ok).length} refused)`,
       );
     });
 
-  test('keeps every write that was answered 2xx, each exactly once', async () => {
+  /** A connection to the stack's database, for the checks after the faults. */
+  async function database<T>(use: (client: Client) => Promise<T>): Promise<T> {
     const client = new Client({ connectionString: String(stack.env['DATABASE_URL']) });
     await client.connect();
     try {
+      return await use(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  test('keeps every write that was answered 2xx, each exactly once', async () => {
+    await database(async (client) => {
       const found = await client.query<{ serial_number: string; created: string }>(
         `SELECT e."serial_number", (SELECT count(*) FROM "equipment"."audit_log" a
             WHERE a."entity_id" = e."id"::text AND a."action" = 'created') AS "created"
@@ -152,8 +225,58 @@ test.describe('Faults under load: crash and restart each part (built stack, real
       );
       expect(found.rowCount).toBe(answered.length);
       expect(found.rows.filter((row) => row.created !== '1')).toEqual([]);
-    } finally {
-      await client.end();
-    }
+    });
+  });
+
+  test('keeps every reported fault answered 2xx once, and delivers each to the inventory exactly once', async () => {
+    test.setTimeout(120_000);
+    expect(reported.length).toBeGreaterThan(0);
+    const prefix = 'FAULT-maintenance-%';
+    await database(async (client) => {
+      // A delivery cut by the crash is sent again once its lease runs out (30 s): wait for the
+      // outbox to empty rather than for a fixed time.
+      await until(
+        async () =>
+          (
+            await client.query(
+              `SELECT 1 FROM "maintenance"."task_effects_outbox" o JOIN "maintenance"."tasks" t ON t."id" = o."task_id"
+                WHERE t."title" LIKE $1 AND o."delivered_at" IS NULL AND o."failed_at" IS NULL`,
+              [prefix],
+            )
+          ).rowCount === 0,
+        { timeoutMs: 90_000, intervalMs: 250, what: 'every reported fault delivered to the inventory' },
+      );
+      // Every task of the load, answered or lost in flight: its one `created` audit row, its
+      // effect delivered (never refused), applied once by equipment, and one status change of its
+      // device naming it.
+      const tasks = await client.query<{
+        title: string;
+        tasks: string;
+        created: string;
+        delivered: string;
+        failed: string;
+        applied: string;
+        changes: string;
+      }>(
+        `SELECT t."title", count(*) OVER (PARTITION BY t."title") AS "tasks",
+                (SELECT count(*) FROM "maintenance"."audit_log" a
+                  WHERE a."entity_id" = t."id"::text AND a."action" = 'created') AS "created",
+                (SELECT count(*) FROM "maintenance"."task_effects_outbox" o
+                  WHERE o."task_id" = t."id" AND o."delivered_at" IS NOT NULL) AS "delivered",
+                (SELECT count(*) FROM "maintenance"."task_effects_outbox" o
+                  WHERE o."task_id" = t."id" AND o."failed_at" IS NOT NULL) AS "failed",
+                (SELECT count(*) FROM "equipment"."task_effects" e WHERE e."task_id" = t."id") AS "applied",
+                (SELECT count(*) FROM "equipment"."status_history" h
+                  WHERE h."task_id" = t."id" AND h."to_status" = 'Unserviceable') AS "changes"
+           FROM "maintenance"."tasks" t WHERE t."title" LIKE $1`,
+        [prefix],
+      );
+      const titles = tasks.rows.map((row) => row.title);
+      expect(reported.filter((title) => !titles.includes(title))).toEqual([]);
+      const once = { tasks: '1', created: '1', delivered: '1', failed: '0', applied: '1', changes: '1' };
+      expect(tasks.rows.filter(({ title: _title, ...counts }) => !isDeepStrictEqual(counts, once))).toEqual(
+        [],
+      );
+    });
   });
 });

@@ -1,20 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
-import {
-  ROLES,
-  type EquipmentDto,
-  type PmPlanCreatedResponse,
-  type Role,
-  type TaskCreatedResponse,
-} from '@caliber/contracts';
+import { ROLES, type Role } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
+import { routeTargets } from '@caliber/testing/route-targets';
 import {
   rosterStaff,
   signIn,
   startEquipment,
   startMaintenance,
+  startReports,
+  startReportsWorker,
   useSignInStack,
 } from '@caliber/testing/stack';
-import { CALLERS, ROUTE_ACCESS, type Caller, type RouteAccess } from './access';
+import { CALLERS, ROUTE_ACCESS, type Caller } from './access';
 import { ROUTES } from './openapi';
 
 /**
@@ -25,101 +22,37 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
   const stack = useSignInStack('access', { RATE_LIMIT_OTP_REQUESTS_PER_ADDRESS: '1000' });
   let equipment: INestApplication;
   let maintenance: INestApplication;
+  let reports: INestApplication;
+  let reportsWorker: INestApplication;
   const tokens = new Map<Role, string>();
   const ids = new Map<Role, string>();
   let serial = 0;
   let device = '';
+  const context = () => ({
+    serial: `MATRIX-${Date.now().toString(36)}-${(serial += 1)}`,
+    equipmentId: device,
+  });
+  // Each call of a route that names a record gets a fresh one of its kind, assigned to the caller.
+  const targets = routeTargets({ baseUrl: () => stack.gateway.url, tokens, ids, context });
 
   beforeAll(async () => {
     equipment = await startEquipment();
     maintenance = await startMaintenance();
+    reports = await startReports();
+    reportsWorker = await startReportsWorker();
     for (const role of ROLES) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Matrix`, preApproved: true });
       ids.set(role, staff.id);
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
-    device = await freshItem();
+    device = await targets.item();
   });
   afterAll(async () => {
+    await reportsWorker.close();
+    await reports.close();
     await maintenance.close();
     await equipment.close();
   });
-
-  const context = () => ({
-    serial: `MATRIX-${Date.now().toString(36)}-${(serial += 1)}`,
-    equipmentId: device,
-  });
-
-  /**
-   * A fresh task for a route that names one, created by an Admin and assigned to the caller (to
-   * an Engineer for nobody and for a Manager), and completed when the route certifies.
-   */
-  async function freshTask(caller: Caller, completed: boolean): Promise<string> {
-    const admin = tokens.get('Admin');
-    const assignee = caller === 'anonymous' || caller === 'Manager' ? 'Engineer' : caller;
-    const created = await call<TaskCreatedResponse>(stack.gateway.url, 'POST', '/api/tasks', {
-      token: admin,
-      body: {
-        title: 'Matrix task',
-        description: 'For the authorization matrix',
-        priority: 'Low',
-        equipmentId: device,
-        assignedTo: ids.get(assignee),
-      },
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.task._id;
-    if (completed) {
-      const done = await call(stack.gateway.url, 'PUT', `/api/tasks/${id}/status`, {
-        token: admin,
-        body: { status: 'Completed' },
-      });
-      expect(done.status).toBe(200);
-    }
-    return id;
-  }
-
-  async function freshTarget(names: RouteAccess['names'], caller: Caller): Promise<string> {
-    if (!names) return freshItem();
-    if (names === 'plan') return freshPlan();
-    if (names === 'user') return freshUser();
-    return freshTask(caller, names === 'completed task');
-  }
-
-  /** A fresh Technician on the roster for a route that names one, added by an Admin. */
-  async function freshUser(): Promise<string> {
-    const created = await call<{ _id: string }>(stack.gateway.url, 'POST', '/api/users', {
-      token: tokens.get('Admin'),
-      body: ROUTE_ACCESS['createUser']?.body?.(context()),
-    });
-    expect(created.status).toBe(201);
-    return created.body._id;
-  }
-
-  /** A fresh PM plan for a route that names one, scheduled by an Admin. */
-  async function freshPlan(): Promise<string> {
-    const created = await call<PmPlanCreatedResponse>(
-      stack.gateway.url,
-      'POST',
-      '/api/maintenance/schedule',
-      {
-        token: tokens.get('Admin'),
-        body: ROUTE_ACCESS['schedulePreventiveMaintenance']?.body?.(context()),
-      },
-    );
-    expect(created.status).toBe(201);
-    return created.body.plan._id;
-  }
-
-  /** A fresh item for a route that names one, added by an Admin. */
-  async function freshItem(): Promise<string> {
-    const created = await call<EquipmentDto>(stack.gateway.url, 'POST', '/api/equipment', {
-      token: tokens.get('Admin'),
-      body: ROUTE_ACCESS['createEquipment']?.body?.(context()),
-    });
-    expect(created.status).toBe(201);
-    return created.body._id;
-  }
 
   it('has a line for every route, and none for a route that is not served', () => {
     expect(Object.keys(ROUTE_ACCESS).sort()).toEqual(ROUTES.map((route) => route.operationId).sort());
@@ -140,7 +73,7 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
       const row = {} as Record<Caller, number>;
       for (const caller of CALLERS) {
         const path = route.path.includes('{id}')
-          ? route.path.replace('{id}', await freshTarget(access.names, caller))
+          ? route.path.replace('{id}', await targets.target(access.names, caller))
           : route.path;
         const answer = await call(stack.gateway.url, route.method.toUpperCase(), path, {
           token: caller === 'anonymous' ? undefined : tokens.get(caller),

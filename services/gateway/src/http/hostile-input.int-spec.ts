@@ -1,8 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
-import { ROLES, type EquipmentDto, type Role, type TaskCreatedResponse } from '@caliber/contracts';
+import type { z } from 'zod';
+import { ROLES, type Role } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
+import { routeTargets } from '@caliber/testing/route-targets';
 import { until } from '@caliber/testing/wait';
 import {
   equipmentDataSource,
@@ -10,6 +12,8 @@ import {
   signIn,
   startEquipment,
   startMaintenance,
+  startReports,
+  startReportsWorker,
   useSignInStack,
 } from '@caliber/testing/stack';
 import { ROUTE_ACCESS } from '../docs/access';
@@ -72,29 +76,34 @@ function mutated(valid: Record<string, Json>): fc.Arbitrary<string> {
   );
 }
 
-/** A query string of hostile parameters, some repeated. */
-const hostileQuery = fc
-  .array(
-    fc.tuple(
-      fc.constantFrom(
-        'page',
-        'limit',
-        'q',
-        'department',
-        'status',
-        'category',
-        'sort',
-        '__proto__[x]',
-        'page[]',
-      ),
-      fc.oneof(
-        fc.constantFrom('-1', '0', '1e400', 'NaN', '%00', '%FF', "' OR 1=1", '9'.repeat(400), ''),
-        fc.string({ maxLength: 30 }).map(encodeURIComponent),
-      ),
-    ),
-    { minLength: 1, maxLength: 6 },
-  )
-  .map((pairs) => pairs.map(([key, value]) => `${key}=${value}`).join('&'));
+/** Values a query parameter may carry: hostile ones, and a few a real screen sends. */
+const queryValue = fc.oneof(
+  fc.constantFrom('-1', '0', '1e400', 'NaN', '%00', '%FF', "' OR 1=1", '9'.repeat(400), ''),
+  fc.constantFrom('1', 'true', 'any', '2030-01-31', '00000000-0000-4000-8000-000000000000', 'In%20Progress'),
+  fc.string({ maxLength: 30 }).map(encodeURIComponent),
+);
+
+/**
+ * A query string of hostile values for the parameters a route reads (the keys of its contract's
+ * query schema), some repeated or written as arrays and objects, and keys it does not read.
+ */
+function hostileQuery(schema: z.ZodObject): fc.Arbitrary<string> {
+  const own = Object.keys(schema.shape);
+  const keys = [
+    ...own,
+    ...own.map((key) => `${key}[]`),
+    ...own.map((key) => `${key}[__proto__]`),
+    '__proto__[x]',
+    'constructor',
+    'unexpected',
+  ];
+  return fc
+    .array(fc.tuple(fc.constantFrom(...keys), queryValue), { minLength: 1, maxLength: 6 })
+    .map((pairs) => pairs.map(([key, value]) => `${key}=${value}`).join('&'));
+}
+
+/** Who reads with queries: a Technician (whose lists the service narrows) and an Engineer (who sees all). */
+const QUERY_ROLES: readonly Role[] = ['Technician', 'Engineer'];
 
 /**
  * Hostile input on every route that takes a body or a query: never a 5xx, and a refusal (4xx)
@@ -104,29 +113,51 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
   const stack = useSignInStack('hostile', { RATE_LIMIT_OTP_VERIFY_PER_ADDRESS: '100000' });
   let equipment: INestApplication;
   let maintenance: INestApplication;
+  let reports: INestApplication;
+  let reportsWorker: INestApplication;
   let rows: DataSource;
   const tokens = new Map<Role, string>();
-  let technicianId = '';
+  const ids = new Map<Role, string>();
   let device = '';
+  let serial = 0;
 
   beforeAll(async () => {
     equipment = await startEquipment();
     maintenance = await startMaintenance();
+    reports = await startReports();
+    reportsWorker = await startReportsWorker();
     rows = await equipmentDataSource();
     for (const role of ROLES) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Hostile`, preApproved: true });
-      if (role === 'Technician') technicianId = staff.id;
+      ids.set(role, staff.id);
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
-    device = await anItem();
+    device = await targets.item();
   });
   afterAll(async () => {
     await rows.destroy();
+    await reportsWorker.close();
+    await reports.close();
     await maintenance.close();
     await equipment.close();
   });
 
-  const context = (serial: string) => ({ serial, equipmentId: device });
+  /** The context of the valid bodies the mutations start from. */
+  const context = (serialNumber: string) => ({ serial: serialNumber, equipmentId: device });
+  /**
+   * A route that names a record gets a fresh one of its own kind (a device, a task, a PM plan, a
+   * person), so its write path runs; a task is the Technician's, so their own writes run too.
+   */
+  const targets = routeTargets({
+    baseUrl: () => stack.gateway.url,
+    tokens,
+    ids,
+    context: () => context(`HOSTILE-${Date.now().toString(36)}-${(serial += 1)}`),
+  });
+  const pathFor = async (route: (typeof ROUTES)[number]) =>
+    route.path.includes('{id}')
+      ? route.path.replace('{id}', await targets.target(ROUTE_ACCESS[route.operationId]?.names, 'Technician'))
+      : route.path;
 
   /**
    * Every change writes an audit row in its service's schema; equipment rows are counted too. An
@@ -158,41 +189,14 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
     return JSON.stringify([identity, inventory, tasks]);
   }
 
-  async function anItem(): Promise<string> {
-    const created = await call<EquipmentDto>(stack.gateway.url, 'POST', '/api/equipment', {
-      token: tokens.get('Admin'),
-      body: ROUTE_ACCESS['createEquipment']?.body?.(context(`HOSTILE-${Date.now().toString(36)}`)),
-    });
-    return created.body._id;
-  }
-
-  /** A task assigned to the Technician, for the task routes that name one. */
-  async function aTask(): Promise<string> {
-    const created = await call<TaskCreatedResponse>(stack.gateway.url, 'POST', '/api/tasks', {
-      token: tokens.get('Admin'),
-      body: {
-        title: 'Hostile',
-        description: 'Input',
-        priority: 'Low',
-        equipmentId: device,
-        assignedTo: technicianId,
-      },
-    });
-    return created.body.task._id;
-  }
-
-  const target = async (operationId: string) => (ROUTE_ACCESS[operationId]?.names ? aTask() : anItem());
-
   const withBody = ROUTES.filter((route) => route.body && ROUTE_ACCESS[route.operationId]?.body);
-  const withQuery = ROUTES.filter((route) => route.query);
+  const withQuery = ROUTES.flatMap((route) => (route.query ? [{ route, query: route.query }] : []));
 
   it.each(withBody.map((route) => [route.operationId, route] as const))(
     '%s: a mutated body is never a 5xx, and a refusal changes nothing',
     async (operationId, route) => {
       const valid = ROUTE_ACCESS[operationId]?.body?.(context('HOSTILE-VALID')) as Record<string, Json>;
-      const path = route.path.includes('{id}')
-        ? route.path.replace('{id}', await target(operationId))
-        : route.path;
+      const path = await pathFor(route);
       await fc.assert(
         fc.asyncProperty(mutated(valid), fc.constantFrom(...ROLES), async (rawBody, role) => {
           const before = await fingerprint();
@@ -212,16 +216,14 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
     },
   );
 
-  it.each(withQuery.map((route) => [route.operationId, route] as const))(
-    '%s: a hostile query is never a 5xx',
-    async (operationId, route) => {
-      const path = route.path.includes('{id}')
-        ? route.path.replace('{id}', await target(operationId))
-        : route.path;
+  it.each(withQuery.map(({ route, query }) => [route.operationId, route, query] as const))(
+    '%s: a hostile query is never a 5xx, for a Technician or an Engineer',
+    async (_operationId, route, schema) => {
+      const path = await pathFor(route);
       await fc.assert(
-        fc.asyncProperty(hostileQuery, async (query) => {
+        fc.asyncProperty(hostileQuery(schema), fc.constantFrom(...QUERY_ROLES), async (query, role) => {
           const answer = await call(stack.gateway.url, 'GET', `${path}?${query}`, {
-            token: tokens.get('Technician'),
+            token: tokens.get(role),
           });
           expect(answer.status).toBeLessThan(500);
           if (answer.status >= 400) expect(typeof answer.body['message']).toBe('string');

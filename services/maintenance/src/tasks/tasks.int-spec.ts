@@ -5,6 +5,7 @@ import {
   SOCKET_SETTINGS,
   type EquipmentDetail,
   type EquipmentDto,
+  type PmPlanCreatedResponse,
   type Role,
   type TaskChangedEvent,
   type TaskCreatedResponse,
@@ -23,6 +24,9 @@ import {
   startMaintenance,
   useSignInStack,
 } from '@caliber/testing/stack';
+import { addDays, hospitalToday } from '../hospital-clock';
+import { PmScheduleJob } from '../plans/pm-schedule.job';
+import { PM_SCHEDULE_ACTOR } from './task-writes';
 
 /**
  * The maintenance loop through the gateway, against real PostgreSQL, NATS and Redis and the
@@ -36,6 +40,7 @@ describe('Tasks, work records and certification (real stack)', () => {
   let rows: DataSource;
   const tokens = new Map<string, string>();
   const ids = new Map<string, string>();
+  const serviceNumbers = new Map<string, string>();
   let serial = 0;
   let taskCount = 0;
 
@@ -55,6 +60,7 @@ describe('Tasks, work records and certification (real stack)', () => {
     for (const [key, role, preApproved] of people) {
       const staff = await rosterStaff(stack.db, { role, name: `${key} Tasks`, preApproved });
       ids.set(key, staff.id);
+      serviceNumbers.set(key, staff.serviceNumber);
       tokens.set(key, await signIn(stack.gateway.url, staff.serviceNumber));
     }
   });
@@ -113,6 +119,23 @@ describe('Tasks, work records and certification (real stack)', () => {
       taskId,
     ])) as { to_status: string; reason: string }[];
 
+  /**
+   * The inventory's audit of a task's effect on a device: the person the task names (the reporter,
+   * the certifying engineer), and in `service` the maintenance service that vouched for them.
+   */
+  const effectAuditFor = (device: EquipmentDto, taskId: string) =>
+    rows.query(
+      `SELECT "actor_id", "actor_label", "service" FROM "equipment"."audit_log"
+        WHERE "entity" = 'equipment' AND "entity_id" = $1 AND "action" = 'status-changed'
+          AND "changes" -> 'task' ->> 'to' = $2`,
+      [device._id, taskId],
+    ) as Promise<{ actor_id: string | null; actor_label: string; service: string | null }[]>;
+  const auditedAs = (who: string) => ({
+    actor_id: ids.get(who),
+    actor_label: serviceNumbers.get(who),
+    service: 'maintenance',
+  });
+
   it('Report Issue: an unassigned Pending Repair with the severity as priority, and the device out of use', async () => {
     const device = await aDevice();
     const reported = await as('tech').post<TaskCreatedResponse>('/maintenance/report', {
@@ -145,6 +168,7 @@ describe('Tasks, work records and certification (real stack)', () => {
       by: { name: 'tech Tasks' },
     });
     expect((await historyRowsFor(task._id))[0]?.reason).toBe('Fault reported: Alarm fails self-test');
+    expect(await effectAuditFor(device, task._id)).toEqual([auditedAs('tech')]);
   });
 
   it('refuses a report on a device that is not in the inventory, writing nothing', async () => {
@@ -322,6 +346,7 @@ describe('Tasks, work records and certification (real stack)', () => {
     expect(await historyRowsFor(task._id)).toEqual([
       { to_status: 'Serviceable', reason: `Work certified: ${task.title}` },
     ]);
+    expect(await effectAuditFor(device, task._id)).toEqual([auditedAs('engineer')]);
     expect((await as('tech').put(`/tasks/${task._id}/work`, { repairDetails: 'More' })).status).toBe(409);
     expect((await as('engineer').put(`/tasks/${task._id}/status`, { status: 'In Progress' })).status).toBe(
       409,
@@ -331,6 +356,45 @@ describe('Tasks, work records and certification (real stack)', () => {
       409,
       'Certified work is the record the inventory was changed from; it cannot be deleted.',
     ]);
+  });
+
+  it("audits the daily PM job's tasks as the maintenance service, under the PM schedule's name", async () => {
+    const device = await aDevice();
+    const scheduled = await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', {
+      equipmentId: device._id,
+      title: 'Weekly suction check',
+      pmType: 'Safety Testing',
+      interval: 'Weekly',
+      firstDueDate: addDays(hospitalToday(), 1),
+      assignedTo: ids.get('tech'),
+    });
+    expect(scheduled.status).toBe(201);
+    // The job as it runs each night: through its queue, taken by the service's worker.
+    expect(await maintenance.get(PmScheduleJob).runNow()).toBeGreaterThanOrEqual(1);
+    const created = (await rows.query(
+      `SELECT t."plan_occurrence" AS "occurrence", a."actor_id", a."actor_label", a."service"
+         FROM "maintenance"."audit_log" a JOIN "maintenance"."tasks" t ON t."id"::text = a."entity_id"
+        WHERE a."entity" = 'task' AND a."action" = 'created' AND t."plan_id" = $1
+        ORDER BY t."plan_occurrence"`,
+      [scheduled.body.plan._id],
+    )) as { occurrence: number; actor_id: string | null; actor_label: string; service: string | null }[];
+    const [first, ...byTheJob] = created;
+    // The first occurrence is the engineer's, through the gateway; the job's have no person.
+    expect(first).toEqual({
+      occurrence: 0,
+      actor_id: ids.get('engineer'),
+      actor_label: serviceNumbers.get('engineer'),
+      service: 'gateway',
+    });
+    expect(byTheJob.length).toBeGreaterThanOrEqual(1);
+    expect(byTheJob).toEqual(
+      byTheJob.map((_, index) => ({
+        occurrence: index + 1,
+        actor_id: null,
+        actor_label: PM_SCHEDULE_ACTOR.serviceNumber,
+        service: 'maintenance',
+      })),
+    );
   });
 
   it('a cancelled task leaves the device as it is', async () => {

@@ -1,0 +1,150 @@
+import type {
+  EquipmentDto,
+  PmPlanCreatedResponse,
+  ReportJobDto,
+  ReportQueuedResponse,
+  Role,
+  TaskCreatedResponse,
+} from '@caliber/contracts';
+import {
+  ROUTE_ACCESS,
+  type CallContext,
+  type Caller,
+  type RouteAccess,
+} from '../../services/gateway/src/docs/access';
+import { call, type ApiAnswer } from './http';
+import { until } from './wait';
+
+export interface RouteTargetSetup {
+  /** The gateway's address (known once the stack has started). */
+  baseUrl(): string;
+  /** A signed-in person of each role; the Admin makes the targets. */
+  tokens: ReadonlyMap<Role, string>;
+  /** Their ids, for the tasks assigned to them. */
+  ids: ReadonlyMap<Role, string>;
+  /** A new call context: a serial number no other call uses, and the device bodies name. */
+  context(): CallContext;
+}
+
+export interface RouteTargets {
+  /** A fresh record of the kind a route's `{id}` names (`RouteAccess['names']`), made for `caller`. */
+  target(names: RouteAccess['names'], caller: Caller): Promise<string>;
+  /** A fresh device, added by an Admin. */
+  item(): Promise<string>;
+}
+
+function made<T>(answer: ApiAnswer<T>, what: string, status: number): T {
+  if (answer.status !== status)
+    throw new Error(`Could not make ${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/**
+ * Fresh records for the routes whose path names one, each of the kind its route names, so every
+ * call reaches the write it is about (a user route given a task's id only ever answers 404). The
+ * authorization matrix and the hostile-input suite make their targets here. A new kind of target
+ * in `RouteAccess['names']` fails to compile until it is made here.
+ */
+export function routeTargets(setup: RouteTargetSetup): RouteTargets {
+  const post = <T>(path: string, body: unknown) =>
+    call<T>(setup.baseUrl(), 'POST', path, { token: setup.tokens.get('Admin'), body });
+  const bodyOf = (operationId: string) => ROUTE_ACCESS[operationId]?.body?.(setup.context());
+
+  async function item(): Promise<string> {
+    return made(await post<EquipmentDto>('/api/equipment', bodyOf('createEquipment')), 'an item', 201)._id;
+  }
+
+  /** A person on the roster (a Technician), added by an Admin. */
+  async function user(): Promise<string> {
+    return made(await post<{ _id: string }>('/api/users', bodyOf('createUser')), 'a user', 201)._id;
+  }
+
+  /** A PM plan, scheduled by an Admin. */
+  async function plan(): Promise<string> {
+    const scheduled = await post<PmPlanCreatedResponse>(
+      '/api/maintenance/schedule',
+      bodyOf('schedulePreventiveMaintenance'),
+    );
+    return made(scheduled, 'a PM plan', 201).plan._id;
+  }
+
+  /**
+   * A task created by an Admin and assigned to the caller (to an Engineer for nobody and for a
+   * Manager, who work no tasks), and completed when the route certifies.
+   */
+  async function task(caller: Caller, completed: boolean): Promise<string> {
+    const assignee = caller === 'anonymous' || caller === 'Manager' ? 'Engineer' : caller;
+    const created = await post<TaskCreatedResponse>('/api/tasks', {
+      title: 'Route target',
+      description: 'A task for a route that names one',
+      priority: 'Low',
+      equipmentId: setup.context().equipmentId,
+      assignedTo: setup.ids.get(assignee),
+    });
+    const id = made(created, 'a task', 201).task._id;
+    if (completed) {
+      const done = await call(setup.baseUrl(), 'PUT', `/api/tasks/${id}/status`, {
+        token: setup.tokens.get('Admin'),
+        body: { status: 'Completed' },
+      });
+      made(done, 'a completed task', 200);
+    }
+    return id;
+  }
+
+  /**
+   * A report the caller asked for (an Admin's for nobody), e-mailed so it is written at once; with
+   * `finished`, once the worker has written it. With `schedule`, a monthly schedule instead.
+   */
+  async function report(caller: Caller, kind: 'report' | 'finished report' | 'report schedule'): Promise<string> {
+    const token = setup.tokens.get(caller === 'anonymous' ? 'Admin' : caller);
+    const schedule = kind === 'report schedule';
+    const asked = await call<ReportQueuedResponse>(setup.baseUrl(), 'POST', '/api/reports/generate', {
+      token,
+      body: {
+        reports: ['equipmentStatus'],
+        filters: { dateFrom: '2026-01-01', dateTo: '2026-01-31' },
+        options: schedule
+          ? { schedule: { enabled: true, frequency: 'monthly' }, delivery: { downloadNow: false } }
+          : { delivery: { downloadNow: false, email: 'route-targets@hospital.example' } },
+      },
+    });
+    const answer = made(asked, `a ${kind}`, 202);
+    if (schedule) return answer.scheduleId ?? '';
+    if (kind === 'finished report')
+      await until(
+        async () =>
+          (await call<ReportJobDto>(setup.baseUrl(), 'GET', `/api/reports/${answer.jobId}`, { token })).body.state ===
+          'done',
+        { timeoutMs: 30_000, intervalMs: 100, what: 'the report to be written' },
+      );
+    return answer.jobId;
+  }
+
+  async function target(names: RouteAccess['names'], caller: Caller): Promise<string> {
+    switch (names) {
+      case undefined:
+        return item();
+      case 'task':
+        return task(caller, false);
+      case 'completed task':
+        return task(caller, true);
+      case 'plan':
+        return plan();
+      case 'user':
+        return user();
+      case 'report':
+      case 'finished report':
+      case 'report schedule':
+        return report(caller, names);
+      default:
+        return noTargetFor(names);
+    }
+  }
+
+  return { target, item };
+}
+
+function noTargetFor(names: never): never {
+  throw new Error(`No fresh target is made for "${String(names)}": add it to routeTargets`);
+}
