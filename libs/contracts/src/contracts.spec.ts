@@ -11,6 +11,7 @@ import { newStaffSchema, serviceNumberSchema } from './users';
 import { verifyOtpSchema } from './auth';
 import { DOMAIN_SERVICES, healthSubject } from './services';
 import { QUEUE_GROUPS, SUBJECTS } from './subjects';
+import { generateReportSchema, REPORT_MESSAGES } from './reports';
 
 describe('roles', () => {
   it('compare without regard to case', () => {
@@ -133,5 +134,38 @@ describe('service registry', () => {
     const variables = DOMAIN_SERVICES.map((service) => service.healthPortVariable);
     expect(new Set(ports).size).toBe(ports.length);
     expect(new Set(variables).size).toBe(variables.length);
+  });
+});
+
+describe('the Generate Report body', () => {
+  const body = {
+    reports: ['complianceAudit', 'equipmentStatus', 'complianceAudit'],
+    filters: { dateFrom: '2026-01-01', dateTo: '2026-03-31', departments: ['icu', 'Eye'] },
+    options: { delivery: { downloadNow: false, email: 'Head@Hospital.example' } },
+  };
+
+  it('takes the dialog’s defaults, orders the types, and corrects department names', () => {
+    const parsed = generateReportSchema.parse(body);
+    expect(parsed.reports).toEqual(['equipmentStatus', 'complianceAudit']);
+    expect(parsed.filters.departments).toEqual(['ICU', 'Ophthalmology']);
+    expect(parsed.options.format).toBe('pdf');
+    expect(parsed.options.visuals).toEqual({ charts: true, summary: true });
+    expect(parsed.options.delivery.email).toBe('head@hospital.example');
+  });
+
+  it('reads its own answer again unchanged (the gateway parses, then the service parses again)', () => {
+    const once = generateReportSchema.parse(body);
+    expect(generateReportSchema.parse(once)).toEqual(once);
+  });
+
+  it('refuses with the dialog’s three texts', () => {
+    const message = (input: unknown) => generateReportSchema.safeParse(input).error?.issues[0]?.message;
+    expect(message({ ...body, reports: [] })).toBe(REPORT_MESSAGES.noReportType);
+    expect(message({ ...body, filters: { dateFrom: '2026-04-01', dateTo: '2026-03-31' } })).toBe(
+      REPORT_MESSAGES.datesReversed,
+    );
+    expect(message({ ...body, options: { delivery: { downloadNow: false } } })).toBe(
+      REPORT_MESSAGES.noDelivery,
+    );
   });
 });

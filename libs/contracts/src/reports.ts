@@ -98,13 +98,14 @@ export const reportFiltersSchema = z
       departments: departmentsFilter,
       categories: categoriesFilter,
       /** One member of staff (their id) for the staff figures; absent or empty for everyone. */
+      // Null as well as absent: a parsed request is parsed again by the service that receives it.
       staff: z
         .string({ error: 'staff must be the id of a member of staff.' })
         .trim()
         .refine((value) => value === '' || ID_PATTERN.test(value), {
           error: 'staff must be the id of a member of staff.',
         })
-        .optional()
+        .nullish()
         .transform((value) => (value ? value.toLowerCase() : null)),
     },
     { error: 'filters must be an object.' },
@@ -153,7 +154,7 @@ export const reportOptionsSchema = z.strictObject(
         downloadNow: flag('downloadNow', true),
         email: z
           .union([z.literal(''), z.email({ error: 'email must be a valid e-mail address.' }).max(254)])
-          .optional()
+          .nullish()
           .transform((value) => (value ? value.toLowerCase() : null)),
       })
       .default({ downloadNow: true, email: null }),
@@ -180,7 +181,8 @@ export const generateReportSchema = z
     { error: 'The request must be an object with reports, filters and options.' },
   )
   .refine(
-    ({ options }) => options.delivery.downloadNow || options.delivery.email !== null || options.schedule.enabled,
+    ({ options }) =>
+      options.delivery.downloadNow || options.delivery.email !== null || options.schedule.enabled,
     { error: REPORT_MESSAGES.noDelivery, path: ['options', 'delivery'] },
   );
 export type GenerateReportRequest = z.input<typeof generateReportSchema>;
@@ -295,9 +297,10 @@ export const reportJobListQuerySchema = z.object({
     .max(50, { error: 'limit must be at most 50.' })
     .default(10),
   /** Engineers and Admins: everyone's reports; everyone else always sees only their own. */
+  // A boolean too: the service parses again what the gateway parsed from the address.
   everyone: z
-    .enum(['0', '1', 'true', 'false'], { error: 'everyone must be 1 or 0.' })
+    .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])], { error: 'everyone must be 1 or 0.' })
     .default('0')
-    .transform((value) => value === '1' || value === 'true'),
+    .transform((value) => value === true || value === '1' || value === 'true'),
 });
 export type ReportJobListQuery = z.output<typeof reportJobListQuerySchema>;

@@ -73,7 +73,8 @@ async function seedDemo(dataSource: DataSource): Promise<string> {
   const [{ schedules }] = (await dataSource.query(
     `SELECT count(*)::int AS "schedules" FROM "reports"."report_schedules"`,
   )) as [{ schedules: number }];
-  if (schedules > 0) return `There are already ${schedules} report schedules; the demo schedule was not added.`;
+  if (schedules > 0)
+    return `There are already ${schedules} report schedules; the demo schedule was not added.`;
   const engineer = await demoEngineer();
   if (!engineer) return 'No Engineer on the roster may receive tasks; the demo schedule was not added.';
   const config = loadReportsConfig();
@@ -87,7 +88,10 @@ async function seedDemo(dataSource: DataSource): Promise<string> {
     ),
   );
   const connection = bullConnection(config.redisUrl, 'caliber-reports-seed');
-  const queue = new Queue<ReportQueueData>(REPORT_QUEUE, { connection, prefix: queuePrefix(config.databaseUrl) });
+  const queue = new Queue<ReportQueueData>(REPORT_QUEUE, {
+    connection,
+    prefix: queuePrefix(config.databaseUrl),
+  });
   try {
     await upsertScheduleJob(queue, id, 'monthly', config.timeZone);
   } finally {

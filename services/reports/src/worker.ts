@@ -1,6 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, closeOnSignals, createLogger, logUnhandledRejections, PinoNestLogger } from '@caliber/service-kit';
+import {
+  ConfigError,
+  closeOnSignals,
+  createLogger,
+  logUnhandledRejections,
+  PinoNestLogger,
+} from '@caliber/service-kit';
 import { loadReportsConfig } from './config';
 import { ReportsWorkerModule } from './worker.module';
 
@@ -21,6 +27,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : String((error as Error).stack ?? error)}\n`,
+  );
   process.exit(1);
 });

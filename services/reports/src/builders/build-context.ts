@@ -75,7 +75,9 @@ export function count(value: number): string {
 
 /** Hours with one decimal, or "—". */
 export function hours(value: number | null): string {
-  return value === null ? '—' : `${value.toLocaleString('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} h`;
+  return value === null
+    ? '—'
+    : `${value.toLocaleString('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} h`;
 }
 
 /** An amount of money in the report's currency, or "—". */

@@ -12,7 +12,15 @@ import {
   type UnplannedDevice,
 } from '@caliber/contracts';
 import type { ReportBlock, TableColumn } from '../document/report-document';
-import { count, fixedTable, pagedTable, percent, scopeWords, type BuildContext, type ReportBuilder } from './build-context';
+import {
+  count,
+  fixedTable,
+  pagedTable,
+  percent,
+  scopeWords,
+  type BuildContext,
+  type ReportBuilder,
+} from './build-context';
 
 /** The compliance figures are asked once per department and category chosen; more than this is refused. */
 const MAX_COMPLIANCE_QUERIES = 64;
@@ -54,7 +62,9 @@ async function compliance(context: BuildContext): Promise<{
     );
   const answers: PmComplianceResponse[] = [];
   for (const query of queries)
-    answers.push(await context.data.ask<PmComplianceResponse>(SUBJECTS.maintenance.compliance, { query }, context.user));
+    answers.push(
+      await context.data.ask<PmComplianceResponse>(SUBJECTS.maintenance.compliance, { query }, context.user),
+    );
   const [first, ...rest] = answers;
   if (!first) throw new Error('The compliance figures did not answer.');
   const figures = rest.reduce<Scopes>(
@@ -91,7 +101,9 @@ const figuresColumns: TableColumn[] = [
 ];
 
 const listed = (shown: number, total: number) =>
-  total > shown ? `The first ${shown} of ${total} are listed; the Maintenance page lists them all.` : undefined;
+  total > shown
+    ? `The first ${shown} of ${total} are listed; the Maintenance page lists them all.`
+    : undefined;
 
 /**
  * Compliance audit, as a surveyor asks for it: PM completion overall, for high-risk and for

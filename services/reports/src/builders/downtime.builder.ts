@@ -6,7 +6,15 @@ import {
   type DowntimeStats,
 } from '@caliber/contracts';
 import type { Cell, ReportBlock, TableColumn } from '../document/report-document';
-import { count, fixedTable, hours, pagedTable, percent, scopeWords, type ReportBuilder } from './build-context';
+import {
+  count,
+  fixedTable,
+  hours,
+  pagedTable,
+  percent,
+  scopeWords,
+  type ReportBuilder,
+} from './build-context';
 
 const statsColumns: TableColumn[] = [
   { header: 'Devices', type: 'integer' },
@@ -60,7 +68,11 @@ function monthsOf(from: string, to: string): string[] {
 
 /** Downtime analysis: availability from the status history, per device, department and category. */
 export const buildDowntime: ReportBuilder = async (context) => {
-  const figures = await context.data.figures<DowntimeFigures>(SUBJECTS.equipment.reportDowntime, context.scope, context.user);
+  const figures = await context.data.figures<DowntimeFigures>(
+    SUBJECTS.equipment.reportDowntime,
+    context.scope,
+    context.user,
+  );
   const devices = await pagedTable<DeviceDowntimeRow>(
     context,
     SUBJECTS.equipment.reportDowntimeDevices,
@@ -75,7 +87,9 @@ export const buildDowntime: ReportBuilder = async (context) => {
       total.mtbfHours,
     )}.`,
     ...(figures.worst[0]
-      ? [`The device down longest was ${figures.worst[0].name} (${figures.worst[0].serialNumber}, ${figures.worst[0].department}): ${hours(figures.worst[0].downtimeHours)}.`]
+      ? [
+          `The device down longest was ${figures.worst[0].name} (${figures.worst[0].serialNumber}, ${figures.worst[0].department}): ${hours(figures.worst[0].downtimeHours)}.`,
+        ]
       : []),
   ];
   const blocks: ReportBlock[] = [
@@ -106,20 +120,34 @@ export const buildDowntime: ReportBuilder = async (context) => {
   if (context.options.advanced.heatMaps && figures.byDepartmentMonth.length) {
     const months = monthsOf(context.scope.from, context.scope.to);
     const departments = [...new Set(figures.byDepartmentMonth.map((cell) => cell.department))].sort();
-    const value = new Map(figures.byDepartmentMonth.map((cell) => [`${cell.department}|${cell.month}`, cell.downtimeHours]));
+    const value = new Map(
+      figures.byDepartmentMonth.map((cell) => [`${cell.department}|${cell.month}`, cell.downtimeHours]),
+    );
     blocks.push({
       kind: 'heatmap',
       title: 'Downtime hours by department and month',
       rowLabels: departments,
       columnLabels: months,
-      values: departments.map((department) => months.map((month) => value.get(`${department}|${month}`) ?? 0)),
+      values: departments.map((department) =>
+        months.map((month) => value.get(`${department}|${month}`) ?? 0),
+      ),
       unit: 'downtime hours',
     });
   }
   blocks.push(
-    fixedTable('The ten worst devices', deviceColumns, figures.worst.map(deviceCells), { note: 'Most downtime hours in the period, then most failures.' }),
-    fixedTable('By department', [{ header: 'Department', type: 'text', width: 22 }, ...statsColumns], figures.byDepartment.map((row) => [row.name, ...statsCells(row)])),
-    fixedTable('By category', [{ header: 'Category', type: 'text', width: 16 }, ...statsColumns], figures.byCategory.map((row) => [row.name, ...statsCells(row)])),
+    fixedTable('The ten worst devices', deviceColumns, figures.worst.map(deviceCells), {
+      note: 'Most downtime hours in the period, then most failures.',
+    }),
+    fixedTable(
+      'By department',
+      [{ header: 'Department', type: 'text', width: 22 }, ...statsColumns],
+      figures.byDepartment.map((row) => [row.name, ...statsCells(row)]),
+    ),
+    fixedTable(
+      'By category',
+      [{ header: 'Category', type: 'text', width: 16 }, ...statsColumns],
+      figures.byCategory.map((row) => [row.name, ...statsCells(row)]),
+    ),
     devices,
   );
   return { key: 'downtimeAnalysis', title: REPORT_TITLES.downtimeAnalysis, summary, blocks };

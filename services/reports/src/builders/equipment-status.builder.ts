@@ -11,7 +11,10 @@ import {
 import type { ReportBlock, TableColumn } from '../document/report-document';
 import { count, fixedTable, pagedTable, percent, share, type ReportBuilder } from './build-context';
 
-const statusColumns: TableColumn[] = EQUIPMENT_STATUSES.map((status) => ({ header: status, type: 'integer' }));
+const statusColumns: TableColumn[] = EQUIPMENT_STATUSES.map((status) => ({
+  header: status,
+  type: 'integer',
+}));
 
 const countsRow = (name: string, total: number, counts: StatusCounts) => [
   name,
@@ -45,7 +48,15 @@ export const buildEquipmentStatus: ReportBuilder = async (context) => {
       ],
       note: 'Days in the present status, counted from its last change.',
     },
-    (row) => [row.name, row.serialNumber, row.department, row.category, row.status, row.since.slice(0, 10), row.days],
+    (row) => [
+      row.name,
+      row.serialNumber,
+      row.department,
+      row.category,
+      row.status,
+      row.since.slice(0, 10),
+      row.days,
+    ],
   );
   const warranties = await pagedTable<ExpiringWarrantyRow>(
     context,
@@ -86,7 +97,10 @@ export const buildEquipmentStatus: ReportBuilder = async (context) => {
         { label: 'Devices', value: count(figures.total) },
         ...EQUIPMENT_STATUSES.map((status) => ({ label: status, value: count(figures.byStatus[status]) })),
         { label: 'Serviceable share', value: percent(share(serviceable, figures.total)) },
-        { label: `Warranties ending within ${WARRANTY_WINDOW_DAYS} days`, value: count(figures.warrantiesExpiring) },
+        {
+          label: `Warranties ending within ${WARRANTY_WINDOW_DAYS} days`,
+          value: count(figures.warrantiesExpiring),
+        },
       ],
     },
   ];
@@ -97,9 +111,10 @@ export const buildEquipmentStatus: ReportBuilder = async (context) => {
         title: 'Devices by status',
         chart: {
           type: 'pie',
-          slices: EQUIPMENT_STATUSES.map((status) => ({ label: status, value: figures.byStatus[status] })).filter(
-            (slice) => slice.value > 0,
-          ),
+          slices: EQUIPMENT_STATUSES.map((status) => ({
+            label: status,
+            value: figures.byStatus[status],
+          })).filter((slice) => slice.value > 0),
         },
       },
       {
@@ -120,12 +135,20 @@ export const buildEquipmentStatus: ReportBuilder = async (context) => {
   blocks.push(
     fixedTable(
       'By department',
-      [{ header: 'Department', type: 'text', width: 24 }, ...statusColumns, { header: 'Total', type: 'integer' }],
+      [
+        { header: 'Department', type: 'text', width: 24 },
+        ...statusColumns,
+        { header: 'Total', type: 'integer' },
+      ],
       figures.byDepartment.map((row) => countsRow(row.name, row.total, row.counts)),
     ),
     fixedTable(
       'By category',
-      [{ header: 'Category', type: 'text', width: 18 }, ...statusColumns, { header: 'Total', type: 'integer' }],
+      [
+        { header: 'Category', type: 'text', width: 18 },
+        ...statusColumns,
+        { header: 'Total', type: 'integer' },
+      ],
       figures.byCategory.map((row) => countsRow(row.name, row.total, row.counts)),
     ),
     notServiceable,

@@ -1,6 +1,21 @@
-import { REPORT_TITLES, SUBJECTS, type CostFigures, type CostRow, type DeviceCostRow } from '@caliber/contracts';
+import {
+  REPORT_TITLES,
+  SUBJECTS,
+  type CostFigures,
+  type CostRow,
+  type DeviceCostRow,
+} from '@caliber/contracts';
 import type { Cell, ReportBlock, TableColumn } from '../document/report-document';
-import { count, fixedTable, hours, money, pagedTable, scopeWords, type BuildContext, type ReportBuilder } from './build-context';
+import {
+  count,
+  fixedTable,
+  hours,
+  money,
+  pagedTable,
+  scopeWords,
+  type BuildContext,
+  type ReportBuilder,
+} from './build-context';
 
 /** Labour cost is hours × the configured hourly rate; without a rate (or hours) it is not stated. */
 function labourCost(row: CostRow, rate: number | null): number | null {
@@ -48,7 +63,11 @@ function costCells(row: CostRow, context: BuildContext): Cell[] {
  * is counted and said, never estimated.
  */
 export const buildFinancialCost: ReportBuilder = async (context) => {
-  const figures = await context.data.figures<CostFigures>(SUBJECTS.maintenance.reportCosts, context.scope, context.user);
+  const figures = await context.data.figures<CostFigures>(
+    SUBJECTS.maintenance.reportCosts,
+    context.scope,
+    context.user,
+  );
   const rate = context.labourRatePerHour;
   const columns = costColumns(context);
   const devices = await pagedTable<DeviceCostRow>(
@@ -67,15 +86,22 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
   );
   const { total } = figures;
   const unrecorded: string[] = [];
-  if (total.partUsesWithoutCost) unrecorded.push(`${count(total.partUsesWithoutCost)} part uses have no recorded unit cost`);
-  if (total.tasksWithoutHours) unrecorded.push(`${count(total.tasksWithoutHours)} tasks have no recorded labour hours`);
-  if (rate === null) unrecorded.push('no hourly labour rate is configured (LABOUR_RATE_PER_HOUR), so labour is given in hours only');
+  if (total.partUsesWithoutCost)
+    unrecorded.push(`${count(total.partUsesWithoutCost)} part uses have no recorded unit cost`);
+  if (total.tasksWithoutHours)
+    unrecorded.push(`${count(total.tasksWithoutHours)} tasks have no recorded labour hours`);
+  if (rate === null)
+    unrecorded.push(
+      'no hourly labour rate is configured (LABOUR_RATE_PER_HOUR), so labour is given in hours only',
+    );
   const summary = [
     `${count(total.tasks)} tasks were completed in the period (${scopeWords(context.scope)}). Recorded parts cost ${money(
       total.partsCost,
       context.currency,
     )} and recorded labour ${hours(total.labourHours)}${
-      rate === null ? '' : `, ${money(labourCost(total, rate), context.currency)} at ${money(rate, context.currency)} an hour`
+      rate === null
+        ? ''
+        : `, ${money(labourCost(total, rate), context.currency)} at ${money(rate, context.currency)} an hour`
     }.`,
     unrecorded.length
       ? `Not in these figures: ${unrecorded.join('; ')}. The report does not estimate what was not recorded.`
@@ -107,17 +133,32 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
       chart: {
         type: 'bar',
         categories: figures.byDepartment.map((row) => row.name),
-        series: [{ name: `Parts cost (${context.currency})`, values: figures.byDepartment.map((row) => row.partsCost ?? 0) }],
+        series: [
+          {
+            name: `Parts cost (${context.currency})`,
+            values: figures.byDepartment.map((row) => row.partsCost ?? 0),
+          },
+        ],
         unit: context.currency,
       },
     });
   blocks.push(
-    fixedTable('By department', [{ header: 'Department', type: 'text', width: 22 }, ...columns], figures.byDepartment.map((row) => [row.name, ...costCells(row, context)]), {
-      currency: context.currency,
-    }),
-    fixedTable('By category', [{ header: 'Category', type: 'text', width: 16 }, ...columns], figures.byCategory.map((row) => [row.name, ...costCells(row, context)]), {
-      currency: context.currency,
-    }),
+    fixedTable(
+      'By department',
+      [{ header: 'Department', type: 'text', width: 22 }, ...columns],
+      figures.byDepartment.map((row) => [row.name, ...costCells(row, context)]),
+      {
+        currency: context.currency,
+      },
+    ),
+    fixedTable(
+      'By category',
+      [{ header: 'Category', type: 'text', width: 16 }, ...columns],
+      figures.byCategory.map((row) => [row.name, ...costCells(row, context)]),
+      {
+        currency: context.currency,
+      },
+    ),
     devices,
   );
   return { key: 'financialCost', title: REPORT_TITLES.financialCost, summary, blocks };

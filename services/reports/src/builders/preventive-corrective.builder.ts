@@ -24,7 +24,11 @@ const mixRow = (name: string, counts: WorkMixCounts): Cell[] => [
  * (Repair), by department, category and month, and how much of the PM due was done on time.
  */
 export const buildPreventiveVsCorrective: ReportBuilder = async (context) => {
-  const mix = await context.data.figures<WorkMixFigures>(SUBJECTS.maintenance.reportWorkMix, context.scope, context.user);
+  const mix = await context.data.figures<WorkMixFigures>(
+    SUBJECTS.maintenance.reportWorkMix,
+    context.scope,
+    context.user,
+  );
   const planned = mix.total.preventive + mix.total.corrective;
   const summary = [
     `Of the work created in the period (${scopeWords(context.scope)}), ${count(mix.total.preventive)} tasks were preventive and ${count(
@@ -42,7 +46,10 @@ export const buildPreventiveVsCorrective: ReportBuilder = async (context) => {
         { label: 'Preventive tasks', value: count(mix.total.preventive) },
         { label: 'Corrective tasks', value: count(mix.total.corrective) },
         { label: 'Other tasks', value: count(mix.total.other) },
-        { label: 'Preventive share (of preventive and corrective)', value: percent(share(mix.total.preventive, planned)) },
+        {
+          label: 'Preventive share (of preventive and corrective)',
+          value: percent(share(mix.total.preventive, planned)),
+        },
         { label: 'PM on-time rate', value: percent(mix.pm.rate) },
       ],
     },
@@ -77,9 +84,21 @@ export const buildPreventiveVsCorrective: ReportBuilder = async (context) => {
     });
   }
   blocks.push(
-    fixedTable('By department', mixColumns('Department'), mix.byDepartment.map((row) => mixRow(row.name, row))),
-    fixedTable('By category', mixColumns('Category'), mix.byCategory.map((row) => mixRow(row.name, row))),
-    fixedTable('By month', mixColumns('Month'), mix.byMonth.map((row) => mixRow(row.month, row))),
+    fixedTable(
+      'By department',
+      mixColumns('Department'),
+      mix.byDepartment.map((row) => mixRow(row.name, row)),
+    ),
+    fixedTable(
+      'By category',
+      mixColumns('Category'),
+      mix.byCategory.map((row) => mixRow(row.name, row)),
+    ),
+    fixedTable(
+      'By month',
+      mixColumns('Month'),
+      mix.byMonth.map((row) => mixRow(row.month, row)),
+    ),
     fixedTable(
       'PM occurrences of the period',
       [
@@ -91,7 +110,9 @@ export const buildPreventiveVsCorrective: ReportBuilder = async (context) => {
         { header: 'On-time rate', type: 'percent' },
       ],
       [[mix.pm.due, mix.pm.onTime, mix.pm.late, mix.pm.missed, mix.pm.pending, mix.pm.rate]],
-      { note: 'On time: completed on or before the due date. Missed: not completed by its due date, or cancelled. The rate leaves out occurrences not yet due.' },
+      {
+        note: 'On time: completed on or before the due date. Missed: not completed by its due date, or cancelled. The rate leaves out occurrences not yet due.',
+      },
     ),
   );
   return { key: 'preventiveVsCorrective', title: REPORT_TITLES.preventiveVsCorrective, summary, blocks };

@@ -27,7 +27,11 @@ const COST_NOTE =
 
 /** Inventory and spare parts: the parts used on work completed in the period, the top ten, by department. */
 export const buildSpareParts: ReportBuilder = async (context) => {
-  const figures = await context.data.figures<SparePartsFigures>(SUBJECTS.maintenance.reportParts, context.scope, context.user);
+  const figures = await context.data.figures<SparePartsFigures>(
+    SUBJECTS.maintenance.reportParts,
+    context.scope,
+    context.user,
+  );
   const all = await pagedTable<SparePartRow>(
     context,
     SUBJECTS.maintenance.reportPartRows,
@@ -41,7 +45,9 @@ export const buildSpareParts: ReportBuilder = async (context) => {
     figures.knownCost === null
       ? 'No unit cost was recorded for these parts, so their cost is not stated.'
       : `Their recorded cost is ${money(figures.knownCost, context.currency)}${
-          figures.usesWithoutCost ? `; ${count(figures.usesWithoutCost)} uses had no recorded cost and are not priced` : ''
+          figures.usesWithoutCost
+            ? `; ${count(figures.usesWithoutCost)} uses had no recorded cost and are not priced`
+            : ''
         }.`,
   ];
   const blocks: ReportBlock[] = [
@@ -69,7 +75,10 @@ export const buildSpareParts: ReportBuilder = async (context) => {
       },
     });
   blocks.push(
-    fixedTable('Top ten parts', partColumns, figures.top.map(partCells), { note: COST_NOTE, currency: context.currency }),
+    fixedTable('Top ten parts', partColumns, figures.top.map(partCells), {
+      note: COST_NOTE,
+      currency: context.currency,
+    }),
     fixedTable(
       'Parts by department',
       [
@@ -80,7 +89,14 @@ export const buildSpareParts: ReportBuilder = async (context) => {
         { header: 'Known cost', type: 'currency' },
         { header: 'Uses without a cost', type: 'integer' },
       ],
-      figures.byDepartment.map((row) => [row.name, row.quantity, row.uses, row.tasks, row.knownCost, row.usesWithoutCost]),
+      figures.byDepartment.map((row) => [
+        row.name,
+        row.quantity,
+        row.uses,
+        row.tasks,
+        row.knownCost,
+        row.usesWithoutCost,
+      ]),
       { currency: context.currency },
     ),
     all,

@@ -16,7 +16,11 @@ import { trendChart } from './trend';
  * overdue now, and tasks created against tasks completed week by week.
  */
 export const buildTaskManagement: ReportBuilder = async (context) => {
-  const figures = await context.data.figures<TaskFigures>(SUBJECTS.maintenance.reportTasks, context.scope, context.user);
+  const figures = await context.data.figures<TaskFigures>(
+    SUBJECTS.maintenance.reportTasks,
+    context.scope,
+    context.user,
+  );
   const overdue = await pagedTable<OverdueTaskRow>(
     context,
     SUBJECTS.maintenance.reportOverdue,
@@ -72,7 +76,12 @@ export const buildTaskManagement: ReportBuilder = async (context) => {
       {
         kind: 'chart',
         title: 'Tasks by status',
-        chart: { type: 'bar', categories: [...TASK_STATUSES], series: [{ name: 'Tasks', values: TASK_STATUSES.map((s) => figures.byStatus[s]) }], unit: 'tasks' },
+        chart: {
+          type: 'bar',
+          categories: [...TASK_STATUSES],
+          series: [{ name: 'Tasks', values: TASK_STATUSES.map((s) => figures.byStatus[s]) }],
+          unit: 'tasks',
+        },
       },
       {
         kind: 'chart',
@@ -91,9 +100,30 @@ export const buildTaskManagement: ReportBuilder = async (context) => {
     );
   }
   blocks.push(
-    fixedTable('By status', [{ header: 'Status', type: 'text' }, { header: 'Tasks', type: 'integer' }], TASK_STATUSES.map((s) => [s, figures.byStatus[s]])),
-    fixedTable('By type', [{ header: 'Type', type: 'text' }, { header: 'Tasks', type: 'integer' }], TASK_TYPES.map((t) => [t, figures.byType[t]])),
-    fixedTable('By priority', [{ header: 'Priority', type: 'text' }, { header: 'Tasks', type: 'integer' }], TASK_PRIORITIES.map((p) => [p, figures.byPriority[p]])),
+    fixedTable(
+      'By status',
+      [
+        { header: 'Status', type: 'text' },
+        { header: 'Tasks', type: 'integer' },
+      ],
+      TASK_STATUSES.map((s) => [s, figures.byStatus[s]]),
+    ),
+    fixedTable(
+      'By type',
+      [
+        { header: 'Type', type: 'text' },
+        { header: 'Tasks', type: 'integer' },
+      ],
+      TASK_TYPES.map((t) => [t, figures.byType[t]]),
+    ),
+    fixedTable(
+      'By priority',
+      [
+        { header: 'Priority', type: 'text' },
+        { header: 'Tasks', type: 'integer' },
+      ],
+      TASK_PRIORITIES.map((p) => [p, figures.byPriority[p]]),
+    ),
     fixedTable(
       'Created and completed per week',
       [

@@ -40,10 +40,16 @@ export function trendChart(
       const projected = leastSquaresForecast(s.values, FORECAST_PERIODS, { floorAtZero: true });
       const known = { name: s.name, values: [...s.values, ...padding] };
       if (!projected.length) return [known];
-      const lead = s.values.map((_, index) => (index === s.values.length - 1 ? (s.values[index] ?? null) : null));
+      const lead = s.values.map((_, index) =>
+        index === s.values.length - 1 ? (s.values[index] ?? null) : null,
+      );
       return [
         known,
-        { name: s.name, forecast: true, values: [...lead, ...projected.map((value) => Math.round(value * 10) / 10)] },
+        {
+          name: s.name,
+          forecast: true,
+          values: [...lead, ...projected.map((value) => Math.round(value * 10) / 10)],
+        },
       ];
     }),
   };

@@ -27,7 +27,11 @@ export class ReportDataClient extends DomainServiceClient {
   async *pages<T>(subject: string, scope: ReportScope, user: ActingUser): AsyncGenerator<ReportRowsPage<T>> {
     let after = '';
     for (;;) {
-      const page = await this.request<ReportRowsPage<T>>(subject, { scope, after, limit: REPORT_PAGE_LIMIT }, user);
+      const page = await this.request<ReportRowsPage<T>>(
+        subject,
+        { scope, after, limit: REPORT_PAGE_LIMIT },
+        user,
+      );
       yield page;
       if (!page.next) return;
       after = page.next;

@@ -14,12 +14,18 @@ const withGaps = (values: number[], holes: boolean[]) =>
 describe('leastSquaresForecast', () => {
   it('projects a straight line exactly', () => {
     fc.assert(
-      fc.property(coefficient, coefficient, fc.integer({ min: 2, max: 40 }), periods, (a, b, length, count) => {
-        const values = Array.from({ length }, (_, x) => a + b * x);
-        const forecast = leastSquaresForecast(values, count);
-        expect(forecast).toHaveLength(count);
-        forecast.forEach((value, k) => expect(close(value, a + b * (length + k))).toBe(true));
-      }),
+      fc.property(
+        coefficient,
+        coefficient,
+        fc.integer({ min: 2, max: 40 }),
+        periods,
+        (a, b, length, count) => {
+          const values = Array.from({ length }, (_, x) => a + b * x);
+          const forecast = leastSquaresForecast(values, count);
+          expect(forecast).toHaveLength(count);
+          forecast.forEach((value, k) => expect(close(value, a + b * (length + k))).toBe(true));
+        },
+      ),
     );
   });
 
@@ -44,11 +50,16 @@ describe('leastSquaresForecast', () => {
 
   it('forecasts a constant series as the constant', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.integer({ min: 2, max: 30 }), periods, (c, n, k) => {
-        const forecast = leastSquaresForecast(Array<number>(n).fill(c), k);
-        expect(forecast).toHaveLength(k);
-        forecast.forEach((value) => expect(close(value, c)).toBe(true));
-      }),
+      fc.property(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.integer({ min: 2, max: 30 }),
+        periods,
+        (c, n, k) => {
+          const forecast = leastSquaresForecast(Array<number>(n).fill(c), k);
+          expect(forecast).toHaveLength(k);
+          forecast.forEach((value) => expect(close(value, c)).toBe(true));
+        },
+      ),
     );
   });
 

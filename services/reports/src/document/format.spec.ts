@@ -17,6 +17,7 @@ describe('dates in English', () => {
     expect(formatPeriod({ from: '2026-01-01', to: '2026-03-31' })).toBe('1 January 2026 – 31 March 2026');
     expect(formatPeriod({ from: '2026-02-14', to: '2026-02-14' })).toBe('14 February 2026');
     expect(formatCalendarDate('not a date')).toBe('not a date');
+    expect(formatCalendarDate('2026-02-31')).toBe('2026-02-31');
   });
 
   it('writes instants in the hospital time zone', () => {
@@ -30,7 +31,16 @@ describe('dates in English', () => {
 
 describe('formatCell', () => {
   it('writes unknown values as a dash, never as 0', () => {
-    for (const type of ['text', 'integer', 'decimal', 'percent', 'date', 'datetime', 'currency', 'hours'] as const) {
+    for (const type of [
+      'text',
+      'integer',
+      'decimal',
+      'percent',
+      'date',
+      'datetime',
+      'currency',
+      'hours',
+    ] as const) {
       expect(formatCell(null, as(type))).toBe(NULL_TEXT);
     }
     expect(formatCell(Number.NaN, as('integer'))).toBe(NULL_TEXT);

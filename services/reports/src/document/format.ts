@@ -18,8 +18,10 @@ const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function parseCalendarDate(value: string): Date | null {
   const match = CALENDAR_DATE.exec(value);
   if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? null : date;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls 31 February over into March: such a day is not a date.
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
 }
 
 /** An ISO timestamp as an instant, or null when it is not one. */

@@ -45,6 +45,13 @@ const LEGEND_ROW = 13;
 
 export function drawChart(pdf: Pdf, block: ChartBlock): void {
   const chart = block.chart;
+  if (!hasData(chart)) {
+    blockHeading(pdf, block.title, 20);
+    useFont(pdf, FONT.italic, 9, COLOR.muted);
+    textAt(pdf, 'Nothing to chart for this period.', contentLeft(pdf), pdf.y + 2);
+    pdf.y += 24;
+    return;
+  }
   const height = chart.type === 'pie' ? pieHeight(chart) : AXIS_CHART_HEIGHT;
   blockHeading(pdf, block.title, height);
   const box: Box = { x: contentLeft(pdf), y: pdf.y + 4, width: contentWidth(pdf), height };
@@ -54,14 +61,27 @@ export function drawChart(pdf: Pdf, block: ChartBlock): void {
   pdf.y = box.y + box.height + 16;
 }
 
+/** Whether a chart has anything to draw: some category with a value, or a pie with a positive slice. */
+function hasData(chart: ChartBlock['chart']): boolean {
+  if (chart.type === 'pie') return chart.slices.some((slice) => slice.value > 0);
+  return (
+    chart.categories.length > 0 &&
+    chart.series.some((series) => series.values.some((value) => value !== null && Number.isFinite(value)))
+  );
+}
+
 // ---------------------------------------------------------------- scales and axes
 
 const tickFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** An axis label: "1,500", "2.5", "1.3M" (large values compact, so the axis stays narrow). */
-export function tickLabel(value: number): string {
-  return Math.abs(value) >= 100_000 ? compactFormat.format(value) : tickFormat.format(value);
+/**
+ * An axis's labels: "1,500", "2.5"; compact ("25K", "1.3M") on an axis that reaches 100,000, all
+ * ticks alike, so the axis stays narrow and reads evenly.
+ */
+export function tickLabels(ticks: readonly number[]): string[] {
+  const compact = ticks.some((tick) => Math.abs(tick) >= 100_000);
+  return ticks.map((tick) => (compact ? compactFormat.format(tick) : tickFormat.format(tick)));
 }
 
 export interface Scale {
@@ -117,7 +137,8 @@ function drawAxes(
 ): Plot {
   const legendHeight = drawLegendRow(pdf, legend, box);
   useFont(pdf, FONT.regular, LABEL_SIZE, COLOR.muted);
-  const axisWidth = Math.max(...scale.ticks.map((tick) => pdf.widthOfString(tickLabel(tick)))) + 8;
+  const tickTexts = tickLabels(scale.ticks);
+  const axisWidth = Math.max(...tickTexts.map((label) => pdf.widthOfString(label))) + 8;
   const left = box.x + axisWidth;
   const right = box.x + box.width - 4;
   const slot = (right - left) / Math.max(1, categories.length);
@@ -127,7 +148,7 @@ function drawAxes(
   const y = (value: number) => bottom - ((value - scale.min) / (scale.max - scale.min)) * (bottom - top);
 
   if (unit) textAt(pdf, unit, box.x, top - 12);
-  for (const tick of scale.ticks) {
+  scale.ticks.forEach((tick, index) => {
     const at = y(tick);
     pdf
       .moveTo(left, at)
@@ -136,8 +157,8 @@ function drawAxes(
       .strokeColor(tick === 0 ? COLOR.faint : COLOR.grid)
       .stroke();
     useFont(pdf, FONT.regular, LABEL_SIZE, COLOR.muted);
-    textRightAt(pdf, tickLabel(tick), left - 4, at - LABEL_SIZE / 2);
-  }
+    textRightAt(pdf, tickTexts[index] ?? '', left - 4, at - LABEL_SIZE / 2);
+  });
   labels.draw(left, bottom + 4);
   return { left, right, top, bottom, scale, y, slot };
 }
@@ -385,11 +406,8 @@ function drawPieChart(pdf: Pdf, chart: PieChart, box: Box): void {
   const radius = Math.min(85, (box.height - 20) / 2);
   const cx = box.x + radius + 10;
   const cy = box.y + Math.min(box.height, 2 * radius + 20) / 2;
-  if (total <= 0) {
-    useFont(pdf, FONT.italic, 9, COLOR.muted);
-    textAt(pdf, 'Nothing to chart: every value is zero.', box.x, box.y + 10);
-    return;
-  }
+  // drawChart drew a note instead when no slice is positive.
+  if (total <= 0) return;
   let angle = -Math.PI / 2;
   chart.slices.forEach((slice, index) => {
     const sweep = (Math.max(0, slice.value) / total) * 2 * Math.PI;
@@ -485,10 +503,11 @@ export function drawHeatMap(pdf: Pdf, block: HeatMapBlock): void {
   const perGrid = Math.max(1, Math.floor(available / HEAT_MIN_CELL));
   const range = heatRange(block.values);
   blockHeading(pdf, block.title, 40 + HEAT_ROW * Math.min(3, block.rowLabels.length));
-  for (let first = 0; first < block.columnLabels.length || first === 0; first += perGrid) {
-    const columns = range0(first, Math.min(block.columnLabels.length, first + perGrid));
+  for (const columns of columnGroups(block.columnLabels.length, perGrid)) {
     const cellWidth = Math.min(HEAT_MAX_CELL, available / Math.max(1, columns.length));
     const grid = { labelWidth, cellWidth, columns };
+    // The column labels never sit alone at the foot of a page.
+    ensureSpace(pdf, 30 + 2 * HEAT_ROW);
     drawHeatHeader(pdf, block, grid);
     block.rowLabels.forEach((label, row) => {
       if (pdf.y + HEAT_ROW > contentBottom(pdf)) {
@@ -501,19 +520,23 @@ export function drawHeatMap(pdf: Pdf, block: HeatMapBlock): void {
       drawHeatRow(pdf, label, block.values[row] ?? [], grid, range);
     });
     pdf.y += 8;
-    if (block.columnLabels.length === 0) break;
   }
   drawHeatLegend(pdf, block.unit, range);
+}
+
+/** Column indexes in groups of at most `size`: one grid each. */
+function columnGroups(count: number, size: number): number[][] {
+  const groups: number[][] = [];
+  for (let first = 0; first < count; first += size) {
+    groups.push(Array.from({ length: Math.min(size, count - first) }, (_, i) => first + i));
+  }
+  return groups;
 }
 
 interface HeatGrid {
   labelWidth: number;
   cellWidth: number;
   columns: number[];
-}
-
-function range0(from: number, to: number): number[] {
-  return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 }
 
 function drawHeatHeader(pdf: Pdf, block: HeatMapBlock, grid: HeatGrid): void {

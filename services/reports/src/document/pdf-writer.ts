@@ -106,8 +106,11 @@ function drawCover(pdf: Pdf, doc: ReportDocument, timeZone: string): (firstPages
     characterSpacing: 1.5,
     lineBreak: false,
   });
-  useFont(pdf, FONT.bold, 26, COLOR.white);
-  pdf.text(winAnsi(doc.title), left, 92, { width, height: 70, ellipsis: true });
+  // A long title steps down to a smaller size and a third line before it is cut.
+  const title = winAnsi(doc.title);
+  const size = useFont(pdf, FONT.bold, 26).heightOfString(title, { width }) > 70 ? 20 : 26;
+  useFont(pdf, FONT.bold, size, COLOR.white);
+  pdf.text(title, left, 92, { width, height: size === 26 ? 70 : 78, ellipsis: true });
   useFont(pdf, FONT.regular, 14, COLOR.brandLight);
   pdf.text(winAnsi(formatPeriod(doc.period)), left, COVER_BAND - 52, { width, lineBreak: false });
 

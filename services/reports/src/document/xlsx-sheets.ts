@@ -149,8 +149,9 @@ export function planSheetNames(doc: ReportDocument): Map<ReportBlock, string> {
   for (const section of doc.sections) {
     for (const block of section.blocks) {
       if (block.kind !== 'table' && block.kind !== 'heatmap') continue;
-      const both = cleanSheetName(`${section.title} - ${block.title}`);
-      const base = both.length <= MAX_SHEET_NAME ? both : cut(cleanSheetName(block.title), MAX_SHEET_NAME);
+      const title = cleanSheetName(block.title);
+      const both = title ? cleanSheetName(`${section.title} - ${title}`) : cleanSheetName(section.title);
+      const base = both.length <= MAX_SHEET_NAME ? both : cut(title || both, MAX_SHEET_NAME);
       names.set(block, uniqueName(base || (block.kind === 'table' ? 'Table' : 'Heat map'), used));
     }
   }

@@ -7,7 +7,8 @@ async function writeAll(parts: Buffer[]): Promise<{ stored: Buffer[]; size: numb
     expect(seq).toBe(stored.length);
     stored.push(data);
   });
-  for (const part of parts) await new Promise<void>((resolve, reject) => sink.write(part, (e) => (e ? reject(e) : resolve())));
+  for (const part of parts)
+    await new Promise<void>((resolve, reject) => sink.write(part, (e) => (e ? reject(e) : resolve())));
   await new Promise<void>((resolve, reject) => sink.end((e?: Error | null) => (e ? reject(e) : resolve())));
   return { stored, size: sink.size };
 }
@@ -18,7 +19,11 @@ describe('ChunkSink', () => {
     for (let i = 0; i < whole.length; i += 1) whole[i] = (i * 31) % 256;
     const parts = [whole.subarray(0, 1000), whole.subarray(1000, 300_000), whole.subarray(300_000)];
     const { stored, size } = await writeAll(parts);
-    expect(stored.map((chunk) => chunk.length)).toEqual([REPORT_FILE_CHUNK_BYTES, REPORT_FILE_CHUNK_BYTES, 1234]);
+    expect(stored.map((chunk) => chunk.length)).toEqual([
+      REPORT_FILE_CHUNK_BYTES,
+      REPORT_FILE_CHUNK_BYTES,
+      1234,
+    ]);
     expect(Buffer.concat(stored).equals(whole)).toBe(true);
     expect(size).toBe(whole.length);
   });

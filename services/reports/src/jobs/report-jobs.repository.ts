@@ -137,7 +137,11 @@ export class ReportJobsRepository {
   }
 
   /** A page of jobs, newest first: one person's, or everyone's (`ownerId` null). */
-  async list(ownerId: string | null, page: number, limit: number): Promise<{ jobs: ReportJobDto[]; total: number }> {
+  async list(
+    ownerId: string | null,
+    page: number,
+    limit: number,
+  ): Promise<{ jobs: ReportJobDto[]; total: number }> {
     const [rows, counted] = await Promise.all([
       this.dataSource.query(
         `SELECT * FROM ${TABLE} ${ownerId ? 'WHERE "owner_id" = $3' : ''}
@@ -191,10 +195,18 @@ export class ReportJobsRepository {
   }
 
   async writeChunk(id: string, seq: number, data: Buffer): Promise<void> {
-    await this.dataSource.query(`INSERT INTO ${CHUNKS} ("job_id", "seq", "data") VALUES ($1, $2, $3)`, [id, seq, data]);
+    await this.dataSource.query(`INSERT INTO ${CHUNKS} ("job_id", "seq", "data") VALUES ($1, $2, $3)`, [
+      id,
+      seq,
+      data,
+    ]);
   }
 
-  async finish(id: string, file: { name: string; size: number }, retentionDays: number): Promise<ReportJobDto | null> {
+  async finish(
+    id: string,
+    file: { name: string; size: number },
+    retentionDays: number,
+  ): Promise<ReportJobDto | null> {
     const [rows] = (await this.dataSource.query(
       `UPDATE ${TABLE} SET "state" = 'done', "progress" = 100, "stage" = NULL, "failure" = NULL,
          "file_name" = $2, "file_size" = $3, "finished_at" = now(),
@@ -229,10 +241,10 @@ export class ReportJobsRepository {
 
   /** The piece of a finished file starting at `offset` (a multiple of the chunk size). */
   async chunk(id: string, offset: number): Promise<Buffer | null> {
-    const rows = (await this.dataSource.query(`SELECT "data" FROM ${CHUNKS} WHERE "job_id" = $1 AND "seq" = $2`, [
-      id,
-      Math.floor(offset / REPORT_FILE_CHUNK_BYTES),
-    ])) as { data: Buffer }[];
+    const rows = (await this.dataSource.query(
+      `SELECT "data" FROM ${CHUNKS} WHERE "job_id" = $1 AND "seq" = $2`,
+      [id, Math.floor(offset / REPORT_FILE_CHUNK_BYTES)],
+    )) as { data: Buffer }[];
     return rows[0]?.data ?? null;
   }
 

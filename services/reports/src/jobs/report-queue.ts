@@ -11,11 +11,13 @@ export const REPORT_QUEUE = 'report-jobs';
 
 /** What the queue carries: a report to write (its row is the record), a schedule's turn, the clean-up. */
 export type ReportQueueData =
-  | { kind: 'report'; jobId: string }
-  | { kind: 'schedule'; scheduleId: string }
-  | { kind: 'expiry' };
+  { kind: 'report'; jobId: string } | { kind: 'schedule'; scheduleId: string } | { kind: 'expiry' };
 
-export const JOB_NAMES = { report: 'write-report', schedule: 'scheduled-report', expiry: 'expire-files' } as const;
+export const JOB_NAMES = {
+  report: 'write-report',
+  schedule: 'scheduled-report',
+  expiry: 'expire-files',
+} as const;
 
 /** When each frequency runs, in the hospital's time zone: Monday, the 1st, the quarter's 1st, at 06:00. */
 export const SCHEDULE_PATTERNS: Record<ReportScheduleFrequency, string> = {

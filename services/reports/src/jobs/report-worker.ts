@@ -49,7 +49,9 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     });
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'report worker'));
     // Neither awaited: a Redis that is down must not hold the worker's start.
-    void this.queue.keepExpiryScheduler().catch((error: unknown) => this.logger.warn({ err: error }, 'expiry not scheduled yet'));
+    void this.queue
+      .keepExpiryScheduler()
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'expiry not scheduled yet'));
     void this.requeueWaiting();
     this.catchUp = setInterval(() => void this.requeueWaiting(), CATCH_UP_MS);
     this.catchUp.unref();
@@ -106,7 +108,10 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
         entity: 'report',
         entityId: created._id,
         action: 'scheduled',
-        changes: { schedule: { from: null, to: scheduleId }, period: { from: null, to: `${period.from}..${period.to}` } },
+        changes: {
+          schedule: { from: null, to: scheduleId },
+          period: { from: null, to: `${period.from}..${period.to}` },
+        },
       });
       return created;
     });

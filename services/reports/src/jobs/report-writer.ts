@@ -23,7 +23,12 @@ const READING_SHARE = 60;
 
 /** The calendar date it is now in a time zone. */
 export function todayIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /** What the domain services are asked about: the request's filters, in the hospital's days. */
@@ -103,7 +108,11 @@ export class ReportWriter {
     const sections = [];
     for (const [index, type] of job.reports.entries()) {
       await this.events.progress(
-        await this.jobs.progress(job.id, (index / job.reports.length) * READING_SHARE, `Reading: ${REPORT_TITLES[type]}`),
+        await this.jobs.progress(
+          job.id,
+          (index / job.reports.length) * READING_SHARE,
+          `Reading: ${REPORT_TITLES[type]}`,
+        ),
       );
       sections.push(await buildReportSection(type, context));
     }

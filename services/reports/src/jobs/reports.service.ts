@@ -116,13 +116,25 @@ export class ReportsService {
   async fileChunk(actor: Actor, id: string, offset: number): Promise<ReportFileChunk> {
     const job = await this.get(actor, id);
     if (job.state === 'expired')
-      throw new ServiceError('NOT_FOUND', 'This report has expired and its file was deleted. Please generate it again.');
+      throw new ServiceError(
+        'NOT_FOUND',
+        'This report has expired and its file was deleted. Please generate it again.',
+      );
     if (job.state !== 'done' || !job.fileName || job.fileSize === null)
       throw new ServiceError('CONFLICT', 'This report is not ready yet.');
     if (offset % REPORT_FILE_CHUNK_BYTES !== 0 || offset >= Math.max(job.fileSize, 1))
-      throw new ServiceError('VALIDATION_FAILED', 'offset must be a multiple of the chunk size within the file.');
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        'offset must be a multiple of the chunk size within the file.',
+      );
     const data = (await this.jobs.chunk(id, offset)) ?? Buffer.alloc(0);
-    return { data: data.toString('base64'), offset, size: job.fileSize, fileName: job.fileName, format: job.format };
+    return {
+      data: data.toString('base64'),
+      offset,
+      size: job.fileSize,
+      fileName: job.fileName,
+      format: job.format,
+    };
   }
 
   async listSchedules(actor: Actor): Promise<ReportScheduleListResponse> {

@@ -66,7 +66,9 @@ export class CreateReportsSchema1765000000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "report_jobs_owner" ON "reports"."report_jobs" ("owner_id", "created_at" DESC)`,
     );
-    await queryRunner.query(`CREATE INDEX "report_jobs_created" ON "reports"."report_jobs" ("created_at" DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX "report_jobs_created" ON "reports"."report_jobs" ("created_at" DESC)`,
+    );
     await queryRunner.query(
       `CREATE INDEX "report_jobs_expiry" ON "reports"."report_jobs" ("expires_at") WHERE "state" = 'done'`,
     );

@@ -56,14 +56,20 @@ export class ReportSchedulesRepository {
 
   /** A schedule that has not been cancelled. */
   async live(id: string): Promise<StoredSchedule | null> {
-    const rows = (await this.dataSource.query(`SELECT * FROM ${TABLE} WHERE "id" = $1 AND "cancelled_at" IS NULL`, [
-      id,
-    ])) as ScheduleRow[];
+    const rows = (await this.dataSource.query(
+      `SELECT * FROM ${TABLE} WHERE "id" = $1 AND "cancelled_at" IS NULL`,
+      [id],
+    )) as ScheduleRow[];
     const row = rows[0];
     if (!row) return null;
     return {
       id: row.id,
-      owner: { id: row.owner_id, name: row.owner_name, role: row.owner_role, serviceNumber: row.owner_service_number },
+      owner: {
+        id: row.owner_id,
+        name: row.owner_name,
+        role: row.owner_role,
+        serviceNumber: row.owner_service_number,
+      },
       request: row.request,
       frequency: row.frequency,
       emailTo: row.email_to,
@@ -71,9 +77,10 @@ export class ReportSchedulesRepository {
   }
 
   async ownerOf(id: string): Promise<{ ownerId: string; cancelled: boolean } | null> {
-    const rows = (await this.dataSource.query(`SELECT "owner_id", "cancelled_at" FROM ${TABLE} WHERE "id" = $1`, [
-      id,
-    ])) as Pick<ScheduleRow, 'owner_id' | 'cancelled_at'>[];
+    const rows = (await this.dataSource.query(
+      `SELECT "owner_id", "cancelled_at" FROM ${TABLE} WHERE "id" = $1`,
+      [id],
+    )) as Pick<ScheduleRow, 'owner_id' | 'cancelled_at'>[];
     const row = rows[0];
     return row ? { ownerId: row.owner_id, cancelled: row.cancelled_at !== null } : null;
   }

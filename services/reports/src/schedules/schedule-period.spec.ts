@@ -12,24 +12,30 @@ describe('previousPeriod', () => {
   });
 
   it('always ends before the run day and is a whole week, month or quarter', () => {
-    const days = fc.integer({ min: 0, max: 365 * 80 }).map((n) => new Date(Date.UTC(2000, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+    const days = fc
+      .integer({ min: 0, max: 365 * 80 })
+      .map((n) => new Date(Date.UTC(2000, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
     fc.assert(
-      fc.property(days, fc.constantFrom('weekly' as const, 'monthly' as const, 'quarterly' as const), (today, frequency) => {
-        const { from, to } = previousPeriod(frequency, today);
-        expect(to < today).toBe(true);
-        const length = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-        if (frequency === 'weekly') {
-          expect(length).toBe(7);
-          expect(new Date(`${from}T00:00:00Z`).getUTCDay()).toBe(1);
-        } else {
-          expect(from.endsWith('-01')).toBe(true);
-          expect(length).toBeGreaterThanOrEqual(frequency === 'monthly' ? 28 : 89);
-          expect(length).toBeLessThanOrEqual(frequency === 'monthly' ? 31 : 92);
-          const next = new Date(`${to}T00:00:00Z`);
-          next.setUTCDate(next.getUTCDate() + 1);
-          expect(next.getUTCDate()).toBe(1);
-        }
-      }),
+      fc.property(
+        days,
+        fc.constantFrom('weekly' as const, 'monthly' as const, 'quarterly' as const),
+        (today, frequency) => {
+          const { from, to } = previousPeriod(frequency, today);
+          expect(to < today).toBe(true);
+          const length = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+          if (frequency === 'weekly') {
+            expect(length).toBe(7);
+            expect(new Date(`${from}T00:00:00Z`).getUTCDay()).toBe(1);
+          } else {
+            expect(from.endsWith('-01')).toBe(true);
+            expect(length).toBeGreaterThanOrEqual(frequency === 'monthly' ? 28 : 89);
+            expect(length).toBeLessThanOrEqual(frequency === 'monthly' ? 31 : 92);
+            const next = new Date(`${to}T00:00:00Z`);
+            next.setUTCDate(next.getUTCDate() + 1);
+            expect(next.getUTCDate()).toBe(1);
+          }
+        },
+      ),
     );
   });
 });

@@ -8,7 +8,10 @@ const day = (value: string) => new Date(`${value}T00:00:00Z`);
  * calendar week (Monday to Sunday), month or quarter before the one `today` falls in. A report that
  * runs late (a worker was down) still covers the same finished period.
  */
-export function previousPeriod(frequency: ReportScheduleFrequency, today: string): { from: string; to: string } {
+export function previousPeriod(
+  frequency: ReportScheduleFrequency,
+  today: string,
+): { from: string; to: string } {
   const date = day(today);
   if (frequency === 'weekly') {
     const monday = new Date(date);

@@ -1,0 +1,426 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { SMTPServer } from 'smtp-server';
+import type { DataSource } from 'typeorm';
+import type {
+  ReportJobDto,
+  ReportQueuedResponse,
+  ReportScheduleListResponse,
+  Role,
+} from '@caliber/contracts';
+import { bullConnection, queuePrefix } from '@caliber/service-kit';
+import { call } from '@caliber/testing/http';
+import { serviceDataSource } from '@caliber/testing/service-databases';
+import {
+  equipmentDataSource,
+  rosterStaff,
+  signIn,
+  startEquipment,
+  startGateway,
+  startMaintenance,
+  startReports,
+  startReportsWorker,
+  useSignInStack,
+  type RunningGateway,
+} from '@caliber/testing/stack';
+import { until } from '@caliber/testing/wait';
+import { REPORT_QUEUE, SCHEDULE_PATTERNS, type ReportQueueData } from './jobs/report-queue';
+
+/**
+ * Reports end to end on the real stack: the gateway, the reports API and a worker, and the
+ * services that own the data. The figures are those of a hand-built March 2001, a month no other
+ * test writes in: a ventilator down from the 3rd 12:00 to the 5th 12:00 (48 h of 744 observed:
+ * uptime 93.5%, one failure, MTTR 48 h, MTBF 696 h), and a repair completed on the 7th with two
+ * parts at 15.50, one part without a cost and 3.5 labour hours (at 40 an hour: 140).
+ */
+describe('Reports (real stack)', () => {
+  const stack = useSignInStack('reports');
+  const apps: INestApplication[] = [];
+  let maintenance: INestApplication;
+  let equipmentRows: DataSource;
+  let maintenanceRows: DataSource;
+  let reportRows: DataSource;
+  let waiting: RunningGateway;
+  let smtp: SMTPServer;
+  const mail: string[] = [];
+  const tokens = new Map<Role, string>();
+  let otherTechnician = '';
+  const serial = `RPT-${Date.now().toString(36)}`.toUpperCase();
+  const period = {
+    dateFrom: '2001-03-01',
+    dateTo: '2001-03-31',
+    departments: ['ICU'],
+    categories: ['Ventilator'],
+  };
+
+  const as = (role: Role, token = tokens.get(role)) => ({
+    get: <T>(path: string) => call<T>(stack.gateway.url, 'GET', `/api${path}`, { token }),
+    post: <T>(path: string, body: unknown) =>
+      call<T>(stack.gateway.url, 'POST', `/api${path}`, { token, body }),
+  });
+  const download = (path: string, token: string | undefined, body?: unknown) =>
+    fetch(`${stack.gateway.url}/api${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const request = (
+    reports: string[],
+    format: string,
+    delivery: Record<string, unknown> = { downloadNow: true },
+  ) => ({
+    reports,
+    filters: period,
+    options: { format, visuals: { charts: true, summary: true }, delivery, advanced: { heatMaps: true } },
+  });
+  const job = async (id: string, role: Role = 'Engineer') =>
+    (await as(role).get<ReportJobDto>(`/reports/${id}`)).body;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      onData(stream, _session, callback) {
+        const parts: Buffer[] = [];
+        stream.on('data', (part: Buffer) => parts.push(part));
+        stream.on('end', () => {
+          mail.push(Buffer.concat(parts).toString('latin1'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as { port: number }).port;
+    apps.push(await startEquipment());
+    maintenance = await startMaintenance();
+    apps.push(await startReports());
+    apps.push(
+      await startReportsWorker({
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LABOUR_RATE_PER_HOUR: '40',
+        REPORT_RETRY_DELAY_MS: '50',
+        REPORT_ATTEMPTS: '3',
+      }),
+    );
+    waiting = await startGateway({
+      REPORT_WAIT_SECONDS: '0',
+      REDIS_KEY_PREFIX: `reports-wait-${Date.now()}`,
+    });
+    for (const role of ['Technician', 'Engineer', 'Manager'] as const) {
+      const staff = await rosterStaff(stack.db, { role, name: `${role} Reporter` });
+      tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
+    }
+    const other = await rosterStaff(stack.db, { role: 'Technician', name: 'Other Technician' });
+    otherTechnician = await signIn(stack.gateway.url, other.serviceNumber);
+
+    equipmentRows = await equipmentDataSource();
+    maintenanceRows = await serviceDataSource('maintenance');
+    reportRows = await serviceDataSource('reports');
+    const [device] = (await equipmentRows.query(
+      `INSERT INTO "equipment"."equipment" ("name", "manufacturer", "model", "serial_number", "department",
+         "location", "installation_date", "status", "category")
+       VALUES ('Report Ventilator', 'Dräger', 'Evita V800', $1, 'ICU', 'Bed 9', '2000-06-01', 'Serviceable', 'Ventilator')
+       RETURNING "id"`,
+      [serial],
+    )) as { id: string }[];
+    const history: [string | null, string, string][] = [
+      [null, 'Serviceable', '2001-03-01T00:00:00Z'],
+      ['Serviceable', 'Unserviceable', '2001-03-03T12:00:00Z'],
+      ['Unserviceable', 'Serviceable', '2001-03-05T12:00:00Z'],
+    ];
+    for (const [from, to, at] of history)
+      await equipmentRows.query(
+        `INSERT INTO "equipment"."status_history" ("equipment_id", "from_status", "to_status", "changed_at")
+         VALUES ($1, $2, $3, $4)`,
+        [device?.id, from, to, at],
+      );
+    const [task] = (await maintenanceRows.query(
+      `INSERT INTO "maintenance"."tasks" ("title", "description", "task_type", "priority", "status",
+         "equipment_id", "equipment_name", "equipment_serial", "equipment_department", "equipment_category",
+         "completed_date", "certified", "certified_at", "certified_by_name", "labour_hours", "created_at", "updated_at")
+       VALUES ('Replace flow sensor', '', 'Repair', 'High', 'Completed', $1, 'Report Ventilator', $2, 'ICU',
+         'Ventilator', '2001-03-07T10:00:00Z', true, '2001-03-07T12:00:00Z', 'Report Engineer', 3.5,
+         '2001-03-03T12:00:00Z', '2001-03-07T12:00:00Z')
+       RETURNING "id"`,
+      [device?.id, serial],
+    )) as { id: string }[];
+    for (const [position, name, quantity, cost] of [
+      [0, 'Flow sensor', 2, 15.5],
+      [1, 'O-ring', 1, null],
+    ] as const)
+      await maintenanceRows.query(
+        `INSERT INTO "maintenance"."spare_parts" ("task_id", "position", "name", "quantity", "unit_cost")
+         VALUES ($1, $2, $3, $4, $5)`,
+        [task?.id, position, name, quantity, cost],
+      );
+  }, 60_000);
+
+  afterAll(async () => {
+    await waiting.app.close();
+    await maintenance.close().catch(() => undefined);
+    for (const app of apps.reverse()) await app.close();
+    await Promise.all([equipmentRows.destroy(), maintenanceRows.destroy(), reportRows.destroy()]);
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('answers the downtime analysis as a PDF with the month’s figures, charts and a heat map', async () => {
+    const answer = await download(
+      '/reports/generate',
+      tokens.get('Manager'),
+      request(['downtimeAnalysis'], 'pdf'),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="cmms-report-\d+\.pdf"$/,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'caliber-report-'));
+    const file = join(dir, 'report.pdf');
+    writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Downtime analysis');
+    expect(text).toContain('Departments: ICU');
+    expect(text).toMatch(/down for 48\.0 h in all: uptime 93\.5%/);
+    expect(text).toContain('MTTR');
+    expect(text).toContain(serial);
+    expect(text).toMatch(/Page 1 of \d+/);
+  });
+
+  it('writes the financial cost as an Excel file with real numbers, filters and a frozen header', async () => {
+    const answer = await download(
+      '/reports/generate',
+      tokens.get('Engineer'),
+      request(['financialCost', 'inventorySpareParts'], 'xlsx'),
+    );
+    expect(answer.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await answer.arrayBuffer());
+    const sheet = workbook.worksheets.find(
+      (candidate) => /department/i.test(candidate.name) && /cost/i.test(candidate.name),
+    );
+    expect(sheet).toBeDefined();
+    if (!sheet) return;
+    expect(sheet.views[0]?.state).toBe('frozen');
+    expect(sheet.autoFilter).toBeTruthy();
+    const headers = (sheet.getRow(1).values as unknown[]).map(String);
+    const icu = sheet.getRow(2).values as unknown[];
+    const column = (header: string) => icu[headers.indexOf(header)];
+    expect(column('Department')).toBe('ICU');
+    expect(column('Tasks')).toBe(1);
+    expect(column('Parts cost')).toBe(31);
+    expect(column('Part uses without a cost')).toBe(1);
+    expect(column('Labour hours')).toBe(3.5);
+    expect(column('Labour cost')).toBe(140);
+    expect(column('Recorded cost')).toBe(171);
+  });
+
+  it('writes a Word document with the narrative and the tables', async () => {
+    const answer = await download(
+      '/reports/generate',
+      tokens.get('Engineer'),
+      request(['downtimeAnalysis', 'complianceAudit'], 'docx'),
+    );
+    expect(answer.status).toBe(200);
+    const zip = await JSZip.loadAsync(Buffer.from(await answer.arrayBuffer()));
+    const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+    expect(xml).toContain('Downtime analysis');
+    expect(xml).toContain('Compliance audit');
+    expect(xml).toContain(serial);
+    expect(xml).toContain('93.5%');
+  });
+
+  it('answers a link when the file is not ready in time; the page follows it and only its owner, Engineers and Admins read it', async () => {
+    const asked = await call<ReportQueuedResponse>(waiting.url, 'POST', '/api/reports/generate', {
+      token: tokens.get('Technician'),
+      body: request(['taskManagement'], 'pdf'),
+    });
+    expect(asked.status).toBe(202);
+    expect(asked.body.fileUrl).toBe(`/reports/jobs/${asked.body.jobId}`);
+    await until(async () => (await job(asked.body.jobId, 'Technician')).state === 'done', {
+      timeoutMs: 20_000,
+      what: 'the report to be written',
+    });
+    const file = await download(`/reports/${asked.body.jobId}/file`, tokens.get('Technician'));
+    expect(file.status).toBe(200);
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await as('Technician', otherTechnician).get(`/reports/${asked.body.jobId}`)).status).toBe(404);
+    expect((await download(`/reports/${asked.body.jobId}/file`, otherTechnician)).status).toBe(404);
+    expect((await as('Engineer').get(`/reports/${asked.body.jobId}`)).status).toBe(200);
+    const mine = await as('Technician').get<{ jobs: ReportJobDto[] }>('/reports');
+    expect(mine.body.jobs.map((report) => report._id)).toContain(asked.body.jobId);
+    const theirs = await as('Technician', otherTechnician).get<{ jobs: ReportJobDto[] }>(
+      '/reports?everyone=1',
+    );
+    expect(theirs.body.jobs.map((report) => report._id)).not.toContain(asked.body.jobId);
+  });
+
+  it('tries a report again with growing waits, then says it failed and why', async () => {
+    await maintenance.close();
+    try {
+      const asked = await as('Engineer').post<ReportQueuedResponse>(
+        '/reports/generate',
+        request(['taskManagement'], 'pdf', { downloadNow: false, email: 'nobody@hospital.example' }),
+      );
+      expect(asked.status).toBe(202);
+      await until(async () => (await job(asked.body.jobId)).state === 'failed', {
+        timeoutMs: 20_000,
+        what: 'the report to fail',
+      });
+      const failed = await job(asked.body.jobId);
+      expect(failed.attempts).toBe(3);
+      expect(failed.failure).toMatch(/not available|did not answer|cannot be reached/);
+      expect((await download(`/reports/${asked.body.jobId}/file`, tokens.get('Engineer'))).status).toBe(409);
+    } finally {
+      maintenance = await startMaintenance();
+    }
+  });
+
+  it('keeps a monthly schedule, which writes last month’s report when it fires and e-mails it intact', async () => {
+    const asked = await as('Manager').post<ReportQueuedResponse>('/reports/generate', {
+      ...request(['downtimeAnalysis'], 'pdf', { downloadNow: false, email: 'head@hospital.example' }),
+      options: {
+        format: 'pdf',
+        schedule: { enabled: true, frequency: 'monthly' },
+        delivery: { downloadNow: false, email: 'head@hospital.example' },
+      },
+    });
+    expect(asked.status).toBe(202);
+    const scheduleId = asked.body.scheduleId ?? '';
+    const connection = bullConnection(process.env['REDIS_URL'] ?? '', 'reports-test');
+    const queue = new Queue<ReportQueueData>(REPORT_QUEUE, {
+      connection,
+      prefix: queuePrefix(process.env['DATABASE_URL'] ?? ''),
+    });
+    try {
+      const scheduler = await queue.getJobScheduler(scheduleId);
+      expect(scheduler?.pattern).toBe(SCHEDULE_PATTERNS.monthly);
+      const listed = await as('Manager').get<ReportScheduleListResponse>('/reports/schedules');
+      expect(listed.body.schedules.find((schedule) => schedule._id === scheduleId)?.nextRunAt).toBeTruthy();
+
+      // Its turn, as the job scheduler adds it.
+      const before = mail.length;
+      await queue.add('scheduled-report', { kind: 'schedule', scheduleId });
+      let scheduled: ReportJobDto | undefined;
+      await until(
+        async () => {
+          const all = await as('Manager').get<{ jobs: ReportJobDto[] }>('/reports');
+          scheduled = all.body.jobs.find((report) => report.scheduleId === scheduleId);
+          return scheduled?.emailedAt !== undefined && scheduled?.emailedAt !== null;
+        },
+        { timeoutMs: 20_000, what: 'the scheduled report to be e-mailed' },
+      );
+      const today = new Date();
+      const lastMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1))
+        .toISOString()
+        .slice(0, 10);
+      expect(scheduled?.filters.dateFrom).toBe(lastMonth);
+      // Asked for with an e-mail, the report was also written and sent at once; this is the schedule's.
+      const message = mail.slice(before).find((sent) => sent.includes(scheduled?.fileName ?? '?')) ?? '';
+      expect(message).toContain('To: head@hospital.example');
+      const file = Buffer.from(
+        await (await download(`/reports/${scheduled?._id}/file`, tokens.get('Manager'))).arrayBuffer(),
+      );
+      expect(attachmentOf(message).toString('base64')).toBe(file.toString('base64'));
+
+      expect(
+        (
+          await call(stack.gateway.url, 'DELETE', `/api/reports/schedules/${scheduleId}`, {
+            token: tokens.get('Technician'),
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await call(stack.gateway.url, 'DELETE', `/api/reports/schedules/${scheduleId}`, {
+            token: tokens.get('Manager'),
+          })
+        ).status,
+      ).toBe(200);
+      expect(await queue.getJobScheduler(scheduleId)).toBeFalsy();
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+  });
+
+  it('deletes a file when it expires and says so', async () => {
+    const asked = await as('Engineer').post<ReportQueuedResponse>(
+      '/reports/generate',
+      request(['equipmentStatus'], 'xlsx', { downloadNow: false, email: 'expiry@hospital.example' }),
+    );
+    await until(async () => (await job(asked.body.jobId)).state === 'done', {
+      timeoutMs: 20_000,
+      what: 'the report',
+    });
+    await reportRows.query(
+      `UPDATE "reports"."report_jobs" SET "expires_at" = now() - interval '1 minute' WHERE "id" = $1`,
+      [asked.body.jobId],
+    );
+    const connection = bullConnection(process.env['REDIS_URL'] ?? '', 'reports-test');
+    const queue = new Queue<ReportQueueData>(REPORT_QUEUE, {
+      connection,
+      prefix: queuePrefix(process.env['DATABASE_URL'] ?? ''),
+    });
+    try {
+      await queue.add('expire-files', { kind: 'expiry' });
+      await until(async () => (await job(asked.body.jobId)).state === 'expired', {
+        timeoutMs: 20_000,
+        what: 'the file to expire',
+      });
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    const [{ chunks }] = (await reportRows.query(
+      `SELECT count(*)::int AS "chunks" FROM "reports"."report_file_chunks" WHERE "job_id" = $1`,
+      [asked.body.jobId],
+    )) as [{ chunks: number }];
+    expect(chunks).toBe(0);
+    const gone = await as('Engineer').get<{ message: string }>(`/reports/${asked.body.jobId}/file`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toMatch(/expired/);
+  });
+
+  it('refuses a request that breaks one of the dialog’s rules, with the dialog’s words, and writes nothing', async () => {
+    const [{ before }] = (await reportRows.query(
+      `SELECT count(*)::int AS "before" FROM "reports"."report_jobs"`,
+    )) as [{ before: number }];
+    const cases: [unknown, string][] = [
+      [{ reports: [], filters: period }, 'Select at least one report type.'],
+      [
+        { reports: ['taskManagement'], filters: { ...period, dateFrom: '2001-04-01' } },
+        'Start date cannot be after end date.',
+      ],
+      [
+        { reports: ['taskManagement'], filters: period, options: { delivery: { downloadNow: false } } },
+        'Choose ‘Download Now’, or provide an email, or enable Schedule.',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await as('Engineer').post<{ message: string }>('/reports/generate', body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    const [{ after }] = (await reportRows.query(
+      `SELECT count(*)::int AS "after" FROM "reports"."report_jobs"`,
+    )) as [{ after: number }];
+    expect(after).toBe(before);
+  });
+});
+
+/** The first attachment of a MIME message, decoded from its base64 lines. */
+function attachmentOf(message: string): Buffer {
+  const part = message.slice(message.indexOf('Content-Disposition: attachment'));
+  const body = part.slice(part.search(/\r?\n\r?\n/)).trimStart();
+  return Buffer.from(body.slice(0, body.search(/\r?\n--/)).replace(/\s+/g, ''), 'base64');
+}
