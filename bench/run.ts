@@ -9,6 +9,8 @@
 // Then PM compliance with two devices in five on a plan and their tasks made occurrences: the
 // first answer (which reads the inventory's 50,000 risk flags through the change feed) and the
 // steady state; `BENCH_ONLY=compliance` measures it alone.
+// Last, roster import: a generated 2,000-row CSV previewed and applied through the gateway, then
+// the same people as XLSX previewed again, in seconds; `BENCH_ONLY=roster-import` runs it alone.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,14 +23,19 @@ import { measureFanOut } from './fan-out';
 import { measure, type LoadResult } from './load';
 import { measurePageWeight, printPageWeight } from './page-weight';
 import { makePmProgram } from './pm-program';
+import { measureRosterImport, printRosterImport } from './roster-import';
 
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
 const ONLY_FAN_OUT = process.env['BENCH_ONLY'] === 'fan-out';
 const ONLY_TASKS = process.env['BENCH_ONLY'] === 'tasks';
 const ONLY_COMPLIANCE = process.env['BENCH_ONLY'] === 'compliance';
-const ITEMS = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT ? 0 : Number(process.env['BENCH_ITEMS'] ?? 50_000);
+const ONLY_ROSTER_IMPORT = process.env['BENCH_ONLY'] === 'roster-import';
+/** The parts measured on the demo data alone, without the generated inventory and tasks. */
+const ON_DEMO_DATA = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT || ONLY_ROSTER_IMPORT;
+const ITEMS = ON_DEMO_DATA ? 0 : Number(process.env['BENCH_ITEMS'] ?? 50_000);
 const FAN_OUT_SOCKETS = [1, 100, 1000];
-const TASKS = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT ? 0 : Number(process.env['BENCH_TASKS'] ?? 200_000);
+const TASKS = ON_DEMO_DATA ? 0 : Number(process.env['BENCH_TASKS'] ?? 200_000);
+const ROSTER_ROWS = Number(process.env['BENCH_ROSTER_ROWS'] ?? 2000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = [1, 16, 64];
 const SCENARIOS: [name: string, query: string][] = [
@@ -74,6 +81,10 @@ async function main(): Promise<void> {
   try {
     const session = await signInThroughApi(stack.baseUrl, BENCH_USER, stack.outboxPath);
     const { token } = session;
+    if (ONLY_ROSTER_IMPORT) {
+      printRosterImport(await measureRosterImport(stack.baseUrl, token, ROSTER_ROWS), say);
+      return;
+    }
     const some = !ONLY_FAN_OUT && !ONLY_TASKS && !ONLY_COMPLIANCE;
     if (some) printPageWeight(await measurePageWeight(stack.baseUrl, session), say);
     if (ONLY_PAGE_WEIGHT) return;
@@ -94,6 +105,7 @@ async function main(): Promise<void> {
         `  ${String(r.sockets).padStart(7)}  ${String(r.changes).padStart(7)}  ${String(r.received).padStart(8)}  ${ms(r.p50)}  ${ms(r.p99)}  ${ms(r.max)}`,
       );
     }
+    printRosterImport(await measureRosterImport(stack.baseUrl, token, ROSTER_ROWS), say);
   } finally {
     await floor.stop();
     await taskFloor.stop();

@@ -11,13 +11,16 @@ import { rosterStaff, signIn, uniqueServiceNumber, useSignInStack } from '@calib
 describe('Roster import and export (real stack)', () => {
   const stack = useSignInStack('roster-import');
   const tokens = new Map<string, string>();
+  const serials = new Map<string, string>();
 
   beforeAll(async () => {
     for (const [key, role] of [
       ['tech', 'Technician'],
       ['engineer', 'Engineer'],
+      ['admin', 'Admin'],
     ] as [string, Role][]) {
       const staff = await rosterStaff(stack.db, { role, name: `${key} Import` });
+      serials.set(key, staff.serviceNumber);
       tokens.set(key, await signIn(stack.gateway.url, staff.serviceNumber));
     }
   });
@@ -112,6 +115,62 @@ describe('Roster import and export (real stack)', () => {
       ['The same service number is on lines 2, 3 of the file.'],
       ['The same service number is on lines 2, 3 of the file.'],
       [`The e-mail address ${taken.email?.toUpperCase()} belongs to ${taken.serviceNumber}.`],
+    ]);
+  });
+
+  it('refuses the rows an Engineer may not apply, with the roster rule, and leaves them out', async () => {
+    const tag = uniqueServiceNumber('RUL');
+    const admin = await rosterStaff(stack.db, { role: 'Admin', name: 'Imported Admin' });
+    const me = serials.get('engineer') ?? '';
+    const file = csv([
+      `${tag}-ADM,Would Be Admin,,+15550106001,Admin,ICU,Yes`, // line 2: grants Admin
+      `${me},engineer Import,,+15550100999,Technician,TSEU,Yes`, // line 3: the importer's own role
+      `${admin.serviceNumber},Imported Admin,,+15550100999,Admin,TSEU,No`, // line 4: deactivates an Admin
+      `${tag}-OK,Allowed Person,,+15550106002,Technician,ICU,Yes`, // line 5
+    ]);
+    const preview = await post<RosterImportPreview>('engineer', '/users/import/preview', 'roster.csv', file);
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows.map((row) => [row.line, row.action, row.changes, row.errors])).toEqual([
+      [2, 'refused', [], ['Only an Admin may grant the Admin role.']],
+      [3, 'refused', ['role'], ['Nobody changes their own role or deactivates themselves.']],
+      [
+        4,
+        'refused',
+        ['isActive'],
+        [
+          "Only an Admin may grant or remove the Admin role, or change an Admin's account.",
+          'An Admin is demoted or deactivated on the Users screen, one at a time.',
+        ],
+      ],
+      [5, 'add', [], []],
+    ]);
+    expect(preview.body.summary).toEqual({ add: 1, change: 0, unchanged: 0, refused: 3 });
+
+    const applied = await post<RosterImportResult>('engineer', '/users/import', 'roster.csv', file);
+    expect(applied.status).toBe(200);
+    expect(applied.body.applied).toEqual({ added: 1, changed: 0 });
+    expect(applied.body.rows.filter((row) => row.action === 'refused').map((row) => row.line)).toEqual([
+      2, 3, 4,
+    ]);
+    const roster: { service_number: string; role: string; is_active: boolean }[] = await stack.db.query(
+      `SELECT "service_number", "role", "is_active" FROM "identity"."users" WHERE "service_number" = ANY($1)`,
+      [[`${tag}-ADM`, me, admin.serviceNumber, `${tag}-OK`]],
+    );
+    expect(Object.fromEntries(roster.map((row) => [row.service_number, [row.role, row.is_active]]))).toEqual({
+      [me]: ['Engineer', true],
+      [admin.serviceNumber]: ['Admin', true],
+      [`${tag}-OK`]: ['Technician', true],
+    });
+
+    // An Admin may change an Admin's account, but not deactivate one by import either.
+    const byAdmin = await post<RosterImportPreview>(
+      'admin',
+      '/users/import/preview',
+      'roster.csv',
+      csv([`${admin.serviceNumber},Imported Admin,,+15550100999,Admin,TSEU,No`]),
+    );
+    expect(byAdmin.body.rows.map((row) => row.errors)).toEqual([
+      ['An Admin is demoted or deactivated on the Users screen, one at a time.'],
     ]);
   });
 

@@ -22,6 +22,7 @@ import {
   StatementSigner,
   violatedIndex,
   writeAudit,
+  type FieldChange,
 } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -57,6 +58,13 @@ const ROSTER_FIELDS = [
 type RosterFields = Pick<UserEntity, (typeof ROSTER_FIELDS)[number]>;
 const rosterFieldsOf = (user: UserEntity): RosterFields =>
   Object.fromEntries(ROSTER_FIELDS.map((field) => [field, user[field]])) as RosterFields;
+
+/**
+ * A deletion's audit: every roster field as it was, going to null, so the row alone says who was
+ * removed. (`diffFields` compares only the fields of its second argument, and a deletion has none.)
+ */
+const removedFieldsOf = (user: UserEntity): Record<string, FieldChange> =>
+  Object.fromEntries(ROSTER_FIELDS.map((field) => [field, { from: user[field] ?? null, to: null }]));
 
 /**
  * The staff roster, managed by Engineers and Admins (Managers read it). The rules, all enforced
@@ -101,11 +109,12 @@ export class UsersService {
     if (query.role) builder.andWhere('user.role = :role', { role: query.role });
     if (query.department) builder.andWhere('user.department = :department', { department: query.department });
     if (query.active !== null) builder.andWhere('user.isActive = :active', { active: query.active });
-    const key = query.sort.replace(/^-/, '');
-    const direction = query.sort.startsWith('-') ? 'DESC' : 'ASC';
+    const column = SORT_COLUMNS[query.sort.replace(/^-/, '')] ?? 'user.name';
+    builder.orderBy(column, query.sort.startsWith('-') ? 'DESC' : 'ASC', 'NULLS LAST');
+    // Ties go by name, then id. TypeORM keeps one direction per column, so a tie-break on the
+    // sorted column itself would replace its direction: sorting by name needs no name tie-break.
+    if (column !== 'user.name') builder.addOrderBy('user.name', 'ASC');
     const [users, total] = await builder
-      .orderBy(SORT_COLUMNS[key] ?? 'user.name', direction, 'NULLS LAST')
-      .addOrderBy('user.name', 'ASC')
       .addOrderBy('user.id', 'ASC')
       .offset((query.page - 1) * query.limit)
       .limit(query.limit)
@@ -210,7 +219,7 @@ export class UsersService {
         entity: 'user',
         entityId: target.id,
         action: 'deleted',
-        changes: diffFields<RosterFields>(rosterFieldsOf(target), {}),
+        changes: removedFieldsOf(target),
       });
       return target.id;
     });
