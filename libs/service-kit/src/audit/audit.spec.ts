@@ -1,4 +1,4 @@
-import { diffFields, sameStoredValue } from './audit';
+import { diffFields, removedFields, sameStoredValue } from './audit';
 
 describe('audit diffs', () => {
   it('see no change in a jsonb value read back with its keys in another order', () => {
@@ -17,5 +17,15 @@ describe('audit diffs', () => {
     expect(sameStoredValue([1, 2], [2, 1])).toBe(false);
     expect(sameStoredValue(null, undefined)).toBe(true);
     expect(sameStoredValue(new Date('2026-01-01T00:00:00Z'), '2026-01-01T00:00:00.000Z')).toBe(true);
+  });
+});
+
+describe('removedFields', () => {
+  it('records every field as it was, going to null', () => {
+    expect(removedFields({ name: 'Monitor', warranty: null, count: 0 })).toEqual({
+      name: { from: 'Monitor', to: null },
+      warranty: { from: null, to: null },
+      count: { from: 0, to: null },
+    });
   });
 });

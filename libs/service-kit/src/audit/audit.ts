@@ -56,6 +56,16 @@ export function diffFields<T extends object>(
   return changes;
 }
 
+/**
+ * A deletion's audit: every field as it was, going to null, so the row alone says what was removed
+ * (`diffFields` compares only the fields of its second argument, and a deletion has none).
+ */
+export function removedFields<T extends object>(before: T): Record<string, FieldChange> {
+  return Object.fromEntries(
+    Object.entries(before).map(([key, value]: [string, unknown]) => [key, { from: value ?? null, to: null }]),
+  );
+}
+
 /** Equal once both are written as JSON (a Date and its ISO text are equal), whatever the key order. */
 export function sameStoredValue(a: unknown, b: unknown): boolean {
   const asJson = (value: unknown): unknown =>

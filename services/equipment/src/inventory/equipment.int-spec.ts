@@ -321,7 +321,11 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
       `/equipment?q=${encodeURIComponent(item.serialNumber)}`,
     );
     expect(listed.body.total).toBe(0);
-    expect((await auditOf(item._id)).map((row) => row.action)).toEqual(['created', 'deleted']);
+    const audit = await auditOf(item._id);
+    expect(audit.map((row) => row.action)).toEqual(['created', 'deleted']);
+    // The deletion's row alone says what was removed: every field as it was, going to null.
+    expect(audit[1]?.changes['serialNumber']).toEqual({ from: item.serialNumber, to: null });
+    expect(audit[1]?.changes['name']).toEqual({ from: item.name, to: null });
     expect(await historyOf(item._id)).toHaveLength(1);
     expect(
       (await technician.post('/equipment', ventilator({ serialNumber: item.serialNumber }))).status,

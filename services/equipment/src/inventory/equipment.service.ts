@@ -16,7 +16,14 @@ import {
   type StatusHistoryPage,
   type StatusHistoryQuery,
 } from '@caliber/contracts';
-import { auditActorOf, diffFields, ServiceError, violatedIndex, writeAudit } from '@caliber/service-kit';
+import {
+  auditActorOf,
+  diffFields,
+  removedFields,
+  ServiceError,
+  violatedIndex,
+  writeAudit,
+} from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EquipmentEvents } from './equipment-events';
 import { EquipmentEntity } from './equipment.entity';
@@ -219,7 +226,7 @@ export class EquipmentService {
         entity: 'equipment',
         entityId: item.id,
         action: 'deleted',
-        changes: diffFields(toEquipmentDto(item), {}),
+        changes: removedFields(toEquipmentDto(item)),
       });
     });
     await this.events.deleted({ _id: id });

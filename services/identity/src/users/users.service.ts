@@ -22,7 +22,7 @@ import {
   StatementSigner,
   violatedIndex,
   writeAudit,
-  type FieldChange,
+  removedFields,
 } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -58,13 +58,6 @@ const ROSTER_FIELDS = [
 type RosterFields = Pick<UserEntity, (typeof ROSTER_FIELDS)[number]>;
 const rosterFieldsOf = (user: UserEntity): RosterFields =>
   Object.fromEntries(ROSTER_FIELDS.map((field) => [field, user[field]])) as RosterFields;
-
-/**
- * A deletion's audit: every roster field as it was, going to null, so the row alone says who was
- * removed. (`diffFields` compares only the fields of its second argument, and a deletion has none.)
- */
-const removedFieldsOf = (user: UserEntity): Record<string, FieldChange> =>
-  Object.fromEntries(ROSTER_FIELDS.map((field) => [field, { from: user[field] ?? null, to: null }]));
 
 /**
  * The staff roster, managed by Engineers and Admins (Managers read it). The rules, all enforced
@@ -219,7 +212,7 @@ export class UsersService {
         entity: 'user',
         entityId: target.id,
         action: 'deleted',
-        changes: removedFieldsOf(target),
+        changes: removedFields(rosterFieldsOf(target)),
       });
       return target.id;
     });

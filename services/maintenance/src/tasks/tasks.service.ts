@@ -15,7 +15,7 @@ import {
   type TaskStatus,
   type WorkRecord,
 } from '@caliber/contracts';
-import { AuditEntryEntity, diffFields, ServiceError } from '@caliber/service-kit';
+import { AuditEntryEntity, diffFields, removedFields, ServiceError } from '@caliber/service-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { PmPlansService } from '../plans/pm-plans.service';
@@ -361,7 +361,7 @@ export class TasksService {
           'A PM occurrence cannot be deleted: cancel it (it then counts as missed) or retire its plan.',
         );
       await manager.update(TaskEntity, task.id, { deletedAt: () => 'now()', deletedById: actor._id });
-      await auditTask(manager, actor, task.id, 'deleted', diffFields(toTaskDto(task, []), {}));
+      await auditTask(manager, actor, task.id, 'deleted', removedFields(toTaskDto(task, [])));
       return task.assignedToId;
     });
     await this.events.deleted({ _id: id, assigneeId });
