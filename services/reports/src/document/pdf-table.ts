@@ -1,4 +1,4 @@
-import { formatCell, isNumericColumn, NULL_TEXT } from './format';
+import { formatCell, formatNumber, isNumericColumn, NULL_TEXT } from './format';
 import {
   blockHeading,
   COLOR,
@@ -37,6 +37,13 @@ interface FittedRow {
 }
 
 /**
+ * The most rows a table shows in a PDF. A PDF keeps its pages until it numbers them, so a table of
+ * a whole inventory would hold thousands of pages in memory; a reader wants the first ones and
+ * the Excel export, which streams, has them all.
+ */
+export const PDF_MAX_TABLE_ROWS = 1000;
+
+/**
  * Draws a table block: heading, header row, zebra rows, its note. Rows are read page by page and
  * drawn as they come; only the page in hand is held. When a row does not fit, the table goes on
  * on a new page under a "(continued)" caption and the header row again.
@@ -56,8 +63,11 @@ export async function drawTable(pdf: Pdf, block: TableBlock, timeZone: string): 
     blockHeading(pdf, block.title, header.height + layout.lineHeight + 2 * PAD_Y);
     drawHeader(pdf, header, layout);
     let drawn = 0;
+    let seen = 0;
     const drawRows = (rows: string[][]) => {
       for (const row of rows) {
+        seen++;
+        if (drawn >= PDF_MAX_TABLE_ROWS) continue;
         const fitted = fitRow(pdf, row, layout);
         if (pdf.y + fitted.height > contentBottom(pdf)) {
           pdf.addPage();
@@ -69,10 +79,22 @@ export async function drawTable(pdf: Pdf, block: TableBlock, timeZone: string): 
       }
     };
     drawRows(firstPage);
-    for (let page = await iterator.next(); !page.done; page = await iterator.next())
-      drawRows(format(page.value));
+    for (let page = await iterator.next(); !page.done; page = await iterator.next()) {
+      // Past the limit with the total known, nothing more is read.
+      if (drawn >= PDF_MAX_TABLE_ROWS && block.totalRows !== undefined) break;
+      drawRows(drawn >= PDF_MAX_TABLE_ROWS ? page.value.map(() => []) : format(page.value));
+    }
     if (drawn === 0) noRows(pdf, layout);
     closingRule(pdf);
+    const total = block.totalRows ?? seen;
+    if (total > drawn) {
+      pdf.y += 6;
+      paragraph(
+        pdf,
+        `The first ${formatNumber(drawn)} of ${formatNumber(total)} rows are shown; the Excel export has them all.`,
+        { italic: true, color: COLOR.muted, size: 9 },
+      );
+    }
   } finally {
     await iterator.return?.();
   }

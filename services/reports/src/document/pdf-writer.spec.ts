@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReportDocumentOptions } from './report-document';
 import { assetTag, LONG_TABLE_ROWS, LONG_TABLE_TITLE, testDocument } from './test-document';
+import { PDF_MAX_TABLE_ROWS } from './pdf-table';
 import { writeReport } from './write-report';
 
 let folder = '';
@@ -135,5 +136,41 @@ describe('writePdf', () => {
     expect(plain).not.toContain('412 devices are in service');
     expect(plain).toContain('Key figures');
     expect(plain).toContain(assetTag(LONG_TABLE_ROWS));
+  });
+});
+
+describe('writePdf with a table longer than a PDF shows', () => {
+  it(`shows the first ${PDF_MAX_TABLE_ROWS} rows and says how many there are`, async () => {
+    const file = join(folder, 'capped.pdf');
+    const rows = Array.from({ length: 1500 }, (_, index) => [
+      `Device ${String(index + 1).padStart(4, '0')}`,
+      index,
+    ]);
+    const document = testDocument('pdf', { charts: false });
+    document.sections = [
+      {
+        key: 'equipmentStatus',
+        title: 'Equipment status',
+        summary: [],
+        blocks: [
+          {
+            kind: 'table',
+            title: 'Every device',
+            columns: [
+              { header: 'Device', type: 'text' },
+              { header: 'Days', type: 'integer' },
+            ],
+            rows: async function* () {
+              for (let start = 0; start < rows.length; start += 500) yield rows.slice(start, start + 500);
+            },
+          },
+        ],
+      },
+    ];
+    await writeReport(document, createWriteStream(file));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Device 1000');
+    expect(text).not.toContain('Device 1001');
+    expect(text).toContain('The first 1,000 of 1,500 rows are shown; the Excel export has them all.');
   });
 });

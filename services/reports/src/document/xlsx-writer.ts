@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { formatCell, isNumericColumn, type WriteOptions } from './format';
+import { formatCell, formatNumber, isNumericColumn, type WriteOptions } from './format';
 import type { Cell, ChartBlock, ReportDocument, TableBlock, TableColumn } from './report-document';
 import {
   addStyledRow,
@@ -227,6 +227,12 @@ function uniqueHeaders(columns: readonly TableColumn[]): string[] {
 }
 
 /**
+ * The most rows an Excel table holds: an interactive table is built in memory (its range must be
+ * known when it is added), so its size is bounded here. The plain export streams every row.
+ */
+export const INTERACTIVE_MAX_TABLE_ROWS = 20_000;
+
+/**
  * A table sheet as an Excel table: its rows are all read first (the table's range must be known
  * when it is added). An empty table stays a plain header row with a filter: Excel refuses a table
  * without a data row.
@@ -241,10 +247,13 @@ async function interactiveTableSheet(
   const sheet = target.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   const sample: Cell[][] = [];
   const rows: ExcelJS.CellValue[][] = [];
+  let total = 0;
   for await (const page of block.rows()) {
     for (const row of page) {
+      total++;
       if (sample.length < 500) sample.push(row);
-      rows.push(block.columns.map((column, index) => cellValue(row[index] ?? null, column, timeZone)));
+      if (rows.length < INTERACTIVE_MAX_TABLE_ROWS)
+        rows.push(block.columns.map((column, index) => cellValue(row[index] ?? null, column, timeZone)));
     }
   }
   sheet.columns = block.columns.map((column, index) => ({
@@ -271,5 +280,13 @@ async function interactiveTableSheet(
     });
   }
   tableFooter(sheet, block, rows.length);
+  if (total > rows.length)
+    addStyledRow(
+      sheet,
+      [
+        `The first ${formatNumber(rows.length)} of ${formatNumber(total)} rows are in this table; export without interactive tables for them all.`,
+      ],
+      { font: MUTED_FONT },
+    );
   target.finish(sheet);
 }
