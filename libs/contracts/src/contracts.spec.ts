@@ -12,6 +12,7 @@ import { verifyOtpSchema } from './auth';
 import { DOMAIN_SERVICES, healthSubject } from './services';
 import { QUEUE_GROUPS, SUBJECTS } from './subjects';
 import { generateReportSchema, REPORT_MESSAGES } from './reports';
+import { SUBJECT_SENDERS } from './trust';
 
 describe('roles', () => {
   it('compare without regard to case', () => {
@@ -167,5 +168,18 @@ describe('the Generate Report body', () => {
     expect(message({ ...body, options: { delivery: { downloadNow: false } } })).toBe(
       REPORT_MESSAGES.noDelivery,
     );
+  });
+});
+
+describe('who may send each subject', () => {
+  it('lets every service that calls a subject send it, none replacing another', () => {
+    expect(SUBJECT_SENDERS[SUBJECTS.identity.assignees]).toEqual(['gateway', 'maintenance', 'reports']);
+    expect(SUBJECT_SENDERS[SUBJECTS.maintenance.compliance]).toEqual(['gateway', 'reports']);
+  });
+
+  it('keeps service-only subjects from the gateway', () => {
+    expect(SUBJECT_SENDERS[SUBJECTS.equipment.applyTaskEffect]).toEqual(['maintenance']);
+    expect(SUBJECT_SENDERS[SUBJECTS.equipment.reportDowntime]).toEqual(['reports']);
+    expect(SUBJECT_SENDERS[SUBJECTS.identity.assignee]).toEqual(['maintenance']);
   });
 });

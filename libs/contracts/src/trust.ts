@@ -48,18 +48,22 @@ export interface SignedMessage<T = unknown> {
  * message, after the signature: a service's own key is good only for what that service does.
  * A subject missing here is refused to everyone, so a new subject needs its line.
  */
-export const SUBJECT_SENDERS: Readonly<Record<string, readonly Principal[]>> = Object.fromEntries([
-  ...Object.values(SUBJECTS.identity).map((subject) => [subject, ['gateway']] as const),
-  ...Object.values(SUBJECTS.equipment).map((subject) => [subject, ['gateway']] as const),
-  ...Object.values(SUBJECTS.maintenance).map((subject) => [subject, ['gateway']] as const),
-  ...Object.values(SUBJECTS.reports).map((subject) => [subject, ['gateway']] as const),
-  // Service to service: a line per subject a service calls (SERVICE_CALLS), and only those.
-  ...Object.entries(SERVICE_CALLS).flatMap(([caller, subjects]) =>
-    (subjects ?? []).map(
-      (subject) => [subject, [...new Set<Principal>([...gatewayMay(subject), caller as Principal])]] as const,
-    ),
-  ),
-]);
+export const SUBJECT_SENDERS: Readonly<Record<string, readonly Principal[]>> = subjectSenders();
+
+function subjectSenders(): Record<string, Principal[]> {
+  const senders: Record<string, Principal[]> = {};
+  const allow = (subject: string, principal: Principal) => {
+    const list = (senders[subject] ??= []);
+    if (!list.includes(principal)) list.push(principal);
+  };
+  for (const namespace of [SUBJECTS.identity, SUBJECTS.equipment, SUBJECTS.maintenance, SUBJECTS.reports])
+    for (const subject of Object.values(namespace)) if (gatewayMay(subject).length) allow(subject, 'gateway');
+  // Service to service: a line per subject a service calls (SERVICE_CALLS), and only those. Two
+  // services may call one subject: each is added, neither replaces the other.
+  for (const [caller, subjects] of Object.entries(SERVICE_CALLS))
+    for (const subject of subjects ?? []) allow(subject, caller as Principal);
+  return senders;
+}
 
 /** Whether the gateway also sends this subject (every domain subject but the service-only ones). */
 function gatewayMay(subject: string): Principal[] {
