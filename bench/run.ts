@@ -9,8 +9,10 @@
 // Then PM compliance with two devices in five on a plan and their tasks made occurrences: the
 // first answer (which reads the inventory's 50,000 risk flags through the change feed) and the
 // steady state; `BENCH_ONLY=compliance` measures it alone.
-// Last, roster import: a generated 2,000-row CSV previewed and applied through the gateway, then
+// Then roster import: a generated 2,000-row CSV previewed and applied through the gateway, then
 // the same people as XLSX previewed again, in seconds; `BENCH_ONLY=roster-import` runs it alone.
+// Last, all eight reports over the past year in each format: seconds and the worker's peak
+// memory; `BENCH_ONLY=reports` runs it alone (on the generated inventory and tasks).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +25,7 @@ import { measureFanOut } from './fan-out';
 import { measure, type LoadResult } from './load';
 import { measurePageWeight, printPageWeight } from './page-weight';
 import { makePmProgram } from './pm-program';
+import { measureReports, printReports } from './reports';
 import { measureRosterImport, printRosterImport } from './roster-import';
 
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
@@ -30,6 +33,7 @@ const ONLY_FAN_OUT = process.env['BENCH_ONLY'] === 'fan-out';
 const ONLY_TASKS = process.env['BENCH_ONLY'] === 'tasks';
 const ONLY_COMPLIANCE = process.env['BENCH_ONLY'] === 'compliance';
 const ONLY_ROSTER_IMPORT = process.env['BENCH_ONLY'] === 'roster-import';
+const ONLY_REPORTS = process.env['BENCH_ONLY'] === 'reports';
 /** The parts measured on the demo data alone, without the generated inventory and tasks. */
 const ON_DEMO_DATA = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT || ONLY_ROSTER_IMPORT;
 const ITEMS = ON_DEMO_DATA ? 0 : Number(process.env['BENCH_ITEMS'] ?? 50_000);
@@ -85,6 +89,12 @@ async function main(): Promise<void> {
       printRosterImport(await measureRosterImport(stack.baseUrl, token, ROSTER_ROWS), say);
       return;
     }
+    const worker = stack.services.find((service) => service.name === 'reports-worker')?.child.pid;
+    if (!worker) throw new Error('The stack has no reports worker');
+    if (ONLY_REPORTS) {
+      printReports(await measureReports(stack.baseUrl, token, worker), say);
+      return;
+    }
     const some = !ONLY_FAN_OUT && !ONLY_TASKS && !ONLY_COMPLIANCE;
     if (some) printPageWeight(await measurePageWeight(stack.baseUrl, session), say);
     if (ONLY_PAGE_WEIGHT) return;
@@ -106,6 +116,7 @@ async function main(): Promise<void> {
       );
     }
     printRosterImport(await measureRosterImport(stack.baseUrl, token, ROSTER_ROWS), say);
+    printReports(await measureReports(stack.baseUrl, token, worker), say);
   } finally {
     await floor.stop();
     await taskFloor.stop();

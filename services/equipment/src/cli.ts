@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { equipmentDatabase } from './database';
 import { insertEquipment } from './demo/bulk-insert';
 import { generateEquipment } from './demo/demo-equipment';
+import { writeDemoHistory } from './demo/demo-history';
 import { demoRiskScores } from './demo/demo-risk';
 import { pmProgramThresholdOf } from './config';
 
@@ -34,7 +35,8 @@ async function seedDemo(dataSource: DataSource, count: number, seed: number): Pr
       'seed',
       pmProgramThresholdOf(),
     );
-    return `Loaded ${added} demo equipment items.`;
+    await writeDemoHistory(manager);
+    return `Loaded ${added} demo equipment items with a year of status history.`;
   });
 }
 

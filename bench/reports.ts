@@ -1,0 +1,93 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  REPORT_FORMATS,
+  REPORT_TYPES,
+  type ReportFormat,
+  type ReportJobDto,
+  type ReportQueuedResponse,
+} from '@caliber/contracts';
+
+export interface ReportTiming {
+  format: ReportFormat;
+  /** Seconds from asking to the file being ready to download. */
+  seconds: number;
+  bytes: number;
+  /** The worker process's peak resident memory while writing it, in MB. */
+  peakMb: number | null;
+}
+
+/** The worker's peak resident set (VmHWM), in MB; null where /proc does not say. */
+function peakMb(pid: number): number | null {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a new peak (Linux: writing 5 to clear_refs resets VmHWM); harmless where refused. */
+function resetPeak(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not Linux, or not permitted: the peak then covers the whole run so far
+  }
+}
+
+/**
+ * All eight reports over the past year in each format, asked for through the gateway as a person
+ * would, each written by the one worker process alone: seconds until the file is ready, its size,
+ * and the worker's peak memory.
+ */
+export async function measureReports(
+  baseUrl: string,
+  token: string,
+  workerPid: number,
+): Promise<ReportTiming[]> {
+  const today = new Date();
+  const yearAgo = new Date(today.getTime() - 365 * 86_400_000);
+  const timings: ReportTiming[] = [];
+  for (const format of REPORT_FORMATS) {
+    resetPeak(workerPid);
+    const started = Date.now();
+    const answer = await fetch(`${baseUrl}/api/reports/generate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        reports: REPORT_TYPES,
+        filters: { dateFrom: yearAgo.toISOString().slice(0, 10), dateTo: today.toISOString().slice(0, 10) },
+        options: { format, visuals: { charts: true, summary: true }, delivery: { downloadNow: true } },
+      }),
+    });
+    let bytes = 0;
+    if (answer.status === 200) bytes = (await answer.arrayBuffer()).byteLength;
+    else if (answer.status === 202) {
+      const { jobId } = (await answer.json()) as ReportQueuedResponse;
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const job = (await (
+          await fetch(`${baseUrl}/api/reports/${jobId}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as ReportJobDto;
+        if (job.state === 'failed') throw new Error(`The ${format} report failed: ${job.failure}`);
+        if (job.state === 'done') {
+          bytes = job.fileSize ?? 0;
+          break;
+        }
+      }
+    } else throw new Error(`Generate answered ${answer.status}: ${await answer.text()}`);
+    timings.push({ format, seconds: (Date.now() - started) / 1000, bytes, peakMb: peakMb(workerPid) });
+  }
+  return timings;
+}
+
+export function printReports(timings: ReportTiming[], say: (line: string) => void): void {
+  say('\nReports: all eight over the past year, one worker (concurrency 2)');
+  say('  format   seconds      size   worker peak MB');
+  for (const t of timings)
+    say(
+      `  ${t.format.padEnd(6)}  ${t.seconds.toFixed(1).padStart(8)}  ${(t.bytes / 1024 / 1024).toFixed(1).padStart(6)} MB  ${
+        t.peakMb === null ? '     —' : t.peakMb.toFixed(0).padStart(14)
+      }`,
+    );
+}
