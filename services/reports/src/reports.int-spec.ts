@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { SMTPServer } from 'smtp-server';
@@ -351,6 +351,35 @@ describe('Reports (real stack)', () => {
       await queue.close();
       connection.disconnect();
     }
+  });
+
+  it('finishes on another worker a report whose worker died holding it', async () => {
+    // The test's worker steps aside; a worker that takes the report and dies (its hold lapses
+    // after 2 s, as a killed process's would) stands in, then a new worker takes over.
+    const steady = apps.pop();
+    await steady?.close();
+    const connection = bullConnection(process.env['REDIS_URL'] ?? '', 'reports-dying-worker');
+    let taken = false;
+    const dying = new Worker<ReportQueueData>(
+      REPORT_QUEUE,
+      () => {
+        taken = true;
+        return new Promise<void>(() => undefined);
+      },
+      { connection, prefix: queuePrefix(process.env['DATABASE_URL'] ?? ''), lockDuration: 2000 },
+    );
+    const asked = await as('Engineer').post<ReportQueuedResponse>(
+      '/reports/generate',
+      request(['equipmentStatus'], 'pdf', { downloadNow: false, email: 'takeover@hospital.example' }),
+    );
+    await until(() => taken, { timeoutMs: 10_000, what: 'the dying worker to take the report' });
+    await dying.close(true);
+    connection.disconnect();
+    apps.push(await startReportsWorker({ REPORT_LOCK_MS: '2000' }));
+    await until(async () => (await job(asked.body.jobId)).state === 'done', {
+      timeoutMs: 30_000,
+      what: 'another worker to finish the report',
+    });
   });
 
   it('deletes a file when it expires and says so', async () => {
