@@ -37,6 +37,23 @@ export type NodeEnv = (typeof NODE_ENVS)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Whether the runtime knows an IANA time zone by this name. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `HOSPITAL_TIME_ZONE`: what "today" is for due dates, overdue work, PM compliance and report periods. */
+export const hospitalTimeZoneVariable = () =>
+  z
+    .string()
+    .default('UTC')
+    .refine(isTimeZone, { error: 'HOSPITAL_TIME_ZONE must be an IANA time zone such as Europe/London.' });
+
 /** A URL whose scheme is one of `schemes`. */
 export function urlVariable(schemes: readonly string[], fallback?: string) {
   const base = z

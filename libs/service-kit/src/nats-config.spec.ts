@@ -135,7 +135,9 @@ describe('NATS permissions', () => {
       'maintenance.compliance',
       'identity.users.assignees',
     ]);
-    expect(REPORT_DATA_SUBJECTS.every((subject) => /^(equipment|maintenance)\.report\./.test(subject))).toBe(true);
+    expect(REPORT_DATA_SUBJECTS.every((subject) => /^(equipment|maintenance)\.report\./.test(subject))).toBe(
+      true,
+    );
   });
 
   it('write a server configuration naming each user with its permissions', () => {

@@ -2,6 +2,7 @@ import { domainService } from '@caliber/contracts';
 import {
   checkCommonEnv,
   commonEnvShape,
+  hospitalTimeZoneVariable,
   loadConfig,
   natsSettings,
   positiveIntVariable,
@@ -10,15 +11,6 @@ import {
   urlVariable,
 } from '@caliber/service-kit';
 import { z } from 'zod';
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const maintenanceEnvSchema = z
   .object({
@@ -34,10 +26,7 @@ const maintenanceEnvSchema = z
      */
     MAINTENANCE_OUTBOX_POLL_MS: positiveIntVariable(1000),
     /** The hospital's time zone: what "today" is for due dates, overdue work and PM compliance. */
-    HOSPITAL_TIME_ZONE: z
-      .string()
-      .default('UTC')
-      .refine(isTimeZone, { error: 'HOSPITAL_TIME_ZONE must be an IANA time zone such as Europe/London.' }),
+    HOSPITAL_TIME_ZONE: hospitalTimeZoneVariable(),
     REDIS_URL: urlVariable(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
     /** The daily PM job creates every occurrence falling due within this many days. */
     PM_LEAD_TIME_DAYS: z.coerce.number().int().min(0).max(366).default(14),

@@ -2,6 +2,7 @@ import { domainService } from '@caliber/contracts';
 import {
   checkCommonEnv,
   commonEnvShape,
+  hospitalTimeZoneVariable,
   loadConfig,
   natsSettings,
   portVariable,
@@ -10,15 +11,6 @@ import {
   urlVariable,
 } from '@caliber/service-kit';
 import { z } from 'zod';
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const reportsEnvSchema = z
   .object({
@@ -30,10 +22,7 @@ const reportsEnvSchema = z
     REPORTS_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
     REDIS_URL: urlVariable(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
     /** What "a day" is for a report's period, as for due dates and PM compliance. */
-    HOSPITAL_TIME_ZONE: z
-      .string()
-      .default('UTC')
-      .refine(isTimeZone, { error: 'HOSPITAL_TIME_ZONE must be an IANA time zone such as Europe/London.' }),
+    HOSPITAL_TIME_ZONE: hospitalTimeZoneVariable(),
     PRODUCT_NAME: z.string().trim().min(1).max(60).default('Caliber'),
     /** Reports one worker process writes at once. */
     REPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

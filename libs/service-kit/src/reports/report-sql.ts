@@ -5,6 +5,7 @@ import {
   type ReportRowsPage,
   type ReportScope,
 } from '@caliber/contracts';
+import { isTimeZone } from '../config';
 import { ServiceError } from '../service-error';
 import type { DataSource } from 'typeorm';
 
@@ -27,15 +28,6 @@ export function checkedScope(scope: ReportScope): ReportScope {
       { path: 'scope.timeZone', message: `${scope.timeZone.slice(0, 64)} is not a known time zone.` },
     ]);
   return scope;
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

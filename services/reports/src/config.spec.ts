@@ -1,0 +1,58 @@
+import { ConfigError, generateStatementKeyPair, trustedKeysValue } from '@caliber/service-kit';
+import { loadReportsConfig } from './config';
+
+const keys = generateStatementKeyPair('reports');
+const base = {
+  DATABASE_URL: 'postgres://caliber:caliber@127.0.0.1:5432/caliber',
+  SIGNING_KEY: keys.privateKey,
+  TRUSTED_KEYS: trustedKeysValue([keys]),
+};
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadReportsConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('the reports settings', () => {
+  it('default to two reports a worker, three tries, a week of files and no labour rate', () => {
+    expect(loadReportsConfig(base)).toMatchObject({
+      concurrency: 2,
+      attempts: 3,
+      retentionDays: 7,
+      labourRatePerHour: null,
+      currency: 'USD',
+      smtpUrl: null,
+      timeZone: 'UTC',
+    });
+  });
+
+  it('take a labour rate, a currency and an SMTP server', () => {
+    expect(
+      loadReportsConfig({
+        ...base,
+        LABOUR_RATE_PER_HOUR: '42.5',
+        REPORT_CURRENCY: 'GHS',
+        SMTP_URL: 'smtps://u:p@mail.hospital.example:465',
+      }),
+    ).toMatchObject({
+      labourRatePerHour: 42.5,
+      currency: 'GHS',
+      smtpUrl: 'smtps://u:p@mail.hospital.example:465',
+    });
+  });
+
+  it('refuse production without an SMTP server, and a wrong currency or time zone', () => {
+    expect(
+      problemsOf({ ...base, NODE_ENV: 'production', NATS_USER: 'reports', NATS_PASSWORD: 'x' }).join('\n'),
+    ).toMatch(/SMTP_URL is required in production/);
+    expect(problemsOf({ ...base, REPORT_CURRENCY: 'dollars' }).join('\n')).toMatch(/REPORT_CURRENCY/);
+    expect(problemsOf({ ...base, HOSPITAL_TIME_ZONE: 'Mars/Olympus' }).join('\n')).toMatch(
+      /HOSPITAL_TIME_ZONE/,
+    );
+  });
+});
