@@ -8,11 +8,13 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
-import type {
-  ReportJobDto,
-  ReportQueuedResponse,
-  ReportScheduleListResponse,
-  Role,
+import {
+  REPORT_TITLES,
+  REPORT_TYPES,
+  type ReportJobDto,
+  type ReportQueuedResponse,
+  type ReportScheduleListResponse,
+  type Role,
 } from '@caliber/contracts';
 import { bullConnection, queuePrefix } from '@caliber/service-kit';
 import { call } from '@caliber/testing/http';
@@ -50,6 +52,7 @@ describe('Reports (real stack)', () => {
   let smtp: SMTPServer;
   const mail: string[] = [];
   const tokens = new Map<Role, string>();
+  const ids = new Map<Role, string>();
   let otherTechnician = '';
   const serial = `RPT-${Date.now().toString(36)}`.toUpperCase();
   const period = {
@@ -114,6 +117,7 @@ describe('Reports (real stack)', () => {
     });
     for (const role of ['Technician', 'Engineer', 'Manager'] as const) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Reporter` });
+      ids.set(role, staff.id);
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
     const other = await rosterStaff(stack.db, { role: 'Technician', name: 'Other Technician' });
@@ -143,12 +147,13 @@ describe('Reports (real stack)', () => {
     const [task] = (await maintenanceRows.query(
       `INSERT INTO "maintenance"."tasks" ("title", "description", "task_type", "priority", "status",
          "equipment_id", "equipment_name", "equipment_serial", "equipment_department", "equipment_category",
-         "completed_date", "certified", "certified_at", "certified_by_name", "labour_hours", "created_at", "updated_at")
+         "completed_date", "certified", "certified_at", "certified_by_name", "labour_hours", "created_at", "updated_at",
+         "assigned_to_id", "assigned_to_name")
        VALUES ('Replace flow sensor', '', 'Repair', 'High', 'Completed', $1, 'Report Ventilator', $2, 'ICU',
          'Ventilator', '2001-03-07T10:00:00Z', true, '2001-03-07T12:00:00Z', 'Report Engineer', 3.5,
-         '2001-03-03T12:00:00Z', '2001-03-07T12:00:00Z')
+         '2001-03-03T12:00:00Z', '2001-03-07T12:00:00Z', $3, 'Technician Reporter')
        RETURNING "id"`,
-      [device?.id, serial],
+      [device?.id, serial, ids.get('Technician')],
     )) as { id: string }[];
     for (const [position, name, quantity, cost] of [
       [0, 'Flow sensor', 2, 15.5],
@@ -190,6 +195,32 @@ describe('Reports (real stack)', () => {
     expect(text).toContain('MTTR');
     expect(text).toContain(serial);
     expect(text).toMatch(/Page 1 of \d+/);
+  });
+
+  it('states each report’s figures in its summary, as worked out by hand', async () => {
+    const answer = await download('/reports/generate', tokens.get('Engineer'), {
+      ...request([...REPORT_TYPES], 'pdf'),
+    });
+    expect(answer.status).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), 'caliber-report-')), 'all.pdf');
+    writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    for (const title of Object.values(REPORT_TITLES)) expect(text).toContain(title);
+    // Created on the 3rd at 12:00, completed on the 7th at 10:00: 94 hours.
+    expect(text).toContain(
+      '1 tasks were created in the period (ICU; Ventilator) and 1 completed; completed work took 94.0 h',
+    );
+    expect(text).toContain('0 tasks were preventive and 1 corrective (0.0% preventive)');
+    expect(text).toContain('1 person had work assigned or completed in the period');
+    expect(text).toContain('3 parts of 2 kinds were used on 1 tasks and 1 devices');
+    expect(text).toContain(
+      'Their recorded cost is US$31.00; 1 uses had no recorded cost and are not priced.',
+    );
+    expect(text).toContain(
+      'Recorded parts cost US$31.00 and recorded labour 3.5 h, US$140.00 at US$40.00 an hour.',
+    );
+    expect(text).toContain('down for 48.0 h in all: uptime 93.5%');
+    expect(text).toContain('1 certifications were given in the period');
   });
 
   it('writes the financial cost as an Excel file with real numbers, filters and a frozen header', async () => {
