@@ -1,7 +1,9 @@
 import type { RemoteScreensModule } from '@caliber/web';
+import { ReportJobPage } from './pages/ReportJobPage';
+import { ReportsPage } from './pages/ReportsPage';
 
-/**
- * The screens this remote provides to the shell, by screen id. Each one arrives with its domain's
- * issue; until then the shell says the screen is not part of this version.
- */
-export const screens: RemoteScreensModule['screens'] = {};
+/** The screens this remote provides to the shell, by screen id. */
+export const screens: RemoteScreensModule['screens'] = {
+  reports: ReportsPage,
+  'report-job': ReportJobPage,
+};

@@ -29,3 +29,4 @@ export * from './app-config';
 export * from './services';
 export * from './trust';
 export * from './report-data';
+export * from './downloads';

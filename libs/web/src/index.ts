@@ -8,3 +8,5 @@ export * from './storage';
 export * from './theme';
 export * from './account-theme';
 export * from './router';
+export * from './use-api-data';
+export * from './downloads';

@@ -13,6 +13,7 @@ export const SCREEN_IDS = [
   'users',
   'add-user',
   'reports',
+  'report-job',
 ] as const;
 export type ScreenId = (typeof SCREEN_IDS)[number];
 
@@ -32,9 +33,26 @@ export const SCREENS: Record<ScreenId, ScreenInfo> = {
   users: { remote: 'users', title: 'User Management' },
   'add-user': { remote: 'users', title: 'Add New User' },
   reports: { remote: 'reports', title: 'Reports' },
+  'report-job': { remote: 'reports', title: 'Report' },
 };
 
 /** What each remote exposes as `./screens`: the screens it has built so far. */
 export interface RemoteScreensModule {
   screens: Partial<Record<ScreenId, ComponentType>>;
+}
+
+/** The Generate Report dialog's props: shown while `open`; `onGenerated` after a report was asked for. */
+export interface GenerateReportDialogProps {
+  open: boolean;
+  onClose(): void;
+  onGenerated?(): void;
+}
+
+/**
+ * What the reports remote exposes as `./generate-report-dialog` (loaded as
+ * `reports/generate-report-dialog`): the dialog the Reports screen opens, for the dashboard's
+ * 'Generate Report' quick action to open the same one.
+ */
+export interface GenerateReportDialogModule {
+  GenerateReportDialog: ComponentType<GenerateReportDialogProps>;
 }

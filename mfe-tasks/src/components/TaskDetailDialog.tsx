@@ -2,7 +2,7 @@ import type { TaskDetail } from '@caliber/contracts';
 import { Badge, ErrorBox, LoadingState, Modal, formatDate, formatDateTime } from '@caliber/ui-kit';
 import { useLiveEvents } from '@caliber/web';
 import type { ReactNode } from 'react';
-import { useApiData } from '../hooks/use-api-data';
+import { useApiData } from '@caliber/web';
 import { TASK_EVENTS } from '../hooks/use-task-list';
 import { auditValue, equipmentLabel } from '../utils/format';
 import { certificationTag } from '../utils/task-permissions';

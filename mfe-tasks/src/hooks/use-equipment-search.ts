@@ -1,5 +1,5 @@
 import type { EquipmentDto, EquipmentListResponse } from '@caliber/contracts';
-import { useApiData } from './use-api-data';
+import { useApiData } from '@caliber/web';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** How many devices the picker offers at once; typing narrows the rest down. */

@@ -1,7 +1,7 @@
 import type { TaskListResponse } from '@caliber/contracts';
 import { useLiveEvents } from '@caliber/web';
 import { historyQuery, preventiveQuery } from '../utils/maintenance-query';
-import { useApiData } from './use-api-data';
+import { useApiData } from '@caliber/web';
 import { TASK_EVENTS } from './use-task-list';
 
 export type MaintenancePanelKind = 'preventive' | 'history';

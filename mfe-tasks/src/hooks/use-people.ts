@@ -1,5 +1,5 @@
 import { TECHNICIAN_LIST_LIMIT, type AssigneeListResponse, type TaskUsersResponse } from '@caliber/contracts';
-import { useApiData } from './use-api-data';
+import { useApiData } from '@caliber/web';
 
 /**
  * The people a task may be assigned to. `any` (the Tasks page's technician filter) also lists

@@ -1,6 +1,6 @@
 import type { PmComplianceResponse } from '@caliber/contracts';
 import { useLiveEvents } from '@caliber/web';
-import { useApiData } from './use-api-data';
+import { useApiData } from '@caliber/web';
 import { TASK_EVENTS } from './use-task-list';
 
 /**

@@ -8,7 +8,7 @@ import {
 import { useCallback } from 'react';
 import { useLiveEvents, usePageSize } from '@caliber/web';
 import { taskListQuery, type ListScope, type TaskListFilters } from '../utils/task-list-query';
-import { useApiData } from './use-api-data';
+import { useApiData } from '@caliber/web';
 
 /** Every task event: any of them may change what the list shows or counts. */
 export const TASK_EVENTS: readonly LiveEvent[] = LIVE_EVENTS.filter((event) => event.startsWith('task:'));

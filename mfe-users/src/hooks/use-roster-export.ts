@@ -1,5 +1,6 @@
-import { isApiErrorBody } from '@caliber/contracts';
+import { isApiErrorBody, fileNameFromDisposition } from '@caliber/contracts';
 import {
+  saveBlob,
   ApiError,
   apiBaseUrl,
   errorMessage,
@@ -8,7 +9,7 @@ import {
   useSession,
 } from '@caliber/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fileNameFromDisposition } from '../utils/roster-file';
+import { ROSTER_EXPORT_FALLBACK_NAME } from '../utils/roster-file';
 
 /** A refusal's JSON body ({ message, code }), or null when it has none. */
 async function readErrorBody(response: Response): Promise<unknown> {
@@ -47,23 +48,11 @@ async function fetchRosterExport(signal: AbortSignal): Promise<{ blob: Blob; fil
   }
   return {
     blob: await response.blob(),
-    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+    fileName: fileNameFromDisposition(
+      response.headers.get('content-disposition'),
+      ROSTER_EXPORT_FALLBACK_NAME,
+    ),
   };
-}
-
-/** Hands a blob to the browser as a download under `fileName`. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; the URL is freed after.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**

@@ -136,30 +136,3 @@ export function changedFieldLabel(field: string): string {
   if (field === 'isActive') return 'Active';
   return field;
 }
-
-/**
- * The file name from a Content-Disposition header: RFC 5987's `filename*=UTF-8''…` first, then
- * `filename="…"` or a bare `filename=…`; any path part removed. The fallback when there is none.
- */
-export function fileNameFromDisposition(
-  header: string | null | undefined,
-  fallback = ROSTER_EXPORT_FALLBACK_NAME,
-): string {
-  if (!header) return fallback;
-  let name: string | null = null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (extended?.[2]) {
-    try {
-      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-    } catch {
-      name = null;
-    }
-  }
-  if (!name) {
-    const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
-    const bare = /filename\s*=\s*([^;"\s][^;]*)/i.exec(header);
-    name = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? bare?.[1]?.trim() ?? null;
-  }
-  const base = name?.split(/[\\/]/).pop()?.trim();
-  return base ? base : fallback;
-}

@@ -31,6 +31,9 @@ const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/tasks', 'tasks'],
   ['/add-task', 'add-task'],
   ['/reports', 'reports'],
+  // A report's own page (the link Generate answers when the file is not ready in time): the
+  // screen reads the report's id from the address.
+  ['/reports/jobs/:id', 'report-job'],
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { api, errorMessage } from '@caliber/web';
+import { api, errorMessage } from './api-client';
 import { useCallback, useEffect, useState } from 'react';
 
 interface Answer<T> {

@@ -1,0 +1,38 @@
+import type { ReportFormat } from '@caliber/contracts';
+import { SelectField, Toggle } from '@caliber/ui-kit';
+import { FORMAT_CHOICES } from '../utils/report-labels';
+import type { ReportFormState } from '../utils/report-form';
+
+/** The file's format and what it shows: charts and the automatic summary of each report. */
+export function ReportOutputFields({
+  form,
+  update,
+}: {
+  form: ReportFormState;
+  update(changes: Partial<ReportFormState>): void;
+}) {
+  return (
+    <fieldset className="reports-dialog__section">
+      <legend className="reports-dialog__heading">Output options</legend>
+      <SelectField<ReportFormat>
+        label="Format"
+        name="format"
+        value={form.format}
+        options={FORMAT_CHOICES}
+        onChange={(format) => update({ format })}
+      />
+      <Toggle
+        label="Include charts"
+        description="Bar, line and pie charts beside the tables."
+        checked={form.charts}
+        onChange={(charts) => update({ charts })}
+      />
+      <Toggle
+        label="Include summary"
+        description="A paragraph of the key figures at the top of each report."
+        checked={form.summary}
+        onChange={(summary) => update({ summary })}
+      />
+    </fieldset>
+  );
+}

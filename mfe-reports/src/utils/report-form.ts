@@ -1,0 +1,166 @@
+import {
+  DEFAULT_REPORT_DEFAULTS,
+  DEFAULT_REPORT_DEPARTMENTS,
+  DEFAULT_REPORT_SCHEDULE_FREQUENCY,
+  DEPARTMENTS,
+  generateReportSchema,
+  REPORT_MESSAGES,
+  type Department,
+  type EquipmentCategory,
+  type GenerateReportRequest,
+  type ReportDefaults,
+  type ReportFormat,
+  type ReportScheduleFrequency,
+  type ReportType,
+} from '@caliber/contracts';
+
+/**
+ * The Generate Report dialog's form: what it holds, where it starts, the request it sends and the
+ * three rules it checks before sending. No DOM and no React here, so it is tested under Node.
+ */
+export interface ReportFormState {
+  reports: ReportType[];
+  /** `YYYY-MM-DD`, as a date input holds it. */
+  dateFrom: string;
+  dateTo: string;
+  /** None chosen: every department. */
+  departments: Department[];
+  /** None chosen: every category. */
+  categories: EquipmentCategory[];
+  /** A member of staff's id, or '' for everyone. */
+  staff: string;
+  format: ReportFormat;
+  charts: boolean;
+  summary: boolean;
+  interactiveExport: boolean;
+  trendPrediction: boolean;
+  heatMaps: boolean;
+  scheduleEnabled: boolean;
+  frequency: ReportScheduleFrequency;
+  downloadNow: boolean;
+  /** As typed; blank means no e-mail. */
+  email: string;
+}
+
+/** Today in the reader's own time zone as `YYYY-MM-DD` (a date input's value), not UTC's date. */
+export function localDate(now: Date): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/**
+ * Where the form starts (and returns to on Cancel or Close): no report type chosen, both dates
+ * today, every department and category, everyone's work, PDF with charts and summary, no advanced
+ * option, no schedule (monthly when turned on), Download Now on and no e-mail.
+ *
+ * Charts, summary and format come from the person's Reports Defaults in Settings when the session
+ * carries them: those saved defaults win over the built-in ones, because they are what this person
+ * chose for every report they make. A new account's saved defaults are the built-in ones, so
+ * nothing changes for someone who never opened Settings.
+ */
+export function initialReportForm(saved: ReportDefaults | null | undefined, now: Date): ReportFormState {
+  const defaults = saved ?? DEFAULT_REPORT_DEFAULTS;
+  const today = localDate(now);
+  return {
+    reports: [],
+    dateFrom: today,
+    dateTo: today,
+    departments: [],
+    categories: [],
+    staff: '',
+    format: defaults.format,
+    charts: defaults.includeCharts,
+    summary: defaults.includeSummary,
+    interactiveExport: false,
+    trendPrediction: false,
+    heatMaps: false,
+    scheduleEnabled: false,
+    frequency: DEFAULT_REPORT_SCHEDULE_FREQUENCY,
+    downloadNow: true,
+    email: '',
+  };
+}
+
+/**
+ * `list` with `value` ticked or not, in the order of `order` (the contract's list), so the request
+ * and the screen never depend on the order of the clicks.
+ */
+export function withChoice<T>(list: readonly T[], value: T, chosen: boolean, order: readonly T[]): T[] {
+  return order.filter((item) => (item === value ? chosen : list.includes(item)));
+}
+
+/** The body of `POST /reports/generate`: optional parts (staff, e-mail) left out when blank. */
+export function reportRequestOf(form: ReportFormState): GenerateReportRequest {
+  const email = form.email.trim();
+  const staff = form.staff.trim();
+  return {
+    reports: [...form.reports],
+    filters: {
+      dateFrom: form.dateFrom,
+      dateTo: form.dateTo,
+      departments: [...form.departments],
+      categories: [...form.categories],
+      ...(staff ? { staff } : {}),
+    },
+    options: {
+      format: form.format,
+      visuals: { charts: form.charts, summary: form.summary },
+      advanced: {
+        interactiveExport: form.interactiveExport,
+        trendPrediction: form.trendPrediction,
+        heatMaps: form.heatMaps,
+      },
+      schedule: { enabled: form.scheduleEnabled, frequency: form.frequency },
+      delivery: { downloadNow: form.downloadNow, ...(email ? { email } : {}) },
+    },
+  };
+}
+
+/** Which field the person fixes for a refusal: the first report type, the start date, or the delivery. */
+export type ReportFormField = 'reports' | 'dateFrom' | 'delivery' | null;
+
+export type ReportFormCheck =
+  { ok: true; request: GenerateReportRequest } | { ok: false; message: string; field: ReportFormField };
+
+/**
+ * The dialog's three rules, in this order and worded exactly as the server words them: a report
+ * type, dates the right way round, and a way to receive the report (Download Now, an e-mail or a
+ * schedule). Then the rest of the contract (an e-mail that is not one, a period too long), with
+ * the sentence the server would answer, so nothing the server would refuse is sent.
+ */
+export function checkReportForm(form: ReportFormState): ReportFormCheck {
+  if (form.reports.length === 0)
+    return { ok: false, message: REPORT_MESSAGES.noReportType, field: 'reports' };
+  // Date inputs hold `YYYY-MM-DD`, which compares as text in date order.
+  if (form.dateFrom && form.dateTo && form.dateFrom > form.dateTo)
+    return { ok: false, message: REPORT_MESSAGES.datesReversed, field: 'dateFrom' };
+  if (!form.downloadNow && !form.email.trim() && !form.scheduleEnabled)
+    return { ok: false, message: REPORT_MESSAGES.noDelivery, field: 'delivery' };
+  const request = reportRequestOf(form);
+  const parsed = generateReportSchema.safeParse(request);
+  if (!parsed.success)
+    return {
+      ok: false,
+      message: parsed.error.issues[0]?.message ?? 'The report cannot be asked for as it is.',
+      field: null,
+    };
+  return { ok: true, request };
+}
+
+/** Whether the request sets up a schedule or an e-mail: the success message then says so. */
+export function configuresDelivery(request: GenerateReportRequest): boolean {
+  return Boolean(request.options?.schedule?.enabled || request.options?.delivery?.email);
+}
+
+/**
+ * The departments the filter offers: the clinical areas reports are usually about first (the
+ * contract's `DEFAULT_REPORT_DEPARTMENTS`), then every other department of the hospital.
+ */
+export const REPORT_DEPARTMENT_CHOICES: readonly Department[] = [
+  ...DEFAULT_REPORT_DEPARTMENTS,
+  ...DEPARTMENTS.filter((name) => !(DEFAULT_REPORT_DEPARTMENTS as readonly Department[]).includes(name)),
+];
+
+/** How many of the offered departments belong to the first group (shown before the others). */
+export const USUAL_REPORT_DEPARTMENT_COUNT = DEFAULT_REPORT_DEPARTMENTS.length;
