@@ -60,25 +60,30 @@ export async function measureReports(
         options: { format, visuals: { charts: true, summary: true }, delivery: { downloadNow: true } },
       }),
     });
-    let bytes = 0;
-    if (answer.status === 200) bytes = (await answer.arrayBuffer()).byteLength;
-    else if (answer.status === 202) {
-      const { jobId } = (await answer.json()) as ReportQueuedResponse;
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        const job = (await (
-          await fetch(`${baseUrl}/api/reports/${jobId}`, { headers: { authorization: `Bearer ${token}` } })
-        ).json()) as ReportJobDto;
-        if (job.state === 'failed') throw new Error(`The ${format} report failed: ${job.failure}`);
-        if (job.state === 'done') {
-          bytes = job.fileSize ?? 0;
-          break;
-        }
-      }
-    } else throw new Error(`Generate answered ${answer.status}: ${await answer.text()}`);
+    const bytes = await fileSize(answer, baseUrl, token, format);
     timings.push({ format, seconds: (Date.now() - started) / 1000, bytes, peakMb: peakMb(workerPid) });
   }
   return timings;
+}
+
+/** The size of the file the answer is, or of the report its link follows once written. */
+async function fileSize(
+  answer: Response,
+  baseUrl: string,
+  token: string,
+  format: ReportFormat,
+): Promise<number> {
+  if (answer.status === 200) return (await answer.arrayBuffer()).byteLength;
+  if (answer.status !== 202) throw new Error(`Generate answered ${answer.status}: ${await answer.text()}`);
+  const { jobId } = (await answer.json()) as ReportQueuedResponse;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const job = (await (
+      await fetch(`${baseUrl}/api/reports/${jobId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as ReportJobDto;
+    if (job.state === 'failed') throw new Error(`The ${format} report failed: ${job.failure}`);
+    if (job.state === 'done') return job.fileSize ?? 0;
+  }
 }
 
 export function printReports(timings: ReportTiming[], say: (line: string) => void): void {

@@ -96,7 +96,10 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
    * A report the caller asked for (an Admin's for nobody), e-mailed so it is written at once; with
    * `finished`, once the worker has written it. With `schedule`, a monthly schedule instead.
    */
-  async function report(caller: Caller, kind: 'report' | 'finished report' | 'report schedule'): Promise<string> {
+  async function report(
+    caller: Caller,
+    kind: 'report' | 'finished report' | 'report schedule',
+  ): Promise<string> {
     const token = setup.tokens.get(caller === 'anonymous' ? 'Admin' : caller);
     const schedule = kind === 'report schedule';
     const asked = await call<ReportQueuedResponse>(setup.baseUrl(), 'POST', '/api/reports/generate', {
@@ -114,8 +117,8 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
     if (kind === 'finished report')
       await until(
         async () =>
-          (await call<ReportJobDto>(setup.baseUrl(), 'GET', `/api/reports/${answer.jobId}`, { token })).body.state ===
-          'done',
+          (await call<ReportJobDto>(setup.baseUrl(), 'GET', `/api/reports/${answer.jobId}`, { token })).body
+            .state === 'done',
         { timeoutMs: 30_000, intervalMs: 100, what: 'the report to be written' },
       );
     return answer.jobId;

@@ -101,7 +101,8 @@ export const startIdentity = (overrides: Record<string, string> = {}) =>
   startDomainService('identity', overrides);
 export const startMaintenance = (overrides: Record<string, string> = {}) =>
   startDomainService('maintenance', overrides);
-export const startReports = (overrides: Record<string, string> = {}) => startDomainService('reports', overrides);
+export const startReports = (overrides: Record<string, string> = {}) =>
+  startDomainService('reports', overrides);
 
 /** A report worker as `worker.js` runs it (the reports service's NATS user and key), on loopback. */
 export async function startReportsWorker(overrides: Record<string, string> = {}): Promise<INestApplication> {

@@ -25,7 +25,8 @@ export interface StackOptions {
 }
 
 /** A part of the stack a fault test may crash: a process of ours, or a backing server. */
-export type StackPart = DomainServiceName | 'gateway' | 'postgres' | 'nats' | 'redis' | `${DomainServiceName}-${string}`;
+export type StackPart =
+  DomainServiceName | 'gateway' | 'postgres' | 'nats' | 'redis' | `${DomainServiceName}-${string}`;
 
 export interface RunningStack {
   baseUrl: string;
@@ -139,7 +140,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...DOMAIN_SERVICES.map((service) => ({ name: service.name, principal: service.name, entry: 'main' })),
     { name: 'gateway', principal: 'gateway', entry: 'main' },
     ...DOMAIN_SERVICES.flatMap((service) =>
-      (workersOf(service) ?? []).map((entry) => ({ name: `${service.name}-${entry}`, principal: service.name, entry })),
+      (workersOf(service) ?? []).map((entry) => ({
+        name: `${service.name}-${entry}`,
+        principal: service.name,
+        entry,
+      })),
     ),
   ];
   const launch = (name: string): ManagedProcess => {

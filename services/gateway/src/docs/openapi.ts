@@ -636,7 +636,7 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Reports',
     summary: 'Generate reports as PDF, Excel or Word; optionally e-mail them and repeat them on a schedule',
     description:
-      'The Generate Report dialog\'s body: `reports` (at least one of the eight types), `filters` (`dateFrom` ≤ `dateTo`, departments, categories, `staff`) and `options` (format, visuals, advanced, schedule, delivery). At least one of `delivery.downloadNow`, `delivery.email` or `schedule.enabled`. With Download Now, the answer waits for the file up to `REPORT_WAIT_SECONDS` (15 s) and is the file itself (`cmms-report-{timestamp}.{pdf|xlsx|docx}`); otherwise, or when it takes longer, it is 202 `{fileUrl, jobId, scheduleId}`: `fileUrl` is the report\'s page, which follows it live and downloads it when done. A schedule alone writes nothing now.',
+      "The Generate Report dialog's body: `reports` (at least one of the eight types), `filters` (`dateFrom` ≤ `dateTo`, departments, categories, `staff`) and `options` (format, visuals, advanced, schedule, delivery). At least one of `delivery.downloadNow`, `delivery.email` or `schedule.enabled`. With Download Now, the answer waits for the file up to `REPORT_WAIT_SECONDS` (15 s) and is the file itself (`cmms-report-{timestamp}.{pdf|xlsx|docx}`); otherwise, or when it takes longer, it is 202 `{fileUrl, jobId, scheduleId}`: `fileUrl` is the report's page, which follows it live and downloads it when done. A schedule alone writes nothing now.",
     body: generateReportSchema,
     responses: {
       200: 'The file (PDF, XLSX or DOCX), as an attachment.',
@@ -651,7 +651,7 @@ export const ROUTES: RouteDoc[] = [
     method: 'get',
     path: '/api/reports',
     tag: 'Reports',
-    summary: 'Your reports, newest first (Engineers and Admins: everyone\'s with `everyone=1`)',
+    summary: "Your reports, newest first (Engineers and Admins: everyone's with `everyone=1`)",
     query: reportJobListQuerySchema,
     responses: { 200: '`{jobs, total, page, pages}`', ...REFUSALS, ...SERVICE_DOWN },
   },
@@ -660,7 +660,7 @@ export const ROUTES: RouteDoc[] = [
     method: 'get',
     path: '/api/reports/schedules',
     tag: 'Reports',
-    summary: 'Your report schedules (Engineers and Admins: everyone\'s), with their next run',
+    summary: "Your report schedules (Engineers and Admins: everyone's), with their next run",
     responses: { 200: '`{schedules}`', 401: REFUSALS[401], ...SERVICE_DOWN },
   },
   {
@@ -669,8 +669,13 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/reports/schedules/{id}',
     tag: 'Reports',
     summary: 'Cancel a report schedule (its owner, an Engineer or an Admin)',
-    description: 'The reports it made stay. Anyone else\'s schedule is 404.',
-    responses: { 200: '`{_id}`', 401: REFUSALS[401], 404: 'No such schedule (or not yours).', ...SERVICE_DOWN },
+    description: "The reports it made stay. Anyone else's schedule is 404.",
+    responses: {
+      200: '`{_id}`',
+      401: REFUSALS[401],
+      404: 'No such schedule (or not yours).',
+      ...SERVICE_DOWN,
+    },
   },
   {
     operationId: 'getReport',
@@ -678,7 +683,12 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/reports/{id}',
     tag: 'Reports',
     summary: 'One report: its state, progress and file (its owner, Engineers and Admins)',
-    responses: { 200: 'The report.', 401: REFUSALS[401], 404: 'No such report (or not yours).', ...SERVICE_DOWN },
+    responses: {
+      200: 'The report.',
+      401: REFUSALS[401],
+      404: 'No such report (or not yours).',
+      ...SERVICE_DOWN,
+    },
   },
   {
     operationId: 'getReportFile',

@@ -20,7 +20,10 @@ export class ReportsClient extends DomainServiceClient {
     super(channel, 'reports service');
   }
 
-  generate(session: GatewaySession, request: ReportRequest): Promise<ReportQueuedResponse & { job: ReportJobDto | null }> {
+  generate(
+    session: GatewaySession,
+    request: ReportRequest,
+  ): Promise<ReportQueuedResponse & { job: ReportJobDto | null }> {
     return this.request(SUBJECTS.reports.generate, request, actingUserOf(session));
   }
 

@@ -68,7 +68,10 @@ export class ReportsController {
   }
 
   @Delete('schedules/:id')
-  cancelSchedule(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<{ _id: string }> {
+  cancelSchedule(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+  ): Promise<{ _id: string }> {
     return this.reports.cancelSchedule(session, id);
   }
 
