@@ -5,7 +5,7 @@ import {
   DEPARTMENTS,
   departmentSchema,
 } from './departments';
-import { statusChangeRefusal } from './equipment';
+import { EQUIPMENT_CATEGORIES, statusChangeRefusal } from './equipment';
 import { canonicalRole, hasFullAccess, roleIs } from './roles';
 import { newStaffSchema, serviceNumberSchema } from './users';
 import { verifyOtpSchema } from './auth';
@@ -181,5 +181,23 @@ describe('who may send each subject', () => {
     expect(SUBJECT_SENDERS[SUBJECTS.equipment.applyTaskEffect]).toEqual(['maintenance']);
     expect(SUBJECT_SENDERS[SUBJECTS.equipment.reportDowntime]).toEqual(['reports']);
     expect(SUBJECT_SENDERS[SUBJECTS.identity.assignee]).toEqual(['maintenance']);
+  });
+});
+
+describe('the compliance audit’s filters', () => {
+  it('are refused beyond the pairs of department and category it can ask about', () => {
+    const body = (departments: string[]) => ({
+      reports: ['complianceAudit'],
+      filters: {
+        dateFrom: '2026-01-01',
+        dateTo: '2026-01-31',
+        departments,
+        categories: [...EQUIPMENT_CATEGORIES],
+      },
+    });
+    expect(generateReportSchema.safeParse(body(DEPARTMENTS.slice(0, 12))).success).toBe(true);
+    expect(generateReportSchema.safeParse(body(DEPARTMENTS.slice(0, 13))).error?.issues[0]?.message).toMatch(
+      /at most 100 department and category pairs/,
+    );
   });
 });

@@ -163,6 +163,13 @@ export const reportOptionsSchema = z.strictObject(
 );
 export type ReportOptions = z.output<typeof reportOptionsSchema>;
 
+/**
+ * The compliance audit's PM figures are asked once per department and category chosen (the
+ * Maintenance page's figures answer one of each), so a request naming more pairs is refused.
+ * Choosing none means every department or every category: one question.
+ */
+export const MAX_COMPLIANCE_AUDIT_PAIRS = 100;
+
 /** `POST /api/reports/generate`: the Generate Report dialog's body, checked by its own three rules. */
 export const generateReportSchema = z
   .strictObject(
@@ -184,6 +191,16 @@ export const generateReportSchema = z
     ({ options }) =>
       options.delivery.downloadNow || options.delivery.email !== null || options.schedule.enabled,
     { error: REPORT_MESSAGES.noDelivery, path: ['options', 'delivery'] },
+  )
+  .refine(
+    ({ reports, filters }) =>
+      !reports.includes('complianceAudit') ||
+      Math.max(1, filters.departments.length) * Math.max(1, filters.categories.length) <=
+        MAX_COMPLIANCE_AUDIT_PAIRS,
+    {
+      error: `The compliance audit covers at most ${MAX_COMPLIANCE_AUDIT_PAIRS} department and category pairs: choose fewer departments or categories, or none for all.`,
+      path: ['filters', 'departments'],
+    },
   );
 export type GenerateReportRequest = z.input<typeof generateReportSchema>;
 export type ReportRequest = z.output<typeof generateReportSchema>;

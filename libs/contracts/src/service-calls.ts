@@ -40,13 +40,21 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
   equipment: [SUBJECTS.maintenance.pmCoverage],
   // Reports read only figures and pages the owners compute (never another schema), the PM
   // compliance the Maintenance page shows, and who may receive tasks (the staff figures).
-  reports: [...REPORT_DATA_SUBJECTS, SUBJECTS.maintenance.compliance, SUBJECTS.identity.assignees],
+  // The owner of a schedule is asked about before each run: a deactivated or removed person's
+  // schedule stops, and a changed role applies.
+  reports: [
+    ...REPORT_DATA_SUBJECTS,
+    SUBJECTS.maintenance.compliance,
+    SUBJECTS.identity.assignees,
+    SUBJECTS.identity.standing,
+  ],
 };
 
 /** Subjects for services only: the gateway never sends them for a person. */
 export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.equipment.ref,
   SUBJECTS.identity.assignee,
+  SUBJECTS.identity.standing,
   SUBJECTS.equipment.applyTaskEffect,
   SUBJECTS.equipment.riskChanges,
   SUBJECTS.maintenance.pmCoverage,

@@ -14,6 +14,8 @@ export const SUBJECTS = {
     /** Who may receive tasks, for the assignee lists (the gateway) and the assignment check (maintenance). */
     assignees: 'identity.users.assignees',
     assignee: 'identity.users.assignee',
+    /** Whether a person is still on the roster and active, and their role now (a report schedule's owner). */
+    standing: 'identity.users.standing',
     listUsers: 'identity.users.list',
     getUser: 'identity.users.get',
     createUser: 'identity.users.create',

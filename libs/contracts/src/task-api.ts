@@ -438,6 +438,11 @@ export interface AssigneeDto {
   serviceNumber: string;
 }
 
+/** A person as the roster has them now, for a service acting later on their behalf; null: not on the roster. */
+export interface StaffStanding {
+  person: (AssigneeDto & { isActive: boolean }) | null;
+}
+
 export interface AssigneeListResponse {
   technicians: AssigneeDto[];
 }

@@ -134,6 +134,7 @@ describe('NATS permissions', () => {
       ...REPORT_DATA_SUBJECTS,
       'maintenance.compliance',
       'identity.users.assignees',
+      'identity.users.standing',
     ]);
     expect(REPORT_DATA_SUBJECTS.every((subject) => /^(equipment|maintenance)\.report\./.test(subject))).toBe(
       true,

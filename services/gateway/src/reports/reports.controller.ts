@@ -25,6 +25,20 @@ const MIME: Record<ReportJobDto['format'], string> = {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Writes a piece and waits while a slow client has not taken the last ones, so no file piles up here. */
+async function send(response: Response, data: Buffer): Promise<void> {
+  if (response.write(data)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
 /**
  * Reports over HTTP. Generate waits a little for the file (`REPORT_WAIT_SECONDS`): a report ready
  * by then is the answer itself; otherwise the answer is `{fileUrl}`, the report's page, which
@@ -113,11 +127,12 @@ export class ReportsController {
     response.setHeader('Content-Length', String(first.size));
     response.setHeader('Content-Disposition', `attachment; filename="${first.fileName}"`);
     response.setHeader('Cache-Control', 'private, no-store');
-    response.write(Buffer.from(first.data, 'base64'));
     try {
+      await send(response, Buffer.from(first.data, 'base64'));
       for (let offset = REPORT_FILE_CHUNK_BYTES; offset < first.size; offset += REPORT_FILE_CHUNK_BYTES) {
+        if (response.destroyed) return;
         const chunk = await this.reports.chunk(session, job._id, offset);
-        response.write(Buffer.from(chunk.data, 'base64'));
+        await send(response, Buffer.from(chunk.data, 'base64'));
       }
       response.end();
     } catch {

@@ -4,6 +4,7 @@ import {
   isRecordId,
   roleIs,
   type AssigneeDto,
+  type StaffStanding,
   type AssigneeListResponse,
   type AssigneeQuery,
 } from '@caliber/contracts';
@@ -39,6 +40,12 @@ export class AssigneesService {
       builder.andWhere('(user.name ILIKE :pattern OR user.serviceNumber ILIKE :pattern)', { pattern });
     }
     return { technicians: (await builder.getMany()).map(toAssignee) };
+  }
+
+  /** The person as they are now, or null when they are not (or no longer) on the roster. */
+  async standing(id: string): Promise<StaffStanding> {
+    const user = isRecordId(id) ? await this.users.findOneBy({ id }) : null;
+    return { person: user ? { ...toAssignee(user), isActive: user.isActive } : null };
   }
 
   async assignee(id: string): Promise<AssigneeDto> {

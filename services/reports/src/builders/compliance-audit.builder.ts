@@ -1,5 +1,7 @@
 import {
+  calendarDateIn,
   COMPLIANCE_LIST_LIMIT,
+  MAX_COMPLIANCE_AUDIT_PAIRS,
   REPORT_TITLES,
   SUBJECTS,
   type AwaitingCertificationRow,
@@ -21,9 +23,6 @@ import {
   type BuildContext,
   type ReportBuilder,
 } from './build-context';
-
-/** The compliance figures are asked once per department and category chosen; more than this is refused. */
-const MAX_COMPLIANCE_QUERIES = 64;
 
 type Scopes = Pick<PmComplianceResponse, 'overall' | 'highRisk' | 'lifeSupport'>;
 
@@ -56,9 +55,9 @@ async function compliance(context: BuildContext): Promise<{
   const queries: ComplianceQuery[] = departments.flatMap((department) =>
     categories.map((category) => ({ from: context.scope.from, to: context.scope.to, department, category })),
   );
-  if (queries.length > MAX_COMPLIANCE_QUERIES)
+  if (queries.length > MAX_COMPLIANCE_AUDIT_PAIRS)
     throw new Error(
-      `The compliance audit covers at most ${MAX_COMPLIANCE_QUERIES} department and category pairs; choose fewer departments or categories.`,
+      `The compliance audit covers at most ${MAX_COMPLIANCE_AUDIT_PAIRS} department and category pairs; choose fewer departments or categories.`,
     );
   const answers: PmComplianceResponse[] = [];
   for (const query of queries)
@@ -137,7 +136,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
       row.taskType,
       `${row.equipmentName} (${row.serialNumber})`,
       row.department,
-      row.completedDate.slice(0, 10),
+      calendarDateIn(context.scope.timeZone, new Date(row.completedDate)),
       row.daysWaiting,
       row.assignedTo,
     ],

@@ -81,7 +81,7 @@ export const buildDowntime: ReportBuilder = async (context) => {
   );
   const { total } = figures;
   const summary = [
-    `Over the period (${scopeWords(context.scope)}), ${count(total.devices)} devices were down for ${hours(total.downtimeHours)} in all: uptime ${percent(
+    `Over the period (${scopeWords(context.scope)}), ${count(total.devices)} devices were in service or awaiting it, and were down for ${hours(total.downtimeHours)} in all: uptime ${percent(
       total.uptime,
     )}. They failed ${count(total.failures)} times; ${count(total.repairs)} repairs ended, taking ${hours(total.mttrHours)} on average (MTTR), and the mean time between failures was ${hours(
       total.mtbfHours,

@@ -1,4 +1,5 @@
 import {
+  calendarDateIn,
   EQUIPMENT_STATUSES,
   REPORT_TITLES,
   SUBJECTS,
@@ -54,7 +55,7 @@ export const buildEquipmentStatus: ReportBuilder = async (context) => {
       row.department,
       row.category,
       row.status,
-      row.since.slice(0, 10),
+      calendarDateIn(context.scope.timeZone, new Date(row.since)),
       row.days,
     ],
   );

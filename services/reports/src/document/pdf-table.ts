@@ -41,7 +41,7 @@ interface FittedRow {
  * a whole inventory would hold thousands of pages in memory; a reader wants the first ones and
  * the Excel export, which streams, has them all.
  */
-export const PDF_MAX_TABLE_ROWS = 1000;
+export const PDF_MAX_TABLE_ROWS = 500;
 
 /**
  * Draws a table block: heading, header row, zebra rows, its note. Rows are read page by page and

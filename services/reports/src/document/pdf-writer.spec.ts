@@ -169,8 +169,10 @@ describe('writePdf with a table longer than a PDF shows', () => {
     ];
     await writeReport(document, createWriteStream(file));
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    expect(text).toContain('Device 1000');
-    expect(text).not.toContain('Device 1001');
-    expect(text).toContain('The first 1,000 of 1,500 rows are shown; the Excel export has them all.');
+    expect(text).toContain(`Device ${String(PDF_MAX_TABLE_ROWS).padStart(4, '0')}`);
+    expect(text).not.toContain(`Device ${String(PDF_MAX_TABLE_ROWS + 1).padStart(4, '0')}`);
+    expect(text).toContain(
+      `The first ${PDF_MAX_TABLE_ROWS.toLocaleString('en-GB')} of 1,500 rows are shown; the Excel export has them all.`,
+    );
   });
 });

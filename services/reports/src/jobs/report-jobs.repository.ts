@@ -109,6 +109,23 @@ export class ReportJobsRepository {
     return toDto(row);
   }
 
+  /**
+   * A schedule's report for a period, if its turn already made one (a retried or taken-over turn).
+   * Called under the schedule's lock (`lockSchedule`); a unique index guards the rule as well.
+   */
+  async scheduledFor(manager: EntityManager, scheduleId: string, from: string): Promise<ReportJobDto | null> {
+    const rows = (await manager.query(
+      `SELECT * FROM ${TABLE} WHERE "schedule_id" = $1 AND "filters"->>'dateFrom' = $2`,
+      [scheduleId, from],
+    )) as JobRow[];
+    return rows[0] ? toDto(rows[0]) : null;
+  }
+
+  /** Holds one schedule's turn until the transaction ends, so two workers never run it at once. */
+  async lockSchedule(manager: EntityManager, scheduleId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('report-schedule:' || $1))`, [scheduleId]);
+  }
+
   async get(id: string): Promise<ReportJobDto | null> {
     const row = await this.row(id);
     return row ? toDto(row) : null;
@@ -227,13 +244,23 @@ export class ReportJobsRepository {
            WHERE "id" = $1 AND "state" = 'running' RETURNING *`,
       [id, reason.slice(0, 500)],
     )) as Updated;
-    if (final) await this.dataSource.query(`DELETE FROM ${CHUNKS} WHERE "job_id" = $1`, [id]);
+    // Only the file of the attempt that failed: a report already written keeps its file.
+    if (final && rows[0]) await this.dataSource.query(`DELETE FROM ${CHUNKS} WHERE "job_id" = $1`, [id]);
+    return rows[0] ? toDto(rows[0]) : null;
+  }
+
+  /** The e-mail of a written report could not be sent: the file stays, and the reason is shown. */
+  async mailFailed(id: string, reason: string): Promise<ReportJobDto | null> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE ${TABLE} SET "failure" = $2 WHERE "id" = $1 AND "state" = 'done' RETURNING *`,
+      [id, `The report was written but could not be e-mailed: ${reason}`.slice(0, 500)],
+    )) as Updated;
     return rows[0] ? toDto(rows[0]) : null;
   }
 
   async markEmailed(id: string): Promise<ReportJobDto | null> {
     const [rows] = (await this.dataSource.query(
-      `UPDATE ${TABLE} SET "emailed_at" = now() WHERE "id" = $1 RETURNING *`,
+      `UPDATE ${TABLE} SET "emailed_at" = now(), "failure" = NULL WHERE "id" = $1 RETURNING *`,
       [id],
     )) as Updated;
     return rows[0] ? toDto(rows[0]) : null;

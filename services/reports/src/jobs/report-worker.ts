@@ -1,9 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SUBJECTS, type StaffStanding } from '@caliber/contracts';
 import { auditActorOf, bullConnection, queuePrefix, writeAudit } from '@caliber/service-kit';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
+import { ReportDataClient } from '../data/report-data.client';
 import { previousPeriod } from '../schedules/schedule-period';
 import { ReportSchedulesRepository } from '../schedules/report-schedules.repository';
 import { LOGGER } from '../tokens';
@@ -35,6 +37,7 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly queue: ReportQueue,
     private readonly events: ReportEvents,
     private readonly writer: ReportWriter,
+    private readonly data: ReportDataClient,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -48,6 +51,15 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       maxStalledCount: 2,
     });
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'report worker'));
+    // A report whose workers kept dying (it stalled too often) fails without reaching `run`'s own
+    // handling: its record says so too, rather than "running" for ever.
+    this.worker.on('failed', (job, error) => {
+      if (job?.data.kind !== 'report' || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+      void this.jobs
+        .failAttempt(job.data.jobId, error.message, true)
+        .then((failed) => this.events.progress(failed))
+        .catch((reason: unknown) => this.logger.warn({ err: reason }, 'report not marked failed'));
+    });
     // Neither awaited: a Redis that is down must not hold the worker's start.
     void this.queue
       .keepExpiryScheduler()
@@ -86,15 +98,46 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** A schedule's turn: a report for the period just ended, queued like one asked for by hand. */
   private async runSchedule(scheduleId: string): Promise<void> {
-    const schedule = await this.schedules.live(scheduleId);
-    if (!schedule) {
+    const found = await this.schedules.live(scheduleId);
+    if (!found) {
       // Cancelled while its scheduler was out of reach: take the scheduler away too.
       await this.queue.removeSchedule(scheduleId).catch(() => undefined);
       return;
     }
+    // The owner as the roster has them now: a person deactivated or removed since gets no more
+    // reports (their schedule ends, audited), and a changed role is the one the figures follow.
+    const { person } = await this.data.ask<StaffStanding>(
+      SUBJECTS.identity.standing,
+      { id: found.owner.id },
+      {
+        id: found.owner.id,
+        role: found.owner.role,
+        name: found.owner.name,
+        serviceNumber: found.owner.serviceNumber,
+      },
+    );
+    if (!person?.isActive) {
+      await this.schedules.endForOwner(
+        scheduleId,
+        person ? 'the owner was deactivated' : 'the owner left the roster',
+      );
+      await this.queue.removeSchedule(scheduleId).catch(() => undefined);
+      this.logger.info(
+        { schedule: scheduleId },
+        'report schedule ended: its owner may no longer receive reports',
+      );
+      return;
+    }
+    const schedule = {
+      ...found,
+      owner: { id: person._id, name: person.name, role: person.role, serviceNumber: person.serviceNumber },
+    };
     const period = previousPeriod(schedule.frequency, todayIn(this.config.timeZone));
     const request = schedule.request;
     const job = await this.jobs.transaction(async (manager) => {
+      await this.jobs.lockSchedule(manager, scheduleId);
+      const made = await this.jobs.scheduledFor(manager, scheduleId, period.from);
+      if (made) return made;
       const created = await this.jobs.create(manager, {
         owner: schedule.owner,
         reports: request.reports,
@@ -120,12 +163,18 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     await this.events.progress(job);
   }
 
-  /** Reports recorded while the queue was unreachable are queued now (a repeat add does nothing). */
+  /**
+   * What was recorded while the queue was unreachable reaches it now: waiting reports are queued
+   * (a repeated add does nothing) and a schedule without its job scheduler gets one.
+   */
   private async requeueWaiting(): Promise<void> {
     try {
       for (const id of await this.jobs.waiting(60_000)) await this.queue.addReport(id);
+      for (const schedule of await this.schedules.allLive())
+        if (!(await this.queue.queue.getJobScheduler(schedule.id)))
+          await this.queue.upsertSchedule(schedule.id, schedule.frequency);
     } catch (error) {
-      this.logger.warn({ err: error }, 'waiting reports not queued yet');
+      this.logger.warn({ err: error }, 'waiting reports and schedules not queued yet');
     }
   }
 }

@@ -3,6 +3,7 @@ import {
   REPORT_TITLES,
   reportFileName,
   type ActingUser,
+  type ReportJobDto,
   type ReportFilters,
   type ReportScope,
 } from '@caliber/contracts';
@@ -141,6 +142,19 @@ export class ReportWriter {
     const current = await this.jobs.get(job.id);
     if (!current?.fileName || current.state !== 'done') return;
     const titles = job.reports.map((type) => REPORT_TITLES[type]).join(', ');
+    try {
+      await this.send(job, current, titles);
+    } catch (error) {
+      // Tried again with the report's attempts; the file stays downloadable whatever happens.
+      await this.events.progress(await this.jobs.mailFailed(job.id, (error as Error).message));
+      throw error;
+    }
+    await this.events.progress(await this.jobs.markEmailed(job.id));
+    this.logger.info({ job: job.id }, 'report e-mailed');
+  }
+
+  private async send(job: StoredReportJob, current: ReportJobDto, titles: string): Promise<void> {
+    if (!job.emailTo || !current.fileName) return;
     await this.mailer.send({
       to: job.emailTo,
       subject: `${this.config.productName} report: ${titles} (${job.filters.dateFrom} to ${job.filters.dateTo})`,
@@ -155,7 +169,5 @@ export class ReportWriter {
       contentType: REPORT_FILE_TYPES[current.format].mime,
       content: () => this.jobs.chunks(job.id),
     });
-    await this.events.progress(await this.jobs.markEmailed(job.id));
-    this.logger.info({ job: job.id }, 'report e-mailed');
   }
 }

@@ -127,7 +127,9 @@ export class ReportsService {
         'VALIDATION_FAILED',
         'offset must be a multiple of the chunk size within the file.',
       );
-    const data = (await this.jobs.chunk(id, offset)) ?? Buffer.alloc(0);
+    const data = await this.jobs.chunk(id, offset);
+    if (!data)
+      throw new ServiceError('NOT_FOUND', 'This report file is incomplete. Please generate it again.');
     return {
       data: data.toString('base64'),
       offset,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ReportRequest, ReportScheduleDto, ReportScheduleFrequency } from '@caliber/contracts';
+import { writeAudit } from '@caliber/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ReportOwner } from '../jobs/report-jobs.repository';
 
@@ -112,6 +113,27 @@ export class ReportSchedulesRepository {
       [id, byName.slice(0, 120)],
     )) as [unknown[], number];
     return count > 0;
+  }
+
+  /** Every live schedule's id and frequency (the workers' check that each has its job scheduler). */
+  async allLive(): Promise<{ id: string; frequency: ReportScheduleFrequency }[]> {
+    return (await this.dataSource.query(
+      `SELECT "id", "frequency" FROM ${TABLE} WHERE "cancelled_at" IS NULL ORDER BY "created_at"`,
+    )) as { id: string; frequency: ReportScheduleFrequency }[];
+  }
+
+  /** Ends a schedule whose owner may no longer receive reports, with an audit row saying why. */
+  async endForOwner(id: string, why: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      if (!(await this.cancel(manager, id, 'Reports service'))) return;
+      await writeAudit(manager, {
+        actor: { id: null, label: 'report-schedule', service: 'reports' },
+        entity: 'report-schedule',
+        entityId: id,
+        action: 'cancelled',
+        changes: { reason: { from: null, to: why } },
+      });
+    });
   }
 
   async ran(id: string): Promise<void> {
