@@ -14,6 +14,8 @@ export interface ReportTiming {
   bytes: number;
   /** The worker process's peak resident memory while writing it, in MB. */
   peakMb: number | null;
+  /** False where the peak could not be reset: it is then the peak since the worker started. */
+  peakOfThisReport: boolean;
 }
 
 /** The worker's peak resident set (VmHWM), in MB; null where /proc does not say. */
@@ -26,12 +28,19 @@ function peakMb(pid: number): number | null {
   }
 }
 
-/** Starts a new peak (Linux: writing 5 to clear_refs resets VmHWM); harmless where refused. */
-function resetPeak(pid: number): void {
+/**
+ * Starts a new peak (Linux: writing 5 to clear_refs resets VmHWM to the present size). Answers
+ * whether it did: where refused, each peak covers the whole run so far, and the table says so.
+ */
+function resetPeak(pid: number): boolean {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const hwm = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]);
+    const rss = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+    return hwm <= rss * 1.05;
   } catch {
-    // not Linux, or not permitted: the peak then covers the whole run so far
+    return false;
   }
 }
 
@@ -49,7 +58,7 @@ export async function measureReports(
   const yearAgo = new Date(today.getTime() - 365 * 86_400_000);
   const timings: ReportTiming[] = [];
   for (const format of REPORT_FORMATS) {
-    resetPeak(workerPid);
+    const peakOfThisReport = resetPeak(workerPid);
     const started = Date.now();
     const answer = await fetch(`${baseUrl}/api/reports/generate`, {
       method: 'POST',
@@ -61,7 +70,13 @@ export async function measureReports(
       }),
     });
     const bytes = await fileSize(answer, baseUrl, token, format);
-    timings.push({ format, seconds: (Date.now() - started) / 1000, bytes, peakMb: peakMb(workerPid) });
+    timings.push({
+      format,
+      seconds: (Date.now() - started) / 1000,
+      bytes,
+      peakMb: peakMb(workerPid),
+      peakOfThisReport,
+    });
   }
   return timings;
 }
@@ -93,6 +108,6 @@ export function printReports(timings: ReportTiming[], say: (line: string) => voi
     say(
       `  ${t.format.padEnd(6)}  ${t.seconds.toFixed(1).padStart(8)}  ${(t.bytes / 1024 / 1024).toFixed(1).padStart(6)} MB  ${
         t.peakMb === null ? '     —' : t.peakMb.toFixed(0).padStart(14)
-      }`,
+      }${t.peakOfThisReport ? '' : ' (peak since the worker started)'}`,
     );
 }
