@@ -46,8 +46,11 @@ export interface ReportRowsPage<T> {
   rows: T[];
   /** Where the next page starts, or null when this was the last. */
   next: string | null;
-  /** Every row of the list, across pages. */
-  total: number;
+  /**
+   * Every row of the list, across pages, on the first page; null on the pages after it (counting
+   * the whole list again for each page would cost every page as much as the whole list).
+   */
+  total: number | null;
 }
 
 /** The figures' request body: just the scope. */

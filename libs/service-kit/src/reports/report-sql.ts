@@ -139,7 +139,8 @@ export function cursorOf(after: string, order: KeysetOrder): string[] | null {
   return values as string[];
 }
 
-function cursorAfter(row: Record<string, unknown>, order: KeysetOrder): string {
+/** The `next` that continues a list after `row`. */
+export function cursorAfter(row: Record<string, unknown>, order: KeysetOrder): string {
   return JSON.stringify(order.columns.map((column) => String(row[column])));
 }
 
@@ -167,13 +168,15 @@ export async function keysetPage<Row extends Record<string, unknown>, T>(
     : '';
   // One row more than asked tells whether another page follows.
   const limit = sql.bind(request.limit + 1);
+  // Only the first page counts the list (see `ReportRowsPage.total`).
+  const total = cursor ? 'NULL::int' : '(SELECT count(*)::int FROM list)';
   const [answer] = (await dataSource.query(
     `${withClause}
-     SELECT (SELECT count(*)::int FROM list) AS "total",
+     SELECT ${total} AS "total",
             COALESCE((SELECT json_agg(p ORDER BY ${order.columns.map((column) => `p."${column}"`).join(', ')})
                         FROM (SELECT * FROM list l ${after} ORDER BY ${columns} LIMIT ${limit}) p), '[]'::json) AS "rows"`,
     sql.params,
-  )) as [{ total: number; rows: Row[] }];
+  )) as [{ total: number | null; rows: Row[] }];
   const rows = answer.rows.slice(0, request.limit);
   const last = rows.at(-1);
   return {

@@ -77,21 +77,36 @@ export function formatInstant(at: Date, timeZone = 'UTC', withZone = false): str
 }
 
 /**
+ * One formatter per zone, made once: a formatter holds ICU memory outside the JavaScript heap until
+ * it is collected, so making one per cell of a long table grew the worker by megabytes a page.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
  * The wall-clock time an instant shows in a zone, as a Date whose UTC fields carry it: spreadsheets
  * have no time zones, so a `datetime` cell is written as the time the hospital's clocks showed.
  */
 export function wallClock(at: Date, timeZone = 'UTC'): Date {
   if (timeZone === 'UTC') return at;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = wallClockFormat(timeZone).formatToParts(at);
   const field = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? 0);
   return new Date(

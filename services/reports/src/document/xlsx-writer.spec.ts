@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import type { ReportDocument, ReportDocumentOptions } from './report-document';
 import { assetTag, LONG_TABLE_ROWS, testDocument } from './test-document';
 import { writeReport } from './write-report';
 import { planSheetNames } from './xlsx-sheets';
+import { zipInputOf } from './xlsx-writer';
 
 let folder = '';
 
@@ -147,6 +149,29 @@ describe('writeXlsx (streamed)', () => {
   it('leaves the charts data out when charts are off', async () => {
     const { workbook: plain } = await writeWorkbook('plain', { charts: false });
     expect(plain.worksheets.map((ws) => ws.name)).toEqual(EXPECTED_SHEETS.slice(0, -1));
+  });
+});
+
+describe('zipInputOf', () => {
+  // The streamed writer waits on this stream between pages so a table's rows never pile up
+  // waiting for the zip; an exceljs (or archiver) built otherwise must fail here, not in memory.
+  it("finds the stream a streamed sheet's rows enter the zip by, which says when it is full", async () => {
+    const out = new PassThrough();
+    out.resume();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out });
+    const ws = workbook.addWorksheet('Rows');
+    ws.addRow(['first']).commit();
+    const input = zipInputOf(ws);
+    expect(input).not.toBeNull();
+    let needDrain = false;
+    for (let row = 0; row < 5000 && !needDrain; row++) {
+      ws.addRow([`row ${row} `.repeat(20)]).commit();
+      needDrain = input?.writableNeedDrain ?? input?._writableState?.needDrain ?? false;
+    }
+    expect(needDrain).toBe(true);
+    await new Promise<void>((resolve) => input?.once('drain', () => resolve()));
+    ws.commit();
+    await workbook.commit();
   });
 });
 

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { formatCell, formatNumber, isNumericColumn, type WriteOptions } from './format';
@@ -131,7 +132,7 @@ async function streamTableSheet(
     write(firstPage);
     for (let page = await iterator.next(); !page.done; page = await iterator.next()) {
       write(page.value);
-      await letOutputCatchUp(out);
+      await letZipCatchUp(sheet, out);
     }
   } finally {
     await iterator.return?.();
@@ -141,23 +142,58 @@ async function streamTableSheet(
   target.finish(sheet);
 }
 
+/** What exceljs's streamed sheet keeps of its way into the zip (see `zipInputOf`). */
+interface StreamedSheet {
+  stream?: { pipes?: unknown };
+}
+
 /**
- * exceljs writes into its zip without waiting for `out`: between pages, wait while `out` is full
- * so a slow reader does not make the zip buffer the whole table.
+ * A stream that may be full: Node's, or readable-stream's (archiver's), which has no
+ * `writableNeedDrain` but keeps the same flag in its writable state and also says 'drain'.
  */
-async function letOutputCatchUp(out: Writable): Promise<void> {
+type Fillable = EventEmitter & {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean };
+  destroyed?: boolean;
+};
+
+/**
+ * The stream a streamed sheet's rows enter the zip by. exceljs writes a sheet into its own buffer
+ * stream, which archiver reads through a PassThrough; the buffer writes on without heeding that
+ * PassThrough's backpressure, so while the zip compresses and `out` stores, rows written faster
+ * pile up there. Null where the exceljs in use is built otherwise (then only `out` is waited for).
+ */
+export function zipInputOf(sheet: ExcelJS.Worksheet): Fillable | null {
+  const pipes = (sheet as unknown as StreamedSheet).stream?.pipes;
+  const input: unknown = Array.isArray(pipes) ? pipes[0] : undefined;
+  return input instanceof EventEmitter ? (input as Fillable) : null;
+}
+
+/**
+ * Between pages, wait while the sheet's rows wait to be compressed or `out` is full, so neither a
+ * fast data source nor a slow reader makes the worker hold the table: memory stays at a page or so
+ * of rows however long the table is.
+ */
+async function letZipCatchUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
-  if (!out.writableNeedDrain || out.destroyed) return;
+  const input = zipInputOf(sheet);
+  if (input) await drained(input);
+  await drained(out);
+}
+
+async function drained(stream: Fillable): Promise<void> {
+  const full = stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
+  if (!full || stream.destroyed) return;
   await new Promise<void>((resolve) => {
     const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      out.off('error', done);
+      stream.off('drain', done);
+      stream.off('close', done);
+      stream.off('error', done);
       resolve();
     };
-    out.on('drain', done);
-    out.on('close', done);
-    out.on('error', done);
+    stream.on('drain', done);
+    stream.on('close', done);
+    stream.on('error', done);
   });
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SUBJECTS, type StaffStanding } from '@caliber/contracts';
+import { calendarDateIn, SUBJECTS, type StaffStanding } from '@caliber/contracts';
 import { auditActorOf, bullConnection, queuePrefix, writeAudit } from '@caliber/service-kit';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -12,7 +12,7 @@ import { LOGGER } from '../tokens';
 import { ReportEvents } from './report-events';
 import { ReportJobsRepository } from './report-jobs.repository';
 import { REPORT_QUEUE, ReportQueue, type ReportQueueData } from './report-queue';
-import { ReportWriter, todayIn } from './report-writer';
+import { ReportWriter } from './report-writer';
 
 /** How often a worker queues reports recorded while the queue was unreachable. */
 const CATCH_UP_MS = 5 * 60_000;
@@ -132,7 +132,7 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       ...found,
       owner: { id: person._id, name: person.name, role: person.role, serviceNumber: person.serviceNumber },
     };
-    const period = previousPeriod(schedule.frequency, todayIn(this.config.timeZone));
+    const period = previousPeriod(schedule.frequency, calendarDateIn(this.config.timeZone));
     const request = schedule.request;
     const job = await this.jobs.transaction(async (manager) => {
       await this.jobs.lockSchedule(manager, scheduleId);

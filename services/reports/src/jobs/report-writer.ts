@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  calendarDateIn,
   REPORT_TITLES,
   reportFileName,
   type ActingUser,
@@ -21,16 +22,6 @@ import { ReportJobsRepository, type StoredReportJob } from './report-jobs.reposi
 
 /** The part of the work reading the figures takes on the progress bar; writing takes the rest. */
 const READING_SHARE = 60;
-
-/** The calendar date it is now in a time zone. */
-export function todayIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
 
 /** What the domain services are asked about: the request's filters, in the hospital's days. */
 export function scopeOf(filters: ReportFilters, timeZone: string): ReportScope {
@@ -104,7 +95,7 @@ export class ReportWriter {
       options: job.options,
       currency: this.config.currency,
       labourRatePerHour: this.config.labourRatePerHour,
-      today: todayIn(this.config.timeZone),
+      today: calendarDateIn(this.config.timeZone),
     };
     const sections = [];
     for (const [index, type] of job.reports.entries()) {
