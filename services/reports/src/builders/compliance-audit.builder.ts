@@ -211,6 +211,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
         series: (['onTime', 'late', 'missed', 'pending'] as const).map((key) => ({
           name: { onTime: 'On time', late: 'Late', missed: 'Missed', pending: 'Pending' }[key],
           values: [overall[key], highRisk[key], lifeSupport[key]],
+          tone: ({ onTime: 'good', late: 'warning', missed: 'bad', pending: 'neutral' } as const)[key],
         })),
         unit: 'occurrences',
       },

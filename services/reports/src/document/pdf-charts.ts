@@ -18,7 +18,7 @@ import {
   winAnsi,
   type Pdf,
 } from './pdf-layout';
-import type { BarChart, ChartBlock, HeatMapBlock, LineChart, PieChart } from './report-document';
+import type { BarChart, ChartBlock, HeatMapBlock, LineChart, PieChart, SeriesTone } from './report-document';
 
 /**
  * Charts drawn with pdfkit's vector primitives (paths, rectangles, text), never as images: they
@@ -249,8 +249,23 @@ function drawSwatch(pdf: Pdf, entry: LegendEntry, x: number, y: number): void {
 
 // ---------------------------------------------------------------- bar charts
 
+/** A bar series' colour: the meaning it names (a missed PM in red), else the palette's next. */
+function barColor(series: BarChart['series'][number], index: number): string {
+  return series.tone ? TONE_COLORS[series.tone] : seriesColor(index);
+}
+
+const TONE_COLORS: Record<SeriesTone, string> = {
+  good: '#3A9D7A',
+  warning: '#E07B39',
+  bad: '#C8454B',
+  neutral: '#8C8C8C',
+};
+
 function drawBarChart(pdf: Pdf, chart: BarChart, box: Box): void {
-  const legend = chart.series.map((series, index) => ({ label: series.name, color: seriesColor(index) }));
+  const legend = chart.series.map((series, index) => ({
+    label: series.name,
+    color: barColor(series, index),
+  }));
   const { low, high } = barExtent(chart);
   const integers = chart.series.every((series) => series.values.every(Number.isInteger));
   const plot = drawAxes(
@@ -308,7 +323,7 @@ function drawGroup(
     const x = slotLeft + (plot.slot - inner) / 2 + index * barWidth;
     const top = Math.min(plot.y(value), plot.y(0));
     const height = Math.abs(plot.y(value) - plot.y(0));
-    pdf.rect(x + gap / 2, top, barWidth - gap, Math.max(height, 0.5)).fill(seriesColor(index));
+    pdf.rect(x + gap / 2, top, barWidth - gap, Math.max(height, 0.5)).fill(barColor(series, index));
     if (showValues) valueLabel(pdf, value, x + barWidth / 2, value >= 0 ? top - 9 : top + height + 2);
   });
 }
@@ -333,7 +348,7 @@ function drawStack(
     else negative = to;
     const top = Math.min(plot.y(from), plot.y(to));
     const height = Math.abs(plot.y(to) - plot.y(from));
-    if (height > 0) pdf.rect(x, top, barWidth, height).fill(seriesColor(index));
+    if (height > 0) pdf.rect(x, top, barWidth, height).fill(barColor(series, index));
     // A thin white seam tells stacked segments apart when two colours are close.
     if (height > 2) pdf.rect(x, top, barWidth, height).lineWidth(0.5).strokeColor(COLOR.white).stroke();
   });

@@ -60,7 +60,11 @@ export async function drawTable(pdf: Pdf, block: TableBlock, timeZone: string): 
     const firstPage = first.done ? [] : format(first.value);
     const layout = tableLayout(pdf, block, firstPage);
     const header = fitHeader(pdf, block, layout);
-    blockHeading(pdf, block.title, header.height + layout.lineHeight + 2 * PAD_Y);
+    // The heading, the header and the first row stay together: a header alone at a page's foot
+    // would head nothing.
+    const firstRow = firstPage[0];
+    const firstRowHeight = firstRow ? fitRow(pdf, firstRow, layout).height : layout.lineHeight + 2 * PAD_Y;
+    blockHeading(pdf, block.title, header.height + firstRowHeight);
     drawHeader(pdf, header, layout);
     let drawn = 0;
     let seen = 0;

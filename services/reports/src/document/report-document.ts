@@ -98,10 +98,13 @@ export interface TableBlock {
 
 export type ChartSpec = BarChart | LineChart | PieChart;
 
+/** What a series' values mean, where a colour should say it: on time, late, missed, pending. */
+export type SeriesTone = 'good' | 'warning' | 'bad' | 'neutral';
+
 export interface BarChart {
   type: 'bar';
   categories: string[];
-  series: { name: string; values: number[] }[];
+  series: { name: string; values: number[]; tone?: SeriesTone }[];
   /** Bars of one category stacked rather than side by side. */
   stacked?: boolean;
   unit?: string;
