@@ -30,3 +30,4 @@ export * from './services';
 export * from './trust';
 export * from './report-data';
 export * from './downloads';
+export * from './dashboard';

@@ -22,6 +22,8 @@ export const SUBJECTS = {
     updateUser: 'identity.users.update',
     deleteUser: 'identity.users.delete',
     /** Roster import: the preview of a file's rows, and applying them. */
+    /** The person's sign-in before the present session's (the dashboard's 'Last Login'). */
+    previousSignIn: 'identity.sessions.previous-sign-in',
     previewImport: 'identity.users.import.preview',
     applyImport: 'identity.users.import.apply',
     health: 'identity.health',
@@ -42,6 +44,8 @@ export const SUBJECTS = {
     assessRisk: 'equipment.risk.assess',
     /** The feed of devices' risk flags and places (maintenance, for PM compliance). */
     riskChanges: 'equipment.risk.changes',
+    /** The dashboard's equipment figures: counts by status now and 30 days earlier. */
+    dashboard: 'equipment.dashboard',
     /** Report figures and detail pages (the reports service; see `report-data.ts`). */
     reportStatus: 'equipment.report.status',
     reportNotServiceable: 'equipment.report.not-serviceable',
@@ -69,6 +73,8 @@ export const SUBJECTS = {
     compliance: 'maintenance.compliance',
     /** The feed of how many active PM plans each device has (equipment, for its inventory filter). */
     pmCoverage: 'maintenance.plans.coverage',
+    /** The dashboard's task figures: the summary now and 30 days earlier, the latest, overdue, awaiting certification. */
+    dashboard: 'maintenance.dashboard',
     /** Report figures and detail pages (the reports service; see `report-data.ts`). */
     reportTasks: 'maintenance.report.tasks',
     reportOverdue: 'maintenance.report.overdue',

@@ -26,6 +26,8 @@ import { RiskService } from './risk/risk.service';
 import { DowntimeReportService } from './reports/downtime-report.service';
 import { InventoryReportService } from './reports/inventory-report.service';
 import { ReportDataController } from './reports/report-data.controller';
+import { EquipmentDashboardController } from './dashboard/dashboard.controller';
+import { EquipmentDashboardService } from './dashboard/dashboard.service';
 import { LOGGER, PEERS_CHANNEL, PEERS_CLIENT } from './tokens';
 
 @Module({})
@@ -50,6 +52,7 @@ export class EquipmentModule {
         TaskEffectsController,
         RiskController,
         ReportDataController,
+        EquipmentDashboardController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
       ],
       providers: [
@@ -74,6 +77,7 @@ export class EquipmentModule {
         TaskEffectsService,
         InventoryReportService,
         DowntimeReportService,
+        EquipmentDashboardService,
       ],
     };
   }

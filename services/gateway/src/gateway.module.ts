@@ -18,6 +18,9 @@ import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
 import { AssigneesController, MaintenanceController, TasksController } from './tasks/tasks.controller';
 import { HealthController } from './health/health.controller';
+import { HealthChecks } from './health/health-checks';
+import { DashboardController } from './dashboard/dashboard.controller';
+import { DashboardService } from './dashboard/dashboard.service';
 import { OwnSettingsController } from './settings/own-settings.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { IdentityClient } from './identity/identity.client';
@@ -56,10 +59,13 @@ export class GatewayModule {
         UsersController,
         ReportsController,
         HealthController,
+        DashboardController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: GATEWAY_LOGGER, useValue: logger },
+        HealthChecks,
+        DashboardService,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         // The gateway signs every request it sends with its own key, and checks what identity

@@ -6,6 +6,7 @@ import { CanonicalDepartments1764200000000 } from './migrations/1764200000000-ca
 import { AccountTheme1764300000000 } from './migrations/1764300000000-account-theme';
 import { AuditService1764400000000 } from './migrations/1764400000000-audit-service';
 import { Sessions1764500000000 } from './migrations/1764500000000-sessions';
+import { SessionsByUser1765100000000 } from './migrations/1765100000000-sessions-by-user';
 import { SessionEntity } from './sessions/session.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -17,6 +18,7 @@ export const IDENTITY_MIGRATIONS = [
   AccountTheme1764300000000,
   AuditService1764400000000,
   Sessions1764500000000,
+  SessionsByUser1765100000000,
 ];
 
 export function identityDatabase(url: string): ServiceDatabaseOptions {

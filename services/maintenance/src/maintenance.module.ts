@@ -24,6 +24,8 @@ import { PmComplianceService } from './compliance/pm-compliance.service';
 import { EquipmentPeer, IdentityPeer } from './peers/peers.client';
 import { CostReportService } from './reports/cost-report.service';
 import { ReportDataController } from './reports/report-data.controller';
+import { TaskDashboardController } from './dashboard/dashboard.controller';
+import { TaskDashboardService } from './dashboard/dashboard.service';
 import { StaffReportService } from './reports/staff-report.service';
 import { TaskReportService } from './reports/task-report.service';
 import { TaskEvents } from './tasks/task-events';
@@ -52,6 +54,7 @@ export class MaintenanceModule {
         PmPlansController,
         PmComplianceController,
         ReportDataController,
+        TaskDashboardController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
       ],
       providers: [
@@ -80,6 +83,7 @@ export class MaintenanceModule {
         TaskReportService,
         StaffReportService,
         CostReportService,
+        TaskDashboardService,
       ],
     };
   }

@@ -705,6 +705,17 @@ export const ROUTES: RouteDoc[] = [
     },
   },
   {
+    operationId: 'getDashboard',
+    method: 'get',
+    path: '/api/dashboard',
+    tag: 'Operations',
+    summary:
+      'The dashboard: inventory and task figures with their 30-day trends, the latest tasks, PM completion, System Status and your last sign-in',
+    description:
+      "Composed from the services in parallel. A part whose service does not answer within 3 s is null and `unavailable` says why; the other parts still arrive (200). A Technician's task figures are their own.",
+    responses: { 200: '`DashboardResponse`', 401: REFUSALS[401] },
+  },
+  {
     operationId: 'getHealth',
     method: 'get',
     path: '/api/health',

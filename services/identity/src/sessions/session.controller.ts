@@ -28,6 +28,18 @@ export class SessionController {
     return this.sessions.check(query.sessionId, query.nonce);
   }
 
+  /**
+   * The person's sign-in before the one this session began with: the dashboard's 'Last Login'
+   * (null on a first sign-in). Only the person's own sessions are read.
+   */
+  @MessagePattern(SUBJECTS.identity.previousSignIn)
+  async previousSignIn(@MessageSender() sender: Sender): Promise<{ at: string | null }> {
+    const sessionId = sender.user?.sessionId;
+    if (!sender.user || !sessionId)
+      throw new ServiceError('UNAUTHENTICATED', 'The request was refused: it names no session.');
+    return { at: await this.sessions.previousSignIn(sender.user.id, sessionId) };
+  }
+
   /** Sign-out ends the session named by the statement: a person can end only their own. */
   @MessagePattern(SUBJECTS.identity.endSession)
   async end(@MessageSender() sender: Sender): Promise<{ ended: true }> {

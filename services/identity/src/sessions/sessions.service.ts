@@ -122,6 +122,18 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Sign-out: the person ends the session they act in (ending an ended one changes nothing). */
+  /** When the person's latest session begun before `sessionId` began (ISO), or null. */
+  async previousSignIn(userId: string, sessionId: string): Promise<string | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT max(s."created_at") AS "at" FROM "identity"."sessions" s
+        WHERE s."user_id" = $1
+          AND s."created_at" < (SELECT c."created_at" FROM "identity"."sessions" c
+                                 WHERE c."id" = $2 AND c."user_id" = $1)`,
+      [userId, sessionId],
+    )) as [{ at: Date | null } | undefined];
+    return row?.at ? new Date(row.at).toISOString() : null;
+  }
+
   async signOut(actor: Actor, sessionId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const ended = await this.endIn(manager, [sessionId], 'signed-out', actor._id);

@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  SUBJECTS,
+  type DashboardEquipment,
+  type DashboardPart,
+  type DashboardPm,
+  type DashboardResponse,
+  type DashboardSystem,
+  type DashboardTasks,
+  type DependencyHealth,
+  type PmComplianceResponse,
+  type SystemCheck,
+} from '@caliber/contracts';
+import { requestFromService, ServiceError, type ServiceChannel } from '@caliber/service-kit';
+import { actingUserOf, type GatewaySession } from '../auth/session';
+import { HealthChecks, type HealthChecksResult } from '../health/health-checks';
+import { SERVICE_CHANNEL } from '../identity/service-client';
+import { RedisConnection } from '../redis/redis.provider';
+
+/** How long the dashboard waits for each part: a part later than this is said to be missing. */
+export const DASHBOARD_PART_DEADLINE_MS = 3000;
+
+/**
+ * The Redis key the deployment's backup job sets, after each successful database backup, to the
+ * time it finished (ISO 8601). The dashboard shows it; without it the card says 'Not reported'.
+ */
+export const LAST_BACKUP_KEY = 'caliber:backup:last-success-at';
+
+type Part<T> = { value: T } | { missing: string };
+
+function checkOf(health: DependencyHealth | undefined, what: string): SystemCheck {
+  if (health?.status === 'up') return { ok: true, problem: null };
+  return { ok: false, problem: `${what}: ${health?.error ?? 'not reported'}` };
+}
+
+/** System Status from the health checks: each line OK or what is wrong, never assumed. */
+export function systemOf(checks: HealthChecksResult, lastBackupAt: string | null): DashboardSystem {
+  const services = ['identity', 'equipment', 'maintenance', 'reports'].filter(
+    (name) => checks[name]?.status !== 'up',
+  );
+  return {
+    database: checkOf(checks['postgres'], 'PostgreSQL'),
+    services:
+      services.length === 0
+        ? { ok: true, problem: null }
+        : { ok: false, problem: `Not answering: ${services.join(', ')}` },
+    live: checkOf(checks['nats'], 'Message bus'),
+    queue: checkOf(checks['redis'], 'Redis'),
+    lastBackupAt,
+  };
+}
+
+/**
+ * `GET /api/dashboard`, composed from the services that own each part, asked at once and each
+ * given the same deadline: a part that fails or is late is null with the reason, and the rest
+ * still arrive. Every request is signed for the person, so a Technician's task figures are theirs.
+ */
+@Injectable()
+export class DashboardService {
+  constructor(
+    @Inject(SERVICE_CHANNEL) private readonly channel: ServiceChannel,
+    private readonly health: HealthChecks,
+    private readonly redis: RedisConnection,
+  ) {}
+
+  async compose(session: GatewaySession): Promise<DashboardResponse> {
+    const [equipment, tasks, pm, lastLogin, checks, lastBackupAt] = await Promise.all([
+      this.part<DashboardEquipment>(session, 'equipment service', SUBJECTS.equipment.dashboard, {}),
+      this.part<DashboardTasks>(session, 'maintenance service', SUBJECTS.maintenance.dashboard, {}),
+      this.part<PmComplianceResponse>(session, 'maintenance service', SUBJECTS.maintenance.compliance, {
+        query: {},
+      }),
+      this.part<{ at: string | null }>(session, 'identity service', SUBJECTS.identity.previousSignIn, {}),
+      this.health.run(),
+      this.lastBackup(),
+    ]);
+    const unavailable: Partial<Record<DashboardPart, string>> = {};
+    const valueOf = <T>(name: DashboardPart, part: Part<T>): T | null => {
+      if ('value' in part) return part.value;
+      unavailable[name] = part.missing;
+      return null;
+    };
+    const taskFigures = valueOf('tasks', tasks);
+    const compliance = valueOf('pm', pm);
+    const pmFigures: DashboardPm | null = compliance && {
+      from: compliance.from,
+      to: compliance.to,
+      overall: compliance.overall,
+      lifeSupport: compliance.lifeSupport,
+    };
+    return {
+      equipment: valueOf('equipment', equipment),
+      tasks: taskFigures,
+      recentTasks: taskFigures?.recent ?? [],
+      pm: pmFigures,
+      system: systemOf(checks, lastBackupAt),
+      lastLogin: valueOf('lastLogin', lastLogin)?.at ?? null,
+      unavailable,
+    };
+  }
+
+  private async part<T>(
+    session: GatewaySession,
+    label: string,
+    subject: string,
+    payload: unknown,
+  ): Promise<Part<T>> {
+    try {
+      const value = await requestFromService<T>(
+        { ...this.channel, timeoutMs: DASHBOARD_PART_DEADLINE_MS },
+        label,
+        subject,
+        payload,
+        actingUserOf(session),
+      );
+      return { value };
+    } catch (error) {
+      return {
+        missing: error instanceof ServiceError ? error.message : `The ${label} cannot be reached right now.`,
+      };
+    }
+  }
+
+  /** The backup time the deployment reported, if it is a time; anything else is not a report. */
+  private async lastBackup(): Promise<string | null> {
+    try {
+      const value = await this.redis.client.get(LAST_BACKUP_KEY);
+      if (!value || Number.isNaN(Date.parse(value))) return null;
+      return new Date(value).toISOString();
+    } catch {
+      return null;
+    }
+  }
+}
