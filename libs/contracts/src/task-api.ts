@@ -185,6 +185,8 @@ export const listTasksQuerySchema = z.object({
   open: flagParam('open'),
   /** Only overdue tasks: due date passed, neither completed nor cancelled. */
   overdue: flagParam('overdue'),
+  /** Only completed work an Engineer has yet to certify. */
+  awaitingCertification: flagParam('awaitingCertification'),
   /** Only occurrences of PM plans, or only of this plan. */
   planned: flagParam('planned'),
   plan: idFilter('plan'),

@@ -17,7 +17,7 @@ import { TaskDetailDialog } from '../components/TaskDetailDialog';
 import { useAssignees } from '../hooks/use-people';
 import { useTaskList } from '../hooks/use-task-list';
 import { showingLine, statusBreakdown, taskCountLine } from '../utils/count-line';
-import { taskFiltersOf } from '../utils/task-list-query';
+import { TASK_VIEW_LABELS, taskFiltersOf } from '../utils/task-list-query';
 import { listScope } from '../utils/task-permissions';
 import '../tasks.css';
 
@@ -30,7 +30,7 @@ interface Toast {
   durationMs: number;
 }
 
-type Param = 'q' | 'technician' | 'page' | 'task';
+type Param = 'q' | 'technician' | 'page' | 'task' | 'show';
 
 /**
  * /tasks: the search, for Engineers and Admins the technician filter and Assign Task, the count
@@ -158,6 +158,15 @@ export function TaskManagementPage() {
           />
         ) : null}
       </div>
+
+      {filters.show ? (
+        <p className="tasks-view" role="status">
+          {TASK_VIEW_LABELS[filters.show]}{' '}
+          <Button variant="link" onClick={() => update({ show: '' })}>
+            Show all tasks
+          </Button>
+        </p>
+      ) : null}
 
       {error ? (
         <ErrorBox>

@@ -9,24 +9,42 @@ describe('task list query', () => {
       q: 'pump',
       technician: 'abc',
       page: 3,
+      show: '',
     });
     expect(taskFiltersOf(new URLSearchParams('page=-2')).page).toBe(1);
     expect(taskFiltersOf(new URLSearchParams('page=x')).page).toBe(1);
   });
 
   it('asks for the own tasks of someone without full access, and never sends their technician filter', () => {
-    expect(taskListQuery({ q: ' pump ', technician: 'abc', page: 2 }, 8, OWN)).toBe(
+    expect(taskListQuery({ q: ' pump ', technician: 'abc', page: 2, show: '' }, 8, OWN)).toBe(
       'page=2&limit=8&q=pump&my=1',
     );
   });
 
   it('lets an Engineer or Admin filter by technician', () => {
-    expect(taskListQuery({ q: '', technician: 'abc', page: 1 }, 8, FULL)).toBe(
+    expect(taskListQuery({ q: '', technician: 'abc', page: 1, show: '' }, 8, FULL)).toBe(
       'page=1&limit=8&technician=abc',
     );
-    expect(taskListQuery({ q: '', technician: '', page: 1 }, 12, FULL)).toBe('page=1&limit=12');
+    expect(taskListQuery({ q: '', technician: '', page: 1, show: '' }, 12, FULL)).toBe('page=1&limit=12');
     expect(
-      taskListQuery({ q: '', technician: 'abc', page: 1 }, 8, { ownOnly: false, technicianFilter: false }),
+      taskListQuery({ q: '', technician: 'abc', page: 1, show: '' }, 8, {
+        ownOnly: false,
+        technicianFilter: false,
+      }),
     ).toBe('page=1&limit=8');
+  });
+
+  it("opens at a view a link names (the dashboard's cards), and ignores one it does not know", () => {
+    expect(taskFiltersOf(new URLSearchParams('show=overdue')).show).toBe('overdue');
+    expect(taskFiltersOf(new URLSearchParams('show=awaiting-certification')).show).toBe(
+      'awaiting-certification',
+    );
+    expect(taskFiltersOf(new URLSearchParams('show=everything')).show).toBe('');
+    expect(taskListQuery({ q: '', technician: '', page: 1, show: 'overdue' }, 8, OWN)).toBe(
+      'page=1&limit=8&my=1&overdue=1',
+    );
+    expect(taskListQuery({ q: '', technician: '', page: 1, show: 'awaiting-certification' }, 8, FULL)).toBe(
+      'page=1&limit=8&awaitingCertification=1',
+    );
   });
 });

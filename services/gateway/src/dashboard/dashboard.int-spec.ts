@@ -6,6 +6,7 @@ import {
   type EquipmentDto,
   type PmComplianceResponse,
   type TaskCreatedResponse,
+  type TaskListResponse,
 } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import { serviceDataSource } from '@caliber/testing/service-databases';
@@ -215,6 +216,18 @@ describe('GET /api/dashboard', () => {
       technicianName: technician.name,
     });
     expect(answer.tasks?.recent).toEqual(answer.recentTasks);
+    // The cards link to the lists behind them, which agree.
+    for (const [filter, expected] of [
+      ['overdue=1', [ids.a]],
+      ['awaitingCertification=1', [ids.b]],
+    ] as const) {
+      const list = await call<TaskListResponse>(gateway.url, 'GET', `/api/tasks?${filter}`, { token });
+      expect([filter, list.body.total, list.body.tasks.map((each) => each._id)]).toEqual([
+        filter,
+        expected.length,
+        expected,
+      ]);
+    }
 
     // The Engineer's view counts everyone's tasks, these among them.
     const compliance = await call<PmComplianceResponse>(gateway.url, 'GET', '/api/maintenance/compliance', {

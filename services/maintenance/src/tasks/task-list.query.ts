@@ -41,6 +41,8 @@ function scopedTasks(
   if (query.unassigned) builder.andWhere('task.assignedToId IS NULL');
   if (query.open || query.overdue) builder.andWhere(`task.status NOT IN ('Completed', 'Cancelled')`);
   if (query.overdue) builder.andWhere('task.dueDate < :today', { today: hospitalToday() });
+  if (query.awaitingCertification)
+    builder.andWhere(`task.status = 'Completed'`).andWhere('task.needsCertification = true');
   if (query.planned) builder.andWhere('task.planId IS NOT NULL');
   if (query.plan) builder.andWhere('task.planId = :plan', { plan: query.plan });
   if (query.q) {
@@ -98,6 +100,7 @@ export async function taskCounts(
     !query.unassigned &&
     !query.open &&
     !query.overdue &&
+    !query.awaitingCertification &&
     !query.planned &&
     !query.plan &&
     assignee !== UNASSIGNED_KEY;
