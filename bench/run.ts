@@ -13,6 +13,8 @@
 // the same people as XLSX previewed again, in seconds; `BENCH_ONLY=roster-import` runs it alone.
 // Last, all eight reports over the past year in each format: seconds and the worker's peak
 // memory; `BENCH_ONLY=reports` runs it alone (on the generated inventory and tasks).
+// The dashboard (GET /api/dashboard) as an Engineer and a Technician at 1 and 16 connections;
+// `BENCH_ONLY=dashboard` runs it alone.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +27,7 @@ import { measureFanOut } from './fan-out';
 import { measure, type LoadResult } from './load';
 import { measurePageWeight, printPageWeight } from './page-weight';
 import { makePmProgram } from './pm-program';
+import { measureDashboard, printDashboard } from './dashboard';
 import { measureReports, printReports } from './reports';
 import { measureRosterImport, printRosterImport } from './roster-import';
 
@@ -34,6 +37,7 @@ const ONLY_TASKS = process.env['BENCH_ONLY'] === 'tasks';
 const ONLY_COMPLIANCE = process.env['BENCH_ONLY'] === 'compliance';
 const ONLY_ROSTER_IMPORT = process.env['BENCH_ONLY'] === 'roster-import';
 const ONLY_REPORTS = process.env['BENCH_ONLY'] === 'reports';
+const ONLY_DASHBOARD = process.env['BENCH_ONLY'] === 'dashboard';
 /** The parts measured on the demo data alone, without the generated inventory and tasks. */
 const ON_DEMO_DATA = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT || ONLY_ROSTER_IMPORT;
 const ITEMS = ON_DEMO_DATA ? 0 : Number(process.env['BENCH_ITEMS'] ?? 50_000);
@@ -89,6 +93,11 @@ async function main(): Promise<void> {
       printRosterImport(await measureRosterImport(stack.baseUrl, token, ROSTER_ROWS), say);
       return;
     }
+    if (ONLY_DASHBOARD) {
+      const technician = await signInThroughApi(stack.baseUrl, BENCH_TECHNICIAN, stack.outboxPath);
+      printDashboard(await dashboardTimings(stack.baseUrl, token, technician.token), say);
+      return;
+    }
     const worker = stack.services.find((service) => service.name === 'reports-worker')?.child.pid;
     if (!worker) throw new Error('The stack has no reports worker');
     if (ONLY_REPORTS) {
@@ -116,6 +125,8 @@ async function main(): Promise<void> {
       );
     }
     printRosterImport(await measureRosterImport(stack.baseUrl, token, ROSTER_ROWS), say);
+    const technician = await signInThroughApi(stack.baseUrl, BENCH_TECHNICIAN, stack.outboxPath);
+    printDashboard(await dashboardTimings(stack.baseUrl, token, technician.token), say);
     printReports(await measureReports(stack.baseUrl, token, worker), say);
   } finally {
     await floor.stop();
@@ -123,6 +134,17 @@ async function main(): Promise<void> {
     await stack.stop();
     await rm(root, { recursive: true, force: true });
   }
+}
+
+function dashboardTimings(baseUrl: string, engineer: string, technician: string) {
+  return measureDashboard(
+    baseUrl,
+    [
+      { who: 'Engineer', token: engineer },
+      { who: 'Technician', token: technician },
+    ],
+    SECONDS,
+  );
 }
 
 interface Comparison {

@@ -1,3 +1,4 @@
+import { DEFAULT_DASHBOARD_TREND_CACHE_SECONDS } from './timed-memo';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
@@ -124,6 +125,19 @@ const filePathVariable = () =>
     accessSync(path, constants.R_OK);
     return path;
   });
+
+/**
+ * How long the equipment and maintenance services reuse the dashboard's figures of 30 days ago:
+ * they move only as that instant slides on, while the figures of now are read at every visit.
+ */
+export const dashboardTrendCacheShape = {
+  DASHBOARD_TREND_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(DEFAULT_DASHBOARD_TREND_CACHE_SECONDS),
+};
 
 /** Variables every service reads. */
 export const commonEnvShape = {

@@ -24,3 +24,4 @@ export * from './service-requests';
 export * from './change-feed';
 export * from './queues';
 export * from './reports/report-sql';
+export * from './timed-memo';

@@ -2,6 +2,7 @@ import { DEFAULT_PM_PROGRAM_THRESHOLD, domainService, RISK_TOTAL_RANGE } from '@
 import {
   checkCommonEnv,
   commonEnvShape,
+  dashboardTrendCacheShape,
   loadConfig,
   natsSettings,
   trustSettings,
@@ -31,6 +32,7 @@ export function pmProgramThresholdOf(env: NodeJS.ProcessEnv = process.env): numb
 const equipmentEnvSchema = z
   .object({
     ...commonEnvShape,
+    ...dashboardTrendCacheShape,
     DATABASE_URL: urlVariable(['postgres', 'postgresql']),
     EQUIPMENT_HEALTH_PORT: portVariable(domainService('equipment').localHealthPort),
     /** Database connections per replica: list pages, counts and filter options run in parallel. */
@@ -45,6 +47,7 @@ const equipmentEnvSchema = z
     trust: trustSettings(env),
     natsRequestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
     databaseUrl: env.DATABASE_URL,
+    dashboardTrendCacheMs: env.DASHBOARD_TREND_CACHE_SECONDS * 1000,
     healthPort: env.EQUIPMENT_HEALTH_PORT,
     healthHost: env.HEALTH_HOST,
     poolSize: env.EQUIPMENT_DB_POOL_SIZE,

@@ -6,6 +6,7 @@ import { CanonicalDepartments1764200000000 } from './migrations/1764200000000-ca
 import { AuditService1764400000000 } from './migrations/1764400000000-audit-service';
 import { TaskEffects1764600000000 } from './migrations/1764600000000-task-effects';
 import { RiskAssessment1764800000000 } from './migrations/1764800000000-risk-assessment';
+import { HistoryByTime1765100000000 } from './migrations/1765100000000-history-by-time';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -16,6 +17,7 @@ export const EQUIPMENT_MIGRATIONS = [
   AuditService1764400000000,
   TaskEffects1764600000000,
   RiskAssessment1764800000000,
+  HistoryByTime1765100000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

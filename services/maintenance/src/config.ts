@@ -2,6 +2,7 @@ import { domainService } from '@caliber/contracts';
 import {
   checkCommonEnv,
   commonEnvShape,
+  dashboardTrendCacheShape,
   hospitalTimeZoneVariable,
   loadConfig,
   natsSettings,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 const maintenanceEnvSchema = z
   .object({
     ...commonEnvShape,
+    ...dashboardTrendCacheShape,
     DATABASE_URL: urlVariable(['postgres', 'postgresql']),
     MAINTENANCE_HEALTH_PORT: portVariable(domainService('maintenance').localHealthPort),
     /** Database connections per replica: a list page and its counts run in parallel. */
@@ -47,6 +49,7 @@ const maintenanceEnvSchema = z
     trust: trustSettings(env),
     natsRequestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
     databaseUrl: env.DATABASE_URL,
+    dashboardTrendCacheMs: env.DASHBOARD_TREND_CACHE_SECONDS * 1000,
     healthPort: env.MAINTENANCE_HEALTH_PORT,
     healthHost: env.HEALTH_HOST,
     poolSize: env.MAINTENANCE_DB_POOL_SIZE,

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DASHBOARD_TREND_DAYS,
@@ -7,7 +7,9 @@ import {
   type EquipmentCounts,
   type EquipmentStatus,
 } from '@caliber/contracts';
+import { TimedMemo } from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
+import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
 import { EQUIPMENT_SCHEMA } from '../database';
 
 const ITEMS = `"${EQUIPMENT_SCHEMA}"."equipment"`;
@@ -41,11 +43,22 @@ function byStatusOf(rows: { status: string; count: number }[]): ByStatus {
  */
 @Injectable()
 export class EquipmentDashboardService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** The figures of 30 days ago, reused for a while (`DASHBOARD_TREND_CACHE_SECONDS`). */
+  private readonly earlierFigures: TimedMemo<{ status: string; count: number }[] | null>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(EQUIPMENT_CONFIG) config: EquipmentConfig,
+  ) {
+    this.earlierFigures = new TimedMemo(config.dashboardTrendCacheMs);
+  }
 
   async figures(at: Date = new Date()): Promise<DashboardEquipment> {
     const then = new Date(at.getTime() - DASHBOARD_TREND_DAYS * 86_400_000);
-    const [now, earlier] = await Promise.all([this.countsNow(), this.countsAt(then)]);
+    const [now, earlier] = await Promise.all([
+      this.countsNow(),
+      this.earlierFigures.get('inventory', () => this.countsAt(then), at.getTime()),
+    ]);
     const byStatus = byStatusOf(now);
     return { ...cardsOf(byStatus), byStatus, earlier: earlier ? cardsOf(byStatusOf(earlier)) : null };
   }
@@ -56,19 +69,35 @@ export class EquipmentDashboardService {
     );
   }
 
-  /** Counts by status at `then`, or null when no status was recorded by then. */
+  /**
+   * Counts by status at `then`, or null when no status was recorded by then. A device that has
+   * not changed since (no status row after `then`, not deleted since) stood as it stands now, so
+   * only the devices changed since are looked up in the history: the cost follows the last 30
+   * days' changes, not the whole inventory's history.
+   */
   private async countsAt(then: Date): Promise<{ status: string; count: number }[] | null> {
     const [answer] = (await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM ${HISTORY} WHERE "changed_at" <= $1) AS "reaches",
-              COALESCE((SELECT json_agg(c) FROM (
-                SELECT s."status", count(*)::int AS "count"
-                  FROM ${ITEMS} e
-                  CROSS JOIN LATERAL (
-                    SELECT h."to_status" AS "status" FROM ${HISTORY} h
-                     WHERE h."equipment_id" = e."id" AND h."changed_at" <= $1
-                     ORDER BY h."changed_at" DESC, h."id" DESC LIMIT 1) s
-                 WHERE e."deleted_at" IS NULL OR e."deleted_at" > $1
-                 GROUP BY s."status") c), '[]'::json) AS "rows"`,
+      `WITH changed AS (
+         SELECT h."equipment_id" AS "id" FROM ${HISTORY} h WHERE h."changed_at" > $1
+         UNION
+         SELECT e."id" FROM ${ITEMS} e WHERE e."deleted_at" > $1),
+       standing AS (
+         SELECT e."status", count(*)::int AS "count" FROM ${ITEMS} e
+          WHERE e."deleted_at" IS NULL AND NOT EXISTS (SELECT 1 FROM changed c WHERE c."id" = e."id")
+          GROUP BY e."status"),
+       was AS (
+         SELECT s."status", count(*)::int AS "count"
+           FROM changed c JOIN ${ITEMS} e ON e."id" = c."id"
+           CROSS JOIN LATERAL (
+             SELECT h."to_status" AS "status" FROM ${HISTORY} h
+              WHERE h."equipment_id" = e."id" AND h."changed_at" <= $1
+              ORDER BY h."changed_at" DESC, h."id" DESC LIMIT 1) s
+          WHERE e."deleted_at" IS NULL OR e."deleted_at" > $1
+          GROUP BY s."status")
+       SELECT EXISTS (SELECT 1 FROM ${HISTORY} WHERE "changed_at" <= $1) AS "reaches",
+              COALESCE((SELECT json_agg(x) FROM (
+                SELECT "status", sum("count")::int AS "count"
+                  FROM (SELECT * FROM standing UNION ALL SELECT * FROM was) u GROUP BY "status") x), '[]'::json) AS "rows"`,
       [then.toISOString()],
     )) as [{ reaches: boolean; rows: { status: string; count: number }[] }];
     return answer.reaches ? answer.rows : null;

@@ -47,7 +47,10 @@ describe('GET /api/dashboard', () => {
   };
 
   beforeAll(async () => {
-    for (const name of DOMAIN_SERVICE_NAMES) services.set(name, await startDomainService(name));
+    // Each step's trend is read afresh here: the services would otherwise reuse the figures of
+    // 30 days ago for a minute (DASHBOARD_TREND_CACHE_SECONDS).
+    for (const name of DOMAIN_SERVICE_NAMES)
+      services.set(name, await startDomainService(name, { DASHBOARD_TREND_CACHE_SECONDS: '0' }));
     gateway = await startGateway();
     identityDb = await identityDataSource();
     equipmentDb = await serviceDataSource('equipment');

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DASHBOARD_RECENT_TASKS,
@@ -10,7 +10,9 @@ import {
   type TaskCounts,
   type TaskStatus,
 } from '@caliber/contracts';
+import { TimedMemo } from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
+import { MAINTENANCE_CONFIG, type MaintenanceConfig } from '../config';
 import { hospitalToday } from '../hospital-clock';
 import { TaskRules } from '../tasks/task-rules';
 import { taskCounts } from '../tasks/task-list.query';
@@ -41,6 +43,8 @@ function countsOf(rows: { status: string; count: number }[]): TaskCounts {
   };
 }
 
+type StatusCounts = { status: string; count: number }[];
+
 /**
  * The dashboard's task figures, for what the person may see: everyone's tasks, or a Technician's
  * own. The summary now comes from the kept counts (as the task list's does, so the two agree);
@@ -50,49 +54,36 @@ function countsOf(rows: { status: string; count: number }[]): TaskCounts {
  */
 @Injectable()
 export class TaskDashboardService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** The figures of 30 days ago per person (`DASHBOARD_TREND_CACHE_SECONDS`). */
+  private readonly earlierFigures: TimedMemo<TaskCounts | null>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(MAINTENANCE_CONFIG) config: MaintenanceConfig,
+  ) {
+    this.earlierFigures = new TimedMemo(config.dashboardTrendCacheMs);
+  }
 
   async figures(actor: Actor, at: Date = new Date()): Promise<DashboardTasks> {
     const assignee = TaskRules.seesAll(actor) ? null : actor._id;
-    const then = new Date(at.getTime() - DASHBOARD_TREND_DAYS * 86_400_000);
     const [{ counts }, [answer]] = await Promise.all([
       taskCounts(this.dataSource.manager, listTasksQuerySchema.parse({}), { assigneeId: assignee }),
       this.dataSource.query(
-        `WITH mine AS (
-           SELECT * FROM ${TASKS} t WHERE ($1::uuid IS NULL OR t."assigned_to_id" = $1))
-         SELECT
-           (SELECT count(*)::int FROM mine t WHERE t."deleted_at" IS NULL AND ${OVERDUE}) AS "overdue",
-           (SELECT count(*)::int FROM mine t WHERE t."deleted_at" IS NULL AND ${AWAITING}) AS "awaiting",
+        `SELECT
+           (SELECT count(*)::int FROM ${TASKS} t
+             WHERE t."deleted_at" IS NULL AND ($1::uuid IS NULL OR t."assigned_to_id" = $1) AND ${OVERDUE}) AS "overdue",
+           (SELECT count(*)::int FROM ${TASKS} t
+             WHERE t."deleted_at" IS NULL AND ($1::uuid IS NULL OR t."assigned_to_id" = $1) AND ${AWAITING}) AS "awaiting",
            (SELECT COALESCE(json_agg(r ORDER BY r."created_at" DESC, r."id" DESC), '[]'::json) FROM (
               SELECT t."id", t."title", t."status", t."equipment_name", t."assigned_to_name", t."created_at"
-                FROM mine t WHERE t."deleted_at" IS NULL
-               ORDER BY t."created_at" DESC, t."id" DESC LIMIT $4) r) AS "recent",
-           EXISTS (SELECT 1 FROM mine t WHERE t."created_at" <= $3) AS "reaches",
-           (SELECT COALESCE(json_agg(c), '[]'::json) FROM (
-              SELECT COALESCE(s."status", 'Pending') AS "status", count(*)::int AS "count"
-                FROM mine t
-                LEFT JOIN LATERAL (
-                  SELECT h."to_status" AS "status" FROM ${HISTORY} h
-                   WHERE h."task_id" = t."id" AND h."changed_at" <= $3
-                   ORDER BY h."changed_at" DESC, h."id" DESC LIMIT 1) s ON true
-               WHERE t."created_at" <= $3 AND (t."deleted_at" IS NULL OR t."deleted_at" > $3)
-               GROUP BY 1) c) AS "earlier"`,
-        [assignee, hospitalToday(at), then.toISOString(), DASHBOARD_RECENT_TASKS],
-      ) as Promise<
-        [
-          {
-            overdue: number;
-            awaiting: number;
-            recent: RecentJson[];
-            reaches: boolean;
-            earlier: { status: string; count: number }[];
-          },
-        ]
-      >,
+                FROM ${TASKS} t WHERE t."deleted_at" IS NULL AND ($1::uuid IS NULL OR t."assigned_to_id" = $1)
+               ORDER BY t."created_at" DESC, t."id" DESC LIMIT $3) r) AS "recent"`,
+        [assignee, hospitalToday(at), DASHBOARD_RECENT_TASKS],
+      ) as Promise<[{ overdue: number; awaiting: number; recent: RecentJson[] }]>,
     ]);
     return {
       ...counts,
-      earlier: answer.reaches ? countsOf(answer.earlier) : null,
+      earlier: await this.earlier(assignee, counts, at),
       recent: answer.recent.map((task): DashboardRecentTask => ({
         _id: task.id,
         title: task.title,
@@ -103,6 +94,64 @@ export class TaskDashboardService {
       })),
       overdue: answer.overdue,
       awaitingCertification: answer.awaiting,
+    };
+  }
+
+  /**
+   * The summary 30 days before `at`, reused for a while per person (a burst of visits computes
+   * it once; the figures of now are read at every visit). It is the summary now with the changes since undone: a task that has not changed
+   * since (no status row after that instant, not created or deleted since) stood as it stands, so
+   * only the tasks changed since are looked up in the history, and the cost follows the last 30
+   * days' changes rather than every task's history.
+   */
+  private earlier(assignee: string | null, now: TaskCounts, at: Date): Promise<TaskCounts | null> {
+    const then = new Date(at.getTime() - DASHBOARD_TREND_DAYS * 86_400_000);
+    return this.earlierFigures.get(
+      assignee ?? '*',
+      () => this.computeEarlier(assignee, now, then),
+      at.getTime(),
+    );
+  }
+
+  private async computeEarlier(
+    assignee: string | null,
+    now: TaskCounts,
+    then: Date,
+  ): Promise<TaskCounts | null> {
+    const [answer] = (await this.dataSource.query(
+      `WITH changed AS (
+         SELECT h."task_id" AS "id" FROM ${HISTORY} h WHERE h."changed_at" > $2
+         UNION SELECT t."id" FROM ${TASKS} t WHERE t."created_at" > $2
+         UNION SELECT t."id" FROM ${TASKS} t WHERE t."deleted_at" > $2),
+       scoped AS (
+         SELECT t.* FROM changed c JOIN ${TASKS} t ON t."id" = c."id"
+          WHERE $1::uuid IS NULL OR t."assigned_to_id" = $1)
+       SELECT
+         EXISTS (SELECT 1 FROM ${TASKS} t
+                  WHERE t."created_at" <= $2 AND ($1::uuid IS NULL OR t."assigned_to_id" = $1)) AS "reaches",
+         (SELECT COALESCE(json_agg(n), '[]'::json) FROM (
+            SELECT t."status", count(*)::int AS "count" FROM scoped t WHERE t."deleted_at" IS NULL
+             GROUP BY t."status") n) AS "now",
+         (SELECT COALESCE(json_agg(w), '[]'::json) FROM (
+            SELECT COALESCE(s."status", 'Pending') AS "status", count(*)::int AS "count"
+              FROM scoped t
+              LEFT JOIN LATERAL (
+                SELECT h."to_status" AS "status" FROM ${HISTORY} h
+                 WHERE h."task_id" = t."id" AND h."changed_at" <= $2
+                 ORDER BY h."changed_at" DESC, h."id" DESC LIMIT 1) s ON true
+             WHERE t."created_at" <= $2 AND (t."deleted_at" IS NULL OR t."deleted_at" > $2)
+             GROUP BY 1) w) AS "then"`,
+      [assignee, then.toISOString()],
+    )) as [{ reaches: boolean; now: StatusCounts; then: StatusCounts }];
+    if (!answer.reaches) return null;
+    const changedNow = countsOf(answer.now);
+    const changedThen = countsOf(answer.then);
+    const undo = (key: keyof TaskCounts) => now[key] - changedNow[key] + changedThen[key];
+    return {
+      total: undo('total'),
+      pending: undo('pending'),
+      inProgress: undo('inProgress'),
+      completed: undo('completed'),
     };
   }
 }

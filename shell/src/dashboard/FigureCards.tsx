@@ -1,0 +1,119 @@
+import type { DashboardPm, DashboardTasks } from '@caliber/contracts';
+import { Link } from '@caliber/web';
+import type { ReactNode } from 'react';
+import { formatCount, rateText } from './dashboard-format';
+
+/**
+ * Where each figure leads: the task list opened at the matching view (it keeps `show` in its
+ * address and asks the API for `overdue=1` or `awaitingCertification=1`), and the PM compliance
+ * summary, the first panel of /maintenance.
+ */
+export const FIGURE_LINKS = {
+  overdue: '/tasks?show=overdue',
+  awaitingCertification: '/tasks?show=awaiting-certification',
+  pmCompliance: '/maintenance',
+} as const;
+
+/** One figure card: a link to the list behind it, or, when its part is missing, why not. */
+function FigureCard({
+  label,
+  to,
+  hint,
+  missing,
+  children,
+}: {
+  label: string;
+  to: string;
+  hint: string;
+  /** Set when the part did not arrive, with the gateway's reason: the card is then not a link. */
+  missing: { reason: string | undefined } | null;
+  children: ReactNode;
+}) {
+  if (missing) {
+    return (
+      <div className="dashboard-figure dashboard-figure--missing">
+        <span className="dashboard-figure__label">{label}</span>
+        <span className="dashboard-figure__missing">
+          <strong>Unavailable.</strong> {missing.reason?.trim() || 'No reason was given.'}
+        </span>
+      </div>
+    );
+  }
+  return (
+    <Link to={to} className="dashboard-figure">
+      <span className="dashboard-figure__label">{label}</span>
+      {children}
+      <span className="dashboard-figure__hint">
+        {hint} <span aria-hidden="true">→</span>
+      </span>
+    </Link>
+  );
+}
+
+function Count({ value, alert }: { value: number; alert: boolean }) {
+  return (
+    <span className={`dashboard-figure__value${alert && value > 0 ? ' dashboard-figure__value--alert' : ''}`}>
+      {formatCount(value)}
+    </span>
+  );
+}
+
+/**
+ * What a head of department asks first: overdue work, finished work waiting for an Engineer's
+ * certification, and this month's PM completion (overall and on life-support devices).
+ */
+export function FigureCards({
+  tasks,
+  pm,
+  tasksUnavailable,
+  pmUnavailable,
+}: {
+  tasks: DashboardTasks | null;
+  pm: DashboardPm | null;
+  tasksUnavailable: string | undefined;
+  pmUnavailable: string | undefined;
+}) {
+  const tasksMissing = tasks ? null : { reason: tasksUnavailable };
+  return (
+    <section className="dashboard-section" aria-labelledby="dashboard-work-figures">
+      <h2 id="dashboard-work-figures" className="visually-hidden">
+        Work figures
+      </h2>
+      <div className="dashboard-figures">
+        <FigureCard
+          label="Overdue tasks"
+          to={FIGURE_LINKS.overdue}
+          hint="Open the overdue tasks"
+          missing={tasksMissing}
+        >
+          <Count value={tasks?.overdue ?? 0} alert />
+        </FigureCard>
+        <FigureCard
+          label="Awaiting certification"
+          to={FIGURE_LINKS.awaitingCertification}
+          hint="Open the work awaiting certification"
+          missing={tasksMissing}
+        >
+          <Count value={tasks?.awaitingCertification ?? 0} alert={false} />
+        </FigureCard>
+        <FigureCard
+          label="PM compliance this month"
+          to={FIGURE_LINKS.pmCompliance}
+          hint="Open PM compliance"
+          missing={pm ? null : { reason: pmUnavailable }}
+        >
+          {pm ? (
+            <span className="dashboard-figure__rates">
+              <span>
+                <span className="dashboard-figure__rate">{rateText(pm.overall.rate)}</span> overall
+              </span>
+              <span>
+                <span className="dashboard-figure__rate">{rateText(pm.lifeSupport.rate)}</span> life-support
+              </span>
+            </span>
+          ) : null}
+        </FigureCard>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import type { TaskStatus } from '@caliber/contracts';
+import { Badge, type BadgeTone } from '@caliber/ui-kit';
+
+/** The colours the Tasks screen gives each status, so a task reads the same on both screens. */
+const TASK_STATUS_TONES: Record<TaskStatus, BadgeTone> = {
+  Pending: 'yellow',
+  'In Progress': 'blue',
+  Completed: 'green',
+  Cancelled: 'grey',
+};
+
+export function TaskStatusBadge({ status }: { status: TaskStatus }) {
+  return <Badge tone={TASK_STATUS_TONES[status] ?? 'grey'}>{status}</Badge>;
+}
