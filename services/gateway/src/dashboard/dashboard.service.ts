@@ -11,8 +11,9 @@ import {
   type PmComplianceResponse,
   type SystemCheck,
 } from '@caliber/contracts';
-import { requestFromService, ServiceError, type ServiceChannel } from '@caliber/service-kit';
+import { requestFromService, ServiceError, TimedMemo, type ServiceChannel } from '@caliber/service-kit';
 import { actingUserOf, type GatewaySession } from '../auth/session';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { HealthChecks, type HealthChecksResult } from '../health/health-checks';
 import { SERVICE_CHANNEL } from '../identity/service-client';
 import { RedisConnection } from '../redis/redis.provider';
@@ -22,9 +23,19 @@ export const DASHBOARD_PART_DEADLINE_MS = 3000;
 
 /**
  * The Redis key the deployment's backup job sets, after each successful database backup, to the
- * time it finished (ISO 8601). The dashboard shows it; without it the card says 'Not reported'.
+ * time it finished (ISO 8601): `{REDIS_KEY_PREFIX}:backup:last-success-at`. The dashboard shows
+ * it; without it the card says 'Not reported'.
  */
-export const LAST_BACKUP_KEY = 'caliber:backup:last-success-at';
+export function lastBackupKey(prefix: string): string {
+  return `${prefix}:backup:last-success-at`;
+}
+
+/**
+ * How long System Status reuses one round of health checks: every open dashboard refetches on
+ * each inventory or task change, and probing every service for each would load them more than the
+ * figures do. `GET /api/health` always probes afresh.
+ */
+export const SYSTEM_STATUS_REUSE_MS = 5000;
 
 type Part<T> = { value: T } | { missing: string };
 
@@ -57,10 +68,13 @@ export function systemOf(checks: HealthChecksResult, lastBackupAt: string | null
  */
 @Injectable()
 export class DashboardService {
+  private readonly checks = new TimedMemo<HealthChecksResult>(SYSTEM_STATUS_REUSE_MS);
+
   constructor(
     @Inject(SERVICE_CHANNEL) private readonly channel: ServiceChannel,
     private readonly health: HealthChecks,
     private readonly redis: RedisConnection,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   async compose(session: GatewaySession): Promise<DashboardResponse> {
@@ -71,7 +85,7 @@ export class DashboardService {
         query: {},
       }),
       this.part<{ at: string | null }>(session, 'identity service', SUBJECTS.identity.previousSignIn, {}),
-      this.health.run(),
+      this.checks.get('all', () => this.health.run()),
       this.lastBackup(),
     ]);
     const unavailable: Partial<Record<DashboardPart, string>> = {};
@@ -124,7 +138,7 @@ export class DashboardService {
   /** The backup time the deployment reported, if it is a time; anything else is not a report. */
   private async lastBackup(): Promise<string | null> {
     try {
-      const value = await this.redis.client.get(LAST_BACKUP_KEY);
+      const value = await this.redis.client.get(lastBackupKey(this.config.redisKeyPrefix));
       if (!value || Number.isNaN(Date.parse(value))) return null;
       return new Date(value).toISOString();
     } catch {
