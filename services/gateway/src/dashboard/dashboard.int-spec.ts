@@ -261,6 +261,30 @@ describe('GET /api/dashboard', () => {
     expect((await dashboard(second)).lastLogin).toBe(began.created_at.toISOString());
   });
 
+  it('agrees with the inventory and task lists the other screens show', async () => {
+    const answer = await dashboard(admin);
+    const listTotal = async (path: string) =>
+      (await call<{ total: number }>(gateway.url, 'GET', path, { token: admin })).body.total;
+    expect({
+      total: await listTotal('/api/equipment?limit=1'),
+      serviceable: await listTotal('/api/equipment?limit=1&status=Serviceable'),
+      maintenance: await listTotal('/api/equipment?limit=1&status=Under%20Maintenance'),
+      unserviceable: await listTotal('/api/equipment?limit=1&status=Unserviceable'),
+    }).toEqual({
+      total: answer.equipment?.total,
+      serviceable: answer.equipment?.serviceable,
+      maintenance: answer.equipment?.maintenance,
+      unserviceable: answer.equipment?.unserviceable,
+    });
+    const tasks = await call<TaskListResponse>(gateway.url, 'GET', '/api/tasks?limit=1', { token: admin });
+    expect(tasks.body.counts).toEqual({
+      total: answer.tasks?.total,
+      pending: answer.tasks?.pending,
+      inProgress: answer.tasks?.inProgress,
+      completed: answer.tasks?.completed,
+    });
+  });
+
   it('reports System Status from the health checks, and the backup only when the deployment reported one', async () => {
     // The gateway's own connection: the server and key prefix the deployment's report is read from.
     const redis = gateway.app.get(RedisConnection).client;
