@@ -31,3 +31,4 @@ export * from './trust';
 export * from './report-data';
 export * from './downloads';
 export * from './dashboard';
+export * from './date-formats';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeFormat } from './date-formats';
 import { isCalendarDate } from './equipment';
 import type { TaskEquipmentRef } from './task-api';
 import type { PmInterval, TaskPriority, TaskStatus } from './tasks';
@@ -98,25 +99,9 @@ export const complianceQuerySchema = z
   });
 export type ComplianceQuery = z.output<typeof complianceQuerySchema>;
 
-/**
- * One formatter per zone, made once: a formatter is slow to make and holds memory outside the
- * JavaScript heap until collected, and a report dates every row of its tables with this.
- */
-const calendarDateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar date (`YYYY-MM-DD`) it is at `at` in `timeZone`. */
 export function calendarDateIn(timeZone: string, at: Date = new Date()): string {
-  let format = calendarDateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    calendarDateFormats.set(timeZone, format);
-  }
-  return format.format(at);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /** Overdue: the due date has passed and the task is neither completed nor cancelled. */

@@ -10,3 +10,4 @@ export * from './account-theme';
 export * from './router';
 export * from './use-api-data';
 export * from './downloads';
+export * from './task-status-badge';

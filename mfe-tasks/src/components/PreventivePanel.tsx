@@ -5,7 +5,7 @@ import { equipmentLabel } from '../utils/format';
 import { PREVENTIVE_EMPTY } from '../utils/maintenance-query';
 import { MaintenancePanel } from './MaintenancePanel';
 import { PriorityBadge } from './PriorityBadge';
-import { TaskStatusBadge } from './TaskStatusBadge';
+import { TaskStatusBadge } from '@caliber/web';
 
 /** One item of work waiting for someone: what, on which device, how urgent, how often, when due. */
 function PreventiveItem({ task }: { task: TaskDto }) {

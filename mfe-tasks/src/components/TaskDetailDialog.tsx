@@ -1,13 +1,11 @@
 import type { TaskDetail } from '@caliber/contracts';
 import { Badge, ErrorBox, LoadingState, Modal, formatDate, formatDateTime } from '@caliber/ui-kit';
-import { useLiveEvents } from '@caliber/web';
+import { TaskStatusBadge, useApiData, useLiveEvents } from '@caliber/web';
 import type { ReactNode } from 'react';
-import { useApiData } from '@caliber/web';
 import { TASK_EVENTS } from '../hooks/use-task-list';
 import { auditValue, equipmentLabel } from '../utils/format';
 import { certificationTag } from '../utils/task-permissions';
 import { PriorityBadge } from './PriorityBadge';
-import { TaskStatusBadge } from './TaskStatusBadge';
 import { WorkRecord } from './WorkRecord';
 
 function who(ref: { name: string } | null): string {

@@ -1,7 +1,6 @@
 import type { DashboardRecentTask } from '@caliber/contracts';
 import { Card, formatDateTime } from '@caliber/ui-kit';
-import { Link } from '@caliber/web';
-import { TaskStatusBadge } from './TaskStatusBadge';
+import { Link, TaskStatusBadge } from '@caliber/web';
 import { UnavailableNote } from './UnavailableNote';
 
 /**

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@caliber/contracts';
 import type { Cell, ColumnType, ReportDocument, TableColumn } from './report-document';
 
 /** What a writer shows for a value nobody knows: a dash, never 0. */
@@ -49,23 +50,16 @@ export function formatPeriod(period: ReportDocument['period']): string {
   return period.from === period.to ? from : `${from} – ${formatCalendarDate(period.to)}`;
 }
 
-const instantFormats = new Map<string, Intl.DateTimeFormat>();
-
 function instantFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = instantFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    });
-    instantFormats.set(timeZone, format);
-  }
-  return format;
+  return dateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  });
 }
 
 /** An instant as "5 March 2026, 14:30" in the zone, followed by the zone's name when `withZone`. */
@@ -76,28 +70,17 @@ export function formatInstant(at: Date, timeZone = 'UTC', withZone = false): str
   return withZone ? `${text} (${timeZone})` : text;
 }
 
-/**
- * One formatter per zone, made once: a formatter holds ICU memory outside the JavaScript heap until
- * it is collected, so making one per cell of a long table grew the worker by megabytes a page.
- */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
+  return dateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
 }
 
 /**
