@@ -25,3 +25,4 @@ export * from './change-feed';
 export * from './queues';
 export * from './reports/report-sql';
 export * from './timed-memo';
+export * from './static-files';

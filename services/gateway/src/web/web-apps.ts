@@ -1,23 +1,9 @@
 import { APP_CONFIG_PATH, REMOTE_NAMES, type AppConfig, type RemoteName } from '@caliber/contracts';
 import type { NextFunction, Request, Response } from 'express';
-import expressStaticGzip from 'express-static-gzip';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { ServerResponse } from 'node:http';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
+import { builtFiles, wantsShellPage } from '@caliber/service-kit';
 import type { GatewayConfig } from '../config';
-
-/**
- * Built files whose names carry a content hash never change: browsers may keep them for a year.
- * The brotli and gzip copies (`.br`, `.gz`) of a hashed file are hashed files too.
- */
-const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css|map)(\.br|\.gz)?$/;
-
-function cacheHeaders(response: ServerResponse, path: string): void {
-  response.setHeader(
-    'Cache-Control',
-    HASHED_FILE.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache',
-  );
-}
 
 export function appConfigOf(config: GatewayConfig): AppConfig {
   return {
@@ -59,30 +45,10 @@ export function serveWebApps(app: NestExpressApplication, config: GatewayConfig)
 
   const shellPage = join(folders.shell, 'index.html');
   app.use((request: Request, response: Response, next: NextFunction) => {
-    const reserved = /^\/(api|socket\.io|remotes)(\/|$)/.test(request.path);
-    // A missing file (a script of an older build, say) is a 404, never the page: a browser that
-    // asked for a script with `Accept: */*` must not be handed HTML.
-    const missingFile = /\.[a-z0-9]+$/i.test(request.path);
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && request.accepts('html') === 'html';
-    if (reserved || missingFile || !wantsPage) return next();
+    if (!wantsShellPage(request.method, request.path, request.accepts('html') === 'html')) return next();
     response.setHeader('Cache-Control', 'no-cache');
     // No shell built: the request falls through to the API's 404.
     response.sendFile(shellPage, (error) => error && next());
-  });
-}
-
-/**
- * A build's files, each sent in the smallest form the browser accepts: the brotli copy, else the
- * gzip copy, else the file itself (the build writes both copies of every text asset), with its own
- * Content-Type and `Vary: Accept-Encoding`, so caches keep one answer per encoding.
- */
-function builtFiles(folder: string) {
-  return expressStaticGzip(folder, {
-    enableBrotli: true,
-    orderPreference: ['br', 'gz'],
-    index: false,
-    serveStatic: { index: false, setHeaders: cacheHeaders },
   });
 }
 
