@@ -75,6 +75,8 @@ function main(): number {
     { command: 'nats-server', aptPackage: 'nats-server', alternative: 'install it by hand' },
     { command: 'redis-server', aptPackage: 'redis-server', alternative: 'install it by hand' },
     { command: 'chromium', aptPackage: 'chromium', alternative: 'install Chromium and set CHROMIUM_PATH' },
+    // The Kubernetes manifests are rendered and checked offline (kubectl 1.27 or newer: kustomize v5).
+    { command: 'kubectl', aptPackage: 'kubectl', alternative: 'install kubectl 1.27 or newer' },
   ]);
   // One Nx process at a time on two cores; no background daemon left behind by a test run.
   process.env['NX_DAEMON'] ??= 'false';

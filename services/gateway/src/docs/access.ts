@@ -204,6 +204,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   getReportFile: { expect: everyone(200), names: 'finished report' },
   getDashboard: { expect: everyone(200) },
   getHealth: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },
+  getHealthReady: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },
   getHealthDetails: {
     expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
   },

@@ -727,6 +727,17 @@ export const ROUTES: RouteDoc[] = [
     responses: { 200: 'All up.', 503: 'Something is down; the body says which part.' },
   },
   {
+    operationId: 'getHealthReady',
+    method: 'get',
+    path: '/api/health/ready',
+    tag: 'Operations',
+    summary: 'Whether this gateway replica can take requests: it reaches NATS (the readiness probe)',
+    description:
+      'Does not follow the domain services: one service down must not take every gateway replica out of service.',
+    public: true,
+    responses: { 200: '`{status: "ok"}`', 503: '`{status: "unavailable"}`: NATS cannot be reached.' },
+  },
+  {
     operationId: 'getHealthDetails',
     method: 'get',
     path: '/api/health/details',

@@ -46,12 +46,17 @@ export class HealthChecks {
     private readonly redis: RedisConnection,
   ) {}
 
+  /** NATS alone: what this gateway needs to answer at all (see `GET /api/health/ready`). */
+  nats(): Promise<DependencyHealth> {
+    return probe(async () => {
+      await this.natsClient.connect();
+      await this.natsClient.unwrap<NatsConnectionLike>().flush();
+    });
+  }
+
   async run(): Promise<HealthChecksResult> {
     const [nats, redis, services] = await Promise.all([
-      probe(async () => {
-        await this.natsClient.connect();
-        await this.natsClient.unwrap<NatsConnectionLike>().flush();
-      }),
+      this.nats(),
       probe(() => this.redis.client.ping()),
       Promise.all(DOMAIN_SERVICE_NAMES.map((name) => this.service(name))),
     ]);

@@ -34,6 +34,20 @@ export class HealthController {
     };
   }
 
+  /**
+   * Whether this replica can take requests: it reaches NATS, through which every answer comes.
+   * What a load balancer's readiness probe asks. Unlike `GET /api/health` it does not follow the
+   * domain services: one service down leaves the others' screens working (a part of the
+   * dashboard says what is missing), so it must not take every gateway replica out of service.
+   */
+  @Public()
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) response: Response): Promise<{ status: 'ok' | 'unavailable' }> {
+    const nats = await this.checks.nats();
+    response.status(nats.status === 'up' ? 200 : 503);
+    return { status: nats.status === 'up' ? 'ok' : 'unavailable' };
+  }
+
   @Get('details')
   async healthDetails(
     @CurrentUser() user: UserDto,

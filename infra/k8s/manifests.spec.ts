@@ -1,0 +1,691 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { DOMAIN_SERVICES, REMOTE_NAMES } from '@caliber/contracts';
+import { natsPermissionsByUser } from '@caliber/service-kit';
+import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { CronJob, Job } from 'kubernetes-models/batch/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { Role, RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
+import { ConfigMap, Service, ServiceAccount } from 'kubernetes-models/v1';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
+import { loadEquipmentConfig } from '../../services/equipment/src/config';
+import { loadGatewayConfig } from '../../services/gateway/src/config';
+import { loadIdentityConfig } from '../../services/identity/src/config';
+import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
+import { loadReportsConfig } from '../../services/reports/src/config';
+import { deploymentCredentials } from './credentials';
+
+/**
+ * The Kubernetes manifests, as `kubectl kustomize` renders each overlay: every object valid
+ * against the Kubernetes schemas (offline, kubernetes-models), and the rules a review would check
+ * by hand held by assertions that name the object to fix. Rendering needs kubectl with kustomize
+ * v5; it is the tool the guide applies them with.
+ */
+
+const K8S = __dirname;
+const OVERLAYS = ['development', 'production'] as const;
+type Overlay = (typeof OVERLAYS)[number];
+
+interface KubeObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: Record<string, unknown>;
+  data?: Record<string, string>;
+}
+
+type Model = { apiVersion: string; kind: string } & (new (data: never) => { validate(): void });
+
+/** The schema of every kind the manifests use; a new kind is added here to be checked. */
+const MODELS = new Map<string, Model>(
+  [
+    ConfigMap,
+    Service,
+    ServiceAccount,
+    Deployment,
+    StatefulSet,
+    Job,
+    CronJob,
+    HorizontalPodAutoscaler,
+    PodDisruptionBudget,
+    Ingress,
+    NetworkPolicy,
+    Role,
+    RoleBinding,
+  ].map((model: Model) => [`${model.apiVersion}/${model.kind}`, model]),
+);
+
+/** Where kubectl is missing or too old, the failure says what to install. */
+const INSTALL_KUBECTL =
+  'install kubectl 1.27 or newer, whose `kubectl kustomize` is kustomize v5 (the Debian/Ubuntu package is ' +
+  '`kubernetes-client`: `apt-get install kubernetes-client`, where the distribution ships one that recent)';
+
+function kubectl(args: string[], input?: string): string {
+  const run = spawnSync('kubectl', args, {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    // Nothing here talks to a cluster: no configuration is read, no server is contacted.
+    env: { ...process.env, KUBECONFIG: '/dev/null' },
+  });
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+    throw new Error(
+      `kubectl is not installed: the manifests test renders the overlays with it; ${INSTALL_KUBECTL}.`,
+    );
+  if (run.status !== 0) throw new Error(`kubectl ${args.join(' ')} failed:\n${run.stderr}`);
+  return run.stdout;
+}
+
+function requireKustomize5(): void {
+  const version = JSON.parse(kubectl(['version', '--client', '-o', 'json'])) as { kustomizeVersion?: string };
+  const major = Number(/^v(\d+)\./.exec(version.kustomizeVersion ?? '')?.[1] ?? 0);
+  if (major < 5)
+    throw new Error(
+      `kubectl's kustomize is ${version.kustomizeVersion ?? 'unknown'}; the manifests need kustomize v5: ${INSTALL_KUBECTL}.`,
+    );
+}
+
+/** Each top-level JSON value of a stream of them (kubectl prints one object after another). */
+function jsonValues(text: string): unknown[] {
+  const values: unknown[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{') {
+      if (depth === 0) start = index;
+      depth += 1;
+    } else if (char === '}') {
+      depth -= 1;
+      if (depth === 0) values.push(JSON.parse(text.slice(start, index + 1)));
+    }
+  }
+  return values;
+}
+
+/**
+ * The objects a kustomization renders. kubectl prints them as JSON too: an empty merge patch
+ * applied locally (`patch --local`) changes nothing and needs no cluster, and so the test needs no
+ * YAML parser of its own.
+ */
+function render(folder: string): KubeObject[] {
+  const yaml = kubectl(['kustomize', folder]);
+  const json = kubectl(['patch', '--local', '-f', '-', '--type', 'merge', '-p', '{}', '-o', 'json'], yaml);
+  return jsonValues(json) as KubeObject[];
+}
+
+const nameOf = (object: KubeObject) => `${object.kind}/${object.metadata.name}`;
+
+/** The pod an object runs, if it runs one. */
+function podSpecOf(object: KubeObject): IPodSpec | undefined {
+  const spec = object.spec as
+    | { template?: { spec?: IPodSpec }; jobTemplate?: { spec?: { template?: { spec?: IPodSpec } } } }
+    | undefined;
+  if (object.kind === 'CronJob') return spec?.jobTemplate?.spec?.template?.spec;
+  if (['Deployment', 'StatefulSet', 'Job', 'DaemonSet'].includes(object.kind)) return spec?.template?.spec;
+  return undefined;
+}
+
+/** The labels of the pods an object runs. */
+function podLabelsOf(object: KubeObject): Record<string, string> {
+  type Template = { metadata?: { labels?: Record<string, string> } };
+  const spec = object.spec as
+    { template?: Template; jobTemplate?: { spec?: { template?: Template } } } | undefined;
+  const template = object.kind === 'CronJob' ? spec?.jobTemplate?.spec?.template : spec?.template;
+  return template?.metadata?.labels ?? {};
+}
+
+interface RunningContainer {
+  owner: KubeObject;
+  pod: IPodSpec;
+  container: IContainer;
+  /** `Deployment/gateway container gateway`: what a failure names. */
+  label: string;
+}
+
+function containersOf(objects: KubeObject[]): RunningContainer[] {
+  return objects.flatMap((owner) => {
+    const pod = podSpecOf(owner);
+    if (!pod) return [];
+    return [...(pod.initContainers ?? []), ...pod.containers].map((container) => ({
+      owner,
+      pod,
+      container,
+      label: `${nameOf(owner)} container ${container.name}`,
+    }));
+  });
+}
+
+/** Pods that run to completion: probes do not apply to them. */
+const RUNS_TO_COMPLETION = ['Job', 'CronJob'];
+
+/** Every Secret a pod or an Ingress names, with the keys it reads (all keys: '*'). */
+function secretReferences(objects: KubeObject[]): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  const add = (name: string, key: string) => found.set(name, (found.get(name) ?? new Set()).add(key));
+  for (const object of objects) {
+    const pod = podSpecOf(object);
+    for (const container of pod ? [...(pod.initContainers ?? []), ...pod.containers] : []) {
+      for (const variable of container.env ?? []) {
+        const ref = variable.valueFrom?.secretKeyRef;
+        if (ref?.name) add(ref.name, ref.key);
+      }
+      for (const source of container.envFrom ?? [])
+        if (source.secretRef?.name) add(source.secretRef.name, '*');
+    }
+    for (const volume of pod?.volumes ?? []) {
+      const secret = volume.secret;
+      if (!secret?.secretName) continue;
+      if (secret.items) for (const item of secret.items) add(secret.secretName, item.key);
+      else add(secret.secretName, '*');
+    }
+    for (const tls of object.kind === 'Ingress'
+      ? ((object.spec?.['tls'] as { secretName?: string }[]) ?? [])
+      : [])
+      for (const key of ['tls.crt', 'tls.key']) if (tls.secretName) add(tls.secretName, key);
+  }
+  return found;
+}
+
+function matches(selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) {
+  return Object.entries(selector ?? {}).every(([key, value]) => labels?.[key] === value);
+}
+
+/** Each Node.js process's own configuration loader, by its service folder. */
+const CONFIG_LOADERS: Record<string, (env: NodeJS.ProcessEnv) => unknown> = {
+  gateway: loadGatewayConfig,
+  identity: loadIdentityConfig,
+  equipment: loadEquipmentConfig,
+  maintenance: loadMaintenanceConfig,
+  reports: loadReportsConfig,
+};
+
+/** A value of the right shape for each key the Secrets hold, as the operator would give it. */
+const SAMPLE_SECRET_VALUES: Record<string, string> = {
+  JWT_SECRET: 'j'.repeat(48),
+  OTP_PEPPER: 'p'.repeat(48),
+  SMS_HTTP_URL: 'https://sms.provider.invalid/send',
+  SMS_SENDER_ID: 'Caliber',
+  SMS_HTTP_TOKEN: 'token',
+  SMTP_URL: 'smtp://user:password@mail.hospital.invalid:587',
+  REDIS_URL: 'redis://:password@redis:6379',
+  DATABASE_URL: 'postgresql://service:password@postgres:5432/caliber',
+};
+
+/**
+ * The environment a container would see, with every Secret given a sample value and every file
+ * variable (`*_FILE`) pointed at a copy, under `folder`, of the file mounted at that path; a path
+ * that no mounted Secret item provides is reported, as is a Secret key without a sample.
+ */
+function containerEnvironment(
+  objects: KubeObject[],
+  { pod, container }: RunningContainer,
+  folder: string,
+): { env: NodeJS.ProcessEnv; problems: string[] } {
+  const env: NodeJS.ProcessEnv = {};
+  const problems: string[] = [];
+  for (const source of container.envFrom ?? []) {
+    const map = objects.find(
+      (object) => object.kind === 'ConfigMap' && object.metadata.name === source.configMapRef?.name,
+    );
+    if (!map)
+      problems.push(`envFrom names ConfigMap ${source.configMapRef?.name ?? '?'}, which is not rendered`);
+    Object.assign(env, map?.data);
+  }
+  const credentials = deploymentCredentials(() => 'password');
+  for (const variable of container.env ?? []) {
+    const secretKey = variable.valueFrom?.secretKeyRef?.key;
+    if (secretKey !== undefined) {
+      const sample = SAMPLE_SECRET_VALUES[secretKey];
+      if (sample === undefined)
+        problems.push(`${variable.name}: no sample value for Secret key ${secretKey}`);
+      env[variable.name] = sample;
+      continue;
+    }
+    if (!variable.name.endsWith('_FILE') || variable.value === undefined) {
+      env[variable.name] = variable.value;
+      continue;
+    }
+    const mount = container.volumeMounts?.find((each) => variable.value?.startsWith(`${each.mountPath}/`));
+    const secret = pod.volumes?.find((volume) => volume.name === mount?.name)?.secret;
+    const item = secret?.items?.find((each) => `${mount?.mountPath}/${each.path}` === variable.value);
+    const content = credentials[`${secret?.secretName ?? ''}/${item?.key ?? ''}`];
+    if (content === undefined) {
+      problems.push(`${variable.name}: ${variable.value} is not a mounted Secret item`);
+      continue;
+    }
+    const copy = join(folder, `${variable.name}-${Object.keys(env).length}`);
+    writeFileSync(copy, content);
+    env[variable.name] = copy;
+  }
+  return { env, problems };
+}
+
+const rendered = {} as Record<Overlay, KubeObject[]>;
+
+beforeAll(() => {
+  requireKustomize5();
+  for (const overlay of OVERLAYS) rendered[overlay] = render(join(K8S, 'overlays', overlay));
+});
+
+describe.each(OVERLAYS)('the %s overlay', (overlay) => {
+  const objects = () => rendered[overlay];
+  const containers = () => containersOf(objects());
+
+  it('renders objects that the Kubernetes schemas accept', () => {
+    const problems: string[] = [];
+    for (const object of objects()) {
+      const model = MODELS.get(`${object.apiVersion}/${object.kind}`);
+      if (!model) {
+        problems.push(
+          `${nameOf(object)}: no schema known for ${object.apiVersion} ${object.kind} (add it to MODELS)`,
+        );
+        continue;
+      }
+      try {
+        new model(object as never).validate();
+      } catch (error) {
+        problems.push(`${nameOf(object)}: ${(error as Error).message}`);
+      }
+    }
+    expect(objects().length).toBeGreaterThan(40);
+    expect(problems).toEqual([]);
+  });
+
+  it('renders no Secret: every Secret is created by the operator and only referenced here', () => {
+    expect(
+      objects()
+        .filter((object) => object.kind === 'Secret')
+        .map(nameOf),
+    ).toEqual([]);
+  });
+
+  it('runs no container as root: runAsNonRoot, and a runAsUser other than 0', () => {
+    const offenders = containers()
+      .filter(({ pod, container }) => {
+        const runAsNonRoot = container.securityContext?.runAsNonRoot ?? pod.securityContext?.runAsNonRoot;
+        const runAsUser = container.securityContext?.runAsUser ?? pod.securityContext?.runAsUser;
+        return runAsNonRoot !== true || runAsUser === undefined || runAsUser === 0;
+      })
+      .map(({ label }) => label);
+    expect(offenders).toEqual([]);
+  });
+
+  it('gives every container a read-only root filesystem, no privilege escalation, no capabilities, the runtime seccomp profile', () => {
+    const offenders = containers().flatMap(({ pod, container, label }) => {
+      const context = container.securityContext;
+      const seccomp = context?.seccompProfile?.type ?? pod.securityContext?.seccompProfile?.type;
+      return [
+        context?.readOnlyRootFilesystem === true ? [] : [`${label}: readOnlyRootFilesystem is not true`],
+        context?.allowPrivilegeEscalation === false
+          ? []
+          : [`${label}: allowPrivilegeEscalation is not false`],
+        context?.capabilities?.drop?.includes('ALL') ? [] : [`${label}: capabilities do not drop ALL`],
+        context?.capabilities?.add?.length ? [`${label}: adds capabilities`] : [],
+        seccomp === 'RuntimeDefault' ? [] : [`${label}: seccompProfile is not RuntimeDefault`],
+      ].flat();
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('names every image with a tag or a digest, never `latest`', () => {
+    const offenders = containers()
+      .filter(({ container }) => {
+        const image = container.image ?? '';
+        if (image.includes('@sha256:')) return false;
+        const tag = /:([^:/]+)$/.exec(image)?.[1];
+        return tag === undefined || tag === 'latest';
+      })
+      .map(({ label, container }) => `${label}: ${container.image ?? '(no image)'}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('gives every long-running container a readiness and a liveness probe (Jobs run to completion)', () => {
+    const offenders = containers()
+      .filter(({ owner }) => !RUNS_TO_COMPLETION.includes(owner.kind))
+      .flatMap(({ container, label }) => [
+        ...(container.readinessProbe ? [] : [`${label}: no readinessProbe`]),
+        ...(container.livenessProbe ? [] : [`${label}: no livenessProbe`]),
+      ]);
+    expect(offenders).toEqual([]);
+  });
+
+  it('gives every container CPU and memory requests and limits', () => {
+    const offenders = containers().flatMap(({ container, label }) =>
+      (['requests', 'limits'] as const).flatMap((kind) =>
+        (['cpu', 'memory'] as const)
+          .filter((resource) => container.resources?.[kind]?.[resource] === undefined)
+          .map((resource) => `${label}: no ${resource} ${kind}`),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('mounts /tmp as an emptyDir in every Caliber container (the one place a process writes)', () => {
+    const offenders = containers()
+      .filter(({ container }) => container.image?.includes('caliber/'))
+      .filter(({ pod, container }) => {
+        const mount = container.volumeMounts?.find((each) => each.mountPath === '/tmp');
+        return !pod.volumes?.some((volume) => volume.name === mount?.name && volume.emptyDir);
+      })
+      .map(({ label }) => label);
+    expect(offenders).toEqual([]);
+  });
+
+  it('denies all ingress to the namespace by default', () => {
+    const defaultDeny = objects().filter((object) => {
+      if (object.kind !== 'NetworkPolicy') return false;
+      const spec = object.spec as {
+        podSelector?: { matchLabels?: object; matchExpressions?: unknown[] };
+        policyTypes?: string[];
+        ingress?: unknown[];
+      };
+      const everyPod =
+        Object.keys(spec.podSelector?.matchLabels ?? {}).length === 0 &&
+        (spec.podSelector?.matchExpressions ?? []).length === 0;
+      return everyPod && spec.policyTypes?.includes('Ingress') && (spec.ingress ?? []).length === 0;
+    });
+    expect(defaultDeny.map(nameOf)).toEqual(['NetworkPolicy/default-deny']);
+  });
+
+  it('lets only the gateway and the front ends be reached from outside the namespace', () => {
+    const workloads = objects().filter((object) => podSpecOf(object));
+    const offenders = objects()
+      .filter((object) => object.kind === 'NetworkPolicy')
+      .flatMap((policy) => {
+        const spec = policy.spec as {
+          podSelector?: { matchLabels?: Record<string, string> };
+          ingress?: { from?: { namespaceSelector?: unknown; ipBlock?: unknown }[] }[];
+        };
+        // A rule without `from` admits everyone; a namespace selector or an address block admits
+        // pods of other namespaces or machines outside the cluster.
+        const fromOutside = (spec.ingress ?? []).some(
+          (rule) =>
+            !rule.from ||
+            rule.from.some((peer) => peer.namespaceSelector !== undefined || peer.ipBlock !== undefined),
+        );
+        if (!fromOutside) return [];
+        // Selected by its labels (a selector of expressions only is taken to select every pod).
+        return workloads
+          .filter((workload) => matches(spec.podSelector?.matchLabels, podLabelsOf(workload)))
+          .filter(
+            (workload) =>
+              !['gateway', 'web'].includes(podLabelsOf(workload)['app.kubernetes.io/component'] ?? ''),
+          )
+          .map((workload) => `${nameOf(policy)} admits outside traffic to ${nameOf(workload)}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+
+  it('gives every Caliber process an environment its own configuration accepts', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'caliber-manifest-env-'));
+    try {
+      // Every container of the gateway, the services, the workers and the migrations runs one.
+      const nodeProcesses = containers().filter(({ owner }) =>
+        ['gateway', 'service', 'worker', 'migration'].includes(
+          owner.metadata.labels?.['app.kubernetes.io/component'] ?? '',
+        ),
+      );
+      expect(nodeProcesses.length).toBeGreaterThanOrEqual(10);
+      const problems = nodeProcesses.flatMap((running) => {
+        const service = /services\/([\w-]+)\/dist\/\w+\.js\b/.exec(
+          running.container.command?.join(' ') ?? '',
+        )?.[1];
+        if (service === undefined)
+          return [`${running.label}: its command runs no services/<name>/dist entry`];
+        const load = CONFIG_LOADERS[service];
+        if (!load) return [`${running.label}: no configuration loader known for ${service}`];
+        const { env, problems: found } = containerEnvironment(objects(), running, folder);
+        try {
+          load(env);
+        } catch (error) {
+          found.push((error as Error).message);
+        }
+        return found.map((problem) => `${running.label}: ${problem}`);
+      });
+      expect(problems).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('references only the Secrets the guide lists, with their keys', () => {
+    const guide = readFileSync(join(K8S, 'README.md'), 'utf8').split('\n');
+    const missing: string[] = [];
+    for (const [secret, keys] of secretReferences(objects())) {
+      const rows = guide.filter((line) => line.startsWith('|') && line.includes(`\`${secret}\``));
+      if (rows.length === 0) missing.push(`${secret}: not in the guide's table of Secrets`);
+      for (const key of keys)
+        if (key !== '*' && !rows.some((row) => row.includes(`\`${key}\``)))
+          missing.push(`${secret}: key ${key} not in its row of the guide`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('production', () => {
+  const objects = () => rendered.production;
+  const workloads = () => objects().filter((object) => ['Deployment', 'StatefulSet'].includes(object.kind));
+
+  /** What a workload runs at the least: its autoscaler's minimum when one owns it. */
+  function minimumReplicas(workload: KubeObject): number {
+    const autoscaler = objects().find(
+      (object) =>
+        object.kind === 'HorizontalPodAutoscaler' &&
+        (object.spec?.['scaleTargetRef'] as { kind: string; name: string }).name === workload.metadata.name &&
+        (object.spec?.['scaleTargetRef'] as { kind: string }).kind === workload.kind,
+    );
+    if (autoscaler) return (autoscaler.spec?.['minReplicas'] as number | undefined) ?? 1;
+    return (workload.spec?.['replicas'] as number | undefined) ?? 1;
+  }
+
+  it('has a PodDisruptionBudget for every workload that runs more than one replica', () => {
+    const budgets = objects().filter((object) => object.kind === 'PodDisruptionBudget');
+    const offenders = workloads()
+      .filter((workload) => minimumReplicas(workload) > 1)
+      .filter(
+        (workload) =>
+          !budgets.some((budget) =>
+            matches(
+              (budget.spec?.['selector'] as { matchLabels?: Record<string, string> }).matchLabels,
+              podLabelsOf(workload),
+            ),
+          ),
+      )
+      .map(nameOf);
+    expect(offenders).toEqual([]);
+  });
+
+  it('runs at least two replicas of the gateway, every service, the workers and NATS', () => {
+    const offenders = workloads()
+      .filter((workload) =>
+        ['gateway', 'service', 'worker', 'nats'].includes(
+          workload.metadata.labels?.['app.kubernetes.io/component'] ?? '',
+        ),
+      )
+      .filter((workload) => minimumReplicas(workload) < 2)
+      .map((workload) => `${nameOf(workload)} runs ${minimumReplicas(workload)}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it('pins every Caliber image to a release version', () => {
+    const offenders = containersOf(objects())
+      .filter(({ container }) => container.image?.includes('caliber/'))
+      .filter(({ container }) => !/:\d+\.\d+\.\d+$/.test(container.image ?? ''))
+      .map(({ label, container }) => `${label}: ${container.image ?? ''}`);
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('the manifests follow the registries', () => {
+  const objects = () => rendered.production;
+  const find = (kind: string, name: string) =>
+    objects().find((object) => object.kind === kind && object.metadata.name === name);
+  const containerOf = (object: KubeObject | undefined) =>
+    object ? podSpecOf(object)?.containers[0] : undefined;
+
+  it.each(DOMAIN_SERVICES.map((service) => [service.name, service] as const))(
+    '%s has a Deployment probing its health port, a budget and a migration Job',
+    (name, service) => {
+      const container = containerOf(find('Deployment', name));
+      const port = container?.env?.find((variable) => variable.name === service.healthPortVariable)?.value;
+      expect(port).toBe(String(service.localHealthPort));
+      expect(container?.ports?.find((each) => each.name === 'health')?.containerPort).toBe(
+        service.localHealthPort,
+      );
+      expect(container?.readinessProbe?.httpGet?.path).toBe('/health/ready');
+      expect(container?.livenessProbe?.httpGet?.path).toBe('/health/live');
+      expect(container?.command).toContain(`services/${name}/dist/main.js`);
+      expect(find('PodDisruptionBudget', name)).toBeDefined();
+      expect(containerOf(find('Job', `${name}-migrate`))?.command?.slice(-2)).toEqual([
+        `services/${name}/dist/main.js`,
+        'migrate',
+      ]);
+    },
+  );
+
+  it('runs every worker of the registry as its own Deployment with its service’s user', () => {
+    for (const service of DOMAIN_SERVICES)
+      for (const worker of 'workers' in service ? service.workers : []) {
+        const container = containerOf(find('Deployment', `${service.name}-${worker}`));
+        expect(container?.command).toContain(`services/${service.name}/dist/${worker}.js`);
+        expect(container?.env?.find((variable) => variable.name === 'NATS_USER')?.value).toBe(service.name);
+      }
+  });
+
+  it('serves every remote from its own front end under /remotes/<name>, where its entry points', () => {
+    const ingress = find('Ingress', 'caliber');
+    const paths = (
+      ingress?.spec?.['rules'] as {
+        http: { paths: { path: string; backend: { service: { name: string } } }[] };
+      }[]
+    ).flatMap((rule) => rule.http.paths);
+    const base = render(join(K8S, 'base'));
+    const entries = base.find((object) => object.metadata.name.startsWith('caliber-remote-entries'))?.data;
+    for (const name of REMOTE_NAMES) {
+      expect(find('Deployment', `mfe-${name}`)).toBeDefined();
+      const env = containerOf(find('Deployment', `mfe-${name}`))?.env;
+      expect(env?.find((variable) => variable.name === 'BASE_PATH')?.value).toBe(`/remotes/${name}`);
+      expect(paths.find((path) => path.path === `/remotes/${name}`)?.backend.service.name).toBe(
+        `mfe-${name}`,
+      );
+      expect(entries?.[`REMOTE_ENTRY_${name.toUpperCase()}`]).toBe(`/remotes/${name}/remoteEntry.js`);
+    }
+    expect(paths.find((path) => path.path === '/')?.backend.service.name).toBe('shell');
+    for (const path of ['/api', '/socket.io', '/app-config.json'])
+      expect(paths.find((each) => each.path === path)?.backend.service.name).toBe('gateway');
+  });
+
+  it('connects each process as a NATS user the bus defines, each user from its own Secret', () => {
+    const users = new Map<string, string>();
+    for (const { container, pod } of containersOf(objects())) {
+      const user = container.env?.find((variable) => variable.name === 'NATS_USER')?.value;
+      const secret = pod.volumes?.find((volume) => volume.name === 'credentials')?.secret?.secretName;
+      if (user) users.set(user, secret ?? '(none)');
+    }
+    expect(Object.fromEntries(users)).toEqual(
+      Object.fromEntries(
+        Object.keys(natsPermissionsByUser()).map((user) => [user, `caliber-${user}-credentials`]),
+      ),
+    );
+  });
+
+  it('mounts only credential files that infra/k8s/credentials.ts writes', () => {
+    const written = new Set(Object.keys(deploymentCredentials(() => 'password')));
+    const generated = ['caliber-nats-authorization', 'caliber-trusted-keys', /^caliber-\w+-credentials$/];
+    const offenders: string[] = [];
+    for (const [secret, keys] of secretReferences(objects())) {
+      if (!generated.some((name) => (typeof name === 'string' ? name === secret : name.test(secret))))
+        continue;
+      for (const key of keys) if (!written.has(`${secret}/${key}`)) offenders.push(`${secret}/${key}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('changing one remote’s entry', () => {
+  it('renames the remote-entries ConfigMap and rolls the gateway alone, nothing else', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'caliber-remote-entry-'));
+    const entry = 'https://cdn.hospital.invalid/equipment/0.1.1/remoteEntry.js';
+    try {
+      writeFileSync(
+        join(folder, 'kustomization.yaml'),
+        [
+          'resources:',
+          `  - ${relative(folder, join(K8S, 'overlays', 'production'))}`,
+          'configMapGenerator:',
+          '  - name: caliber-remote-entries',
+          '    behavior: merge',
+          '    literals:',
+          `      - REMOTE_ENTRY_EQUIPMENT=${entry}`,
+          '',
+        ].join('\n'),
+      );
+      const before = new Map(rendered.production.map((object) => [nameOf(object), object]));
+      const after = new Map(render(folder).map((object) => [nameOf(object), object]));
+
+      const removed = [...before.keys()].filter((name) => !after.has(name));
+      const added = [...after.keys()].filter((name) => !before.has(name));
+      const changed = [...before.keys()].filter(
+        (name) => after.has(name) && !isDeepStrictEqual(before.get(name), after.get(name)),
+      );
+      expect(removed).toEqual([expect.stringMatching(/^ConfigMap\/caliber-remote-entries-\w+$/)]);
+      expect(added).toEqual([expect.stringMatching(/^ConfigMap\/caliber-remote-entries-\w+$/)]);
+      expect(changed).toEqual(['Deployment/gateway']);
+
+      const [oldName, newName] = [removed[0] ?? '', added[0] ?? ''].map((name) =>
+        name.replace('ConfigMap/', ''),
+      );
+      // The ConfigMap differs in that one entry, and the gateway only in the name it reads.
+      expect(after.get(added[0] ?? '')?.data).toEqual({
+        ...before.get(removed[0] ?? '')?.data,
+        REMOTE_ENTRY_EQUIPMENT: entry,
+      });
+      const gateway = JSON.stringify(after.get('Deployment/gateway')).replaceAll(
+        newName ?? '',
+        oldName ?? '',
+      );
+      expect(JSON.parse(gateway)).toEqual(before.get('Deployment/gateway'));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the CloudNativePG example', () => {
+  it('renders; its Kubernetes objects validate and its pod runs unprivileged', () => {
+    const objects = render(join(K8S, 'examples', 'cloudnative-pg'));
+    const builtIn = objects.filter((object) => MODELS.has(`${object.apiVersion}/${object.kind}`));
+    for (const object of builtIn)
+      new (MODELS.get(`${object.apiVersion}/${object.kind}`) as Model)(object as never).validate();
+    expect(objects.map((object) => object.kind).sort()).toEqual(
+      [
+        'Cluster',
+        'CronJob',
+        'NetworkPolicy',
+        'NetworkPolicy',
+        'Role',
+        'RoleBinding',
+        'ScheduledBackup',
+        'ServiceAccount',
+      ].sort(),
+    );
+    expect(objects.filter((object) => object.kind === 'Secret')).toEqual([]);
+    for (const { container, pod } of containersOf(objects)) {
+      expect(container.securityContext?.runAsNonRoot ?? pod.securityContext?.runAsNonRoot).toBe(true);
+      expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
+      expect(container.image).toMatch(/:\d+\.\d+\.\d+$/);
+    }
+  });
+});
