@@ -2,10 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { binary, freePort, waitForPort } from '../../infra/local/src';
-import { e2eValue } from '../support/environment';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
+import { startSecondGateway, WORKSPACE } from '../support/second-gateway';
 
-const WORKSPACE = join(__dirname, '..', '..');
 const NEXT = join(WORKSPACE, '.tmp', 'mfe-equipment-next');
 const CHANGED_SUBTITLE = 'Every device the department looks after, in the next release.';
 
@@ -63,27 +62,11 @@ test.describe('One remote released alone', () => {
     await waitForPort(filesPort, 'the new remote’s server', 20_000);
 
     // A gateway whose configuration names the new entry; everything else as deployed.
-    const port = await freePort();
-    gatewayUrl = `http://127.0.0.1:${port}`;
-    children.push(
-      spawn(process.execPath, ['services/gateway/dist/main.js'], {
-        cwd: WORKSPACE,
-        env: {
-          ...process.env,
-          ...(JSON.parse(e2eValue('serviceEnv')) as Record<string, string>),
-          ...(JSON.parse(e2eValue('gatewayEnv')) as Record<string, string>),
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          WEB_ROOT: WORKSPACE,
-          REDIS_KEY_PREFIX: `one-remote-${port}`,
-          REMOTE_ENTRY_EQUIPMENT: `http://127.0.0.1:${filesPort}/remotes/equipment/remoteEntry.js`,
-        },
-        stdio: 'ignore',
-      }),
-    );
-    await waitForPort(port, 'the reconfigured gateway', 30_000);
+    const gateway = await startSecondGateway('one-remote', {
+      REMOTE_ENTRY_EQUIPMENT: `http://127.0.0.1:${filesPort}/remotes/equipment/remoteEntry.js`,
+    });
+    gatewayUrl = gateway.url;
+    children.push(gateway.process);
   });
   test.afterAll(() => {
     for (const child of children) child.kill('SIGTERM');

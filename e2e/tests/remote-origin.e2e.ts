@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import express from 'express';
-import { freePort, waitForPort } from '../../infra/local/src';
-import { e2eValue } from '../support/environment';
+import { freePort } from '../../infra/local/src';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
-
-const WORKSPACE = join(__dirname, '..', '..');
+import { startSecondGateway, WORKSPACE } from '../support/second-gateway';
 
 /**
  * A remote deployed on its own origin (another host or CDN): a second gateway is configured with
@@ -30,26 +28,11 @@ test.describe('A remote on another origin', () => {
     const filesPort = await freePort();
     files = createServer(app).listen(filesPort, '127.0.0.1');
 
-    const port = await freePort();
-    gatewayUrl = `http://127.0.0.1:${port}`;
-    const serviceEnv = JSON.parse(e2eValue('serviceEnv')) as Record<string, string>;
-    gateway = spawn(process.execPath, ['services/gateway/dist/main.js'], {
-      cwd: WORKSPACE,
-      env: {
-        ...process.env,
-        ...serviceEnv,
-        ...(JSON.parse(e2eValue('gatewayEnv')) as Record<string, string>),
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_ROOT: WORKSPACE,
-        REDIS_KEY_PREFIX: `remote-origin-${port}`,
-        REMOTE_ENTRY_EQUIPMENT: `http://127.0.0.1:${filesPort}/remoteEntry.js`,
-      },
-      stdio: 'ignore',
+    const second = await startSecondGateway('remote-origin', {
+      REMOTE_ENTRY_EQUIPMENT: `http://127.0.0.1:${filesPort}/remoteEntry.js`,
     });
-    await waitForPort(port, 'the second gateway', 30_000);
+    gatewayUrl = second.url;
+    gateway = second.process;
   });
   test.afterAll(() => {
     gateway?.kill('SIGTERM');
