@@ -57,7 +57,27 @@ export async function apiExchange<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const response = await apiFetch(method, path, options);
+  const body: unknown = await readJson(response);
+  if (response.ok) return { status: response.status, body: body as T };
+  const message = isApiErrorBody(body) ? body.message : '';
+  const code = isApiErrorBody(body) ? body.code : undefined;
+  throw new ApiError(message, response.status, code);
+}
+
+/**
+ * One call to the API answered as it came, for an answer that may not be JSON (a report file):
+ * credentials included, the stored token as a Bearer header, `accept` as asked (JSON by default).
+ * A 401 clears the stored session and sends the visitor to sign in (with the server's reason), and
+ * no answer at all is an ApiError of status 0 with the usual sentence; any other answer is the
+ * caller's to read.
+ */
+export async function apiFetch(
+  method: string,
+  path: string,
+  options: RequestOptions & { accept?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   const token = sessionStore.token();
   if (token) headers['authorization'] = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -74,15 +94,15 @@ export async function apiExchange<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError('The server cannot be reached. Check your connection and try again.', 0);
   }
+  if (response.status !== 401) return response;
   const body: unknown = await readJson(response);
-  if (response.ok) return { status: response.status, body: body as T };
   const message = isApiErrorBody(body) ? body.message : '';
   const code = isApiErrorBody(body) ? body.code : undefined;
-  if (response.status === 401 && !options.skipUnauthorizedHandler) {
+  if (!options.skipUnauthorizedHandler) {
     sessionStore.clear();
     settings.onUnauthorized(code === 'SESSION_ENDED' && message ? message : undefined);
   }
-  throw new ApiError(message, response.status, code);
+  throw new ApiError(message, 401, code);
 }
 
 async function readJson(response: Response): Promise<unknown> {
