@@ -13,24 +13,58 @@ import { PrecompressPlugin } from './precompress.mjs';
 
 const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const rootPackage = JSON.parse(readFileSync(resolve(workspaceRoot, 'package.json'), 'utf8'));
-const dependency = (name) => rootPackage.dependencies[name];
 
-/** Workspace libraries carry the workspace's version: they are built and released together. */
-const workspaceLibrary = {
-  singleton: true,
-  version: rootPackage.version,
-  requiredVersion: rootPackage.version,
-};
+/** `major.minor.0` of a version: the first release of its minor. */
+function minorOf(version) {
+  const [major, minor] = version.split('.');
+  return `${major}.${minor}.0`;
+}
 
-export const sharedModules = {
-  react: { singleton: true, requiredVersion: dependency('react') },
-  'react/jsx-runtime': { singleton: true, requiredVersion: dependency('react') },
-  'react-dom': { singleton: true, requiredVersion: dependency('react-dom') },
-  'react-dom/client': { singleton: true, requiredVersion: dependency('react-dom') },
-  'socket.io-client': { singleton: true, requiredVersion: dependency('socket.io-client') },
-  '@caliber/ui-kit': workspaceLibrary,
-  '@caliber/web': workspaceLibrary,
-};
+/**
+ * The shared singletons of a build against the packages `manifest` (a package.json) names.
+ * The shell and each remote are built and deployed apart, so each declares the RANGE of versions
+ * it works with, not the one it was built with: a remote built before or after a patch release of
+ * a shared library must still run on the shell's copy, the only one there is.
+ * - Third-party packages: `^major.minor.0` of the pinned version. Semver: a patch changes no API
+ *   and a minor only adds, so any later release of the major has what the remote uses, and so does
+ *   an earlier patch of its minor (a remote shipping a patch bump before the shell still loads).
+ *   An older minor may lack what the remote uses; another major breaks it.
+ * - Workspace libraries: `~major.minor.0` of the workspace version, any patch of the minor in
+ *   either direction: a patch of them never changes their surface (that is what makes it a
+ *   patch), and at 0.x a minor may.
+ * `strictVersion: true`: outside its range a remote refuses to load, and `RemoteScreen` shows that
+ * screen failed, with Retry, in a layout that keeps working. `false` would not give the remote its
+ * own copy (a singleton hands over the shell's whatever the remote asked for) but a screen running
+ * on a library it was not built against, which can go wrong without a sign (a device shown in the
+ * wrong status): in a hospital a screen that plainly does not open is the safer failure. Such a
+ * mismatch is a wrong deployment order (a new minor or major of a shared library ships in the
+ * shell first, or with every remote), fixed by deploying, not in the browser.
+ * @param {{ version: string, dependencies: Record<string, string> }} manifest
+ */
+export function sharedModulesFor(manifest) {
+  const thirdParty = (name) => ({
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: `^${minorOf(manifest.dependencies[name])}`,
+  });
+  const workspaceLibrary = {
+    singleton: true,
+    strictVersion: true,
+    version: manifest.version,
+    requiredVersion: `~${minorOf(manifest.version)}`,
+  };
+  return {
+    react: thirdParty('react'),
+    'react/jsx-runtime': thirdParty('react'),
+    'react-dom': thirdParty('react-dom'),
+    'react-dom/client': thirdParty('react-dom'),
+    'socket.io-client': thirdParty('socket.io-client'),
+    '@caliber/ui-kit': workspaceLibrary,
+    '@caliber/web': workspaceLibrary,
+  };
+}
+
+export const sharedModules = sharedModulesFor(rootPackage);
 
 /** Dev-server ports: the shell on 4200, each remote on its own. */
 export const DEV_PORTS = { shell: 4200, equipment: 4201, tasks: 4202, users: 4203, reports: 4204 };
@@ -40,9 +74,10 @@ export const DEV_PORTS = { shell: 4200, equipment: 4201, tasks: 4202, users: 420
  *   projectRoot: string,
  *   name: keyof typeof DEV_PORTS,
  *   exposes?: Record<string, string>,
- * }} options
+ *   shared?: ReturnType<typeof sharedModulesFor>,
+ * }} options `shared`: the workspace's own unless a test builds against other versions.
  */
-export function webAppConfig({ projectRoot, name, exposes }) {
+export function webAppConfig({ projectRoot, name, exposes, shared = sharedModules }) {
   const isHost = name === 'shell';
   const production = process.env.NODE_ENV !== 'development';
   return {
@@ -92,7 +127,7 @@ export function webAppConfig({ projectRoot, name, exposes }) {
       new ModuleFederationPlugin({
         name,
         ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-        shared: sharedModules,
+        shared,
         // Use a shared module already loaded (the shell's) rather than first fetching every
         // remote's entry to compare versions: a screen loads its own remote only.
         shareStrategy: 'loaded-first',
