@@ -15,6 +15,9 @@
 // memory; `BENCH_ONLY=reports` runs it alone (on the generated inventory and tasks).
 // The dashboard (GET /api/dashboard) as an Engineer and a Technician at 1 and 16 connections;
 // `BENCH_ONLY=dashboard` runs it alone.
+// Last, scale-out: the inventory page and the dashboard at 16 and 64 connections on one replica of
+// everything, then on two with a three-member NATS cluster and the gateways behind the round-robin
+// proxy (each on its own stack of 5,000 devices); `BENCH_ONLY=scale-out` runs it alone.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +33,7 @@ import { makePmProgram } from './pm-program';
 import { measureDashboard, printDashboard } from './dashboard';
 import { measureReports, printReports } from './reports';
 import { measureRosterImport, printRosterImport } from './roster-import';
+import { measureScaleOut, printScaleOut } from './scale-out';
 
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
 const ONLY_FAN_OUT = process.env['BENCH_ONLY'] === 'fan-out';
@@ -38,6 +42,8 @@ const ONLY_COMPLIANCE = process.env['BENCH_ONLY'] === 'compliance';
 const ONLY_ROSTER_IMPORT = process.env['BENCH_ONLY'] === 'roster-import';
 const ONLY_REPORTS = process.env['BENCH_ONLY'] === 'reports';
 const ONLY_DASHBOARD = process.env['BENCH_ONLY'] === 'dashboard';
+const ONLY_SCALE_OUT = process.env['BENCH_ONLY'] === 'scale-out';
+const SCALE_OUT_ITEMS = Number(process.env['BENCH_SCALE_OUT_ITEMS'] ?? 5000);
 /** The parts measured on the demo data alone, without the generated inventory and tasks. */
 const ON_DEMO_DATA = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT || ONLY_ROSTER_IMPORT;
 const ITEMS = ON_DEMO_DATA ? 0 : Number(process.env['BENCH_ITEMS'] ?? 50_000);
@@ -62,6 +68,20 @@ const ms = (value: number) => value.toFixed(1).padStart(7);
 async function main(): Promise<void> {
   say('Building…');
   buildAll();
+  if (ONLY_SCALE_OUT) return scaleOutBenchmark();
+  await mainBenchmarks();
+  // Its own stacks, after the main one has stopped: the machine measures one layout at a time.
+  if (!process.env['BENCH_ONLY']) await scaleOutBenchmark();
+}
+
+async function scaleOutBenchmark(): Promise<void> {
+  say(
+    `\nStarting one replica of everything, then two, each with ${SCALE_OUT_ITEMS.toLocaleString('en')} devices…`,
+  );
+  printScaleOut(await measureScaleOut(SCALE_OUT_ITEMS, SECONDS), SCALE_OUT_ITEMS, say);
+}
+
+async function mainBenchmarks(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'caliber-bench-'));
   await chmod(root, 0o755);
   say(

@@ -1,9 +1,13 @@
 // `npm start`: the whole stack on this machine, with demo data, on http://localhost:5000.
+// `npm run stack:cluster` (`start --cluster`): the same scaled out as Kubernetes runs it, on a
+// throw-away database: a three-member NATS cluster, two replicas of the gateway behind a
+// round-robin proxy, two of every service and two report workers.
 import { watchFile, unwatchFile } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { DEFAULT_HTTP_PORT, DOMAIN_SERVICES, type DomainServiceName } from '@caliber/contracts';
-import { buildAll, dataDir, startStack, WORKSPACE_ROOT, type RunningStack } from './src';
+import { buildAll, dataDir, startStack, startThrowawayStack, WORKSPACE_ROOT, type RunningStack } from './src';
 import { DEMO_STAFF } from '../../services/identity/src/roster/demo-staff';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -26,8 +30,11 @@ function echoOutbox(path: string): () => void {
 }
 
 async function main(): Promise<void> {
-  const dir = dataDir();
+  const cluster = process.argv.includes('--cluster');
+  // Scaled out, the data lives as long as the run: it is a demonstration of the deployment's shape.
+  const dir = cluster ? await mkdtemp(join(tmpdir(), 'caliber-cluster-')) : dataDir();
   await mkdir(dir, { recursive: true });
+  if (cluster) await chmod(dir, 0o755);
   const port = Number(process.env['PORT'] ?? DEFAULT_HTTP_PORT);
 
   say('Building…');
@@ -35,17 +42,19 @@ async function main(): Promise<void> {
 
   let stack: RunningStack;
   try {
-    stack = await startStack({
-      dataDir: dir,
-      httpPort: port,
-      healthPorts: Object.fromEntries(
-        DOMAIN_SERVICES.map((service) => [
-          service.name,
-          Number(process.env[service.healthPortVariable] ?? service.localHealthPort),
-        ]),
-      ) as Record<DomainServiceName, number>,
-      log: say,
-    });
+    stack = cluster
+      ? await startThrowawayStack({ dataDir: join(dir, 'data'), httpPort: port, replicas: 2, log: say })
+      : await startStack({
+          dataDir: dir,
+          httpPort: port,
+          healthPorts: Object.fromEntries(
+            DOMAIN_SERVICES.map((service) => [
+              service.name,
+              Number(process.env[service.healthPortVariable] ?? service.localHealthPort),
+            ]),
+          ) as Record<DomainServiceName, number>,
+          log: say,
+        });
   } catch (error) {
     say(`\n${(error as Error).message}`);
     process.exit(1);
@@ -60,6 +69,7 @@ async function main(): Promise<void> {
     say('\nStopping…');
     stopOutbox();
     await stack.stop();
+    if (cluster) await rm(dir, { recursive: true, force: true });
     say('Stopped.');
     process.exit(code);
   };
@@ -71,6 +81,8 @@ async function main(): Promise<void> {
   });
 
   const outbox = stack.outboxPath;
+  /** A path as short as it can be said: from the workspace when inside it. */
+  const shown = (path: string) => (path.startsWith(WORKSPACE_ROOT) ? relative(WORKSPACE_ROOT, path) : path);
   stopOutbox = echoOutbox(outbox);
   const engineer = DEMO_STAFF.find((s) => s.role === 'Engineer');
   const technician = DEMO_STAFF.find((s) => s.role === 'Technician');
@@ -81,10 +93,10 @@ async function main(): Promise<void> {
 \x1b[1mCaliber is running.\x1b[0m
   Open:    \x1b[1m${base}\x1b[0m
   API:     ${base}/api        health: ${base}/api/health
-  Data:    ${relative(WORKSPACE_ROOT, dir) || dir}   (PostgreSQL, Redis, SMS outbox; kept between runs)
-
+  Data:    ${cluster ? `${dir}   (thrown away on stop)` : `${relative(WORKSPACE_ROOT, dir) || dir}   (PostgreSQL, Redis, SMS outbox; kept between runs)`}
+${cluster ? `  Scaled out: ${stack.services.map((service) => service.name).join(', ')};\n  NATS cluster ${String(stack.env['NATS_URL'])}\n` : ''}
   Sign in at ${base}/login with a demo service number, e.g. ${technician?.serviceNumber ?? 'BME-1001'} (Technician) or
-  ${engineer?.serviceNumber ?? 'BME-1002'} (Engineer). The code arrives by "SMS" in ${relative(WORKSPACE_ROOT, outbox)}
+  ${engineer?.serviceNumber ?? 'BME-1002'} (Engineer). The code arrives by "SMS" in ${shown(outbox)}
   and is shown in this terminal. From a shell:
     curl -s -X POST ${base}/api/auth/request-otp -H 'content-type: application/json' -d '{"serviceNumber":"${engineer?.serviceNumber ?? 'BME-1002'}"}'
     curl -s -X POST ${base}/api/auth/verify-otp  -H 'content-type: application/json' -d '{"serviceNumber":"${engineer?.serviceNumber ?? 'BME-1002'}","otp":"<code>"}'

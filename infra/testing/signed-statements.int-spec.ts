@@ -27,7 +27,7 @@ import { equipmentDataSource, startEquipment, startGateway, type RunningGateway 
 import { testSigner } from './statement-keys';
 
 const nats = () => ({
-  url: process.env['NATS_URL'] ?? '',
+  servers: [process.env['NATS_URL'] ?? ''],
   user: process.env['NATS_USER'] ?? '',
   pass: process.env['NATS_PASSWORD'] ?? '',
 });

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { LOCAL_PORTS } from './environment';
 import { portAnswers } from './ports';
 import type { NatsUser } from '../../../libs/service-kit/src/nats-permissions';
-import { stackNatsUsers, startNats, startPostgres, startRedis, type RunningServer } from './servers';
+import {
+  stackNatsUsers,
+  startNats,
+  startNatsCluster,
+  startPostgres,
+  startRedis,
+  type RunningServer,
+} from './servers';
 import { ensureCommands } from './system-packages';
 
 export interface BackingServers {
@@ -17,6 +24,8 @@ export interface BackingServers {
   stop(): Promise<void>;
   /** The servers this stack started itself, by part (for the fault tests' restarts). */
   own: Partial<Record<BackingPart, RunningServer>>;
+  /** The members of the NATS cluster this stack started, when it started one. */
+  natsNodes: RunningServer[];
 }
 
 export type BackingPart = 'postgres' | 'nats' | 'redis';
@@ -51,11 +60,17 @@ export async function startBackingServers(
   dir: string,
   needs: BackingServerNeeds,
   log: (line: string) => void,
-  options: { ports?: BackingServerPorts; ephemeral?: boolean } = {},
+  options: {
+    ports?: BackingServerPorts;
+    ephemeral?: boolean;
+    /** A NATS cluster rather than one server: each member's client and route port. */
+    natsCluster?: readonly { client: number; route: number }[];
+  } = {},
 ): Promise<BackingServers> {
   const ports = options.ports ?? LOCAL_PORTS;
-  const started: RunningServer[] = [];
+  const started: { stop(): Promise<void> }[] = [];
   const own: Partial<Record<BackingPart, RunningServer>> = {};
+  const natsNodes: RunningServer[] = [];
   const stop = async () => {
     for (const server of started.reverse()) await server.stop().catch(() => undefined);
   };
@@ -97,7 +112,21 @@ export async function startBackingServers(
     }
     let natsUrl = process.env['NATS_URL'] ?? '';
     let natsUsers: NatsUser[] | undefined;
-    if (needs.nats && !natsUrl) {
+    if (needs.nats && !natsUrl && options.natsCluster) {
+      for (const member of options.natsCluster)
+        await refuseBusyPort(member.client, 'NATS server', 'NATS_URL');
+      natsUsers = stackNatsUsers();
+      const cluster = await startNatsCluster(
+        options.natsCluster,
+        (line) => {
+          if (/\[(ERR|FTL)\]/.test(line)) log(line);
+        },
+        { users: natsUsers, configDir: join(dir, 'nats') },
+      );
+      started.push(cluster);
+      natsNodes.push(...cluster.nodes);
+      natsUrl = cluster.url;
+    } else if (needs.nats && !natsUrl) {
       await refuseBusyPort(ports.nats, 'NATS server', 'NATS_URL');
       natsUsers = stackNatsUsers();
       const nats = await startNats(
@@ -121,7 +150,7 @@ export async function startBackingServers(
       own.redis = redis;
       redisUrl = redis.url;
     }
-    return { databaseUrl, natsUrl, ...(natsUsers ? { natsUsers } : {}), redisUrl, stop, own };
+    return { databaseUrl, natsUrl, ...(natsUsers ? { natsUsers } : {}), redisUrl, stop, own, natsNodes };
   } catch (error) {
     await stop();
     throw error;

@@ -6,3 +6,4 @@ export * from './processes';
 export * from './backing-servers';
 export * from './stack';
 export * from './statement-keys';
+export * from './round-robin-proxy';

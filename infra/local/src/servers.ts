@@ -21,6 +21,8 @@ export interface RunningServer {
    * with the same data; resolves once it listens again.
    */
   restart(): Promise<void>;
+  /** Stops the server abruptly (SIGKILL), as a crashed machine would, and leaves it stopped. */
+  kill(): Promise<void>;
 }
 
 /** A server process we spawn ourselves, which a restart kills with SIGKILL and spawns again. */
@@ -32,16 +34,21 @@ async function spawnedServer(
 ): Promise<RunningServer> {
   let child = spawnIt();
   await waitForPort(port, what);
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  };
   return {
     url,
     stop: () => stopProcess(child),
     restart: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
+      await kill();
       child = spawnIt();
       await waitForPort(port, what);
     },
+    kill,
   };
 }
 
@@ -102,8 +109,20 @@ export async function startNats(
   port: number,
   log: (line: string) => void = () => undefined,
   auth?: { users: readonly NatsUser[]; configDir: string },
+  cluster?: NatsClusterMembership,
 ): Promise<RunningServer> {
   const args = ['-a', '127.0.0.1', '-p', String(port)];
+  if (cluster)
+    args.push(
+      '--name',
+      cluster.serverName,
+      '--cluster_name',
+      cluster.name,
+      '--cluster',
+      `nats://127.0.0.1:${cluster.port}`,
+      '--routes',
+      cluster.routes.map((route) => `nats://127.0.0.1:${route}`).join(','),
+    );
   if (auth) {
     await mkdir(auth.configDir, { recursive: true });
     const configPath = join(auth.configDir, 'nats-server.conf');
@@ -117,6 +136,52 @@ export async function startNats(
     () => spawnServer('nats-server', args, 'nats', log),
     'nats-server',
   );
+}
+
+/** One server's place in a NATS cluster on loopback: its route port and its peers' route ports. */
+export interface NatsClusterMembership {
+  name: string;
+  serverName: string;
+  port: number;
+  routes: readonly number[];
+}
+
+export interface RunningNatsCluster {
+  /** Every member's client URL, comma-separated, as NATS_URL takes them. */
+  url: string;
+  nodes: RunningServer[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A NATS cluster on loopback, as Kubernetes runs it (three servers, full mesh of routes): clients
+ * may connect to any member, and the members pass every message and subscription between them.
+ * Each member takes the same users and permissions.
+ */
+export async function startNatsCluster(
+  ports: readonly { client: number; route: number }[],
+  log: (line: string) => void = () => undefined,
+  auth?: { users: readonly NatsUser[]; configDir: string },
+): Promise<RunningNatsCluster> {
+  const nodes: RunningServer[] = [];
+  const stop = async () => {
+    for (const node of [...nodes].reverse()) await node.stop();
+  };
+  try {
+    for (const [index, { client, route }] of ports.entries())
+      nodes.push(
+        await startNats(client, log, auth, {
+          name: 'caliber',
+          serverName: `nats-${index}`,
+          port: route,
+          routes: ports.filter((_, other) => other !== index).map((peer) => peer.route),
+        }),
+      );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: nodes.map((node) => node.url).join(','), nodes, stop };
 }
 
 /** Redis on loopback; with `dataDir` it keeps an append-only file there, otherwise nothing on disk. */
@@ -227,5 +292,6 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
       await pg.start();
       await waitForPort(options.port, 'PostgreSQL');
     },
+    kill: () => pg.stop(),
   };
 }

@@ -5,7 +5,7 @@ import { localSecrets, WORKSPACE_ROOT } from './environment';
 import { freePort } from './ports';
 import { natsUserEnv } from './servers';
 import { statementKeyEnv } from './statement-keys';
-import { runStep, runStepWhileServing, startService, type ManagedProcess } from './processes';
+import { binary, runStep, runStepWhileServing, startService, type ManagedProcess } from './processes';
 
 export interface StackOptions {
   dataDir: string;
@@ -22,11 +22,23 @@ export interface StackOptions {
   log(line: string): void;
   /** Where the services' formatted log lines go. */
   serviceOutput?(line: string): void;
+  /**
+   * Scale-out as Kubernetes runs it: this many replicas of the gateway, of every service and of
+   * every worker (named `<process>@1`, `<process>@2`…), the gateways behind a round-robin proxy on
+   * `httpPort`. One (the default) runs each process once under its own name.
+   */
+  replicas?: number;
+  /** A NATS cluster instead of one server: each member's client and route port. */
+  natsCluster?: readonly { client: number; route: number }[];
 }
 
-/** A part of the stack a fault test may crash: a process of ours, or a backing server. */
+/**
+ * A part of the stack a fault test may crash: a process of ours (a replica of it when scaled out),
+ * or a backing server (`nats-<n>`: a member of the NATS cluster, from 0).
+ */
+type ProcessName = DomainServiceName | 'gateway' | `${DomainServiceName}-${string}`;
 export type StackPart =
-  DomainServiceName | 'gateway' | 'postgres' | 'nats' | 'redis' | `${DomainServiceName}-${string}`;
+  ProcessName | `${ProcessName}@${number}` | 'postgres' | 'nats' | 'redis' | `nats-${number}`;
 
 export interface RunningStack {
   baseUrl: string;
@@ -46,6 +58,8 @@ export interface RunningStack {
    * that).
    */
   restart(part: StackPart): Promise<void>;
+  /** Crashes one part (SIGKILL) and leaves it down: the other replicas must carry on. */
+  kill(part: StackPart): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,7 +87,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     options.dataDir,
     { postgres: true, nats: true, redis: true },
     options.log,
-    { ports: options.backingPorts, ephemeral: options.ephemeral },
+    {
+      ports: options.backingPorts,
+      ephemeral: options.ephemeral,
+      ...(options.natsCluster ? { natsCluster: options.natsCluster } : {}),
+    },
   );
   const secrets = await localSecrets(options.dataDir);
   const env: NodeJS.ProcessEnv = {
@@ -135,8 +153,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   let reportCrash: (crash: { name: string; code: number | null }) => void = () => undefined;
   const crashed = new Promise<{ name: string; code: number | null }>((resolve) => (reportCrash = resolve));
   // A process of the stack: a service's `main.js` (named after the service, or the gateway) or
-  // one of its workers (named `<service>-<entry>`).
-  const processes = [
+  // one of its workers (named `<service>-<entry>`); scaled out, each replica of them, with its own
+  // ports (the gateway's HTTP port, a service's probe port).
+  const replicas = options.replicas ?? 1;
+  const kinds = [
     ...DOMAIN_SERVICES.map((service) => ({ name: service.name, principal: service.name, entry: 'main' })),
     { name: 'gateway', principal: 'gateway', entry: 'main' },
     ...DOMAIN_SERVICES.flatMap((service) =>
@@ -147,6 +167,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       })),
     ),
   ];
+  const processes: { name: string; principal: string; entry: string; env: Record<string, string> }[] = [];
+  const gatewayPorts: number[] = [];
+  for (const kind of kinds)
+    for (let replica = 1; replica <= replicas; replica += 1) {
+      const name = replicas === 1 ? kind.name : `${kind.name}@${replica}`;
+      const own: Record<string, string> = {};
+      const service = DOMAIN_SERVICES.find((candidate) => candidate.name === kind.name);
+      if (replicas > 1 && kind.name === 'gateway') {
+        const port = await freePort();
+        gatewayPorts.push(port);
+        own['PORT'] = String(port);
+      } else if (replicas > 1 && service && replica > 1) {
+        own[service.healthPortVariable] = String(await freePort());
+      }
+      processes.push({ ...kind, name, env: own });
+    }
   const launch = (name: string): ManagedProcess => {
     const found = processes.find((candidate) => candidate.name === name);
     if (!found) throw new Error(`No process ${name}`);
@@ -159,6 +195,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...env,
         ...natsUserEnv(servers.natsUsers, found.principal),
         ...statementKeyEnv(secrets.statementKeys, found.principal),
+        ...found.env,
       },
       options.serviceOutput,
     );
@@ -168,21 +205,60 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     return service;
   };
   for (const { name } of processes) services.push(launch(name));
+  // Scaled out, the gateways are reached through a round-robin proxy (infra/local/proxy.ts), in a
+  // process of its own, started last and so stopped first.
+  if (replicas > 1) {
+    services.push(
+      startService(
+        'proxy',
+        [
+          binary('tsx'),
+          join(WORKSPACE_ROOT, 'infra', 'local', 'proxy.ts'),
+          String(options.httpPort),
+          '/api/health/ready',
+          ...gatewayPorts.map((port) => `http://127.0.0.1:${port}`),
+        ],
+        env,
+        options.serviceOutput,
+      ),
+    );
+  }
 
+  const backingServer = (part: StackPart) => {
+    const member = /^nats-(\d+)$/.exec(part);
+    if (member) return servers.natsNodes[Number(member[1])];
+    if (part === 'postgres' || part === 'nats' || part === 'redis') return servers.own[part];
+    return undefined;
+  };
+  const isBacking = (part: StackPart) => /^(postgres|nats|redis|nats-\d+)$/.test(part);
+  const killProcess = async (part: StackPart): Promise<number> => {
+    const index = services.findIndex((service) => service.name === part);
+    const running = services[index];
+    if (!running) throw new Error(`No process ${part}`);
+    if (running.child.exitCode === null && running.child.signalCode === null) {
+      const exited = new Promise((resolve) => running.child.once('exit', resolve));
+      running.child.kill('SIGKILL');
+      await exited;
+    }
+    return index;
+  };
   const restart = async (part: StackPart): Promise<void> => {
-    if (part === 'postgres' || part === 'nats' || part === 'redis') {
-      const server = servers.own[part];
+    if (isBacking(part)) {
+      const server = backingServer(part);
       if (!server) throw new Error(`${part} is not one this stack started`);
       await server.restart();
       return;
     }
-    const index = services.findIndex((service) => service.name === part);
-    const running = services[index];
-    if (!running) throw new Error(`No process ${part}`);
-    const exited = new Promise((resolve) => running.child.once('exit', resolve));
-    running.child.kill('SIGKILL');
-    await exited;
-    services[index] = launch(part);
+    services[await killProcess(part)] = launch(part);
+  };
+  const kill = async (part: StackPart): Promise<void> => {
+    if (isBacking(part)) {
+      const server = backingServer(part);
+      if (!server) throw new Error(`${part} is not one this stack started`);
+      await server.kill();
+      return;
+    }
+    await killProcess(part);
   };
 
   const baseUrl = `http://localhost:${options.httpPort}`;
@@ -207,6 +283,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }),
     crashed,
     restart,
+    kill,
     stop,
   };
 }
@@ -234,6 +311,10 @@ function workersOf(service: RegisteredService): readonly string[] | undefined {
 
 export interface ThrowawayStackOptions {
   dataDir: string;
+  /** The port the app is served on; a free one when not given. */
+  httpPort?: number;
+  /** Scaled out: replicas of every process, a three-member NATS cluster, a proxy in front. */
+  replicas?: number;
   demoSeedArgs?: StackOptions['demoSeedArgs'];
   env?: NodeJS.ProcessEnv;
   log(line: string): void;
@@ -242,12 +323,20 @@ export interface ThrowawayStackOptions {
 
 /** The stack on free ports with a database that is thrown away on stop (browser tests, benchmarks). */
 export async function startThrowawayStack(options: ThrowawayStackOptions): Promise<RunningStack> {
-  const [httpPort, postgres, nats, redis] = await Promise.all(Array.from({ length: 4 }, () => freePort()));
+  const [freeHttpPort, postgres, nats, redis] = await Promise.all(
+    Array.from({ length: 4 }, () => freePort()),
+  );
+  const httpPort = options.httpPort ?? freeHttpPort;
   const healthPorts = Object.fromEntries(
     await Promise.all(DOMAIN_SERVICES.map(async (service) => [service.name, await freePort()] as const)),
   ) as Record<DomainServiceName, number>;
+  const natsCluster =
+    (options.replicas ?? 1) > 1
+      ? await Promise.all([0, 1, 2].map(async () => ({ client: await freePort(), route: await freePort() })))
+      : undefined;
   return startStack({
     ...options,
+    ...(natsCluster ? { natsCluster } : {}),
     httpPort: httpPort as number,
     healthPorts,
     backingPorts: { postgres: postgres as number, nats: nats as number, redis: redis as number },

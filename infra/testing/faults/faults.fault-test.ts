@@ -3,10 +3,11 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { startThrowawayStack, type RunningStack, type StackPart } from '../../local/src';
 import { signInThroughApi } from '../outbox';
 import { until } from '../wait';
+import { apiClient, inDatabase, newItem, unavailableSeconds, writesNotKeptOnce, type Attempt } from './load';
 
 /** The demo Engineer the stack's seed puts on the roster. */
 const ENGINEER = 'BME-1002';
@@ -15,13 +16,6 @@ const WORKERS = 4;
 const WARM_UP_MS = 1000;
 const RECOVERED_AFTER = 10;
 const GIVE_UP_MS = 60_000;
-
-interface Attempt {
-  /** What the write is known by afterwards: an item's serial number, or a reported fault's title. */
-  key: string;
-  at: number;
-  ok: boolean;
-}
 
 /**
  * What the clients write while a part is down. `inventory`: they add equipment (the gateway and
@@ -85,28 +79,10 @@ test.describe('Faults under load: crash and restart each part (built stack, real
   });
 
   let counter = 0;
-  async function post(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-    const response = await fetch(`${stack.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(5000),
-    });
-    const text = await response.text();
-    return { status: response.status, body: response.status < 300 && text ? JSON.parse(text) : null };
-  }
-
-  const newItem = (serialNumber: string) => ({
-    name: `Fault Pump ${counter}`,
-    serialNumber,
-    manufacturer: 'B. Braun',
-    model: 'Infusomat Space',
-    department: 'ICU',
-    location: 'Bed 7',
-    installationDate: '2023-05-01',
-    status: 'Serviceable',
-    category: 'Infusion Pump',
-  });
+  const { post } = apiClient(
+    () => stack.baseUrl,
+    () => token,
+  );
 
   /** Adds one item; the attempt is known by its serial number. */
   async function addItem(prefix: string): Promise<Attempt> {
@@ -146,16 +122,6 @@ test.describe('Faults under load: crash and restart each part (built stack, real
     } catch {
       return { key: title, at, ok: false };
     }
-  }
-
-  /** Seconds from the first failed write to the first success after the last failure. */
-  function unavailableSeconds(attempts: Attempt[]): number {
-    const failed = attempts.filter((attempt) => !attempt.ok);
-    if (failed.length === 0) return 0;
-    const first = Math.min(...failed.map((attempt) => attempt.at));
-    const last = Math.max(...failed.map((attempt) => attempt.at));
-    const back = attempts.filter((attempt) => attempt.ok && attempt.at > last).map((attempt) => attempt.at);
-    return (Math.min(...back) - first) / 1000;
   }
 
   /**
@@ -204,28 +170,11 @@ test.describe('Faults under load: crash and restart each part (built stack, real
       );
     });
 
-  /** A connection to the stack's database, for the checks after the faults. */
-  async function database<T>(use: (client: Client) => Promise<T>): Promise<T> {
-    const client = new Client({ connectionString: String(stack.env['DATABASE_URL']) });
-    await client.connect();
-    try {
-      return await use(client);
-    } finally {
-      await client.end();
-    }
-  }
+  const database = <T>(use: (client: Client) => Promise<T>): Promise<T> =>
+    inDatabase(String(stack.env['DATABASE_URL']), use);
 
   test('keeps every write that was answered 2xx, each exactly once', async () => {
-    await database(async (client) => {
-      const found = await client.query<{ serial_number: string; created: string }>(
-        `SELECT e."serial_number", (SELECT count(*) FROM "equipment"."audit_log" a
-            WHERE a."entity_id" = e."id"::text AND a."action" = 'created') AS "created"
-           FROM "equipment"."equipment" e WHERE e."serial_number" = ANY($1)`,
-        [answered],
-      );
-      expect(found.rowCount).toBe(answered.length);
-      expect(found.rows.filter((row) => row.created !== '1')).toEqual([]);
-    });
+    expect(await writesNotKeptOnce(String(stack.env['DATABASE_URL']), answered)).toEqual([]);
   });
 
   test('keeps every reported fault answered 2xx once, and delivers each to the inventory exactly once', async () => {

@@ -31,7 +31,7 @@ describe('a service answer larger than NATS carries (real NATS)', () => {
   beforeAll(async () => {
     // The test run's observer user, who may use any subject.
     const nats = {
-      url: process.env['NATS_URL'] ?? '',
+      servers: [process.env['NATS_URL'] ?? ''],
       user: process.env['NATS_USER'] ?? '',
       pass: process.env['NATS_PASSWORD'] ?? '',
     };

@@ -73,6 +73,32 @@ export function urlVariable(schemes: readonly string[], fallback?: string) {
   return fallback === undefined ? base : base.default(fallback);
 }
 
+/**
+ * One URL, or several separated by commas: the servers of a cluster, any of which will do. The
+ * value answered is the list; each entry must be a URL of one of `schemes`.
+ */
+export function urlListVariable(schemes: readonly string[], fallback: string) {
+  const one = urlVariable(schemes);
+  return z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const urls = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (urls.length === 0) ctx.addIssue({ code: 'custom', message: 'is required' });
+      for (const url of urls)
+        if (!one.safeParse(url).success)
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${url}" must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+          });
+      return urls;
+    });
+}
+
 /** An integer port (0 means "let the system pick", used by tests). */
 export function portVariable(fallback: number) {
   return z.coerce
@@ -143,7 +169,11 @@ export const dashboardTrendCacheShape = {
 export const commonEnvShape = {
   NODE_ENV: z.enum(NODE_ENVS).default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  NATS_URL: urlVariable(['nats', 'tls'], 'nats://127.0.0.1:4222'),
+  /**
+   * The NATS server, or the servers of a cluster separated by commas: a process connects to any
+   * of them and, when that one goes, to another (the cluster also tells it its other members).
+   */
+  NATS_URL: urlListVariable(['nats', 'tls'], 'nats://127.0.0.1:4222'),
   /**
    * The process's own NATS user: the server gives each user only the subjects its process serves
    * and publishes. The password comes from NATS_PASSWORD or, better, a mounted secret file.
@@ -178,7 +208,8 @@ type CommonEnv = z.output<z.ZodObject<typeof commonEnvShape>>;
 
 /** How a process reaches NATS, and as whom. */
 export interface NatsSettings {
-  url: string;
+  /** The servers to try, in the order given (one, or a cluster's members). */
+  servers: string[];
   user?: string;
   pass?: string;
   tls?: { caFile?: string; certFile?: string; keyFile?: string };
@@ -192,10 +223,10 @@ export function natsSettings(env: CommonEnv): NatsSettings {
     ...(env.NATS_TLS_KEY_FILE ? { keyFile: env.NATS_TLS_KEY_FILE } : {}),
   };
   return {
-    url: env.NATS_URL,
+    servers: env.NATS_URL,
     ...(env.NATS_USER ? { user: env.NATS_USER } : {}),
     ...(pass !== undefined ? { pass } : {}),
-    ...(Object.keys(tlsFiles).length > 0 || env.NATS_URL.startsWith('tls:') ? { tls: tlsFiles } : {}),
+    ...(Object.keys(tlsFiles).length > 0 || env.NATS_URL.some((url) => url.startsWith('tls:')) ? { tls: tlsFiles } : {}),
   };
 }
 

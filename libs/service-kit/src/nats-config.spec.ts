@@ -41,9 +41,9 @@ describe('NATS connection settings', () => {
   writeFileSync(passwordFile, 'from-the-secret-file\n');
 
   it('connect without credentials in development, as the named user otherwise', () => {
-    expect(loadConfig('test', schema, { ...KEYS })).toEqual({ url: 'nats://127.0.0.1:4222' });
+    expect(loadConfig('test', schema, { ...KEYS })).toEqual({ servers: ['nats://127.0.0.1:4222'] });
     expect(loadConfig('test', schema, { ...KEYS, NATS_USER: 'equipment', NATS_PASSWORD: 'secret' })).toEqual({
-      url: 'nats://127.0.0.1:4222',
+      servers: ['nats://127.0.0.1:4222'],
       user: 'equipment',
       pass: 'secret',
     });
@@ -82,7 +82,22 @@ describe('NATS connection settings', () => {
         NATS_URL: 'tls://nats.hospital.internal:4222',
         NATS_TLS_CA_FILE: passwordFile,
       }),
-    ).toEqual({ url: 'tls://nats.hospital.internal:4222', tls: { caFile: passwordFile } });
+    ).toEqual({ servers: ['tls://nats.hospital.internal:4222'], tls: { caFile: passwordFile } });
+  });
+
+  it("take a cluster's servers as one comma-separated list, and name a bad entry", () => {
+    expect(
+      loadConfig('test', schema, {
+        ...KEYS,
+        NATS_URL: 'nats://nats-0.nats:4222, nats://nats-1.nats:4222,nats://nats-2.nats:4222',
+      }),
+    ).toEqual({
+      servers: ['nats://nats-0.nats:4222', 'nats://nats-1.nats:4222', 'nats://nats-2.nats:4222'],
+    });
+    expect(problemsOf({ ...KEYS, NATS_URL: 'nats://a:4222,http://b:4222' })).toEqual([
+      'NATS_URL: "http://b:4222" must be a URL starting with nats:// or tls://',
+    ]);
+    expect(problemsOf({ ...KEYS, NATS_URL: ' , ' })).toEqual(['NATS_URL: is required']);
   });
 });
 

@@ -5,7 +5,7 @@ import type { NatsSettings } from './config';
 /** Connection options every NATS connection of ours shares: who it is, and reconnecting forever. */
 export function natsConnectionOptions(settings: NatsSettings, name: string) {
   return {
-    servers: [settings.url],
+    servers: settings.servers,
     name,
     ...(settings.user !== undefined ? { user: settings.user, pass: settings.pass } : {}),
     ...(settings.tls ? { tls: settings.tls } : {}),

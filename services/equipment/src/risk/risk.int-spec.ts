@@ -40,7 +40,7 @@ import {
 } from '@caliber/testing/stack';
 
 const harnessNats = () => ({
-  url: process.env['NATS_URL'] ?? '',
+  servers: [process.env['NATS_URL'] ?? ''],
   user: process.env['NATS_USER'] ?? '',
   pass: process.env['NATS_PASSWORD'] ?? '',
 });
