@@ -30,6 +30,8 @@ export interface StackOptions {
   replicas?: number;
   /** A NATS cluster instead of one server: each member's client and route port. */
   natsCluster?: readonly { client: number; route: number }[];
+  /** Another release's built tree to run the processes from (see `runningBundle`). */
+  bundlesFrom?: string;
 }
 
 /**
@@ -190,7 +192,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // service's key.
     const service = startService(
       name,
-      [serviceEntryFile(found.principal, found.entry)],
+      [runningBundle(options, found.principal, found.entry)],
       {
         ...env,
         ...natsUserEnv(servers.natsUsers, found.principal),
@@ -304,6 +306,17 @@ function serviceEntryFile(name: string, entry: string): string {
   return `services/${name}/dist/${entry}.js`;
 }
 
+/**
+ * The bundle a long-running process starts from: the workspace's, or with `bundlesFrom` the same
+ * file in another release's built tree (`<bundlesFrom>/services/<name>/dist/<entry>.js`). The
+ * migrations and demo seeds stay the workspace's, so the previous release's processes run on this
+ * release's schema, as they do during a rolling deploy or after a rollback.
+ */
+function runningBundle(options: Pick<StackOptions, 'bundlesFrom'>, name: string, entry: string): string {
+  const file = serviceEntryFile(name, entry);
+  return options.bundlesFrom ? join(options.bundlesFrom, file) : file;
+}
+
 function workersOf(service: RegisteredService): readonly string[] | undefined {
   const entry: DomainService = service;
   return entry.workers;
@@ -316,6 +329,7 @@ export interface ThrowawayStackOptions {
   /** Scaled out: replicas of every process, a three-member NATS cluster, a proxy in front. */
   replicas?: number;
   demoSeedArgs?: StackOptions['demoSeedArgs'];
+  bundlesFrom?: StackOptions['bundlesFrom'];
   env?: NodeJS.ProcessEnv;
   log(line: string): void;
   serviceOutput?(line: string): void;
