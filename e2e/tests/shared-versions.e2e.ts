@@ -13,7 +13,11 @@ const OLDER_DEPS = join(WORKSPACE, '.tmp', 'shared-versions-deps');
 interface Manifest {
   version: string;
   dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
 }
+/** A package's pinned version (front-end packages are development dependencies). */
+const pinnedOf = (manifest: Manifest, name: string) =>
+  manifest.dependencies[name] ?? manifest.devDependencies[name] ?? '';
 interface BuildStats {
   chunks: { files: string[]; modules?: { name?: string }[] }[];
 }
@@ -58,7 +62,7 @@ function olderInMajor(version: string | undefined, pinned: string): version is s
  * with its react-dom. A previous run's install is used again while it is still older than the pin.
  */
 function installOlderReact(): string {
-  const pinned = workspace.dependencies['react'] ?? '';
+  const pinned = pinnedOf(workspace, 'react');
   const installed = (name: string) =>
     readJson<{ version: string }>(join(OLDER_DEPS, 'node_modules', name, 'package.json')).version;
   try {
@@ -139,7 +143,7 @@ test.describe('A remote built against other patches of the shared libraries', ()
     const manifest: Manifest = {
       ...workspace,
       version: claimedWorkspace,
-      dependencies: { ...workspace.dependencies, react: olderReact, 'react-dom': olderReact },
+      devDependencies: { ...workspace.devDependencies, react: olderReact, 'react-dom': olderReact },
     };
     writeFileSync(join(BUILD, 'package.json'), JSON.stringify(manifest, null, 2));
     const buildModule = pathToFileURL(join(WORKSPACE, 'infra', 'build', 'web.rspack.mjs')).href;
@@ -223,7 +227,7 @@ test.describe('A remote built against other patches of the shared libraries', ()
       await page.request.get(`${filesOrigin}/remotes/equipment/remoteEntry.js`)
     ).text();
     expect(declaredVersion(remoteEntry, 'react')).toBe(olderReact);
-    expect(olderReact).not.toBe(workspace.dependencies['react']);
+    expect(olderReact).not.toBe(pinnedOf(workspace, 'react'));
     for (const library of ['@caliber/ui-kit', '@caliber/web'])
       expect(declaredVersion(remoteEntry, library)).toBe(claimedWorkspace);
     expect(claimedWorkspace).not.toBe(workspace.version);

@@ -21,6 +21,18 @@ function minorOf(version) {
 }
 
 /**
+ * A package's pinned version. Front-end packages are development dependencies: they are bundled
+ * into the files the browser loads, and no server image installs them.
+ * @param {{ dependencies?: Record<string, string>, devDependencies?: Record<string, string> }} manifest
+ * @param {string} name
+ */
+function pinnedVersion(manifest, name) {
+  const version = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name];
+  if (!version) throw new Error(`package.json pins no version of ${name}`);
+  return version;
+}
+
+/**
  * The shared singletons of a build against the packages `manifest` (a package.json) names.
  * The shell and each remote are built and deployed apart, so each declares the RANGE of versions
  * it works with, not the one it was built with: a remote built before or after a patch release of
@@ -39,13 +51,13 @@ function minorOf(version) {
  * wrong status): in a hospital a screen that plainly does not open is the safer failure. Such a
  * mismatch is a wrong deployment order (a new minor or major of a shared library ships in the
  * shell first, or with every remote), fixed by deploying, not in the browser.
- * @param {{ version: string, dependencies: Record<string, string> }} manifest
+ * @param {{ version: string, dependencies?: Record<string, string>, devDependencies?: Record<string, string> }} manifest
  */
 export function sharedModulesFor(manifest) {
   const thirdParty = (name) => ({
     singleton: true,
     strictVersion: true,
-    requiredVersion: `^${minorOf(manifest.dependencies[name])}`,
+    requiredVersion: `^${minorOf(pinnedVersion(manifest, name))}`,
   });
   const workspaceLibrary = {
     singleton: true,
