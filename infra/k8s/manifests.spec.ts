@@ -351,6 +351,20 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     expect(offenders).toEqual([]);
   });
 
+  // A tag naming a minor (`nats:2.10-alpine`) moves under the cluster with each patch release:
+  // two nodes of one StatefulSet may run different servers, and a rollback does not go back.
+  // Production names a whole version (or a digest) for every image, ours and others'.
+  if (overlay === 'production')
+    it('names a whole version (major.minor.patch) or a digest for every image', () => {
+      const offenders = containers()
+        .filter(({ container }) => {
+          const image = container.image ?? '';
+          return !image.includes('@sha256:') && !/:v?\d+\.\d+\.\d+[^:/]*$/.test(image);
+        })
+        .map(({ label, container }) => `${label}: ${container.image ?? '(no image)'}`);
+      expect(offenders).toEqual([]);
+    });
+
   it('gives every long-running container a readiness and a liveness probe (Jobs run to completion)', () => {
     const offenders = containers()
       .filter(({ owner }) => !RUNS_TO_COMPLETION.includes(owner.kind))
