@@ -226,7 +226,9 @@ export function natsSettings(env: CommonEnv): NatsSettings {
     servers: env.NATS_URL,
     ...(env.NATS_USER ? { user: env.NATS_USER } : {}),
     ...(pass !== undefined ? { pass } : {}),
-    ...(Object.keys(tlsFiles).length > 0 || env.NATS_URL.some((url) => url.startsWith('tls:')) ? { tls: tlsFiles } : {}),
+    ...(Object.keys(tlsFiles).length > 0 || env.NATS_URL.some((url) => url.startsWith('tls:'))
+      ? { tls: tlsFiles }
+      : {}),
   };
 }
 
