@@ -89,12 +89,11 @@ export function urlListVariable(schemes: readonly string[], fallback: string) {
         .map((part) => part.trim())
         .filter(Boolean);
       if (urls.length === 0) ctx.addIssue({ code: 'custom', message: 'is required' });
+      const rule = `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`;
       for (const url of urls)
         if (!one.safeParse(url).success)
-          ctx.addIssue({
-            code: 'custom',
-            message: `"${url}" must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
-          });
+          // In a list, say which entry is wrong.
+          ctx.addIssue({ code: 'custom', message: urls.length > 1 ? `"${url}" ${rule}` : rule });
       return urls;
     });
 }

@@ -26,7 +26,7 @@ describe('identity configuration', () => {
     const config = loadIdentityConfig(base);
     expect(config.sms.adapter).toBe('console');
     expect(config.productName).toBe('Caliber');
-    expect(config.nats).toEqual({ url: 'nats://127.0.0.1:4222' });
+    expect(config.nats).toEqual({ servers: ['nats://127.0.0.1:4222'] });
     // The probe port answers the orchestrator on every interface unless HEALTH_HOST narrows it.
     expect(config.healthHost).toBe('0.0.0.0');
     expect(loadIdentityConfig({ ...base, HEALTH_HOST: '127.0.0.1' }).healthHost).toBe('127.0.0.1');
