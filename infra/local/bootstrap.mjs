@@ -35,9 +35,13 @@ if (!dependenciesInstalled()) {
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
+// tsx as a loader in the launcher's own process, not its CLI: the CLI puts a process between this
+// one and the launcher and, on Ctrl-C, kills the launcher (SIGKILL) when it does not confirm the
+// signal within 30 ms, which a busy machine stopping twenty processes does not always manage;
+// the launcher was then killed halfway through stopping the stack.
 const child = spawn(
-  join(root, 'node_modules', '.bin', 'tsx'),
-  [join(root, 'infra', 'local', scripts[command]), ...args],
+  process.execPath,
+  ['--import', 'tsx', join(root, 'infra', 'local', scripts[command]), ...args],
   {
     cwd: root,
     stdio: 'inherit',

@@ -29,6 +29,14 @@ export function formatLogLine(label: string, line: string): string {
   }
 }
 
+/** SIGKILL, as a crash: resolves once the process has gone (at once if it already had). */
+export async function killAndWait(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
 export interface ManagedProcess {
   name: string;
   child: ChildProcess;

