@@ -17,10 +17,10 @@ export interface ScaleOutRow {
 }
 
 /**
- * The same load on one replica of everything and on two (a three-member NATS cluster, two
- * gateways behind the round-robin proxy, two of every service), each stack on its own fresh
- * database with `items` generated devices. Both are measured through the same round-robin proxy,
- * in front of one gateway or of two, so the difference is the replicas'.
+ * The same load on one replica of everything and on two (two gateways, two of every service, two
+ * report workers), each stack on its own fresh database with `items` generated devices. Both run
+ * on a three-member NATS cluster and are measured through the same round-robin proxy, in front of
+ * one gateway or of two, so the difference is the replicas'.
  */
 export async function measureScaleOut(items: number, seconds: number): Promise<ScaleOutRow[]> {
   const rows: ScaleOutRow[] = [];
@@ -30,7 +30,9 @@ export async function measureScaleOut(items: number, seconds: number): Promise<S
     const stack = await startThrowawayStack({
       dataDir: join(root, 'data'),
       replicas,
+      // The same front door and the same bus for both: only the replicas differ.
       proxied: true,
+      natsMembers: 3,
       demoSeedArgs: { equipment: ['--count', String(items)] },
       env: { LOG_LEVEL: 'warn' },
       log: () => undefined,

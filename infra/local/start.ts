@@ -57,6 +57,7 @@ async function main(): Promise<void> {
         });
   } catch (error) {
     say(`\n${(error as Error).message}`);
+    if (cluster) await rm(dir, { recursive: true, force: true });
     process.exit(1);
   }
   const base = stack.baseUrl;

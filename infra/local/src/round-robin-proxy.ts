@@ -73,6 +73,10 @@ export async function startRoundRobinProxy(options: RoundRobinProxyOptions): Pro
       answer.pipe(response);
       answer.on('error', () => response.destroy());
     });
+    // A client that goes away takes its call with it: the replica stops sending to no one.
+    response.on('close', () => {
+      if (!response.writableFinished) outgoing.destroy();
+    });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (NOT_CONNECTED.has(error.code ?? '')) {
         upstream.healthy = false;
@@ -90,16 +94,24 @@ export async function startRoundRobinProxy(options: RoundRobinProxyOptions): Pro
   const server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let refused = false;
     incoming.on('data', (chunk: Buffer) => {
+      if (refused) return;
       size += chunk.length;
       if (size > maxBodyBytes) {
+        // The rest is read and dropped, so the client receives the answer; then the connection
+        // closes rather than take more.
+        refused = true;
+        chunks.length = 0;
+        response.setHeader('connection', 'close');
         refuse(response, 413, `The request body is larger than ${maxBodyBytes} bytes.`);
-        incoming.destroy();
         return;
       }
       chunks.push(chunk);
     });
-    incoming.on('end', () => forward(incoming, Buffer.concat(chunks), response, candidates()));
+    incoming.on('end', () => {
+      if (!refused) forward(incoming, Buffer.concat(chunks), response, candidates());
+    });
   });
 
   /** Open WebSocket tunnels, which the HTTP server no longer tracks once upgraded. */

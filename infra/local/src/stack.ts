@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { DOMAIN_SERVICES, type DomainService, type DomainServiceName } from '@caliber/contracts';
 import { startBackingServers, type BackingServerPorts } from './backing-servers';
 import { localSecrets, WORKSPACE_ROOT } from './environment';
-import { freePort } from './ports';
+import { freePort, portAnswers } from './ports';
 import { natsUserEnv } from './servers';
 import { statementKeyEnv } from './statement-keys';
-import { binary, runStep, runStepWhileServing, startService, type ManagedProcess } from './processes';
+import { killAndWait, runStep, runStepWhileServing, startService, type ManagedProcess } from './processes';
 
 export interface StackOptions {
   dataDir: string;
@@ -90,6 +90,11 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
  * browser tests start it the same way on their own ports and data.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
+  // Another stack on the port would answer the health check below in this one's place.
+  if (await portAnswers(options.httpPort))
+    throw new Error(
+      `Port ${options.httpPort} is already in use. Is another "npm start" running? Stop it, or set PORT.`,
+    );
   const servers = await startBackingServers(
     options.dataDir,
     { postgres: true, nats: true, redis: true },
@@ -215,21 +220,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   for (const { name } of processes) services.push(launch(name));
   // Scaled out, the gateways are reached through a round-robin proxy (infra/local/proxy.ts), in a
   // process of its own, started last and so stopped first.
+  // It is given no secrets: it needs none.
   if (proxied) {
-    services.push(
-      startService(
-        'proxy',
-        [
-          binary('tsx'),
-          join(WORKSPACE_ROOT, 'infra', 'local', 'proxy.ts'),
-          String(options.httpPort),
-          '/api/health/ready',
-          ...gatewayPorts.map((port) => `http://127.0.0.1:${port}`),
-        ],
-        env,
-        options.serviceOutput,
-      ),
+    const proxy = startService(
+      'proxy',
+      [
+        '--import',
+        'tsx',
+        join(WORKSPACE_ROOT, 'infra', 'local', 'proxy.ts'),
+        String(options.httpPort),
+        '/api/health/ready',
+        ...gatewayPorts.map((port) => `http://127.0.0.1:${port}`),
+      ],
+      { PATH: process.env['PATH'] ?? '', NODE_ENV: String(env['NODE_ENV']) },
+      options.serviceOutput,
     );
+    proxy.child.once('exit', (code, signal) => {
+      if (!stopping && signal !== 'SIGKILL') reportCrash({ name: 'proxy', code });
+    });
+    services.push(proxy);
   }
 
   const backingServer = (part: StackPart) => {
@@ -243,11 +252,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const index = services.findIndex((service) => service.name === part);
     const running = services[index];
     if (!running) throw new Error(`No process ${part}`);
-    if (running.child.exitCode === null && running.child.signalCode === null) {
-      const exited = new Promise((resolve) => running.child.once('exit', resolve));
-      running.child.kill('SIGKILL');
-      await exited;
-    }
+    await killAndWait(running.child);
     return index;
   };
   const restart = async (part: StackPart): Promise<void> => {
@@ -335,6 +340,8 @@ export interface ThrowawayStackOptions {
   /** Scaled out: replicas of every process, a three-member NATS cluster, a proxy in front. */
   replicas?: number;
   proxied?: boolean;
+  /** Members of the NATS cluster: three when scaled out, else one server, unless given. */
+  natsMembers?: number;
   demoSeedArgs?: StackOptions['demoSeedArgs'];
   bundlesFrom?: StackOptions['bundlesFrom'];
   env?: NodeJS.ProcessEnv;
@@ -351,9 +358,15 @@ export async function startThrowawayStack(options: ThrowawayStackOptions): Promi
   const healthPorts = Object.fromEntries(
     await Promise.all(DOMAIN_SERVICES.map(async (service) => [service.name, await freePort()] as const)),
   ) as Record<DomainServiceName, number>;
+  const members = options.natsMembers ?? ((options.replicas ?? 1) > 1 ? 3 : 1);
   const natsCluster =
-    (options.replicas ?? 1) > 1
-      ? await Promise.all([0, 1, 2].map(async () => ({ client: await freePort(), route: await freePort() })))
+    members > 1
+      ? await Promise.all(
+          Array.from({ length: members }, async () => ({
+            client: await freePort(),
+            route: await freePort(),
+          })),
+        )
       : undefined;
   return startStack({
     ...options,
