@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +48,16 @@ const SERVICES = ['gateway', ...DOMAIN_SERVICES.map((service) => service.name)];
 const ENGINEER = 'BME-1002';
 const LOG = join(__dirname, '.results', 'previous-release-stack.log');
 
+/** Every package a lockfile installs, with its resolved version, as one comparable string. */
+function resolvedVersions(lockText: string): string {
+  const lock = JSON.parse(lockText) as { packages?: Record<string, { version?: string }> };
+  return Object.entries(lock.packages ?? {})
+    .filter(([path]) => path.startsWith('node_modules/'))
+    .map(([path, entry]) => `${path}@${entry.version ?? ''}`)
+    .sort()
+    .join('\n');
+}
+
 /** The previous release's source and bundles, in `.tmp/previous-release/<commit>` (made afresh each run). */
 function buildPreviousRelease(commit: string): string {
   const tree = join(WORKSPACE_ROOT, '.tmp', 'previous-release', commit);
@@ -49,8 +68,26 @@ function buildPreviousRelease(commit: string): string {
   const extracted = spawnSync('tar', ['-xf', archive, '-C', tree], { encoding: 'utf8' });
   rmSync(archive, { force: true });
   if (extracted.status !== 0) throw new Error(`Extracting ${commit}: ${extracted.stderr}`);
-  // The bundles leave packages external: the old tree loads them from this workspace.
-  symlinkSync(join(WORKSPACE_ROOT, 'node_modules'), join(tree, 'node_modules'));
+  // The bundles leave packages external, so the old code runs on the packages its lockfile names:
+  // this workspace's when every resolved version is the same (a package moved between
+  // dependencies and devDependencies changes nothing that runs), else its own install.
+  const oldLock = git(['show', `${commit}:package-lock.json`]);
+  if (
+    resolvedVersions(oldLock) ===
+    resolvedVersions(readFileSync(join(WORKSPACE_ROOT, 'package-lock.json'), 'utf8'))
+  ) {
+    symlinkSync(join(WORKSPACE_ROOT, 'node_modules'), join(tree, 'node_modules'));
+  } else {
+    writeFileSync(join(tree, 'package-lock.json'), oldLock);
+    writeFileSync(join(tree, 'package.json'), git(['show', `${commit}:package.json`]));
+    // `npm install` follows the lockfile (see infra/local/bootstrap.mjs for why not `npm ci`).
+    const installed = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], {
+      cwd: tree,
+      encoding: 'utf8',
+    });
+    if (installed.status !== 0)
+      throw new Error(`Installing the previous release's packages failed:\n${installed.stderr}`);
+  }
   // Each service's own `build` target is `rspack build -c rspack.config.mjs` in its folder; one
   // rspack process builds all of them from the same configurations, which is quicker. A service
   // this release adds has no previous bundle: it runs this workspace's, as a deploy would.
