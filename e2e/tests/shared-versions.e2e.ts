@@ -1,12 +1,18 @@
+// The shared libraries' version ranges across releases (`sharedModulesFor` in
+// `infra/build/web.rspack.mjs`), tried with a real remote: the equipment remote is built apart
+// claiming other versions, served by `services/web-server` as its image serves it, and reached
+// through a second gateway whose `REMOTE_ENTRY_EQUIPMENT` points at it, beside the shell and the
+// other remotes as built. Inside the range (other patches) it loads on the shell's copies; outside
+// it (the next minor of the workspace libraries) it is refused and the rest of the app still works.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { binary, freePort, waitForPort } from '../../infra/local/src';
+import type { Page } from '@playwright/test';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
 import { startSecondGateway, WORKSPACE } from '../support/second-gateway';
 
-const BUILD = join(WORKSPACE, '.tmp', 'shared-versions');
 /** The older React, installed apart; kept between runs so a second run needs no registry. */
 const OLDER_DEPS = join(WORKSPACE, '.tmp', 'shared-versions-deps');
 
@@ -105,50 +111,70 @@ function claimedWorkspaceVersion(): string {
   return `${major}.${minor}.${patch > 0 ? patch - 1 : patch + 1}`;
 }
 
-/** The version of `name` a built remote entry declares it provides. */
-function declaredVersion(remoteEntry: string, name: string): string | undefined {
-  return new RegExp(`name:"${name.replace(/[/.]/g, '\\$&')}",version:"([^"]+)"`).exec(remoteEntry)?.[1];
+/** The next minor of the workspace version: outside the shell's `~major.minor.0` of it. */
+function nextMinorWorkspaceVersion(): string {
+  const [major, minor] = release(workspace.version) ?? [0, 0, 0];
+  return `${major}.${minor + 1}.0`;
+}
+
+/** `text` as a regular expression matching it literally. */
+const escaped = (text: string) => text.replace(/[/.~^$*+?()[\]{}|\\]/g, '\\$&');
+
+/** What a built remote entry declares of the shared `name`: the version it provides, the range it needs. */
+function declaredShare(remoteEntry: string, name: string): { version?: string; requiredVersion?: string } {
+  const match = new RegExp(`name:"${escaped(name)}",version:"([^"]+)"[^}]*?requiredVersion:"([^"]+)"`).exec(
+    remoteEntry,
+  );
+  return { version: match?.[1], requiredVersion: match?.[2] };
+}
+
+/** How the equipment remote is built apart: the versions its package.json names. */
+interface RemoteBuild {
+  /** Names its build directory (`.tmp/shared-versions-<name>`) and its gateway. */
+  name: string;
+  /** The version of the workspace libraries it claims (the package.json's `version`). */
+  workspaceVersion: string;
+  /** The older React (from `OLDER_DEPS`) it is built against, or null for the pinned one. */
+  olderReact: string | null;
+}
+/** The remote as served, reached through its own gateway. */
+interface ServedRemote {
+  gatewayUrl: string;
+  /** The origin of the remote's own server (its files are under `/remotes/equipment/`). */
+  filesOrigin: string;
+  /** The remote's files that hold its own copy of a shared library. */
+  fallbackFiles: ReadonlySet<string>;
+  /** Stops its server and gateway and removes its build. */
+  stop(): void;
 }
 
 /**
- * A remote built against other versions of the shared libraries than the shell's still loads, and
- * runs on the shell's copies. The equipment remote is built apart as a release made before the
- * current pins would have been: against a real older React (installed from the registry, so its
- * bundled fallback is that React and it declares that version), and claiming another patch of the
- * workspace libraries. It is served by `services/web-server` and reached through a second gateway
- * configured with `REMOTE_ENTRY_EQUIPMENT`, beside the shell and the other remotes as built.
- * The inventory works with the API's data; the remote's own copies of the shared libraries (its
- * fallbacks) are never fetched, so there is one React, whose hooks the remote's screen runs on;
- * and nothing complains about a shared version. With exact versions instead of ranges the runtime
- * warns (or, with `strictVersion`, refuses the remote) and this test fails.
+ * Builds the equipment remote apart with `sharedModulesFor` of a package.json naming `build`'s
+ * versions (bare imports looking in the older packages first when it names an older React, so
+ * React, and only React, comes from there), finds the chunks holding its own copies of the shared
+ * libraries, serves it with `services/web-server` as its image does, and starts a second gateway
+ * whose `REMOTE_ENTRY_EQUIPMENT` points at it.
  */
-test.describe('A remote built against other patches of the shared libraries', () => {
+async function buildAndServeEquipment(build: RemoteBuild): Promise<ServedRemote> {
+  const dir = join(WORKSPACE, '.tmp', `shared-versions-${build.name}`);
   const children: ChildProcess[] = [];
-  let gatewayUrl = '';
-  let filesOrigin = '';
-  let olderReact = '';
-  let claimedWorkspace = '';
-  /** The remote's files that hold its own copy of a shared library. */
-  const fallbackFiles = new Set<string>();
-
-  test.beforeAll(async () => {
-    test.setTimeout(240_000);
-    olderReact = installOlderReact();
-    claimedWorkspace = claimedWorkspaceVersion();
-
-    // The remote's build, its package.json naming the older versions; bare imports look in the
-    // older packages first, so React (and only React) comes from there.
-    rmSync(BUILD, { recursive: true, force: true });
-    mkdirSync(BUILD, { recursive: true });
+  const stop = () => {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const react = build.olderReact ?? pinnedOf(workspace, 'react');
     const manifest: Manifest = {
       ...workspace,
-      version: claimedWorkspace,
-      devDependencies: { ...workspace.devDependencies, react: olderReact, 'react-dom': olderReact },
+      version: build.workspaceVersion,
+      devDependencies: { ...workspace.devDependencies, react, 'react-dom': react },
     };
-    writeFileSync(join(BUILD, 'package.json'), JSON.stringify(manifest, null, 2));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
     const buildModule = pathToFileURL(join(WORKSPACE, 'infra', 'build', 'web.rspack.mjs')).href;
     writeFileSync(
-      join(BUILD, 'rspack.config.mjs'),
+      join(dir, 'rspack.config.mjs'),
       [
         `import { readFileSync } from 'node:fs';`,
         `import { sharedModulesFor, webAppConfig } from ${JSON.stringify(buildModule)};`,
@@ -159,29 +185,35 @@ test.describe('A remote built against other patches of the shared libraries', ()
         `  exposes: { './screens': './src/screens.ts' },`,
         `  shared: sharedModulesFor(manifest),`,
         `});`,
-        `config.output.path = ${JSON.stringify(join(BUILD, 'dist'))};`,
-        `config.resolve.modules = [${JSON.stringify(join(OLDER_DEPS, 'node_modules'))}, 'node_modules'];`,
+        `config.output.path = ${JSON.stringify(join(dir, 'dist'))};`,
+        ...(build.olderReact
+          ? [
+              `config.resolve.modules = [${JSON.stringify(join(OLDER_DEPS, 'node_modules'))}, 'node_modules'];`,
+            ]
+          : []),
         `config.stats = { all: false, chunks: true, chunkModules: true, errors: true };`,
         `export default config;`,
       ].join('\n'),
     );
-    const statsFile = join(BUILD, 'stats.json');
+    const statsFile = join(dir, 'stats.json');
     const built = spawnSync(
       binary('rspack'),
-      ['build', '-c', join(BUILD, 'rspack.config.mjs'), '--json', statsFile],
+      ['build', '-c', join(dir, 'rspack.config.mjs'), '--json', statsFile],
       { cwd: WORKSPACE, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' },
     );
     expect(built.status, built.stderr || built.stdout).toBe(0);
 
-    // Its own copies of the shared libraries: the chunks holding the older React or the libraries.
+    // Its own copies of the shared libraries: the chunks holding its React or the libraries.
+    const reactFiles = build.olderReact ? 'shared-versions-deps/node_modules/react/' : 'node_modules/react/';
     const copies = { react: 0, '@caliber/ui-kit': 0, '@caliber/web': 0 };
+    const fallbackFiles = new Set<string>();
     for (const chunk of readJson<BuildStats>(statsFile).chunks) {
       // Module names that are paths (not the "provide shared module ..." records naming them).
       const names = (chunk.modules ?? [])
         .map((module) => module.name ?? '')
         .filter((name) => /^\.{0,2}\//.test(name));
       const holds = {
-        react: names.some((name) => name.includes('shared-versions-deps/node_modules/react/')),
+        react: names.some((name) => name.includes(reactFiles)),
         '@caliber/ui-kit': names.some((name) => name.includes('libs/ui-kit/src/')),
         '@caliber/web': names.some((name) => name.includes('libs/web/src/')),
       };
@@ -191,9 +223,9 @@ test.describe('A remote built against other patches of the shared libraries', ()
         for (const file of chunk.files) fallbackFiles.add(file);
       }
     }
-    for (const count of Object.values(copies)) expect(count).toBeGreaterThan(0);
+    for (const [library, count] of Object.entries(copies)) expect(count, library).toBeGreaterThan(0);
 
-    // Served as its image serves it.
+    // Served as its image serves it, reached through a gateway of its own.
     const filesPort = await freePort();
     children.push(
       spawn(process.execPath, ['services/web-server/dist/main.js'], {
@@ -201,47 +233,93 @@ test.describe('A remote built against other patches of the shared libraries', ()
         env: {
           ...process.env,
           PORT: String(filesPort),
-          WEB_DIR: join(BUILD, 'dist'),
+          WEB_DIR: join(dir, 'dist'),
           BASE_PATH: '/remotes/equipment',
         },
         stdio: 'ignore',
       }),
     );
-    await waitForPort(filesPort, 'the remote’s server', 20_000);
-    filesOrigin = `http://127.0.0.1:${filesPort}`;
-
-    const gateway = await startSecondGateway('shared-versions', {
+    await waitForPort(filesPort, `the ${build.name} remote’s server`, 20_000);
+    const filesOrigin = `http://127.0.0.1:${filesPort}`;
+    const gateway = await startSecondGateway(`shared-versions-${build.name}`, {
       REMOTE_ENTRY_EQUIPMENT: `${filesOrigin}/remotes/equipment/remoteEntry.js`,
     });
-    gatewayUrl = gateway.url;
     children.push(gateway.process);
+    return { gatewayUrl: gateway.url, filesOrigin, fallbackFiles, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+/** The last file name of each request the page makes to `origin`. */
+function filesFetched(page: Page, origin: string): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${origin}/`)) fetched.push(request.url().split('/').pop() ?? '');
   });
-  test.afterAll(() => {
-    for (const child of children) child.kill('SIGTERM');
-    rmSync(BUILD, { recursive: true, force: true });
+  return fetched;
+}
+
+/** Every warning and error the page's console reports, and every uncaught error. */
+function complaintsOf(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') complaints.push(message.text());
   });
+  page.on('pageerror', (error) => complaints.push(error.message));
+  return complaints;
+}
+
+/** The remote built in `beforeAll`, for a test (which does not run when it failed). */
+function served(remote: ServedRemote | null): ServedRemote {
+  if (!remote) throw new Error('the remote was not built and served');
+  return remote;
+}
+
+/**
+ * A remote built against other versions of the shared libraries than the shell's still loads, and
+ * runs on the shell's copies. The equipment remote is built as a release made before the current
+ * pins would have been: against a real older React (installed from the registry, so its bundled
+ * fallback is that React and it declares that version), and claiming another patch of the
+ * workspace libraries. The inventory works with the API's data; the remote's own copies of the
+ * shared libraries (its fallbacks) are never fetched, so there is one React, whose hooks the
+ * remote's screen runs on; and nothing complains about a shared version. With exact versions
+ * instead of ranges the runtime warns (or, with `strictVersion`, refuses the remote) and this test
+ * fails.
+ */
+test.describe('A remote built against other patches of the shared libraries', () => {
+  let remote: ServedRemote | null = null;
+  let olderReact = '';
+  let claimedWorkspace = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    olderReact = installOlderReact();
+    claimedWorkspace = claimedWorkspaceVersion();
+    remote = await buildAndServeEquipment({
+      name: 'other-patches',
+      workspaceVersion: claimedWorkspace,
+      olderReact,
+    });
+  });
+  test.afterAll(() => remote?.stop());
 
   test('loads, runs on the shell’s React and libraries, and nothing complains', async ({ page }) => {
+    const { gatewayUrl, filesOrigin, fallbackFiles } = served(remote);
     // What the browser gets declares the other versions.
     const remoteEntry = await (
       await page.request.get(`${filesOrigin}/remotes/equipment/remoteEntry.js`)
     ).text();
-    expect(declaredVersion(remoteEntry, 'react')).toBe(olderReact);
+    expect(declaredShare(remoteEntry, 'react').version).toBe(olderReact);
     expect(olderReact).not.toBe(pinnedOf(workspace, 'react'));
     for (const library of ['@caliber/ui-kit', '@caliber/web'])
-      expect(declaredVersion(remoteEntry, library)).toBe(claimedWorkspace);
+      expect(declaredShare(remoteEntry, library).version).toBe(claimedWorkspace);
     expect(claimedWorkspace).not.toBe(workspace.version);
 
     await signInQuickly(page, addStaff('Technician'), gatewayUrl);
-    const complaints: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') complaints.push(message.text());
-    });
-    page.on('pageerror', (error) => complaints.push(error.message));
-    const fetched: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(`${filesOrigin}/`)) fetched.push(request.url().split('/').pop() ?? '');
-    });
+    const complaints = complaintsOf(page);
+    const fetched = filesFetched(page, filesOrigin);
     const listed = (pageNumber: number) =>
       page.waitForResponse((response) => {
         const url = new URL(response.url());
@@ -310,5 +388,99 @@ test.describe('A remote built against other patches of the shared libraries', ()
     }
     // No warning or error at all: none about a shared version, none about hooks.
     expect(complaints).toEqual([]);
+  });
+});
+
+/**
+ * A remote built against a version of a shared library outside the shell's range refuses to load
+ * (`strictVersion`), and the shell stays usable. The equipment remote is built on the pinned React
+ * but claiming the next minor of the workspace libraries, so it needs `~major.(minor+1).0` of
+ * them, which the shell's copies are not. Opening the inventory shows the screen's failure with
+ * Retry inside the layout, the console says which library's version the remote refused, none of
+ * the remote's own copies is fetched instead, and the dashboard and the task list (the shell's
+ * and another remote's) still work. Retry is refused the same way: this is a wrong deployment, not
+ * a passing network failure.
+ */
+test.describe('A remote built against another minor of the workspace libraries', () => {
+  let remote: ServedRemote | null = null;
+  const claimedWorkspace = nextMinorWorkspaceVersion();
+  const needs = `~${claimedWorkspace}`;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    remote = await buildAndServeEquipment({
+      name: 'other-minor',
+      workspaceVersion: claimedWorkspace,
+      olderReact: null,
+    });
+  });
+  test.afterAll(() => remote?.stop());
+
+  test('is refused: its screen shows the failure with Retry, and the rest of the app works', async ({
+    page,
+  }) => {
+    const { gatewayUrl, filesOrigin, fallbackFiles } = served(remote);
+    // What the browser gets declares and needs the next minor; React is the shell's own.
+    const remoteEntry = await (
+      await page.request.get(`${filesOrigin}/remotes/equipment/remoteEntry.js`)
+    ).text();
+    expect(declaredShare(remoteEntry, 'react').version).toBe(pinnedOf(workspace, 'react'));
+    for (const library of ['@caliber/ui-kit', '@caliber/web'])
+      expect(declaredShare(remoteEntry, library)).toEqual({
+        version: claimedWorkspace,
+        requiredVersion: needs,
+      });
+    expect(release(claimedWorkspace)?.[1]).toBe((release(workspace.version)?.[1] ?? -1) + 1);
+
+    await signInQuickly(page, addStaff('Technician'), gatewayUrl);
+    const complaints = complaintsOf(page);
+    const fetched = filesFetched(page, filesOrigin);
+    // The runtime's refusal of the shell's copy of a workspace library, as the shell logs it.
+    const refusal = new RegExp(
+      `Version ${escaped(workspace.version)} from shell of shared singleton module ` +
+        `@caliber/(ui-kit|web) does not satisfy the requirement of equipment which needs ${escaped(needs)}`,
+    );
+    const refusals = () => complaints.filter((complaint) => refusal.test(complaint)).length;
+
+    await page.goto(`${gatewayUrl}/equipment`);
+    const failure = page.getByRole('region', { name: 'Equipment Inventory could not be loaded' });
+    await expect(failure).toBeVisible();
+    await expect(failure.getByRole('alert')).toHaveText(
+      'This part of the application did not load. Check your connection, then try again. The rest of the ' +
+        'application still works.',
+    );
+    await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.locator('.equipment-grid')).toHaveCount(0);
+
+    // The console says why: the shell's load failed on the version, and nothing else went wrong.
+    await expect.poll(refusals).toBeGreaterThan(0);
+    expect(complaints.filter((complaint) => !refusal.test(complaint))).toEqual([]);
+    expect(complaints.every((complaint) => complaint.startsWith('Loading the equipment module failed'))).toBe(
+      true,
+    );
+
+    // Its entry was fetched: the refusal is not a network failure.
+    expect(fetched).toContain('remoteEntry.js');
+
+    // The rest of the app works: the layout, the shell's dashboard, another remote's task list.
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await navigation.getByRole('link', { name: 'Tasks' }).click();
+    await expect(page.getByRole('heading', { name: 'Task Management', exact: true })).toBeVisible();
+
+    // Back to the inventory: still failed (the runtime's second try, without Retry, stops on the
+    // half-loaded module, not on the version, so only the screen is checked), and Retry, which
+    // fetches the entry anew, is refused on the version again.
+    await navigation.getByRole('link', { name: 'Equipment' }).click();
+    await expect(failure).toBeVisible();
+    const before = refusals();
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(refusals).toBeGreaterThan(before);
+    await expect(failure).toBeVisible();
+    await expect(page.locator('.equipment-grid')).toHaveCount(0);
+
+    // Refused is not loaded on its own copies instead: none of them was fetched, on any try.
+    expect(fetched.filter((file) => fallbackFiles.has(file))).toEqual([]);
   });
 });
