@@ -34,3 +34,21 @@ export async function startSecondGateway(
   await waitForPort(port, `the ${name} gateway`, 30_000);
   return { url: `http://127.0.0.1:${port}`, process: child };
 }
+
+/**
+ * A remote's built files (`dir`) served as its image serves them: `services/web-server` under
+ * `/remotes/<remote>`. Answers the server's origin and its process.
+ */
+export async function serveRemoteFiles(
+  remote: string,
+  dir: string,
+): Promise<{ origin: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['services/web-server/dist/main.js'], {
+    cwd: WORKSPACE,
+    env: { ...process.env, PORT: String(port), WEB_DIR: dir, BASE_PATH: `/remotes/${remote}` },
+    stdio: 'ignore',
+  });
+  await waitForPort(port, `the ${remote} remote’s files at ${dir}`, 20_000);
+  return { origin: `http://127.0.0.1:${port}`, process: child };
+}

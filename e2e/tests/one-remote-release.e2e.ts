@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { binary, freePort, waitForPort } from '../../infra/local/src';
+import { binary } from '../../infra/local/src';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
-import { startSecondGateway, WORKSPACE } from '../support/second-gateway';
+import { serveRemoteFiles, startSecondGateway, WORKSPACE } from '../support/second-gateway';
 
 const NEXT = join(WORKSPACE, '.tmp', 'mfe-equipment-next');
 const CHANGED_SUBTITLE = 'Every device the department looks after, in the next release.';
@@ -46,24 +46,12 @@ test.describe('One remote released alone', () => {
     expect(built.status, built.stderr || built.stdout).toBe(0);
 
     // Served as its image serves it.
-    const filesPort = await freePort();
-    children.push(
-      spawn(process.execPath, ['services/web-server/dist/main.js'], {
-        cwd: WORKSPACE,
-        env: {
-          ...process.env,
-          PORT: String(filesPort),
-          WEB_DIR: join(NEXT, 'dist'),
-          BASE_PATH: '/remotes/equipment',
-        },
-        stdio: 'ignore',
-      }),
-    );
-    await waitForPort(filesPort, 'the new remote’s server', 20_000);
+    const files = await serveRemoteFiles('equipment', join(NEXT, 'dist'));
+    children.push(files.process);
 
     // A gateway whose configuration names the new entry; everything else as deployed.
     const gateway = await startSecondGateway('one-remote', {
-      REMOTE_ENTRY_EQUIPMENT: `http://127.0.0.1:${filesPort}/remotes/equipment/remoteEntry.js`,
+      REMOTE_ENTRY_EQUIPMENT: `${files.origin}/remotes/equipment/remoteEntry.js`,
     });
     gatewayUrl = gateway.url;
     children.push(gateway.process);

@@ -4,14 +4,14 @@
 // through a second gateway whose `REMOTE_ENTRY_EQUIPMENT` points at it, beside the shell and the
 // other remotes as built. Inside the range (other patches) it loads on the shell's copies; outside
 // it (the next minor of the workspace libraries) it is refused and the rest of the app still works.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { binary, freePort, waitForPort } from '../../infra/local/src';
+import { binary } from '../../infra/local/src';
 import type { Page } from '@playwright/test';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
-import { startSecondGateway, WORKSPACE } from '../support/second-gateway';
+import { serveRemoteFiles, startSecondGateway, WORKSPACE } from '../support/second-gateway';
 
 /** The older React, installed apart; kept between runs so a second run needs no registry. */
 const OLDER_DEPS = join(WORKSPACE, '.tmp', 'shared-versions-deps');
@@ -226,21 +226,9 @@ async function buildAndServeEquipment(build: RemoteBuild): Promise<ServedRemote>
     for (const [library, count] of Object.entries(copies)) expect(count, library).toBeGreaterThan(0);
 
     // Served as its image serves it, reached through a gateway of its own.
-    const filesPort = await freePort();
-    children.push(
-      spawn(process.execPath, ['services/web-server/dist/main.js'], {
-        cwd: WORKSPACE,
-        env: {
-          ...process.env,
-          PORT: String(filesPort),
-          WEB_DIR: join(dir, 'dist'),
-          BASE_PATH: '/remotes/equipment',
-        },
-        stdio: 'ignore',
-      }),
-    );
-    await waitForPort(filesPort, `the ${build.name} remote’s server`, 20_000);
-    const filesOrigin = `http://127.0.0.1:${filesPort}`;
+    const files = await serveRemoteFiles('equipment', join(dir, 'dist'));
+    children.push(files.process);
+    const filesOrigin = files.origin;
     const gateway = await startSecondGateway(`shared-versions-${build.name}`, {
       REMOTE_ENTRY_EQUIPMENT: `${filesOrigin}/remotes/equipment/remoteEntry.js`,
     });

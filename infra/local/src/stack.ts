@@ -255,22 +255,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await killAndWait(running.child);
     return index;
   };
+  const ownServer = (part: StackPart) => {
+    const server = backingServer(part);
+    if (!server) throw new Error(`${part} is not one this stack started`);
+    return server;
+  };
   const restart = async (part: StackPart): Promise<void> => {
-    if (isBacking(part)) {
-      const server = backingServer(part);
-      if (!server) throw new Error(`${part} is not one this stack started`);
-      await server.restart();
-      return;
-    }
+    if (isBacking(part)) return ownServer(part).restart();
     services[await killProcess(part)] = launch(part);
   };
   const kill = async (part: StackPart): Promise<void> => {
-    if (isBacking(part)) {
-      const server = backingServer(part);
-      if (!server) throw new Error(`${part} is not one this stack started`);
-      await server.kill();
-      return;
-    }
+    if (isBacking(part)) return ownServer(part).kill();
     await killProcess(part);
   };
 
