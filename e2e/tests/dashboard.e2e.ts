@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   EQUIPMENT_STATUSES,
   STORAGE_KEYS,
@@ -7,6 +7,7 @@ import {
 } from '@caliber/contracts';
 import { rateText, statTrendText } from '../../shell/src/dashboard/dashboard-format';
 import { addStaff, expect, holdCalls, signInQuickly, test, type Staff } from '../support/fixtures';
+import { SceneApi } from '../support/scene-api';
 
 let counter = 0;
 const marker = () => `D${Date.now().toString(36)}${++counter}`.toUpperCase();
@@ -20,39 +21,22 @@ const STAT_CARDS: readonly [label: string, key: keyof EquipmentCounts][] = [
 ];
 
 /** Calls of the API as the signed-in person of a page: the answer to compare, and the scene to set. */
-class Api {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-
-  private get headers() {
-    return { authorization: `Bearer ${this.token}` };
-  }
-
+class Api extends SceneApi {
   async dashboard(): Promise<DashboardResponse> {
     const answer = await this.request.get('/api/dashboard', { headers: this.headers });
     expect(answer.status(), await answer.text()).toBe(200);
     return (await answer.json()) as DashboardResponse;
   }
 
-  async device(tag: string): Promise<{ _id: string; name: string }> {
-    const answer = await this.request.post('/api/equipment', {
-      headers: this.headers,
-      data: {
-        name: `${tag} Patient Monitor`,
-        manufacturer: 'Philips',
-        model: 'IntelliVue MX450',
-        serialNumber: `${tag}-SN`,
-        department: 'ICU',
-        location: 'ICU Bed 5',
-        installationDate: '2023-02-01',
-        status: 'Serviceable',
-        category: 'Monitor',
-      },
+  device(tag: string): Promise<{ _id: string; name: string }> {
+    return this.addDevice(tag, {
+      name: `${tag} Patient Monitor`,
+      manufacturer: 'Philips',
+      model: 'IntelliVue MX450',
+      location: 'ICU Bed 5',
+      installationDate: '2023-02-01',
+      category: 'Monitor',
     });
-    expect(answer.status(), await answer.text()).toBe(201);
-    return (await answer.json()) as { _id: string; name: string };
   }
 
   async task(equipmentId: string, title: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS, type TaskDto } from '@caliber/contracts';
 import { addStaff, expect, holdCalls, signInQuickly, test, type Staff } from '../support/fixtures';
+import { SceneApi } from '../support/scene-api';
 
 let counter = 0;
 const marker = () => `M${Date.now().toString(36)}${++counter}`.toUpperCase();
@@ -12,35 +13,25 @@ function dateFromToday(days: number): string {
 }
 
 /** Calls of the API as the signed-in person of a page, for setting the scene quickly. */
-class Api {
+class Api extends SceneApi {
   constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
+    request: APIRequestContext,
+    token: string,
     /** The signed-in person, who takes the repairs they complete (a task is assigned before it is completed). */
     private readonly userId: string,
-  ) {}
-
-  private get headers() {
-    return { authorization: `Bearer ${this.token}` };
+  ) {
+    super(request, token);
   }
 
-  async device(tag: string): Promise<{ _id: string; name: string; serialNumber: string }> {
-    const answer = await this.request.post('/api/equipment', {
-      headers: this.headers,
-      data: {
-        name: `${tag} Defibrillator`,
-        manufacturer: 'Philips',
-        model: 'HeartStart MRx',
-        serialNumber: `${tag}-SN`,
-        department: 'ICU',
-        location: 'ICU Bay 2',
-        installationDate: '2021-05-01',
-        status: 'Serviceable',
-        category: 'Defibrillator',
-      },
+  device(tag: string): Promise<{ _id: string; name: string; serialNumber: string }> {
+    return this.addDevice(tag, {
+      name: `${tag} Defibrillator`,
+      manufacturer: 'Philips',
+      model: 'HeartStart MRx',
+      location: 'ICU Bay 2',
+      installationDate: '2021-05-01',
+      category: 'Defibrillator',
     });
-    expect(answer.status(), await answer.text()).toBe(201);
-    return (await answer.json()) as { _id: string; name: string; serialNumber: string };
   }
 
   /** A repair that is done: created, its work recorded (fault, repair, parts), then completed. */

@@ -1,6 +1,7 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS, type Role, type TaskDto } from '@caliber/contracts';
 import { addStaff, expect, signInQuickly, test, type Staff } from '../support/fixtures';
+import { SceneApi } from '../support/scene-api';
 
 let counter = 0;
 const marker = () => `T${Date.now().toString(36)}${++counter}`.toUpperCase();
@@ -16,34 +17,16 @@ interface Session {
 }
 
 /** Calls of the API as the signed-in person of a page, for setting the scene quickly. */
-class Api {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-
-  private get headers() {
-    return { authorization: `Bearer ${this.token}` };
-  }
-
-  async device(tag: string): Promise<{ _id: string; name: string; serialNumber: string }> {
-    const name = `${tag} Infusion Pump`;
-    const answer = await this.request.post('/api/equipment', {
-      headers: this.headers,
-      data: {
-        name,
-        manufacturer: 'B. Braun',
-        model: 'Infusomat Space',
-        serialNumber: `${tag}-SN`,
-        department: 'ICU',
-        location: 'ICU Bed 3',
-        installationDate: '2022-03-01',
-        status: 'Serviceable',
-        category: 'Infusion Pump',
-      },
+class Api extends SceneApi {
+  device(tag: string): Promise<{ _id: string; name: string; serialNumber: string }> {
+    return this.addDevice(tag, {
+      name: `${tag} Infusion Pump`,
+      manufacturer: 'B. Braun',
+      model: 'Infusomat Space',
+      location: 'ICU Bed 3',
+      installationDate: '2022-03-01',
+      category: 'Infusion Pump',
     });
-    expect(answer.status()).toBe(201);
-    return (await answer.json()) as { _id: string; name: string; serialNumber: string };
   }
 
   async task(data: Record<string, unknown>): Promise<TaskDto> {

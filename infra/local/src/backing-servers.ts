@@ -112,33 +112,27 @@ export async function startBackingServers(
     }
     let natsUrl = process.env['NATS_URL'] ?? '';
     let natsUsers: NatsUser[] | undefined;
-    if (needs.nats && !natsUrl && options.natsCluster) {
-      for (const member of options.natsCluster)
-        await refuseBusyPort(member.client, 'NATS server', 'NATS_URL');
+    if (needs.nats && !natsUrl) {
+      // Our own server (or cluster) admits only the stack's users, each within its permissions.
       natsUsers = stackNatsUsers();
-      const cluster = await startNatsCluster(
-        options.natsCluster,
-        (line) => {
-          if (/\[(ERR|FTL)\]/.test(line)) log(line);
-        },
-        { users: natsUsers, configDir: join(dir, 'nats') },
-      );
-      started.push(cluster);
-      natsNodes.push(...cluster.nodes);
-      natsUrl = cluster.url;
-    } else if (needs.nats && !natsUrl) {
-      await refuseBusyPort(ports.nats, 'NATS server', 'NATS_URL');
-      natsUsers = stackNatsUsers();
-      const nats = await startNats(
-        ports.nats,
-        (line) => {
-          if (/\[(ERR|FTL)\]/.test(line)) log(line);
-        },
-        { users: natsUsers, configDir: join(dir, 'nats') },
-      );
-      started.push(nats);
-      own.nats = nats;
-      natsUrl = nats.url;
+      const auth = { users: natsUsers, configDir: join(dir, 'nats') };
+      const natsLog = (line: string) => {
+        if (/\[(ERR|FTL)\]/.test(line)) log(line);
+      };
+      if (options.natsCluster) {
+        for (const member of options.natsCluster)
+          await refuseBusyPort(member.client, 'NATS server', 'NATS_URL');
+        const cluster = await startNatsCluster(options.natsCluster, natsLog, auth);
+        started.push(cluster);
+        natsNodes.push(...cluster.nodes);
+        natsUrl = cluster.url;
+      } else {
+        await refuseBusyPort(ports.nats, 'NATS server', 'NATS_URL');
+        const nats = await startNats(ports.nats, natsLog, auth);
+        started.push(nats);
+        own.nats = nats;
+        natsUrl = nats.url;
+      }
     }
     let redisUrl = process.env['REDIS_URL'] ?? '';
     if (needs.redis && !redisUrl) {
