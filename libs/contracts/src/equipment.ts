@@ -4,6 +4,7 @@ import { PAGE_SIZES } from './limits';
 import { limitParam, pageParam, searchParam } from './paging';
 import { canonicalDepartment, departmentSchema, DEPARTMENTS } from './departments';
 import { hasFullAccess } from './roles';
+import { dateField, optionalDateField } from './dates';
 // Types only: risk.ts reaches this module through form-fields.ts, so a value import would be a cycle.
 import type { RiskAssessmentDto, RiskClass } from './risk';
 
@@ -135,28 +136,12 @@ export interface StatusHistoryPage {
   limit: number;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date `YYYY-MM-DD` that exists (no 2025-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, { error: `${label} is required.` })
     .max(max, { error: `${label} must have at most ${max} characters.` });
-
-const calendarDate = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .refine(isCalendarDate, { error: `${label} must be a date such as 2024-03-31.` });
 
 const statusSchema = z.enum(EQUIPMENT_STATUSES, {
   error: `Status must be one of ${EQUIPMENT_STATUSES.join(', ')}.`,
@@ -172,13 +157,8 @@ const equipmentFields = {
   serialNumber: requiredText('Serial number', 64),
   department: departmentSchema,
   location: requiredText('Location', 120),
-  installationDate: calendarDate('Installation date'),
-  warrantyExpiry: z
-    .union([z.literal(''), calendarDate('Warranty expiry')], {
-      error: 'Warranty expiry must be a date such as 2024-03-31.',
-    })
-    .nullish()
-    .transform((value) => value || null),
+  installationDate: dateField('Installation date'),
+  warrantyExpiry: optionalDateField('Warranty expiry'),
   status: statusSchema,
   category: categorySchema,
 };

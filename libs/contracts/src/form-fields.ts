@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './equipment';
+import { optionalDateField } from './dates';
 import { ID_PATTERN } from './ids';
 
 /*
@@ -17,13 +17,7 @@ export const optionalText = (label: string, max: number) =>
   text(label, max)
     .nullish()
     .transform((value) => value || null);
-export const optionalDate = (label: string) =>
-  z
-    .union([z.literal(''), z.string().trim().refine(isCalendarDate)], {
-      error: `${label} must be a date such as 2024-03-31.`,
-    })
-    .nullish()
-    .transform((value) => value || null);
+export const optionalDate = optionalDateField;
 export const userId = (label: string) =>
   z
     .union([z.literal(''), z.string().trim().regex(ID_PATTERN)], {

@@ -1,4 +1,5 @@
 export * from './roles';
+export * from './dates';
 export * from './equipment';
 export * from './tasks';
 export * from './task-api';

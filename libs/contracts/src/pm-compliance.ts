@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTimeFormat } from './date-formats';
-import { isCalendarDate } from './equipment';
+import { dateParam } from './dates';
 import type { TaskEquipmentRef } from './task-api';
 import type { PmInterval, TaskPriority, TaskStatus } from './tasks';
 import type { RiskClass } from './risk';
@@ -76,20 +76,8 @@ export const COMPLIANCE_LIST_LIMIT = 100;
 /** Query of the compliance figures; the period defaults to the current month. */
 export const complianceQuerySchema = z
   .object({
-    from: z
-      .string()
-      .trim()
-      .default('')
-      .refine((value) => value === '' || isCalendarDate(value), {
-        error: 'from must be a date such as 2024-03-01.',
-      }),
-    to: z
-      .string()
-      .trim()
-      .default('')
-      .refine((value) => value === '' || isCalendarDate(value), {
-        error: 'to must be a date such as 2024-03-31.',
-      }),
+    from: dateParam('from', '2024-03-01'),
+    to: dateParam('to', '2024-03-31'),
     department: z.string().trim().max(120).default(''),
     category: z.string().trim().max(120).default(''),
   })

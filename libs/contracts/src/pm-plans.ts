@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate, type UserRef } from './equipment';
+import type { UserRef } from './equipment';
+import { DATE_META, isCalendarDate } from './dates';
 import { equipmentId, requiredText, text, unknownFields, userId, version } from './form-fields';
 import { ID_PATTERN } from './ids';
 import { PAGE_SIZES } from './limits';
@@ -37,7 +38,8 @@ const pmDate = (what: string) =>
     .refine(isCalendarDate, { error: `The ${what} must be a date such as 2024-03-31.` })
     .refine((value) => value >= '2000-01-01' && value <= '2099-12-31', {
       error: `The ${what} must be between 2000 and 2099.`,
-    });
+    })
+    .meta(DATE_META);
 
 /** A PM plan: recurring preventive work on one device. Its occurrences are Preventive tasks. */
 export interface PmPlanDto {

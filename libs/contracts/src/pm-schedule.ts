@@ -1,4 +1,4 @@
-import { isCalendarDate } from './equipment';
+import { isCalendarDate } from './dates';
 import type { PmInterval } from './tasks';
 
 /** How far one interval reaches: a number of days, or of calendar months. */

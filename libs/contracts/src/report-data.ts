@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EQUIPMENT_CATEGORIES, isCalendarDate, type EquipmentStatus } from './equipment';
+import { EQUIPMENT_CATEGORIES, type EquipmentStatus } from './equipment';
+import { dateField } from './dates';
 import { ID_PATTERN } from './ids';
 import type { ComplianceFigures } from './pm-compliance';
 import type { RiskClass } from './risk';
@@ -15,8 +16,8 @@ import type { TaskPriority, TaskStatus, TaskType } from './tasks';
  * period when it happened from `from` 00:00 to `to` 24:00 there (and never after now).
  */
 export const reportScopeSchema = z.strictObject({
-  from: z.string().refine(isCalendarDate, { error: 'from must be a date such as 2026-01-01.' }),
-  to: z.string().refine(isCalendarDate, { error: 'to must be a date such as 2026-01-31.' }),
+  from: dateField('from', '2026-01-01'),
+  to: dateField('to', '2026-01-31'),
   /** The hospital's IANA time zone, which says when a day begins. */
   timeZone: z.string().min(1).max(64),
   /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalDepartment, type Department } from './departments';
-import { EQUIPMENT_CATEGORIES, isCalendarDate, type EquipmentCategory } from './equipment';
+import { EQUIPMENT_CATEGORIES, type EquipmentCategory } from './equipment';
+import { dateField } from './dates';
 import { ID_PATTERN } from './ids';
 
 /** The eight report types. */
@@ -52,11 +53,7 @@ export const REPORT_MESSAGES = {
  */
 export const MAX_REPORT_PERIOD_DAYS = 3660;
 
-const reportDate = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .refine(isCalendarDate, { error: `${label} must be a date such as 2026-03-31.` });
+const reportDate = (label: string) => dateField(label, '2026-03-31');
 
 const departmentsFilter = z
   .array(z.string().max(120), { error: 'departments must be a list of department names.' })

@@ -101,7 +101,9 @@ export type KeyType = 'text' | 'uuid' | 'date' | 'timestamptz';
 const VALID_KEY: Record<KeyType, (value: string) => boolean> = {
   text: () => true,
   uuid: (value) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
-  date: isCalendarDate,
+  // Any date the column can hold (older rows may predate the fields' bounds), never year 0: the
+  // database has none.
+  date: (value) => isCalendarDate(value) && !value.startsWith('0000'),
   timestamptz: (value) => !Number.isNaN(Date.parse(value)),
 };
 

@@ -767,7 +767,9 @@ const errorBody = {
   },
 };
 
-const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+/** A contract schema as the JSON Schema of what a client sends. */
+export const schemaOf = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
 /** The OpenAPI 3.1 document served at /api/docs/openapi.json. */
 export function openApiDocument(productName: string, version: string): Record<string, unknown> {

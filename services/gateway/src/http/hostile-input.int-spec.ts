@@ -17,7 +17,7 @@ import {
   useSignInStack,
 } from '@caliber/testing/stack';
 import { ROUTE_ACCESS } from '../docs/access';
-import { ROUTES } from '../docs/openapi';
+import { ROUTES, schemaOf } from '../docs/openapi';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -101,6 +101,43 @@ function hostileQuery(schema: z.ZodObject): fc.Arbitrary<string> {
     .array(fc.tuple(fc.constantFrom(...keys), queryValue), { minLength: 1, maxLength: 6 })
     .map((pairs) => pairs.map(([key, value]) => `${key}=${value}`).join('&'));
 }
+
+interface JsonSchemaNode {
+  format?: string;
+  properties?: Record<string, JsonSchemaNode>;
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
+  allOf?: JsonSchemaNode[];
+}
+
+/**
+ * The paths of every calendar-date field of a contract schema: the fields its JSON Schema marks
+ * `format: date` (every date schema of the contracts does), through nested objects and unions.
+ */
+function datePaths(node: JsonSchemaNode, at: string[] = []): string[][] {
+  if (node.format === 'date') return [at];
+  const nested = Object.entries(node.properties ?? {}).flatMap(([key, child]) =>
+    datePaths(child, [...at, key]),
+  );
+  const options = [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])].flatMap((option) =>
+    datePaths(option, at),
+  );
+  return [...nested, ...options].filter(
+    (path, index, all) => all.findIndex((other) => other.join('.') === path.join('.')) === index,
+  );
+}
+
+/** A copy of `body` with the value at `path` replaced (objects on the way made when missing). */
+function withValueAt(body: Record<string, Json>, path: readonly string[], value: Json): Record<string, Json> {
+  const [key, ...rest] = path;
+  if (key === undefined) return body;
+  const inner = body[key];
+  const child = inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : {};
+  return { ...body, [key]: rest.length === 0 ? value : withValueAt(child, rest, value) };
+}
+
+/** A date the calendar has and the database does not: PostgreSQL has no year 0. */
+const YEAR_ZERO = '0000-01-01';
 
 /** Who reads with queries: a Technician (whose lists the service narrows) and an Engineer (who sees all). */
 const QUERY_ROLES: readonly Role[] = ['Technician', 'Engineer'];
@@ -213,6 +250,60 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
         }),
         { numRuns: 25 },
       );
+    },
+  );
+
+  const dateFields = [
+    ...withBody.flatMap((route) =>
+      datePaths(schemaOf(route.body as z.ZodType) as JsonSchemaNode).map((path) => ({
+        route,
+        path,
+        in: 'body',
+      })),
+    ),
+    ...withQuery.flatMap(({ route, query }) =>
+      datePaths(schemaOf(query) as JsonSchemaNode).map((path) => ({ route, path, in: 'query' })),
+    ),
+  ];
+
+  it('finds the date fields of the contracts (equipment, tasks, PM plans, compliance, reports)', () => {
+    const found = dateFields.map(({ route, path }) => `${route.operationId}:${path.join('.')}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'createEquipment:installationDate',
+        'createEquipment:warrantyExpiry',
+        'updateEquipment:installationDate',
+        'createTask:dueDate',
+        'updateTask:dueDate',
+        'schedulePreventiveMaintenance:firstDueDate',
+        'getPmCompliance:from',
+        'getPmCompliance:to',
+        'generateReport:filters.dateFrom',
+        'generateReport:filters.dateTo',
+      ]),
+    );
+  });
+
+  it.each(dateFields.map((field) => [`${field.route.operationId} ${field.path.join('.')}`, field] as const))(
+    '%s: year 0000 is a 400 naming the field, and changes nothing',
+    async (_name, { route, path, in: where }) => {
+      const before = await fingerprint();
+      const target = await pathFor(route);
+      const valid = ROUTE_ACCESS[route.operationId]?.body?.(context(`HOSTILE-Y0-${(serial += 1)}`));
+      const answer =
+        where === 'body'
+          ? await call(stack.gateway.url, route.method.toUpperCase(), target, {
+              token: tokens.get('Admin'),
+              body: withValueAt(valid as Record<string, Json>, path, YEAR_ZERO),
+            })
+          : await call(stack.gateway.url, 'GET', `${target}?${path.join('.')}=${YEAR_ZERO}`, {
+              token: tokens.get('Admin'),
+            });
+      expect(answer.status).toBe(400);
+      const details = answer.body['details'] as { path: string; message: string }[];
+      expect(details.map((issue) => issue.path)).toContain(path.join('.'));
+      expect(String(answer.body['message'])).toMatch(/must be between/);
+      expect(await fingerprint()).toBe(before);
     },
   );
 

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/*
+ * Calendar dates (`YYYY-MM-DD`), one definition for every field of every contract that holds one.
+ *
+ * A date must exist (no 2025-02-30) and fall within the years a hospital record can mean:
+ * 1900 to 2199. The bound is not cosmetic: PostgreSQL has no year 0 (`0000-01-01` is 1 BC in ISO
+ * 8601, which JavaScript's Date accepts and the database refuses), and a typed 0202 or 20255 is a
+ * mistake to show the person, not a row to store or a query to fail on. Every date schema carries
+ * `format: date` in its JSON Schema, so the OpenAPI document says so and the hostile-input suite
+ * finds each date field and sends it year 0000.
+ */
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The first and last day a date field accepts. */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2199-12-31';
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2025-02-30), whatever its year. */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A calendar date a record can hold: it exists and lies from `EARLIEST_DATE` to `LATEST_DATE`. */
+export function isRecordDate(value: string): boolean {
+  return isCalendarDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
+}
+
+/** What a person reads about a date field that is not a date a record can hold. */
+export function dateMessage(label: string, value: string, example = '2024-03-31'): string {
+  return isCalendarDate(value)
+    ? `${label} must be between ${EARLIEST_DATE} and ${LATEST_DATE}.`
+    : `${label} must be a date such as ${example}.`;
+}
+
+/** Marks a schema as a calendar date in its JSON Schema (`format: date`). */
+export const DATE_META = { format: 'date' } as const;
+
+/** The check of a present, trimmed value; the message names the field. */
+const checkedDate = (schema: z.ZodString, label: string, example?: string) =>
+  schema.check((context) => {
+    if (!isRecordDate(context.value))
+      context.issues.push({
+        code: 'custom',
+        input: context.value,
+        message: dateMessage(label, context.value, example),
+      });
+  });
+
+/** A required date. */
+export const dateField = (label: string, example?: string) =>
+  checkedDate(
+    z
+      .string({ error: `${label} is required.` })
+      .trim()
+      .min(1, { error: `${label} is required.`, abort: true }),
+    label,
+    example,
+  ).meta(DATE_META);
+
+/** An optional date: '' and null read as "none" (null). */
+export const optionalDateField = (label: string, example?: string) =>
+  z
+    .string({ error: `${label} must be a date such as ${example ?? '2024-03-31'}.` })
+    .trim()
+    .check((context) => {
+      if (context.value !== '' && !isRecordDate(context.value))
+        context.issues.push({
+          code: 'custom',
+          input: context.value,
+          message: dateMessage(label, context.value, example),
+        });
+    })
+    .meta(DATE_META)
+    .nullish()
+    .transform((value) => value || null);
+
+/** A date query parameter: '' (the default) means none. */
+export const dateParam = (label: string, example?: string) =>
+  z
+    .string()
+    .trim()
+    .default('')
+    .check((context) => {
+      if (context.value !== '' && !isRecordDate(context.value))
+        context.issues.push({
+          code: 'custom',
+          input: context.value,
+          message: dateMessage(label, context.value, example),
+        });
+    })
+    .meta(DATE_META);
