@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import {
-  DEPARTMENTS,
+  DEFAULT_REPORT_DEPARTMENTS,
   ROSTER_COLUMNS,
   type RosterFileRow,
   type RosterImportPreview,
@@ -34,7 +34,7 @@ function generatedRoster(rows: number, run: string): Cells[] {
       email: i % 3 === 0 ? `bench.${run.toLowerCase()}.${number}@hospital.example` : '',
       phoneNumber: `+1 555 ${String(i + 1).padStart(7, '0')}`,
       role: i % 10 === 0 ? 'Engineer' : 'Technician',
-      department: DEPARTMENTS[i % DEPARTMENTS.length] ?? '',
+      department: DEFAULT_REPORT_DEPARTMENTS[i % DEFAULT_REPORT_DEPARTMENTS.length] ?? '',
       active: 'Yes',
       preApproved: i % 2 === 0 ? 'Yes' : 'No',
     };

@@ -124,6 +124,11 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
     return answer.jobId;
   }
 
+  /** A new department on the hospital lists, added by an Admin (each matrix call retires its own). */
+  async function listEntry(): Promise<string> {
+    return made(await post<{ _id: string }>('/api/lists', bodyOf('addListEntry')), 'a list entry', 201)._id;
+  }
+
   async function target(names: RouteAccess['names'], caller: Caller): Promise<string> {
     switch (names) {
       case undefined:
@@ -136,6 +141,8 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
         return plan();
       case 'user':
         return user();
+      case 'list entry':
+        return listEntry();
       case 'report':
       case 'finished report':
       case 'report schedule':

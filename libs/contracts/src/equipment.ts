@@ -2,7 +2,7 @@ import type { Principal } from './trust';
 import { z } from 'zod';
 import { PAGE_SIZES } from './limits';
 import { limitParam, pageParam, searchParam } from './paging';
-import { canonicalDepartment, departmentSchema, DEPARTMENTS } from './departments';
+import { departmentSchema } from './departments';
 import { hasFullAccess } from './roles';
 import { dateField, optionalDateField } from './dates';
 // Types only: risk.ts reaches this module through form-fields.ts, so a value import would be a cycle.
@@ -17,25 +17,6 @@ export const EQUIPMENT_STATUSES = [
   'Auctioned',
 ] as const;
 export type EquipmentStatus = (typeof EQUIPMENT_STATUSES)[number];
-
-/** Equipment categories. */
-export const EQUIPMENT_CATEGORIES = [
-  'Ventilator',
-  'Defibrillator',
-  'Monitor',
-  'Infusion Pump',
-  'Suction',
-  'Autoclave',
-  'X-Ray',
-  'Ultrasound',
-] as const;
-export type EquipmentCategory = (typeof EQUIPMENT_CATEGORIES)[number];
-
-/**
- * Where equipment stands: the hospital's one department list, the same as the staff roster's and
- * the report filters', so a report for a department finds every device placed there.
- */
-export const EQUIPMENT_DEPARTMENTS = DEPARTMENTS;
 
 /** Statuses that take a device out of service for good: only Engineers and Admins set them. */
 export const RETIRED_STATUSES: readonly EquipmentStatus[] = ['Decommissioned', 'Auctioned'];
@@ -89,7 +70,7 @@ export interface EquipmentDto {
   installationDate: string;
   warrantyExpiry: string | null;
   status: EquipmentStatus;
-  category: EquipmentCategory;
+  category: string;
   createdAt: string;
   updatedAt: string;
   createdBy: UserRef | null;
@@ -146,9 +127,15 @@ const requiredText = (label: string, max: number) =>
 const statusSchema = z.enum(EQUIPMENT_STATUSES, {
   error: `Status must be one of ${EQUIPMENT_STATUSES.join(', ')}.`,
 });
-const categorySchema = z.enum(EQUIPMENT_CATEGORIES, {
-  error: `Category must be one of ${EQUIPMENT_CATEGORIES.join(', ')}.`,
-});
+/**
+ * A category as a request carries it. The categories are the hospital's own list (`lists.ts`): the
+ * equipment service checks the name against it.
+ */
+const categorySchema = z
+  .string({ error: 'Category is required.' })
+  .trim()
+  .min(1, { error: 'Category is required.', abort: true })
+  .max(100, { error: 'Category must have at most 100 characters.' });
 
 const equipmentFields = {
   name: requiredText('Name', 120),
@@ -239,15 +226,10 @@ export const listEquipmentQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(PAGE_SIZES.equipment, MAX_EQUIPMENT_PAGE_SIZE),
   q: searchParam(),
-  /** A department name; an older spelling (a bookmarked 'Radiology') finds the canonical one. */
-  department: z
-    .string()
-    .trim()
-    .max(100)
-    .default('')
-    .transform((value) => (value ? (canonicalDepartment(value) ?? value) : '')),
+  /** A department name; a former name (a bookmarked 'Radiology') finds the department it became. */
+  department: z.string().trim().max(100).default(''),
   status: z.union([z.literal(''), statusSchema]).default(''),
-  category: z.union([z.literal(''), categorySchema]).default(''),
+  category: z.string().trim().max(100).default(''),
   riskClass: z
     .union([z.literal(''), z.enum(RISK_CLASS_FILTERS)], {
       error: `riskClass must be one of ${RISK_CLASS_FILTERS.join(', ')}.`,
@@ -268,7 +250,7 @@ export type ListEquipmentQuery = z.output<typeof listEquipmentQuerySchema>;
 export interface EquipmentFilterOptions {
   departments: string[];
   statuses: EquipmentStatus[];
-  categories: EquipmentCategory[];
+  categories: string[];
 }
 
 export interface EquipmentListResponse {

@@ -14,6 +14,7 @@ export * from './spare-parts';
 export * from './service-calls';
 export * from './reports';
 export * from './departments';
+export * from './lists';
 export * from './limits';
 export * from './errors';
 export * from './subjects';

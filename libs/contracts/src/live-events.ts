@@ -12,6 +12,8 @@ export const LIVE_EVENTS = [
   'task:statusChanged',
   'task:workUpdated',
   'task:certified',
+  /** The hospital lists changed (an entry added, renamed, retired or restored): screens reload them. */
+  'lists:changed',
   /** Someone's roster entry or own account changed (added, edited, deleted): lists of staff reload. */
   'user:changed',
   /** One of the person's reports moved (queued, running, done, failed, e-mailed): only they receive it. */

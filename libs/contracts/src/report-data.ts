@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EQUIPMENT_CATEGORIES, type EquipmentStatus } from './equipment';
+import type { EquipmentStatus } from './equipment';
+import { LIST_LIMITS } from './lists';
 import { dateField } from './dates';
 import { ID_PATTERN } from './ids';
 import type { ComplianceFigures } from './pm-compliance';
@@ -26,7 +27,7 @@ export const reportScopeSchema = z.strictObject({
    */
   departments: z.array(z.string().min(1).max(120)).max(100),
   /** Empty for every category. */
-  categories: z.array(z.enum(EQUIPMENT_CATEGORIES)).max(EQUIPMENT_CATEGORIES.length),
+  categories: z.array(z.string().min(1).max(100)).max(LIST_LIMITS.categories),
   /** One member of staff's id for the staff figures, or null for everyone. */
   staffId: z.string().regex(ID_PATTERN).nullable(),
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { canonicalDepartment, type Department } from './departments';
-import { EQUIPMENT_CATEGORIES, type EquipmentCategory } from './equipment';
+import { LIST_LIMITS, listNameKey } from './lists';
 import { dateField } from './dates';
 import { ID_PATTERN } from './ids';
 
@@ -55,36 +54,30 @@ export const MAX_REPORT_PERIOD_DAYS = 3660;
 
 const reportDate = (label: string) => dateField(label, '2026-03-31');
 
-const departmentsFilter = z
-  .array(z.string().max(120), { error: 'departments must be a list of department names.' })
-  .max(100, { error: 'departments may name at most 100 departments.' })
-  .default([])
-  .transform((names, context) => {
-    const known: Department[] = [];
-    for (const name of names) {
-      const department = canonicalDepartment(name);
-      if (!department) {
-        context.addIssue({
-          code: 'custom',
-          message: `Department "${name.slice(0, 60)}" is not one of the hospital's departments.`,
-        });
-        return z.NEVER;
-      }
-      if (!known.includes(department)) known.push(department);
-    }
-    return known;
-  });
+/**
+ * Names of one of the hospital's lists, each once (whatever its case or spacing). Which entries
+ * they are, and whether the hospital has them, the reports service asks the lists' owner.
+ */
+const namesFilter = (field: string, what: string, most: number) =>
+  z
+    .array(
+      z
+        .string({ error: `${field} must be a list of ${what}.` })
+        .trim()
+        .min(1, { error: `${field} cannot hold an empty name.` })
+        .max(100, { error: `${field} holds a name longer than 100 characters.` }),
+      { error: `${field} must be a list of ${what}.` },
+    )
+    .max(most, { error: `${field} may name at most ${most} ${what}.` })
+    .default([])
+    .transform((names) =>
+      names.filter(
+        (name, index) => names.findIndex((other) => listNameKey(other) === listNameKey(name)) === index,
+      ),
+    );
 
-const categoriesFilter = z
-  .array(
-    z.enum(EQUIPMENT_CATEGORIES, {
-      error: `Each category must be one of ${EQUIPMENT_CATEGORIES.join(', ')}.`,
-    }),
-    { error: 'categories must be a list of equipment categories.' },
-  )
-  .max(EQUIPMENT_CATEGORIES.length * 2, { error: 'categories lists too many categories.' })
-  .default([])
-  .transform((categories): EquipmentCategory[] => [...new Set(categories)]);
+const departmentsFilter = namesFilter('departments', 'department names', LIST_LIMITS.departments);
+const categoriesFilter = namesFilter('categories', 'equipment categories', LIST_LIMITS.categories);
 
 /** What a report covers. Empty lists mean every department, every category. */
 export const reportFiltersSchema = z

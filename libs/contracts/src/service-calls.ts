@@ -35,7 +35,11 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     // The demo seed places its tasks on the inventory and the roster it finds.
     SUBJECTS.equipment.list,
     SUBJECTS.identity.assignees,
+    // Renamed departments and categories reach the device details kept on tasks and PM plans.
+    SUBJECTS.equipment.listChanges,
   ],
+  // The roster keeps a copy of the department list (renames reach staff; departments are checked).
+  identity: [SUBJECTS.equipment.listChanges],
   // The inventory's "in the PM program but without a plan" filter reads plan coverage.
   equipment: [SUBJECTS.maintenance.pmCoverage],
   // Reports read only figures and pages the owners compute (never another schema), the PM
@@ -47,6 +51,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.maintenance.compliance,
     SUBJECTS.identity.assignees,
     SUBJECTS.identity.standing,
+    // A report's departments and categories are read against the hospital lists.
+    SUBJECTS.equipment.lists,
   ],
 };
 
@@ -58,5 +64,6 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.equipment.applyTaskEffect,
   SUBJECTS.equipment.riskChanges,
   SUBJECTS.maintenance.pmCoverage,
+  SUBJECTS.equipment.listChanges,
   ...REPORT_DATA_SUBJECTS,
 ];

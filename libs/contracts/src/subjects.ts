@@ -53,6 +53,12 @@ export const SUBJECTS = {
     reportDowntime: 'equipment.report.downtime',
     reportDowntimeDevices: 'equipment.report.downtime-devices',
     reportInventory: 'equipment.report.inventory',
+    /** The hospital lists (departments with wards, categories): everyone reads, Admins change. */
+    lists: 'equipment.lists.get',
+    addListEntry: 'equipment.lists.add',
+    updateListEntry: 'equipment.lists.update',
+    /** The feed of list entries (identity and maintenance rewrite renamed values from it). */
+    listChanges: 'equipment.lists.changes',
     health: 'equipment.health',
   },
   maintenance: {
@@ -120,6 +126,8 @@ export const EVENT_SUBJECTS = {
   equipmentUpdated: 'events.equipment.updated',
   equipmentStatusChanged: 'events.equipment.status-changed',
   equipmentDeleted: 'events.equipment.deleted',
+  /** An entry of the hospital lists was added, renamed, retired or restored: every browser reloads them. */
+  listsChanged: 'events.equipment.lists-changed',
   taskCreated: 'events.maintenance.task-created',
   taskUpdated: 'events.maintenance.task-updated',
   taskStatusChanged: 'events.maintenance.task-status-changed',
@@ -148,6 +156,7 @@ export const LIVE_EVENT_OF_SUBJECT = {
   [EVENT_SUBJECTS.equipmentUpdated]: 'equipment:updated',
   [EVENT_SUBJECTS.equipmentStatusChanged]: 'equipment:statusChanged',
   [EVENT_SUBJECTS.equipmentDeleted]: 'equipment:deleted',
+  [EVENT_SUBJECTS.listsChanged]: 'lists:changed',
   [EVENT_SUBJECTS.taskCreated]: 'task:created',
   [EVENT_SUBJECTS.taskUpdated]: 'task:updated',
   [EVENT_SUBJECTS.taskStatusChanged]: 'task:statusChanged',

@@ -133,10 +133,28 @@ export interface FeedFollowerOptions<T> extends Omit<CatchUpFeedOptions<T>, 'dat
  */
 export class FeedFollower<T> {
   private inFlight: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
   /** When this process last found the copy up to date with the feed (null: not yet). */
   caughtUpAt: Date | null = null;
 
   constructor(private readonly options: FeedFollowerOptions<T>) {}
+
+  /**
+   * Also catches up every `intervalMs`, for a copy whose changes must reach this service's records
+   * even when nobody asks for an answer that needs it (a rename reaching old rows). Starts with a
+   * catch-up now. The timer does not keep the process alive.
+   */
+  poll(intervalMs: number): void {
+    this.stopPolling();
+    void this.refresh();
+    this.timer = setInterval(() => void this.refresh(), intervalMs);
+    this.timer.unref();
+  }
+
+  stopPolling(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
 
   refresh(): Promise<void> {
     this.inFlight ??= this.catchUp().finally(() => {

@@ -165,6 +165,12 @@ export const dashboardTrendCacheShape = {
 };
 
 /** Variables every service reads. */
+/**
+ * How often a service that follows the hospital lists (identity, maintenance) asks for their
+ * changes, so a renamed department or category reaches its records within this many seconds.
+ */
+export const listsFollowVariable = () => z.coerce.number().int().min(1).max(3600).default(30);
+
 export const commonEnvShape = {
   NODE_ENV: z.enum(NODE_ENVS).default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),

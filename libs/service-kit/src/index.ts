@@ -13,6 +13,7 @@ export * from './audit/audit-entry.entity';
 export * from './health.controller';
 export * from './entry-points';
 export * from './migrations/rename-values';
+export * from './migrations/starting-lists';
 export * from './bounded-nats.server';
 export * from './nats-permissions';
 export * from './trust/keys';

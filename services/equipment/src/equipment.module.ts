@@ -29,6 +29,9 @@ import { ReportDataController } from './reports/report-data.controller';
 import { EquipmentDashboardController } from './dashboard/dashboard.controller';
 import { EquipmentDashboardService } from './dashboard/dashboard.service';
 import { LOGGER, PEERS_CHANNEL, PEERS_CLIENT } from './tokens';
+import { ListsController } from './lists/lists.controller';
+import { ListsRepository } from './lists/lists.repository';
+import { ListsService } from './lists/lists.service';
 
 @Module({})
 export class EquipmentModule {
@@ -53,6 +56,7 @@ export class EquipmentModule {
         RiskController,
         ReportDataController,
         EquipmentDashboardController,
+        ListsController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
       ],
       providers: [
@@ -78,6 +82,8 @@ export class EquipmentModule {
         InventoryReportService,
         DowntimeReportService,
         EquipmentDashboardService,
+        ListsRepository,
+        ListsService,
       ],
     };
   }

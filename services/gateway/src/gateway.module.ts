@@ -13,6 +13,7 @@ import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
 import { EquipmentController } from './equipment/equipment.controller';
+import { ListsController } from './equipment/lists.controller';
 import { AssigneesClient, TasksClient } from './tasks/tasks.client';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
@@ -52,6 +53,7 @@ export class GatewayModule {
         AuthController,
         OwnSettingsController,
         EquipmentController,
+        ListsController,
         TasksController,
         MaintenanceController,
         AssigneesController,

@@ -3,6 +3,7 @@ import { DEFAULT_PHONE_COUNTRY } from './users/phone';
 import {
   checkCommonEnv,
   commonEnvShape,
+  listsFollowVariable,
   loadConfig,
   natsSettings,
   trustSettings,
@@ -52,6 +53,7 @@ const identityEnvSchema = z
       .default(60),
     /** A session ends this long after sign-in, however busy: the person signs in again. */
     SESSION_LIFETIME_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+    LISTS_FOLLOW_SECONDS: listsFollowVariable(),
     /** The country of phone numbers written without their country code (ISO 3166 code). */
     PHONE_DEFAULT_COUNTRY: z
       .string()
@@ -90,6 +92,7 @@ const identityEnvSchema = z
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     nats: natsSettings(env),
+    natsRequestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
     trust: trustSettings(env),
     databaseUrl: env.DATABASE_URL,
     healthPort: env.IDENTITY_HEALTH_PORT,
@@ -99,6 +102,7 @@ const identityEnvSchema = z
     otpPepper: env.OTP_PEPPER,
     sessions: { idleMinutes: env.SESSION_IDLE_MINUTES, lifetimeHours: env.SESSION_LIFETIME_HOURS },
     phoneDefaultCountry: env.PHONE_DEFAULT_COUNTRY,
+    listsFollowSeconds: env.LISTS_FOLLOW_SECONDS,
     sms: {
       adapter: env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console'),
       httpUrl: env.SMS_HTTP_URL,

@@ -1,11 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
+import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
   serviceHealthController,
+  serviceInboxPrefix,
+  StatementSigner,
   trustProviders,
+  type ServiceChannel,
 } from '@caliber/service-kit';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
@@ -17,7 +20,9 @@ import { OtpController } from './otp/otp.controller';
 import { OtpService } from './otp/otp.service';
 import { createSmsSender } from './sms/sms.factory';
 import { SmsSender } from './sms/sms-sender';
-import { LOGGER } from './tokens';
+import { LOGGER, PEERS_CHANNEL, PEERS_CLIENT } from './tokens';
+import { DepartmentsFollower } from './departments/departments.follower';
+import { EquipmentPeer } from './peers/equipment.peer';
 import { OwnSettingsController } from './users/own-settings.controller';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
@@ -38,6 +43,10 @@ export class IdentityModule {
         TypeOrmModule.forFeature([UserEntity]),
         ClientsModule.register([
           { name: IDENTITY_EVENTS_CLIENT, ...natsClientOptions(config.nats, 'identity-events') },
+          {
+            name: PEERS_CLIENT,
+            ...natsClientOptions(config.nats, 'identity-client', serviceInboxPrefix('identity')),
+          },
         ]),
       ],
       controllers: [
@@ -53,6 +62,18 @@ export class IdentityModule {
         { provide: LOGGER, useValue: logger },
         { provide: SmsSender, useValue: createSmsSender(config, logger) },
         ...trustProviders('identity', config.trust),
+        {
+          provide: PEERS_CHANNEL,
+          inject: [PEERS_CLIENT, StatementSigner],
+          useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
+            client,
+            signer,
+            timeoutMs: config.natsRequestTimeoutMs,
+            logger,
+          }),
+        },
+        EquipmentPeer,
+        DepartmentsFollower,
         SessionsService,
         SessionsEndedRelay,
         OtpService,

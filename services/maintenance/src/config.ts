@@ -4,6 +4,7 @@ import {
   commonEnvShape,
   dashboardTrendCacheShape,
   hospitalTimeZoneVariable,
+  listsFollowVariable,
   loadConfig,
   natsSettings,
   positiveIntVariable,
@@ -30,6 +31,7 @@ const maintenanceEnvSchema = z
     /** The hospital's time zone: what "today" is for due dates, overdue work and PM compliance. */
     HOSPITAL_TIME_ZONE: hospitalTimeZoneVariable(),
     REDIS_URL: urlVariable(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+    LISTS_FOLLOW_SECONDS: listsFollowVariable(),
     /** The daily PM job creates every occurrence falling due within this many days. */
     PM_LEAD_TIME_DAYS: z.coerce.number().int().min(0).max(366).default(14),
     /** When the daily PM job runs (cron, in the hospital's time zone). */
@@ -58,6 +60,7 @@ const maintenanceEnvSchema = z
     redisUrl: env.REDIS_URL,
     pmLeadTimeDays: env.PM_LEAD_TIME_DAYS,
     pmJobCron: env.PM_JOB_CRON,
+    listsFollowSeconds: env.LISTS_FOLLOW_SECONDS,
   }));
 
 export type MaintenanceConfig = z.output<typeof maintenanceEnvSchema>;

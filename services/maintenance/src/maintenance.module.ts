@@ -19,6 +19,7 @@ import { PmPlansController } from './plans/pm-plans.controller';
 import { PmPlansService } from './plans/pm-plans.service';
 import { PmScheduleJob } from './plans/pm-schedule.job';
 import { DeviceRiskReplica } from './compliance/device-risk.replica';
+import { ListRenamesFollower, ListsCaughtUp } from './lists/list-renames.follower';
 import { PmComplianceController } from './compliance/pm-compliance.controller';
 import { PmComplianceService } from './compliance/pm-compliance.service';
 import { EquipmentPeer, IdentityPeer } from './peers/peers.client';
@@ -78,6 +79,8 @@ export class MaintenanceModule {
         PmPlansService,
         PmScheduleJob,
         DeviceRiskReplica,
+        ListRenamesFollower,
+        ListsCaughtUp,
         PmComplianceService,
         TasksService,
         TaskReportService,

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
+import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SUBJECTS } from '@caliber/contracts';
 import {
@@ -7,7 +7,9 @@ import {
   serviceDataSourceOptions,
   serviceHealthController,
   serviceInboxPrefix,
+  StatementSigner,
   trustProviders,
+  type ServiceChannel,
 } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { REPORTS_CONFIG, type ReportsConfig } from './config';
@@ -18,9 +20,14 @@ import { ReportQueue } from './jobs/report-queue';
 import { ReportsController } from './jobs/reports.controller';
 import { ReportsService } from './jobs/reports.service';
 import { ReportSchedulesRepository } from './schedules/report-schedules.repository';
-import { BUS_CLIENT, LOGGER } from './tokens';
+import { BUS_CLIENT, LOGGER, PEERS_CHANNEL } from './tokens';
+import { ReportDataClient } from './data/report-data.client';
+import { ReportLists } from './data/report-lists';
 
-/** What the API process and the workers share: configuration, database, queue, bus and events. */
+/**
+ * What the API process and the workers share: configuration, database, queue, bus and events, and
+ * the calls to the other services (the API reads the hospital lists for a request's filters).
+ */
 export function reportsCommon(config: ReportsConfig, logger: Logger, clientName: string) {
   const providers: Provider[] = [
     { provide: REPORTS_CONFIG, useValue: config },
@@ -30,6 +37,18 @@ export function reportsCommon(config: ReportsConfig, logger: Logger, clientName:
     ReportSchedulesRepository,
     ReportQueue,
     ReportEvents,
+    {
+      provide: PEERS_CHANNEL,
+      inject: [BUS_CLIENT, StatementSigner],
+      useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
+        client,
+        signer,
+        timeoutMs: config.natsRequestTimeoutMs,
+        logger,
+      }),
+    },
+    ReportDataClient,
+    ReportLists,
   ];
   return {
     imports: [

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { AuditActor } from '../audit/audit';
 
 export interface RenameValues {
   schema: string;
@@ -8,31 +9,57 @@ export interface RenameValues {
   entity: string;
   /** Old value → new value. */
   renames: Readonly<Record<string, string>>;
+  /** Only rows whose other column holds this value (a ward's name, within its department). */
+  scope?: { column: string; value: string };
+  /** Who renamed (default: the migration itself). */
+  actor?: AuditActor;
+  /** The audit row's field name when it differs from the column's (`department` for `equipment_department`). */
+  field?: string;
+}
+
+/** What runs the statements: a migration's query runner, or a transaction's entity manager. */
+export interface RenameRunner {
+  query(query: string, parameters?: unknown[]): Promise<unknown>;
 }
 
 /**
- * A data migration that rewrites stored values to new spellings, and writes one audit row per
- * changed record (actor `migration`, action `renamed`), so the change is as traceable as any
- * other. `revertRenamedValues` undoes exactly the rows it changed, from those audit rows.
+ * Rewrites stored values to new spellings (a data migration, or a renamed list entry reaching the
+ * records that carry it), and writes one audit row per changed record (action `renamed`, by the
+ * migration unless an actor is named), so the change is as traceable as any other.
+ * `revertRenamedValues` undoes exactly the rows a migration changed, from those audit rows.
+ * Answers how many records changed.
  */
-export async function renameStoredValues(runner: QueryRunner, rename: RenameValues): Promise<void> {
-  const pairs = Object.entries(rename.renames);
-  if (pairs.length === 0) return;
+export async function renameStoredValues(runner: RenameRunner, rename: RenameValues): Promise<number> {
+  const pairs = Object.entries(rename.renames).filter(([from, to]) => from !== to);
+  if (pairs.length === 0) return 0;
+  const params: unknown[] = pairs.flat();
+  const param = (value: unknown) => `$${params.push(value)}`;
   const values = pairs.map((_, index) => `($${index * 2 + 1}, $${index * 2 + 2})`).join(', ');
   const target = `"${rename.schema}"."${rename.table}"`;
-  await runner.query(
+  const scope = rename.scope ? ` AND row."${rename.scope.column}" = ${param(rename.scope.value)}` : '';
+  // A migration's rows name no person and no service (its audit table may predate the `service`
+  // column); a rename someone made names them.
+  const actor = rename.actor;
+  const actorColumns = actor ? '"actor_id", "actor_label", "service"' : '"actor_id", "actor_label"';
+  const actorValues = actor
+    ? `${param(actor.id)}::uuid, ${param(actor.label)}, ${param(actor.service ?? null)}`
+    : `NULL, 'migration'`;
+  const result = await runner.query(
     `WITH renamed AS (
        UPDATE ${target} AS row SET "${rename.column}" = map.new_value
          FROM (VALUES ${values}) AS map(old_value, new_value)
-        WHERE row."${rename.column}" = map.old_value
+        WHERE row."${rename.column}" = map.old_value${scope}
         RETURNING row."id", map.old_value, map.new_value
      )
-     INSERT INTO "${rename.schema}"."audit_log" ("actor_id", "actor_label", "entity", "entity_id", "action", "changes")
-     SELECT NULL, 'migration', $${pairs.length * 2 + 1}, renamed."id"::text, 'renamed',
-            jsonb_build_object($${pairs.length * 2 + 2}::text, jsonb_build_object('from', renamed.old_value, 'to', renamed.new_value))
-       FROM renamed`,
-    [...pairs.flat(), rename.entity, rename.column],
+     INSERT INTO "${rename.schema}"."audit_log" (${actorColumns}, "entity", "entity_id", "action", "changes")
+     SELECT ${actorValues}, ${param(rename.entity)}, renamed."id"::text, 'renamed',
+            jsonb_build_object(${param(rename.field ?? rename.column)}::text,
+                               jsonb_build_object('from', renamed.old_value, 'to', renamed.new_value))
+       FROM renamed
+     RETURNING 1`,
+    params,
   );
+  return Array.isArray(result) ? result.length : 0;
 }
 
 export async function revertRenamedValues(runner: QueryRunner, rename: RenameValues): Promise<void> {

@@ -1,12 +1,18 @@
-import {
-  DEFAULT_REPORT_DEPARTMENTS,
-  type EquipmentCategory,
-  type EquipmentStatus,
-  type NewEquipment,
-} from '@caliber/contracts';
+import { DEFAULT_REPORT_DEPARTMENTS, type EquipmentStatus, type NewEquipment } from '@caliber/contracts';
+
+/** The categories the demo inventory uses: the starting categories of the hospital's list. */
+export type DemoCategory =
+  | 'Ventilator'
+  | 'Defibrillator'
+  | 'Monitor'
+  | 'Infusion Pump'
+  | 'Suction'
+  | 'Autoclave'
+  | 'X-Ray'
+  | 'Ultrasound';
 
 /** Real makes and models per category, so demo and benchmark data read like a hospital's. */
-const CATALOGUE: Record<EquipmentCategory, { noun: string; models: [string, string][] }> = {
+const CATALOGUE: Record<DemoCategory, { noun: string; models: [string, string][] }> = {
   Ventilator: {
     noun: 'Ventilator',
     models: [
@@ -124,7 +130,7 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  */
 export function generateEquipment(count: number, seed = 1, serialPrefix = 'SN'): NewEquipment[] {
   const next = random(seed);
-  const categories = Object.keys(CATALOGUE) as EquipmentCategory[];
+  const categories = Object.keys(CATALOGUE) as DemoCategory[];
   const items: NewEquipment[] = [];
   for (let index = 0; index < count; index += 1) {
     const category = pick(next, categories);

@@ -1,5 +1,5 @@
-import type { EquipmentCategory, NewEquipment, RiskScores } from '@caliber/contracts';
-import { pick, random } from './demo-equipment';
+import type { NewEquipment, RiskScores } from '@caliber/contracts';
+import { pick, random, type DemoCategory } from './demo-equipment';
 
 /**
  * How a biomedical department typically scores each kind of device on the Fennigkoh–Smith
@@ -10,7 +10,7 @@ import { pick, random } from './demo-equipment';
  * fall below the PM program threshold and some stay above it.
  */
 const PROFILES: Record<
-  EquipmentCategory,
+  DemoCategory,
   { function: number; physicalRisk: number[]; maintenance: number[]; incidentHistory: number[] }
 > = {
   Ventilator: { function: 10, physicalRisk: [5], maintenance: [5, 4], incidentHistory: [2, 1, 0, -1] },
@@ -34,7 +34,8 @@ const UNASSESSED_SHARE = 0.1;
 export function demoRiskScores(items: readonly NewEquipment[], seed = 1): (RiskScores | null)[] {
   const next = random(seed ^ 0x5eed_1234);
   return items.map((item) => {
-    const profile = PROFILES[item.category];
+    // A device of a category the demo does not make scores as monitoring equipment.
+    const profile = PROFILES[item.category as DemoCategory] ?? PROFILES.Monitor;
     const scores: RiskScores = {
       function: profile.function,
       physicalRisk: pick(next, profile.physicalRisk),

@@ -5,6 +5,7 @@ import {
   type EquipmentChangedEvent,
   type EquipmentDeletedEvent,
   type EquipmentStatusChangedEvent,
+  type ListsChangedEvent,
 } from '@caliber/contracts';
 import { publishSignedEvent, StatementSigner } from '@caliber/service-kit';
 import type { Logger } from 'pino';
@@ -38,6 +39,10 @@ export class EquipmentEvents {
 
   deleted(event: EquipmentDeletedEvent): Promise<void> {
     return this.publish(EVENT_SUBJECTS.equipmentDeleted, event);
+  }
+
+  listsChanged(event: ListsChangedEvent): Promise<void> {
+    return this.publish(EVENT_SUBJECTS.listsChanged, event);
   }
 
   private publish(subject: string, payload: unknown): Promise<void> {

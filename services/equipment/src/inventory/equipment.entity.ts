@@ -1,4 +1,4 @@
-import type { EquipmentCategory, EquipmentStatus, RiskClass } from '@caliber/contracts';
+import type { EquipmentStatus, RiskClass } from '@caliber/contracts';
 import { Column, Entity, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
 
 /** One device of the inventory. Deleted items keep their row (`deletedAt`) for history and audit. */
@@ -36,7 +36,7 @@ export class EquipmentEntity {
   status!: EquipmentStatus;
 
   @Column({ type: 'varchar', length: 40 })
-  category!: EquipmentCategory;
+  category!: string;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

@@ -4,6 +4,7 @@ import { QueryFailedError, type DataSource } from 'typeorm';
 import type { EquipmentEvents } from './equipment-events';
 import { EquipmentService } from './equipment.service';
 import type { PmCoverageReplica } from '../risk/pm-coverage.replica';
+import type { ListsService } from '../lists/lists.service';
 
 /** A write that fails inside the database with a unique violation of `constraint`. */
 function serviceFailingWith(constraint: string): EquipmentService {
@@ -13,7 +14,7 @@ function serviceFailingWith(constraint: string): EquipmentService {
   });
   const failure = new QueryFailedError('INSERT …', [], driverError);
   const dataSource = { transaction: () => Promise.reject(failure) } as unknown as DataSource;
-  return new EquipmentService(dataSource, {} as EquipmentEvents, {} as PmCoverageReplica);
+  return new EquipmentService(dataSource, {} as EquipmentEvents, {} as PmCoverageReplica, {} as ListsService);
 }
 
 const actor: Actor = {

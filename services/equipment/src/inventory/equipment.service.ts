@@ -31,6 +31,7 @@ import { filteredItems, filterOptions, pageOf } from './equipment-list.query';
 import { toEquipmentDto, toStatusHistoryEntry } from './equipment.mapper';
 import { StatusHistoryEntity } from './status-history.entity';
 import { PmCoverageReplica } from '../risk/pm-coverage.replica';
+import { ListsService } from '../lists/lists.service';
 
 /** The unique index on lower(serial_number) among items not deleted. */
 const SERIAL_NUMBER_INDEX = 'equipment_serial_number_key';
@@ -52,9 +53,16 @@ export class EquipmentService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EquipmentEvents,
     private readonly coverage: PmCoverageReplica,
+    private readonly lists: ListsService,
   ) {}
 
-  async list(query: ListEquipmentQuery): Promise<EquipmentListResponse> {
+  async list(asked: ListEquipmentQuery): Promise<EquipmentListResponse> {
+    // A former name of a department or category (a bookmarked filter) finds what it became.
+    const query = {
+      ...asked,
+      department: await this.lists.filterValue('department', asked.department),
+      category: await this.lists.filterValue('category', asked.category),
+    };
     // "Without a plan" is maintenance's knowledge: bring the local copy up to date first.
     if (query.pmProgram === 'unplanned') await this.coverage.refresh();
     const manager = this.dataSource.manager;
@@ -101,9 +109,14 @@ export class EquipmentService {
     };
   }
 
-  async create(actor: Actor, data: NewEquipment): Promise<EquipmentDto> {
-    this.requireRightForStatus(actor, null, data.status);
+  async create(actor: Actor, asked: NewEquipment): Promise<EquipmentDto> {
+    this.requireRightForStatus(actor, null, asked.status);
     const item = await this.write(async (manager) => {
+      const data = {
+        ...asked,
+        department: await this.lists.valueFor(manager, 'department', asked.department, null),
+        category: await this.lists.valueFor(manager, 'category', asked.category, null),
+      };
       await this.refuseDuplicateSerial(manager, data.serialNumber, null);
       const created = manager.create(EquipmentEntity, {
         ...data,
@@ -131,10 +144,21 @@ export class EquipmentService {
   }
 
   async update(actor: Actor, id: string, changes: EquipmentChanges): Promise<EquipmentDto> {
-    const { version, status, ...fields } = changes;
+    const { version, status, ...asked } = changes;
     const outcome = await this.write(async (manager) => {
       const item = await this.findLive(manager, id, true);
       refuseStale(item, version);
+      // A new department or category must be an active entry of its list; one the item carries
+      // already stays, retired or not.
+      const fields = {
+        ...asked,
+        ...(asked.department !== undefined && {
+          department: await this.lists.valueFor(manager, 'department', asked.department, item.department),
+        }),
+        ...(asked.category !== undefined && {
+          category: await this.lists.valueFor(manager, 'category', asked.category, item.category),
+        }),
+      };
       const next = { ...item, ...fields, status: status ?? item.status };
       if (next.warrantyExpiry && next.warrantyExpiry < next.installationDate) {
         throw ServiceError.validation([

@@ -8,7 +8,6 @@ import {
   type ActingUser,
   type DeviceDowntimeRow,
   type DowntimeFigures,
-  type EquipmentCategory,
   type EquipmentStatus,
   type EquipmentStatusFigures,
   type ExpiringWarrantyRow,
@@ -26,7 +25,7 @@ type History = [at: string, status: EquipmentStatus][];
 
 interface DeviceSpec {
   name: string;
-  category: EquipmentCategory;
+  category: string;
   history: History;
   department?: string;
   warrantyInDays?: number;

@@ -18,7 +18,6 @@ import {
   type ChangeFeedRequest,
   type CreateEquipmentRequest,
   type DeviceRiskChange,
-  type EquipmentCategory,
   type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
@@ -118,7 +117,7 @@ describe('Risk assessment, the risk feed and the PM program filters (real Postgr
   const engineer = as('Engineer');
   const admin = as('Admin');
 
-  async function added(category: EquipmentCategory = 'Ventilator', name = 'Device'): Promise<EquipmentDto> {
+  async function added(category: string = 'Ventilator', name = 'Device'): Promise<EquipmentDto> {
     serial += 1;
     const body: CreateEquipmentRequest = {
       name: `${marker} ${name} ${serial}`,

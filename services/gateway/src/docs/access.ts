@@ -22,7 +22,15 @@ export interface RouteAccess {
    * What the path's `{id}` names (a device by default): a task assigned to the caller (so a
    * Technician's own), or one that is completed and awaits certification.
    */
-  names?: 'task' | 'completed task' | 'plan' | 'user' | 'report' | 'finished report' | 'report schedule';
+  names?:
+    | 'task'
+    | 'completed task'
+    | 'plan'
+    | 'user'
+    | 'report'
+    | 'finished report'
+    | 'report schedule'
+    | 'list entry';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -106,6 +114,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   deleteEquipment: {
     expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
+  },
+  // The hospital lists: everyone reads them (forms, filters); only Admins change them.
+  getHospitalLists: { expect: everyone(200) },
+  addListEntry: {
+    expect: { anonymous: 401, Technician: 403, Engineer: 403, Manager: 403, Admin: 201 },
+    body: ({ serial }) => ({ kind: 'department', name: `Matrix Ward ${serial}` }),
+  },
+  updateListEntry: {
+    expect: { anonymous: 401, Technician: 403, Engineer: 403, Manager: 403, Admin: 200 },
+    names: 'list entry',
+    body: () => ({ retired: true, version: 1 }),
   },
   listTasks: { expect: everyone(200) },
   getTask: { expect: everyone(200), names: 'task' },

@@ -29,6 +29,8 @@ import {
   verifyOtpSchema,
   generateReportSchema,
   reportJobListQuerySchema,
+  addListEntrySchema,
+  updateListEntrySchema,
 } from '@caliber/contracts';
 import { z } from 'zod';
 
@@ -261,6 +263,50 @@ export const ROUTES: RouteDoc[] = [
       401: REFUSALS[401],
       403: 'Engineers and Admins only.',
       404: 'Not in the inventory.',
+    },
+  },
+  {
+    operationId: 'getHospitalLists',
+    method: 'get',
+    path: '/api/lists',
+    tag: 'Lists',
+    summary: "The hospital's departments (with their wards) and equipment categories",
+    description:
+      'Every entry, retired ones too (`retired`), with the names it had (`formerNames`): forms offer the active entries, filters and records show every one. Answers `{departments: [{…, wards}], categories}`.',
+    responses: { 200: 'The lists.', 401: REFUSALS[401], ...SERVICE_DOWN },
+  },
+  {
+    operationId: 'addListEntry',
+    method: 'post',
+    path: '/api/lists',
+    tag: 'Lists',
+    summary: 'Add a department, a ward of a department, or a category (Admins)',
+    description:
+      'A name belongs to one entry of its list for good, whatever its case: one that another entry has or had is refused (409). Each list is bounded (300 departments, 1,000 wards, 150 categories).',
+    body: addListEntrySchema,
+    responses: {
+      201: 'The new entry.',
+      ...REFUSALS,
+      403: 'Admins only.',
+      409: 'The name is taken.',
+      422: 'The list is full.',
+    },
+  },
+  {
+    operationId: 'updateListEntry',
+    method: 'put',
+    path: '/api/lists/{id}',
+    tag: 'Lists',
+    summary: 'Rename, retire or restore an entry (Admins)',
+    description:
+      'Send the `version` you read. A rename keeps the old name as a former name (it still finds the entry) and rewrites every device, member of staff and task that carries it, each with an audit row. A retired entry is no longer offered for new records and stays on those that carry it.',
+    body: updateListEntrySchema,
+    responses: {
+      200: 'The entry.',
+      ...REFUSALS,
+      403: 'Admins only.',
+      404: 'Not on the lists.',
+      409: 'Stale version, or the name is taken.',
     },
   },
   {

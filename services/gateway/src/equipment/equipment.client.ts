@@ -5,7 +5,11 @@ import {
   type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
+  type HospitalListsDto,
+  type ListEntryDto,
+  type ListEntryUpdate,
   type ListEquipmentQuery,
+  type NewListEntry,
   type RiskScores,
   type NewEquipment,
   type StatusHistoryPage,
@@ -61,5 +65,17 @@ export class EquipmentClient extends DomainServiceClient {
 
   delete(session: GatewaySession, id: string): Promise<{ _id: string }> {
     return this.request(SUBJECTS.equipment.delete, { id }, actingUserOf(session));
+  }
+
+  lists(session: GatewaySession): Promise<HospitalListsDto> {
+    return this.request(SUBJECTS.equipment.lists, {}, actingUserOf(session));
+  }
+
+  addListEntry(session: GatewaySession, data: NewListEntry): Promise<ListEntryDto> {
+    return this.request(SUBJECTS.equipment.addListEntry, { data }, actingUserOf(session));
+  }
+
+  updateListEntry(session: GatewaySession, id: string, data: ListEntryUpdate): Promise<ListEntryDto> {
+    return this.request(SUBJECTS.equipment.updateListEntry, { id, data }, actingUserOf(session));
   }
 }

@@ -10,6 +10,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { DEFAULT_PHONE_COUNTRY, toE164 } from '../users/phone';
 import { UserEntity } from '../users/user.entity';
+import { departmentIn, departmentIndex } from '../departments/department-copy';
 
 /** Puts one staff member on the roster, with its audit row, in the caller's transaction. */
 export async function addStaff(
@@ -20,7 +21,11 @@ export async function addStaff(
 ): Promise<UserEntity> {
   const parsed = parseWith(newStaffSchema, input);
   if (!parsed.ok) throw ServiceError.validation(parsed.issues);
-  const staff = { ...parsed.value, phoneNumber: toE164(parsed.value.phoneNumber, phoneCountry) };
+  const staff = {
+    ...parsed.value,
+    phoneNumber: toE164(parsed.value.phoneNumber, phoneCountry),
+    department: departmentIn(await departmentIndex(manager), parsed.value.department, null),
+  };
   if (await manager.existsBy(UserEntity, { serviceNumber: staff.serviceNumber })) {
     throw new ServiceError('CONFLICT', `Service number ${staff.serviceNumber} is already on the roster.`);
   }

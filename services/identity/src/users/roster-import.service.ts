@@ -8,9 +8,12 @@ import {
   DEFAULT_REPORT_DEFAULTS,
   EVENT_SUBJECTS,
   hasFullAccess,
+  listValueRefusal,
   parseWith,
   roleIs,
   type Actor,
+  type ListIndex,
+  type ResolvableEntry,
   type NewUser,
   type RosterFileRow,
   type RosterImportPreview,
@@ -33,6 +36,8 @@ import { IDENTITY_EVENTS_CLIENT } from '../sessions/sessions-ended.relay';
 import { LOGGER } from '../tokens';
 import { toE164 } from './phone';
 import { UserEntity } from './user.entity';
+import { departmentIndex } from '../departments/department-copy';
+import { DepartmentsFollower } from '../departments/departments.follower';
 
 /** What a row will do once checked: the person to add, or the fields to change on one. */
 type Plan =
@@ -84,16 +89,19 @@ export class RosterImportService {
     @Inject(IDENTITY_EVENTS_CLIENT) private readonly events: ClientProxy,
     private readonly signer: StatementSigner,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly departments: DepartmentsFollower,
   ) {}
 
   async preview(actor: Actor, rows: RosterFileRow[]): Promise<RosterImportPreview> {
     refuseManager(actor);
+    await this.departments.refresh();
     const checked = await this.check(this.dataSource.manager, actor, rows, false);
     return previewOf(checked);
   }
 
   async apply(actor: Actor, rows: RosterFileRow[]): Promise<RosterImportResult> {
     refuseManager(actor);
+    await this.departments.refresh();
     const { checked, added, changed } = await this.dataSource.transaction(async (manager) => {
       const results = await this.check(manager, actor, rows, true);
       const adds = results.flatMap(({ plan }) => (plan.kind === 'add' ? [plan] : []));
@@ -187,17 +195,14 @@ export class RosterImportService {
     };
     const serialLines = linesOf(rows.map((row) => row.serviceNumber.trim().toUpperCase()));
     const emailLines = linesOf(rows.map((row) => row.email.trim().toLowerCase()));
-    return rows.map((row) => this.checkRow(actor, row, bySerial, emailOwners, serialLines, emailLines));
+    const departments = await departmentIndex(manager);
+    return rows.map((row) =>
+      this.checkRow(actor, row, { bySerial, emailOwners, serialLines, emailLines, departments }),
+    );
   }
 
-  private checkRow(
-    actor: Actor,
-    row: RosterFileRow,
-    bySerial: Map<string, UserEntity>,
-    emailOwners: Map<string, string>,
-    serialLines: Map<string, number[]>,
-    emailLines: Map<string, number[]>,
-  ): Checked {
+  private checkRow(actor: Actor, row: RosterFileRow, known: KnownToTheFile): Checked {
+    const { bySerial, emailOwners, serialLines, emailLines, departments } = known;
     const errors: string[] = [];
     const serial = row.serviceNumber.trim().toUpperCase();
     const current = bySerial.get(serial) ?? null;
@@ -215,6 +220,20 @@ export class RosterImportService {
       preApproved: preApproved ?? current?.preApproved ?? false,
     });
     if (!parsed.ok) errors.push(...parsed.issues.map((issue) => issue.message));
+    // A department the list knows under any of its names becomes its current name; a retired one
+    // only for someone already in it.
+    let department: string | null = null;
+    if (parsed.ok) {
+      const entry = departments.find('department', parsed.value.department);
+      const refusal = listValueRefusal(
+        'department',
+        parsed.value.department,
+        entry,
+        current?.department ?? null,
+      );
+      if (refusal) errors.push(refusal);
+      else department = entry?.name ?? null;
+    }
     let phone: string | null = null;
     if (parsed.ok) {
       try {
@@ -233,9 +252,9 @@ export class RosterImportService {
     const owner = email ? emailOwners.get(email) : undefined;
     if (owner && owner !== serial) errors.push(`The e-mail address ${row.email.trim()} belongs to ${owner}.`);
     const base = { line: row.line, serviceNumber: serial || row.serviceNumber, name: row.name.trim() };
-    if (!parsed.ok || phone === null || errors.length > 0)
+    if (!parsed.ok || phone === null || department === null || errors.length > 0)
       return { result: { ...base, action: 'refused', changes: [], errors }, plan: { kind: 'none' } };
-    const user: NewUser = { ...parsed.value, phoneNumber: phone };
+    const user: NewUser = { ...parsed.value, phoneNumber: phone, department };
     const isAdmin = roleIs(actor.role, 'Admin');
     if (!current) {
       if (user.role === 'Admin' && !isAdmin) errors.push('Only an Admin may grant the Admin role.');
@@ -287,6 +306,15 @@ export class RosterImportService {
       changes: { ...changes, importLine: { from: null, to: line } },
     });
   }
+}
+
+/** What each row is checked against: the roster, the rest of the file, and the department list. */
+interface KnownToTheFile {
+  bySerial: Map<string, UserEntity>;
+  emailOwners: Map<string, string>;
+  serialLines: Map<string, number[]>;
+  emailLines: Map<string, number[]>;
+  departments: ListIndex<ResolvableEntry>;
 }
 
 function refuseManager(actor: Actor): void {

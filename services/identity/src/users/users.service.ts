@@ -33,6 +33,8 @@ import { LOGGER } from '../tokens';
 import { toE164 } from './phone';
 import { UserEntity } from './user.entity';
 import { toUserDto } from './user.mapper';
+import { departmentIn, departmentIndex } from '../departments/department-copy';
+import { DepartmentsFollower } from '../departments/departments.follower';
 
 const NOT_FOUND = 'This person is not on the roster.';
 const SORT_COLUMNS: Record<string, string> = {
@@ -83,6 +85,7 @@ export class UsersService {
     @Inject(IDENTITY_EVENTS_CLIENT) private readonly events: ClientProxy,
     private readonly signer: StatementSigner,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly departments: DepartmentsFollower,
   ) {}
 
   async list(actor: Actor, query: ListUsersQuery): Promise<UserListResponse> {
@@ -131,6 +134,8 @@ export class UsersService {
   async create(actor: Actor, data: NewUser): Promise<UserDto> {
     refuseManager(actor);
     if (data.role === 'Admin' && !roleIs(actor.role, 'Admin')) throw adminOnly();
+    // The department is checked against the list as it stands now.
+    await this.departments.refresh();
     const user = await this.guardUnique(() =>
       this.dataSource.transaction((manager) =>
         addStaff(manager, data, auditActorOf(actor), this.config.phoneDefaultCountry),
@@ -147,6 +152,7 @@ export class UsersService {
       Object.entries(sent).filter(([, value]) => value !== undefined),
     ) as Partial<Omit<UserChanges, 'version'>>;
     if (fields.phoneNumber) fields.phoneNumber = toE164(fields.phoneNumber, this.config.phoneDefaultCountry);
+    if (fields.department !== undefined) await this.departments.refresh();
     const { user, changed } = await this.guardUnique(() =>
       this.dataSource.transaction(async (manager) => {
         const target = await this.lockTarget(
@@ -177,6 +183,13 @@ export class UsersService {
           throw new ServiceError('FORBIDDEN', "Only an Admin may change an Admin's account.");
         if (target.role === 'Admin' && target.isActive && (roleChanges || deactivates))
           refuseLastAdmin(await activeAdmins(manager), 'demoted or deactivated');
+        // A new department must be an active one of the list; the person's own stays, retired or not.
+        if (fields.department !== undefined)
+          fields.department = departmentIn(
+            await departmentIndex(manager),
+            fields.department,
+            target.department,
+          );
         await refuseTaken(manager, target.id, fields);
         const before = rosterFieldsOf(target);
         const after = { ...before, ...fields };

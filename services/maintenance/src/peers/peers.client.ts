@@ -6,6 +6,7 @@ import {
   type AssigneeDto,
   type ChangeFeedPage,
   type DeviceRiskChange,
+  type ListEntryChange,
   type EquipmentStatus,
   type TaskEffect,
   type TaskEffectResult,
@@ -37,6 +38,11 @@ export class EquipmentPeer extends DomainServiceClient {
   /** A page of the devices' risk flags changed after `after` (the service asks for itself). */
   riskChanges(after: string): Promise<ChangeFeedPage<DeviceRiskChange>> {
     return this.request(SUBJECTS.equipment.riskChanges, { after });
+  }
+
+  /** A page of the hospital list entries changed after `after` (the service asks for itself). */
+  listChanges(after: string): Promise<ChangeFeedPage<ListEntryChange>> {
+    return this.request(SUBJECTS.equipment.listChanges, { after });
   }
 }
 

@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
   reportFiguresRequestSchema,
@@ -25,6 +25,7 @@ import { checkedScope, type PageRequest } from '@caliber/service-kit';
 import { StaffReportService } from './staff-report.service';
 import type { TaskOwner } from './task-filter';
 import { TaskReportService } from './task-report.service';
+import { ListsCaughtUp } from '../lists/list-renames.follower';
 
 function figuresScope(data: unknown): ReportScope {
   return checkedScope(parsePayload(reportFiguresRequestSchema, data).scope);
@@ -46,6 +47,7 @@ function ownerFor(actor: Actor): TaskOwner {
  * names the person the report is for, whose role decides whose tasks are read.
  */
 @Controller()
+@UseInterceptors(ListsCaughtUp)
 export class ReportDataController {
   constructor(
     private readonly tasks: TaskReportService,

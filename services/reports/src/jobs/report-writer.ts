@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { buildReportSection } from '../builders/report-builders';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportDataClient } from '../data/report-data.client';
+import { ReportLists } from '../data/report-lists';
 import { REPORT_FILE_TYPES, type ReportDocument } from '../document/report-document';
 import { writeReport } from '../document/write-report';
 import { ReportMailer } from '../mail/report-mailer';
@@ -58,6 +59,7 @@ export class ReportWriter {
     private readonly events: ReportEvents,
     private readonly data: ReportDataClient,
     private readonly mailer: ReportMailer,
+    private readonly lists: ReportLists,
   ) {}
 
   /** One attempt at a report. A report already written only has its e-mail sent, if still owed. */
@@ -88,8 +90,11 @@ export class ReportWriter {
       name: job.owner.name,
       serviceNumber: job.owner.serviceNumber,
     };
+    // A schedule made, or a report queued, before a department or category was renamed covers it
+    // under its new name.
+    const filters = await this.lists.current(job.filters, user, false);
     const context = {
-      scope: scopeOf(job.filters, this.config.timeZone),
+      scope: scopeOf(filters, this.config.timeZone),
       user,
       data: this.data,
       options: job.options,
@@ -115,7 +120,7 @@ export class ReportWriter {
       generatedAt: new Date(),
       generatedFor: job.scheduleId ? `${job.owner.name} (scheduled)` : job.owner.name,
       period: { from: job.filters.dateFrom, to: job.filters.dateTo },
-      filterLines: filterLines(job.filters),
+      filterLines: filterLines(filters),
       options: {
         format,
         charts: visuals.charts,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   hasFullAccess,
   REPORT_FILE_CHUNK_BYTES,
+  type ActingUser,
   type Actor,
   type ReportFileChunk,
   type ReportJobDto,
@@ -16,10 +17,16 @@ import { ReportSchedulesRepository } from '../schedules/report-schedules.reposit
 import { ReportEvents } from './report-events';
 import { ReportJobsRepository, type ReportOwner } from './report-jobs.repository';
 import { ReportQueue } from './report-queue';
+import { ReportLists } from '../data/report-lists';
 
 /** The person a statement names, as a report's owner. */
 export function ownerOf(actor: Actor): ReportOwner {
   return { id: actor._id, name: actor.name, role: actor.role, serviceNumber: actor.serviceNumber };
+}
+
+/** The person a report is for, as a statement to another service names them. */
+export function ownerAsUser(owner: ReportOwner): ActingUser {
+  return { id: owner.id, role: owner.role, name: owner.name, serviceNumber: owner.serviceNumber };
 }
 
 /** What `reports.generate` answers the gateway: the link, and the report to wait for (if any). */
@@ -37,6 +44,7 @@ export class ReportsService {
     private readonly schedules: ReportSchedulesRepository,
     private readonly queue: ReportQueue,
     private readonly events: ReportEvents,
+    private readonly lists: ReportLists,
   ) {}
 
   /**
@@ -44,8 +52,10 @@ export class ReportsService {
    * report neither to be downloaded nor e-mailed now (a schedule alone) is not written now: its
    * first file comes at the schedule's first turn.
    */
-  async generate(actor: Actor, request: ReportRequest): Promise<GenerateAnswer> {
+  async generate(actor: Actor, asked: ReportRequest): Promise<GenerateAnswer> {
     const owner = ownerOf(actor);
+    // Departments and categories as the hospital lists name them now (a former name finds its entry).
+    const request = { ...asked, filters: await this.lists.current(asked.filters, ownerAsUser(owner), true) };
     const { delivery, schedule: repeat } = request.options;
     const writeNow = delivery.downloadNow || delivery.email !== null;
     const { job, scheduleId } = await this.jobs.transaction(async (manager) => {
