@@ -11,3 +11,4 @@ export * from './router';
 export * from './use-api-data';
 export * from './downloads';
 export * from './task-status-badge';
+export * from './hospital-lists';

@@ -1,14 +1,14 @@
 import {
+  activeChoices,
   departmentLabel,
-  EQUIPMENT_CATEGORIES,
-  EQUIPMENT_DEPARTMENTS,
   EQUIPMENT_STATUSES,
+  listNameKey,
   type CreateEquipmentRequest,
   type EquipmentDto,
 } from '@caliber/contracts';
 import { Button, ErrorBox, focusFormField, Notice, SelectField, TextField } from '@caliber/ui-kit';
-import { apiExchange, errorMessage, useProductName } from '@caliber/web';
-import { useRef, useState, type FormEvent } from 'react';
+import { apiExchange, errorMessage, useHospitalLists, useProductName } from '@caliber/web';
+import { useId, useRef, useState, type FormEvent } from 'react';
 
 type Draft = Record<keyof CreateEquipmentRequest, string>;
 
@@ -49,6 +49,8 @@ const choose = (placeholder: string, values: readonly string[], label = (value: 
  */
 export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): void }) {
   const product = useProductName();
+  const { lists, error: listsError } = useHospitalLists();
+  const wardsId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [missing, setMissing] = useState<ReadonlySet<keyof Draft>>(new Set());
@@ -102,9 +104,16 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
     }
   }
 
+  // The hospital's active categories and departments; the chosen department's wards are offered
+  // for the location, which stays free text (a bed, a bay, a room).
+  const departments = lists?.departments ?? [];
+  const wards = departments.find((entry) => listNameKey(entry.name) === listNameKey(draft.department))?.wards;
+  const wardNames = activeChoices(wards ?? []);
+
   return (
     <form ref={form} className="add-equipment-form" onSubmit={submit} noValidate aria-label="Add Equipment">
       {error ? <ErrorBox>{error}</ErrorBox> : null}
+      {listsError && !lists ? <ErrorBox>{listsError}</ErrorBox> : null}
       {done ? <Notice>{done}</Notice> : null}
       <div className="form-grid">
         <TextField label="Name" required {...field('name')} />
@@ -115,17 +124,31 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
           label="Category"
           required
           {...select('category')}
-          options={choose('Select category', EQUIPMENT_CATEGORIES)}
+          options={choose('Select category', activeChoices(lists?.categories ?? []))}
         />
         <SelectField
           label="Department"
           required
           {...select('department')}
-          options={choose('Select department', EQUIPMENT_DEPARTMENTS, (name) =>
+          options={choose('Select department', activeChoices(departments), (name) =>
             departmentLabel(name, product),
           )}
         />
-        <TextField label="Location" required {...field('location')} placeholder="e.g. ICU Bed 4" />
+        <TextField
+          label="Location"
+          required
+          {...field('location')}
+          placeholder="e.g. ICU Bed 4"
+          list={wardNames.length ? wardsId : undefined}
+          hint={wardNames.length ? `Wards of ${draft.department}: pick one or type a place` : undefined}
+        />
+        {wardNames.length ? (
+          <datalist id={wardsId}>
+            {wardNames.map((ward) => (
+              <option key={ward} value={ward} />
+            ))}
+          </datalist>
+        ) : null}
         <SelectField
           label="Status"
           required

@@ -1,6 +1,6 @@
-import { DEPARTMENTS, departmentLabel, type Role, type UserDto } from '@caliber/contracts';
+import { activeChoices, departmentLabel, type Role, type UserDto } from '@caliber/contracts';
 import { SelectField, TextField, Toggle } from '@caliber/ui-kit';
-import { useProductName } from '@caliber/web';
+import { useHospitalLists, useProductName } from '@caliber/web';
 import type { DraftField, UserDraft } from '../utils/user-form';
 import {
   canChangeActive,
@@ -42,9 +42,11 @@ export function UserFields({
   const product = useProductName();
   const roleLocked = !canChangeRole(viewer, editing);
   const activeLocked = !canChangeActive(viewer, editing);
-  const departments = (DEPARTMENTS as readonly string[]).includes(draft.department)
-    ? DEPARTMENTS
-    : [draft.department, ...DEPARTMENTS];
+  const { lists } = useHospitalLists();
+  // The hospital's active departments, with the one the person is in even if it is retired, and
+  // whatever the draft holds meanwhile (the lists may still be loading).
+  const offered = activeChoices(lists?.departments ?? [], editing?.department ?? null);
+  const departments = offered.includes(draft.department) ? offered : [draft.department, ...offered];
   const text = (field: Exclude<DraftField, 'role' | 'isActive' | 'preApproved'>) => ({
     id: `${idPrefix}-${field}`,
     name: field,

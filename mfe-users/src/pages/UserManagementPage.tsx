@@ -1,4 +1,4 @@
-import { DEPARTMENTS, departmentLabel, type UserDto } from '@caliber/contracts';
+import { byName, departmentLabel, type UserDto } from '@caliber/contracts';
 import {
   Button,
   EmptyState,
@@ -8,7 +8,7 @@ import {
   StatusToast,
   type StatusMessage,
 } from '@caliber/ui-kit';
-import { useCurrentUser, useProductName, useSearchParams } from '@caliber/web';
+import { useCurrentUser, useHospitalLists, useProductName, useSearchParams } from '@caliber/web';
 import { useCallback, useEffect, useState } from 'react';
 import { DeleteUserDialog } from '../components/DeleteUserDialog';
 import { RosterImportDialog } from '../components/RosterImportDialog';
@@ -52,6 +52,9 @@ type Dialog =
 export function UserManagementPage() {
   const viewer = useCurrentUser();
   const product = useProductName();
+  // Every department, retired ones too: staff may still be in one.
+  const { lists } = useHospitalLists();
+  const departmentFilter = [...(lists?.departments ?? [])].sort((a, b) => byName(a.name, b.name));
   const [params, setParams] = useSearchParams();
   const filters = userFiltersOf(params);
   const [search, setSearch] = useState(filters.q);
@@ -151,7 +154,10 @@ export function UserManagementPage() {
           onChange={(department) => update({ department })}
           options={[
             { value: '', label: 'All Departments' },
-            ...DEPARTMENTS.map((name) => ({ value: name as string, label: departmentLabel(name, product) })),
+            ...departmentFilter.map(({ name, retired }) => ({
+              value: name,
+              label: `${departmentLabel(name, product)}${retired ? ' (retired)' : ''}`,
+            })),
           ]}
         />
         <SelectField<ActiveFilter>
