@@ -34,12 +34,13 @@ const toggle = (dialog: Locator, name: string) => dialog.getByRole('switch', { n
 const box = (scope: Locator, name: string) => scope.getByRole('checkbox', { name, exact: true });
 const generateButton = (dialog: Locator) => dialog.getByRole('button', { name: 'Generate', exact: true });
 
-/** Today as the browser's date inputs hold it (its own time zone). */
-function browserToday(page: Page): Promise<string> {
-  return page.evaluate(() => {
+/** The day `daysBack` days before today (0: today) as the browser's date inputs hold it (its own time zone). */
+function browserDay(page: Page, daysBack = 0): Promise<string> {
+  return page.evaluate((back) => {
     const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  });
+    const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - back);
+    return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  }, daysBack);
 }
 
 async function bytesOf(download: Download): Promise<Buffer> {
@@ -75,10 +76,10 @@ test.describe('Reports', () => {
     await expect(page.getByText('No schedules')).toBeVisible();
 
     const dialog = await openDialog(page);
-    const today = await browserToday(page);
-    // Every option, at its default.
+    const today = await browserDay(page);
+    // Every option, at its default; the period is the last 30 days, today included.
     for (const title of Object.values(REPORT_TITLES)) await expect(box(dialog, title)).not.toBeChecked();
-    await expect(dialog.getByLabel('Start date')).toHaveValue(today);
+    await expect(dialog.getByLabel('Start date')).toHaveValue(await browserDay(page, 29));
     await expect(dialog.getByLabel('End date')).toHaveValue(today);
     await expect(box(dialog, 'ICU')).not.toBeChecked();
     await expect(box(dialog, 'Ventilator')).not.toBeChecked();

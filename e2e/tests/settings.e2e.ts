@@ -41,6 +41,7 @@ test.describe('Settings', () => {
     await expect(notifications.getByRole('status')).toHaveText('Saved.');
 
     const reports = page.getByRole('region', { name: 'Reports Defaults' });
+    await expect(reports.getByLabel('Default format').locator('option')).toHaveText(['PDF', 'Excel', 'Word']);
     await reports.getByRole('switch', { name: 'Include charts' }).click();
     await reports.getByLabel('Default format').selectOption({ label: 'Excel' });
     await reports.getByRole('button', { name: 'Save' }).click();
@@ -62,6 +63,45 @@ test.describe('Settings', () => {
       'false',
     );
     await expect(reports.getByLabel('Default format')).toHaveValue('xlsx');
+  });
+
+  test('Word saved as the default format is where the Generate Report dialog starts, before and after a reload', async ({
+    page,
+  }) => {
+    await signInQuickly(page, addStaff('Technician'));
+    await page.goto('/settings');
+    const reports = page.getByRole('region', { name: 'Reports Defaults' });
+    await expect(reports.getByLabel('Default format')).toHaveValue('pdf');
+    await reports.getByLabel('Default format').selectOption({ label: 'Word' });
+    await reports.getByRole('switch', { name: 'Include summary' }).click();
+    await reports.getByRole('button', { name: 'Save' }).click();
+    await expect(reports.getByRole('status')).toHaveText('Saved.');
+
+    const dialogFormat = async () => {
+      await page.getByRole('button', { name: 'Generate Report', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Generate Report' });
+      await expect(dialog.getByLabel('Format', { exact: true })).toHaveValue('docx');
+      await expect(dialog.getByRole('switch', { name: 'Include summary', exact: true })).toHaveAttribute(
+        'aria-checked',
+        'false',
+      );
+      await expect(dialog.getByRole('switch', { name: 'Include charts', exact: true })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
+    };
+    // In the same session (the saved user replaces the signed-in one), then after a reload (/auth/me).
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Reports' })
+      .click();
+    await dialogFormat();
+    await page.reload();
+    await dialogFormat();
+    await page.goto('/settings');
+    await expect(
+      page.getByRole('region', { name: 'Reports Defaults' }).getByLabel('Default format'),
+    ).toHaveValue('docx');
   });
 
   test('a refused profile save shows the server message', async ({ page }) => {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@caliber/contracts';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
 
@@ -84,6 +85,53 @@ test.describe('Theme', () => {
   });
 });
 
+/** Signs in an Engineer and opens the dashboard with its data: with the demo data it is longer than the window. */
+async function longDashboard(page: Page): Promise<number> {
+  await signInQuickly(page, addStaff('Engineer', undefined, { preApproved: true }));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'System Status' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height, 'the dashboard must be longer than the window for this test').toBeGreaterThan(
+    page.viewportSize()?.height ?? 0,
+  );
+  return height;
+}
+
+/** Whether the element at the window's point (x, y) is the side navigation or inside it. */
+const navigationAt = (page: Page, x: number, y: number) =>
+  page.evaluate(([left, top]) => Boolean(document.elementFromPoint(left, top)?.closest('#side-nav')), [
+    x,
+    y,
+  ] as const);
+
+test.describe('Layout on a desktop', () => {
+  test('the side navigation’s background runs the whole height of a page longer than the window', async ({
+    page,
+  }) => {
+    const height = await longDashboard(page);
+    const view = page.viewportSize() ?? { width: 1280, height: 800 };
+
+    // Scrolled to the bottom, the window's left column is still the navigation, top to bottom.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    for (const y of [2, view.height / 2, view.height - 2]) expect(await navigationAt(page, 8, y)).toBe(true);
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeInViewport();
+
+    // The whole page drawn at once (a full-page capture, from the top): its bottom-left corner
+    // has the navigation's colour, as the blank part of the navigation under its links has.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const pixel = (y: number) =>
+      page.screenshot({ fullPage: true, clip: { x: 8, y, width: 1, height: 1 }, animations: 'disabled' });
+    const navigationColour = await pixel(view.height - 20);
+    for (const y of [Math.round(height * 0.75), height - 2])
+      expect(
+        (await pixel(y)).equals(navigationColour),
+        `the page at (8, ${y}) has the navigation's colour`,
+      ).toBe(true);
+  });
+});
+
 test.describe('Layout at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -116,6 +164,20 @@ test.describe('Layout at phone width', () => {
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();
     await expect(page.locator('.app-main')).not.toHaveAttribute('inert');
+  });
+
+  test('the drawer opened at the bottom of a long page covers the window’s height', async ({ page }) => {
+    await longDashboard(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeInViewport();
+    // Once it has slid in: the whole height of the window, from its top.
+    await expect
+      .poll(() => page.locator('#side-nav').boundingBox())
+      .toMatchObject({ x: 0, y: 0, height: 844 });
+    for (const y of [2, 422, 842]) expect(await navigationAt(page, 8, y)).toBe(true);
   });
 
   test('no screen scrolls sideways', async ({ page }) => {

@@ -28,12 +28,15 @@ export const REPORT_TITLES: Record<ReportType, string> = {
   complianceAudit: 'Compliance audit',
 };
 
+/**
+ * The formats a report is made in. Each is also a choice of the Settings screen's default format:
+ * a person who always wants the narrative (Word) sets it once, as they can PDF or Excel.
+ */
 export const REPORT_FORMATS = ['pdf', 'xlsx', 'docx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const DEFAULT_REPORT_FORMAT: ReportFormat = 'pdf';
-/** The Settings screen's default-format choices. */
-export const SETTINGS_REPORT_FORMATS = ['pdf', 'xlsx'] as const;
-export type SettingsReportFormat = (typeof SETTINGS_REPORT_FORMATS)[number];
+/** The formats as people call them (the file's kind, not its extension), on every screen. */
+export const REPORT_FORMAT_NAMES: Record<ReportFormat, string> = { pdf: 'PDF', xlsx: 'Excel', docx: 'Word' };
 
 export const REPORT_SCHEDULE_FREQUENCIES = ['weekly', 'monthly', 'quarterly'] as const;
 export type ReportScheduleFrequency = (typeof REPORT_SCHEDULE_FREQUENCIES)[number];

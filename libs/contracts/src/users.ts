@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_ROLE, ROLES, type Role } from './roles';
 import { DEFAULT_USER_DEPARTMENT, departmentSchema } from './departments';
 import type { Theme } from './limits';
-import { SETTINGS_REPORT_FORMATS, type SettingsReportFormat } from './reports';
+import { REPORT_FORMATS, type ReportFormat } from './reports';
 import { PAGE_SIZES } from './limits';
 import { limitParam, pageParam, searchParam } from './paging';
 
@@ -20,7 +20,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 export interface ReportDefaults {
   includeCharts: boolean;
   includeSummary: boolean;
-  format: SettingsReportFormat;
+  format: ReportFormat;
 }
 export const DEFAULT_REPORT_DEFAULTS: ReportDefaults = {
   includeCharts: true,
@@ -76,8 +76,9 @@ export const phoneNumberSchema = z
   .transform((value) => value.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(/^\+?\d{7,15}$/, { error: 'Phone number must have 7 to 15 digits.' }));
 
-export const reportDefaultsFormatSchema = z.enum(SETTINGS_REPORT_FORMATS, {
-  error: `format must be one of ${SETTINGS_REPORT_FORMATS.join(', ')}.`,
+/** A saved default format: any format the Generate Report dialog makes. */
+export const reportDefaultsFormatSchema = z.enum(REPORT_FORMATS, {
+  error: `format must be one of ${REPORT_FORMATS.join(', ')}.`,
 });
 
 /** A staff member put on the roster (command line, seed, and later the user screens). */

@@ -3,12 +3,14 @@ import {
   DEPARTMENTS,
   EQUIPMENT_CATEGORIES,
   generateReportSchema,
+  periodDays,
   REPORT_MESSAGES,
   REPORT_TYPES,
 } from '@caliber/contracts';
 import {
   checkReportForm,
   configuresDelivery,
+  DEFAULT_REPORT_PERIOD_DAYS,
   initialReportForm,
   localDate,
   REPORT_DEPARTMENT_CHOICES,
@@ -26,10 +28,10 @@ const filled = (changes: Partial<ReportFormState> = {}): ReportFormState => ({
 });
 
 describe('the report form', () => {
-  it('starts with the defaults: PDF, charts and summary, Download Now, no schedule (monthly), dates today', () => {
+  it('starts with the defaults: PDF, charts and summary, Download Now, no schedule (monthly), the last 30 days', () => {
     expect(initialReportForm(null, NOW)).toEqual({
       reports: [],
-      dateFrom: '2026-03-31',
+      dateFrom: '2026-03-02',
       dateTo: '2026-03-31',
       departments: [],
       categories: [],
@@ -50,6 +52,24 @@ describe('the report form', () => {
   it("takes charts, summary and format from the person's saved Reports Defaults over the built-in ones", () => {
     const form = initialReportForm({ includeCharts: false, includeSummary: false, format: 'xlsx' }, NOW);
     expect(form).toMatchObject({ charts: false, summary: false, format: 'xlsx', downloadNow: true });
+  });
+
+  it('covers the last 30 days, today included, across month, year and leap-day boundaries', () => {
+    expect(DEFAULT_REPORT_PERIOD_DAYS).toBe(30);
+    const cases: [Date, string, string][] = [
+      [NOW, '2026-03-02', '2026-03-31'],
+      [new Date(2026, 0, 5, 0, 10), '2025-12-07', '2026-01-05'],
+      [new Date(2028, 2, 1, 12), '2028-02-01', '2028-03-01'],
+      [new Date(2027, 2, 1, 12), '2027-01-31', '2027-03-01'],
+    ];
+    for (const [now, dateFrom, dateTo] of cases) {
+      const form = initialReportForm(null, now);
+      expect([form.dateFrom, form.dateTo]).toEqual([dateFrom, dateTo]);
+      expect(periodDays(form.dateFrom, form.dateTo)).toBe(DEFAULT_REPORT_PERIOD_DAYS);
+    }
+    // Saved Reports Defaults change the output options, never the period.
+    const saved = initialReportForm({ includeCharts: false, includeSummary: true, format: 'docx' }, NOW);
+    expect([saved.dateFrom, saved.dateTo]).toEqual(['2026-03-02', '2026-03-31']);
   });
 
   it("writes today in the reader's time zone, not UTC's", () => {
@@ -78,7 +98,7 @@ describe('the request built from the form', () => {
     const request = reportRequestOf(filled({ reports: ['equipmentStatus', 'downtimeAnalysis'] }));
     expect(request).toEqual({
       reports: ['equipmentStatus', 'downtimeAnalysis'],
-      filters: { dateFrom: '2026-03-31', dateTo: '2026-03-31', departments: [], categories: [] },
+      filters: { dateFrom: '2026-03-02', dateTo: '2026-03-31', departments: [], categories: [] },
       options: {
         format: 'pdf',
         visuals: { charts: true, summary: true },

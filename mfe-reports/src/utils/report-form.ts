@@ -50,9 +50,24 @@ export function localDate(now: Date): string {
 }
 
 /**
- * Where the form starts (and returns to on Cancel or Close): no report type chosen, both dates
- * today, every department and category, everyone's work, PDF with charts and summary, no advanced
- * option, no schedule (monthly when turned on), Download Now on and no e-mail.
+ * The period the dialog starts with: the last 30 days, today included (the start date is 29 days
+ * before today, and both dates count, as they do for every report's period), not today alone: a
+ * report of one day is empty or meaningless for most of the eight (downtime, MTBF, PM compliance,
+ * costs, weekly and monthly lines), so the dialog starts from a month of data. The person can
+ * still narrow it to one day.
+ */
+export const DEFAULT_REPORT_PERIOD_DAYS = 30;
+
+/** The calendar day `days` before `now`'s, in the reader's own time zone (month ends, leap days and clock changes included). */
+function daysBefore(now: Date, days: number): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
+}
+
+/**
+ * Where the form starts (and returns to on Cancel or Close): no report type chosen, the last 30
+ * days (today the end date, as the reader's own calendar has it), every department and category,
+ * everyone's work, PDF with charts and summary, no advanced option, no schedule (monthly when
+ * turned on), Download Now on and no e-mail.
  *
  * Charts, summary and format come from the person's Reports Defaults in Settings when the session
  * carries them: those saved defaults win over the built-in ones, because they are what this person
@@ -61,11 +76,10 @@ export function localDate(now: Date): string {
  */
 export function initialReportForm(saved: ReportDefaults | null | undefined, now: Date): ReportFormState {
   const defaults = saved ?? DEFAULT_REPORT_DEFAULTS;
-  const today = localDate(now);
   return {
     reports: [],
-    dateFrom: today,
-    dateTo: today,
+    dateFrom: localDate(daysBefore(now, DEFAULT_REPORT_PERIOD_DAYS - 1)),
+    dateTo: localDate(now),
     departments: [],
     categories: [],
     staff: '',

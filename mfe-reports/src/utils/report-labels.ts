@@ -1,4 +1,5 @@
 import {
+  REPORT_FORMAT_NAMES,
   REPORT_FORMATS,
   REPORT_JOB_STATES,
   REPORT_SCHEDULE_FREQUENCIES,
@@ -17,7 +18,7 @@ import {
  */
 
 /** The formats as people call them (the file's kind, not its extension). */
-export const FORMAT_NAMES: Record<ReportFormat, string> = { pdf: 'PDF', xlsx: 'Excel', docx: 'Word' };
+export const FORMAT_NAMES: Record<ReportFormat, string> = REPORT_FORMAT_NAMES;
 
 /** The dialog's format choices: each with what it is for (PDF with charts, Excel to edit, Word to read). */
 const FORMAT_PURPOSES: Record<ReportFormat, string> = {

@@ -55,35 +55,38 @@ export function Layout() {
         Skip to content
       </a>
       <aside className="side-nav" id="side-nav" ref={nav}>
-        <div className="side-nav__brand">
-          <BrandMark />
-          <span>{product}</span>
-          <button
-            type="button"
-            className="ck-button ck-button--ghost side-nav__close"
-            aria-label="Close navigation"
-            onClick={() => setDrawerOpen(false)}
-          >
-            {icons.close}
-          </button>
+        {/* The aside is the page-high column (its background); the panel stays in view. */}
+        <div className="side-nav__panel">
+          <div className="side-nav__brand">
+            <BrandMark />
+            <span>{product}</span>
+            <button
+              type="button"
+              className="ck-button ck-button--ghost side-nav__close"
+              aria-label="Close navigation"
+              onClick={() => setDrawerOpen(false)}
+            >
+              {icons.close}
+            </button>
+          </div>
+          <nav aria-label="Main navigation">
+            <ul className="side-nav__list">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.path}>
+                  <NavLink
+                    to={item.path}
+                    className={`side-nav__link${item.path === active ? ' side-nav__link--active' : ''}`}
+                    aria-current={item.path === active ? 'page' : undefined}
+                    onClick={() => setDrawerOpen(false)}
+                  >
+                    {icons[item.icon]}
+                    <span>{item.label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
-        <nav aria-label="Main navigation">
-          <ul className="side-nav__list">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.path}>
-                <NavLink
-                  to={item.path}
-                  className={`side-nav__link${item.path === active ? ' side-nav__link--active' : ''}`}
-                  aria-current={item.path === active ? 'page' : undefined}
-                  onClick={() => setDrawerOpen(false)}
-                >
-                  {icons[item.icon]}
-                  <span>{item.label}</span>
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
       </aside>
       {drawerOpen ? (
         <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />

@@ -1,11 +1,12 @@
 import {
   DEFAULT_ITEMS_PER_PAGE,
   ITEMS_PER_PAGE_OPTIONS,
-  SETTINGS_REPORT_FORMATS,
+  REPORT_FORMAT_NAMES,
+  REPORT_FORMATS,
   type MeResponse,
   type NotificationSettings,
   type ReportDefaults,
-  type SettingsReportFormat,
+  type ReportFormat,
 } from '@caliber/contracts';
 import { Button, Card, SelectField, TextField, Toggle } from '@caliber/ui-kit';
 import {
@@ -22,7 +23,8 @@ import { useState } from 'react';
 import { SaveRow } from './SaveRow';
 import { useSave } from './use-save';
 
-const FORMAT_LABELS: Record<SettingsReportFormat, string> = { pdf: 'PDF', xlsx: 'Excel' };
+/** Every format the Generate Report dialog makes, so any of them can be the one it starts with. */
+const FORMAT_CHOICES = REPORT_FORMATS.map((value) => ({ value, label: REPORT_FORMAT_NAMES[value] }));
 
 export function SettingsPage() {
   return (
@@ -177,10 +179,10 @@ function ReportDefaultsCard() {
         checked={defaults.includeSummary}
         onChange={(includeSummary) => setDefaults({ ...defaults, includeSummary })}
       />
-      <SelectField<SettingsReportFormat>
+      <SelectField<ReportFormat>
         label="Default format"
         value={defaults.format}
-        options={SETTINGS_REPORT_FORMATS.map((value) => ({ value, label: FORMAT_LABELS[value] }))}
+        options={FORMAT_CHOICES}
         onChange={(format) => setDefaults({ ...defaults, format })}
       />
       <SaveRow

@@ -93,6 +93,27 @@ describe('Settings saves: profile, notifications, report defaults (real servers)
     );
   });
 
+  it('takes each format the Generate Report dialog makes as the default: PDF, Excel and Word', async () => {
+    const { staff, put, me } = await signedIn();
+    for (const format of ['docx', 'xlsx', 'pdf'] as const) {
+      const reportDefaults = { includeCharts: true, includeSummary: false, format };
+      const saved = await put<MeResponse>('/settings/reports', reportDefaults);
+      expect(saved.status).toBe(200);
+      expect(saved.body.user.reportDefaults).toEqual(reportDefaults);
+      expect((await me()).body.user.reportDefaults).toEqual(reportDefaults);
+    }
+    const audit = await auditActions(staff.id);
+    expect(audit.find((row) => row.action === 'report-defaults-updated')).toEqual({
+      action: 'report-defaults-updated',
+      changes: {
+        reportDefaults: {
+          from: { includeCharts: true, includeSummary: true, format: 'pdf' },
+          to: { includeCharts: true, includeSummary: false, format: 'docx' },
+        },
+      },
+    });
+  });
+
   it('writes neither an update nor an audit row when a settings card is saved unchanged', async () => {
     const { staff, put, me } = await signedIn({ name: 'Akua Nyarko', email: 'akua@example.org' });
     const saves: [string, Record<string, unknown>][] = [
@@ -132,13 +153,11 @@ describe('Settings saves: profile, notifications, report defaults (real servers)
     const notifications = await put('/settings/notifications', { taskUpdates: 'yes', inventory: true });
     expect(notifications.status).toBe(400);
     expect(notifications.body['message']).toContain('taskUpdates must be true or false.');
-    const reports = await put('/settings/reports', {
-      includeCharts: true,
-      includeSummary: true,
-      format: 'docx',
-    });
-    expect(reports.status).toBe(400);
-    expect(reports.body['message']).toContain('format must be one of pdf, xlsx.');
+    for (const format of ['odt', 'DOCX', 'csv', null]) {
+      const reports = await put('/settings/reports', { includeCharts: true, includeSummary: true, format });
+      expect(reports.status).toBe(400);
+      expect(reports.body['message']).toContain('format must be one of pdf, xlsx, docx.');
+    }
     expect((await me()).body.user.reportDefaults.format).toBe('pdf');
   });
 
