@@ -1,17 +1,22 @@
-import { departmentLabel, EQUIPMENT_CATEGORIES } from '@caliber/contracts';
-import { SelectField, TextField } from '@caliber/ui-kit';
-import { useProductName } from '@caliber/web';
+import { departmentLabel } from '@caliber/contracts';
+import { ErrorBox, SelectField, TextField } from '@caliber/ui-kit';
+import { useHospitalLists, useProductName } from '@caliber/web';
 import { useMemo } from 'react';
 import { useStaffChoices } from '../hooks/use-staff-choices';
 import {
-  REPORT_DEPARTMENT_CHOICES,
-  USUAL_REPORT_DEPARTMENT_COUNT,
+  reportCategoryChoices,
+  reportDepartmentChoices,
   withChoice,
+  type ListChoice,
   type ReportFormState,
 } from '../utils/report-form';
 import { CheckboxGroup } from './CheckboxGroup';
 
-const CATEGORY_CHOICES = EQUIPMENT_CATEGORIES.map((category) => ({ value: category, label: category }));
+const labelled = (choices: readonly ListChoice[], label: (name: string) => string = (name) => name) =>
+  choices.map(({ name, retired }) => ({
+    value: name,
+    label: retired ? `${label(name)} (retired)` : label(name),
+  }));
 
 /**
  * What the reports cover: the period (both dates included), the departments and equipment
@@ -28,10 +33,11 @@ export function ReportFilterFields({
 }) {
   const product = useProductName();
   const staff = useStaffChoices();
-  const departmentChoices = useMemo(
-    () => REPORT_DEPARTMENT_CHOICES.map((name) => ({ value: name, label: departmentLabel(name, product) })),
-    [product],
-  );
+  const { lists, error: listsError } = useHospitalLists();
+  const departments = useMemo(() => reportDepartmentChoices(lists?.departments ?? []), [lists]);
+  const categories = useMemo(() => reportCategoryChoices(lists?.categories ?? []), [lists]);
+  const departmentOrder = useMemo(() => departments.choices.map(({ name }) => name), [departments]);
+  const categoryOrder = useMemo(() => categories.map(({ name }) => name), [categories]);
   const staffChoices = useMemo(
     () => [
       { value: '', label: 'Everyone' },
@@ -63,13 +69,14 @@ export function ReportFilterFields({
           onChange={(event) => update({ dateTo: event.target.value })}
         />
       </div>
+      {listsError && !lists ? <ErrorBox>{listsError}</ErrorBox> : null}
       <CheckboxGroup
         legend="Departments"
         name="departments"
-        choices={departmentChoices}
+        choices={labelled(departments.choices, (name) => departmentLabel(name, product))}
         chosen={form.departments}
         scrolls
-        dividerAfter={USUAL_REPORT_DEPARTMENT_COUNT}
+        dividerAfter={departments.usual}
         dividerLabel="Other departments"
         hint={
           form.departments.length === 0
@@ -77,17 +84,17 @@ export function ReportFilterFields({
             : `${form.departments.length} ticked.`
         }
         onChange={(name, checked) =>
-          update({ departments: withChoice(form.departments, name, checked, REPORT_DEPARTMENT_CHOICES) })
+          update({ departments: withChoice(form.departments, name, checked, departmentOrder) })
         }
       />
       <CheckboxGroup
         legend="Equipment categories"
         name="categories"
-        choices={CATEGORY_CHOICES}
+        choices={labelled(categories)}
         chosen={form.categories}
         hint="None ticked: every category."
         onChange={(category, checked) =>
-          update({ categories: withChoice(form.categories, category, checked, EQUIPMENT_CATEGORIES) })
+          update({ categories: withChoice(form.categories, category, checked, categoryOrder) })
         }
       />
       <SelectField

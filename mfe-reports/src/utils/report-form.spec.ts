@@ -1,11 +1,10 @@
 import {
   DEFAULT_REPORT_DEPARTMENTS,
-  DEPARTMENTS,
-  EQUIPMENT_CATEGORIES,
   generateReportSchema,
   periodDays,
   REPORT_MESSAGES,
   REPORT_TYPES,
+  type ListEntryDto,
 } from '@caliber/contracts';
 import {
   checkReportForm,
@@ -13,7 +12,8 @@ import {
   DEFAULT_REPORT_PERIOD_DAYS,
   initialReportForm,
   localDate,
-  REPORT_DEPARTMENT_CHOICES,
+  reportCategoryChoices,
+  reportDepartmentChoices,
   reportRequestOf,
   withChoice,
   type ReportFormState,
@@ -82,14 +82,48 @@ describe('the report form', () => {
     chosen = withChoice(chosen, 'equipmentStatus', true, REPORT_TYPES);
     expect(chosen).toEqual(['equipmentStatus', 'complianceAudit']);
     expect(withChoice(chosen, 'complianceAudit', false, REPORT_TYPES)).toEqual(['equipmentStatus']);
-    expect(withChoice(['X-Ray'], 'Monitor', true, EQUIPMENT_CATEGORIES)).toEqual(['Monitor', 'X-Ray']);
+    expect(withChoice(['X-Ray'], 'Monitor', true, ['Monitor', 'Suction', 'X-Ray'])).toEqual([
+      'Monitor',
+      'X-Ray',
+    ]);
   });
 
-  it('offers the usual clinical departments first, then every other department once', () => {
-    expect(REPORT_DEPARTMENT_CHOICES.slice(0, DEFAULT_REPORT_DEPARTMENTS.length)).toEqual([
-      ...DEFAULT_REPORT_DEPARTMENTS,
+  const entry = (name: string, retired = false): ListEntryDto => ({
+    _id: name,
+    kind: 'department',
+    name,
+    parentId: null,
+    retired,
+    retiredAt: retired ? '2026-01-01T00:00:00.000Z' : null,
+    formerNames: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
+  });
+
+  it('offers the usual clinical departments the hospital has first, then every other one by name, retired too', () => {
+    const hospital = ['Zoo Ward', 'Dental', 'burns', 'ICU', 'Old Annex'].map((name) =>
+      entry(name, name === 'Old Annex'),
+    );
+    const { choices, usual } = reportDepartmentChoices(hospital);
+    // ICU and Dental are among the usual ten, in that list's order.
+    expect(DEFAULT_REPORT_DEPARTMENTS.indexOf('ICU')).toBeLessThan(
+      DEFAULT_REPORT_DEPARTMENTS.indexOf('Dental'),
+    );
+    expect(choices).toEqual([
+      { name: 'ICU', retired: false },
+      { name: 'Dental', retired: false },
+      { name: 'burns', retired: false },
+      { name: 'Old Annex', retired: true },
+      { name: 'Zoo Ward', retired: false },
     ]);
-    expect([...REPORT_DEPARTMENT_CHOICES].sort()).toEqual([...DEPARTMENTS].sort());
+    expect(usual).toBe(2);
+  });
+
+  it('offers every category by name with Other last', () => {
+    expect(
+      reportCategoryChoices([entry('Other'), entry('X-Ray'), entry('autoclave')]).map(({ name }) => name),
+    ).toEqual(['autoclave', 'X-Ray', 'Other']);
   });
 });
 

@@ -2,11 +2,11 @@ import {
   DEFAULT_REPORT_DEFAULTS,
   DEFAULT_REPORT_DEPARTMENTS,
   DEFAULT_REPORT_SCHEDULE_FREQUENCY,
-  DEPARTMENTS,
+  byName,
   generateReportSchema,
+  OTHER_CATEGORY,
   REPORT_MESSAGES,
-  type Department,
-  type EquipmentCategory,
+  type ListEntryDto,
   type GenerateReportRequest,
   type ReportDefaults,
   type ReportFormat,
@@ -24,9 +24,9 @@ export interface ReportFormState {
   dateFrom: string;
   dateTo: string;
   /** None chosen: every department. */
-  departments: Department[];
+  departments: string[];
   /** None chosen: every category. */
-  categories: EquipmentCategory[];
+  categories: string[];
   /** A member of staff's id, or '' for everyone. */
   staff: string;
   format: ReportFormat;
@@ -167,14 +167,36 @@ export function configuresDelivery(request: GenerateReportRequest): boolean {
   return Boolean(request.options?.schedule?.enabled || request.options?.delivery?.email);
 }
 
+/** A choice of the filter: an entry's name, and whether it is retired (it still has records). */
+export interface ListChoice {
+  name: string;
+  retired: boolean;
+}
+
 /**
  * The departments the filter offers: the clinical areas reports are usually about first (the
- * contract's `DEFAULT_REPORT_DEPARTMENTS`), then every other department of the hospital.
+ * contract's `DEFAULT_REPORT_DEPARTMENTS`, those the hospital has), then every other department
+ * by name. Retired departments stay: last year's report still covers them.
  */
-export const REPORT_DEPARTMENT_CHOICES: readonly Department[] = [
-  ...DEFAULT_REPORT_DEPARTMENTS,
-  ...DEPARTMENTS.filter((name) => !(DEFAULT_REPORT_DEPARTMENTS as readonly Department[]).includes(name)),
-];
+export function reportDepartmentChoices(departments: readonly ListEntryDto[]): {
+  choices: ListChoice[];
+  usual: number;
+} {
+  const usual = DEFAULT_REPORT_DEPARTMENTS.flatMap((name) =>
+    departments.filter((entry) => entry.name === name),
+  );
+  const others = departments.filter((entry) => !usual.includes(entry)).sort((a, b) => byName(a.name, b.name));
+  return {
+    choices: [...usual, ...others].map(({ name, retired }) => ({ name, retired })),
+    usual: usual.length,
+  };
+}
 
-/** How many of the offered departments belong to the first group (shown before the others). */
-export const USUAL_REPORT_DEPARTMENT_COUNT = DEFAULT_REPORT_DEPARTMENTS.length;
+/** The categories the filter offers: every one by name, Other last, retired ones too. */
+export function reportCategoryChoices(categories: readonly ListEntryDto[]): ListChoice[] {
+  const other = categories.filter((entry) => entry.name === OTHER_CATEGORY);
+  const named = categories
+    .filter((entry) => entry.name !== OTHER_CATEGORY)
+    .sort((a, b) => byName(a.name, b.name));
+  return [...named, ...other].map(({ name, retired }) => ({ name, retired }));
+}

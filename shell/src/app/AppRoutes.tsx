@@ -13,6 +13,9 @@ const DashboardPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('../settings/SettingsPage').then((module) => ({ default: module.SettingsPage })),
 );
+const HospitalListsPage = lazy(() =>
+  import('../settings/lists/HospitalListsPage').then((module) => ({ default: module.HospitalListsPage })),
+);
 const RemoteScreen = lazy(() =>
   import('../remotes/RemoteScreen').then((module) => ({ default: module.RemoteScreen })),
 );
@@ -77,6 +80,7 @@ export function AppRoutes() {
         >
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/settings/lists" element={<HospitalListsPage />} />
           {OPEN_SCREENS.map(([path, screen]) => (
             <Route key={path} path={path} element={<RemoteScreen screen={screen} />} />
           ))}

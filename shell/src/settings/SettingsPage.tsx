@@ -3,6 +3,7 @@ import {
   ITEMS_PER_PAGE_OPTIONS,
   REPORT_FORMAT_NAMES,
   REPORT_FORMATS,
+  roleIs,
   type MeResponse,
   type NotificationSettings,
   type ReportDefaults,
@@ -11,6 +12,7 @@ import {
 import { Button, Card, SelectField, TextField, Toggle } from '@caliber/ui-kit';
 import {
   api,
+  Link,
   clearLocalPreferences,
   saveAccountTheme,
   useCurrentUser,
@@ -39,6 +41,7 @@ export function SettingsPage() {
         <AppearanceCard />
         <ReportDefaultsCard />
         <RealTimeCard />
+        <HospitalListsCard />
         <DangerZoneCard />
       </div>
     </div>
@@ -211,6 +214,23 @@ function RealTimeCard() {
         onChange={setLiveUpdates}
       />
       <SaveRow state={save.state} onSave={() => void save.run(() => savePreferences({ liveUpdates }))} />
+    </Card>
+  );
+}
+
+/** Where the hospital's own lists are kept: Admins change them, everyone may look. */
+function HospitalListsCard() {
+  const user = useCurrentUser();
+  const admin = roleIs(user?.role, 'Admin');
+  return (
+    <Card title="Hospital lists" titleId="settings-lists">
+      <p className="muted">
+        The departments (with their wards) and equipment categories that forms, filters, imports and reports
+        offer.
+      </p>
+      <Link className="ck-button ck-button--secondary" to="/settings/lists">
+        {admin ? 'Manage lists' : 'View lists'}
+      </Link>
     </Card>
   );
 }
