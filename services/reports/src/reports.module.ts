@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { ClientsModule } from '@nestjs/microservices';
+import { ClientsModule, type ClientProxy } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SUBJECTS } from '@caliber/contracts';
 import {
@@ -7,7 +7,9 @@ import {
   serviceDataSourceOptions,
   serviceHealthController,
   serviceInboxPrefix,
+  StatementSigner,
   trustProviders,
+  type ServiceChannel,
 } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { REPORTS_CONFIG, type ReportsConfig } from './config';
@@ -17,10 +19,14 @@ import { ReportJobsRepository } from './jobs/report-jobs.repository';
 import { ReportQueue } from './jobs/report-queue';
 import { ReportsController } from './jobs/reports.controller';
 import { ReportsService } from './jobs/reports.service';
+import { RosterClient } from './roster/roster.client';
 import { ReportSchedulesRepository } from './schedules/report-schedules.repository';
-import { BUS_CLIENT, LOGGER } from './tokens';
+import { BUS_CLIENT, LOGGER, PEERS_CHANNEL } from './tokens';
 
-/** What the API process and the workers share: configuration, database, queue, bus and events. */
+/**
+ * What the API process and the workers share: configuration, database, queue, bus, events, and
+ * the calls to the other services as the reports service (the roster's word on a requester).
+ */
 export function reportsCommon(config: ReportsConfig, logger: Logger, clientName: string) {
   const providers: Provider[] = [
     { provide: REPORTS_CONFIG, useValue: config },
@@ -30,6 +36,17 @@ export function reportsCommon(config: ReportsConfig, logger: Logger, clientName:
     ReportSchedulesRepository,
     ReportQueue,
     ReportEvents,
+    {
+      provide: PEERS_CHANNEL,
+      inject: [BUS_CLIENT, StatementSigner],
+      useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
+        client,
+        signer,
+        timeoutMs: config.natsRequestTimeoutMs,
+        logger,
+      }),
+    },
+    RosterClient,
   ];
   return {
     imports: [

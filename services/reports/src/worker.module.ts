@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import { SUBJECTS } from '@caliber/contracts';
-import { serviceHealthController, StatementSigner, type ServiceChannel } from '@caliber/service-kit';
+import { serviceHealthController } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { ReportsConfig } from './config';
 import { ReportDataClient } from './data/report-data.client';
@@ -9,7 +8,6 @@ import { ReportWorker } from './jobs/report-worker';
 import { ReportWriter } from './jobs/report-writer';
 import { ReportMailer } from './mail/report-mailer';
 import { reportsCommon } from './reports.module';
-import { BUS_CLIENT, PEERS_CHANNEL } from './tokens';
 
 /**
  * A report worker process: the queue's consumer, the report builders and writers, the mailer,
@@ -23,23 +21,7 @@ export class ReportsWorkerModule {
       module: ReportsWorkerModule,
       imports: common.imports,
       controllers: [serviceHealthController('reports-worker', SUBJECTS.reports.health)],
-      providers: [
-        ...common.providers,
-        {
-          provide: PEERS_CHANNEL,
-          inject: [BUS_CLIENT, StatementSigner],
-          useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
-            client,
-            signer,
-            timeoutMs: config.natsRequestTimeoutMs,
-            logger,
-          }),
-        },
-        ReportDataClient,
-        ReportMailer,
-        ReportWriter,
-        ReportWorker,
-      ],
+      providers: [...common.providers, ReportDataClient, ReportMailer, ReportWriter, ReportWorker],
     };
   }
 }
