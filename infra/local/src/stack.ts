@@ -123,6 +123,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ]),
     ),
     WEB_ROOT: process.env['WEB_ROOT'] ?? WORKSPACE_ROOT,
+    // The demo roster and its report schedule mail at hospital.example, a reserved domain no mail
+    // reaches (and development mail goes to the outbox folder); a deployment names its own.
+    REPORT_MAIL_DOMAINS: process.env['REPORT_MAIL_DOMAINS'] ?? 'hospital.example',
     ...options.env,
   };
 

@@ -99,6 +99,9 @@ test.describe('Scaled out: one replica of each kind and a NATS member killed und
         NATS_REQUEST_TIMEOUT_MS: '2000',
         REPORT_LOCK_MS: '4000',
         REPORT_WORKER_CONCURRENCY: '1',
+        // One Engineer stands in for a department here, asking for more reports at once than
+        // one person may (REPORT_MAX_ACTIVE_PER_PERSON, 3).
+        REPORT_MAX_ACTIVE_PER_PERSON: '20',
       },
       log: () => undefined,
       serviceOutput: () => undefined,

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'UNPROCESSABLE',
   'RATE_LIMITED',
+  /** A person's own share of a shared queue is spent (reports being prepared, live schedules); the message says which. */
+  'REPORT_LIMIT_REACHED',
   'PAYLOAD_TOO_LARGE',
   'SERVICE_UNAVAILABLE',
   /** A service's answer was larger than the bus carries: the caller should ask for less. */

@@ -440,9 +440,13 @@ export interface AssigneeDto {
   serviceNumber: string;
 }
 
-/** A person as the roster has them now, for a service acting later on their behalf; null: not on the roster. */
+/**
+ * A person as the roster has them now, for a service acting later on their behalf; null: not on
+ * the roster. `email` is their roster address (the reports service mails a report to it, or
+ * refuses another address outside the allowed domains).
+ */
 export interface StaffStanding {
-  person: (AssigneeDto & { isActive: boolean }) | null;
+  person: (AssigneeDto & { isActive: boolean; email: string | null }) | null;
 }
 
 export interface AssigneeListResponse {

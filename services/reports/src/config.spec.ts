@@ -28,7 +28,38 @@ describe('the reports settings', () => {
       currency: 'USD',
       smtpUrl: null,
       timeZone: 'UTC',
+      maxActivePerPerson: 3,
+      maxSchedulesPerPerson: 10,
+      mailDomains: [],
     });
+  });
+
+  it('take the per-person limits and the mail domains, tidied', () => {
+    expect(
+      loadReportsConfig({
+        ...base,
+        REPORT_MAX_ACTIVE_PER_PERSON: '5',
+        REPORT_MAX_SCHEDULES_PER_PERSON: '20',
+        REPORT_MAIL_DOMAINS: ' Hospital.Example, @biomed.hospital.example,,hospital.example ',
+      }),
+    ).toMatchObject({
+      maxActivePerPerson: 5,
+      maxSchedulesPerPerson: 20,
+      mailDomains: ['hospital.example', 'biomed.hospital.example'],
+    });
+  });
+
+  it('refuse a limit of none and a mail domain that is not one', () => {
+    expect(problemsOf({ ...base, REPORT_MAX_ACTIVE_PER_PERSON: '0' }).join('\n')).toMatch(
+      /REPORT_MAX_ACTIVE_PER_PERSON/,
+    );
+    expect(problemsOf({ ...base, REPORT_MAX_SCHEDULES_PER_PERSON: 'many' }).join('\n')).toMatch(
+      /REPORT_MAX_SCHEDULES_PER_PERSON/,
+    );
+    for (const wrong of ['head@hospital.example', 'https://hospital.example', 'localhost', 'a..example'])
+      expect(problemsOf({ ...base, REPORT_MAIL_DOMAINS: wrong }).join('\n')).toMatch(
+        /REPORT_MAIL_DOMAINS.*mail domain such as hospital\.example/,
+      );
   });
 
   it('take a labour rate, a currency and an SMTP server', () => {

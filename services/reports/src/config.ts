@@ -12,6 +12,33 @@ import {
 } from '@caliber/service-kit';
 import { z } from 'zod';
 
+/** A mail domain as DNS spells it: labels of letters, digits and inner hyphens, dot-separated. */
+const MAIL_DOMAIN =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/**
+ * `REPORT_MAIL_DOMAINS`: comma-separated domains (`hospital.example, biomed.hospital.example`)
+ * whose addresses may receive reports besides the requester's own roster address. A domain
+ * allows its addresses only, not its subdomains': each is named on its own.
+ */
+const mailDomainList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().regex(MAIL_DOMAIN, {
+        error: 'each entry must be a mail domain such as hospital.example (no address, no scheme)',
+      }),
+    ),
+  )
+  .transform((domains) => [...new Set(domains)]);
+
 const reportsEnvSchema = z
   .object({
     ...commonEnvShape,
@@ -36,6 +63,15 @@ const reportsEnvSchema = z
     REPORT_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     /** Finished files are deleted this many days after they were made. */
     REPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(366).default(7),
+    /**
+     * Reports one person may have queued or being written at once (asked for by hand or made by
+     * their schedules): past it, a request is refused until one is done, so no one fills the queue.
+     */
+    REPORT_MAX_ACTIVE_PER_PERSON: z.coerce.number().int().min(1).max(100).default(3),
+    /** Schedules one person may keep live at once (each adds a report at every turn). */
+    REPORT_MAX_SCHEDULES_PER_PERSON: z.coerce.number().int().min(1).max(200).default(10),
+    /** Domains whose addresses may receive reports; empty: only the requester's own roster address. */
+    REPORT_MAIL_DOMAINS: mailDomainList,
     /** Hourly rate that prices recorded labour hours in the financial report; unset, hours are not priced. */
     LABOUR_RATE_PER_HOUR: z.coerce
       .number({ error: 'LABOUR_RATE_PER_HOUR must be a number.' })
@@ -84,6 +120,9 @@ const reportsEnvSchema = z
     retryDelayMs: env.REPORT_RETRY_DELAY_MS,
     lockMs: env.REPORT_LOCK_MS,
     retentionDays: env.REPORT_RETENTION_DAYS,
+    maxActivePerPerson: env.REPORT_MAX_ACTIVE_PER_PERSON,
+    maxSchedulesPerPerson: env.REPORT_MAX_SCHEDULES_PER_PERSON,
+    mailDomains: env.REPORT_MAIL_DOMAINS,
     labourRatePerHour: env.LABOUR_RATE_PER_HOUR ?? null,
     currency: env.REPORT_CURRENCY,
     smtpUrl: env.SMTP_URL ?? null,

@@ -56,6 +56,8 @@ describe('Reports (real stack)', () => {
   const ids = new Map<Role, string>();
   let otherTechnician = '';
   const serial = `RPT-${Date.now().toString(36)}`.toUpperCase();
+  // The addresses these reports are mailed to are the tests' own, at one allowed domain.
+  const mailDomains = { REPORT_MAIL_DOMAINS: 'hospital.example' };
   const period = {
     dateFrom: '2001-03-01',
     dateTo: '2001-03-31',
@@ -103,9 +105,10 @@ describe('Reports (real stack)', () => {
     const smtpPort = (smtp.server.address() as { port: number }).port;
     apps.push(await startEquipment());
     maintenance = await startMaintenance();
-    apps.push(await startReports());
+    apps.push(await startReports(mailDomains));
     apps.push(
       await startReportsWorker({
+        ...mailDomains,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LABOUR_RATE_PER_HOUR: '40',
         REPORT_RETRY_DELAY_MS: '50',
@@ -407,7 +410,7 @@ describe('Reports (real stack)', () => {
     await until(() => taken, { timeoutMs: 10_000, what: 'the dying worker to take the report' });
     await dying.close(true);
     connection.disconnect();
-    apps.push(await startReportsWorker({ REPORT_LOCK_MS: '2000' }));
+    apps.push(await startReportsWorker({ ...mailDomains, REPORT_LOCK_MS: '2000' }));
     await until(async () => (await job(asked.body.jobId)).state === 'done', {
       timeoutMs: 30_000,
       what: 'another worker to finish the report',

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { ClientProxy, ClientsModule } from '@nestjs/microservices';
+import { ClientsModule, type ClientProxy } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SUBJECTS } from '@caliber/contracts';
 import {
@@ -19,14 +19,16 @@ import { ReportJobsRepository } from './jobs/report-jobs.repository';
 import { ReportQueue } from './jobs/report-queue';
 import { ReportsController } from './jobs/reports.controller';
 import { ReportsService } from './jobs/reports.service';
+import { RosterClient } from './roster/roster.client';
 import { ReportSchedulesRepository } from './schedules/report-schedules.repository';
 import { BUS_CLIENT, LOGGER, PEERS_CHANNEL } from './tokens';
 import { ReportDataClient } from './data/report-data.client';
 import { ReportLists } from './data/report-lists';
 
 /**
- * What the API process and the workers share: configuration, database, queue, bus and events, and
- * the calls to the other services (the API reads the hospital lists for a request's filters).
+ * What the API process and the workers share: configuration, database, queue, bus, events, and
+ * the calls to the other services as the reports service (the roster's word on a requester, the
+ * hospital lists a request's filters are read against).
  */
 export function reportsCommon(config: ReportsConfig, logger: Logger, clientName: string) {
   const providers: Provider[] = [
@@ -49,6 +51,7 @@ export function reportsCommon(config: ReportsConfig, logger: Logger, clientName:
     },
     ReportDataClient,
     ReportLists,
+    RosterClient,
   ];
   return {
     imports: [

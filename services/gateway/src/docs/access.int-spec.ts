@@ -38,8 +38,9 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
   beforeAll(async () => {
     equipment = await startEquipment();
     maintenance = await startMaintenance();
-    reports = await startReports();
-    reportsWorker = await startReportsWorker();
+    // The reports these tests ask for are mailed to addresses at one allowed domain.
+    reports = await startReports({ REPORT_MAIL_DOMAINS: 'hospital.example' });
+    reportsWorker = await startReportsWorker({ REPORT_MAIL_DOMAINS: 'hospital.example' });
     for (const role of ROLES) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Matrix`, preApproved: true });
       ids.set(role, staff.id);

@@ -682,13 +682,14 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Reports',
     summary: 'Generate reports as PDF, Excel or Word; optionally e-mail them and repeat them on a schedule',
     description:
-      "The Generate Report dialog's body: `reports` (at least one of the eight types), `filters` (`dateFrom` ≤ `dateTo`, departments, categories, `staff`) and `options` (format, visuals, advanced, schedule, delivery). At least one of `delivery.downloadNow`, `delivery.email` or `schedule.enabled`. With Download Now, the answer waits for the file up to `REPORT_WAIT_SECONDS` (15 s) and is the file itself (`cmms-report-{timestamp}.{pdf|xlsx|docx}`); otherwise, or when it takes longer, it is 202 `{fileUrl, jobId, scheduleId}`: `fileUrl` is the report's page, which follows it live and downloads it when done. A schedule alone writes nothing now.",
+      "The Generate Report dialog's body: `reports` (at least one of the eight types), `filters` (`dateFrom` ≤ `dateTo`, departments, categories, `staff`) and `options` (format, visuals, advanced, schedule, delivery). At least one of `delivery.downloadNow`, `delivery.email` or `schedule.enabled`. With Download Now, the answer waits for the file up to `REPORT_WAIT_SECONDS` (15 s) and is the file itself (`cmms-report-{timestamp}.{pdf|xlsx|docx}`); otherwise, or when it takes longer, it is 202 `{fileUrl, jobId, scheduleId}`: `fileUrl` is the report's page, which follows it live and downloads it when done. A schedule alone writes nothing now. `delivery.email` must be the caller's own address on the staff roster or at one of `REPORT_MAIL_DOMAINS` (else 400, saying where reports may go).",
     body: generateReportSchema,
     responses: {
       200: 'The file (PDF, XLSX or DOCX), as an attachment.',
       202: '`{fileUrl, jobId, scheduleId}`',
       ...REFUSALS,
       ...BODY_REFUSALS,
+      429: '`REPORT_LIMIT_REACHED`: the caller already has `REPORT_MAX_ACTIVE_PER_PERSON` (3) reports being prepared, or `REPORT_MAX_SCHEDULES_PER_PERSON` (10) live schedules; `message` says which and what to do. Nothing is stored.',
       ...SERVICE_DOWN,
     },
   },

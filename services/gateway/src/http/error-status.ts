@@ -52,6 +52,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'OTP_USED':
       return 422;
     case 'RATE_LIMITED':
+    case 'REPORT_LIMIT_REACHED':
     case 'OTP_COOLDOWN':
       return 429;
     case 'INTERNAL':

@@ -161,8 +161,9 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
   beforeAll(async () => {
     equipment = await startEquipment();
     maintenance = await startMaintenance();
-    reports = await startReports();
-    reportsWorker = await startReportsWorker();
+    // The reports these tests ask for are mailed to addresses at one allowed domain.
+    reports = await startReports({ REPORT_MAIL_DOMAINS: 'hospital.example' });
+    reportsWorker = await startReportsWorker({ REPORT_MAIL_DOMAINS: 'hospital.example' });
     rows = await equipmentDataSource();
     for (const role of ROLES) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Hostile`, preApproved: true });

@@ -45,7 +45,9 @@ export class AssigneesService {
   /** The person as they are now, or null when they are not (or no longer) on the roster. */
   async standing(id: string): Promise<StaffStanding> {
     const user = isRecordId(id) ? await this.users.findOneBy({ id }) : null;
-    return { person: user ? { ...toAssignee(user), isActive: user.isActive } : null };
+    return {
+      person: user ? { ...toAssignee(user), isActive: user.isActive, email: user.email } : null,
+    };
   }
 
   async assignee(id: string): Promise<AssigneeDto> {

@@ -121,6 +121,24 @@ export class ReportJobsRepository {
     return rows[0] ? toDto(rows[0]) : null;
   }
 
+  /**
+   * Holds one person's requests until the transaction ends. Their limits are a count followed by an
+   * insert; two requests at once would both count the same rows and both pass, so each waits here
+   * for the other to commit and then counts what it left (READ COMMITTED reads anew each statement).
+   */
+  async lockOwner(manager: EntityManager, ownerId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('report-owner:' || $1))`, [ownerId]);
+  }
+
+  /** How many reports a person has queued or being written: their limit, and their place in the fair order. */
+  async activeCount(manager: EntityManager, ownerId: string): Promise<number> {
+    const rows = (await manager.query(
+      `SELECT count(*)::int AS "active" FROM ${TABLE} WHERE "owner_id" = $1 AND "state" IN ('queued', 'running')`,
+      [ownerId],
+    )) as { active: number }[];
+    return rows[0]?.active ?? 0;
+  }
+
   /** Holds one schedule's turn until the transaction ends, so two workers never run it at once. */
   async lockSchedule(manager: EntityManager, scheduleId: string): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('report-schedule:' || $1))`, [scheduleId]);
@@ -173,14 +191,20 @@ export class ReportJobsRepository {
     return { jobs: rows.map(toDto), total: counted[0]?.total ?? 0 };
   }
 
-  /** Reports recorded but still waiting (e.g. queued while Redis was down), oldest first. */
-  async waiting(olderThanMs: number): Promise<string[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT "id" FROM ${TABLE} WHERE "state" = 'queued' AND "created_at" < now() - make_interval(secs => $1)
+  /**
+   * Reports recorded but still waiting (e.g. queued while Redis was down), oldest first, each with
+   * its owner's rank: how many of the owner's reports, queued or being written, came before it.
+   */
+  async waiting(olderThanMs: number): Promise<{ id: string; rank: number }[]> {
+    return (await this.dataSource.query(
+      `SELECT "id", "rank" FROM (
+         SELECT "id", "state", "created_at",
+           (row_number() OVER (PARTITION BY "owner_id" ORDER BY "created_at", "id") - 1)::int AS "rank"
+         FROM ${TABLE} WHERE "state" IN ('queued', 'running')) AS "active"
+       WHERE "state" = 'queued' AND "created_at" < now() - make_interval(secs => $1)
        ORDER BY "created_at" LIMIT 1000`,
       [olderThanMs / 1000],
-    )) as { id: string }[];
-    return rows.map((row) => row.id);
+    )) as { id: string; rank: number }[];
   }
 
   /**
@@ -254,6 +278,15 @@ export class ReportJobsRepository {
     const [rows] = (await this.dataSource.query(
       `UPDATE ${TABLE} SET "failure" = $2 WHERE "id" = $1 AND "state" = 'done' RETURNING *`,
       [id, `The report was written but could not be e-mailed: ${reason}`.slice(0, 500)],
+    )) as Updated;
+    return rows[0] ? toDto(rows[0]) : null;
+  }
+
+  /** The e-mail of a written report is not sent, and will not be (the reason says why): the file stays. */
+  async mailWithheld(id: string, reason: string): Promise<ReportJobDto | null> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE ${TABLE} SET "failure" = $2 WHERE "id" = $1 AND "state" = 'done' RETURNING *`,
+      [id, `The report was written but not e-mailed: ${reason}`.slice(0, 500)],
     )) as Updated;
     return rows[0] ? toDto(rows[0]) : null;
   }

@@ -44,6 +44,24 @@ export async function upsertScheduleJob(
   );
 }
 
+/** Far below BullMQ's lowest priority (2^21), and far above anyone's reports at once. */
+const MAX_RANK = 10_000;
+
+/**
+ * Fair order between people, on a queue that has no groups (BullMQ's open-source edition): a
+ * report's priority is 1 + how many of its owner's reports were queued or being written before
+ * it. Each person's first report goes ahead of anyone's second, their second ahead of anyone's
+ * third, and so on; within one rank, first asked is first written. So one person's five reports,
+ * or a burst of their schedules, do not keep everyone else waiting behind them. The rank is fixed
+ * when the report is queued (a priority cannot follow the owner's other reports as they finish),
+ * which keeps the rule simple and still puts a newcomer ahead of a long queue. BullMQ takes
+ * lower numbers first; schedule turns and the clean-up carry none and go first (they only add
+ * reports or delete files, in moments).
+ */
+export function fairPriority(ownerRank: number): number {
+  return 1 + Math.min(Math.max(0, Math.floor(ownerRank)), MAX_RANK);
+}
+
 /** Expired files are deleted every hour, by whichever worker takes the job. */
 const EXPIRY_SCHEDULER = 'expire-report-files';
 
@@ -68,13 +86,17 @@ export class ReportQueue implements OnApplicationShutdown {
     this.queue.on('error', (error) => this.logger.warn({ err: error }, 'report queue'));
   }
 
-  /** Queues a report; the queue's job id is the report's, so a repeated add queues it once. */
-  async addReport(jobId: string): Promise<void> {
+  /**
+   * Queues a report at its owner's rank (`fairPriority`); the queue's job id is the report's, so
+   * a repeated add queues it once.
+   */
+  async addReport(jobId: string, ownerRank: number): Promise<void> {
     await this.queue.add(
       JOB_NAMES.report,
       { kind: 'report', jobId },
       {
         jobId,
+        priority: fairPriority(ownerRank),
         attempts: this.config.attempts,
         backoff: { type: 'exponential', delay: this.config.retryDelayMs },
         removeOnComplete: 1000,

@@ -1,11 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { calendarDateIn, SUBJECTS, type StaffStanding } from '@caliber/contracts';
+import { calendarDateIn } from '@caliber/contracts';
 import { auditActorOf, bullConnection, queuePrefix, writeAudit } from '@caliber/service-kit';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
-import { ReportDataClient } from '../data/report-data.client';
+import { ownerFromRoster, RosterClient } from '../roster/roster.client';
 import { previousPeriod } from '../schedules/schedule-period';
 import { ReportSchedulesRepository } from '../schedules/report-schedules.repository';
 import { LOGGER } from '../tokens';
@@ -37,7 +37,7 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly queue: ReportQueue,
     private readonly events: ReportEvents,
     private readonly writer: ReportWriter,
-    private readonly data: ReportDataClient,
+    private readonly roster: RosterClient,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -106,20 +106,11 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
     // The owner as the roster has them now: a person deactivated or removed since gets no more
     // reports (their schedule ends, audited), and a changed role is the one the figures follow.
-    const { person } = await this.data.ask<StaffStanding>(
-      SUBJECTS.identity.standing,
-      { id: found.owner.id },
-      {
-        id: found.owner.id,
-        role: found.owner.role,
-        name: found.owner.name,
-        serviceNumber: found.owner.serviceNumber,
-      },
-    );
-    if (!person?.isActive) {
+    const standing = await this.roster.standing(found.owner);
+    if (!standing.current) {
       await this.schedules.endForOwner(
         scheduleId,
-        person ? 'the owner was deactivated' : 'the owner left the roster',
+        standing.why === 'deactivated' ? 'the owner was deactivated' : 'the owner left the roster',
       );
       await this.queue.removeSchedule(scheduleId).catch(() => undefined);
       this.logger.info(
@@ -128,16 +119,17 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       );
       return;
     }
-    const schedule = {
-      ...found,
-      owner: { id: person._id, name: person.name, role: person.role, serviceNumber: person.serviceNumber },
-    };
+    const owner = ownerFromRoster(standing.person);
+    const schedule = { ...found, owner };
     const period = previousPeriod(schedule.frequency, calendarDateIn(this.config.timeZone));
     const request = schedule.request;
-    const job = await this.jobs.transaction(async (manager) => {
+    const { job, rank } = await this.jobs.transaction(async (manager) => {
       await this.jobs.lockSchedule(manager, scheduleId);
+      // A turn is never refused for the owner's limit (the schedule limit bounds it), but its
+      // report takes its place in the fair order behind the owner's others.
+      const ahead = await this.jobs.activeCount(manager, owner.id);
       const made = await this.jobs.scheduledFor(manager, scheduleId, period.from);
-      if (made) return made;
+      if (made) return { job: made, rank: ahead };
       const created = await this.jobs.create(manager, {
         owner: schedule.owner,
         reports: request.reports,
@@ -156,10 +148,10 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
           period: { from: null, to: `${period.from}..${period.to}` },
         },
       });
-      return created;
+      return { job: created, rank: ahead };
     });
     await this.schedules.ran(scheduleId);
-    await this.queue.addReport(job._id);
+    await this.queue.addReport(job._id, rank);
     await this.events.progress(job);
   }
 
@@ -169,7 +161,7 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
    */
   private async requeueWaiting(): Promise<void> {
     try {
-      for (const id of await this.jobs.waiting(60_000)) await this.queue.addReport(id);
+      for (const { id, rank } of await this.jobs.waiting(60_000)) await this.queue.addReport(id, rank);
       for (const schedule of await this.schedules.allLive())
         if (!(await this.queue.queue.getJobScheduler(schedule.id)))
           await this.queue.upsertSchedule(schedule.id, schedule.frequency);

@@ -15,7 +15,14 @@ import { ReportDataClient } from '../data/report-data.client';
 import { ReportLists } from '../data/report-lists';
 import { REPORT_FILE_TYPES, type ReportDocument } from '../document/report-document';
 import { writeReport } from '../document/write-report';
+import { mayMailTo } from '../mail/mail-policy';
 import { ReportMailer } from '../mail/report-mailer';
+import {
+  ownerFromRoster,
+  RosterClient,
+  type RequesterStanding,
+  type RosterPerson,
+} from '../roster/roster.client';
 import { LOGGER } from '../tokens';
 import { ChunkSink } from './chunk-sink';
 import { ReportEvents } from './report-events';
@@ -45,6 +52,31 @@ export function filterLines(filters: ReportFilters): string[] {
   ];
 }
 
+/** Why a report is not made, or not sent, for a requester the roster no longer stands behind. */
+const GONE = {
+  deactivated: 'the person who asked for it was deactivated on the staff roster',
+  removed: 'the person who asked for it is no longer on the staff roster',
+} as const;
+
+/**
+ * Whether a report's e-mail may be sent now, to whom it says it is from, or why not: its requester
+ * is no longer active on the roster, or the address is neither their roster address (as it is
+ * now) nor at an allowed domain.
+ */
+export function mailVerdict(
+  standing: RequesterStanding,
+  to: string,
+  domains: readonly string[],
+): { send: true; person: RosterPerson } | { send: false; reason: string } {
+  if (!standing.current) return { send: false, reason: `${GONE[standing.why]}.` };
+  if (!mayMailTo(to, standing.person.email, domains))
+    return {
+      send: false,
+      reason: `${to} is not the requester's address on the staff roster, nor at a domain reports may be sent to.`,
+    };
+  return { send: true, person: standing.person };
+}
+
 /**
  * Writes one report: reads every section's figures from the services that own them (as the
  * person it is for), streams the file into the database piece by piece, marks it done, and
@@ -60,17 +92,34 @@ export class ReportWriter {
     private readonly data: ReportDataClient,
     private readonly mailer: ReportMailer,
     private readonly lists: ReportLists,
+    private readonly roster: RosterClient,
   ) {}
 
-  /** One attempt at a report. A report already written only has its e-mail sent, if still owed. */
+  /**
+   * One attempt at a report. A report already written only has its e-mail sent, if still owed.
+   * Its requester is asked about first, as the roster has them now: a person deactivated or removed
+   * since they asked gets no report (it ends failed, with the reason on the Reports screen, and is
+   * not tried again), and a changed role is the one the figures are read as.
+   */
   async write(jobId: string, attempt: number): Promise<void> {
     const job = await this.jobs.stored(jobId);
     if (!job) return;
     if (job.state === 'done') return this.mailIfOwed(job);
     if (job.state !== 'queued' && job.state !== 'running') return;
+    const standing = await this.roster.standing(job.owner);
+    if (!standing.current) {
+      // Shown as it is in the list and after "The report could not be written:" on its page.
+      const reason = `${GONE[standing.why].replace(/^t/, 'T')}.`;
+      await this.events.progress(await this.jobs.failAttempt(jobId, reason, true));
+      this.logger.info(
+        { job: jobId, why: standing.why },
+        'report not written: its requester may no longer have it',
+      );
+      return;
+    }
     await this.events.progress(await this.jobs.start(jobId, attempt));
 
-    const document = await this.document(job);
+    const document = await this.document({ ...job, owner: ownerFromRoster(standing.person) });
     await this.events.progress(await this.jobs.progress(jobId, READING_SHARE, 'Writing the file'));
     const sink = new ChunkSink((seq, data) => this.jobs.writeChunk(jobId, seq, data));
     await writeReport(document, sink, { timeZone: this.config.timeZone });
@@ -133,13 +182,28 @@ export class ReportWriter {
     };
   }
 
+  /**
+   * Sends the e-mail, when one is owed. Right before sending, the requester and the address are
+   * checked again against the roster as it is now (`mailVerdict`): deactivated, removed, or
+   * their roster address changed since, and no mail goes out; the reason is shown instead.
+   */
   private async mailIfOwed(job: StoredReportJob): Promise<void> {
     if (!job.emailTo || job.emailedAt) return;
     const current = await this.jobs.get(job.id);
     if (!current?.fileName || current.state !== 'done') return;
     const titles = job.reports.map((type) => REPORT_TITLES[type]).join(', ');
     try {
-      await this.send(job, current, titles);
+      const verdict = mailVerdict(
+        await this.roster.standing(job.owner),
+        job.emailTo,
+        this.config.mailDomains,
+      );
+      if (!verdict.send) {
+        await this.events.progress(await this.jobs.mailWithheld(job.id, verdict.reason));
+        this.logger.info({ job: job.id }, 'report e-mail withheld');
+        return;
+      }
+      await this.send(job, current, titles, verdict.person.serviceNumber);
     } catch (error) {
       // Tried again with the report's attempts; the file stays downloadable whatever happens.
       await this.events.progress(await this.jobs.mailFailed(job.id, (error as Error).message));
@@ -149,13 +213,25 @@ export class ReportWriter {
     this.logger.info({ job: job.id }, 'report e-mailed');
   }
 
-  private async send(job: StoredReportJob, current: ReportJobDto, titles: string): Promise<void> {
+  /**
+   * The message says who asked by service number, never by name: a name is free text typed into
+   * the roster, and "Ama — sign in at https://… to open it" would be read by the recipient as the
+   * hospital's own words. A service number is letters, digits, "-" and "/" only (the roster's
+   * rule), so it cannot carry a link or a sentence, and it still names the person to anyone who
+   * may look them up. Everything else in the text is the product's or the request's checked values.
+   */
+  private async send(
+    job: StoredReportJob,
+    current: ReportJobDto,
+    titles: string,
+    serviceNumber: string,
+  ): Promise<void> {
     if (!job.emailTo || !current.fileName) return;
     await this.mailer.send({
       to: job.emailTo,
       subject: `${this.config.productName} report: ${titles} (${job.filters.dateFrom} to ${job.filters.dateTo})`,
       text: [
-        `The report ${job.owner.name} asked for is attached: ${titles}.`,
+        `The report asked for by staff member ${serviceNumber} is attached: ${titles}.`,
         `Period: ${job.filters.dateFrom} to ${job.filters.dateTo}.`,
         ...filterLines(job.filters),
         '',

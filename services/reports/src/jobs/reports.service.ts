@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   hasFullAccess,
   REPORT_FILE_CHUNK_BYTES,
@@ -13,9 +13,14 @@ import {
   type ReportScheduleListResponse,
 } from '@caliber/contracts';
 import { auditActorOf, ServiceError, writeAudit } from '@caliber/service-kit';
+import type { EntityManager } from 'typeorm';
+import { REPORTS_CONFIG, type ReportsConfig } from '../config';
+import { domainOf, mailRefusalMessage, mayMailTo } from '../mail/mail-policy';
+import { RosterClient } from '../roster/roster.client';
 import { ReportSchedulesRepository } from '../schedules/report-schedules.repository';
 import { ReportEvents } from './report-events';
 import { ReportJobsRepository, type ReportOwner } from './report-jobs.repository';
+import { REPORT_LIMIT_MESSAGES } from './report-limits';
 import { ReportQueue } from './report-queue';
 import { ReportLists } from '../data/report-lists';
 
@@ -40,17 +45,20 @@ export type GenerateAnswer = ReportQueuedResponse & { job: ReportJobDto | null }
 @Injectable()
 export class ReportsService {
   constructor(
+    @Inject(REPORTS_CONFIG) private readonly config: ReportsConfig,
     private readonly jobs: ReportJobsRepository,
     private readonly schedules: ReportSchedulesRepository,
     private readonly queue: ReportQueue,
     private readonly events: ReportEvents,
     private readonly lists: ReportLists,
+    private readonly roster: RosterClient,
   ) {}
 
   /**
    * Records the report (and its schedule, when asked) in one transaction, then queues it. A
    * report neither to be downloaded nor e-mailed now (a schedule alone) is not written now: its
-   * first file comes at the schedule's first turn.
+   * first file comes at the schedule's first turn. The address and the person's limits are
+   * checked first, so a refused request leaves nothing behind.
    */
   async generate(actor: Actor, asked: ReportRequest): Promise<GenerateAnswer> {
     const owner = ownerOf(actor);
@@ -58,7 +66,9 @@ export class ReportsService {
     const request = { ...asked, filters: await this.lists.current(asked.filters, ownerAsUser(owner), true) };
     const { delivery, schedule: repeat } = request.options;
     const writeNow = delivery.downloadNow || delivery.email !== null;
-    const { job, scheduleId } = await this.jobs.transaction(async (manager) => {
+    if (delivery.email) await this.checkAddress(owner, delivery.email);
+    const { job, scheduleId, rank } = await this.jobs.transaction(async (manager) => {
+      const ahead = await this.checkLimits(manager, owner.id, { report: writeNow, schedule: repeat.enabled });
       const schedule = repeat.enabled ? await this.schedules.create(manager, owner, request) : null;
       const created = writeNow
         ? await this.jobs.create(manager, {
@@ -94,11 +104,11 @@ export class ReportsService {
             emailTo: { from: null, to: delivery.email },
           },
         });
-      return { job: created, scheduleId: schedule?.id ?? null };
+      return { job: created, scheduleId: schedule?.id ?? null, rank: ahead };
     });
     try {
       if (scheduleId) await this.queue.upsertSchedule(scheduleId, repeat.frequency);
-      if (job) await this.queue.addReport(job._id);
+      if (job) await this.queue.addReport(job._id, rank);
     } catch {
       // Recorded but not queued (Redis is down): a worker queues waiting reports when it starts
       // and every few minutes (`ReportWorker`), so nothing asked for is lost.
@@ -109,6 +119,55 @@ export class ReportsService {
     }
     await this.events.progress(job);
     return { job, jobId: job?._id ?? '', scheduleId, fileUrl: job ? reportPagePath(job._id) : '/reports' };
+  }
+
+  /**
+   * A report goes only to the requester's own roster address or to an allowed domain
+   * (`mail-policy.ts`). An address at an allowed domain needs no question; any other is compared
+   * with the roster's address for the person, asked of identity now (the session's copy may be old).
+   */
+  private async checkAddress(owner: ReportOwner, email: string): Promise<void> {
+    const domains = this.config.mailDomains;
+    if (domains.includes(domainOf(email))) return;
+    const standing = await this.roster.standing(owner);
+    if (!standing.current)
+      throw new ServiceError(
+        'ACCOUNT_INACTIVE',
+        'Your account is not active on the staff roster, so no report can be made for you.',
+      );
+    if (!mayMailTo(email, standing.person.email, domains))
+      throw ServiceError.validation([
+        { path: 'options.delivery.email', message: mailRefusalMessage(standing.person.email, domains) },
+      ]);
+  }
+
+  /**
+   * Refuses a request past the person's limits (`report-limits.ts`), inside the transaction that
+   * then stores it, under the person's lock (`lockOwner`): two requests at once are counted one
+   * after the other, so they cannot both take the last place. Answers how many of the person's
+   * reports are queued or being written already: the new report's rank in the fair order.
+   */
+  private async checkLimits(
+    manager: EntityManager,
+    ownerId: string,
+    adds: { report: boolean; schedule: boolean },
+  ): Promise<number> {
+    await this.jobs.lockOwner(manager, ownerId);
+    const active = await this.jobs.activeCount(manager, ownerId);
+    if (adds.report && active >= this.config.maxActivePerPerson)
+      throw new ServiceError(
+        'REPORT_LIMIT_REACHED',
+        REPORT_LIMIT_MESSAGES.active(this.config.maxActivePerPerson),
+      );
+    if (
+      adds.schedule &&
+      (await this.schedules.liveCount(manager, ownerId)) >= this.config.maxSchedulesPerPerson
+    )
+      throw new ServiceError(
+        'REPORT_LIMIT_REACHED',
+        REPORT_LIMIT_MESSAGES.schedules(this.config.maxSchedulesPerPerson),
+      );
+    return active;
   }
 
   async get(actor: Actor, id: string): Promise<ReportJobDto> {

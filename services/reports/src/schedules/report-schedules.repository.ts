@@ -55,6 +55,15 @@ export class ReportSchedulesRepository {
     return row;
   }
 
+  /** How many live schedules a person keeps (their limit; counted under `ReportJobsRepository.lockOwner`). */
+  async liveCount(manager: EntityManager, ownerId: string): Promise<number> {
+    const rows = (await manager.query(
+      `SELECT count(*)::int AS "live" FROM ${TABLE} WHERE "owner_id" = $1 AND "cancelled_at" IS NULL`,
+      [ownerId],
+    )) as { live: number }[];
+    return rows[0]?.live ?? 0;
+  }
+
   /** A schedule that has not been cancelled. */
   async live(id: string): Promise<StoredSchedule | null> {
     const rows = (await this.dataSource.query(
