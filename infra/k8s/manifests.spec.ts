@@ -19,6 +19,7 @@ import { loadGatewayConfig } from '../../services/gateway/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
 import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
 import { loadReportsConfig } from '../../services/reports/src/config';
+import { webServerConfigOf } from '../../services/web-server/src/web-server';
 import { deploymentCredentials } from './credentials';
 
 /**
@@ -474,6 +475,26 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
+  it('gives every front end’s server an environment it accepts, the shell’s page the addresses the gateway hands out', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'caliber-manifest-web-'));
+    try {
+      const environment = (name: string) => {
+        const running = containers().find(({ owner }) => nameOf(owner) === `Deployment/${name}`);
+        if (!running) throw new Error(`Deployment/${name} is not rendered`);
+        const { env, problems } = containerEnvironment(objects(), running, folder);
+        expect(problems).toEqual([]);
+        return env;
+      };
+      for (const name of ['shell', ...REMOTE_NAMES.map((remote) => `mfe-${remote}`)])
+        expect(() => webServerConfigOf(environment(name))).not.toThrow();
+      // The page's content security policy allows exactly where /app-config.json sends it.
+      const { apiBaseUrl, socketUrl, remotes } = loadGatewayConfig(environment('gateway')).web;
+      expect(webServerConfigOf(environment('shell')).page).toEqual({ apiBaseUrl, socketUrl, remotes });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('references only the Secrets the guide lists, with their keys', () => {
     const guide = readFileSync(join(K8S, 'README.md'), 'utf8').split('\n');
     const missing: string[] = [];
@@ -629,7 +650,7 @@ describe('the manifests follow the registries', () => {
 });
 
 describe('changing one remote’s entry', () => {
-  it('renames the remote-entries ConfigMap and rolls the gateway alone, nothing else', () => {
+  it('renames the remote-entries ConfigMap and rolls the gateway and the shell, nothing else', () => {
     const folder = mkdtempSync(join(tmpdir(), 'caliber-remote-entry-'));
     const entry = 'https://cdn.hospital.invalid/equipment/0.1.1/remoteEntry.js';
     try {
@@ -656,21 +677,21 @@ describe('changing one remote’s entry', () => {
       );
       expect(removed).toEqual([expect.stringMatching(/^ConfigMap\/caliber-remote-entries-\w+$/)]);
       expect(added).toEqual([expect.stringMatching(/^ConfigMap\/caliber-remote-entries-\w+$/)]);
-      expect(changed).toEqual(['Deployment/gateway']);
+      // The gateway hands the entry out; the shell's page allows its origin.
+      expect(changed.sort()).toEqual(['Deployment/gateway', 'Deployment/shell']);
 
       const [oldName, newName] = [removed[0] ?? '', added[0] ?? ''].map((name) =>
         name.replace('ConfigMap/', ''),
       );
-      // The ConfigMap differs in that one entry, and the gateway only in the name it reads.
+      // The ConfigMap differs in that one entry, and each Deployment only in the name it reads.
       expect(after.get(added[0] ?? '')?.data).toEqual({
         ...before.get(removed[0] ?? '')?.data,
         REMOTE_ENTRY_EQUIPMENT: entry,
       });
-      const gateway = JSON.stringify(after.get('Deployment/gateway')).replaceAll(
-        newName ?? '',
-        oldName ?? '',
-      );
-      expect(JSON.parse(gateway)).toEqual(before.get('Deployment/gateway'));
+      for (const deployment of changed) {
+        const renamed = JSON.stringify(after.get(deployment)).replaceAll(newName ?? '', oldName ?? '');
+        expect(JSON.parse(renamed)).toEqual(before.get(deployment));
+      }
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
