@@ -7,6 +7,7 @@ import { AuditService1764400000000 } from './migrations/1764400000000-audit-serv
 import { TaskEffects1764600000000 } from './migrations/1764600000000-task-effects';
 import { RiskAssessment1764800000000 } from './migrations/1764800000000-risk-assessment';
 import { HistoryByTime1765100000000 } from './migrations/1765100000000-history-by-time';
+import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -18,6 +19,7 @@ export const EQUIPMENT_MIGRATIONS = [
   TaskEffects1764600000000,
   RiskAssessment1764800000000,
   HistoryByTime1765100000000,
+  AuditAppendOnly1765360000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

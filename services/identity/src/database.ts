@@ -8,6 +8,7 @@ import { AuditService1764400000000 } from './migrations/1764400000000-audit-serv
 import { Sessions1764500000000 } from './migrations/1764500000000-sessions';
 import { SessionsByUser1765100000000 } from './migrations/1765100000000-sessions-by-user';
 import { SessionsEndOnPhoneChange1765350000000 } from './migrations/1765350000000-sessions-end-on-phone-change';
+import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { SessionEntity } from './sessions/session.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -21,6 +22,7 @@ export const IDENTITY_MIGRATIONS = [
   Sessions1764500000000,
   SessionsByUser1765100000000,
   SessionsEndOnPhoneChange1765350000000,
+  AuditAppendOnly1765360000000,
 ];
 
 export function identityDatabase(url: string): ServiceDatabaseOptions {
