@@ -66,8 +66,9 @@ export function createWebServer(config: WebServerConfig): Express {
   // its scripts; it sends the same headers anyway, so a file of it opened as a document (an SVG, a
   // source map) is as locked down as a page and cannot be framed. What a remote must allow is
   // being loaded by a page of another origin: its files are sent with
-  // `Cross-Origin-Resource-Policy: cross-origin` (public, content-hashed code holding nothing
-  // private), the shell's with `same-origin`.
+  // `Cross-Origin-Resource-Policy: cross-origin` (public code holding nothing private; with
+  // `same-origin`, a shell on another port already fails to load it: one-remote-release.e2e.ts),
+  // the shell's with `same-origin`.
   app.use(securityHeaders(config.page, config.spaFallback ? 'same-origin' : 'cross-origin'));
   app.get('/healthz', (_request, response) => {
     response.setHeader('Cache-Control', 'no-store');
