@@ -1,6 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_HTTP_PORT, DOMAIN_SERVICES, REMOTE_NAMES } from '@caliber/contracts';
+import { expectedPageSecurity, pageSecurityOf } from '@caliber/testing/security-headers';
+import { createWebServer, webServerConfigOf } from '../../services/web-server/src/web-server';
 
 const root = join(__dirname, '..', '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -68,6 +72,55 @@ describe('container images', () => {
     expect(buildArg(imageCommand('shell'), 'SPA_FALLBACK')).toBe('true');
     for (const name of REMOTE_NAMES)
       expect(buildArg(imageCommand(`mfe-${name}`), 'BASE_PATH')).toBe(`/remotes/${name}`);
+  });
+
+  /**
+   * The environment a front end's container starts with: the web Dockerfile's `ENV`, with the
+   * project's build arguments in place of the `${ARG}`s, and the built files at `webDir`.
+   */
+  function frontEndEnvironment(folder: string, webDir: string): NodeJS.ProcessEnv {
+    const dockerfile = read('infra/docker/web.Dockerfile');
+    const command = imageCommand(folder);
+    const block = /^ENV ((?:.*\\\n)*.*)$/m.exec(dockerfile)?.[1] ?? '';
+    const env: NodeJS.ProcessEnv = {};
+    for (const [, name = '', value = ''] of block.matchAll(/(\w+)=(\S*)/g))
+      env[name] = value.replace(/^\$\{(\w+)\}$/, (_whole, arg: string) => buildArg(command, arg) ?? '');
+    expect(env['WEB_DIR']).toBeDefined();
+    return { ...env, WEB_DIR: webDir };
+  }
+
+  it('sends the gateway’s security headers with the shell’s page, and lets any page load a remote’s files', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'caliber-image-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(webDir, 'remoteEntry.js'), 'var entry;');
+    const answers = async (folder: string, path: string) => {
+      const server = createWebServer(webServerConfigOf(frontEndEnvironment(folder, webDir))).listen(0);
+      try {
+        await new Promise((resolve) => server.once('listening', resolve));
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
+        return await fetch(url, { headers: { accept: 'text/html' } });
+      } finally {
+        server.close();
+      }
+    };
+    try {
+      for (const path of ['/', '/index.html', '/settings']) {
+        const page = await answers('shell', path);
+        expect([path, page.status]).toEqual([path, 200]);
+        expect(pageSecurityOf(page.headers)).toEqual(expectedPageSecurity());
+      }
+      for (const name of REMOTE_NAMES) {
+        const entry = await answers(`mfe-${name}`, `/remotes/${name}/remoteEntry.js`);
+        expect([name, entry.status]).toEqual([name, 200]);
+        const expected = expectedPageSecurity();
+        expect(pageSecurityOf(entry.headers)).toEqual({
+          ...expected,
+          headers: { ...expected.headers, 'cross-origin-resource-policy': 'cross-origin' },
+        });
+      }
+    } finally {
+      rmSync(webDir, { recursive: true, force: true });
+    }
   });
 
   it.each(DOCKERFILES.map((file) => [file]))('%s builds in stages from a pinned base', (file) => {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -19,7 +18,10 @@ import { loadGatewayConfig } from '../../services/gateway/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
 import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
 import { loadReportsConfig } from '../../services/reports/src/config';
+import { webServerConfigOf } from '../../services/web-server/src/web-server';
+import { makeThrowawayTls } from '../../libs/service-kit/src/testing/throwaway-tls';
 import { deploymentCredentials } from './credentials';
+import { nameOf, podSpecOf, render, requireKustomize5, type KubeObject } from './kustomize';
 
 /**
  * The Kubernetes manifests, as `kubectl kustomize` renders each overlay: every object valid
@@ -31,14 +33,6 @@ import { deploymentCredentials } from './credentials';
 const K8S = __dirname;
 const OVERLAYS = ['development', 'production'] as const;
 type Overlay = (typeof OVERLAYS)[number];
-
-interface KubeObject {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
-  spec?: Record<string, unknown>;
-  data?: Record<string, string>;
-}
 
 type Model = { apiVersion: string; kind: string } & (new (data: never) => { validate(): void });
 
@@ -60,82 +54,6 @@ const MODELS = new Map<string, Model>(
     RoleBinding,
   ].map((model: Model) => [`${model.apiVersion}/${model.kind}`, model]),
 );
-
-/** Where kubectl is missing or too old, the failure says what to install. */
-const INSTALL_KUBECTL =
-  'install kubectl 1.27 or newer, whose `kubectl kustomize` is kustomize v5 (the Debian/Ubuntu package is ' +
-  '`kubernetes-client`: `apt-get install kubernetes-client`, where the distribution ships one that recent)';
-
-function kubectl(args: string[], input?: string): string {
-  const run = spawnSync('kubectl', args, {
-    input,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    // Nothing here talks to a cluster: no configuration is read, no server is contacted.
-    env: { ...process.env, KUBECONFIG: '/dev/null' },
-  });
-  if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
-    throw new Error(
-      `kubectl is not installed: the manifests test renders the overlays with it; ${INSTALL_KUBECTL}.`,
-    );
-  if (run.status !== 0) throw new Error(`kubectl ${args.join(' ')} failed:\n${run.stderr}`);
-  return run.stdout;
-}
-
-function requireKustomize5(): void {
-  const version = JSON.parse(kubectl(['version', '--client', '-o', 'json'])) as { kustomizeVersion?: string };
-  const major = Number(/^v(\d+)\./.exec(version.kustomizeVersion ?? '')?.[1] ?? 0);
-  if (major < 5)
-    throw new Error(
-      `kubectl's kustomize is ${version.kustomizeVersion ?? 'unknown'}; the manifests need kustomize v5: ${INSTALL_KUBECTL}.`,
-    );
-}
-
-/** Each top-level JSON value of a stream of them (kubectl prints one object after another). */
-function jsonValues(text: string): unknown[] {
-  const values: unknown[] = [];
-  let depth = 0;
-  let start = -1;
-  let inString = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (inString) {
-      if (char === '\\') index += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '{') {
-      if (depth === 0) start = index;
-      depth += 1;
-    } else if (char === '}') {
-      depth -= 1;
-      if (depth === 0) values.push(JSON.parse(text.slice(start, index + 1)));
-    }
-  }
-  return values;
-}
-
-/**
- * The objects a kustomization renders. kubectl prints them as JSON too: an empty merge patch
- * applied locally (`patch --local`) changes nothing and needs no cluster, and so the test needs no
- * YAML parser of its own.
- */
-function render(folder: string): KubeObject[] {
-  const yaml = kubectl(['kustomize', folder]);
-  const json = kubectl(['patch', '--local', '-f', '-', '--type', 'merge', '-p', '{}', '-o', 'json'], yaml);
-  return jsonValues(json) as KubeObject[];
-}
-
-const nameOf = (object: KubeObject) => `${object.kind}/${object.metadata.name}`;
-
-/** The pod an object runs, if it runs one. */
-function podSpecOf(object: KubeObject): IPodSpec | undefined {
-  const spec = object.spec as
-    | { template?: { spec?: IPodSpec }; jobTemplate?: { spec?: { template?: { spec?: IPodSpec } } } }
-    | undefined;
-  if (object.kind === 'CronJob') return spec?.jobTemplate?.spec?.template?.spec;
-  if (['Deployment', 'StatefulSet', 'Job', 'DaemonSet'].includes(object.kind)) return spec?.template?.spec;
-  return undefined;
-}
 
 /** The labels of the pods an object runs. */
 function podLabelsOf(object: KubeObject): Record<string, string> {
@@ -223,6 +141,25 @@ const SAMPLE_SECRET_VALUES: Record<string, string> = {
   DATABASE_URL: 'postgresql://service:password@postgres:5432/caliber',
 };
 
+/** The Secret caliber-nats-tls as cert-manager writes it: throw-away files made once per run. */
+let natsTlsSecret: Record<string, string> | undefined;
+function natsTlsSecretFiles(): Record<string, string> {
+  if (!natsTlsSecret) {
+    const folder = mkdtempSync(join(tmpdir(), 'caliber-manifest-tls-'));
+    try {
+      const tls = makeThrowawayTls(folder, { dnsNames: ['nats'] });
+      natsTlsSecret = {
+        'caliber-nats-tls/ca.crt': readFileSync(tls.caFile, 'utf8'),
+        'caliber-nats-tls/tls.crt': readFileSync(tls.certFile, 'utf8'),
+        'caliber-nats-tls/tls.key': readFileSync(tls.keyFile, 'utf8'),
+      };
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+  return natsTlsSecret;
+}
+
 /**
  * The environment a container would see, with every Secret given a sample value and every file
  * variable (`*_FILE`) pointed at a copy, under `folder`, of the file mounted at that path; a path
@@ -243,7 +180,7 @@ function containerEnvironment(
       problems.push(`envFrom names ConfigMap ${source.configMapRef?.name ?? '?'}, which is not rendered`);
     Object.assign(env, map?.data);
   }
-  const credentials = deploymentCredentials(() => 'password');
+  const credentials = { ...deploymentCredentials(() => 'password'), ...natsTlsSecretFiles() };
   for (const variable of container.env ?? []) {
     const secretKey = variable.valueFrom?.secretKeyRef?.key;
     if (secretKey !== undefined) {
@@ -270,6 +207,61 @@ function containerEnvironment(
     env[variable.name] = copy;
   }
   return { env, problems };
+}
+
+interface EgressRule {
+  to?: Record<string, unknown>[];
+  ports?: { protocol?: string; port?: number | string }[];
+}
+
+/** Every egress rule of every network policy, with its policy. */
+function egressRules(objects: KubeObject[]): { policy: KubeObject; rule: EgressRule }[] {
+  return objects
+    .filter((object) => object.kind === 'NetworkPolicy')
+    .flatMap((policy) =>
+      ((policy.spec?.['egress'] as EgressRule[] | undefined) ?? []).map((rule) => ({ policy, rule })),
+    );
+}
+
+/**
+ * The NATS servers' configuration as a server reads it: nats-server.conf with each `include` of
+ * another file of the ConfigMap put in its place.
+ */
+function natsServerConfig(objects: KubeObject[]): string {
+  const files =
+    objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('nats-config-'))
+      ?.data ?? {};
+  return (files['nats-server.conf'] ?? '').replace(
+    /^\s*include\s+"([^"]+)"\s*$/gm,
+    (line, file: string) => files[file] ?? line,
+  );
+}
+
+/** The `name { … }` blocks at the outermost level of a NATS configuration, by name, comments left out. */
+function natsBlocks(text: string): Record<string, string> {
+  const blocks: Record<string, string> = {};
+  const code = text.replace(/#.*$/gm, '');
+  let depth = 0;
+  let start = -1;
+  let name = '';
+  for (let index = 0; index < code.length; index += 1) {
+    if (code[index] === '{') {
+      if (depth === 0) {
+        name = /(\w+)\s*:?\s*$/.exec(code.slice(0, index))?.[1] ?? '';
+        start = index + 1;
+      }
+      depth += 1;
+    } else if (code[index] === '}') {
+      depth -= 1;
+      if (depth === 0) blocks[name] = code.slice(start, index);
+    }
+  }
+  return blocks;
+}
+
+/** A `key: "value"` (or `key: value`) setting of a NATS configuration block. */
+function natsSetting(block: string, key: string): string | undefined {
+  return new RegExp(`^\\s*${key}\\s*:\\s*"?([^"\\s]+)"?\\s*$`, 'm').exec(block)?.[1];
 }
 
 const rendered = {} as Record<Overlay, KubeObject[]>;
@@ -413,6 +405,33 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     expect(defaultDeny.map(nameOf)).toEqual(['NetworkPolicy/default-deny']);
   });
 
+  it('lets every pod resolve names at the cluster DNS (kube-dns in kube-system) and nowhere else', () => {
+    const kubeDns = {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+      podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+    };
+    const rules = egressRules(objects());
+    const dns = rules.filter(({ rule }) => rule.ports?.some((port) => port.port === 53));
+    expect(dns.map(({ policy }) => nameOf(policy))).toEqual(['NetworkPolicy/allow-dns']);
+    expect(dns[0]?.policy.spec?.['podSelector']).toEqual({});
+    expect(dns.map(({ rule }) => rule)).toEqual([
+      {
+        to: [kubeDns],
+        ports: [
+          { protocol: 'UDP', port: 53 },
+          { protocol: 'TCP', port: 53 },
+        ],
+      },
+    ]);
+  });
+
+  it('names a destination in every egress rule: none allows anywhere', () => {
+    const offenders = egressRules(objects())
+      .filter(({ rule }) => !rule.to || rule.to.length === 0)
+      .map(({ policy }) => nameOf(policy));
+    expect(offenders).toEqual([]);
+  });
+
   it('lets only the gateway and the front ends be reached from outside the namespace', () => {
     const workloads = objects().filter((object) => podSpecOf(object));
     const offenders = objects()
@@ -469,6 +488,26 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         return found.map((problem) => `${running.label}: ${problem}`);
       });
       expect(problems).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('gives every front end’s server an environment it accepts, the shell’s page the addresses the gateway hands out', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'caliber-manifest-web-'));
+    try {
+      const environment = (name: string) => {
+        const running = containers().find(({ owner }) => nameOf(owner) === `Deployment/${name}`);
+        if (!running) throw new Error(`Deployment/${name} is not rendered`);
+        const { env, problems } = containerEnvironment(objects(), running, folder);
+        expect(problems).toEqual([]);
+        return env;
+      };
+      for (const name of ['shell', ...REMOTE_NAMES.map((remote) => `mfe-${remote}`)])
+        expect(() => webServerConfigOf(environment(name))).not.toThrow();
+      // The page's content security policy allows exactly where /app-config.json sends it.
+      const { apiBaseUrl, socketUrl, remotes } = loadGatewayConfig(environment('gateway')).web;
+      expect(webServerConfigOf(environment('shell')).page).toEqual({ apiBaseUrl, socketUrl, remotes });
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -628,8 +667,86 @@ describe('the manifests follow the registries', () => {
   });
 });
 
+describe('the bus speaks TLS in production', () => {
+  const objects = () => rendered.production;
+  const nats = () => objects().find((object) => nameOf(object) === 'StatefulSet/nats') as KubeObject;
+  /** The Secret item a NATS server reads at `path`, as `secret/key`. */
+  const mountedItem = (path: string) => {
+    const pod = podSpecOf(nats());
+    const container = pod?.containers[0];
+    const mount = container?.volumeMounts?.find((each) => path.startsWith(`${each.mountPath}/`));
+    const secret = pod?.volumes?.find((volume) => volume.name === mount?.name)?.secret;
+    const item = secret?.items?.find((each) => `${mount?.mountPath}/${each.path}` === path);
+    return item ? `${secret?.secretName ?? ''}/${item.key}` : `(${path} is not a mounted Secret item)`;
+  };
+
+  it('requires TLS of clients, with the certificate and key of the Secret caliber-nats-tls', () => {
+    const tls = natsBlocks(natsServerConfig(objects()))['tls'] ?? '';
+    expect(
+      [natsSetting(tls, 'cert_file'), natsSetting(tls, 'key_file')].map((path) => mountedItem(path ?? '')),
+    ).toEqual(['caliber-nats-tls/tls.crt', 'caliber-nats-tls/tls.key']);
+  });
+
+  it('encrypts the routes between servers, each checking the other’s certificate', () => {
+    const cluster = natsBlocks(natsServerConfig(objects()))['cluster'] ?? '';
+    const tls = natsBlocks(cluster)['tls'] ?? '';
+    expect(
+      ['cert_file', 'key_file', 'ca_file'].map((key) => mountedItem(natsSetting(tls, key) ?? '')),
+    ).toEqual(['caliber-nats-tls/tls.crt', 'caliber-nats-tls/tls.key', 'caliber-nats-tls/ca.crt']);
+    expect(natsSetting(tls, 'verify')).toBe('true');
+  });
+
+  it('connects every process on the bus with tls://, trusting the authority of caliber-nats-tls', () => {
+    const settings = objects().find((object) => object.metadata.name.startsWith('caliber-settings-'))?.data;
+    expect(settings?.['NATS_URL']?.split(',').every((url) => url.trim().startsWith('tls://'))).toBe(true);
+    // The gateway, the services and the workers (the migrations never use the bus).
+    const onTheBus = containersOf(objects()).filter(({ owner }) =>
+      ['gateway', 'service', 'worker'].includes(owner.metadata.labels?.['app.kubernetes.io/component'] ?? ''),
+    );
+    expect(onTheBus.length).toBeGreaterThanOrEqual(6);
+    const offenders = onTheBus.flatMap(({ pod, container, label }) => {
+      const path = container.env?.find((variable) => variable.name === 'NATS_TLS_CA_FILE')?.value ?? '';
+      const mount = container.volumeMounts?.find((each) => path.startsWith(`${each.mountPath}/`));
+      const secret = pod.volumes?.find((volume) => volume.name === mount?.name)?.secret;
+      const items = secret?.items?.map((item) => `${secret.secretName ?? ''}/${item.key}`);
+      // The authority only: never the servers' key.
+      return isDeepStrictEqual(items, ['caliber-nats-tls/ca.crt'])
+        ? []
+        : [`${label}: NATS_TLS_CA_FILE=${path} reads ${String(items)}`];
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('has a certificate example naming every address clients and servers use', () => {
+    const certificate = render(join(K8S, 'examples', 'cert-manager')).find(
+      (object) => object.kind === 'Certificate' && object.metadata.name === 'caliber-nats-tls',
+    );
+    const spec = certificate?.spec as
+      { secretName?: string; dnsNames?: string[]; usages?: string[] } | undefined;
+    expect(spec?.secretName).toBe('caliber-nats-tls');
+    const settings = objects().find((object) => object.metadata.name.startsWith('caliber-settings-'))?.data;
+    const cluster = natsBlocks(natsServerConfig(objects()))['cluster'] ?? '';
+    const routes = [
+      ...(
+        natsBlocks(`routes {${/routes:\s*\[([^\]]*)\]/.exec(cluster)?.[1] ?? ''}}`)['routes'] ?? ''
+      ).matchAll(/\/\/([\w.-]+):/g),
+    ].map((match) => match[1]);
+    const hosts = [...(settings?.['NATS_URL'] ?? '').matchAll(/\/\/([\w.-]+):/g)].map((match) => match[1]);
+    expect(routes).toHaveLength(3);
+    expect(spec?.dnsNames).toEqual(expect.arrayContaining([...hosts, ...routes]));
+    // The servers present it to each other as well as to clients.
+    expect(spec?.usages).toEqual(expect.arrayContaining(['server auth', 'client auth']));
+  });
+
+  it('leaves the development overlay’s bus in plain text', () => {
+    const config = natsBlocks(natsServerConfig(rendered.development));
+    expect(config['tls']).toBeUndefined();
+    expect(natsBlocks(config['cluster'] ?? '')['tls']).toBeUndefined();
+  });
+});
+
 describe('changing one remote’s entry', () => {
-  it('renames the remote-entries ConfigMap and rolls the gateway alone, nothing else', () => {
+  it('renames the remote-entries ConfigMap and rolls the gateway and the shell, nothing else', () => {
     const folder = mkdtempSync(join(tmpdir(), 'caliber-remote-entry-'));
     const entry = 'https://cdn.hospital.invalid/equipment/0.1.1/remoteEntry.js';
     try {
@@ -656,21 +773,21 @@ describe('changing one remote’s entry', () => {
       );
       expect(removed).toEqual([expect.stringMatching(/^ConfigMap\/caliber-remote-entries-\w+$/)]);
       expect(added).toEqual([expect.stringMatching(/^ConfigMap\/caliber-remote-entries-\w+$/)]);
-      expect(changed).toEqual(['Deployment/gateway']);
+      // The gateway hands the entry out; the shell's page allows its origin.
+      expect(changed.sort()).toEqual(['Deployment/gateway', 'Deployment/shell']);
 
       const [oldName, newName] = [removed[0] ?? '', added[0] ?? ''].map((name) =>
         name.replace('ConfigMap/', ''),
       );
-      // The ConfigMap differs in that one entry, and the gateway only in the name it reads.
+      // The ConfigMap differs in that one entry, and each Deployment only in the name it reads.
       expect(after.get(added[0] ?? '')?.data).toEqual({
         ...before.get(removed[0] ?? '')?.data,
         REMOTE_ENTRY_EQUIPMENT: entry,
       });
-      const gateway = JSON.stringify(after.get('Deployment/gateway')).replaceAll(
-        newName ?? '',
-        oldName ?? '',
-      );
-      expect(JSON.parse(gateway)).toEqual(before.get('Deployment/gateway'));
+      for (const deployment of changed) {
+        const renamed = JSON.stringify(after.get(deployment)).replaceAll(newName ?? '', oldName ?? '');
+        expect(JSON.parse(renamed)).toEqual(before.get(deployment));
+      }
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

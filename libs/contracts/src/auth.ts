@@ -64,6 +64,7 @@ export const SESSION_END_REASONS = [
   'deactivated',
   'deleted',
   'role-changed',
+  'phone-changed',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -76,6 +77,7 @@ export function sessionEndedMessage(reason: SessionEndReason, idleMinutes: numbe
     deactivated: 'your account has been deactivated. Contact your administrator.',
     deleted: 'your account was removed from the roster.',
     'role-changed': 'your role changed. Sign in again to continue with your new role.',
+    'phone-changed': 'your phone number changed. Sign in again with a code sent to the new number.',
   };
   return `You were signed out: ${why[reason]}`;
 }

@@ -67,14 +67,22 @@ export interface DashboardPm {
   lifeSupport: ComplianceFigures;
 }
 
-/** One line of System Status: OK, or what the problem is. */
+/** One line of System Status: OK or not, and for Engineers and Admins what the problem is. */
 export interface SystemCheck {
   ok: boolean;
-  /** What is wrong, in words (null when OK). */
+  /**
+   * What is wrong, in words: null when OK, and always null in an answer without `details` (error
+   * texts name hosts, services and causes, which are for those who run the system).
+   */
   problem: string | null;
 }
 
 export interface DashboardSystem {
+  /**
+   * Whether the checks carry what is wrong (`problem`): for Engineers and Admins. Technicians and
+   * Managers are told only which parts are OK and which are not.
+   */
+  details: boolean;
   database: SystemCheck;
   /** The domain services, each answering on the bus. */
   services: SystemCheck;

@@ -1,6 +1,6 @@
 import { DEFAULT_DASHBOARD_TREND_CACHE_SECONDS } from './timed-memo';
-import { accessSync, constants, readFileSync } from 'node:fs';
-import type { KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { parsePrivateKey, parseTrustedKeys } from './trust/keys';
 
@@ -144,10 +144,28 @@ function fileVariable(read: (path: string) => string) {
 export const secretFileVariable = () =>
   fileVariable((path) => readFileSync(path, 'utf8').replace(/\r?\n$/, ''));
 
-/** A readable file's path (certificates, keys): checked, not read, here. */
-const filePathVariable = () =>
+/** The PEM blocks of a kind (`CERTIFICATE`) in a text. */
+function pemBlocks(text: string, label: string): string[] {
+  return text.match(new RegExp(`-----BEGIN ${label}-----[\\s\\S]+?-----END ${label}-----`, 'g')) ?? [];
+}
+
+/**
+ * A file of PEM certificates (an authority, or a certificate with its chain): the path, once each
+ * certificate in it has been read, so a wrong file stops the process at start-up, not at its
+ * first connection.
+ */
+const certificateFileVariable = () =>
   fileVariable((path) => {
-    accessSync(path, constants.R_OK);
+    const certificates = pemBlocks(readFileSync(path, 'utf8'), 'CERTIFICATE');
+    if (certificates.length === 0) throw new Error(`${path} holds no PEM certificate`);
+    for (const certificate of certificates) new X509Certificate(certificate);
+    return path;
+  });
+
+/** A file holding a PEM private key: the path, once the key has been read. */
+const privateKeyFileVariable = () =>
+  fileVariable((path) => {
+    createPrivateKey(readFileSync(path, 'utf8'));
     return path;
   });
 
@@ -186,10 +204,14 @@ export const commonEnvShape = {
   NATS_USER: z.string().trim().min(1).optional(),
   NATS_PASSWORD: z.string().min(1).optional(),
   NATS_PASSWORD_FILE: secretFileVariable(),
-  /** TLS to NATS: the authority that signed the server's certificate, and an optional client pair. */
-  NATS_TLS_CA_FILE: filePathVariable(),
-  NATS_TLS_CERT_FILE: filePathVariable(),
-  NATS_TLS_KEY_FILE: filePathVariable(),
+  /**
+   * TLS to NATS (`tls://` servers): the authority that signed the servers' certificates (PEM),
+   * trusted instead of the system's, and an optional client certificate and its key for servers
+   * that ask for one. Each file is read at start-up.
+   */
+  NATS_TLS_CA_FILE: certificateFileVariable(),
+  NATS_TLS_CERT_FILE: certificateFileVariable(),
+  NATS_TLS_KEY_FILE: privateKeyFileVariable(),
   /** How long a NATS request may wait for its answer. */
   NATS_REQUEST_TIMEOUT_MS: positiveIntVariable(5000),
   /**
@@ -313,6 +335,34 @@ export function checkCommonEnv(env: CommonEnv, ctx: z.RefinementCtx): void {
       code: 'custom',
       path: ['NATS_TLS_CERT_FILE'],
       message: 'NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE go together',
+    });
+  else if (env.NATS_TLS_CERT_FILE !== undefined && env.NATS_TLS_KEY_FILE !== undefined)
+    checkKeyPair(env.NATS_TLS_CERT_FILE, env.NATS_TLS_KEY_FILE, ctx);
+  // TLS files with a nats:// server would still be used (the connection then requires TLS), but
+  // a reader of the settings would take the connection for plain text, or the reverse.
+  const plain = env.NATS_URL.filter((url) => !url.startsWith('tls:'));
+  if (env.NATS_TLS_CA_FILE !== undefined && plain.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['NATS_URL'],
+      message: `must name tls:// servers when NATS_TLS_CA_FILE is given (${plain.join(', ')})`,
+    });
+}
+
+/** The client certificate (its first, leaf, certificate) must be the one of the private key. */
+function checkKeyPair(certFile: string, keyFile: string, ctx: z.RefinementCtx): void {
+  let matches: boolean;
+  try {
+    const [leaf = ''] = pemBlocks(readFileSync(certFile, 'utf8'), 'CERTIFICATE');
+    matches = new X509Certificate(leaf).checkPrivateKey(createPrivateKey(readFileSync(keyFile, 'utf8')));
+  } catch {
+    return; // A file that cannot be read is already reported under its own variable.
+  }
+  if (!matches)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['NATS_TLS_KEY_FILE'],
+      message: 'is not the private key of the certificate in NATS_TLS_CERT_FILE',
     });
 }
 

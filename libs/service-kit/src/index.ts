@@ -27,3 +27,4 @@ export * from './queues';
 export * from './reports/report-sql';
 export * from './timed-memo';
 export * from './static-files';
+export * from './page-security';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { REPORT_DATA_SUBJECTS } from '@caliber/contracts';
 import { checkCommonEnv, commonEnvShape, ConfigError, loadConfig, natsSettings } from './config';
 import { natsAuthorizationConfig, natsPermissionsByUser } from './nats-permissions';
+import { makeThrowawayTls } from './testing/throwaway-tls';
 import { generateStatementKeyPair, trustedKeysValue } from './trust/keys';
 
 const schema = z.object(commonEnvShape).superRefine(checkCommonEnv).transform(natsSettings);
@@ -39,6 +40,7 @@ describe('NATS connection settings', () => {
   const folder = mkdtempSync(join(tmpdir(), 'caliber-nats-'));
   const passwordFile = join(folder, 'password');
   writeFileSync(passwordFile, 'from-the-secret-file\n');
+  const tls = makeThrowawayTls(join(folder, 'tls'), { dnsNames: ['nats.hospital.internal'] });
 
   it('connect without credentials in development, as the named user otherwise', () => {
     expect(loadConfig('test', schema, { ...KEYS })).toEqual({ servers: ['nats://127.0.0.1:4222'] });
@@ -70,19 +72,84 @@ describe('NATS connection settings', () => {
     expect(
       problemsOf({ ...KEYS, NATS_USER: 'x', NATS_PASSWORD: 'a', NATS_PASSWORD_FILE: passwordFile }),
     ).toEqual(['NATS_PASSWORD: give NATS_PASSWORD or NATS_PASSWORD_FILE, not both']);
-    expect(problemsOf({ ...KEYS, NATS_TLS_CERT_FILE: passwordFile })).toEqual([
+    expect(problemsOf({ ...KEYS, NATS_TLS_CERT_FILE: tls.certFile })).toEqual([
       'NATS_TLS_CERT_FILE: NATS_TLS_CERT_FILE and NATS_TLS_KEY_FILE go together',
     ]);
   });
 
-  it('take TLS files for a tls:// server', () => {
-    expect(
-      loadConfig('test', schema, {
-        ...KEYS,
-        NATS_URL: 'tls://nats.hospital.internal:4222',
-        NATS_TLS_CA_FILE: passwordFile,
-      }),
-    ).toEqual({ servers: ['tls://nats.hospital.internal:4222'], tls: { caFile: passwordFile } });
+  describe('TLS', () => {
+    const other = makeThrowawayTls(join(folder, 'other'), { dnsNames: ['nats.hospital.internal'] });
+    const TLS_URL = 'tls://nats.hospital.internal:4222';
+
+    it('trusts the authority of NATS_TLS_CA_FILE for tls:// servers, with an optional client pair', () => {
+      expect(
+        loadConfig('test', schema, { ...KEYS, NATS_URL: TLS_URL, NATS_TLS_CA_FILE: tls.caFile }),
+      ).toEqual({
+        servers: [TLS_URL],
+        tls: { caFile: tls.caFile },
+      });
+      expect(
+        loadConfig('test', schema, {
+          ...KEYS,
+          NATS_URL: TLS_URL,
+          NATS_TLS_CA_FILE: tls.caFile,
+          NATS_TLS_CERT_FILE: tls.certFile,
+          NATS_TLS_KEY_FILE: tls.keyFile,
+        }),
+      ).toEqual({
+        servers: [TLS_URL],
+        tls: { caFile: tls.caFile, certFile: tls.certFile, keyFile: tls.keyFile },
+      });
+      // A tls:// server without an authority of our own: the system's authorities are trusted.
+      expect(loadConfig('test', schema, { ...KEYS, NATS_URL: TLS_URL })).toEqual({
+        servers: [TLS_URL],
+        tls: {},
+      });
+    });
+
+    it('stop the service at start-up on a missing or wrong file, naming the variable', () => {
+      expect(
+        problemsOf({ ...KEYS, NATS_URL: TLS_URL, NATS_TLS_CA_FILE: join(folder, 'missing.crt') }),
+      ).toEqual([expect.stringMatching(/^NATS_TLS_CA_FILE: cannot be read \(.*ENOENT/)]);
+      // The password file: a file, but no certificate.
+      expect(problemsOf({ ...KEYS, NATS_URL: TLS_URL, NATS_TLS_CA_FILE: passwordFile })).toEqual([
+        `NATS_TLS_CA_FILE: cannot be read (${passwordFile} holds no PEM certificate)`,
+      ]);
+      // A key where the certificate belongs, and a certificate where the key belongs.
+      expect(
+        problemsOf({
+          ...KEYS,
+          NATS_URL: TLS_URL,
+          NATS_TLS_CERT_FILE: tls.keyFile,
+          NATS_TLS_KEY_FILE: tls.certFile,
+        }),
+      ).toEqual([
+        `NATS_TLS_CERT_FILE: cannot be read (${tls.keyFile} holds no PEM certificate)`,
+        expect.stringMatching(/^NATS_TLS_KEY_FILE: cannot be read \(/),
+      ]);
+      const corrupt = join(folder, 'corrupt.crt');
+      writeFileSync(
+        corrupt,
+        '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n',
+      );
+      expect(problemsOf({ ...KEYS, NATS_URL: TLS_URL, NATS_TLS_CA_FILE: corrupt })).toEqual([
+        expect.stringMatching(/^NATS_TLS_CA_FILE: cannot be read \(/),
+      ]);
+    });
+
+    it('refuse a client certificate with another certificate’s key, and TLS files for a nats:// server', () => {
+      expect(
+        problemsOf({
+          ...KEYS,
+          NATS_URL: TLS_URL,
+          NATS_TLS_CERT_FILE: tls.certFile,
+          NATS_TLS_KEY_FILE: other.keyFile,
+        }),
+      ).toEqual(['NATS_TLS_KEY_FILE: is not the private key of the certificate in NATS_TLS_CERT_FILE']);
+      expect(
+        problemsOf({ ...KEYS, NATS_URL: `${TLS_URL},nats://nats-1:4222`, NATS_TLS_CA_FILE: tls.caFile }),
+      ).toEqual(['NATS_URL: must name tls:// servers when NATS_TLS_CA_FILE is given (nats://nats-1:4222)']);
+    });
   });
 
   it("take a cluster's servers as one comma-separated list, and name a bad entry", () => {

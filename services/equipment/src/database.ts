@@ -7,6 +7,7 @@ import { AuditService1764400000000 } from './migrations/1764400000000-audit-serv
 import { TaskEffects1764600000000 } from './migrations/1764600000000-task-effects';
 import { RiskAssessment1764800000000 } from './migrations/1764800000000-risk-assessment';
 import { HistoryByTime1765100000000 } from './migrations/1765100000000-history-by-time';
+import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { HospitalLists1765400000000 } from './migrations/1765400000000-hospital-lists';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
@@ -19,6 +20,7 @@ export const EQUIPMENT_MIGRATIONS = [
   TaskEffects1764600000000,
   RiskAssessment1764800000000,
   HistoryByTime1765100000000,
+  AuditAppendOnly1765360000000,
   HospitalLists1765400000000,
 ];
 

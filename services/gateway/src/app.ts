@@ -2,15 +2,14 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DEFAULT_API_BASE_PATH } from '@caliber/contracts';
-import { PinoNestLogger } from '@caliber/service-kit';
-import helmet from 'helmet';
+import { PinoNestLogger, securityHeaders } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
 import { jsonBodyMiddleware, ROSTER_IMPORT_BODY_LIMIT } from './http/json-body';
 import { requestLog } from './http/request-log';
 import { serveApiDocs } from './docs/serve-docs';
-import { externalOrigins, serveWebApps } from './web/web-apps';
+import { serveWebApps } from './web/web-apps';
 
 /** Builds the gateway application (not yet listening), so tests run exactly what production runs. */
 export async function createGatewayApp(
@@ -29,24 +28,8 @@ export async function createGatewayApp(
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   app.disable('x-powered-by');
-  const elsewhere = externalOrigins(config);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        // A remote on another origin brings scripts, stylesheets, images and fonts: each kind of
-        // asset it serves is allowed from its origin (helmet's defaults otherwise).
-        directives: {
-          'script-src': ["'self'", ...elsewhere],
-          'connect-src': ["'self'", ...elsewhere],
-          'style-src': ["'self'", 'https:', "'unsafe-inline'", ...elsewhere],
-          'img-src': ["'self'", 'data:', ...elsewhere],
-          'font-src': ["'self'", 'https:', 'data:', ...elsewhere],
-          // Plain-HTTP deployments inside a hospital network must keep working; TLS is the proxy's job.
-          'upgrade-insecure-requests': null,
-        },
-      },
-    }),
-  );
+  // The app's pages and files carry the same headers here as from each front end's own server.
+  app.use(securityHeaders(config.web));
   app.use(requestLog(logger.child({ component: 'http' })));
   if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
   serveApiDocs(app, config);

@@ -1,16 +1,11 @@
-import {
-  DEFAULT_API_BASE_PATH,
-  DEFAULT_HTTP_PORT,
-  DEFAULT_PRODUCT_NAME,
-  defaultRemoteEntry,
-  REMOTE_NAMES,
-  type RemoteName,
-} from '@caliber/contracts';
+import { DEFAULT_HTTP_PORT, DEFAULT_PRODUCT_NAME } from '@caliber/contracts';
 import {
   checkCommonEnv,
   commonEnvShape,
   loadConfig,
   natsSettings,
+  pageAddressesOf,
+  pageAddressShape,
   trustSettings,
   portVariable,
   positiveIntVariable,
@@ -73,23 +68,6 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** An address the browser uses: a path on this origin (`/api`) or a full http(s) URL. */
-const browserAddress = (fallback: string) =>
-  z
-    .string()
-    .trim()
-    .default(fallback)
-    .refine((value) => value === '' || value.startsWith('/') || /^https?:\/\/[^/]/.test(value), {
-      error: 'must be a path starting with / or an http(s) URL',
-    });
-
-const remoteEntryVariables = Object.fromEntries(
-  REMOTE_NAMES.map((name) => [
-    `REMOTE_ENTRY_${name.toUpperCase()}`,
-    browserAddress(defaultRemoteEntry(name)),
-  ]),
-) as Record<`REMOTE_ENTRY_${Uppercase<RemoteName>}`, ReturnType<typeof browserAddress>>;
-
 const gatewayEnvSchema = z
   .object({
     ...commonEnvShape,
@@ -126,9 +104,7 @@ const gatewayEnvSchema = z
     /** Folder holding the built front ends (shell/dist and each mfe-<name>/dist); empty: the gateway serves none. */
     WEB_ROOT: z.string().trim().default(''),
     PRODUCT_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
-    PUBLIC_API_BASE_URL: browserAddress(DEFAULT_API_BASE_PATH),
-    PUBLIC_SOCKET_URL: browserAddress(''),
-    ...remoteEntryVariables,
+    ...pageAddressShape,
   })
   .superRefine(checkCommonEnv)
   .transform((env) => ({
@@ -150,14 +126,7 @@ const gatewayEnvSchema = z
     web: {
       root: env.WEB_ROOT,
       productName: env.PRODUCT_NAME,
-      apiBaseUrl: env.PUBLIC_API_BASE_URL,
-      socketUrl: env.PUBLIC_SOCKET_URL,
-      remotes: Object.fromEntries(
-        REMOTE_NAMES.map((name) => [
-          name,
-          env[`REMOTE_ENTRY_${name.toUpperCase() as Uppercase<RemoteName>}`],
-        ]),
-      ) as Record<RemoteName, string>,
+      ...pageAddressesOf(env),
     },
     rateLimits: {
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,

@@ -7,6 +7,8 @@ import { AccountTheme1764300000000 } from './migrations/1764300000000-account-th
 import { AuditService1764400000000 } from './migrations/1764400000000-audit-service';
 import { Sessions1764500000000 } from './migrations/1764500000000-sessions';
 import { SessionsByUser1765100000000 } from './migrations/1765100000000-sessions-by-user';
+import { SessionsEndOnPhoneChange1765350000000 } from './migrations/1765350000000-sessions-end-on-phone-change';
+import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { DepartmentCopy1765400000000 } from './migrations/1765400000000-department-copy';
 import { SessionEntity } from './sessions/session.entity';
 
@@ -20,6 +22,8 @@ export const IDENTITY_MIGRATIONS = [
   AuditService1764400000000,
   Sessions1764500000000,
   SessionsByUser1765100000000,
+  SessionsEndOnPhoneChange1765350000000,
+  AuditAppendOnly1765360000000,
   DepartmentCopy1765400000000,
 ];
 

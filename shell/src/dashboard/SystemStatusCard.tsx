@@ -1,9 +1,14 @@
 import type { DashboardSystem } from '@caliber/contracts';
 import { Badge, Card, formatDateTime } from '@caliber/ui-kit';
-import { systemLines } from './dashboard-format';
+import { systemLines, systemNote } from './dashboard-format';
 
-/** Database, services, live relay and queue as the gateway found them, and the last reported backup. */
+/**
+ * Database, services, live relay and queue as the gateway found them, and the last reported
+ * backup. What is wrong is spelled out for Engineers and Admins; others read 'Not working' and who
+ * can see more.
+ */
 export function SystemStatusCard({ system }: { system: DashboardSystem }) {
+  const note = systemNote(system);
   return (
     <Card title="System Status" titleId="system-status-card">
       <ul className="status-list dashboard-system">
@@ -14,6 +19,7 @@ export function SystemStatusCard({ system }: { system: DashboardSystem }) {
           </li>
         ))}
       </ul>
+      {note && <p className="dashboard-system__note">{note}</p>}
     </Card>
   );
 }

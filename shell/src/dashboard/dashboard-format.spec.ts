@@ -5,6 +5,7 @@ import {
   shareText,
   statusShares,
   systemLines,
+  systemNote,
   statTrendText,
   trendText,
   trendTone,
@@ -106,6 +107,7 @@ describe('lastLoginText', () => {
 
 describe('systemLines', () => {
   const healthy: DashboardSystem = {
+    details: true,
     database: { ok: true, problem: null },
     services: { ok: true, problem: null },
     live: { ok: true, problem: null },
@@ -126,6 +128,7 @@ describe('systemLines', () => {
   it('names each problem, red where work stops and amber where it is delayed; no backup is never OK', () => {
     const lines = systemLines(
       {
+        details: true,
         database: { ok: false, problem: 'PostgreSQL is not answering.' },
         services: { ok: false, problem: null },
         live: { ok: false, problem: 'The live relay is down.' },
@@ -141,6 +144,30 @@ describe('systemLines', () => {
       { label: 'Queue', text: 'Redis is unreachable.', tone: 'yellow' },
       { label: 'Backup', text: 'Not reported', tone: 'yellow' },
     ]);
+  });
+
+  it('reads without details (a Technician’s or Manager’s answer): not working, and who can see more', () => {
+    const reduced: DashboardSystem = {
+      details: false,
+      database: { ok: true, problem: null },
+      services: { ok: false, problem: null },
+      live: { ok: true, problem: null },
+      queue: { ok: false, problem: null },
+      lastBackupAt: '2025-06-01T02:00:00Z',
+    };
+    expect(systemLines(reduced, stamp)).toEqual([
+      { label: 'Database', text: 'OK', tone: 'green' },
+      { label: 'Services', text: 'Not working', tone: 'red' },
+      { label: 'Live connection', text: 'OK', tone: 'green' },
+      { label: 'Queue', text: 'Not working', tone: 'yellow' },
+      { label: 'Backup', text: 'at 2025-06-01T02:00:00Z', tone: 'grey' },
+    ]);
+    expect(systemNote(reduced)).toBe('An Engineer or Admin can see what is wrong.');
+    // Nothing to say when all is well, or when the details are there.
+    expect(
+      systemNote({ ...reduced, services: { ok: true, problem: null }, queue: { ok: true, problem: null } }),
+    ).toBeNull();
+    expect(systemNote({ ...reduced, details: true })).toBeNull();
   });
 });
 

@@ -115,12 +115,22 @@ export interface SystemLine {
 }
 
 /**
- * A check's line: 'OK' in green, or what is wrong. A stopped database or service stops work, so it
- * is red; a lost live relay or report queue only delays updates and reports, so it is amber.
+ * A check's line: 'OK' in green, or what is wrong ('Not working' where the answer carries no
+ * details: a Technician's or Manager's). A stopped database or service stops work, so it is red; a
+ * lost live relay or report queue only delays updates and reports, so it is amber.
  */
 function checkLine(label: string, check: SystemCheck, failing: 'red' | 'yellow'): SystemLine {
   if (check.ok) return { label, text: 'OK', tone: 'green' };
   return { label, text: check.problem?.trim() || 'Not working', tone: failing };
+}
+
+/**
+ * Under the lines, where a part is not working and the answer carries no details (they are for
+ * Engineers and Admins): who can see what is wrong. Null otherwise.
+ */
+export function systemNote(system: DashboardSystem): string | null {
+  const failing = [system.database, system.services, system.live, system.queue].some((check) => !check.ok);
+  return failing && !system.details ? 'An Engineer or Admin can see what is wrong.' : null;
 }
 
 /**

@@ -108,3 +108,43 @@ export function auditServiceColumnMigration(name: string, schema: string): new (
     }
   };
 }
+
+/**
+ * The migration that makes a schema's audit table append-only: a trigger refuses every UPDATE,
+ * DELETE and TRUNCATE of `audit_log` (a statement-level trigger, so one that would touch no row is
+ * refused too), so a row once written is never changed or removed, whatever runs the statement:
+ * the service's own code, a command-line tool, a migration or an administrator's SQL. Only DDL by
+ * the table's owner (dropping or disabling the trigger) gets past it, and that is a schema change
+ * a review sees. `name` is the migration's unique name with its timestamp; a new service's first
+ * migration runs `appendOnlyAuditSql` right after `auditLogTableSql`.
+ */
+export function appendOnlyAuditMigration(name: string, schema: string): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = name;
+
+    async up(queryRunner: QueryRunner): Promise<void> {
+      for (const statement of appendOnlyAuditSql(schema)) await queryRunner.query(statement);
+    }
+
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await queryRunner.query(`DROP TRIGGER "audit_log_append_only" ON "${schema}"."audit_log"`);
+      await queryRunner.query(`DROP FUNCTION "${schema}"."refuse_audit_change"()`);
+    }
+  };
+}
+
+/** The DDL of `appendOnlyAuditMigration`: the refusing function and its trigger. */
+export function appendOnlyAuditSql(schema: string): string[] {
+  return [
+    `CREATE FUNCTION "${schema}"."refuse_audit_change"() RETURNS trigger
+      LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'The audit log is append-only: % of %.% is refused.', TG_OP, TG_TABLE_SCHEMA, TG_TABLE_NAME
+          USING ERRCODE = 'insufficient_privilege',
+                HINT = 'Audit rows are written once, with the change they record, and never changed or removed.';
+      END $$`,
+    `CREATE TRIGGER "audit_log_append_only"
+      BEFORE UPDATE OR DELETE OR TRUNCATE ON "${schema}"."audit_log"
+      FOR EACH STATEMENT EXECUTE FUNCTION "${schema}"."refuse_audit_change"()`,
+  ];
+}

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { auditLogTableSql } from '../audit/audit';
+import { appendOnlyAuditSql, auditLogTableSql } from '../audit/audit';
 import { renameStoredValues, revertRenamedValues, type RenameValues } from './rename-values';
 
 describe('renaming stored values in a data migration (real PostgreSQL)', () => {
@@ -20,7 +20,9 @@ describe('renaming stored values in a data migration (real PostgreSQL)', () => {
     await db.query(
       `CREATE TABLE "${schema}"."things" ("id" uuid PRIMARY KEY DEFAULT gen_random_uuid(), "department" text NOT NULL)`,
     );
-    for (const statement of auditLogTableSql(schema)) await db.query(statement);
+    // As every service's audit table is: rows are only ever added.
+    for (const statement of [...auditLogTableSql(schema), ...appendOnlyAuditSql(schema)])
+      await db.query(statement);
   });
   afterAll(async () => {
     await db.query(`DROP SCHEMA "${schema}" CASCADE`);
@@ -34,7 +36,7 @@ describe('renaming stored values in a data migration (real PostgreSQL)', () => {
       }[]
     ).map((row) => row.department);
 
-  it('rewrites only the old names, audits each changed row, and reverts exactly those rows', async () => {
+  it('rewrites only the old names, audits each changed row, and reverts exactly those rows, auditing that too', async () => {
     await db.query(
       `INSERT INTO "${schema}"."things" ("department") VALUES ('Radiology'), ('Eye'), ('ICU'), ('Radiology Department')`,
     );
@@ -67,7 +69,18 @@ describe('renaming stored values in a data migration (real PostgreSQL)', () => {
 
       await revertRenamedValues(runner, rename);
       expect(await departments()).toEqual(['Eye', 'ICU', 'Radiology', 'Radiology Department']);
-      expect(await db.query(`SELECT 1 FROM "${schema}"."audit_log"`)).toEqual([]);
+      // The rename's record stays; the revert is added to it.
+      const after = (await db.query(
+        `SELECT "action", "changes" FROM "${schema}"."audit_log" ORDER BY "id"`,
+      )) as { action: string; changes: unknown }[];
+      expect(after.slice(2).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+        { action: 'rename-reverted', changes: { department: { from: 'Ophthalmology', to: 'Eye' } } },
+        {
+          action: 'rename-reverted',
+          changes: { department: { from: 'Radiology Department', to: 'Radiology' } },
+        },
+      ]);
+      expect(after.slice(0, 2).map((row) => row.action)).toEqual(['renamed', 'renamed']);
     } finally {
       await runner.release();
     }

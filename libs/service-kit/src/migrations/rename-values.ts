@@ -62,18 +62,31 @@ export async function renameStoredValues(runner: RenameRunner, rename: RenameVal
   return Array.isArray(result) ? result.length : 0;
 }
 
+/**
+ * Puts back the old values of the rows `renameStoredValues` changed (still holding the new value),
+ * found from its audit rows, and audits each as `rename-reverted`: the audit log is append-only, so
+ * the record of the rename stays and the revert is added to it.
+ */
 export async function revertRenamedValues(runner: QueryRunner, rename: RenameValues): Promise<void> {
   const target = `"${rename.schema}"."${rename.table}"`;
+  const audit = `"${rename.schema}"."audit_log"`;
   const field = rename.column;
   await runner.query(
-    `WITH undone AS (
-       DELETE FROM "${rename.schema}"."audit_log"
+    `WITH renamed AS (
+       SELECT DISTINCT ON ("entity_id") "entity_id", "changes" -> $2 AS change
+         FROM ${audit}
         WHERE "actor_label" = 'migration' AND "action" = 'renamed' AND "entity" = $1 AND "changes" ? $2
-        RETURNING "entity_id", "changes"
+        ORDER BY "entity_id", "id" DESC
+     ), undone AS (
+       UPDATE ${target} AS row SET "${field}" = renamed.change ->> 'from'
+         FROM renamed
+        WHERE row."id"::text = renamed."entity_id" AND row."${field}" = renamed.change ->> 'to'
+       RETURNING row."id", renamed.change
      )
-     UPDATE ${target} AS row SET "${field}" = undone."changes" -> $2 ->> 'from'
-       FROM undone
-      WHERE row."id"::text = undone."entity_id" AND row."${field}" = undone."changes" -> $2 ->> 'to'`,
+     INSERT INTO ${audit} ("actor_id", "actor_label", "entity", "entity_id", "action", "changes")
+     SELECT NULL, 'migration', $1, undone."id"::text, 'rename-reverted',
+            jsonb_build_object($2::text, jsonb_build_object('from', undone.change -> 'to', 'to', undone.change -> 'from'))
+       FROM undone`,
     [rename.entity, field],
   );
 }

@@ -163,6 +163,27 @@ describe('Sessions (identity, two gateway replicas, real PostgreSQL, NATS, Redis
     await refusedEverywhere(removed.token, 'You were signed out: your account was removed from the roster.');
   });
 
+  it('ends every session of a person whose phone number changes (the sign-in factor), not for the same number', async () => {
+    const admin = await signIn(first.url, (await rosterStaff(db, { role: 'Admin' })).serviceNumber);
+    const { staff, token } = await engineer();
+    await skipResendPause(db, staff.id);
+    const other = await signIn(second.url, staff.serviceNumber);
+    const edit = (phoneNumber: string) =>
+      call(first.url, 'PUT', `/api/users/${staff.id}`, { token: admin, body: { phoneNumber } });
+
+    // The same number written another way is the same number: nothing ends.
+    expect((await edit('(555) 010-0999')).status).toBe(200);
+    for (const gateway of [first, second]) expect((await me(gateway, token)).status).toBe(200);
+
+    expect((await edit('+1 555 010 0998')).status).toBe(200);
+    const message =
+      'You were signed out: your phone number changed. Sign in again with a code sent to the new number.';
+    await refusedEverywhere(token, message);
+    await refusedEverywhere(other, message);
+    // The administrator who made the change keeps working.
+    expect((await me(first, admin)).status).toBe(200);
+  });
+
   it('ends a session left idle for the timeout (60 minutes by default)', async () => {
     const { staff, token } = await engineer();
     await db.query(

@@ -5,6 +5,7 @@ import {
   type EquipmentCounts,
   type EquipmentDto,
   type PmComplianceResponse,
+  type Role,
   type TaskCreatedResponse,
   type TaskListResponse,
 } from '@caliber/contracts';
@@ -293,6 +294,7 @@ describe('GET /api/dashboard', () => {
       await redis.del(LAST_BACKUP_KEY);
       const unreported = await dashboard(admin);
       expect(unreported.system).toEqual({
+        details: true,
         database: { ok: true, problem: null },
         services: { ok: true, problem: null },
         live: { ok: true, problem: null },
@@ -330,5 +332,41 @@ describe('GET /api/dashboard', () => {
       ok: false,
       problem: 'Not answering: maintenance',
     });
+  });
+
+  it('tells Technicians and Managers only what is not OK, and Engineers and Admins what is wrong', async () => {
+    // A part not OK, with an error text naming what: the maintenance service stopped.
+    await services.get('maintenance')?.close();
+    services.delete('maintenance');
+    const as = async (role: Role) =>
+      signIn(gateway.url, (await rosterStaff(identityDb, { role })).serviceNumber);
+    const [technician, manager, engineer] = [
+      await as('Technician'),
+      await as('Manager'),
+      await as('Engineer'),
+    ];
+    await until(async () => !(await dashboard(engineer)).system.services.ok, {
+      timeoutMs: SYSTEM_STATUS_REUSE_MS + 3000,
+      intervalMs: 250,
+      what: 'System Status to see the maintenance service gone',
+    });
+    for (const token of [engineer, admin]) {
+      const { system } = await dashboard(token);
+      expect(system.details).toBe(true);
+      expect(system.services).toEqual({ ok: false, problem: 'Not answering: maintenance' });
+    }
+    for (const token of [technician, manager]) {
+      const { system } = await dashboard(token);
+      expect(system).toEqual({
+        details: false,
+        database: { ok: true, problem: null },
+        services: { ok: false, problem: null },
+        live: { ok: true, problem: null },
+        queue: { ok: true, problem: null },
+        lastBackupAt: null,
+      });
+      // Not a word of it anywhere in the answer's System Status.
+      expect(JSON.stringify(system)).not.toContain('maintenance');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  hasFullAccess,
   SUBJECTS,
   type DashboardEquipment,
   type DashboardPart,
@@ -44,12 +45,30 @@ function checkOf(health: DependencyHealth | undefined, what: string): SystemChec
   return { ok: false, problem: `${what}: ${health?.error ?? 'not reported'}` };
 }
 
+/**
+ * System Status as a role may see it: Engineers and Admins get what is wrong; everyone else only
+ * which parts are OK and which are not, since the error texts name hosts, services and causes.
+ */
+export function systemFor(role: string, system: DashboardSystem): DashboardSystem {
+  if (hasFullAccess(role)) return system;
+  const bare = (check: SystemCheck): SystemCheck => ({ ok: check.ok, problem: null });
+  return {
+    details: false,
+    database: bare(system.database),
+    services: bare(system.services),
+    live: bare(system.live),
+    queue: bare(system.queue),
+    lastBackupAt: system.lastBackupAt,
+  };
+}
+
 /** System Status from the health checks: each line OK or what is wrong, never assumed. */
 export function systemOf(checks: HealthChecksResult, lastBackupAt: string | null): DashboardSystem {
   const services = ['identity', 'equipment', 'maintenance', 'reports'].filter(
     (name) => checks[name]?.status !== 'up',
   );
   return {
+    details: true,
     database: checkOf(checks['postgres'], 'PostgreSQL'),
     services:
       services.length === 0
@@ -107,7 +126,7 @@ export class DashboardService {
       tasks: taskFigures,
       recentTasks: taskFigures?.recent ?? [],
       pm: pmFigures,
-      system: systemOf(checks, lastBackupAt),
+      system: systemFor(session.user.role, systemOf(checks, lastBackupAt)),
       lastLogin: valueOf('lastLogin', lastLogin)?.at ?? null,
       unavailable,
     };

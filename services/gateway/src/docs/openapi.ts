@@ -759,7 +759,7 @@ export const ROUTES: RouteDoc[] = [
     summary:
       'The dashboard: inventory and task figures with their 30-day trends, the latest tasks, PM completion, System Status and your last sign-in',
     description:
-      "Composed from the services in parallel. A part whose service does not answer within 3 s is null and `unavailable` says why; the other parts still arrive (200). A Technician's task figures are their own.",
+      "Composed from the services in parallel. A part whose service does not answer within 3 s is null and `unavailable` says why; the other parts still arrive (200). A Technician's task figures are their own. System Status says what is wrong (`problem`) to Engineers and Admins only (`details: true`); others get OK or not OK per part.",
     responses: { 200: '`DashboardResponse`', 401: REFUSALS[401] },
   },
   {

@@ -51,19 +51,3 @@ export function serveWebApps(app: NestExpressApplication, config: GatewayConfig)
     response.sendFile(shellPage, (error) => error && next());
   });
 }
-
-/**
- * Sources the page may load from besides its own origin: the API, socket and remote entries when
- * they are configured on other origins.
- */
-export function externalOrigins(config: GatewayConfig): string[] {
-  const urls = [config.web.apiBaseUrl, config.web.socketUrl, ...Object.values(config.web.remotes)];
-  const origins = new Set<string>();
-  for (const url of urls) {
-    if (!/^https?:\/\//.test(url)) continue;
-    const origin = new URL(url).origin;
-    origins.add(origin);
-    if (url === config.web.socketUrl) origins.add(origin.replace(/^http/, 'ws'));
-  }
-  return [...origins];
-}
