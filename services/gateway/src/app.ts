@@ -6,7 +6,7 @@ import { PinoNestLogger } from '@caliber/service-kit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
-import { GatewayModule } from './gateway.module';
+import { GatewayModule, type GatewayRunOptions } from './gateway.module';
 import { jsonBodyMiddleware, ROSTER_IMPORT_BODY_LIMIT } from './http/json-body';
 import { requestLog } from './http/request-log';
 import { serveApiDocs } from './docs/serve-docs';
@@ -16,8 +16,9 @@ import { externalOrigins, serveWebApps } from './web/web-apps';
 export async function createGatewayApp(
   config: GatewayConfig,
   logger: Logger,
+  run: GatewayRunOptions = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger), {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger, run), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });

@@ -14,6 +14,12 @@ import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
 import { EquipmentController } from './equipment/equipment.controller';
 import { AssigneesClient, TasksClient } from './tasks/tasks.client';
+import {
+  BUNDLED_ROSTER_READER,
+  ROSTER_READER_THREAD,
+  RosterReaders,
+  type RosterReaderThread,
+} from './users/roster-readers';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
 import { AssigneesController, MaintenanceController, TasksController } from './tasks/tasks.controller';
@@ -34,9 +40,15 @@ import { RedisConnection } from './redis/redis.provider';
 import { ReportsClient } from './reports/reports.client';
 import { ReportsController } from './reports/reports.controller';
 
+/** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
+export interface GatewayRunOptions {
+  /** The roster reader threads' code; the bundle's own file by default. */
+  rosterReaderThread?: RosterReaderThread;
+}
+
 @Module({})
 export class GatewayModule {
-  static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+  static forRoot(config: GatewayConfig, logger: Logger, run: GatewayRunOptions = {}): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
@@ -94,6 +106,8 @@ export class GatewayModule {
         TasksClient,
         AssigneesClient,
         UsersClient,
+        { provide: ROSTER_READER_THREAD, useValue: run.rosterReaderThread ?? BUNDLED_ROSTER_READER },
+        RosterReaders,
         ReportsClient,
       ],
     };
