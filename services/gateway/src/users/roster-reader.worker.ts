@@ -1,25 +1,26 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import type { RosterReaderAnswer, RosterReaderFile } from './roster-reader-messages';
 import { RosterRefusal } from './roster-refusal';
-import { readRosterRows, type RosterFileKind } from './roster-rows';
-import type { RosterReaderAnswer } from './roster-reader-messages';
+import { readRosterRows } from './roster-rows';
 
 /**
- * A worker thread that reads one roster file and answers its people or its refusal, then ends.
- * The gateway starts one per file (see RosterReaders), with a memory limit, so a file that is slow
- * or large to read holds this thread and its own heap, never the gateway's event loop.
+ * A worker thread that reads roster files, one at a time as the gateway sends them, and answers
+ * each file's people or its refusal. The gateway keeps it for the next file while it is used, with
+ * a memory limit, and ends it when it fails, takes too long or has been idle (see RosterReaders):
+ * a file that is slow or large to read holds this thread and its own heap, never the gateway's
+ * event loop.
  */
-async function main(): Promise<void> {
-  const { kind, bytes } = workerData as { kind: RosterFileKind; bytes: Uint8Array };
-  let answer: RosterReaderAnswer;
+async function answer({ kind, bytes }: RosterReaderFile): Promise<RosterReaderAnswer> {
   try {
-    answer = {
+    return {
       rows: await readRosterRows(kind, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
     };
   } catch (error) {
     if (!(error instanceof RosterRefusal)) throw error;
-    answer = { refusal: { code: error.code, message: error.message } };
+    return { refusal: { code: error.code, message: error.message } };
   }
-  parentPort?.postMessage(answer);
 }
 
-void main();
+parentPort?.on('message', (file: RosterReaderFile) => {
+  void answer(file).then((reply) => parentPort?.postMessage(reply));
+});

@@ -4,7 +4,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { ROSTER_IMPORT_MAX_BYTES, type RosterFileRow } from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import { BoundedSlots } from './bounded-slots';
-import type { RosterReaderAnswer } from './roster-reader-messages';
+import type { RosterReaderAnswer, RosterReaderFile } from './roster-reader-messages';
 import { RosterRefusal, type RosterRefusalCode } from './roster-refusal';
 import { rosterFileKind, type RosterFileKind } from './roster-rows';
 import { refuseDeclaredBeyond, zipDirectory } from './roster-zip';
@@ -23,6 +23,11 @@ export const ROSTER_READERS_WAITING = 8;
 export const ROSTER_READER_HEAP_MB = 64;
 /** How long a reader thread may take; past it the thread is ended and the file refused. */
 export const ROSTER_READ_TIME_LIMIT_MS = 20_000;
+/**
+ * How long an idle reader thread is kept for the next file (a preview is usually followed by its
+ * apply within a minute); then it is ended, and its memory given back.
+ */
+export const ROSTER_READER_IDLE_MS = 60_000;
 
 const READER_LIMITS = {
   maxOldGenerationSizeMb: ROSTER_READER_HEAP_MB,
@@ -71,14 +76,17 @@ export class RosterReaders implements OnModuleDestroy {
         60,
       ),
   );
+  /** Every live thread, reading or idle; never more than ROSTER_READERS_AT_ONCE. */
   private readonly threads = new Set<Worker>();
+  private readonly idle: Worker[] = [];
+  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
   private stopping = false;
 
   constructor(@Inject(ROSTER_READER_THREAD) private readonly reader: RosterReaderThread) {}
 
-  /** Files being read now, and files waiting for a reader. */
-  get load(): { reading: number; waiting: number } {
-    return { reading: this.slots.active, waiting: this.slots.queued };
+  /** Files being read now, files waiting for a reader, and the threads alive (reading or idle). */
+  get load(): { reading: number; waiting: number; threads: number } {
+    return { reading: this.slots.active, waiting: this.slots.queued, threads: this.threads.size };
   }
 
   async read(fileName: string, base64: string): Promise<RosterFileRow[]> {
@@ -99,66 +107,96 @@ export class RosterReaders implements OnModuleDestroy {
     return answer.rows;
   }
 
-  private readInThread(kind: RosterFileKind, bytes: Buffer): Promise<RosterReaderAnswer> {
-    if (this.stopping) return Promise.reject(stoppingError());
+  /**
+   * Reads a file in an idle thread, or a new one. A thread that answered is kept for the next
+   * file (starting one and loading exceljs costs more than reading a roster), until it has been
+   * idle for ROSTER_READER_IDLE_MS; one that failed, ran out of memory or time is ended.
+   */
+  private async readInThread(kind: RosterFileKind, bytes: Buffer): Promise<RosterReaderAnswer> {
+    if (this.stopping) throw stoppingError();
+    const thread = this.idle.pop() ?? this.startThread();
+    clearTimeout(this.idleTimers.get(thread));
+    const answer = await this.ask(thread, { kind, bytes });
+    if (this.stopping) void this.end(thread);
+    else {
+      this.idle.push(thread);
+      this.idleTimers.set(
+        thread,
+        setTimeout(() => {
+          const index = this.idle.indexOf(thread);
+          if (index >= 0) this.idle.splice(index, 1);
+          void this.end(thread);
+        }, ROSTER_READER_IDLE_MS).unref(),
+      );
+    }
+    return answer;
+  }
+
+  private startThread(): Worker {
+    const thread = new Worker(this.reader.script, { ...this.reader.options, resourceLimits: READER_LIMITS });
+    // A kept thread does not hold the process open: stopping is the gateway's to decide.
+    thread.unref();
+    this.threads.add(thread);
+    return thread;
+  }
+
+  private async end(thread: Worker): Promise<void> {
+    clearTimeout(this.idleTimers.get(thread));
+    this.idleTimers.delete(thread);
+    await thread.terminate();
+    this.threads.delete(thread);
+  }
+
+  /** Sends the thread a file; answers its reply, or ends the thread and refuses the file. */
+  private ask(thread: Worker, file: RosterReaderFile): Promise<RosterReaderAnswer> {
     return new Promise<RosterReaderAnswer>((resolve, reject) => {
-      const thread = new Worker(this.reader.script, {
-        ...this.reader.options,
-        workerData: { kind, bytes },
-        resourceLimits: READER_LIMITS,
-      });
-      this.threads.add(thread);
-      let settled = false;
-      // The slot is given back only once the thread has ended, so no more threads live than slots.
-      const settle = (outcome: () => void) => {
-        if (settled) return;
-        settled = true;
+      const done = () => {
         clearTimeout(timer);
-        void thread.terminate().finally(() => {
-          this.threads.delete(thread);
-          outcome();
-        });
+        thread.off('message', onMessage).off('error', onError).off('exit', onExit);
       };
+      // The slot is given back only once a failed thread has ended, so no more live than slots.
+      const fail = (error: Error) => {
+        done();
+        void this.end(thread).finally(() => reject(error));
+      };
+      const onMessage = (answer: RosterReaderAnswer) => {
+        done();
+        resolve(answer);
+      };
+      const onError = (error: Error & { code?: string }) =>
+        fail(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? asServiceError(
+                'PAYLOAD_TOO_LARGE',
+                `The roster file needs more than the ${ROSTER_READER_HEAP_MB} MB of memory one file may use to read.`,
+              )
+            : error,
+        );
+      const onExit = (code: number) =>
+        fail(
+          this.stopping
+            ? stoppingError()
+            : new Error(`The roster reader thread ended (exit code ${code}) without an answer.`),
+        );
       const timer = setTimeout(
         () =>
-          settle(() =>
-            reject(
-              asServiceError(
-                'PAYLOAD_TOO_LARGE',
-                `The roster file took longer than ${ROSTER_READ_TIME_LIMIT_MS / 1000} seconds to read, the most one file may take.`,
-              ),
+          fail(
+            asServiceError(
+              'PAYLOAD_TOO_LARGE',
+              `The roster file took longer than ${ROSTER_READ_TIME_LIMIT_MS / 1000} seconds to read, the most one file may take.`,
             ),
           ),
         ROSTER_READ_TIME_LIMIT_MS,
       );
-      thread.once('message', (answer: RosterReaderAnswer) => settle(() => resolve(answer)));
-      thread.once('error', (error: Error & { code?: string }) =>
-        settle(() =>
-          reject(
-            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? asServiceError(
-                  'PAYLOAD_TOO_LARGE',
-                  `The roster file needs more than the ${ROSTER_READER_HEAP_MB} MB of memory one file may use to read.`,
-                )
-              : error,
-          ),
-        ),
-      );
-      thread.once('exit', (code) =>
-        settle(() =>
-          reject(
-            this.stopping
-              ? stoppingError()
-              : new Error(`The roster reader thread ended (exit code ${code}) without an answer.`),
-          ),
-        ),
-      );
+      thread.on('message', onMessage).on('error', onError).on('exit', onExit);
+      thread.postMessage(file);
     });
   }
 
-  /** Threads still reading when the gateway stops are ended with it, and no other starts. */
+  /** Threads still reading when the gateway stops are ended with it, idle ones too, and no other starts. */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
-    await Promise.all([...this.threads].map((thread) => thread.terminate()));
+    this.idle.length = 0;
+    await Promise.all([...this.threads].map((thread) => this.end(thread)));
   }
 }
