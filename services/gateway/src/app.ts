@@ -5,7 +5,7 @@ import { DEFAULT_API_BASE_PATH } from '@caliber/contracts';
 import { PinoNestLogger, securityHeaders } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
-import { GatewayModule } from './gateway.module';
+import { GatewayModule, type GatewayRunOptions } from './gateway.module';
 import { jsonBodyMiddleware, ROSTER_IMPORT_BODY_LIMIT } from './http/json-body';
 import { requestLog } from './http/request-log';
 import { serveApiDocs } from './docs/serve-docs';
@@ -15,8 +15,9 @@ import { serveWebApps } from './web/web-apps';
 export async function createGatewayApp(
   config: GatewayConfig,
   logger: Logger,
+  run: GatewayRunOptions = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger), {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger, run), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });

@@ -15,6 +15,12 @@ import { EquipmentClient } from './equipment/equipment.client';
 import { EquipmentController } from './equipment/equipment.controller';
 import { ListsController } from './equipment/lists.controller';
 import { AssigneesClient, TasksClient } from './tasks/tasks.client';
+import {
+  BUNDLED_ROSTER_READER,
+  ROSTER_READER_THREAD,
+  RosterReaders,
+  type RosterReaderThread,
+} from './users/roster-readers';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
 import { AssigneesController, MaintenanceController, TasksController } from './tasks/tasks.controller';
@@ -35,9 +41,15 @@ import { RedisConnection } from './redis/redis.provider';
 import { ReportsClient } from './reports/reports.client';
 import { ReportsController } from './reports/reports.controller';
 
+/** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
+export interface GatewayRunOptions {
+  /** The roster reader threads' code; the bundle's own file by default. */
+  rosterReaderThread?: RosterReaderThread;
+}
+
 @Module({})
 export class GatewayModule {
-  static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+  static forRoot(config: GatewayConfig, logger: Logger, run: GatewayRunOptions = {}): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
@@ -96,6 +108,8 @@ export class GatewayModule {
         TasksClient,
         AssigneesClient,
         UsersClient,
+        { provide: ROSTER_READER_THREAD, useValue: run.rosterReaderThread ?? BUNDLED_ROSTER_READER },
+        RosterReaders,
         ReportsClient,
       ],
     };

@@ -58,6 +58,11 @@ const REFUSALS = {
   401: 'No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …").',
 };
 const SERVICE_DOWN = { 503: 'The service behind this route is not answering; try again.' };
+/** How a roster file may be refused for its size, and what a busy gateway answers. */
+const ROSTER_FILE_LIMITS = {
+  413: 'The body is larger than 3 MB; or the file is too large to read: a workbook that unpacks to more than 16 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 64 MB of memory or 20 s to read.',
+  503: 'Ten roster files are being read or waiting already (`Retry-After`), or the service behind this route is not answering; try again.',
+};
 /** Every route that takes a body may refuse it before any handler runs. */
 const BODY_REFUSALS = {
   413: 'The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default).',
@@ -563,13 +568,13 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Staff',
     summary: 'What importing a roster file would do, row by row (Engineers and Admins)',
     description:
-      'The file (XLSX or CSV, base64, at most 2 MB and 2,500 people; the first row names the columns) is read and each row checked as Add User checks a person, against the rest of the file and against the roster: add, change (an existing service number), unchanged, or refused with every reason (missing service number, bad phone, unknown department, duplicate within the file, an e-mail of someone else, a roster rule). Nothing is written.',
+      'The file (XLSX or CSV, base64, at most 2 MB and 2,500 people, on rows 2 to 2,501; the first row names the columns) is read and each row checked as Add User checks a person, against the rest of the file and against the roster: add, change (an existing service number), unchanged, or refused with every reason (missing service number, bad phone, unknown department, duplicate within the file, an e-mail of someone else, a roster rule). Nothing is written.',
     body: rosterImportRequestSchema,
     responses: {
       200: '`{rows, summary}`',
       ...REFUSALS,
       403: 'Not an Engineer or Admin.',
-      ...SERVICE_DOWN,
+      ...ROSTER_FILE_LIMITS,
     },
   },
   {
@@ -585,7 +590,7 @@ export const ROUTES: RouteDoc[] = [
       200: '`{rows, summary, applied}`',
       ...REFUSALS,
       403: 'Not an Engineer or Admin.',
-      ...SERVICE_DOWN,
+      ...ROSTER_FILE_LIMITS,
     },
   },
   {
@@ -853,7 +858,8 @@ export function openApiDocument(productName: string, version: string): Record<st
             }
           : {}),
         responses: Object.fromEntries(
-          Object.entries({ ...route.responses, ...(route.body ? BODY_REFUSALS : {}) }).map(
+          // A route's own words for a status (the roster import's 413) win over the common ones.
+          Object.entries({ ...(route.body ? BODY_REFUSALS : {}), ...route.responses }).map(
             ([status, description]) => [
               status,
               Number(status) >= 400

@@ -29,7 +29,8 @@ import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
-import { readRosterFile, rosterWorkbook } from './roster-file';
+import { rosterWorkbook } from './roster-file';
+import { RosterReaders } from './roster-readers';
 import { UsersClient } from './users.client';
 
 /**
@@ -39,7 +40,10 @@ import { UsersClient } from './users.client';
  */
 @Controller('users')
 export class UsersController {
-  constructor(private readonly users: UsersClient) {}
+  constructor(
+    private readonly users: UsersClient,
+    private readonly rosterReaders: RosterReaders,
+  ) {}
 
   @Get()
   list(
@@ -69,7 +73,7 @@ export class UsersController {
     @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
   ): Promise<RosterImportPreview> {
     refuseImport(session);
-    return this.users.previewImport(session, await readRosterFile(file.fileName, file.content));
+    return this.users.previewImport(session, await this.rosterReaders.read(file.fileName, file.content));
   }
 
   @Post('import')
@@ -79,7 +83,7 @@ export class UsersController {
     @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
   ): Promise<RosterImportResult> {
     refuseImport(session);
-    return this.users.applyImport(session, await readRosterFile(file.fileName, file.content));
+    return this.users.applyImport(session, await this.rosterReaders.read(file.fileName, file.content));
   }
 
   @Get(':id')
