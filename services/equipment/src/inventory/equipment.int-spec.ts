@@ -210,7 +210,7 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
         { status: 'Broken' },
         'Status must be one of Serviceable, Under Maintenance, Unserviceable, Decommissioned, Auctioned.',
       ],
-      [{ category: 'Toaster' }, 'Category must be one of'],
+      [{ category: 'Toaster' }, 'is not one of the equipment categories'],
       [{ department: 'Kitchen' }, 'Department "Kitchen" is not one of the hospital\'s departments.'],
       [{ colour: 'red' }, 'Only the equipment fields'],
     ];

@@ -288,8 +288,9 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
   it.each(dateFields.map((field) => [`${field.route.operationId} ${field.path.join('.')}`, field] as const))(
     '%s: year 0000 is a 400 naming the field, and changes nothing',
     async (_name, { route, path, in: where }) => {
-      const before = await fingerprint();
+      // The route's own fresh record first: making it is a change, the refusal must be none.
       const target = await pathFor(route);
+      const before = await fingerprint();
       const valid = ROUTE_ACCESS[route.operationId]?.body?.(context(`HOSTILE-Y0-${(serial += 1)}`));
       const answer =
         where === 'body'
