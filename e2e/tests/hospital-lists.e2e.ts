@@ -31,7 +31,7 @@ test.describe('Hospital lists', () => {
     await openLists(page);
 
     await departments(page).getByLabel('New department').fill(burns);
-    await departments(page).getByRole('button', { name: 'Add' }).click();
+    await departments(page).getByRole('button', { name: 'Add', exact: true }).click();
     await expect(toast(page)).toHaveText(`Department "${burns}" added.`);
     await expect(entry(page, burns)).toBeVisible();
 
@@ -39,7 +39,7 @@ test.describe('Hospital lists', () => {
       .getByRole('button', { name: `Add a ward to ${burns}` })
       .click();
     await entry(page, burns).getByLabel(`New ward of ${burns}`).fill('Bay 1');
-    await entry(page, burns).getByRole('button', { name: 'Add' }).click();
+    await entry(page, burns).getByRole('button', { name: 'Add', exact: true }).click();
     await expect(toast(page)).toHaveText('Ward "Bay 1" added.');
     await expect(page.getByRole('list', { name: `Wards of ${burns}` })).toContainText('Bay 1');
 
@@ -80,7 +80,7 @@ test.describe('Hospital lists', () => {
     await expect(toast(page)).toHaveText(`"${plastics}" retired.`);
     await expect(entry(page, plastics)).toContainText('Retired');
     await page.goto('/add-equipment');
-    await expect(page.getByLabel('Department').locator('option', { hasText: 'ICU' })).toHaveCount(1);
+    await expect(page.getByLabel('Department').locator('option', { hasText: /^ICU$/ })).toHaveCount(1);
     await expect(page.getByLabel('Department').locator('option', { hasText: plastics })).toHaveCount(0);
     await page.goto(`/equipment?q=HL-${tag}`);
     await expect(page.locator('.equipment-card').first()).toContainText(plastics);
@@ -90,15 +90,15 @@ test.describe('Hospital lists', () => {
     await signInQuickly(page, addStaff('Admin'));
     await openLists(page);
     await departments(page).getByLabel('New department').fill('icu');
-    await departments(page).getByRole('button', { name: 'Add' }).click();
+    await departments(page).getByRole('button', { name: 'Add', exact: true }).click();
     await expect(toast(page)).toHaveText('Department "ICU" is already on the list.');
     await departments(page).getByLabel('New department').fill('Eye');
-    await departments(page).getByRole('button', { name: 'Add' }).click();
+    await departments(page).getByRole('button', { name: 'Add', exact: true }).click();
     await expect(toast(page)).toHaveText(
       '"Eye" was a name of Ophthalmology: a name stays with the department that had it. Choose another name.',
     );
     await departments(page).getByLabel('New department').fill(' ');
-    await departments(page).getByRole('button', { name: 'Add' }).click();
+    await departments(page).getByRole('button', { name: 'Add', exact: true }).click();
     await expect(departments(page).getByText('Type a name to add.')).toBeVisible();
   });
 

@@ -29,7 +29,7 @@ export function AddEntryForm({
   }
 
   return (
-    <form className="list-add" onSubmit={submit} noValidate aria-label={label}>
+    <form className="list-add" onSubmit={submit} noValidate>
       <TextField
         label={label}
         value={name}
