@@ -91,6 +91,13 @@ const SCREENS: readonly Screen[] = [
       await expect(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
     },
   },
+  {
+    path: '/settings/lists',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Hospital lists', level: 1 })).toBeVisible();
+      await expect(page.getByText('Formerly Radiology')).toBeVisible();
+    },
+  },
 ];
 
 /** Signs in a new Engineer (every screen is open to them) in `theme`, and answers their API. */

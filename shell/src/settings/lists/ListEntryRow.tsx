@@ -69,7 +69,7 @@ export function ListEntryRow({
                 variant="ghost"
                 onClick={() => setAddingWard(!addingWard)}
                 aria-expanded={addingWard}
-                aria-label={`Add a ward to ${shown}`}
+                aria-label={`Add ward to ${shown}`}
               >
                 Add ward
               </Button>
