@@ -175,3 +175,27 @@ export class FeedFollower<T> {
     }
   }
 }
+
+/**
+ * A Nest provider keeping a copy up to date with another service's feed while the module lives:
+ * it catches up when the application starts and every `intervalMs` after (`FeedFollower.poll`),
+ * and on demand (`refresh`). A service's follower extends it with its feed and what it applies.
+ */
+export abstract class PolledFeed<T> {
+  protected constructor(
+    private readonly follower: FeedFollower<T>,
+    private readonly intervalMs: number,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.follower.poll(this.intervalMs);
+  }
+
+  onModuleDestroy(): void {
+    this.follower.stopPolling();
+  }
+
+  refresh(): Promise<void> {
+    return this.follower.refresh();
+  }
+}

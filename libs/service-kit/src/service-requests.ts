@@ -1,6 +1,7 @@
 import { isServiceErrorPayload, type ActingUser } from '@caliber/contracts';
 import { ServiceError } from './service-error';
-import type { StatementSigner } from './trust/statements';
+import { StatementSigner } from './trust/statements';
+import type { FactoryProvider } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { Logger } from 'pino';
 // Not re-exported by the package's index: raised when no replica of the service is subscribed.
@@ -16,6 +17,26 @@ export interface ServiceChannel {
   signer: StatementSigner;
   timeoutMs: number;
   logger: Logger;
+}
+
+/**
+ * The provider of a process's `ServiceChannel` (`provide`), made of its NATS client (the token it
+ * was registered under) and its signer, for the calls it makes to other services.
+ */
+export function serviceChannelProvider(
+  provide: string | symbol,
+  client: string | symbol,
+  settings: { timeoutMs: number; logger: Logger },
+): FactoryProvider<ServiceChannel> {
+  return {
+    provide,
+    inject: [client, StatementSigner],
+    useFactory: (nats: ClientProxy, signer: StatementSigner): ServiceChannel => ({
+      client: nats,
+      signer,
+      ...settings,
+    }),
+  };
 }
 
 /**

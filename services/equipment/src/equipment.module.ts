@@ -1,14 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ClientProxy, ClientsModule } from '@nestjs/microservices';
+import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
   serviceHealthController,
+  serviceChannelProvider,
   serviceInboxPrefix,
-  StatementSigner,
   trustProviders,
-  type ServiceChannel,
 } from '@caliber/service-kit';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
@@ -63,16 +62,10 @@ export class EquipmentModule {
         { provide: EQUIPMENT_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         ...trustProviders('equipment', config.trust),
-        {
-          provide: PEERS_CHANNEL,
-          inject: [PEERS_CLIENT, StatementSigner],
-          useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
-            client,
-            signer,
-            timeoutMs: config.natsRequestTimeoutMs,
-            logger,
-          }),
-        },
+        serviceChannelProvider(PEERS_CHANNEL, PEERS_CLIENT, {
+          timeoutMs: config.natsRequestTimeoutMs,
+          logger,
+        }),
         MaintenancePeer,
         PmCoverageReplica,
         EquipmentEvents,

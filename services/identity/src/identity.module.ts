@@ -1,14 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ClientProxy, ClientsModule } from '@nestjs/microservices';
+import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
   serviceHealthController,
+  serviceChannelProvider,
   serviceInboxPrefix,
-  StatementSigner,
   trustProviders,
-  type ServiceChannel,
 } from '@caliber/service-kit';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
@@ -62,16 +61,10 @@ export class IdentityModule {
         { provide: LOGGER, useValue: logger },
         { provide: SmsSender, useValue: createSmsSender(config, logger) },
         ...trustProviders('identity', config.trust),
-        {
-          provide: PEERS_CHANNEL,
-          inject: [PEERS_CLIENT, StatementSigner],
-          useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
-            client,
-            signer,
-            timeoutMs: config.natsRequestTimeoutMs,
-            logger,
-          }),
-        },
+        serviceChannelProvider(PEERS_CHANNEL, PEERS_CLIENT, {
+          timeoutMs: config.natsRequestTimeoutMs,
+          logger,
+        }),
         EquipmentPeer,
         DepartmentsFollower,
         SessionsService,

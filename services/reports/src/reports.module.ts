@@ -1,15 +1,14 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { ClientsModule, type ClientProxy } from '@nestjs/microservices';
+import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SUBJECTS } from '@caliber/contracts';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
   serviceHealthController,
+  serviceChannelProvider,
   serviceInboxPrefix,
-  StatementSigner,
   trustProviders,
-  type ServiceChannel,
 } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { REPORTS_CONFIG, type ReportsConfig } from './config';
@@ -39,16 +38,7 @@ export function reportsCommon(config: ReportsConfig, logger: Logger, clientName:
     ReportSchedulesRepository,
     ReportQueue,
     ReportEvents,
-    {
-      provide: PEERS_CHANNEL,
-      inject: [BUS_CLIENT, StatementSigner],
-      useFactory: (client: ClientProxy, signer: StatementSigner): ServiceChannel => ({
-        client,
-        signer,
-        timeoutMs: config.natsRequestTimeoutMs,
-        logger,
-      }),
-    },
+    serviceChannelProvider(PEERS_CHANNEL, BUS_CLIENT, { timeoutMs: config.natsRequestTimeoutMs, logger }),
     ReportDataClient,
     ReportLists,
     RosterClient,

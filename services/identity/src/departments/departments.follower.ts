@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ListEntryChange } from '@caliber/contracts';
-import { FeedFollower, tableFeedPosition } from '@caliber/service-kit';
+import { FeedFollower, PolledFeed, tableFeedPosition } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
@@ -18,34 +18,23 @@ const POSITION = tableFeedPosition('"identity"."feed_positions"', 'equipment.lis
  * answer, the copy stands as it is and the next round tries again.
  */
 @Injectable()
-export class DepartmentsFollower implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly follower: FeedFollower<ListEntryChange>;
-
+export class DepartmentsFollower extends PolledFeed<ListEntryChange> {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     equipment: EquipmentPeer,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(IDENTITY_CONFIG) config: IdentityConfig,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.follower = new FeedFollower({
-      dataSource,
-      position: POSITION,
-      readPage: (after) => equipment.listChanges(after),
-      apply: applyDepartmentChanges,
-      what: 'The department list',
-      logger,
-    });
-  }
-
-  onApplicationBootstrap(): void {
-    this.follower.poll(this.config.listsFollowSeconds * 1000);
-  }
-
-  onModuleDestroy(): void {
-    this.follower.stopPolling();
-  }
-
-  refresh(): Promise<void> {
-    return this.follower.refresh();
+    super(
+      new FeedFollower({
+        dataSource,
+        position: POSITION,
+        readPage: (after) => equipment.listChanges(after),
+        apply: applyDepartmentChanges,
+        what: 'The department list',
+        logger,
+      }),
+      config.listsFollowSeconds * 1000,
+    );
   }
 }

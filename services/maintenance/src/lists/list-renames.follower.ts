@@ -4,12 +4,16 @@ import {
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ListEntryChange } from '@caliber/contracts';
-import { FeedFollower, renameStoredValues, tableFeedPosition, type AuditActor } from '@caliber/service-kit';
+import {
+  FeedFollower,
+  PolledFeed,
+  renameStoredValues,
+  tableFeedPosition,
+  type AuditActor,
+} from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { from, switchMap, type Observable } from 'rxjs';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -60,35 +64,24 @@ export async function applyListRenames(manager: EntityManager, changes: ListEntr
  * new name. When equipment does not answer, the records stand as they are until the next round.
  */
 @Injectable()
-export class ListRenamesFollower implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly follower: FeedFollower<ListEntryChange>;
-
+export class ListRenamesFollower extends PolledFeed<ListEntryChange> {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     equipment: EquipmentPeer,
-    @Inject(MAINTENANCE_CONFIG) private readonly config: MaintenanceConfig,
+    @Inject(MAINTENANCE_CONFIG) config: MaintenanceConfig,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.follower = new FeedFollower({
-      dataSource,
-      position: POSITION,
-      readPage: (after) => equipment.listChanges(after),
-      apply: applyListRenames,
-      what: 'Renamed departments and categories',
-      logger,
-    });
-  }
-
-  onApplicationBootstrap(): void {
-    this.follower.poll(this.config.listsFollowSeconds * 1000);
-  }
-
-  onModuleDestroy(): void {
-    this.follower.stopPolling();
-  }
-
-  refresh(): Promise<void> {
-    return this.follower.refresh();
+    super(
+      new FeedFollower({
+        dataSource,
+        position: POSITION,
+        readPage: (after) => equipment.listChanges(after),
+        apply: applyListRenames,
+        what: 'Renamed departments and categories',
+        logger,
+      }),
+      config.listsFollowSeconds * 1000,
+    );
   }
 }
 
