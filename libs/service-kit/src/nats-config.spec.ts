@@ -179,10 +179,10 @@ describe('NATS permissions', () => {
     });
   });
 
-  it('give a domain service that calls no other its own subjects and its own events only', () => {
+  it('give identity its own subjects and events, and the one subject it calls: the lists feed', () => {
     expect(permissions['identity']).toEqual({
-      publish: ['events.identity.>'],
-      subscribe: ['identity.>'],
+      publish: ['events.identity.>', 'equipment.lists.changes'],
+      subscribe: ['identity.>', '_INBOX_identity.>'],
       allowResponses: true,
     });
   });
@@ -197,6 +197,7 @@ describe('NATS permissions', () => {
         'equipment.risk.changes',
         'equipment.list',
         'identity.users.assignees',
+        'equipment.lists.changes',
       ],
       subscribe: ['maintenance.>', '_INBOX_maintenance.>'],
       allowResponses: true,
@@ -217,6 +218,7 @@ describe('NATS permissions', () => {
       'maintenance.compliance',
       'identity.users.assignees',
       'identity.users.standing',
+      'equipment.lists.get',
     ]);
     expect(REPORT_DATA_SUBJECTS.every((subject) => /^(equipment|maintenance)\.report\./.test(subject))).toBe(
       true,
@@ -229,7 +231,7 @@ describe('NATS permissions', () => {
       { user: 'observer', password: 'pw2' },
     ]);
     expect(config).toContain(
-      '{ user: "identity", password: "pw\\"1", permissions: { publish: { allow: ["events.identity.>"] }, subscribe: { allow: ["identity.>"] }, allow_responses: true } }',
+      '{ user: "identity", password: "pw\\"1", permissions: { publish: { allow: ["events.identity.>", "equipment.lists.changes"] }, subscribe: { allow: ["identity.>", "_INBOX_identity.>"] }, allow_responses: true } }',
     );
     expect(config).toContain('{ user: "observer", password: "pw2" }');
   });

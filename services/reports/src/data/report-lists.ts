@@ -28,7 +28,7 @@ export class ReportLists {
     if (filters.departments.length === 0 && filters.categories.length === 0) return filters;
     const lists = await this.data.ask<HospitalListsDto>(SUBJECTS.equipment.lists, {}, user);
     const index = new ListIndex<ListEntryDto>([...lists.departments, ...lists.categories]);
-    const resolve = (kind: 'department' | 'category', field: string, names: readonly string[]) => {
+    const currentNames = (kind: 'department' | 'category', field: string, names: readonly string[]) => {
       const current: string[] = [];
       for (const name of names) {
         const entry = index.find(kind, name);
@@ -49,8 +49,8 @@ export class ReportLists {
     };
     return {
       ...filters,
-      departments: resolve('department', 'departments', filters.departments),
-      categories: resolve('category', 'categories', filters.categories),
+      departments: currentNames('department', 'departments', filters.departments),
+      categories: currentNames('category', 'categories', filters.categories),
     };
   }
 }
