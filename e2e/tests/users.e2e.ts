@@ -167,6 +167,45 @@ test.describe('User Management', () => {
     await expect(total(page)).toHaveText('Total: 2');
   });
 
+  test("an Admin manages staff on screen, another Admin's account included; an Engineer sees it 'Read-only'", async ({
+    page,
+  }) => {
+    test.slow();
+    const tag = marker();
+    const other = addStaff('Admin', `${tag} Other Admin`);
+    await openUsers(page, addStaff('Admin', `${tag} Admin`));
+    await search(page, tag);
+    const otherRow = row(page, other.name);
+    await expect(otherRow.getByText('Read-only')).toHaveCount(0);
+    await otherRow.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    // An Admin may change another Admin's role too (identity allows it; only the last Admin is kept).
+    await expect(edit.getByLabel('Role')).toBeEnabled();
+    await edit.getByLabel('Full Name').fill(`${tag} Renamed Admin`);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    const renamed = row(page, `${tag} Renamed Admin`);
+    await expect(renamed).toContainText('Admin');
+
+    // Add User offers an Admin the Admin role; the page and Schedule Preventive open too.
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await expect(add.getByLabel('Role')).toContainText('Admin');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/add-user');
+    await expect(page.getByRole('heading', { name: 'Add New User' })).toBeVisible();
+    await page.goto('/schedule-preventive');
+    await expect(page.getByRole('heading', { name: 'Schedule Preventive Maintenance' })).toBeVisible();
+
+    // To an Engineer the same Admin's row stays read-only: only an Admin changes an Admin.
+    await page.evaluate(() => localStorage.clear());
+    await openUsers(page, addStaff('Engineer', `${tag} Engineer`));
+    await search(page, tag);
+    const seenByEngineer = row(page, `${tag} Renamed Admin`);
+    await expect(seenByEngineer.getByText('Read-only', { exact: true })).toBeVisible();
+    await expect(seenByEngineer.getByRole('button')).toHaveCount(0);
+  });
+
   test('a Technician is refused /users and /add-user by the route guard', async ({ page }) => {
     await signInQuickly(page, addStaff('Technician'));
     for (const path of ['/users', '/add-user']) {
