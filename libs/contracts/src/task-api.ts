@@ -171,14 +171,18 @@ const idFilter = (label: string) =>
     });
 
 /**
- * Query of the task list; empty strings mean "no filter". `my=1` asks for the caller's own
- * tasks. A Technician always gets their own, whatever the query says.
+ * Query of the task list; empty strings mean "no filter". `my=1` asks for the tasks assigned to
+ * the caller, `reported=1` for the faults the caller reported. A Technician gets only the tasks
+ * assigned to them and those they reported, whatever the query says (the technician filter is for
+ * those who see everyone's).
  */
 export const listTasksQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(PAGE_SIZES.tasks, MAX_TASK_PAGE_SIZE),
   q: searchParam(),
   my: flagParam('my'),
+  /** Only the faults the caller reported (Report Issue). */
+  reported: flagParam('reported'),
   /** Only tasks assigned to no one. */
   unassigned: flagParam('unassigned'),
   /** Only tasks neither completed nor cancelled. */
@@ -422,6 +426,48 @@ export const reportIssueSchema = z.strictObject(
 export type ReportIssueRequest = z.input<typeof reportIssueSchema>;
 export type IssueReport = z.output<typeof reportIssueSchema>;
 
+/**
+ * One task of a device's maintenance history, as anyone signed in reads it in the device's
+ * details (a Technician included, whoever the task was assigned to): what was wrong, what was
+ * done, by whom, and whether an engineer certified it. The technician's notes, labour hours and
+ * part costs are not part of it: they stay with the task and its own rules.
+ */
+export interface DeviceHistoryTask {
+  _id: string;
+  title: string;
+  taskType: TaskType;
+  pmType: PmType | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  dueDate: string | null;
+  createdAt: string;
+  completedDate: string | null;
+  assignedTo: UserRef | null;
+  reportedBy: UserRef | null;
+  faultDescription: string | null;
+  repairDetails: string | null;
+  spareParts: Pick<SparePart, 'name' | 'quantity' | 'description'>[];
+  certified: boolean;
+  certificationEngineer: string | null;
+  certifiedAt: string | null;
+}
+
+/** `GET /equipment/{id}/maintenance`: one page of the device's tasks, newest first. */
+export interface DeviceHistoryPage {
+  tasks: DeviceHistoryTask[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+}
+
+export const MAX_DEVICE_HISTORY_PAGE_SIZE = 50;
+export const deviceHistoryQuerySchema = z.object({
+  page: pageParam(),
+  limit: limitParam(PAGE_SIZES.deviceMaintenance, MAX_DEVICE_HISTORY_PAGE_SIZE),
+});
+export type DeviceHistoryQuery = z.output<typeof deviceHistoryQuerySchema>;
+
 /** `GET /auth/users`: the Create Task form's Assign To list (the approved assignees). */
 export interface TaskUsersResponse {
   users: AssigneeDto[];
@@ -476,6 +522,8 @@ export interface TaskWithdrawnEvent {
 export interface TaskDeletedEvent {
   _id: string;
   assigneeId: string | null;
+  /** Who reported it (Report Issue), so the reporter's list drops it too. */
+  reporterId?: string | null;
 }
 
 /**

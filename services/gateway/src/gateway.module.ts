@@ -16,7 +16,12 @@ import { EquipmentController } from './equipment/equipment.controller';
 import { AssigneesClient, TasksClient } from './tasks/tasks.client';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
-import { AssigneesController, MaintenanceController, TasksController } from './tasks/tasks.controller';
+import {
+  AssigneesController,
+  DeviceMaintenanceController,
+  MaintenanceController,
+  TasksController,
+} from './tasks/tasks.controller';
 import { HealthController } from './health/health.controller';
 import { HealthChecks } from './health/health-checks';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -55,6 +60,7 @@ export class GatewayModule {
         TasksController,
         MaintenanceController,
         AssigneesController,
+        DeviceMaintenanceController,
         // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
         ReportsController,

@@ -13,6 +13,7 @@ import {
   retirePmPlanSchema,
   updatePmPlanSchema,
   createTaskSchema,
+  deviceHistoryQuerySchema,
   listTasksQuerySchema,
   recordWorkSchema,
   reportIssueSchema,
@@ -185,6 +186,22 @@ export const ROUTES: RouteDoc[] = [
     },
   },
   {
+    operationId: 'getEquipmentMaintenanceHistory',
+    method: 'get',
+    path: '/api/equipment/{id}/maintenance',
+    tag: 'Equipment',
+    summary: "One page of a device's maintenance history: its tasks, newest first",
+    description:
+      'Anyone signed in, a Technician included, whoever each task was assigned to: read-only, each task with its type, status, dates, assignee, reporter, fault, repair details, spare parts and certification (not the notes, hours or costs). A device without tasks has an empty page.',
+    query: deviceHistoryQuerySchema,
+    responses: {
+      200: '`{tasks, total, page, pages, limit}`',
+      ...REFUSALS,
+      404: 'Not a device id.',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
     operationId: 'createEquipment',
     method: 'post',
     path: '/api/equipment',
@@ -270,7 +287,7 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Tasks',
     summary: 'One page of tasks, with counts by status',
     description:
-      'Technicians always get the tasks assigned to them (whatever the query says); `my=1` asks for your own. Search matches title, device, serial number, assignee and description. Answers `{tasks, total, page, pages, limit, counts}`; `counts` (total, pending, inProgress, completed) applies every filter but the status.',
+      'Technicians get the tasks assigned to them and the faults they reported (whatever the query says; a reported task assigned to someone else is theirs to read only); `my=1` asks for the tasks assigned to you, `reported=1` for those you reported. Search matches title, device, serial number, assignee and description. Answers `{tasks, total, page, pages, limit, counts}`; `counts` (total, pending, inProgress, completed) applies every filter but the status.',
     query: listTasksQuerySchema,
     responses: { 200: 'The page.', ...REFUSALS, ...SERVICE_DOWN },
   },
@@ -283,7 +300,7 @@ export const ROUTES: RouteDoc[] = [
     responses: {
       200: 'The task, `statusHistory` and `audit` (newest first, at most 100 each, with their totals).',
       401: REFUSALS[401],
-      404: 'No such task, or (for a Technician) not one of theirs.',
+      404: 'No such task, or (for a Technician) neither assigned to them nor reported by them.',
     },
   },
   {

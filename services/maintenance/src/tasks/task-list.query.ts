@@ -4,11 +4,18 @@ import { hospitalToday } from '../hospital-clock';
 import { UNASSIGNED_KEY } from '../migrations/1764700000000-task-counts';
 import { TaskEntity } from './task.entity';
 
-/** The list's filters, for a person who may see `scope` (everyone's tasks, or only theirs). */
+/** Who the list is narrowed to: what the person may see, and the people filters they asked for. */
 export interface TaskListScope {
-  /** Set for a Technician (always), or for anyone asking `my=1`: only tasks assigned to them. */
+  /** Set for a Technician: only the tasks assigned to or reported by this person. */
+  visibleTo: string | null;
+  /** `my=1` (the caller) or the technician filter: only the tasks assigned to this person. */
   assigneeId: string | null;
+  /** `reported=1`: only the tasks this person reported. */
+  reporterId: string | null;
 }
+
+/** Everyone's tasks, narrowed by nothing. */
+export const ALL_TASKS: TaskListScope = { visibleTo: null, assigneeId: null, reporterId: null };
 
 const SORT_COLUMNS: Record<string, string> = {
   createdAt: 'task.createdAt',
@@ -33,8 +40,12 @@ function scopedTasks(
   scope: TaskListScope,
 ): SelectQueryBuilder<TaskEntity> {
   const builder = manager.createQueryBuilder(TaskEntity, 'task').where('task.deletedAt IS NULL');
-  const assignee = scope.assigneeId ?? (query.technician || null);
-  if (assignee) builder.andWhere('task.assignedToId = :assignee', { assignee });
+  if (scope.visibleTo)
+    builder.andWhere('(task.assignedToId = :viewer OR task.reportedById = :viewer)', {
+      viewer: scope.visibleTo,
+    });
+  if (scope.assigneeId) builder.andWhere('task.assignedToId = :assignee', { assignee: scope.assigneeId });
+  if (scope.reporterId) builder.andWhere('task.reportedById = :reporter', { reporter: scope.reporterId });
   if (query.equipment) builder.andWhere('task.equipmentId = :equipment', { equipment: query.equipment });
   if (query.taskType) builder.andWhere('task.taskType = :taskType', { taskType: query.taskType });
   if (query.priority) builder.andWhere('task.priority = :priority', { priority: query.priority });
@@ -90,9 +101,11 @@ export async function taskCounts(
   query: ListTasksQuery,
   scope: TaskListScope,
 ): Promise<{ counts: TaskCounts; total: number }> {
-  const assignee = scope.assigneeId ?? (query.technician || null);
+  const assignee = scope.assigneeId;
   // The kept counts key unassigned tasks by the zero id, which names no one in the list's filter.
   const onlyByAssignee =
+    !scope.visibleTo &&
+    !scope.reporterId &&
     !query.q &&
     !query.equipment &&
     !query.taskType &&

@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { DataSource } from 'typeorm';
 import {
   SOCKET_SETTINGS,
+  type DeviceHistoryPage,
   type EquipmentDetail,
   type EquipmentDto,
   type PmPlanCreatedResponse,
@@ -241,6 +242,128 @@ describe('Tasks, work records and certification (real stack)', () => {
       counts: { total: 2, pending: 1, inProgress: 1, completed: 0 },
     });
     expect(started.body.tasks.map((task) => task._id)).toEqual([mine._id]);
+  });
+
+  it('shows a Technician the faults they reported, read-only unless assigned to them', async () => {
+    const device = await aDevice();
+    const report = await as('tech').post<TaskCreatedResponse>('/maintenance/report', {
+      equipment: device._id,
+      title: 'Display flickers',
+      description: 'The screen flickers on start-up.',
+    });
+    expect(report.status).toBe(201);
+    const reported = report.body.task;
+    const listed = async (who: string, query = '') =>
+      (await as(who).get<TaskListResponse>(`/tasks?equipment=${device._id}${query}`)).body;
+    const idsIn = (list: TaskListResponse) => list.tasks.map((task) => task._id);
+
+    const own = await listed('tech');
+    expect(idsIn(own)).toEqual([reported._id]);
+    expect(own.counts).toEqual({ total: 1, pending: 1, inProgress: 0, completed: 0 });
+    expect(idsIn(await listed('tech2'))).toEqual([]);
+    expect((await as('tech2').get(`/tasks/${reported._id}`)).status).toBe(404);
+
+    // Assigned to another Technician: the reporter follows it and may change nothing.
+    expect(
+      (await as('engineer').put(`/tasks/${reported._id}`, { assignedTo: ids.get('tech2') })).status,
+    ).toBe(200);
+    const notTheirs = await aTask(device, 'tech2');
+    const followed = await as('tech').get<TaskDetail>(`/tasks/${reported._id}`);
+    expect(followed.status).toBe(200);
+    expect(followed.body.assignedTo?._id).toBe(ids.get('tech2'));
+    expect(idsIn(await listed('tech'))).toEqual([reported._id]);
+    expect(idsIn(await listed('tech2'))).toEqual([notTheirs._id, reported._id]);
+    const status = await as('tech').put(`/tasks/${reported._id}/status`, { status: 'In Progress' });
+    expect([status.status, status.body['message']]).toEqual([
+      403,
+      'You can change the status of tasks assigned to you only.',
+    ]);
+    const work = await as('tech').put(`/tasks/${reported._id}/work`, {
+      faultDescription: 'Loose cable',
+      repairDetails: 'Reseated it',
+    });
+    expect([work.status, work.body['message']]).toEqual([
+      403,
+      'You can record work on tasks assigned to you only.',
+    ]);
+    const after = (await as('engineer').get<TaskDetail>(`/tasks/${reported._id}`)).body;
+    expect([after.status, after.faultDescription, after.repairDetails]).toEqual([
+      'Pending',
+      'The screen flickers on start-up.',
+      null,
+    ]);
+
+    // `my=1` is the work assigned to you, `reported=1` the faults you reported.
+    expect(idsIn(await listed('tech', '&my=1'))).toEqual([]);
+    expect(idsIn(await listed('tech', '&reported=1'))).toEqual([reported._id]);
+    expect(idsIn(await listed('engineer', '&reported=1'))).toEqual([]);
+
+    // Assigned to the reporter: theirs to work.
+    await as('engineer').put(`/tasks/${reported._id}`, { assignedTo: ids.get('tech') });
+    expect((await as('tech').put(`/tasks/${reported._id}/status`, { status: 'In Progress' })).status).toBe(
+      200,
+    );
+  });
+
+  it("shows anyone a device's whole maintenance history, newest first, a page at a time", async () => {
+    const device = await aDevice();
+    const first = await aTask(device, 'tech2');
+    await as('engineer').put(`/tasks/${first._id}/work`, {
+      faultDescription: 'Flow sensor drift',
+      repairDetails: 'Replaced the flow sensor',
+      sparePartsUsed: [{ name: 'Flow sensor', quantity: 1, description: 'OEM part', unitCost: 120 }],
+      labourHours: 2,
+    });
+    await as('engineer').put(`/tasks/${first._id}`, { comments: 'Check the supplier next time' });
+    const second = await aTask(device, null);
+    const third = (
+      await as('tech2').post<TaskCreatedResponse>('/maintenance/report', {
+        equipment: device._id,
+        title: 'Alarm silent',
+        description: 'No audible alarm.',
+      })
+    ).body.task;
+    const removed = await aTask(device, null);
+    expect((await as('engineer').delete(`/tasks/${removed._id}`)).status).toBe(200);
+    await aTask(await aDevice(), 'tech');
+
+    // A Technician none of them was assigned to or reported by reads all three.
+    const history = (query: string) =>
+      as('tech').get<DeviceHistoryPage>(`/equipment/${device._id}/maintenance${query}`);
+    const firstPage = await history('?limit=2');
+    expect(firstPage.status).toBe(200);
+    expect(firstPage.body).toMatchObject({ total: 3, page: 1, pages: 2, limit: 2 });
+    expect(firstPage.body.tasks.map((task) => task._id)).toEqual([third._id, second._id]);
+    expect(firstPage.body.tasks[0]?.reportedBy).toEqual({ _id: ids.get('tech2'), name: 'tech2 Tasks' });
+    // Read-only and without the notes, hours and costs that stay with the task.
+    expect((await history('?page=2&limit=2')).body.tasks).toEqual([
+      {
+        _id: first._id,
+        title: first.title,
+        taskType: 'Repair',
+        pmType: null,
+        status: 'Pending',
+        priority: 'High',
+        dueDate: '2030-01-31',
+        createdAt: first.createdAt,
+        completedDate: null,
+        assignedTo: { _id: ids.get('tech2'), name: 'tech2 Tasks' },
+        reportedBy: null,
+        faultDescription: 'Flow sensor drift',
+        repairDetails: 'Replaced the flow sensor',
+        spareParts: [{ name: 'Flow sensor', quantity: 1, description: 'OEM part' }],
+        certified: false,
+        certificationEngineer: null,
+        certifiedAt: null,
+      },
+    ]);
+    expect((await history('')).body).toMatchObject({ total: 3, pages: 1, limit: 5 });
+    expect(
+      (await as('manager').get<DeviceHistoryPage>(`/equipment/${device._id}/maintenance`)).body.total,
+    ).toBe(3);
+    const tooMany = await as('tech').get(`/equipment/${device._id}/maintenance?limit=51`);
+    expect([tooMany.status, tooMany.body['message']]).toEqual([400, 'limit must be at most 50.']);
+    expect((await as('tech').get('/equipment/not-a-device/maintenance')).status).toBe(404);
   });
 
   it('lets a Technician move only their own task, never cancel it; Managers change nothing', async () => {
@@ -575,7 +698,8 @@ describe('Tasks, work records and certification (real stack)', () => {
       ),
     ]);
     expect(kept).toEqual(counted);
-    const mine = await as('tech').get<TaskListResponse>('/tasks');
+    // The work assigned to the Technician, counted from the kept counts.
+    const mine = await as('tech').get<TaskListResponse>('/tasks?my=1');
     const own = counted.filter((row: { a: string }) => row.a === ids.get('tech'));
     expect(mine.body.counts.total).toBe(own.reduce((sum: number, row: { n: number }) => sum + row.n, 0));
   });

@@ -5,6 +5,8 @@ import {
   PRIORITY_OF_SEVERITY,
   TASK_HISTORY_LIMIT,
   type Actor,
+  type DeviceHistoryPage,
+  type DeviceHistoryQuery,
   type IssueReport,
   type ListTasksQuery,
   type NewTask,
@@ -16,7 +18,7 @@ import {
   type WorkRecord,
 } from '@caliber/contracts';
 import { AuditEntryEntity, diffFields, removedFields, ServiceError } from '@caliber/service-kit';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { PmPlansService } from '../plans/pm-plans.service';
 import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
@@ -24,7 +26,7 @@ import { deviceColumns } from './device-snapshot';
 import { SparePartEntity } from './spare-part.entity';
 import { TaskEvents } from './task-events';
 import { filteredTasks, pageOfTasks, taskCounts, type TaskListScope } from './task-list.query';
-import { toAuditEntry, toTaskDto, toTaskStatusEntry } from './task.mapper';
+import { toAuditEntry, toDeviceHistoryTask, toTaskDto, toTaskStatusEntry } from './task.mapper';
 import { completionAfter, TaskRules } from './task-rules';
 import { TaskStatusHistoryEntity } from './task-status-history.entity';
 import { TaskEntity } from './task.entity';
@@ -54,8 +56,14 @@ export class TasksService {
   ) {}
 
   async list(actor: Actor, query: ListTasksQuery): Promise<TaskListResponse> {
+    const seesAll = TaskRules.seesAll(actor);
     const scope: TaskListScope = {
-      assigneeId: !TaskRules.seesAll(actor) || query.my ? actor._id : null,
+      // The tasks assigned to the caller (`my=1`) are all theirs to see: no second condition, so
+      // their counts come from the kept counts.
+      visibleTo: seesAll || query.my ? null : actor._id,
+      // The technician filter is for those who see everyone's tasks; a Technician's is ignored.
+      assigneeId: query.my ? actor._id : seesAll ? query.technician || null : null,
+      reporterId: query.reported ? actor._id : null,
     };
     const manager = this.dataSource.manager;
     const [tasks, { counts, total }] = await Promise.all([
@@ -98,6 +106,35 @@ export class TasksService {
       statusHistoryTotal: historyTotal,
       audit: audit.map(toAuditEntry),
       auditTotal,
+    };
+  }
+
+  /**
+   * A device's maintenance history: every task on it that is not deleted, newest first, a page at
+   * a time, for anyone signed in (the technician at the device needs its past faults and repairs,
+   * whoever did them). Read-only, and without the notes, hours and costs that stay with each task.
+   * A device with no tasks, or not in the inventory, has an empty history.
+   */
+  async deviceHistory(equipmentId: string, query: DeviceHistoryQuery): Promise<DeviceHistoryPage> {
+    if (!isRecordId(equipmentId))
+      throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+    const manager = this.dataSource.manager;
+    const [tasks, total] = await manager.findAndCount(TaskEntity, {
+      where: { equipmentId, deletedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    });
+    const parts = await this.partsOf(
+      manager,
+      tasks.map((task) => task.id),
+    );
+    return {
+      tasks: tasks.map((task) => toDeviceHistoryTask(task, parts.get(task.id) ?? [])),
+      total,
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / query.limit)),
+      limit: query.limit,
     };
   }
 
@@ -347,7 +384,7 @@ export class TasksService {
 
   async delete(actor: Actor, id: string): Promise<{ _id: string }> {
     TaskRules.requireFullAccess(actor, 'delete tasks');
-    const assigneeId = await this.write(async (manager) => {
+    const people = await this.write(async (manager) => {
       const task = await this.findVisible(manager, actor, id, true);
       if (task.certified)
         throw new ServiceError(
@@ -362,9 +399,9 @@ export class TasksService {
         );
       await manager.update(TaskEntity, task.id, { deletedAt: () => 'now()', deletedById: actor._id });
       await auditTask(manager, actor, task.id, 'deleted', removedFields(toTaskDto(task, [])));
-      return task.assignedToId;
+      return { assigneeId: task.assignedToId, reporterId: task.reportedById };
     });
-    await this.events.deleted({ _id: id, assigneeId });
+    await this.events.deleted({ _id: id, ...people });
     return { _id: id };
   }
 
