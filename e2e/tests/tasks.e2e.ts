@@ -35,6 +35,30 @@ class Api extends SceneApi {
     return ((await answer.json()) as { task: TaskDto }).task;
   }
 
+  async assign(id: string, assignedTo: string): Promise<void> {
+    const answer = await this.request.put(`/api/tasks/${id}`, {
+      headers: this.headers,
+      data: { assignedTo },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+
+  async recordWork(id: string, data: Record<string, unknown>): Promise<void> {
+    const answer = await this.request.put(`/api/tasks/${id}/work`, { headers: this.headers, data });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+
+  /** The one task whose title matches `title`, as this person's list has it. */
+  async taskTitled(title: string): Promise<TaskDto> {
+    const answer = await this.request.get(`/api/tasks?q=${encodeURIComponent(title)}`, {
+      headers: this.headers,
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    const { tasks } = (await answer.json()) as { tasks: TaskDto[] };
+    expect(tasks.map((task) => task.title)).toEqual([title]);
+    return tasks[0] as TaskDto;
+  }
+
   async changeStatus(id: string, status: string): Promise<void> {
     const answer = await this.request.put(`/api/tasks/${id}/status`, {
       headers: this.headers,
@@ -404,7 +428,7 @@ test.describe('Create New Task', () => {
 });
 
 test.describe('Report Equipment Issue', () => {
-  test('requires equipment, title and description; reports, alerts and goes to Maintenance', async ({
+  test('requires equipment, title and description; reports, alerts and goes to the faults you reported', async ({
     page,
   }) => {
     const technician = await signIn(page, addAssignable('Technician', `Technician ${marker()}`));
@@ -444,7 +468,92 @@ test.describe('Report Equipment Issue', () => {
     const alert = await alerted;
     expect(alert.message()).toBe('Issue reported successfully!');
     await alert.accept();
-    await expect(page).toHaveURL(/\/maintenance$/);
+    // Not the spec's /maintenance: the reporter's own reports, where this one heads the list.
+    await expect(page).toHaveURL(/\/tasks\?show=reported$/);
+    await expect(page.getByText('Showing the faults you reported only, newest first.')).toBeVisible();
+    await expect(page.locator('.task-card').first()).toHaveAccessibleName(`${tag} will not power on`);
+  });
+
+  test("a Technician follows the fault they reported, read-only, and reads the device's whole maintenance history", async ({
+    browser,
+  }) => {
+    await engineerAndTechnician(browser, async (engineer, technician) => {
+      const tag = marker();
+      const device = await engineer.api.device(tag);
+      // Earlier work on the device, none of it the Technician's: five tasks, the first one repaired.
+      const earlier: string[] = [];
+      for (let index = 1; index <= 5; index++) {
+        const task = await engineer.api.task({
+          title: `${tag} earlier job ${index}`,
+          description: 'Routine job',
+          taskType: 'Inspect',
+          priority: 'Low',
+          equipmentId: device._id,
+          assignedTo: engineer.userId,
+        });
+        earlier.push(task.title);
+        if (index === 1)
+          await engineer.api.recordWork(task._id, {
+            faultDescription: 'Occlusion alarm too sensitive',
+            repairDetails: 'Recalibrated the pressure sensor',
+            sparePartsText: 'Pressure sensor x 1 - OEM',
+          });
+      }
+
+      // The Technician reports a fault and lands on the faults they reported.
+      const { page } = technician;
+      const title = `${tag} screen flickers`;
+      await page.goto('/report-issue');
+      const form = page.getByRole('form', { name: 'Report Equipment Issue' });
+      await pickEquipment(form, tag);
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('Description').fill('The display flickers at start-up.');
+      const alerted = page.waitForEvent('dialog');
+      await form.getByRole('button', { name: 'Report Issue' }).click();
+      await (await alerted).accept();
+      await expect(page).toHaveURL(/\/tasks\?show=reported$/);
+      const card = page.getByRole('article', { name: title });
+      await expect(card.locator('.task-card__status')).toContainText('Reported by you');
+      await expect(card).toContainText('You follow this report; an engineer will assign it.');
+      await expect(card.getByLabel('Status')).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Work Details' })).toHaveCount(0);
+
+      // Assigned to the Engineer: the card follows without a reload, and stays read-only.
+      const reported = await engineer.api.taskTitled(title);
+      await engineer.api.assign(reported._id, engineer.userId);
+      await expect(card).toContainText(`You follow this report; ${engineer.staff.name} works on it.`);
+      await expect(card.getByLabel('Status')).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Work Details' })).toHaveCount(0);
+      // It is in their list, not only in this view; its details open.
+      await page.getByRole('button', { name: 'Show all tasks' }).click();
+      await expect(page).toHaveURL(/\/tasks$/);
+      await card.getByRole('button', { name: 'Details' }).click();
+      const details = page.getByRole('dialog', { name: title });
+      await expect(details).toContainText(technician.staff.name);
+      await expect(details).toContainText(engineer.staff.name);
+      await page.keyboard.press('Escape');
+
+      // The device's details: every task on it, newest first, five a page.
+      await page.goto(`/equipment?q=${tag}`);
+      await page
+        .getByRole('article', { name: device.name })
+        .getByRole('button', { name: device.name })
+        .click();
+      const history = page
+        .getByRole('dialog', { name: device.name })
+        .getByRole('region', { name: 'Maintenance history' });
+      await expect(history.getByText('6 tasks, newest first.')).toBeVisible();
+      const titles = history.locator('.device-maintenance__title');
+      await expect(titles).toHaveText([title, ...earlier.slice(1).reverse()]);
+      await expect(history).toContainText(`reported by ${technician.staff.name}`);
+      await history.getByRole('button', { name: 'Page 2' }).click();
+      await expect(titles).toHaveText([earlier[0] as string]);
+      await expect(history).toContainText('Fault: Occlusion alarm too sensitive');
+      await expect(history).toContainText('Repair: Recalibrated the pressure sensor');
+      await expect(history).toContainText('Spare parts: Pressure sensor x 1');
+      await expect(history).toContainText(`assigned to ${engineer.staff.name}`);
+      await expect(history.getByRole('button', { name: /edit|delete|certify/i })).toHaveCount(0);
+    });
   });
 
   test('says when the equipment cannot be loaded', async ({ page }) => {

@@ -124,7 +124,7 @@ export function TaskManagementPage() {
           <h1>Task Management</h1>
           <p className="page__subtitle">
             {scope.ownOnly
-              ? 'The tasks assigned to you: update their status and record your work.'
+              ? 'The tasks assigned to you, and the faults you reported: update your tasks and record your work.'
               : 'Every maintenance task: follow, assign and certify the work.'}
           </p>
         </div>
