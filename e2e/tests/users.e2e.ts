@@ -248,6 +248,54 @@ test.describe('Add New User page', () => {
   });
 });
 
+test.describe('May receive tasks', () => {
+  test('a Technician added on screen is in the assignee lists; the Edit dialog approves someone else', async ({
+    page,
+  }) => {
+    test.slow();
+    const tag = marker();
+    const waiting = addStaff('Technician', `${tag} Waiting`);
+    await signInQuickly(page, addStaff('Engineer', `${tag} Engineer`));
+    await page.goto('/add-user');
+    const receives = page.getByRole('switch', { name: 'May receive tasks' });
+    // On for a Technician; it follows the role until someone touches it.
+    await expect(receives).toBeChecked();
+    await page.getByLabel('Role').selectOption('Engineer');
+    await expect(receives).not.toBeChecked();
+    await page.getByLabel('Role').selectOption('Manager');
+    await expect(receives).toBeDisabled();
+    await expect(page.getByText('Managers read tasks and do not receive them.')).toBeVisible();
+    await page.getByLabel('Role').selectOption('Technician');
+    await expect(receives).toBeChecked();
+
+    await page.getByLabel('Full Name').fill(`${tag} Newcomer`);
+    await page.getByLabel('Service Number').fill(`${tag}-RT`);
+    await page.getByLabel('Phone').fill(phone());
+    const alert = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await (await alert).accept();
+    await expect(page).toHaveURL(/\/users$/);
+
+    // Someone on the roster without it: the Edit dialog turns it on.
+    await search(page, tag);
+    await row(page, waiting.name).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(edit.getByRole('switch', { name: 'May receive tasks' })).not.toBeChecked();
+    await edit.getByRole('switch', { name: 'May receive tasks' }).click();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+
+    await page.goto('/tasks');
+    await page.getByRole('button', { name: 'Assign Task' }).click();
+    const assignTo = page.getByRole('dialog', { name: 'Assign New Task' }).getByLabel('Assign To');
+    // The Engineer, never approved, is not among them.
+    await expect(assignTo.locator('option', { hasText: tag })).toHaveText([
+      `${tag} Newcomer (Technician)`,
+      `${tag} Waiting (Technician)`,
+    ]);
+  });
+});
+
 /** The screens at desktop and phone width, light and dark, saved for review under e2e/.results/screens. */
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
