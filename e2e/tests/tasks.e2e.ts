@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { STORAGE_KEYS, type Role, type TaskDto } from '@caliber/contracts';
+import { STORAGE_KEYS, type PmPlanDto, type Role, type TaskDto } from '@caliber/contracts';
 import { addStaff, expect, signInQuickly, test, type Staff } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';
 
@@ -31,6 +31,23 @@ class Api extends SceneApi {
 
   async task(data: Record<string, unknown>): Promise<TaskDto> {
     const answer = await this.request.post('/api/tasks', { headers: this.headers, data });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { task: TaskDto }).task;
+  }
+
+  async plansOf(equipmentId: string): Promise<PmPlanDto[]> {
+    const answer = await this.request.get(`/api/maintenance/plans?equipment=${equipmentId}`, {
+      headers: this.headers,
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return ((await answer.json()) as { plans: PmPlanDto[] }).plans;
+  }
+
+  async report(equipmentId: string, title: string): Promise<TaskDto> {
+    const answer = await this.request.post('/api/maintenance/report', {
+      headers: this.headers,
+      data: { equipment: equipmentId, title, description: 'Seen at the morning check.', severity: 'High' },
+    });
     expect(answer.status(), await answer.text()).toBe(201);
     return ((await answer.json()) as { task: TaskDto }).task;
   }
@@ -111,7 +128,7 @@ test.describe('Task Management', () => {
     await engineerAndTechnician(browser, async (engineer, technician) => {
       const { page } = engineer;
       const tag = marker();
-      await engineer.api.device(tag);
+      const device = await engineer.api.device(tag);
       await page.goto('/tasks');
       await expect(page.getByText(/^\d+ task\(s\) found$/)).toBeVisible();
       const filter = page.getByLabel('Technician', { exact: true });
@@ -134,6 +151,8 @@ test.describe('Task Management', () => {
       await modal.getByLabel('Title').fill(title);
       await modal.getByLabel('Description').fill('Clean the pump and test its occlusion alarm.');
       await modal.getByLabel('Task Type').selectOption('Preventive');
+      // Preventive work recurs: the modal says it schedules a PM plan.
+      await expect(modal.getByText(/^Preventive work recurs: this schedules a PM plan\./)).toBeVisible();
       await pickEquipment(modal, tag);
       await modal.getByLabel('Due Date').fill('2031-03-31');
       await modal.getByRole('button', { name: 'Assign Task' }).click();
@@ -162,8 +181,17 @@ test.describe('Task Management', () => {
       await modal.getByLabel('Priority').selectOption('High');
       await modal.getByLabel('Assign To').selectOption({ label: `${technician.staff.name} (Technician)` });
       await modal.getByRole('button', { name: 'Assign Task' }).click();
-      await expect(page.getByText('Task assigned successfully!')).toBeVisible();
+      await expect(page.getByText(`PM plan scheduled: "${title}" recurs quarterly.`)).toBeVisible();
       await expect(modal).toBeHidden();
+      // The task is the first occurrence of a quarterly plan on the device, due on the due date.
+      const [plan] = await engineer.api.plansOf(device._id);
+      expect(plan).toMatchObject({
+        title,
+        pmType: 'Cleaning',
+        interval: 'Quarterly',
+        firstDueDate: '2031-03-31',
+        assignedTo: { _id: technician.userId },
+      });
 
       await page.getByLabel('Search').fill(tag);
       await expect(page.getByText(`1 task(s) found matching "${tag}"`)).toBeVisible();
@@ -642,6 +670,71 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('combobox', { name: 'Equipment' }).fill(tag);
       await expect(page.getByRole('listbox', { name: 'Equipment' }).getByRole('option')).toHaveCount(1);
       await shoot('report-issue');
+    });
+  }
+}
+
+/** A Technician's screens this role's changes touch, at desktop and phone width, light and dark. */
+for (const theme of ['light', 'dark'] as const) {
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 375, height: 812 },
+  ] as const) {
+    test(`A reporter's tasks and a device's maintenance history, ${theme}, ${size.name}`, async ({
+      browser,
+    }) => {
+      await engineerAndTechnician(browser, async (engineer, technician) => {
+        const { page } = technician;
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.emulateMedia({ colorScheme: theme });
+        const tag = marker();
+        const device = await engineer.api.device(tag);
+        const repair = await engineer.api.task({
+          title: `${tag} occlusion alarm too sensitive`,
+          description: 'Alarms at normal pressure.',
+          priority: 'Medium',
+          equipmentId: device._id,
+          assignedTo: engineer.userId,
+        });
+        await engineer.api.recordWork(repair._id, {
+          faultDescription: 'Pressure sensor out of calibration',
+          repairDetails: 'Recalibrated the downstream pressure sensor and ran the occlusion test.',
+          sparePartsText: 'Pressure sensor x 1 - OEM\nO-ring x 2',
+        });
+        const assigned = await technician.api.report(device._id, `${tag} door latch broken`);
+        await engineer.api.assign(assigned._id, engineer.userId);
+        await technician.api.report(device._id, `${tag} screen flickers at start-up`);
+
+        await page.goto('/tasks?show=reported');
+        await expect(page.locator('.task-card', { hasText: 'Reported by you' })).toHaveCount(2);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
+        await page.screenshot({
+          path: `e2e/.results/screens/tasks-reported-${size.name}-${theme}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
+
+        await page.goto(`/equipment?q=${tag}`);
+        await page
+          .getByRole('article', { name: device.name })
+          .getByRole('button', { name: device.name })
+          .click();
+        const history = page
+          .getByRole('dialog', { name: device.name })
+          .getByRole('region', { name: 'Maintenance history' });
+        await expect(history.getByText('3 tasks, newest first.')).toBeVisible();
+        // The dialog scrolls inside itself: bring the history's heading to its top, then shoot the view.
+        await history.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
+        await page.screenshot({
+          path: `e2e/.results/screens/equipment-maintenance-history-${size.name}-${theme}.png`,
+          animations: 'disabled',
+        });
+      });
     });
   }
 }

@@ -224,6 +224,37 @@ function checkPreventive(
   }
 }
 
+/**
+ * Preventive work recurs, so a new Preventive task is a PM plan's first occurrence: the plan takes
+ * its device, work, PM type, interval, assignee and priority, and its due date is when the first
+ * occurrence falls due. So it needs that date, starts Pending, and has no comments (a plan has
+ * none; add them to the occurrence afterwards).
+ */
+function checkNewPreventive(
+  value: { taskType?: TaskType; dueDate?: string | null; status?: string; comments?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.taskType !== 'Preventive') return;
+  if (!value.dueDate)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Preventive work recurs as a PM plan: give the due date of its first occurrence.',
+      path: ['dueDate'],
+    });
+  if (value.status && value.status !== 'Pending')
+    ctx.addIssue({
+      code: 'custom',
+      message: "A PM plan's first occurrence starts Pending.",
+      path: ['status'],
+    });
+  if (value.comments)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'A PM plan has no comments: add them to its occurrence once it is scheduled.',
+      path: ['comments'],
+    });
+}
+
 const taskFields = {
   title: requiredText('Title', 200),
   // The Assign Task modal may leave it empty; the Create Task form asks for it itself.
@@ -251,7 +282,7 @@ const taskFields = {
  * type defaults to Repair (the Create Task form has no type field), the description may be empty
  * (the modal's required fields are title, type, equipment and due date; the Create Task form
  * requires a description on its own), and a new task is Pending, or In Progress when it is
- * assigned and work has already begun.
+ * assigned and work has already begun. A Preventive task starts a PM plan (`checkNewPreventive`).
  */
 export const createTaskSchema = z
   .strictObject(
@@ -270,6 +301,7 @@ export const createTaskSchema = z
     },
   )
   .superRefine(checkPreventive)
+  .superRefine(checkNewPreventive)
   .refine((value) => value.status === 'Pending' || value.assignedTo, {
     error: 'Assign the task before starting it.',
     path: ['status'],

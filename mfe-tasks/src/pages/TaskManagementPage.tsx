@@ -17,6 +17,7 @@ import { TaskDetailDialog } from '../components/TaskDetailDialog';
 import { useAssignees } from '../hooks/use-people';
 import { useTaskList } from '../hooks/use-task-list';
 import { showingLine, statusBreakdown, taskCountLine } from '../utils/count-line';
+import { assignedMessage } from '../utils/format';
 import { TASK_VIEW_LABELS, taskFiltersOf } from '../utils/task-list-query';
 import { listScope } from '../utils/task-permissions';
 import '../tasks.css';
@@ -216,10 +217,10 @@ export function TaskManagementPage() {
       {assigning ? (
         <AssignTaskModal
           onClose={() => setAssigning(false)}
-          onAssigned={() => {
+          onAssigned={(task) => {
             setAssigning(false);
             reload();
-            show('Task assigned successfully!', SAVED_MESSAGE_MS);
+            show(assignedMessage(task), SAVED_MESSAGE_MS);
           }}
         />
       ) : null}

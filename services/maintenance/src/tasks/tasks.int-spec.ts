@@ -6,7 +6,9 @@ import {
   type DeviceHistoryPage,
   type EquipmentDetail,
   type EquipmentDto,
+  occurrenceDueDate,
   type PmPlanCreatedResponse,
+  type PmPlanDto,
   type Role,
   type TaskChangedEvent,
   type TaskCreatedResponse,
@@ -199,18 +201,78 @@ describe('Tasks, work records and certification (real stack)', () => {
     ]);
     const preventive = await as('admin').post('/tasks', { ...body, taskType: 'Preventive' });
     expect(preventive.body['message']).toBe('For Preventive tasks, select PM Type and Periodic Interval.');
-    const created = await as('admin').post<TaskCreatedResponse>('/tasks', {
-      ...body,
+  });
+
+  it('makes a new Preventive task the first occurrence of a PM plan, so its interval schedules the next', async () => {
+    const device = await aDevice();
+    const firstDue = addDays(hospitalToday(), 10);
+    const body = {
+      title: 'Electrical safety test',
+      description: 'IEC 62353',
+      priority: 'Medium',
+      equipmentId: device._id,
       taskType: 'Preventive',
       pmType: 'Safety Testing',
       pmInterval: 'Biannually',
-    });
+      assignedTo: ids.get('tech'),
+    };
+    const undated = await as('admin').post('/tasks', body);
+    expect([undated.status, undated.body['message']]).toEqual([
+      400,
+      'Preventive work recurs as a PM plan: give the due date of its first occurrence.',
+    ]);
+    const created = await as('admin').post<TaskCreatedResponse>('/tasks', { ...body, dueDate: firstDue });
     expect(created.status).toBe(201);
-    expect(created.body.task).toMatchObject({
+    const task = created.body.task;
+    expect(task).toMatchObject({
       taskType: 'Preventive',
       pmType: 'Safety Testing',
+      pmInterval: 'Biannually',
       status: 'Pending',
+      dueDate: firstDue,
+      assignedTo: { _id: ids.get('tech') },
+      plan: { occurrence: 0 },
     });
+    const plan = await as('tech').get<PmPlanDto>(`/maintenance/plans/${task.plan?._id}`);
+    expect(plan.body).toMatchObject({
+      title: 'Electrical safety test',
+      pmType: 'Safety Testing',
+      interval: 'Biannually',
+      firstDueDate: firstDue,
+      priority: 'Medium',
+      assignedTo: { _id: ids.get('tech') },
+      scheduleBasis: 'Manufacturer recommendation',
+      active: true,
+    });
+
+    // Done and certified: the next occurrence falls due an interval after the first.
+    await as('tech').put(`/tasks/${task._id}/status`, { status: 'Completed' });
+    expect((await as('engineer').put(`/tasks/${task._id}/certify`)).status).toBe(200);
+    const occurrences = await as('engineer').get<TaskListResponse>(
+      `/tasks?plan=${task.plan?._id}&sort=dueDate`,
+    );
+    expect(occurrences.body.tasks.map((occurrence) => occurrence.dueDate)).toEqual([
+      firstDue,
+      occurrenceDueDate(firstDue, 'Biannually', 1),
+    ]);
+
+    // The plan's rules hold, and no other task turns preventive.
+    const stale = await as('admin').post('/tasks', { ...body, dueDate: addDays(hospitalToday(), -400) });
+    expect([stale.status, stale.body['message']]).toEqual([
+      400,
+      'The first due date may be at most a year ago.',
+    ]);
+    const repair = await aTask(device, 'tech');
+    const turned = await as('engineer').put(`/tasks/${repair._id}`, {
+      taskType: 'Preventive',
+      pmType: 'Cleaning',
+      pmInterval: 'Monthly',
+    });
+    expect([turned.status, turned.body['message']]).toEqual([
+      409,
+      'Preventive work is scheduled as a PM plan (Schedule Preventive, or a new Preventive task), not made from another task.',
+    ]);
+    expect((await as('engineer').get<TaskDetail>(`/tasks/${repair._id}`)).body.taskType).toBe('Repair');
   });
 
   it('shows Technicians only their own tasks, whatever the query asks', async () => {

@@ -23,6 +23,7 @@ import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-
 import { PmPlansService } from '../plans/pm-plans.service';
 import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { deviceColumns } from './device-snapshot';
+import { planOfPreventiveTask } from './preventive-task';
 import { SparePartEntity } from './spare-part.entity';
 import { TaskEvents } from './task-events';
 import { filteredTasks, pageOfTasks, taskCounts, type TaskListScope } from './task-list.query';
@@ -140,6 +141,10 @@ export class TasksService {
 
   async create(actor: Actor, data: NewTask): Promise<TaskDto> {
     TaskRules.refuseCreate(actor);
+    // Preventive work recurs: a new Preventive task is a PM plan's first occurrence, never a
+    // one-off whose interval would mean nothing.
+    if (data.taskType === 'Preventive')
+      return (await this.plans.create(actor, planOfPreventiveTask(data))).task;
     const [device, assignment] = await Promise.all([
       this.equipment.ref(actor, data.equipmentId),
       this.identity.assignmentOf(actor, data.assignedTo),
@@ -216,6 +221,7 @@ export class TasksService {
       refuseStale(task, version);
       if (task.certified) throw new ServiceError('CONFLICT', 'This task is certified; its record is final.');
       if (task.planId) refusePlanOccurrenceChange(task, fields);
+      else refuseBecomingPreventive(task, fields);
       const next = { ...task, ...fields, ...(assignment ?? {}) };
       if (next.taskType === 'Preventive' && (!next.pmType || !next.pmInterval))
         throw ServiceError.validation([
@@ -448,6 +454,18 @@ function refuseStale(task: TaskEntity, version: number | undefined): void {
     throw new ServiceError(
       'CONFLICT',
       `"${task.title}" was changed by someone else since you opened it. Reload it and try again.`,
+    );
+}
+
+/**
+ * A task becomes preventive work only as a PM plan's occurrence: preventive work recurs, and a
+ * one-off task has no schedule to give its interval a meaning.
+ */
+function refuseBecomingPreventive(task: TaskEntity, fields: Partial<TaskChanges>): void {
+  if (fields.taskType === 'Preventive' && task.taskType !== 'Preventive')
+    throw new ServiceError(
+      'CONFLICT',
+      'Preventive work is scheduled as a PM plan (Schedule Preventive, or a new Preventive task), not made from another task.',
     );
 }
 
