@@ -310,13 +310,14 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Tasks',
     summary: 'Create a task (Engineers and Admins)',
     description:
-      'The one create body of the Assign Task modal and the Create Task form: the device is `equipmentId`; `taskType` defaults to Repair; a Preventive task names `pmType` and `pmInterval`. The assignee must be active and approved to receive tasks. Answers `{task}`.',
+      "The one create body of the Assign Task modal and the Create Task form: the device is `equipmentId`; `taskType` defaults to Repair. A Preventive task names `pmType` and `pmInterval` and schedules a PM plan (on the manufacturer's schedule) whose first occurrence it is, due on `dueDate` (required), Pending, without comments; `task.plan` names the plan. The assignee must be active and approved to receive tasks. Answers `{task}`.",
     body: createTaskSchema,
     responses: {
       201: '`{task}`',
       ...REFUSALS,
       403: 'Engineers and Admins only; others report faults with Report Issue.',
       404: 'The device is not in the inventory.',
+      409: 'A Preventive task on a Decommissioned or Auctioned device.',
       ...SERVICE_DOWN,
     },
   },
@@ -333,7 +334,7 @@ export const ROUTES: RouteDoc[] = [
       ...REFUSALS,
       403: 'Engineers and Admins only.',
       404: 'No such task.',
-      409: 'Stale version, or the task is certified.',
+      409: 'Stale version, the task is certified, a PM occurrence would lose its schedule, or a task would turn Preventive (schedule a PM plan instead).',
     },
   },
   {

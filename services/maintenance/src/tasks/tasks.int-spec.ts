@@ -365,6 +365,57 @@ describe('Tasks, work records and certification (real stack)', () => {
     expect((await as('tech').put(`/tasks/${reported._id}/status`, { status: 'In Progress' })).status).toBe(
       200,
     );
+
+    // Unfiltered, the counts (kept counts plus the reported ones) equal a count of what they see.
+    const whole = (await as('tech').get<TaskListResponse>('/tasks?limit=100')).body;
+    const counted = (await rows.query(
+      `SELECT "status", count(*)::int AS "n" FROM "maintenance"."tasks"
+        WHERE "deleted_at" IS NULL AND ("assigned_to_id" = $1 OR "reported_by_id" = $1) GROUP BY "status"`,
+      [ids.get('tech')],
+    )) as { status: string; n: number }[];
+    const of = (status: string) => counted.find((row) => row.status === status)?.n ?? 0;
+    expect(whole.counts).toEqual({
+      total: counted.reduce((sum, row) => sum + row.n, 0),
+      pending: of('Pending'),
+      inProgress: of('In Progress'),
+      completed: of('Completed'),
+    });
+    expect(whole.tasks.map((task) => task._id)).toContain(reported._id);
+    expect(whole.tasks.some((task) => task._id === notTheirs._id)).toBe(false);
+  });
+
+  it("pages a Technician's own list, assigned and reported interleaved, in the list's order", async () => {
+    const device = await aDevice();
+    const report = async (title: string) =>
+      (
+        await as('tech').post<TaskCreatedResponse>('/maintenance/report', {
+          equipment: device._id,
+          title,
+          description: 'Seen at the morning check.',
+        })
+      ).body.task;
+    const firstWork = await aTask(device, 'tech');
+    const firstReport = await report('A first report');
+    const secondWork = await aTask(device, 'tech');
+    const secondReport = await report('B second report');
+    await aTask(device, 'tech2');
+    const newestFirst = [secondReport, secondWork, firstReport, firstWork].map((task) => task._id);
+    const page = async (query: string) =>
+      (await as('tech').get<TaskListResponse>(`/tasks?equipment=${device._id}&${query}`)).body;
+    expect((await page('limit=100')).tasks.map((task) => task._id)).toEqual(newestFirst);
+    const oneByOne: string[] = [];
+    for (let number = 1; number <= 4; number++) {
+      const answer = await page(`limit=1&page=${number}`);
+      expect([answer.total, answer.pages]).toEqual([4, 4]);
+      oneByOne.push(...answer.tasks.map((task) => task._id));
+    }
+    expect(oneByOne).toEqual(newestFirst);
+    expect((await page('limit=1&page=5')).tasks).toEqual([]);
+    // Another order, and a filter, hold across the two halves too.
+    const byTitle = (await page('limit=2&page=2&sort=title')).tasks.map((task) => task.title);
+    const titles = [firstWork, firstReport, secondWork, secondReport].map((task) => task.title).sort();
+    expect(byTitle).toEqual(titles.slice(2, 4));
+    expect((await page('status=Pending&limit=100')).total).toBe(4);
   });
 
   it("shows anyone a device's whole maintenance history, newest first, a page at a time", async () => {

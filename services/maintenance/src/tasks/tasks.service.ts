@@ -26,7 +26,13 @@ import { deviceColumns } from './device-snapshot';
 import { planOfPreventiveTask } from './preventive-task';
 import { SparePartEntity } from './spare-part.entity';
 import { TaskEvents } from './task-events';
-import { filteredTasks, pageOfTasks, taskCounts, type TaskListScope } from './task-list.query';
+import {
+  filteredTasks,
+  pageOfOwnTasks,
+  pageOfTasks,
+  taskCounts,
+  type TaskListScope,
+} from './task-list.query';
 import { toAuditEntry, toDeviceHistoryTask, toTaskDto, toTaskStatusEntry } from './task.mapper';
 import { completionAfter, TaskRules } from './task-rules';
 import { TaskStatusHistoryEntity } from './task-status-history.entity';
@@ -59,16 +65,18 @@ export class TasksService {
   async list(actor: Actor, query: ListTasksQuery): Promise<TaskListResponse> {
     const seesAll = TaskRules.seesAll(actor);
     const scope: TaskListScope = {
-      // The tasks assigned to the caller (`my=1`) are all theirs to see: no second condition, so
-      // their counts come from the kept counts.
-      visibleTo: seesAll || query.my ? null : actor._id,
+      // The tasks assigned to the caller (`my=1`), or reported by them (`reported=1`), are all theirs
+      // to see: no second condition, and `my=1` counts from the kept counts.
+      visibleTo: seesAll || query.my || query.reported ? null : actor._id,
       // The technician filter is for those who see everyone's tasks; a Technician's is ignored.
       assigneeId: query.my ? actor._id : seesAll ? query.technician || null : null,
       reporterId: query.reported ? actor._id : null,
     };
     const manager = this.dataSource.manager;
     const [tasks, { counts, total }] = await Promise.all([
-      pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
+      scope.visibleTo
+        ? pageOfOwnTasks(manager, query, scope.visibleTo)
+        : pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
       taskCounts(manager, query, scope),
     ]);
     const parts = await this.partsOf(
