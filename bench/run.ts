@@ -214,7 +214,7 @@ async function taskListBenchmark(
     {
       name: "tasks, a Technician's own list",
       gateway: '/api/tasks?page=1&limit=8',
-      floor: `/?assignee=${technician.user._id}&page=1&limit=8`,
+      floor: `/?viewer=${technician.user._id}&page=1&limit=8`,
       token: technician.token,
       agreement: sameAnswer,
     },

@@ -14,41 +14,38 @@ const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : n
 /**
  * The task list's floor: the maintenance service's SQL shape (the page and the counts by status in
  * parallel, the counts from the trigger-kept table when only the assignee narrows the list, then
- * the page's spare parts) and its JSON shape, straight from `pg`. `assignee` stands for
- * the scope a Technician's own list gets from their signed statement.
+ * the page's spare parts) and its JSON shape, straight from `pg`. `viewer` stands for the scope a
+ * Technician's own list gets from their signed statement: the tasks assigned to them and the faults
+ * they reported, each half read in order as far as the page reaches and the page cut from their
+ * union, and counted as the kept counts of the first plus a count of the others.
  */
 export async function taskPage(pool: Pool, params: URLSearchParams) {
   const page = Number(params.get('page') ?? 1);
   const limit = Number(params.get('limit') ?? 8);
   const where = ['"deleted_at" IS NULL'];
   const values: unknown[] = [];
-  const assignee = params.get('assignee');
-  if (assignee) {
-    values.push(assignee);
-    where.push(`"assigned_to_id" = $${values.length}`);
-  }
   const q = params.get('q')?.trim();
   if (q) {
     values.push(`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`"search_text" LIKE $${values.length}`);
   }
+  const viewer = params.get('viewer');
   const filter = where.join(' AND ');
+  const order = `ORDER BY "created_at" DESC, "id" DESC`;
   const [rows, byStatus] = await Promise.all([
-    pool.query(
-      `SELECT ${COLUMNS} FROM "maintenance"."tasks" WHERE ${filter}
-        ORDER BY "created_at" DESC, "id" DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-      values,
-    ),
+    viewer
+      ? ownPage(pool, { filter, values, order, viewer, page, limit })
+      : pool.query(
+          `SELECT ${COLUMNS} FROM "maintenance"."tasks" WHERE ${filter}
+            ${order} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+          values,
+        ),
     q
       ? pool.query<{ status: string; count: number }>(
           `SELECT "status", count(*)::int AS count FROM "maintenance"."tasks" WHERE ${filter} GROUP BY "status"`,
           values,
         )
-      : pool.query<{ status: string; count: number }>(
-          `SELECT "status", sum("count")::int AS "count" FROM "maintenance"."task_counts"
-            WHERE ($1::uuid IS NULL OR "assignee_id" = $1) GROUP BY "status"`,
-          [assignee ?? null],
-        ),
+      : keptCounts(pool, viewer),
   ]);
   const ids = rows.rows.map((row: Record<string, unknown>) => row['id']);
   const parts = await pool.query<Record<string, unknown>>(
@@ -56,7 +53,8 @@ export async function taskPage(pool: Pool, params: URLSearchParams) {
       WHERE "task_id" = ANY($1) ORDER BY "task_id", "position"`,
     [ids],
   );
-  const of = (status: string) => byStatus.rows.find((row) => row.status === status)?.count ?? 0;
+  const of = (status: string) =>
+    byStatus.rows.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
   const total = byStatus.rows.reduce((sum, row) => sum + row.count, 0);
   return {
     tasks: rows.rows.map((row: Record<string, unknown>) => ({
@@ -116,4 +114,48 @@ export async function taskPage(pool: Pool, params: URLSearchParams) {
       completed: of('Completed'),
     },
   };
+}
+
+/** Everyone's counts, or a viewer's: those of their work (kept) and of the faults they reported. */
+async function keptCounts(pool: Pool, viewer: string | null) {
+  const kept = pool.query<{ status: string; count: number }>(
+    `SELECT "status", sum("count")::int AS "count" FROM "maintenance"."task_counts"
+      WHERE ($1::uuid IS NULL OR "assignee_id" = $1) GROUP BY "status"`,
+    [viewer],
+  );
+  if (!viewer) return kept;
+  const [assigned, reported] = await Promise.all([
+    kept,
+    pool.query<{ status: string; count: number }>(
+      `SELECT "status", count(*)::int AS "count" FROM "maintenance"."tasks"
+        WHERE "deleted_at" IS NULL AND "reported_by_id" = $1 AND "assigned_to_id" IS DISTINCT FROM $1
+        GROUP BY "status"`,
+      [viewer],
+    ),
+  ]);
+  return { rows: [...assigned.rows, ...reported.rows] };
+}
+
+/** A Technician's page: each half in order as far as the page reaches, then the page of their union. */
+async function ownPage(
+  pool: Pool,
+  own: { filter: string; values: unknown[]; order: string; viewer: string; page: number; limit: number },
+) {
+  const reach = own.page * own.limit;
+  const viewerAt = `$${own.values.length + 1}`;
+  const half = (condition: string) =>
+    pool.query<{ id: string }>(
+      `SELECT "id" FROM "maintenance"."tasks" WHERE ${own.filter} AND ${condition} ${own.order} LIMIT ${reach}`,
+      [...own.values, own.viewer],
+    );
+  const [assigned, reported] = await Promise.all([
+    half(`"assigned_to_id" = ${viewerAt}`),
+    half(`"reported_by_id" = ${viewerAt} AND "assigned_to_id" IS DISTINCT FROM ${viewerAt}`),
+  ]);
+  const ids = [...assigned.rows, ...reported.rows].map((row) => row.id);
+  return pool.query(
+    `SELECT ${COLUMNS} FROM "maintenance"."tasks" WHERE "id" = ANY($1)
+      ${own.order} LIMIT ${own.limit} OFFSET ${(own.page - 1) * own.limit}`,
+    [ids],
+  );
 }

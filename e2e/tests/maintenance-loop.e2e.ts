@@ -70,7 +70,9 @@ test('a reported fault goes from report to certified repair, and the inventory f
     const alert = await alerted;
     expect(alert.message()).toBe('Issue reported successfully!');
     await alert.accept();
-    await expect(technicianPage).toHaveURL(/\/maintenance$/);
+    // The reporter lands on the faults they reported, and follows this one there.
+    await expect(technicianPage).toHaveURL(/\/tasks\?show=reported$/);
+    await expect(technicianPage.getByRole('article', { name: title })).toContainText('Reported by you');
 
     // The Engineer's inventory shows the ventilator out of use without a reload.
     await expect(device.locator('.ck-badge')).toHaveText('Unserviceable');

@@ -118,6 +118,10 @@ test.describe('Maintenance', () => {
     await page.goto('/maintenance');
     await expect(page.getByRole('heading', { name: 'Maintenance Management' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Report Issue' })).toHaveAttribute('href', '/report-issue');
+    // The spec's heading, and a line saying what the panel lists: every unassigned open task.
+    await expect(preventivePanel(page)).toHaveAccessibleDescription(
+      'Every open task nobody is assigned to yet, scheduled PM and reported faults alike, the earliest due first.',
+    );
 
     await page.getByRole('button', { name: 'Schedule Preventive' }).click();
     const modal = page.getByRole('dialog', { name: 'Schedule Preventive Maintenance' });

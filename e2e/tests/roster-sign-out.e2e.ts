@@ -124,7 +124,7 @@ test.describe('Roster changes and open screens', () => {
     const tag = marker();
     const technician = addStaff('Technician', `${tag} Technician`);
     await signInQuickly(page, addStaff('Manager', `${tag} Manager`));
-    // The screens admit exactly the Engineer: the route guard sends a Manager to the dashboard.
+    // The staff screens admit Engineers and Admins: the route guard sends a Manager to the dashboard.
     await page.goto('/users');
     await expect(page).toHaveURL(/\/dashboard$/);
 

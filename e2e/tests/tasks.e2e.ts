@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { STORAGE_KEYS, type Role, type TaskDto } from '@caliber/contracts';
+import { STORAGE_KEYS, type PmPlanDto, type Role, type TaskDto } from '@caliber/contracts';
 import { addStaff, expect, signInQuickly, test, type Staff } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';
 
@@ -33,6 +33,47 @@ class Api extends SceneApi {
     const answer = await this.request.post('/api/tasks', { headers: this.headers, data });
     expect(answer.status(), await answer.text()).toBe(201);
     return ((await answer.json()) as { task: TaskDto }).task;
+  }
+
+  async plansOf(equipmentId: string): Promise<PmPlanDto[]> {
+    const answer = await this.request.get(`/api/maintenance/plans?equipment=${equipmentId}`, {
+      headers: this.headers,
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return ((await answer.json()) as { plans: PmPlanDto[] }).plans;
+  }
+
+  async report(equipmentId: string, title: string): Promise<TaskDto> {
+    const answer = await this.request.post('/api/maintenance/report', {
+      headers: this.headers,
+      data: { equipment: equipmentId, title, description: 'Seen at the morning check.', severity: 'High' },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { task: TaskDto }).task;
+  }
+
+  async assign(id: string, assignedTo: string): Promise<void> {
+    const answer = await this.request.put(`/api/tasks/${id}`, {
+      headers: this.headers,
+      data: { assignedTo },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+
+  async recordWork(id: string, data: Record<string, unknown>): Promise<void> {
+    const answer = await this.request.put(`/api/tasks/${id}/work`, { headers: this.headers, data });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+
+  /** The one task whose title matches `title`, as this person's list has it. */
+  async taskTitled(title: string): Promise<TaskDto> {
+    const answer = await this.request.get(`/api/tasks?q=${encodeURIComponent(title)}`, {
+      headers: this.headers,
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    const { tasks } = (await answer.json()) as { tasks: TaskDto[] };
+    expect(tasks.map((task) => task.title)).toEqual([title]);
+    return tasks[0] as TaskDto;
   }
 
   async changeStatus(id: string, status: string): Promise<void> {
@@ -87,7 +128,7 @@ test.describe('Task Management', () => {
     await engineerAndTechnician(browser, async (engineer, technician) => {
       const { page } = engineer;
       const tag = marker();
-      await engineer.api.device(tag);
+      const device = await engineer.api.device(tag);
       await page.goto('/tasks');
       await expect(page.getByText(/^\d+ task\(s\) found$/)).toBeVisible();
       const filter = page.getByLabel('Technician', { exact: true });
@@ -110,6 +151,8 @@ test.describe('Task Management', () => {
       await modal.getByLabel('Title').fill(title);
       await modal.getByLabel('Description').fill('Clean the pump and test its occlusion alarm.');
       await modal.getByLabel('Task Type').selectOption('Preventive');
+      // Preventive work recurs: the modal says it schedules a PM plan.
+      await expect(modal.getByText(/^Preventive work recurs: this schedules a PM plan\./)).toBeVisible();
       await pickEquipment(modal, tag);
       await modal.getByLabel('Due Date').fill('2031-03-31');
       await modal.getByRole('button', { name: 'Assign Task' }).click();
@@ -138,8 +181,17 @@ test.describe('Task Management', () => {
       await modal.getByLabel('Priority').selectOption('High');
       await modal.getByLabel('Assign To').selectOption({ label: `${technician.staff.name} (Technician)` });
       await modal.getByRole('button', { name: 'Assign Task' }).click();
-      await expect(page.getByText('Task assigned successfully!')).toBeVisible();
+      await expect(page.getByText(`PM plan scheduled: "${title}" recurs quarterly.`)).toBeVisible();
       await expect(modal).toBeHidden();
+      // The task is the first occurrence of a quarterly plan on the device, due on the due date.
+      const [plan] = await engineer.api.plansOf(device._id);
+      expect(plan).toMatchObject({
+        title,
+        pmType: 'Cleaning',
+        interval: 'Quarterly',
+        firstDueDate: '2031-03-31',
+        assignedTo: { _id: technician.userId },
+      });
 
       await page.getByLabel('Search').fill(tag);
       await expect(page.getByText(`1 task(s) found matching "${tag}"`)).toBeVisible();
@@ -404,7 +456,7 @@ test.describe('Create New Task', () => {
 });
 
 test.describe('Report Equipment Issue', () => {
-  test('requires equipment, title and description; reports, alerts and goes to Maintenance', async ({
+  test('requires equipment, title and description; reports, alerts and goes to the faults you reported', async ({
     page,
   }) => {
     const technician = await signIn(page, addAssignable('Technician', `Technician ${marker()}`));
@@ -444,7 +496,92 @@ test.describe('Report Equipment Issue', () => {
     const alert = await alerted;
     expect(alert.message()).toBe('Issue reported successfully!');
     await alert.accept();
-    await expect(page).toHaveURL(/\/maintenance$/);
+    // Not the spec's /maintenance: the reporter's own reports, where this one heads the list.
+    await expect(page).toHaveURL(/\/tasks\?show=reported$/);
+    await expect(page.getByText('Showing the faults you reported only, newest first.')).toBeVisible();
+    await expect(page.locator('.task-card').first()).toHaveAccessibleName(`${tag} will not power on`);
+  });
+
+  test("a Technician follows the fault they reported, read-only, and reads the device's whole maintenance history", async ({
+    browser,
+  }) => {
+    await engineerAndTechnician(browser, async (engineer, technician) => {
+      const tag = marker();
+      const device = await engineer.api.device(tag);
+      // Earlier work on the device, none of it the Technician's: five tasks, the first one repaired.
+      const earlier: string[] = [];
+      for (let index = 1; index <= 5; index++) {
+        const task = await engineer.api.task({
+          title: `${tag} earlier job ${index}`,
+          description: 'Routine job',
+          taskType: 'Inspect',
+          priority: 'Low',
+          equipmentId: device._id,
+          assignedTo: engineer.userId,
+        });
+        earlier.push(task.title);
+        if (index === 1)
+          await engineer.api.recordWork(task._id, {
+            faultDescription: 'Occlusion alarm too sensitive',
+            repairDetails: 'Recalibrated the pressure sensor',
+            sparePartsText: 'Pressure sensor x 1 - OEM',
+          });
+      }
+
+      // The Technician reports a fault and lands on the faults they reported.
+      const { page } = technician;
+      const title = `${tag} screen flickers`;
+      await page.goto('/report-issue');
+      const form = page.getByRole('form', { name: 'Report Equipment Issue' });
+      await pickEquipment(form, tag);
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('Description').fill('The display flickers at start-up.');
+      const alerted = page.waitForEvent('dialog');
+      await form.getByRole('button', { name: 'Report Issue' }).click();
+      await (await alerted).accept();
+      await expect(page).toHaveURL(/\/tasks\?show=reported$/);
+      const card = page.getByRole('article', { name: title });
+      await expect(card.locator('.task-card__status')).toContainText('Reported by you');
+      await expect(card).toContainText('You follow this report; an engineer will assign it.');
+      await expect(card.getByLabel('Status')).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Work Details' })).toHaveCount(0);
+
+      // Assigned to the Engineer: the card follows without a reload, and stays read-only.
+      const reported = await engineer.api.taskTitled(title);
+      await engineer.api.assign(reported._id, engineer.userId);
+      await expect(card).toContainText(`You follow this report; ${engineer.staff.name} works on it.`);
+      await expect(card.getByLabel('Status')).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Work Details' })).toHaveCount(0);
+      // It is in their list, not only in this view; its details open.
+      await page.getByRole('button', { name: 'Show all tasks' }).click();
+      await expect(page).toHaveURL(/\/tasks$/);
+      await card.getByRole('button', { name: 'Details' }).click();
+      const details = page.getByRole('dialog', { name: title });
+      await expect(details).toContainText(technician.staff.name);
+      await expect(details).toContainText(engineer.staff.name);
+      await page.keyboard.press('Escape');
+
+      // The device's details: every task on it, newest first, five a page.
+      await page.goto(`/equipment?q=${tag}`);
+      await page
+        .getByRole('article', { name: device.name })
+        .getByRole('button', { name: device.name })
+        .click();
+      const history = page
+        .getByRole('dialog', { name: device.name })
+        .getByRole('region', { name: 'Maintenance history' });
+      await expect(history.getByText('6 tasks, newest first.')).toBeVisible();
+      const titles = history.locator('.device-maintenance__title');
+      await expect(titles).toHaveText([title, ...earlier.slice(1).reverse()]);
+      await expect(history).toContainText(`reported by ${technician.staff.name}`);
+      await history.getByRole('button', { name: 'Page 2' }).click();
+      await expect(titles).toHaveText([earlier[0] as string]);
+      await expect(history).toContainText('Fault: Occlusion alarm too sensitive');
+      await expect(history).toContainText('Repair: Recalibrated the pressure sensor');
+      await expect(history).toContainText('Spare parts: Pressure sensor x 1');
+      await expect(history).toContainText(`assigned to ${engineer.staff.name}`);
+      await expect(history.getByRole('button', { name: /edit|delete|certify/i })).toHaveCount(0);
+    });
   });
 
   test('says when the equipment cannot be loaded', async ({ page }) => {
@@ -533,6 +670,71 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('combobox', { name: 'Equipment' }).fill(tag);
       await expect(page.getByRole('listbox', { name: 'Equipment' }).getByRole('option')).toHaveCount(1);
       await shoot('report-issue');
+    });
+  }
+}
+
+/** A Technician's screens this role's changes touch, at desktop and phone width, light and dark. */
+for (const theme of ['light', 'dark'] as const) {
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 375, height: 812 },
+  ] as const) {
+    test(`A reporter's tasks and a device's maintenance history, ${theme}, ${size.name}`, async ({
+      browser,
+    }) => {
+      await engineerAndTechnician(browser, async (engineer, technician) => {
+        const { page } = technician;
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.emulateMedia({ colorScheme: theme });
+        const tag = marker();
+        const device = await engineer.api.device(tag);
+        const repair = await engineer.api.task({
+          title: `${tag} occlusion alarm too sensitive`,
+          description: 'Alarms at normal pressure.',
+          priority: 'Medium',
+          equipmentId: device._id,
+          assignedTo: engineer.userId,
+        });
+        await engineer.api.recordWork(repair._id, {
+          faultDescription: 'Pressure sensor out of calibration',
+          repairDetails: 'Recalibrated the downstream pressure sensor and ran the occlusion test.',
+          sparePartsText: 'Pressure sensor x 1 - OEM\nO-ring x 2',
+        });
+        const assigned = await technician.api.report(device._id, `${tag} door latch broken`);
+        await engineer.api.assign(assigned._id, engineer.userId);
+        await technician.api.report(device._id, `${tag} screen flickers at start-up`);
+
+        await page.goto('/tasks?show=reported');
+        await expect(page.locator('.task-card', { hasText: 'Reported by you' })).toHaveCount(2);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
+        await page.screenshot({
+          path: `e2e/.results/screens/tasks-reported-${size.name}-${theme}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
+
+        await page.goto(`/equipment?q=${tag}`);
+        await page
+          .getByRole('article', { name: device.name })
+          .getByRole('button', { name: device.name })
+          .click();
+        const history = page
+          .getByRole('dialog', { name: device.name })
+          .getByRole('region', { name: 'Maintenance history' });
+        await expect(history.getByText('3 tasks, newest first.')).toBeVisible();
+        // The dialog scrolls inside itself: bring the history's heading to its top, then shoot the view.
+        await history.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
+        await page.screenshot({
+          path: `e2e/.results/screens/equipment-maintenance-history-${size.name}-${theme}.png`,
+          animations: 'disabled',
+        });
+      });
     });
   }
 }

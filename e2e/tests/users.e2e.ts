@@ -167,6 +167,45 @@ test.describe('User Management', () => {
     await expect(total(page)).toHaveText('Total: 2');
   });
 
+  test("an Admin manages staff on screen, another Admin's account included; an Engineer sees it 'Read-only'", async ({
+    page,
+  }) => {
+    test.slow();
+    const tag = marker();
+    const other = addStaff('Admin', `${tag} Other Admin`);
+    await openUsers(page, addStaff('Admin', `${tag} Admin`));
+    await search(page, tag);
+    const otherRow = row(page, other.name);
+    await expect(otherRow.getByText('Read-only')).toHaveCount(0);
+    await otherRow.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    // An Admin may change another Admin's role too (identity allows it; only the last Admin is kept).
+    await expect(edit.getByLabel('Role')).toBeEnabled();
+    await edit.getByLabel('Full Name').fill(`${tag} Renamed Admin`);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    const renamed = row(page, `${tag} Renamed Admin`);
+    await expect(renamed).toContainText('Admin');
+
+    // Add User offers an Admin the Admin role; the page and Schedule Preventive open too.
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await expect(add.getByLabel('Role')).toContainText('Admin');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/add-user');
+    await expect(page.getByRole('heading', { name: 'Add New User' })).toBeVisible();
+    await page.goto('/schedule-preventive');
+    await expect(page.getByRole('heading', { name: 'Schedule Preventive Maintenance' })).toBeVisible();
+
+    // To an Engineer the same Admin's row stays read-only: only an Admin changes an Admin.
+    await page.evaluate(() => localStorage.clear());
+    await openUsers(page, addStaff('Engineer', `${tag} Engineer`));
+    await search(page, tag);
+    const seenByEngineer = row(page, `${tag} Renamed Admin`);
+    await expect(seenByEngineer.getByText('Read-only', { exact: true })).toBeVisible();
+    await expect(seenByEngineer.getByRole('button')).toHaveCount(0);
+  });
+
   test('a Technician is refused /users and /add-user by the route guard', async ({ page }) => {
     await signInQuickly(page, addStaff('Technician'));
     for (const path of ['/users', '/add-user']) {
@@ -206,6 +245,54 @@ test.describe('Add New User page', () => {
     await page.goto('/add-user');
     await page.getByRole('link', { name: 'Back to Users' }).click();
     await expect(page).toHaveURL(/\/users$/);
+  });
+});
+
+test.describe('May receive tasks', () => {
+  test('a Technician added on screen is in the assignee lists; the Edit dialog approves someone else', async ({
+    page,
+  }) => {
+    test.slow();
+    const tag = marker();
+    const waiting = addStaff('Technician', `${tag} Waiting`);
+    await signInQuickly(page, addStaff('Engineer', `${tag} Engineer`));
+    await page.goto('/add-user');
+    const receives = page.getByRole('switch', { name: 'May receive tasks' });
+    // On for a Technician; it follows the role until someone touches it.
+    await expect(receives).toBeChecked();
+    await page.getByLabel('Role').selectOption('Engineer');
+    await expect(receives).not.toBeChecked();
+    await page.getByLabel('Role').selectOption('Manager');
+    await expect(receives).toBeDisabled();
+    await expect(page.getByText('Managers read tasks and do not receive them.')).toBeVisible();
+    await page.getByLabel('Role').selectOption('Technician');
+    await expect(receives).toBeChecked();
+
+    await page.getByLabel('Full Name').fill(`${tag} Newcomer`);
+    await page.getByLabel('Service Number').fill(`${tag}-RT`);
+    await page.getByLabel('Phone').fill(phone());
+    const alert = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await (await alert).accept();
+    await expect(page).toHaveURL(/\/users$/);
+
+    // Someone on the roster without it: the Edit dialog turns it on.
+    await search(page, tag);
+    await row(page, waiting.name).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(edit.getByRole('switch', { name: 'May receive tasks' })).not.toBeChecked();
+    await edit.getByRole('switch', { name: 'May receive tasks' }).click();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+
+    await page.goto('/tasks');
+    await page.getByRole('button', { name: 'Assign Task' }).click();
+    const assignTo = page.getByRole('dialog', { name: 'Assign New Task' }).getByLabel('Assign To');
+    // The Engineer, never approved, is not among them.
+    await expect(assignTo.locator('option', { hasText: tag })).toHaveText([
+      `${tag} Newcomer (Technician)`,
+      `${tag} Waiting (Technician)`,
+    ]);
   });
 });
 

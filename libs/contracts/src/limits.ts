@@ -15,6 +15,8 @@ export const PAGE_SIZES = {
   users: 12,
   /** The newest status changes shown with an item; older ones load page by page. */
   statusHistory: 20,
+  /** A device's maintenance history in its details: its tasks, newest first. */
+  deviceMaintenance: 5,
 } as const;
 export const RECENT_ACTIVITY_COUNT = 4;
 export const TECHNICIAN_LIST_LIMIT = 200;

@@ -64,6 +64,8 @@ export const SUBJECTS = {
   maintenance: {
     list: 'maintenance.tasks.list',
     get: 'maintenance.tasks.get',
+    /** A device's maintenance history (its tasks, newest first), for anyone signed in. */
+    deviceHistory: 'maintenance.tasks.device-history',
     create: 'maintenance.tasks.create',
     update: 'maintenance.tasks.update',
     changeStatus: 'maintenance.tasks.status',

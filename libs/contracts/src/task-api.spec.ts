@@ -54,6 +54,46 @@ describe('task contract', () => {
     ).toBe('Send the spare parts as sparePartsUsed or as sparePartsText, not both.');
   });
 
+  it('takes a new Preventive task as the first occurrence of a PM plan: due, Pending, without comments', () => {
+    const preventive = {
+      title: 'Electrical safety test',
+      priority: 'Medium',
+      equipmentId: PERSON,
+      taskType: 'Preventive',
+      pmType: 'Safety Testing',
+      pmInterval: 'Biannually',
+    };
+    const messages = (input: Record<string, unknown>) =>
+      createTaskSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages(preventive)).toEqual([
+      'Preventive work recurs as a PM plan: give the due date of its first occurrence.',
+    ]);
+    expect(
+      messages({
+        ...preventive,
+        dueDate: '2030-01-31',
+        status: 'In Progress',
+        assignedTo: PERSON,
+        comments: 'x',
+      }),
+    ).toEqual([
+      "A PM plan's first occurrence starts Pending.",
+      'A PM plan has no comments: add them to its occurrence once it is scheduled.',
+    ]);
+    expect(messages({ ...preventive, dueDate: '2030-01-31' })).toEqual([]);
+    // Other work keeps its freedom: no due date, started at once, with comments.
+    expect(
+      messages({
+        title: 'Fix',
+        priority: 'Low',
+        equipmentId: PERSON,
+        status: 'In Progress',
+        assignedTo: PERSON,
+        comments: 'x',
+      }),
+    ).toEqual([]);
+  });
+
   it('reads its own output again unchanged (the gateway parses, then the service parses again)', () => {
     for (const [schema, input] of [
       [listTasksQuerySchema, { my: '1', status: 'Pending', page: '2' }],
@@ -68,6 +108,7 @@ describe('task contract', () => {
           taskType: 'Preventive',
           pmType: 'Cleaning',
           pmInterval: 'Monthly',
+          dueDate: '2030-01-31',
         },
       ],
     ] as const) {

@@ -171,14 +171,18 @@ const idFilter = (label: string) =>
     });
 
 /**
- * Query of the task list; empty strings mean "no filter". `my=1` asks for the caller's own
- * tasks. A Technician always gets their own, whatever the query says.
+ * Query of the task list; empty strings mean "no filter". `my=1` asks for the tasks assigned to
+ * the caller, `reported=1` for the faults the caller reported. A Technician gets only the tasks
+ * assigned to them and those they reported, whatever the query says (the technician filter is for
+ * those who see everyone's).
  */
 export const listTasksQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(PAGE_SIZES.tasks, MAX_TASK_PAGE_SIZE),
   q: searchParam(),
   my: flagParam('my'),
+  /** Only the faults the caller reported (Report Issue). */
+  reported: flagParam('reported'),
   /** Only tasks assigned to no one. */
   unassigned: flagParam('unassigned'),
   /** Only tasks neither completed nor cancelled. */
@@ -220,6 +224,37 @@ function checkPreventive(
   }
 }
 
+/**
+ * Preventive work recurs, so a new Preventive task is a PM plan's first occurrence: the plan takes
+ * its device, work, PM type, interval, assignee and priority, and its due date is when the first
+ * occurrence falls due. So it needs that date, starts Pending, and has no comments (a plan has
+ * none; add them to the occurrence afterwards).
+ */
+function checkNewPreventive(
+  value: { taskType?: TaskType; dueDate?: string | null; status?: string; comments?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (value.taskType !== 'Preventive') return;
+  if (!value.dueDate)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Preventive work recurs as a PM plan: give the due date of its first occurrence.',
+      path: ['dueDate'],
+    });
+  if (value.status && value.status !== 'Pending')
+    ctx.addIssue({
+      code: 'custom',
+      message: "A PM plan's first occurrence starts Pending.",
+      path: ['status'],
+    });
+  if (value.comments)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'A PM plan has no comments: add them to its occurrence once it is scheduled.',
+      path: ['comments'],
+    });
+}
+
 const taskFields = {
   title: requiredText('Title', 200),
   // The Assign Task modal may leave it empty; the Create Task form asks for it itself.
@@ -247,7 +282,7 @@ const taskFields = {
  * type defaults to Repair (the Create Task form has no type field), the description may be empty
  * (the modal's required fields are title, type, equipment and due date; the Create Task form
  * requires a description on its own), and a new task is Pending, or In Progress when it is
- * assigned and work has already begun.
+ * assigned and work has already begun. A Preventive task starts a PM plan (`checkNewPreventive`).
  */
 export const createTaskSchema = z
   .strictObject(
@@ -266,6 +301,7 @@ export const createTaskSchema = z
     },
   )
   .superRefine(checkPreventive)
+  .superRefine(checkNewPreventive)
   .refine((value) => value.status === 'Pending' || value.assignedTo, {
     error: 'Assign the task before starting it.',
     path: ['status'],
@@ -422,6 +458,48 @@ export const reportIssueSchema = z.strictObject(
 export type ReportIssueRequest = z.input<typeof reportIssueSchema>;
 export type IssueReport = z.output<typeof reportIssueSchema>;
 
+/**
+ * One task of a device's maintenance history, as anyone signed in reads it in the device's
+ * details (a Technician included, whoever the task was assigned to): what was wrong, what was
+ * done, by whom, and whether an engineer certified it. The technician's notes, labour hours and
+ * part costs are not part of it: they stay with the task and its own rules.
+ */
+export interface DeviceHistoryTask {
+  _id: string;
+  title: string;
+  taskType: TaskType;
+  pmType: PmType | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  dueDate: string | null;
+  createdAt: string;
+  completedDate: string | null;
+  assignedTo: UserRef | null;
+  reportedBy: UserRef | null;
+  faultDescription: string | null;
+  repairDetails: string | null;
+  spareParts: Pick<SparePart, 'name' | 'quantity' | 'description'>[];
+  certified: boolean;
+  certificationEngineer: string | null;
+  certifiedAt: string | null;
+}
+
+/** `GET /equipment/{id}/maintenance`: one page of the device's tasks, newest first. */
+export interface DeviceHistoryPage {
+  tasks: DeviceHistoryTask[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+}
+
+export const MAX_DEVICE_HISTORY_PAGE_SIZE = 50;
+export const deviceHistoryQuerySchema = z.object({
+  page: pageParam(),
+  limit: limitParam(PAGE_SIZES.deviceMaintenance, MAX_DEVICE_HISTORY_PAGE_SIZE),
+});
+export type DeviceHistoryQuery = z.output<typeof deviceHistoryQuerySchema>;
+
 /** `GET /auth/users`: the Create Task form's Assign To list (the approved assignees). */
 export interface TaskUsersResponse {
   users: AssigneeDto[];
@@ -480,6 +558,8 @@ export interface TaskWithdrawnEvent {
 export interface TaskDeletedEvent {
   _id: string;
   assigneeId: string | null;
+  /** Who reported it (Report Issue), so the reporter's list drops it too. */
+  reporterId?: string | null;
 }
 
 /**

@@ -29,9 +29,11 @@ const conflict = (message: string): TaskRefusal => ({ code: 'CONFLICT', message 
  * sends) and the task screens (which offer only what will be accepted):
  * - Engineers and Admins see every task, create, assign, edit, change any status, record work,
  *   certify and delete. Managers see every task and change nothing.
- * - Technicians see only the tasks assigned to them; on those they move the status between
- *   Pending, In Progress and Completed and record work. Cancelling a job, and reopening a
- *   cancelled one, are a supervisor's decision. They create work only through Report Issue.
+ * - Technicians see the tasks assigned to them and the faults they reported (so a reporter can
+ *   follow their report); on the tasks assigned to them they move the status between Pending, In
+ *   Progress and Completed and record work, and a report assigned to someone else is theirs to
+ *   read only. Cancelling a job, and reopening a cancelled one, are a supervisor's decision. They
+ *   create work only through Report Issue.
  * - A task is started or completed only when it is assigned: the record names who did the work.
  * - A certified task is final: its status and work record no longer change.
  * Each `…Refusal` answers null when the action is allowed.
@@ -39,14 +41,25 @@ const conflict = (message: string): TaskRefusal => ({ code: 'CONFLICT', message 
 
 /**
  * Who sees every task (and every task's live events): Engineers, Admins and Managers. A
- * Technician sees only the tasks assigned to them.
+ * Technician sees the tasks assigned to them and those they reported.
  */
 export function seesAllTasks(role: string | null | undefined): boolean {
   return hasFullAccess(role) || roleIs(role, 'Manager');
 }
 
-export function canSeeTask(actor: TaskActor, task: Pick<TaskFacts, 'assignedToId'>): boolean {
-  return seesAllTasks(actor.role) || task.assignedToId === actor._id;
+/** Who a task concerns, besides those who see every task: its assignee and its reporter. */
+export interface TaskPeople {
+  assignedToId: string | null;
+  reportedById: string | null;
+}
+
+export function canSeeTask(actor: TaskActor, task: TaskPeople): boolean {
+  return seesAllTasks(actor.role) || task.assignedToId === actor._id || task.reportedById === actor._id;
+}
+
+/** A task the person sees only because they reported it: theirs to follow, not to work. */
+export function isReportOnly(actor: TaskActor, task: TaskPeople): boolean {
+  return !seesAllTasks(actor.role) && task.assignedToId !== actor._id && task.reportedById === actor._id;
 }
 
 /** Engineers and Admins only (create, edit, assign, delete, certify). */
@@ -65,7 +78,7 @@ export function taskStatusRefusal(actor: TaskActor, task: TaskFacts, to: TaskSta
   if (task.certified) return conflict('This task is certified; its record is final.');
   if (!hasFullAccess(actor.role)) {
     if (task.assignedToId !== actor._id)
-      return forbidden('You can change the status of your own tasks only.');
+      return forbidden('You can change the status of tasks assigned to you only.');
     if (to === 'Cancelled') return forbidden('Only Engineers and Admins cancel tasks.');
     if (task.status === 'Cancelled') return forbidden('Only Engineers and Admins reopen cancelled tasks.');
   }
@@ -77,7 +90,7 @@ export function taskStatusRefusal(actor: TaskActor, task: TaskFacts, to: TaskSta
 export function taskWorkRefusal(actor: TaskActor, task: TaskFacts): TaskRefusal | null {
   if (roleIs(actor.role, 'Manager')) return forbidden('Managers see tasks but do not change them.');
   if (!hasFullAccess(actor.role) && task.assignedToId !== actor._id)
-    return forbidden('You can record work on your own tasks only.');
+    return forbidden('You can record work on tasks assigned to you only.');
   if (task.certified) return conflict('This task is certified; its work record is final.');
   if (task.status === 'Cancelled') return conflict('This task is cancelled. Reopen it to record work.');
   return null;

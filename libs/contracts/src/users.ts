@@ -99,7 +99,7 @@ export const newStaffSchema = z.strictObject({
 export type NewStaff = z.output<typeof newStaffSchema>;
 export type NewStaffInput = z.input<typeof newStaffSchema>;
 
-/** Who may manage the roster: Engineers and Admins (the screens are Engineer-only by route). */
+/** Who may manage the roster, on the screens and through the API: Engineers and Admins. */
 export const ROSTER_MANAGER_ROLES: readonly Role[] = ['Engineer', 'Admin'];
 
 export const USER_SORTS = [

@@ -21,6 +21,7 @@ import {
 } from '@caliber/ui-kit';
 import { api, errorMessage, useCurrentUser, useLiveEvents } from '@caliber/web';
 import { useCallback, useEffect, useState } from 'react';
+import { DeviceMaintenanceHistory } from './DeviceMaintenanceHistory';
 import { EquipmentFacts } from './EquipmentFacts';
 import { EquipmentStatusBadge } from './EquipmentStatusBadge';
 import { RiskAssessmentSection } from './RiskAssessmentSection';
@@ -34,7 +35,8 @@ interface Loaded {
 }
 
 /**
- * An item's details and status history, for the technician at the device. The status choices are
+ * An item's details, its maintenance history (every task on it, for everyone) and its status
+ * history, for the technician at the device. The status choices are
  * only those the person may set (the same rule the equipment service enforces): anyone may report
  * a device out of use; returning it to service, retiring and reviving it are for Engineers and
  * Admins. The change carries the version shown, so a stale dialog cannot overwrite a newer status.
@@ -189,6 +191,8 @@ export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): 
               </Button>
             ) : null}
           </div>
+
+          <DeviceMaintenanceHistory key={item._id} equipmentId={item._id} />
 
           <h3 className="detail-heading">Status history</h3>
           <ol className="status-history">

@@ -73,7 +73,8 @@ const choose = (placeholder: string, values: readonly string[]) => [
 /**
  * 'Assign New Task' (Tasks page, Engineers and Admins). The body is the contract's create body,
  * checked by its schema before it is sent; this modal also wants a due date, and a PM type and
- * interval for a Preventive task.
+ * interval for a Preventive task. A Preventive task schedules a PM plan (the server makes the
+ * task its first occurrence, due on the due date), and the modal says so before it is sent.
  */
 export function AssignTaskModal({
   onClose,
@@ -216,6 +217,13 @@ export function AssignTaskModal({
             </>
           ) : null}
         </div>
+        {preventive ? (
+          <p className="task-form__note" id="assign-task-preventive-note">
+            Preventive work recurs: this schedules a PM plan. Its first occurrence is due on the Due Date, the
+            next one every interval after, each assigned as chosen here. The plan shows on the Maintenance
+            page.
+          </p>
+        ) : null}
         <EquipmentPicker
           label="Equipment"
           name="equipmentId"

@@ -28,14 +28,22 @@ export function MaintenancePanel({
   renderItem(task: TaskDto): ReactNode;
 }) {
   const headingId = `${id}-heading`;
+  const descriptionId = `${id}-description`;
   return (
-    <section className="maintenance-panel" aria-labelledby={headingId} aria-busy={loading || undefined}>
+    <section
+      className="maintenance-panel"
+      aria-labelledby={headingId}
+      aria-describedby={descriptionId}
+      aria-busy={loading || undefined}
+    >
       <header className="maintenance-panel__header">
         <h2 id={headingId} className="maintenance-panel__title">
           {title}
           {data ? <span className="maintenance-panel__count">{data.total}</span> : null}
         </h2>
-        <p className="muted">{description}</p>
+        <p className="muted" id={descriptionId}>
+          {description}
+        </p>
       </header>
       {data ? (
         // A page emptied since it was asked for still offers its pager, back to what is left.

@@ -45,7 +45,11 @@ function PreventiveItem({ task }: { task: TaskDto }) {
   );
 }
 
-/** Unassigned work not yet finished, the earliest due first. */
+/**
+ * Unassigned work not yet finished, the earliest due first. The spec names the panel 'Preventive
+ * Maintenance', but it holds every unassigned open task, reported faults included, so the line
+ * under the heading says so.
+ */
 export function PreventivePanel({
   data,
   loading,
@@ -62,7 +66,7 @@ export function PreventivePanel({
     <MaintenancePanel
       id="maintenance-preventive"
       title="Preventive Maintenance"
-      description="Unassigned work still to do, the earliest due first."
+      description="Every open task nobody is assigned to yet, scheduled PM and reported faults alike, the earliest due first."
       empty={empty}
       data={data}
       loading={loading}

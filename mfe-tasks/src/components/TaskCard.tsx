@@ -10,6 +10,8 @@ import {
   canRecordWork,
   canViewNotes,
   certificationTag,
+  followsOnly,
+  reportedByViewer,
   type Viewer,
 } from '../utils/task-permissions';
 import { PriorityBadge } from './PriorityBadge';
@@ -32,9 +34,11 @@ export interface TaskCardEvents {
 type Busy = 'status' | 'certify' | 'assign' | null;
 
 /**
- * One task: its status header and certification tag, what it is about, and what the viewer may do
- * with it (status, work details, certification, the technician's notes). A refused change shows
- * the server's message on the card itself, beside the task it concerns.
+ * One task: its status header with its certification tag and 'Reported by you' when the viewer
+ * reported the fault, what it is about, and what the viewer may do with it (status, work details,
+ * certification, the technician's notes). A fault the viewer reported and does not work on is
+ * theirs to follow: the card says so and offers no change. A refused change shows the server's
+ * message on the card itself, beside the task it concerns.
  */
 export function TaskCard({
   task,
@@ -142,6 +146,8 @@ export function TaskCard({
   if (task.assignedTo && !assignees.some((person) => person._id === task.assignedTo?._id))
     assigneeOptions.push({ value: task.assignedTo._id, label: task.assignedTo.name });
   const mayReadNotes = canViewNotes(viewer);
+  const reported = reportedByViewer(viewer, task);
+  const followOnly = followsOnly(viewer, task);
 
   return (
     <article className="task-card" aria-label={task.title}>
@@ -149,7 +155,12 @@ export function TaskCard({
         className={`task-card__status task-card__status--${task.status.replace(' ', '-').toLowerCase()}`}
       >
         <span className="task-card__status-text">{task.status}</span>
-        {tag ? <Badge tone={task.needsCertification ? 'purple' : 'teal'}>{tag}</Badge> : null}
+        {tag || reported ? (
+          <span className="task-card__tags">
+            {reported ? <Badge tone="blue">Reported by you</Badge> : null}
+            {tag ? <Badge tone={task.needsCertification ? 'purple' : 'teal'}>{tag}</Badge> : null}
+          </span>
+        ) : null}
       </header>
       <div className="task-card__body">
         <h3 className="task-card__title">
@@ -158,6 +169,13 @@ export function TaskCard({
           </button>
         </h3>
         <p className="task-card__description">{task.description}</p>
+        {followOnly ? (
+          <p className="task-card__follow">
+            {task.assignedTo
+              ? `You follow this report; ${task.assignedTo.name} works on it.`
+              : 'You follow this report; an engineer will assign it.'}
+          </p>
+        ) : null}
         <dl className="task-facts">
           {facts.map(([term, value]) => (
             <div key={term} className="task-facts__row">

@@ -36,11 +36,14 @@ const EMPTY: Draft = {
   location: '',
 };
 const FIELD_ORDER = ['equipment', 'title', 'description', 'severity', 'location'];
+/** Where a reporter lands: the faults they reported, newest first. */
+const REPORTED_VIEW = '/tasks?show=reported';
 
 /**
  * /report-issue: anyone reports a fault on a device (equipment, title and description required).
- * The report becomes a task for the engineers; on success the person is told so and taken to
- * Maintenance. The reporter is whoever is signed in: the field only shows it.
+ * The report becomes a task for the engineers; on success the person is told so and taken to the
+ * faults they reported (their task list at `show=reported`), where they follow it. The reporter is
+ * whoever is signed in: the field only shows it.
  */
 export function ReportIssuePage() {
   const user = useCurrentUser();
@@ -76,7 +79,10 @@ export function ReportIssuePage() {
     try {
       await api.post<TaskCreatedResponse>('/maintenance/report', result.data);
       window.alert('Issue reported successfully!');
-      navigate('/maintenance');
+      // To the reporter's own reports, newest first, where this one now heads the list and stays
+      // whatever happens to it, rather than the spec's /maintenance, whose unassigned-work panel
+      // drops the report as soon as an engineer assigns it.
+      navigate(REPORTED_VIEW);
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to report issue'));
       setBusy(false);

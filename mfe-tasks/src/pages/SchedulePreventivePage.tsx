@@ -46,7 +46,7 @@ const FIELD_ORDER = [
 ];
 
 /**
- * /schedule-preventive (Engineers only, at the route): recurring preventive work on a device. It
+ * /schedule-preventive (Engineers and Admins, at the route): recurring preventive work on a device. It
  * creates a PM plan and its first occurrence; the frequency becomes the plan's interval and the
  * duration its estimated hours. On success the person is told so and taken to Maintenance.
  */

@@ -17,6 +17,7 @@ import { TaskDetailDialog } from '../components/TaskDetailDialog';
 import { useAssignees } from '../hooks/use-people';
 import { useTaskList } from '../hooks/use-task-list';
 import { showingLine, statusBreakdown, taskCountLine } from '../utils/count-line';
+import { assignedMessage } from '../utils/format';
 import { TASK_VIEW_LABELS, taskFiltersOf } from '../utils/task-list-query';
 import { listScope } from '../utils/task-permissions';
 import '../tasks.css';
@@ -124,7 +125,7 @@ export function TaskManagementPage() {
           <h1>Task Management</h1>
           <p className="page__subtitle">
             {scope.ownOnly
-              ? 'The tasks assigned to you: update their status and record your work.'
+              ? 'The tasks assigned to you, and the faults you reported: update your tasks and record your work.'
               : 'Every maintenance task: follow, assign and certify the work.'}
           </p>
         </div>
@@ -216,10 +217,10 @@ export function TaskManagementPage() {
       {assigning ? (
         <AssignTaskModal
           onClose={() => setAssigning(false)}
-          onAssigned={() => {
+          onAssigned={(task) => {
             setAssigning(false);
             reload();
-            show('Task assigned successfully!', SAVED_MESSAGE_MS);
+            show(assignedMessage(task), SAVED_MESSAGE_MS);
           }}
         />
       ) : null}

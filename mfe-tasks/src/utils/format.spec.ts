@@ -1,4 +1,4 @@
-import { auditValue, equipmentLabel, formatHours, personLabel } from './format';
+import { auditValue, equipmentLabel, formatHours, personLabel, assignedMessage } from './format';
 
 describe('task formatting', () => {
   it('names devices and people as the lists show them', () => {
@@ -16,5 +16,18 @@ describe('task formatting', () => {
     expect(formatHours(2)).toBe('2 h');
     expect(formatHours(1.5)).toBe('1.5 h');
     expect(formatHours(0.25)).toBe('0.25 h');
+  });
+
+  it('says a Preventive task scheduled a PM plan, and how often it recurs', () => {
+    expect(assignedMessage({ title: 'Fix pump', plan: null, pmInterval: null })).toBe(
+      'Task assigned successfully!',
+    );
+    expect(
+      assignedMessage({
+        title: 'Safety test',
+        plan: { _id: 'p1', occurrence: 0 },
+        pmInterval: 'Every 2 Years',
+      }),
+    ).toBe('PM plan scheduled: "Safety test" recurs every 2 years.');
   });
 });

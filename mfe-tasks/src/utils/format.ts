@@ -20,3 +20,13 @@ export function auditValue(value: unknown): string {
 export function formatHours(hours: number): string {
   return `${Number.isInteger(hours) ? hours : hours.toFixed(2).replace(/0+$/, '')} h`;
 }
+
+/**
+ * What the Tasks page says once the Assign Task modal created a task: a Preventive one scheduled
+ * a PM plan, and says how often it recurs.
+ */
+export function assignedMessage(task: { title: string; plan: unknown; pmInterval: string | null }): string {
+  if (task.plan && task.pmInterval)
+    return `PM plan scheduled: "${task.title}" recurs ${task.pmInterval.toLowerCase()}.`;
+  return 'Task assigned successfully!';
+}

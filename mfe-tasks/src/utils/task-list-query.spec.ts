@@ -15,10 +15,19 @@ describe('task list query', () => {
     expect(taskFiltersOf(new URLSearchParams('page=x')).page).toBe(1);
   });
 
-  it('asks for the own tasks of someone without full access, and never sends their technician filter', () => {
+  it('leaves the own tasks of someone without full access to the server, and never sends their technician filter', () => {
+    // Assigned to them or reported by them: the server's scope, which `my=1` would narrow to the first.
     expect(taskListQuery({ q: ' pump ', technician: 'abc', page: 2, show: '' }, 8, OWN)).toBe(
-      'page=2&limit=8&q=pump&my=1',
+      'page=2&limit=8&q=pump',
     );
+  });
+
+  it('shows anyone the faults they reported', () => {
+    expect(taskFiltersOf(new URLSearchParams('show=reported')).show).toBe('reported');
+    for (const scope of [OWN, FULL])
+      expect(taskListQuery({ q: '', technician: '', page: 1, show: 'reported' }, 8, scope)).toBe(
+        'page=1&limit=8&reported=1',
+      );
   });
 
   it('lets an Engineer or Admin filter by technician', () => {
@@ -40,8 +49,12 @@ describe('task list query', () => {
       'awaiting-certification',
     );
     expect(taskFiltersOf(new URLSearchParams('show=everything')).show).toBe('');
+    // A Technician's overdue work is what the dashboard counts: the tasks assigned to them.
     expect(taskListQuery({ q: '', technician: '', page: 1, show: 'overdue' }, 8, OWN)).toBe(
       'page=1&limit=8&my=1&overdue=1',
+    );
+    expect(taskListQuery({ q: '', technician: '', page: 1, show: 'overdue' }, 8, FULL)).toBe(
+      'page=1&limit=8&overdue=1',
     );
     expect(taskListQuery({ q: '', technician: '', page: 1, show: 'awaiting-certification' }, 8, FULL)).toBe(
       'page=1&limit=8&awaitingCertification=1',

@@ -5,8 +5,10 @@ import {
   canRecordWork,
   canViewNotes,
   certificationTag,
+  followsOnly,
   hasWorkRecord,
   listScope,
+  reportedByViewer,
 } from './task-permissions';
 import { task } from './task.fixture';
 
@@ -24,6 +26,24 @@ describe('who may do what with a task', () => {
     expect(canChangeStatus(admin, task({ assignedTo: null }))).toBe(true);
     expect(canChangeStatus(manager, task())).toBe(false);
     expect(canChangeStatus(manager, task({ assignedTo: { _id: 'man-1', name: 'Yaw Asante' } }))).toBe(false);
+  });
+
+  it("leaves a reporter's card read-only until the fault is assigned to them", () => {
+    const reporter = { _id: 'tech-1', name: 'Kofi Darko' };
+    const reported = task({ reportedBy: reporter, assignedTo: { _id: 'tech-2', name: 'Abena Addo' } });
+    expect(reportedByViewer(technician, reported)).toBe(true);
+    expect(followsOnly(technician, reported)).toBe(true);
+    expect(canChangeStatus(technician, reported)).toBe(false);
+    expect(canRecordWork(technician, reported)).toBe(false);
+    expect(followsOnly(technician, task({ reportedBy: reporter, assignedTo: null }))).toBe(true);
+    // Assigned to the reporter: theirs to work.
+    const own = task({ reportedBy: reporter });
+    expect(followsOnly(technician, own)).toBe(false);
+    expect(canChangeStatus(technician, own)).toBe(true);
+    // An Engineer who reported a fault sees the marker but works every task anyway.
+    expect(reportedByViewer(engineer, task({ reportedBy: { _id: 'eng-1', name: 'Kwame' } }))).toBe(true);
+    expect(followsOnly(engineer, task({ reportedBy: { _id: 'eng-1', name: 'Kwame' } }))).toBe(false);
+    expect(reportedByViewer(otherTechnician, reported)).toBe(false);
   });
 
   it('lets Engineers and Admins (re)assign until the work is certified', () => {

@@ -1,5 +1,6 @@
 import {
   hasFullAccess,
+  isReportOnly,
   seesAllTasks,
   TASK_STATUSES,
   taskAssignRefusal,
@@ -27,8 +28,8 @@ function factsOf(task: TaskDto): TaskFacts {
 }
 
 /**
- * Which tasks the list asks for: a Technician their own (`my=1`); Engineers, Admins and Managers
- * all of them, and Engineers and Admins may filter by technician.
+ * Which tasks the list shows: a Technician their own (assigned to them, or reported by them);
+ * Engineers, Admins and Managers all of them, and Engineers and Admins may filter by technician.
  */
 export function listScope(role: string): { ownOnly: boolean; technicianFilter: boolean } {
   return { ownOnly: !seesAllTasks(role), technicianFilter: hasFullAccess(role) };
@@ -62,6 +63,22 @@ export function canCertify(viewer: Viewer, task: TaskDto): boolean {
 /** Engineers and Admins read the technician's notes (the work record) on every card. */
 export function canViewNotes(viewer: Viewer): boolean {
   return hasFullAccess(viewer.role);
+}
+
+/** Whether the viewer reported this fault (Report Issue). */
+export function reportedByViewer(viewer: Viewer, task: TaskDto): boolean {
+  return task.reportedBy?._id === viewer._id;
+}
+
+/**
+ * A task the viewer sees only because they reported it: theirs to follow, read-only (no status,
+ * no work details), until it is assigned to them.
+ */
+export function followsOnly(viewer: Viewer, task: TaskDto): boolean {
+  return isReportOnly(viewer, {
+    assignedToId: task.assignedTo?._id ?? null,
+    reportedById: task.reportedBy?._id ?? null,
+  });
 }
 
 /** Whether the task carries any recorded work: a fault, a repair, parts or hours. */

@@ -1,6 +1,7 @@
 import { activeChoices, departmentLabel, type Role, type UserDto } from '@caliber/contracts';
 import { SelectField, TextField, Toggle } from '@caliber/ui-kit';
 import { useHospitalLists, useProductName } from '@caliber/web';
+import { ReceivesTasksToggle } from './ReceivesTasksToggle';
 import type { DraftField, UserDraft } from '../utils/user-form';
 import {
   canChangeActive,
@@ -20,7 +21,10 @@ export interface UserFieldsProps {
   viewer: Viewer;
   /** The person being edited; null while adding one. */
   editing: UserDto | null;
-  /** The modal shows Active and Pre-approved; the Add User page keeps the spec's fields. */
+  /**
+   * The modals show Active; the Add User page keeps the spec's fields. Every form asks whether
+   * the person may receive tasks: without it, someone added on screen could never be assigned.
+   */
   withFlags: boolean;
   idPrefix: string;
 }
@@ -103,8 +107,8 @@ export function UserFields({
         onChange={(department) => onChange('department', department)}
         options={departments.map((name) => ({ value: name, label: departmentLabel(name, product) }))}
       />
-      {withFlags ? (
-        <div className="users-form__flags">
+      <div className="users-form__flags">
+        {withFlags ? (
           <Toggle
             label="Active"
             description={activeLocked ? 'You cannot deactivate yourself.' : 'Inactive staff cannot sign in.'}
@@ -112,14 +116,13 @@ export function UserFields({
             disabled={activeLocked}
             onChange={(isActive) => onChange('isActive', isActive)}
           />
-          <Toggle
-            label="Pre-approved"
-            description="May receive tasks."
-            checked={draft.preApproved}
-            onChange={(preApproved) => onChange('preApproved', preApproved)}
-          />
-        </div>
-      ) : null}
+        ) : null}
+        <ReceivesTasksToggle
+          role={draft.role}
+          checked={draft.preApproved}
+          onChange={(preApproved) => onChange('preApproved', preApproved)}
+        />
+      </div>
     </div>
   );
 }

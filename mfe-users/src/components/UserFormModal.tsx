@@ -4,6 +4,7 @@ import { api, errorMessage } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import {
   createRequest,
+  draftAfterChange,
   draftOf,
   emptyDraft,
   FIELD_ORDER,
@@ -31,12 +32,15 @@ export interface UserFormModalProps {
 export function UserFormModal({ user, viewer, onClose, onSaved }: UserFormModalProps) {
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<UserDraft>(() => (user ? draftOf(user) : emptyDraft()));
+  const [preApprovedTouched, setPreApprovedTouched] = useState(false);
   const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   function change<K extends DraftField>(field: K, value: UserDraft[K]) {
-    setDraft((current) => ({ ...current, [field]: value }));
+    // While adding, "May receive tasks" follows the role until it is touched.
+    if (field === 'preApproved') setPreApprovedTouched(true);
+    setDraft((current) => draftAfterChange(current, field, value, !user && !preApprovedTouched));
     if (issues.has(field)) setIssues((current) => new Map([...current].filter(([key]) => key !== field)));
   }
 

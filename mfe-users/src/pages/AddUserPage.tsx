@@ -3,7 +3,14 @@ import { Button, Card, ErrorBox, focusFormField } from '@caliber/ui-kit';
 import { api, errorMessage, Link, useCurrentUser, useNavigate } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { UserFields } from '../components/UserFields';
-import { createRequest, emptyDraft, FIELD_ORDER, type DraftField, type UserDraft } from '../utils/user-form';
+import {
+  createRequest,
+  draftAfterChange,
+  emptyDraft,
+  FIELD_ORDER,
+  type DraftField,
+  type UserDraft,
+} from '../utils/user-form';
 import '../users.css';
 
 /**
@@ -17,12 +24,15 @@ export function AddUserPage() {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<UserDraft>(emptyDraft);
+  const [preApprovedTouched, setPreApprovedTouched] = useState(false);
   const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   function change<K extends DraftField>(field: K, value: UserDraft[K]) {
-    setDraft((current) => ({ ...current, [field]: value }));
+    // "May receive tasks" follows the role until it is touched.
+    if (field === 'preApproved') setPreApprovedTouched(true);
+    setDraft((current) => draftAfterChange(current, field, value, !preApprovedTouched));
     if (issues.has(field)) setIssues((current) => new Map([...current].filter(([key]) => key !== field)));
   }
 

@@ -1,6 +1,7 @@
 import {
   createRequest,
   deleteConfirmation,
+  draftAfterChange,
   draftOf,
   emptyDraft,
   REQUIRED_MESSAGE,
@@ -9,13 +10,32 @@ import {
 import { userFixture } from './user.fixture';
 
 describe('user form', () => {
-  it('starts a new person as an active Technician in TSEU, not pre-approved', () => {
+  it('starts a new person as an active Technician in TSEU who may receive tasks', () => {
     expect(emptyDraft()).toMatchObject({
       role: 'Technician',
       department: 'TSEU',
       isActive: true,
-      preApproved: false,
+      preApproved: true,
     });
+  });
+
+  it('lets "May receive tasks" follow the role until someone touches it, and keeps Managers off it', () => {
+    const adding = emptyDraft();
+    const engineer = draftAfterChange(adding, 'role', 'Engineer', true);
+    expect(engineer.preApproved).toBe(false);
+    expect(draftAfterChange(engineer, 'role', 'Technician', true).preApproved).toBe(true);
+    // Touched (the form stops following), or editing someone: the role leaves it alone.
+    const touched = draftAfterChange(adding, 'preApproved', false, true);
+    expect(touched.preApproved).toBe(false);
+    expect(draftAfterChange(touched, 'role', 'Technician', false).preApproved).toBe(false);
+    expect(draftAfterChange({ ...adding, preApproved: true }, 'role', 'Engineer', false).preApproved).toBe(
+      true,
+    );
+    // A Manager never receives tasks, whether adding or editing.
+    expect(draftAfterChange(adding, 'role', 'Manager', false).preApproved).toBe(false);
+    expect(draftAfterChange(adding, 'role', 'Manager', true).preApproved).toBe(false);
+    // Other fields never move it.
+    expect(draftAfterChange(touched, 'department', 'NICU', true).preApproved).toBe(false);
   });
 
   it('asks for name, service number and phone before anything else', () => {
@@ -58,7 +78,7 @@ describe('user form', () => {
         role: 'Technician',
         department: 'TSEU',
         isActive: true,
-        preApproved: false,
+        preApproved: true,
       },
     });
   });

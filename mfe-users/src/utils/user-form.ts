@@ -43,6 +43,20 @@ export const FIELD_ORDER: readonly DraftField[] = [
 export const REQUIRED_FIELDS: readonly DraftField[] = ['name', 'serviceNumber', 'phoneNumber'];
 export const REQUIRED_MESSAGE = 'Please fill name, service number and phone.';
 
+/**
+ * Whether a new person of this role may receive tasks unless the form says otherwise: a Technician,
+ * who does the work. An Engineer or Admin receives tasks only when someone says so; a Manager never
+ * does (the task screens do not assign Managers).
+ */
+export function receivesTasksByDefault(role: Role): boolean {
+  return role === 'Technician';
+}
+
+/** Managers read tasks and do not work them: the flag does not apply to them. */
+export function mayReceiveTasks(role: Role): boolean {
+  return role !== 'Manager';
+}
+
 export function emptyDraft(): UserDraft {
   return {
     serviceNumber: '',
@@ -52,8 +66,26 @@ export function emptyDraft(): UserDraft {
     role: DEFAULT_ROLE,
     department: DEFAULT_USER_DEPARTMENT,
     isActive: true,
-    preApproved: false,
+    preApproved: receivesTasksByDefault(DEFAULT_ROLE),
   };
+}
+
+/**
+ * The draft after one field changes. "May receive tasks" follows the role while a person is being
+ * added and nobody has touched the toggle (`followRole`): on for a Technician, off otherwise. A
+ * Manager never receives tasks, so choosing Manager turns it off, when editing too. Once touched,
+ * or when editing someone, it is left as it is.
+ */
+export function draftAfterChange<K extends DraftField>(
+  draft: UserDraft,
+  field: K,
+  value: UserDraft[K],
+  followRole: boolean,
+): UserDraft {
+  const next = { ...draft, [field]: value };
+  if (field !== 'role') return next;
+  if (!mayReceiveTasks(next.role)) return { ...next, preApproved: false };
+  return followRole ? { ...next, preApproved: receivesTasksByDefault(next.role) } : next;
 }
 
 export function draftOf(user: UserDto): UserDraft {

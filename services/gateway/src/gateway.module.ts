@@ -23,7 +23,12 @@ import {
 } from './users/roster-readers';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
-import { AssigneesController, MaintenanceController, TasksController } from './tasks/tasks.controller';
+import {
+  AssigneesController,
+  DeviceMaintenanceController,
+  MaintenanceController,
+  TasksController,
+} from './tasks/tasks.controller';
 import { HealthController } from './health/health.controller';
 import { HealthChecks } from './health/health-checks';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -69,6 +74,7 @@ export class GatewayModule {
         TasksController,
         MaintenanceController,
         AssigneesController,
+        DeviceMaintenanceController,
         // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
         ReportsController,

@@ -208,7 +208,9 @@ async function insertDemoPlan(manager: EntityManager, demo: DemoPlan, now: numbe
 
 /**
  * Generated tasks for benchmarks, in one statement per batch: spread over the devices and people
- * given, over the last two years, in every status, each with its first status-history row.
+ * given, over the last two years, in every status, each with its first status-history row. The
+ * repairs are reported faults, each reported by someone other than its assignee, so a
+ * Technician's own list holds faults they reported as well as their work.
  */
 async function insertGeneratedTasks(
   manager: EntityManager,
@@ -233,7 +235,8 @@ async function insertGeneratedTasks(
         INSERT INTO "maintenance"."tasks" ("title", "description", "task_type", "priority", "status",
           "assigned_to_id", "assigned_to_name", "equipment_id", "equipment_name", "equipment_serial",
           "equipment_department", "equipment_category", "due_date", "completed_date", "needs_certification",
-          "certified", "certified_at", "created_at", "created_by_name", "updated_at", "updated_by_name")
+          "certified", "certified_at", "created_at", "created_by_name", "updated_at", "updated_by_name",
+          "reported_by_id", "reported_by_name")
         SELECT (array['Replace flow sensor','Calibrate','Battery check','Alarm fault','Electrical safety test'])[1 + g.n % 5]
                  || ' #' || g.n,
                'Generated for the benchmark', (array['Repair','Inspect','Calibrate','Assess','Install'])[1 + g.n % 5],
@@ -246,10 +249,12 @@ async function insertGeneratedTasks(
                g.status = 'Completed' AND g.n % 3 = 0,
                g.status = 'Completed' AND g.n % 3 <> 0,
                CASE WHEN g.status = 'Completed' AND g.n % 3 <> 0 THEN g.created + interval '3 days' END,
-               g.created, 'Benchmark data', g.created, 'Benchmark data'
+               g.created, 'Benchmark data', g.created, 'Benchmark data',
+               CASE WHEN g.n % 5 = 0 THEN (r.v->>0)::uuid END, CASE WHEN g.n % 5 = 0 THEN r.v->>1 END
           FROM g
           JOIN d ON d.i = g.n % (SELECT count(*) FROM d)
           JOIN p ON p.i = g.n % (SELECT count(*) FROM p)
+          JOIN p r ON r.i = (g.n + 1) % (SELECT count(*) FROM p)
         RETURNING "id", "status", "created_at")
        INSERT INTO "maintenance"."status_history" ("task_id", "from_status", "to_status", "changed_at", "changed_by_name")
        SELECT "id", NULL, 'Pending', "created_at", 'Benchmark data' FROM inserted`,

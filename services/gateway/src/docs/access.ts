@@ -101,6 +101,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   listEquipment: { expect: everyone(200) },
   getEquipment: { expect: everyone(200) },
   getEquipmentStatusHistory: { expect: everyone(200) },
+  // A device's whole maintenance history is for everyone, the technician at the device included.
+  getEquipmentMaintenanceHistory: { expect: everyone(200) },
   createEquipment: { expect: everyone(201), body: newItem },
   updateEquipment: { expect: everyone(200), body: () => ({ location: 'Bed 4' }) },
   // Anyone may report a device out of use; returning it to service is the engineers' (tested apart).

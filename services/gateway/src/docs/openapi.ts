@@ -13,6 +13,7 @@ import {
   retirePmPlanSchema,
   updatePmPlanSchema,
   createTaskSchema,
+  deviceHistoryQuerySchema,
   listTasksQuerySchema,
   recordWorkSchema,
   reportIssueSchema,
@@ -192,6 +193,22 @@ export const ROUTES: RouteDoc[] = [
     },
   },
   {
+    operationId: 'getEquipmentMaintenanceHistory',
+    method: 'get',
+    path: '/api/equipment/{id}/maintenance',
+    tag: 'Equipment',
+    summary: "One page of a device's maintenance history: its tasks, newest first",
+    description:
+      'Anyone signed in, a Technician included, whoever each task was assigned to: read-only, each task with its type, status, dates, assignee, reporter, fault, repair details, spare parts and certification (not the notes, hours or costs). A device without tasks has an empty page.',
+    query: deviceHistoryQuerySchema,
+    responses: {
+      200: '`{tasks, total, page, pages, limit}`',
+      ...REFUSALS,
+      404: 'Not a device id.',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
     operationId: 'createEquipment',
     method: 'post',
     path: '/api/equipment',
@@ -321,7 +338,7 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Tasks',
     summary: 'One page of tasks, with counts by status',
     description:
-      'Technicians always get the tasks assigned to them (whatever the query says); `my=1` asks for your own. Search matches title, device, serial number, assignee and description. Answers `{tasks, total, page, pages, limit, counts}`; `counts` (total, pending, inProgress, completed) applies every filter but the status.',
+      'Technicians get the tasks assigned to them and the faults they reported (whatever the query says; a reported task assigned to someone else is theirs to read only); `my=1` asks for the tasks assigned to you, `reported=1` for those you reported. Search matches title, device, serial number, assignee and description. Answers `{tasks, total, page, pages, limit, counts}`; `counts` (total, pending, inProgress, completed) applies every filter but the status.',
     query: listTasksQuerySchema,
     responses: { 200: 'The page.', ...REFUSALS, ...SERVICE_DOWN },
   },
@@ -334,7 +351,7 @@ export const ROUTES: RouteDoc[] = [
     responses: {
       200: 'The task, `statusHistory` and `audit` (newest first, at most 100 each, with their totals).',
       401: REFUSALS[401],
-      404: 'No such task, or (for a Technician) not one of theirs.',
+      404: 'No such task, or (for a Technician) neither assigned to them nor reported by them.',
     },
   },
   {
@@ -344,13 +361,14 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Tasks',
     summary: 'Create a task (Engineers and Admins)',
     description:
-      'The one create body of the Assign Task modal and the Create Task form: the device is `equipmentId`; `taskType` defaults to Repair; a Preventive task names `pmType` and `pmInterval`. The assignee must be active and approved to receive tasks. Answers `{task}`.',
+      "The one create body of the Assign Task modal and the Create Task form: the device is `equipmentId`; `taskType` defaults to Repair. A Preventive task names `pmType` and `pmInterval` and schedules a PM plan (on the manufacturer's schedule) whose first occurrence it is, due on `dueDate` (required), Pending, without comments; `task.plan` names the plan. The assignee must be active and approved to receive tasks. Answers `{task}`.",
     body: createTaskSchema,
     responses: {
       201: '`{task}`',
       ...REFUSALS,
       403: 'Engineers and Admins only; others report faults with Report Issue.',
       404: 'The device is not in the inventory.',
+      409: 'A Preventive task on a Decommissioned or Auctioned device.',
       ...SERVICE_DOWN,
     },
   },
@@ -367,7 +385,7 @@ export const ROUTES: RouteDoc[] = [
       ...REFUSALS,
       403: 'Engineers and Admins only.',
       404: 'No such task.',
-      409: 'Stale version, or the task is certified.',
+      409: 'Stale version, the task is certified, a PM occurrence would lose its schedule, or a task would turn Preventive (schedule a PM plan instead).',
     },
   },
   {

@@ -103,16 +103,24 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * A task event goes whole to everyone who sees all tasks and to the task's assignee; a
-   * Technician it was just taken from gets its id alone.
+   * A task event goes whole to everyone who sees all tasks and to the people the task concerns:
+   * its assignee and the person who reported it (who follows their report, read-only). A
+   * Technician it was just taken from gets its id alone, unless they reported it and so still
+   * see it.
    */
   private deliverTaskEvent(event: LiveEvent, payload: unknown): void {
     const changed = payload as Partial<TaskChangedEvent & TaskDeletedEvent>;
     const assigneeId = changed.task ? (changed.task.assignedTo?._id ?? null) : (changed.assigneeId ?? null);
-    this.live.sendToTaskAudience(event, payload, assigneeId);
+    const reporterId = changed.task ? (changed.task.reportedBy?._id ?? null) : (changed.reporterId ?? null);
+    this.live.sendToTaskAudience(
+      event,
+      payload,
+      [assigneeId, reporterId].filter((id): id is string => Boolean(id)),
+    );
     const previous = changed.previousAssigneeId;
     const id = changed.task?._id;
-    if (previous && id && previous !== assigneeId) this.live.withdrawTask(event, { _id: id }, previous);
+    if (previous && id && previous !== assigneeId && previous !== reporterId)
+      this.live.withdrawTask(event, { _id: id }, previous);
   }
 
   onModuleDestroy(): void {

@@ -87,12 +87,12 @@ export class LiveGateway
   }
 
   /**
-   * Sends a task event to who may see the task: everyone who sees all tasks, and the people it is
-   * (or was, before this change) assigned to. A Technician learns nothing of others' tasks.
+   * Sends a task event to who may see the task: everyone who sees all tasks, and the people it
+   * concerns (its assignee and its reporter). A Technician learns nothing of others' tasks. A
+   * socket in several of these rooms receives the event once.
    */
-  sendToTaskAudience(event: LiveEvent, payload: unknown, assigneeId: string | null | undefined): void {
-    if (!this.server) return;
-    this.server.to(assigneeId ? [ALL_TASKS_ROOM, userRoom(assigneeId)] : ALL_TASKS_ROOM).emit(event, payload);
+  sendToTaskAudience(event: LiveEvent, payload: unknown, people: readonly string[]): void {
+    this.server?.to([ALL_TASKS_ROOM, ...people.map(userRoom)]).emit(event, payload);
   }
 
   /** An event for one person's sockets only (their own report's progress). */

@@ -4,6 +4,7 @@ import { EVENT_SUBJECTS, SOCKET_SETTINGS } from '@caliber/contracts';
 import { natsConnectOptions } from '@caliber/testing/nats-users';
 import { rosterStaff, setRosterActive, signIn, useSignInStack } from '@caliber/testing/stack';
 import { testSigner } from '@caliber/testing/statement-keys';
+import { until } from '@caliber/testing/wait';
 
 describe('Live connection: socket.io with an authenticated handshake (real servers)', () => {
   const stack = useSignInStack('live');
@@ -83,5 +84,59 @@ describe('Live connection: socket.io with an authenticated handshake (real serve
       check();
     });
     expect(received).toEqual([{ _id: 'signed-by-equipment' }]);
+  });
+
+  it("sends a task's events to its reporter as to its assignee, and to no other Technician", async () => {
+    const people = {
+      reporter: await rosterStaff(stack.db, { role: 'Technician' }),
+      assignee: await rosterStaff(stack.db, { role: 'Technician' }),
+      stranger: await rosterStaff(stack.db, { role: 'Technician' }),
+      engineer: await rosterStaff(stack.db, { role: 'Engineer' }),
+    };
+    type Who = keyof typeof people;
+    const seen: Record<Who, unknown[]> = { reporter: [], assignee: [], stranger: [], engineer: [] };
+    for (const who of Object.keys(people) as Who[]) {
+      const socket = connect({ token: await signIn(stack.gateway.url, people[who].serviceNumber) });
+      expect(await outcome(socket)).toMatchObject({ ready: {} });
+      for (const event of ['task:updated', 'task:deleted'])
+        socket.on(event, (payload: unknown) => seen[who].push(payload));
+    }
+    const ref = (who: Who) => ({ _id: people[who].id, name: who });
+    const task = (id: string, assignee: Who | null, reporter: Who | null) => ({
+      _id: id,
+      title: id,
+      assignedTo: assignee ? ref(assignee) : null,
+      reportedBy: reporter ? ref(reporter) : null,
+    });
+
+    // As the maintenance service publishes them, signed by it.
+    const nats = await connectNats(natsConnectOptions());
+    const signer = testSigner('maintenance');
+    const emit = (subject: string, data: unknown) =>
+      nats.publish(subject, JSON.stringify({ pattern: subject, data: signer.sign(subject, data) }));
+    // The reporter's fault, assigned to someone else: the reporter follows it.
+    const assigned = { task: task('assigned', 'assignee', 'reporter') };
+    emit(EVENT_SUBJECTS.taskUpdated, assigned);
+    // Reassigned away from the reporter, who worked on it: they still see it, so it comes whole.
+    const reassigned = {
+      task: task('reassigned', 'assignee', 'reporter'),
+      previousAssigneeId: people.reporter.id,
+    };
+    emit(EVENT_SUBJECTS.taskUpdated, reassigned);
+    // Deleted: the reporter's list drops it too.
+    const deleted = { _id: 'deleted', assigneeId: null, reporterId: people.reporter.id };
+    emit(EVENT_SUBJECTS.taskDeleted, deleted);
+    // Last, a task of the stranger's own: once it arrives, anything sent before would have too.
+    const strangers = { task: task('strangers', 'stranger', null) };
+    emit(EVENT_SUBJECTS.taskUpdated, strangers);
+    await nats.drain();
+
+    await until(() => seen.stranger.length > 0 && seen.engineer.length === 4 && seen.reporter.length === 3, {
+      what: 'the events at every socket',
+    });
+    expect(seen.reporter).toEqual([assigned, reassigned, deleted]);
+    expect(seen.assignee).toEqual([assigned, reassigned]);
+    expect(seen.engineer).toEqual([assigned, reassigned, deleted, strangers]);
+    expect(seen.stranger).toEqual([strangers]);
   });
 });

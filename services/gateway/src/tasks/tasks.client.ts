@@ -6,6 +6,8 @@ import {
   type CertifyTaskRequest,
   type ChangeTaskStatusRequest,
   type ComplianceQuery,
+  type DeviceHistoryPage,
+  type DeviceHistoryQuery,
   type IssueReport,
   type ListPmPlansQuery,
   type ListTasksQuery,
@@ -41,6 +43,14 @@ export class TasksClient extends DomainServiceClient {
 
   get(session: GatewaySession, id: string): Promise<TaskDetail> {
     return this.request(SUBJECTS.maintenance.get, { id }, actingUserOf(session));
+  }
+
+  deviceHistory(
+    session: GatewaySession,
+    equipmentId: string,
+    query: DeviceHistoryQuery,
+  ): Promise<DeviceHistoryPage> {
+    return this.request(SUBJECTS.maintenance.deviceHistory, { equipmentId, query }, actingUserOf(session));
   }
 
   create(session: GatewaySession, data: NewTask): Promise<TaskCreatedResponse> {

@@ -9,11 +9,13 @@ import {
   retirePmPlanSchema,
   updatePmPlanSchema,
   createTaskSchema,
+  deviceHistoryQuerySchema,
   listTasksQuerySchema,
   recordWorkSchema,
   reportIssueSchema,
   updateTaskSchema,
   type AssigneeListResponse,
+  type DeviceHistoryPage,
   type PmComplianceResponse,
   type PmPlanCreatedResponse,
   type PmPlanDto,
@@ -169,6 +171,24 @@ export class MaintenanceController {
     @Body(new ZodBodyPipe(retirePmPlanSchema)) data: z.input<typeof retirePmPlanSchema>,
   ): Promise<PmPlanDto> {
     return this.tasks.retirePlan(session, id, data);
+  }
+}
+
+/**
+ * A device's maintenance history, which the maintenance service keeps: its tasks, newest first,
+ * for anyone signed in (read-only). It sits beside the device's other paths.
+ */
+@Controller('equipment')
+export class DeviceMaintenanceController {
+  constructor(private readonly tasks: TasksClient) {}
+
+  @Get(':id/maintenance')
+  history(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Query(new ZodQueryPipe(deviceHistoryQuerySchema)) query: z.output<typeof deviceHistoryQuerySchema>,
+  ): Promise<DeviceHistoryPage> {
+    return this.tasks.deviceHistory(session, id, query);
   }
 }
 

@@ -8,7 +8,7 @@ import { PmComplianceService } from './pm-compliance.service';
 
 /**
  * PM compliance: any signed-in person reads the department's figures; a Technician's overdue list
- * holds only their own work, as everywhere else they see only their own tasks.
+ * holds only their own work (the tasks assigned to them), as their dashboard figures do.
  */
 @Controller()
 export class PmComplianceController {

@@ -90,8 +90,8 @@ export class PmComplianceService {
   ) {}
 
   /**
-   * `assigneeId`: set for a Technician, whose overdue list holds only their own work (they see
-   * only their own tasks anywhere); the figures are the department's for everyone.
+   * `assigneeId`: set for a Technician, whose overdue list holds only their own work (the tasks
+   * assigned to them); the figures are the department's for everyone.
    */
   async compliance(
     query: ComplianceQuery,

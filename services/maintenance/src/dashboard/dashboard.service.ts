@@ -15,7 +15,7 @@ import type { DataSource } from 'typeorm';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from '../config';
 import { hospitalToday } from '../hospital-clock';
 import { TaskRules } from '../tasks/task-rules';
-import { taskCounts } from '../tasks/task-list.query';
+import { ALL_TASKS, taskCounts } from '../tasks/task-list.query';
 
 const TASKS = `"maintenance"."tasks"`;
 const HISTORY = `"maintenance"."status_history"`;
@@ -46,8 +46,10 @@ function countsOf(rows: { status: string; count: number }[]): TaskCounts {
 type StatusCounts = { status: string; count: number }[];
 
 /**
- * The dashboard's task figures, for what the person may see: everyone's tasks, or a Technician's
- * own. The summary now comes from the kept counts (as the task list's does, so the two agree);
+ * The dashboard's task figures: everyone's tasks, or a Technician's own work (the tasks assigned
+ * to them; a fault they reported that someone else works is in their task list, not in their
+ * figures, which measure their workload). The summary now comes from the kept counts (as the task
+ * list's does, so the two agree);
  * 30 days earlier, from the tasks' status history: each task created by then and not deleted by
  * then, in its last status at that instant (the assignment is taken as it is now: assignments
  * keep no history). Where no task is that old the earlier figures are unknown (null).
@@ -67,7 +69,10 @@ export class TaskDashboardService {
   async figures(actor: Actor, at: Date = new Date()): Promise<DashboardTasks> {
     const assignee = TaskRules.seesAll(actor) ? null : actor._id;
     const [{ counts }, [answer]] = await Promise.all([
-      taskCounts(this.dataSource.manager, listTasksQuerySchema.parse({}), { assigneeId: assignee }),
+      taskCounts(this.dataSource.manager, listTasksQuerySchema.parse({}), {
+        ...ALL_TASKS,
+        assigneeId: assignee,
+      }),
       this.dataSource.query(
         `SELECT
            (SELECT count(*)::int FROM ${TASKS} t

@@ -36,7 +36,7 @@ function pageRequest(data: unknown): { scope: ReportScope; page: PageRequest } {
   return { scope: checkedScope(scope), page: { after, limit } };
 }
 
-/** A Technician's report reads their own tasks only, as everywhere they see only their own. */
+/** A Technician's report reads their own work only: the tasks assigned to them. */
 function ownerFor(actor: Actor): TaskOwner {
   return TaskRules.seesAll(actor) ? null : actor._id;
 }

@@ -5,8 +5,8 @@ export const TASKS = `"${MAINTENANCE_SCHEMA}"."tasks"`;
 export const SPARE_PARTS = `"${MAINTENANCE_SCHEMA}"."spare_parts"`;
 
 /**
- * Whose tasks a report reads: everyone's, or one person's (a Technician sees only their own tasks,
- * in reports as everywhere).
+ * Whose tasks a report reads: everyone's, or one person's work (a Technician's reports cover the
+ * tasks assigned to them; the faults they reported are someone else's work).
  */
 export type TaskOwner = string | null;
 

@@ -4,11 +4,18 @@ import { hospitalToday } from '../hospital-clock';
 import { UNASSIGNED_KEY } from '../migrations/1764700000000-task-counts';
 import { TaskEntity } from './task.entity';
 
-/** The list's filters, for a person who may see `scope` (everyone's tasks, or only theirs). */
+/** Who the list is narrowed to: what the person may see, and the people filters they asked for. */
 export interface TaskListScope {
-  /** Set for a Technician (always), or for anyone asking `my=1`: only tasks assigned to them. */
+  /** Set for a Technician: only the tasks assigned to or reported by this person. */
+  visibleTo: string | null;
+  /** `my=1` (the caller) or the technician filter: only the tasks assigned to this person. */
   assigneeId: string | null;
+  /** `reported=1`: only the tasks this person reported. */
+  reporterId: string | null;
 }
+
+/** Everyone's tasks, narrowed by nothing. */
+export const ALL_TASKS: TaskListScope = { visibleTo: null, assigneeId: null, reporterId: null };
 
 const SORT_COLUMNS: Record<string, string> = {
   createdAt: 'task.createdAt',
@@ -33,8 +40,12 @@ function scopedTasks(
   scope: TaskListScope,
 ): SelectQueryBuilder<TaskEntity> {
   const builder = manager.createQueryBuilder(TaskEntity, 'task').where('task.deletedAt IS NULL');
-  const assignee = scope.assigneeId ?? (query.technician || null);
-  if (assignee) builder.andWhere('task.assignedToId = :assignee', { assignee });
+  if (scope.visibleTo)
+    builder.andWhere('(task.assignedToId = :viewer OR task.reportedById = :viewer)', {
+      viewer: scope.visibleTo,
+    });
+  if (scope.assigneeId) builder.andWhere('task.assignedToId = :assignee', { assignee: scope.assigneeId });
+  if (scope.reporterId) builder.andWhere('task.reportedById = :reporter', { reporter: scope.reporterId });
   if (query.equipment) builder.andWhere('task.equipmentId = :equipment', { equipment: query.equipment });
   if (query.taskType) builder.andWhere('task.taskType = :taskType', { taskType: query.taskType });
   if (query.priority) builder.andWhere('task.priority = :priority', { priority: query.priority });
@@ -82,6 +93,32 @@ export function pageOfTasks(builder: SelectQueryBuilder<TaskEntity>, query: List
 }
 
 /**
+ * One page of a Technician's own list: the tasks assigned to them and those they reported. Asked as
+ * one OR, the database would sort every one of their tasks for each page; instead each half is read
+ * in the list's order (from its own index, for the default order), only as far as this page
+ * reaches, and the page is cut from the union of the two halves with the list's order.
+ */
+export async function pageOfOwnTasks(
+  manager: EntityManager,
+  query: ListTasksQuery,
+  viewer: string,
+): Promise<TaskEntity[]> {
+  const reach = { ...query, page: 1, limit: query.page * query.limit };
+  const idsOf = (scope: TaskListScope) =>
+    pageOfTasks(filteredTasks(manager, query, scope).select('task.id'), reach);
+  const [assigned, reported] = await Promise.all([
+    idsOf({ ...ALL_TASKS, assigneeId: viewer }).getMany(),
+    idsOf({ ...ALL_TASKS, reporterId: viewer })
+      .andWhere('task.assignedToId IS DISTINCT FROM :viewer', { viewer })
+      .getMany(),
+  ]);
+  const ids = [...assigned, ...reported].map((task) => task.id);
+  if (ids.length === 0) return [];
+  const union = manager.createQueryBuilder(TaskEntity, 'task').where('task.id IN (:...ids)', { ids });
+  return pageOfTasks(union, query).getMany();
+}
+
+/**
  * The tasks matching the filters but the status, counted by status in one pass: the list's
  * `counts`, and its `total` (the count of the status asked for, or of all), with no second count.
  */
@@ -90,9 +127,9 @@ export async function taskCounts(
   query: ListTasksQuery,
   scope: TaskListScope,
 ): Promise<{ counts: TaskCounts; total: number }> {
-  const assignee = scope.assigneeId ?? (query.technician || null);
-  // The kept counts key unassigned tasks by the zero id, which names no one in the list's filter.
-  const onlyByAssignee =
+  const assignee = scope.assigneeId;
+  const onlyByPeople =
+    !scope.reporterId &&
     !query.q &&
     !query.equipment &&
     !query.taskType &&
@@ -103,23 +140,48 @@ export async function taskCounts(
     !query.awaitingCertification &&
     !query.planned &&
     !query.plan &&
+    // The kept counts key unassigned tasks by the zero id, which names no one in the list's filter.
     assignee !== UNASSIGNED_KEY;
-  const rows: { status: string; count: number }[] = onlyByAssignee
-    ? // Kept by triggers for exactly this question: everyone's tasks, or one person's.
-      await manager.query(
-        `SELECT "status", sum("count")::int AS "count" FROM "maintenance"."task_counts"
-          WHERE ($1::uuid IS NULL OR "assignee_id" = $1) GROUP BY "status"`,
-        [assignee],
-      )
-    : await scopedTasks(manager, query, scope)
-        .select('task.status', 'status')
-        .addSelect('count(*)::int', 'count')
-        .groupBy('task.status')
-        .getRawMany<{ status: string; count: number }>();
-  const of = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
+  let rows: { status: string; count: number }[];
+  if (onlyByPeople && !scope.visibleTo) {
+    // Kept by triggers for exactly this question: everyone's tasks, or one person's.
+    rows = await keptCounts(manager, assignee);
+  } else if (onlyByPeople && !assignee && scope.visibleTo) {
+    // A Technician's own list: the kept counts of the tasks assigned to them, and a count of the
+    // faults they reported and do not work on (few, read through the reporter index).
+    const [assigned, reported] = await Promise.all([
+      keptCounts(manager, scope.visibleTo),
+      manager.query(
+        `SELECT "status", count(*)::int AS "count" FROM "maintenance"."tasks"
+          WHERE "deleted_at" IS NULL AND "reported_by_id" = $1 AND "assigned_to_id" IS DISTINCT FROM $1
+          GROUP BY "status"`,
+        [scope.visibleTo],
+      ) as Promise<{ status: string; count: number }[]>,
+    ]);
+    rows = [...assigned, ...reported];
+  } else {
+    rows = await scopedTasks(manager, query, scope)
+      .select('task.status', 'status')
+      .addSelect('count(*)::int', 'count')
+      .groupBy('task.status')
+      .getRawMany<{ status: string; count: number }>();
+  }
+  const of = (status: string) =>
+    rows.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
   const all = rows.reduce((sum, row) => sum + row.count, 0);
   return {
     counts: { total: all, pending: of('Pending'), inProgress: of('In Progress'), completed: of('Completed') },
     total: query.status ? of(query.status) : all,
   };
+}
+
+function keptCounts(
+  manager: EntityManager,
+  assignee: string | null,
+): Promise<{ status: string; count: number }[]> {
+  return manager.query(
+    `SELECT "status", sum("count")::int AS "count" FROM "maintenance"."task_counts"
+      WHERE ($1::uuid IS NULL OR "assignee_id" = $1) GROUP BY "status"`,
+    [assignee],
+  );
 }

@@ -31,12 +31,29 @@ function refusal(run: () => void): { code: string; message: string } | null {
 }
 
 describe('task rules', () => {
-  it('let Technicians see only their own tasks; Managers, Engineers and Admins see all', () => {
-    expect(TaskRules.canSee(technician, { assignedToId: technician._id })).toBe(true);
-    expect(TaskRules.canSee(technician, { assignedToId: 'someone' })).toBe(false);
-    expect(TaskRules.canSee(technician, { assignedToId: null })).toBe(false);
+  it('let Technicians see the tasks assigned to them and those they reported; Managers, Engineers and Admins see all', () => {
+    const seen = (assignedToId: string | null, reportedById: string | null = null) =>
+      TaskRules.canSee(technician, { assignedToId, reportedById });
+    expect(seen(technician._id)).toBe(true);
+    expect(seen('someone')).toBe(false);
+    expect(seen(null)).toBe(false);
+    expect(seen(null, technician._id)).toBe(true);
+    expect(seen('someone', technician._id)).toBe(true);
+    expect(seen('someone', 'someone else')).toBe(false);
     for (const role of ['Manager', 'Engineer', 'admin'])
-      expect(TaskRules.canSee(person(role), { assignedToId: 'someone' })).toBe(true);
+      expect(TaskRules.canSee(person(role), { assignedToId: 'someone', reportedById: null })).toBe(true);
+  });
+
+  it("leave a reporter's view of a task assigned to someone else read-only", () => {
+    const reported = task({ assignedToId: 'someone' });
+    expect(refusal(() => TaskRules.refuseStatusChange(technician, reported, 'In Progress'))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'You can change the status of tasks assigned to you only.',
+    });
+    expect(refusal(() => TaskRules.refuseWork(technician, reported))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'You can record work on tasks assigned to you only.',
+    });
   });
 
   it('let a Technician move their own task between Pending, In Progress and Completed only', () => {
@@ -46,7 +63,7 @@ describe('task rules', () => {
       refusal(() => TaskRules.refuseStatusChange(technician, task({ assignedToId: 'x' }), 'Completed')),
     ).toEqual({
       code: 'FORBIDDEN',
-      message: 'You can change the status of your own tasks only.',
+      message: 'You can change the status of tasks assigned to you only.',
     });
     expect(refusal(() => TaskRules.refuseStatusChange(technician, task(), 'Cancelled'))?.message).toBe(
       'Only Engineers and Admins cancel tasks.',

@@ -8,6 +8,7 @@ import {
   taskWorkRefusal,
   type Actor,
   type TaskFacts,
+  type TaskPeople,
   type TaskRefusal,
   type TaskStatus,
 } from '@caliber/contracts';
@@ -23,7 +24,7 @@ function refuse(refusal: TaskRefusal | null): void {
  */
 export const TaskRules = {
   seesAll: (actor: Actor): boolean => seesAllTasks(actor.role),
-  canSee: (actor: Actor, task: Pick<TaskFacts, 'assignedToId'>): boolean => canSeeTask(actor, task),
+  canSee: (actor: Actor, task: TaskPeople): boolean => canSeeTask(actor, task),
   requireFullAccess: (actor: Actor, what: string): void => refuse(fullAccessRefusal(actor, what)),
   refuseCreate: (actor: Actor): void => refuse(taskCreateRefusal(actor)),
   refuseStatusChange: (actor: Actor, task: TaskFacts, to: TaskStatus): void =>

@@ -1,6 +1,7 @@
 import {
   isOverdue,
   type AuditEntryDto,
+  type DeviceHistoryTask,
   type SparePart,
   type TaskDto,
   type TaskStatusHistoryEntry,
@@ -59,6 +60,33 @@ export function toTaskDto(
     plan: task.planId ? { _id: task.planId, occurrence: task.planOccurrence ?? 0 } : null,
     overdue: isOverdue(task, today),
     version: task.version,
+  };
+}
+
+/** A task as a line of its device's maintenance history: no notes, hours or costs. */
+export function toDeviceHistoryTask(task: TaskEntity, parts: readonly SparePartEntity[]): DeviceHistoryTask {
+  return {
+    _id: task.id,
+    title: task.title,
+    taskType: task.taskType,
+    pmType: task.pmType,
+    status: task.status,
+    priority: task.priority,
+    dueDate: task.dueDate,
+    createdAt: task.createdAt.toISOString(),
+    completedDate: iso(task.completedDate),
+    assignedTo: userRef(task.assignedToId, task.assignedToName),
+    reportedBy: userRef(task.reportedById, task.reportedByName),
+    faultDescription: task.faultDescription,
+    repairDetails: task.repairDetails,
+    spareParts: parts.map((part) => ({
+      name: part.name,
+      quantity: part.quantity,
+      description: part.description,
+    })),
+    certified: task.certified,
+    certificationEngineer: task.certified ? task.certifiedByName : null,
+    certifiedAt: iso(task.certifiedAt),
   };
 }
 

@@ -4,12 +4,14 @@ import {
   certifyTaskSchema,
   changeTaskStatusSchema,
   createTaskSchema,
+  deviceHistoryQuerySchema,
   listTasksQuerySchema,
   recordWorkSchema,
   reportIssueSchema,
   SUBJECTS,
   updateTaskSchema,
   type Actor,
+  type DeviceHistoryPage,
   type TaskCreatedResponse,
   type TaskDetail,
   type TaskDto,
@@ -39,6 +41,13 @@ export class TasksController {
   @MessagePattern(SUBJECTS.maintenance.get)
   get(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskDetail> {
     return this.tasks.get(actor, parsePayload(z.object({ id }), data).id);
+  }
+
+  /** Anyone signed in: `@Acting` refuses a message that names no person. */
+  @MessagePattern(SUBJECTS.maintenance.deviceHistory)
+  deviceHistory(@Acting() _actor: Actor, @Command() data: unknown): Promise<DeviceHistoryPage> {
+    const command = parsePayload(z.object({ equipmentId: id, query: deviceHistoryQuerySchema }), data);
+    return this.tasks.deviceHistory(command.equipmentId, command.query);
   }
 
   @MessagePattern(SUBJECTS.maintenance.create)

@@ -3,9 +3,12 @@ import { io, type Socket } from 'socket.io-client';
 import type { DataSource } from 'typeorm';
 import {
   SOCKET_SETTINGS,
+  type DeviceHistoryPage,
   type EquipmentDetail,
   type EquipmentDto,
+  occurrenceDueDate,
   type PmPlanCreatedResponse,
+  type PmPlanDto,
   type Role,
   type TaskChangedEvent,
   type TaskCreatedResponse,
@@ -198,18 +201,78 @@ describe('Tasks, work records and certification (real stack)', () => {
     ]);
     const preventive = await as('admin').post('/tasks', { ...body, taskType: 'Preventive' });
     expect(preventive.body['message']).toBe('For Preventive tasks, select PM Type and Periodic Interval.');
-    const created = await as('admin').post<TaskCreatedResponse>('/tasks', {
-      ...body,
+  });
+
+  it('makes a new Preventive task the first occurrence of a PM plan, so its interval schedules the next', async () => {
+    const device = await aDevice();
+    const firstDue = addDays(hospitalToday(), 10);
+    const body = {
+      title: 'Electrical safety test',
+      description: 'IEC 62353',
+      priority: 'Medium',
+      equipmentId: device._id,
       taskType: 'Preventive',
       pmType: 'Safety Testing',
       pmInterval: 'Biannually',
-    });
+      assignedTo: ids.get('tech'),
+    };
+    const undated = await as('admin').post('/tasks', body);
+    expect([undated.status, undated.body['message']]).toEqual([
+      400,
+      'Preventive work recurs as a PM plan: give the due date of its first occurrence.',
+    ]);
+    const created = await as('admin').post<TaskCreatedResponse>('/tasks', { ...body, dueDate: firstDue });
     expect(created.status).toBe(201);
-    expect(created.body.task).toMatchObject({
+    const task = created.body.task;
+    expect(task).toMatchObject({
       taskType: 'Preventive',
       pmType: 'Safety Testing',
+      pmInterval: 'Biannually',
       status: 'Pending',
+      dueDate: firstDue,
+      assignedTo: { _id: ids.get('tech') },
+      plan: { occurrence: 0 },
     });
+    const plan = await as('tech').get<PmPlanDto>(`/maintenance/plans/${task.plan?._id}`);
+    expect(plan.body).toMatchObject({
+      title: 'Electrical safety test',
+      pmType: 'Safety Testing',
+      interval: 'Biannually',
+      firstDueDate: firstDue,
+      priority: 'Medium',
+      assignedTo: { _id: ids.get('tech') },
+      scheduleBasis: 'Manufacturer recommendation',
+      active: true,
+    });
+
+    // Done and certified: the next occurrence falls due an interval after the first.
+    await as('tech').put(`/tasks/${task._id}/status`, { status: 'Completed' });
+    expect((await as('engineer').put(`/tasks/${task._id}/certify`)).status).toBe(200);
+    const occurrences = await as('engineer').get<TaskListResponse>(
+      `/tasks?plan=${task.plan?._id}&sort=dueDate`,
+    );
+    expect(occurrences.body.tasks.map((occurrence) => occurrence.dueDate)).toEqual([
+      firstDue,
+      occurrenceDueDate(firstDue, 'Biannually', 1),
+    ]);
+
+    // The plan's rules hold, and no other task turns preventive.
+    const stale = await as('admin').post('/tasks', { ...body, dueDate: addDays(hospitalToday(), -400) });
+    expect([stale.status, stale.body['message']]).toEqual([
+      400,
+      'The first due date may be at most a year ago.',
+    ]);
+    const repair = await aTask(device, 'tech');
+    const turned = await as('engineer').put(`/tasks/${repair._id}`, {
+      taskType: 'Preventive',
+      pmType: 'Cleaning',
+      pmInterval: 'Monthly',
+    });
+    expect([turned.status, turned.body['message']]).toEqual([
+      409,
+      'Preventive work is scheduled as a PM plan (Schedule Preventive, or a new Preventive task), not made from another task.',
+    ]);
+    expect((await as('engineer').get<TaskDetail>(`/tasks/${repair._id}`)).body.taskType).toBe('Repair');
   });
 
   it('shows Technicians only their own tasks, whatever the query asks', async () => {
@@ -241,6 +304,179 @@ describe('Tasks, work records and certification (real stack)', () => {
       counts: { total: 2, pending: 1, inProgress: 1, completed: 0 },
     });
     expect(started.body.tasks.map((task) => task._id)).toEqual([mine._id]);
+  });
+
+  it('shows a Technician the faults they reported, read-only unless assigned to them', async () => {
+    const device = await aDevice();
+    const report = await as('tech').post<TaskCreatedResponse>('/maintenance/report', {
+      equipment: device._id,
+      title: 'Display flickers',
+      description: 'The screen flickers on start-up.',
+    });
+    expect(report.status).toBe(201);
+    const reported = report.body.task;
+    const listed = async (who: string, query = '') =>
+      (await as(who).get<TaskListResponse>(`/tasks?equipment=${device._id}${query}`)).body;
+    const idsIn = (list: TaskListResponse) => list.tasks.map((task) => task._id);
+
+    const own = await listed('tech');
+    expect(idsIn(own)).toEqual([reported._id]);
+    expect(own.counts).toEqual({ total: 1, pending: 1, inProgress: 0, completed: 0 });
+    expect(idsIn(await listed('tech2'))).toEqual([]);
+    expect((await as('tech2').get(`/tasks/${reported._id}`)).status).toBe(404);
+
+    // Assigned to another Technician: the reporter follows it and may change nothing.
+    expect(
+      (await as('engineer').put(`/tasks/${reported._id}`, { assignedTo: ids.get('tech2') })).status,
+    ).toBe(200);
+    const notTheirs = await aTask(device, 'tech2');
+    const followed = await as('tech').get<TaskDetail>(`/tasks/${reported._id}`);
+    expect(followed.status).toBe(200);
+    expect(followed.body.assignedTo?._id).toBe(ids.get('tech2'));
+    expect(idsIn(await listed('tech'))).toEqual([reported._id]);
+    expect(idsIn(await listed('tech2'))).toEqual([notTheirs._id, reported._id]);
+    const status = await as('tech').put(`/tasks/${reported._id}/status`, { status: 'In Progress' });
+    expect([status.status, status.body['message']]).toEqual([
+      403,
+      'You can change the status of tasks assigned to you only.',
+    ]);
+    const work = await as('tech').put(`/tasks/${reported._id}/work`, {
+      faultDescription: 'Loose cable',
+      repairDetails: 'Reseated it',
+    });
+    expect([work.status, work.body['message']]).toEqual([
+      403,
+      'You can record work on tasks assigned to you only.',
+    ]);
+    const after = (await as('engineer').get<TaskDetail>(`/tasks/${reported._id}`)).body;
+    expect([after.status, after.faultDescription, after.repairDetails]).toEqual([
+      'Pending',
+      'The screen flickers on start-up.',
+      null,
+    ]);
+
+    // `my=1` is the work assigned to you, `reported=1` the faults you reported.
+    expect(idsIn(await listed('tech', '&my=1'))).toEqual([]);
+    expect(idsIn(await listed('tech', '&reported=1'))).toEqual([reported._id]);
+    expect(idsIn(await listed('engineer', '&reported=1'))).toEqual([]);
+
+    // Assigned to the reporter: theirs to work.
+    await as('engineer').put(`/tasks/${reported._id}`, { assignedTo: ids.get('tech') });
+    expect((await as('tech').put(`/tasks/${reported._id}/status`, { status: 'In Progress' })).status).toBe(
+      200,
+    );
+
+    // Unfiltered, the counts (kept counts plus the reported ones) equal a count of what they see.
+    const whole = (await as('tech').get<TaskListResponse>('/tasks?limit=100')).body;
+    const counted = (await rows.query(
+      `SELECT "status", count(*)::int AS "n" FROM "maintenance"."tasks"
+        WHERE "deleted_at" IS NULL AND ("assigned_to_id" = $1 OR "reported_by_id" = $1) GROUP BY "status"`,
+      [ids.get('tech')],
+    )) as { status: string; n: number }[];
+    const of = (status: string) => counted.find((row) => row.status === status)?.n ?? 0;
+    expect(whole.counts).toEqual({
+      total: counted.reduce((sum, row) => sum + row.n, 0),
+      pending: of('Pending'),
+      inProgress: of('In Progress'),
+      completed: of('Completed'),
+    });
+    expect(whole.tasks.map((task) => task._id)).toContain(reported._id);
+    expect(whole.tasks.some((task) => task._id === notTheirs._id)).toBe(false);
+  });
+
+  it("pages a Technician's own list, assigned and reported interleaved, in the list's order", async () => {
+    const device = await aDevice();
+    const report = async (title: string) =>
+      (
+        await as('tech').post<TaskCreatedResponse>('/maintenance/report', {
+          equipment: device._id,
+          title,
+          description: 'Seen at the morning check.',
+        })
+      ).body.task;
+    const firstWork = await aTask(device, 'tech');
+    const firstReport = await report('A first report');
+    const secondWork = await aTask(device, 'tech');
+    const secondReport = await report('B second report');
+    await aTask(device, 'tech2');
+    const newestFirst = [secondReport, secondWork, firstReport, firstWork].map((task) => task._id);
+    const page = async (query: string) =>
+      (await as('tech').get<TaskListResponse>(`/tasks?equipment=${device._id}&${query}`)).body;
+    expect((await page('limit=100')).tasks.map((task) => task._id)).toEqual(newestFirst);
+    const oneByOne: string[] = [];
+    for (let number = 1; number <= 4; number++) {
+      const answer = await page(`limit=1&page=${number}`);
+      expect([answer.total, answer.pages]).toEqual([4, 4]);
+      oneByOne.push(...answer.tasks.map((task) => task._id));
+    }
+    expect(oneByOne).toEqual(newestFirst);
+    expect((await page('limit=1&page=5')).tasks).toEqual([]);
+    // Another order, and a filter, hold across the two halves too.
+    const byTitle = (await page('limit=2&page=2&sort=title')).tasks.map((task) => task.title);
+    const titles = [firstWork, firstReport, secondWork, secondReport].map((task) => task.title).sort();
+    expect(byTitle).toEqual(titles.slice(2, 4));
+    expect((await page('status=Pending&limit=100')).total).toBe(4);
+  });
+
+  it("shows anyone a device's whole maintenance history, newest first, a page at a time", async () => {
+    const device = await aDevice();
+    const first = await aTask(device, 'tech2');
+    await as('engineer').put(`/tasks/${first._id}/work`, {
+      faultDescription: 'Flow sensor drift',
+      repairDetails: 'Replaced the flow sensor',
+      sparePartsUsed: [{ name: 'Flow sensor', quantity: 1, description: 'OEM part', unitCost: 120 }],
+      labourHours: 2,
+    });
+    await as('engineer').put(`/tasks/${first._id}`, { comments: 'Check the supplier next time' });
+    const second = await aTask(device, null);
+    const third = (
+      await as('tech2').post<TaskCreatedResponse>('/maintenance/report', {
+        equipment: device._id,
+        title: 'Alarm silent',
+        description: 'No audible alarm.',
+      })
+    ).body.task;
+    const removed = await aTask(device, null);
+    expect((await as('engineer').delete(`/tasks/${removed._id}`)).status).toBe(200);
+    await aTask(await aDevice(), 'tech');
+
+    // A Technician none of them was assigned to or reported by reads all three.
+    const history = (query: string) =>
+      as('tech').get<DeviceHistoryPage>(`/equipment/${device._id}/maintenance${query}`);
+    const firstPage = await history('?limit=2');
+    expect(firstPage.status).toBe(200);
+    expect(firstPage.body).toMatchObject({ total: 3, page: 1, pages: 2, limit: 2 });
+    expect(firstPage.body.tasks.map((task) => task._id)).toEqual([third._id, second._id]);
+    expect(firstPage.body.tasks[0]?.reportedBy).toEqual({ _id: ids.get('tech2'), name: 'tech2 Tasks' });
+    // Read-only and without the notes, hours and costs that stay with the task.
+    expect((await history('?page=2&limit=2')).body.tasks).toEqual([
+      {
+        _id: first._id,
+        title: first.title,
+        taskType: 'Repair',
+        pmType: null,
+        status: 'Pending',
+        priority: 'High',
+        dueDate: '2030-01-31',
+        createdAt: first.createdAt,
+        completedDate: null,
+        assignedTo: { _id: ids.get('tech2'), name: 'tech2 Tasks' },
+        reportedBy: null,
+        faultDescription: 'Flow sensor drift',
+        repairDetails: 'Replaced the flow sensor',
+        spareParts: [{ name: 'Flow sensor', quantity: 1, description: 'OEM part' }],
+        certified: false,
+        certificationEngineer: null,
+        certifiedAt: null,
+      },
+    ]);
+    expect((await history('')).body).toMatchObject({ total: 3, pages: 1, limit: 5 });
+    expect(
+      (await as('manager').get<DeviceHistoryPage>(`/equipment/${device._id}/maintenance`)).body.total,
+    ).toBe(3);
+    const tooMany = await as('tech').get(`/equipment/${device._id}/maintenance?limit=51`);
+    expect([tooMany.status, tooMany.body['message']]).toEqual([400, 'limit must be at most 50.']);
+    expect((await as('tech').get('/equipment/not-a-device/maintenance')).status).toBe(404);
   });
 
   it('lets a Technician move only their own task, never cancel it; Managers change nothing', async () => {
@@ -575,7 +811,8 @@ describe('Tasks, work records and certification (real stack)', () => {
       ),
     ]);
     expect(kept).toEqual(counted);
-    const mine = await as('tech').get<TaskListResponse>('/tasks');
+    // The work assigned to the Technician, counted from the kept counts.
+    const mine = await as('tech').get<TaskListResponse>('/tasks?my=1');
     const own = counted.filter((row: { a: string }) => row.a === ids.get('tech'));
     expect(mine.body.counts.total).toBe(own.reduce((sum: number, row: { n: number }) => sum + row.n, 0));
   });

@@ -5,6 +5,8 @@ import {
   PRIORITY_OF_SEVERITY,
   TASK_HISTORY_LIMIT,
   type Actor,
+  type DeviceHistoryPage,
+  type DeviceHistoryQuery,
   type IssueReport,
   type ListTasksQuery,
   type NewTask,
@@ -16,15 +18,22 @@ import {
   type WorkRecord,
 } from '@caliber/contracts';
 import { AuditEntryEntity, diffFields, removedFields, ServiceError } from '@caliber/service-kit';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { PmPlansService } from '../plans/pm-plans.service';
 import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { deviceColumns } from './device-snapshot';
+import { planOfPreventiveTask } from './preventive-task';
 import { SparePartEntity } from './spare-part.entity';
 import { TaskEvents } from './task-events';
-import { filteredTasks, pageOfTasks, taskCounts, type TaskListScope } from './task-list.query';
-import { toAuditEntry, toTaskDto, toTaskStatusEntry } from './task.mapper';
+import {
+  filteredTasks,
+  pageOfOwnTasks,
+  pageOfTasks,
+  taskCounts,
+  type TaskListScope,
+} from './task-list.query';
+import { toAuditEntry, toDeviceHistoryTask, toTaskDto, toTaskStatusEntry } from './task.mapper';
 import { completionAfter, TaskRules } from './task-rules';
 import { TaskStatusHistoryEntity } from './task-status-history.entity';
 import { TaskEntity } from './task.entity';
@@ -54,12 +63,20 @@ export class TasksService {
   ) {}
 
   async list(actor: Actor, query: ListTasksQuery): Promise<TaskListResponse> {
+    const seesAll = TaskRules.seesAll(actor);
     const scope: TaskListScope = {
-      assigneeId: !TaskRules.seesAll(actor) || query.my ? actor._id : null,
+      // The tasks assigned to the caller (`my=1`), or reported by them (`reported=1`), are all theirs
+      // to see: no second condition, and `my=1` counts from the kept counts.
+      visibleTo: seesAll || query.my || query.reported ? null : actor._id,
+      // The technician filter is for those who see everyone's tasks; a Technician's is ignored.
+      assigneeId: query.my ? actor._id : seesAll ? query.technician || null : null,
+      reporterId: query.reported ? actor._id : null,
     };
     const manager = this.dataSource.manager;
     const [tasks, { counts, total }] = await Promise.all([
-      pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
+      scope.visibleTo
+        ? pageOfOwnTasks(manager, query, scope.visibleTo)
+        : pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
       taskCounts(manager, query, scope),
     ]);
     const parts = await this.partsOf(
@@ -101,8 +118,41 @@ export class TasksService {
     };
   }
 
+  /**
+   * A device's maintenance history: every task on it that is not deleted, newest first, a page at
+   * a time, for anyone signed in (the technician at the device needs its past faults and repairs,
+   * whoever did them). Read-only, and without the notes, hours and costs that stay with each task.
+   * A device with no tasks, or not in the inventory, has an empty history.
+   */
+  async deviceHistory(equipmentId: string, query: DeviceHistoryQuery): Promise<DeviceHistoryPage> {
+    if (!isRecordId(equipmentId))
+      throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+    const manager = this.dataSource.manager;
+    const [tasks, total] = await manager.findAndCount(TaskEntity, {
+      where: { equipmentId, deletedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    });
+    const parts = await this.partsOf(
+      manager,
+      tasks.map((task) => task.id),
+    );
+    return {
+      tasks: tasks.map((task) => toDeviceHistoryTask(task, parts.get(task.id) ?? [])),
+      total,
+      page: query.page,
+      pages: Math.max(1, Math.ceil(total / query.limit)),
+      limit: query.limit,
+    };
+  }
+
   async create(actor: Actor, data: NewTask): Promise<TaskDto> {
     TaskRules.refuseCreate(actor);
+    // Preventive work recurs: a new Preventive task is a PM plan's first occurrence, never a
+    // one-off whose interval would mean nothing.
+    if (data.taskType === 'Preventive')
+      return (await this.plans.create(actor, planOfPreventiveTask(data))).task;
     const [device, assignment] = await Promise.all([
       this.equipment.ref(actor, data.equipmentId),
       this.identity.assignmentOf(actor, data.assignedTo),
@@ -179,6 +229,7 @@ export class TasksService {
       refuseStale(task, version);
       if (task.certified) throw new ServiceError('CONFLICT', 'This task is certified; its record is final.');
       if (task.planId) refusePlanOccurrenceChange(task, fields);
+      else refuseBecomingPreventive(task, fields);
       const next = { ...task, ...fields, ...(assignment ?? {}) };
       if (next.taskType === 'Preventive' && (!next.pmType || !next.pmInterval))
         throw ServiceError.validation([
@@ -347,7 +398,7 @@ export class TasksService {
 
   async delete(actor: Actor, id: string): Promise<{ _id: string }> {
     TaskRules.requireFullAccess(actor, 'delete tasks');
-    const assigneeId = await this.write(async (manager) => {
+    const people = await this.write(async (manager) => {
       const task = await this.findVisible(manager, actor, id, true);
       if (task.certified)
         throw new ServiceError(
@@ -362,9 +413,9 @@ export class TasksService {
         );
       await manager.update(TaskEntity, task.id, { deletedAt: () => 'now()', deletedById: actor._id });
       await auditTask(manager, actor, task.id, 'deleted', removedFields(toTaskDto(task, [])));
-      return task.assignedToId;
+      return { assigneeId: task.assignedToId, reporterId: task.reportedById };
     });
-    await this.events.deleted({ _id: id, assigneeId });
+    await this.events.deleted({ _id: id, ...people });
     return { _id: id };
   }
 
@@ -411,6 +462,18 @@ function refuseStale(task: TaskEntity, version: number | undefined): void {
     throw new ServiceError(
       'CONFLICT',
       `"${task.title}" was changed by someone else since you opened it. Reload it and try again.`,
+    );
+}
+
+/**
+ * A task becomes preventive work only as a PM plan's occurrence: preventive work recurs, and a
+ * one-off task has no schedule to give its interval a meaning.
+ */
+function refuseBecomingPreventive(task: TaskEntity, fields: Partial<TaskChanges>): void {
+  if (fields.taskType === 'Preventive' && task.taskType !== 'Preventive')
+    throw new ServiceError(
+      'CONFLICT',
+      'Preventive work is scheduled as a PM plan (Schedule Preventive, or a new Preventive task), not made from another task.',
     );
 }
 
