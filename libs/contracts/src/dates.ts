@@ -29,67 +29,71 @@ export function isRecordDate(value: string): boolean {
   return isCalendarDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
 }
 
-/** What a person reads about a date field that is not a date a record can hold. */
-export function dateMessage(label: string, value: string, example = '2024-03-31'): string {
+/** A calendar date PostgreSQL can hold: any year but 0 (a stored value, read back as a position). */
+export function isStorableDate(value: string): boolean {
+  return isCalendarDate(value) && !value.startsWith('0000');
+}
+
+/**
+ * How a date field reads: the example in its message, and the range it accepts when narrower than
+ * a record's (a PM plan's dates lie within this century).
+ */
+export interface DateFieldOptions {
+  example?: string;
+  from?: string;
+  to?: string;
+}
+
+/** What a person reads about a date field that is not a date it accepts. */
+export function dateMessage(label: string, value: string, options: DateFieldOptions = {}): string {
+  const { example = '2024-03-31', from = EARLIEST_DATE, to = LATEST_DATE } = options;
   return isCalendarDate(value)
-    ? `${label} must be between ${EARLIEST_DATE} and ${LATEST_DATE}.`
+    ? `${label} must be between ${from} and ${to}.`
     : `${label} must be a date such as ${example}.`;
 }
 
 /** Marks a schema as a calendar date in its JSON Schema (`format: date`). */
-export const DATE_META = { format: 'date' } as const;
+const DATE_META = { format: 'date' } as const;
+
+/** Whether `value` is a date the field accepts ('' too, where `empty`). */
+const accepts = (value: string, options: DateFieldOptions, empty: boolean) =>
+  (empty && value === '') ||
+  (isRecordDate(value) && value >= (options.from ?? EARLIEST_DATE) && value <= (options.to ?? LATEST_DATE));
 
 /** The check of a present, trimmed value; the message names the field. */
-const checkedDate = (schema: z.ZodString, label: string, example?: string) =>
+const checkedDate = (schema: z.ZodString, label: string, options: DateFieldOptions, empty = false) =>
   schema.check((context) => {
-    if (!isRecordDate(context.value))
+    if (!accepts(context.value, options, empty))
       context.issues.push({
         code: 'custom',
         input: context.value,
-        message: dateMessage(label, context.value, example),
+        message: dateMessage(label, context.value, options),
       });
   });
 
 /** A required date. */
-export const dateField = (label: string, example?: string) =>
+export const dateField = (label: string, options: DateFieldOptions = {}) =>
   checkedDate(
     z
       .string({ error: `${label} is required.` })
       .trim()
       .min(1, { error: `${label} is required.`, abort: true }),
     label,
-    example,
+    options,
   ).meta(DATE_META);
 
 /** An optional date: '' and null read as "none" (null). */
-export const optionalDateField = (label: string, example?: string) =>
-  z
-    .string({ error: `${label} must be a date such as ${example ?? '2024-03-31'}.` })
-    .trim()
-    .check((context) => {
-      if (context.value !== '' && !isRecordDate(context.value))
-        context.issues.push({
-          code: 'custom',
-          input: context.value,
-          message: dateMessage(label, context.value, example),
-        });
-    })
+export const optionalDateField = (label: string, options: DateFieldOptions = {}) =>
+  checkedDate(
+    z.string({ error: `${label} must be a date such as ${options.example ?? '2024-03-31'}.` }).trim(),
+    label,
+    options,
+    true,
+  )
     .meta(DATE_META)
     .nullish()
     .transform((value) => value || null);
 
 /** A date query parameter: '' (the default) means none. */
-export const dateParam = (label: string, example?: string) =>
-  z
-    .string()
-    .trim()
-    .default('')
-    .check((context) => {
-      if (context.value !== '' && !isRecordDate(context.value))
-        context.issues.push({
-          code: 'custom',
-          input: context.value,
-          message: dateMessage(label, context.value, example),
-        });
-    })
-    .meta(DATE_META);
+export const dateParam = (label: string, options: DateFieldOptions = {}) =>
+  checkedDate(z.string().trim(), label, options, true).default('').meta(DATE_META);

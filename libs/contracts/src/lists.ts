@@ -29,11 +29,13 @@ export const LIST_KIND_LABELS: Readonly<Record<ListKind, string>> = {
 };
 
 /**
- * How many entries each list may hold. Every reader gets the whole lists in one answer, so they
- * are bounded (about 160 kB at the limits), and a list longer than this is no longer a choice a
- * person makes from a select.
+ * How many entries each list may hold, retired ones included (they stay on the records that carry
+ * them), and how many former names all the entries may keep together. Every reader gets the whole
+ * lists in one answer, so they are bounded (about 560 kB at the limits with the longest names, under
+ * the 1 MB a message carries), and a list longer than this is no longer a choice a person makes
+ * from a select.
  */
-export const LIST_LIMITS = { departments: 300, wards: 1000, categories: 150 } as const;
+export const LIST_LIMITS = { departments: 300, wards: 1000, categories: 150, formerNames: 500 } as const;
 
 /** The catch-all category, for a device that fits no other (seeded, and kept last in choices). */
 export const OTHER_CATEGORY = 'Other';

@@ -76,8 +76,8 @@ export const COMPLIANCE_LIST_LIMIT = 100;
 /** Query of the compliance figures; the period defaults to the current month. */
 export const complianceQuerySchema = z
   .object({
-    from: dateParam('from', '2024-03-01'),
-    to: dateParam('to', '2024-03-31'),
+    from: dateParam('from', { example: '2024-03-01' }),
+    to: dateParam('to', { example: '2024-03-31' }),
     department: z.string().trim().max(120).default(''),
     category: z.string().trim().max(120).default(''),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UserRef } from './equipment';
-import { DATE_META, isCalendarDate } from './dates';
+import { dateField } from './dates';
 import { equipmentId, requiredText, text, unknownFields, userId, version } from './form-fields';
 import { ID_PATTERN } from './ids';
 import { PAGE_SIZES } from './limits';
@@ -31,15 +31,7 @@ export type ScheduleBasis = (typeof SCHEDULE_BASES)[number];
 export const MANUFACTURER_SCHEDULE_ONLY: readonly string[] = ['X-Ray', 'Ultrasound'];
 
 /** A PM date: a real calendar date within this century (a typo such as 2206 is refused, not stored). */
-const pmDate = (what: string) =>
-  z
-    .string({ error: `The ${what} is required.` })
-    .trim()
-    .refine(isCalendarDate, { error: `The ${what} must be a date such as 2024-03-31.` })
-    .refine((value) => value >= '2000-01-01' && value <= '2099-12-31', {
-      error: `The ${what} must be between 2000 and 2099.`,
-    })
-    .meta(DATE_META);
+const pmDate = (what: string) => dateField(`The ${what}`, { from: '2000-01-01', to: '2099-12-31' });
 
 /** A PM plan: recurring preventive work on one device. Its occurrences are Preventive tasks. */
 export interface PmPlanDto {

@@ -17,8 +17,8 @@ import type { TaskPriority, TaskStatus, TaskType } from './tasks';
  * period when it happened from `from` 00:00 to `to` 24:00 there (and never after now).
  */
 export const reportScopeSchema = z.strictObject({
-  from: dateField('from', '2026-01-01'),
-  to: dateField('to', '2026-01-31'),
+  from: dateField('from', { example: '2026-01-01' }),
+  to: dateField('to', { example: '2026-01-31' }),
   /** The hospital's IANA time zone, which says when a day begins. */
   timeZone: z.string().min(1).max(64),
   /**

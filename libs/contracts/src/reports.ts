@@ -55,7 +55,7 @@ export const REPORT_MESSAGES = {
  */
 export const MAX_REPORT_PERIOD_DAYS = 3660;
 
-const reportDate = (label: string) => dateField(label, '2026-03-31');
+const reportDate = (label: string) => dateField(label, { example: '2026-03-31' });
 
 /**
  * Names of one of the hospital's lists, each once (whatever its case or spacing). Which entries

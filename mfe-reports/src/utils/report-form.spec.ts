@@ -102,16 +102,19 @@ describe('the report form', () => {
   });
 
   it('offers the usual clinical departments the hospital has first, then every other one by name, retired too', () => {
-    const hospital = ['Zoo Ward', 'Dental', 'burns', 'ICU', 'Old Annex'].map((name) =>
+    const hospital = ['Zoo Ward', 'Dental', 'burns', 'Critical Care', 'Old Annex'].map((name) =>
       entry(name, name === 'Old Annex'),
     );
+    // ICU, one of the usual ten, was renamed: it stays among them.
+    const renamed = hospital[3];
+    if (renamed) renamed.formerNames = [{ name: 'ICU', until: '2026-02-01T00:00:00.000Z' }];
     const { choices, usual } = reportDepartmentChoices(hospital);
     // ICU and Dental are among the usual ten, in that list's order.
     expect(DEFAULT_REPORT_DEPARTMENTS.indexOf('ICU')).toBeLessThan(
       DEFAULT_REPORT_DEPARTMENTS.indexOf('Dental'),
     );
     expect(choices).toEqual([
-      { name: 'ICU', retired: false },
+      { name: 'Critical Care', retired: false },
       { name: 'Dental', retired: false },
       { name: 'burns', retired: false },
       { name: 'Old Annex', retired: true },

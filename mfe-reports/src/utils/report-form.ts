@@ -4,6 +4,7 @@ import {
   DEFAULT_REPORT_SCHEDULE_FREQUENCY,
   byName,
   generateReportSchema,
+  ListIndex,
   OTHER_CATEGORY,
   REPORT_MESSAGES,
   type ListEntryDto,
@@ -182,8 +183,10 @@ export function reportDepartmentChoices(departments: readonly ListEntryDto[]): {
   choices: ListChoice[];
   usual: number;
 } {
-  const usual = DEFAULT_REPORT_DEPARTMENTS.flatMap((name) =>
-    departments.filter((entry) => entry.name === name),
+  // By any name they had: a usual department renamed stays among the usual ones.
+  const index = new ListIndex(departments);
+  const usual = DEFAULT_REPORT_DEPARTMENTS.flatMap((name) => index.find('department', name) ?? []).filter(
+    (entry, at, all) => all.indexOf(entry) === at,
   );
   const others = departments.filter((entry) => !usual.includes(entry)).sort((a, b) => byName(a.name, b.name));
   return {

@@ -6,6 +6,7 @@ import { PmProgram1764900000000 } from './migrations/1764900000000-pm-program';
 import { DashboardIndexes1765100000000 } from './migrations/1765100000000-dashboard-indexes';
 import { ReporterIndex1765240000000 } from './migrations/1765240000000-reporter-index';
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
+import { ListNames1765400000000 } from './migrations/1765400000000-list-names';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
 import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
@@ -28,6 +29,7 @@ export const MAINTENANCE_MIGRATIONS = [
   DashboardIndexes1765100000000,
   ReporterIndex1765240000000,
   AuditAppendOnly1765360000000,
+  ListNames1765400000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

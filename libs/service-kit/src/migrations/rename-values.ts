@@ -17,6 +17,12 @@ export interface RenameValues {
   field?: string;
 }
 
+/**
+ * Who the audit rows of a renamed department or category name in the services that follow the
+ * hospital lists: the lists' owner, acting on an Admin's rename (who is audited there).
+ */
+export const RENAMED_ON_THE_LISTS: AuditActor = { id: null, label: 'hospital lists', service: 'equipment' };
+
 /** What runs the statements: a migration's query runner, or a transaction's entity manager. */
 export interface RenameRunner {
   query(query: string, parameters?: unknown[]): Promise<unknown>;

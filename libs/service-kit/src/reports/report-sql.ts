@@ -1,5 +1,5 @@
 import {
-  isCalendarDate,
+  isStorableDate,
   MAX_REPORT_PERIOD_DAYS,
   periodDays,
   type ReportRowsPage,
@@ -101,9 +101,8 @@ export type KeyType = 'text' | 'uuid' | 'date' | 'timestamptz';
 const VALID_KEY: Record<KeyType, (value: string) => boolean> = {
   text: () => true,
   uuid: (value) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
-  // Any date the column can hold (older rows may predate the fields' bounds), never year 0: the
-  // database has none.
-  date: (value) => isCalendarDate(value) && !value.startsWith('0000'),
+  // Any date the column can hold: older rows may predate the fields' bounds.
+  date: isStorableDate,
   timestamptz: (value) => !Number.isNaN(Date.parse(value)),
 };
 

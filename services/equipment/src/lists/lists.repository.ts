@@ -70,9 +70,22 @@ const DEVICE_COLUMN: Readonly<Record<ListKind, 'department' | 'category' | 'loca
 export class ListsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Serializes every change of the lists: names are checked against all entries, then written. */
+  /**
+   * Serializes every change of the lists: names are checked against all entries, then written. It
+   * also waits for the writes that are reading a name of the lists (`lockForReading`), so a rename
+   * never misses a device stored under the old name at the same moment.
+   */
   async lockLists(manager: EntityManager): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('equipment.list_entries'))`);
+  }
+
+  /**
+   * Held by a write that stores a name of the lists, until it commits: writes go on side by side,
+   * and a change of the lists waits for them (then the rename's rewrite sees their rows) or they
+   * wait for it (then they read the new name).
+   */
+  async lockForReading(manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock_shared(hashtext('equipment.list_entries'))`);
   }
 
   async all(manager: EntityManager = this.dataSource.manager): Promise<ListEntryRow[]> {
@@ -119,6 +132,12 @@ export class ListsRepository {
       `SELECT count(*)::int AS n FROM ${ENTRIES} WHERE "kind" = $1${parentId ? ' AND "parent_id" = $2' : ''}`,
       parentId ? [kind, parentId] : [kind],
     );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** How many former names the lists keep, in all. */
+  async formerNameCount(manager: EntityManager): Promise<number> {
+    const rows: { n: number }[] = await manager.query(`SELECT count(*)::int AS n FROM ${NAMES}`);
     return rows[0]?.n ?? 0;
   }
 

@@ -24,14 +24,21 @@ function row(kind: ListKind, name: string, extra: Partial<ListEntryRow> = {}): L
 }
 
 /** The service over a repository holding `counts` entries and `entries` by id, nothing written. */
-function serviceWith(counts: Partial<Record<ListKind, number>>, entries: ListEntryRow[] = []) {
+function serviceWith(
+  counts: Partial<Record<ListKind, number>>,
+  entries: ListEntryRow[] = [],
+  formerNames = 0,
+) {
   const repository = {
     lockLists: async () => undefined,
     count: async (_manager: EntityManager, kind: ListKind) => counts[kind] ?? 0,
     find: async (_manager: EntityManager, id: string) => entries.find((entry) => entry.id === id) ?? null,
     findByName: async () => null,
+    formerNameCount: async () => formerNames,
     insert: jest.fn(async () => 'new-id'),
   } as unknown as ListsRepository;
+  const renamed = jest.fn(async () => undefined);
+  Object.assign(repository, { rename: renamed });
   const dataSource = {
     transaction: (work: (manager: EntityManager) => Promise<unknown>) => work({} as EntityManager),
   } as unknown as DataSource;
@@ -57,10 +64,22 @@ describe('the hospital lists’ rules', () => {
     await expect(service.add(admin, { kind, name: 'One more' })).rejects.toEqual(
       new ServiceError(
         'UNPROCESSABLE',
-        `The list of ${plural} is full (${limit}). Retire or rename an entry instead.`,
+        `The list of ${plural} holds the most it may: ${limit} entries, retired ones included (they stay on the records that carry them).`,
       ),
     );
     expect(repository.insert).not.toHaveBeenCalled();
+  });
+
+  it('bound the former names all entries keep together', async () => {
+    const icu = row('department', 'ICU', { formerNames: [{ name: 'Intensive Care', until: new Date() }] });
+    const { service, repository } = serviceWith({}, [icu], LIST_LIMITS.formerNames);
+    await expect(service.update(admin, icu.id, { name: 'Critical Care', version: 1 })).rejects.toEqual(
+      new ServiceError(
+        'UNPROCESSABLE',
+        `The lists keep at most ${LIST_LIMITS.formerNames} former names in all, and have that many: ICU cannot be renamed.`,
+      ),
+    );
+    expect(repository.rename).not.toHaveBeenCalled();
   });
 
   it('give wards only to active departments', async () => {

@@ -101,7 +101,7 @@ export class ListsService {
       if ((await this.repository.count(manager, entry.kind)) >= limit)
         throw new ServiceError(
           'UNPROCESSABLE',
-          `The list of ${entry.kind === 'category' ? 'categories' : `${entry.kind}s`} is full (${limit}). Retire or rename an entry instead.`,
+          `The list of ${entry.kind === 'category' ? 'categories' : `${entry.kind}s`} holds the most it may: ${limit} entries, retired ones included (they stay on the records that carry them).`,
         );
       const holder = await this.repository.findByName(manager, entry.kind, entry.name, parentId);
       if (holder) throw nameTaken(entry.kind, entry.name, holder);
@@ -163,6 +163,13 @@ export class ListsService {
   ): Promise<void> {
     const holder = await this.repository.findByName(manager, entry.kind, name, entry.parentId, entry.id);
     if (holder) throw nameTaken(entry.kind, name, holder);
+    // Each rename keeps a former name, and every reader gets them all: they are bounded together.
+    const returning = entry.formerNames.some((old) => old.name === name);
+    if (!returning && (await this.repository.formerNameCount(manager)) >= LIST_LIMITS.formerNames)
+      throw new ServiceError(
+        'UNPROCESSABLE',
+        `The lists keep at most ${LIST_LIMITS.formerNames} former names in all, and have that many: ${entry.name} cannot be renamed.`,
+      );
     const department = entry.parentId ? (await this.department(manager, entry.parentId, false)).name : null;
     await this.repository.rename(manager, entry, name);
     const oldNames = [entry.name, ...entry.formerNames.map((old) => old.name)];
@@ -194,6 +201,7 @@ export class ListsService {
     name: string,
     kept: string | null,
   ): Promise<string> {
+    await this.repository.lockForReading(manager);
     const entry = await this.repository.findByName(manager, kind, name, null);
     const refusal = listValueRefusal(
       kind,

@@ -22,9 +22,11 @@ const failureOf = (reading: Promise<unknown>) =>
 describe('RosterReaders', () => {
   it('reads two files at once, lets eight wait, and answers the next 503 with a Retry-After', async () => {
     const readers = new RosterReaders(NEVER_ANSWERS);
-    const reads = Array.from({ length: 10 }, () => failureOf(readers.read('roster.csv', CSV)));
+    const reads = Array.from({ length: 10 }, (_, i) =>
+      failureOf(readers.read('roster.csv', CSV, `person ${i}`)),
+    );
     expect(readers.load).toEqual({ reading: 2, waiting: 8, threads: 2 });
-    const busy = await failureOf(readers.read('roster.csv', CSV));
+    const busy = await failureOf(readers.read('roster.csv', CSV, 'person 10'));
     expect(busy).toBeInstanceOf(ServiceError);
     expect(busy).toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
@@ -40,18 +42,32 @@ describe('RosterReaders', () => {
     expect(readers.load).toEqual({ reading: 0, waiting: 0, threads: 0 });
   });
 
+  it('reads one file of a person at a time: a second one meanwhile is 429, the next one after is read', async () => {
+    const readers = new RosterReaders(ANSWERS_AT_ONCE);
+    const first = readers.read('roster.csv', CSV, 'engineer');
+    expect(await failureOf(readers.read('roster.csv', CSV, 'engineer'))).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Your previous roster file is still being read. Wait for its answer, then send the next.',
+    });
+    // Someone else is not held up by it.
+    expect(await readers.read('roster.csv', CSV, 'admin')).toEqual([]);
+    expect(await first).toEqual([]);
+    expect(await readers.read('roster.csv', CSV, 'engineer')).toEqual([]);
+    await readers.onModuleDestroy();
+  });
+
   it('keeps a thread for the next file, and ends it once it has been idle a minute', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
     try {
       const readers = new RosterReaders(ANSWERS_AT_ONCE);
-      expect(await readers.read('roster.csv', CSV)).toEqual([]);
-      expect(await readers.read('roster.csv', CSV)).toEqual([]);
+      expect(await readers.read('roster.csv', CSV, 'engineer')).toEqual([]);
+      expect(await readers.read('roster.csv', CSV, 'engineer')).toEqual([]);
       expect(readers.load).toEqual({ reading: 0, waiting: 0, threads: 1 });
       jest.advanceTimersByTime(59_000);
       expect(readers.load.threads).toBe(1);
       jest.advanceTimersByTime(1_000);
       while (readers.load.threads > 0) await new Promise((resolve) => setImmediate(resolve));
-      expect(await readers.read('roster.csv', CSV)).toEqual([]);
+      expect(await readers.read('roster.csv', CSV, 'engineer')).toEqual([]);
       expect(readers.load.threads).toBe(1);
       await readers.onModuleDestroy();
       expect(readers.load.threads).toBe(0);
@@ -67,7 +83,7 @@ describe('RosterReaders', () => {
         part.name === SHEET_PART ? { ...part, declaredSize: 17 * 1024 * 1024 } : part,
       ),
     );
-    expect(await failureOf(readers.read('staff.xlsx', zip.toString('base64')))).toMatchObject({
+    expect(await failureOf(readers.read('staff.xlsx', zip.toString('base64'), 'engineer'))).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       details: [{ path: 'content', message: expect.stringMatching(/^The roster file unpacks to 17\.0 MB/) }],
     });

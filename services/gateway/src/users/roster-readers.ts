@@ -19,6 +19,12 @@ export const ROSTER_READERS_AT_ONCE = 2;
  * past these is answered 503 at once, with a Retry-After, rather than queued without end.
  */
 export const ROSTER_READERS_WAITING = 8;
+/**
+ * Files one person may have being read or waiting at once: a preview or an apply is one file, and a
+ * second before the first is answered is a double click or a script. So one person cannot take
+ * every reader and waiting place from the others.
+ */
+export const ROSTER_FILES_PER_PERSON = 1;
 /** The heap a reader thread may grow to; past it the thread is ended and the file refused. */
 export const ROSTER_READER_HEAP_MB = 64;
 /** How long a reader thread may take; past it the thread is ended and the file refused. */
@@ -80,6 +86,8 @@ export class RosterReaders implements OnModuleDestroy {
   private readonly threads = new Set<Worker>();
   private readonly idle: Worker[] = [];
   private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
+  /** How many files each person has being read or waiting. */
+  private readonly perPerson = new Map<string, number>();
   private stopping = false;
 
   constructor(@Inject(ROSTER_READER_THREAD) private readonly reader: RosterReaderThread) {}
@@ -89,7 +97,27 @@ export class RosterReaders implements OnModuleDestroy {
     return { reading: this.slots.active, waiting: this.slots.queued, threads: this.threads.size };
   }
 
-  async read(fileName: string, base64: string): Promise<RosterFileRow[]> {
+  /** Reads `person`'s file (they may have ROSTER_FILES_PER_PERSON at once; 429 past it). */
+  async read(fileName: string, base64: string, person: string): Promise<RosterFileRow[]> {
+    const held = this.perPerson.get(person) ?? 0;
+    if (held >= ROSTER_FILES_PER_PERSON)
+      throw new ServiceError(
+        'RATE_LIMITED',
+        'Your previous roster file is still being read. Wait for its answer, then send the next.',
+        undefined,
+        5,
+      );
+    this.perPerson.set(person, held + 1);
+    try {
+      return await this.readOnce(fileName, base64);
+    } finally {
+      const left = (this.perPerson.get(person) ?? 1) - 1;
+      if (left > 0) this.perPerson.set(person, left);
+      else this.perPerson.delete(person);
+    }
+  }
+
+  private async readOnce(fileName: string, base64: string): Promise<RosterFileRow[]> {
     const bytes = Buffer.from(base64, 'base64');
     if (bytes.length === 0) refuse('VALIDATION_FAILED', 'The roster file is empty.');
     if (bytes.length > ROSTER_IMPORT_MAX_BYTES)

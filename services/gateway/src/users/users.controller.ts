@@ -73,7 +73,10 @@ export class UsersController {
     @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
   ): Promise<RosterImportPreview> {
     refuseImport(session);
-    return this.users.previewImport(session, await this.rosterReaders.read(file.fileName, file.content));
+    return this.users.previewImport(
+      session,
+      await this.rosterReaders.read(file.fileName, file.content, session.user._id),
+    );
   }
 
   @Post('import')
@@ -83,7 +86,10 @@ export class UsersController {
     @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
   ): Promise<RosterImportResult> {
     refuseImport(session);
-    return this.users.applyImport(session, await this.rosterReaders.read(file.fileName, file.content));
+    return this.users.applyImport(
+      session,
+      await this.rosterReaders.read(file.fileName, file.content, session.user._id),
+    );
   }
 
   @Get(':id')

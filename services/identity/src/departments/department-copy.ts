@@ -1,9 +1,6 @@
 import { ListIndex, listValueRefusal, type ListEntryChange, type ResolvableEntry } from '@caliber/contracts';
-import { renameStoredValues, ServiceError, type AuditActor } from '@caliber/service-kit';
+import { RENAMED_ON_THE_LISTS, renameStoredValues, ServiceError } from '@caliber/service-kit';
 import type { EntityManager } from 'typeorm';
-
-/** Who the audit rows of a renamed department name: the lists' owner, on the Admin's rename. */
-export const RENAMED_BY_LISTS: AuditActor = { id: null, label: 'hospital lists', service: 'equipment' };
 
 interface CopyRow {
   name: string;
@@ -11,8 +8,16 @@ interface CopyRow {
   former_names: string[];
 }
 
-/** The roster's copy of the department list, to find a department by any name it had. */
+/** The lock that keeps a person's department and a rename from passing each other (see below). */
+const COPY_LOCK = `hashtext('identity.departments')`;
+
+/**
+ * The roster's copy of the department list, to find a department by any name it had. In a
+ * transaction that stores a department, the copy stays as read until commit (a shared lock that
+ * `applyDepartmentChanges` waits for): a rename applied meanwhile would otherwise miss that row.
+ */
 export async function departmentIndex(manager: EntityManager): Promise<ListIndex<ResolvableEntry>> {
+  await manager.query(`SELECT pg_advisory_xact_lock_shared(${COPY_LOCK})`);
   const rows: CopyRow[] = await manager.query(
     `SELECT "name", "retired", "former_names" FROM "identity"."departments"`,
   );
@@ -50,6 +55,7 @@ export async function applyDepartmentChanges(
 ): Promise<void> {
   const departments = changes.filter((change) => change.kind === 'department');
   if (departments.length === 0) return;
+  await manager.query(`SELECT pg_advisory_xact_lock(${COPY_LOCK})`);
   await manager.query(
     `INSERT INTO "identity"."departments" ("entry_id", "name", "retired", "former_names", "seq")
      SELECT change.entry_id, change.name, change.retired,
@@ -75,6 +81,6 @@ export async function applyDepartmentChanges(
       column: 'department',
       entity: 'user',
       renames: Object.fromEntries(change.formerNames.map((old) => [old, change.name])),
-      actor: RENAMED_BY_LISTS,
+      actor: RENAMED_ON_THE_LISTS,
     });
 }

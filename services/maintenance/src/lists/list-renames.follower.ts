@@ -12,7 +12,7 @@ import {
   PolledFeed,
   renameStoredValues,
   tableFeedPosition,
-  type AuditActor,
+  RENAMED_ON_THE_LISTS,
 } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { from, switchMap, type Observable } from 'rxjs';
@@ -22,9 +22,6 @@ import { EquipmentPeer } from '../peers/peers.client';
 import { LOGGER } from '../tokens';
 
 const POSITION = tableFeedPosition('"maintenance"."feed_positions"', 'equipment.lists');
-
-/** Who the audit rows of a renamed department or category name: the lists' owner, on an Admin's rename. */
-export const RENAMED_BY_LISTS: AuditActor = { id: null, label: 'hospital lists', service: 'equipment' };
 
 /** The device details tasks and PM plans keep, by the list they come from. */
 const KEPT_COLUMNS = [
@@ -36,23 +33,45 @@ const KEPT_COLUMNS = [
 
 /**
  * Tasks and PM plans keep the department and category their device had, for the reports. A
- * department or category renamed on the hospital lists is the same place or kind under a new name,
- * so the records carrying one of its former names are rewritten to it, each with an audit row.
- * A change read twice finds nothing left to rewrite.
+ * department or category renamed on the hospital lists is the same place or kind under a new name:
+ * the page's entries replace their copy in `list_names` (which a trigger reads to store the current
+ * name for a former one on every write), and the records carrying one of their former names are
+ * rewritten, each with an audit row. All of it under the lock those writes share, so none of them
+ * slips between the copy and the rewrite. A change read twice finds nothing left to rewrite.
  */
 export async function applyListRenames(manager: EntityManager, changes: ListEntryChange[]): Promise<void> {
-  for (const change of changes) {
+  const kept = changes.filter((change) => change.kind !== 'ward');
+  if (kept.length === 0) return;
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('maintenance.list_names'))`);
+  await manager.query(
+    `INSERT INTO "maintenance"."list_names" ("entry_id", "kind", "name", "former_names", "seq")
+     SELECT change.entry_id, change.kind, change.name,
+            ARRAY(SELECT jsonb_array_elements_text(change.former))::varchar[], change.seq
+       FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::jsonb[], $5::bigint[])
+            AS change(entry_id, kind, name, former, seq)
+     ON CONFLICT ("entry_id") DO UPDATE SET
+       "name" = EXCLUDED."name", "former_names" = EXCLUDED."former_names", "seq" = EXCLUDED."seq"
+     WHERE "list_names"."seq" < EXCLUDED."seq"`,
+    [
+      kept.map((change) => change.entryId),
+      kept.map((change) => change.kind),
+      kept.map((change) => change.name),
+      kept.map((change) => JSON.stringify(change.formerNames)),
+      kept.map((change) => change.seq),
+    ],
+  );
+  for (const change of kept) {
     if (change.formerNames.length === 0) continue;
-    for (const kept of KEPT_COLUMNS) {
-      if (kept.kind !== change.kind) continue;
+    for (const column of KEPT_COLUMNS) {
+      if (column.kind !== change.kind) continue;
       await renameStoredValues(manager, {
         schema: 'maintenance',
-        table: kept.table,
-        column: kept.column,
-        entity: kept.entity,
-        field: kept.kind,
+        table: column.table,
+        column: column.column,
+        entity: column.entity,
+        field: column.kind,
         renames: Object.fromEntries(change.formerNames.map((old) => [old, change.name])),
-        actor: RENAMED_BY_LISTS,
+        actor: RENAMED_ON_THE_LISTS,
       });
     }
   }

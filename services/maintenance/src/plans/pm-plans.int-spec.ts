@@ -404,7 +404,7 @@ describe('PM plans and their occurrences (real stack)', () => {
       });
       expect([far.status, far.body['message']]).toEqual([
         400,
-        'The scheduled date must be between 2000 and 2099.',
+        'The scheduled date must be between 2000-01-01 and 2099-12-31.',
       ]);
       const old = await as('engineer').post('/maintenance/schedule', {
         ...monthly(device),

@@ -114,7 +114,8 @@ export async function pageOfOwnTasks(
   ]);
   const ids = [...assigned, ...reported].map((task) => task.id);
   if (ids.length === 0) return [];
-  const union = manager.createQueryBuilder(TaskEntity, 'task').where('task.id IN (:...ids)', { ids });
+  // One array parameter, however far the page reaches (a list of binds would meet PostgreSQL's limit).
+  const union = manager.createQueryBuilder(TaskEntity, 'task').where('task.id = ANY(:ids::uuid[])', { ids });
   return pageOfTasks(union, query).getMany();
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   ListIndex,
+  listValueRefusal,
   SUBJECTS,
   type ActingUser,
   type HospitalListsDto,
@@ -34,13 +35,7 @@ export class ReportLists {
         const entry = index.find(kind, name);
         if (!entry && strict)
           throw ServiceError.validation([
-            {
-              path: `filters.${field}`,
-              message:
-                kind === 'department'
-                  ? `Department "${name.slice(0, 60)}" is not one of the hospital's departments.`
-                  : `Category "${name.slice(0, 60)}" is not one of the equipment categories.`,
-            },
+            { path: `filters.${field}`, message: listValueRefusal(kind, name, undefined, null) ?? '' },
           ]);
         const value = entry?.name ?? name;
         if (!current.includes(value)) current.push(value);

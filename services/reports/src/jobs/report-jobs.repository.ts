@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   REPORT_FILE_CHUNK_BYTES,
+  type ActingUser,
   type ReportFilters,
   type ReportFormat,
   type ReportJobDto,
@@ -17,6 +18,11 @@ export interface ReportOwner {
   name: string;
   role: string;
   serviceNumber: string;
+}
+
+/** The person a report is for, as a statement to another service names them. */
+export function ownerAsUser(owner: ReportOwner): ActingUser {
+  return { id: owner.id, role: owner.role, name: owner.name, serviceNumber: owner.serviceNumber };
 }
 
 interface JobRow {

@@ -3,7 +3,6 @@ import {
   calendarDateIn,
   REPORT_TITLES,
   reportFileName,
-  type ActingUser,
   type ReportJobDto,
   type ReportFilters,
   type ReportScope,
@@ -26,7 +25,7 @@ import {
 import { LOGGER } from '../tokens';
 import { ChunkSink } from './chunk-sink';
 import { ReportEvents } from './report-events';
-import { ReportJobsRepository, type StoredReportJob } from './report-jobs.repository';
+import { ownerAsUser, ReportJobsRepository, type StoredReportJob } from './report-jobs.repository';
 
 /** The part of the work reading the figures takes on the progress bar; writing takes the rest. */
 const READING_SHARE = 60;
@@ -133,12 +132,7 @@ export class ReportWriter {
   }
 
   private async document(job: StoredReportJob): Promise<ReportDocument> {
-    const user: ActingUser = {
-      id: job.owner.id,
-      role: job.owner.role,
-      name: job.owner.name,
-      serviceNumber: job.owner.serviceNumber,
-    };
+    const user = ownerAsUser(job.owner);
     // A schedule made, or a report queued, before a department or category was renamed covers it
     // under its new name.
     const filters = await this.lists.current(job.filters, user, false);

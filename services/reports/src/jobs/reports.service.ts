@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   hasFullAccess,
   REPORT_FILE_CHUNK_BYTES,
-  type ActingUser,
   type Actor,
   type ReportFileChunk,
   type ReportJobDto,
@@ -19,7 +18,7 @@ import { domainOf, mailRefusalMessage, mayMailTo } from '../mail/mail-policy';
 import { RosterClient } from '../roster/roster.client';
 import { ReportSchedulesRepository } from '../schedules/report-schedules.repository';
 import { ReportEvents } from './report-events';
-import { ReportJobsRepository, type ReportOwner } from './report-jobs.repository';
+import { ownerAsUser, ReportJobsRepository, type ReportOwner } from './report-jobs.repository';
 import { REPORT_LIMIT_MESSAGES } from './report-limits';
 import { ReportQueue } from './report-queue';
 import { ReportLists } from '../data/report-lists';
@@ -29,10 +28,6 @@ export function ownerOf(actor: Actor): ReportOwner {
   return { id: actor._id, name: actor.name, role: actor.role, serviceNumber: actor.serviceNumber };
 }
 
-/** The person a report is for, as a statement to another service names them. */
-export function ownerAsUser(owner: ReportOwner): ActingUser {
-  return { id: owner.id, role: owner.role, name: owner.name, serviceNumber: owner.serviceNumber };
-}
 
 /** What `reports.generate` answers the gateway: the link, and the report to wait for (if any). */
 export type GenerateAnswer = ReportQueuedResponse & { job: ReportJobDto | null };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SUBJECTS, type StaffStanding } from '@caliber/contracts';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
-import type { ReportOwner } from '../jobs/report-jobs.repository';
+import { ownerAsUser, type ReportOwner } from '../jobs/report-jobs.repository';
 import { PEERS_CHANNEL } from '../tokens';
 
 /** A person as the roster has them now: who they are, their role, and their roster address. */
@@ -37,7 +37,7 @@ export class RosterClient extends DomainServiceClient {
     const { person } = await this.request<StaffStanding>(
       SUBJECTS.identity.standing,
       { id: owner.id },
-      { id: owner.id, role: owner.role, name: owner.name, serviceNumber: owner.serviceNumber },
+      ownerAsUser(owner),
     );
     if (!person) return { current: false, why: 'removed' };
     if (!person.isActive) return { current: false, why: 'deactivated' };
