@@ -1,5 +1,6 @@
 import { hasFullAccess, roleIs } from './roles';
 import type { TaskStatus } from './tasks';
+import type { TaskDto } from './task-api';
 
 /** Who acts on a task: enough of the person to apply the rules. */
 export interface TaskActor {
@@ -60,6 +61,21 @@ export function canSeeTask(actor: TaskActor, task: TaskPeople): boolean {
 /** A task the person sees only because they reported it: theirs to follow, not to work. */
 export function isReportOnly(actor: TaskActor, task: TaskPeople): boolean {
   return !seesAllTasks(actor.role) && task.assignedToId !== actor._id && task.reportedById === actor._id;
+}
+
+/**
+ * A task as the person who only reported it sees it: what was found and done, without the
+ * technician's notes, the hours and the part costs, which are for those who work or oversee it (as
+ * on the device's maintenance history). The services answer it, and the live events carry it, to
+ * a reporter who is not its assignee.
+ */
+export function reportersView<T extends TaskDto>(task: T): T {
+  return {
+    ...task,
+    comments: null,
+    labourHours: null,
+    spareParts: task.spareParts.map((part) => ({ ...part, unitCost: null })),
+  };
 }
 
 /** Engineers and Admins only (create, edit, assign, delete, certify). */

@@ -277,6 +277,13 @@ describe('Hospital lists: departments with wards, categories (real PostgreSQL, N
         )[0]?.d === `${marker} Ambulatory Surgery`,
       { what: "the task's kept department renamed" },
     );
+    // A write that still carries the former name (a device read just before the rename) stores the
+    // current one: the rewrite above cannot miss it.
+    const [late] = (await rows.query(
+      `UPDATE "maintenance"."tasks" SET "equipment_department" = $2 WHERE "id" = $1 RETURNING "equipment_department" AS d`,
+      [task.body.task._id, `${marker} Day Surgery`],
+    )) as [{ d: string }[], number];
+    expect(late[0]?.d).toBe(`${marker} Ambulatory Surgery`);
 
     // The old name still finds the entry: a filter, and a new device.
     const byOld = await technician.get<EquipmentListResponse>(

@@ -4,6 +4,7 @@ import {
   EVENT_SUBJECTS,
   eventOwner,
   LIVE_EVENT_OF_SUBJECT,
+  reportersView,
   type LiveEvent,
   TASK_EVENT_SUBJECTS,
   type TaskChangedEvent,
@@ -103,20 +104,22 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * A task event goes whole to everyone who sees all tasks and to the people the task concerns:
-   * its assignee and the person who reported it (who follows their report, read-only). A
-   * Technician it was just taken from gets its id alone, unless they reported it and so still
-   * see it.
+   * A task event goes whole to everyone who sees all tasks and to its assignee. The person who
+   * reported it follows their report read-only: they get it as a reporter sees the task (no
+   * notes, hours or costs). A Technician it was just taken from gets its id alone, unless they
+   * reported it and so still see it.
    */
   private deliverTaskEvent(event: LiveEvent, payload: unknown): void {
     const changed = payload as Partial<TaskChangedEvent & TaskDeletedEvent>;
     const assigneeId = changed.task ? (changed.task.assignedTo?._id ?? null) : (changed.assigneeId ?? null);
     const reporterId = changed.task ? (changed.task.reportedBy?._id ?? null) : (changed.reporterId ?? null);
-    this.live.sendToTaskAudience(
-      event,
-      payload,
-      [assigneeId, reporterId].filter((id): id is string => Boolean(id)),
-    );
+    this.live.sendToTaskAudience(event, payload, assigneeId ? [assigneeId] : []);
+    if (reporterId && reporterId !== assigneeId)
+      this.live.sendToReporter(
+        event,
+        changed.task ? { ...changed, task: reportersView(changed.task) } : payload,
+        reporterId,
+      );
     const previous = changed.previousAssigneeId;
     const id = changed.task?._id;
     if (previous && id && previous !== assigneeId && previous !== reporterId)

@@ -88,11 +88,19 @@ export class LiveGateway
 
   /**
    * Sends a task event to who may see the task: everyone who sees all tasks, and the people it
-   * concerns (its assignee and its reporter). A Technician learns nothing of others' tasks. A
+XX
    * socket in several of these rooms receives the event once.
    */
   sendToTaskAudience(event: LiveEvent, payload: unknown, people: readonly string[]): void {
     this.server?.to([ALL_TASKS_ROOM, ...people.map(userRoom)]).emit(event, payload);
+  }
+
+  /**
+   * A task event for the person who reported the task (its reporter's view), unless they see every
+   * task anyway and so have it whole already.
+   */
+  sendToReporter(event: LiveEvent, payload: unknown, reporterId: string): void {
+    this.server?.to(userRoom(reporterId)).except(ALL_TASKS_ROOM).emit(event, payload);
   }
 
   /** An event for one person's sockets only (their own report's progress). */

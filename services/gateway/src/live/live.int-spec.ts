@@ -86,7 +86,7 @@ describe('Live connection: socket.io with an authenticated handshake (real serve
     expect(received).toEqual([{ _id: 'signed-by-equipment' }]);
   });
 
-  it("sends a task's events to its reporter as to its assignee, and to no other Technician", async () => {
+  it("sends a task's events to its reporter (as a reporter sees the task) and its assignee, and to no other Technician", async () => {
     const people = {
       reporter: await rosterStaff(stack.db, { role: 'Technician' }),
       assignee: await rosterStaff(stack.db, { role: 'Technician' }),
@@ -107,6 +107,19 @@ describe('Live connection: socket.io with an authenticated handshake (real serve
       title: id,
       assignedTo: assignee ? ref(assignee) : null,
       reportedBy: reporter ? ref(reporter) : null,
+      comments: 'Ward staff pull the cart by the cable.',
+      labourHours: 1.5,
+      spareParts: [{ name: 'Ribbon cable', quantity: 1, description: '40-pin', unitCost: 12.5 }],
+    });
+    /** What the reporter receives of a task event: no notes, hours or part costs. */
+    const reportersCopy = <E extends { task: ReturnType<typeof task> }>(event: E): E => ({
+      ...event,
+      task: {
+        ...event.task,
+        comments: null,
+        labourHours: null,
+        spareParts: event.task.spareParts.map((part) => ({ ...part, unitCost: null })),
+      },
     });
 
     // As the maintenance service publishes them, signed by it.
@@ -117,7 +130,7 @@ describe('Live connection: socket.io with an authenticated handshake (real serve
     // The reporter's fault, assigned to someone else: the reporter follows it.
     const assigned = { task: task('assigned', 'assignee', 'reporter') };
     emit(EVENT_SUBJECTS.taskUpdated, assigned);
-    // Reassigned away from the reporter, who worked on it: they still see it, so it comes whole.
+    // Reassigned away from the reporter, who worked on it: they still see it, as its reporter.
     const reassigned = {
       task: task('reassigned', 'assignee', 'reporter'),
       previousAssigneeId: people.reporter.id,
@@ -134,7 +147,7 @@ describe('Live connection: socket.io with an authenticated handshake (real serve
     await until(() => seen.stranger.length > 0 && seen.engineer.length === 4 && seen.reporter.length === 3, {
       what: 'the events at every socket',
     });
-    expect(seen.reporter).toEqual([assigned, reassigned, deleted]);
+    expect(seen.reporter).toEqual([reportersCopy(assigned), reportersCopy(reassigned), deleted]);
     expect(seen.assignee).toEqual([assigned, reassigned]);
     expect(seen.engineer).toEqual([assigned, reassigned, deleted, strangers]);
     expect(seen.stranger).toEqual([strangers]);

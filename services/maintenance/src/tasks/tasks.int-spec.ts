@@ -355,6 +355,41 @@ describe('Tasks, work records and certification (real stack)', () => {
       null,
     ]);
 
+    // The assignee's notes, hours and part costs are for those who work or oversee it: the reporter
+    // sees what was found and done, without them and without the audit trail.
+    const worked = await as('tech2').put(`/tasks/${reported._id}/work`, {
+      faultDescription: 'Loose ribbon cable',
+      repairDetails: 'Reseated the cable',
+      sparePartsUsed: [{ name: 'Ribbon cable', quantity: 1, description: '40-pin', unitCost: 12.5 }],
+      labourHours: 1.5,
+    });
+    expect(worked.status).toBe(200);
+    await as('engineer').put(`/tasks/${reported._id}`, {
+      comments: 'Ward staff pull the cart by the cable.',
+    });
+    const full = (await as('tech2').get<TaskDetail>(`/tasks/${reported._id}`)).body;
+    expect([full.comments, full.labourHours, full.spareParts[0]?.unitCost, full.auditTotal > 0]).toEqual([
+      'Ward staff pull the cart by the cable.',
+      1.5,
+      12.5,
+      true,
+    ]);
+    const asReporter = (await as('tech').get<TaskDetail>(`/tasks/${reported._id}`)).body;
+    expect(asReporter).toMatchObject({
+      repairDetails: 'Reseated the cable',
+      comments: null,
+      labourHours: null,
+      spareParts: [{ name: 'Ribbon cable', quantity: 1, description: '40-pin', unitCost: null }],
+      audit: [],
+      auditTotal: 0,
+    });
+    const inList = (await listed('tech')).tasks.find((task) => task._id === reported._id);
+    expect([inList?.comments, inList?.labourHours, inList?.spareParts[0]?.unitCost]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+
     // `my=1` is the work assigned to you, `reported=1` the faults you reported.
     expect(idsIn(await listed('tech', '&my=1'))).toEqual([]);
     expect(idsIn(await listed('tech', '&reported=1'))).toEqual([reported._id]);

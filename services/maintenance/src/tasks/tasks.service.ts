@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   isRecordId,
+  isReportOnly,
   PRIORITY_OF_SEVERITY,
+  reportersView,
   TASK_HISTORY_LIMIT,
   type Actor,
   type DeviceHistoryPage,
@@ -84,7 +86,10 @@ export class TasksService {
       tasks.map((task) => task.id),
     );
     return {
-      tasks: tasks.map((task) => toTaskDto(task, parts.get(task.id) ?? [])),
+      tasks: tasks.map((task) => {
+        const dto = toTaskDto(task, parts.get(task.id) ?? []);
+        return isReportOnly(actor, task) ? reportersView(dto) : dto;
+      }),
       total,
       page: query.page,
       pages: Math.max(1, Math.ceil(total / query.limit)),
@@ -109,13 +114,16 @@ export class TasksService {
         take: TASK_HISTORY_LIMIT,
       }),
     ]);
-    return {
+    const detail: TaskDetail = {
       ...toTaskDto(task, parts.get(task.id) ?? []),
       statusHistory: history.map(toTaskStatusEntry),
       statusHistoryTotal: historyTotal,
       audit: audit.map(toAuditEntry),
       auditTotal,
     };
+    // The reporter follows what becomes of the fault; the notes, hours, costs and the audit trail
+    // are for those who work or oversee it.
+    return isReportOnly(actor, task) ? { ...reportersView(detail), audit: [], auditTotal: 0 } : detail;
   }
 
   /**
