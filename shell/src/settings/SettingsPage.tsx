@@ -223,7 +223,7 @@ function HospitalListsCard() {
   const user = useCurrentUser();
   const admin = roleIs(user?.role, 'Admin');
   return (
-    <Card title="Hospital lists" titleId="settings-lists">
+    <Card title="Hospital lists" titleId="settings-lists" className="settings-lists-card">
       <p className="muted">
         The departments (with their wards) and equipment categories that forms, filters, imports and reports
         offer.
