@@ -28,7 +28,6 @@ export function ownerOf(actor: Actor): ReportOwner {
   return { id: actor._id, name: actor.name, role: actor.role, serviceNumber: actor.serviceNumber };
 }
 
-
 /** What `reports.generate` answers the gateway: the link, and the report to wait for (if any). */
 export type GenerateAnswer = ReportQueuedResponse & { job: ReportJobDto | null };
 
