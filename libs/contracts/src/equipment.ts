@@ -5,6 +5,7 @@ import { limitParam, pageParam, searchParam } from './paging';
 import { departmentSchema } from './departments';
 import { hasFullAccess } from './roles';
 import { dateField, optionalDateField } from './dates';
+import { optionalUdiField, readUdi } from './udi';
 // Types only: risk.ts reaches this module through form-fields.ts, so a value import would be a cycle.
 import type { RiskAssessmentDto, RiskClass } from './risk';
 
@@ -71,6 +72,15 @@ export interface EquipmentDto {
   warrantyExpiry: string | null;
   status: EquipmentStatus;
   category: string;
+  /**
+   * The device's GS1 UDI in its human-readable form, or null. GTIN, lot and dates are read from it
+   * (never sent on their own), so they always agree with it; its serial (21) is the device's serial.
+   */
+  udi: string | null;
+  gtin: string | null;
+  lotNumber: string | null;
+  expiryDate: string | null;
+  manufactureDate: string | null;
   createdAt: string;
   updatedAt: string;
   createdBy: UserRef | null;
@@ -148,6 +158,7 @@ const equipmentFields = {
   warrantyExpiry: optionalDateField('Warranty expiry'),
   status: statusSchema,
   category: categorySchema,
+  udi: optionalUdiField,
 };
 
 const unknownFields = (allowed: string) => (issue: { code: string }) =>
@@ -159,9 +170,29 @@ const WARRANTY_MESSAGE = 'Warranty expiry cannot be before the installation date
 
 const EQUIPMENT_FIELD_NAMES = Object.keys(equipmentFields).join(', ');
 
+/**
+ * Why a UDI and a serial number cannot both be the device's, or null: a UDI that carries a serial
+ * (AI 21) names one device, so the inventory's serial number must be that serial.
+ */
+export function udiSerialRefusal(
+  udi: string | null | undefined,
+  serialNumber: string | undefined,
+): string | null {
+  if (!udi || serialNumber === undefined) return null;
+  const reading = readUdi(udi);
+  if (!reading.ok || reading.parts.serialNumber === null) return null;
+  return reading.parts.serialNumber.toLowerCase() === serialNumber.trim().toLowerCase()
+    ? null
+    : `The serial number ${serialNumber.trim()} is not the UDI's serial (21) ${reading.parts.serialNumber}.`;
+}
+
 export const createEquipmentSchema = z
   .strictObject(equipmentFields, { error: unknownFields(`the equipment fields (${EQUIPMENT_FIELD_NAMES})`) })
-  .refine(warrantyAfterInstallation, { error: WARRANTY_MESSAGE, path: ['warrantyExpiry'] });
+  .refine(warrantyAfterInstallation, { error: WARRANTY_MESSAGE, path: ['warrantyExpiry'] })
+  .superRefine((value, context) => {
+    const refusal = udiSerialRefusal(value.udi, value.serialNumber);
+    if (refusal) context.addIssue({ code: 'custom', message: refusal, path: ['serialNumber'] });
+  });
 export type CreateEquipmentRequest = z.input<typeof createEquipmentSchema>;
 export type NewEquipment = z.output<typeof createEquipmentSchema>;
 
@@ -246,6 +277,17 @@ export const listEquipmentQuerySchema = z.object({
     }),
 });
 export type ListEquipmentQuery = z.output<typeof listEquipmentQuerySchema>;
+
+/** The list's filters without its paging and order: what an export or a sheet of labels covers. */
+export const equipmentFiltersSchema = listEquipmentQuerySchema.pick({
+  q: true,
+  department: true,
+  status: true,
+  category: true,
+  riskClass: true,
+  pmProgram: true,
+});
+export type EquipmentFilters = z.output<typeof equipmentFiltersSchema>;
 
 export interface EquipmentFilterOptions {
   departments: string[];

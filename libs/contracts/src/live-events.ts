@@ -5,6 +5,8 @@ export const LIVE_EVENTS = [
   'equipment:updated',
   'equipment:deleted',
   'equipment:statusChanged',
+  /** An inventory import was applied: one event for all its devices, so inventory screens reload once. */
+  'equipment:imported',
   'task:created',
   'task:updated',
   'task:completed',
@@ -23,3 +25,10 @@ export const LIVE_EVENTS = [
   'session:ended',
 ] as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[number];
+
+/** Payload of `equipment:imported`: how many devices an applied import added and updated. */
+export interface EquipmentImportedEvent {
+  importId: string;
+  added: number;
+  updated: number;
+}

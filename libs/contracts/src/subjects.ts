@@ -59,6 +59,16 @@ export const SUBJECTS = {
     updateListEntry: 'equipment.lists.update',
     /** The feed of list entries (identity and maintenance rewrite renamed values from it). */
     listChanges: 'equipment.lists.changes',
+    /** Inventory import: stage a file's rows in chunks, preview, page the rows, apply, discard. */
+    importBegin: 'equipment.import.begin',
+    importRows: 'equipment.import.rows',
+    importPreview: 'equipment.import.preview',
+    importGet: 'equipment.import.get',
+    importRowsPage: 'equipment.import.rows-page',
+    importApply: 'equipment.import.apply',
+    importDiscard: 'equipment.import.discard',
+    /** Inventory export and asset labels: the filtered inventory, or chosen devices, page by page. */
+    exportPage: 'equipment.export.page',
     health: 'equipment.health',
   },
   maintenance: {
@@ -128,6 +138,8 @@ export const EVENT_SUBJECTS = {
   equipmentUpdated: 'events.equipment.updated',
   equipmentStatusChanged: 'events.equipment.status-changed',
   equipmentDeleted: 'events.equipment.deleted',
+  /** An inventory import was applied: one event for its many devices, so lists reload once. */
+  equipmentImported: 'events.equipment.imported',
   /** An entry of the hospital lists was added, renamed, retired or restored: every browser reloads them. */
   listsChanged: 'events.equipment.lists-changed',
   taskCreated: 'events.maintenance.task-created',
@@ -158,6 +170,7 @@ export const LIVE_EVENT_OF_SUBJECT = {
   [EVENT_SUBJECTS.equipmentUpdated]: 'equipment:updated',
   [EVENT_SUBJECTS.equipmentStatusChanged]: 'equipment:statusChanged',
   [EVENT_SUBJECTS.equipmentDeleted]: 'equipment:deleted',
+  [EVENT_SUBJECTS.equipmentImported]: 'equipment:imported',
   [EVENT_SUBJECTS.listsChanged]: 'lists:changed',
   [EVENT_SUBJECTS.taskCreated]: 'task:created',
   [EVENT_SUBJECTS.taskUpdated]: 'task:updated',

@@ -1,0 +1,328 @@
+import { z } from 'zod';
+import { limitParam, pageParam } from './paging';
+
+/*
+ * Inventory import: an Engineer or Admin uploads the hospital's device spreadsheet (XLSX or CSV).
+ * The gateway reads the file (in a worker thread, within size, row and memory limits) and hands
+ * its rows to the equipment service in bounded chunks; the service keeps them as a staged import
+ * and answers a preview of every row: added, updated (matched by serial number, with the fields
+ * that change), unchanged, or refused with each reason and the cell it is in. Applying the staged
+ * import writes every row that is still valid in one transaction, each audited; refused rows are
+ * left out and said so. Nothing is written before Apply, and a refused file writes nothing.
+ */
+
+export const INVENTORY_FILE_TYPES = ['xlsx', 'csv'] as const;
+export type InventoryFileType = (typeof INVENTORY_FILE_TYPES)[number];
+
+/** A file may hold at most this many devices: the largest hospital inventories in one file. */
+export const INVENTORY_IMPORT_MAX_ROWS = 20_000;
+/** The largest file accepted, before base64: 20,000 rows of 16 columns fit in about 5 MB of CSV. */
+export const INVENTORY_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+/** The longest text a cell may hold; longer is refused by the field's own rule, this bounds memory. */
+export const INVENTORY_CELL_MAX_CHARS = 300;
+/** How long a staged import is kept for its Apply; then it is discarded. */
+export const INVENTORY_IMPORT_KEEP_HOURS = 24;
+
+/** The columns an import reads, in the template's order. */
+export const INVENTORY_IMPORT_KEYS = [
+  'name',
+  'manufacturer',
+  'model',
+  'serialNumber',
+  'udi',
+  'department',
+  'location',
+  'installationDate',
+  'warrantyExpiry',
+  'status',
+  'category',
+] as const;
+export type InventoryImportKey = (typeof INVENTORY_IMPORT_KEYS)[number];
+
+/**
+ * Each column the import reads: the header the template and the export write, whether a row must
+ * fill it, and the other headers people write for it. Headers are matched without regard to case,
+ * spacing, punctuation or a trailing "(optional)": "Serial No.", "serial_number" and "S/N" are all
+ * the serial number.
+ */
+export const INVENTORY_IMPORT_COLUMNS: readonly {
+  key: InventoryImportKey;
+  header: string;
+  required: boolean;
+  aliases: readonly string[];
+}[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    required: true,
+    aliases: [
+      'Equipment',
+      'Equipment Name',
+      'Device',
+      'Device Name',
+      'Asset',
+      'Asset Name',
+      'Description',
+      'Item',
+    ],
+  },
+  {
+    key: 'manufacturer',
+    header: 'Manufacturer',
+    required: true,
+    aliases: ['Make', 'Brand', 'Vendor', 'Mfr', 'Maker'],
+  },
+  {
+    key: 'model',
+    header: 'Model',
+    required: true,
+    aliases: ['Model Number', 'Model No', 'Model Name', 'Type'],
+  },
+  {
+    key: 'serialNumber',
+    header: 'Serial Number',
+    required: true,
+    aliases: ['Serial', 'Serial No', 'S/N', 'SN', 'Serial #'],
+  },
+  {
+    key: 'udi',
+    header: 'UDI',
+    required: false,
+    aliases: ['Unique Device Identifier', 'UDI Barcode', 'Barcode', 'GS1'],
+  },
+  {
+    key: 'department',
+    header: 'Department',
+    required: true,
+    aliases: ['Dept', 'Unit', 'Service', 'Clinical Department'],
+  },
+  { key: 'location', header: 'Location', required: true, aliases: ['Ward', 'Room', 'Site', 'Area'] },
+  {
+    key: 'installationDate',
+    header: 'Installation Date',
+    required: true,
+    aliases: [
+      'Installed',
+      'Install Date',
+      'Date Installed',
+      'Commissioning Date',
+      'Commissioned',
+      'In Service Date',
+    ],
+  },
+  {
+    key: 'warrantyExpiry',
+    header: 'Warranty Expiry',
+    required: false,
+    aliases: ['Warranty', 'Warranty End', 'Warranty Until', 'Warranty Expiry Date', 'Warranty Expires'],
+  },
+  { key: 'status', header: 'Status', required: true, aliases: ['Condition', 'State'] },
+  {
+    key: 'category',
+    header: 'Category',
+    required: true,
+    aliases: ['Equipment Category', 'Device Category', 'Class', 'Group'],
+  },
+];
+
+/** A header as compared: lower case, letters and digits only, without a trailing "(optional)". */
+export function headerKey(header: string): string {
+  return header
+    .toLowerCase()
+    .replace(/\(optional\)\s*$/, '')
+    .replace(/#/g, 'number')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+const HEADER_INDEX = new Map<string, InventoryImportKey>(
+  INVENTORY_IMPORT_COLUMNS.flatMap(({ key, header, aliases }) =>
+    [header, key, ...aliases].map((name) => [headerKey(name), key] as const),
+  ),
+);
+
+/** The column a header names, or undefined for a column the import does not read. */
+export function inventoryColumnOf(header: string): InventoryImportKey | undefined {
+  return HEADER_INDEX.get(headerKey(header));
+}
+
+/** A spreadsheet column's letters: 1 is A, 27 is AA. */
+export function columnLetters(column: number): string {
+  let letters = '';
+  for (let rest = column; rest > 0; rest = Math.floor((rest - 1) / 26))
+    letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
+}
+
+/**
+ * One row of an inventory file as the gateway read it: every cell as text ('' when empty or absent),
+ * cut at INVENTORY_CELL_MAX_CHARS. `line` is the row's number in the file (the header is line 1).
+ */
+export interface InventoryFileRow {
+  line: number;
+  cells: Record<InventoryImportKey, string>;
+}
+
+/** Where each column the import reads is in the file (1 is column A); columns not in the file are absent. */
+export type InventoryFileColumns = Partial<Record<InventoryImportKey, number>>;
+
+/**
+ * How a file writes dates that could be either day/month or month/day (03/04/2021). `auto` reads
+ * the order from the file's own unambiguous dates (a 13/04/2021 anywhere means day first), and day
+ * first when none decides; the preview says which order it used, so the person can choose again.
+ */
+export const INVENTORY_DATE_ORDERS = ['auto', 'DMY', 'MDY'] as const;
+export type InventoryDateOrder = (typeof INVENTORY_DATE_ORDERS)[number];
+
+const fileNameField = z
+  .string({ error: 'fileName is required.' })
+  .trim()
+  .min(1, { error: 'fileName is required.' })
+  .max(255, { error: 'fileName must have at most 255 characters.' })
+  .refine((name) => /\.(xlsx|csv)$/i.test(name), { error: 'The inventory file must be .xlsx or .csv.' });
+
+/** The upload: the file as base64 in JSON (so it passes the gateway's body checks), and its date order. */
+export const inventoryImportRequestSchema = z.strictObject(
+  {
+    fileName: fileNameField,
+    content: z
+      .string({ error: 'content is required: the file, base64-encoded.' })
+      .min(1, { error: 'The inventory file is empty.' })
+      .max(Math.ceil((INVENTORY_IMPORT_MAX_BYTES * 4) / 3) + 4, {
+        error: `The inventory file is larger than ${INVENTORY_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+      })
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'content must be the file, base64-encoded.' }),
+    dateOrder: z
+      .enum(INVENTORY_DATE_ORDERS, { error: `dateOrder must be one of ${INVENTORY_DATE_ORDERS.join(', ')}.` })
+      .default('auto'),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? 'Only fileName, content and dateOrder may be sent.' : undefined,
+  },
+);
+export type InventoryImportRequest = z.input<typeof inventoryImportRequestSchema>;
+
+export const INVENTORY_IMPORT_ACTIONS = ['add', 'update', 'unchanged', 'refused'] as const;
+export type InventoryImportAction = (typeof INVENTORY_IMPORT_ACTIONS)[number];
+
+/** One reason a row is refused: the sentence, and the cell it is about (`F12`) when it is one cell's. */
+export interface InventoryRowProblem {
+  cell: string | null;
+  column: string | null;
+  message: string;
+}
+
+/** A field an update changes, from the inventory's value to the file's. */
+export interface InventoryFieldChange {
+  field: string;
+  from: string;
+  to: string;
+}
+
+/** One row of the preview (and, after Apply, of what was done). */
+export interface InventoryImportRowDto {
+  line: number;
+  action: InventoryImportAction;
+  serialNumber: string;
+  name: string;
+  /** The device the row updates or leaves unchanged, or (after Apply) the one it added. */
+  equipmentId: string | null;
+  /** For `update`: the fields that change. */
+  changes: InventoryFieldChange[];
+  /** For `refused`: every reason. */
+  problems: InventoryRowProblem[];
+}
+
+export type InventoryImportSummary = Record<InventoryImportAction, number>;
+
+export const INVENTORY_IMPORT_STATES = ['previewed', 'applied'] as const;
+export type InventoryImportState = (typeof INVENTORY_IMPORT_STATES)[number];
+
+/** A staged import: its counts, the date order it read dates in, and whether it was applied. */
+export interface InventoryImportDto {
+  _id: string;
+  fileName: string;
+  state: InventoryImportState;
+  /** The order ambiguous dates were read in: the one asked for, or the one `auto` found. */
+  dateOrder: 'DMY' | 'MDY';
+  /** Why `auto` chose its order, in a sentence the screen shows. */
+  dateOrderNote: string;
+  /** The file's columns the import read, by header, and the headers it did not recognise. */
+  columnsRead: string[];
+  columnsIgnored: string[];
+  rows: number;
+  summary: InventoryImportSummary;
+  createdAt: string;
+  expiresAt: string;
+  appliedAt: string | null;
+  /** After Apply: what was written (rows refused at Apply, because the inventory changed, are in `summary`). */
+  applied: { added: number; updated: number } | null;
+}
+
+export const INVENTORY_IMPORT_ROWS_PAGE = 50;
+export const INVENTORY_IMPORT_ROWS_MAX_PAGE = 500;
+
+/** A page of a staged import's rows, in file order, optionally of one action. */
+export const inventoryImportRowsQuerySchema = z.object({
+  page: pageParam(),
+  limit: limitParam(INVENTORY_IMPORT_ROWS_PAGE, INVENTORY_IMPORT_ROWS_MAX_PAGE),
+  action: z
+    .union([z.literal(''), z.enum(INVENTORY_IMPORT_ACTIONS)], {
+      error: `action must be one of ${INVENTORY_IMPORT_ACTIONS.join(', ')}.`,
+    })
+    .default(''),
+});
+export type InventoryImportRowsQuery = z.output<typeof inventoryImportRowsQuerySchema>;
+
+export interface InventoryImportRowsPage {
+  rows: InventoryImportRowDto[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+}
+
+/*
+ * Between the gateway and the equipment service. A file's rows cross NATS in chunks that each stay
+ * far below the bus's 1 MiB payload limit; the service keeps them until the preview.
+ */
+
+/** The most rows one staging message carries; the gateway also keeps each message under 512 KiB of JSON. */
+export const INVENTORY_STAGE_CHUNK_ROWS = 500;
+export const INVENTORY_STAGE_CHUNK_BYTES = 512 * 1024;
+
+export const inventoryStageBeginSchema = z.strictObject({
+  fileName: fileNameField,
+  dateOrder: z.enum(INVENTORY_DATE_ORDERS),
+  rows: z.number().int().min(1).max(INVENTORY_IMPORT_MAX_ROWS),
+  columns: z.partialRecord(z.enum(INVENTORY_IMPORT_KEYS), z.number().int().min(1).max(16_384)),
+  columnsIgnored: z.array(z.string().max(INVENTORY_CELL_MAX_CHARS)).max(200),
+});
+export type InventoryStageBegin = z.output<typeof inventoryStageBeginSchema>;
+
+const cellText = z.string().max(INVENTORY_CELL_MAX_CHARS);
+export const inventoryStageRowsSchema = z.strictObject({
+  importId: z.uuid(),
+  rows: z
+    .array(
+      z.strictObject({
+        line: z
+          .number()
+          .int()
+          .min(2)
+          .max(INVENTORY_IMPORT_MAX_ROWS + 1),
+        cells: z.strictObject(
+          Object.fromEntries(INVENTORY_IMPORT_KEYS.map((key) => [key, cellText])) as Record<
+            InventoryImportKey,
+            typeof cellText
+          >,
+        ),
+      }),
+    )
+    .min(1)
+    .max(INVENTORY_STAGE_CHUNK_ROWS),
+});
+export type InventoryStageRows = z.output<typeof inventoryStageRowsSchema>;
+
+/** A staged import named by its id, as the other import calls carry it. */
+export const inventoryImportIdSchema = z.strictObject({ importId: z.uuid() });
