@@ -27,7 +27,7 @@ import { natsUserEnv } from '@caliber/local-stack';
 import { testNatsUsers } from './nats-users';
 import { testKeyEnv } from './statement-keys';
 import { latestCode, readOutbox, signInThroughApi, type OutboxLine } from './outbox';
-import { SOURCE_ROSTER_READER } from './roster-reader-thread';
+import { SOURCE_FILE_WORKER } from './file-worker-thread';
 import { serviceDataSource } from './service-databases';
 
 /** Test secrets: long enough for the configuration rules, never used outside tests. */
@@ -138,7 +138,7 @@ export async function startGateway(overrides: Record<string, string> = {}): Prom
     }),
   );
   const app = await createGatewayApp(config, createLogger('gateway', config.logLevel), {
-    rosterReaderThread: SOURCE_ROSTER_READER,
+    fileWorkerThread: SOURCE_FILE_WORKER,
   });
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');

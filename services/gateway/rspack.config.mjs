@@ -4,6 +4,7 @@ import { serviceConfig } from '../../infra/build/service.rspack.mjs';
 
 export default serviceConfig({
   projectRoot: dirname(fileURLToPath(import.meta.url)),
-  // The roster reader runs in worker threads of its own (see RosterReaders), loaded from its own file.
-  entries: { main: 'src/main.ts', 'roster-reader.worker': 'src/users/roster-reader.worker.ts' },
+  // File jobs (reading uploads, writing exports) run in worker threads of their own (see
+  // FileWorkers), loaded from their own file.
+  entries: { main: 'src/main.ts', 'file-worker.worker': 'src/files/file-worker.worker.ts' },
 });

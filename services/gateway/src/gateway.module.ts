@@ -16,11 +16,11 @@ import { EquipmentController } from './equipment/equipment.controller';
 import { ListsController } from './equipment/lists.controller';
 import { AssigneesClient, TasksClient } from './tasks/tasks.client';
 import {
-  BUNDLED_ROSTER_READER,
-  ROSTER_READER_THREAD,
-  RosterReaders,
-  type RosterReaderThread,
-} from './users/roster-readers';
+  BUNDLED_FILE_WORKER,
+  FILE_WORKER_THREAD,
+  FileWorkers,
+  type FileWorkerThread,
+} from './files/file-workers';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
 import {
@@ -48,8 +48,8 @@ import { ReportsController } from './reports/reports.controller';
 
 /** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
 export interface GatewayRunOptions {
-  /** The roster reader threads' code; the bundle's own file by default. */
-  rosterReaderThread?: RosterReaderThread;
+  /** The file worker threads' code; the bundle's own file by default. */
+  fileWorkerThread?: FileWorkerThread;
 }
 
 @Module({})
@@ -114,8 +114,8 @@ export class GatewayModule {
         TasksClient,
         AssigneesClient,
         UsersClient,
-        { provide: ROSTER_READER_THREAD, useValue: run.rosterReaderThread ?? BUNDLED_ROSTER_READER },
-        RosterReaders,
+        { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },
+        FileWorkers,
         ReportsClient,
       ],
     };

@@ -1,15 +1,9 @@
 import { call } from '@caliber/testing/http';
 import { rosterStaff, signIn, useSignInStack } from '@caliber/testing/stack';
 import { until } from '@caliber/testing/wait';
-import { RosterReaders } from './roster-readers';
-import {
-  ROSTER_HEADER,
-  SHEET_PART,
-  cellOnTheLastRow,
-  handMadeZip,
-  sheetXml,
-  workbookParts,
-} from './roster-test-files';
+import { FileWorkers } from '../files/file-workers';
+import { SHEET_PART, handMadeZip, sheetXml, workbookParts } from '../files/sheets/test-files';
+import { ROSTER_HEADER, cellOnTheLastRow } from './roster-test-files';
 
 const CAP = (row: string) =>
   `A roster file may hold at most 2,500 people, on rows 2 to 2,501; this one has a row ${row}. Empty rows count too: delete the rows below the roster.`;
@@ -36,16 +30,16 @@ describe('Roster file limits (real stack)', () => {
 
   it('refuses a 6 KB workbook with a cell on row 1,048,576 at the row cap, answering other requests meanwhile', async () => {
     const hostile = await cellOnTheLastRow();
-    const readers = stack.gateway.app.get(RosterReaders);
+    const workers = stack.gateway.app.get(FileWorkers);
     const importing = preview('staff.xlsx', hostile);
     // Read on the event loop, this file held it for seconds (and took over 1 GB): nothing else was
     // answered until it was. Read in a thread, the gateway answers while the thread reads.
-    await until(() => readers.load.reading === 1, { what: 'the gateway to start reading the file' });
+    await until(() => workers.load.running === 1, { what: 'the gateway to start reading the file' });
     const meanwhile = await call(stack.gateway.url, 'GET', '/api/health/ready');
-    expect([meanwhile.status, readers.load.reading]).toEqual([200, 1]);
+    expect([meanwhile.status, workers.load.running]).toEqual([200, 1]);
     const answer = await importing;
     expect([answer.status, answer.body['message']]).toEqual([400, CAP('1,048,576')]);
-    expect(readers.load).toMatchObject({ reading: 0, waiting: 0 });
+    expect(workers.load).toMatchObject({ running: 0, waiting: 0 });
   });
 
   it('refuses a workbook whose ZIP directory declares more than 16 MB unpacked, before inflating it', async () => {

@@ -1,22 +1,21 @@
 import ExcelJS from 'exceljs';
-import { RosterRefusal } from './roster-refusal';
-import { readRosterRows } from './roster-rows';
+import { FileRefusal } from '../files/sheets/file-refusal';
 import {
-  ROSTER_HEADER,
   SHEET_PART,
-  cellOnTheLastRow,
   handMadeZip,
   sheetXml,
   workbookParts,
   workbookWithRows,
-} from './roster-test-files';
+} from '../files/sheets/test-files';
+import { readRosterRows } from './roster-rows';
+import { ROSTER_HEADER, cellOnTheLastRow } from './roster-test-files';
 
 const refusalOf = async (reading: Promise<unknown>) => {
   const error: unknown = await reading.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof RosterRefusal)) throw new Error(`Expected a refusal, got ${String(error)}`);
+  if (!(error instanceof FileRefusal)) throw new Error(`Expected a refusal, got ${String(error)}`);
   return { code: error.code, message: error.message };
 };
 
@@ -69,7 +68,7 @@ describe('reading a roster file', () => {
     const people = Object.fromEntries(
       Array.from({ length: 2500 }, (_, i) => [i + 2, [`BME-${i}`, `Person ${i}`, '+15550100000']]),
     );
-    expect(await readRosterRows('xlsx', await workbookWithRows(people))).toHaveLength(2500);
+    expect(await readRosterRows('xlsx', await workbookWithRows(ROSTER_HEADER, people))).toHaveLength(2500);
     // Excel writes a row it has formatted even when it holds nothing; it counts as a row.
     const emptyRowBelow = sheetXml([[...ROSTER_HEADER], ['BME-1', 'One', '+15550100001']]).replace(
       '</sheetData>',

@@ -18,6 +18,7 @@ import {
   listUsersQuerySchema,
   rosterImportRequestSchema,
   updateUserSchema,
+  type RosterFileRow,
   type RosterImportPreview,
   type RosterImportResult,
   type UserDto,
@@ -29,8 +30,9 @@ import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
+import { FileWorkers } from '../files/file-workers';
+import { sheetFileType } from '../files/sheets/sheet-file';
 import { rosterWorkbook } from './roster-file';
-import { RosterReaders } from './roster-readers';
 import { UsersClient } from './users.client';
 
 /**
@@ -42,7 +44,7 @@ import { UsersClient } from './users.client';
 export class UsersController {
   constructor(
     private readonly users: UsersClient,
-    private readonly rosterReaders: RosterReaders,
+    private readonly files: FileWorkers,
   ) {}
 
   @Get()
@@ -73,10 +75,7 @@ export class UsersController {
     @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
   ): Promise<RosterImportPreview> {
     refuseImport(session);
-    return this.users.previewImport(
-      session,
-      await this.rosterReaders.read(file.fileName, file.content, session.user._id),
-    );
+    return this.users.previewImport(session, await this.readRoster(session, file));
   }
 
   @Post('import')
@@ -86,9 +85,19 @@ export class UsersController {
     @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
   ): Promise<RosterImportResult> {
     refuseImport(session);
-    return this.users.applyImport(
-      session,
-      await this.rosterReaders.read(file.fileName, file.content, session.user._id),
+    return this.users.applyImport(session, await this.readRoster(session, file));
+  }
+
+  /** The people of a roster file, read in a file worker; the person has one file read at once. */
+  private readRoster(
+    session: GatewaySession,
+    file: z.output<typeof rosterImportRequestSchema>,
+  ): Promise<RosterFileRow[]> {
+    return this.files.forPerson(session.user._id, 'rosterFile', () =>
+      this.files.run('readRoster', {
+        type: sheetFileType(file.fileName),
+        bytes: Buffer.from(file.content, 'base64'),
+      }),
     );
   }
 

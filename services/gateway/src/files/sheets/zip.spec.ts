@@ -1,18 +1,13 @@
-import { RosterRefusal } from './roster-refusal';
-import { handMadeZip } from './roster-test-files';
-import {
-  ROSTER_UNPACKED_MAX_BYTES,
-  inflateEntry,
-  refuseDeclaredBeyond,
-  storedZip,
-  zipDirectory,
-} from './roster-zip';
+import { ROSTER_FILE } from '../../users/roster-rows';
+import { FileRefusal } from './file-refusal';
+import { handMadeZip } from './test-files';
+import { inflateEntry, refuseDeclaredBeyond, storedZip, zipDirectory } from './zip';
 
 const refusalOf = (read: () => unknown) => {
   try {
     read();
   } catch (error) {
-    if (error instanceof RosterRefusal) return [error.code, error.message];
+    if (error instanceof FileRefusal) return [error.code, error.message];
     throw error;
   }
   throw new Error('Expected a refusal');
@@ -20,18 +15,21 @@ const refusalOf = (read: () => unknown) => {
 
 const UNREADABLE = ['VALIDATION_FAILED', 'The roster file could not be read as an Excel workbook (.xlsx).'];
 
-describe('a roster workbook as a ZIP file', () => {
+describe('a workbook as a ZIP file (a roster file)', () => {
   it('lists the entries with their declared sizes from the directory, and inflates each to its bytes', () => {
     const zip = handMadeZip([
       { name: 'a.xml', text: '<a/>' },
       { name: 'b.xml', text: 'b'.repeat(10_000) },
     ]);
-    const entries = zipDirectory(zip);
+    const entries = zipDirectory(zip, ROSTER_FILE);
     expect(entries.map(({ name, method, declaredSize }) => [name, method, declaredSize])).toEqual([
       ['a.xml', 8, 4],
       ['b.xml', 8, 10_000],
     ]);
-    expect(entries.map((entry) => inflateEntry(zip, entry).toString())).toEqual(['<a/>', 'b'.repeat(10_000)]);
+    expect(entries.map((entry) => inflateEntry(zip, entry, ROSTER_FILE).toString())).toEqual([
+      '<a/>',
+      'b'.repeat(10_000),
+    ]);
   });
 
   it('writes the parts it read as a stored ZIP that reads back the same', () => {
@@ -40,28 +38,29 @@ describe('a roster workbook as a ZIP file', () => {
       { name: 'xl/worksheets/sheet1.xml', bytes: Buffer.from('<worksheet>é</worksheet>') },
     ];
     const zip = Buffer.concat([...storedZip(parts)]);
-    const entries = zipDirectory(zip);
+    const entries = zipDirectory(zip, ROSTER_FILE);
     expect(entries.map(({ name, method }) => [name, method])).toEqual([
       ['xl/workbook.xml', 0],
       ['xl/worksheets/sheet1.xml', 0],
     ]);
-    expect(entries.map((entry) => inflateEntry(zip, entry).toString())).toEqual([
+    expect(entries.map((entry) => inflateEntry(zip, entry, ROSTER_FILE).toString())).toEqual([
       '<workbook/>',
       '<worksheet>é</worksheet>',
     ]);
   });
 
   it('refuses declared sizes beyond the bound, every entry counted', () => {
-    const half = ROSTER_UNPACKED_MAX_BYTES / 2;
+    const half = ROSTER_FILE.unpackedMaxBytes / 2;
     const declaring = (image: number) =>
       zipDirectory(
         handMadeZip([
           { name: 'xl/worksheets/sheet1.xml', text: '<a/>', declaredSize: half },
           { name: 'xl/media/image1.png', text: '<b/>', declaredSize: image },
         ]),
+        ROSTER_FILE,
       );
-    expect(() => refuseDeclaredBeyond(declaring(half))).not.toThrow();
-    expect(refusalOf(() => refuseDeclaredBeyond(declaring(half + 1)))).toEqual([
+    expect(() => refuseDeclaredBeyond(declaring(half), ROSTER_FILE)).not.toThrow();
+    expect(refusalOf(() => refuseDeclaredBeyond(declaring(half + 1), ROSTER_FILE))).toEqual([
       'PAYLOAD_TOO_LARGE',
       'The roster file unpacks to 16.0 MB; a roster workbook may unpack to at most 16 MB (enough for 2,500 people in many columns).',
     ]);
@@ -69,24 +68,28 @@ describe('a roster workbook as a ZIP file', () => {
 
   it('refuses a file that is not a ZIP, is cut short, or needs ZIP64', () => {
     const zip = handMadeZip([{ name: 'a.xml', text: '<a/>' }]);
-    expect(refusalOf(() => zipDirectory(Buffer.from('not a zip at all, just text')))).toEqual(UNREADABLE);
-    expect(refusalOf(() => zipDirectory(zip.subarray(0, zip.length - 30)))).toEqual(UNREADABLE);
+    expect(refusalOf(() => zipDirectory(Buffer.from('not a zip at all, just text'), ROSTER_FILE))).toEqual(
+      UNREADABLE,
+    );
+    expect(refusalOf(() => zipDirectory(zip.subarray(0, zip.length - 30), ROSTER_FILE))).toEqual(UNREADABLE);
     const zip64 = Buffer.from(zip);
     zip64.writeUInt32LE(0xffffffff, zip64.length - 22 - 46 + 24);
-    expect(refusalOf(() => zipDirectory(zip64))).toEqual(UNREADABLE);
-    const [entry] = zipDirectory(zip);
+    expect(refusalOf(() => zipDirectory(zip64, ROSTER_FILE))).toEqual(UNREADABLE);
+    const [entry] = zipDirectory(zip, ROSTER_FILE);
     if (!entry) throw new Error('no entry');
-    expect(refusalOf(() => inflateEntry(zip, { ...entry, localHeaderOffset: 5 }))).toEqual(UNREADABLE);
-    expect(refusalOf(() => inflateEntry(zip, { ...entry, method: 12 }))).toEqual(UNREADABLE);
+    expect(refusalOf(() => inflateEntry(zip, { ...entry, localHeaderOffset: 5 }, ROSTER_FILE))).toEqual(
+      UNREADABLE,
+    );
+    expect(refusalOf(() => inflateEntry(zip, { ...entry, method: 12 }, ROSTER_FILE))).toEqual(UNREADABLE);
   });
 
   it('stops inflating at the declared size when an entry unpacks to more', () => {
     const zip = handMadeZip([
       { name: 'xl/sharedStrings.xml', text: ' '.repeat(8 * 1024 * 1024), declaredSize: 100 },
     ]);
-    const [entry] = zipDirectory(zip);
+    const [entry] = zipDirectory(zip, ROSTER_FILE);
     if (!entry) throw new Error('no entry');
-    expect(refusalOf(() => inflateEntry(zip, entry))).toEqual([
+    expect(refusalOf(() => inflateEntry(zip, entry, ROSTER_FILE))).toEqual([
       'VALIDATION_FAILED',
       'The roster file could not be read as an Excel workbook (.xlsx): its part xl/sharedStrings.xml unpacks to more than the 100 bytes its ZIP directory declares.',
     ]);

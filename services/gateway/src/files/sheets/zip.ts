@@ -1,16 +1,12 @@
 import { crc32, inflateRawSync } from 'node:zlib';
-import { ROSTER_IMPORT_MAX_ROWS } from '@caliber/contracts';
-import { RosterRefusal, UNREADABLE_XLSX, refuseContent } from './roster-refusal';
+import { refuseContent, refuseSize } from './file-refusal';
+import { megabytes, unreadableXlsx, type SheetFile } from './sheet-file';
 
-/**
- * The most a roster workbook may unpack to, all its parts together: 16 MiB, first as its ZIP
- * directory declares (before anything is inflated), then as counted while inflating. A roster of
- * 2,500 people in the eight columns an import reads unpacks to about 1.2 MB (the sheet about 320
- * bytes of XML a row, the shared strings about 150); 16 MiB allows about 6.7 KB of XML for each of
- * the 2,501 rows a file may have, room for a sheet of many more columns or long texts, while a
- * workbook that unpacks to a gigabyte is refused unread.
+/*
+ * A workbook is a ZIP file. Its directory is read here by hand, so the sizes its parts declare are
+ * checked against the file's unpacked bound before anything is inflated, and each part is inflated
+ * no further than it declared.
  */
-export const ROSTER_UNPACKED_MAX_BYTES = 16 * 1024 * 1024;
 
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_HEADER = 0x02014b50;
@@ -18,7 +14,7 @@ const LOCAL_HEADER = 0x04034b50;
 const STORED = 0;
 const DEFLATED = 8;
 const STREAM_CHUNK = 64 * 1024;
-/** Sizes and offsets of this value mean ZIP64, which a roster of at most 2 MB never needs. */
+/** Sizes and offsets of this value mean ZIP64, which a file of a few megabytes never needs. */
 const ZIP64_MARK = 0xffffffff;
 
 /** An entry of a ZIP file as its central directory lists it. */
@@ -31,29 +27,27 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
-const unreadable = (): never => refuseContent(UNREADABLE_XLSX);
-
-const MEGABYTE = 1024 * 1024;
+const unreadable = (file: SheetFile): never => refuseContent(unreadableXlsx(file));
 
 /** The end-of-directory record: the last 22 bytes, or earlier when the file ends with a comment. */
-function endOfDirectory(zip: Buffer): number {
+function endOfDirectory(zip: Buffer, file: SheetFile): number {
   for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at -= 1)
     if (zip.readUInt32LE(at) === END_OF_DIRECTORY) return at;
-  return unreadable();
+  return unreadable(file);
 }
 
 /** The entries of a ZIP file, read from its central directory without inflating anything. */
-export function zipDirectory(zip: Buffer): ZipEntry[] {
-  if (zip.length < 22) return unreadable();
-  const end = endOfDirectory(zip);
+export function zipDirectory(zip: Buffer, file: SheetFile): ZipEntry[] {
+  if (zip.length < 22) return unreadable(file);
+  const end = endOfDirectory(zip, file);
   const count = zip.readUInt16LE(end + 10);
   const size = zip.readUInt32LE(end + 12);
   const offset = zip.readUInt32LE(end + 16);
-  if (count === 0xffff || offset === ZIP64_MARK || offset + size > end) return unreadable();
+  if (count === 0xffff || offset === ZIP64_MARK || offset + size > end) return unreadable(file);
   const entries: ZipEntry[] = [];
   let at = offset;
   for (let index = 0; index < count; index += 1) {
-    if (at + 46 > end || zip.readUInt32LE(at) !== DIRECTORY_HEADER) return unreadable();
+    if (at + 46 > end || zip.readUInt32LE(at) !== DIRECTORY_HEADER) return unreadable(file);
     const encrypted = (zip.readUInt16LE(at + 8) & 1) === 1;
     const nameEnd = at + 46 + zip.readUInt16LE(at + 28);
     const entry: ZipEntry = {
@@ -70,7 +64,7 @@ export function zipDirectory(zip: Buffer): ZipEntry[] {
       entry.declaredSize === ZIP64_MARK ||
       entry.localHeaderOffset === ZIP64_MARK
     )
-      return unreadable();
+      return unreadable(file);
     entries.push(entry);
     at = nameEnd + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
@@ -78,20 +72,16 @@ export function zipDirectory(zip: Buffer): ZipEntry[] {
 }
 
 /**
- * Refuses, before anything is inflated, a workbook whose parts declare more than `limit` bytes
+ * Refuses, before anything is inflated, a workbook whose parts declare more than the file's bound
  * unpacked, every part counted (those the import does not read too: they are the file's size).
  */
-export function refuseDeclaredBeyond(entries: readonly ZipEntry[], limit = ROSTER_UNPACKED_MAX_BYTES): void {
+export function refuseDeclaredBeyond(entries: readonly ZipEntry[], file: SheetFile): void {
   const declared = entries.reduce((sum, entry) => sum + entry.declaredSize, 0);
-  if (declared > limit)
-    throw new RosterRefusal(
-      'PAYLOAD_TOO_LARGE',
-      `The roster file unpacks to ${(declared / MEGABYTE).toLocaleString('en', {
-        minimumFractionDigits: 1,
-        maximumFractionDigits: 1,
-      })} MB; a roster workbook may unpack to at most ${(limit / MEGABYTE).toLocaleString('en')} MB (enough for ${ROSTER_IMPORT_MAX_ROWS.toLocaleString(
-        'en',
-      )} people in many columns).`,
+  if (declared > file.unpackedMaxBytes)
+    refuseSize(
+      `The ${file.name} unpacks to ${megabytes(declared, 1)} MB; ${file.aWorkbook} may unpack to at most ${megabytes(
+        file.unpackedMaxBytes,
+      )} MB (enough for ${file.maxRows.toLocaleString('en')} ${file.rowsAre} in many columns).`,
     );
 }
 
@@ -100,31 +90,31 @@ export function refuseDeclaredBeyond(entries: readonly ZipEntry[], limit = ROSTE
  * (zlib counts the bytes as it inflates and gives up there), so a part that lies about its size
  * costs at most that size, and the declared sizes together are within the bound already.
  */
-export function inflateEntry(zip: Buffer, entry: ZipEntry): Buffer {
+export function inflateEntry(zip: Buffer, entry: ZipEntry, file: SheetFile): Buffer {
   const header = entry.localHeaderOffset;
-  if (header + 30 > zip.length || zip.readUInt32LE(header) !== LOCAL_HEADER) return unreadable();
+  if (header + 30 > zip.length || zip.readUInt32LE(header) !== LOCAL_HEADER) return unreadable(file);
   const start = header + 30 + zip.readUInt16LE(header + 26) + zip.readUInt16LE(header + 28);
   const stop = start + entry.compressedSize;
-  if (stop > zip.length) return unreadable();
+  if (stop > zip.length) return unreadable(file);
   const compressed = zip.subarray(start, stop);
   let bytes: Buffer;
   if (entry.method === STORED) bytes = compressed;
-  else if (entry.method !== DEFLATED) return unreadable();
+  else if (entry.method !== DEFLATED) return unreadable(file);
   else
     try {
       bytes = inflateRawSync(compressed, { maxOutputLength: Math.max(1, entry.declaredSize) });
     } catch (error) {
-      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return lyingAbout(entry);
-      return unreadable();
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return lyingAbout(entry, file);
+      return unreadable(file);
     }
-  if (bytes.length > entry.declaredSize) return lyingAbout(entry);
-  if (bytes.length < entry.declaredSize) return unreadable();
+  if (bytes.length > entry.declaredSize) return lyingAbout(entry, file);
+  if (bytes.length < entry.declaredSize) return unreadable(file);
   return bytes;
 }
 
-const lyingAbout = (entry: ZipEntry): never =>
+const lyingAbout = (entry: ZipEntry, file: SheetFile): never =>
   refuseContent(
-    `${UNREADABLE_XLSX.slice(0, -1)}: its part ${entry.name} unpacks to more than the ${entry.declaredSize.toLocaleString(
+    `${unreadableXlsx(file).slice(0, -1)}: its part ${entry.name} unpacks to more than the ${entry.declaredSize.toLocaleString(
       'en',
     )} bytes its ZIP directory declares.`,
   );
@@ -158,7 +148,7 @@ export function* storedZip(parts: readonly { name: string; bytes: Buffer }[]): G
     yield local;
     yield fileName;
     // In small chunks: the reader parses a chunk's XML events all at once, so a part given whole
-    // would hold every event of a 16 MB part in memory together.
+    // would hold every event of a part of many megabytes in memory together.
     for (let at = 0; at < bytes.length; at += STREAM_CHUNK) yield bytes.subarray(at, at + STREAM_CHUNK);
     offset += local.length + fileName.length + bytes.length;
   }

@@ -1,0 +1,20 @@
+import type { FileJobName } from './file-jobs';
+import type { FileRefusalCode } from './sheets/file-refusal';
+
+/**
+ * What the gateway sends a file worker thread: a job by its kind's name with its input, then (for a
+ * job that is streamed) its parts one at a time and their end.
+ */
+export type ToFileWorker =
+  | { type: 'job'; kind: FileJobName; input: unknown; streamed: boolean }
+  | { type: 'part'; part: unknown }
+  | { type: 'end' };
+
+/**
+ * What a file worker thread answers: that it took a part (so the gateway sends the next), then the
+ * job's output or why the file is refused.
+ */
+export type FromFileWorker =
+  | { type: 'took' }
+  | { type: 'done'; output: unknown }
+  | { type: 'refused'; code: FileRefusalCode; message: string };
