@@ -34,3 +34,4 @@ export * from './report-data';
 export * from './downloads';
 export * from './dashboard';
 export * from './date-formats';
+export * from './udi';
