@@ -35,3 +35,4 @@ export * from './downloads';
 export * from './dashboard';
 export * from './date-formats';
 export * from './udi';
+export * from './sheet-dates';
