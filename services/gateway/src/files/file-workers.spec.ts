@@ -1,7 +1,9 @@
 import { ServiceError } from '@caliber/service-kit';
+import { SOURCE_FILE_WORKER } from '@caliber/testing/file-worker-thread';
+import { testDevice } from '../equipment/inventory-test-devices';
 import { FileWorkers, type FileWorkerThread } from './file-workers';
 import { sheetFileType } from './sheets/sheet-file';
-import { SHEET_PART, handMadeZip, sheetXml, workbookParts } from './sheets/test-files';
+import { SHEET_PART, handMadeZip, loadWorkbook, sheetXml, workbookParts } from './sheets/test-files';
 
 /** A worker thread that never answers: its jobs stay "being done" until it is ended. */
 const NEVER_ANSWERS: FileWorkerThread = {
@@ -127,5 +129,114 @@ describe('FileWorkers', () => {
       details: [{ path: 'content', message: expect.stringMatching(/^The roster file unpacks to 17\.0 MB/) }],
     });
     expect(workers.load).toEqual({ running: 0, waiting: 0, threads: 0 });
+  });
+
+  it('says what the server is doing, by kind, when it is busy', async () => {
+    const workers = new FileWorkers(NEVER_ANSWERS);
+    const jobs = [
+      ...Array.from({ length: 7 }, () =>
+        workers.run('readRoster', { type: 'csv', bytes: Buffer.from('Name\nA\n') }),
+      ),
+      ...Array.from({ length: 2 }, () =>
+        workers.run('readInventory', { type: 'csv', bytes: Buffer.from('Name\nA\n') }),
+      ),
+      workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, (async function* () {})()),
+    ].map(failureOf);
+    expect(
+      await failureOf(workers.run('readRoster', { type: 'csv', bytes: Buffer.from('Name\nA\n') })),
+    ).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message:
+        'The server is already reading 7 roster files, reading 2 inventory files and writing 1 inventory export; try again in a minute.',
+    });
+    await workers.onModuleDestroy();
+    await Promise.all(jobs);
+  });
+
+  it("streams a job's parts as the thread takes them, never more than two ahead", async () => {
+    const workers = new FileWorkers(NEVER_ANSWERS);
+    let pulled = 0;
+    async function* pages() {
+      for (let page = 0; page < 100; page += 1) {
+        pulled += 1;
+        yield [testDevice()];
+      }
+    }
+    const writing = failureOf(workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, pages()));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Two sent and not taken, and the third waiting for room.
+    expect(pulled).toBe(3);
+    await workers.onModuleDestroy();
+    await writing;
+  });
+
+  it('fails the job, and ends its thread, when its parts cannot be had', async () => {
+    const workers = new FileWorkers(answersAtOnce([]));
+    async function* pages() {
+      yield [testDevice()];
+      throw new ServiceError(
+        'SERVICE_UNAVAILABLE',
+        'The equipment service did not answer in time. Please try again.',
+      );
+    }
+    expect(await failureOf(workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, pages()))).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The equipment service did not answer in time. Please try again.',
+    });
+    expect(workers.load).toEqual({ running: 0, waiting: 0, threads: 0 });
+    // Parts that all come are answered as the thread answers them.
+    async function* three() {
+      for (let page = 0; page < 3; page += 1) yield [testDevice()];
+    }
+    expect(await workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, three())).toBe(3);
+    await workers.onModuleDestroy();
+  });
+
+  it('keeps threads by their heap limit, never more alive than jobs at once', async () => {
+    const workers = new FileWorkers(ANSWERS_AT_ONCE);
+    const roster = () => workers.run('readRoster', { type: 'csv', bytes: Buffer.from('Name\nA\n') });
+    const inventory = () => workers.run('readInventory', { type: 'csv', bytes: Buffer.from('Name\nA\n') });
+    await Promise.all([roster(), inventory()]);
+    expect(workers.load.threads).toBe(2);
+    // A second inventory file while both threads idle: the roster's thread (64 MB) makes way.
+    await Promise.all([inventory(), inventory()]);
+    expect(workers.load.threads).toBe(2);
+    await roster();
+    expect(workers.load.threads).toBe(2);
+    await workers.onModuleDestroy();
+  });
+
+  it('reads an upload and writes an export in a real worker thread', async () => {
+    const workers = new FileWorkers(SOURCE_FILE_WORKER);
+    try {
+      const csv =
+        'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category\r\nMonitor,Mindray,N12,SN-1,ICU,Bed 3,2021-03-04,Serviceable,Monitor\r\n';
+      const read = await workers.run('readInventory', { type: 'csv', bytes: Buffer.from(csv) });
+      expect(read.rows.map((row) => row.cells.serialNumber)).toEqual(['SN-1']);
+      async function* pages() {
+        for (let page = 0; page < 5; page += 1)
+          yield Array.from({ length: 100 }, (_, i) => testDevice({ serialNumber: `SN-${page}-${i}` }));
+      }
+      const xlsx = await workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, pages());
+      const workbook = await loadWorkbook(xlsx);
+      expect(workbook.getWorksheet('Inventory')?.rowCount).toBe(501);
+      expect(
+        await failureOf(
+          workers.run('readInventory', { type: 'csv', bytes: Buffer.from('Name\r\nMonitor\r\n') }),
+        ),
+      ).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [
+          {
+            path: 'content',
+            message: expect.stringMatching(
+              /^The first row must name the inventory's columns; missing: Manufacturer/,
+            ),
+          },
+        ],
+      });
+    } finally {
+      await workers.onModuleDestroy();
+    }
   });
 });

@@ -23,11 +23,17 @@ function windows1252(bytes: Buffer): string {
     .replace(/[\u0080-\u009F]/g, (c) => WINDOWS_1252_HIGH.charAt(c.charCodeAt(0) - 0x80));
 }
 
-/** Whether the text holds characters no text file holds: NUL and the C0 controls other than tab and the line and page breaks. */
+/** The group separator a GS1 barcode scanner types between the parts of a UDI: text in a cell, not binary. */
+const GROUP_SEPARATOR = 0x1d;
+
+/**
+ * Whether the text holds characters no text file holds: NUL and the C0 controls other than tab,
+ * the line and page breaks and a scanner's group separator.
+ */
 function holdsBinary(text: string): boolean {
   for (let at = 0; at < text.length; at += 1) {
     const code = text.charCodeAt(at);
-    if (code < 0x20 && (code < 0x09 || code > 0x0d)) return true;
+    if (code < 0x20 && (code < 0x09 || code > 0x0d) && code !== GROUP_SEPARATOR) return true;
   }
   return false;
 }

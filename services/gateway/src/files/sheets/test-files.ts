@@ -131,3 +131,10 @@ export async function workbookWithRows(
   for (const [line, values] of Object.entries(rows)) sheet.getRow(Number(line)).values = [...values];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** A workbook's bytes as exceljs reads them back (its declarations take an ArrayBuffer). */
+export async function loadWorkbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
+  return workbook;
+}
