@@ -129,6 +129,19 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
     return made(await post<{ _id: string }>('/api/lists', bodyOf('addListEntry')), 'a list entry', 201)._id;
   }
 
+  /**
+   * An inventory import staged by the caller (imports are their stager's own), or by an Admin for
+   * whom may not import: a Technician or Manager is then refused for their role.
+   */
+  async function inventoryImport(caller: Caller): Promise<string> {
+    const stager = caller === 'Engineer' || caller === 'Admin' ? caller : 'Admin';
+    const staged = await call<{ _id: string }>(setup.baseUrl(), 'POST', '/api/equipment/imports', {
+      token: setup.tokens.get(stager),
+      body: bodyOf('stageInventoryImport'),
+    });
+    return made(staged, 'an inventory import', 201)._id;
+  }
+
   async function target(names: RouteAccess['names'], caller: Caller): Promise<string> {
     switch (names) {
       case undefined:
@@ -143,6 +156,8 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
         return user();
       case 'list entry':
         return listEntry();
+      case 'inventory import':
+        return inventoryImport(caller);
       case 'report':
       case 'finished report':
       case 'report schedule':

@@ -50,10 +50,11 @@ export async function requestFromService<T>(
   subject: string,
   payload: unknown,
   user?: ActingUser,
+  timeoutMs = channel.timeoutMs,
 ): Promise<T> {
   const message = channel.signer.sign(subject, payload, user);
   try {
-    return await firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(channel.timeoutMs)));
+    return await firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(timeoutMs)));
   } catch (error) {
     if (isServiceErrorPayload(error)) {
       // The service refused the caller's own statement (keys or clocks disagree): that is this
@@ -93,7 +94,18 @@ export abstract class DomainServiceClient {
     private readonly label: string,
   ) {}
 
-  protected request<T>(subject: string, payload: unknown, user?: ActingUser): Promise<T> {
-    return requestFromService<T>(this.channel, this.label, subject, payload, user);
+  /**
+   * `atLeastMs` lengthens the deadline for a request that is work of seconds (an import of many
+   * rows): past the usual deadline it would be answered 503 while the service still does it.
+   */
+  protected request<T>(subject: string, payload: unknown, user?: ActingUser, atLeastMs = 0): Promise<T> {
+    return requestFromService<T>(
+      this.channel,
+      this.label,
+      subject,
+      payload,
+      user,
+      Math.max(this.channel.timeoutMs, atLeastMs),
+    );
   }
 }

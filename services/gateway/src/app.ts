@@ -6,7 +6,7 @@ import { PinoNestLogger, securityHeaders } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
 import { GatewayModule, type GatewayRunOptions } from './gateway.module';
-import { jsonBodyMiddleware, ROSTER_IMPORT_BODY_LIMIT } from './http/json-body';
+import { INVENTORY_IMPORT_BODY_LIMIT, jsonBodyMiddleware, ROSTER_IMPORT_BODY_LIMIT } from './http/json-body';
 import { requestLog } from './http/request-log';
 import { serveApiDocs } from './docs/serve-docs';
 import { serveWebApps } from './web/web-apps';
@@ -35,8 +35,10 @@ export async function createGatewayApp(
   if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
   serveApiDocs(app, config);
   serveWebApps(app, config);
-  // A roster file travels as base64 in JSON: its routes take a body the size of the largest file.
+  // A roster or inventory file travels as base64 in JSON: its routes take a body the size of the
+  // largest file.
   app.use(`${DEFAULT_API_BASE_PATH}/users/import`, ...jsonBodyMiddleware(ROSTER_IMPORT_BODY_LIMIT));
+  app.use(`${DEFAULT_API_BASE_PATH}/equipment/imports`, ...jsonBodyMiddleware(INVENTORY_IMPORT_BODY_LIMIT));
   app.use(...jsonBodyMiddleware(config.bodyLimit));
   app.setGlobalPrefix(DEFAULT_API_BASE_PATH.replace(/^\//, ''));
   return app;

@@ -2,6 +2,7 @@ import { DEFAULT_HTTP_PORT, DEFAULT_PRODUCT_NAME } from '@caliber/contracts';
 import {
   checkCommonEnv,
   commonEnvShape,
+  hospitalTimeZoneVariable,
   loadConfig,
   natsSettings,
   pageAddressesOf,
@@ -104,6 +105,8 @@ const gatewayEnvSchema = z
     /** Folder holding the built front ends (shell/dist and each mfe-<name>/dist); empty: the gateway serves none. */
     WEB_ROOT: z.string().trim().default(''),
     PRODUCT_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
+    /** The hospital's clock: an export's date-times and its file's date are on it. */
+    HOSPITAL_TIME_ZONE: hospitalTimeZoneVariable(),
     ...pageAddressShape,
   })
   .superRefine(checkCommonEnv)
@@ -123,6 +126,7 @@ const gatewayEnvSchema = z
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT,
+    timeZone: env.HOSPITAL_TIME_ZONE,
     web: {
       root: env.WEB_ROOT,
       productName: env.PRODUCT_NAME,

@@ -13,6 +13,7 @@ import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
 import { EquipmentController } from './equipment/equipment.controller';
+import { InventoryFilesController } from './equipment/inventory-files.controller';
 import { ListsController } from './equipment/lists.controller';
 import { AssigneesClient, TasksClient } from './tasks/tasks.client';
 import {
@@ -69,6 +70,8 @@ export class GatewayModule {
       controllers: [
         AuthController,
         OwnSettingsController,
+        // Before EquipmentController: `equipment/export` and `equipment/imports` are not a device's id.
+        InventoryFilesController,
         EquipmentController,
         ListsController,
         TasksController,

@@ -30,7 +30,8 @@ export interface RouteAccess {
     | 'report'
     | 'finished report'
     | 'report schedule'
-    | 'list entry';
+    | 'list entry'
+    | 'inventory import';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -67,6 +68,15 @@ const rosterFile = ({ serial }: CallContext) => ({
   fileName: 'roster.csv',
   content: Buffer.from(
     `Service Number,Full Name,Phone,Role,Department\n${serial},Matrix Import,+15550100997,Technician,ICU\n`,
+  ).toString('base64'),
+});
+
+/** A one-device inventory file (CSV, base64), new for each call. */
+const inventoryFile = ({ serial }: CallContext) => ({
+  fileName: 'inventory.csv',
+  content: Buffer.from(
+    `Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category\n` +
+      `Matrix Monitor,Mindray,BeneVision N12,${serial},ICU,Bed 3,2024-02-01,Serviceable,Monitor\n`,
   ).toString('base64'),
 });
 
@@ -117,6 +127,15 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   deleteEquipment: {
     expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
   },
+  // Everyone reads the inventory, so everyone exports it and may fill in the template; only
+  // Engineers and Admins import, each their own staged import (others' are 404 to them).
+  getInventoryImportTemplate: { expect: everyone(200) },
+  stageInventoryImport: { expect: engineersOnly(201), body: inventoryFile },
+  getInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
+  listInventoryImportRows: { expect: engineersOnly(200), names: 'inventory import' },
+  applyInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
+  discardInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
+  exportInventory: { expect: everyone(200) },
   // The hospital lists: everyone reads them (forms, filters); only Admins change them.
   getHospitalLists: { expect: everyone(200) },
   addListEntry: {

@@ -32,8 +32,12 @@ import {
   reportJobListQuerySchema,
   addListEntrySchema,
   updateListEntrySchema,
+  inventoryExportQuerySchema,
+  inventoryImportRequestSchema,
+  inventoryImportRowsQuerySchema,
 } from '@caliber/contracts';
 import { z } from 'zod';
+import { inventoryTemplateQuerySchema } from '../equipment/inventory-template';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -59,11 +63,23 @@ const REFUSALS = {
   401: 'No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …").',
 };
 const SERVICE_DOWN = { 503: 'The service behind this route is not answering; try again.' };
+/** What a busy gateway answers a route whose file is read or written in its file workers (shared by all of them). */
+const FILE_WORKERS_BUSY = {
+  429: 'You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`).',
+  503: 'Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again.',
+};
 /** How a roster file may be refused for its size, and what a busy gateway answers. */
 const ROSTER_FILE_LIMITS = {
   413: 'The body is larger than 3 MB; or the file is too large to read: a workbook that unpacks to more than 16 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 64 MB of memory or 20 s to read.',
-  503: 'Ten roster files are being read or waiting already (`Retry-After`), or the service behind this route is not answering; try again.',
+  ...FILE_WORKERS_BUSY,
 };
+/** How an inventory file may be refused for its size, and what a busy gateway answers. */
+const INVENTORY_FILE_LIMITS = {
+  413: 'The body is larger than 11 MB; or the file is too large to read: a workbook that unpacks to more than 96 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 192 MB of memory or 30 s to read.',
+  ...FILE_WORKERS_BUSY,
+};
+/** An inventory import's id in the path: the person's own import, kept 24 hours. */
+const IMPORT_NOT_FOUND = 'No such import: not staged, not yours, discarded, or older than 24 hours.';
 /** Every route that takes a body may refuse it before any handler runs. */
 const BODY_REFUSALS = {
   413: 'The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default).',
@@ -285,6 +301,109 @@ export const ROUTES: RouteDoc[] = [
       401: REFUSALS[401],
       403: 'Engineers and Admins only.',
       404: 'Not in the inventory.',
+    },
+  },
+  {
+    operationId: 'getInventoryImportTemplate',
+    method: 'get',
+    path: '/api/equipment/import/template',
+    tag: 'Equipment',
+    summary: 'The inventory import template, as XLSX or CSV',
+    description:
+      "The columns an import reads (Name, Manufacturer, Model, Serial Number, UDI (optional), Department, Location, Installation Date, Warranty Expiry (optional), Status, Category). CSV: the header row alone. XLSX: each header with a note of what its column accepts and the other header names read for it; drop-downs of the statuses and the hospital's active departments and categories on rows 2 to 20,001; a second sheet, How to fill, with every column, the date forms, the UDI rule, the statuses and the lists. `inventory-template.xlsx|csv`.",
+    query: inventoryTemplateQuerySchema,
+    responses: { 200: 'The file, as an attachment.', ...REFUSALS, ...SERVICE_DOWN },
+  },
+  {
+    operationId: 'stageInventoryImport',
+    method: 'post',
+    path: '/api/equipment/imports',
+    tag: 'Equipment',
+    summary: 'Read an inventory file and preview what importing it would do (Engineers and Admins)',
+    description:
+      'The file (XLSX or CSV, base64, at most 8 MB and 20,000 devices, on rows 2 to 20,001) is read: the first row names the columns, by their template names or the other names accepted (case, spaces and punctuation aside); columns it does not read are listed in `columnsIgnored`; a missing required column or a column named twice refuses the file. CSV may be UTF-8, UTF-16 or Windows-1252, separated by commas, semicolons or tabs. Its rows are staged with the equipment service, which checks each as Add Equipment checks a device and matches it by serial number: add, update (with the fields that change), unchanged, or refused with every reason and its cell. `dateOrder` (auto, DMY, MDY) says how 04/03/2021 reads. Nothing is written to the inventory; the import is kept 24 hours for its apply. Answers the import: its counts, the date order used, the columns read and ignored.',
+    body: inventoryImportRequestSchema,
+    responses: {
+      201: 'The staged import (`InventoryImportDto`).',
+      ...REFUSALS,
+      403: 'Not an Engineer or Admin.',
+      ...INVENTORY_FILE_LIMITS,
+    },
+  },
+  {
+    operationId: 'getInventoryImport',
+    method: 'get',
+    path: '/api/equipment/imports/{id}',
+    tag: 'Equipment',
+    summary: 'One of your staged imports: its counts, and after apply what was written',
+    responses: {
+      200: '`InventoryImportDto`',
+      401: REFUSALS[401],
+      403: 'Not an Engineer or Admin.',
+      404: IMPORT_NOT_FOUND,
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    operationId: 'listInventoryImportRows',
+    method: 'get',
+    path: '/api/equipment/imports/{id}/rows',
+    tag: 'Equipment',
+    summary: "One page of a staged import's rows, in file order, optionally of one action",
+    query: inventoryImportRowsQuerySchema,
+    responses: {
+      200: '`{rows, total, page, pages, limit}`: each row with its line, action, changes and problems.',
+      ...REFUSALS,
+      403: 'Not an Engineer or Admin.',
+      404: IMPORT_NOT_FOUND,
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    operationId: 'applyInventoryImport',
+    method: 'post',
+    path: '/api/equipment/imports/{id}/apply',
+    tag: 'Equipment',
+    summary: 'Apply a staged import: write every row that is still valid (Engineers and Admins)',
+    description:
+      'Every row is checked again against the inventory as it is now, in one transaction; valid rows are added or updated, each audited, and one `equipment:imported` event tells the screens. Refused rows are left out and counted. Answers the import with `applied {added, updated}`.',
+    responses: {
+      200: '`InventoryImportDto`, applied.',
+      401: REFUSALS[401],
+      403: 'Not an Engineer or Admin.',
+      404: IMPORT_NOT_FOUND,
+      409: 'Already applied.',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    operationId: 'discardInventoryImport',
+    method: 'delete',
+    path: '/api/equipment/imports/{id}',
+    tag: 'Equipment',
+    summary: 'Discard a staged import without writing it',
+    responses: {
+      200: '`{_id}`',
+      401: REFUSALS[401],
+      403: 'Not an Engineer or Admin.',
+      404: IMPORT_NOT_FOUND,
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    operationId: 'exportInventory',
+    method: 'get',
+    path: '/api/equipment/export',
+    tag: 'Equipment',
+    summary: 'The inventory as filtered, as XLSX or CSV, every field',
+    description:
+      "The list's filters (`q`, `department`, `status`, `category`, `riskClass`, `pmProgram`), at most 50,000 devices, in name order. The import's columns come first under its headers (so an exported file imports again), then GTIN, lot, UDI dates, the risk assessment, the device's id and who added and changed it. XLSX: text cells as text (never a formula), dates as dates, date-times on the hospital's clock (`HOSPITAL_TIME_ZONE`), a frozen header row with an autofilter. CSV: UTF-8 with a byte-order mark, a text that a spreadsheet would run as a formula (= + - @ first) written with a quote in front. `inventory-YYYY-MM-DD.xlsx|csv`.",
+    query: inventoryExportQuerySchema,
+    responses: {
+      200: 'The file, as an attachment.',
+      ...REFUSALS,
+      413: 'The inventory as filtered holds more than 50,000 devices: filter it and export each part. Or the workbook needs more than 128 MB of memory or 30 s to write.',
+      ...FILE_WORKERS_BUSY,
     },
   },
   {

@@ -63,10 +63,11 @@ export const FILE_JOBS = {
       readRosterRows(upload.type, bufferOf(upload.bytes)),
   }),
   /**
-   * An inventory file (at most 8 MB, 20,000 devices). Measured with 20,000 devices, the heap a
-   * thread needs to read: the import's 11 columns as CSV or as Excel saves them, 48 MB (0.9 s and
-   * 1.7 s); Caliber's own export in its 25 columns, 64 MB (4 s); a hospital sheet of 40 columns,
-   * 96 MB (12 s, most of it the 580,000 distinct texts it holds). 192 MB is twice the widest; a
+   * An inventory file (at most 8 MB, 20,000 devices). Measured with 20,000 devices in the built
+   * worker, the least heap that reads them and the time at 192 MB: the import's 11 columns as CSV,
+   * 48 MB (0.6 s) and as Excel saves them, 48 MB (1.1 s); Caliber's own export in its 25 columns,
+   * 64 MB (2 s, 4.3 s at 64 MB); a hospital sheet of 40 columns, 96 MB (4 s, 7.5 s at 96 MB: most
+   * of it the 580,000 distinct texts it holds). 192 MB is twice the widest, and halves its time; a
    * wider file is refused 413 with the limit named. 30 s leaves room for a busy machine.
    */
   readInventory: kind({

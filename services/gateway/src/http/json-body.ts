@@ -74,3 +74,9 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
 
 /** The body limit of the roster import routes: a 2 MB file as base64 (4/3 larger) with its name. */
 export const ROSTER_IMPORT_BODY_LIMIT = '3mb';
+
+/**
+ * The body limit of the inventory import route: an 8 MB file as base64 (4/3 larger: 10.7 MB) with
+ * its name and date order.
+ */
+export const INVENTORY_IMPORT_BODY_LIMIT = '11mb';

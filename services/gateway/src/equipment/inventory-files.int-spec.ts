@@ -1,0 +1,273 @@
+import type { INestApplication } from '@nestjs/common';
+import type {
+  EquipmentDto,
+  EquipmentListResponse,
+  InventoryImportDto,
+  InventoryImportRowsPage,
+} from '@caliber/contracts';
+import { call } from '@caliber/testing/http';
+import {
+  rosterStaff,
+  signIn,
+  startEquipment,
+  uniqueServiceNumber,
+  useSignInStack,
+} from '@caliber/testing/stack';
+import {
+  SHEET_PART,
+  handMadeZip,
+  loadWorkbook,
+  sheetXml,
+  workbookParts,
+  workbookWithRows,
+} from '../files/sheets/test-files';
+
+const HEADER = 'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category';
+
+/** An inventory file of these CSV lines under the import's header, as the upload carries it. */
+const upload = (lines: readonly string[], fileName = 'inventory.csv') => ({
+  fileName,
+  content: Buffer.from([HEADER, ...lines].join('\r\n')).toString('base64'),
+});
+
+/**
+ * The inventory's files through the gateway against the equipment service: the template, an
+ * import staged, previewed, paged and applied (or discarded), who may do what, and the export.
+ */
+describe('Inventory import, export and template (real stack)', () => {
+  const stack = useSignInStack('inventory-files');
+  let equipment: INestApplication;
+  const tokens: Record<'engineer' | 'otherEngineer' | 'technician', string> = {
+    engineer: '',
+    otherEngineer: '',
+    technician: '',
+  };
+  const run = Date.now().toString(36).toUpperCase();
+  const serial = (name: string) => `IMP-${run}-${name}`;
+
+  beforeAll(async () => {
+    equipment = await startEquipment();
+    for (const [key, role] of [
+      ['engineer', 'Engineer'],
+      ['otherEngineer', 'Engineer'],
+      ['technician', 'Technician'],
+    ] as const) {
+      const person = await rosterStaff(stack.db, {
+        role,
+        name: `Inventory ${key}`,
+        serviceNumber: uniqueServiceNumber('INV'),
+      });
+      tokens[key] = await signIn(stack.gateway.url, person.serviceNumber);
+    }
+  });
+  afterAll(() => equipment.close());
+
+  const api = <T = Record<string, unknown>>(method: string, path: string, token: string, body?: unknown) =>
+    call<T>(stack.gateway.url, method, path, { token, ...(body === undefined ? {} : { body }) });
+  const download = (path: string, token: string) =>
+    fetch(`${stack.gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('gives anyone signed in the template, as CSV or as a workbook with the hospital lists', async () => {
+    const csv = await download('/api/equipment/import/template?format=csv', tokens.technician);
+    expect([csv.status, csv.headers.get('content-type'), csv.headers.get('content-disposition')]).toEqual([
+      200,
+      'text/csv; charset=utf-8',
+      'attachment; filename="inventory-template.csv"',
+    ]);
+    expect(await csv.text()).toBe(
+      '\uFEFFName,Manufacturer,Model,Serial Number,UDI (optional),Department,Location,Installation Date,Warranty Expiry (optional),Status,Category\r\n',
+    );
+    const xlsx = await download('/api/equipment/import/template', tokens.technician);
+    expect([xlsx.status, xlsx.headers.get('content-disposition')]).toEqual([
+      200,
+      'attachment; filename="inventory-template.xlsx"',
+    ]);
+    const workbook = await loadWorkbook(new Uint8Array(await xlsx.arrayBuffer()));
+    const guide: string[] = [];
+    workbook
+      .getWorksheet('How to fill')
+      ?.eachRow((row) => row.eachCell((cell) => guide.push(String(cell.value))));
+    expect(guide).toEqual(expect.arrayContaining(['Departments', 'ICU', 'Categories', 'Monitor']));
+  });
+
+  it('stages a file, previews each row, pages the rows, and applies it: the inventory changes only then', async () => {
+    const existing = await api<EquipmentDto>('POST', '/api/equipment', tokens.engineer, {
+      name: 'Old Monitor',
+      manufacturer: 'Mindray',
+      model: 'N12',
+      serialNumber: serial('UPD'),
+      department: 'ICU',
+      location: 'Bed 1',
+      installationDate: '2020-01-01',
+      status: 'Serviceable',
+      category: 'Monitor',
+    });
+    expect(existing.status).toBe(201);
+    const staged = await api<InventoryImportDto>(
+      'POST',
+      '/api/equipment/imports',
+      tokens.engineer,
+      upload([
+        `New Pump,B. Braun,Infusomat,${serial('NEW')},ICU,Bay 2,04/03/2021,Serviceable,Monitor`,
+        `Broken Row,B. Braun,Infusomat,${serial('BAD')},ICU,Bay 2,2021-03-04,Broken,Monitor`,
+        `Old Monitor,Mindray,N12,${serial('UPD')},ICU,Bed 9,2020-01-01,Serviceable,Monitor`,
+      ]),
+    );
+    expect(staged.status).toBe(201);
+    expect(staged.body).toMatchObject({
+      fileName: 'inventory.csv',
+      state: 'previewed',
+      rows: 3,
+      summary: { add: 1, update: 1, unchanged: 0, refused: 1 },
+      columnsIgnored: [],
+    });
+    const importId = staged.body._id;
+    // Nothing is written before Apply.
+    const before = await api<EquipmentListResponse>(
+      'GET',
+      `/api/equipment?q=${serial('NEW')}`,
+      tokens.engineer,
+    );
+    expect(before.body.total).toBe(0);
+
+    const refused = await api<InventoryImportRowsPage>(
+      'GET',
+      `/api/equipment/imports/${importId}/rows?action=refused`,
+      tokens.engineer,
+    );
+    expect(refused.status).toBe(200);
+    expect(refused.body.rows.map((row) => [row.line, row.action, row.serialNumber])).toEqual([
+      [3, 'refused', serial('BAD')],
+    ]);
+    expect(refused.body.rows[0]?.problems[0]?.cell).toBe('H3');
+    const updated = await api<InventoryImportRowsPage>(
+      'GET',
+      `/api/equipment/imports/${importId}/rows?action=update`,
+      tokens.engineer,
+    );
+    expect(updated.body.rows[0]?.changes).toEqual([{ field: 'location', from: 'Bed 1', to: 'Bed 9' }]);
+
+    // The import is its stager's own.
+    expect((await api('GET', `/api/equipment/imports/${importId}`, tokens.otherEngineer)).status).toBe(404);
+    expect((await api('POST', `/api/equipment/imports/${importId}/apply`, tokens.otherEngineer)).status).toBe(
+      404,
+    );
+
+    const applied = await api<InventoryImportDto>(
+      'POST',
+      `/api/equipment/imports/${importId}/apply`,
+      tokens.engineer,
+    );
+    expect([applied.status, applied.body.state, applied.body.applied]).toEqual([
+      200,
+      'applied',
+      { added: 1, updated: 1 },
+    ]);
+    const added = await api<EquipmentListResponse>(
+      'GET',
+      `/api/equipment?q=${serial('NEW')}`,
+      tokens.engineer,
+    );
+    expect(added.body.equipment.map((device) => [device.name, device.installationDate])).toEqual([
+      ['New Pump', '2021-03-04'],
+    ]);
+    const changed = await api<EquipmentDto>('GET', `/api/equipment/${existing.body._id}`, tokens.engineer);
+    expect(changed.body.location).toBe('Bed 9');
+  });
+
+  it('discards a staged import: it is gone, and nothing was written', async () => {
+    const staged = await api<InventoryImportDto>(
+      'POST',
+      '/api/equipment/imports',
+      tokens.engineer,
+      upload([`Discarded,Mindray,N12,${serial('DISC')},ICU,Bed 3,2021-03-04,Serviceable,Monitor`]),
+    );
+    expect(staged.status).toBe(201);
+    const discarded = await api('DELETE', `/api/equipment/imports/${staged.body._id}`, tokens.engineer);
+    expect([discarded.status, discarded.body]).toEqual([200, { _id: staged.body._id }]);
+    expect((await api('GET', `/api/equipment/imports/${staged.body._id}`, tokens.engineer)).status).toBe(404);
+    const list = await api<EquipmentListResponse>(
+      'GET',
+      `/api/equipment?q=${serial('DISC')}`,
+      tokens.engineer,
+    );
+    expect(list.body.total).toBe(0);
+  });
+
+  it("refuses a Technician's file before reading it, a zip bomb included", async () => {
+    const bomb = handMadeZip(
+      workbookParts(sheetXml([[HEADER]])).map((part) =>
+        part.name === SHEET_PART ? { ...part, declaredSize: 1024 * 1024 * 1024 } : part,
+      ),
+    );
+    const answer = await api('POST', '/api/equipment/imports', tokens.technician, {
+      fileName: 'inventory.xlsx',
+      content: bomb.toString('base64'),
+    });
+    expect([answer.status, answer.body['message']]).toEqual([
+      403,
+      'Only Engineers and Admins may import the inventory.',
+    ]);
+    // An Engineer's zip bomb is refused from its ZIP directory.
+    const engineers = await api('POST', '/api/equipment/imports', tokens.engineer, {
+      fileName: 'inventory.xlsx',
+      content: bomb.toString('base64'),
+    });
+    expect([engineers.status, engineers.body['message']]).toEqual([
+      413,
+      'The inventory file unpacks to 1,024.0 MB; an inventory workbook may unpack to at most 96 MB (enough for 20,000 devices in many columns).',
+    ]);
+  });
+
+  it('stages a large file in chunks, and refuses one past the row cap or the size', async () => {
+    const lines = Array.from(
+      { length: 2_000 },
+      (_, i) =>
+        `Bulk Monitor ${i},Mindray,N12,${serial(`BULK-${i}`)},ICU,Bed ${i},2021-03-04,Serviceable,Monitor`,
+    );
+    const staged = await api<InventoryImportDto>(
+      'POST',
+      '/api/equipment/imports',
+      tokens.engineer,
+      upload(lines),
+    );
+    expect([staged.status, staged.body.rows, staged.body.summary.add]).toEqual([201, 2_000, 2_000]);
+    await api('DELETE', `/api/equipment/imports/${staged.body._id}`, tokens.engineer);
+
+    const farDown = await workbookWithRows(HEADER.split(','), { 1_048_576: ['Last'] });
+    const capped = await api('POST', '/api/equipment/imports', tokens.engineer, {
+      fileName: 'inventory.xlsx',
+      content: farDown.toString('base64'),
+    });
+    expect([capped.status, capped.body['message']]).toEqual([
+      400,
+      'An inventory file may hold at most 20,000 devices, on rows 2 to 20,001; this one has a row 1,048,576. Empty rows count too: delete the rows below the inventory.',
+    ]);
+    // Past 8 MB the request's schema refuses the file; the route's body limit lets it that far.
+    const large = await api('POST', '/api/equipment/imports', tokens.engineer, {
+      fileName: 'inventory.csv',
+      content: Buffer.alloc(8 * 1024 * 1024 + 3, 0x41).toString('base64'),
+    });
+    expect([large.status, large.body['message']]).toEqual([400, 'The inventory file is larger than 8 MB.']);
+  });
+
+  it('exports the inventory as filtered, as CSV and as a workbook, to anyone signed in', async () => {
+    const csv = await download(`/api/equipment/export?format=csv&q=${serial('NEW')}`, tokens.technician);
+    expect([csv.status, csv.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="inventory-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await csv.text()).split('\r\n');
+    expect(lines[0]).toMatch(/^\uFEFFName,Manufacturer,Model,Serial Number,UDI,/);
+    expect(lines.slice(1, -1).map((line) => line.split(',')[3])).toEqual([serial('NEW')]);
+
+    const xlsx = await download(`/api/equipment/export?q=${serial('NEW')}`, tokens.technician);
+    expect(xlsx.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="inventory-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+    const workbook = await loadWorkbook(new Uint8Array(await xlsx.arrayBuffer()));
+    const sheet = workbook.getWorksheet('Inventory');
+    expect([sheet?.rowCount, sheet?.getRow(2).getCell(4).value]).toEqual([2, serial('NEW')]);
+    expect((await api('GET', '/api/equipment/export?format=pdf', tokens.technician)).status).toBe(400);
+  });
+});
