@@ -13,22 +13,12 @@ import {
   uniqueServiceNumber,
   useSignInStack,
 } from '@caliber/testing/stack';
-import {
-  SHEET_PART,
-  handMadeZip,
-  loadWorkbook,
-  sheetXml,
-  workbookParts,
-  workbookWithRows,
-} from '../files/sheets/test-files';
+import { loadWorkbook, sheetXml, workbookDeclaring, workbookWithRows } from '../files/sheets/test-files';
 
 const HEADER = 'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category';
 
-/** An inventory file of these CSV lines under the import's header, as the upload carries it. */
-const upload = (lines: readonly string[], fileName = 'inventory.csv') => ({
-  fileName,
-  content: Buffer.from([HEADER, ...lines].join('\r\n')).toString('base64'),
-});
+/** An inventory file of these CSV lines under the import's header. */
+const csvOf = (lines: readonly string[]) => Buffer.from([HEADER, ...lines].join('\r\n'));
 
 /**
  * The inventory's files through the gateway against the equipment service: the template, an
@@ -64,6 +54,12 @@ describe('Inventory import, export and template (real stack)', () => {
 
   const api = <T = Record<string, unknown>>(method: string, path: string, token: string, body?: unknown) =>
     call<T>(stack.gateway.url, method, path, { token, ...(body === undefined ? {} : { body }) });
+  /** Sends a file to be staged, as the inventory screen does. */
+  const stage = (token: string, bytes: Buffer, fileName = 'inventory.csv') =>
+    api<InventoryImportDto & { message?: string }>('POST', '/api/equipment/imports', token, {
+      fileName,
+      content: bytes.toString('base64'),
+    });
   const download = (path: string, token: string) =>
     fetch(`${stack.gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
@@ -103,11 +99,9 @@ describe('Inventory import, export and template (real stack)', () => {
       category: 'Monitor',
     });
     expect(existing.status).toBe(201);
-    const staged = await api<InventoryImportDto>(
-      'POST',
-      '/api/equipment/imports',
+    const staged = await stage(
       tokens.engineer,
-      upload([
+      csvOf([
         `New Pump,B. Braun,Infusomat,${serial('NEW')},ICU,Bay 2,04/03/2021,Serviceable,Monitor`,
         `Broken Row,B. Braun,Infusomat,${serial('BAD')},ICU,Bay 2,2021-03-04,Broken,Monitor`,
         `Old Monitor,Mindray,N12,${serial('UPD')},ICU,Bed 9,2020-01-01,Serviceable,Monitor`,
@@ -176,11 +170,9 @@ describe('Inventory import, export and template (real stack)', () => {
   });
 
   it('discards a staged import: it is gone, and nothing was written', async () => {
-    const staged = await api<InventoryImportDto>(
-      'POST',
-      '/api/equipment/imports',
+    const staged = await stage(
       tokens.engineer,
-      upload([`Discarded,Mindray,N12,${serial('DISC')},ICU,Bed 3,2021-03-04,Serviceable,Monitor`]),
+      csvOf([`Discarded,Mindray,N12,${serial('DISC')},ICU,Bed 3,2021-03-04,Serviceable,Monitor`]),
     );
     expect(staged.status).toBe(201);
     const discarded = await api('DELETE', `/api/equipment/imports/${staged.body._id}`, tokens.engineer);
@@ -195,25 +187,15 @@ describe('Inventory import, export and template (real stack)', () => {
   });
 
   it("refuses a Technician's file before reading it, a zip bomb included", async () => {
-    const bomb = handMadeZip(
-      workbookParts(sheetXml([[HEADER]])).map((part) =>
-        part.name === SHEET_PART ? { ...part, declaredSize: 1024 * 1024 * 1024 } : part,
-      ),
-    );
-    const answer = await api('POST', '/api/equipment/imports', tokens.technician, {
-      fileName: 'inventory.xlsx',
-      content: bomb.toString('base64'),
-    });
-    expect([answer.status, answer.body['message']]).toEqual([
+    const bomb = workbookDeclaring(sheetXml([[HEADER]]), 1024 * 1024 * 1024);
+    const answer = await stage(tokens.technician, bomb, 'inventory.xlsx');
+    expect([answer.status, answer.body.message]).toEqual([
       403,
       'Only Engineers and Admins may import the inventory.',
     ]);
     // An Engineer's zip bomb is refused from its ZIP directory.
-    const engineers = await api('POST', '/api/equipment/imports', tokens.engineer, {
-      fileName: 'inventory.xlsx',
-      content: bomb.toString('base64'),
-    });
-    expect([engineers.status, engineers.body['message']]).toEqual([
+    const engineers = await stage(tokens.engineer, bomb, 'inventory.xlsx');
+    expect([engineers.status, engineers.body.message]).toEqual([
       413,
       'The inventory file unpacks to 1,024.0 MB; an inventory workbook may unpack to at most 96 MB (enough for 20,000 devices in many columns).',
     ]);
@@ -225,30 +207,19 @@ describe('Inventory import, export and template (real stack)', () => {
       (_, i) =>
         `Bulk Monitor ${i},Mindray,N12,${serial(`BULK-${i}`)},ICU,Bed ${i},2021-03-04,Serviceable,Monitor`,
     );
-    const staged = await api<InventoryImportDto>(
-      'POST',
-      '/api/equipment/imports',
-      tokens.engineer,
-      upload(lines),
-    );
+    const staged = await stage(tokens.engineer, csvOf(lines));
     expect([staged.status, staged.body.rows, staged.body.summary.add]).toEqual([201, 2_000, 2_000]);
     await api('DELETE', `/api/equipment/imports/${staged.body._id}`, tokens.engineer);
 
     const farDown = await workbookWithRows(HEADER.split(','), { 1_048_576: ['Last'] });
-    const capped = await api('POST', '/api/equipment/imports', tokens.engineer, {
-      fileName: 'inventory.xlsx',
-      content: farDown.toString('base64'),
-    });
-    expect([capped.status, capped.body['message']]).toEqual([
+    const capped = await stage(tokens.engineer, farDown, 'inventory.xlsx');
+    expect([capped.status, capped.body.message]).toEqual([
       400,
       'An inventory file may hold at most 20,000 devices, on rows 2 to 20,001; this one has a row 1,048,576. Empty rows count too: delete the rows below the inventory.',
     ]);
     // Past 8 MB the request's schema refuses the file; the route's body limit lets it that far.
-    const large = await api('POST', '/api/equipment/imports', tokens.engineer, {
-      fileName: 'inventory.csv',
-      content: Buffer.alloc(8 * 1024 * 1024 + 3, 0x41).toString('base64'),
-    });
-    expect([large.status, large.body['message']]).toEqual([400, 'The inventory file is larger than 8 MB.']);
+    const large = await stage(tokens.engineer, Buffer.alloc(8 * 1024 * 1024 + 3, 0x41));
+    expect([large.status, large.body.message]).toEqual([400, 'The inventory file is larger than 8 MB.']);
   });
 
   it('exports the inventory as filtered, as CSV and as a workbook, to anyone signed in', async () => {

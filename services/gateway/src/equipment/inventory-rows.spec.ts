@@ -1,13 +1,6 @@
-import { INVENTORY_IMPORT_KEYS, type InventoryImportKey } from '@caliber/contracts';
+import { INVENTORY_IMPORT_KEYS, inventoryColumnOf, type InventoryImportKey } from '@caliber/contracts';
 import ExcelJS from 'exceljs';
-import { FileRefusal } from '../files/sheets/file-refusal';
-import {
-  SHEET_PART,
-  handMadeZip,
-  sheetXml,
-  workbookParts,
-  workbookWithRows,
-} from '../files/sheets/test-files';
+import { refusalOf, sheetXml, workbookDeclaring, workbookWithRows } from '../files/sheets/test-files';
 import { readInventoryRows } from './inventory-rows';
 
 const HEADER = [
@@ -36,15 +29,6 @@ const DEVICE = [
 const csv = (rows: readonly (readonly string[])[]) =>
   Buffer.from(rows.map((row) => row.join(',')).join('\r\n'));
 
-const refusalOf = async (reading: Promise<unknown>) => {
-  const error: unknown = await reading.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof FileRefusal)) throw new Error(`Expected a refusal, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-};
-
 /** The cells of a row with every column the import reads, '' for those not given. */
 const cellsOf = (given: Partial<Record<InventoryImportKey, string>>) => ({
   ...(Object.fromEntries(INVENTORY_IMPORT_KEYS.map((key) => [key, ''])) as Record<
@@ -54,28 +38,30 @@ const cellsOf = (given: Partial<Record<InventoryImportKey, string>>) => ({
   ...given,
 });
 
+/** DEVICE as the import reads it: each cell under the column its header names. */
+const DEVICE_CELLS = cellsOf(
+  Object.fromEntries(HEADER.map((header, index) => [inventoryColumnOf(header), DEVICE[index]])),
+);
+
 const CAP = (row: string) =>
   `An inventory file may hold at most 20,000 devices, on rows 2 to 20,001; this one has a row ${row}. Empty rows count too: delete the rows below the inventory.`;
 
 describe('reading an inventory file', () => {
   it('matches headers leniently, in any order, and lists the ones it does not read', async () => {
+    const headers = [
+      'serial_number',
+      'Equipment Name',
+      'MAKE',
+      'Model No.',
+      'Dept',
+      'Ward',
+      'Date Installed',
+      'Condition',
+      'Class',
+      'Warranty (optional)',
+    ];
     const file = csv([
-      [
-        'serial_number',
-        'Equipment Name',
-        'MAKE',
-        'Model No.',
-        'Dept',
-        'Ward',
-        'Date Installed',
-        'Condition',
-        'Class',
-        'Warranty (optional)',
-        'S/N of the PSU',
-        'GTIN',
-        'Equipment ID',
-        '',
-      ],
+      [...headers, 'S/N of the PSU', 'GTIN', 'Equipment ID', ''],
       [
         'SN-1',
         'Infusion Pump',
@@ -105,18 +91,7 @@ describe('reading an inventory file', () => {
       category: 9,
       warrantyExpiry: 10,
     });
-    expect(read.columnsRead).toEqual([
-      'serial_number',
-      'Equipment Name',
-      'MAKE',
-      'Model No.',
-      'Dept',
-      'Ward',
-      'Date Installed',
-      'Condition',
-      'Class',
-      'Warranty (optional)',
-    ]);
+    expect(read.columnsRead).toEqual(headers);
     expect(read.columnsIgnored).toEqual(['S/N of the PSU', 'GTIN', 'Equipment ID']);
     expect(read.rows).toEqual([
       {
@@ -194,15 +169,12 @@ describe('reading an inventory file', () => {
     const sheet = workbook.addWorksheet('Devices');
     sheet.addRow([...HEADER]);
     sheet.addRow([
-      'Monitor',
-      'Mindray',
+      ...DEVICE.slice(0, 2),
       12,
       12345,
-      'ICU',
-      'Bed 3',
+      ...DEVICE.slice(4, 6),
       new Date(Date.UTC(2021, 2, 4)),
-      'Serviceable',
-      'Monitor',
+      ...DEVICE.slice(7),
     ]);
     workbook
       .addWorksheet('How to fill')
@@ -212,17 +184,7 @@ describe('reading an inventory file', () => {
     expect(read.rows).toEqual([
       {
         line: 2,
-        cells: cellsOf({
-          name: 'Monitor',
-          manufacturer: 'Mindray',
-          model: '12',
-          serialNumber: '12345',
-          department: 'ICU',
-          location: 'Bed 3',
-          installationDate: '44259',
-          status: 'Serviceable',
-          category: 'Monitor',
-        }),
+        cells: { ...DEVICE_CELLS, model: '12', serialNumber: '12345', installationDate: '44259' },
       },
     ]);
   });
@@ -246,21 +208,13 @@ describe('reading an inventory file', () => {
   });
 
   it('refuses a zip bomb from its directory and a part that unpacks to more than declared', async () => {
-    const bomb = handMadeZip(
-      workbookParts(sheetXml([[...HEADER], DEVICE])).map((part) =>
-        part.name === SHEET_PART ? { ...part, declaredSize: 1024 * 1024 * 1024 } : part,
-      ),
-    );
+    const bomb = workbookDeclaring(sheetXml([[...HEADER], DEVICE]), 1024 * 1024 * 1024);
     expect(await refusalOf(readInventoryRows('xlsx', bomb))).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
       message:
         'The inventory file unpacks to 1,024.0 MB; an inventory workbook may unpack to at most 96 MB (enough for 20,000 devices in many columns).',
     });
-    const lying = handMadeZip(
-      workbookParts(sheetXml([[...HEADER], DEVICE], 40 * 1024 * 1024)).map((part) =>
-        part.name === SHEET_PART ? { ...part, declaredSize: 2048 } : part,
-      ),
-    );
+    const lying = workbookDeclaring(sheetXml([[...HEADER], DEVICE], 40 * 1024 * 1024), 2048);
     expect(await refusalOf(readInventoryRows('xlsx', lying))).toEqual({
       code: 'VALIDATION_FAILED',
       message:

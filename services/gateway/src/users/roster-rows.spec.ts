@@ -1,23 +1,14 @@
 import ExcelJS from 'exceljs';
-import { FileRefusal } from '../files/sheets/file-refusal';
 import {
   SHEET_PART,
   handMadeZip,
+  refusalOf,
   sheetXml,
   workbookParts,
   workbookWithRows,
 } from '../files/sheets/test-files';
 import { readRosterRows } from './roster-rows';
 import { ROSTER_HEADER, cellOnTheLastRow } from './roster-test-files';
-
-const refusalOf = async (reading: Promise<unknown>) => {
-  const error: unknown = await reading.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof FileRefusal)) throw new Error(`Expected a refusal, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-};
 
 const CAP_MESSAGE = (row: string) =>
   `A roster file may hold at most 2,500 people, on rows 2 to 2,501; this one has a row ${row}. Empty rows count too: delete the rows below the roster.`;

@@ -1,6 +1,6 @@
 import { ROSTER_FILE } from '../../users/roster-rows';
 import { csvDelimiter, csvRows, csvText } from './csv';
-import { FileRefusal } from './file-refusal';
+import { refusalOfCall } from './test-files';
 
 const rowsOf = (text: string) =>
   [...csvRows(text, ROSTER_FILE)].map((row) => [...row.cells()].map(([, cell]) => cell));
@@ -9,16 +9,6 @@ const utf16 = (text: string, endian: 'le' | 'be') => {
   const little = Buffer.from(text, 'utf16le');
   const bytes = endian === 'le' ? little : Buffer.from(little).swap16();
   return Buffer.concat([Buffer.from(endian === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]), bytes]);
-};
-
-const refusalOf = (read: () => unknown) => {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof FileRefusal) return error.message;
-    throw error;
-  }
-  throw new Error('Expected a refusal');
 };
 
 describe('a CSV file as hospitals have them', () => {
@@ -57,9 +47,11 @@ describe('a CSV file as hospitals have them', () => {
   it("refuses binary data (a PDF or a workbook renamed .csv), and lets a scanner's group separator and a closing Ctrl-Z be", () => {
     const message =
       'The roster file is not CSV text: it holds binary data, as a PDF or a workbook would. Send the spreadsheet itself as .xlsx, or save it from the spreadsheet program as CSV.';
-    expect(refusalOf(() => csvText(Buffer.from('Name\r\nA\u0000B\r\n'), ROSTER_FILE))).toBe(message);
+    expect(refusalOfCall(() => csvText(Buffer.from('Name\r\nA\u0000B\r\n'), ROSTER_FILE))?.[1]).toBe(message);
     expect(
-      refusalOf(() => csvText(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x0a, 0xe2, 0x01, 0x9c]), ROSTER_FILE)),
+      refusalOfCall(() =>
+        csvText(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x0a, 0xe2, 0x01, 0x9c]), ROSTER_FILE),
+      )?.[1],
     ).toBe(message);
     expect(csvText(Buffer.from('UDI\r\n0109506000134352\u001d21SN-1\r\n\u001a'), ROSTER_FILE)).toBe(
       'UDI\r\n0109506000134352\u001d21SN-1\r\n',

@@ -1,5 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { FileRefusal, type FileRefusalCode } from './file-refusal';
 
 /**
  * Spreadsheet files for the tests, the hostile ones included: workbooks made with exceljs as a
@@ -120,6 +121,12 @@ export function workbookParts(sheet: string): ZipPart[] {
   ];
 }
 
+/** The least workbook with this sheet, whose ZIP directory declares the sheet `declaredSize` bytes unpacked. */
+export const workbookDeclaring = (sheet: string, declaredSize: number): Buffer =>
+  handMadeZip(
+    workbookParts(sheet).map((part) => (part.name === SHEET_PART ? { ...part, declaredSize } : part)),
+  );
+
 /** A workbook made by exceljs: this header on row 1, then the rows given, each at its row number. */
 export async function workbookWithRows(
   header: readonly string[],
@@ -137,4 +144,27 @@ export async function loadWorkbook(bytes: Uint8Array): Promise<ExcelJS.Workbook>
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(new Uint8Array(bytes).buffer);
   return workbook;
+}
+
+/** The refusal a call throws, as [code, message], or null when it throws none. */
+export function refusalOfCall(call: () => unknown): [FileRefusalCode, string] | null {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof FileRefusal) return [error.code, error.message];
+    throw error;
+  }
+  return null;
+}
+
+/** The refusal a reading ends in; it failing otherwise, or not failing, fails the test. */
+export async function refusalOf(
+  reading: Promise<unknown>,
+): Promise<{ code: FileRefusalCode; message: string }> {
+  const error: unknown = await reading.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof FileRefusal)) throw new Error(`Expected a refusal, got ${String(error)}`);
+  return { code: error.code, message: error.message };
 }

@@ -1,17 +1,6 @@
 import { ROSTER_FILE } from '../../users/roster-rows';
-import { FileRefusal } from './file-refusal';
-import { handMadeZip } from './test-files';
+import { handMadeZip, refusalOfCall } from './test-files';
 import { inflateEntry, refuseDeclaredBeyond, storedZip, zipDirectory } from './zip';
-
-const refusalOf = (read: () => unknown) => {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof FileRefusal) return [error.code, error.message];
-    throw error;
-  }
-  throw new Error('Expected a refusal');
-};
 
 const UNREADABLE = ['VALIDATION_FAILED', 'The roster file could not be read as an Excel workbook (.xlsx).'];
 
@@ -60,7 +49,7 @@ describe('a workbook as a ZIP file (a roster file)', () => {
         ROSTER_FILE,
       );
     expect(() => refuseDeclaredBeyond(declaring(half), ROSTER_FILE)).not.toThrow();
-    expect(refusalOf(() => refuseDeclaredBeyond(declaring(half + 1), ROSTER_FILE))).toEqual([
+    expect(refusalOfCall(() => refuseDeclaredBeyond(declaring(half + 1), ROSTER_FILE))).toEqual([
       'PAYLOAD_TOO_LARGE',
       'The roster file unpacks to 16.0 MB; a roster workbook may unpack to at most 16 MB (enough for 2,500 people in many columns).',
     ]);
@@ -68,19 +57,21 @@ describe('a workbook as a ZIP file (a roster file)', () => {
 
   it('refuses a file that is not a ZIP, is cut short, or needs ZIP64', () => {
     const zip = handMadeZip([{ name: 'a.xml', text: '<a/>' }]);
-    expect(refusalOf(() => zipDirectory(Buffer.from('not a zip at all, just text'), ROSTER_FILE))).toEqual(
+    expect(
+      refusalOfCall(() => zipDirectory(Buffer.from('not a zip at all, just text'), ROSTER_FILE)),
+    ).toEqual(UNREADABLE);
+    expect(refusalOfCall(() => zipDirectory(zip.subarray(0, zip.length - 30), ROSTER_FILE))).toEqual(
       UNREADABLE,
     );
-    expect(refusalOf(() => zipDirectory(zip.subarray(0, zip.length - 30), ROSTER_FILE))).toEqual(UNREADABLE);
     const zip64 = Buffer.from(zip);
     zip64.writeUInt32LE(0xffffffff, zip64.length - 22 - 46 + 24);
-    expect(refusalOf(() => zipDirectory(zip64, ROSTER_FILE))).toEqual(UNREADABLE);
+    expect(refusalOfCall(() => zipDirectory(zip64, ROSTER_FILE))).toEqual(UNREADABLE);
     const [entry] = zipDirectory(zip, ROSTER_FILE);
     if (!entry) throw new Error('no entry');
-    expect(refusalOf(() => inflateEntry(zip, { ...entry, localHeaderOffset: 5 }, ROSTER_FILE))).toEqual(
+    expect(refusalOfCall(() => inflateEntry(zip, { ...entry, localHeaderOffset: 5 }, ROSTER_FILE))).toEqual(
       UNREADABLE,
     );
-    expect(refusalOf(() => inflateEntry(zip, { ...entry, method: 12 }, ROSTER_FILE))).toEqual(UNREADABLE);
+    expect(refusalOfCall(() => inflateEntry(zip, { ...entry, method: 12 }, ROSTER_FILE))).toEqual(UNREADABLE);
   });
 
   it('stops inflating at the declared size when an entry unpacks to more', () => {
@@ -89,7 +80,7 @@ describe('a workbook as a ZIP file (a roster file)', () => {
     ]);
     const [entry] = zipDirectory(zip, ROSTER_FILE);
     if (!entry) throw new Error('no entry');
-    expect(refusalOf(() => inflateEntry(zip, entry, ROSTER_FILE))).toEqual([
+    expect(refusalOfCall(() => inflateEntry(zip, entry, ROSTER_FILE))).toEqual([
       'VALIDATION_FAILED',
       'The roster file could not be read as an Excel workbook (.xlsx): its part xl/sharedStrings.xml unpacks to more than the 100 bytes its ZIP directory declares.',
     ]);
