@@ -104,6 +104,17 @@ const gatewayEnvSchema = z
     /** Folder holding the built front ends (shell/dist and each mfe-<name>/dist); empty: the gateway serves none. */
     WEB_ROOT: z.string().trim().default(''),
     PRODUCT_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
+    /**
+     * The address people open Caliber at (`https://cmms.hospital.example`): the QR code of an asset
+     * tag holds a device's address under it, so a tag printed today still opens in ten years. Empty:
+     * the address the request came to (its scheme, behind `TRUST_PROXY`, and its Host).
+     */
+    PUBLIC_URL: z
+      .union([
+        z.literal(''),
+        z.url({ protocol: /^https?$/, error: 'must be an address such as https://cmms.hospital.example' }),
+      ])
+      .default(''),
     ...pageAddressShape,
   })
   .superRefine(checkCommonEnv)
@@ -123,6 +134,7 @@ const gatewayEnvSchema = z
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT,
+    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
     web: {
       root: env.WEB_ROOT,
       productName: env.PRODUCT_NAME,
