@@ -37,3 +37,5 @@ export * from './report-data';
 export * from './downloads';
 export * from './dashboard';
 export * from './date-formats';
+export * from './udi';
+export * from './sheet-dates';
