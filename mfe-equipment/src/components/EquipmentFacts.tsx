@@ -1,5 +1,6 @@
 import { formatDate } from '@caliber/ui-kit';
 import type { EquipmentDto } from '@caliber/contracts';
+import { FactList } from './FactList';
 
 /**
  * An item's fields as a definition list, shared by the card and the details. The card leaves the
@@ -17,14 +18,5 @@ export function EquipmentFacts({ item, detailed = false }: { item: EquipmentDto;
   ];
   if (item.warrantyExpiry) facts.push(['Warranty Expiry', formatDate(item.warrantyExpiry)]);
   else if (detailed) facts.push(['Warranty Expiry', 'None recorded']);
-  return (
-    <dl className="equipment-card__facts">
-      {facts.map(([term, value]) => (
-        <div key={term} className="equipment-card__fact">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={facts} />;
 }
