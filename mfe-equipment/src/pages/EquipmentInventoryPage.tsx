@@ -1,12 +1,24 @@
-import { EQUIPMENT_PAGER_WINDOW, type EquipmentListResponse, type RiskClassFilter } from '@caliber/contracts';
+import {
+  EQUIPMENT_PAGER_WINDOW,
+  hasFullAccess,
+  type EquipmentListResponse,
+  type InventoryExportFormat,
+  type RiskClassFilter,
+} from '@caliber/contracts';
 import { Button, EmptyState, ErrorBox, LoadingState, Pager, SelectField } from '@caliber/ui-kit';
-import { useSearchParams } from '@caliber/web';
+import { Link, useCurrentUser, useLiveEvents, useSearchParams } from '@caliber/web';
 import { useEffect, useState } from 'react';
 import { AddEquipmentForm } from '../components/AddEquipmentForm';
 import { EquipmentCard } from '../components/EquipmentCard';
 import { EquipmentDetailDialog } from '../components/EquipmentDetailDialog';
+import { ExportMenu } from '../components/ExportMenu';
+import { PrintLabelsDialog } from '../components/PrintLabelsDialog';
+import { SelectionBar } from '../components/SelectionBar';
+import { useDownload } from '../hooks/use-download';
 import { filtersOf, useEquipmentList } from '../hooks/use-equipment-list';
+import { useSelection } from '../hooks/use-selection';
 import { countLine, showingLine } from '../utils/count-line';
+import { EXPORT_CHOICES, exportPath, filtersKey } from '../utils/inventory-files';
 import '../equipment.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -28,15 +40,38 @@ function choices(first: string, present: readonly string[], chosen: string) {
 /**
  * /equipment: search, department, status and risk filters, the count lines, the card grid with its
  * pager, the inline Add Equipment form, and an item's details. Filters and page live in the
- * address, so a filtered view can be bookmarked or shared.
+ * address, so a filtered view can be bookmarked or shared. The inventory goes out as it is
+ * filtered (Export) and onto sheets of QR labels (Print labels, for the devices selected on the
+ * cards or all that match); Engineers and Admins bring a hospital's inventory in (Import).
  */
 export function EquipmentInventoryPage() {
+  const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const [search, setSearch] = useState(filters.q);
   const [adding, setAdding] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const { data, shownFilters, error, loading, reload } = useEquipmentList(filters);
+  const selection = useSelection(filtersKey(filters));
+  const exporter = useDownload();
   const openId = params.get('item');
+
+  // A deleted device cannot be printed: it leaves the selection too.
+  useLiveEvents(['equipment:deleted'], (_event, payload) => {
+    const id = (payload as { _id?: string })._id;
+    if (id) selection.remove(id);
+  });
+
+  function exportAs(format: InventoryExportFormat) {
+    const choice = EXPORT_CHOICES.find((candidate) => candidate.format === format);
+    void exporter.download({
+      name: 'export',
+      path: exportPath(filters, format),
+      accept: choice?.accept ?? 'application/octet-stream',
+      fallbackName: `inventory.${format}`,
+      failure: 'Failed to export the inventory.',
+    });
+  }
 
   const update = (
     changes: Partial<
@@ -72,14 +107,34 @@ export function EquipmentInventoryPage() {
           <h1>Equipment Inventory</h1>
           <p className="page__subtitle">Every device the department looks after.</p>
         </div>
-        <Button
-          variant={adding ? 'secondary' : 'primary'}
-          aria-expanded={adding}
-          onClick={() => setAdding(!adding)}
-        >
-          {adding ? 'Hide Add Equipment' : 'Add Equipment'}
-        </Button>
+        <div className="equipment-actions">
+          {hasFullAccess(user.role) ? (
+            <Link className="ck-button ck-button--secondary" to="/equipment/import">
+              Import
+            </Link>
+          ) : null}
+          <ExportMenu onExport={exportAs} busy={exporter.busy === 'export'} />
+          <Button variant="secondary" onClick={() => setPrinting(true)}>
+            Print labels
+          </Button>
+          <Button
+            variant={adding ? 'secondary' : 'primary'}
+            aria-expanded={adding}
+            onClick={() => setAdding(!adding)}
+          >
+            {adding ? 'Hide Add Equipment' : 'Add Equipment'}
+          </Button>
+        </div>
       </header>
+
+      {exporter.error ? (
+        <ErrorBox>
+          {exporter.error}{' '}
+          <Button variant="link" onClick={exporter.reset}>
+            Dismiss
+          </Button>
+        </ErrorBox>
+      ) : null}
 
       {adding ? (
         <section className="ck-card inline-add" aria-label="Add Equipment form">
@@ -149,6 +204,13 @@ export function EquipmentInventoryPage() {
               <span className="ck-spinner ck-spinner--small" aria-label="Updating" role="status" />
             ) : null}
           </div>
+          {list.equipment.length > 0 ? (
+            <SelectionBar
+              pageIds={list.equipment.map((item) => item._id)}
+              selection={selection}
+              onPrint={() => setPrinting(true)}
+            />
+          ) : null}
           {list.equipment.length === 0 ? (
             <EmptyState
               title="No equipment found"
@@ -157,7 +219,13 @@ export function EquipmentInventoryPage() {
           ) : (
             <div className="equipment-grid">
               {list.equipment.map((item) => (
-                <EquipmentCard key={item._id} item={item} onOpen={(opened) => update({ item: opened._id })} />
+                <EquipmentCard
+                  key={item._id}
+                  item={item}
+                  onOpen={(opened) => update({ item: opened._id })}
+                  selected={selection.ids.has(item._id)}
+                  onSelect={(chosen, selected) => selection.set([chosen._id], selected)}
+                />
               ))}
             </div>
           )}
@@ -174,6 +242,14 @@ export function EquipmentInventoryPage() {
       ) : null}
 
       {openId ? <EquipmentDetailDialog id={openId} onClose={() => update({ item: '' })} /> : null}
+      {printing ? (
+        <PrintLabelsDialog
+          selected={[...selection.ids]}
+          matching={list?.total ?? 0}
+          filters={shownFilters}
+          onClose={() => setPrinting(false)}
+        />
+      ) : null}
     </div>
   );
 }
