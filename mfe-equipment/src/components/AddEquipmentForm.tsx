@@ -138,6 +138,8 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
       {done ? <Notice>{done}</Notice> : null}
       <div className="form-grid">
         <TextField label="Name" required {...field('name')} />
+        <TextField label="Manufacturer" required {...field('manufacturer')} />
+        <TextField label="Model" required {...field('model')} />
         <TextField
           label="Serial Number"
           required
@@ -156,8 +158,6 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
               setMissing(new Set([...missing].filter((other) => other !== 'serialNumber')));
           }}
         />
-        <TextField label="Manufacturer" required {...field('manufacturer')} />
-        <TextField label="Model" required {...field('model')} />
         <SelectField
           label="Category"
           required

@@ -37,9 +37,7 @@ export function EquipmentDevicePage() {
               Report a fault
             </Link>
           ) : null}
-          <Link className="ck-button ck-button--secondary" to={BACK}>
-            Equipment Inventory
-          </Link>
+          <Link to={BACK}>Back to Equipment Inventory</Link>
         </div>
       </header>
 
