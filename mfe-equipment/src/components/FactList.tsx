@@ -1,16 +1,7 @@
-/**
- * Facts as a definition list, term beside value: the card's, the details' and what a UDI reads.
- * `label` names the list for a screen reader when the page has several.
- */
-export function FactList({
-  facts,
-  label,
-}: {
-  facts: readonly (readonly [string, string])[];
-  label?: string;
-}) {
+/** Facts as a definition list, term beside value: the card's, the details' and what a UDI reads. */
+export function FactList({ facts }: { facts: readonly (readonly [string, string])[] }) {
   return (
-    <dl className="equipment-card__facts" aria-label={label}>
+    <dl className="equipment-card__facts">
       {facts.map(([term, value]) => (
         <div key={term} className="equipment-card__fact">
           <dt>{term}</dt>

@@ -65,7 +65,7 @@ export function PrintLabelsDialog({ selected, matching, filters, onClose }: Prin
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            {saved ? 'Close' : 'Cancel'}
+            {saved ? 'Done' : 'Cancel'}
           </Button>
           <Button
             onClick={print}

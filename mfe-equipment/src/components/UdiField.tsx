@@ -66,7 +66,6 @@ export function UdiField({ name, value, onChange, onRead }: UdiFieldProps) {
         <div className="udi-field__reading" role="status">
           <span className="udi-field__title">Read from the UDI</span>
           <FactList
-            label="Read from the UDI"
             facts={[
               ...udiFacts({ ...reading.parts, udi: null }),
               ...(reading.parts.serialNumber ? [['Serial', reading.parts.serialNumber] as const] : []),

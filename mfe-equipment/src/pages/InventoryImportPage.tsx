@@ -318,7 +318,8 @@ function Preview({
         <div>
           <dt>Dates</dt>
           <dd>
-            {dateOrderLine(staged)} Not what the file means? Discard, choose the date order and upload again.
+            {dateOrderLine(staged)} To read them another way, discard and upload the file again with another
+            date order.
           </dd>
         </div>
         <div>

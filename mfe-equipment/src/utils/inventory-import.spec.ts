@@ -74,10 +74,11 @@ describe('inventory import file', () => {
   it('offers every date order the contract knows, and says which one the dates were read in', () => {
     expect(DATE_ORDER_CHOICES.map((choice) => choice.value)).toEqual([...INVENTORY_DATE_ORDERS]);
     expect(
-      dateOrderLine({ dateOrder: 'DMY', dateOrderNote: '13/04/2021 on line 7 can only be day first.' }),
-    ).toBe(
-      'Dates were read day first (03/04/2021 is 3 April 2021). 13/04/2021 on line 7 can only be day first.',
-    );
+      dateOrderLine({
+        dateOrder: 'DMY',
+        dateOrderNote: 'Dates were read day first (31/03/2021), as the file writes them.',
+      }),
+    ).toBe('Dates were read day first (31/03/2021), as the file writes them.');
     expect(dateOrderLine({ dateOrder: 'MDY', dateOrderNote: '' })).toBe(
       'Dates were read month first (03/04/2021 is 4 March 2021).',
     );

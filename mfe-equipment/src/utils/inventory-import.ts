@@ -88,11 +88,14 @@ export const DATE_ORDER_CHOICES: readonly { value: InventoryDateOrder; label: st
   { value: 'MDY', label: 'Month first', hint: '03/04/2021 is 4 March 2021' },
 ];
 
-/** "Dates were read day first (03/04/2021 is 3 April 2021)." and the server's reason for it. */
+/**
+ * How the file's dates were read: the server's sentence (which says why), or, without one, the
+ * order it used with an example.
+ */
 export function dateOrderLine(preview: Pick<InventoryImportDto, 'dateOrder' | 'dateOrderNote'>): string {
+  if (preview.dateOrderNote.trim()) return preview.dateOrderNote.trim();
   const choice = DATE_ORDER_CHOICES.find((candidate) => candidate.value === preview.dateOrder);
-  const read = `Dates were read ${preview.dateOrder === 'DMY' ? 'day' : 'month'} first${choice ? ` (${choice.hint})` : ''}.`;
-  return preview.dateOrderNote ? `${read} ${preview.dateOrderNote}` : read;
+  return `Dates were read ${preview.dateOrder === 'DMY' ? 'day' : 'month'} first${choice ? ` (${choice.hint})` : ''}.`;
 }
 
 /** "12 to add, 3 to update, 1,980 unchanged, 5 refused" */
