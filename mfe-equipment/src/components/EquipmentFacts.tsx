@@ -1,5 +1,6 @@
+import { departmentLabel, type EquipmentDto } from '@caliber/contracts';
 import { formatDate } from '@caliber/ui-kit';
-import type { EquipmentDto } from '@caliber/contracts';
+import { useProductName } from '@caliber/web';
 import { FactList } from './FactList';
 
 /**
@@ -7,11 +8,13 @@ import { FactList } from './FactList';
  * warranty out when there is none; the details say 'None recorded'.
  */
 export function EquipmentFacts({ item, detailed = false }: { item: EquipmentDto; detailed?: boolean }) {
+  const product = useProductName();
   const facts: [string, string][] = [
     ['Serial Number', item.serialNumber],
     ['Model', item.model],
     ['Manufacturer', item.manufacturer],
-    ['Department', item.department],
+    // The department named after the product is shown by the product's name, as the forms show it.
+    ['Department', departmentLabel(item.department, product)],
     ['Location', item.location],
     ['Category', item.category],
     ['Installed', formatDate(item.installationDate)],

@@ -1,4 +1,5 @@
 import {
+  departmentLabel,
   EQUIPMENT_PAGER_WINDOW,
   hasFullAccess,
   type EquipmentListResponse,
@@ -6,7 +7,7 @@ import {
   type RiskClassFilter,
 } from '@caliber/contracts';
 import { Button, EmptyState, ErrorBox, LoadingState, Pager, SelectField } from '@caliber/ui-kit';
-import { Link, useCurrentUser, useLiveEvents, useSearchParams } from '@caliber/web';
+import { Link, useCurrentUser, useLiveEvents, useProductName, useSearchParams } from '@caliber/web';
 import { useEffect, useState } from 'react';
 import { AddEquipmentForm } from '../components/AddEquipmentForm';
 import { EquipmentCard } from '../components/EquipmentCard';
@@ -32,9 +33,14 @@ const RISK_CLASS_CHOICES: { value: RiskClassFilter | ''; label: string }[] = [
 ];
 
 /** Filter choices from the data, with the chosen one kept even if no item has it any more. */
-function choices(first: string, present: readonly string[], chosen: string) {
+function choices(
+  first: string,
+  present: readonly string[],
+  chosen: string,
+  label: (value: string) => string = (value) => value,
+) {
   const values = chosen && !present.includes(chosen) ? [...present, chosen] : present;
-  return [{ value: '', label: first }, ...values.map((value) => ({ value, label: value }))];
+  return [{ value: '', label: first }, ...values.map((value) => ({ value, label: label(value) }))];
 }
 
 /**
@@ -46,6 +52,7 @@ function choices(first: string, present: readonly string[], chosen: string) {
  */
 export function EquipmentInventoryPage() {
   const user = useCurrentUser();
+  const product = useProductName();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const [search, setSearch] = useState(filters.q);
@@ -160,7 +167,9 @@ export function EquipmentInventoryPage() {
           label="Department"
           value={filters.department}
           onChange={(department) => update({ department })}
-          options={choices('All Departments', list?.filters.departments ?? [], filters.department)}
+          options={choices('All Departments', list?.filters.departments ?? [], filters.department, (name) =>
+            departmentLabel(name, product),
+          )}
         />
         <SelectField
           label="Status"
@@ -197,7 +206,12 @@ export function EquipmentInventoryPage() {
         <>
           <div className="count-lines" aria-live="polite">
             <p className="count-line">
-              {countLine(list.total, shownFilters.department, shownFilters.status, shownFilters.q)}
+              {countLine(
+                list.total,
+                departmentLabel(shownFilters.department, product),
+                shownFilters.status,
+                shownFilters.q,
+              )}
             </p>
             <p className="muted">{showingLine(list.page, list.limit, list.equipment.length, list.total)}</p>
             {loading ? (
