@@ -11,6 +11,9 @@
 // steady state; `BENCH_ONLY=compliance` measures it alone.
 // Then roster import: a generated 2,000-row CSV previewed and applied through the gateway, then
 // the same people as XLSX previewed again, in seconds; `BENCH_ONLY=roster-import` runs it alone.
+// Then inventory import: a generated 20,000-row workbook previewed and applied through the gateway,
+// the same devices as CSV previewed again, and exported as XLSX and CSV, in seconds;
+// `BENCH_ONLY=inventory-import` runs it alone (`BENCH_INVENTORY_ROWS` sets the rows).
 // Last, all eight reports over the past year in each format: seconds and the worker's peak
 // memory; `BENCH_ONLY=reports` runs it alone (on the generated inventory and tasks).
 // The dashboard (GET /api/dashboard) as an Engineer and a Technician at 1 and 16 connections;
@@ -33,6 +36,7 @@ import { makePmProgram } from './pm-program';
 import { measureDashboard, printDashboard } from './dashboard';
 import { measureReports, printReports } from './reports';
 import { measureRosterImport, printRosterImport } from './roster-import';
+import { measureInventoryImport, printInventoryImport } from './inventory-import';
 import { measureScaleOut, printScaleOut } from './scale-out';
 
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
@@ -40,16 +44,18 @@ const ONLY_FAN_OUT = process.env['BENCH_ONLY'] === 'fan-out';
 const ONLY_TASKS = process.env['BENCH_ONLY'] === 'tasks';
 const ONLY_COMPLIANCE = process.env['BENCH_ONLY'] === 'compliance';
 const ONLY_ROSTER_IMPORT = process.env['BENCH_ONLY'] === 'roster-import';
+const ONLY_INVENTORY_IMPORT = process.env['BENCH_ONLY'] === 'inventory-import';
 const ONLY_REPORTS = process.env['BENCH_ONLY'] === 'reports';
 const ONLY_DASHBOARD = process.env['BENCH_ONLY'] === 'dashboard';
 const ONLY_SCALE_OUT = process.env['BENCH_ONLY'] === 'scale-out';
 const SCALE_OUT_ITEMS = Number(process.env['BENCH_SCALE_OUT_ITEMS'] ?? 5000);
 /** The parts measured on the demo data alone, without the generated inventory and tasks. */
-const ON_DEMO_DATA = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT || ONLY_ROSTER_IMPORT;
+const ON_DEMO_DATA = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT || ONLY_ROSTER_IMPORT || ONLY_INVENTORY_IMPORT;
 const ITEMS = ON_DEMO_DATA ? 0 : Number(process.env['BENCH_ITEMS'] ?? 50_000);
 const FAN_OUT_SOCKETS = [1, 100, 1000];
 const TASKS = ON_DEMO_DATA ? 0 : Number(process.env['BENCH_TASKS'] ?? 200_000);
 const ROSTER_ROWS = Number(process.env['BENCH_ROSTER_ROWS'] ?? 2000);
+const INVENTORY_ROWS = Number(process.env['BENCH_INVENTORY_ROWS'] ?? 20_000);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const CONNECTIONS = [1, 16, 64];
 const SCENARIOS: [name: string, query: string][] = [
@@ -113,6 +119,10 @@ async function mainBenchmarks(): Promise<void> {
       printRosterImport(await measureRosterImport(stack.baseUrl, token, ROSTER_ROWS), say);
       return;
     }
+    if (ONLY_INVENTORY_IMPORT) {
+      printInventoryImport(await measureInventoryImport(stack.baseUrl, token, INVENTORY_ROWS), say);
+      return;
+    }
     if (ONLY_DASHBOARD) {
       const technician = await signInThroughApi(stack.baseUrl, BENCH_TECHNICIAN, stack.outboxPath);
       printDashboard(await dashboardTimings(stack.baseUrl, token, technician.token), say);
@@ -148,6 +158,8 @@ async function mainBenchmarks(): Promise<void> {
     const technician = await signInThroughApi(stack.baseUrl, BENCH_TECHNICIAN, stack.outboxPath);
     printDashboard(await dashboardTimings(stack.baseUrl, token, technician.token), say);
     printReports(await measureReports(stack.baseUrl, token, worker), say);
+    // Last: it adds its devices to the inventory the measurements above read.
+    printInventoryImport(await measureInventoryImport(stack.baseUrl, token, INVENTORY_ROWS), say);
   } finally {
     await floor.stop();
     await taskFloor.stop();

@@ -5,6 +5,8 @@ import type { ComponentType } from 'react';
 export const SCREEN_IDS = [
   'equipment-inventory',
   'add-equipment',
+  'equipment-import',
+  'equipment-device',
   'maintenance',
   'report-issue',
   'schedule-preventive',
@@ -25,6 +27,8 @@ export interface ScreenInfo {
 export const SCREENS: Record<ScreenId, ScreenInfo> = {
   'equipment-inventory': { remote: 'equipment', title: 'Equipment Inventory' },
   'add-equipment': { remote: 'equipment', title: 'Add Equipment' },
+  'equipment-import': { remote: 'equipment', title: 'Import Inventory' },
+  'equipment-device': { remote: 'equipment', title: 'Equipment' },
   maintenance: { remote: 'tasks', title: 'Maintenance Management' },
   'report-issue': { remote: 'tasks', title: 'Report Equipment Issue' },
   'schedule-preventive': { remote: 'tasks', title: 'Schedule Preventive Maintenance' },

@@ -3,12 +3,15 @@ import {
   departmentLabel,
   EQUIPMENT_STATUSES,
   listNameKey,
+  readUdi,
+  udiSerialRefusal,
   type CreateEquipmentRequest,
   type EquipmentDto,
 } from '@caliber/contracts';
 import { Button, ErrorBox, focusFormField, Notice, SelectField, TextField } from '@caliber/ui-kit';
 import { apiExchange, errorMessage, useHospitalLists, useProductName } from '@caliber/web';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { UdiField } from './UdiField';
 
 type Draft = Record<keyof CreateEquipmentRequest, string>;
 
@@ -23,6 +26,7 @@ const EMPTY: Draft = {
   warrantyExpiry: '',
   status: 'Serviceable',
   category: '',
+  udi: '',
 };
 
 const REQUIRED: (keyof Draft)[] = [
@@ -45,7 +49,9 @@ const choose = (placeholder: string, values: readonly string[], label = (value: 
 /**
  * The Add Equipment form, inline on the inventory and on /add-equipment. Success is HTTP 201
  * only; any other success status says 'Unexpected response from server'. A submit with required
- * fields empty says so, marks each of them invalid and moves focus to the first.
+ * fields empty says so, marks each of them invalid and moves focus to the first. The optional UDI,
+ * scanned or pasted, fills the serial number from its AI 21; a UDI that does not read, or whose
+ * serial is not the serial number, is said on its field before anything is sent.
  */
 export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): void }) {
   const product = useProductName();
@@ -84,11 +90,23 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
       focusFormField(form.current, empty[0]);
       return;
     }
+    const udi = draft.udi.trim();
+    const reading = udi ? readUdi(udi) : null;
+    if (reading && !reading.ok) {
+      setError(`The UDI cannot be read: ${reading.message}`);
+      focusFormField(form.current, 'udi');
+      return;
+    }
+    if (serialRefusal) {
+      setError(serialRefusal);
+      focusFormField(form.current, 'serialNumber');
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       const answer = await apiExchange<EquipmentDto>('POST', '/equipment', {
-        body: { ...draft, warrantyExpiry: draft.warrantyExpiry || null },
+        body: { ...draft, warrantyExpiry: draft.warrantyExpiry || null, udi: udi || null },
       });
       if (answer.status !== 201) {
         setError('Unexpected response from server');
@@ -104,6 +122,9 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
     }
   }
 
+  // A UDI that carries a serial names one device: the serial number must be that serial.
+  const serialRefusal = udiSerialRefusal(draft.udi.trim() || null, draft.serialNumber.trim() || undefined);
+
   // The hospital's active categories and departments; the chosen department's wards are offered
   // for the location, which stays free text (a bed, a bay, a room).
   const departments = lists?.departments ?? [];
@@ -117,9 +138,26 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
       {done ? <Notice>{done}</Notice> : null}
       <div className="form-grid">
         <TextField label="Name" required {...field('name')} />
-        <TextField label="Serial Number" required {...field('serialNumber')} spellCheck={false} />
         <TextField label="Manufacturer" required {...field('manufacturer')} />
         <TextField label="Model" required {...field('model')} />
+        <TextField
+          label="Serial Number"
+          required
+          {...field('serialNumber')}
+          error={serialRefusal}
+          spellCheck={false}
+        />
+        <UdiField
+          name="udi"
+          value={draft.udi}
+          onChange={(udi) => change('udi', udi)}
+          onRead={(parts) => {
+            if (parts.serialNumber)
+              setDraft((current) => ({ ...current, serialNumber: parts.serialNumber ?? '' }));
+            if (parts.serialNumber && missing.has('serialNumber'))
+              setMissing(new Set([...missing].filter((other) => other !== 'serialNumber')));
+          }}
+        />
         <SelectField
           label="Category"
           required

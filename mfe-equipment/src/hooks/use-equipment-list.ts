@@ -35,6 +35,8 @@ const REFRESHING_EVENTS: readonly LiveEvent[] = [
   'equipment:updated',
   'equipment:statusChanged',
   'equipment:deleted',
+  // An applied import: one event for all its devices, so the list reloads once.
+  'equipment:imported',
 ];
 
 export function listQuery(filters: ListFilters, pageSize: number): string {
@@ -67,8 +69,9 @@ export function filtersOf(params: URLSearchParams): ListFilters {
 
 /**
  * One page of the inventory from the server, as many items as the person's Items per page (nine
- * until they pick one). While a new page loads the previous one stays on screen. Live events merge a changed item into the visible page at once, remove a deleted one,
- * then reload quietly so counts and order stay true.
+ * until they pick one). While a new page loads the previous one stays on screen. Live events merge
+ * a changed item into the visible page at once, remove a deleted one, then reload quietly so
+ * counts and order stay true; an applied import reloads the page.
  */
 export function useEquipmentList(filters: ListFilters) {
   const [reloads, setReloads] = useState(0);

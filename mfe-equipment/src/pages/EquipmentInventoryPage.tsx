@@ -1,12 +1,25 @@
-import { EQUIPMENT_PAGER_WINDOW, type EquipmentListResponse, type RiskClassFilter } from '@caliber/contracts';
+import {
+  departmentLabel,
+  EQUIPMENT_PAGER_WINDOW,
+  hasFullAccess,
+  type EquipmentListResponse,
+  type InventoryExportFormat,
+  type RiskClassFilter,
+} from '@caliber/contracts';
 import { Button, EmptyState, ErrorBox, LoadingState, Pager, SelectField } from '@caliber/ui-kit';
-import { useSearchParams } from '@caliber/web';
+import { Link, useCurrentUser, useLiveEvents, useProductName, useSearchParams } from '@caliber/web';
 import { useEffect, useState } from 'react';
 import { AddEquipmentForm } from '../components/AddEquipmentForm';
 import { EquipmentCard } from '../components/EquipmentCard';
 import { EquipmentDetailDialog } from '../components/EquipmentDetailDialog';
+import { ExportMenu } from '../components/ExportMenu';
+import { PrintLabelsDialog } from '../components/PrintLabelsDialog';
+import { SelectionBar } from '../components/SelectionBar';
+import { useDownload } from '../hooks/use-download';
 import { filtersOf, useEquipmentList } from '../hooks/use-equipment-list';
+import { useSelection } from '../hooks/use-selection';
 import { countLine, showingLine } from '../utils/count-line';
+import { EXPORT_CHOICES, exportPath, filtersKey } from '../utils/inventory-files';
 import '../equipment.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -20,23 +33,52 @@ const RISK_CLASS_CHOICES: { value: RiskClassFilter | ''; label: string }[] = [
 ];
 
 /** Filter choices from the data, with the chosen one kept even if no item has it any more. */
-function choices(first: string, present: readonly string[], chosen: string) {
+function choices(
+  first: string,
+  present: readonly string[],
+  chosen: string,
+  label: (value: string) => string = (value) => value,
+) {
   const values = chosen && !present.includes(chosen) ? [...present, chosen] : present;
-  return [{ value: '', label: first }, ...values.map((value) => ({ value, label: value }))];
+  return [{ value: '', label: first }, ...values.map((value) => ({ value, label: label(value) }))];
 }
 
 /**
  * /equipment: search, department, status and risk filters, the count lines, the card grid with its
  * pager, the inline Add Equipment form, and an item's details. Filters and page live in the
- * address, so a filtered view can be bookmarked or shared.
+ * address, so a filtered view can be bookmarked or shared. The inventory goes out as it is
+ * filtered (Export) and onto sheets of QR labels (Print labels, for the devices selected on the
+ * cards or all that match); Engineers and Admins bring a hospital's inventory in (Import).
  */
 export function EquipmentInventoryPage() {
+  const user = useCurrentUser();
+  const product = useProductName();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const [search, setSearch] = useState(filters.q);
   const [adding, setAdding] = useState(false);
+  const [printing, setPrinting] = useState(false);
   const { data, shownFilters, error, loading, reload } = useEquipmentList(filters);
+  const selection = useSelection(filtersKey(filters));
+  const exporter = useDownload();
   const openId = params.get('item');
+
+  // A deleted device cannot be printed: it leaves the selection too.
+  useLiveEvents(['equipment:deleted'], (_event, payload) => {
+    const id = (payload as { _id?: string })._id;
+    if (id) selection.remove(id);
+  });
+
+  function exportAs(format: InventoryExportFormat) {
+    const choice = EXPORT_CHOICES.find((candidate) => candidate.format === format);
+    void exporter.download({
+      name: 'export',
+      path: exportPath(filters, format),
+      accept: choice?.accept ?? 'application/octet-stream',
+      fallbackName: `inventory.${format}`,
+      failure: 'Failed to export the inventory.',
+    });
+  }
 
   const update = (
     changes: Partial<
@@ -72,14 +114,34 @@ export function EquipmentInventoryPage() {
           <h1>Equipment Inventory</h1>
           <p className="page__subtitle">Every device the department looks after.</p>
         </div>
-        <Button
-          variant={adding ? 'secondary' : 'primary'}
-          aria-expanded={adding}
-          onClick={() => setAdding(!adding)}
-        >
-          {adding ? 'Hide Add Equipment' : 'Add Equipment'}
-        </Button>
+        <div className="equipment-actions">
+          {hasFullAccess(user.role) ? (
+            <Link className="ck-button ck-button--secondary" to="/equipment/import">
+              Import
+            </Link>
+          ) : null}
+          <ExportMenu onExport={exportAs} busy={exporter.busy === 'export'} />
+          <Button variant="secondary" onClick={() => setPrinting(true)}>
+            Print labels
+          </Button>
+          <Button
+            variant={adding ? 'secondary' : 'primary'}
+            aria-expanded={adding}
+            onClick={() => setAdding(!adding)}
+          >
+            {adding ? 'Hide Add Equipment' : 'Add Equipment'}
+          </Button>
+        </div>
       </header>
+
+      {exporter.error ? (
+        <ErrorBox>
+          {exporter.error}{' '}
+          <Button variant="link" onClick={exporter.reset}>
+            Dismiss
+          </Button>
+        </ErrorBox>
+      ) : null}
 
       {adding ? (
         <section className="ck-card inline-add" aria-label="Add Equipment form">
@@ -105,7 +167,9 @@ export function EquipmentInventoryPage() {
           label="Department"
           value={filters.department}
           onChange={(department) => update({ department })}
-          options={choices('All Departments', list?.filters.departments ?? [], filters.department)}
+          options={choices('All Departments', list?.filters.departments ?? [], filters.department, (name) =>
+            departmentLabel(name, product),
+          )}
         />
         <SelectField
           label="Status"
@@ -142,13 +206,25 @@ export function EquipmentInventoryPage() {
         <>
           <div className="count-lines" aria-live="polite">
             <p className="count-line">
-              {countLine(list.total, shownFilters.department, shownFilters.status, shownFilters.q)}
+              {countLine(
+                list.total,
+                departmentLabel(shownFilters.department, product),
+                shownFilters.status,
+                shownFilters.q,
+              )}
             </p>
             <p className="muted">{showingLine(list.page, list.limit, list.equipment.length, list.total)}</p>
             {loading ? (
               <span className="ck-spinner ck-spinner--small" aria-label="Updating" role="status" />
             ) : null}
           </div>
+          {list.equipment.length > 0 ? (
+            <SelectionBar
+              pageIds={list.equipment.map((item) => item._id)}
+              selection={selection}
+              onPrint={() => setPrinting(true)}
+            />
+          ) : null}
           {list.equipment.length === 0 ? (
             <EmptyState
               title="No equipment found"
@@ -157,7 +233,13 @@ export function EquipmentInventoryPage() {
           ) : (
             <div className="equipment-grid">
               {list.equipment.map((item) => (
-                <EquipmentCard key={item._id} item={item} onOpen={(opened) => update({ item: opened._id })} />
+                <EquipmentCard
+                  key={item._id}
+                  item={item}
+                  onOpen={(opened) => update({ item: opened._id })}
+                  selected={selection.ids.has(item._id)}
+                  onSelect={(chosen, selected) => selection.set([chosen._id], selected)}
+                />
               ))}
             </div>
           )}
@@ -174,6 +256,14 @@ export function EquipmentInventoryPage() {
       ) : null}
 
       {openId ? <EquipmentDetailDialog id={openId} onClose={() => update({ item: '' })} /> : null}
+      {printing ? (
+        <PrintLabelsDialog
+          selected={[...selection.ids]}
+          matching={list?.total ?? 0}
+          filters={shownFilters}
+          onClose={() => setPrinting(false)}
+        />
+      ) : null}
     </div>
   );
 }

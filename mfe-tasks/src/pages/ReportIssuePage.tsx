@@ -2,6 +2,7 @@ import {
   DEFAULT_ISSUE_SEVERITY,
   ISSUE_SEVERITIES,
   reportIssueSchema,
+  type EquipmentDetail,
   type IssueSeverity,
   type TaskCreatedResponse,
 } from '@caliber/contracts';
@@ -14,8 +15,8 @@ import {
   TextField,
   TextAreaField,
 } from '@caliber/ui-kit';
-import { api, errorMessage, Link, useCurrentUser, useNavigate } from '@caliber/web';
-import { useRef, useState, type FormEvent } from 'react';
+import { api, errorMessage, Link, useCurrentUser, useNavigate, useSearchParams } from '@caliber/web';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EquipmentPicker, type EquipmentChoice } from '../components/EquipmentPicker';
 import { fieldIssues, firstInvalid } from '../utils/form-issues';
 import '../tasks.css';
@@ -43,11 +44,15 @@ const REPORTED_VIEW = '/tasks?show=reported';
  * /report-issue: anyone reports a fault on a device (equipment, title and description required).
  * The report becomes a task for the engineers; on success the person is told so and taken to the
  * faults they reported (their task list at `show=reported`), where they follow it. The reporter is
- * whoever is signed in: the field only shows it.
+ * whoever is signed in: the field only shows it. `?equipment=<id>` (a device page's 'Report a
+ * fault', reached from its asset label) starts with that device chosen, asked for by its id: it
+ * need not be among the first devices the picker offers.
  */
 export function ReportIssuePage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const deviceId = params.get('equipment');
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
@@ -55,6 +60,34 @@ export function ReportIssuePage() {
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
+
+  useEffect(() => {
+    if (!deviceId) return;
+    const controller = new AbortController();
+    api
+      .get<EquipmentDetail>(`/equipment/${encodeURIComponent(deviceId)}`, { signal: controller.signal })
+      .then((item) =>
+        setDraft((current) =>
+          // A device the person chose meanwhile is theirs: the address does not take it back.
+          current.equipment
+            ? current
+            : {
+                ...current,
+                equipment: {
+                  _id: item._id,
+                  name: item.name,
+                  serialNumber: item.serialNumber,
+                  location: item.location,
+                },
+                location: current.location || item.location,
+              },
+        ),
+      )
+      .catch((failure: unknown) => {
+        if (!controller.signal.aborted) setError(errorMessage(failure, 'Failed to load equipment'));
+      });
+    return () => controller.abort();
+  }, [deviceId]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -98,7 +131,11 @@ export function ReportIssuePage() {
             Tell the engineers what is wrong with a device. Fields marked * are required.
           </p>
         </div>
-        <Link to="/maintenance">Back to Maintenance</Link>
+        {deviceId ? (
+          <Link to={`/equipment/${encodeURIComponent(deviceId)}`}>Back to the device</Link>
+        ) : (
+          <Link to="/maintenance">Back to Maintenance</Link>
+        )}
       </header>
       <Card>
         <form

@@ -1,4 +1,5 @@
 import {
+  formatFileSize,
   ROSTER_IMPORT_MAX_BYTES,
   type RosterImportPreview,
   type RosterImportRequest,
@@ -14,7 +15,6 @@ import {
   applicableRows,
   applyLabel,
   changedFieldLabel,
-  formatFileSize,
   previewSummaryLine,
   ROSTER_FILE_ACCEPT,
   rosterColumnsLine,

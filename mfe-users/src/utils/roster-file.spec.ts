@@ -1,43 +1,16 @@
-import { ROSTER_IMPORT_MAX_BYTES, rosterImportRequestSchema } from '@caliber/contracts';
+import { ROSTER_IMPORT_MAX_BYTES } from '@caliber/contracts';
 import {
   applicableRows,
   applyLabel,
-  bytesToBase64,
   changedFieldLabel,
-  formatFileSize,
   importedMessage,
   previewSummaryLine,
-  readAsBase64,
   rosterColumnsLine,
   rosterFileProblem,
   rosterImportRequest,
 } from './roster-file';
 
-const bytesOf = (length: number, seed = 7): Uint8Array =>
-  Uint8Array.from({ length }, (_, index) => (index * 31 + seed) % 256);
-
 describe('roster file', () => {
-  it('encodes bytes as base64 exactly as Node does, with every padding', () => {
-    for (const length of [0, 1, 2, 3, 4, 5, 255, 256]) {
-      const bytes = bytesOf(length);
-      expect(bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
-    }
-  });
-
-  it('encodes a file larger than one chunk (every byte value, no stack overflow)', () => {
-    const bytes = bytesOf(ROSTER_IMPORT_MAX_BYTES);
-    const encoded = bytesToBase64(bytes);
-    expect(encoded).toBe(Buffer.from(bytes).toString('base64'));
-    expect(rosterImportRequestSchema.safeParse({ fileName: 'big.xlsx', content: encoded }).success).toBe(
-      true,
-    );
-  });
-
-  it('reads a file as base64, text with accents included', async () => {
-    const csv = 'Service Number,Full Name\nT-1,Ama Kwarteng-Ðé\n';
-    await expect(readAsBase64(new Blob([csv]))).resolves.toBe(Buffer.from(csv, 'utf8').toString('base64'));
-  });
-
   it('refuses the wrong kind of file, an empty one and one over the limit before reading it', () => {
     expect(rosterFileProblem({ name: 'roster.xlsx', size: 10 })).toBeNull();
     expect(rosterFileProblem({ name: 'ROSTER.CSV', size: ROSTER_IMPORT_MAX_BYTES })).toBeNull();
@@ -66,13 +39,6 @@ describe('roster file', () => {
       message: 'The roster file is larger than 2 MB: split it, or remove what is not needed.',
     });
     await expect(rosterImportRequest(new File(['x'], 'staff.txt'))).resolves.toMatchObject({ ok: false });
-  });
-
-  it('writes sizes as a person reads them', () => {
-    expect(formatFileSize(512)).toBe('512 bytes');
-    expect(formatFileSize(640 * 1024)).toBe('640 KB');
-    expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
-    expect(formatFileSize(2 * 1024 * 1024)).toBe('2 MB');
   });
 
   it("names the file's columns from the contract, the required ones first", () => {

@@ -1,4 +1,6 @@
 import {
+  formatFileSize,
+  readAsBase64,
   ROSTER_COLUMNS,
   ROSTER_IMPORT_MAX_BYTES,
   rosterImportRequestSchema,
@@ -21,15 +23,6 @@ export const ROSTER_FILE_ACCEPT =
 /** The export's name when the server's Content-Disposition gives none. */
 export const ROSTER_EXPORT_FALLBACK_NAME = 'roster.xlsx';
 
-const MEGABYTE = 1024 * 1024;
-
-/** "2 MB", "1.5 MB", "640 KB": a size as a person reads it. */
-export function formatFileSize(bytes: number): string {
-  if (bytes >= MEGABYTE) return `${Number((bytes / MEGABYTE).toFixed(1))} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
-
 /**
  * Why a chosen file cannot be sent, checked before it is read: the wrong kind, empty, or larger
  * than the server accepts (ROSTER_IMPORT_MAX_BYTES). Null when it may be sent.
@@ -43,21 +36,6 @@ export function rosterFileProblem(file: { name: string; size: number }): string 
     return `The roster file is larger than ${limit}${size === limit ? '' : ` (this one is ${size})`}: split it, or remove what is not needed.`;
   }
   return null;
-}
-
-const BASE64_CHUNK = 0x8000;
-
-/** Bytes as base64 (the standard alphabet, padded), in chunks so a 2 MB file does not overflow the stack. */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += BASE64_CHUNK)
-    binary += String.fromCharCode(...bytes.subarray(start, start + BASE64_CHUNK));
-  return btoa(binary);
-}
-
-/** A file (or any blob) read whole as base64. */
-export async function readAsBase64(file: Blob): Promise<string> {
-  return bytesToBase64(new Uint8Array(await file.arrayBuffer()));
 }
 
 export type RosterRequestCheck = { ok: true; body: RosterImportRequest } | { ok: false; message: string };

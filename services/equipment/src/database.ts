@@ -9,6 +9,7 @@ import { RiskAssessment1764800000000 } from './migrations/1764800000000-risk-ass
 import { HistoryByTime1765100000000 } from './migrations/1765100000000-history-by-time';
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { HospitalLists1765400000000 } from './migrations/1765400000000-hospital-lists';
+import { InventoryMoveIn1765500000000 } from './migrations/1765500000000-inventory-move-in';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -22,6 +23,7 @@ export const EQUIPMENT_MIGRATIONS = [
   HistoryByTime1765100000000,
   AuditAppendOnly1765360000000,
   HospitalLists1765400000000,
+  InventoryMoveIn1765500000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -31,6 +31,9 @@ import { LOGGER, PEERS_CHANNEL, PEERS_CLIENT } from './tokens';
 import { ListsController } from './lists/lists.controller';
 import { ListsRepository } from './lists/lists.repository';
 import { ListsService } from './lists/lists.service';
+import { ImportBatchesRepository } from './imports/import-batches.repository';
+import { InventoryImportController } from './imports/inventory-import.controller';
+import { InventoryImportService } from './imports/inventory-import.service';
 
 @Module({})
 export class EquipmentModule {
@@ -56,6 +59,7 @@ export class EquipmentModule {
         ReportDataController,
         EquipmentDashboardController,
         ListsController,
+        InventoryImportController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
       ],
       providers: [
@@ -77,6 +81,8 @@ export class EquipmentModule {
         EquipmentDashboardService,
         ListsRepository,
         ListsService,
+        ImportBatchesRepository,
+        InventoryImportService,
       ],
     };
   }

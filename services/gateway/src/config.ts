@@ -107,6 +107,17 @@ const gatewayEnvSchema = z
     PRODUCT_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
     /** The hospital's clock: an export's date-times and its file's date are on it. */
     HOSPITAL_TIME_ZONE: hospitalTimeZoneVariable(),
+    /**
+     * The address people open Caliber at (`https://cmms.hospital.example`): the QR code of an asset
+     * tag holds a device's address under it, so a tag printed today still opens in ten years. Empty:
+     * the address the request came to (its scheme, behind `TRUST_PROXY`, and its Host).
+     */
+    PUBLIC_URL: z
+      .union([
+        z.literal(''),
+        z.url({ protocol: /^https?$/, error: 'must be an address such as https://cmms.hospital.example' }),
+      ])
+      .default(''),
     ...pageAddressShape,
   })
   .superRefine(checkCommonEnv)
@@ -127,6 +138,7 @@ const gatewayEnvSchema = z
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT,
     timeZone: env.HOSPITAL_TIME_ZONE,
+    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
     web: {
       root: env.WEB_ROOT,
       productName: env.PRODUCT_NAME,

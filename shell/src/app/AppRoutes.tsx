@@ -30,6 +30,9 @@ function Later({ children }: { children: ReactNode }) {
 const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/equipment', 'equipment-inventory'],
   ['/add-equipment', 'add-equipment'],
+  // A device's own page: the address its asset label's QR code holds. `/equipment/import` is
+  // not an id: the router ranks that static path (below) above this dynamic one.
+  ['/equipment/:id', 'equipment-device'],
   ['/maintenance', 'maintenance'],
   ['/report-issue', 'report-issue'],
   ['/tasks', 'tasks'],
@@ -41,13 +44,16 @@ const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
 ];
 
 /**
- * Remote screens for the roles that manage staff and schedule PM: Engineers and Admins. The spec's
- * route table admits exactly Engineer; Admins are admitted too, because only an Admin may change
- * an Admin's account, so without the Users screen an Admin's account could be changed only from
- * the command line. Managers (who read and change nothing) and Technicians go to the dashboard.
+ * Remote screens for the roles that manage staff, schedule PM and import the inventory: Engineers
+ * and Admins. The spec's route table admits exactly Engineer; Admins are admitted too, because only
+ * an Admin may change an Admin's account, so without the Users screen an Admin's account could be
+ * changed only from the command line. Managers (who read and change nothing) and Technicians go to
+ * the dashboard.
  */
 const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/schedule-preventive', 'schedule-preventive'],
+  // Moving a hospital's inventory in writes many devices at once: Engineers and Admins only.
+  ['/equipment/import', 'equipment-import'],
   ['/users', 'users'],
   ['/add-user', 'add-user'],
 ];

@@ -1,4 +1,20 @@
-import { DEFAULT_REPORT_DEPARTMENTS, type EquipmentStatus, type NewEquipment } from '@caliber/contracts';
+import {
+  DEFAULT_REPORT_DEPARTMENTS,
+  gtinCheckDigit,
+  type EquipmentStatus,
+  type NewEquipment,
+} from '@caliber/contracts';
+
+/**
+ * A demo model's GTIN: GS1's own example company prefix (0614141, never a real product) and the
+ * model's place in the catalogue, with its check digit.
+ */
+function demoGtin(model: string): string {
+  let code = 0;
+  for (const char of model) code = (code * 31 + char.charCodeAt(0)) % 1_000_000;
+  const first13 = `0614141${String(code).padStart(6, '0')}`;
+  return `${first13}${gtinCheckDigit(first13)}`;
+}
 
 /** The categories the demo inventory uses: the starting categories of the hospital's list. */
 export type DemoCategory =
@@ -144,14 +160,15 @@ export function generateEquipment(count: number, seed = 1, serialPrefix = 'SN'):
     );
     const warrantyYears = 1 + Math.floor(next() * 5);
     const hasWarranty = next() < 0.8;
+    const serialNumber = `${serialPrefix}-${manufacturer
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 3)
+      .toUpperCase()}-${String(index + 1).padStart(7, '0')}`;
     items.push({
       name: `${department} ${noun} ${1 + Math.floor(next() * 40)}`,
       manufacturer,
       model,
-      serialNumber: `${serialPrefix}-${manufacturer
-        .replace(/[^A-Za-z]/g, '')
-        .slice(0, 3)
-        .toUpperCase()}-${String(index + 1).padStart(7, '0')}`,
+      serialNumber,
       department,
       location: `${department} ${place} ${1 + Math.floor(next() * 30)}`,
       installationDate: isoDate(installed),
@@ -168,6 +185,8 @@ export function generateEquipment(count: number, seed = 1, serialPrefix = 'SN'):
         : null,
       status: weighted(next, STATUS_WEIGHTS, 'Serviceable'),
       category,
+      // Devices made since UDI labels became the rule (2018 on, in this demo) carry one.
+      udi: installed.getUTCFullYear() >= 2018 ? `(01)${demoGtin(model)}(21)${serialNumber}` : null,
     });
   }
   return items;

@@ -4,6 +4,7 @@ import {
   EVENT_SUBJECTS,
   type EquipmentChangedEvent,
   type EquipmentDeletedEvent,
+  type EquipmentImportedEvent,
   type EquipmentStatusChangedEvent,
   type ListsChangedEvent,
 } from '@caliber/contracts';
@@ -39,6 +40,11 @@ export class EquipmentEvents {
 
   deleted(event: EquipmentDeletedEvent): Promise<void> {
     return this.publish(EVENT_SUBJECTS.equipmentDeleted, event);
+  }
+
+  /** One event for an applied import, however many devices it wrote: browsers reload their lists once. */
+  imported(event: EquipmentImportedEvent): Promise<void> {
+    return this.publish(EVENT_SUBJECTS.equipmentImported, event);
   }
 
   listsChanged(event: ListsChangedEvent): Promise<void> {

@@ -1,4 +1,10 @@
-import type { EquipmentFilterOptions, EquipmentSort, ListEquipmentQuery } from '@caliber/contracts';
+import {
+  udiSearchKey,
+  type EquipmentFilters,
+  type EquipmentFilterOptions,
+  type EquipmentSort,
+  type ListEquipmentQuery,
+} from '@caliber/contracts';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { EquipmentEntity } from './equipment.entity';
 
@@ -16,15 +22,33 @@ function likePattern(text: string): string {
 }
 
 /**
- * The filtered, not deleted items; search matches name, serial number, model, manufacturer,
- * location. `riskClass` 'unassessed' finds the items without an assessment.
+ * The search: a substring of the name, serial number, model, manufacturer, location, GTIN or UDI.
+ * A scanned or pasted UDI (with its group separators) or a GTIN (also as EAN-13, UPC-A or GTIN-8)
+ * also finds the devices of that GTIN, and of that serial when the UDI carries one.
+ */
+function search(builder: SelectQueryBuilder<EquipmentEntity>, q: string): void {
+  const key = udiSearchKey(q);
+  if (!key) {
+    builder.andWhere('item.search_text LIKE :pattern', { pattern: likePattern(q) });
+    return;
+  }
+  builder.andWhere(
+    `(item.search_text LIKE :pattern OR (item.gtin = :gtin AND (CAST(:serial AS varchar) IS NULL
+        OR lower(item.serialNumber) = lower(CAST(:serial AS varchar)))))`,
+    { pattern: likePattern(q), gtin: key.gtin, serial: key.serialNumber },
+  );
+}
+
+/**
+ * The filtered, not deleted items (see `search`). `riskClass` 'unassessed' finds the items
+ * without an assessment.
  */
 export function filteredItems(
   manager: EntityManager,
-  query: ListEquipmentQuery,
+  query: EquipmentFilters,
 ): SelectQueryBuilder<EquipmentEntity> {
   const builder = manager.createQueryBuilder(EquipmentEntity, 'item').where('item.deletedAt IS NULL');
-  if (query.q) builder.andWhere('item.search_text LIKE :pattern', { pattern: likePattern(query.q) });
+  if (query.q) search(builder, query.q);
   if (query.department) builder.andWhere('item.department = :department', { department: query.department });
   if (query.status) builder.andWhere('item.status = :status', { status: query.status });
   if (query.category) builder.andWhere('item.category = :category', { category: query.category });

@@ -3,6 +3,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import {
   changeEquipmentStatusSchema,
   createEquipmentSchema,
+  inventoryExportPageSchema,
   listEquipmentQuerySchema,
   statusHistoryQuerySchema,
   SUBJECTS,
@@ -10,6 +11,7 @@ import {
   type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
+  type InventoryExportPage,
   type Actor,
   type StatusHistoryPage,
 } from '@caliber/contracts';
@@ -31,6 +33,11 @@ export class EquipmentController {
   @MessagePattern(SUBJECTS.equipment.list)
   list(@Command() data: unknown): Promise<EquipmentListResponse> {
     return this.inventory.list(parsePayload(listEquipmentQuerySchema, data));
+  }
+
+  @MessagePattern(SUBJECTS.equipment.exportPage)
+  exportPage(@Command() data: unknown): Promise<InventoryExportPage> {
+    return this.inventory.exportPage(parsePayload(inventoryExportPageSchema, data));
   }
 
   @MessagePattern(SUBJECTS.equipment.get)

@@ -38,6 +38,22 @@ export class EquipmentEntity {
   @Column({ type: 'varchar', length: 40 })
   category!: string;
 
+  /** The GS1 UDI (human-readable form); the four columns after it are read from it, never set alone. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  udi!: string | null;
+
+  @Column({ type: 'varchar', length: 14, nullable: true })
+  gtin!: string | null;
+
+  @Column({ name: 'lot_number', type: 'varchar', length: 20, nullable: true })
+  lotNumber!: string | null;
+
+  @Column({ name: 'expiry_date', type: 'date', nullable: true })
+  expiryDate!: string | null;
+
+  @Column({ name: 'manufacture_date', type: 'date', nullable: true })
+  manufactureDate!: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

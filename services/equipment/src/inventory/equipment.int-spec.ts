@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import {
   EVENT_SUBJECTS,
   SOCKET_SETTINGS,
+  gtinCheckDigit,
   type CreateEquipmentRequest,
   type EquipmentDetail,
   type EquipmentDto,
@@ -517,6 +518,48 @@ describe('Equipment inventory through the gateway (real PostgreSQL, NATS, Redis)
     expect(unknown.body['message']).toContain(
       'Department "Moon Base" is not one of the hospital\'s departments.',
     );
+  });
+
+  it("keeps a device's UDI with the GTIN, lot and dates it holds, and finds the device by GTIN or a raw scan", async () => {
+    const first13 = `0614141${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+    const gtin = `${first13}${gtinCheckDigit(first13)}`;
+    serial += 1;
+    const serialNumber = `${marker}U${serial}`;
+    const scanned = `]d201${gtin}17290131\u001d10LOT-4\u001d21${serialNumber}`;
+    const item = await added({ serialNumber, udi: scanned });
+    expect(item).toMatchObject({
+      serialNumber,
+      udi: `(01)${gtin}(17)290131(10)LOT-4(21)${serialNumber}`,
+      gtin,
+      lotNumber: 'LOT-4',
+      expiryDate: '2029-01-31',
+      manufactureDate: null,
+    });
+    const found = async (q: string) =>
+      (
+        await technician.get<EquipmentListResponse>(`/equipment?q=${encodeURIComponent(q)}`)
+      ).body.equipment.map((device) => device._id);
+    expect(await found(gtin)).toEqual([item._id]);
+    expect(await found(gtin.slice(1))).toEqual([item._id]);
+    expect(await found(scanned)).toEqual([item._id]);
+    expect(await found(`(01)${gtin}(21)${serialNumber}`)).toEqual([item._id]);
+
+    const mismatch = await technician.post<{ message: string }>(
+      '/equipment',
+      ventilator({ udi: `(01)${gtin}(21)SOMEONE-ELSE` }),
+    );
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.message).toMatch(/not the UDI's serial/);
+    const wrongDigit = await technician.post<{ message: string }>(
+      '/equipment',
+      ventilator({ udi: `(01)${first13}${(gtinCheckDigit(first13) + 1) % 10}` }),
+    );
+    expect(wrongDigit.status).toBe(400);
+    expect(wrongDigit.body.message).toMatch(/check digit/);
+
+    const cleared = await technician.put<EquipmentDto>(`/equipment/${item._id}`, { udi: null });
+    expect(cleared.body).toMatchObject({ udi: null, gtin: null, lotNumber: null, expiryDate: null });
+    expect(await found(gtin)).toEqual([]);
   });
 
   it('answers an item with a long history by pages, and stays up (the history once outgrew a NATS reply)', async () => {

@@ -35,6 +35,7 @@ const item: NewEquipment = {
   warrantyExpiry: null,
   status: 'Serviceable',
   category: 'Ventilator',
+  udi: null,
 };
 
 describe('equipment writes that hit a unique index', () => {

@@ -11,6 +11,8 @@ import {
   type EquipmentDto,
   type EquipmentListResponse,
   type EquipmentStatus,
+  type InventoryExportPage,
+  type inventoryExportPageSchema,
   type ListEquipmentQuery,
   type NewEquipment,
   type StatusHistoryPage,
@@ -25,6 +27,7 @@ import {
   writeAudit,
 } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { z } from 'zod';
 import { EquipmentEvents } from './equipment-events';
 import { EquipmentEntity } from './equipment.entity';
 import { filteredItems, filterOptions, pageOf } from './equipment-list.query';
@@ -32,10 +35,16 @@ import { toEquipmentDto, toStatusHistoryEntry } from './equipment.mapper';
 import { StatusHistoryEntity } from './status-history.entity';
 import { PmCoverageReplica } from '../risk/pm-coverage.replica';
 import { ListsService } from '../lists/lists.service';
+import { NO_UDI, refuseUdiSerialMismatch, udiColumns } from './udi-columns';
 
 /** The unique index on lower(serial_number) among items not deleted. */
 const SERIAL_NUMBER_INDEX = 'equipment_serial_number_key';
-type DescriptiveField = Exclude<keyof EquipmentChanges, 'version' | 'status'>;
+type DescriptiveField =
+  | Exclude<keyof EquipmentChanges, 'version' | 'status'>
+  | 'gtin'
+  | 'lotNumber'
+  | 'expiryDate'
+  | 'manufactureDate';
 
 /**
  * The inventory's rules, wherever the request comes from:
@@ -81,6 +90,42 @@ export class EquipmentService {
     };
   }
 
+  /**
+   * One page of an export or a sheet of labels: the inventory as filtered, or the devices chosen,
+   * in name order from the cursor on. The total is counted on the first page only.
+   */
+  async exportPage(request: z.output<typeof inventoryExportPageSchema>): Promise<InventoryExportPage> {
+    const manager = this.dataSource.manager;
+    const builder = request.filters
+      ? filteredItems(manager, {
+          ...request.filters,
+          department: await this.lists.filterValue('department', request.filters.department),
+          category: await this.lists.filterValue('category', request.filters.category),
+        })
+      : manager
+          .createQueryBuilder(EquipmentEntity, 'item')
+          .where('item.deletedAt IS NULL')
+          .andWhere('item.id = ANY(:ids)', { ids: request.ids ?? [] });
+    if (request.filters?.pmProgram === 'unplanned') await this.coverage.refresh();
+    const total = request.after === null ? await builder.clone().getCount() : 0;
+    if (request.after)
+      builder.andWhere('(item.name, item.id) > (:afterName, :afterId)', {
+        afterName: request.after.name,
+        afterId: request.after.id,
+      });
+    const items = await builder
+      .orderBy('item.name', 'ASC')
+      .addOrderBy('item.id', 'ASC')
+      .limit(request.limit)
+      .getMany();
+    const last = items.at(-1);
+    return {
+      equipment: items.map(toEquipmentDto),
+      total,
+      next: items.length === request.limit && last ? { name: last.name, id: last.id } : null,
+    };
+  }
+
   /** The item with the newest page of its status history (never all of it: it grows forever). */
   async get(id: string): Promise<EquipmentDetail> {
     const item = await this.findLive(this.dataSource.manager, id);
@@ -114,9 +159,11 @@ export class EquipmentService {
     const item = await this.write(async (manager) => {
       const data = {
         ...asked,
+        ...(udiColumns(asked.udi) ?? NO_UDI),
         department: await this.lists.valueFor(manager, 'department', asked.department, null),
         category: await this.lists.valueFor(manager, 'category', asked.category, null),
       };
+      refuseUdiSerialMismatch(data.udi, data.serialNumber);
       await this.refuseDuplicateSerial(manager, data.serialNumber, null);
       const created = manager.create(EquipmentEntity, {
         ...data,
@@ -150,8 +197,10 @@ export class EquipmentService {
       refuseStale(item, version);
       // A new department or category must be an active entry of its list; one the item carries
       // already stays, retired or not.
+      const { udi, ...plain } = asked;
       const fields = {
-        ...asked,
+        ...plain,
+        ...udiColumns(udi),
         ...(asked.department !== undefined && {
           department: await this.lists.valueFor(manager, 'department', asked.department, item.department),
         }),
@@ -160,6 +209,7 @@ export class EquipmentService {
         }),
       };
       const next = { ...item, ...fields, status: status ?? item.status };
+      refuseUdiSerialMismatch(next.udi, next.serialNumber);
       if (next.warrantyExpiry && next.warrantyExpiry < next.installationDate) {
         throw ServiceError.validation([
           { path: 'warrantyExpiry', message: 'Warranty expiry cannot be before the installation date.' },

@@ -1,0 +1,73 @@
+import { Button, Card, EmptyState, ErrorBox, LoadingState } from '@caliber/ui-kit';
+import { Link, useNavigate, useParams } from '@caliber/web';
+import { EquipmentDetails } from '../components/EquipmentDetails';
+import { useEquipmentDetail } from '../hooks/use-equipment-detail';
+import '../equipment.css';
+
+const BACK = '/equipment';
+
+/**
+ * /equipment/:id: one device on a page of its own, for anyone signed in. This is the address an
+ * asset label's QR code holds, so it is what a phone camera opens at the device: its details, its
+ * UDI, its maintenance history, and 'Report a fault', which opens Report Issue with the device
+ * chosen. A device the inventory does not have says so, with the way back.
+ */
+export function EquipmentDevicePage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { item, error, notFound, loading, reload } = useEquipmentDetail(id);
+
+  return (
+    <div className="page device-page">
+      <header className="page__header">
+        <div className="device-page__title">
+          <h1>{item ? item.name || 'Unnamed Equipment' : notFound ? 'Equipment not found' : 'Equipment'}</h1>
+          {item ? (
+            <p className="page__subtitle">
+              {[item.serialNumber, item.model, item.manufacturer].filter(Boolean).join(' · ')}
+            </p>
+          ) : null}
+        </div>
+        <div className="equipment-actions">
+          {item ? (
+            <Link
+              className="ck-button ck-button--primary"
+              to={`/report-issue?equipment=${encodeURIComponent(item._id)}`}
+            >
+              Report a fault
+            </Link>
+          ) : null}
+          <Link to={BACK}>Back to Equipment Inventory</Link>
+        </div>
+      </header>
+
+      {loading ? <LoadingState text="Loading equipment…" /> : null}
+      {notFound ? (
+        <Card>
+          <EmptyState
+            title="This device is not in the inventory"
+            text="It may have been deleted, or the address or label is not for a device of this inventory."
+            action={<Link to={BACK}>Back to Equipment Inventory</Link>}
+          />
+        </Card>
+      ) : error ? (
+        <ErrorBox>
+          {error}{' '}
+          <Button variant="link" onClick={reload}>
+            Retry
+          </Button>
+        </ErrorBox>
+      ) : null}
+      {item ? (
+        <Card className="device-page__details" title="Device details" titleId="device-details-title">
+          <EquipmentDetails
+            key={item._id}
+            item={item}
+            onChanged={reload}
+            onDeleted={() => navigate(BACK, { replace: true })}
+          />
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import {
+  gtinCheckDigit,
+  INVENTORY_IMPORT_KEYS,
+  ListIndex,
+  type InventoryFileColumns,
+  type InventoryFileRow,
+  type InventoryImportKey,
+  type ResolvableEntry,
+} from '@caliber/contracts';
+import { evaluateRows, statusOf, type ExistingDevice, type ImportContext } from './import-rows';
+
+const entry = (kind: 'department' | 'category', name: string, retired = false, formerNames: string[] = []) =>
+  ({ kind, name, parentId: null, retired, formerNames }) satisfies ResolvableEntry;
+
+const ENTRIES = [
+  entry('department', 'Intensive Care Unit', false, ['ICU Ward']),
+  entry('department', 'Cardiology'),
+  entry('department', 'Old Annex', true),
+  entry('category', 'Ventilator'),
+  entry('category', 'Monitor'),
+];
+
+/** Every column in the template's order: A is Name, D the serial number, F the department… */
+const ALL_COLUMNS: InventoryFileColumns = Object.fromEntries(
+  INVENTORY_IMPORT_KEYS.map((key, index) => [key, index + 1]),
+) as InventoryFileColumns;
+
+const GTIN = (() => {
+  const first13 = '0614141123456';
+  return `${first13}${gtinCheckDigit(first13)}`;
+})();
+
+function row(line: number, cells: Partial<Record<InventoryImportKey, string>> = {}): InventoryFileRow {
+  return {
+    line,
+    cells: {
+      name: 'Ventilator 1',
+      manufacturer: 'Dräger',
+      model: 'Evita V500',
+      serialNumber: `SN-${line}`,
+      udi: '',
+      department: 'Intensive Care Unit',
+      location: 'Bed 4',
+      installationDate: '2021-03-04',
+      warrantyExpiry: '',
+      status: 'Serviceable',
+      category: 'Ventilator',
+      ...cells,
+    },
+  };
+}
+
+const device = (fields: Partial<ExistingDevice> = {}): ExistingDevice => ({
+  id: '00000000-0000-4000-8000-0000000000aa',
+  name: 'Ventilator 1',
+  manufacturer: 'Dräger',
+  model: 'Evita V500',
+  serialNumber: 'SN-2',
+  department: 'Intensive Care Unit',
+  location: 'Bed 4',
+  installationDate: '2021-03-04',
+  warrantyExpiry: null,
+  status: 'Serviceable',
+  category: 'Ventilator',
+  udi: null,
+  gtin: null,
+  lotNumber: null,
+  expiryDate: null,
+  manufactureDate: null,
+  ...fields,
+});
+
+function context(overrides: Partial<ImportContext> = {}): ImportContext {
+  return {
+    columns: ALL_COLUMNS,
+    dateOrder: 'DMY',
+    lists: new ListIndex(ENTRIES),
+    active: { department: ['Intensive Care Unit', 'Cardiology'], category: ['Ventilator', 'Monitor'] },
+    existing: new Map(),
+    role: 'Engineer',
+    today: new Date('2026-11-25T00:00:00Z'),
+    ...overrides,
+  };
+}
+
+describe('evaluateRows', () => {
+  it('adds a new serial number, with the list names as the lists write them', () => {
+    const [outcome] = evaluateRows(
+      [row(2, { department: 'intensive care unit', category: 'VENTILATOR' })],
+      context(),
+    );
+    expect(outcome).toMatchObject({ line: 2, action: 'add', problems: [] });
+    expect(outcome?.record).toMatchObject({ department: 'Intensive Care Unit', category: 'Ventilator' });
+  });
+
+  it('finds a department under a former name', () => {
+    const [outcome] = evaluateRows([row(2, { department: 'ICU Ward' })], context());
+    expect(outcome?.record?.department).toBe('Intensive Care Unit');
+  });
+
+  it('updates a device matched by serial number (any case), listing the fields that change', () => {
+    const existing = new Map([['sn-2', device()]]);
+    const [outcome] = evaluateRows(
+      [row(2, { serialNumber: 'SN-2', location: 'Bed 9', status: 'under maintenance' })],
+      context({ existing }),
+    );
+    expect(outcome?.action).toBe('update');
+    expect(outcome?.equipmentId).toBe(device().id);
+    expect(outcome?.changes).toEqual([
+      { field: 'Location', from: 'Bed 4', to: 'Bed 9' },
+      { field: 'Status', from: 'Serviceable', to: 'Under Maintenance' },
+    ]);
+  });
+
+  it('leaves a device whose row says what it has unchanged', () => {
+    const existing = new Map([['sn-2', device()]]);
+    const [outcome] = evaluateRows([row(2, { serialNumber: 'SN-2' })], context({ existing }));
+    expect(outcome).toMatchObject({ action: 'unchanged', changes: [], record: null });
+  });
+
+  it('keeps a stored UDI and warranty when the file has no such columns', () => {
+    const stored = device({
+      udi: `(01)${GTIN}(21)SN-2`,
+      gtin: GTIN,
+      warrantyExpiry: '2027-01-01',
+    });
+    const columns = { ...ALL_COLUMNS };
+    delete columns.udi;
+    delete columns.warrantyExpiry;
+    const [outcome] = evaluateRows(
+      [row(2, { serialNumber: 'SN-2' })],
+      context({ existing: new Map([['sn-2', stored]]), columns }),
+    );
+    expect(outcome?.action).toBe('unchanged');
+  });
+
+  it('names the cell and offers the closest department', () => {
+    const [outcome] = evaluateRows([row(12, { department: 'Cardiolgy' })], context());
+    expect(outcome?.action).toBe('refused');
+    expect(outcome?.problems).toEqual([
+      {
+        cell: 'F12',
+        column: 'Department',
+        message:
+          'Department "Cardiolgy" is not one of the hospital\'s departments. Did you mean "Cardiology"?',
+      },
+    ]);
+  });
+
+  it('refuses a retired department for a new device, and keeps it on a device that has it', () => {
+    const [added] = evaluateRows([row(2, { department: 'Old Annex' })], context());
+    expect(added?.problems[0]?.message).toMatch(/retired/);
+    const existing = new Map([['sn-3', device({ serialNumber: 'SN-3', department: 'Old Annex' })]]);
+    const [kept] = evaluateRows([row(3, { department: 'Old Annex' })], context({ existing }));
+    expect(kept?.action).toBe('unchanged');
+  });
+
+  it('reads dates in the order chosen, and refuses a text that is no date with its cell', () => {
+    const [dayFirst] = evaluateRows([row(2, { installationDate: '03/04/2021' })], context());
+    expect(dayFirst?.record?.installationDate).toBe('2021-04-03');
+    const [monthFirst] = evaluateRows(
+      [row(2, { installationDate: '03/04/2021' })],
+      context({ dateOrder: 'MDY' }),
+    );
+    expect(monthFirst?.record?.installationDate).toBe('2021-03-04');
+    const [serial] = evaluateRows([row(2, { installationDate: '44259' })], context());
+    expect(serial?.record?.installationDate).toBe('2021-03-04');
+    const [wrong] = evaluateRows([row(7, { installationDate: 'last spring' })], context());
+    expect(wrong?.problems).toEqual([
+      {
+        cell: 'H7',
+        column: 'Installation Date',
+        message: 'Installation Date "last spring" is not a date: write it as 2021-03-31 or 31/03/2021.',
+      },
+    ]);
+  });
+
+  it('refuses a warranty before the installation, an unknown status and an empty required cell', () => {
+    const [outcome] = evaluateRows(
+      [row(5, { warrantyExpiry: '2020-01-01', status: 'Broken', name: '' })],
+      context(),
+    );
+    expect(outcome?.action).toBe('refused');
+    expect(outcome?.problems.map((problem) => problem.cell).sort()).toEqual(['A5', 'I5', 'J5']);
+  });
+
+  it('fills the serial number from the UDI, and reads its GTIN, lot and dates', () => {
+    const [outcome] = evaluateRows(
+      [row(2, { serialNumber: '', udi: `(01)${GTIN}(17)290131(10)LOT7(21)UDI-SN-1` })],
+      context(),
+    );
+    expect(outcome?.action).toBe('add');
+    expect(outcome?.record).toMatchObject({
+      serialNumber: 'UDI-SN-1',
+      gtin: GTIN,
+      lotNumber: 'LOT7',
+      expiryDate: '2029-01-31',
+    });
+  });
+
+  it("refuses a UDI with a wrong check digit, and one whose serial is not the row's", () => {
+    const wrongDigit = `${GTIN.slice(0, 13)}${(Number(GTIN[13]) + 1) % 10}`;
+    const [bad] = evaluateRows([row(2, { udi: `(01)${wrongDigit}` })], context());
+    expect(bad?.problems[0]).toMatchObject({ cell: 'E2', column: 'UDI' });
+    expect(bad?.problems[0]?.message).toMatch(/check digit/);
+    const [mismatch] = evaluateRows(
+      [row(3, { serialNumber: 'SN-3', udi: `(01)${GTIN}(21)OTHER` })],
+      context(),
+    );
+    expect(mismatch?.problems[0]).toMatchObject({ cell: 'D3', column: 'Serial Number' });
+  });
+
+  it('refuses the second row of a serial number, naming the first', () => {
+    const outcomes = evaluateRows(
+      [row(2, { serialNumber: 'X1' }), row(3, { serialNumber: 'x1' })],
+      context(),
+    );
+    expect(outcomes.map((outcome) => outcome.action)).toEqual(['add', 'refused']);
+    expect(outcomes[1]?.problems[0]?.message).toBe(
+      'Serial number x1 is also on line 2: a serial number names one device, so only the first row is read.',
+    );
+  });
+});
+
+describe('statusOf', () => {
+  it('reads a status in any case and spacing', () => {
+    expect(statusOf('UNDER  maintenance')).toBe('Under Maintenance');
+    expect(statusOf('serviceable')).toBe('Serviceable');
+    expect(statusOf('Working')).toBeUndefined();
+  });
+});

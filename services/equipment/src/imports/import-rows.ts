@@ -1,0 +1,314 @@
+import {
+  columnLetters,
+  createEquipmentSchema,
+  EQUIPMENT_STATUSES,
+  INVENTORY_IMPORT_COLUMNS,
+  listValueRefusal,
+  readSheetDate,
+  readUdi,
+  statusChangeRefusal,
+  udiSerialRefusal,
+  type DateOrder,
+  type EquipmentStatus,
+  type InventoryFieldChange,
+  type InventoryFileColumns,
+  type InventoryFileRow,
+  type InventoryImportAction,
+  type InventoryImportKey,
+  type InventoryRowProblem,
+  type ListIndex,
+  type ResolvableEntry,
+} from '@caliber/contracts';
+import type { UdiColumns } from '../inventory/udi-columns';
+import { closestNames } from './suggestions';
+
+/** The values a valid row writes: the equipment fields and the columns its UDI fills. */
+export interface ImportRecord extends UdiColumns {
+  name: string;
+  manufacturer: string;
+  model: string;
+  serialNumber: string;
+  department: string;
+  location: string;
+  installationDate: string;
+  warrantyExpiry: string | null;
+  status: EquipmentStatus;
+  category: string;
+}
+
+/** A device of the inventory as the import compares it: its id, version and stored values. */
+export interface ExistingDevice extends ImportRecord {
+  id: string;
+}
+
+/** What the rows are read against: the lists, the devices of the rows' serial numbers, the date order. */
+export interface ImportContext {
+  columns: InventoryFileColumns;
+  dateOrder: DateOrder;
+  lists: ListIndex<ResolvableEntry>;
+  /** The active names of each list, for suggestions. */
+  active: { department: readonly string[]; category: readonly string[] };
+  /** The live devices whose serial numbers (lower case) the file names. */
+  existing: ReadonlyMap<string, ExistingDevice>;
+  role: string;
+  today?: Date;
+}
+
+export interface RowOutcome {
+  line: number;
+  action: InventoryImportAction;
+  serialNumber: string;
+  name: string;
+  equipmentId: string | null;
+  changes: InventoryFieldChange[];
+  problems: InventoryRowProblem[];
+  /** For `add` and `update`: what is written. */
+  record: ImportRecord | null;
+  /** For `update` and `unchanged`: the device as it was. */
+  before: ExistingDevice | null;
+}
+
+const HEADER: Readonly<Record<InventoryImportKey, string>> = Object.fromEntries(
+  INVENTORY_IMPORT_COLUMNS.map(({ key, header }) => [key, header]),
+) as Record<InventoryImportKey, string>;
+
+/** The fields an update compares, in the file's column order, and the UDI's own columns with it. */
+const COMPARED: readonly (keyof ImportRecord)[] = [
+  'name',
+  'manufacturer',
+  'model',
+  'serialNumber',
+  'udi',
+  'department',
+  'location',
+  'installationDate',
+  'warrantyExpiry',
+  'status',
+  'category',
+];
+
+const FIELD_LABELS: Readonly<Record<keyof ImportRecord, string>> = {
+  ...HEADER,
+  gtin: 'GTIN',
+  lotNumber: 'Lot number',
+  expiryDate: 'UDI expiry date',
+  manufactureDate: 'UDI manufacture date',
+};
+
+const DATE_EXAMPLE: Readonly<Record<DateOrder, string>> = { DMY: '31/03/2021', MDY: '03/31/2021' };
+
+const STATUS_BY_KEY = new Map<string, EquipmentStatus>(
+  EQUIPMENT_STATUSES.map((status) => [status.toLowerCase().replace(/[^a-z]/g, ''), status]),
+);
+
+/** A status as people write it: any case and spacing ("under maintenance", "UNSERVICEABLE"). */
+export function statusOf(text: string): EquipmentStatus | undefined {
+  return STATUS_BY_KEY.get(text.toLowerCase().replace(/[^a-z]/g, ''));
+}
+
+/**
+ * Reads every row of a file against the inventory and the lists: what each would do, or why it is
+ * refused and in which cell. Pure, so the preview and the apply (which reads again, inside its
+ * transaction, in case the inventory or the lists changed) give the same answer for the same state.
+ * A serial number that appears on more than one row is refused after its first row: a serial
+ * names one device, and the file cannot say which row is meant.
+ */
+export function evaluateRows(rows: readonly InventoryFileRow[], context: ImportContext): RowOutcome[] {
+  const firstLine = new Map<string, number>();
+  return rows.map((row) => {
+    const outcome = evaluateRow(row, context);
+    const key = outcome.serialNumber.toLowerCase();
+    if (key === '') return outcome;
+    const first = firstLine.get(key);
+    if (first === undefined) {
+      firstLine.set(key, row.line);
+      return outcome;
+    }
+    return refused(outcome, [
+      problemAt(
+        context,
+        'serialNumber',
+        row.line,
+        `Serial number ${outcome.serialNumber} is also on line ${first}: a serial number names one device, so only the first row is read.`,
+      ),
+    ]);
+  });
+}
+
+function problemAt(
+  context: ImportContext,
+  key: InventoryImportKey,
+  line: number,
+  message: string,
+): InventoryRowProblem {
+  const column = context.columns[key];
+  return { cell: column ? `${columnLetters(column)}${line}` : null, column: HEADER[key], message };
+}
+
+function refused(outcome: RowOutcome, problems: InventoryRowProblem[]): RowOutcome {
+  return {
+    ...outcome,
+    action: 'refused',
+    changes: [],
+    problems: [...outcome.problems, ...problems],
+    record: null,
+  };
+}
+
+function evaluateRow(row: InventoryFileRow, context: ImportContext): RowOutcome {
+  const cells = Object.fromEntries(
+    Object.entries(row.cells).map(([key, text]) => [key, text.trim()]),
+  ) as Record<InventoryImportKey, string>;
+  const problems: InventoryRowProblem[] = [];
+  const flagged = new Set<InventoryImportKey>();
+  const problem = (key: InventoryImportKey, message: string) => {
+    flagged.add(key);
+    problems.push(problemAt(context, key, row.line, message));
+  };
+
+  const udi = cells.udi ? readUdi(cells.udi, context.today) : null;
+  if (udi && !udi.ok) problem('udi', udi.message);
+  const udiParts = udi?.ok ? udi.parts : null;
+  const serialNumber = cells.serialNumber || udiParts?.serialNumber || '';
+  if (udiParts && cells.serialNumber) {
+    const mismatch = udiSerialRefusal(udiParts.udi, cells.serialNumber);
+    if (mismatch) problem('serialNumber', mismatch);
+  }
+  const existing = context.existing.get(serialNumber.toLowerCase()) ?? null;
+
+  const date = (key: 'installationDate' | 'warrantyExpiry'): string | null => {
+    const text = cells[key];
+    if (!text) return null;
+    const read = readSheetDate(text, context.dateOrder);
+    if (read === null)
+      problem(
+        key,
+        `${HEADER[key]} "${text.slice(0, 40)}" is not a date: write it as 2021-03-31 or ${DATE_EXAMPLE[context.dateOrder]}.`,
+      );
+    return read ?? text;
+  };
+  const installationDate = date('installationDate');
+  const warrantyExpiry = context.columns.warrantyExpiry
+    ? date('warrantyExpiry')
+    : (existing?.warrantyExpiry ?? null);
+
+  // Checked here, not left to the schema: its whole-record checks run only once every field passes,
+  // and a row's every problem is said at once.
+  if (
+    installationDate &&
+    warrantyExpiry &&
+    !flagged.has('installationDate') &&
+    !flagged.has('warrantyExpiry') &&
+    warrantyExpiry < installationDate
+  )
+    problem('warrantyExpiry', 'Warranty expiry cannot be before the installation date.');
+
+  const status = cells.status ? statusOf(cells.status) : undefined;
+  if (cells.status && !status)
+    problem(
+      'status',
+      `Status "${cells.status.slice(0, 40)}" is not one of ${EQUIPMENT_STATUSES.join(', ')}.`,
+    );
+  if (status && existing) {
+    const refusal = statusChangeRefusal(context.role, existing.status, status);
+    if (refusal) problem('status', refusal);
+  }
+
+  const listValue = (kind: 'department' | 'category'): string => {
+    const text = cells[kind];
+    if (!text) return '';
+    const entry = context.lists.find(kind, text);
+    const refusal = listValueRefusal(kind, text, entry, existing?.[kind] ?? null);
+    if (!refusal) return entry?.name ?? text;
+    const suggestions = entry ? [] : closestNames(text, context.active[kind]);
+    problem(
+      kind,
+      suggestions.length > 0
+        ? `${refusal} Did you mean ${suggestions.map((name) => `"${name}"`).join(' or ')}?`
+        : refusal,
+    );
+    return text;
+  };
+  const department = listValue('department');
+  const category = listValue('category');
+
+  const candidate = {
+    name: cells.name,
+    manufacturer: cells.manufacturer,
+    model: cells.model,
+    serialNumber,
+    department,
+    location: cells.location,
+    installationDate: installationDate ?? '',
+    warrantyExpiry,
+    status: status ?? (cells.status || ''),
+    category,
+    udi: udiParts?.udi ?? null,
+  };
+  const checked = createEquipmentSchema.safeParse(candidate);
+  if (!checked.success)
+    for (const issue of checked.error.issues) {
+      const key = issue.path[0];
+      if (typeof key !== 'string' || !(key in HEADER)) continue;
+      const column = key as InventoryImportKey;
+      if (flagged.has(column)) continue;
+      problem(column, issue.message);
+    }
+
+  const base: RowOutcome = {
+    line: row.line,
+    action: 'refused',
+    serialNumber,
+    name: cells.name,
+    equipmentId: existing?.id ?? null,
+    changes: [],
+    problems,
+    record: null,
+    before: existing,
+  };
+  if (problems.length > 0 || !checked.success) return base;
+
+  const keepsUdi = existing && !context.columns.udi;
+  const record: ImportRecord = {
+    name: checked.data.name,
+    manufacturer: checked.data.manufacturer,
+    model: checked.data.model,
+    serialNumber: checked.data.serialNumber,
+    department,
+    location: checked.data.location,
+    installationDate: checked.data.installationDate,
+    warrantyExpiry: checked.data.warrantyExpiry ?? null,
+    status: checked.data.status,
+    category,
+    ...(keepsUdi
+      ? {
+          udi: existing.udi,
+          gtin: existing.gtin,
+          lotNumber: existing.lotNumber,
+          expiryDate: existing.expiryDate,
+          manufactureDate: existing.manufactureDate,
+        }
+      : {
+          udi: udiParts?.udi ?? null,
+          gtin: udiParts?.gtin ?? null,
+          lotNumber: udiParts?.lotNumber ?? null,
+          expiryDate: udiParts?.expiryDate ?? null,
+          manufactureDate: udiParts?.manufactureDate ?? null,
+        }),
+  };
+  if (keepsUdi) {
+    const mismatch = udiSerialRefusal(existing.udi, record.serialNumber);
+    if (mismatch) return refused(base, [problemAt(context, 'serialNumber', row.line, mismatch)]);
+  }
+  if (!existing) return { ...base, action: 'add', record };
+  const changes = COMPARED.filter((field) => (existing[field] ?? null) !== (record[field] ?? null)).map(
+    (field): InventoryFieldChange => ({
+      field: FIELD_LABELS[field],
+      from: existing[field] ?? '',
+      to: record[field] ?? '',
+    }),
+  );
+  return changes.length === 0
+    ? { ...base, action: 'unchanged', record: null }
+    : { ...base, action: 'update', changes, record };
+}

@@ -1,0 +1,45 @@
+import { listNameKey } from '@caliber/contracts';
+
+/** How alike two names must be (shared letter triples over all of them) to be offered. */
+const LEAST_SIMILARITY = 0.3;
+
+function trigrams(name: string): Set<string> {
+  const padded = `  ${listNameKey(name)} `;
+  const grams = new Set<string>();
+  for (let at = 0; at + 3 <= padded.length; at += 1) grams.add(padded.slice(at, at + 3));
+  return grams;
+}
+
+function similarity(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const gram of a) if (b.has(gram)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+/** "ICU" for "Intensive Care Unit": the first letters of the words that are not "and", "of", "the". */
+function initials(name: string): string {
+  return listNameKey(name)
+    .split(/[\s&/-]+/)
+    .filter((word) => word && !['and', 'of', 'the'].includes(word))
+    .map((word) => word[0])
+    .join('');
+}
+
+/**
+ * The names of a list closest to what a file wrote, best first (at most `count`): a misspelling
+ * ("Cardiolgy"), another spelling ("Intensive Care" for "Intensive Care Unit") or initials ("ICU").
+ * Names alike by less than LEAST_SIMILARITY are not offered: a wrong guess misleads more than none.
+ */
+export function closestNames(written: string, names: readonly string[], count = 2): string[] {
+  const wanted = trigrams(written);
+  const compact = listNameKey(written).replace(/[^a-z0-9]/g, '');
+  return names
+    .map((name) => ({
+      name,
+      score: compact.length >= 2 && initials(name) === compact ? 1 : similarity(wanted, trigrams(name)),
+    }))
+    .filter(({ score }) => score >= LEAST_SIMILARITY)
+    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
+    .slice(0, count)
+    .map(({ name }) => name);
+}
