@@ -178,8 +178,10 @@ export class ImportBatchesRepository {
     await manager.query(
       `UPDATE ${BATCHES}
           SET "state" = $2, "summary" = $3, "date_order" = $4, "date_order_note" = $5, "applied" = $6,
-              "applied_at" = CASE WHEN $2 = 'applied' THEN now() ELSE NULL END
+              "applied_at" = CASE WHEN $7 THEN now() ELSE NULL END
         WHERE "id" = $1`,
+      // Whether it is applied goes as a parameter of its own: $2 compared with a literal as well as
+      // stored in the varchar column makes PostgreSQL deduce two types for it, and refuse the query.
       [
         batch.id,
         update.state,
@@ -187,6 +189,7 @@ export class ImportBatchesRepository {
         update.dateOrder,
         update.dateOrderNote,
         update.applied ? JSON.stringify(update.applied) : null,
+        update.state === 'applied',
       ],
     );
   }
