@@ -284,7 +284,7 @@ describe('the inventory file routes', () => {
     for (const role of ['Technician', 'Manager'] as const)
       expect(await failureOf(controllerOf(equipment).stage(sessionOf(role), upload))).toMatchObject({
         code: 'FORBIDDEN',
-        message: 'Only Engineers and Admins may import the inventory.',
+        message: 'Only Engineers and Admins may import equipment.',
       });
     expect([equipment.staged.begin, workers.load.threads]).toEqual([undefined, 0]);
   });

@@ -54,7 +54,7 @@ function attachment(response: Response, format: InventoryFileType, name: string)
  */
 function refuseImport(session: GatewaySession): void {
   if (!hasFullAccess(session.user.role))
-    throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may import the inventory.');
+    throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may import equipment.');
 }
 
 /**

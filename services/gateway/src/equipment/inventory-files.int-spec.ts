@@ -70,7 +70,8 @@ describe('Inventory import, export and template (real stack)', () => {
       'text/csv; charset=utf-8',
       'attachment; filename="inventory-template.csv"',
     ]);
-    expect(await csv.text()).toBe(
+    // Read as bytes: a text() reading would take the byte-order mark off.
+    expect(Buffer.from(await csv.arrayBuffer()).toString('utf8')).toBe(
       '\uFEFFName,Manufacturer,Model,Serial Number,UDI (optional),Department,Location,Installation Date,Warranty Expiry (optional),Status,Category\r\n',
     );
     const xlsx = await download('/api/equipment/import/template', tokens.technician);
@@ -139,7 +140,7 @@ describe('Inventory import, export and template (real stack)', () => {
       `/api/equipment/imports/${importId}/rows?action=update`,
       tokens.engineer,
     );
-    expect(updated.body.rows[0]?.changes).toEqual([{ field: 'location', from: 'Bed 1', to: 'Bed 9' }]);
+    expect(updated.body.rows[0]?.changes).toEqual([{ field: 'Location', from: 'Bed 1', to: 'Bed 9' }]);
 
     // The import is its stager's own.
     expect((await api('GET', `/api/equipment/imports/${importId}`, tokens.otherEngineer)).status).toBe(404);
@@ -191,7 +192,7 @@ describe('Inventory import, export and template (real stack)', () => {
     const answer = await stage(tokens.technician, bomb, 'inventory.xlsx');
     expect([answer.status, answer.body.message]).toEqual([
       403,
-      'Only Engineers and Admins may import the inventory.',
+      'Only Engineers and Admins may import equipment.',
     ]);
     // An Engineer's zip bomb is refused from its ZIP directory.
     const engineers = await stage(tokens.engineer, bomb, 'inventory.xlsx');
@@ -228,7 +229,9 @@ describe('Inventory import, export and template (real stack)', () => {
     expect(csv.headers.get('content-disposition')).toMatch(
       /^attachment; filename="inventory-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const lines = (await csv.text()).split('\r\n');
+    const lines = Buffer.from(await csv.arrayBuffer())
+      .toString('utf8')
+      .split('\r\n');
     expect(lines[0]).toMatch(/^\uFEFFName,Manufacturer,Model,Serial Number,UDI,/);
     expect(lines.slice(1, -1).map((line) => line.split(',')[3])).toEqual([serial('NEW')]);
 

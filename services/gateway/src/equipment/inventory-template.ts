@@ -42,8 +42,8 @@ const ACCEPTS: Record<InventoryImportKey, string> = {
   manufacturer: 'Who makes it, such as Mindray. At most 120 characters.',
   model: 'Its model, such as BeneVision N12. At most 120 characters.',
   serialNumber:
-    "The manufacturer's serial number, at most 64 characters. A device of the inventory with this serial number is updated by the row; otherwise the row adds one. Each serial number once in a file.",
-  udi: "The device's GS1 UDI as printed under its barcode, such as (01)09506000134352(17)270131(10)ABC123(21)SN-0042, or as a barcode scanner types it. The GTIN, lot and dates are read from it; a serial (21) in it must be the row's Serial Number.",
+    "The manufacturer's serial number, at most 64 characters. A device of the inventory with this serial number (in any case) is updated by the row; otherwise the row adds one. Each serial number once in a file. It may be left empty when the row's UDI carries the serial (21).",
+  udi: "The device's GS1 UDI as printed under its barcode, such as (01)09506000134352(17)270131(10)ABC123(21)SN-0042, or as a barcode scanner types it. The GTIN, lot and dates are read from it; its serial (21) fills an empty Serial Number, and a different Serial Number is refused.",
   department:
     "One of the hospital's departments (the list on the sheet How to fill). A department's former name is read as the department it became.",
   location: 'Where the device is: ward, room or bed, such as ICU Bed 3. At most 120 characters.',
@@ -118,7 +118,7 @@ function addGuide(workbook: ExcelJS.Workbook, lists: TemplateLists): ExcelJS.Wor
     [
       'UDI',
       null,
-      'The Unique Device Identifier of the GS1 barcode on the device, printed form or scanned. When it holds a serial (21), the row is refused unless its Serial Number is that serial.',
+      'The Unique Device Identifier of the GS1 barcode on the device, printed form or scanned. When it holds a serial (21), that is the Serial Number: an empty one is filled from it, and a different one refuses the row.',
     ],
     ['Statuses', null, EQUIPMENT_STATUSES.join(', ')],
   ];
