@@ -136,6 +136,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   applyInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
   discardInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
   exportInventory: { expect: everyone(200) },
+  printAssetLabels: { expect: everyone(200), body: () => ({ layout: 'a4-21', filters: {} }) },
   // The hospital lists: everyone reads them (forms, filters); only Admins change them.
   getHospitalLists: { expect: everyone(200) },
   addListEntry: {

@@ -1,4 +1,11 @@
-import type { EquipmentDto, RosterFileRow } from '@caliber/contracts';
+import {
+  labelLayout,
+  type AssetLabel,
+  type EquipmentDto,
+  type LabelLayoutId,
+  type RosterFileRow,
+} from '@caliber/contracts';
+import { writeAssetLabels } from '../labels/asset-labels-pdf';
 import { INVENTORY_FILE, readInventoryRows, type InventoryFileRead } from '../equipment/inventory-rows';
 import { writeInventoryWorkbook, type InventoryWorkbookInput } from '../equipment/inventory-workbook';
 import { readRosterRows, ROSTER_FILE } from '../users/roster-rows';
@@ -96,6 +103,21 @@ export const FILE_JOBS = {
     timeMs: 30_000,
     run: (input: InventoryWorkbookInput, pages: AsyncIterable<EquipmentDto[]>): Promise<Uint8Array> =>
       writeInventoryWorkbook(input, pages),
+  }),
+  /**
+   * A PDF of QR asset tags (at most 5,000). Measured making 5,000 on A4 sheets of 21 on this 2-core
+   * machine under load: 42 MB of heap at its peak, 5 to 6 s (half of it choosing each QR code's
+   * mask, as the QR standard asks); it still finishes in 32 MB, slower. 128 MB and 30 s leave room.
+   */
+  writeAssetLabels: kind({
+    subject: 'sheet of labels',
+    plural: 'sheets of labels',
+    verb: 'make',
+    doing: 'making',
+    heapMb: 128,
+    timeMs: 30_000,
+    run: async (input: { labels: AssetLabel[]; layout: LabelLayoutId; skip: number }): Promise<Uint8Array> =>
+      writeAssetLabels(input.labels, labelLayout(input.layout), input.skip),
   }),
 };
 

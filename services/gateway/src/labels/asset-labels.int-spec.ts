@@ -1,0 +1,173 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { INestApplication } from '@nestjs/common';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { CreateEquipmentRequest, EquipmentDto } from '@caliber/contracts';
+import { call } from '@caliber/testing/http';
+import {
+  rosterStaff,
+  signIn,
+  startEquipment,
+  uniqueServiceNumber,
+  useSignInStack,
+} from '@caliber/testing/stack';
+
+const run = promisify(execFile);
+const PUBLIC_URL = 'https://cmms.hospital.example';
+
+/**
+ * QR asset tags through the gateway: the devices chosen or as filtered, read back from the PDF
+ * (pdftotext for the words, pdftoppm and a QR decoder for the codes) to the devices' addresses
+ * under PUBLIC_URL; and the refusals.
+ */
+describe('Asset labels (real stack)', () => {
+  const stack = useSignInStack('asset-labels', { PUBLIC_URL: `${PUBLIC_URL}/` });
+  let equipment: INestApplication;
+  let token = '';
+  let dir = '';
+  const marker = `LBL${Date.now().toString(36).toUpperCase()}`;
+  const devices: EquipmentDto[] = [];
+
+  beforeAll(async () => {
+    equipment = await startEquipment();
+    dir = await mkdtemp(join(tmpdir(), 'caliber-labels-'));
+    const person = await rosterStaff(stack.db, {
+      role: 'Technician',
+      name: 'Label Printer',
+      serviceNumber: uniqueServiceNumber('LBL'),
+    });
+    token = await signIn(stack.gateway.url, person.serviceNumber);
+    for (const [index, name] of ['Infusion Pump', 'Defibrillator', 'Ventilator Évita'].entries()) {
+      const device: CreateEquipmentRequest = {
+        name: `${marker} ${name}`,
+        manufacturer: 'Dräger',
+        model: 'M1',
+        serialNumber: `${marker}-${index + 1}`,
+        department: 'ICU',
+        location: 'Bed 1',
+        installationDate: '2023-01-02',
+        warrantyExpiry: null,
+        status: 'Serviceable',
+        category: 'Monitor',
+      };
+      const added = await call<EquipmentDto>(stack.gateway.url, 'POST', '/api/equipment', {
+        token,
+        body: device,
+      });
+      expect(added.status).toBe(201);
+      devices.push(added.body);
+    }
+  });
+  afterAll(async () => {
+    await equipment.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const labels = (body: unknown) =>
+    fetch(`${stack.gateway.url}/api/equipment/labels`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  /** Each page of a one-label-a-page PDF: its words and the address its QR code holds. */
+  async function readBack(pdf: Buffer): Promise<{ text: string; url: string | null }[]> {
+    const file = join(dir, `labels-${Date.now()}.pdf`);
+    await writeFile(file, pdf);
+    const pages = Number(/^Pages:\s+(\d+)/m.exec((await run('pdfinfo', [file])).stdout)?.[1]);
+    const read: { text: string; url: string | null }[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const { stdout } = await run('pdftotext', [
+        '-f',
+        `${page}`,
+        '-l',
+        `${page}`,
+        '-enc',
+        'UTF-8',
+        file,
+        '-',
+      ]);
+      const prefix = join(dir, `page-${Date.now()}-${page}`);
+      await run('pdftoppm', [
+        '-r',
+        '300',
+        '-png',
+        '-singlefile',
+        '-f',
+        `${page}`,
+        '-l',
+        `${page}`,
+        file,
+        prefix,
+      ]);
+      const image = PNG.sync.read(await readFile(`${prefix}.png`));
+      const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+      read.push({ text: stdout.replace(/\s+/g, ' ').trim(), url: code?.data ?? null });
+    }
+    return read;
+  }
+
+  it('prints the devices chosen, each label with its words and a QR code of its address under PUBLIC_URL', async () => {
+    const chosen = [devices[2], devices[0]].map((device) => device?._id);
+    const answer = await labels({ layout: 'roll-62x29', ids: chosen });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="asset-labels-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const pages = await readBack(Buffer.from(await answer.arrayBuffer()));
+    // In name order: the pump before the ventilator.
+    expect(pages.map((page) => page.url)).toEqual([
+      `${PUBLIC_URL}/equipment/${devices[0]?._id}`,
+      `${PUBLIC_URL}/equipment/${devices[2]?._id}`,
+    ]);
+    expect(pages[0]?.text).toContain(`${marker} Infusion Pump`);
+    expect(pages[0]?.text).toContain(`S/N ${marker}-1`);
+    expect(pages[0]?.text).toContain('ICU');
+    expect(pages[1]?.text).toContain('Évita');
+  });
+
+  it('prints the inventory as filtered', async () => {
+    const answer = await labels({ layout: 'roll-2x1', filters: { q: marker } });
+    expect(answer.status).toBe(200);
+    const pages = await readBack(Buffer.from(await answer.arrayBuffer()));
+    expect(pages.map((page) => page.url).sort()).toEqual(
+      devices.map((device) => `${PUBLIC_URL}/equipment/${device._id}`).sort(),
+    );
+  });
+
+  it('refuses a device no longer in the inventory, an empty filter, and a bad request, with a message', async () => {
+    const gone = devices[1];
+    const removed = await call(stack.gateway.url, 'DELETE', `/api/equipment/${gone?._id}`, {
+      token: await signIn(
+        stack.gateway.url,
+        (
+          await rosterStaff(stack.db, {
+            role: 'Engineer',
+            name: 'Label Engineer',
+            serviceNumber: uniqueServiceNumber('LBE'),
+          })
+        ).serviceNumber,
+      ),
+    });
+    expect(removed.status).toBe(200);
+    const missing = await labels({ ids: [devices[0]?._id, gone?._id] });
+    expect([missing.status, ((await missing.json()) as { message: string }).message]).toEqual([
+      404,
+      '1 of the devices chosen are no longer in the inventory: reload the inventory and choose again.',
+    ]);
+    const none = await labels({ filters: { q: `${marker}-nothing` } });
+    expect(none.status).toBe(404);
+    const both = await labels({ ids: [devices[0]?._id], filters: {} });
+    expect([both.status, ((await both.json()) as { message: string }).message]).toEqual([
+      400,
+      'Send either ids (the devices chosen) or filters (the inventory as filtered), not both.',
+    ]);
+    const skip = await labels({ layout: 'a4-21', skip: 21, filters: { q: marker } });
+    expect(skip.status).toBe(400);
+  });
+});
