@@ -92,7 +92,9 @@ async function downloadLabels(page: Page): Promise<string> {
   return file.path();
 }
 
-const pdfText = (path: string) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+/** A PDF's words in the order they were drawn, one space between: a label's name may wrap. */
+const pdfText = (path: string) =>
+  execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 const pdfPages = (path: string) =>
   Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))?.[1]);
 
