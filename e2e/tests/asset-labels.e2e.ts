@@ -3,6 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import {
   activeChoices,
   gtinCheckDigit,
@@ -100,31 +102,9 @@ const pdfPages = (path: string) =>
 
 /*
  * The QR read-back: the first page drawn at 200 dpi (pdftoppm), one label cut out where the layout
- * puts it, and its code read with jsQR. The packages are the QR unit tests' (added to the workspace
- * with them); without them here, the test says so rather than pass in silence.
+ * puts it, and its code read with jsQR.
  */
-const WORKSPACE_PACKAGE = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-};
-const QR_PACKAGES = ['jsqr', 'pngjs'];
-const HAS_QR_READER = QR_PACKAGES.every(
-  (name) => name in { ...WORKSPACE_PACKAGE.dependencies, ...WORKSPACE_PACKAGE.devDependencies },
-);
-
-interface Png {
-  width: number;
-  height: number;
-  data: Buffer;
-}
-type JsQr = (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
-
 async function readQr(pdf: string, layoutId: LabelLayoutId, position: number): Promise<string | null> {
-  const jsqrModule = (await import(QR_PACKAGES[0] ?? '')) as unknown as JsQr | { default: JsQr };
-  const jsQR = typeof jsqrModule === 'function' ? jsqrModule : jsqrModule.default;
-  const { PNG } = (await import(QR_PACKAGES[1] ?? '')) as unknown as {
-    PNG: { sync: { read(data: Buffer): Png } };
-  };
   const folder = mkdtempSync(join(tmpdir(), 'caliber-labels-'));
   const DPI = 200;
   execFileSync('pdftoppm', ['-r', String(DPI), '-png', '-f', '1', '-l', '1', pdf, join(folder, 'page')]);
@@ -236,17 +216,9 @@ test.describe('QR asset labels', () => {
 
     // The first label (by name) sits after the two skipped; its QR code holds the device's address.
     const expectedUrl = `${baseURL ?? ''}/equipment/${first._id}`;
-    let deviceUrl = expectedUrl;
-    if (HAS_QR_READER) {
-      const read = await readQr(pdf, 'a4-21', 2);
-      expect(read).toBe(expectedUrl);
-      deviceUrl = read ?? expectedUrl;
-    } else {
-      test.info().annotations.push({
-        type: 'QR read-back',
-        description: `not decoded here: ${QR_PACKAGES.join(' and ')} are not in the workspace yet; the address was taken from the device`,
-      });
-    }
+    const read = await readQr(pdf, 'a4-21', 2);
+    expect(read).toBe(expectedUrl);
+    const deviceUrl = read ?? expectedUrl;
 
     // Every device matching the filters, on a label roll: one a page, nothing to skip.
     await dialog.getByRole('radio', { name: 'All devices matching the filters (11)' }).check();
