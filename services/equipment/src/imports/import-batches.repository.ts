@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  INVENTORY_IMPORT_ACTIONS,
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_KEEP_HOURS,
   type InventoryFileColumns,
@@ -238,7 +239,10 @@ export function toImportDto(batch: BatchRow): InventoryImportDto {
     columnsRead: columns,
     columnsIgnored: batch.columnsIgnored,
     rows: batch.expectedRows,
-    summary: batch.summary ?? { ...EMPTY_SUMMARY },
+    // In the actions' own order (jsonb keeps keys in its own).
+    summary: Object.fromEntries(
+      INVENTORY_IMPORT_ACTIONS.map((action) => [action, batch.summary?.[action] ?? 0]),
+    ) as InventoryImportSummary,
     createdAt: batch.createdAt.toISOString(),
     expiresAt: batch.expiresAt.toISOString(),
     appliedAt: batch.appliedAt ? batch.appliedAt.toISOString() : null,
