@@ -232,14 +232,14 @@ test.describe('Inventory import', () => {
     await showRows(page, 'Refused');
     await expect(page.locator('tbody tr')).toHaveCount(3);
     await expect(rowOf(page, BAD.department).locator('li')).toHaveText([
-      new RegExp(`^${letterOf('department')}${BAD.department} Department: .*Did you mean .*"${target}"`),
+      new RegExp(`^${letterOf('department')}${BAD.department}: Department .*Did you mean .*"${target}"`),
     ]);
     await expect(rowOf(page, BAD.date).locator('li')).toHaveText([
-      `${letterOf('installationDate')}${BAD.date} Installation Date: Installation Date "31/02/2021" is not a date: write it as 2021-03-31 or 31/03/2021.`,
+      `${letterOf('installationDate')}${BAD.date}: Installation Date "31/02/2021" is not a date: write it as 2021-03-31 or 31/03/2021.`,
     ]);
     await expect(rowOf(page, BAD.duplicate).locator('li')).toHaveText([
       new RegExp(
-        `^${letterOf('serialNumber')}${BAD.duplicate} Serial Number: Serial number ${first.serialNumber} is also on line 2`,
+        `^${letterOf('serialNumber')}${BAD.duplicate}: Serial number ${first.serialNumber} is also on line 2`,
       ),
     ]);
     await showRows(page, 'Add');

@@ -120,6 +120,14 @@ describe('inventory import preview', () => {
     expect(problemLine({ cell: null, column: 'Serial Number', message: 'Required.' })).toBe(
       'Serial Number: Required.',
     );
+    // A message that names its column already does not say it twice.
+    expect(
+      problemLine({
+        cell: 'H5',
+        column: 'Installation Date',
+        message: 'Installation Date "soon" is not a date.',
+      }),
+    ).toBe('H5: Installation Date "soon" is not a date.');
   });
 
   it('asks the rows a page at a time, of one action or all', () => {

@@ -156,9 +156,13 @@ export function changeLine(change: InventoryFieldChange): string {
   return `${fieldLabel(change.field)}: ${shown(change.from)} → ${shown(change.to)}`;
 }
 
-/** "F12 Department: Department "Intensiv Care" is not …": the cell first, so it can be found in the file. */
+/**
+ * "F12: Department "Intensiv Care" is not …": the cell first, so it can be found in the file; the
+ * column's name too, unless the message starts with it already.
+ */
 export function problemLine(problem: InventoryRowProblem): string {
-  const place = [problem.cell, problem.column].filter(Boolean).join(' ');
+  const named = problem.column && problem.message.toLowerCase().startsWith(problem.column.toLowerCase());
+  const place = [problem.cell, named ? null : problem.column].filter(Boolean).join(' ');
   return place ? `${place}: ${problem.message}` : problem.message;
 }
 
