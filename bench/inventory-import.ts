@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { STARTING_CATEGORIES as CATEGORIES } from '@caliber/service-kit';
 import {
   DEFAULT_REPORT_DEPARTMENTS,
   INVENTORY_IMPORT_COLUMNS,
@@ -21,16 +22,6 @@ export interface InventoryImportTiming {
   exportCsv: number;
 }
 
-const CATEGORIES = [
-  'Ventilator',
-  'Defibrillator',
-  'Monitor',
-  'Infusion Pump',
-  'Suction',
-  'Autoclave',
-  'X-Ray',
-  'Ultrasound',
-];
 const STATUSES = ['Serviceable', 'Serviceable', 'Serviceable', 'Under Maintenance', 'Unserviceable'];
 
 /**

@@ -178,7 +178,7 @@ export function InventoryImportPage() {
             <input
               id={`${fileHintId}-input`}
               name="file"
-              className="import-file"
+              className="ck-file-input"
               type="file"
               accept={INVENTORY_FILE_ACCEPT}
               aria-invalid={fileProblem ? true : undefined}

@@ -145,7 +145,7 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
           </label>
           <input
             id={inputId}
-            className="users-import__file"
+            className="ck-file-input"
             type="file"
             accept={ROSTER_FILE_ACCEPT}
             aria-describedby={hintId}

@@ -3,12 +3,14 @@ import {
   createEquipmentSchema,
   EQUIPMENT_STATUSES,
   INVENTORY_IMPORT_COLUMNS,
+  INVENTORY_IMPORT_KEYS,
   listValueRefusal,
   readSheetDate,
   readUdi,
   statusChangeRefusal,
   udiSerialRefusal,
   type DateOrder,
+  type EquipmentDto,
   type EquipmentStatus,
   type InventoryFieldChange,
   type InventoryFileColumns,
@@ -23,23 +25,23 @@ import type { UdiColumns } from '../inventory/udi-columns';
 import { closestNames } from './suggestions';
 
 /** The values a valid row writes: the equipment fields and the columns its UDI fills. */
-export interface ImportRecord extends UdiColumns {
-  name: string;
-  manufacturer: string;
-  model: string;
-  serialNumber: string;
-  department: string;
-  location: string;
-  installationDate: string;
-  warrantyExpiry: string | null;
-  status: EquipmentStatus;
-  category: string;
-}
+export type ImportRecord = Pick<
+  EquipmentDto,
+  | 'name'
+  | 'manufacturer'
+  | 'model'
+  | 'serialNumber'
+  | 'department'
+  | 'location'
+  | 'installationDate'
+  | 'warrantyExpiry'
+  | 'status'
+  | 'category'
+> &
+  UdiColumns;
 
 /** A device of the inventory as the import compares it: its id, version and stored values. */
-export interface ExistingDevice extends ImportRecord {
-  id: string;
-}
+export type ExistingDevice = ImportRecord & { id: string };
 
 /** What the rows are read against: the lists, the devices of the rows' serial numbers, the date order. */
 export interface ImportContext {
@@ -72,20 +74,8 @@ const HEADER: Readonly<Record<InventoryImportKey, string>> = Object.fromEntries(
   INVENTORY_IMPORT_COLUMNS.map(({ key, header }) => [key, header]),
 ) as Record<InventoryImportKey, string>;
 
-/** The fields an update compares, in the file's column order, and the UDI's own columns with it. */
-const COMPARED: readonly (keyof ImportRecord)[] = [
-  'name',
-  'manufacturer',
-  'model',
-  'serialNumber',
-  'udi',
-  'department',
-  'location',
-  'installationDate',
-  'warrantyExpiry',
-  'status',
-  'category',
-];
+/** The fields an update compares: the file's columns (the UDI's own columns follow the UDI). */
+const COMPARED: readonly (keyof ImportRecord)[] = INVENTORY_IMPORT_KEYS;
 
 const FIELD_LABELS: Readonly<Record<keyof ImportRecord, string>> = {
   ...HEADER,

@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
-import type { CreateEquipmentRequest, EquipmentDto } from '@caliber/contracts';
+import {
+  labelLayout,
+  type CreateEquipmentRequest,
+  type EquipmentDto,
+  type LabelLayoutId,
+} from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
+import { decode, endReadBack, pageCount, pageText, renderPage, save, startReadBack } from './pdf-read-back';
 import {
   rosterStaff,
   signIn,
@@ -16,7 +15,6 @@ import {
   useSignInStack,
 } from '@caliber/testing/stack';
 
-const run = promisify(execFile);
 const PUBLIC_URL = 'https://cmms.hospital.example';
 
 /**
@@ -28,13 +26,12 @@ describe('Asset labels (real stack)', () => {
   const stack = useSignInStack('asset-labels', { PUBLIC_URL: `${PUBLIC_URL}/` });
   let equipment: INestApplication;
   let token = '';
-  let dir = '';
   const marker = `LBL${Date.now().toString(36).toUpperCase()}`;
   const devices: EquipmentDto[] = [];
 
   beforeAll(async () => {
     equipment = await startEquipment();
-    dir = await mkdtemp(join(tmpdir(), 'caliber-labels-'));
+    await startReadBack();
     const person = await rosterStaff(stack.db, {
       role: 'Technician',
       name: 'Label Printer',
@@ -64,7 +61,7 @@ describe('Asset labels (real stack)', () => {
   });
   afterAll(async () => {
     await equipment.close();
-    await rm(dir, { recursive: true, force: true });
+    await endReadBack();
   });
 
   const labels = (body: unknown) =>
@@ -75,39 +72,18 @@ describe('Asset labels (real stack)', () => {
     });
 
   /** Each page of a one-label-a-page PDF: its words and the address its QR code holds. */
-  async function readBack(pdf: Buffer): Promise<{ text: string; url: string | null }[]> {
-    const file = join(dir, `labels-${Date.now()}.pdf`);
-    await writeFile(file, pdf);
-    const pages = Number(/^Pages:\s+(\d+)/m.exec((await run('pdfinfo', [file])).stdout)?.[1]);
+  async function readBack(
+    pdf: Buffer,
+    layout: LabelLayoutId,
+  ): Promise<{ text: string; url: string | null }[]> {
+    const file = await save(pdf);
+    const { page } = labelLayout(layout);
     const read: { text: string; url: string | null }[] = [];
-    for (let page = 1; page <= pages; page++) {
-      const { stdout } = await run('pdftotext', [
-        '-f',
-        `${page}`,
-        '-l',
-        `${page}`,
-        '-enc',
-        'UTF-8',
-        file,
-        '-',
-      ]);
-      const prefix = join(dir, `page-${Date.now()}-${page}`);
-      await run('pdftoppm', [
-        '-r',
-        '300',
-        '-png',
-        '-singlefile',
-        '-f',
-        `${page}`,
-        '-l',
-        `${page}`,
-        file,
-        prefix,
-      ]);
-      const image = PNG.sync.read(await readFile(`${prefix}.png`));
-      const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-      read.push({ text: stdout.replace(/\s+/g, ' ').trim(), url: code?.data ?? null });
-    }
+    for (let number = 1; number <= (await pageCount(file)); number++)
+      read.push({
+        text: await pageText(file, number),
+        url: decode(await renderPage(file, number), { x: 0, y: 0, ...page }),
+      });
     return read;
   }
 
@@ -119,7 +95,7 @@ describe('Asset labels (real stack)', () => {
     expect(answer.headers.get('content-disposition')).toMatch(
       /^attachment; filename="asset-labels-\d{4}-\d{2}-\d{2}\.pdf"$/,
     );
-    const pages = await readBack(Buffer.from(await answer.arrayBuffer()));
+    const pages = await readBack(Buffer.from(await answer.arrayBuffer()), 'roll-62x29');
     // In name order: the pump before the ventilator.
     expect(pages.map((page) => page.url)).toEqual([
       `${PUBLIC_URL}/equipment/${devices[0]?._id}`,
@@ -134,7 +110,7 @@ describe('Asset labels (real stack)', () => {
   it('prints the inventory as filtered', async () => {
     const answer = await labels({ layout: 'roll-2x1', filters: { q: marker } });
     expect(answer.status).toBe(200);
-    const pages = await readBack(Buffer.from(await answer.arrayBuffer()));
+    const pages = await readBack(Buffer.from(await answer.arrayBuffer()), 'roll-2x1');
     expect(pages.map((page) => page.url).sort()).toEqual(
       devices.map((device) => `${PUBLIC_URL}/equipment/${device._id}`).sort(),
     );
