@@ -77,6 +77,9 @@ function main(): number {
     { command: 'chromium', aptPackage: 'chromium', alternative: 'install Chromium and set CHROMIUM_PATH' },
     // The Kubernetes manifests are rendered and checked offline (kubectl 1.27 or newer: kustomize v5).
     { command: 'kubectl', aptPackage: 'kubectl', alternative: 'install kubectl 1.27 or newer' },
+    // The asset-label tests read their PDFs back (text, pages as images) with poppler-utils.
+    { command: 'pdftoppm', aptPackage: 'poppler-utils', alternative: 'install poppler-utils' },
+    { command: 'pdftotext', aptPackage: 'poppler-utils', alternative: 'install poppler-utils' },
   ]);
   // One Nx process at a time on two cores; no background daemon left behind by a test run.
   process.env['NX_DAEMON'] ??= 'false';

@@ -11,7 +11,7 @@ export function commandExists(command: string): boolean {
 export function ensureCommands(needs: { command: string; aptPackage: string; alternative: string }[]): void {
   const missing = needs.filter((need) => !commandExists(need.command));
   if (missing.length === 0) return;
-  const packages = missing.map((m) => m.aptPackage);
+  const packages = [...new Set(missing.map((m) => m.aptPackage))];
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !commandExists('apt-get')) {
     const lines = missing.map(
