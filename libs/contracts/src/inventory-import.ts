@@ -260,7 +260,12 @@ export interface InventoryImportDto {
 }
 
 export const INVENTORY_IMPORT_ROWS_PAGE = 50;
-export const INVENTORY_IMPORT_ROWS_MAX_PAGE = 500;
+/**
+ * The most rows one page answers. A refused row can carry 7 KB of JSON (two cells of 300
+ * characters that JSON writes six bytes each, and a reason for every column), so 100 keep the
+ * answer under 1 MiB, the bus's payload limit; 500 could reach 3.5 MB and be refused.
+ */
+export const INVENTORY_IMPORT_ROWS_MAX_PAGE = 100;
 
 /** A page of a staged import's rows, in file order, optionally of one action. */
 export const inventoryImportRowsQuerySchema = z.object({
