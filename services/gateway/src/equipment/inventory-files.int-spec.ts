@@ -7,6 +7,7 @@ import type {
 } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import {
+  equipmentDataSource,
   rosterStaff,
   signIn,
   startEquipment,
@@ -243,5 +244,38 @@ describe('Inventory import, export and template (real stack)', () => {
     const sheet = workbook.getWorksheet('Inventory');
     expect([sheet?.rowCount, sheet?.getRow(2).getCell(4).value]).toEqual([2, serial('NEW')]);
     expect((await api('GET', '/api/equipment/export?format=pdf', tokens.technician)).status).toBe(400);
+  });
+
+  it('exports devices whose texts are long and not Latin: a page of them never outgrows the bus', async () => {
+    // 600 devices whose texts fill their columns with characters of three bytes each: about 2.7 KB
+    // of JSON a device, so 500 of them are more than the 1 MiB one NATS answer may carry.
+    const tag = `LONG${run}`;
+    const wide = (length: number) => '語'.repeat(length);
+    const rows = await equipmentDataSource();
+    try {
+      await rows.query(
+        `INSERT INTO "equipment"."equipment" ("name", "manufacturer", "model", "serial_number", "department",
+                "location", "installation_date", "status", "category", "created_by_id", "created_by_name",
+                "updated_by_id", "updated_by_name")
+         SELECT $1 || ' ' || lpad(i::text, 4, '0') || ' ' || $2, $3, $3, $1 || '-' || i, 'ICU', $3,
+                '2021-03-04', 'Serviceable', 'Monitor', gen_random_uuid(), $3, gen_random_uuid(), $3
+           FROM generate_series(1, 600) AS i`,
+        [tag, wide(100), wide(120)],
+      );
+    } finally {
+      await rows.destroy();
+    }
+    const csv = await download(`/api/equipment/export?format=csv&q=${tag}`, tokens.technician);
+    expect(csv.status).toBe(200);
+    const lines = Buffer.from(await csv.arrayBuffer())
+      .toString('utf8')
+      .split('\r\n')
+      .slice(1, -1);
+    expect(lines).toHaveLength(600);
+    expect(new Set(lines.map((line) => line.split(',')[3])).size).toBe(600);
+    const xlsx = await download(`/api/equipment/export?q=${tag}`, tokens.technician);
+    expect(xlsx.status).toBe(200);
+    const sheet = (await loadWorkbook(new Uint8Array(await xlsx.arrayBuffer()))).getWorksheet('Inventory');
+    expect(sheet?.rowCount).toBe(601);
   });
 });
