@@ -173,6 +173,14 @@ export type InventoryFileColumns = Partial<Record<InventoryImportKey, number>>;
 export const INVENTORY_DATE_ORDERS = ['auto', 'DMY', 'MDY'] as const;
 export type InventoryDateOrder = (typeof INVENTORY_DATE_ORDERS)[number];
 
+/**
+ * The preview's date note when no date of the file depends on the order (date cells, dates written
+ * year first or with the month by name): the screen then offers no other order, which would read
+ * every date the same.
+ */
+export const DATES_READ_ONE_WAY_NOTE =
+  'Every date in the file reads one way only (a date cell, or written year first or with the month by name): the order of day and month changes none of them.';
+
 const fileNameField = z
   .string({ error: 'fileName is required.' })
   .trim()
