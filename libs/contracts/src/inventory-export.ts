@@ -28,6 +28,12 @@ export type InventoryExportQuery = z.output<typeof inventoryExportQuerySchema>;
 
 /** The most devices one export page carries over NATS (about 0.7 KB each, well under 1 MiB). */
 export const INVENTORY_EXPORT_PAGE_ROWS = 500;
+/**
+ * The most JSON one export page carries: a page ends at this size before its row count. A device
+ * whose texts fill their columns in a script of two- or three-byte characters (Greek, Arabic,
+ * Chinese) is several kilobytes, and 500 of them would pass the bus's 1 MiB payload limit.
+ */
+export const INVENTORY_EXPORT_PAGE_MAX_BYTES = 512 * 1024;
 
 /** Where the next page starts: after this device, in the list's default order (name, then id). */
 export const exportCursorSchema = z.strictObject({ name: z.string().max(120), id: z.uuid() });

@@ -173,6 +173,14 @@ export type InventoryFileColumns = Partial<Record<InventoryImportKey, number>>;
 export const INVENTORY_DATE_ORDERS = ['auto', 'DMY', 'MDY'] as const;
 export type InventoryDateOrder = (typeof INVENTORY_DATE_ORDERS)[number];
 
+/**
+ * The preview's date note when no date of the file depends on the order (date cells, dates written
+ * year first or with the month by name): the screen then offers no other order, which would read
+ * every date the same.
+ */
+export const DATES_READ_ONE_WAY_NOTE =
+  'Every date in the file reads one way only (a date cell, or written year first or with the month by name): the order of day and month changes none of them.';
+
 const fileNameField = z
   .string({ error: 'fileName is required.' })
   .trim()
@@ -260,7 +268,12 @@ export interface InventoryImportDto {
 }
 
 export const INVENTORY_IMPORT_ROWS_PAGE = 50;
-export const INVENTORY_IMPORT_ROWS_MAX_PAGE = 500;
+/**
+ * The most rows one page answers. A refused row can carry 7 KB of JSON (two cells of 300
+ * characters that JSON writes six bytes each, and a reason for every column), so 100 keep the
+ * answer under 1 MiB, the bus's payload limit; 500 could reach 3.5 MB and be refused.
+ */
+export const INVENTORY_IMPORT_ROWS_MAX_PAGE = 100;
 
 /** A page of a staged import's rows, in file order, optionally of one action. */
 export const inventoryImportRowsQuerySchema = z.object({

@@ -317,10 +317,7 @@ function Preview({
       <dl className="import-facts">
         <div>
           <dt>Dates</dt>
-          <dd>
-            {dateOrderLine(staged)} To read them another way, discard and upload the file again with another
-            date order.
-          </dd>
+          <dd>{dateOrderLine(staged)}</dd>
         </div>
         <div>
           <dt>Columns read</dt>

@@ -1,4 +1,5 @@
 import {
+  DATES_READ_ONE_WAY_NOTE,
   INVENTORY_DATE_ORDERS,
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_MAX_BYTES,
@@ -78,9 +79,15 @@ describe('inventory import file', () => {
         dateOrder: 'DMY',
         dateOrderNote: 'Dates were read day first (31/03/2021), as the file writes them.',
       }),
-    ).toBe('Dates were read day first (31/03/2021), as the file writes them.');
+    ).toBe(
+      'Dates were read day first (31/03/2021), as the file writes them. To read them another way, discard and upload the file again with another date order.',
+    );
     expect(dateOrderLine({ dateOrder: 'MDY', dateOrderNote: '' })).toBe(
-      'Dates were read month first (03/04/2021 is 4 March 2021).',
+      'Dates were read month first (03/04/2021 is 4 March 2021). To read them another way, discard and upload the file again with another date order.',
+    );
+    // When no date depends on the order, no other order is offered.
+    expect(dateOrderLine({ dateOrder: 'DMY', dateOrderNote: DATES_READ_ONE_WAY_NOTE })).toBe(
+      DATES_READ_ONE_WAY_NOTE,
     );
   });
 });

@@ -1,4 +1,5 @@
 import {
+  DATES_READ_ONE_WAY_NOTE,
   formatFileSize,
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_MAX_BYTES,
@@ -88,14 +89,21 @@ export const DATE_ORDER_CHOICES: readonly { value: InventoryDateOrder; label: st
   { value: 'MDY', label: 'Month first', hint: '03/04/2021 is 4 March 2021' },
 ];
 
+const OTHER_ORDER = 'To read them another way, discard and upload the file again with another date order.';
+
 /**
  * How the file's dates were read: the server's sentence (which says why), or, without one, the
- * order it used with an example.
+ * order it used with an example; then how to read them in the other order, unless no date of the
+ * file depends on it.
  */
 export function dateOrderLine(preview: Pick<InventoryImportDto, 'dateOrder' | 'dateOrderNote'>): string {
-  if (preview.dateOrderNote.trim()) return preview.dateOrderNote.trim();
+  const note = preview.dateOrderNote.trim();
+  if (note === DATES_READ_ONE_WAY_NOTE) return note;
   const choice = DATE_ORDER_CHOICES.find((candidate) => candidate.value === preview.dateOrder);
-  return `Dates were read ${preview.dateOrder === 'DMY' ? 'day' : 'month'} first${choice ? ` (${choice.hint})` : ''}.`;
+  const read =
+    note ||
+    `Dates were read ${preview.dateOrder === 'DMY' ? 'day' : 'month'} first${choice ? ` (${choice.hint})` : ''}.`;
+  return `${read} ${OTHER_ORDER}`;
 }
 
 /** "12 to add, 3 to update, 1,980 unchanged, 5 refused" */

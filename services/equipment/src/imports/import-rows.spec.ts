@@ -1,10 +1,14 @@
 import {
   gtinCheckDigit,
+  INVENTORY_CELL_MAX_CHARS,
   INVENTORY_IMPORT_KEYS,
+  INVENTORY_IMPORT_ROWS_MAX_PAGE,
   ListIndex,
   type InventoryFileColumns,
   type InventoryFileRow,
   type InventoryImportKey,
+  type InventoryImportRowDto,
+  type InventoryImportRowsPage,
   type ResolvableEntry,
 } from '@caliber/contracts';
 import { evaluateRows, statusOf, type ExistingDevice, type ImportContext } from './import-rows';
@@ -227,5 +231,77 @@ describe('statusOf', () => {
     expect(statusOf('UNDER  maintenance')).toBe('Under Maintenance');
     expect(statusOf('serviceable')).toBe('Serviceable');
     expect(statusOf('Working')).toBeUndefined();
+  });
+});
+
+describe('a page of the rows call', () => {
+  /** NATS's payload limit, which every answer of the equipment service must stay under. */
+  const BUS_LIMIT = 1024 * 1024;
+  /** Room left for the transport's own envelope around the answer. */
+  const ENVELOPE = 4 * 1024;
+
+  /** A row as the rows call answers it (what `storeOutcomes` keeps of an outcome). */
+  const asAnswered = (outcome: ReturnType<typeof evaluateRows>[number]): InventoryImportRowDto => ({
+    line: outcome.line,
+    action: outcome.action,
+    serialNumber: outcome.serialNumber.slice(0, 300),
+    name: outcome.name.slice(0, 300),
+    equipmentId: outcome.equipmentId,
+    changes: outcome.changes,
+    problems: outcome.problems,
+  });
+
+  it('stays under the bus limit at its largest, whatever the cells hold', () => {
+    const departments = Array.from({ length: 50 }, (_, i) => `Département ${'é'.repeat(80)} ${i}`);
+    const worst = ['\u0001', '語', '😀'].map((character) => {
+      // Every cell as long as a file's cell may be, in a character that JSON writes longest.
+      const long = character.repeat(INVENTORY_CELL_MAX_CHARS / character.length);
+      const cells = Object.fromEntries(INVENTORY_IMPORT_KEYS.map((key) => [key, long])) as Record<
+        InventoryImportKey,
+        string
+      >;
+      const [refused] = evaluateRows(
+        [{ line: 20_001, cells }],
+        context({ active: { department: departments, category: departments } }),
+      );
+      // An update that changes every field, each from and to as long as a device may hold it.
+      const stored = (length: number) => character.repeat(length / character.length);
+      const existing = device({
+        name: stored(120),
+        manufacturer: stored(120),
+        model: stored(120),
+        serialNumber: `SN-2-${stored(58)}`,
+        location: stored(120),
+      });
+      const [updated] = evaluateRows(
+        [
+          row(20_001, {
+            serialNumber: existing.serialNumber.toUpperCase(),
+            name: `${stored(118)}x`,
+            manufacturer: `${stored(118)}x`,
+            model: `${stored(118)}x`,
+            location: `${stored(118)}x`,
+            warrantyExpiry: '2031-01-01',
+            status: 'Unserviceable',
+          }),
+        ],
+        context({ existing: new Map([[existing.serialNumber.toLowerCase(), existing]]) }),
+      );
+      expect([refused?.action, updated?.action]).toEqual(['refused', 'update']);
+      return [refused, updated].map((outcome) =>
+        outcome ? Buffer.byteLength(JSON.stringify(asAnswered(outcome))) : 0,
+      );
+    });
+    const largestRow = Math.max(...worst.flat());
+    const page: InventoryImportRowsPage = {
+      rows: [],
+      total: 20_000,
+      page: 400,
+      pages: 400,
+      limit: INVENTORY_IMPORT_ROWS_MAX_PAGE,
+    };
+    const pageBytes =
+      Buffer.byteLength(JSON.stringify(page)) + INVENTORY_IMPORT_ROWS_MAX_PAGE * (largestRow + 1);
+    expect(pageBytes).toBeLessThan(BUS_LIMIT - ENVELOPE);
   });
 });

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  DATES_READ_ONE_WAY_NOTE,
   dateOrderOf,
   hasFullAccess,
   ListIndex,
+  readSheetDate,
   readUdi,
   type Actor,
   type DateOrder,
@@ -238,7 +240,8 @@ export function chooseDateOrder(
           ? 'Dates were read day first, as chosen.'
           : 'Dates were read month first, as chosen.',
     };
-  const found = dateOrderOf(rows.flatMap((row) => [row.cells.installationDate, row.cells.warrantyExpiry]));
+  const dates = rows.flatMap((row) => [row.cells.installationDate, row.cells.warrantyExpiry]);
+  const found = dateOrderOf(dates);
   if (found === 'DMY')
     return {
       dateOrder: 'DMY',
@@ -255,11 +258,21 @@ export function chooseDateOrder(
       dateOrderNote:
         'The file writes some dates day first and others month first: they were read day first, and the rows that do not read so are refused. Choose Month first to read them the other way.',
     };
+  // A workbook's date cells (and dates written year first or with the month by name) read one way
+  // only: offering the other order for them would send the person to upload again for nothing.
+  if (!dates.some(readsBothWays)) return { dateOrder: 'DMY', dateOrderNote: DATES_READ_ONE_WAY_NOTE };
   return {
     dateOrder: 'DMY',
     dateOrderNote:
       'No date in the file tells day and month apart: dates such as 03/04/2021 were read day first (3 April). Choose Month first if they mean 4 March.',
   };
+}
+
+/** Whether a date's text means one day read day first and another read month first (03/04/2021). */
+function readsBothWays(text: string): boolean {
+  const dayFirst = readSheetDate(text, 'DMY');
+  const monthFirst = readSheetDate(text, 'MDY');
+  return dayFirst !== null && monthFirst !== null && dayFirst !== monthFirst;
 }
 
 /** The live devices whose serial numbers the rows name (or their UDIs' serials), locked when `lock`. */

@@ -2,7 +2,7 @@ import type { Actor, NewEquipment } from '@caliber/contracts';
 import { ServiceError, violatedIndex } from '@caliber/service-kit';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { EquipmentEvents } from './equipment-events';
-import { EquipmentService } from './equipment.service';
+import { EquipmentService, leadingWithin } from './equipment.service';
 import type { PmCoverageReplica } from '../risk/pm-coverage.replica';
 import type { ListsService } from '../lists/lists.service';
 
@@ -55,5 +55,26 @@ describe('equipment writes that hit a unique index', () => {
     const other = new QueryFailedError('UPDATE …', [], Object.assign(new Error('x'), { code: '23503' }));
     expect(violatedIndex(other)).toBeUndefined();
     expect(violatedIndex(new Error('plain'))).toBeUndefined();
+  });
+});
+
+describe('leadingWithin', () => {
+  it('keeps the first items whose JSON fits, in order, counting bytes and not characters', () => {
+    const latin = Array.from({ length: 10 }, (_, i) => ({ i, text: 'a'.repeat(100) }));
+    const whole = Buffer.byteLength(JSON.stringify(latin));
+    expect(leadingWithin(latin, whole)).toEqual(latin);
+    expect(leadingWithin(latin, whole - 1)).toEqual(latin.slice(0, 9));
+    // The same number of characters, three bytes each: fewer of them fit.
+    const wide = latin.map((item) => ({ ...item, text: '語'.repeat(100) }));
+    const kept = leadingWithin(wide, whole);
+    expect(kept).toEqual(wide.slice(0, kept.length));
+    expect(Buffer.byteLength(JSON.stringify(kept))).toBeLessThanOrEqual(whole);
+    expect(kept.length).toBeLessThan(4);
+  });
+
+  it('keeps one item however large, so a page always moves on', () => {
+    const large = [{ text: 'x'.repeat(1000) }, { text: 'y' }];
+    expect(leadingWithin(large, 10)).toEqual([large[0]]);
+    expect(leadingWithin([], 10)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   type EquipmentDto,
   type EquipmentListResponse,
   type EquipmentStatus,
+  INVENTORY_EXPORT_PAGE_MAX_BYTES,
   type InventoryExportPage,
   type inventoryExportPageSchema,
   type ListEquipmentQuery,
@@ -118,11 +119,15 @@ export class EquipmentService {
       .addOrderBy('item.id', 'ASC')
       .limit(request.limit)
       .getMany();
-    const last = items.at(-1);
+    const devices = items.map(toEquipmentDto);
+    const page = leadingWithin(devices, INVENTORY_EXPORT_PAGE_MAX_BYTES);
+    const last = page.at(-1);
+    // More may follow when the page was cut at its size, or came back as long as asked.
+    const more = page.length < devices.length || items.length === request.limit;
     return {
-      equipment: items.map(toEquipmentDto),
+      equipment: page,
       total,
-      next: items.length === request.limit && last ? { name: last.name, id: last.id } : null,
+      next: more && last ? { name: last.name, id: last._id } : null,
     };
   }
 
@@ -385,4 +390,20 @@ export function refuseStale(item: EquipmentEntity, version: number | undefined):
 
 function duplicateSerial(serialNumber: string, name: string): ServiceError {
   return new ServiceError('CONFLICT', `Serial number ${serialNumber} is already in the inventory (${name}).`);
+}
+
+/**
+ * The first items whose JSON together stays within `maxBytes` (at least one), so an answer of them
+ * stays under the bus's payload limit however long their texts are.
+ */
+export function leadingWithin<T>(items: readonly T[], maxBytes: number): T[] {
+  // The array's brackets, then each item and the comma before it.
+  let bytes = 2;
+  let count = 0;
+  for (const item of items) {
+    bytes += Buffer.byteLength(JSON.stringify(item)) + (count > 0 ? 1 : 0);
+    if (count > 0 && bytes > maxBytes) break;
+    count += 1;
+  }
+  return items.slice(0, count);
 }

@@ -7,6 +7,7 @@ import type {
 } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import {
+  equipmentDataSource,
   rosterStaff,
   signIn,
   startEquipment,
@@ -170,6 +171,97 @@ describe('Inventory import, export and template (real stack)', () => {
     expect(changed.body.location).toBe('Bed 9');
   });
 
+  it("audits every device an import writes, records its status changes, and moves maintenance's feed", async () => {
+    const existing = await api<EquipmentDto>('POST', '/api/equipment', tokens.engineer, {
+      name: 'Feed Pump',
+      manufacturer: 'B. Braun',
+      model: 'Infusomat',
+      serialNumber: serial('FEED'),
+      department: 'ICU',
+      location: 'Bay 1',
+      installationDate: '2020-01-01',
+      status: 'Serviceable',
+      category: 'Monitor',
+    });
+    expect(existing.status).toBe(201);
+    const rows = await equipmentDataSource();
+    try {
+      const feedOf = async (id: string) =>
+        Number(
+          (
+            (await rows.query(`SELECT "feed_seq" FROM "equipment"."equipment" WHERE "id" = $1`, [id])) as {
+              feed_seq: string;
+            }[]
+          )[0]?.feed_seq,
+        );
+      const fedBefore = await feedOf(existing.body._id);
+      const staged = await stage(
+        tokens.engineer,
+        csvOf([
+          `Feed Pump Renamed,B. Braun,Infusomat,${serial('FEED')},ICU,Bay 1,2020-01-01,Under Maintenance,Monitor`,
+          `Feed Monitor,Mindray,N12,${serial('FEED-NEW')},ICU,Bay 2,2021-03-04,Serviceable,Monitor`,
+        ]),
+      );
+      expect(staged.body.summary).toMatchObject({ add: 1, update: 1 });
+      const applied = await api<InventoryImportDto>(
+        'POST',
+        `/api/equipment/imports/${staged.body._id}/apply`,
+        tokens.engineer,
+      );
+      expect(applied.body.applied).toEqual({ added: 1, updated: 1 });
+      const added = await api<EquipmentListResponse>(
+        'GET',
+        `/api/equipment?q=${serial('FEED-NEW')}`,
+        tokens.engineer,
+      );
+      const addedId = added.body.equipment[0]?._id ?? '';
+      const source = `inventory.csv (import ${staged.body._id})`;
+
+      const audit = (await rows.query(
+        `SELECT "entity_id", "action", "changes", "actor_id" FROM "equipment"."audit_log"
+          WHERE "entity" = 'equipment' AND "entity_id" = ANY($1) AND "changes" ? 'import' ORDER BY "id"`,
+        [[existing.body._id, addedId]],
+      )) as {
+        entity_id: string;
+        action: string;
+        changes: Record<string, unknown>;
+        actor_id: string | null;
+      }[];
+      expect(audit.map((row) => [row.entity_id, row.action])).toEqual([
+        [addedId, 'created'],
+        [existing.body._id, 'updated'],
+      ]);
+      expect(audit.every((row) => row.actor_id !== null)).toBe(true);
+      expect(audit[0]?.changes).toMatchObject({
+        name: { from: null, to: 'Feed Monitor' },
+        serialNumber: { from: null, to: serial('FEED-NEW') },
+        import: { from: null, to: source },
+      });
+      expect(audit[1]?.changes).toEqual({
+        name: { from: 'Feed Pump', to: 'Feed Pump Renamed' },
+        status: { from: 'Serviceable', to: 'Under Maintenance' },
+        import: { from: null, to: source },
+      });
+
+      const history = (await rows.query(
+        `SELECT "equipment_id", "from_status", "to_status", "reason" FROM "equipment"."status_history"
+          WHERE "equipment_id" = ANY($1) ORDER BY "id"`,
+        [[existing.body._id, addedId]],
+      )) as { equipment_id: string; from_status: string | null; to_status: string; reason: string | null }[];
+      expect(history.map((row) => [row.equipment_id, row.from_status, row.to_status, row.reason])).toEqual([
+        [existing.body._id, null, 'Serviceable', 'Added to the inventory'],
+        [addedId, null, 'Serviceable', 'Added to the inventory by an import'],
+        [existing.body._id, 'Serviceable', 'Under Maintenance', 'Changed by an inventory import'],
+      ]);
+
+      // Maintenance's copy follows the feed: a renamed device moves on in it, and a new one joins it.
+      expect(await feedOf(existing.body._id)).toBeGreaterThan(fedBefore);
+      expect(await feedOf(addedId)).toBeGreaterThan(fedBefore);
+    } finally {
+      await rows.destroy();
+    }
+  });
+
   it('discards a staged import: it is gone, and nothing was written', async () => {
     const staged = await stage(
       tokens.engineer,
@@ -243,5 +335,38 @@ describe('Inventory import, export and template (real stack)', () => {
     const sheet = workbook.getWorksheet('Inventory');
     expect([sheet?.rowCount, sheet?.getRow(2).getCell(4).value]).toEqual([2, serial('NEW')]);
     expect((await api('GET', '/api/equipment/export?format=pdf', tokens.technician)).status).toBe(400);
+  });
+
+  it('exports devices whose texts are long and not Latin: a page of them never outgrows the bus', async () => {
+    // 600 devices whose texts fill their columns with characters of three bytes each: about 2.7 KB
+    // of JSON a device, so 500 of them are more than the 1 MiB one NATS answer may carry.
+    const tag = `LONG${run}`;
+    const wide = (length: number) => '語'.repeat(length);
+    const rows = await equipmentDataSource();
+    try {
+      await rows.query(
+        `INSERT INTO "equipment"."equipment" ("name", "manufacturer", "model", "serial_number", "department",
+                "location", "installation_date", "status", "category", "created_by_id", "created_by_name",
+                "updated_by_id", "updated_by_name")
+         SELECT $1 || ' ' || lpad(i::text, 4, '0') || ' ' || $2, $3, $3, $1 || '-' || i, 'ICU', $3,
+                '2021-03-04', 'Serviceable', 'Monitor', gen_random_uuid(), $3, gen_random_uuid(), $3
+           FROM generate_series(1, 600) AS i`,
+        [tag, wide(100), wide(120)],
+      );
+    } finally {
+      await rows.destroy();
+    }
+    const csv = await download(`/api/equipment/export?format=csv&q=${tag}`, tokens.technician);
+    expect(csv.status).toBe(200);
+    const lines = Buffer.from(await csv.arrayBuffer())
+      .toString('utf8')
+      .split('\r\n')
+      .slice(1, -1);
+    expect(lines).toHaveLength(600);
+    expect(new Set(lines.map((line) => line.split(',')[3])).size).toBe(600);
+    const xlsx = await download(`/api/equipment/export?q=${tag}`, tokens.technician);
+    expect(xlsx.status).toBe(200);
+    const sheet = (await loadWorkbook(new Uint8Array(await xlsx.arrayBuffer()))).getWorksheet('Inventory');
+    expect(sheet?.rowCount).toBe(601);
   });
 });
