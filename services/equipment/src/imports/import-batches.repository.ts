@@ -13,7 +13,7 @@ import {
   type InventoryStageBegin,
 } from '@caliber/contracts';
 import type { EntityManager } from 'typeorm';
-import type { RowOutcome } from './import-rows';
+import type { PreviewedRow, RowOutcome } from './import-rows';
 
 const BATCHES = '"equipment"."import_batches"';
 const ROWS = '"equipment"."import_rows"';
@@ -154,19 +154,22 @@ export class ImportBatchesRepository {
       manager.query(
         `UPDATE ${ROWS} AS t
             SET "action" = r."action", "serial_number" = r."serialNumber", "name" = r."name",
-                "equipment_id" = r."equipmentId", "changes" = r."changes", "problems" = r."problems"
+                "equipment_id" = r."equipmentId", "equipment_version" = r."equipmentVersion",
+                "changes" = r."changes", "problems" = r."problems"
            FROM jsonb_to_recordset($2::jsonb) AS r("line" int, "action" text, "serialNumber" text, "name" text,
-                                                   "equipmentId" uuid, "changes" jsonb, "problems" jsonb)
+                                                   "equipmentId" uuid, "equipmentVersion" int, "changes" jsonb,
+                                                   "problems" jsonb)
           WHERE t."import_id" = $1 AND t."line" = r."line"`,
         [
           batch.id,
           JSON.stringify(
-            chunk.map(({ line, action, serialNumber, name, equipmentId, changes, problems }) => ({
+            chunk.map(({ line, action, serialNumber, name, equipmentId, changes, problems, before }) => ({
               line,
               action,
               serialNumber: serialNumber.slice(0, 300),
               name: name.slice(0, 300),
               equipmentId,
+              equipmentVersion: before?.version ?? null,
               changes,
               problems,
             })),
@@ -193,6 +196,16 @@ export class ImportBatchesRepository {
         update.state === 'applied',
       ],
     );
+  }
+
+  /** What the preview said of each row, by line, for Apply to hold to. */
+  async previewed(manager: EntityManager, id: string): Promise<Map<number, PreviewedRow>> {
+    const rows = (await manager.query(
+      `SELECT "line", "action", "equipment_id" AS "equipmentId", "equipment_version" AS "equipmentVersion"
+         FROM ${ROWS} WHERE "import_id" = $1`,
+      [id],
+    )) as (PreviewedRow & { line: number })[];
+    return new Map(rows.map(({ line, ...row }) => [line, row]));
   }
 
   async rowsPage(

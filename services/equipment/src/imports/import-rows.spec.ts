@@ -11,7 +11,13 @@ import {
   type InventoryImportRowsPage,
   type ResolvableEntry,
 } from '@caliber/contracts';
-import { evaluateRows, statusOf, type ExistingDevice, type ImportContext } from './import-rows';
+import {
+  evaluateRows,
+  holdToPreview,
+  statusOf,
+  type ExistingDevice,
+  type ImportContext,
+} from './import-rows';
 
 const entry = (kind: 'department' | 'category', name: string, retired = false, formerNames: string[] = []) =>
   ({ kind, name, parentId: null, retired, formerNames }) satisfies ResolvableEntry;
@@ -56,6 +62,7 @@ function row(line: number, cells: Partial<Record<InventoryImportKey, string>> = 
 
 const device = (fields: Partial<ExistingDevice> = {}): ExistingDevice => ({
   id: '00000000-0000-4000-8000-0000000000aa',
+  version: 3,
   name: 'Ventilator 1',
   manufacturer: 'Dräger',
   model: 'Evita V500',
@@ -223,6 +230,60 @@ describe('evaluateRows', () => {
     expect(outcomes[1]?.problems[0]?.message).toBe(
       'Serial number x1 is also on line 2: a serial number names one device, so only the first row is read.',
     );
+  });
+});
+
+describe('holdToPreview', () => {
+  const existing = new Map([['sn-2', device()]]);
+  const previewed = (action: 'add' | 'update' | 'unchanged' | 'refused', version: number | null = 3) =>
+    new Map([
+      [
+        2,
+        {
+          action,
+          equipmentId: action === 'add' || action === 'refused' ? null : device().id,
+          equipmentVersion: version,
+        },
+      ],
+    ]);
+  const moved = [row(2, { serialNumber: 'SN-2', location: 'Bed 9' })];
+
+  it('lets through a row that does what the preview said', () => {
+    const [update] = holdToPreview(evaluateRows(moved, context({ existing })), previewed('update'));
+    expect(update?.action).toBe('update');
+    const [add] = holdToPreview(evaluateRows([row(2)], context()), previewed('add'));
+    expect(add?.action).toBe('add');
+  });
+
+  it('refuses a row whose device someone changed after the preview, rather than undo their change', () => {
+    const [outcome] = holdToPreview(evaluateRows(moved, context({ existing })), previewed('unchanged', 2));
+    expect(outcome?.action).toBe('refused');
+    expect(outcome?.problems[0]?.message).toBe(
+      'Someone changed the device with serial number SN-2 after the preview: upload the file again to see what this row would change now.',
+    );
+  });
+
+  it('refuses an add whose serial number arrived after the preview, and an update whose device went', () => {
+    const [arrived] = holdToPreview(evaluateRows(moved, context({ existing })), previewed('add', null));
+    expect(arrived?.problems[0]?.message).toMatch(/was added to the inventory after the preview/);
+    const [gone] = holdToPreview(
+      evaluateRows([row(2, { serialNumber: 'SN-2' })], context()),
+      previewed('update'),
+    );
+    expect(gone?.problems[0]?.message).toMatch(/was deleted after the preview/);
+  });
+
+  it('keeps out a row the preview refused, even if it would pass now', () => {
+    const [outcome] = holdToPreview(evaluateRows([row(2)], context()), previewed('refused', null));
+    expect(outcome?.action).toBe('refused');
+  });
+
+  it('lets an unchanged row be, whatever happened to its device', () => {
+    const [outcome] = holdToPreview(
+      evaluateRows([row(2, { serialNumber: 'SN-2' })], context({ existing })),
+      previewed('update', 1),
+    );
+    expect(outcome?.action).toBe('unchanged');
   });
 });
 

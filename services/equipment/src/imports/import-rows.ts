@@ -41,7 +41,7 @@ export type ImportRecord = Pick<
   UdiColumns;
 
 /** A device of the inventory as the import compares it: its id, version and stored values. */
-export type ExistingDevice = ImportRecord & { id: string };
+export type ExistingDevice = ImportRecord & { id: string; version: number };
 
 /** What the rows are read against: the lists, the devices of the rows' serial numbers, the date order. */
 export interface ImportContext {
@@ -301,4 +301,57 @@ function evaluateRow(row: InventoryFileRow, context: ImportContext): RowOutcome 
   return changes.length === 0
     ? { ...base, action: 'unchanged', record: null }
     : { ...base, action: 'update', changes, record };
+}
+
+/** What the preview said of a row, as Apply compares it. */
+export interface PreviewedRow {
+  action: InventoryImportAction;
+  equipmentId: string | null;
+  equipmentVersion: number | null;
+}
+
+const refusedAtApply = (outcome: RowOutcome, message: string): RowOutcome =>
+  refused(outcome, [{ cell: null, column: HEADER.serialNumber, message }]);
+
+/**
+ * Apply writes only what the person saw in the preview. A row is refused, and nothing of it
+ * written, when since the preview:
+ * - it was refused then (the person was told it would be left out; fixing the lists since does
+ *   not bring it in unseen);
+ * - a device with its serial number was added (the preview said add);
+ * - the device it matched was deleted, or changed by anyone (its version moved): writing the file
+ *   over it would undo a change nobody reviewed, such as a device just reported out of use.
+ * A row that leaves its device as it is now is not refused: nothing is written over anything.
+ */
+export function holdToPreview(
+  outcomes: readonly RowOutcome[],
+  previewed: ReadonlyMap<number, PreviewedRow>,
+): RowOutcome[] {
+  return outcomes.map((outcome) => {
+    const seen = previewed.get(outcome.line);
+    if (outcome.action === 'refused' || outcome.action === 'unchanged') return outcome;
+    if (!seen || seen.action === 'refused')
+      return refusedAtApply(
+        outcome,
+        'This row was refused in the preview, so it is left out: fix it in the file and import it again.',
+      );
+    if (seen.action === 'add')
+      return outcome.action === 'add'
+        ? outcome
+        : refusedAtApply(
+            outcome,
+            `A device with serial number ${outcome.serialNumber} was added to the inventory after the preview: upload the file again to see what this row would change.`,
+          );
+    if (outcome.action === 'add')
+      return refusedAtApply(
+        outcome,
+        `The device with serial number ${outcome.serialNumber} was deleted after the preview: upload the file again to add it anew.`,
+      );
+    return outcome.equipmentId === seen.equipmentId && outcome.before?.version === seen.equipmentVersion
+      ? outcome
+      : refusedAtApply(
+          outcome,
+          `Someone changed the device with serial number ${outcome.serialNumber} after the preview: upload the file again to see what this row would change now.`,
+        );
+  });
 }

@@ -23,7 +23,7 @@ import { EquipmentEntity } from '../inventory/equipment.entity';
 import { EquipmentEvents } from '../inventory/equipment-events';
 import { ListsRepository } from '../lists/lists.repository';
 import { ImportBatchesRepository, toImportDto, type BatchRow } from './import-batches.repository';
-import { evaluateRows, type ExistingDevice, type ImportContext } from './import-rows';
+import { evaluateRows, holdToPreview, type ExistingDevice, type ImportContext } from './import-rows';
 import { writeImport } from './import-writes';
 
 /**
@@ -142,11 +142,13 @@ export class InventoryImportService {
   }
 
   /**
-   * Writes every row that is valid now, in one transaction: the rows are read again against the
-   * inventory and the lists as they are at this moment (a device added or a list entry retired
-   * since the preview is seen), with the matched devices locked and the lists held against a
-   * rename. Refused rows are left out and counted. A device added by someone else with a serial of
-   * the file at the same moment fails the whole apply (409), and nothing is written.
+   * Writes, in one transaction, every row that is valid now and does what the preview said: the
+   * rows are read again against the inventory and the lists as they are at this moment, with the
+   * matched devices locked and the lists held against a rename, and held to the preview
+   * (`holdToPreview`): a row refused then, or whose device was added, deleted or changed by anyone
+   * since, is refused now and written nowhere. Refused rows are left out and counted. A device
+   * added by someone else with a serial of the file at the same moment fails the whole apply
+   * (409), and nothing is written.
    */
   async apply(actor: Actor, { importId }: { importId: string }): Promise<InventoryImportDto> {
     requireImporter(actor);
@@ -164,7 +166,10 @@ export class InventoryImportService {
         await this.lists.lockForReading(manager);
         const rows = await this.batches.stagedRows(manager, importId);
         const dateOrder = batch.dateOrder ?? 'DMY';
-        const outcomes = evaluateRows(rows, await this.context(manager, batch, rows, actor, dateOrder, true));
+        const outcomes = holdToPreview(
+          evaluateRows(rows, await this.context(manager, batch, rows, actor, dateOrder, true)),
+          await this.batches.previewed(manager, importId),
+        );
         const applied = await writeImport(manager, actor, batch, outcomes);
         await this.batches.storeOutcomes(manager, batch, applied.outcomes, {
           state: 'applied',
@@ -181,7 +186,7 @@ export class InventoryImportService {
       if (violatedIndex(error) === 'equipment_serial_number_key')
         throw new ServiceError(
           'CONFLICT',
-          'A device with a serial number of this file was added while the import was applied; nothing was written. Apply again to see it in the preview.',
+          'A device with a serial number of this file was added while the import was applied; nothing was written. Upload the file again to see it in the preview.',
         );
       throw error;
     }

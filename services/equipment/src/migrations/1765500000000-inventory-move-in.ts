@@ -16,6 +16,8 @@ const SEARCH_TEXT = (withUdi: boolean) =>
  * - `import_batches` and `import_rows` keep a staged import: the file's rows as the gateway read
  *   them (cells as text), and after the preview each row's outcome. A batch belongs to the person
  *   who staged it and is deleted a day after (with its rows); the audit log keeps what was applied.
+ *   Each row keeps the version of the device the preview matched, so Apply can tell a device
+ *   changed since the person looked.
  */
 export class InventoryMoveIn1765500000000 implements MigrationInterface {
   name = 'InventoryMoveIn1765500000000';
@@ -69,6 +71,7 @@ export class InventoryMoveIn1765500000000 implements MigrationInterface {
         "serial_number" varchar(300),
         "name" varchar(300),
         "equipment_id" uuid,
+        "equipment_version" integer,
         "changes" jsonb,
         "problems" jsonb,
         PRIMARY KEY ("import_id", "line")

@@ -262,6 +262,67 @@ describe('Inventory import, export and template (real stack)', () => {
     }
   });
 
+  it('writes only what the preview showed: a device changed after the preview keeps its change', async () => {
+    const device = await api<EquipmentDto>('POST', '/api/equipment', tokens.engineer, {
+      name: 'Held Monitor',
+      manufacturer: 'Mindray',
+      model: 'N12',
+      serialNumber: serial('HELD'),
+      department: 'ICU',
+      location: 'Bed 1',
+      installationDate: '2020-01-01',
+      status: 'Serviceable',
+      category: 'Monitor',
+    });
+    expect(device.status).toBe(201);
+    const staged = await stage(
+      tokens.engineer,
+      csvOf([
+        `Held Monitor,Mindray,N12,${serial('HELD')},ICU,Bed 1,2020-01-01,Serviceable,Monitor`,
+        `Later Pump,B. Braun,Infusomat,${serial('LATER')},ICU,Bay 2,2021-03-04,Serviceable,Monitor`,
+      ]),
+    );
+    expect(staged.body.summary).toMatchObject({ add: 1, unchanged: 1 });
+    // After the preview: the monitor is reported out of use, and someone adds the pump by hand.
+    const reported = await api('PUT', `/api/equipment/${device.body._id}/status`, tokens.technician, {
+      status: 'Unserviceable',
+      reason: 'Alarm fails',
+    });
+    expect(reported.status).toBe(200);
+    const byHand = await api('POST', '/api/equipment', tokens.engineer, {
+      name: 'Later Pump',
+      manufacturer: 'B. Braun',
+      model: 'Infusomat',
+      serialNumber: serial('LATER'),
+      department: 'ICU',
+      location: 'Bay 3',
+      installationDate: '2021-03-04',
+      status: 'Serviceable',
+      category: 'Monitor',
+    });
+    expect(byHand.status).toBe(201);
+
+    const applied = await api<InventoryImportDto>(
+      'POST',
+      `/api/equipment/imports/${staged.body._id}/apply`,
+      tokens.engineer,
+    );
+    expect(applied.status).toBe(200);
+    expect(applied.body.applied).toEqual({ added: 0, updated: 0 });
+    expect(applied.body.summary).toMatchObject({ refused: 2 });
+    const rows = await api<InventoryImportRowsPage>(
+      'GET',
+      `/api/equipment/imports/${staged.body._id}/rows?action=refused`,
+      tokens.engineer,
+    );
+    expect(rows.body.rows.map((row) => row.problems.at(-1)?.message)).toEqual([
+      `Someone changed the device with serial number ${serial('HELD')} after the preview: upload the file again to see what this row would change now.`,
+      `A device with serial number ${serial('LATER')} was added to the inventory after the preview: upload the file again to see what this row would change.`,
+    ]);
+    const monitor = await api<EquipmentDto>('GET', `/api/equipment/${device.body._id}`, tokens.engineer);
+    expect(monitor.body.status).toBe('Unserviceable');
+  });
+
   it('discards a staged import: it is gone, and nothing was written', async () => {
     const staged = await stage(
       tokens.engineer,
