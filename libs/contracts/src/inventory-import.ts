@@ -55,16 +55,7 @@ export const INVENTORY_IMPORT_COLUMNS: readonly {
     key: 'name',
     header: 'Name',
     required: true,
-    aliases: [
-      'Equipment',
-      'Equipment Name',
-      'Device',
-      'Device Name',
-      'Asset',
-      'Asset Name',
-      'Description',
-      'Item',
-    ],
+    aliases: ['Equipment', 'Equipment Name', 'Device', 'Device Name', 'Asset Name', 'Description', 'Item'],
   },
   {
     key: 'manufacturer',
@@ -76,7 +67,7 @@ export const INVENTORY_IMPORT_COLUMNS: readonly {
     key: 'model',
     header: 'Model',
     required: true,
-    aliases: ['Model Number', 'Model No', 'Model Name', 'Type'],
+    aliases: ['Model Number', 'Model No', 'Model Name'],
   },
   {
     key: 'serialNumber',
@@ -88,7 +79,7 @@ export const INVENTORY_IMPORT_COLUMNS: readonly {
     key: 'udi',
     header: 'UDI',
     required: false,
-    aliases: ['Unique Device Identifier', 'UDI Barcode', 'Barcode', 'GS1'],
+    aliases: ['Unique Device Identifier', 'UDI Barcode', 'GS1'],
   },
   {
     key: 'department',
@@ -121,7 +112,7 @@ export const INVENTORY_IMPORT_COLUMNS: readonly {
     key: 'category',
     header: 'Category',
     required: true,
-    aliases: ['Equipment Category', 'Device Category', 'Class', 'Group'],
+    aliases: ['Equipment Category', 'Device Category', 'Group'],
   },
 ];
 

@@ -83,6 +83,12 @@ describe('the hospital lists', () => {
     );
     expect(addListEntrySchema.safeParse({ kind: 'department', name: 'A\u0007B' }).success).toBe(false);
     expect(addListEntrySchema.safeParse({ kind: 'shelf', name: 'A' }).success).toBe(false);
+    // A category is stored on every device in 40 characters; a department in 100.
+    const long = 'Anaesthesia, Respiratory and Critical Care Equipment';
+    expect(addListEntrySchema.safeParse({ kind: 'category', name: long }).error?.issues[0]?.message).toBe(
+      "A category's name may have at most 40 characters.",
+    );
+    expect(addListEntrySchema.safeParse({ kind: 'department', name: long }).success).toBe(true);
     expect(updateListEntrySchema.safeParse({ version: 3 }).error?.issues[0]?.message).toBe(
       'Send a new name, or retired true or false.',
     );

@@ -74,6 +74,20 @@ export interface HospitalListsDto {
 
 const control = /\p{Cc}/u;
 
+/**
+ * The longest name of each kind: a category is stored on every device and on the device details
+ * kept on tasks and PM plans in 40 characters; departments and wards in 100.
+ */
+export const LIST_NAME_MAX: Readonly<Record<ListKind, number>> = { department: 100, ward: 100, category: 40 };
+
+/** Why a name is too long for its kind's list, or null. */
+export function listNameLengthRefusal(kind: ListKind, name: string): string | null {
+  const max = LIST_NAME_MAX[kind];
+  return name.length > max
+    ? `A ${LIST_KIND_LABELS[kind].toLowerCase()}'s name may have at most ${max} characters.`
+    : null;
+}
+
 /** The name of an entry: what a person reads in a select and a report. */
 export const listEntryNameSchema = z
   .string({ error: 'Name is required.' })
@@ -102,6 +116,10 @@ export const addListEntrySchema = z
   .refine((entry) => (entry.kind === 'ward') === Boolean(entry.parentId), {
     error: 'A ward names its department (parentId); a department or category names none.',
     path: ['parentId'],
+  })
+  .superRefine((entry, context) => {
+    const refusal = listNameLengthRefusal(entry.kind, entry.name);
+    if (refusal) context.addIssue({ code: 'custom', message: refusal, path: ['name'] });
   });
 export type AddListEntryRequest = z.input<typeof addListEntrySchema>;
 export type NewListEntry = z.output<typeof addListEntrySchema>;

@@ -54,7 +54,7 @@ export function UdiField({ name, value, onChange, onRead }: UdiFieldProps) {
         maxLength={UDI_MAX_LENGTH}
         spellCheck={false}
         autoComplete="off"
-        autoCapitalize="characters"
+        autoCapitalize="off"
         placeholder="(01)…(21)…"
         hint="Scan or paste the GS1 barcode: its serial (21) fills the serial number."
         error={error}

@@ -17,6 +17,9 @@ import type { PreviewedRow, RowOutcome } from './import-rows';
 
 const BATCHES = '"equipment"."import_batches"';
 const ROWS = '"equipment"."import_rows"';
+/** The longest an upload's rows take to arrive: a file of 20,000 rows stages in seconds. */
+export const STAGING_MINUTES = 10;
+
 /** Rows written by one statement: a few hundred kilobytes of JSON each. */
 const ROWS_PER_STATEMENT = 2_000;
 
@@ -68,9 +71,17 @@ async function inChunks<T>(
  */
 @Injectable()
 export class ImportBatchesRepository {
-  /** Deletes the imports past their keeping time, with their rows. */
+  /**
+   * Deletes the imports past their keeping time, with their rows, and the ones whose staging never
+   * finished within STAGING_MINUTES (the upload broke off: nobody can preview or apply them).
+   */
   async purgeExpired(manager: EntityManager): Promise<void> {
-    await manager.query(`DELETE FROM ${BATCHES} WHERE "expires_at" < now()`);
+    await manager.query(
+      `DELETE FROM ${BATCHES}
+        WHERE "expires_at" < now()
+           OR ("state" = 'staging' AND "created_at" < now() - make_interval(mins => $1))`,
+      [STAGING_MINUTES],
+    );
   }
 
   /** Deletes a person's imports not applied: a person has one open import at a time. */

@@ -58,16 +58,17 @@ export class InventoryImportService {
    */
   async begin(actor: Actor, begin: InventoryStageBegin): Promise<{ importId: string }> {
     requireImporter(actor);
+    // On its own, so a refusal below does not roll the purge back.
+    await this.batches.purgeExpired(this.dataSource.manager);
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext('equipment.import_batches'))`);
-      await this.batches.purgeExpired(manager);
       await this.batches.discardOpen(manager, actor._id);
       if ((await this.batches.countOpen(manager)) >= OPEN_IMPORTS_MAX)
         throw new ServiceError(
           'SERVICE_UNAVAILABLE',
-          `${OPEN_IMPORTS_MAX} inventory imports are waiting to be applied; try again in a few minutes.`,
+          `${OPEN_IMPORTS_MAX} inventory imports are waiting to be applied or discarded, the most the hospital may have at once (each is discarded by itself 24 hours after its upload). Try again once one of them is applied or discarded.`,
           undefined,
-          120,
+          600,
         );
       return { importId: await this.batches.insert(manager, actor._id, begin) };
     });

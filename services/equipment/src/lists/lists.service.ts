@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   LIST_KIND_LABELS,
   LIST_LIMITS,
+  listNameLengthRefusal,
   listValueRefusal,
   roleIs,
   isRecordId,
@@ -161,6 +162,8 @@ export class ListsService {
     entry: ListEntryRow,
     name: string,
   ): Promise<void> {
+    const tooLong = listNameLengthRefusal(entry.kind, name);
+    if (tooLong) throw ServiceError.validation([{ path: 'name', message: tooLong }]);
     const holder = await this.repository.findByName(manager, entry.kind, name, entry.parentId, entry.id);
     if (holder) throw nameTaken(entry.kind, name, holder);
     // Each rename keeps a former name, and every reader gets them all: they are bounded together.

@@ -323,6 +323,44 @@ describe('Inventory import, export and template (real stack)', () => {
     expect(monitor.body.status).toBe('Unserviceable');
   });
 
+  it('holds at most 20 open imports in the hospital, and forgets an upload whose staging broke off', async () => {
+    const rows = await equipmentDataSource();
+    try {
+      // Twenty imports of others waiting to be applied, and one whose upload broke off an hour ago.
+      await rows.query(
+        `INSERT INTO "equipment"."import_batches" ("owner_id", "file_name", "date_order_asked", "columns",
+                "columns_ignored", "expected_rows", "state", "expires_at")
+         SELECT gen_random_uuid(), 'other.csv', 'auto', '{}', '[]', 1, 'previewed', now() + interval '1 day'
+           FROM generate_series(1, 20)`,
+      );
+      await rows.query(
+        `INSERT INTO "equipment"."import_batches" ("owner_id", "file_name", "date_order_asked", "columns",
+                "columns_ignored", "expected_rows", "state", "created_at", "expires_at")
+         VALUES (gen_random_uuid(), 'broken.csv', 'auto', '{}', '[]', 5, 'staging', now() - interval '1 hour',
+                 now() + interval '23 hours')`,
+      );
+      const full = await stage(
+        tokens.otherEngineer,
+        csvOf([`Pump,B. Braun,Infusomat,${serial('FULL')},ICU,Bay 2,2021-03-04,Serviceable,Monitor`]),
+      );
+      expect(full.status).toBe(503);
+      expect(full.body.message).toMatch(/^20 inventory imports are waiting to be applied or discarded/);
+      const [broken] = (await rows.query(
+        `SELECT count(*)::int AS "left" FROM "equipment"."import_batches" WHERE "file_name" = 'broken.csv'`,
+      )) as { left: number }[];
+      expect(broken?.left).toBe(0);
+    } finally {
+      await rows.query(`DELETE FROM "equipment"."import_batches" WHERE "file_name" = 'other.csv'`);
+      await rows.destroy();
+    }
+    const room = await stage(
+      tokens.otherEngineer,
+      csvOf([`Pump,B. Braun,Infusomat,${serial('ROOM')},ICU,Bay 2,2021-03-04,Serviceable,Monitor`]),
+    );
+    expect(room.status).toBe(201);
+    await api('DELETE', `/api/equipment/imports/${room.body._id}`, tokens.otherEngineer);
+  });
+
   it('discards a staged import: it is gone, and nothing was written', async () => {
     const staged = await stage(
       tokens.engineer,

@@ -57,7 +57,7 @@ describe('reading an inventory file', () => {
       'Ward',
       'Date Installed',
       'Condition',
-      'Class',
+      'Device Category',
       'Warranty (optional)',
     ];
     const file = csv([
@@ -119,7 +119,7 @@ describe('reading an inventory file', () => {
     expect(await refusalOf(readInventoryRows('csv', file))).toEqual({
       code: 'VALIDATION_FAILED',
       message:
-        'The first row must name the inventory\'s columns; missing: Serial Number (or Serial, Serial No, S/N, SN, Serial #); Category (or Equipment Category, Device Category, Class, Group). Case, spaces and punctuation do not matter, and "(optional)" after a header is ignored.',
+        'The first row must name the inventory\'s columns; missing: Serial Number (or Serial, Serial No, S/N, SN, Serial #); Category (or Equipment Category, Device Category, Group). Case, spaces and punctuation do not matter, and "(optional)" after a header is ignored.',
     });
   });
 
