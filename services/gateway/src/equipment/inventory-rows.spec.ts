@@ -1,4 +1,9 @@
-import { INVENTORY_IMPORT_KEYS, inventoryColumnOf, type InventoryImportKey } from '@caliber/contracts';
+import {
+  INVENTORY_IMPORT_KEYS,
+  inventoryColumnOf,
+  readSheetDate,
+  type InventoryImportKey,
+} from '@caliber/contracts';
 import ExcelJS from 'exceljs';
 import { refusalOf, sheetXml, workbookDeclaring, workbookWithRows } from '../files/sheets/test-files';
 import { readInventoryRows } from './inventory-rows';
@@ -187,6 +192,19 @@ describe('reading an inventory file', () => {
         cells: { ...DEVICE_CELLS, model: '12', serialNumber: '12345', installationDate: '44259' },
       },
     ]);
+  });
+
+  it("reads the dates of a workbook that counts from 1904 (Excel for Mac's old default) as the same days", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.properties.date1904 = true;
+    const sheet = workbook.addWorksheet('Devices');
+    sheet.addRow([...HEADER, 'Warranty Expiry']);
+    sheet.addRow([...DEVICE.slice(0, 6), new Date(Date.UTC(2021, 2, 4)), ...DEVICE.slice(7), 'none yet']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const read = await readInventoryRows('xlsx', bytes);
+    // The 1900 system's day number of 2021-03-04, which the equipment service reads as that date.
+    expect(read.rows[0]?.cells).toMatchObject({ installationDate: '44259', warrantyExpiry: 'none yet' });
+    expect(readSheetDate(read.rows[0]?.cells.installationDate ?? '', 'DMY')).toBe('2021-03-04');
   });
 
   it('counts every row towards the cap, far-down and empty ones too: row 20,001 is the last', async () => {

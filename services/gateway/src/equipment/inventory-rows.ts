@@ -111,6 +111,16 @@ const missingMessage = (missing: ReturnType<typeof missingFrom>) =>
     .map(({ header, aliases }) => `${header} (or ${aliases.join(', ')})`)
     .join('; ')}. Case, spaces and punctuation do not matter, and "(optional)" after a header is ignored.`;
 
+/** The columns that hold dates: a workbook's date cells arrive as day numbers. */
+const DATE_KEYS: ReadonlySet<InventoryImportKey> = new Set(['installationDate', 'warrantyExpiry']);
+/** Days from 1900-01-00 to 1904-01-01 in Excel's count: what a 1904-system day number lacks. */
+const DAYS_1900_TO_1904 = 1462;
+
+/** A day number of the 1904 date system as the 1900 system's, which the date reader takes; other text as it is. */
+function in1900System(text: string): string {
+  return /^\d+(\.\d+)?$/.test(text) ? String(Math.floor(Number(text)) + DAYS_1900_TO_1904) : text;
+}
+
 /**
  * Reads an inventory file (XLSX or CSV) into its devices, each cell as text, with the line each
  * came from. The first row names the columns, in any order and by any of their accepted names
@@ -145,8 +155,9 @@ export async function readInventoryRows(type: SheetFileType, bytes: Buffer): Pro
     >;
     for (const key of INVENTORY_IMPORT_KEYS) {
       const column = header.columns[key];
-      if (column !== undefined)
-        cells[key] = unguardedCell(row.cell(column)).slice(0, INVENTORY_CELL_MAX_CHARS);
+      if (column === undefined) continue;
+      const text = unguardedCell(row.cell(column)).slice(0, INVENTORY_CELL_MAX_CHARS);
+      cells[key] = row.dates1904 && DATE_KEYS.has(key) ? in1900System(text) : text;
     }
     if (INVENTORY_IMPORT_KEYS.every((key) => cells[key] === '')) continue;
     rows.push({ line: row.line, cells });

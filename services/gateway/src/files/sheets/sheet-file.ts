@@ -31,6 +31,11 @@ export interface SheetRow {
   line: number;
   cells(): Iterable<[number, string]>;
   cell(column: number): string;
+  /**
+   * A workbook that counts its date serials from 1904 (Excel for Mac before 2016, and any workbook
+   * saved with that option): its day numbers are 1,462 days behind the usual 1900 system's.
+   */
+  dates1904?: boolean;
 }
 
 export const unreadableXlsx = (file: SheetFile) =>

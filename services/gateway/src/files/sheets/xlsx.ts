@@ -90,16 +90,18 @@ function isFirstSheet(reader: ExcelJS.stream.xlsx.WorkbookReader, sheet: Streame
 export async function* xlsxRows(zip: Buffer, file: SheetFile): AsyncGenerator<SheetRow> {
   const entries = zipDirectory(zip, file);
   refuseDeclaredBeyond(entries, file);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
-    Readable.from(storedZip(workbookParts(zip, entries, file))),
-    {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      styles: 'ignore',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    },
+  const parts = workbookParts(zip, entries, file);
+  const dates1904 = parts.some(
+    ({ name, bytes }) =>
+      name === WORKBOOK && /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(bytes.toString('utf8')),
   );
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(storedZip(parts)), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   for await (const sheet of reader) {
     if (!isFirstSheet(reader, sheet as unknown as StreamedSheet)) continue;
     let previous = 0;
@@ -111,6 +113,7 @@ export async function* xlsxRows(zip: Buffer, file: SheetFile): AsyncGenerator<Sh
       const empty = !row.hasValues;
       yield {
         line,
+        dates1904,
         cells: () => {
           const cells: [number, string][] = [];
           row.eachCell((cell, index) => cells.push([index, cellText(cell.value)]));
