@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DEFAULT_API_BASE_PATH } from '@caliber/contracts';
 import { PinoNestLogger, securityHeaders } from '@caliber/service-kit';
@@ -8,6 +9,7 @@ import type { GatewayConfig } from './config';
 import { GatewayModule, type GatewayRunOptions } from './gateway.module';
 import { INVENTORY_IMPORT_BODY_LIMIT, jsonBodyMiddleware, ROSTER_IMPORT_BODY_LIMIT } from './http/json-body';
 import { requestLog } from './http/request-log';
+import { signedInBeforeUpload } from './http/upload-sign-in';
 import { serveApiDocs } from './docs/serve-docs';
 import { serveWebApps } from './web/web-apps';
 
@@ -36,9 +38,14 @@ export async function createGatewayApp(
   serveApiDocs(app, config);
   serveWebApps(app, config);
   // A roster or inventory file travels as base64 in JSON: its routes take a body the size of the
-  // largest file.
-  app.use(`${DEFAULT_API_BASE_PATH}/users/import`, ...jsonBodyMiddleware(ROSTER_IMPORT_BODY_LIMIT));
-  app.use(`${DEFAULT_API_BASE_PATH}/equipment/imports`, ...jsonBodyMiddleware(INVENTORY_IMPORT_BODY_LIMIT));
+  // largest file, and only from someone signed in.
+  const signedIn = signedInBeforeUpload(app.get(JwtService));
+  app.use(`${DEFAULT_API_BASE_PATH}/users/import`, signedIn, ...jsonBodyMiddleware(ROSTER_IMPORT_BODY_LIMIT));
+  app.use(
+    `${DEFAULT_API_BASE_PATH}/equipment/imports`,
+    signedIn,
+    ...jsonBodyMiddleware(INVENTORY_IMPORT_BODY_LIMIT),
+  );
   app.use(...jsonBodyMiddleware(config.bodyLimit));
   app.setGlobalPrefix(DEFAULT_API_BASE_PATH.replace(/^\//, ''));
   return app;

@@ -361,6 +361,22 @@ describe('Inventory import, export and template (real stack)', () => {
     await api('DELETE', `/api/equipment/imports/${room.body._id}`, tokens.otherEngineer);
   });
 
+  it('reads an upload only from someone signed in: a large body without a valid token is 401 unread', async () => {
+    // Larger than the route's body limit: read first, it would be answered 413.
+    const body = JSON.stringify({ fileName: 'inventory.csv', content: 'A'.repeat(12 * 1024 * 1024) });
+    for (const [authorization, message] of [
+      [undefined, 'Sign in to continue.'],
+      ['Bearer not-a-token', 'Your session is not valid. Please sign in again.'],
+    ] as const) {
+      const answer = await fetch(`${stack.gateway.url}/api/equipment/imports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body,
+      });
+      expect([answer.status, ((await answer.json()) as { message: string }).message]).toEqual([401, message]);
+    }
+  });
+
   it('discards a staged import: it is gone, and nothing was written', async () => {
     const staged = await stage(
       tokens.engineer,
