@@ -16,6 +16,8 @@ const SERVER_CODE = ['services', 'libs/service-kit/src', 'libs/contracts/src'];
 const NOT_IN_IMAGES = new Set([
   // Lints the OpenAPI document in `npm test`; never bundled.
   'services/gateway/src/docs/lint-openapi.ts',
+  // Reads label PDFs back (text, QR codes) for the label tests; never bundled.
+  'services/gateway/src/labels/pdf-read-back.ts',
 ]);
 
 /** Packages the servers need that no file of ours names: loaded by name by another package. */

@@ -39,3 +39,4 @@ export * from './dashboard';
 export * from './date-formats';
 export * from './udi';
 export * from './sheet-dates';
+export * from './base64';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64 } from './base64';
 import { limitParam, pageParam } from './paging';
 
 /*
@@ -189,7 +190,7 @@ export const inventoryImportRequestSchema = z.strictObject(
       .max(Math.ceil((INVENTORY_IMPORT_MAX_BYTES * 4) / 3) + 4, {
         error: `The inventory file is larger than ${INVENTORY_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
       })
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'content must be the file, base64-encoded.' }),
+      .refine(isBase64, { error: 'content must be the file, base64-encoded.' }),
     dateOrder: z
       .enum(INVENTORY_DATE_ORDERS, { error: `dateOrder must be one of ${INVENTORY_DATE_ORDERS.join(', ')}.` })
       .default('auto'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64 } from './base64';
 
 /**
  * Roster import: an Engineer or Admin uploads an XLSX or CSV file; the server answers a preview,
@@ -28,7 +29,7 @@ export const rosterImportRequestSchema = z.strictObject(
       .max(Math.ceil((ROSTER_IMPORT_MAX_BYTES * 4) / 3) + 4, {
         error: 'The roster file is larger than 2 MB.',
       })
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'content must be the file, base64-encoded.' }),
+      .refine(isBase64, { error: 'content must be the file, base64-encoded.' }),
   },
   {
     error: (issue) =>
