@@ -175,13 +175,13 @@ test.describe('QR asset labels', () => {
     // The selection is kept on the next page and back.
     await page
       .getByRole('navigation', { name: 'Equipment pages' })
-      .getByRole('button', { name: 'Page 2' })
+      .getByRole('button', { name: 'Page 2', exact: true })
       .click();
     await selectBox(page, tenth).check();
     await expect(selectedLine(page)).toHaveText('3 devices selected');
     await page
       .getByRole('navigation', { name: 'Equipment pages' })
-      .getByRole('button', { name: 'Page 1' })
+      .getByRole('button', { name: 'Page 1', exact: true })
       .click();
     await expect(selectBox(page, first)).toBeChecked();
     await expect(selectBox(page, second)).not.toBeChecked();

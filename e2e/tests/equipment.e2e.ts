@@ -42,10 +42,13 @@ test.describe('Equipment inventory', () => {
     await expect(page.getByLabel('Status').locator('option').first()).toHaveText('All Statuses');
 
     const pager = page.getByRole('navigation', { name: 'Equipment pages' });
-    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await pager.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect(page.getByText(`Showing 10-18 of ${total} total`)).toBeVisible();
     await expect(page).toHaveURL(/page=2/);
-    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(pager.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await department.selectOption('ICU');
     await expect(page.getByText(/^\d+ equipment\(s\) found in ICU with status All Statuses$/)).toBeVisible();

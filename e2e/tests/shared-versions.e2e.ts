@@ -333,7 +333,7 @@ test.describe('A remote built against other patches of the shared libraries', ()
     const secondPage = listed(2);
     await page
       .getByRole('navigation', { name: 'Equipment pages' })
-      .getByRole('button', { name: 'Page 2' })
+      .getByRole('button', { name: 'Page 2', exact: true })
       .click();
     const second = (await (await secondPage).json()) as EquipmentPage;
     for (const { name } of second.equipment) await expect(page.getByRole('article', { name })).toBeVisible();

@@ -574,7 +574,7 @@ test.describe('Report Equipment Issue', () => {
       const titles = history.locator('.device-maintenance__title');
       await expect(titles).toHaveText([title, ...earlier.slice(1).reverse()]);
       await expect(history).toContainText(`reported by ${technician.staff.name}`);
-      await history.getByRole('button', { name: 'Page 2' }).click();
+      await history.getByRole('button', { name: 'Page 2', exact: true }).click();
       await expect(titles).toHaveText([earlier[0] as string]);
       await expect(history).toContainText('Fault: Occlusion alarm too sensitive');
       await expect(history).toContainText('Repair: Recalibrated the pressure sensor');
