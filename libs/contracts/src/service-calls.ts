@@ -19,6 +19,8 @@ export const REPORT_DATA_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.reportDeviceCosts,
   SUBJECTS.maintenance.reportCertification,
   SUBJECTS.maintenance.reportAwaitingCertification,
+  SUBJECTS.maintenance.reportSafetyTests,
+  SUBJECTS.maintenance.reportFailedSafetyTests,
 ];
 
 /**
@@ -32,7 +34,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.equipment.applyTaskEffect,
     SUBJECTS.identity.assignee,
     SUBJECTS.equipment.riskChanges,
-    // The demo seed places its tasks on the inventory and the roster it finds.
+    // The demo seed places its tasks on the inventory and the roster it finds; an analyser file's
+    // rows find their devices by serial number in it.
     SUBJECTS.equipment.list,
     SUBJECTS.identity.assignees,
     // Renamed departments and categories reach the device details kept on tasks and PM plans.

@@ -104,6 +104,16 @@ export const SUBJECTS = {
     reportDeviceCosts: 'maintenance.report.device-costs',
     reportCertification: 'maintenance.report.certification',
     reportAwaitingCertification: 'maintenance.report.awaiting-certification',
+    /** Electrical-safety tests (IEC 62353): a device's tests and due date, one test, recording one. */
+    safetyTestsOfDevice: 'maintenance.safety-tests.device',
+    safetyTestGet: 'maintenance.safety-tests.get',
+    safetyTestRecord: 'maintenance.safety-tests.record',
+    /** An analyser file's rows (parsed by the gateway): the preview, and writing them. */
+    safetyImportPreview: 'maintenance.safety-tests.import.preview',
+    safetyImportApply: 'maintenance.safety-tests.import.apply',
+    /** The compliance audit's safety-test figures and its failed tests, page by page. */
+    reportSafetyTests: 'maintenance.report.safety-tests',
+    reportFailedSafetyTests: 'maintenance.report.failed-safety-tests',
     health: 'maintenance.health',
   },
   reports: {

@@ -7,7 +7,9 @@ import { DashboardIndexes1765100000000 } from './migrations/1765100000000-dashbo
 import { ReporterIndex1765240000000 } from './migrations/1765240000000-reporter-index';
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { ListNames1765400000000 } from './migrations/1765400000000-list-names';
+import { SafetyTests1765600000000 } from './migrations/1765600000000-safety-tests';
 import { PmPlanEntity } from './plans/pm-plan.entity';
+import { SafetyTestEntity } from './safety/safety-test.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
 import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
 import { TaskEntity } from './tasks/task.entity';
@@ -18,6 +20,7 @@ export const MAINTENANCE_ENTITIES = [
   SparePartEntity,
   TaskStatusHistoryEntity,
   PmPlanEntity,
+  SafetyTestEntity,
   AuditEntryEntity,
 ];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
@@ -30,6 +33,7 @@ export const MAINTENANCE_MIGRATIONS = [
   ReporterIndex1765240000000,
   AuditAppendOnly1765360000000,
   ListNames1765400000000,
+  SafetyTests1765600000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

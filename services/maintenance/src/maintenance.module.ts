@@ -28,6 +28,9 @@ import { TaskDashboardController } from './dashboard/dashboard.controller';
 import { TaskDashboardService } from './dashboard/dashboard.service';
 import { StaffReportService } from './reports/staff-report.service';
 import { TaskReportService } from './reports/task-report.service';
+import { SafetyReportService } from './safety/safety-report.service';
+import { SafetyTestsController } from './safety/safety-tests.controller';
+import { SafetyTestsService } from './safety/safety-tests.service';
 import { TaskEvents } from './tasks/task-events';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksService } from './tasks/tasks.service';
@@ -55,6 +58,7 @@ export class MaintenanceModule {
         PmComplianceController,
         ReportDataController,
         TaskDashboardController,
+        SafetyTestsController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
       ],
       providers: [
@@ -77,6 +81,8 @@ export class MaintenanceModule {
         StaffReportService,
         CostReportService,
         TaskDashboardService,
+        SafetyTestsService,
+        SafetyReportService,
       ],
     };
   }

@@ -29,6 +29,8 @@ const KEPT_COLUMNS = [
   { kind: 'category', table: 'tasks', column: 'equipment_category', entity: 'task' },
   { kind: 'department', table: 'pm_plans', column: 'equipment_department', entity: 'pm-plan' },
   { kind: 'category', table: 'pm_plans', column: 'equipment_category', entity: 'pm-plan' },
+  { kind: 'department', table: 'safety_tests', column: 'equipment_department', entity: 'safety-test' },
+  { kind: 'category', table: 'safety_tests', column: 'equipment_category', entity: 'safety-test' },
 ] as const;
 
 /**

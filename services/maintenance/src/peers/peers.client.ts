@@ -7,6 +7,7 @@ import {
   type ChangeFeedPage,
   type DeviceRiskChange,
   type ListEntryChange,
+  type EquipmentListResponse,
   type EquipmentStatus,
   type TaskEffect,
   type TaskEffectResult,
@@ -29,6 +30,18 @@ export class EquipmentPeer extends DomainServiceClient {
 
   ref(actor: Actor, id: string): Promise<TaskEquipmentRef & { status: EquipmentStatus }> {
     return this.request(SUBJECTS.equipment.ref, { id }, actingUserOfActor(actor));
+  }
+
+  /**
+   * The devices whose name, serial number or other text contains `text` (the inventory's search),
+   * up to 20: an analyser file's rows find their device by serial number in it.
+   */
+  search(actor: Actor, text: string): Promise<EquipmentListResponse> {
+    return this.request(
+      SUBJECTS.equipment.list,
+      { q: text, limit: 20, sort: 'serialNumber' },
+      actingUserOfActor(actor),
+    );
   }
 
   applyTaskEffect(user: ActingUser, effect: TaskEffect): Promise<TaskEffectResult> {

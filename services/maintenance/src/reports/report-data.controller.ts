@@ -8,10 +8,12 @@ import {
   type AwaitingCertificationRow,
   type CertificationFigures,
   type CostFigures,
+  type FailedSafetyTestRow,
   type DeviceCostRow,
   type OverdueTaskRow,
   type ReportRowsPage,
   type ReportScope,
+  type SafetyTestFigures,
   type SparePartRow,
   type SparePartsFigures,
   type StaffPerformanceRow,
@@ -26,6 +28,7 @@ import { StaffReportService } from './staff-report.service';
 import type { TaskOwner } from './task-filter';
 import { TaskReportService } from './task-report.service';
 import { ListsCaughtUp } from '../lists/list-renames.follower';
+import { SafetyReportService } from '../safety/safety-report.service';
 
 function figuresScope(data: unknown): ReportScope {
   return checkedScope(parsePayload(reportFiguresRequestSchema, data).scope);
@@ -53,6 +56,7 @@ export class ReportDataController {
     private readonly tasks: TaskReportService,
     private readonly staff: StaffReportService,
     private readonly costs: CostReportService,
+    private readonly safety: SafetyReportService,
   ) {}
 
   @MessagePattern(SUBJECTS.maintenance.reportTasks)
@@ -111,5 +115,20 @@ export class ReportDataController {
   ): Promise<ReportRowsPage<AwaitingCertificationRow>> {
     const { scope, page } = pageRequest(data);
     return this.staff.awaiting(scope, ownerFor(actor), page);
+  }
+
+  /** Everyone reads safety tests: the figures are the same whoever the report is for. */
+  @MessagePattern(SUBJECTS.maintenance.reportSafetyTests)
+  safetyTests(@Acting() _actor: Actor, @Command() data: unknown): Promise<SafetyTestFigures> {
+    return this.safety.figures(figuresScope(data));
+  }
+
+  @MessagePattern(SUBJECTS.maintenance.reportFailedSafetyTests)
+  failedSafetyTests(
+    @Acting() _actor: Actor,
+    @Command() data: unknown,
+  ): Promise<ReportRowsPage<FailedSafetyTestRow>> {
+    const { scope, page } = pageRequest(data);
+    return this.safety.failed(scope, page);
   }
 }

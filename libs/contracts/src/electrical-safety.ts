@@ -1,0 +1,592 @@
+import { z } from 'zod';
+import { dateField, optionalDateField } from './dates';
+import type { TaskEquipmentRef } from './task-api';
+
+/*
+ * Electrical-safety tests of medical electrical equipment, as IEC 62353 ("Recurrent test and test
+ * after repair of medical electrical equipment") asks for them: a record per test of one device,
+ * the measurements an analyser takes, and the verdict worked out from the standard's limits for
+ * the device's protection class and applied parts. The limits live here and nowhere else: the
+ * maintenance service computes every stored result with `evaluateSafetyTest`, and the record form
+ * shows the same verdicts live as values are typed.
+ */
+
+/** How the device is protected against electric shock (IEC 60601-1's classes). */
+export const PROTECTION_CLASSES = ['I', 'II', 'Internally powered'] as const;
+export type ProtectionClass = (typeof PROTECTION_CLASSES)[number];
+
+/** The type of an applied part (the part that touches the patient), by how far it is isolated. */
+export const APPLIED_PART_TYPES = ['B', 'BF', 'CF'] as const;
+export type AppliedPartType = (typeof APPLIED_PART_TYPES)[number];
+
+/** How leakage current was measured (IEC 62353, 5.3.3 and 5.3.4). */
+export const LEAKAGE_METHODS = ['alternative', 'direct', 'differential'] as const;
+export type LeakageMethod = (typeof LEAKAGE_METHODS)[number];
+/** Applied-part leakage is measured by the alternative or the direct method only. */
+export const APPLIED_PART_METHODS = ['alternative', 'direct'] as const;
+export type AppliedPartMethod = (typeof APPLIED_PART_METHODS)[number];
+
+export const VISUAL_INSPECTION_RESULTS = ['Pass', 'Fail'] as const;
+export type VisualInspectionResult = (typeof VISUAL_INSPECTION_RESULTS)[number];
+
+export const SAFETY_RESULTS = ['Pass', 'Fail'] as const;
+export type SafetyResult = (typeof SAFETY_RESULTS)[number];
+
+/** Where a test record came from: the record form, or an analyser's export (by format id). */
+export const SAFETY_TEST_SOURCES = ['form', 'fluke-ansur', 'rigel-medebase', 'caliber-csv'] as const;
+export type SafetyTestSource = (typeof SAFETY_TEST_SOURCES)[number];
+
+export type SafetyUnit = 'Ω' | 'MΩ' | 'µA';
+
+/**
+ * One limit: what it bounds, for which devices, the bound, and where it comes from. `binding`
+ * limits are the standard's and decide the result; the insulation minimums are common practice
+ * (IEC 62353 sets none), shown as guidance and never failing a test on their own.
+ */
+export interface SafetyLimit {
+  id: string;
+  measurement: 'protectiveEarth' | 'insulation' | 'equipmentLeakage' | 'appliedPartLeakage';
+  /** Plain words for whom it applies: "Class I, measured with the mains cord". */
+  appliesTo: string;
+  /** The measured value must be at most `max` (resistance to earth, leakage) or at least `min` (insulation). */
+  max?: number;
+  min?: number;
+  unit: SafetyUnit;
+  binding: boolean;
+  source: string;
+}
+
+const TABLE_2 = 'IEC 62353:2014, Table 2 (allowable values for leakage currents)';
+const PE_CLAUSE = 'IEC 62353:2014, 5.3.2 (measurement of protective earth resistance)';
+const INSULATION_PRACTICE =
+  'Common practice, not IEC 62353 (which sets no insulation limit): the minimum many safety analysers and service manuals apply, after IEC 60601-1 and IEC 61010 test practice';
+
+/** Every limit the evaluation applies, with its source named. */
+export const SAFETY_LIMITS = {
+  // IEC 62353:2014 5.3.2 b): equipment with a detachable cord measured together with it, or with a
+  // non-detachable cord: 300 mΩ from the mains plug's earth pin to accessible earthed metal.
+  peWithCord: {
+    id: 'peWithCord',
+    measurement: 'protectiveEarth',
+    appliesTo: 'Class I, measured from the mains plug (with the power cord)',
+    max: 0.3,
+    unit: 'Ω',
+    binding: true,
+    source: PE_CLAUSE,
+  },
+  // IEC 62353:2014 5.3.2 b): the equipment alone, from its appliance inlet: 200 mΩ (the cord
+  // alone is allowed another 100 mΩ).
+  peWithoutCord: {
+    id: 'peWithoutCord',
+    measurement: 'protectiveEarth',
+    appliesTo: 'Class I, measured from the appliance inlet (without the detachable cord)',
+    max: 0.2,
+    unit: 'Ω',
+    binding: true,
+    source: PE_CLAUSE,
+  },
+  // IEC 62353:2014 Table 2, equipment leakage current, alternative method.
+  equipmentAlternativeI: {
+    id: 'equipmentAlternativeI',
+    measurement: 'equipmentLeakage',
+    appliesTo: 'Class I, alternative method',
+    max: 1000,
+    unit: 'µA',
+    binding: true,
+    source: TABLE_2,
+  },
+  equipmentAlternativeII: {
+    id: 'equipmentAlternativeII',
+    measurement: 'equipmentLeakage',
+    appliesTo: 'Class II, alternative method',
+    max: 500,
+    unit: 'µA',
+    binding: true,
+    source: TABLE_2,
+  },
+  // IEC 62353:2014 Table 2, equipment leakage current, direct or differential method.
+  equipmentDirectI: {
+    id: 'equipmentDirectI',
+    measurement: 'equipmentLeakage',
+    appliesTo: 'Class I, direct or differential method',
+    max: 500,
+    unit: 'µA',
+    binding: true,
+    source: TABLE_2,
+  },
+  equipmentDirectII: {
+    id: 'equipmentDirectII',
+    measurement: 'equipmentLeakage',
+    appliesTo: 'Class II, direct or differential method',
+    max: 100,
+    unit: 'µA',
+    binding: true,
+    source: TABLE_2,
+  },
+  // IEC 62353:2014 Table 2, applied part leakage current (alternative and direct method alike).
+  // Type B has no applied-part limit: its applied parts are covered by the equipment leakage.
+  appliedPartBF: {
+    id: 'appliedPartBF',
+    measurement: 'appliedPartLeakage',
+    appliesTo: 'Type BF applied part, alternative or direct method',
+    max: 5000,
+    unit: 'µA',
+    binding: true,
+    source: TABLE_2,
+  },
+  appliedPartCF: {
+    id: 'appliedPartCF',
+    measurement: 'appliedPartLeakage',
+    appliesTo: 'Type CF applied part, alternative or direct method',
+    max: 50,
+    unit: 'µA',
+    binding: true,
+    source: TABLE_2,
+  },
+  // Insulation resistance: guidance only (see INSULATION_PRACTICE).
+  insulationI: {
+    id: 'insulationI',
+    measurement: 'insulation',
+    appliesTo: 'Class I, mains parts to protective earth',
+    min: 2,
+    unit: 'MΩ',
+    binding: false,
+    source: INSULATION_PRACTICE,
+  },
+  insulationII: {
+    id: 'insulationII',
+    measurement: 'insulation',
+    appliesTo: 'Class II, mains parts to the enclosure',
+    min: 7,
+    unit: 'MΩ',
+    binding: false,
+    source: INSULATION_PRACTICE,
+  },
+} as const satisfies Record<string, SafetyLimit>;
+export type SafetyLimitId = keyof typeof SAFETY_LIMITS;
+
+/** The most applied parts one record lists (a patient monitor has a handful of modules). */
+export const SAFETY_APPLIED_PARTS_MAX = 12;
+
+/** Bounds of what an analyser reads; a value past them is a typing or unit mistake, not a measurement. */
+export const SAFETY_BOUNDS = {
+  /** Ω: analysers read protective earth up to about 2 Ω, then report "open". */
+  protectiveEarthOhm: { max: 100 },
+  /** MΩ: analysers report "> 100 MΩ" up to a few hundred; 10,000 allows any. */
+  insulationMegaohm: { max: 10_000 },
+  /** µA: 100 mA is far past any limit; an analyser's range ends well before it. */
+  leakageMicroamp: { max: 100_000 },
+} as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must have at most ${max} characters.` });
+
+/** A measured value, or null: not measured (the standard asks for none there). */
+const measured = (label: string, unit: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number in ${unit}, or left empty when not measured.` })
+    .finite({ error: `${label} must be a number in ${unit}.` })
+    .min(0, { error: `${label} cannot be negative.` })
+    .max(max, { error: `${label} above ${max.toLocaleString('en')} ${unit} is not a reading: check the unit.` })
+    .nullable();
+
+export const appliedPartSchema = z.strictObject({
+  name: text('Applied part name', 60),
+  type: z.enum(APPLIED_PART_TYPES, { error: 'Applied part type must be B, BF or CF.' }),
+  leakageMicroamp: measured('Applied part leakage', 'µA', SAFETY_BOUNDS.leakageMicroamp.max),
+});
+export type AppliedPartMeasurement = z.output<typeof appliedPartSchema>;
+
+/** The body of a test record, as the form sends it and an analyser row is read into. */
+const safetyTestFields = z.strictObject({
+  testedOn: dateField('Test date', { from: '2000-01-01', example: '2026-03-31' }),
+  testerName: text('Tester', 120),
+  instrument: text('Instrument', 120),
+  instrumentCalibratedOn: optionalDateField('Instrument calibration date', { from: '2000-01-01' })
+    .nullable()
+    .default(null),
+  protectionClass: z.enum(PROTECTION_CLASSES, {
+    error: 'Protection class must be I, II or Internally powered.',
+  }),
+  leakageMethod: z.enum(LEAKAGE_METHODS, {
+    error: 'Leakage method must be alternative, direct or differential.',
+  }),
+  appliedPartMethod: z
+    .enum(APPLIED_PART_METHODS, { error: 'Applied part method must be alternative or direct.' })
+    .default('alternative'),
+  /** Protective earth measured from the mains plug with the cord (0.3 Ω), or from the inlet (0.2 Ω). */
+  peWithCord: z.boolean({ error: 'Say whether protective earth was measured with the power cord.' }).default(true),
+  protectiveEarthOhm: measured('Protective earth resistance', 'Ω', SAFETY_BOUNDS.protectiveEarthOhm.max),
+  insulationMegaohm: measured('Insulation resistance', 'MΩ', SAFETY_BOUNDS.insulationMegaohm.max),
+  equipmentLeakageMicroamp: measured('Equipment leakage', 'µA', SAFETY_BOUNDS.leakageMicroamp.max),
+  appliedParts: z
+    .array(appliedPartSchema, { error: 'Applied parts must be a list.' })
+    .max(SAFETY_APPLIED_PARTS_MAX, { error: `At most ${SAFETY_APPLIED_PARTS_MAX} applied parts.` })
+    .default([]),
+  visualInspection: z.enum(VISUAL_INSPECTION_RESULTS, { error: 'Visual inspection must be Pass or Fail.' }),
+  notes: z.string().trim().max(2000, { error: 'Notes must have at most 2000 characters.' }).default(''),
+});
+export type SafetyTestInput = z.input<typeof safetyTestFields>;
+export type SafetyTestMeasurements = z.output<typeof safetyTestFields>;
+
+/**
+ * What the standard asks for, by protection class and applied part: a Class I device has its
+ * protective earth measured, a Class II or internally powered one has none; mains-powered devices
+ * have an equipment leakage, internally powered ones none; BF and CF applied parts have their
+ * leakage measured, type B none. A value where none belongs, or none where one is required, is
+ * refused: the record would otherwise pass on a measurement nobody took.
+ */
+export function measurementIssues(record: SafetyTestMeasurements): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  const mains = record.protectionClass !== 'Internally powered';
+  if (record.protectionClass === 'I' && record.protectiveEarthOhm === null)
+    issues.push({
+      path: 'protectiveEarthOhm',
+      message: 'Protective earth resistance is required for a Class I device.',
+    });
+  if (record.protectionClass !== 'I' && record.protectiveEarthOhm !== null)
+    issues.push({
+      path: 'protectiveEarthOhm',
+      message: `A ${classWords(record.protectionClass)} device has no protective earth to measure: leave it empty.`,
+    });
+  if (mains && record.equipmentLeakageMicroamp === null)
+    issues.push({
+      path: 'equipmentLeakageMicroamp',
+      message: `Equipment leakage is required for a ${classWords(record.protectionClass)} device.`,
+    });
+  if (!mains && record.equipmentLeakageMicroamp !== null)
+    issues.push({
+      path: 'equipmentLeakageMicroamp',
+      message: 'An internally powered device has no mains equipment leakage to measure: leave it empty.',
+    });
+  if (!mains && record.insulationMegaohm !== null)
+    issues.push({
+      path: 'insulationMegaohm',
+      message: 'An internally powered device has no mains insulation to measure: leave it empty.',
+    });
+  record.appliedParts.forEach((part, index) => {
+    if (part.type === 'B' && part.leakageMicroamp !== null)
+      issues.push({
+        path: `appliedParts.${index}.leakageMicroamp`,
+        message: `${part.name}: a type B applied part has no applied-part leakage limit (its equipment leakage covers it): leave it empty.`,
+      });
+    if (part.type !== 'B' && part.leakageMicroamp === null)
+      issues.push({
+        path: `appliedParts.${index}.leakageMicroamp`,
+        message: `${part.name}: the leakage of a type ${part.type} applied part is required.`,
+      });
+  });
+  const names = record.appliedParts.map((part) => part.name.toLowerCase());
+  names.forEach((name, index) => {
+    if (names.indexOf(name) !== index)
+      issues.push({ path: `appliedParts.${index}.name`, message: 'Two applied parts have the same name.' });
+  });
+  return issues;
+}
+
+function classWords(protectionClass: ProtectionClass): string {
+  return protectionClass === 'Internally powered' ? 'internally powered' : `Class ${protectionClass}`;
+}
+
+/** The record's body, with the rules of what must and must not be measured. */
+export const safetyTestBodySchema = safetyTestFields.superRefine((record, context) => {
+  for (const issue of measurementIssues(record))
+    context.addIssue({ code: 'custom', message: issue.message, path: issue.path.split('.') });
+});
+
+/** What the record form sends: the body, and whether a failed test opens a Repair task. */
+export const recordSafetyTestSchema = z.strictObject({
+  test: safetyTestBodySchema,
+  openRepairTask: z.boolean().default(false),
+});
+export type RecordSafetyTestRequest = z.input<typeof recordSafetyTestSchema>;
+
+export type MeasurementVerdict = 'Pass' | 'Fail' | 'Below guidance' | 'Not applicable';
+
+/** One measurement's verdict with the limit it was judged against (null: none applies). */
+export interface MeasurementEvaluation {
+  /** 'protectiveEarth', 'insulation', 'equipmentLeakage' or 'appliedPart:<name>'. */
+  key: string;
+  label: string;
+  value: number | null;
+  unit: SafetyUnit;
+  limit: SafetyLimit | null;
+  verdict: MeasurementVerdict;
+}
+
+export interface SafetyEvaluation {
+  result: SafetyResult;
+  measurements: MeasurementEvaluation[];
+  /** The labels of what failed, the visual inspection included: "Equipment leakage". */
+  failed: string[];
+}
+
+/** The protective-earth limit that applies, or null (Class II and internally powered have no earth). */
+export function protectiveEarthLimit(
+  record: Pick<SafetyTestMeasurements, 'protectionClass' | 'peWithCord'>,
+): SafetyLimit | null {
+  if (record.protectionClass !== 'I') return null;
+  return record.peWithCord ? SAFETY_LIMITS.peWithCord : SAFETY_LIMITS.peWithoutCord;
+}
+
+export function equipmentLeakageLimit(
+  record: Pick<SafetyTestMeasurements, 'protectionClass' | 'leakageMethod'>,
+): SafetyLimit | null {
+  if (record.protectionClass === 'Internally powered') return null;
+  const alternative = record.leakageMethod === 'alternative';
+  if (record.protectionClass === 'I')
+    return alternative ? SAFETY_LIMITS.equipmentAlternativeI : SAFETY_LIMITS.equipmentDirectI;
+  return alternative ? SAFETY_LIMITS.equipmentAlternativeII : SAFETY_LIMITS.equipmentDirectII;
+}
+
+export function appliedPartLimit(type: AppliedPartType): SafetyLimit | null {
+  if (type === 'BF') return SAFETY_LIMITS.appliedPartBF;
+  if (type === 'CF') return SAFETY_LIMITS.appliedPartCF;
+  return null;
+}
+
+export function insulationGuidance(protectionClass: ProtectionClass): SafetyLimit | null {
+  if (protectionClass === 'I') return SAFETY_LIMITS.insulationI;
+  if (protectionClass === 'II') return SAFETY_LIMITS.insulationII;
+  return null;
+}
+
+/** A value against a limit: at most `max`, at least `min`; a value on the limit passes. */
+export function judge(value: number | null, limit: SafetyLimit | null): MeasurementVerdict {
+  if (value === null || limit === null) return 'Not applicable';
+  const within =
+    ('max' in limit && limit.max !== undefined ? value <= limit.max : true) &&
+    ('min' in limit && limit.min !== undefined ? value >= limit.min : true);
+  if (within) return 'Pass';
+  return limit.binding ? 'Fail' : 'Below guidance';
+}
+
+/**
+ * The verdict of a record: each measurement against the limit for the device's protection class,
+ * the leakage method and the applied part's type, and the overall result. The test fails when a
+ * measurement exceeds a binding limit of IEC 62353 or the visual inspection failed; insulation
+ * below its common-practice minimum is reported as "Below guidance" and does not fail it. Values on
+ * the limit pass ("shall not exceed"). Pure: the server stores its answer, the form shows it live.
+ */
+export function evaluateSafetyTest(record: SafetyTestMeasurements): SafetyEvaluation {
+  const measurements: MeasurementEvaluation[] = [];
+  const pe = protectiveEarthLimit(record);
+  measurements.push({
+    key: 'protectiveEarth',
+    label: 'Protective earth resistance',
+    value: record.protectiveEarthOhm,
+    unit: 'Ω',
+    limit: pe,
+    verdict: judge(record.protectiveEarthOhm, pe),
+  });
+  const insulation = insulationGuidance(record.protectionClass);
+  measurements.push({
+    key: 'insulation',
+    label: 'Insulation resistance',
+    value: record.insulationMegaohm,
+    unit: 'MΩ',
+    limit: insulation,
+    verdict: judge(record.insulationMegaohm, insulation),
+  });
+  const equipment = equipmentLeakageLimit(record);
+  measurements.push({
+    key: 'equipmentLeakage',
+    label: 'Equipment leakage',
+    value: record.equipmentLeakageMicroamp,
+    unit: 'µA',
+    limit: equipment,
+    verdict: judge(record.equipmentLeakageMicroamp, equipment),
+  });
+  for (const part of record.appliedParts) {
+    const limit = appliedPartLimit(part.type);
+    measurements.push({
+      key: `appliedPart:${part.name}`,
+      label: `Applied part leakage, ${part.name} (${part.type})`,
+      value: part.leakageMicroamp,
+      unit: 'µA',
+      limit,
+      verdict: judge(part.leakageMicroamp, limit),
+    });
+  }
+  const failed = measurements.filter((item) => item.verdict === 'Fail').map((item) => item.label);
+  if (record.visualInspection === 'Fail') failed.unshift('Visual inspection');
+  return { result: failed.length > 0 ? 'Fail' : 'Pass', measurements, failed };
+}
+
+/** The title of the Repair task a failed test opens: what failed, on which device. */
+export function safetyRepairTitle(failed: readonly string[], deviceName: string): string {
+  const what = failed.length > 2 ? `${failed.slice(0, 2).join(', ')} and ${failed.length - 2} more` : failed.join(' and ');
+  const title = `Failed electrical safety test (${what}): ${deviceName}`;
+  return title.length > 200 ? `${title.slice(0, 199)}…` : title;
+}
+
+/** A test record as every call answers it. Dates are `YYYY-MM-DD`; times ISO 8601. */
+export interface SafetyTestDto extends SafetyTestMeasurements {
+  _id: string;
+  equipment: TaskEquipmentRef;
+  result: SafetyResult;
+  evaluation: SafetyEvaluation;
+  source: SafetyTestSource;
+  /** An imported analyser's own verdict, kept beside the computed one (null: none given). */
+  analyserResult: SafetyResult | null;
+  repairTask: { _id: string; title: string } | null;
+  recordedBy: { _id: string | null; name: string };
+  recordedAt: string;
+}
+
+/** When a device's next safety test is due: from its active Safety Testing PM plan. */
+export interface SafetyTestDue {
+  planId: string;
+  planTitle: string;
+  dueDate: string;
+  overdue: boolean;
+}
+
+/** A device's safety tests, newest first, with its next due date (null: no safety-testing plan). */
+export interface DeviceSafetyTests {
+  tests: SafetyTestDto[];
+  total: number;
+  due: SafetyTestDue | null;
+}
+
+/** The most tests a device's list answers (a device is tested once or twice a year). */
+export const SAFETY_TESTS_LISTED = 50;
+
+export interface RecordSafetyTestResponse {
+  test: SafetyTestDto;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analyser imports
+
+/** The largest analyser file accepted (an export of a year's tests is a few hundred KB). */
+export const SAFETY_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** The most test rows one file may hold. */
+export const SAFETY_IMPORT_MAX_ROWS = 2000;
+
+/** One analyser row as read: the device's serial (and asset number if the file has one), and the test. */
+export interface AnalyserRecord {
+  /** The file's line, for the preview ("line 4"). */
+  line: number;
+  serialNumber: string;
+  assetNumber: string | null;
+  /** When the analyser took the test, as it wrote it (date and time when it has one): the duplicate check's key. */
+  testedAt: string;
+  test: SafetyTestInput;
+  analyserResult: SafetyResult | null;
+}
+
+/** A row the parser could not read: its line and why. */
+export interface AnalyserRefusal {
+  line: number;
+  serialNumber: string | null;
+  reason: string;
+}
+
+/** What a parser makes of a file: its format, its readable rows and the rows it refused. */
+export interface AnalyserFileRead {
+  format: Exclude<SafetyTestSource, 'form'>;
+  formatName: string;
+  records: AnalyserRecord[];
+  refusals: AnalyserRefusal[];
+}
+
+/** The upload: the file as base64 in JSON, and (on apply) whether failed tests open Repair tasks. */
+export const safetyImportRequestSchema = z.strictObject({
+  fileName: z
+    .string({ error: 'fileName is required.' })
+    .trim()
+    .min(1, { error: 'fileName is required.' })
+    .max(255, { error: 'fileName must have at most 255 characters.' })
+    .regex(/\.csv$/i, { error: 'Send the analyser export as a .csv file.' }),
+  content: z
+    .string({ error: 'content is required: the file, base64-encoded.' })
+    .min(1, { error: 'content is required: the file, base64-encoded.' }),
+  openRepairTasks: z.boolean().default(false),
+});
+export type SafetyImportRequest = z.input<typeof safetyImportRequestSchema>;
+
+export type SafetyImportOutcome = 'import' | 'refused';
+
+export interface SafetyImportRow {
+  line: number;
+  serialNumber: string | null;
+  outcome: SafetyImportOutcome;
+  /** Why it is refused: no such device, ambiguous, a duplicate, an unreadable or missing value. */
+  reason: string | null;
+  equipment: TaskEquipmentRef | null;
+  testedOn: string | null;
+  result: SafetyResult | null;
+  analyserResult: SafetyResult | null;
+  /** The analyser's verdict differs from the one computed from the standard's limits. */
+  disagrees: boolean;
+  failed: string[];
+  /** After apply: the test written, and its Repair task. */
+  testId?: string;
+  repairTaskId?: string | null;
+}
+
+export interface SafetyImportPreview {
+  format: string;
+  formatName: string;
+  rows: SafetyImportRow[];
+  importable: number;
+  refused: number;
+  failing: number;
+}
+
+export interface SafetyImportApplied extends SafetyImportPreview {
+  imported: number;
+  repairTasks: number;
+}
+
+/** What the gateway sends maintenance: the parsed rows (never the file). */
+export const safetyImportCommandSchema = z.strictObject({
+  format: z.enum(['fluke-ansur', 'rigel-medebase', 'caliber-csv']),
+  formatName: z.string().max(120),
+  records: z
+    .array(
+      z.strictObject({
+        line: z.number().int().min(1),
+        serialNumber: z.string().max(64),
+        assetNumber: z.string().max(64).nullable(),
+        testedAt: z.string().max(40),
+        test: z.unknown(),
+        analyserResult: z.enum(SAFETY_RESULTS).nullable(),
+      }),
+    )
+    .max(SAFETY_IMPORT_MAX_ROWS),
+  refusals: z
+    .array(z.strictObject({ line: z.number().int().min(1), serialNumber: z.string().max(64).nullable(), reason: z.string().max(500) }))
+    .max(SAFETY_IMPORT_MAX_ROWS + 1),
+  openRepairTasks: z.boolean().default(false),
+});
+export type SafetyImportCommand = z.input<typeof safetyImportCommandSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Report data
+
+/** The compliance audit's safety-test figures for a period and scope. */
+export interface SafetyTestFigures {
+  tests: number;
+  passed: number;
+  failed: number;
+  /** Devices with an active Safety Testing plan whose next test is past due now. */
+  overdueDevices: number;
+}
+
+export interface FailedSafetyTestRow {
+  testId: string;
+  equipmentName: string;
+  serialNumber: string;
+  department: string;
+  testedOn: string;
+  failed: string[];
+  repairTaskId: string | null;
+  repairTaskTitle: string | null;
+  repairTaskStatus: string | null;
+}

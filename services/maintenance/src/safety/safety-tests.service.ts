@@ -1,0 +1,509 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  evaluateSafetyTest,
+  hasFullAccess,
+  isRecordId,
+  parseWith,
+  safetyRepairTitle,
+  safetyTestBodySchema,
+  SAFETY_TESTS_LISTED,
+  type Actor,
+  type DeviceSafetyTests,
+  type SafetyImportApplied,
+  type SafetyImportCommand,
+  type SafetyImportPreview,
+  type SafetyImportRow,
+  type SafetyEvaluation,
+  type SafetyResult,
+  type SafetyTestDto,
+  type SafetyTestDue,
+  type SafetyTestMeasurements,
+  type SafetyTestSource,
+  type TaskDto,
+  type TaskEquipmentRef,
+} from '@caliber/contracts';
+import { auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { hospitalToday } from '../hospital-clock';
+import { EquipmentPeer } from '../peers/peers.client';
+import { deviceColumns, deviceRefOf } from '../tasks/device-snapshot';
+import { TaskEvents } from '../tasks/task-events';
+import { toTaskDto } from '../tasks/task.mapper';
+import { TaskEntity } from '../tasks/task.entity';
+import { insertTask } from '../tasks/task-writes';
+import { SafetyTestEntity } from './safety-test.entity';
+
+const NOT_FOUND = 'This safety test is not on record.';
+const RETIRED = ['Decommissioned', 'Auctioned'];
+/** Serial numbers looked up at once while an analyser file is checked. */
+const LOOKUPS_AT_ONCE = 8;
+
+/**
+ * Every audit row of a safety test, in one place: recorded by the form, imported from an analyser
+ * file. Written in the transaction of the test, with the test's values as the new ones.
+ */
+function auditSafetyTest(
+  manager: EntityManager,
+  actor: Actor,
+  test: SafetyTestEntity,
+  action: 'recorded' | 'imported',
+  extra: Record<string, { from: unknown; to: unknown }> = {},
+) {
+  return writeAudit(manager, {
+    actor: auditActorOf(actor),
+    entity: 'safety-test',
+    entityId: test.id,
+    action,
+    changes: { ...diffFields({}, auditedFields(test)), ...extra },
+  });
+}
+
+function auditedFields(test: SafetyTestEntity) {
+  return {
+    equipmentId: test.equipmentId,
+    equipmentName: test.equipmentName,
+    equipmentSerial: test.equipmentSerial,
+    testedOn: test.testedOn,
+    testerName: test.testerName,
+    instrument: test.instrument,
+    instrumentCalibratedOn: test.instrumentCalibratedOn,
+    protectionClass: test.protectionClass,
+    leakageMethod: test.leakageMethod,
+    appliedPartMethod: test.appliedPartMethod,
+    peWithCord: test.peWithCord,
+    protectiveEarthOhm: test.protectiveEarthOhm,
+    insulationMegaohm: test.insulationMegaohm,
+    equipmentLeakageMicroamp: test.equipmentLeakageMicroamp,
+    appliedParts: test.appliedParts,
+    visualInspection: test.visualInspection,
+    notes: test.notes,
+    result: test.result,
+    failed: test.failed,
+    source: test.source,
+    analyserResult: test.analyserResult,
+    repairTaskId: test.repairTaskId,
+  };
+}
+
+/** "0.45 Ω, over the limit of 0.3 Ω (IEC 62353:2014, …)": what a Repair task's description says of each failure. */
+function failureLines(evaluation: SafetyEvaluation, visualInspection: string): string {
+  const lines = evaluation.measurements
+    .filter((item) => item.verdict === 'Fail' && item.limit)
+    .map((item) => {
+      const bound = item.limit?.max !== undefined ? `at most ${item.limit.max}` : `at least ${item.limit?.min ?? ''}`;
+      return `- ${item.label}: ${item.value ?? ''} ${item.unit}; the limit is ${bound} ${item.unit} (${item.limit?.source ?? ''}).`;
+    });
+  if (visualInspection === 'Fail') lines.unshift('- Visual inspection failed.');
+  return lines.join('\n');
+}
+
+interface Resolved {
+  device: TaskEquipmentRef | null;
+  reason: string | null;
+}
+
+/**
+ * Electrical-safety tests (IEC 62353): recorded by Engineers and Admins, read by everyone signed
+ * in. The result is always computed here from the measurements (`evaluateSafetyTest`), never taken
+ * from the sender; an analyser's own verdict is kept beside it. A failed test may open a Repair task
+ * in the same transaction, through the task-creation path every task takes; every test writes its
+ * audit row in its transaction.
+ */
+@Injectable()
+export class SafetyTestsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly equipment: EquipmentPeer,
+    private readonly events: TaskEvents,
+  ) {}
+
+  /** A device's tests, newest first, and when its next test is due (its Safety Testing plan). */
+  async ofDevice(equipmentId: string): Promise<DeviceSafetyTests> {
+    if (!isRecordId(equipmentId)) throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+    const manager = this.dataSource.manager;
+    const [[tests, total], due] = await Promise.all([
+      manager.findAndCount(SafetyTestEntity, {
+        where: { equipmentId },
+        order: { testedOn: 'DESC', recordedAt: 'DESC' },
+        take: SAFETY_TESTS_LISTED,
+      }),
+      this.dueOf(manager, equipmentId),
+    ]);
+    return { tests: await this.dtos(manager, tests), total, due };
+  }
+
+  async get(id: string): Promise<SafetyTestDto> {
+    if (!isRecordId(id)) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    const manager = this.dataSource.manager;
+    const test = await manager.findOneBy(SafetyTestEntity, { id });
+    if (!test) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    const [dto] = await this.dtos(manager, [test]);
+    if (!dto) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    return dto;
+  }
+
+  /**
+   * The next test's due date: the device's active plan of PM type Safety Testing, at its earliest
+   * open occurrence's due date, else the plan's next due date. The earliest of several plans.
+   */
+  private async dueOf(manager: EntityManager, equipmentId: string): Promise<SafetyTestDue | null> {
+    const rows: { id: string; title: string; due: string }[] = await manager.query(
+      `SELECT p."id", p."title",
+              to_char(COALESCE(
+                (SELECT min(t."due_date") FROM "maintenance"."tasks" t
+                  WHERE t."plan_id" = p."id" AND t."deleted_at" IS NULL
+                    AND t."status" NOT IN ('Completed', 'Cancelled')),
+                p."next_due_date"), 'YYYY-MM-DD') AS "due"
+         FROM "maintenance"."pm_plans" p
+        WHERE p."equipment_id" = $1 AND p."retired_at" IS NULL AND p."pm_type" = 'Safety Testing'
+        ORDER BY 3, p."id"
+        LIMIT 1`,
+      [equipmentId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { planId: row.id, planTitle: row.title, dueDate: row.due, overdue: row.due < hospitalToday() };
+  }
+
+  /** Records a test from the form: the device is checked with the inventory first. */
+  async record(
+    actor: Actor,
+    equipmentId: string,
+    test: SafetyTestMeasurements,
+    openRepairTask: boolean,
+  ): Promise<SafetyTestDto> {
+    refuseRecording(actor);
+    const device = await this.equipment.ref(actor, equipmentId);
+    if (RETIRED.includes(device.status))
+      throw new ServiceError(
+        'CONFLICT',
+        `${device.name} is ${device.status.toLowerCase()}: a retired device is not tested.`,
+      );
+    const { entity, task } = await this.dataSource.transaction((manager) =>
+      this.write(manager, actor, device, test, {
+        source: 'form',
+        sourceKey: null,
+        analyserResult: null,
+        openRepairTask,
+      }),
+    );
+    if (task) await this.events.created({ task });
+    if (!entity) throw new ServiceError('CONFLICT', 'This test is already recorded.');
+    const [dto] = await this.dtos(this.dataSource.manager, [entity]);
+    if (!dto) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    return dto;
+  }
+
+  /** What an analyser file would import: each row matched, checked, and its result computed. */
+  async importPreview(actor: Actor, command: SafetyImportCommand): Promise<SafetyImportPreview> {
+    refuseRecording(actor);
+    const devices = await this.resolveDevices(actor, command.records);
+    const rows = await this.checkRows(this.dataSource.manager, command, devices);
+    return summary(command, rows);
+  }
+
+  /**
+   * Writes every importable row in one transaction. The rows are checked again in it (a test
+   * recorded since is a duplicate now), and the unique index on (device, format, the analyser's
+   * date and time) makes a second apply of the same file, even at the same moment, import nothing.
+   */
+  async importApply(actor: Actor, command: SafetyImportCommand): Promise<SafetyImportApplied> {
+    refuseRecording(actor);
+    const devices = await this.resolveDevices(actor, command.records);
+    const { rows, tasks } = await this.dataSource.transaction(async (manager) => {
+      const checked = await this.checkRows(manager, command, devices);
+      const created: TaskDto[] = [];
+      for (const row of checked) {
+        if (row.outcome !== 'import' || !row.equipment) continue;
+        const record = command.records.find((candidate) => candidate.line === row.line);
+        if (!record) continue;
+        const test = safetyTestBodySchema.parse(record.test);
+        const written = await this.write(manager, actor, row.equipment, test, {
+          source: command.format,
+          sourceKey: record.testedAt,
+          analyserResult: record.analyserResult ?? null,
+          openRepairTask: command.openRepairTasks ?? false,
+        });
+        if (!written.entity) {
+          Object.assign(row, { outcome: 'refused', reason: 'A duplicate: this test of this device is already recorded.' });
+          continue;
+        }
+        row.testId = written.entity.id;
+        row.repairTaskId = written.entity.repairTaskId;
+        if (written.task) created.push(written.task);
+      }
+      return { rows: checked, tasks: created };
+    });
+    for (const task of tasks) await this.events.created({ task });
+    const preview = summary(command, rows);
+    return {
+      ...preview,
+      imported: rows.filter((row) => row.testId).length,
+      repairTasks: tasks.length,
+    };
+  }
+
+  /**
+   * One test with its audit row, and its Repair task when asked for and the test failed. An
+   * imported test already on record (same device, format, date and time) writes nothing and
+   * answers an entity without an id.
+   */
+  private async write(
+    manager: EntityManager,
+    actor: Actor,
+    device: TaskEquipmentRef,
+    test: SafetyTestMeasurements,
+    options: {
+      source: SafetyTestSource;
+      sourceKey: string | null;
+      analyserResult: SafetyResult | null;
+      openRepairTask: boolean;
+    },
+  ): Promise<{ entity: SafetyTestEntity | null; task: TaskDto | null }> {
+    const evaluation = evaluateSafetyTest(test);
+    const fields = {
+      ...deviceColumns(device),
+      ...test,
+      result: evaluation.result,
+      failed: evaluation.failed,
+      evaluation,
+      source: options.source,
+      sourceKey: options.sourceKey,
+      analyserResult: options.analyserResult,
+      repairTaskId: null as string | null,
+      recordedById: actor._id || null,
+      recordedByName: actor.name,
+    };
+    if (options.sourceKey !== null) {
+      // Taken first, so a second apply running at the same moment waits here and then finds the row.
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [
+        `safety-test:${device._id}:${options.source}:${options.sourceKey}`,
+      ]);
+      const existing = await manager.findOneBy(SafetyTestEntity, {
+        equipmentId: device._id,
+        source: options.source,
+        sourceKey: options.sourceKey,
+      });
+      if (existing) return { entity: null, task: null };
+    }
+    let task: TaskDto | null = null;
+    if (evaluation.result === 'Fail' && options.openRepairTask) {
+      const created = await insertTask(manager, actor, {
+        title: safetyRepairTitle(evaluation.failed, device.name),
+        description: `The electrical safety test of ${test.testedOn} (IEC 62353) failed:\n${failureLines(
+          evaluation,
+          test.visualInspection,
+        )}`,
+        taskType: 'Repair',
+        pmType: null,
+        pmInterval: null,
+        priority: 'High',
+        status: 'Pending',
+        assignedToId: null,
+        assignedToName: null,
+        dueDate: null,
+        comments: null,
+        ...deviceColumns(device),
+      });
+      fields.repairTaskId = created.id;
+      task = toTaskDto(created, []);
+    }
+    const saved = await manager.save(manager.create(SafetyTestEntity, fields));
+    const entity = await manager.findOneByOrFail(SafetyTestEntity, { id: saved.id });
+    await auditSafetyTest(manager, actor, entity, options.source === 'form' ? 'recorded' : 'imported');
+    return { entity, task };
+  }
+
+  /** Each distinct serial number of the file, looked up in the inventory (a few at a time). */
+  private async resolveDevices(actor: Actor, records: readonly { serialNumber: string }[]) {
+    const written = new Map<string, string>();
+    for (const record of records) {
+      const serial = record.serialNumber.trim();
+      if (serial && !written.has(serial.toLowerCase())) written.set(serial.toLowerCase(), serial);
+    }
+    const serials = [...written.values()];
+    const found = new Map<string, Resolved>();
+    let next = 0;
+    const worker = async () => {
+      while (next < serials.length) {
+        const serial = serials[next++] ?? '';
+        found.set(serial.toLowerCase(), await this.lookUp(actor, serial));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, serials.length) }, worker));
+    return found;
+  }
+
+  /**
+   * The device of a serial number: the one whose serial is the same, in any case (serial numbers
+   * are unique in the inventory). None: the row is refused, naming the devices whose serials
+   * merely contain it (the file may hold a shortened serial), as ambiguous.
+   */
+  private async lookUp(actor: Actor, serial: string): Promise<Resolved> {
+    const page = await this.equipment.search(actor, serial);
+    const lower = serial.toLowerCase();
+    const exact = page.equipment.filter((item) => item.serialNumber.toLowerCase() === lower);
+    if (exact.length === 1 && exact[0]) {
+      const item = exact[0];
+      if (RETIRED.includes(item.status))
+        return { device: null, reason: `${item.name} (${item.serialNumber}) is ${item.status.toLowerCase()}.` };
+      return {
+        device: {
+          _id: item._id,
+          name: item.name,
+          serialNumber: item.serialNumber,
+          department: item.department,
+          category: item.category,
+        },
+        reason: null,
+      };
+    }
+    const partial = page.equipment.filter((item) => item.serialNumber.toLowerCase().includes(lower));
+    if (partial.length > 0)
+      return {
+        device: null,
+        reason: `Ambiguous: no device has the serial number "${serial}" itself, but ${partial.length === 1 ? 'one has it' : `${page.total} have it`} as part of theirs (${partial
+          .slice(0, 3)
+          .map((item) => item.serialNumber)
+          .join(', ')}). Write the whole serial number.`,
+      };
+    return { device: null, reason: `No device in the inventory has the serial number "${serial}".` };
+  }
+
+  /** Each row's outcome: refused by the parser, no such device, unreadable, a duplicate, or to import. */
+  private async checkRows(
+    manager: EntityManager,
+    command: SafetyImportCommand,
+    devices: Map<string, Resolved>,
+  ): Promise<SafetyImportRow[]> {
+    const recorded = await this.recordedKeys(manager, command, devices);
+    const seen = new Map<string, number>();
+    const rows: SafetyImportRow[] = command.refusals.map((refusal) => ({
+      ...emptyRow(refusal.line, refusal.serialNumber),
+      reason: refusal.reason,
+    }));
+    for (const record of command.records) {
+      const row = emptyRow(record.line, record.serialNumber);
+      row.analyserResult = record.analyserResult ?? null;
+      rows.push(row);
+      const resolved = devices.get(record.serialNumber.trim().toLowerCase());
+      if (!resolved?.device) {
+        row.reason = resolved?.reason ?? 'The row names no serial number.';
+        continue;
+      }
+      row.equipment = resolved.device;
+      const parsed = parseWith(safetyTestBodySchema, record.test);
+      if (!parsed.ok) {
+        row.reason = `Unreadable: ${parsed.issues.map((issue) => issue.message).join(' ')}`;
+        continue;
+      }
+      const evaluation = evaluateSafetyTest(parsed.value);
+      row.testedOn = parsed.value.testedOn;
+      row.result = evaluation.result;
+      row.failed = evaluation.failed;
+      row.disagrees = row.analyserResult !== null && row.analyserResult !== evaluation.result;
+      const key = `${resolved.device._id}|${record.testedAt}`;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        row.reason = `A duplicate of line ${earlier}: the same device tested at the same time.`;
+        continue;
+      }
+      seen.set(key, record.line);
+      if (recorded.has(key)) {
+        row.reason = 'A duplicate: this test of this device is already recorded.';
+        continue;
+      }
+      row.outcome = 'import';
+    }
+    return rows.sort((a, b) => a.line - b.line);
+  }
+
+  /** The (device, analyser date and time) pairs of this format already on record. */
+  private async recordedKeys(
+    manager: EntityManager,
+    command: SafetyImportCommand,
+    devices: Map<string, Resolved>,
+  ): Promise<Set<string>> {
+    const ids = [...new Set([...devices.values()].flatMap((resolved) => (resolved.device ? [resolved.device._id] : [])))];
+    if (ids.length === 0) return new Set();
+    const rows = await manager.find(SafetyTestEntity, {
+      where: { equipmentId: In(ids), source: command.format },
+      select: { equipmentId: true, sourceKey: true },
+    });
+    return new Set(rows.map((row) => `${row.equipmentId}|${row.sourceKey ?? ''}`));
+  }
+
+  private async dtos(manager: EntityManager, tests: SafetyTestEntity[]): Promise<SafetyTestDto[]> {
+    const taskIds = tests.flatMap((test) => (test.repairTaskId ? [test.repairTaskId] : []));
+    const tasks =
+      taskIds.length > 0
+        ? await manager.find(TaskEntity, { where: { id: In(taskIds) }, select: { id: true, title: true } })
+        : [];
+    const titles = new Map(tasks.map((task) => [task.id, task.title]));
+    return tests.map((test) => toSafetyTestDto(test, titles));
+  }
+}
+
+function refuseRecording(actor: Actor): void {
+  if (!hasFullAccess(actor.role))
+    throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may record safety tests.');
+}
+
+function emptyRow(line: number, serialNumber: string | null): SafetyImportRow {
+  return {
+    line,
+    serialNumber,
+    outcome: 'refused',
+    reason: null,
+    equipment: null,
+    testedOn: null,
+    result: null,
+    analyserResult: null,
+    disagrees: false,
+    failed: [],
+  };
+}
+
+function summary(command: SafetyImportCommand, rows: SafetyImportRow[]): SafetyImportPreview {
+  const importable = rows.filter((row) => row.outcome === 'import');
+  return {
+    format: command.format,
+    formatName: command.formatName,
+    rows,
+    importable: importable.length,
+    refused: rows.length - importable.length,
+    failing: importable.filter((row) => row.result === 'Fail').length,
+  };
+}
+
+export function toSafetyTestDto(test: SafetyTestEntity, taskTitles: Map<string, string>): SafetyTestDto {
+  return {
+    _id: test.id,
+    equipment: deviceRefOf(test),
+    testedOn: test.testedOn,
+    testerName: test.testerName,
+    instrument: test.instrument,
+    instrumentCalibratedOn: test.instrumentCalibratedOn,
+    protectionClass: test.protectionClass,
+    leakageMethod: test.leakageMethod,
+    appliedPartMethod: test.appliedPartMethod,
+    peWithCord: test.peWithCord,
+    protectiveEarthOhm: test.protectiveEarthOhm,
+    insulationMegaohm: test.insulationMegaohm,
+    equipmentLeakageMicroamp: test.equipmentLeakageMicroamp,
+    appliedParts: test.appliedParts,
+    visualInspection: test.visualInspection,
+    notes: test.notes,
+    result: test.result,
+    evaluation: test.evaluation,
+    source: test.source,
+    analyserResult: test.analyserResult,
+    repairTask: test.repairTaskId
+      ? { _id: test.repairTaskId, title: taskTitles.get(test.repairTaskId) ?? 'Repair task' }
+      : null,
+    recordedBy: { _id: test.recordedById, name: test.recordedByName },
+    recordedAt: test.recordedAt.toISOString(),
+  };
+}
+
