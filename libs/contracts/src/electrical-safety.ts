@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase64 } from './base64';
 import { dateField, optionalDateField } from './dates';
 import type { TaskEquipmentRef } from './task-api';
 
@@ -466,7 +467,7 @@ export interface RecordSafetyTestResponse {
 /** The largest analyser file accepted (an export of a year's tests is a few hundred KB). */
 export const SAFETY_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** The most test rows one file may hold. */
-export const SAFETY_IMPORT_MAX_ROWS = 2000;
+export const SAFETY_IMPORT_MAX_ROWS = 1000;
 
 /** One analyser row as read: the device's serial (and asset number if the file has one), and the test. */
 export interface AnalyserRecord {
@@ -505,7 +506,8 @@ export const safetyImportRequestSchema = z.strictObject({
     .regex(/\.csv$/i, { error: 'Send the analyser export as a .csv file.' }),
   content: z
     .string({ error: 'content is required: the file, base64-encoded.' })
-    .min(1, { error: 'content is required: the file, base64-encoded.' }),
+    .min(1, { error: 'content is required: the file, base64-encoded.' })
+    .refine(isBase64, { error: 'content must be the file, base64-encoded.' }),
   openRepairTasks: z.boolean().default(false),
 });
 export type SafetyImportRequest = z.input<typeof safetyImportRequestSchema>;

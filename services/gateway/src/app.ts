@@ -7,7 +7,12 @@ import { PinoNestLogger, securityHeaders } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
 import { GatewayModule, type GatewayRunOptions } from './gateway.module';
-import { INVENTORY_IMPORT_BODY_LIMIT, jsonBodyMiddleware, ROSTER_IMPORT_BODY_LIMIT } from './http/json-body';
+import {
+  INVENTORY_IMPORT_BODY_LIMIT,
+  jsonBodyMiddleware,
+  ROSTER_IMPORT_BODY_LIMIT,
+  SAFETY_IMPORT_BODY_LIMIT,
+} from './http/json-body';
 import { requestLog } from './http/request-log';
 import { signedInBeforeUpload } from './http/upload-sign-in';
 import { serveApiDocs } from './docs/serve-docs';
@@ -45,6 +50,11 @@ export async function createGatewayApp(
     `${DEFAULT_API_BASE_PATH}/equipment/imports`,
     signedIn,
     ...jsonBodyMiddleware(INVENTORY_IMPORT_BODY_LIMIT),
+  );
+  app.use(
+    `${DEFAULT_API_BASE_PATH}/safety-tests/imports`,
+    signedIn,
+    ...jsonBodyMiddleware(SAFETY_IMPORT_BODY_LIMIT),
   );
   app.use(...jsonBodyMiddleware(config.bodyLimit));
   app.setGlobalPrefix(DEFAULT_API_BASE_PATH.replace(/^\//, ''));

@@ -46,6 +46,8 @@ import { LiveGateway } from './live/live.gateway';
 import { RedisConnection } from './redis/redis.provider';
 import { ReportsClient } from './reports/reports.client';
 import { ReportsController } from './reports/reports.controller';
+import { SafetyClient } from './safety/safety.client';
+import { SafetyTestsController } from './safety/safety-tests.controller';
 
 /** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
 export interface GatewayRunOptions {
@@ -81,6 +83,7 @@ export class GatewayModule {
         // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
         ReportsController,
+        SafetyTestsController,
         HealthController,
         DashboardController,
       ],
@@ -120,6 +123,7 @@ export class GatewayModule {
         { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },
         FileWorkers,
         ReportsClient,
+        SafetyClient,
       ],
     };
   }

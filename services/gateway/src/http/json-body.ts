@@ -80,3 +80,9 @@ export const ROSTER_IMPORT_BODY_LIMIT = '3mb';
  * its name and date order.
  */
 export const INVENTORY_IMPORT_BODY_LIMIT = '11mb';
+
+/**
+ * The body limit of the safety analyser import routes: a 2 MB file as base64 (2.7 MB) with its
+ * name and whether failed tests open Repair tasks.
+ */
+export const SAFETY_IMPORT_BODY_LIMIT = '3mb';

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { evaluateSafetyTest, parseWith, safetyTestBodySchema, type AnalyserFileRead } from '@caliber/contracts';
+import { FileRefusal } from '../../files/sheets/file-refusal';
+import { readValue } from './analyser-format';
+import { readAnalyserFile } from './read-analyser-file';
+
+const sample = (name: string) => readFileSync(join(__dirname, 'samples', name));
+const read = (text: string) => readAnalyserFile(Buffer.from(text));
+
+function refusalOf(call: () => unknown): string {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof FileRefusal) return error.message;
+    throw error;
+  }
+  throw new Error('The file was not refused.');
+}
+
+/** Each record's computed result (the maintenance service's own check and evaluation). */
+function results(file: AnalyserFileRead) {
+  return file.records.map((record) => {
+    const body = parseWith(safetyTestBodySchema, record.test);
+    if (!body.ok) return { serial: record.serialNumber, refused: body.issues.map((issue) => issue.message) };
+    const evaluation = evaluateSafetyTest(body.value);
+    return {
+      serial: record.serialNumber,
+      result: evaluation.result,
+      failed: evaluation.failed,
+      analyser: record.analyserResult,
+    };
+  });
+}
+
+describe('analyser files', () => {
+  it("reads Caliber's own CSV: every column, the applied parts, and the rows it cannot read", () => {
+    const file = readAnalyserFile(sample('caliber-safety-tests.csv'));
+    expect(file.format).toBe('caliber-csv');
+    expect(file.records).toHaveLength(5);
+    const [first] = file.records;
+    expect(first).toEqual({
+      line: 2,
+      serialNumber: 'SAFE-MON-001',
+      assetNumber: 'BME-0101',
+      testedAt: '2026-03-02 09:15',
+      analyserResult: 'Pass',
+      test: {
+        testedOn: '2026-03-02',
+        testerName: 'Dana Okoye',
+        instrument: 'Fluke ESA615 s/n 4410021',
+        instrumentCalibratedOn: '2025-11-20',
+        protectionClass: 'I',
+        leakageMethod: 'alternative',
+        appliedPartMethod: 'alternative',
+        peWithCord: true,
+        protectiveEarthOhm: 0.08,
+        insulationMegaohm: 200,
+        equipmentLeakageMicroamp: 310,
+        appliedParts: [
+          { name: 'ECG', type: 'CF', leakageMicroamp: 4.1 },
+          { name: 'SpO2', type: 'BF', leakageMicroamp: 12 },
+        ],
+        visualInspection: 'Pass',
+        notes: '',
+      },
+    });
+    expect(results(file)).toEqual([
+      { serial: 'SAFE-MON-001', result: 'Pass', failed: [], analyser: 'Pass' },
+      // Class II by the direct method allows 100 µA: the analyser's Pass disagrees.
+      { serial: 'SAFE-PUMP-002', result: 'Fail', failed: ['Equipment leakage'], analyser: 'Pass' },
+      {
+        serial: 'SAFE-DEFIB-003',
+        result: 'Fail',
+        failed: ['Visual inspection', 'Protective earth resistance'],
+        analyser: 'Fail',
+      },
+      { serial: 'SAFE-MON-001', result: 'Pass', failed: [], analyser: 'Pass' },
+      { serial: 'NOT-IN-INVENTORY-9', result: 'Pass', failed: [], analyser: 'Pass' },
+    ]);
+    expect(file.refusals).toEqual([
+      {
+        line: 7,
+        serialNumber: 'SAFE-SCALE-004',
+        reason: 'Unreadable: Protective earth "zero point one" is not a number.',
+      },
+    ]);
+  });
+
+  it('reads the Fluke-modelled export: the method from the column filled, the applied parts by header', () => {
+    const file = readAnalyserFile(sample('fluke-ansur-export.csv'));
+    expect(file.format).toBe('fluke-ansur');
+    const [monitor, defib] = file.records;
+    expect(monitor?.testedAt).toBe('2026-03-14 10:22 AM');
+    expect(monitor?.test).toMatchObject({
+      testedOn: '2026-03-14',
+      instrument: 'ESA615 s/n 3398114',
+      instrumentCalibratedOn: '2025-11-02',
+      leakageMethod: 'direct',
+      appliedPartMethod: 'direct',
+      equipmentLeakageMicroamp: 215,
+      insulationMegaohm: 100,
+      appliedParts: [
+        { name: 'ECG', type: 'CF', leakageMicroamp: 3.2 },
+        { name: 'SpO2', type: 'BF', leakageMicroamp: 18 },
+      ],
+    });
+    expect(defib?.test.appliedParts).toEqual([{ name: 'ECG', type: 'CF', leakageMicroamp: 61 }]);
+    expect(results(file)).toEqual([
+      { serial: 'SAFE-MON-001', result: 'Pass', failed: [], analyser: 'Pass' },
+      {
+        serial: 'SAFE-DEFIB-003',
+        result: 'Fail',
+        failed: ['Protective earth resistance', 'Applied part leakage, ECG (CF)'],
+        analyser: 'Fail',
+      },
+      { serial: 'SAFE-PUMP-002', result: 'Pass', failed: [], analyser: 'Pass' },
+    ]);
+    expect(file.refusals).toEqual([
+      {
+        line: 5,
+        serialNumber: 'SAFE-SCALE-004',
+        reason: 'Unreadable: Equipment leakage is given by more than one method; one test uses one.',
+      },
+    ]);
+  });
+
+  it("reads the Rigel 288+ complete result's blocks: serial from the trace variable, class and method from the sequence", () => {
+    const file = readAnalyserFile(sample('rigel-288-complete-result.csv'));
+    expect(file.format).toBe('rigel-medebase');
+    expect(file.records.map((record) => [record.line, record.serialNumber, record.assetNumber, record.testedAt])).toEqual([
+      [1, 'SAFE-PUMP-002', 'BME-0102', '2026-03-14 14:05'],
+      [16, 'SAFE-DEFIB-003', 'BME-0103', '2026-03-14 14:30'],
+    ]);
+    expect(file.records[0]?.test).toMatchObject({
+      protectionClass: 'II',
+      leakageMethod: 'direct',
+      instrument: 'Rigel 288+ s/n 288-10422',
+      testerName: 'S Okafor',
+      protectiveEarthOhm: null,
+      appliedParts: [{ name: 'Line', type: 'BF', leakageMicroamp: 35 }],
+      notes: 'Annual test',
+    });
+    expect(results(file)).toEqual([
+      { serial: 'SAFE-PUMP-002', result: 'Pass', failed: [], analyser: 'Pass' },
+      {
+        serial: 'SAFE-DEFIB-003',
+        result: 'Fail',
+        failed: ['Visual inspection', 'Applied part leakage, ECG (CF)'],
+        analyser: 'Fail',
+      },
+    ]);
+    // The third block has no serial trace: its Asset ID stands in, and its Class III sequence is refused.
+    expect(file.refusals).toEqual([
+      {
+        line: 33,
+        serialNumber: 'BME-0104',
+        reason:
+          'Unreadable: The test sequence "62353 - ClassIII" is not one of IEC 62353 for Class I, Class II or internally powered (IP) equipment.',
+      },
+    ]);
+  });
+
+  it('reads values as analysers write them', () => {
+    expect(readValue('0,085', 'PE')).toBe(0.085);
+    expect(readValue('> 200 MΩ', 'Insulation')).toBe(200);
+    expect(readValue('<1', 'Leakage')).toBe(1);
+    expect(readValue('N/A', 'Leakage')).toBeNull();
+    expect(() => readValue('1.2.3', 'Leakage')).toThrow('Leakage "1.2.3" is not a number.');
+  });
+
+  it('reads a semicolon-separated export with decimal commas', () => {
+    const file = read(
+      'Serial Number;Test Date;Tester;Instrument;Protection Class;Protective Earth (Ω);Equipment Leakage (µA);Visual Inspection\n' +
+        'SN-1;14.03.2026;A Tester;Rigel 62353;I;0,12;310,5;Pass\n',
+    );
+    expect(file.records[0]?.test).toMatchObject({ testedOn: '2026-03-14', protectiveEarthOhm: 0.12, equipmentLeakageMicroamp: 310.5 });
+  });
+
+  it('refuses, as a whole, a file no format knows, one without tests, and one missing a needed column', () => {
+    expect(refusalOf(() => read('Name,Manufacturer,Model\nMonitor,Acme,M1\n'))).toMatch(
+      /^This file is not an export Caliber reads\. It reads Caliber safety-test CSV, Fluke Biomedical ESA615 \/ Ansur \(modelled\), Rigel 288\+ \/ Med-eBase complete result;/,
+    );
+    expect(refusalOf(() => read('Serial Number,Test Date,Protection Class,Visual Inspection\n'))).toBe(
+      'The Caliber safety-test CSV file has no tests in it, only its header.',
+    );
+    expect(refusalOf(() => read('DUT Serial Number,Test Date,Classification\nSN-1,03/14/2026,Class I\n'))).toBe(
+      'The file has no "Visual Inspection" column, which this Fluke export needs.',
+    );
+    expect(refusalOf(() => read(''))).toBe('The analyser file has no lines.');
+    expect(refusalOf(() => readAnalyserFile(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0x01])))).toBe(
+      "The analyser file is not CSV text: it holds binary data, as a PDF or a workbook would. Export the tests from the analyser's software as CSV.",
+    );
+  });
+});

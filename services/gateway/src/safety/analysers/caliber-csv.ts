@@ -1,0 +1,162 @@
+import {
+  APPLIED_PART_METHODS,
+  dateOrderOf,
+  LEAKAGE_METHODS,
+  PROTECTION_CLASSES,
+  type AnalyserRecord,
+  type AnalyserRefusal,
+  type AppliedPartMeasurement,
+  type DateOrder,
+  type ProtectionClass,
+} from '@caliber/contracts';
+import {
+  columnsOf,
+  eachRow,
+  headerKey,
+  readAppliedPartType,
+  readOptionalDate,
+  readTestedAt,
+  readValue,
+  readVerdict,
+  UnreadableValue,
+  type AnalyserFormat,
+  type AnalyserLine,
+} from './analyser-format';
+
+/**
+ * Caliber's own CSV of safety tests, one test a row, for analysers whose software exports a table
+ * that can be rearranged into it (and for tests taken on paper). Its columns, in any order, are
+ * listed in docs/electrical-safety.md; applied parts are one cell, `name:type:µA` separated by
+ * semicolons (`ECG:CF:12; SpO2:BF:40; Cuff:B:`).
+ */
+export const CALIBER_COLUMNS = [
+  'Serial Number',
+  'Asset Number',
+  'Test Date',
+  'Tester',
+  'Instrument',
+  'Instrument Calibrated',
+  'Protection Class',
+  'Leakage Method',
+  'Applied Part Method',
+  'PE With Cord',
+  'Protective Earth (Ω)',
+  'Insulation (MΩ)',
+  'Equipment Leakage (µA)',
+  'Applied Parts',
+  'Visual Inspection',
+  'Result',
+  'Notes',
+] as const;
+const REQUIRED = ['Serial Number', 'Test Date', 'Protection Class', 'Visual Inspection'];
+
+export function readProtectionClass(text: string): ProtectionClass {
+  const key = text.trim().toLowerCase().replace(/^class\s*/, '');
+  const found = PROTECTION_CLASSES.find((value) => value.toLowerCase() === key || (key === 'ip' && value === 'Internally powered'));
+  if (!found) throw new UnreadableValue(`The protection class "${text.trim().slice(0, 40)}" is not I, II or Internally powered.`);
+  return found;
+}
+
+function readEnum<T extends string>(text: string, values: readonly T[], label: string, fallback: T): T {
+  const key = text.trim().toLowerCase();
+  if (key === '') return fallback;
+  const found = values.find((value) => value === key);
+  if (!found) throw new UnreadableValue(`${label} "${text.trim().slice(0, 40)}" is not ${values.join(', ')}.`);
+  return found;
+}
+
+function readYesNo(text: string, label: string): boolean {
+  const key = text.trim().toLowerCase();
+  if (key === '' || ['yes', 'y', 'true', '1'].includes(key)) return true;
+  if (['no', 'n', 'false', '0'].includes(key)) return false;
+  throw new UnreadableValue(`${label} "${text.trim().slice(0, 40)}" is neither Yes nor No.`);
+}
+
+/** `ECG:CF:12; SpO2:BF:40; Cuff:B:` as applied parts. */
+export function readAppliedParts(text: string): AppliedPartMeasurement[] {
+  return text
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [name = '', type = '', value = ''] = part.split(':').map((piece) => piece.trim());
+      if (!name || !type)
+        throw new UnreadableValue(`The applied part "${part.slice(0, 40)}" is not written as name:type:µA.`);
+      return {
+        name,
+        type: readAppliedPartType(type, `The type of applied part ${name}`),
+        leakageMicroamp: readValue(value, `The leakage of applied part ${name}`),
+      };
+    });
+}
+
+/** A verdict the row must give (the visual inspection): an empty cell is not a pass. */
+export function requiredVerdict(text: string, label: string) {
+  const verdict = readVerdict(text, label);
+  if (!verdict) throw new UnreadableValue(`${label} is empty: write Pass or Fail.`);
+  return verdict;
+}
+
+export const caliberCsv: AnalyserFormat = {
+  id: 'caliber-csv',
+  name: 'Caliber safety-test CSV',
+  detect: (header) => {
+    const keys = new Set(header.map(headerKey));
+    return keys.has('serialnumber') && keys.has('protectionclass') && keys.has('testdate');
+  },
+  parse(lines: readonly AnalyserLine[]) {
+    const [header, ...rows] = lines;
+    const columns = columnsOf(header?.cells ?? []);
+    for (const name of REQUIRED)
+      if (!columns.has(headerKey(name)))
+        throw new UnreadableValue(`The file has no "${name}" column, which a Caliber safety-test CSV needs.`);
+    const cell = (row: AnalyserLine, name: string) => {
+      const index = columns.get(headerKey(name));
+      return index === undefined ? '' : (row.cells[index] ?? '').trim();
+    };
+    const filled = rows.filter((row) => row.cells.some((text) => text.trim() !== ''));
+    const order: DateOrder = dateOrderOf(filled.map((row) => cell(row, 'Test Date').split(/[ T]/)[0] ?? '')) === 'MDY' ? 'MDY' : 'DMY';
+    const out = { records: [] as AnalyserRecord[], refusals: [] as AnalyserRefusal[] };
+    for (const row of filled) {
+      const serialNumber = cell(row, 'Serial Number');
+      eachRow(
+        row.line,
+        serialNumber || null,
+        (): AnalyserRecord => {
+          if (!serialNumber) throw new UnreadableValue('The row has no serial number.');
+          const { testedOn, testedAt } = readTestedAt(cell(row, 'Test Date'), order);
+          return {
+            line: row.line,
+            serialNumber,
+            assetNumber: cell(row, 'Asset Number') || null,
+            testedAt,
+            analyserResult: readVerdict(cell(row, 'Result'), 'The result'),
+            test: {
+              testedOn,
+              testerName: cell(row, 'Tester'),
+              instrument: cell(row, 'Instrument'),
+              instrumentCalibratedOn: readOptionalDate(cell(row, 'Instrument Calibrated'), 'The calibration date', order),
+              protectionClass: readProtectionClass(cell(row, 'Protection Class')),
+              leakageMethod: readEnum(cell(row, 'Leakage Method'), LEAKAGE_METHODS, 'The leakage method', 'alternative'),
+              appliedPartMethod: readEnum(
+                cell(row, 'Applied Part Method'),
+                APPLIED_PART_METHODS,
+                'The applied part method',
+                'alternative',
+              ),
+              peWithCord: readYesNo(cell(row, 'PE With Cord'), 'PE With Cord'),
+              protectiveEarthOhm: readValue(cell(row, 'Protective Earth (Ω)'), 'Protective earth'),
+              insulationMegaohm: readValue(cell(row, 'Insulation (MΩ)'), 'Insulation'),
+              equipmentLeakageMicroamp: readValue(cell(row, 'Equipment Leakage (µA)'), 'Equipment leakage'),
+              appliedParts: readAppliedParts(cell(row, 'Applied Parts')),
+              visualInspection: requiredVerdict(cell(row, 'Visual Inspection'), 'The visual inspection'),
+              notes: cell(row, 'Notes'),
+            },
+          };
+        },
+        out,
+      );
+    }
+    return out;
+  },
+};

@@ -1,0 +1,85 @@
+import {
+  SAFETY_IMPORT_MAX_BYTES,
+  SAFETY_IMPORT_MAX_ROWS,
+  type AnalyserFileRead,
+} from '@caliber/contracts';
+import { csvRows, csvText } from '../../files/sheets/csv';
+import { FileRefusal, refuseContent } from '../../files/sheets/file-refusal';
+import { refuseUpload } from '../../files/sheets/read-sheet';
+import { unreadableCsv, type SheetFile } from '../../files/sheets/sheet-file';
+import { UnreadableValue, type AnalyserFormat, type AnalyserLine } from './analyser-format';
+import { caliberCsv } from './caliber-csv';
+import { flukeAnsur } from './fluke-ansur';
+import { rigelMedeBase } from './rigel-medebase';
+
+/** Every analyser format Caliber reads, tried in this order on the file's first line. */
+export const ANALYSER_FORMATS: readonly AnalyserFormat[] = [caliberCsv, flukeAnsur, rigelMedeBase];
+
+/**
+ * An analyser's export as the file readers name it. Its lines are capped generously above the
+ * test rows (a Rigel block takes a dozen lines per test).
+ */
+export const ANALYSER_FILE: SheetFile = {
+  name: 'analyser file',
+  aName: 'An analyser file',
+  aWorkbook: 'an analyser workbook',
+  rowsAre: 'lines',
+  whole: 'the tests',
+  maxRows: SAFETY_IMPORT_MAX_ROWS * 20,
+  maxBytes: SAFETY_IMPORT_MAX_BYTES,
+  unpackedMaxBytes: SAFETY_IMPORT_MAX_BYTES,
+};
+
+/** The cheap checks before a thread reads it: not empty, within the size, CSV text (not a PDF or a workbook). */
+export function refuseAnalyserUpload(bytes: Buffer): void {
+  refuseUpload(ANALYSER_FILE, 'csv', bytes);
+}
+
+/**
+ * Reads an analyser's CSV export (runs in a file worker): its lines, the format its first line
+ * names, and that format's records and refused rows. A file no format knows, or with no tests in
+ * it, is refused as a whole (422).
+ */
+export function readAnalyserFile(bytes: Buffer): AnalyserFileRead {
+  const lines: AnalyserLine[] = [];
+  try {
+    for (const row of csvRows(csvText(bytes, ANALYSER_FILE), ANALYSER_FILE)) {
+      if (row.line > ANALYSER_FILE.maxRows + 1)
+        refuseContent(
+          `An analyser file may hold at most ${ANALYSER_FILE.maxRows.toLocaleString('en')} lines; split it and import each part.`,
+        );
+      lines.push({ line: row.line, cells: [...row.cells()].map(([, text]) => text) });
+    }
+  } catch (error) {
+    // The shared reader's words for binary data offer a workbook, which this import does not take.
+    if (error instanceof FileRefusal && /binary data/.test(error.message))
+      refuseContent(
+        "The analyser file is not CSV text: it holds binary data, as a PDF or a workbook would. Export the tests from the analyser's software as CSV.",
+      );
+    if (error instanceof FileRefusal) throw error;
+    refuseContent(unreadableCsv(ANALYSER_FILE));
+  }
+  const header = lines.find((line) => line.cells.some((text) => text !== ''));
+  if (!header) return refuseContent('The analyser file has no lines.');
+  const format = ANALYSER_FORMATS.find((candidate) => candidate.detect(header.cells));
+  if (!format)
+    return refuseContent(
+      `This file is not an export Caliber reads. It reads ${ANALYSER_FORMATS.map((known) => known.name).join(
+        ', ',
+      )}; its first line "${header.cells.join(',').slice(0, 80)}" is none of them.`,
+    );
+  let parsed;
+  try {
+    parsed = format.parse(lines.slice(lines.indexOf(header)));
+  } catch (error) {
+    if (error instanceof UnreadableValue) return refuseContent(error.message);
+    throw error;
+  }
+  const count = parsed.records.length + parsed.refusals.length;
+  if (count === 0) return refuseContent(`The ${format.name} file has no tests in it, only its header.`);
+  if (count > SAFETY_IMPORT_MAX_ROWS)
+    return refuseContent(
+      `An analyser file may hold at most ${SAFETY_IMPORT_MAX_ROWS.toLocaleString('en')} tests; this one has ${count.toLocaleString('en')}. Split it and import each part.`,
+    );
+  return { format: format.id, formatName: format.name, ...parsed };
+}

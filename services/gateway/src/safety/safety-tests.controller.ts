@@ -1,0 +1,100 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  hasFullAccess,
+  recordSafetyTestSchema,
+  safetyImportRequestSchema,
+  type DeviceSafetyTests,
+  type RecordSafetyTestResponse,
+  type SafetyImportApplied,
+  type SafetyImportCommand,
+  type SafetyImportPreview,
+  type SafetyTestDto,
+} from '@caliber/contracts';
+import { ServiceError } from '@caliber/service-kit';
+import type { z } from 'zod';
+import { CurrentSession } from '../auth/current-user.decorator';
+import type { GatewaySession } from '../auth/session';
+import { FileWorkers } from '../files/file-workers';
+import { ZodBodyPipe } from '../http/zod-body.pipe';
+import { SafetyClient } from './safety.client';
+
+type ImportRequest = z.output<typeof safetyImportRequestSchema>;
+
+/**
+ * A file is read only for someone who may import it: the maintenance service decides again, but a
+ * file is not read for a person who would be refused anyway.
+ */
+function refuseImport(session: GatewaySession): void {
+  if (!hasFullAccess(session.user.role))
+    throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may import safety tests.');
+}
+
+/**
+ * Electrical-safety tests over HTTP: a device's tests and due date and one test (everyone signed
+ * in), recording one (Engineers and Admins; the maintenance service decides), and analyser files,
+ * read here in a file worker and sent to maintenance as rows for a preview or for Apply. The file
+ * is sent again for Apply, so nothing of it is kept between the two.
+ */
+@Controller()
+export class SafetyTestsController {
+  constructor(
+    private readonly safety: SafetyClient,
+    private readonly files: FileWorkers,
+  ) {}
+
+  @Get('equipment/:id/safety-tests')
+  ofDevice(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<DeviceSafetyTests> {
+    return this.safety.ofDevice(session, id);
+  }
+
+  @Post('equipment/:id/safety-tests')
+  @HttpCode(201)
+  record(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(recordSafetyTestSchema)) body: z.output<typeof recordSafetyTestSchema>,
+  ): Promise<RecordSafetyTestResponse> {
+    return this.safety.record(session, id, body);
+  }
+
+  @Get('safety-tests/:id')
+  get(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<SafetyTestDto> {
+    return this.safety.get(session, id);
+  }
+
+  @Post('safety-tests/imports/preview')
+  @HttpCode(200)
+  async preview(
+    @CurrentSession() session: GatewaySession,
+    @Body(new ZodBodyPipe(safetyImportRequestSchema)) file: ImportRequest,
+  ): Promise<SafetyImportPreview> {
+    refuseImport(session);
+    return this.files.forPerson(session.user._id, 'safetyImport', async () =>
+      this.safety.importPreview(session, await this.read(file)),
+    );
+  }
+
+  @Post('safety-tests/imports/apply')
+  @HttpCode(200)
+  async apply(
+    @CurrentSession() session: GatewaySession,
+    @Body(new ZodBodyPipe(safetyImportRequestSchema)) file: ImportRequest,
+  ): Promise<SafetyImportApplied> {
+    refuseImport(session);
+    return this.files.forPerson(session.user._id, 'safetyImport', async () =>
+      this.safety.importApply(session, await this.read(file)),
+    );
+  }
+
+  /** The file's rows, read in a file worker, as the command maintenance checks and writes. */
+  private async read(file: ImportRequest): Promise<SafetyImportCommand> {
+    const read = await this.files.run('readSafetyAnalyser', { bytes: Buffer.from(file.content, 'base64') });
+    return {
+      format: read.format,
+      formatName: read.formatName,
+      records: read.records,
+      refusals: read.refusals,
+      openRepairTasks: file.openRepairTasks,
+    };
+  }
+}

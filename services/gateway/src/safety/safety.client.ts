@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  SUBJECTS,
+  type DeviceSafetyTests,
+  type RecordSafetyTestRequest,
+  type RecordSafetyTestResponse,
+  type SafetyImportApplied,
+  type SafetyImportCommand,
+  type SafetyImportPreview,
+  type SafetyTestDto,
+} from '@caliber/contracts';
+import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
+import { actingUserOf, type GatewaySession } from '../auth/session';
+import { SERVICE_CHANNEL } from '../identity/service-client';
+
+/** The gateway's view of the maintenance service's electrical-safety tests, signed for who asks. */
+@Injectable()
+export class SafetyClient extends DomainServiceClient {
+  constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
+    super(channel, 'maintenance service');
+  }
+
+  ofDevice(session: GatewaySession, equipmentId: string): Promise<DeviceSafetyTests> {
+    return this.request(SUBJECTS.maintenance.safetyTestsOfDevice, { equipmentId }, actingUserOf(session));
+  }
+
+  get(session: GatewaySession, id: string): Promise<SafetyTestDto> {
+    return this.request(SUBJECTS.maintenance.safetyTestGet, { id }, actingUserOf(session));
+  }
+
+  record(
+    session: GatewaySession,
+    equipmentId: string,
+    data: RecordSafetyTestRequest,
+  ): Promise<RecordSafetyTestResponse> {
+    return this.request(SUBJECTS.maintenance.safetyTestRecord, { equipmentId, data }, actingUserOf(session));
+  }
+
+  importPreview(session: GatewaySession, command: SafetyImportCommand): Promise<SafetyImportPreview> {
+    return this.request(SUBJECTS.maintenance.safetyImportPreview, command, actingUserOf(session));
+  }
+
+  importApply(session: GatewaySession, command: SafetyImportCommand): Promise<SafetyImportApplied> {
+    return this.request(SUBJECTS.maintenance.safetyImportApply, command, actingUserOf(session));
+  }
+}
