@@ -20,6 +20,9 @@ import { SafetyClient } from './safety.client';
 
 type ImportRequest = z.output<typeof safetyImportRequestSchema>;
 
+/** The most an analyser file's rows may take as JSON, under NATS's 1 MB message with room for the rest. */
+const COMMAND_MAX_BYTES = 800 * 1024;
+
 /**
  * A file is read only for someone who may import it: the maintenance service decides again, but a
  * file is not read for a person who would be refused anyway.
@@ -89,6 +92,14 @@ export class SafetyTestsController {
   /** The file's rows, read in a file worker, as the command maintenance checks and writes. */
   private async read(file: ImportRequest): Promise<SafetyImportCommand> {
     const read = await this.files.run('readSafetyAnalyser', { bytes: Buffer.from(file.content, 'base64') });
+    // One message carries the rows to maintenance: 1,000 tests with short notes are 584 KB of JSON,
+    // but long notes on every row could pass what one NATS message may carry (1 MB).
+    const size = Buffer.byteLength(JSON.stringify(read));
+    if (size > COMMAND_MAX_BYTES)
+      throw new ServiceError(
+        'PAYLOAD_TOO_LARGE',
+        `The tests in this file hold ${Math.round(size / 1024).toLocaleString('en')} KB of text, more than can be checked at once (${COMMAND_MAX_BYTES / 1024} KB). Split the file and import each part.`,
+      );
     return {
       format: read.format,
       formatName: read.formatName,

@@ -23,6 +23,7 @@ import {
   type BuildContext,
   type ReportBuilder,
 } from './build-context';
+import { complianceSafetySection } from './compliance-safety.section';
 
 type Scopes = Pick<PmComplianceResponse, 'overall' | 'highRisk' | 'lifeSupport'>;
 
@@ -178,6 +179,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
     ],
   );
   const { overall, highRisk, lifeSupport } = figures;
+  const safety = await complianceSafetySection(context);
   const summary = [
     `PM completed on time in the period (${scopeWords(context.scope)}): ${percent(overall.rate)} overall, ${percent(
       highRisk.rate,
@@ -185,6 +187,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
     `${count(overdue.total)} PM occurrences are overdue now and ${count(unplanned.total)} devices in the PM program have no plan. ${count(
       certification.awaiting,
     )} completed tasks await an engineer's certification; ${count(certification.certified)} certifications were given in the period.`,
+    safety.summary,
   ];
   const blocks: ReportBlock[] = [
     {
@@ -284,6 +287,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
       ],
       certification.byEngineer.map((row) => [row.name, row.certified]),
     ),
+    ...safety.blocks,
     inventory,
   );
   return { key: 'complianceAudit', title: REPORT_TITLES.complianceAudit, summary, blocks };
