@@ -1,0 +1,311 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type {
+  DeviceSafetyTests,
+  EquipmentDto,
+  RecordSafetyTestResponse,
+  Role,
+  SafetyImportApplied,
+  SafetyImportPreview,
+  SafetyTestInput,
+  TaskDetail,
+} from '@caliber/contracts';
+import { call } from '@caliber/testing/http';
+import {
+  equipmentDataSource,
+  rosterStaff,
+  signIn,
+  startEquipment,
+  startMaintenance,
+  useSignInStack,
+} from '@caliber/testing/stack';
+import { SafetyReportService } from './safety-report.service';
+
+const SAMPLES = join(__dirname, '../../../gateway/src/safety/analysers/samples');
+
+/**
+ * Electrical-safety tests through the gateway, against the real servers and services: recording
+ * (the result computed on the server), the Repair task a failed test opens in the same
+ * transaction, the audit row, who may record, the due date from a Safety Testing plan, and an
+ * analyser file's preview, apply (idempotent) and refusals.
+ */
+describe('electrical-safety tests (real stack)', () => {
+  const stack = useSignInStack('safety');
+  let equipment: INestApplication;
+  let maintenance: INestApplication;
+  let rows: DataSource;
+  const tokens = new Map<string, string>();
+  const prefix = `ST${Date.now().toString(36).toUpperCase()}`;
+  let serial = 0;
+
+  beforeAll(async () => {
+    equipment = await startEquipment();
+    maintenance = await startMaintenance();
+    rows = await equipmentDataSource();
+    for (const [key, role] of [
+      ['tech', 'Technician'],
+      ['engineer', 'Engineer'],
+      ['manager', 'Manager'],
+      ['admin', 'Admin'],
+    ] as [string, Role][]) {
+      const staff = await rosterStaff(stack.db, { role, name: `${key} Safety`, preApproved: true });
+      tokens.set(key, await signIn(stack.gateway.url, staff.serviceNumber));
+    }
+  });
+  afterAll(async () => {
+    await rows.destroy();
+    await maintenance.close();
+    await equipment.close();
+  });
+
+  const as = (who: string) => ({
+    get: <T>(path: string) => call<T>(stack.gateway.url, 'GET', `/api${path}`, { token: tokens.get(who) }),
+    post: <T = Record<string, unknown>>(path: string, body: unknown) =>
+      call<T>(stack.gateway.url, 'POST', `/api${path}`, { token: tokens.get(who), body }),
+  });
+
+  async function aDevice(serialNumber?: string, name = 'IntelliVue MX450'): Promise<EquipmentDto> {
+    serial += 1;
+    const created = await as('engineer').post<EquipmentDto>('/equipment', {
+      name,
+      serialNumber: serialNumber ?? `${prefix}-DEV-${serial}`,
+      manufacturer: 'Philips',
+      model: 'MX450',
+      department: 'ICU',
+      location: 'Bed 4',
+      installationDate: '2021-04-01',
+      status: 'Serviceable',
+      category: 'Monitor',
+    });
+    expect(created.status).toBe(201);
+    return created.body;
+  }
+
+  const failing: SafetyTestInput = {
+    testedOn: '2026-03-02',
+    testerName: 'Dana Okoye',
+    instrument: 'Fluke ESA615 s/n 4410021',
+    instrumentCalibratedOn: '2025-11-20',
+    protectionClass: 'I',
+    leakageMethod: 'direct',
+    protectiveEarthOhm: 0.45,
+    insulationMegaohm: 120,
+    equipmentLeakageMicroamp: 320,
+    appliedParts: [{ name: 'ECG', type: 'CF', leakageMicroamp: 12 }],
+    visualInspection: 'Pass',
+  };
+
+  it('records a failing test, computing the result, with its Repair task and audit row in one transaction', async () => {
+    const device = await aDevice();
+    const recorded = await as('engineer').post<RecordSafetyTestResponse>(`/equipment/${device._id}/safety-tests`, {
+      test: failing,
+      openRepairTask: true,
+    });
+    expect(recorded.status).toBe(201);
+    const { test } = recorded.body;
+    expect(test).toMatchObject({
+      result: 'Fail',
+      source: 'form',
+      equipment: { _id: device._id, serialNumber: device.serialNumber },
+      evaluation: { result: 'Fail', failed: ['Protective earth resistance'] },
+    });
+    expect(test.evaluation.measurements[0]).toMatchObject({
+      verdict: 'Fail',
+      limit: { max: 0.3, source: 'IEC 62353:2014, 5.3.2 (measurement of protective earth resistance)' },
+    });
+    expect(test.repairTask).not.toBeNull();
+    const task = await as('engineer').get<TaskDetail>(`/tasks/${test.repairTask?._id ?? ''}`);
+    expect(task.body).toMatchObject({
+      taskType: 'Repair',
+      priority: 'High',
+      status: 'Pending',
+      title: `Failed electrical safety test (Protective earth resistance): ${device.name}`,
+      equipment: { _id: device._id },
+    });
+    expect(task.body.description).toContain('Protective earth resistance: 0.45 Ω; the limit is at most 0.3 Ω');
+    const audit = (await rows.query(
+      `SELECT "action", "changes" FROM "maintenance"."audit_log" WHERE "entity" = 'safety-test' AND "entity_id" = $1`,
+      [test._id],
+    )) as { action: string; changes: Record<string, { from: unknown; to: unknown }> }[];
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.action).toBe('recorded');
+    expect(audit[0]?.changes['result']).toEqual({ from: null, to: 'Fail' });
+    expect(audit[0]?.changes['repairTaskId']).toEqual({ from: null, to: test.repairTask?._id });
+
+    // Everyone reads; the list links the Repair task.
+    const listed = await as('tech').get<DeviceSafetyTests>(`/equipment/${device._id}/safety-tests`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.tests.map((item) => [item._id, item.repairTask?.title])).toEqual([
+      [test._id, task.body.title],
+    ]);
+    expect((await as('manager').get(`/safety-tests/${test._id}`)).status).toBe(200);
+  });
+
+  it('records a failing test without a Repair task when not asked, and a passing one never opens one', async () => {
+    const device = await aDevice();
+    const quiet = await as('engineer').post<RecordSafetyTestResponse>(`/equipment/${device._id}/safety-tests`, {
+      test: failing,
+    });
+    expect([quiet.status, quiet.body.test.result, quiet.body.test.repairTask]).toEqual([201, 'Fail', null]);
+    const passing = await as('engineer').post<RecordSafetyTestResponse>(`/equipment/${device._id}/safety-tests`, {
+      test: { ...failing, protectiveEarthOhm: 0.1 },
+      openRepairTask: true,
+    });
+    expect([passing.body.test.result, passing.body.test.repairTask]).toEqual(['Pass', null]);
+  });
+
+  it('lets only Engineers and Admins record, takes no result from the client, and refuses bad measurements', async () => {
+    const device = await aDevice();
+    const path = `/equipment/${device._id}/safety-tests`;
+    const tech = await as('tech').post(path, { test: failing });
+    expect([tech.status, tech.body['message']]).toEqual([403, 'Only Engineers and Admins may record safety tests.']);
+    expect((await as('manager').post(path, { test: failing })).status).toBe(403);
+    const withResult = await as('engineer').post(path, { test: { ...failing, result: 'Pass' } });
+    expect(withResult.status).toBe(400);
+    const classII = await as('engineer').post(path, { test: { ...failing, protectionClass: 'II' } });
+    expect([classII.status, classII.body['message']]).toEqual([
+      400,
+      'A Class II device has no protective earth to measure: leave it empty.',
+    ]);
+    const missing = await as('engineer').post(`/equipment/00000000-0000-4000-8000-000000000000/safety-tests`, {
+      test: failing,
+    });
+    expect(missing.status).toBe(404);
+    const count = (await rows.query(
+      `SELECT count(*)::int AS n FROM "maintenance"."safety_tests" WHERE "equipment_id" = $1`,
+      [device._id],
+    )) as [{ n: number }];
+    expect(count[0].n).toBe(0);
+  });
+
+  it('takes the due date from the device\'s Safety Testing plan, and says when there is none', async () => {
+    const device = await aDevice();
+    const before = await as('tech').get<DeviceSafetyTests>(`/equipment/${device._id}/safety-tests`);
+    expect(before.body).toEqual({ tests: [], total: 0, due: null });
+    const plan = await as('engineer').post('/maintenance/schedule', {
+      equipmentId: device._id,
+      title: 'Annual electrical safety test',
+      description: 'IEC 62353 recurrent test',
+      pmType: 'Safety Testing',
+      interval: 'Annually',
+      estimatedHours: 0.5,
+      priority: 'Medium',
+      firstDueDate: '2027-02-15',
+    });
+    expect(plan.status).toBe(201);
+    const after = await as('tech').get<DeviceSafetyTests>(`/equipment/${device._id}/safety-tests`);
+    expect(after.body.due).toMatchObject({ dueDate: '2027-02-15', overdue: false, planTitle: 'Annual electrical safety test' });
+  });
+
+  it('previews an analyser file row by row, applies it once, and a second apply imports nothing', async () => {
+    const imported = `${prefix}IMP`;
+    const text = readFileSync(join(SAMPLES, 'caliber-safety-tests.csv'), 'utf8').replaceAll('SAFE-', `${imported}-`);
+    await aDevice(`${imported}-MON-001`, 'Patient monitor');
+    await aDevice(`${imported}-PUMP-002`, 'Infusion pump');
+    await aDevice(`${imported}-DEFIB-003`, 'Defibrillator');
+    await aDevice(`${imported}-SCALE-004`, 'Scale');
+    const file = { fileName: 'caliber-safety-tests.csv', content: Buffer.from(text).toString('base64') };
+
+    const preview = await as('engineer').post<SafetyImportPreview>('/safety-tests/imports/preview', file);
+    expect(preview.status).toBe(200);
+    expect(preview.body.format).toBe('caliber-csv');
+    expect(preview.body.rows.map((row) => [row.line, row.outcome, row.result, row.disagrees, row.reason])).toEqual([
+      [2, 'import', 'Pass', false, null],
+      [3, 'import', 'Fail', true, null],
+      [4, 'import', 'Fail', false, null],
+      [5, 'refused', 'Pass', false, 'A duplicate of line 2: the same device tested at the same time.'],
+      [6, 'refused', null, false, `No device in the inventory has the serial number "NOT-IN-INVENTORY-9".`],
+      [7, 'refused', null, false, 'Unreadable: Protective earth "zero point one" is not a number.'],
+    ]);
+    expect([preview.body.importable, preview.body.refused, preview.body.failing]).toEqual([3, 3, 2]);
+    // A preview writes nothing.
+    const none = (await rows.query(
+      `SELECT count(*)::int AS n FROM "maintenance"."safety_tests" WHERE "equipment_serial" LIKE $1`,
+      [`${imported}-%`],
+    )) as [{ n: number }];
+    expect(none[0].n).toBe(0);
+
+    const applied = await as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', {
+      ...file,
+      openRepairTasks: true,
+    });
+    expect(applied.status).toBe(200);
+    expect([applied.body.imported, applied.body.repairTasks]).toEqual([3, 2]);
+    const written = (await rows.query(
+      `SELECT s."equipment_serial" AS serial, s."result", s."analyser_result" AS analyser, s."source",
+              t."priority", (SELECT count(*)::int FROM "maintenance"."audit_log" a
+                              WHERE a."entity" = 'safety-test' AND a."entity_id" = s."id"::text AND a."action" = 'imported') AS audits
+         FROM "maintenance"."safety_tests" s LEFT JOIN "maintenance"."tasks" t ON t."id" = s."repair_task_id"
+        WHERE s."equipment_serial" LIKE $1 ORDER BY 1`,
+      [`${imported}-%`],
+    )) as unknown[];
+    expect(written).toEqual([
+      { serial: `${imported}-DEFIB-003`, result: 'Fail', analyser: 'Fail', source: 'caliber-csv', priority: 'High', audits: 1 },
+      { serial: `${imported}-MON-001`, result: 'Pass', analyser: 'Pass', source: 'caliber-csv', priority: null, audits: 1 },
+      { serial: `${imported}-PUMP-002`, result: 'Fail', analyser: 'Pass', source: 'caliber-csv', priority: 'High', audits: 1 },
+    ]);
+
+    const again = await as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', {
+      ...file,
+      openRepairTasks: true,
+    });
+    expect([again.status, again.body.imported, again.body.repairTasks]).toEqual([200, 0, 0]);
+    expect(again.body.rows.filter((row) => row.line <= 4).map((row) => row.reason)).toEqual([
+      'A duplicate: this test of this device is already recorded.',
+      'A duplicate: this test of this device is already recorded.',
+      'A duplicate: this test of this device is already recorded.',
+    ]);
+
+    // The compliance audit's figures count them in their period.
+    const figures = await maintenance.get(SafetyReportService).figures({
+      from: '2026-03-01',
+      to: '2026-03-31',
+      timeZone: 'UTC',
+      departments: [],
+      categories: [],
+      staffId: null,
+    });
+    expect(figures.tests).toBeGreaterThanOrEqual(3);
+    expect(figures.failed).toBeGreaterThanOrEqual(2);
+  });
+
+  it('imports a file once when two applies of it run at the same moment', async () => {
+    const twice = `${prefix}TWO`;
+    const text = readFileSync(join(SAMPLES, 'rigel-288-complete-result.csv'), 'utf8').replaceAll('SAFE-', `${twice}-`);
+    await aDevice(`${twice}-PUMP-002`, 'Infusion pump');
+    await aDevice(`${twice}-DEFIB-003`, 'Defibrillator');
+    const file = { fileName: 'rigel.csv', content: Buffer.from(text).toString('base64') };
+    // One person has one file read at a time (429 for the second), so two people apply it.
+    const [first, second] = await Promise.all([
+      as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', file),
+      as('admin').post<SafetyImportApplied>('/safety-tests/imports/apply', file),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.body.imported + second.body.imported).toBe(2);
+    const count = (await rows.query(
+      `SELECT count(*)::int AS n FROM "maintenance"."safety_tests" WHERE "equipment_serial" LIKE $1`,
+      [`${twice}-%`],
+    )) as [{ n: number }];
+    expect(count[0].n).toBe(2);
+  });
+
+  it('refuses bad files with a clear 4xx, and imports for Engineers and Admins only', async () => {
+    const post = (who: string, body: unknown) => as(who).post('/safety-tests/imports/preview', body);
+    const csv = (text: string) => ({ fileName: 'tests.csv', content: Buffer.from(text).toString('base64') });
+    const tech = await post('tech', csv('Serial Number,Test Date,Protection Class,Visual Inspection\nX,2026-01-01,I,Pass\n'));
+    expect([tech.status, tech.body['message']]).toEqual([403, 'Only Engineers and Admins may import safety tests.']);
+    const notBase64 = await post('engineer', { fileName: 'tests.csv', content: '%%%' });
+    expect([notBase64.status, notBase64.body['message']]).toEqual([400, 'content must be the file, base64-encoded.']);
+    const workbook = await post('engineer', { fileName: 'tests.xlsx', content: 'UEsDBA==' });
+    expect([workbook.status, workbook.body['message']]).toEqual([400, 'Send the analyser export as a .csv file.']);
+    const unknown = await post('engineer', csv('Name,Model\nMonitor,MX450\n'));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body['message']).toMatch(/^This file is not an export Caliber reads\./);
+    const signedOut = await call(stack.gateway.url, 'POST', '/api/safety-tests/imports/preview', {
+      body: csv('x'),
+    });
+    expect(signedOut.status).toBe(401);
+  });
+});
