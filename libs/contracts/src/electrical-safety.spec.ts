@@ -7,6 +7,7 @@ import {
   SAFETY_LIMITS,
   safetyRepairTitle,
   safetyTestBodySchema,
+  type SafetyLimit,
   type SafetyTestInput,
   type SafetyTestMeasurements,
 } from './index';
@@ -35,7 +36,7 @@ const verdictOf = (input: SafetyTestInput, key: string) =>
 
 describe('electrical-safety limits (IEC 62353:2014)', () => {
   it('names a source for every limit, in data', () => {
-    for (const limit of Object.values(SAFETY_LIMITS)) {
+    for (const limit of Object.values(SAFETY_LIMITS) as SafetyLimit[]) {
       expect(limit.source).toMatch(limit.binding ? /^IEC 62353:2014/ : /not IEC 62353/);
       expect(limit.max ?? limit.min).toBeGreaterThan(0);
     }
@@ -50,7 +51,10 @@ describe('electrical-safety limits (IEC 62353:2014)', () => {
   it('judges protective earth at 0.3 Ω with the cord and 0.2 Ω without; a value on the limit passes', () => {
     expect(verdictOf({ ...classI, protectiveEarthOhm: 0.3 }, 'protectiveEarth')?.verdict).toBe('Pass');
     expect(verdictOf({ ...classI, protectiveEarthOhm: 0.31 }, 'protectiveEarth')?.verdict).toBe('Fail');
-    const withoutCord = verdictOf({ ...classI, peWithCord: false, protectiveEarthOhm: 0.25 }, 'protectiveEarth');
+    const withoutCord = verdictOf(
+      { ...classI, peWithCord: false, protectiveEarthOhm: 0.25 },
+      'protectiveEarth',
+    );
     expect(withoutCord?.verdict).toBe('Fail');
     expect(withoutCord?.limit?.max).toBe(0.2);
   });
@@ -91,7 +95,9 @@ describe('electrical-safety limits (IEC 62353:2014)', () => {
     );
     expect(evaluation.result).toBe('Fail');
     expect(evaluation.failed).toEqual(['Applied part leakage, ECG (CF)']);
-    expect(evaluation.measurements.find((item) => item.key === 'appliedPart:Table')?.verdict).toBe('Not applicable');
+    expect(evaluation.measurements.find((item) => item.key === 'appliedPart:Table')?.verdict).toBe(
+      'Not applicable',
+    );
   });
 
   it('fails the test on a failed visual inspection, whatever the measurements', () => {

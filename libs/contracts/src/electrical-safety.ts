@@ -192,7 +192,9 @@ const measured = (label: string, unit: string, max: number) =>
     .number({ error: `${label} must be a number in ${unit}, or left empty when not measured.` })
     .finite({ error: `${label} must be a number in ${unit}.` })
     .min(0, { error: `${label} cannot be negative.` })
-    .max(max, { error: `${label} above ${max.toLocaleString('en')} ${unit} is not a reading: check the unit.` })
+    .max(max, {
+      error: `${label} above ${max.toLocaleString('en')} ${unit} is not a reading: check the unit.`,
+    })
     .nullable();
 
 export const appliedPartSchema = z.strictObject({
@@ -220,7 +222,9 @@ const safetyTestFields = z.strictObject({
     .enum(APPLIED_PART_METHODS, { error: 'Applied part method must be alternative or direct.' })
     .default('alternative'),
   /** Protective earth measured from the mains plug with the cord (0.3 Ω), or from the inlet (0.2 Ω). */
-  peWithCord: z.boolean({ error: 'Say whether protective earth was measured with the power cord.' }).default(true),
+  peWithCord: z
+    .boolean({ error: 'Say whether protective earth was measured with the power cord.' })
+    .default(true),
   protectiveEarthOhm: measured('Protective earth resistance', 'Ω', SAFETY_BOUNDS.protectiveEarthOhm.max),
   insulationMegaohm: measured('Insulation resistance', 'MΩ', SAFETY_BOUNDS.insulationMegaohm.max),
   equipmentLeakageMicroamp: measured('Equipment leakage', 'µA', SAFETY_BOUNDS.leakageMicroamp.max),
@@ -420,7 +424,10 @@ export function evaluateSafetyTest(record: SafetyTestMeasurements): SafetyEvalua
 
 /** The title of the Repair task a failed test opens: what failed, on which device. */
 export function safetyRepairTitle(failed: readonly string[], deviceName: string): string {
-  const what = failed.length > 2 ? `${failed.slice(0, 2).join(', ')} and ${failed.length - 2} more` : failed.join(' and ');
+  const what =
+    failed.length > 2
+      ? `${failed.slice(0, 2).join(', ')} and ${failed.length - 2} more`
+      : failed.join(' and ');
   const title = `Failed electrical safety test (${what}): ${deviceName}`;
   return title.length > 200 ? `${title.slice(0, 199)}…` : title;
 }
@@ -563,7 +570,13 @@ export const safetyImportCommandSchema = z.strictObject({
     )
     .max(SAFETY_IMPORT_MAX_ROWS),
   refusals: z
-    .array(z.strictObject({ line: z.number().int().min(1), serialNumber: z.string().max(64).nullable(), reason: z.string().max(500) }))
+    .array(
+      z.strictObject({
+        line: z.number().int().min(1),
+        serialNumber: z.string().max(64).nullable(),
+        reason: z.string().max(500),
+      }),
+    )
     .max(SAFETY_IMPORT_MAX_ROWS + 1),
   openRepairTasks: z.boolean().default(false),
 });

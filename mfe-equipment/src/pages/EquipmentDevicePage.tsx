@@ -1,5 +1,6 @@
 import { Button, Card, EmptyState, ErrorBox, LoadingState } from '@caliber/ui-kit';
 import { Link, useNavigate, useParams } from '@caliber/web';
+import { ElectricalSafetySection } from '../components/ElectricalSafetySection';
 import { EquipmentDetails } from '../components/EquipmentDetails';
 import { useEquipmentDetail } from '../hooks/use-equipment-detail';
 import '../equipment.css';
@@ -68,6 +69,7 @@ export function EquipmentDevicePage() {
           />
         </Card>
       ) : null}
+      {item ? <ElectricalSafetySection key={item._id} equipmentId={item._id} /> : null}
     </div>
   );
 }

@@ -120,6 +120,11 @@ export function EquipmentInventoryPage() {
               Import
             </Link>
           ) : null}
+          {hasFullAccess(user.role) ? (
+            <Link className="ck-button ck-button--secondary" to="/equipment/safety-tests/import">
+              Import safety tests
+            </Link>
+          ) : null}
           <ExportMenu onExport={exportAs} busy={exporter.busy === 'export'} />
           <Button variant="secondary" onClick={() => setPrinting(true)}>
             Print labels

@@ -54,6 +54,9 @@ const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/schedule-preventive', 'schedule-preventive'],
   // Moving a hospital's inventory in writes many devices at once: Engineers and Admins only.
   ['/equipment/import', 'equipment-import'],
+  // Electrical-safety tests are recorded and imported by Engineers and Admins; everyone reads them.
+  ['/equipment/:id/safety-tests/new', 'safety-test-record'],
+  ['/equipment/safety-tests/import', 'safety-import'],
   ['/users', 'users'],
   ['/add-user', 'add-user'],
 ];

@@ -51,7 +51,9 @@ export class SafetyTests1765600000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "safety_tests_device" ON "maintenance"."safety_tests" ("equipment_id", "tested_on" DESC, "recorded_at" DESC)`,
     );
-    await queryRunner.query(`CREATE INDEX "safety_tests_tested_on" ON "maintenance"."safety_tests" ("tested_on")`);
+    await queryRunner.query(
+      `CREATE INDEX "safety_tests_tested_on" ON "maintenance"."safety_tests" ("tested_on")`,
+    );
     await queryRunner.query(
       `CREATE UNIQUE INDEX "safety_tests_source_key" ON "maintenance"."safety_tests" ("equipment_id", "source", "source_key")
         WHERE "source_key" IS NOT NULL`,

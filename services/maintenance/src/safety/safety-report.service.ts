@@ -52,7 +52,12 @@ export class SafetyReportService {
                    p."next_due_date") < ${sql.today}) AS "overdue"`,
       sql.params,
     )) as [{ tests: number; passed: number; overdue: number }];
-    return { tests: row.tests, passed: row.passed, failed: row.tests - row.passed, overdueDevices: row.overdue };
+    return {
+      tests: row.tests,
+      passed: row.passed,
+      failed: row.tests - row.passed,
+      overdueDevices: row.overdue,
+    };
   }
 
   /** The period's failed tests, oldest first, with what failed and the Repair task it opened. */

@@ -40,7 +40,12 @@ export class SafetyTestsController {
   async record(@Acting() actor: Actor, @Command() data: unknown): Promise<RecordSafetyTestResponse> {
     const command = parsePayload(z.object({ equipmentId: id, data: recordSafetyTestSchema }), data);
     return {
-      test: await this.safety.record(actor, command.equipmentId, command.data.test, command.data.openRepairTask),
+      test: await this.safety.record(
+        actor,
+        command.equipmentId,
+        command.data.test,
+        command.data.openRepairTask,
+      ),
     };
   }
 

@@ -99,10 +99,13 @@ describe('electrical-safety tests (real stack)', () => {
 
   it('records a failing test, computing the result, with its Repair task and audit row in one transaction', async () => {
     const device = await aDevice();
-    const recorded = await as('engineer').post<RecordSafetyTestResponse>(`/equipment/${device._id}/safety-tests`, {
-      test: failing,
-      openRepairTask: true,
-    });
+    const recorded = await as('engineer').post<RecordSafetyTestResponse>(
+      `/equipment/${device._id}/safety-tests`,
+      {
+        test: failing,
+        openRepairTask: true,
+      },
+    );
     expect(recorded.status).toBe(201);
     const { test } = recorded.body;
     expect(test).toMatchObject({
@@ -124,7 +127,9 @@ describe('electrical-safety tests (real stack)', () => {
       title: `Failed electrical safety test (Protective earth resistance): ${device.name}`,
       equipment: { _id: device._id },
     });
-    expect(task.body.description).toContain('Protective earth resistance: 0.45 Ω; the limit is at most 0.3 Ω');
+    expect(task.body.description).toContain(
+      'Protective earth resistance: 0.45 Ω; the limit is at most 0.3 Ω',
+    );
     const audit = (await rows.query(
       `SELECT "action", "changes" FROM "maintenance"."audit_log" WHERE "entity" = 'safety-test' AND "entity_id" = $1`,
       [test._id],
@@ -145,14 +150,20 @@ describe('electrical-safety tests (real stack)', () => {
 
   it('records a failing test without a Repair task when not asked, and a passing one never opens one', async () => {
     const device = await aDevice();
-    const quiet = await as('engineer').post<RecordSafetyTestResponse>(`/equipment/${device._id}/safety-tests`, {
-      test: failing,
-    });
+    const quiet = await as('engineer').post<RecordSafetyTestResponse>(
+      `/equipment/${device._id}/safety-tests`,
+      {
+        test: failing,
+      },
+    );
     expect([quiet.status, quiet.body.test.result, quiet.body.test.repairTask]).toEqual([201, 'Fail', null]);
-    const passing = await as('engineer').post<RecordSafetyTestResponse>(`/equipment/${device._id}/safety-tests`, {
-      test: { ...failing, protectiveEarthOhm: 0.1 },
-      openRepairTask: true,
-    });
+    const passing = await as('engineer').post<RecordSafetyTestResponse>(
+      `/equipment/${device._id}/safety-tests`,
+      {
+        test: { ...failing, protectiveEarthOhm: 0.1 },
+        openRepairTask: true,
+      },
+    );
     expect([passing.body.test.result, passing.body.test.repairTask]).toEqual(['Pass', null]);
   });
 
@@ -160,7 +171,10 @@ describe('electrical-safety tests (real stack)', () => {
     const device = await aDevice();
     const path = `/equipment/${device._id}/safety-tests`;
     const tech = await as('tech').post(path, { test: failing });
-    expect([tech.status, tech.body['message']]).toEqual([403, 'Only Engineers and Admins may record safety tests.']);
+    expect([tech.status, tech.body['message']]).toEqual([
+      403,
+      'Only Engineers and Admins may record safety tests.',
+    ]);
     expect((await as('manager').post(path, { test: failing })).status).toBe(403);
     const withResult = await as('engineer').post(path, { test: { ...failing, result: 'Pass' } });
     expect(withResult.status).toBe(400);
@@ -169,9 +183,12 @@ describe('electrical-safety tests (real stack)', () => {
       400,
       'A Class II device has no protective earth to measure: leave it empty.',
     ]);
-    const missing = await as('engineer').post(`/equipment/00000000-0000-4000-8000-000000000000/safety-tests`, {
-      test: failing,
-    });
+    const missing = await as('engineer').post(
+      `/equipment/00000000-0000-4000-8000-000000000000/safety-tests`,
+      {
+        test: failing,
+      },
+    );
     expect(missing.status).toBe(404);
     const count = (await rows.query(
       `SELECT count(*)::int AS n FROM "maintenance"."safety_tests" WHERE "equipment_id" = $1`,
@@ -180,7 +197,7 @@ describe('electrical-safety tests (real stack)', () => {
     expect(count[0].n).toBe(0);
   });
 
-  it('takes the due date from the device\'s Safety Testing plan, and says when there is none', async () => {
+  it("takes the due date from the device's Safety Testing plan, and says when there is none", async () => {
     const device = await aDevice();
     const before = await as('tech').get<DeviceSafetyTests>(`/equipment/${device._id}/safety-tests`);
     expect(before.body).toEqual({ tests: [], total: 0, due: null });
@@ -196,12 +213,19 @@ describe('electrical-safety tests (real stack)', () => {
     });
     expect(plan.status).toBe(201);
     const after = await as('tech').get<DeviceSafetyTests>(`/equipment/${device._id}/safety-tests`);
-    expect(after.body.due).toMatchObject({ dueDate: '2027-02-15', overdue: false, planTitle: 'Annual electrical safety test' });
+    expect(after.body.due).toMatchObject({
+      dueDate: '2027-02-15',
+      overdue: false,
+      planTitle: 'Annual electrical safety test',
+    });
   });
 
   it('previews an analyser file row by row, applies it once, and a second apply imports nothing', async () => {
     const imported = `${prefix}IMP`;
-    const text = readFileSync(join(SAMPLES, 'caliber-safety-tests.csv'), 'utf8').replaceAll('SAFE-', `${imported}-`);
+    const text = readFileSync(join(SAMPLES, 'caliber-safety-tests.csv'), 'utf8').replaceAll(
+      'SAFE-',
+      `${imported}-`,
+    );
     await aDevice(`${imported}-MON-001`, 'Patient monitor');
     await aDevice(`${imported}-PUMP-002`, 'Infusion pump');
     await aDevice(`${imported}-DEFIB-003`, 'Defibrillator');
@@ -211,7 +235,9 @@ describe('electrical-safety tests (real stack)', () => {
     const preview = await as('engineer').post<SafetyImportPreview>('/safety-tests/imports/preview', file);
     expect(preview.status).toBe(200);
     expect(preview.body.format).toBe('caliber-csv');
-    expect(preview.body.rows.map((row) => [row.line, row.outcome, row.result, row.disagrees, row.reason])).toEqual([
+    expect(
+      preview.body.rows.map((row) => [row.line, row.outcome, row.result, row.disagrees, row.reason]),
+    ).toEqual([
       [2, 'import', 'Pass', false, null],
       [3, 'import', 'Fail', true, null],
       [4, 'import', 'Fail', false, null],
@@ -242,9 +268,30 @@ describe('electrical-safety tests (real stack)', () => {
       [`${imported}-%`],
     )) as unknown[];
     expect(written).toEqual([
-      { serial: `${imported}-DEFIB-003`, result: 'Fail', analyser: 'Fail', source: 'caliber-csv', priority: 'High', audits: 1 },
-      { serial: `${imported}-MON-001`, result: 'Pass', analyser: 'Pass', source: 'caliber-csv', priority: null, audits: 1 },
-      { serial: `${imported}-PUMP-002`, result: 'Fail', analyser: 'Pass', source: 'caliber-csv', priority: 'High', audits: 1 },
+      {
+        serial: `${imported}-DEFIB-003`,
+        result: 'Fail',
+        analyser: 'Fail',
+        source: 'caliber-csv',
+        priority: 'High',
+        audits: 1,
+      },
+      {
+        serial: `${imported}-MON-001`,
+        result: 'Pass',
+        analyser: 'Pass',
+        source: 'caliber-csv',
+        priority: null,
+        audits: 1,
+      },
+      {
+        serial: `${imported}-PUMP-002`,
+        result: 'Fail',
+        analyser: 'Pass',
+        source: 'caliber-csv',
+        priority: 'High',
+        audits: 1,
+      },
     ]);
 
     const again = await as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', {
@@ -273,7 +320,10 @@ describe('electrical-safety tests (real stack)', () => {
 
   it('imports a file once when two applies of it run at the same moment', async () => {
     const twice = `${prefix}TWO`;
-    const text = readFileSync(join(SAMPLES, 'rigel-288-complete-result.csv'), 'utf8').replaceAll('SAFE-', `${twice}-`);
+    const text = readFileSync(join(SAMPLES, 'rigel-288-complete-result.csv'), 'utf8').replaceAll(
+      'SAFE-',
+      `${twice}-`,
+    );
     await aDevice(`${twice}-PUMP-002`, 'Infusion pump');
     await aDevice(`${twice}-DEFIB-003`, 'Defibrillator');
     const file = { fileName: 'rigel.csv', content: Buffer.from(text).toString('base64') };
@@ -294,12 +344,24 @@ describe('electrical-safety tests (real stack)', () => {
   it('refuses bad files with a clear 4xx, and imports for Engineers and Admins only', async () => {
     const post = (who: string, body: unknown) => as(who).post('/safety-tests/imports/preview', body);
     const csv = (text: string) => ({ fileName: 'tests.csv', content: Buffer.from(text).toString('base64') });
-    const tech = await post('tech', csv('Serial Number,Test Date,Protection Class,Visual Inspection\nX,2026-01-01,I,Pass\n'));
-    expect([tech.status, tech.body['message']]).toEqual([403, 'Only Engineers and Admins may import safety tests.']);
+    const tech = await post(
+      'tech',
+      csv('Serial Number,Test Date,Protection Class,Visual Inspection\nX,2026-01-01,I,Pass\n'),
+    );
+    expect([tech.status, tech.body['message']]).toEqual([
+      403,
+      'Only Engineers and Admins may import safety tests.',
+    ]);
     const notBase64 = await post('engineer', { fileName: 'tests.csv', content: '%%%' });
-    expect([notBase64.status, notBase64.body['message']]).toEqual([400, 'content must be the file, base64-encoded.']);
+    expect([notBase64.status, notBase64.body['message']]).toEqual([
+      400,
+      'content must be the file, base64-encoded.',
+    ]);
     const workbook = await post('engineer', { fileName: 'tests.xlsx', content: 'UEsDBA==' });
-    expect([workbook.status, workbook.body['message']]).toEqual([400, 'Send the analyser export as a .csv file.']);
+    expect([workbook.status, workbook.body['message']]).toEqual([
+      400,
+      'Send the analyser export as a .csv file.',
+    ]);
     const unknown = await post('engineer', csv('Name,Model\nMonitor,MX450\n'));
     expect(unknown.status).toBe(400);
     expect(unknown.body['message']).toMatch(/^This file is not an export Caliber reads\./);

@@ -91,7 +91,8 @@ function failureLines(evaluation: SafetyEvaluation, visualInspection: string): s
   const lines = evaluation.measurements
     .filter((item) => item.verdict === 'Fail' && item.limit)
     .map((item) => {
-      const bound = item.limit?.max !== undefined ? `at most ${item.limit.max}` : `at least ${item.limit?.min ?? ''}`;
+      const bound =
+        item.limit?.max !== undefined ? `at most ${item.limit.max}` : `at least ${item.limit?.min ?? ''}`;
       return `- ${item.label}: ${item.value ?? ''} ${item.unit}; the limit is ${bound} ${item.unit} (${item.limit?.source ?? ''}).`;
     });
   if (visualInspection === 'Fail') lines.unshift('- Visual inspection failed.');
@@ -120,7 +121,8 @@ export class SafetyTestsService {
 
   /** A device's tests, newest first, and when its next test is due (its Safety Testing plan). */
   async ofDevice(equipmentId: string): Promise<DeviceSafetyTests> {
-    if (!isRecordId(equipmentId)) throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+    if (!isRecordId(equipmentId))
+      throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
     const manager = this.dataSource.manager;
     const [[tests, total], due] = await Promise.all([
       manager.findAndCount(SafetyTestEntity, {
@@ -226,7 +228,10 @@ export class SafetyTestsService {
           openRepairTask: command.openRepairTasks ?? false,
         });
         if (!written.entity) {
-          Object.assign(row, { outcome: 'refused', reason: 'A duplicate: this test of this device is already recorded.' });
+          Object.assign(row, {
+            outcome: 'refused',
+            reason: 'A duplicate: this test of this device is already recorded.',
+          });
           continue;
         }
         row.testId = written.entity.id;
@@ -347,7 +352,10 @@ export class SafetyTestsService {
     if (exact.length === 1 && exact[0]) {
       const item = exact[0];
       if (RETIRED.includes(item.status))
-        return { device: null, reason: `${item.name} (${item.serialNumber}) is ${item.status.toLowerCase()}.` };
+        return {
+          device: null,
+          reason: `${item.name} (${item.serialNumber}) is ${item.status.toLowerCase()}.`,
+        };
       return {
         device: {
           _id: item._id,
@@ -425,7 +433,9 @@ export class SafetyTestsService {
     command: SafetyImportCommand,
     devices: Map<string, Resolved>,
   ): Promise<Set<string>> {
-    const ids = [...new Set([...devices.values()].flatMap((resolved) => (resolved.device ? [resolved.device._id] : [])))];
+    const ids = [
+      ...new Set([...devices.values()].flatMap((resolved) => (resolved.device ? [resolved.device._id] : []))),
+    ];
     if (ids.length === 0) return new Set();
     const rows = await manager.find(SafetyTestEntity, {
       where: { equipmentId: In(ids), source: command.format },
@@ -506,4 +516,3 @@ export function toSafetyTestDto(test: SafetyTestEntity, taskTitles: Map<string, 
     recordedAt: test.recordedAt.toISOString(),
   };
 }
-

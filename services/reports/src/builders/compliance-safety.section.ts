@@ -1,8 +1,4 @@
-import {
-  SUBJECTS,
-  type FailedSafetyTestRow,
-  type SafetyTestFigures,
-} from '@caliber/contracts';
+import { SUBJECTS, type FailedSafetyTestRow, type SafetyTestFigures } from '@caliber/contracts';
 import type { ReportBlock } from '../document/report-document';
 import { count, pagedTable, percent, share, type BuildContext } from './build-context';
 

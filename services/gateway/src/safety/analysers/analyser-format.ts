@@ -75,7 +75,9 @@ export function readVerdict(text: string, label: string): SafetyResult | null {
   if (trimmed === '') return null;
   if (['pass', 'passed', 'p', 'ok'].includes(trimmed)) return 'Pass';
   if (['fail', 'failed', 'f'].includes(trimmed)) return 'Fail';
-  throw new UnreadableValue(`${label} "${text.trim().slice(0, 40)}" is neither ${SAFETY_RESULTS.join(' nor ')}.`);
+  throw new UnreadableValue(
+    `${label} "${text.trim().slice(0, 40)}" is neither ${SAFETY_RESULTS.join(' nor ')}.`,
+  );
 }
 
 export function readAppliedPartType(text: string, label: string): AppliedPartType {

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evaluateSafetyTest, parseWith, safetyTestBodySchema, type AnalyserFileRead } from '@caliber/contracts';
+import {
+  evaluateSafetyTest,
+  parseWith,
+  safetyTestBodySchema,
+  type AnalyserFileRead,
+} from '@caliber/contracts';
 import { FileRefusal } from '../../files/sheets/file-refusal';
 import { readValue } from './analyser-format';
 import { readAnalyserFile } from './read-analyser-file';
@@ -128,7 +133,9 @@ describe('analyser files', () => {
   it("reads the Rigel 288+ complete result's blocks: serial from the trace variable, class and method from the sequence", () => {
     const file = readAnalyserFile(sample('rigel-288-complete-result.csv'));
     expect(file.format).toBe('rigel-medebase');
-    expect(file.records.map((record) => [record.line, record.serialNumber, record.assetNumber, record.testedAt])).toEqual([
+    expect(
+      file.records.map((record) => [record.line, record.serialNumber, record.assetNumber, record.testedAt]),
+    ).toEqual([
       [1, 'SAFE-PUMP-002', 'BME-0102', '2026-03-14 14:05'],
       [16, 'SAFE-DEFIB-003', 'BME-0103', '2026-03-14 14:30'],
     ]);
@@ -174,7 +181,11 @@ describe('analyser files', () => {
       'Serial Number;Test Date;Tester;Instrument;Protection Class;Protective Earth (Ω);Equipment Leakage (µA);Visual Inspection\n' +
         'SN-1;14.03.2026;A Tester;Rigel 62353;I;0,12;310,5;Pass\n',
     );
-    expect(file.records[0]?.test).toMatchObject({ testedOn: '2026-03-14', protectiveEarthOhm: 0.12, equipmentLeakageMicroamp: 310.5 });
+    expect(file.records[0]?.test).toMatchObject({
+      testedOn: '2026-03-14',
+      protectiveEarthOhm: 0.12,
+      equipmentLeakageMicroamp: 310.5,
+    });
   });
 
   it('refuses, as a whole, a file no format knows, one without tests, and one missing a needed column', () => {
@@ -184,9 +195,9 @@ describe('analyser files', () => {
     expect(refusalOf(() => read('Serial Number,Test Date,Protection Class,Visual Inspection\n'))).toBe(
       'The Caliber safety-test CSV file has no tests in it, only its header.',
     );
-    expect(refusalOf(() => read('DUT Serial Number,Test Date,Classification\nSN-1,03/14/2026,Class I\n'))).toBe(
-      'The file has no "Visual Inspection" column, which this Fluke export needs.',
-    );
+    expect(
+      refusalOf(() => read('DUT Serial Number,Test Date,Classification\nSN-1,03/14/2026,Class I\n')),
+    ).toBe('The file has no "Visual Inspection" column, which this Fluke export needs.');
     expect(refusalOf(() => read(''))).toBe('The analyser file has no lines.');
     expect(refusalOf(() => readAnalyserFile(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0x01])))).toBe(
       "The analyser file is not CSV text: it holds binary data, as a PDF or a workbook would. Export the tests from the analyser's software as CSV.",

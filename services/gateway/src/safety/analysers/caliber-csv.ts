@@ -51,9 +51,17 @@ export const CALIBER_COLUMNS = [
 const REQUIRED = ['Serial Number', 'Test Date', 'Protection Class', 'Visual Inspection'];
 
 export function readProtectionClass(text: string): ProtectionClass {
-  const key = text.trim().toLowerCase().replace(/^class\s*/, '');
-  const found = PROTECTION_CLASSES.find((value) => value.toLowerCase() === key || (key === 'ip' && value === 'Internally powered'));
-  if (!found) throw new UnreadableValue(`The protection class "${text.trim().slice(0, 40)}" is not I, II or Internally powered.`);
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/^class\s*/, '');
+  const found = PROTECTION_CLASSES.find(
+    (value) => value.toLowerCase() === key || (key === 'ip' && value === 'Internally powered'),
+  );
+  if (!found)
+    throw new UnreadableValue(
+      `The protection class "${text.trim().slice(0, 40)}" is not I, II or Internally powered.`,
+    );
   return found;
 }
 
@@ -61,7 +69,8 @@ function readEnum<T extends string>(text: string, values: readonly T[], label: s
   const key = text.trim().toLowerCase();
   if (key === '') return fallback;
   const found = values.find((value) => value === key);
-  if (!found) throw new UnreadableValue(`${label} "${text.trim().slice(0, 40)}" is not ${values.join(', ')}.`);
+  if (!found)
+    throw new UnreadableValue(`${label} "${text.trim().slice(0, 40)}" is not ${values.join(', ')}.`);
   return found;
 }
 
@@ -115,7 +124,10 @@ export const caliberCsv: AnalyserFormat = {
       return index === undefined ? '' : (row.cells[index] ?? '').trim();
     };
     const filled = rows.filter((row) => row.cells.some((text) => text.trim() !== ''));
-    const order: DateOrder = dateOrderOf(filled.map((row) => cell(row, 'Test Date').split(/[ T]/)[0] ?? '')) === 'MDY' ? 'MDY' : 'DMY';
+    const order: DateOrder =
+      dateOrderOf(filled.map((row) => cell(row, 'Test Date').split(/[ T]/)[0] ?? '')) === 'MDY'
+        ? 'MDY'
+        : 'DMY';
     const out = { records: [] as AnalyserRecord[], refusals: [] as AnalyserRefusal[] };
     for (const row of filled) {
       const serialNumber = cell(row, 'Serial Number');
@@ -135,9 +147,18 @@ export const caliberCsv: AnalyserFormat = {
               testedOn,
               testerName: cell(row, 'Tester'),
               instrument: cell(row, 'Instrument'),
-              instrumentCalibratedOn: readOptionalDate(cell(row, 'Instrument Calibrated'), 'The calibration date', order),
+              instrumentCalibratedOn: readOptionalDate(
+                cell(row, 'Instrument Calibrated'),
+                'The calibration date',
+                order,
+              ),
               protectionClass: readProtectionClass(cell(row, 'Protection Class')),
-              leakageMethod: readEnum(cell(row, 'Leakage Method'), LEAKAGE_METHODS, 'The leakage method', 'alternative'),
+              leakageMethod: readEnum(
+                cell(row, 'Leakage Method'),
+                LEAKAGE_METHODS,
+                'The leakage method',
+                'alternative',
+              ),
               appliedPartMethod: readEnum(
                 cell(row, 'Applied Part Method'),
                 APPLIED_PART_METHODS,

@@ -71,7 +71,9 @@ export const flukeAnsur: AnalyserFormat = {
     };
     const filled = rows.filter((row) => row.cells.some((text) => text.trim() !== ''));
     const order: DateOrder =
-      dateOrderOf(filled.map((row) => cell(row, 'Test Date').split(/[ T]/)[0] ?? '')) === 'DMY' ? 'DMY' : 'MDY';
+      dateOrderOf(filled.map((row) => cell(row, 'Test Date').split(/[ T]/)[0] ?? '')) === 'DMY'
+        ? 'DMY'
+        : 'MDY';
     const out = { records: [] as AnalyserRecord[], refusals: [] as AnalyserRefusal[] };
     for (const row of filled) {
       const serialNumber = cell(row, 'DUT Serial Number');
@@ -86,7 +88,9 @@ export const flukeAnsur: AnalyserFormat = {
             return value === null ? [] : [{ method, value }];
           });
           if (leakages.length > 1)
-            throw new UnreadableValue('Equipment leakage is given by more than one method; one test uses one.');
+            throw new UnreadableValue(
+              'Equipment leakage is given by more than one method; one test uses one.',
+            );
           const appliedParts: AppliedPartMeasurement[] = [];
           let appliedPartMethod: AppliedPartMethod = 'alternative';
           for (const column of appliedColumns) {
@@ -120,8 +124,14 @@ export const flukeAnsur: AnalyserFormat = {
               leakageMethod: leakages[0]?.method ?? 'alternative',
               appliedPartMethod,
               peWithCord: true,
-              protectiveEarthOhm: readValue(cell(row, 'Protective Earth Resistance (Ω)'), 'Protective earth resistance'),
-              insulationMegaohm: readValue(cell(row, 'Insulation Resistance Mains-PE (MΩ)'), 'Insulation resistance'),
+              protectiveEarthOhm: readValue(
+                cell(row, 'Protective Earth Resistance (Ω)'),
+                'Protective earth resistance',
+              ),
+              insulationMegaohm: readValue(
+                cell(row, 'Insulation Resistance Mains-PE (MΩ)'),
+                'Insulation resistance',
+              ),
               equipmentLeakageMicroamp: leakages[0]?.value ?? null,
               appliedParts,
               visualInspection: requiredVerdict(cell(row, 'Visual Inspection'), 'The visual inspection'),

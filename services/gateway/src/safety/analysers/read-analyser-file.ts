@@ -1,8 +1,4 @@
-import {
-  SAFETY_IMPORT_MAX_BYTES,
-  SAFETY_IMPORT_MAX_ROWS,
-  type AnalyserFileRead,
-} from '@caliber/contracts';
+import { SAFETY_IMPORT_MAX_BYTES, SAFETY_IMPORT_MAX_ROWS, type AnalyserFileRead } from '@caliber/contracts';
 import { csvRows, csvText } from '../../files/sheets/csv';
 import { FileRefusal, refuseContent } from '../../files/sheets/file-refusal';
 import { refuseUpload } from '../../files/sheets/read-sheet';

@@ -49,7 +49,13 @@ const SERIAL_TRACES = new Set(['serialno', 'serialnumber', 'serial', 'sn']);
 function sequenceOf(text: string): { protectionClass: ProtectionClass; method: LeakageMethod } {
   const named = /class\s*(III|II|I)(?![a-z])/i.exec(text)?.[1]?.toUpperCase();
   const protectionClass: ProtectionClass | null =
-    named === 'I' ? 'I' : named === 'II' ? 'II' : !named && /(^|[^a-z])IP([^a-z]|$)/i.test(text) ? 'Internally powered' : null;
+    named === 'I'
+      ? 'I'
+      : named === 'II'
+        ? 'II'
+        : !named && /(^|[^a-z])IP([^a-z]|$)/i.test(text)
+          ? 'Internally powered'
+          : null;
   if (!protectionClass)
     throw new UnreadableValue(
       `The test sequence "${text.slice(0, 40)}" is not one of IEC 62353 for Class I, Class II or internally powered (IP) equipment.`,

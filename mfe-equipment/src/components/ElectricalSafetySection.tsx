@@ -1,0 +1,135 @@
+import { hasFullAccess, type DeviceSafetyTests, type SafetyTestDto } from '@caliber/contracts';
+import { Badge, Button, ErrorBox, LoadingState, formatDate } from '@caliber/ui-kit';
+import { Link, useApiData, useCurrentUser } from '@caliber/web';
+import { useId } from 'react';
+import '../safety.css';
+
+const resultTone = (result: SafetyTestDto['result']) => (result === 'Pass' ? 'green' : 'red');
+
+/**
+ * A device's electrical-safety tests (IEC 62353) on its page, for everyone: when the next test is
+ * due (from its Safety Testing plan, overdue in red), the latest result, and every test with its
+ * tester, instrument, result and the Repair task a failure opened. Engineers and Admins record a
+ * test from here.
+ */
+export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }) {
+  const user = useCurrentUser();
+  const headingId = useId();
+  const { data, error, loading, reload } = useApiData<DeviceSafetyTests>(
+    `/equipment/${encodeURIComponent(equipmentId)}/safety-tests`,
+    'Failed to load the electrical safety tests',
+  );
+  const latest = data?.tests[0] ?? null;
+
+  return (
+    <section className="ck-card safety-section" aria-labelledby={headingId} id="electrical-safety">
+      <div className="safety-section__head">
+        <h2 className="ck-card__title" id={headingId}>
+          Electrical safety
+        </h2>
+        {hasFullAccess(user.role) ? (
+          <Link
+            className="ck-button ck-button--primary"
+            to={`/equipment/${encodeURIComponent(equipmentId)}/safety-tests/new`}
+          >
+            Record safety test
+          </Link>
+        ) : null}
+      </div>
+      {error ? (
+        <ErrorBox>
+          {error}{' '}
+          <Button variant="link" onClick={reload}>
+            Retry
+          </Button>
+        </ErrorBox>
+      ) : null}
+      {!data && loading ? <LoadingState text="Loading safety tests…" /> : null}
+      {data ? (
+        <>
+          <dl className="safety-facts">
+            <div className="safety-facts__item">
+              <dt>Next test due</dt>
+              <dd>
+                {data.due ? (
+                  <>
+                    {formatDate(data.due.dueDate)}{' '}
+                    {data.due.overdue ? <Badge tone="red">Overdue</Badge> : null}
+                    <span className="muted safety-facts__note">{data.due.planTitle}</span>
+                  </>
+                ) : (
+                  <span className="muted">No safety-testing plan</span>
+                )}
+              </dd>
+            </div>
+            <div className="safety-facts__item">
+              <dt>Latest result</dt>
+              <dd>
+                {latest ? (
+                  <>
+                    <Badge tone={resultTone(latest.result)}>{latest.result}</Badge>{' '}
+                    <span className="muted">{formatDate(latest.testedOn)}</span>
+                  </>
+                ) : (
+                  <span className="muted">Never tested</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+          {data.tests.length === 0 ? (
+            <p className="muted">No electrical safety test is recorded for this device yet.</p>
+          ) : (
+            <div className="import-table__frame">
+              <table className="import-table safety-table">
+                <caption className="visually-hidden">Electrical safety tests, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Tester</th>
+                    <th scope="col">Instrument</th>
+                    <th scope="col">Result</th>
+                    <th scope="col">Repair task</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.tests.map((test) => (
+                    <tr key={test._id}>
+                      <td>{formatDate(test.testedOn)}</td>
+                      <td>{test.testerName}</td>
+                      <td>{test.instrument}</td>
+                      <td>
+                        <Badge tone={resultTone(test.result)}>{test.result}</Badge>
+                        {test.result === 'Fail' ? (
+                          <span className="safety-table__failed">{test.evaluation.failed.join('; ')}</span>
+                        ) : null}
+                        {test.analyserResult && test.analyserResult !== test.result ? (
+                          <span className="safety-table__disagrees">
+                            The analyser said {test.analyserResult}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td>
+                        {test.repairTask ? (
+                          <Link to={`/tasks?task=${encodeURIComponent(test.repairTask._id)}`}>
+                            {test.repairTask.title}
+                          </Link>
+                        ) : (
+                          <span className="muted">—</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {data.total > data.tests.length ? (
+            <p className="muted">
+              The latest {data.tests.length} of {data.total} tests are shown.
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

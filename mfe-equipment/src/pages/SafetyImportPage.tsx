@@ -1,0 +1,252 @@
+import {
+  readAsBase64,
+  safetyImportRequestSchema,
+  SAFETY_IMPORT_MAX_BYTES,
+  SAFETY_IMPORT_MAX_ROWS,
+  type SafetyImportApplied,
+  type SafetyImportPreview,
+  type SafetyImportRequest,
+} from '@caliber/contracts';
+import { Badge, Button, ErrorBox, Notice, Toggle, formatDate } from '@caliber/ui-kit';
+import { api, errorMessage, Link } from '@caliber/web';
+import { useId, useState } from 'react';
+import '../equipment.css';
+import '../safety.css';
+
+const FORMATS = [
+  "Caliber's safety-test CSV",
+  'Fluke Biomedical ESA615 / Ansur table (modelled: check against your export)',
+  'Rigel 288+ / Med-eBase complete result',
+];
+
+type Phase = 'choose' | 'checking' | 'preview' | 'applying' | 'applied';
+
+/**
+ * /equipment/safety-tests/import (Engineers and Admins): tests taken on a safety analyser brought in
+ * from its CSV export. Checking the file writes nothing: each row's device (by serial number), its
+ * result computed from the IEC 62353 limits beside the analyser's own, and whether it will be
+ * imported or why not. Import writes every importable row at once; a file imported again adds
+ * nothing.
+ */
+export function SafetyImportPage() {
+  const fileId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [openRepairTasks, setOpenRepairTasks] = useState(true);
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [preview, setPreview] = useState<SafetyImportPreview | null>(null);
+  const [applied, setApplied] = useState<SafetyImportApplied | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  async function body(chosen: File): Promise<SafetyImportRequest | null> {
+    if (chosen.size > SAFETY_IMPORT_MAX_BYTES) {
+      setError(
+        `The file is larger than ${SAFETY_IMPORT_MAX_BYTES / 1024 / 1024} MB: export fewer tests at a time.`,
+      );
+      return null;
+    }
+    const request = { fileName: chosen.name, content: await readAsBase64(chosen), openRepairTasks };
+    const parsed = safetyImportRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'The file cannot be sent.');
+      return null;
+    }
+    return request;
+  }
+
+  async function check() {
+    if (!file) return setError('Choose the analyser export (.csv) first.');
+    setError(null);
+    setPhase('checking');
+    try {
+      const request = await body(file);
+      if (!request) return setPhase('choose');
+      setPreview(await api.post<SafetyImportPreview>('/safety-tests/imports/preview', request));
+      setPhase('preview');
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to read the analyser file.'));
+      setPhase('choose');
+    }
+  }
+
+  async function apply() {
+    if (!file) return;
+    setError(null);
+    setPhase('applying');
+    try {
+      const request = await body(file);
+      if (!request) return setPhase('preview');
+      setApplied(await api.post<SafetyImportApplied>('/safety-tests/imports/apply', request));
+      setPhase('applied');
+    } catch (failure) {
+      setError(errorMessage(failure, 'Failed to import the tests.'));
+      setPhase('preview');
+    }
+  }
+
+  function startOver() {
+    setFile(null);
+    setPreview(null);
+    setApplied(null);
+    setPhase('choose');
+    setFormKey((key) => key + 1);
+  }
+
+  const shown = applied ?? preview;
+
+  return (
+    <div className="page import-page">
+      <header className="page__header">
+        <div>
+          <h1>Import safety tests</h1>
+          <p className="page__subtitle">
+            Bring electrical safety tests in from a safety analyser&apos;s CSV export: every row is checked
+            before anything is written.
+          </p>
+        </div>
+        <Link to="/equipment">Back to Equipment Inventory</Link>
+      </header>
+      {error ? (
+        <ErrorBox>
+          {error}{' '}
+          <Button variant="link" onClick={() => setError(null)}>
+            Dismiss
+          </Button>
+        </ErrorBox>
+      ) : null}
+
+      {phase === 'choose' || phase === 'checking' ? (
+        <section className="ck-card" aria-labelledby="safety-import-choose">
+          <h2 className="ck-card__title" id="safety-import-choose">
+            Choose a file
+          </h2>
+          <p className="import-help">
+            Caliber reads: {FORMATS.join('; ')}. Devices are found by serial number. At most{' '}
+            {SAFETY_IMPORT_MAX_ROWS.toLocaleString('en')} tests and {SAFETY_IMPORT_MAX_BYTES / 1024 / 1024} MB
+            a file.
+          </p>
+          <div className="ck-field" key={formKey}>
+            <label className="ck-field__label" htmlFor={fileId}>
+              Analyser export (.csv)
+            </label>
+            <input
+              id={fileId}
+              type="file"
+              accept=".csv,text/csv"
+              className="ck-input"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+          </div>
+          <Toggle
+            label="Open a Repair task for each failed test"
+            description="A High-priority Repair task per device whose test failed, naming what failed."
+            checked={openRepairTasks}
+            onChange={setOpenRepairTasks}
+          />
+          <div className="safety-form__actions">
+            <Button variant="primary" onClick={() => void check()} disabled={phase === 'checking'}>
+              {phase === 'checking' ? 'Checking…' : 'Check file'}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+
+      {shown ? (
+        <section className="ck-card" aria-labelledby="safety-import-preview">
+          <h2 className="ck-card__title" id="safety-import-preview">
+            {applied ? 'Imported' : 'Check the preview'}
+          </h2>
+          <p role="status">
+            {applied
+              ? `${applied.imported} tests imported from the ${applied.formatName} file; ${applied.repairTasks} Repair tasks opened. ${applied.refused} rows were not imported.`
+              : `${shown.formatName}: ${shown.importable} tests will be imported (${shown.failing} of them failed); ${shown.refused} rows will not.`}
+          </p>
+          {!applied && shown.importable > 0 ? (
+            <Notice>
+              {openRepairTasks
+                ? `A Repair task will be opened for each of the ${shown.failing} failed tests.`
+                : 'No Repair task will be opened for the failed tests.'}
+            </Notice>
+          ) : null}
+          <div className="import-table__frame">
+            <table className="import-table safety-table">
+              <caption className="visually-hidden">Rows of the analyser file</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Serial number</th>
+                  <th scope="col">Device</th>
+                  <th scope="col">Tested</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.rows.map((row) => (
+                  <tr
+                    key={row.line}
+                    className={row.outcome === 'refused' ? 'import-table__row--refused' : undefined}
+                  >
+                    <td className="import-table__line">{row.line}</td>
+                    <td className="import-table__serial">{row.serialNumber ?? '—'}</td>
+                    <td>{row.equipment?.name ?? '—'}</td>
+                    <td>{row.testedOn ? formatDate(row.testedOn) : '—'}</td>
+                    <td>
+                      {row.result ? (
+                        <Badge tone={row.result === 'Pass' ? 'green' : 'red'}>{row.result}</Badge>
+                      ) : (
+                        '—'
+                      )}
+                      {row.result === 'Fail' ? (
+                        <span className="safety-table__failed">{row.failed.join('; ')}</span>
+                      ) : null}
+                      {row.disagrees ? (
+                        <span className="safety-table__disagrees">
+                          The analyser said {row.analyserResult}; the IEC 62353 limits say {row.result}.
+                        </span>
+                      ) : null}
+                    </td>
+                    <td>
+                      {row.outcome === 'import' ? (
+                        applied ? (
+                          row.repairTaskId ? (
+                            <>
+                              Imported ·{' '}
+                              <Link to={`/tasks?task=${encodeURIComponent(row.repairTaskId)}`}>
+                                Repair task
+                              </Link>
+                            </>
+                          ) : (
+                            'Imported'
+                          )
+                        ) : (
+                          'Will be imported'
+                        )
+                      ) : (
+                        <span className="import-table__problems">{row.reason}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="safety-form__actions">
+            {!applied ? (
+              <Button
+                variant="primary"
+                onClick={() => void apply()}
+                disabled={phase === 'applying' || shown.importable === 0}
+              >
+                {phase === 'applying' ? 'Importing…' : `Import ${shown.importable} tests`}
+              </Button>
+            ) : null}
+            <Button variant="secondary" onClick={startOver}>
+              {applied ? 'Import another file' : 'Choose another file'}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  evaluateSafetyTest,
+  parseWith,
+  recordSafetyTestSchema,
+  type AppliedPartMethod,
+  type AppliedPartType,
+  type LeakageMethod,
+  type MeasurementEvaluation,
+  type ProtectionClass,
+  type RecordSafetyTestRequest,
+  type SafetyEvaluation,
+  type SafetyLimit,
+  type SafetyTestDto,
+  type SafetyTestMeasurements,
+  type VisualInspectionResult,
+} from '@caliber/contracts';
+
+/*
+ * The record form's state and sentences, without the DOM (tested under Node): what the person
+ * typed, as text; the record it makes; the verdicts shown live (the contracts' own evaluation, the
+ * one the server stores); and the body sent.
+ */
+
+export interface AppliedPartRow {
+  key: number;
+  name: string;
+  type: AppliedPartType;
+  leakage: string;
+}
+
+export interface SafetyFormState {
+  testedOn: string;
+  testerName: string;
+  instrument: string;
+  instrumentCalibratedOn: string;
+  protectionClass: ProtectionClass;
+  leakageMethod: LeakageMethod;
+  appliedPartMethod: AppliedPartMethod;
+  peWithCord: boolean;
+  protectiveEarth: string;
+  insulation: string;
+  equipmentLeakage: string;
+  appliedParts: AppliedPartRow[];
+  visualInspection: VisualInspectionResult;
+  notes: string;
+  /** The person's own choice about the Repair task; null: on when the computed result is Fail. */
+  repairChoice: boolean | null;
+}
+
+/**
+ * A new form: today, the person signed in as tester, and from the device's previous test its
+ * protection class, methods, applied parts (without their values) and instrument, which rarely
+ * change between tests of one device.
+ */
+export function initialSafetyForm(
+  today: string,
+  testerName: string,
+  previous: SafetyTestDto | null,
+): SafetyFormState {
+  return {
+    testedOn: today,
+    testerName,
+    instrument: previous?.instrument ?? '',
+    instrumentCalibratedOn: previous?.instrumentCalibratedOn ?? '',
+    protectionClass: previous?.protectionClass ?? 'I',
+    leakageMethod: previous?.leakageMethod ?? 'alternative',
+    appliedPartMethod: previous?.appliedPartMethod ?? 'alternative',
+    peWithCord: previous?.peWithCord ?? true,
+    protectiveEarth: '',
+    insulation: '',
+    equipmentLeakage: '',
+    appliedParts: (previous?.appliedParts ?? []).map((part, index) => ({
+      key: index + 1,
+      name: part.name,
+      type: part.type,
+      leakage: '',
+    })),
+    visualInspection: 'Pass',
+    notes: '',
+    repairChoice: null,
+  };
+}
+
+/** A typed value: a number (a decimal comma is read as a point), null when empty, NaN when not a number. */
+export function typedNumber(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  return /^\d+(\.\d+)?$/.test(trimmed) || /^\.\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** What the standard asks to measure for the chosen class: the fields the form shows. */
+export function measuredFields(protectionClass: ProtectionClass) {
+  return {
+    protectiveEarth: protectionClass === 'I',
+    insulation: protectionClass !== 'Internally powered',
+    equipmentLeakage: protectionClass !== 'Internally powered',
+  };
+}
+
+const valueOf = (text: string, shown: boolean) => {
+  if (!shown) return null;
+  const value = typedNumber(text);
+  return value === null || Number.isNaN(value) ? null : value;
+};
+
+/** The record as typed so far (unreadable or hidden values as not measured), for the live verdicts. */
+export function recordOf(state: SafetyFormState): SafetyTestMeasurements {
+  const shown = measuredFields(state.protectionClass);
+  return {
+    testedOn: state.testedOn,
+    testerName: state.testerName,
+    instrument: state.instrument,
+    instrumentCalibratedOn: state.instrumentCalibratedOn || null,
+    protectionClass: state.protectionClass,
+    leakageMethod: state.leakageMethod,
+    appliedPartMethod: state.appliedPartMethod,
+    peWithCord: state.peWithCord,
+    protectiveEarthOhm: valueOf(state.protectiveEarth, shown.protectiveEarth),
+    insulationMegaohm: valueOf(state.insulation, shown.insulation),
+    equipmentLeakageMicroamp: valueOf(state.equipmentLeakage, shown.equipmentLeakage),
+    appliedParts: state.appliedParts.map((part) => ({
+      name: part.name.trim(),
+      type: part.type,
+      leakageMicroamp: part.type === 'B' ? null : valueOf(part.leakage, true),
+    })),
+    visualInspection: state.visualInspection,
+    notes: state.notes,
+  };
+}
+
+/** The verdicts as the values stand: the same evaluation the server stores. */
+export function liveEvaluation(state: SafetyFormState): SafetyEvaluation {
+  return evaluateSafetyTest(recordOf(state));
+}
+
+/** Whether the Repair task will be opened: the person's choice, else on for a failing test. */
+export const opensRepairTask = (state: SafetyFormState, evaluation: SafetyEvaluation) =>
+  evaluation.result === 'Fail' && (state.repairChoice ?? true);
+
+/** "≤ 0.3 Ω" or "≥ 2 MΩ (guidance)". */
+export function limitText(limit: SafetyLimit | null): string {
+  if (!limit) return 'No limit applies';
+  const bound =
+    limit.max !== undefined
+      ? `≤ ${limit.max.toLocaleString('en')}`
+      : `≥ ${(limit.min ?? 0).toLocaleString('en')}`;
+  return `${bound} ${limit.unit}${limit.binding ? '' : ' (guidance)'}`;
+}
+
+/** The measurement of an evaluation by key (`protectiveEarth`, `appliedPart:ECG` …). */
+export const measurementOf = (evaluation: SafetyEvaluation, key: string): MeasurementEvaluation | undefined =>
+  evaluation.measurements.find((item) => item.key === key);
+
+/**
+ * The body to send, or the problems to show by field: a typed value that is not a number, then
+ * the contracts' own rules (required for the class, bounds, dates).
+ */
+export function safetyRequest(
+  state: SafetyFormState,
+): { ok: true; body: RecordSafetyTestRequest } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const shown = measuredFields(state.protectionClass);
+  const unreadable = (text: string, path: string, label: string) => {
+    if (Number.isNaN(typedNumber(text))) errors[path] = `${label} must be a number.`;
+  };
+  if (shown.protectiveEarth)
+    unreadable(state.protectiveEarth, 'protectiveEarthOhm', 'Protective earth resistance');
+  if (shown.insulation) unreadable(state.insulation, 'insulationMegaohm', 'Insulation resistance');
+  if (shown.equipmentLeakage)
+    unreadable(state.equipmentLeakage, 'equipmentLeakageMicroamp', 'Equipment leakage');
+  state.appliedParts.forEach((part, index) => {
+    if (part.type !== 'B')
+      unreadable(
+        part.leakage,
+        `appliedParts.${index}.leakageMicroamp`,
+        `${part.name || 'The applied part'}'s leakage`,
+      );
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const evaluation = liveEvaluation(state);
+  const body: RecordSafetyTestRequest = {
+    test: recordOf(state),
+    openRepairTask: opensRepairTask(state, evaluation),
+  };
+  const parsed = parseWith(recordSafetyTestSchema, body);
+  if (!parsed.ok) {
+    for (const issue of parsed.issues) {
+      const path = issue.path.replace(/^test\./, '');
+      errors[path] ??= issue.message;
+    }
+    return { ok: false, errors };
+  }
+  return { ok: true, body };
+}
+
+/** Today on the reader's own calendar (a date input holds the browser's date). */
+export function browserToday(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
