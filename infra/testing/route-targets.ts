@@ -142,6 +142,15 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
     return made(staged, 'an inventory import', 201)._id;
   }
 
+  /** An electrical-safety test of a fresh item, recorded by an Admin. */
+  async function safetyTest(): Promise<string> {
+    const recorded = await post<{ test: { _id: string } }>(
+      `/api/equipment/${await item()}/safety-tests`,
+      bodyOf('recordSafetyTest'),
+    );
+    return made(recorded, 'a safety test', 201).test._id;
+  }
+
   async function target(names: RouteAccess['names'], caller: Caller): Promise<string> {
     switch (names) {
       case undefined:
@@ -158,6 +167,8 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
         return listEntry();
       case 'inventory import':
         return inventoryImport(caller);
+      case 'safety test':
+        return safetyTest();
       case 'report':
       case 'finished report':
       case 'report schedule':

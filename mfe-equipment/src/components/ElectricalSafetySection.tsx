@@ -94,21 +94,23 @@ export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }
                 <tbody>
                   {data.tests.map((test) => (
                     <tr key={test._id}>
-                      <td>{formatDate(test.testedOn)}</td>
-                      <td>{test.testerName}</td>
-                      <td>{test.instrument}</td>
-                      <td>
-                        <Badge tone={resultTone(test.result)}>{test.result}</Badge>
-                        {test.result === 'Fail' ? (
-                          <span className="safety-table__failed">{test.evaluation.failed.join('; ')}</span>
-                        ) : null}
-                        {test.analyserResult && test.analyserResult !== test.result ? (
-                          <span className="safety-table__disagrees">
-                            The analyser said {test.analyserResult}
-                          </span>
-                        ) : null}
+                      <td data-label="Date">{formatDate(test.testedOn)}</td>
+                      <td data-label="Tester">{test.testerName}</td>
+                      <td data-label="Instrument">{test.instrument}</td>
+                      <td data-label="Result">
+                        <div>
+                          <Badge tone={resultTone(test.result)}>{test.result}</Badge>
+                          {test.result === 'Fail' ? (
+                            <span className="safety-table__failed">{test.evaluation.failed.join('; ')}</span>
+                          ) : null}
+                          {test.analyserResult && test.analyserResult !== test.result ? (
+                            <span className="safety-table__disagrees">
+                              The analyser said {test.analyserResult}
+                            </span>
+                          ) : null}
+                        </div>
                       </td>
-                      <td>
+                      <td data-label="Repair task">
                         {test.repairTask ? (
                           <Link to={`/tasks?task=${encodeURIComponent(test.repairTask._id)}`}>
                             {test.repairTask.title}

@@ -187,44 +187,52 @@ export function SafetyImportPage() {
                     key={row.line}
                     className={row.outcome === 'refused' ? 'import-table__row--refused' : undefined}
                   >
-                    <td className="import-table__line">{row.line}</td>
-                    <td className="import-table__serial">{row.serialNumber ?? '—'}</td>
-                    <td>{row.equipment?.name ?? '—'}</td>
-                    <td>{row.testedOn ? formatDate(row.testedOn) : '—'}</td>
-                    <td>
-                      {row.result ? (
-                        <Badge tone={row.result === 'Pass' ? 'green' : 'red'}>{row.result}</Badge>
-                      ) : (
-                        '—'
-                      )}
-                      {row.result === 'Fail' ? (
-                        <span className="safety-table__failed">{row.failed.join('; ')}</span>
-                      ) : null}
-                      {row.disagrees ? (
-                        <span className="safety-table__disagrees">
-                          The analyser said {row.analyserResult}; the IEC 62353 limits say {row.result}.
-                        </span>
-                      ) : null}
+                    <td data-label="Line" className="import-table__line">
+                      {row.line}
                     </td>
-                    <td>
-                      {row.outcome === 'import' ? (
-                        applied ? (
-                          row.repairTaskId ? (
-                            <>
-                              Imported ·{' '}
-                              <Link to={`/tasks?task=${encodeURIComponent(row.repairTaskId)}`}>
-                                Repair task
-                              </Link>
-                            </>
+                    <td data-label="Serial number" className="import-table__serial">
+                      {row.serialNumber ?? '—'}
+                    </td>
+                    <td data-label="Device">{row.equipment?.name ?? '—'}</td>
+                    <td data-label="Tested">{row.testedOn ? formatDate(row.testedOn) : '—'}</td>
+                    <td data-label="Result">
+                      <div>
+                        {row.result ? (
+                          <Badge tone={row.result === 'Pass' ? 'green' : 'red'}>{row.result}</Badge>
+                        ) : (
+                          '—'
+                        )}
+                        {row.result === 'Fail' ? (
+                          <span className="safety-table__failed">{row.failed.join('; ')}</span>
+                        ) : null}
+                        {row.disagrees ? (
+                          <span className="safety-table__disagrees">
+                            The analyser said {row.analyserResult}; the IEC 62353 limits say {row.result}.
+                          </span>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td data-label="Outcome">
+                      <div>
+                        {row.outcome === 'import' ? (
+                          applied ? (
+                            row.repairTaskId ? (
+                              <>
+                                Imported ·{' '}
+                                <Link to={`/tasks?task=${encodeURIComponent(row.repairTaskId)}`}>
+                                  Repair task
+                                </Link>
+                              </>
+                            ) : (
+                              'Imported'
+                            )
                           ) : (
-                            'Imported'
+                            'Will be imported'
                           )
                         ) : (
-                          'Will be imported'
-                        )
-                      ) : (
-                        <span className="import-table__problems">{row.reason}</span>
-                      )}
+                          <span className="import-table__problems">{row.reason}</span>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}

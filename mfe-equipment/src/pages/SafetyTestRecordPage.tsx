@@ -11,6 +11,7 @@ import {
   Badge,
   Button,
   ErrorBox,
+  formatDate,
   LoadingState,
   SelectField,
   TextAreaField,
@@ -236,7 +237,9 @@ function SafetyTestForm({
         <h2 className="ck-card__title" id="safety-device-title">
           How the device is protected
         </h2>
-        {previous ? <p className="muted">Filled in from the test of {previous.testedOn}.</p> : null}
+        {previous ? (
+          <p className="muted">Filled in from the test of {formatDate(previous.testedOn)}.</p>
+        ) : null}
         <div className="safety-form__grid">
           <SelectField
             label="Protection class"

@@ -31,7 +31,8 @@ export interface RouteAccess {
     | 'finished report'
     | 'report schedule'
     | 'list entry'
-    | 'inventory import';
+    | 'inventory import'
+    | 'safety test';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -77,6 +78,31 @@ const inventoryFile = ({ serial }: CallContext) => ({
   content: Buffer.from(
     `Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category\n` +
       `Matrix Monitor,Mindray,BeneVision N12,${serial},ICU,Bed 3,2024-02-01,Serviceable,Monitor\n`,
+  ).toString('base64'),
+});
+
+/** A passing Class II test with one BF applied part: the body of a safety test record. */
+const safetyTest = () => ({
+  test: {
+    testedOn: '2026-03-02',
+    testerName: 'Matrix Tester',
+    instrument: 'Rigel 288+ s/n 10422',
+    protectionClass: 'II',
+    leakageMethod: 'direct',
+    protectiveEarthOhm: null,
+    insulationMegaohm: 50,
+    equipmentLeakageMicroamp: 40,
+    appliedParts: [{ name: 'Line', type: 'BF', leakageMicroamp: 20 }],
+    visualInspection: 'Pass',
+  },
+});
+
+/** A one-test analyser file (Caliber's CSV, base64) for the item's serial number, new for each call. */
+const safetyFile = ({ serial }: CallContext) => ({
+  fileName: 'safety-tests.csv',
+  content: Buffer.from(
+    'Serial Number,Test Date,Tester,Instrument,Protection Class,Protective Earth (Ω),Equipment Leakage (µA),Visual Inspection\n' +
+      `${serial},2026-03-02 09:15,Matrix Tester,ESA615,I,0.1,300,Pass\n`,
   ).toString('base64'),
 });
 
@@ -136,6 +162,12 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   applyInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
   discardInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
   exportInventory: { expect: everyone(200) },
+  // Electrical-safety tests: everyone reads them; Engineers and Admins record and import them.
+  getEquipmentSafetyTests: { expect: everyone(200) },
+  recordSafetyTest: { expect: engineersOnly(201), body: safetyTest },
+  getSafetyTest: { expect: everyone(200), names: 'safety test' },
+  previewSafetyImport: { expect: engineersOnly(200), body: safetyFile },
+  applySafetyImport: { expect: engineersOnly(200), body: safetyFile },
   printAssetLabels: { expect: everyone(200), body: () => ({ layout: 'a4-21', filters: {} }) },
   // The hospital lists: everyone reads them (forms, filters); only Admins change them.
   getHospitalLists: { expect: everyone(200) },

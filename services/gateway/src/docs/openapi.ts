@@ -1,4 +1,6 @@
 import {
+  recordSafetyTestSchema,
+  safetyImportRequestSchema,
   assetLabelsRequestSchema,
   assessRiskRequestSchema,
   appearanceSettingsSchema,
@@ -77,6 +79,11 @@ const ROSTER_FILE_LIMITS = {
 /** How an inventory file may be refused for its size, and what a busy gateway answers. */
 const INVENTORY_FILE_LIMITS = {
   413: 'The body is larger than 11 MB; or the file is too large to read: a workbook that unpacks to more than 96 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 192 MB of memory or 30 s to read.',
+  ...FILE_WORKERS_BUSY,
+};
+/** How an analyser file may be refused for its size, and what a busy gateway answers. */
+const SAFETY_FILE_LIMITS = {
+  413: 'The body is larger than 3 MB; or the file is larger than 2 MB, holds more than 1,000 tests, or its tests hold more text than one check takes (800 KB); or it needs more than 64 MB of memory or 10 s to read.',
   ...FILE_WORKERS_BUSY,
 };
 /** An inventory import's id in the path: the person's own import, kept 24 hours. */
@@ -389,6 +396,79 @@ export const ROUTES: RouteDoc[] = [
       403: 'Not an Engineer or Admin.',
       404: IMPORT_NOT_FOUND,
       ...SERVICE_DOWN,
+    },
+  },
+  {
+    operationId: 'getEquipmentSafetyTests',
+    method: 'get',
+    path: '/api/equipment/{id}/safety-tests',
+    tag: 'Electrical safety',
+    summary: "A device's electrical-safety tests (IEC 62353), newest first, and when the next is due",
+    description:
+      "Anyone signed in. The latest 50 tests with each measurement, the limit applied and its source, the computed result, the analyser's own verdict when imported, and the Repair task a failure opened; `due` is the due date of the device's active Safety Testing PM plan (its earliest open occurrence, else the plan's next due date), null without such a plan.",
+    responses: {
+      200: '`{tests, total, due}` (`DeviceSafetyTests`)',
+      ...REFUSALS,
+      404: 'Not a device id.',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    operationId: 'recordSafetyTest',
+    method: 'post',
+    path: '/api/equipment/{id}/safety-tests',
+    tag: 'Electrical safety',
+    summary: 'Record an electrical-safety test of a device (Engineers and Admins)',
+    description:
+      'The measurements in ohm, megaohm and microampere; null where not measured. A Class I device needs its protective earth, a mains-powered one its equipment leakage, a BF or CF applied part its leakage; a value where the standard asks for none (protective earth of Class II, type B applied-part leakage) is refused. The result is computed from the IEC 62353 limits, never sent. `openRepairTask` on a failing test opens a High-priority Repair task in the same transaction. Audited.',
+    body: recordSafetyTestSchema,
+    responses: {
+      201: '`{test}` (`SafetyTestDto`)',
+      ...REFUSALS,
+      403: 'Not an Engineer or Admin.',
+      404: 'Not a device of the inventory.',
+      409: 'The device is decommissioned or auctioned.',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    operationId: 'getSafetyTest',
+    method: 'get',
+    path: '/api/safety-tests/{id}',
+    tag: 'Electrical safety',
+    summary: 'One electrical-safety test',
+    responses: { 200: '`SafetyTestDto`', ...REFUSALS, 404: 'No such test.', ...SERVICE_DOWN },
+  },
+  {
+    operationId: 'previewSafetyImport',
+    method: 'post',
+    path: '/api/safety-tests/imports/preview',
+    tag: 'Electrical safety',
+    summary: "Read a safety analyser's CSV export and preview each row (Engineers and Admins)",
+    description:
+      "The file (CSV, base64, at most 2 MB and 1,000 tests) is read in the gateway's file workers by the parser its first line names: Caliber's safety-test CSV, a Fluke ESA615/Ansur-modelled table, or a Rigel 288+ complete result. Each row is matched to a device by serial number and answered as to import (with its computed result, and whether the analyser's own verdict disagrees) or refused: no such device, ambiguous, a duplicate of a recorded test or of an earlier row, an unreadable value. Nothing is written.",
+    body: safetyImportRequestSchema,
+    responses: {
+      200: '`SafetyImportPreview`',
+      ...REFUSALS,
+      403: 'Not an Engineer or Admin.',
+      ...SAFETY_FILE_LIMITS,
+    },
+  },
+  {
+    operationId: 'applySafetyImport',
+    method: 'post',
+    path: '/api/safety-tests/imports/apply',
+    tag: 'Electrical safety',
+    summary: 'Import the importable rows of a safety analyser file (Engineers and Admins)',
+    description:
+      'The same file again: its rows are checked again and every importable one written in one transaction, each audited; `openRepairTasks` opens a Repair task per failed test. A test already on record (same device, format, date and time) is a duplicate, so applying a file twice imports nothing new.',
+    body: safetyImportRequestSchema,
+    responses: {
+      200: '`SafetyImportApplied`: the preview with what was written.',
+      ...REFUSALS,
+      403: 'Not an Engineer or Admin.',
+      ...SAFETY_FILE_LIMITS,
     },
   },
   {
