@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import {
+  evaluateSafetyTest,
+  safetyTestBodySchema,
   SUBJECTS,
   type AssigneeDto,
   type AssigneeListResponse,
@@ -22,8 +24,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { loadMaintenanceConfig } from './config';
 import { maintenanceDatabase } from './database';
 import { demoPlans, type DemoPlan } from './demo/demo-plans';
+import { demoSafetyTests, type DemoSafetyTest } from './demo/demo-safety-tests';
 import { demoTasks, type DemoTask } from './demo/demo-tasks';
 import { PmPlanEntity } from './plans/pm-plan.entity';
+import { SafetyTestEntity } from './safety/safety-test.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
 import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
 import { TaskEntity } from './tasks/task.entity';
@@ -206,6 +210,37 @@ async function insertDemoPlan(manager: EntityManager, demo: DemoPlan, now: numbe
   );
 }
 
+/** A demo electrical-safety test with the result the standard's limits give it, and its audit row. */
+async function insertDemoSafetyTest(manager: EntityManager, demo: DemoSafetyTest): Promise<void> {
+  const test = safetyTestBodySchema.parse(demo.test);
+  const evaluation = evaluateSafetyTest(test);
+  const saved = await manager.save(
+    manager.create(SafetyTestEntity, {
+      ...test,
+      equipmentId: demo.equipment._id,
+      equipmentName: demo.equipment.name,
+      equipmentSerial: demo.equipment.serialNumber,
+      equipmentDepartment: demo.equipment.department,
+      equipmentCategory: demo.equipment.category,
+      result: evaluation.result,
+      failed: evaluation.failed,
+      evaluation,
+      source: 'form',
+      sourceKey: null,
+      analyserResult: null,
+      repairTaskId: null,
+      recordedById: null,
+      recordedByName: 'Demo data',
+      recordedAt: new Date(`${test.testedOn}T12:00:00Z`),
+    }),
+  );
+  await manager.query(
+    `INSERT INTO "maintenance"."audit_log" ("actor_label", "entity", "entity_id", "action", "changes", "at")
+     VALUES ('seed', 'safety-test', $1, 'recorded', $2, $3)`,
+    [saved.id, JSON.stringify({ result: { from: null, to: evaluation.result } }), saved.recordedAt],
+  );
+}
+
 /**
  * Generated tasks for benchmarks, in one statement per batch: spread over the devices and people
  * given, over the last two years, in every status, each with its first status-history row. The
@@ -282,10 +317,12 @@ async function seedDemo(dataSource: DataSource, count: number | null): Promise<s
     for (const task of tasks) await insertDemoTask(manager, task, now);
     const plans = demoPlans(spread, people.technicians, now);
     for (const plan of plans) await insertDemoPlan(manager, plan, now);
+    const safetyTests = demoSafetyTests(plans, now);
+    for (const test of safetyTests) await insertDemoSafetyTest(manager, test);
     const occurrences = plans.reduce((sum, plan) => sum + plan.occurrences.length, 0);
     const generated = count === null ? 0 : Math.max(0, count - tasks.length - occurrences);
     if (generated > 0) await insertGeneratedTasks(manager, generated, spread, people.technicians);
-    return `Loaded ${tasks.length + occurrences + generated} demo tasks and ${plans.length} PM plans.`;
+    return `Loaded ${tasks.length + occurrences + generated} demo tasks, ${plans.length} PM plans and ${safetyTests.length} electrical safety tests.`;
   });
 }
 

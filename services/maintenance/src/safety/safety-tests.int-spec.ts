@@ -146,6 +146,14 @@ describe('electrical-safety tests (real stack)', () => {
       [test._id, task.body.title],
     ]);
     expect((await as('manager').get(`/safety-tests/${test._id}`)).status).toBe(200);
+
+    // The record is evidence: the database refuses to change its result or delete it.
+    await expect(
+      rows.query(`UPDATE "maintenance"."safety_tests" SET "result" = 'Pass' WHERE "id" = $1`, [test._id]),
+    ).rejects.toThrow('A safety test record is never changed');
+    await expect(
+      rows.query(`DELETE FROM "maintenance"."safety_tests" WHERE "id" = $1`, [test._id]),
+    ).rejects.toThrow('A safety test record is never deleted');
   });
 
   it('records a failing test without a Repair task when not asked, and a passing one never opens one', async () => {
