@@ -153,7 +153,7 @@ test.describe('Electrical safety tests', () => {
     await page.getByRole('button', { name: 'Check file' }).click();
     const status = page.getByRole('status').first();
     await expect(status).toHaveText(
-      'Fluke Biomedical ESA615 / Ansur (modelled): 3 tests will be imported (1 of them failed); 1 rows will not.',
+      'Fluke Biomedical ESA615 / Ansur (modelled): 3 tests will be imported (1 of them failed); 1 row will not.',
     );
     const rows = page.getByRole('table', { name: 'Rows of the analyser file' }).getByRole('row');
     await expect(rows).toHaveCount(5);
@@ -162,7 +162,7 @@ test.describe('Electrical safety tests', () => {
 
     await page.getByRole('button', { name: 'Import 3 tests' }).click();
     await expect(status).toHaveText(
-      '3 tests imported from the Fluke Biomedical ESA615 / Ansur (modelled) file; 1 Repair tasks opened. 1 rows were not imported.',
+      '3 tests imported from the Fluke Biomedical ESA615 / Ansur (modelled) file; 1 Repair task opened. 1 row was not imported.',
     );
     await expect(rows.nth(2).getByRole('link', { name: 'Repair task' })).toBeVisible();
 

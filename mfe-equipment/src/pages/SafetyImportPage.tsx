@@ -21,6 +21,23 @@ const FORMATS = [
 
 type Phase = 'choose' | 'checking' | 'preview' | 'applying' | 'applied';
 
+/** "1 test", "3 tests". */
+const counted = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+
+/** What the preview or the import says in one sentence. */
+function summaryOf(shown: SafetyImportPreview, applied: SafetyImportApplied | null): string {
+  if (applied)
+    return `${counted(applied.imported, 'test')} imported from the ${applied.formatName} file; ${counted(
+      applied.repairTasks,
+      'Repair task',
+    )} opened. ${counted(applied.refused, 'row was', 'rows were')} not imported.`;
+  return `${shown.formatName}: ${counted(shown.importable, 'test')} will be imported (${shown.failing} of them failed); ${counted(
+    shown.refused,
+    'row',
+  )} will not.`;
+}
+
 /**
  * /equipment/safety-tests/import (Engineers and Admins): tests taken on a safety analyser brought in
  * from its CSV export. Checking the file writes nothing: each row's device (by serial number), its
@@ -156,15 +173,13 @@ export function SafetyImportPage() {
           <h2 className="ck-card__title" id="safety-import-preview">
             {applied ? 'Imported' : 'Check the preview'}
           </h2>
-          <p role="status">
-            {applied
-              ? `${applied.imported} tests imported from the ${applied.formatName} file; ${applied.repairTasks} Repair tasks opened. ${applied.refused} rows were not imported.`
-              : `${shown.formatName}: ${shown.importable} tests will be imported (${shown.failing} of them failed); ${shown.refused} rows will not.`}
-          </p>
+          <p role="status">{summaryOf(shown, applied)}</p>
           {!applied && shown.importable > 0 ? (
             <Notice>
               {openRepairTasks
-                ? `A Repair task will be opened for each of the ${shown.failing} failed tests.`
+                ? shown.failing === 1
+                  ? 'A Repair task will be opened for the failed test.'
+                  : `A Repair task will be opened for each of the ${shown.failing} failed tests.`
                 : 'No Repair task will be opened for the failed tests.'}
             </Notice>
           ) : null}
@@ -230,7 +245,7 @@ export function SafetyImportPage() {
                             'Will be imported'
                           )
                         ) : (
-                          <span className="import-table__problems">{row.reason}</span>
+                          <span className="safety-table__reason">{row.reason}</span>
                         )}
                       </div>
                     </td>
@@ -246,7 +261,7 @@ export function SafetyImportPage() {
                 onClick={() => void apply()}
                 disabled={phase === 'applying' || shown.importable === 0}
               >
-                {phase === 'applying' ? 'Importing…' : `Import ${shown.importable} tests`}
+                {phase === 'applying' ? 'Importing…' : `Import ${counted(shown.importable, 'test')}`}
               </Button>
             ) : null}
             <Button variant="secondary" onClick={startOver}>

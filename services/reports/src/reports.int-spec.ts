@@ -266,6 +266,10 @@ describe('Reports (real stack)', () => {
     const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
     expect(xml).toContain('Downtime analysis');
     expect(xml).toContain('Compliance audit');
+    // The compliance audit's electrical-safety section, read from maintenance's report data.
+    expect(xml).toContain('Electrical safety tests (IEC 62353)');
+    expect(xml).toContain('Failed electrical safety tests');
+    expect(xml).toMatch(/\d+ electrical safety tests were taken in the period/);
     expect(xml).toContain(serial);
     expect(xml).toContain('93.5%');
   });

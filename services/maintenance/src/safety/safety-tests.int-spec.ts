@@ -21,6 +21,7 @@ import {
   startMaintenance,
   useSignInStack,
 } from '@caliber/testing/stack';
+import { addDays, hospitalToday } from '../hospital-clock';
 import { SafetyReportService } from './safety-report.service';
 
 const SAMPLES = join(__dirname, '../../../gateway/src/safety/analysers/samples');
@@ -226,6 +227,23 @@ describe('electrical-safety tests (real stack)', () => {
       overdue: false,
       planTitle: 'Annual electrical safety test',
     });
+
+    // A plan whose first occurrence is ten days past due: overdue, by that occurrence's due date.
+    const late = await aDevice();
+    const tenDaysAgo = addDays(hospitalToday(), -10);
+    const latePlan = await as('engineer').post('/maintenance/schedule', {
+      equipmentId: late._id,
+      title: 'Annual electrical safety test',
+      description: 'IEC 62353 recurrent test',
+      pmType: 'Safety Testing',
+      interval: 'Annually',
+      estimatedHours: 0.5,
+      priority: 'Medium',
+      firstDueDate: tenDaysAgo,
+    });
+    expect(latePlan.status).toBe(201);
+    const overdue = await as('tech').get<DeviceSafetyTests>(`/equipment/${late._id}/safety-tests`);
+    expect(overdue.body.due).toMatchObject({ dueDate: tenDaysAgo, overdue: true });
   });
 
   it('previews an analyser file row by row, applies it once, and a second apply imports nothing', async () => {
