@@ -145,6 +145,11 @@ test.describe('Electrical safety tests', () => {
     );
 
     await page.goto('/equipment');
+    // The inventory's actions, the new one among them, at phone width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('link', { name: 'Import safety tests' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}-inventory-actions-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('link', { name: 'Import safety tests' }).click();
     await expect(page.getByRole('heading', { name: 'Import safety tests', level: 1 })).toBeVisible();
     await page

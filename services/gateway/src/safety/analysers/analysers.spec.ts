@@ -168,6 +168,21 @@ describe('analyser files', () => {
     ]);
   });
 
+  it('refuses a row whose serial number is longer than any device has, naming its line', () => {
+    const long = 'S'.repeat(80);
+    const file = read(
+      `Serial Number,Test Date,Tester,Instrument,Protection Class,Protective Earth (Ω),Equipment Leakage (µA),Visual Inspection\n${long},2026-03-02,A Tester,ESA615,I,0.1,300,Pass\n`,
+    );
+    expect(file.records).toEqual([]);
+    expect(file.refusals).toEqual([
+      {
+        line: 2,
+        serialNumber: 'S'.repeat(64),
+        reason: 'Unreadable: a serial or asset number is longer than 64 characters, which no device has.',
+      },
+    ]);
+  });
+
   it('reads values as analysers write them', () => {
     expect(readValue('0,085', 'PE')).toBe(0.085);
     expect(readValue('> 200 MΩ', 'Insulation')).toBe(200);

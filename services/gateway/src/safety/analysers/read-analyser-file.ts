@@ -3,7 +3,12 @@ import { csvRows, csvText } from '../../files/sheets/csv';
 import { FileRefusal, refuseContent } from '../../files/sheets/file-refusal';
 import { refuseUpload } from '../../files/sheets/read-sheet';
 import { unreadableCsv, type SheetFile } from '../../files/sheets/sheet-file';
-import { UnreadableValue, type AnalyserFormat, type AnalyserLine } from './analyser-format';
+import {
+  UnreadableValue,
+  type AnalyserFormat,
+  type AnalyserLine,
+  type AnalyserParse,
+} from './analyser-format';
 import { caliberCsv } from './caliber-csv';
 import { flukeAnsur } from './fluke-ansur';
 import { rigelMedeBase } from './rigel-medebase';
@@ -29,6 +34,33 @@ export const ANALYSER_FILE: SheetFile = {
 /** The cheap checks before a thread reads it: not empty, within the size, CSV text (not a PDF or a workbook). */
 export function refuseAnalyserUpload(bytes: Buffer): void {
   refuseUpload(ANALYSER_FILE, 'csv', bytes);
+}
+
+/** The longest serial or asset number the inventory holds. */
+const SERIAL_MAX = 64;
+
+/**
+ * Rows whose serial or asset number is longer than any in the inventory are refused here, so the
+ * rows sent to maintenance stay within what its message takes; a refusal names at most the
+ * serial's first 64 characters.
+ */
+export function withinBounds(parsed: AnalyserParse): AnalyserParse {
+  const refusals = parsed.refusals.map((refusal) => ({
+    ...refusal,
+    serialNumber: refusal.serialNumber?.slice(0, SERIAL_MAX) ?? null,
+    reason: refusal.reason.slice(0, 500),
+  }));
+  const records = parsed.records.filter((record) => {
+    const long = [record.serialNumber, record.assetNumber ?? ''].some((text) => text.length > SERIAL_MAX);
+    if (long)
+      refusals.push({
+        line: record.line,
+        serialNumber: record.serialNumber.slice(0, SERIAL_MAX),
+        reason: `Unreadable: a serial or asset number is longer than ${SERIAL_MAX} characters, which no device has.`,
+      });
+    return !long;
+  });
+  return { records, refusals };
 }
 
 /**
@@ -64,13 +96,14 @@ export function readAnalyserFile(bytes: Buffer): AnalyserFileRead {
         ', ',
       )}; its first line "${header.cells.join(',').slice(0, 80)}" is none of them.`,
     );
-  let parsed;
+  let parsed: AnalyserParse;
   try {
     parsed = format.parse(lines.slice(lines.indexOf(header)));
   } catch (error) {
     if (error instanceof UnreadableValue) return refuseContent(error.message);
     throw error;
   }
+  parsed = withinBounds(parsed);
   const count = parsed.records.length + parsed.refusals.length;
   if (count === 0) return refuseContent(`The ${format.name} file has no tests in it, only its header.`);
   if (count > SAFETY_IMPORT_MAX_ROWS)
