@@ -192,6 +192,13 @@ describe('electrical-safety tests (real stack)', () => {
       400,
       'A Class II device has no protective earth to measure: leave it empty.',
     ]);
+    const future = await as('engineer').post(path, {
+      test: { ...failing, testedOn: addDays(hospitalToday(), 2) },
+    });
+    expect([future.status, future.body['message']]).toEqual([
+      400,
+      `The test date ${addDays(hospitalToday(), 2)} is in the future (today is ${hospitalToday()}).`,
+    ]);
     const missing = await as('engineer').post(
       `/equipment/00000000-0000-4000-8000-000000000000/safety-tests`,
       {

@@ -25,7 +25,7 @@ import {
 } from '@caliber/contracts';
 import { auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { hospitalToday } from '../hospital-clock';
+import { addDays, hospitalToday } from '../hospital-clock';
 import { EquipmentPeer } from '../peers/peers.client';
 import { deviceColumns, deviceRefOf } from '../tasks/device-snapshot';
 import { TaskEvents } from '../tasks/task-events';
@@ -176,6 +176,8 @@ export class SafetyTestsService {
     openRepairTask: boolean,
   ): Promise<SafetyTestDto> {
     refuseRecording(actor);
+    const future = futureDateIssue(test.testedOn);
+    if (future) throw ServiceError.validation([{ path: 'test.testedOn', message: future }]);
     const device = await this.equipment.ref(actor, equipmentId);
     if (RETIRED.includes(device.status))
       throw new ServiceError(
@@ -406,6 +408,11 @@ export class SafetyTestsService {
         row.reason = `Unreadable: ${parsed.issues.map((issue) => issue.message).join(' ')}`;
         continue;
       }
+      const future = futureDateIssue(parsed.value.testedOn);
+      if (future) {
+        row.reason = `Unreadable: ${future}`;
+        continue;
+      }
       const evaluation = evaluateSafetyTest(parsed.value);
       row.testedOn = parsed.value.testedOn;
       row.result = evaluation.result;
@@ -453,6 +460,17 @@ export class SafetyTestsService {
     const titles = new Map(tasks.map((task) => [task.id, task.title]));
     return tests.map((test) => toSafetyTestDto(test, titles));
   }
+}
+
+/**
+ * A test is recorded once it is taken: a date in the future is a typing mistake. A day of slack
+ * lets a form filled in where the calendar is already tomorrow (another time zone) through.
+ */
+function futureDateIssue(testedOn: string): string | null {
+  const today = hospitalToday();
+  return testedOn > addDays(today, 1)
+    ? `The test date ${testedOn} is in the future (today is ${today}).`
+    : null;
 }
 
 function refuseRecording(actor: Actor): void {
