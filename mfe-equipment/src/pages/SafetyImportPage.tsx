@@ -156,7 +156,7 @@ export function SafetyImportPage() {
           </div>
           <Toggle
             label="Open a Repair task for each failed test"
-            description="A High-priority Repair task per device whose test failed, naming what failed."
+            description="A High-priority Repair task per device whose test failed, naming what failed. Each takes its device out of use until the repair is certified."
             checked={openRepairTasks}
             onChange={setOpenRepairTasks}
           />

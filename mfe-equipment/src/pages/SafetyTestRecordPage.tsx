@@ -413,7 +413,7 @@ function SafetyTestForm({
         {evaluation.result === 'Fail' ? (
           <Toggle
             label="Open a Repair task"
-            description="A High-priority Repair task for this device, naming what failed."
+            description="A High-priority Repair task for this device, naming what failed. It takes the device out of use until the repair is certified."
             checked={opensRepairTask(state, evaluation)}
             onChange={(checked) => set({ repairChoice: checked })}
           />

@@ -4,6 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type {
   DeviceSafetyTests,
+  EquipmentDetail,
   EquipmentDto,
   RecordSafetyTestResponse,
   Role,
@@ -13,6 +14,7 @@ import type {
   TaskDetail,
 } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
+import { until } from '@caliber/testing/wait';
 import {
   equipmentDataSource,
   rosterStaff,
@@ -131,6 +133,15 @@ describe('electrical-safety tests (real stack)', () => {
     expect(task.body.description).toContain(
       'Protective earth resistance: 0.45 Ω; the limit is at most 0.3 Ω',
     );
+    // The device that failed is taken out of use by its Repair task, as a reported fault is.
+    const statusOf = async () => (await as('engineer').get<EquipmentDetail>(`/equipment/${device._id}`)).body;
+    await until(async () => (await statusOf()).status === 'Unserviceable', {
+      what: 'the failed device out of use',
+    });
+    expect((await statusOf()).statusHistory[0]).toMatchObject({
+      to: 'Unserviceable',
+      taskId: test.repairTask?._id,
+    });
     const audit = (await rows.query(
       `SELECT "action", "changes" FROM "maintenance"."audit_log" WHERE "entity" = 'safety-test' AND "entity_id" = $1`,
       [test._id],

@@ -26,11 +26,12 @@ import {
 import { auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { addDays, hospitalToday } from '../hospital-clock';
-import { EquipmentPeer } from '../peers/peers.client';
+import { actingUserOfActor, EquipmentPeer } from '../peers/peers.client';
 import { deviceColumns, deviceRefOf } from '../tasks/device-snapshot';
 import { TaskEvents } from '../tasks/task-events';
 import { toTaskDto } from '../tasks/task.mapper';
 import { TaskEntity } from '../tasks/task.entity';
+import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { insertTask } from '../tasks/task-writes';
 import { SafetyTestEntity } from './safety-test.entity';
 
@@ -117,6 +118,7 @@ export class SafetyTestsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly equipment: EquipmentPeer,
     private readonly events: TaskEvents,
+    private readonly relay: TaskEffectsRelay,
   ) {}
 
   /** A device's tests, newest first, and when its next test is due (its Safety Testing plan). */
@@ -192,7 +194,10 @@ export class SafetyTestsService {
         openRepairTask,
       }),
     );
-    if (task) await this.events.created({ task });
+    if (task) {
+      this.relay.kick();
+      await this.events.created({ task });
+    }
     if (!entity) throw new ServiceError('CONFLICT', 'This test is already recorded.');
     const [dto] = await this.dtos(this.dataSource.manager, [entity]);
     if (!dto) throw new ServiceError('NOT_FOUND', NOT_FOUND);
@@ -242,6 +247,7 @@ export class SafetyTestsService {
       }
       return { rows: checked, tasks: created };
     });
+    if (tasks.length) this.relay.kick();
     for (const task of tasks) await this.events.created({ task });
     const preview = summary(command, rows);
     return {
@@ -296,6 +302,10 @@ export class SafetyTestsService {
     }
     let task: TaskDto | null = null;
     if (evaluation.result === 'Fail' && options.openRepairTask) {
+      // A device that failed its electrical-safety test must not be used on a patient until it is
+      // repaired: its Repair task takes it out of use (Unserviceable) through the outbox, as a
+      // reported fault does, and the engineer's certification of the repair returns it to service.
+      await lockDevice(manager, device._id);
       const created = await insertTask(manager, actor, {
         title: safetyRepairTitle(evaluation.failed, device.name),
         description: `The electrical safety test of ${test.testedOn} (IEC 62353) failed:\n${failureLines(
@@ -312,6 +322,13 @@ export class SafetyTestsService {
         dueDate: null,
         comments: null,
         ...deviceColumns(device),
+      });
+      await enqueueTaskEffect(manager, {
+        taskId: created.id,
+        kind: 'reported',
+        equipmentId: device._id,
+        taskTitle: created.title,
+        user: actingUserOfActor(actor),
       });
       fields.repairTaskId = created.id;
       task = toTaskDto(created, []);
