@@ -10,6 +10,7 @@ export * from './bootstrap';
 export * from './shutdown';
 export * from './audit/audit';
 export * from './audit/audit-entry.entity';
+export * from './audit/audit-chain';
 export * from './health.controller';
 export * from './entry-points';
 export * from './migrations/rename-values';

@@ -7,6 +7,7 @@ import { DashboardIndexes1765100000000 } from './migrations/1765100000000-dashbo
 import { ReporterIndex1765240000000 } from './migrations/1765240000000-reporter-index';
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { ListNames1765400000000 } from './migrations/1765400000000-list-names';
+import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
 import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
@@ -30,6 +31,7 @@ export const MAINTENANCE_MIGRATIONS = [
   ReporterIndex1765240000000,
   AuditAppendOnly1765360000000,
   ListNames1765400000000,
+  AuditChain1765800000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {
