@@ -40,3 +40,4 @@ export * from './date-formats';
 export * from './udi';
 export * from './sheet-dates';
 export * from './base64';
+export * from './audit';

@@ -21,6 +21,14 @@ export const REPORT_DATA_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.reportAwaitingCertification,
 ];
 
+/** Each service's audit chain check, asked by the reports service only. */
+export const AUDIT_VERIFY_SUBJECTS: readonly string[] = [
+  SUBJECTS.identity.auditVerify,
+  SUBJECTS.equipment.auditVerify,
+  SUBJECTS.maintenance.auditVerify,
+  SUBJECTS.reports.auditVerify,
+];
+
 /**
  * Which other services' subjects each domain service calls, and nothing else: the senders
  * allowed on those subjects (`SUBJECT_SENDERS`) and the NATS permissions of each service are
@@ -53,6 +61,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.identity.standing,
     // A report's departments and categories are read against the hospital lists.
     SUBJECTS.equipment.lists,
+    // The compliance report's "Audit trail integrity": each service's chain, its own included.
+    ...AUDIT_VERIFY_SUBJECTS,
   ],
 };
 
@@ -66,4 +76,5 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.pmCoverage,
   SUBJECTS.equipment.listChanges,
   ...REPORT_DATA_SUBJECTS,
+  ...AUDIT_VERIFY_SUBJECTS,
 ];

@@ -26,6 +26,10 @@ export const SUBJECTS = {
     previousSignIn: 'identity.sessions.previous-sign-in',
     previewImport: 'identity.users.import.preview',
     applyImport: 'identity.users.import.apply',
+    /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
+    auditPage: 'identity.audit.page',
+    /** Whether the service's audit hash chain is intact (the compliance report; services only). */
+    auditVerify: 'identity.audit.verify',
     health: 'identity.health',
   },
   equipment: {
@@ -69,6 +73,10 @@ export const SUBJECTS = {
     importDiscard: 'equipment.import.discard',
     /** Inventory export and asset labels: the filtered inventory, or chosen devices, page by page. */
     exportPage: 'equipment.export.page',
+    /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
+    auditPage: 'equipment.audit.page',
+    /** Whether the service's audit hash chain is intact (the compliance report; services only). */
+    auditVerify: 'equipment.audit.verify',
     health: 'equipment.health',
   },
   maintenance: {
@@ -104,6 +112,10 @@ export const SUBJECTS = {
     reportDeviceCosts: 'maintenance.report.device-costs',
     reportCertification: 'maintenance.report.certification',
     reportAwaitingCertification: 'maintenance.report.awaiting-certification',
+    /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
+    auditPage: 'maintenance.audit.page',
+    /** Whether the service's audit hash chain is intact (the compliance report; services only). */
+    auditVerify: 'maintenance.audit.verify',
     health: 'maintenance.health',
   },
   reports: {
@@ -114,6 +126,10 @@ export const SUBJECTS = {
     fileChunk: 'reports.file.chunk',
     listSchedules: 'reports.schedules.list',
     cancelSchedule: 'reports.schedules.cancel',
+    /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
+    auditPage: 'reports.audit.page',
+    /** Whether the service's audit hash chain is intact (the compliance report; services only). */
+    auditVerify: 'reports.audit.verify',
     health: 'reports.health',
   },
 } as const;

@@ -29,3 +29,4 @@ export * from './reports/report-sql';
 export * from './timed-memo';
 export * from './static-files';
 export * from './page-security';
+export * from './audit/audit-reader';

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
+  serviceAuditController,
   serviceHealthController,
   serviceChannelProvider,
   serviceInboxPrefix,
@@ -55,6 +56,11 @@ export class IdentityModule {
         AssigneesController,
         UsersController,
         serviceHealthController('identity', SUBJECTS.identity.health),
+        serviceAuditController(
+          'identity',
+          { page: SUBJECTS.identity.auditPage, verify: SUBJECTS.identity.auditVerify },
+          'user',
+        ),
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
+  serviceAuditController,
   serviceHealthController,
   serviceChannelProvider,
   serviceInboxPrefix,
@@ -56,6 +57,10 @@ export class MaintenanceModule {
         ReportDataController,
         TaskDashboardController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
+        serviceAuditController('maintenance', {
+          page: SUBJECTS.maintenance.auditPage,
+          verify: SUBJECTS.maintenance.auditVerify,
+        }),
       ],
       providers: [
         { provide: MAINTENANCE_CONFIG, useValue: config },

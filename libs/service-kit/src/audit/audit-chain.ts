@@ -1,3 +1,4 @@
+import type { AuditChainBreak, AuditChainVerdict } from '@caliber/contracts';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
@@ -25,6 +26,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * verify` and in each compliance report are the anchors: an auditor compares a head from an
  * earlier copy with the row of that seq now (`row_hash` at that `chain_seq` must be the same).
  */
+
+/** What runs the chain's statements: a data source, an entity manager or a migration's query runner. */
+export interface AuditSqlRunner {
+  query(query: string, parameters?: unknown[]): Promise<unknown>;
+}
 
 /** `prev_hash` of a chain's first row. */
 export const AUDIT_CHAIN_GENESIS_HEX = '0'.repeat(64);
@@ -114,7 +120,7 @@ export function auditChainTriggerSql(schema: string): string[] {
  * (DDL, rolled back with the migration if anything fails), and enables it again before it ends.
  */
 export async function addAuditChain(
-  runner: Pick<QueryRunner, 'query'>,
+  runner: AuditSqlRunner,
   schema: string,
   equipmentIds: string[] = [],
 ): Promise<void> {
@@ -171,7 +177,7 @@ export async function addAuditChain(
 }
 
 /** Takes the chain away again (the migration's `down`); the rows stay. */
-export async function removeAuditChain(runner: Pick<QueryRunner, 'query'>, schema: string): Promise<void> {
+export async function removeAuditChain(runner: AuditSqlRunner, schema: string): Promise<void> {
   const s = `"${schema}"`;
   const table = `${s}."audit_log"`;
   await runner.query(`DROP TRIGGER "audit_log_chain_head" ON ${table}`);
@@ -205,21 +211,6 @@ export function auditChainMigration(
   };
 }
 
-export interface AuditChainBreak {
-  seq: number;
-  id: string;
-  reason: string;
-}
-
-export interface AuditChainVerdict {
-  rows: number;
-  headSeq: number;
-  /** The head table's hash, hex. */
-  headHash: string;
-  intact: boolean;
-  firstBreak: AuditChainBreak | null;
-}
-
 interface VerifyRow {
   rows: string;
   head_seq: string | null;
@@ -237,7 +228,7 @@ interface VerifyRow {
  * names the last row. Answers the first row where one of these fails.
  */
 export async function verifyAuditChain(
-  runner: Pick<QueryRunner, 'query'>,
+  runner: AuditSqlRunner,
   schema: string,
 ): Promise<AuditChainVerdict> {
   const s = `"${schema}"`;
