@@ -77,6 +77,9 @@ export const auditServicePageSchema = z
   .strict();
 export type AuditServicePageQuery = z.infer<typeof auditServicePageSchema>;
 
+/** identity.audit.names: the people of one audit page, by id (answered as `{ [id]: name }`). */
+export const auditNamesSchema = z.object({ ids: z.array(recordId).max(AUDIT_PAGE_MAX) }).strict();
+
 const calendarDate = (label: string) =>
   z
     .string()

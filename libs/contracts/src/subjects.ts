@@ -30,6 +30,8 @@ export const SUBJECTS = {
     auditPage: 'identity.audit.page',
     /** Whether the service's audit hash chain is intact (the compliance report; services only). */
     auditVerify: 'identity.audit.verify',
+    /** The names of the people an audit page names by id (the audit viewer's "who"). */
+    auditNames: 'identity.audit.names',
     health: 'identity.health',
   },
   equipment: {

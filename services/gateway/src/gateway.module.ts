@@ -46,6 +46,7 @@ import { LiveGateway } from './live/live.gateway';
 import { RedisConnection } from './redis/redis.provider';
 import { ReportsClient } from './reports/reports.client';
 import { ReportsController } from './reports/reports.controller';
+import { AuditClient, AuditController } from './audit/audit.controller';
 
 /** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
 export interface GatewayRunOptions {
@@ -83,6 +84,7 @@ export class GatewayModule {
         ReportsController,
         HealthController,
         DashboardController,
+        AuditController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -120,6 +122,7 @@ export class GatewayModule {
         { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },
         FileWorkers,
         ReportsClient,
+        AuditClient,
       ],
     };
   }

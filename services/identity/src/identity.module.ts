@@ -32,6 +32,7 @@ import { SessionController } from './sessions/session.controller';
 import { IDENTITY_EVENTS_CLIENT, SessionsEndedRelay } from './sessions/sessions-ended.relay';
 import { SessionsService } from './sessions/sessions.service';
 import { UserEntity } from './users/user.entity';
+import { AuditNamesController } from './users/audit-names.controller';
 
 @Module({})
 export class IdentityModule {
@@ -55,6 +56,7 @@ export class IdentityModule {
         OwnSettingsController,
         AssigneesController,
         UsersController,
+        AuditNamesController,
         serviceHealthController('identity', SUBJECTS.identity.health),
         serviceAuditController(
           'identity',
