@@ -23,6 +23,7 @@ import {
   type BuildContext,
   type ReportBuilder,
 } from './build-context';
+import { auditTrailIntegrity } from './compliance-audit-trail.section';
 
 type Scopes = Pick<PmComplianceResponse, 'overall' | 'highRisk' | 'lifeSupport'>;
 
@@ -177,6 +178,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
       row.inPmProgram ? 'Yes' : 'No',
     ],
   );
+  const integrity = await auditTrailIntegrity(context);
   const { overall, highRisk, lifeSupport } = figures;
   const summary = [
     `PM completed on time in the period (${scopeWords(context.scope)}): ${percent(overall.rate)} overall, ${percent(
@@ -285,6 +287,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
       certification.byEngineer.map((row) => [row.name, row.certified]),
     ),
     inventory,
+    integrity,
   );
   return { key: 'complianceAudit', title: REPORT_TITLES.complianceAudit, summary, blocks };
 };
