@@ -58,12 +58,13 @@ describe('npm run cli -- audit verify (real PostgreSQL)', () => {
       `SELECT "id"::text AS id, "chain_seq"::text AS seq FROM "maintenance"."audit_log" WHERE "entity_id" = $1`,
       [entityId],
     )) as { id: string; seq: string }[];
+    if (!row) throw new Error('The test row was not written.');
     const setPriority = (to: string) =>
       db.transaction(async (manager) => {
         await manager.query(`ALTER TABLE "maintenance"."audit_log" DISABLE TRIGGER "audit_log_append_only"`);
         await manager.query(
           `UPDATE "maintenance"."audit_log" SET "changes" = jsonb_build_object('priority', jsonb_build_object('from', 'Low', 'to', $2::text)) WHERE "id" = $1`,
-          [row!.id, to],
+          [row.id, to],
         );
         await manager.query(`ALTER TABLE "maintenance"."audit_log" ENABLE TRIGGER "audit_log_append_only"`);
       });
@@ -72,9 +73,7 @@ describe('npm run cli -- audit verify (real PostgreSQL)', () => {
       const broken = auditVerify();
       expect(broken.status).toBe(1);
       expect(broken.lines.find((line) => line.startsWith('maintenance'))).toMatch(
-        new RegExp(
-          `BROKEN at seq ${row!.seq} \\(row id ${row!.id}\\): its content no longer matches its hash`,
-        ),
+        new RegExp(`BROKEN at seq ${row.seq} \\(row id ${row.id}\\): its content no longer matches its hash`),
       );
       expect(broken.lines.filter((line) => line.endsWith('INTACT'))).toHaveLength(
         DOMAIN_SERVICE_NAMES.length - 1,

@@ -221,5 +221,5 @@ export interface AuditChainVerdict {
 /** A readable name of an audit row's action (`status-changed` → `Status changed`). */
 export function auditActionLabel(action: string): string {
   const words = action.replace(/[-_]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : action;
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
 }

@@ -1,5 +1,5 @@
 import { Button, Card, EmptyState, ErrorBox, LoadingState } from '@caliber/ui-kit';
-import { Link, useNavigate, useParams } from '@caliber/web';
+import { AuditTrailLink, Link, useNavigate, useParams } from '@caliber/web';
 import { EquipmentDetails } from '../components/EquipmentDetails';
 import { useEquipmentDetail } from '../hooks/use-equipment-detail';
 import '../equipment.css';
@@ -37,6 +37,7 @@ export function EquipmentDevicePage() {
               Report a fault
             </Link>
           ) : null}
+          {item ? <AuditTrailLink equipment={item._id} /> : null}
           <Link to={BACK}>Back to Equipment Inventory</Link>
         </div>
       </header>

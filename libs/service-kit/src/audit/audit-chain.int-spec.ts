@@ -77,14 +77,14 @@ describe('the audit hash chain (real PostgreSQL)', () => {
     });
   }
 
-  const idAt = async (schema: string, seq: number) =>
-    (
-      (await admin.query(`SELECT "id"::text AS id FROM "${schema}"."audit_log" WHERE "chain_seq" = $1`, [
-        seq,
-      ])) as {
-        id: string;
-      }[]
-    )[0]!.id;
+  const idAt = async (schema: string, seq: number): Promise<string> => {
+    const [row] = (await admin.query(
+      `SELECT "id"::text AS id FROM "${schema}"."audit_log" WHERE "chain_seq" = $1`,
+      [seq],
+    )) as { id: string }[];
+    if (!row) throw new Error(`No row ${seq} in ${schema}.`);
+    return row.id;
+  };
 
   it('chains the rows written before it and every row since, and an untouched chain verifies', async () => {
     const { schema, db } = await chainedSchema(3, 4);

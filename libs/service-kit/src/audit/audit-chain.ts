@@ -227,10 +227,7 @@ interface VerifyRow {
  * is the previous row's row_hash, its row_hash is the hash of its content now, and the head table
  * names the last row. Answers the first row where one of these fails.
  */
-export async function verifyAuditChain(
-  runner: AuditSqlRunner,
-  schema: string,
-): Promise<AuditChainVerdict> {
+export async function verifyAuditChain(runner: AuditSqlRunner, schema: string): Promise<AuditChainVerdict> {
   const s = `"${schema}"`;
   const table = `${s}."audit_log"`;
   const [row] = (await runner.query(

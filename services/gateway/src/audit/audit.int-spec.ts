@@ -23,6 +23,11 @@ describe('GET /api/audit', () => {
   let gateway: RunningGateway;
   const services: INestApplication[] = [];
   const sources = new Map<string, DataSource>();
+  const source = (name: string): DataSource => {
+    const found = sources.get(name);
+    if (!found) throw new Error(`No connection to ${name}.`);
+    return found;
+  };
   let engineer: { id: string; name: string; token: string };
   let technician: string;
   let manager: string;
@@ -32,7 +37,7 @@ describe('GET /api/audit', () => {
     gateway = await startGateway();
     for (const name of DOMAIN_SERVICE_NAMES)
       sources.set(name, name === 'identity' ? await identityDataSource() : await serviceDataSource(name));
-    const identity = sources.get('identity')!;
+    const identity = source('identity');
     const person = await rosterStaff(identity, { role: 'Engineer', name: 'Abena Audit' });
     engineer = { id: person.id, name: person.name, token: await signIn(gateway.url, person.serviceNumber) };
     technician = await signIn(
@@ -125,7 +130,7 @@ describe('GET /api/audit', () => {
       ['equipment', '2021-06-16T00:00:00Z', someoneElse],
     ];
     for (const [service, at, actor] of rows)
-      await sources.get(service)!.query(
+      await source(service).query(
         `INSERT INTO "${service}"."audit_log" ("actor_id", "actor_label", "entity", "entity_id", "action", "changes", "at", "equipment_id")
            VALUES ($1, 'S-1', 'equipment', $2, 'updated', '{"location": {"from": "A", "to": "B"}}', $3, $4)`,
         [actor, device, at, device],
