@@ -83,11 +83,23 @@ describe('GET /api/audit', () => {
       ).status,
     ).toBe(200);
 
+    // A task on the device: maintenance's audit row names the device too.
+    const task = await call<{ task: { _id: string } }>(gateway.url, 'POST', '/api/tasks', {
+      token: engineer.token,
+      body: { title: 'Audit check', description: 'Alarm test', priority: 'Low', equipmentId: id },
+    });
+    expect(task.status).toBe(201);
+
     const page = await trail(engineer.token, { equipment: id });
     expect(page.status).toBe(200);
     expect(page.body.next).toBeNull();
-    expect(page.body.rows.map((row) => row.action)).toEqual(['updated', 'created']);
-    expect(page.body.rows[0]).toMatchObject({
+    expect(page.body.rows.map((row) => [row.service, row.entity, row.action])).toEqual([
+      ['maintenance', 'task', 'created'],
+      ['equipment', 'equipment', 'updated'],
+      ['equipment', 'equipment', 'created'],
+    ]);
+    expect(page.body.rows[0]).toMatchObject({ entityId: task.body.task._id, equipmentId: id });
+    expect(page.body.rows[1]).toMatchObject({
       service: 'equipment',
       entity: 'equipment',
       entityId: id,
@@ -97,7 +109,7 @@ describe('GET /api/audit', () => {
       changes: { location: { from: 'Bed 3', to: 'Bed 4' } },
     });
     // A Manager reads it too.
-    expect((await trail(manager, { equipment: id })).body.rows).toHaveLength(2);
+    expect((await trail(manager, { equipment: id })).body.rows).toHaveLength(3);
   });
 
   it('refuses Technicians (the rows hold staff personal details) and a cursor it did not make', async () => {
