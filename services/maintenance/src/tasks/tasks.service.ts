@@ -388,13 +388,16 @@ export class TasksService {
         returnToService: open === 0,
         user: actingUserOfActor(actor),
       });
+      // A PM occurrence certified: the plan's next one is due where its schedule puts it. Before
+      // this task's audit row: the audit chain's head stays locked from a transaction's first
+      // audit row to its commit, so rows (the plan) are locked first, in the order every other
+      // writer of a plan locks them (plan, then the chain), and two writers cannot deadlock.
+      const next = await this.plans.nextOccurrence(manager, actor, current);
       await auditTask(manager, actor, current, 'certified', {
         certified: { from: false, to: true },
         needsCertification: { from: true, to: false },
         certifiedBy: { from: null, to: actor.name },
       });
-      // A PM occurrence certified: the plan's next one is due where its schedule puts it.
-      const next = await this.plans.nextOccurrence(manager, actor, current);
       return { task: await manager.findOneByOrFail(TaskEntity, { id: current.id }), next };
     });
     this.relay.kick();
