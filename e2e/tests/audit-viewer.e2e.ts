@@ -120,6 +120,12 @@ test.describe('Audit trail', () => {
             path: `/tmp/audit-viewer-${size.name}-${theme}.png`,
             animations: 'disabled',
           });
+          // The rows (cards on a phone), scrolled into view.
+          await rows.nth(1).scrollIntoViewIfNeeded();
+          await page.screenshot({
+            path: `/tmp/audit-viewer-${size.name}-${theme}-rows.png`,
+            animations: 'disabled',
+          });
         }
     } finally {
       await context.close();

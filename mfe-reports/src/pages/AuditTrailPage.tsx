@@ -8,16 +8,7 @@ import {
   type EquipmentListResponse,
   TECHNICIAN_LIST_LIMIT,
 } from '@caliber/contracts';
-import {
-  Button,
-  Card,
-  EmptyState,
-  ErrorBox,
-  formatDateTime,
-  LoadingState,
-  SelectField,
-  TextField,
-} from '@caliber/ui-kit';
+import { Button, Card, EmptyState, ErrorBox, LoadingState, SelectField, TextField } from '@caliber/ui-kit';
 import { Link, useApiData, useCurrentUser, useSearchParams } from '@caliber/web';
 import { useState } from 'react';
 import { AUDIT_SERVICE_LABELS, auditValue, auditWhat, fieldLabel } from '../utils/audit-labels';
@@ -150,6 +141,11 @@ function AuditTrail() {
   );
 }
 
+/** When a change was made, to the second: several changes often fall in one minute. */
+function whenText(at: string): string {
+  return new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
 function AuditTable({ rows }: { rows: AuditTrailRow[] }) {
   return (
     <div className="reports-table-frame">
@@ -167,7 +163,7 @@ function AuditTable({ rows }: { rows: AuditTrailRow[] }) {
           {rows.map((row) => (
             <tr key={row.key}>
               <td data-label="When" className="reports-table__nowrap">
-                {formatDateTime(row.at)}
+                {whenText(row.at)}
               </td>
               <td data-label="Who">
                 <span>
