@@ -256,7 +256,9 @@ export class PmPlansService {
         [found.id, actor._id || null, hospitalToday()],
       );
       for (const row of rows)
-        await auditTask(manager, actor, { id: row.id, equipmentId: row.equipment_id }, 'deleted', { reason: { from: null, to: 'PM plan retired' } });
+        await auditTask(manager, actor, { id: row.id, equipmentId: row.equipment_id }, 'deleted', {
+          reason: { from: null, to: 'PM plan retired' },
+        });
       const after = await manager.findOneByOrFail(PmPlanEntity, { id: found.id });
       await this.audit(manager, actor, found, 'retired', {
         ...diffFields(before, toPmPlanDto(after)),
