@@ -1,4 +1,4 @@
-import type { DomainServiceName } from './services';
+import { DOMAIN_SERVICE_NAMES, type DomainServiceName } from './services';
 import { SUBJECTS } from './subjects';
 
 /** The figures and pages the domain services answer the reports service (and nobody else). */
@@ -21,13 +21,10 @@ export const REPORT_DATA_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.reportAwaitingCertification,
 ];
 
-/** Each service's audit chain check, asked by the reports service only. */
-export const AUDIT_VERIFY_SUBJECTS: readonly string[] = [
-  SUBJECTS.identity.auditVerify,
-  SUBJECTS.equipment.auditVerify,
-  SUBJECTS.maintenance.auditVerify,
-  SUBJECTS.reports.auditVerify,
-];
+/** Each service's audit chain check, asked by the reports service only (every service has one). */
+export const AUDIT_VERIFY_SUBJECTS: readonly string[] = DOMAIN_SERVICE_NAMES.map(
+  (name) => SUBJECTS[name].auditVerify,
+);
 
 /**
  * Which other services' subjects each domain service calls, and nothing else: the senders
