@@ -86,6 +86,13 @@ const SCREENS: readonly Screen[] = [
     },
   },
   {
+    path: '/audit',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
+      await expect(page.locator('.audit-table tbody tr').first()).toBeVisible();
+    },
+  },
+  {
     path: '/settings',
     ready: async (page) => {
       await expect(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();

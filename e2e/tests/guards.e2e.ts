@@ -62,7 +62,7 @@ test.describe('Route guards', () => {
     });
   }
 
-  test('the side navigation shows all seven entries to everyone and marks the active one', async ({
+  test('the side navigation shows a Technician its seven entries (no audit trail) and marks the active one', async ({
     page,
   }) => {
     await signInQuickly(page, addStaff('Technician'));

@@ -1,4 +1,5 @@
 import type { RemoteScreensModule } from '@caliber/web';
+import { AuditTrailPage } from './pages/AuditTrailPage';
 import { ReportJobPage } from './pages/ReportJobPage';
 import { ReportsPage } from './pages/ReportsPage';
 
@@ -6,4 +7,5 @@ import { ReportsPage } from './pages/ReportsPage';
 export const screens: RemoteScreensModule['screens'] = {
   reports: ReportsPage,
   'report-job': ReportJobPage,
+  'audit-trail': AuditTrailPage,
 };

@@ -41,3 +41,4 @@ export * from './udi';
 export * from './sheet-dates';
 export * from './base64';
 export * from './electrical-safety';
+export * from './audit';

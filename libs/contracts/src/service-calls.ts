@@ -1,4 +1,4 @@
-import type { DomainServiceName } from './services';
+import { DOMAIN_SERVICE_NAMES, type DomainServiceName } from './services';
 import { SUBJECTS } from './subjects';
 
 /** The figures and pages the domain services answer the reports service (and nobody else). */
@@ -22,6 +22,11 @@ export const REPORT_DATA_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.reportSafetyTests,
   SUBJECTS.maintenance.reportFailedSafetyTests,
 ];
+
+/** Each service's audit chain check, asked by the reports service only (every service has one). */
+export const AUDIT_VERIFY_SUBJECTS: readonly string[] = DOMAIN_SERVICE_NAMES.map(
+  (name) => SUBJECTS[name].auditVerify,
+);
 
 /**
  * Which other services' subjects each domain service calls, and nothing else: the senders
@@ -56,6 +61,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.identity.standing,
     // A report's departments and categories are read against the hospital lists.
     SUBJECTS.equipment.lists,
+    // The compliance report's "Audit trail integrity": each service's chain, its own included.
+    ...AUDIT_VERIFY_SUBJECTS,
   ],
 };
 
@@ -69,4 +76,5 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.pmCoverage,
   SUBJECTS.equipment.listChanges,
   ...REPORT_DATA_SUBJECTS,
+  ...AUDIT_VERIFY_SUBJECTS,
 ];

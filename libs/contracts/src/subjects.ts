@@ -26,6 +26,12 @@ export const SUBJECTS = {
     previousSignIn: 'identity.sessions.previous-sign-in',
     previewImport: 'identity.users.import.preview',
     applyImport: 'identity.users.import.apply',
+    /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
+    auditPage: 'identity.audit.page',
+    /** Whether the service's audit hash chain is intact (the compliance report; services only). */
+    auditVerify: 'identity.audit.verify',
+    /** The names of the people an audit page names by id (the audit viewer's "who"). */
+    auditNames: 'identity.audit.names',
     health: 'identity.health',
   },
   equipment: {
@@ -69,6 +75,10 @@ export const SUBJECTS = {
     importDiscard: 'equipment.import.discard',
     /** Inventory export and asset labels: the filtered inventory, or chosen devices, page by page. */
     exportPage: 'equipment.export.page',
+    /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
+    auditPage: 'equipment.audit.page',
+    /** Whether the service's audit hash chain is intact (the compliance report; services only). */
+    auditVerify: 'equipment.audit.verify',
     health: 'equipment.health',
   },
   maintenance: {
@@ -114,6 +124,10 @@ export const SUBJECTS = {
     /** The compliance audit's safety-test figures and its failed tests, page by page. */
     reportSafetyTests: 'maintenance.report.safety-tests',
     reportFailedSafetyTests: 'maintenance.report.failed-safety-tests',
+    /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
+    auditPage: 'maintenance.audit.page',
+    /** Whether the service's audit hash chain is intact (the compliance report; services only). */
+    auditVerify: 'maintenance.audit.verify',
     health: 'maintenance.health',
   },
   reports: {
@@ -124,6 +138,10 @@ export const SUBJECTS = {
     fileChunk: 'reports.file.chunk',
     listSchedules: 'reports.schedules.list',
     cancelSchedule: 'reports.schedules.cancel',
+    /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
+    auditPage: 'reports.audit.page',
+    /** Whether the service's audit hash chain is intact (the compliance report; services only). */
+    auditVerify: 'reports.audit.verify',
     health: 'reports.health',
   },
 } as const;

@@ -219,6 +219,11 @@ describe('NATS permissions', () => {
       'identity.users.assignees',
       'identity.users.standing',
       'equipment.lists.get',
+      // The compliance report's audit trail integrity: each chain's check, reads only.
+      'identity.audit.verify',
+      'equipment.audit.verify',
+      'maintenance.audit.verify',
+      'reports.audit.verify',
     ]);
     expect(REPORT_DATA_SUBJECTS.every((subject) => /^(equipment|maintenance)\.report\./.test(subject))).toBe(
       true,

@@ -12,3 +12,4 @@ export * from './use-api-data';
 export * from './downloads';
 export * from './task-status-badge';
 export * from './hospital-lists';
+export * from './audit-trail-link';

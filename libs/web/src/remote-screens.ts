@@ -18,6 +18,7 @@ export const SCREEN_IDS = [
   'add-user',
   'reports',
   'report-job',
+  'audit-trail',
 ] as const;
 export type ScreenId = (typeof SCREEN_IDS)[number];
 
@@ -42,6 +43,7 @@ export const SCREENS: Record<ScreenId, ScreenInfo> = {
   'add-user': { remote: 'users', title: 'Add New User' },
   reports: { remote: 'reports', title: 'Reports' },
   'report-job': { remote: 'reports', title: 'Report' },
+  'audit-trail': { remote: 'reports', title: 'Audit Trail' },
 };
 
 /** What each remote exposes as `./screens`: the screens it has built so far. */

@@ -1,5 +1,5 @@
 import { Button, Card, EmptyState, ErrorBox, LoadingState } from '@caliber/ui-kit';
-import { Link, useNavigate, useParams } from '@caliber/web';
+import { AuditTrailLink, Link, useNavigate, useParams } from '@caliber/web';
 import { ElectricalSafetySection } from '../components/ElectricalSafetySection';
 import { EquipmentDetails } from '../components/EquipmentDetails';
 import { useEquipmentDetail } from '../hooks/use-equipment-detail';
@@ -38,6 +38,7 @@ export function EquipmentDevicePage() {
               Report a fault
             </Link>
           ) : null}
+          {item ? <AuditTrailLink equipment={item._id} /> : null}
           <Link to={BACK}>Back to Equipment Inventory</Link>
         </div>
       </header>

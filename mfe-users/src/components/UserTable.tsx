@@ -1,6 +1,6 @@
 import { departmentLabel, type UserDto } from '@caliber/contracts';
 import { Avatar, Button } from '@caliber/ui-kit';
-import { useProductName } from '@caliber/web';
+import { AuditTrailLink, useProductName } from '@caliber/web';
 import { canDelete, canEdit, canManageRoster, isSelf, type Viewer } from '../utils/user-permissions';
 import { ActiveBadge } from './ActiveBadge';
 import { RoleBadge } from './RoleBadge';
@@ -80,6 +80,7 @@ export function UserTable({ users, viewer, onEdit, onDelete }: UserTableProps) {
                         Delete
                       </Button>
                     ) : null}
+                    <AuditTrailLink person={user._id} />
                   </div>
                 ) : (
                   <span className="muted">Read-only</span>

@@ -10,6 +10,7 @@ import { HistoryByTime1765100000000 } from './migrations/1765100000000-history-b
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { HospitalLists1765400000000 } from './migrations/1765400000000-hospital-lists';
 import { InventoryMoveIn1765500000000 } from './migrations/1765500000000-inventory-move-in';
+import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -24,6 +25,7 @@ export const EQUIPMENT_MIGRATIONS = [
   AuditAppendOnly1765360000000,
   HospitalLists1765400000000,
   InventoryMoveIn1765500000000,
+  AuditChain1765800000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
+  serviceAuditController,
   serviceHealthController,
   serviceChannelProvider,
   serviceInboxPrefix,
@@ -61,6 +62,10 @@ export class EquipmentModule {
         ListsController,
         InventoryImportController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
+        serviceAuditController('equipment', {
+          page: SUBJECTS.equipment.auditPage,
+          verify: SUBJECTS.equipment.auditVerify,
+        }),
       ],
       providers: [
         { provide: EQUIPMENT_CONFIG, useValue: config },

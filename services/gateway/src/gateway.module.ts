@@ -48,6 +48,7 @@ import { ReportsClient } from './reports/reports.client';
 import { ReportsController } from './reports/reports.controller';
 import { SafetyClient } from './safety/safety.client';
 import { SafetyTestsController } from './safety/safety-tests.controller';
+import { AuditClient, AuditController } from './audit/audit.controller';
 
 /** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
 export interface GatewayRunOptions {
@@ -86,6 +87,7 @@ export class GatewayModule {
         SafetyTestsController,
         HealthController,
         DashboardController,
+        AuditController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -124,6 +126,7 @@ export class GatewayModule {
         FileWorkers,
         ReportsClient,
         SafetyClient,
+        AuditClient,
       ],
     };
   }

@@ -10,6 +10,7 @@ import { SessionsByUser1765100000000 } from './migrations/1765100000000-sessions
 import { SessionsEndOnPhoneChange1765350000000 } from './migrations/1765350000000-sessions-end-on-phone-change';
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { DepartmentCopy1765400000000 } from './migrations/1765400000000-department-copy';
+import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 import { SessionEntity } from './sessions/session.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -25,6 +26,7 @@ export const IDENTITY_MIGRATIONS = [
   SessionsEndOnPhoneChange1765350000000,
   AuditAppendOnly1765360000000,
   DepartmentCopy1765400000000,
+  AuditChain1765800000000,
 ];
 
 export function identityDatabase(url: string): ServiceDatabaseOptions {

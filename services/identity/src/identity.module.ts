@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
+  serviceAuditController,
   serviceHealthController,
   serviceChannelProvider,
   serviceInboxPrefix,
@@ -31,6 +32,7 @@ import { SessionController } from './sessions/session.controller';
 import { IDENTITY_EVENTS_CLIENT, SessionsEndedRelay } from './sessions/sessions-ended.relay';
 import { SessionsService } from './sessions/sessions.service';
 import { UserEntity } from './users/user.entity';
+import { AuditNamesController } from './users/audit-names.controller';
 
 @Module({})
 export class IdentityModule {
@@ -54,7 +56,13 @@ export class IdentityModule {
         OwnSettingsController,
         AssigneesController,
         UsersController,
+        AuditNamesController,
         serviceHealthController('identity', SUBJECTS.identity.health),
+        serviceAuditController(
+          'identity',
+          { page: SUBJECTS.identity.auditPage, verify: SUBJECTS.identity.auditVerify },
+          'user',
+        ),
       ],
       providers: [
         { provide: IDENTITY_CONFIG, useValue: config },

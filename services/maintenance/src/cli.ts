@@ -161,12 +161,13 @@ async function insertDemoTask(
       demo.spareParts.map((part, position) => ({ ...part, taskId: task.id, position })),
     );
   await manager.query(
-    `INSERT INTO "maintenance"."audit_log" ("actor_label", "entity", "entity_id", "action", "changes", "at")
-     VALUES ('seed', 'task', $1, 'created', $2, $3)`,
+    `INSERT INTO "maintenance"."audit_log" ("actor_label", "entity", "entity_id", "action", "changes", "at", "equipment_id")
+     VALUES ('seed', 'task', $1, 'created', $2, $3, $4)`,
     [
       task.id,
       JSON.stringify({ title: { from: null, to: task.title }, status: { from: null, to: task.status } }),
       created,
+      task.equipmentId,
     ],
   );
 }
@@ -204,9 +205,9 @@ async function insertDemoPlan(manager: EntityManager, demo: DemoPlan, now: numbe
   await manager.save(plan);
   for (const occurrence of demo.occurrences) await insertDemoTask(manager, occurrence, now, plan.id);
   await manager.query(
-    `INSERT INTO "maintenance"."audit_log" ("actor_label", "entity", "entity_id", "action", "changes", "at")
-     VALUES ('seed', 'pm-plan', $1, 'created', $2, $3)`,
-    [plan.id, JSON.stringify({ title: { from: null, to: plan.title } }), created],
+    `INSERT INTO "maintenance"."audit_log" ("actor_label", "entity", "entity_id", "action", "changes", "at", "equipment_id")
+     VALUES ('seed', 'pm-plan', $1, 'created', $2, $3, $4)`,
+    [plan.id, JSON.stringify({ title: { from: null, to: plan.title } }), created, plan.equipmentId],
   );
 }
 
@@ -235,9 +236,14 @@ async function insertDemoSafetyTest(manager: EntityManager, demo: DemoSafetyTest
     }),
   );
   await manager.query(
-    `INSERT INTO "maintenance"."audit_log" ("actor_label", "entity", "entity_id", "action", "changes", "at")
-     VALUES ('seed', 'safety-test', $1, 'recorded', $2, $3)`,
-    [saved.id, JSON.stringify({ result: { from: null, to: evaluation.result } }), saved.recordedAt],
+    `INSERT INTO "maintenance"."audit_log" ("actor_label", "entity", "entity_id", "action", "changes", "at", "equipment_id")
+     VALUES ('seed', 'safety-test', $1, 'recorded', $2, $3, $4)`,
+    [
+      saved.id,
+      JSON.stringify({ result: { from: null, to: evaluation.result } }),
+      saved.recordedAt,
+      saved.equipmentId,
+    ],
   );
 }
 

@@ -8,6 +8,7 @@ import { ReporterIndex1765240000000 } from './migrations/1765240000000-reporter-
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { ListNames1765400000000 } from './migrations/1765400000000-list-names';
 import { SafetyTests1765600000000 } from './migrations/1765600000000-safety-tests';
+import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SafetyTestEntity } from './safety/safety-test.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
@@ -34,6 +35,7 @@ export const MAINTENANCE_MIGRATIONS = [
   AuditAppendOnly1765360000000,
   ListNames1765400000000,
   SafetyTests1765600000000,
+  AuditChain1765800000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

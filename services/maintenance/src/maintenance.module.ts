@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
+  serviceAuditController,
   serviceHealthController,
   serviceChannelProvider,
   serviceInboxPrefix,
@@ -60,6 +61,10 @@ export class MaintenanceModule {
         TaskDashboardController,
         SafetyTestsController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
+        serviceAuditController('maintenance', {
+          page: SUBJECTS.maintenance.auditPage,
+          verify: SUBJECTS.maintenance.auditVerify,
+        }),
       ],
       providers: [
         { provide: MAINTENANCE_CONFIG, useValue: config },

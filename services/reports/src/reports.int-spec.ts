@@ -272,6 +272,10 @@ describe('Reports (real stack)', () => {
     expect(xml).toMatch(/\d+ electrical safety tests were taken in the period/);
     expect(xml).toContain(serial);
     expect(xml).toContain('93.5%');
+    // Each service's audit chain, checked by its owner as the report is written.
+    expect(xml).toContain('Audit trail integrity');
+    expect(xml.match(/>Intact</g)).toHaveLength(4);
+    expect(xml).not.toContain('>Broken<');
   });
 
   it('answers a link when the file is not ready in time; the page follows it and only its owner, Engineers and Admins read it', async () => {

@@ -5,6 +5,7 @@ import { SUBJECTS } from '@caliber/contracts';
 import {
   natsClientOptions,
   serviceDataSourceOptions,
+  serviceAuditController,
   serviceHealthController,
   serviceChannelProvider,
   serviceInboxPrefix,
@@ -62,7 +63,14 @@ export class ReportsModule {
     return {
       module: ReportsModule,
       imports: common.imports,
-      controllers: [ReportsController, serviceHealthController('reports', SUBJECTS.reports.health)],
+      controllers: [
+        ReportsController,
+        serviceHealthController('reports', SUBJECTS.reports.health),
+        serviceAuditController('reports', {
+          page: SUBJECTS.reports.auditPage,
+          verify: SUBJECTS.reports.auditVerify,
+        }),
+      ],
       providers: [...common.providers, ReportsService],
     };
   }

@@ -41,6 +41,9 @@ const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
   // A report's own page (the link Generate answers when the file is not ready in time): the
   // screen reads the report's id from the address.
   ['/reports/jobs/:id', 'report-job'],
+  // Engineers, Managers and Admins: the screen itself tells anyone else why they may not read it
+  // (a clear message rather than a silent move to the dashboard), and the API refuses them.
+  ['/audit', 'audit-trail'],
 ];
 
 /**

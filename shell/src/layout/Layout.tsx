@@ -12,7 +12,7 @@ import { Avatar, LoadingState } from '@caliber/ui-kit';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { BrandMark } from './BrandMark';
 import { icons } from './icons';
-import { activeNavPath, NAV_ITEMS } from './nav-items';
+import { activeNavPath, navItemsFor } from './nav-items';
 import { RoleBadge } from './RoleBadge';
 
 const LIVE_LABELS = { live: 'Live', connecting: 'Connecting…', lost: 'Offline', off: '' } as const;
@@ -71,7 +71,7 @@ export function Layout() {
           </div>
           <nav aria-label="Main navigation">
             <ul className="side-nav__list">
-              {NAV_ITEMS.map((item) => (
+              {navItemsFor(user.role).map((item) => (
                 <li key={item.path}>
                   <NavLink
                     to={item.path}

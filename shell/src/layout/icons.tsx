@@ -57,6 +57,12 @@ export const icons = {
       <path d="M14 3v5h5M9 17v-3M12 17v-6M15 17v-4" />
     </Icon>
   ),
+  audit: (
+    <Icon>
+      <path d="M12 3 4.5 6v5.5c0 4.6 3.1 8.3 7.5 9.5 4.4-1.2 7.5-4.9 7.5-9.5V6z" />
+      <path d="M8.5 12h7M8.5 15.5h4.5M8.5 8.5h7" />
+    </Icon>
+  ),
   settings: (
     <Icon>
       <circle cx="12" cy="12" r="3" />

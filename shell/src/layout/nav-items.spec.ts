@@ -1,7 +1,7 @@
-import { activeNavPath, NAV_ITEMS } from './nav-items';
+import { activeNavPath, NAV_ITEMS, navItemsFor } from './nav-items';
 
 describe('side navigation', () => {
-  it('lists the seven entries in order, Users included', () => {
+  it('lists the eight entries in order, Users included', () => {
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
       'Dashboard',
       'Equipment',
@@ -9,8 +9,16 @@ describe('side navigation', () => {
       'Tasks',
       'Users',
       'Reports',
+      'Audit trail',
       'Settings',
     ]);
+  });
+
+  it('shows the audit trail to Engineers, Managers and Admins only', () => {
+    const labels = (role: string) => navItemsFor(role).map((item) => item.label);
+    expect(labels('Technician')).not.toContain('Audit trail');
+    expect(labels('Technician')).toHaveLength(7);
+    for (const role of ['Engineer', 'Manager', 'admin']) expect(labels(role)).toContain('Audit trail');
   });
 
   it('takes the active entry from the first path segment', () => {

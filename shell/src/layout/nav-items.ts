@@ -1,12 +1,18 @@
+import { AUDIT_READER_ROLES, roleIs, type Role } from '@caliber/contracts';
 import type { IconName } from './icons';
 
 export interface NavItem {
   label: string;
   path: string;
   icon: IconName;
+  /** Only these roles see the entry (none: everyone). */
+  roles?: readonly Role[];
 }
 
-/** The side navigation: every entry is shown to everyone, Users included (the route still guards it). */
+/**
+ * The side navigation: every entry is shown to everyone, Users included (the route still guards it),
+ * but the audit trail, which only its readers see (it holds staff's personal details).
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' },
   { label: 'Equipment', path: '/equipment', icon: 'equipment' },
@@ -14,8 +20,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Tasks', path: '/tasks', icon: 'tasks' },
   { label: 'Users', path: '/users', icon: 'users' },
   { label: 'Reports', path: '/reports', icon: 'reports' },
+  { label: 'Audit trail', path: '/audit', icon: 'audit', roles: AUDIT_READER_ROLES },
   { label: 'Settings', path: '/settings', icon: 'settings' },
 ];
+
+/** The entries a person of `role` sees. */
+export function navItemsFor(role: string | null | undefined): readonly NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.roles || item.roles.some((allowed) => roleIs(role, allowed)));
+}
 
 /** The active entry is the one whose path is the location's first segment. */
 export function activeNavPath(pathname: string): string | undefined {

@@ -42,4 +42,18 @@ export class AuditEntryEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   at!: Date;
+
+  /** The device this change concerns, when it concerns one (a device, its task or PM plan). */
+  @Column({ name: 'equipment_id', type: 'uuid', nullable: true })
+  equipmentId!: string | null;
+
+  /** The row's place in its schema's hash chain (`audit-chain.ts`): set by the database. */
+  @Column({ name: 'chain_seq', type: 'bigint', insert: false, update: false, select: false })
+  chainSeq!: string;
+
+  @Column({ name: 'prev_hash', type: 'bytea', insert: false, update: false, select: false })
+  prevHash!: Buffer;
+
+  @Column({ name: 'row_hash', type: 'bytea', insert: false, update: false, select: false })
+  rowHash!: Buffer;
 }

@@ -22,6 +22,8 @@ export interface AuditRecord {
   entityId: string;
   action: string;
   changes?: Record<string, FieldChange>;
+  /** The device this change concerns (a device itself, its task, its PM plan), for the audit viewer. */
+  equipmentId?: string | null;
 }
 
 /** Writes an audit row inside the caller's transaction, so the change and its record land together. */
@@ -34,6 +36,7 @@ export async function writeAudit(manager: EntityManager, record: AuditRecord): P
     entityId: record.entityId,
     action: record.action,
     changes: record.changes ?? {},
+    equipmentId: record.equipmentId ?? null,
   });
   await manager.save(entry);
 }

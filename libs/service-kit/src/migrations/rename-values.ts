@@ -15,6 +15,8 @@ export interface RenameValues {
   actor?: AuditActor;
   /** The audit row's field name when it differs from the column's (`department` for `equipment_department`). */
   field?: string;
+  /** The column naming the device each renamed record concerns (`id` of a device, `equipment_id` of a task), for the audit row's `equipment_id`. */
+  equipmentColumn?: string;
 }
 
 /**
@@ -50,17 +52,20 @@ export async function renameStoredValues(runner: RenameRunner, rename: RenameVal
   const actorValues = actor
     ? `${param(actor.id)}::uuid, ${param(actor.label)}, ${param(actor.service ?? null)}`
     : `NULL, 'migration'`;
+  // Only an audit table with the chain's columns has `equipment_id`: earlier migrations name none.
+  const equipmentColumn = rename.equipmentColumn ? ', "equipment_id"' : '';
+  const equipmentValue = rename.equipmentColumn ? `, row."${rename.equipmentColumn}" AS equipment_id` : '';
   const result = await runner.query(
     `WITH renamed AS (
        UPDATE ${target} AS row SET "${rename.column}" = map.new_value
          FROM (VALUES ${values}) AS map(old_value, new_value)
         WHERE row."${rename.column}" = map.old_value${scope}
-        RETURNING row."id", map.old_value, map.new_value
+        RETURNING row."id", map.old_value, map.new_value${equipmentValue}
      )
-     INSERT INTO "${rename.schema}"."audit_log" (${actorColumns}, "entity", "entity_id", "action", "changes")
+     INSERT INTO "${rename.schema}"."audit_log" (${actorColumns}, "entity", "entity_id", "action", "changes"${equipmentColumn})
      SELECT ${actorValues}, ${param(rename.entity)}, renamed."id"::text, 'renamed',
             jsonb_build_object(${param(rename.field ?? rename.column)}::text,
-                               jsonb_build_object('from', renamed.old_value, 'to', renamed.new_value))
+                               jsonb_build_object('from', renamed.old_value, 'to', renamed.new_value))${equipmentColumn ? ', renamed.equipment_id' : ''}
        FROM renamed
      RETURNING 1`,
     params,

@@ -54,8 +54,8 @@ export async function insertEquipment(
          INSERT INTO "equipment"."status_history" ("equipment_id", "from_status", "to_status", "changed_at", "reason")
          SELECT "id", NULL, "status", "created_at", 'Added to the inventory' FROM inserted
        )
-       INSERT INTO "equipment"."audit_log" ("actor_label", "entity", "entity_id", "action")
-       SELECT $11, 'equipment', "id"::text, 'created' FROM inserted`,
+       INSERT INTO "equipment"."audit_log" ("actor_label", "entity", "entity_id", "action", "equipment_id")
+       SELECT $11, 'equipment', "id"::text, 'created', "id" FROM inserted`,
       [
         column('name'),
         column('manufacturer'),

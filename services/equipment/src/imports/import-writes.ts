@@ -120,8 +120,8 @@ export async function writeImport(
   for (const chunk of chunks(audit))
     await manager.query(
       `INSERT INTO "equipment"."audit_log" ("actor_id", "actor_label", "service", "entity", "entity_id", "action",
-              "changes")
-       SELECT $2, $3, $4, 'equipment', r."id", r."action", r."changes"
+              "changes", "equipment_id")
+       SELECT $2, $3, $4, 'equipment', r."id", r."action", r."changes", r."id"::uuid
          FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "action" text, "changes" jsonb)`,
       [JSON.stringify(chunk), who.id, who.label, who.service ?? null],
     );

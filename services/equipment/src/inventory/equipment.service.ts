@@ -185,6 +185,7 @@ export class EquipmentService {
         actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: created.id,
+        equipmentId: created.id,
         action: 'created',
         changes: diffFields({}, data),
       });
@@ -240,6 +241,7 @@ export class EquipmentService {
         actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: item.id,
+        equipmentId: item.id,
         action: 'updated',
         changes: statusChanged
           ? { ...descriptive, status: { from: item.status, to: next.status } }
@@ -278,6 +280,7 @@ export class EquipmentService {
         actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: item.id,
+        equipmentId: item.id,
         action: 'status-changed',
         changes: {
           status: { from: item.status, to: status },
@@ -304,6 +307,7 @@ export class EquipmentService {
         actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: item.id,
+        equipmentId: item.id,
         action: 'deleted',
         changes: removedFields(toEquipmentDto(item)),
       });

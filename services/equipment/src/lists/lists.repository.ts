@@ -201,6 +201,7 @@ export class ListsRepository {
       table: 'equipment',
       column: DEVICE_COLUMN[kind],
       entity: 'equipment',
+      equipmentColumn: 'id',
       renames: Object.fromEntries(oldNames.map((old) => [old, name])),
       actor,
       ...(kind === 'ward' && department ? { scope: { column: 'department', value: department } } : {}),

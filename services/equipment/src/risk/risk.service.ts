@@ -106,6 +106,7 @@ export class RiskService {
         actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: current.id,
+        equipmentId: current.id,
         action: 'risk-assessed',
         changes: diffFields(auditedRisk(toRiskAssessment(current)), auditedRisk(toRiskAssessment(saved))),
       });

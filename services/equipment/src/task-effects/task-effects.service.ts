@@ -104,6 +104,7 @@ export class TaskEffectsService {
         actor: auditActorOf(actor),
         entity: 'equipment',
         entityId: live.id,
+        equipmentId: live.id,
         action: 'status-changed',
         changes: { status: { from: live.status, to }, task: { from: null, to: effect.taskId } },
       });

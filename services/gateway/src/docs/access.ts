@@ -276,6 +276,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   getReport: { expect: everyone(200), names: 'report' },
   getReportFile: { expect: everyone(200), names: 'finished report' },
   getDashboard: { expect: everyone(200) },
+  // The audit trail holds staff's personal details (phone numbers, sign-ins): not for Technicians.
+  getAuditTrail: { expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 200, Admin: 200 } },
   getHealth: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },
   getHealthReady: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },
   getHealthDetails: {

@@ -1,6 +1,7 @@
 import {
   recordSafetyTestSchema,
   safetyImportRequestSchema,
+  auditTrailQuerySchema,
   assetLabelsRequestSchema,
   assessRiskRequestSchema,
   appearanceSettingsSchema,
@@ -1001,6 +1002,23 @@ export const ROUTES: RouteDoc[] = [
     description:
       "Composed from the services in parallel. A part whose service does not answer within 3 s is null and `unavailable` says why; the other parts still arrive (200). A Technician's task figures are their own. System Status says what is wrong (`problem`) to Engineers and Admins only (`details: true`); others get OK or not OK per part.",
     responses: { 200: '`DashboardResponse`', 401: REFUSALS[401] },
+  },
+  {
+    operationId: 'getAuditTrail',
+    method: 'get',
+    path: '/api/audit',
+    tag: 'Operations',
+    summary: 'One page of the audit trail of every service, newest first (Engineers, Managers and Admins)',
+    description:
+      "Who changed what and when, with each field's old and new value, read from each service's own audit log and merged by time. Filters: `equipment` (the device a change concerns), `person` (changes the person made, and changes to their staff record), `from` and `to` (days on the hospital's calendar, both included). Answers `{rows, next}`; pass `next` back as `cursor` for the next, older page (null: no older rows). The cursor holds each service's own position, so paging never skips or repeats a row. Technicians are refused: the rows hold staff's personal details.",
+    query: auditTrailQuerySchema,
+    responses: {
+      200: '`AuditTrailPage`',
+      400: 'A filter or the cursor is not valid.',
+      401: REFUSALS[401],
+      403: 'Engineers, Managers and Admins only.',
+      ...SERVICE_DOWN,
+    },
   },
   {
     operationId: 'getHealth',

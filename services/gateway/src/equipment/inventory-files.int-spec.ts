@@ -218,7 +218,7 @@ describe('Inventory import, export and template (real stack)', () => {
       const source = `inventory.csv (import ${staged.body._id})`;
 
       const audit = (await rows.query(
-        `SELECT "entity_id", "action", "changes", "actor_id" FROM "equipment"."audit_log"
+        `SELECT "entity_id", "action", "changes", "actor_id", "equipment_id" FROM "equipment"."audit_log"
           WHERE "entity" = 'equipment' AND "entity_id" = ANY($1) AND "changes" ? 'import' ORDER BY "id"`,
         [[existing.body._id, addedId]],
       )) as {
@@ -226,10 +226,12 @@ describe('Inventory import, export and template (real stack)', () => {
         action: string;
         changes: Record<string, unknown>;
         actor_id: string | null;
+        equipment_id: string | null;
       }[];
-      expect(audit.map((row) => [row.entity_id, row.action])).toEqual([
-        [addedId, 'created'],
-        [existing.body._id, 'updated'],
+      // Each row names its device, for the audit viewer's device filter.
+      expect(audit.map((row) => [row.entity_id, row.action, row.equipment_id])).toEqual([
+        [addedId, 'created', addedId],
+        [existing.body._id, 'updated', existing.body._id],
       ]);
       expect(audit.every((row) => row.actor_id !== null)).toBe(true);
       expect(audit[0]?.changes).toMatchObject({

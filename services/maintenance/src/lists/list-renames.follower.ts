@@ -72,6 +72,7 @@ export async function applyListRenames(manager: EntityManager, changes: ListEntr
         column: column.column,
         entity: column.entity,
         field: column.kind,
+        equipmentColumn: 'equipment_id',
         renames: Object.fromEntries(change.formerNames.map((old) => [old, change.name])),
         actor: RENAMED_ON_THE_LISTS,
       });

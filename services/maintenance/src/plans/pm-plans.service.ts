@@ -139,7 +139,7 @@ export class PmPlansService {
       });
       await manager.save(created);
       const saved = await manager.findOneByOrFail(PmPlanEntity, { id: created.id });
-      await this.audit(manager, actor, saved.id, 'created', diffFields({}, toPmPlanDto(saved)));
+      await this.audit(manager, actor, saved, 'created', diffFields({}, toPmPlanDto(saved)));
       const first = await this.insertNext(manager, actor, saved);
       return { plan: await manager.findOneByOrFail(PmPlanEntity, { id: saved.id }), task: first };
     });
@@ -218,7 +218,7 @@ export class PmPlansService {
         version: () => '"version" + 1',
       });
       const after = await manager.findOneByOrFail(PmPlanEntity, { id: plan.id });
-      await this.audit(manager, actor, plan.id, 'updated', diffFields(before, toPmPlanDto(after)));
+      await this.audit(manager, actor, plan, 'updated', diffFields(before, toPmPlanDto(after)));
       return after;
     });
     return toPmPlanDto(saved);
@@ -247,18 +247,20 @@ export class PmPlansService {
         version: () => '"version" + 1',
       });
       // Occurrences nobody has started and that are not due yet are withdrawn with the plan.
-      const rows: { id: string; assigned_to_id: string | null }[] = await manager.query(
+      const rows: { id: string; assigned_to_id: string | null; equipment_id: string }[] = await manager.query(
         `WITH withdrawn AS (
            UPDATE "maintenance"."tasks" SET "deleted_at" = now(), "deleted_by_id" = $2
             WHERE "plan_id" = $1 AND "deleted_at" IS NULL AND "status" = 'Pending' AND "due_date" >= $3
-            RETURNING "id", "assigned_to_id")
+            RETURNING "id", "assigned_to_id", "equipment_id")
          SELECT * FROM withdrawn`,
         [found.id, actor._id || null, hospitalToday()],
       );
       for (const row of rows)
-        await auditTask(manager, actor, row.id, 'deleted', { reason: { from: null, to: 'PM plan retired' } });
+        await auditTask(manager, actor, { id: row.id, equipmentId: row.equipment_id }, 'deleted', {
+          reason: { from: null, to: 'PM plan retired' },
+        });
       const after = await manager.findOneByOrFail(PmPlanEntity, { id: found.id });
-      await this.audit(manager, actor, found.id, 'retired', {
+      await this.audit(manager, actor, found, 'retired', {
         ...diffFields(before, toPmPlanDto(after)),
         reason: { from: null, to: reason },
       });
@@ -430,14 +432,15 @@ export class PmPlansService {
   private audit(
     manager: EntityManager,
     actor: Actor,
-    planId: string,
+    plan: { id: string; equipmentId: string },
     action: string,
     changes: Record<string, { from: unknown; to: unknown }>,
   ) {
     return writeAudit(manager, {
       actor: auditActorOf(actor),
       entity: 'pm-plan',
-      entityId: planId,
+      entityId: plan.id,
+      equipmentId: plan.equipmentId,
       action,
       changes,
     });

@@ -55,6 +55,7 @@ function auditSafetyTest(
     actor: auditActorOf(actor),
     entity: 'safety-test',
     entityId: test.id,
+    equipmentId: test.equipmentId,
     action,
     changes: { ...diffFields({}, auditedFields(test)), ...extra },
   });

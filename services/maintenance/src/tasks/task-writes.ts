@@ -28,14 +28,15 @@ export function recordTaskStatus(
 export function auditTask(
   manager: EntityManager,
   actor: Actor,
-  taskId: string,
+  task: { id: string; equipmentId: string },
   action: string,
   changes: Record<string, { from: unknown; to: unknown }>,
 ) {
   return writeAudit(manager, {
     actor: auditActorOf(actor),
     entity: 'task',
-    entityId: taskId,
+    entityId: task.id,
+    equipmentId: task.equipmentId,
     action,
     changes,
   });
@@ -83,6 +84,6 @@ export async function insertTask(
   await manager.save(created);
   await recordTaskStatus(manager, actor, created.id, null, fields.status);
   const saved = await manager.findOneByOrFail(TaskEntity, { id: created.id });
-  await auditTask(manager, actor, created.id, 'created', diffFields({}, toTaskDto(saved, [])));
+  await auditTask(manager, actor, created, 'created', diffFields({}, toTaskDto(saved, [])));
   return saved;
 }

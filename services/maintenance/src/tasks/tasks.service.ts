@@ -267,7 +267,7 @@ export class TasksService {
       const diff = diffFields<typeof after>(task, after);
       if (Object.keys(diff).length === 0) return { task, previousAssigneeId: undefined };
       await manager.update(TaskEntity, task.id, { ...after, ...touchedBy(actor) });
-      await auditTask(manager, actor, task.id, 'updated', diff);
+      await auditTask(manager, actor, task, 'updated', diff);
       return {
         task: await manager.findOneByOrFail(TaskEntity, { id: task.id }),
         previousAssigneeId: diff['assignedToId'] ? task.assignedToId : undefined,
@@ -292,7 +292,7 @@ export class TasksService {
         ...touchedBy(actor),
       });
       await recordTaskStatus(manager, actor, task.id, task.status, to);
-      await auditTask(manager, actor, task.id, 'status-changed', {
+      await auditTask(manager, actor, task, 'status-changed', {
         status: { from: task.status, to },
         ...(completion.needsCertification !== task.needsCertification
           ? { needsCertification: { from: task.needsCertification, to: completion.needsCertification } }
@@ -347,7 +347,7 @@ export class TasksService {
             work.sparePartsUsed.map((part, position) => ({ ...part, taskId: current.id, position })),
           );
       }
-      await auditTask(manager, actor, current.id, 'work-recorded', diff);
+      await auditTask(manager, actor, current, 'work-recorded', diff);
       return manager.findOneByOrFail(TaskEntity, { id: current.id });
     });
     const dto = await this.dtoOf(task);
@@ -388,13 +388,16 @@ export class TasksService {
         returnToService: open === 0,
         user: actingUserOfActor(actor),
       });
-      await auditTask(manager, actor, current.id, 'certified', {
+      // A PM occurrence certified: the plan's next one is due where its schedule puts it. Before
+      // this task's audit row: the audit chain's head stays locked from a transaction's first
+      // audit row to its commit, so rows (the plan) are locked first, in the order every other
+      // writer of a plan locks them (plan, then the chain), and two writers cannot deadlock.
+      const next = await this.plans.nextOccurrence(manager, actor, current);
+      await auditTask(manager, actor, current, 'certified', {
         certified: { from: false, to: true },
         needsCertification: { from: true, to: false },
         certifiedBy: { from: null, to: actor.name },
       });
-      // A PM occurrence certified: the plan's next one is due where its schedule puts it.
-      const next = await this.plans.nextOccurrence(manager, actor, current);
       return { task: await manager.findOneByOrFail(TaskEntity, { id: current.id }), next };
     });
     this.relay.kick();
@@ -420,7 +423,7 @@ export class TasksService {
           'A PM occurrence cannot be deleted: cancel it (it then counts as missed) or retire its plan.',
         );
       await manager.update(TaskEntity, task.id, { deletedAt: () => 'now()', deletedById: actor._id });
-      await auditTask(manager, actor, task.id, 'deleted', removedFields(toTaskDto(task, [])));
+      await auditTask(manager, actor, task, 'deleted', removedFields(toTaskDto(task, [])));
       return { assigneeId: task.assignedToId, reporterId: task.reportedById };
     });
     await this.events.deleted({ _id: id, ...people });

@@ -24,6 +24,7 @@ import {
   type ReportBuilder,
 } from './build-context';
 import { complianceSafetySection } from './compliance-safety.section';
+import { auditTrailIntegrity } from './compliance-audit-trail.section';
 
 type Scopes = Pick<PmComplianceResponse, 'overall' | 'highRisk' | 'lifeSupport'>;
 
@@ -178,6 +179,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
       row.inPmProgram ? 'Yes' : 'No',
     ],
   );
+  const integrity = await auditTrailIntegrity(context);
   const { overall, highRisk, lifeSupport } = figures;
   const safety = await complianceSafetySection(context);
   const summary = [
@@ -289,6 +291,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
     ),
     ...safety.blocks,
     inventory,
+    integrity,
   );
   return { key: 'complianceAudit', title: REPORT_TITLES.complianceAudit, summary, blocks };
 };

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { isRecordDate } from './dates';
+import { ID_PATTERN } from './ids';
+import { roleIs, type Role } from './roles';
+import { DOMAIN_SERVICE_NAMES, type DomainServiceName } from './services';
+
+/**
+ * Who may read the audit trail: Engineers, Managers and Admins. Audit rows hold personal data (a
+ * person's phone number and e-mail address in identity's changes, who signed in when), so a
+ * Technician, who sees only their own work elsewhere, is refused (403) by every service and the
+ * gateway alike.
+ */
+export const AUDIT_READER_ROLES: readonly Role[] = ['Engineer', 'Manager', 'Admin'];
+
+export function mayReadAuditTrail(role: string | null | undefined): boolean {
+  return AUDIT_READER_ROLES.some((reader) => roleIs(role, reader));
+}
+
+export const AUDIT_READ_REFUSAL =
+  'Only Engineers, Managers and Admins may read the audit trail: it holds personal details of staff.';
+
+/** Rows on one page of the audit viewer: 25 unless asked, never more than 100. */
+export const AUDIT_PAGE_DEFAULT = 25;
+export const AUDIT_PAGE_MAX = 100;
+
+/** One field's value before and after a change. */
+export interface AuditFieldChange {
+  from: unknown;
+  to: unknown;
+}
+
+/** An audit row as one service answers it. */
+export interface AuditServiceRow {
+  /** The row's id in its service's log (a number, as text). */
+  id: string;
+  /** When, as microseconds since the epoch (text): exact, for the cursor; `at` is for reading. */
+  atUs: string;
+  at: string;
+  actor: { id: string | null; label: string };
+  /** The principal that vouched for the actor on the bus (`gateway`, a service), or null (command line, seed). */
+  via: string | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  changes: Record<string, AuditFieldChange>;
+  equipmentId: string | null;
+}
+
+export interface AuditServicePage {
+  rows: AuditServiceRow[];
+}
+
+const digits = z.string().regex(/^\d{1,20}$/, { error: 'A position in the audit trail is a number.' });
+const recordId = z.string().regex(ID_PATTERN, { error: 'That is not the id of a record.' });
+
+/** A service's position in the audit trail: the last row read from it (newest first). */
+export const auditPositionSchema = z.object({ atUs: digits, id: digits }).strict();
+export type AuditPosition = z.infer<typeof auditPositionSchema>;
+
+/**
+ * What the gateway asks each service for: rows older than `after` (none: from the newest), about
+ * a device, by or about a person, within [fromAt, toAt).
+ */
+export const auditServicePageSchema = z
+  .object({
+    equipmentId: recordId.optional(),
+    personId: recordId.optional(),
+    fromAt: z.iso.datetime().optional(),
+    toAt: z.iso.datetime().optional(),
+    after: auditPositionSchema.optional(),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(AUDIT_PAGE_MAX + 1),
+  })
+  .strict();
+export type AuditServicePageQuery = z.infer<typeof auditServicePageSchema>;
+
+/** identity.audit.names: the people of one audit page, by id (answered as `{ [id]: name }`). */
+export const auditNamesSchema = z.object({ ids: z.array(recordId).max(AUDIT_PAGE_MAX) }).strict();
+
+const calendarDate = (label: string) =>
+  z
+    .string()
+    .refine(isRecordDate, { error: `${label} must be a date written YYYY-MM-DD.` })
+    .optional();
+
+/** GET /api/audit: filters (device, person, period on the hospital's calendar), cursor, page size. */
+export const auditTrailQuerySchema = z
+  .object({
+    equipment: recordId.optional(),
+    person: recordId.optional(),
+    from: calendarDate('The first day'),
+    to: calendarDate('The last day'),
+    cursor: z.string().max(2000, { error: 'That page of the audit trail is not known.' }).optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a number.' })
+      .int({ error: 'limit must be a whole number.' })
+      .min(1, { error: 'limit must be at least 1.' })
+      .max(AUDIT_PAGE_MAX, { error: `limit must be at most ${AUDIT_PAGE_MAX}.` })
+      .default(AUDIT_PAGE_DEFAULT),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: 'The first day of the period must not be after its last day.',
+  });
+export type AuditTrailQuery = z.output<typeof auditTrailQuerySchema>;
+
+/** A row of the audit viewer: which service's log it is from, and its content. */
+export interface AuditTrailRow {
+  /** Unique on the page: `<service>:<id>`. */
+  key: string;
+  at: string;
+  service: DomainServiceName;
+  actor: { id: string | null; label: string; name: string | null };
+  via: string | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  changes: Record<string, AuditFieldChange>;
+  equipmentId: string | null;
+}
+
+export interface AuditTrailPage {
+  rows: AuditTrailRow[];
+  /** The cursor of the next (older) page, or null when this page holds the oldest rows. */
+  next: string | null;
+}
+
+/** Where each service's log was left: null for a service not read from yet (start at its newest). */
+export type AuditCursorPositions = Record<DomainServiceName, AuditPosition | null>;
+
+const cursorSchema = z
+  .object({
+    v: z.literal(1),
+    p: z.object(
+      Object.fromEntries(
+        DOMAIN_SERVICE_NAMES.map((name) => [name, auditPositionSchema.nullable()]),
+      ) as Record<DomainServiceName, z.ZodNullable<typeof auditPositionSchema>>,
+    ),
+  })
+  .strict();
+
+/** The opaque cursor of a page: each service's position, so no row is skipped or repeated. */
+export function encodeAuditCursor(positions: AuditCursorPositions): string {
+  const json = JSON.stringify({ v: 1, p: positions });
+  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The positions of a cursor, or null when it is not one this API made. */
+export function decodeAuditCursor(cursor: string): AuditCursorPositions | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(cursor)) return null;
+  try {
+    const json = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const parsed = cursorSchema.safeParse(JSON.parse(json));
+    return parsed.success ? (parsed.data.p as AuditCursorPositions) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The instant a calendar day begins in a time zone (ISO, UTC): the viewer's period is the hospital's
+ * days, not the server's. Found by correcting UTC midnight by the zone's offset, twice, so a day
+ * that begins next to a daylight-saving change lands on its real first instant.
+ */
+export function dayStartIn(timeZone: string, date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(year, month - 1, day);
+  const offsetAt = (instant: number): number => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(instant));
+    const part = (type: string) => Number(parts.find((each) => each.type === type)?.value);
+    const wall = Date.UTC(
+      part('year'),
+      part('month') - 1,
+      part('day'),
+      part('hour'),
+      part('minute'),
+      part('second'),
+    );
+    return wall - Math.floor(instant / 1000) * 1000;
+  };
+  let instant = midnightUtc - offsetAt(midnightUtc);
+  instant = midnightUtc - offsetAt(instant);
+  return new Date(instant).toISOString();
+}
+
+/** The day after a calendar date (`YYYY-MM-DD`). */
+export function nextCalendarDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/** Where a break in a service's audit chain is: the row (seq and id) and what is wrong there. */
+export interface AuditChainBreak {
+  seq: number;
+  /** The row's id; empty when the break is past the last row (rows cut off the end). */
+  id: string;
+  reason: string;
+}
+
+/** The answer of `<service>.audit.verify` and of `npm run cli -- audit verify`, per service. */
+export interface AuditChainVerdict {
+  rows: number;
+  headSeq: number;
+  /** The head's hash, hex: the anchor an auditor compares with an earlier copy. */
+  headHash: string;
+  intact: boolean;
+  firstBreak: AuditChainBreak | null;
+}
+
+/** A readable name of an audit row's action (`status-changed` → `Status changed`). */
+export function auditActionLabel(action: string): string {
+  const words = action.replace(/[-_]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
+}

@@ -1,0 +1,289 @@
+import {
+  AUDIT_READ_REFUSAL,
+  mayReadAuditTrail,
+  type AssigneeListResponse,
+  type AuditTrailPage as AuditPage,
+  type AuditTrailRow,
+  type EquipmentDetail,
+  type EquipmentListResponse,
+  TECHNICIAN_LIST_LIMIT,
+} from '@caliber/contracts';
+import { Button, Card, EmptyState, ErrorBox, LoadingState, SelectField, TextField } from '@caliber/ui-kit';
+import { Link, useApiData, useCurrentUser, useSearchParams } from '@caliber/web';
+import { useState } from 'react';
+import { AUDIT_SERVICE_LABELS, auditValue, auditWhat, fieldLabel } from '../utils/audit-labels';
+import '../reports.css';
+
+const FILTERS = ['equipment', 'person', 'from', 'to'] as const;
+
+/**
+ * /audit: who changed what and when, with each field's old and new value, from every part of
+ * Caliber (read through the services, merged by time, newest first). Filtered by device, person
+ * and period, all kept in the address (`?equipment=&person=&from=&to=`), so the device page and
+ * the staff list link straight to a filtered trail. Engineers, Managers and Admins only: the rows
+ * hold staff's personal details; anyone else is told so.
+ */
+export function AuditTrailPage() {
+  const user = useCurrentUser();
+  if (!mayReadAuditTrail(user.role))
+    return (
+      <div className="page reports-page">
+        <header className="page__header">
+          <h1>Audit trail</h1>
+        </header>
+        <EmptyState title="Not available to your role" text={AUDIT_READ_REFUSAL} />
+      </div>
+    );
+  return <AuditTrail />;
+}
+
+function AuditTrail() {
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<
+    (typeof FILTERS)[number],
+    string
+  >;
+  const filterKey = FILTERS.map((name) => filters[name]).join('|');
+  // The cursors of the pages before this one (Newer goes back), for these filters only.
+  const [trail, setTrail] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] });
+  const cursors = trail.key === filterKey ? trail.cursors : [];
+  const cursor = cursors.at(-1);
+
+  const query = new URLSearchParams();
+  for (const name of FILTERS) if (filters[name]) query.set(name, filters[name]);
+  if (cursor) query.set('cursor', cursor);
+  const { data, error, loading, reload } = useApiData<AuditPage>(
+    `/audit?${query.toString()}`,
+    'Failed to load the audit trail',
+  );
+
+  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+  const older = () => data?.next && setTrail({ key: filterKey, cursors: [...cursors, data.next] });
+  const newer = () => setTrail({ key: filterKey, cursors: cursors.slice(0, -1) });
+  const pageNumber = cursors.length + 1;
+
+  return (
+    <div className="page reports-page audit-page">
+      <header className="page__header">
+        <div>
+          <h1>Audit trail</h1>
+          <p className="page__subtitle">
+            Every change to devices, tasks, PM plans, staff and reports: who made it, when, and each value
+            before and after.
+          </p>
+        </div>
+      </header>
+      <Card title="Filters" className="audit-filters">
+        <div className="audit-filters__grid">
+          <DeviceFilter id={filters.equipment} onChange={(id) => setFilter('equipment', id)} />
+          <PersonFilter
+            id={filters.person}
+            me={{ id: user._id, name: user.name }}
+            onChange={(id) => setFilter('person', id)}
+          />
+          <TextField
+            label="From"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => setFilter('from', event.target.value)}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => setFilter('to', event.target.value)}
+          />
+        </div>
+        {FILTERS.some((name) => filters[name]) ? (
+          <Button variant="link" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+            Clear filters
+          </Button>
+        ) : null}
+      </Card>
+      <section className="reports-section" aria-label="Changes">
+        {error ? (
+          <ErrorBox>
+            {error}{' '}
+            <Button variant="link" onClick={reload}>
+              Retry
+            </Button>
+          </ErrorBox>
+        ) : null}
+        {!data && loading ? <LoadingState text="Loading the audit trail..." /> : null}
+        {data && data.rows.length === 0 ? (
+          <EmptyState
+            title="No changes found"
+            text={pageNumber > 1 ? 'There are no older changes.' : 'No change matches these filters.'}
+          />
+        ) : null}
+        {data && data.rows.length > 0 ? <AuditTable rows={data.rows} /> : null}
+        <nav className="audit-pager" aria-label="Audit trail pages">
+          <Button variant="secondary" disabled={cursors.length === 0 || loading} onClick={newer}>
+            ← Newer
+          </Button>
+          <span className="audit-pager__page" aria-live="polite">
+            Page {pageNumber}
+          </span>
+          <Button variant="secondary" disabled={!data?.next || loading} onClick={older}>
+            Older →
+          </Button>
+        </nav>
+      </section>
+    </div>
+  );
+}
+
+/** When a change was made, to the second: several changes often fall in one minute. */
+function whenText(at: string): string {
+  return new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+function AuditTable({ rows }: { rows: AuditTrailRow[] }) {
+  return (
+    <div className="reports-table-frame">
+      <table className="reports-table audit-table">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Where</th>
+            <th scope="col">What</th>
+            <th scope="col">Changes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <td data-label="When" className="reports-table__nowrap">
+                {whenText(row.at)}
+              </td>
+              <td data-label="Who">
+                <span>
+                  {row.actor.name ?? row.actor.label}
+                  {row.actor.name ? <span className="reports-table__note">{row.actor.label}</span> : null}
+                </span>
+              </td>
+              <td data-label="Where">{AUDIT_SERVICE_LABELS[row.service]}</td>
+              <td data-label="What">
+                <span>
+                  {row.entity === 'equipment' ? (
+                    <Link to={`/equipment/${row.entityId}`}>{auditWhat(row)}</Link>
+                  ) : (
+                    auditWhat(row)
+                  )}
+                </span>
+              </td>
+              <td data-label="Changes">
+                <Changes changes={row.changes} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Changes({ changes }: { changes: AuditTrailRow['changes'] }) {
+  const fields = Object.entries(changes);
+  if (fields.length === 0) return <span className="reports-table__note">No field values recorded</span>;
+  return (
+    <dl className="audit-changes">
+      {fields.map(([field, change]) => (
+        <div key={field} className="audit-changes__field">
+          <dt>{fieldLabel(field)}</dt>
+          <dd>
+            <span className="audit-changes__from">{auditValue(change.from)}</span>
+            <span aria-label="changed to"> → </span>
+            <span className="audit-changes__to">{auditValue(change.to)}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The device filter: the chosen device by name (from the address), or a search of the inventory. */
+function DeviceFilter({ id, onChange }: { id: string; onChange(id: string): void }) {
+  const [search, setSearch] = useState('');
+  const chosen = useApiData<EquipmentDetail>(
+    id ? `/equipment/${encodeURIComponent(id)}` : null,
+    'Device not found',
+  );
+  const term = search.trim();
+  const matches = useApiData<EquipmentListResponse>(
+    !id && term.length >= 2 ? `/equipment?q=${encodeURIComponent(term)}&limit=8` : null,
+    'Failed to search the inventory',
+  );
+  if (id)
+    return (
+      <div className="audit-filter">
+        <span className="audit-filter__label">Device</span>
+        <span className="audit-filter__chosen">
+          {chosen.data
+            ? `${chosen.data.name} (${chosen.data.serialNumber})`
+            : chosen.error
+              ? 'A removed device'
+              : '…'}
+          <Button variant="link" onClick={() => onChange('')}>
+            Any device
+          </Button>
+        </span>
+      </div>
+    );
+  return (
+    <div className="audit-filter">
+      <TextField
+        label="Device"
+        placeholder="Name or serial number"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {matches.data && term.length >= 2 ? (
+        <ul className="audit-filter__matches" aria-label="Matching devices">
+          {matches.data.equipment.length === 0 ? <li>No device matches.</li> : null}
+          {matches.data.equipment.map((device) => (
+            <li key={device._id}>
+              <Button variant="link" onClick={() => onChange(device._id)}>
+                {device.name} ({device.serialNumber})
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The person filter: anyone, oneself, or one of the staff who do the work. */
+function PersonFilter({
+  id,
+  me,
+  onChange,
+}: {
+  id: string;
+  me: { id: string; name: string };
+  onChange(id: string): void;
+}) {
+  const { data } = useApiData<AssigneeListResponse>(
+    `/users/preapproved/technicians?approved=any&limit=${TECHNICIAN_LIST_LIMIT}`,
+    'Failed to load staff',
+  );
+  const people = (data?.technicians ?? []).filter((person) => person._id !== me.id);
+  const options = [
+    { value: '', label: 'Anyone' },
+    { value: me.id, label: `Me (${me.name})` },
+    ...people.map((person) => ({ value: person._id, label: `${person.name} (${person.serviceNumber})` })),
+  ];
+  if (id && !options.some((option) => option.value === id))
+    options.push({ value: id, label: 'The chosen person' });
+  return <SelectField label="Person" value={id} options={options} onChange={onChange} />;
+}

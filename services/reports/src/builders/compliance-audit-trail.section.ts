@@ -1,0 +1,50 @@
+import { DOMAIN_SERVICE_NAMES, SUBJECTS, type AuditChainVerdict } from '@caliber/contracts';
+import type { TableBlock } from '../document/report-document';
+import { count, fixedTable, type BuildContext } from './build-context';
+
+const SERVICE_LABELS: Record<(typeof DOMAIN_SERVICE_NAMES)[number], string> = {
+  identity: 'Staff and sign-in',
+  equipment: 'Equipment',
+  maintenance: 'Maintenance',
+  reports: 'Reports',
+};
+
+/**
+ * "Audit trail integrity": each service's audit hash chain, checked now by the service that owns
+ * it (`<service>.audit.verify`): its rows, its head (seq and hash) and whether every row still
+ * matches its hash and links to the one before. The head hashes are the anchors: kept with the
+ * report, they let an auditor check later that the rows up to that head were not rewritten, which
+ * the chain alone cannot show against someone with the database owner's rights.
+ */
+export async function auditTrailIntegrity(context: BuildContext): Promise<TableBlock> {
+  const verdicts: [string, AuditChainVerdict][] = [];
+  for (const service of DOMAIN_SERVICE_NAMES)
+    verdicts.push([
+      SERVICE_LABELS[service],
+      await context.data.ask<AuditChainVerdict>(SUBJECTS[service].auditVerify, {}, context.user),
+    ]);
+  return fixedTable(
+    'Audit trail integrity',
+    [
+      { header: 'Records of', type: 'text', width: 16 },
+      { header: 'Audit rows', type: 'text', width: 10 },
+      { header: 'Last row', type: 'text', width: 10 },
+      { header: 'Last row hash (SHA-256)', type: 'text', width: 34 },
+      { header: 'Chain', type: 'text', width: 8 },
+      { header: 'First break', type: 'text', width: 30 },
+    ],
+    verdicts.map(([label, verdict]) => [
+      label,
+      count(verdict.rows),
+      count(verdict.headSeq),
+      verdict.headHash,
+      verdict.intact ? 'Intact' : 'Broken',
+      verdict.firstBreak
+        ? `Row ${verdict.firstBreak.seq}${verdict.firstBreak.id ? ` (id ${verdict.firstBreak.id})` : ''}: ${verdict.firstBreak.reason}`
+        : null,
+    ]),
+    {
+      note: 'Each audit row is sealed with a hash of its content and of the row before it, so a row changed, removed or re-ordered after it was written breaks the chain from that row on. Someone with the database owner\'s rights could rewrite and re-seal a whole chain: keep this report, and compare its last-row hashes with the same rows later ("npm run cli -- audit verify" prints them).',
+    },
+  );
+}
