@@ -69,6 +69,16 @@ export const SUBJECTS = {
     importDiscard: 'equipment.import.discard',
     /** Inventory export and asset labels: the filtered inventory, or chosen devices, page by page. */
     exportPage: 'equipment.export.page',
+    /** Recalls and field safety notices: everyone reads; Engineers and Admins record and close. */
+    recallsList: 'equipment.recalls.list',
+    recallsGet: 'equipment.recalls.get',
+    recallsPreview: 'equipment.recalls.preview',
+    recallsCreate: 'equipment.recalls.create',
+    recallsUpdate: 'equipment.recalls.update',
+    recallsCloseAction: 'equipment.recalls.close-action',
+    recallsForDevice: 'equipment.recalls.for-device',
+    /** The compliance report's recall section (the reports service). */
+    reportRecalls: 'equipment.report.recalls',
     health: 'equipment.health',
   },
   maintenance: {
@@ -76,6 +86,8 @@ export const SUBJECTS = {
     get: 'maintenance.tasks.get',
     /** A device's maintenance history (its tasks, newest first), for anyone signed in. */
     deviceHistory: 'maintenance.tasks.device-history',
+    /** A task's device and status (equipment, to check a task that closes a recall action). */
+    taskRef: 'maintenance.tasks.ref',
     create: 'maintenance.tasks.create',
     update: 'maintenance.tasks.update',
     changeStatus: 'maintenance.tasks.status',

@@ -10,6 +10,7 @@ import { HistoryByTime1765100000000 } from './migrations/1765100000000-history-b
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { HospitalLists1765400000000 } from './migrations/1765400000000-hospital-lists';
 import { InventoryMoveIn1765500000000 } from './migrations/1765500000000-inventory-move-in';
+import { Recalls1765700000000 } from './migrations/1765700000000-recalls';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -24,6 +25,7 @@ export const EQUIPMENT_MIGRATIONS = [
   AuditAppendOnly1765360000000,
   HospitalLists1765400000000,
   InventoryMoveIn1765500000000,
+  Recalls1765700000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -34,6 +34,8 @@ import { ListsService } from './lists/lists.service';
 import { ImportBatchesRepository } from './imports/import-batches.repository';
 import { InventoryImportController } from './imports/inventory-import.controller';
 import { InventoryImportService } from './imports/inventory-import.service';
+import { RecallsController } from './recalls/recalls.controller';
+import { RecallsService } from './recalls/recalls.service';
 
 @Module({})
 export class EquipmentModule {
@@ -60,6 +62,7 @@ export class EquipmentModule {
         EquipmentDashboardController,
         ListsController,
         InventoryImportController,
+        RecallsController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
       ],
       providers: [
@@ -83,6 +86,7 @@ export class EquipmentModule {
         ListsService,
         ImportBatchesRepository,
         InventoryImportService,
+        RecallsService,
       ],
     };
   }
