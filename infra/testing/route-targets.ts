@@ -1,6 +1,7 @@
 import type {
   EquipmentDto,
   PmPlanCreatedResponse,
+  RecallDetail,
   ReportJobDto,
   ReportQueuedResponse,
   Role,
@@ -142,6 +143,24 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
     return made(staged, 'an inventory import', 201)._id;
   }
 
+  /** A recall recorded by an Admin that finds one fresh device (its serial), and that device's action. */
+  async function recall(): Promise<{ id: string; actionId: string }> {
+    const context = setup.context();
+    made(
+      await post<EquipmentDto>('/api/equipment', ROUTE_ACCESS['createEquipment']?.body?.(context)),
+      'an item',
+      201,
+    );
+    const recorded = made(
+      await post<RecallDetail>('/api/recalls', ROUTE_ACCESS['createRecall']?.body?.(context)),
+      'a recall',
+      201,
+    );
+    const actionId = recorded.actions[0]?._id;
+    if (!actionId) throw new Error('The recall made for a route found no device.');
+    return { id: recorded._id, actionId };
+  }
+
   async function target(names: RouteAccess['names'], caller: Caller): Promise<string> {
     switch (names) {
       case undefined:
@@ -158,6 +177,10 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
         return listEntry();
       case 'inventory import':
         return inventoryImport(caller);
+      case 'recall':
+        return (await recall()).id;
+      case 'recall action':
+        return (await recall()).actionId;
       case 'report':
       case 'finished report':
       case 'report schedule':

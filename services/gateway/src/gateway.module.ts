@@ -46,6 +46,8 @@ import { LiveGateway } from './live/live.gateway';
 import { RedisConnection } from './redis/redis.provider';
 import { ReportsClient } from './reports/reports.client';
 import { ReportsController } from './reports/reports.controller';
+import { RecallsClient } from './recalls/recalls.client';
+import { RecallsController } from './recalls/recalls.controller';
 
 /** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
 export interface GatewayRunOptions {
@@ -74,6 +76,7 @@ export class GatewayModule {
         InventoryFilesController,
         EquipmentController,
         ListsController,
+        RecallsController,
         TasksController,
         MaintenanceController,
         AssigneesController,
@@ -114,6 +117,7 @@ export class GatewayModule {
         LiveGateway,
         DomainEventsRelay,
         EquipmentClient,
+        RecallsClient,
         TasksClient,
         AssigneesClient,
         UsersClient,

@@ -31,7 +31,9 @@ export interface RouteAccess {
     | 'finished report'
     | 'report schedule'
     | 'list entry'
-    | 'inventory import';
+    | 'inventory import'
+    | 'recall'
+    | 'recall action';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -61,6 +63,19 @@ const newItem = ({ serial }: CallContext) => ({
   installationDate: '2024-02-01',
   status: 'Serviceable',
   category: 'Monitor',
+});
+
+/** A notice that finds the matrix's own device (`newItem`, by its serial), new for each call. */
+const recallNotice = ({ serial }: CallContext) => ({
+  source: 'Manufacturer',
+  sourceReference: `FSN-${serial}`,
+  title: 'Matrix recall',
+  manufacturer: 'Mindray',
+  models: ['BeneVision N12'],
+  serialNumbers: [serial],
+  hazard: 'The alarm may not sound.',
+  actionRequired: 'Replace the alarm board.',
+  publishedOn: '2026-01-15',
 });
 
 /** A one-person roster file (CSV, base64), new for each call. */
@@ -148,6 +163,22 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     names: 'list entry',
     body: () => ({ retired: true, version: 1 }),
   },
+  // Recalls: everyone reads them; Engineers and Admins record, preview, edit and close.
+  listRecalls: { expect: everyone(200) },
+  previewRecall: { expect: engineersOnly(200), body: recallNotice },
+  createRecall: { expect: engineersOnly(201), body: recallNotice },
+  getRecall: { expect: everyone(200), names: 'recall' },
+  updateRecall: {
+    expect: engineersOnly(200),
+    names: 'recall',
+    body: (context) => ({ ...recallNotice(context), title: 'Matrix recall, edited', version: 1 }),
+  },
+  closeRecallAction: {
+    expect: engineersOnly(200),
+    names: 'recall action',
+    body: () => ({ closeWith: 'decision', decision: 'Serial checked on the device label: outside the range.' }),
+  },
+  getDeviceRecalls: { expect: everyone(200) },
   listTasks: { expect: everyone(200) },
   getTask: { expect: everyone(200), names: 'task' },
   // Technicians and Managers create no work: a fault goes through Report Issue.
