@@ -23,6 +23,7 @@ import {
   type BuildContext,
   type ReportBuilder,
 } from './build-context';
+import { recallSection } from './compliance-recalls.section';
 
 type Scopes = Pick<PmComplianceResponse, 'overall' | 'highRisk' | 'lifeSupport'>;
 
@@ -286,5 +287,11 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
     ),
     inventory,
   );
-  return { key: 'complianceAudit', title: REPORT_TITLES.complianceAudit, summary, blocks };
+  const recalls = await recallSection(context);
+  return {
+    key: 'complianceAudit',
+    title: REPORT_TITLES.complianceAudit,
+    summary: [...summary, recalls.summary],
+    blocks: [...blocks, ...recalls.blocks],
+  };
 };
