@@ -33,7 +33,8 @@ const device = (overrides: Partial<RecallCandidate> = {}): RecallCandidate => ({
   ...overrides,
 });
 
-const parsed = (overrides: Partial<RecallNoticeRequest> = {}) => recallNoticeSchema.parse({ ...NOTICE, ...overrides });
+const parsed = (overrides: Partial<RecallNoticeRequest> = {}) =>
+  recallNoticeSchema.parse({ ...NOTICE, ...overrides });
 const refusal = (overrides: Partial<RecallNoticeRequest> | Record<string, unknown>) => {
   const result = recallNoticeSchema.safeParse({ ...NOTICE, ...overrides });
   return result.success ? null : result.error.issues.map((issue) => issue.message).join(' | ');
@@ -84,10 +85,15 @@ describe('the serial range rule', () => {
 
   it('never holds a serial of another prefix (property)', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[A-Z]{1,3}$/), fc.stringMatching(/^[A-Z]{1,3}$/), fc.nat(), (p, q, n) => {
-        fc.pre(p !== q);
-        return !serialInRange(`${q}${n}`, { from: `${p}0`, to: `${p}999999999999` });
-      }),
+      fc.property(
+        fc.stringMatching(/^[A-Z]{1,3}$/),
+        fc.stringMatching(/^[A-Z]{1,3}$/),
+        fc.nat(),
+        (p, q, n) => {
+          fc.pre(p !== q);
+          return !serialInRange(`${q}${n}`, { from: `${p}0`, to: `${p}999999999999` });
+        },
+      ),
     );
   });
 });
@@ -134,7 +140,9 @@ describe('the notice schema', () => {
   it('takes a list of 5,000 serial numbers and refuses a longer one with a clear message', () => {
     const serials = (count: number) => Array.from({ length: count }, (_, at) => `SN${at}`);
     expect(refusal({ serialNumbers: serials(5_000) })).toBeNull();
-    expect(refusal({ serialNumbers: serials(5_001) })).toBe('A notice may list at most 5,000 serial numbers.');
+    expect(refusal({ serialNumbers: serials(5_001) })).toBe(
+      'A notice may list at most 5,000 serial numbers.',
+    );
   });
 
   it('refuses a range that is backwards, of two prefixes, or without a number', () => {
@@ -155,7 +163,9 @@ describe('the notice schema', () => {
   it('closes an action with a task or a decision of at least a sentence', () => {
     expect(closeRecallActionSchema.safeParse({ closeWith: 'task', taskId: 'x' }).success).toBe(true);
     const short = closeRecallActionSchema.safeParse({ closeWith: 'decision', decision: 'Not ours' });
-    expect(short.success ? null : short.error.issues[0]?.message).toBe('The decision needs at least 20 characters.');
+    expect(short.success ? null : short.error.issues[0]?.message).toBe(
+      'The decision needs at least 20 characters.',
+    );
     expect(
       closeRecallActionSchema.safeParse({
         closeWith: 'decision',

@@ -249,11 +249,13 @@ export function recallMatches(
   if (scope.bySerial) {
     const serial = recallSerialKey(device.serialNumber);
     const listed = notice.serialNumbers.some((candidate) => recallSerialKey(candidate) === serial);
-    if (!listed && !notice.serialRanges.some((range) => serialInRange(device.serialNumber, range))) return false;
+    if (!listed && !notice.serialRanges.some((range) => serialInRange(device.serialNumber, range)))
+      return false;
   }
   if (scope.byLot) {
     const lot = device.lotNumber === null ? null : recallSerialKey(device.lotNumber);
-    if (lot === null || !notice.lotNumbers.some((candidate) => recallSerialKey(candidate) === lot)) return false;
+    if (lot === null || !notice.lotNumbers.some((candidate) => recallSerialKey(candidate) === lot))
+      return false;
   }
   if (notice.udiDi && device.gtin && device.gtin !== notice.udiDi) return false;
   return true;

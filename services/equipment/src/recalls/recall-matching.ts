@@ -66,10 +66,19 @@ export async function previewMatches(
   manager: EntityManager,
   keys: NoticeKeys,
   limit: number,
-): Promise<{ total: number; devices: { id: string; name: string; serialNumber: string; model: string; department: string }[] }> {
-  const rows: { id: string; name: string; serialNumber: string; model: string; department: string; total: number }[] =
-    await manager.query(
-      `SELECT e."id", e."name", e."serial_number" AS "serialNumber", e."model", e."department",
+): Promise<{
+  total: number;
+  devices: { id: string; name: string; serialNumber: string; model: string; department: string }[];
+}> {
+  const rows: {
+    id: string;
+    name: string;
+    serialNumber: string;
+    model: string;
+    department: string;
+    total: number;
+  }[] = await manager.query(
+    `SELECT e."id", e."name", e."serial_number" AS "serialNumber", e."model", e."department",
               count(*) OVER ()::int AS "total"
          FROM (SELECT $1::text AS "manufacturer_key", $2::text[] AS "model_keys", $3::text[] AS "serial_keys",
                       $4::jsonb AS "range_keys", $5::text[] AS "lot_keys", $6::text AS "udi_di") n
@@ -78,16 +87,16 @@ export async function previewMatches(
         WHERE ${MATCHES}
         ORDER BY e."name", e."id"
         LIMIT $7`,
-      [
-        keys.manufacturerKey,
-        keys.modelKeys,
-        keys.serialKeys,
-        JSON.stringify(keys.rangeKeys),
-        keys.lotKeys,
-        keys.udiDi,
-        limit,
-      ],
-    );
+    [
+      keys.manufacturerKey,
+      keys.modelKeys,
+      keys.serialKeys,
+      JSON.stringify(keys.rangeKeys),
+      keys.lotKeys,
+      keys.udiDi,
+      limit,
+    ],
+  );
   return {
     total: rows[0]?.total ?? 0,
     devices: rows.map(({ total: _total, ...device }) => device),
@@ -103,7 +112,11 @@ export type MatchScope = { recallId: string } | { equipmentIds: readonly string[
  * open-action counts raised, and an audit row for each new action. Only open notices find devices.
  * Answers the devices that gained an action.
  */
-export async function recordMatches(manager: EntityManager, actor: Actor, scope: MatchScope): Promise<string[]> {
+export async function recordMatches(
+  manager: EntityManager,
+  actor: Actor,
+  scope: MatchScope,
+): Promise<string[]> {
   if ('equipmentIds' in scope) {
     if (scope.equipmentIds.length === 0) return [];
     // Most writes happen with no notice open: one index probe and nothing else.

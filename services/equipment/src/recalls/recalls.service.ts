@@ -197,10 +197,12 @@ function criteriaOf(row: NoticeRow): RecallNotice {
 }
 
 const notFound = () => new ServiceError('NOT_FOUND', 'This recall is not on record.');
-const actionNotFound = () => new ServiceError('NOT_FOUND', 'This device is not among the recall’s affected devices.');
+const actionNotFound = () =>
+  new ServiceError('NOT_FOUND', 'This device is not among the recall’s affected devices.');
 
 function requireFullAccess(actor: Actor, what: string): void {
-  if (!hasFullAccess(actor.role)) throw new ServiceError('FORBIDDEN', `Only Engineers and Admins may ${what}.`);
+  if (!hasFullAccess(actor.role))
+    throw new ServiceError('FORBIDDEN', `Only Engineers and Admins may ${what}.`);
 }
 
 /**
@@ -223,7 +225,11 @@ export class RecallsService {
 
   async list(query: ListRecallsQuery): Promise<RecallListResponse> {
     const where = query.state ? `WHERE n."state" = $3` : '';
-    const params: unknown[] = [query.limit, (query.page - 1) * query.limit, ...(query.state ? [query.state] : [])];
+    const params: unknown[] = [
+      query.limit,
+      (query.page - 1) * query.limit,
+      ...(query.state ? [query.state] : []),
+    ];
     const [rows, counts] = await Promise.all([
       this.dataSource.query(
         `SELECT ${NOTICE_COLUMNS} FROM ${NOTICES} n ${where}
@@ -262,7 +268,11 @@ export class RecallsService {
 
   async preview(actor: Actor, notice: RecallNotice): Promise<RecallPreview> {
     requireFullAccess(actor, 'record recalls');
-    const found = await previewMatches(this.dataSource.manager, noticeKeys(notice), RECALL_LIMITS.previewDevices);
+    const found = await previewMatches(
+      this.dataSource.manager,
+      noticeKeys(notice),
+      RECALL_LIMITS.previewDevices,
+    );
     return {
       total: found.total,
       devices: found.devices.map(({ id, ...device }) => ({ _id: id, ...device })),
@@ -388,16 +398,31 @@ export class RecallsService {
            FROM ${ACTIONS} a JOIN "equipment"."equipment" e ON e."id" = a."equipment_id"
           WHERE a."id" = $1 FOR UPDATE OF a`,
         [actionId],
-      )) as { id: string; recallId: string; equipmentId: string; state: RecallState; version: number; name: string }[];
+      )) as {
+        id: string;
+        recallId: string;
+        equipmentId: string;
+        state: RecallState;
+        version: number;
+        name: string;
+      }[];
       if (!action) throw actionNotFound();
       if (action.state === 'closed')
         throw new ServiceError('CONFLICT', `The recall action on ${action.name} is already closed.`);
       if (closing.version !== undefined && closing.version !== action.version)
-        throw new ServiceError('CONFLICT', 'This action was changed by someone else since you opened it. Reload it and try again.');
+        throw new ServiceError(
+          'CONFLICT',
+          'This action was changed by someone else since you opened it. Reload it and try again.',
+        );
       if (task && task.equipmentId !== action.equipmentId)
         throw new ServiceError(
           'UNPROCESSABLE',
           `Task "${task.title}" is on another device, not on ${action.name}: close the action with a task on this device.`,
+        );
+      if (task && task.status !== 'Completed')
+        throw new ServiceError(
+          'UNPROCESSABLE',
+          `Task "${task.title}" is ${task.status}, not Completed: close the action once the work is done, or with a decision.`,
         );
       const taskId = task ? task._id : null;
       const decision = closing.closeWith === 'decision' ? closing.decision : null;
@@ -431,14 +456,17 @@ export class RecallsService {
       return action.equipmentId;
     });
     await this.announce([equipmentId], actionId);
-    const [row] = (await this.dataSource.query(`${ACTION_SELECT} WHERE a."id" = $1`, [actionId])) as ActionRow[];
+    const [row] = (await this.dataSource.query(`${ACTION_SELECT} WHERE a."id" = $1`, [
+      actionId,
+    ])) as ActionRow[];
     if (!row) throw actionNotFound();
     return toAction(row, criteriaOf(await this.findNotice(this.dataSource.manager, row.recallId)));
   }
 
   /** Every recall that found the device, each with its action, open ones first. */
   async forDevice(equipmentId: string): Promise<DeviceRecallsResponse> {
-    if (!isRecordId(equipmentId)) throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
+    if (!isRecordId(equipmentId))
+      throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
     const rows: ActionRow[] = await this.dataSource.query(
       `${ACTION_SELECT} WHERE a."equipment_id" = $1 ORDER BY (a."state" = 'open') DESC, a."found_at" DESC`,
       [equipmentId],
@@ -490,9 +518,9 @@ export class RecallsService {
           ORDER BY a."found_at", e."name", a."id" LIMIT $1`,
         [RECALL_REPORT_ACTION_ROWS],
       ) as Promise<RecallReportFigures['openActions']>,
-      this.dataSource.query(`SELECT count(*)::int AS "total" FROM ${ACTIONS} WHERE "state" = 'open'`) as Promise<
-        [{ total: number }]
-      >,
+      this.dataSource.query(
+        `SELECT count(*)::int AS "total" FROM ${ACTIONS} WHERE "state" = 'open'`,
+      ) as Promise<[{ total: number }]>,
     ]);
     return {
       notices: notices.map((row) => ({ ...toSummary(row), closedInPeriod: row.closedInPeriod })),
@@ -501,10 +529,13 @@ export class RecallsService {
     };
   }
 
-  /** The task that closes an action: known to maintenance and completed; else a 4xx saying why. */
+  /** The task named to close an action, as maintenance knows it; a 422 when it names none. */
   private async closingTask(taskId: string) {
     if (!isRecordId(taskId))
-      throw new ServiceError('UNPROCESSABLE', `"${taskId}" is not a task number: copy it from the task's page.`);
+      throw new ServiceError(
+        'UNPROCESSABLE',
+        `"${taskId}" is not a task number: copy it from the task's page.`,
+      );
     let task;
     try {
       task = await this.maintenance.taskRef(taskId);
@@ -513,11 +544,6 @@ export class RecallsService {
         throw new ServiceError('UNPROCESSABLE', `There is no task ${taskId}.`);
       throw error;
     }
-    if (task.status !== 'Completed')
-      throw new ServiceError(
-        'UNPROCESSABLE',
-        `Task "${task.title}" is ${task.status}, not Completed: close the action once the work is done, or with a decision.`,
-      );
     return task;
   }
 
@@ -564,6 +590,7 @@ export class RecallsService {
       return;
     }
     const items = await this.dataSource.manager.findBy(EquipmentEntity, { id: In([...equipmentIds]) });
-    for (const item of items) if (!item.deletedAt) await this.events.updated({ equipment: toEquipmentDto(item) });
+    for (const item of items)
+      if (!item.deletedAt) await this.events.updated({ equipment: toEquipmentDto(item) });
   }
 }

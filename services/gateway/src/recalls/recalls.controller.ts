@@ -55,7 +55,10 @@ export class RecallsController {
   }
 
   @Get('devices/:id')
-  forDevice(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<DeviceRecallsResponse> {
+  forDevice(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+  ): Promise<DeviceRecallsResponse> {
     return this.recalls.forDevice(session, id);
   }
 
