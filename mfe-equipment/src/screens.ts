@@ -3,6 +3,9 @@ import { AddEquipmentPage } from './pages/AddEquipmentPage';
 import { EquipmentDevicePage } from './pages/EquipmentDevicePage';
 import { EquipmentInventoryPage } from './pages/EquipmentInventoryPage';
 import { InventoryImportPage } from './pages/InventoryImportPage';
+import { NewRecallPage } from './pages/NewRecallPage';
+import { RecallPage } from './pages/RecallPage';
+import { RecallsListPage } from './pages/RecallsListPage';
 
 /** The screens this remote provides to the shell, by screen id. */
 export const screens: RemoteScreensModule['screens'] = {
@@ -10,4 +13,7 @@ export const screens: RemoteScreensModule['screens'] = {
   'add-equipment': AddEquipmentPage,
   'equipment-import': InventoryImportPage,
   'equipment-device': EquipmentDevicePage,
+  'equipment-recalls': RecallsListPage,
+  'equipment-recall-new': NewRecallPage,
+  'equipment-recall': RecallPage,
 };

@@ -1,5 +1,6 @@
 import { Button, Card, EmptyState, ErrorBox, LoadingState } from '@caliber/ui-kit';
 import { Link, useNavigate, useParams } from '@caliber/web';
+import { DeviceRecalls } from '../components/DeviceRecalls';
 import { EquipmentDetails } from '../components/EquipmentDetails';
 import { useEquipmentDetail } from '../hooks/use-equipment-detail';
 import '../equipment.css';
@@ -66,6 +67,11 @@ export function EquipmentDevicePage() {
             onChanged={reload}
             onDeleted={() => navigate(BACK, { replace: true })}
           />
+        </Card>
+      ) : null}
+      {item ? (
+        <Card title="Recalls and safety notices" titleId="device-recalls-title">
+          <DeviceRecalls equipmentId={item._id} version={item.openRecallActions} />
         </Card>
       ) : null}
     </div>

@@ -33,6 +33,9 @@ const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
   // A device's own page: the address its asset label's QR code holds. `/equipment/import` is
   // not an id: the router ranks that static path (below) above this dynamic one.
   ['/equipment/:id', 'equipment-device'],
+  // Recalls: everyone reads them (static paths rank above `/equipment/:id` and `/recalls/:id`).
+  ['/equipment/recalls', 'equipment-recalls'],
+  ['/equipment/recalls/:id', 'equipment-recall'],
   ['/maintenance', 'maintenance'],
   ['/report-issue', 'report-issue'],
   ['/tasks', 'tasks'],
@@ -54,6 +57,8 @@ const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/schedule-preventive', 'schedule-preventive'],
   // Moving a hospital's inventory in writes many devices at once: Engineers and Admins only.
   ['/equipment/import', 'equipment-import'],
+  // Recording a recall or safety notice is for Engineers and Admins.
+  ['/equipment/recalls/new', 'equipment-recall-new'],
   ['/users', 'users'],
   ['/add-user', 'add-user'],
 ];
