@@ -381,4 +381,39 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     // A closed notice finds no more devices.
     expect((await add('0110')).openRecallActions).toBe(0);
   });
+
+  it('edits a notice: new criteria find new devices and open it again; found devices stay', async () => {
+    const before = (await technician.get<RecallDetail>(`/recalls/${recall._id}`)).body;
+    const edit = {
+      ...notice({
+        serialRanges: [
+          { from: `${marker}0099`, to: `${marker}0150` },
+          { from: `${marker}0300`, to: `${marker}0300` },
+        ],
+      }),
+      version: before.version,
+    };
+    expect((await technician.put(`/recalls/${recall._id}`, edit)).status).toBe(403);
+    const edited = await engineer.put<RecallDetail>(`/recalls/${recall._id}`, edit);
+    expect(edited.status).toBe(200);
+    // The device in the new range, and the one added in range while the notice was closed.
+    expect(
+      edited.body.actions
+        .filter((action) => action.state === 'open')
+        .map((action) => action.device.serialNumber)
+        .sort(),
+    ).toEqual([`${marker}0110`, `${marker}0300`]);
+    expect([edited.body.state, edited.body.affected, edited.body.closed, edited.body.closedAt]).toEqual([
+      'open',
+      7,
+      5,
+      null,
+    ]);
+    const stale = await engineer.put(`/recalls/${recall._id}`, { ...edit, title: 'Another title' });
+    expect(stale.status).toBe(409);
+    const rowsOf = await audit('recall', recall._id);
+    expect(rowsOf.map((row) => row.action)).toEqual(['created', 'closed', 'updated']);
+    expect(rowsOf[2]?.changes['state']).toEqual({ from: 'closed', to: 'open' });
+    expect(rowsOf[2]?.changes['serialRanges']?.to).toEqual(edit.serialRanges);
+  });
 });

@@ -326,7 +326,7 @@ export class RecallsService {
   /**
    * An edit of the whole notice, with the version read. The new criteria are matched again: devices
    * they find are added; devices found before keep their actions (they were affected when found).
-   * A closed notice stays closed unless the edit finds new devices.
+   * A closed notice stays closed unless the edit finds new devices, which open it again.
    */
   async update(actor: Actor, id: string, asked: RecallNoticeUpdate): Promise<RecallDetail> {
     requireFullAccess(actor, 'edit recalls');
@@ -341,8 +341,7 @@ export class RecallsService {
       const changes = diffFields<Record<string, unknown>>({ ...criteriaOf(before) }, { ...notice });
       if (Object.keys(changes).length === 0) return [];
       const keys = noticeKeys(notice);
-      // Reopened while it is matched again, so the new criteria find devices; closed again below
-      // when nothing new is open.
+      // Open while it is matched again (only open notices find devices); see below.
       await manager.query(
         `UPDATE ${NOTICES} SET "source" = $2, "source_reference" = $3, "title" = $4, "manufacturer" = $5,
                 "manufacturer_key" = $6, "models" = $7, "model_keys" = $8, "serial_numbers" = $9, "serial_keys" = $10,
@@ -373,9 +372,21 @@ export class RecallsService {
           actor.name,
         ],
       );
-      await auditRecalls(manager, actor, [{ entity: 'recall', entityId: id, action: 'updated', changes }]);
       const matched = await recordMatches(manager, actor, { recallId: id });
-      if (before.state === 'closed') await this.closeIfDone(manager, actor, id, matched.length === 0);
+      // A closed notice whose new criteria find no new device stays closed as it was; one that
+      // finds some is open again until they are closed.
+      const reopened = before.state === 'closed' && matched.length > 0;
+      if (before.state === 'closed' && !reopened)
+        await manager.query(`UPDATE ${NOTICES} SET "state" = 'closed' WHERE "id" = $1`, [id]);
+      if (reopened) await manager.query(`UPDATE ${NOTICES} SET "closed_at" = NULL WHERE "id" = $1`, [id]);
+      await auditRecalls(manager, actor, [
+        {
+          entity: 'recall',
+          entityId: id,
+          action: 'updated',
+          changes: reopened ? { ...changes, state: { from: 'closed', to: 'open' } } : changes,
+        },
+      ]);
       return matched;
     });
     await this.announce(devices, id);
@@ -452,7 +463,7 @@ export class RecallsService {
           },
         },
       ]);
-      await this.closeIfDone(manager, actor, action.recallId, true);
+      await this.closeIfDone(manager, actor, action.recallId);
       return action.equipmentId;
     });
     await this.announce([equipmentId], actionId);
@@ -547,9 +558,8 @@ export class RecallsService {
     return task;
   }
 
-  /** Closes the notice when it has devices and none is open (audited); `closeWhenDone` false keeps it as it is. */
-  private async closeIfDone(manager: EntityManager, actor: Actor, recallId: string, closeWhenDone: boolean) {
-    if (!closeWhenDone) return;
+  /** Closes the notice when it has devices and none is open (audited). */
+  private async closeIfDone(manager: EntityManager, actor: Actor, recallId: string) {
     const closed = (await manager.query(
       `UPDATE ${NOTICES} SET "state" = 'closed', "closed_at" = now()
         WHERE "id" = $1 AND "state" = 'open' AND "affected" > 0 AND "closed" = "affected"
