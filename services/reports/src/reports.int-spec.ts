@@ -266,6 +266,9 @@ describe('Reports (real stack)', () => {
     const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
     expect(xml).toContain('Downtime analysis');
     expect(xml).toContain('Compliance audit');
+    // The compliance audit's recall section (its own file), from the equipment service's figures.
+    expect(xml).toContain('Recalls and field safety notices');
+    expect(xml).toContain('Recall actions awaiting closure');
     expect(xml).toContain(serial);
     expect(xml).toContain('93.5%');
   });

@@ -14,10 +14,16 @@ import {
   type RecallListResponse,
   type RecallNoticeRequest,
   type RecallPreview,
+  type RecallReportFigures,
+  SUBJECTS,
   type Role,
   type TaskCreatedResponse,
 } from '@caliber/contracts';
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { firstValueFrom } from 'rxjs';
 import { call } from '@caliber/testing/http';
+import { natsConnectOptions } from '@caliber/testing/nats-users';
+import { testSigner } from '@caliber/testing/statement-keys';
 import {
   equipmentDataSource,
   rosterStaff,
@@ -415,5 +421,44 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     expect(rowsOf.map((row) => row.action)).toEqual(['created', 'closed', 'updated']);
     expect(rowsOf[2]?.changes['state']).toEqual({ from: 'closed', to: 'open' });
     expect(rowsOf[2]?.changes['serialRanges']?.to).toEqual(edit.serialRanges);
+  });
+
+  it('answers the compliance report the open notices with their counts and the open actions with their days', async () => {
+    const bus: ClientProxy = ClientProxyFactory.create({
+      transport: Transport.NATS,
+      options: natsConnectOptions(),
+    });
+    await bus.connect();
+    try {
+      const subject = SUBJECTS.equipment.reportRecalls;
+      const today = new Date().toISOString().slice(0, 10);
+      const scope = {
+        from: today,
+        to: today,
+        timeZone: 'UTC',
+        departments: [],
+        categories: [],
+        staffId: null,
+      };
+      const person = {
+        _id: ids.get('Manager') ?? '',
+        name: 'Manager Recalls',
+        role: 'Manager',
+        serviceNumber: 'REPORTS',
+      };
+      const answer = await firstValueFrom(
+        bus.send<RecallReportFigures>(subject, testSigner('reports').sign(subject, { scope }, person)),
+      );
+      const mine = answer.notices.find((entry) => entry._id === recall._id);
+      expect(mine).toMatchObject({ state: 'open', affected: 7, closed: 5, closedInPeriod: false });
+      const open = answer.openActions.filter((row) => row.sourceReference === `Z-${marker}`);
+      expect(open.map((row) => [row.serialNumber, row.daysOpen]).sort()).toEqual([
+        [`${marker}0110`, 0],
+        [`${marker}0300`, 0],
+      ]);
+      expect(answer.openActionsTotal).toBeGreaterThanOrEqual(2);
+    } finally {
+      await bus.close();
+    }
   });
 });
