@@ -441,7 +441,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
         staffId: null,
       };
       const person = {
-        _id: ids.get('Manager') ?? '',
+        id: ids.get('Manager') ?? '',
         name: 'Manager Recalls',
         role: 'Manager',
         serviceNumber: 'REPORTS',
