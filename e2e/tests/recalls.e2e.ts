@@ -13,7 +13,8 @@ import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
 
 let counter = 0;
 /** A tag no other test's devices carry: the recall's model is made of it, so demo data never matches. */
-const marker = () => `RC${Date.now().toString(36)}${++counter}`.toUpperCase();
+// It ends in letters: a serial's prefix is everything before its trailing digits.
+const marker = () => `RC${Date.now().toString(36)}${++counter}SN`.toUpperCase();
 
 /** The API with the signed-in person's session, as the screens call it. */
 function apiOf(page: Page) {

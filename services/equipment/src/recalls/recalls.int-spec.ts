@@ -44,7 +44,9 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
   let rows: DataSource;
   const tokens = new Map<Role, string>();
   const ids = new Map<Role, string>();
-  const marker = `R${Date.now().toString(36).toUpperCase()}`;
+  // Ends in letters: a serial's prefix is everything before its trailing digits, so a marker
+  // ending in a digit would join the number ('R…5' + '150' is the number 5150).
+  const marker = `R${Date.now().toString(36).toUpperCase()}SN`;
   // A model no other test or demo device has, so the notice finds only this test's devices.
   const MODEL = `Sigma ${marker} Pump`;
 
