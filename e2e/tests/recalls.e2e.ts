@@ -211,6 +211,8 @@ for (const theme of ['light', 'dark'] as const) {
         );
         const violations = await accessibilityViolations(page);
         expect(violations, describeViolations(violations)).toEqual([]);
+        // From the top, so the page's sticky bar is photographed where it belongs.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({
           path: `e2e/.results/screens/recalls-${screen}-${size.name}-${theme}.png`,
           fullPage: true,
@@ -249,6 +251,13 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto(`/equipment?q=${tag}`);
       await expect(page.locator('.recall-badge')).toHaveCount(2);
       await check('inventory');
+
+      // The device's own page lists the recall that found it.
+      await page.goto(`/equipment/${recall.actions[0]?.device._id ?? ''}`);
+      const recalls = page.getByRole('region', { name: 'Recalls and safety notices' });
+      await expect(recalls.getByRole('link', { name: notice.title })).toBeVisible();
+      await expect(recalls.getByText('Action open')).toBeVisible();
+      await check('device');
     });
   }
 }

@@ -140,8 +140,11 @@ export async function recordMatches(
       ['recallId' in scope ? scope.recallId : scope.equipmentIds],
     );
   if (found.length === 0) return [];
+  // A notice with an open action is open: had another transaction closed it since this statement
+  // read it open, it is open again (the row lock orders the two).
   await manager.query(
-    `UPDATE "equipment"."recall_notices" n SET "affected" = n."affected" + c."count"
+    `UPDATE "equipment"."recall_notices" n
+        SET "affected" = n."affected" + c."count", "state" = 'open', "closed_at" = NULL
        FROM (SELECT r."recallId"::uuid AS "id", count(*)::int AS "count"
                FROM jsonb_to_recordset($1::jsonb) AS r("recallId" text) GROUP BY 1) c
       WHERE n."id" = c."id"`,
