@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   STORAGE_KEYS,
   type CreateEquipmentRequest,
+  type DashboardResponse,
   type EquipmentDto,
   type RecallDetail,
   type RecallNoticeRequest,
@@ -95,6 +96,18 @@ test.describe('Recalls and field safety notices', () => {
       ).toBeVisible();
       await expect(engineer.getByText('0 of 2 devices closed')).toBeVisible();
       const recallUrl = engineer.url();
+
+      // The dashboard's "Open recalls" figures are the service's, and lead to the recalls.
+      const figures = (await api.get<DashboardResponse>('/dashboard')).equipment?.recalls;
+      expect(figures?.awaitingAction).toBeGreaterThanOrEqual(2);
+      await engineer.goto('/dashboard');
+      const card = engineer.getByRole('link', { name: /Open recalls/ });
+      await expect(card).toContainText(
+        `${figures?.openNotices} ${figures?.openNotices === 1 ? 'notice' : 'notices'} open`,
+      );
+      await expect(card).toContainText(`${figures?.awaitingAction} devices awaiting action`);
+      await card.click();
+      await expect(engineer).toHaveURL(/\/equipment\/recalls$/);
 
       // Both devices are flagged: the badge on their cards, and the inventory's "Open recall" filter.
       await engineer.goto(`/equipment?q=${tag}`);
