@@ -120,7 +120,9 @@ test.describe('Recalls and field safety notices', () => {
       await expect(
         engineer.getByRole('article', { name: outside.name }).locator('.recall-badge'),
       ).toHaveCount(0);
-      await engineer.getByLabel('Open recall').check();
+      // The box follows the address, which changes a moment after the click.
+      await engineer.getByLabel('Open recall').click();
+      await expect(engineer.getByLabel('Open recall')).toBeChecked();
       await expect(engineer).toHaveURL(/recall=open/);
       await expect(engineer.getByRole('article')).toHaveCount(2);
 
@@ -182,6 +184,22 @@ test.describe('Recalls and field safety notices', () => {
         'closed',
         ['decision', 'task'],
       ]);
+
+      // An edit that widens the range finds the third device and opens the recall again; the two
+      // closed actions stay closed.
+      await engineer.goto(recallUrl);
+      await engineer.getByRole('link', { name: 'Edit notice' }).click();
+      await expect(engineer.getByRole('heading', { name: 'Edit recall or safety notice' })).toBeVisible();
+      await expect(engineer.getByLabel('Serial ranges (optional)')).toHaveValue(`${tag}0099 to ${tag}0150`);
+      await engineer.getByLabel('Serial ranges (optional)').fill(`${tag}0099 to ${tag}0151`);
+      await expect(engineer.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+      await engineer.getByRole('button', { name: 'Check matching devices' }).click();
+      await expect(engineer.getByText('3 devices match this notice.')).toBeVisible();
+      await engineer.getByRole('button', { name: 'Save changes' }).click();
+      await expect(engineer.getByText('2 of 3 devices closed')).toBeVisible();
+      await expect(
+        engineer.getByRole('listitem', { name: outside.name }).getByText('Open', { exact: true }),
+      ).toBeVisible();
     } finally {
       await Promise.all([engineerContext.close(), technicianContext.close()]);
     }

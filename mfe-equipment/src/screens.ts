@@ -3,7 +3,7 @@ import { AddEquipmentPage } from './pages/AddEquipmentPage';
 import { EquipmentDevicePage } from './pages/EquipmentDevicePage';
 import { EquipmentInventoryPage } from './pages/EquipmentInventoryPage';
 import { InventoryImportPage } from './pages/InventoryImportPage';
-import { NewRecallPage } from './pages/NewRecallPage';
+import { EditRecallPage, NewRecallPage } from './pages/NewRecallPage';
 import { RecallPage } from './pages/RecallPage';
 import { RecallsListPage } from './pages/RecallsListPage';
 
@@ -16,4 +16,5 @@ export const screens: RemoteScreensModule['screens'] = {
   'equipment-recalls': RecallsListPage,
   'equipment-recall-new': NewRecallPage,
   'equipment-recall': RecallPage,
+  'equipment-recall-edit': EditRecallPage,
 };

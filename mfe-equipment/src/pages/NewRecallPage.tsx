@@ -1,8 +1,17 @@
 import { RECALL_SOURCES, type RecallDetail, type RecallPreview, type RecallSource } from '@caliber/contracts';
-import { Button, Card, ErrorBox, Notice, SelectField, TextAreaField, TextField } from '@caliber/ui-kit';
-import { api, errorMessage, Link, useNavigate } from '@caliber/web';
+import {
+  Button,
+  Card,
+  ErrorBox,
+  LoadingState,
+  Notice,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '@caliber/ui-kit';
+import { api, errorMessage, Link, useApiData, useNavigate, useParams } from '@caliber/web';
 import { useState, type FormEvent } from 'react';
-import { EMPTY_RECALL_FORM, recallRequest, type RecallForm } from '../utils/recall-form';
+import { EMPTY_RECALL_FORM, formOf, recallRequest, type RecallForm } from '../utils/recall-form';
 import '../equipment.css';
 
 const SOURCE_CHOICES = RECALL_SOURCES.map((source) => ({
@@ -18,8 +27,37 @@ const SOURCE_CHOICES = RECALL_SOURCES.map((source) => ({
  * the form asks for a new check first.
  */
 export function NewRecallPage() {
+  return <RecallEditor existing={null} />;
+}
+
+/**
+ * /equipment/recalls/:id/edit (Engineers and Admins): the same form with the notice as recorded.
+ * Saving sends the version read (someone else's change meanwhile is refused), and the notice is
+ * matched again: devices the new criteria find are added, those found before keep their actions.
+ */
+export function EditRecallPage() {
+  const { id = '' } = useParams();
+  const { data, error, reload } = useApiData<RecallDetail>(
+    `/recalls/${encodeURIComponent(id)}`,
+    'Failed to load the recall',
+  );
+  if (error)
+    return (
+      <div className="page recalls-page">
+        <ErrorBox>
+          {error}{' '}
+          <Button variant="link" onClick={reload}>
+            Retry
+          </Button>
+        </ErrorBox>
+      </div>
+    );
+  return data ? <RecallEditor key={data._id} existing={data} /> : <LoadingState text="Loading recall…" />;
+}
+
+function RecallEditor({ existing }: { existing: RecallDetail | null }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<RecallForm>(EMPTY_RECALL_FORM);
+  const [form, setForm] = useState<RecallForm>(existing ? formOf(existing) : EMPTY_RECALL_FORM);
   const [preview, setPreview] = useState<{ key: string; answer: RecallPreview } | null>(null);
   const [busy, setBusy] = useState<'preview' | 'save' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +84,12 @@ export function NewRecallPage() {
     setBusy('save');
     setError(null);
     try {
-      const saved = await api.post<RecallDetail>('/recalls', body);
+      const saved = existing
+        ? await api.put<RecallDetail>(`/recalls/${encodeURIComponent(existing._id)}`, {
+            ...body,
+            version: existing.version,
+          })
+        : await api.post<RecallDetail>('/recalls', body);
       navigate(`/equipment/recalls/${encodeURIComponent(saved._id)}`);
     } catch (failure) {
       setError(errorMessage(failure, 'Could not save the notice'));
@@ -58,13 +101,19 @@ export function NewRecallPage() {
     <div className="page recalls-page">
       <header className="page__header">
         <div>
-          <h1>New recall or safety notice</h1>
+          <h1>{existing ? 'Edit recall or safety notice' : 'New recall or safety notice'}</h1>
           <p className="page__subtitle">
-            Type it in from the notice, check which devices it finds, then save.
+            {existing
+              ? 'Devices found before keep their actions; devices the changed notice finds are added.'
+              : 'Type it in from the notice, check which devices it finds, then save.'}
           </p>
         </div>
         <div className="equipment-actions">
-          <Link to="/equipment/recalls">Back to Recalls</Link>
+          <Link
+            to={existing ? `/equipment/recalls/${encodeURIComponent(existing._id)}` : '/equipment/recalls'}
+          >
+            {existing ? 'Back to the recall' : 'Back to Recalls'}
+          </Link>
         </div>
       </header>
 
@@ -158,7 +207,7 @@ export function NewRecallPage() {
               {busy === 'preview' ? 'Checking…' : 'Check matching devices'}
             </Button>
             <Button type="button" variant="primary" disabled={!checked || busy !== null} onClick={save}>
-              {busy === 'save' ? 'Saving…' : 'Save notice'}
+              {busy === 'save' ? 'Saving…' : existing ? 'Save changes' : 'Save notice'}
             </Button>
           </div>
           {!checked ? <p className="ck-field__hint">Check the matching devices before saving.</p> : null}

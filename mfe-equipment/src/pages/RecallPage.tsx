@@ -231,6 +231,14 @@ export function RecallPage() {
           ) : null}
         </div>
         <div className="equipment-actions">
+          {recall && canEdit ? (
+            <Link
+              className="ck-button ck-button--secondary"
+              to={`/equipment/recalls/${encodeURIComponent(recall._id)}/edit`}
+            >
+              Edit notice
+            </Link>
+          ) : null}
           <Link to={BACK}>Back to Recalls</Link>
         </div>
       </header>

@@ -1,5 +1,14 @@
 import { recallNoticeSchema } from '@caliber/contracts';
-import { EMPTY_RECALL_FORM, listOf, progressLine, rangesOf, recallRequest, recallTask } from './recall-form';
+import type { RecallDto } from '@caliber/contracts';
+import {
+  EMPTY_RECALL_FORM,
+  formOf,
+  listOf,
+  progressLine,
+  rangesOf,
+  recallRequest,
+  recallTask,
+} from './recall-form';
 
 describe('the new-notice form', () => {
   it('reads lists one a line or separated by commas', () => {
@@ -43,6 +52,38 @@ describe('the new-notice form', () => {
     expect(recallTask({ sourceReference: 'Z-1', title: 'Pump stops', actionRequired: 'Update.' })).toEqual({
       title: 'Recall Z-1: Pump stops',
       description: 'Action required by recall Z-1: Update.',
+    });
+  });
+
+  it('shows a recorded notice for an edit and sends it back unchanged', () => {
+    const recall = {
+      source: 'MHRA',
+      sourceReference: 'DSI/2026/001',
+      title: 'Pump stops',
+      manufacturer: 'Sigma',
+      models: ['Spectrum', 'Spectrum IQ'],
+      serialNumbers: ['A-1', 'A-2'],
+      serialRanges: [{ from: 'SN-0099', to: 'SN-0150' }],
+      lotNumbers: ['L7'],
+      udiDi: '04056704123456',
+      hazard: 'Stops.',
+      actionRequired: 'Update.',
+      publishedOn: '2026-02-01',
+    } as RecallDto;
+    const { source, sourceReference, title, manufacturer, models, serialNumbers, serialRanges } = recall;
+    expect(recallRequest(formOf(recall))).toEqual({
+      source,
+      sourceReference,
+      title,
+      manufacturer,
+      models,
+      serialNumbers,
+      serialRanges,
+      lotNumbers: ['L7'],
+      udiDi: '04056704123456',
+      hazard: 'Stops.',
+      actionRequired: 'Update.',
+      publishedOn: '2026-02-01',
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { RecallNoticeRequest, RecallSource } from '@caliber/contracts';
+import type { RecallDto, RecallNoticeRequest, RecallSource } from '@caliber/contracts';
 
 /*
  * The new-notice form's texts and what it sends. No DOM here, so it is tested under Node.
@@ -95,5 +95,23 @@ export function recallTask(recall: { sourceReference: string; title: string; act
       0,
       4000,
     ),
+  };
+}
+
+/** A recorded notice as the form shows it for an edit: lists one a line, ranges "FROM to TO". */
+export function formOf(recall: RecallDto): RecallForm {
+  return {
+    source: recall.source,
+    sourceReference: recall.sourceReference,
+    title: recall.title,
+    manufacturer: recall.manufacturer,
+    models: recall.models.join('\n'),
+    serialNumbers: recall.serialNumbers.join('\n'),
+    serialRanges: recall.serialRanges.map((range) => `${range.from} to ${range.to}`).join('\n'),
+    lotNumbers: recall.lotNumbers.join('\n'),
+    udiDi: recall.udiDi ?? '',
+    hazard: recall.hazard,
+    actionRequired: recall.actionRequired,
+    publishedOn: recall.publishedOn,
   };
 }

@@ -59,6 +59,7 @@ const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/equipment/import', 'equipment-import'],
   // Recording a recall or safety notice is for Engineers and Admins.
   ['/equipment/recalls/new', 'equipment-recall-new'],
+  ['/equipment/recalls/:id/edit', 'equipment-recall-edit'],
   ['/users', 'users'],
   ['/add-user', 'add-user'],
 ];
