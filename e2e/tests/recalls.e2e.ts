@@ -206,6 +206,31 @@ test.describe('Recalls and field safety notices', () => {
   });
 });
 
+test('an Engineer closes a notice that found no device with a decision', async ({ page }) => {
+  const tag = marker();
+  await signInQuickly(page, addStaff('Engineer'));
+  const recall = await apiOf(page).post<RecallDetail>('/recalls', {
+    source: 'MHRA',
+    sourceReference: `DSI-${tag}`,
+    title: `${tag} monitors may reboot`,
+    manufacturer: 'Nowhere Medical',
+    models: [`Ghost ${tag}`],
+    hazard: 'The monitor may reboot during use.',
+    actionRequired: 'Install software 2.1.',
+    publishedOn: '2026-04-01',
+  });
+  await page.goto(`/equipment/recalls/${recall._id}`);
+  await expect(page.getByText('No device matches this notice')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close the recall' })).toBeDisabled();
+  await page
+    .getByLabel('Decision to close this recall')
+    .fill('No Nowhere Medical monitor is in the hospital: purchasing records checked.');
+  await page.getByRole('button', { name: 'Close the recall' }).click();
+  await expect(page.getByText('Closed with a decision:')).toBeVisible();
+  await expect(page.locator('.page__subtitle').getByText('Closed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close the recall' })).toHaveCount(0);
+});
+
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },

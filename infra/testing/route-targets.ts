@@ -161,6 +161,12 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
     return { id: recorded._id, actionId };
   }
 
+  /** A recall recorded by an Admin whose serial number no device has: it found nothing. */
+  async function recallWithoutDevices(): Promise<string> {
+    const body = ROUTE_ACCESS['createRecall']?.body?.(setup.context());
+    return made(await post<RecallDetail>('/api/recalls', body), 'a recall', 201)._id;
+  }
+
   async function target(names: RouteAccess['names'], caller: Caller): Promise<string> {
     switch (names) {
       case undefined:
@@ -181,6 +187,8 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
         return (await recall()).id;
       case 'recall action':
         return (await recall()).actionId;
+      case 'recall without devices':
+        return recallWithoutDevices();
       case 'report':
       case 'finished report':
       case 'report schedule':

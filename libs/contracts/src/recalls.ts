@@ -294,6 +294,20 @@ export const closeRecallActionSchema = z.discriminatedUnion(
   { error: 'closeWith must be task (with taskId) or decision (with decision).' },
 );
 export type CloseRecallAction = z.output<typeof closeRecallActionSchema>;
+
+/**
+ * Closing a notice that has no open action (one that found no device of the inventory): a written
+ * decision, e.g. "None of the hospital's devices is of these models; checked against the
+ * purchasing records." A notice whose devices are all closed closes by itself.
+ */
+export const closeRecallSchema = z.strictObject(
+  {
+    decision: text('The decision', RECALL_LIMITS.decisionMaxLength, RECALL_LIMITS.decisionMinLength),
+    version: z.number({ error: 'version must be a number.' }).int().positive(),
+  },
+  { error: () => 'Send decision and version.' },
+);
+export type CloseRecall = z.output<typeof closeRecallSchema>;
 export type CloseRecallActionRequest = z.input<typeof closeRecallActionSchema>;
 
 /* ------------------------------------------------------------------ answers */
@@ -331,6 +345,8 @@ export interface RecallDto extends RecallSummaryDto {
   actionRequired: string;
   createdBy: UserRef | null;
   updatedBy: UserRef | null;
+  /** Why a notice without open actions was closed by hand (null when its devices closed it). */
+  closingDecision: string | null;
   version: number;
 }
 

@@ -76,6 +76,7 @@ export const SUBJECTS = {
     recallsCreate: 'equipment.recalls.create',
     recallsUpdate: 'equipment.recalls.update',
     recallsCloseAction: 'equipment.recalls.close-action',
+    recallsClose: 'equipment.recalls.close',
     recallsForDevice: 'equipment.recalls.for-device',
     /** The compliance report's recall section (the reports service). */
     reportRecalls: 'equipment.report.recalls',

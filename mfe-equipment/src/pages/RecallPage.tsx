@@ -175,6 +175,46 @@ function ActionItem({
 }
 
 /**
+ * Closing a notice that has no open action (it found no device): a written decision. A notice with
+ * devices closes by itself with the last of them.
+ */
+function CloseRecallForm({ recall, onChanged }: { recall: RecallDetail; onChanged(): void }) {
+  const [decision, setDecision] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function close() {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.put<RecallDetail>(`/recalls/${encodeURIComponent(recall._id)}/close`, {
+        decision,
+        version: recall.version,
+      });
+      onChanged();
+    } catch (failure) {
+      setError(errorMessage(failure, 'The recall was not closed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="recall-action__form">
+      <TextAreaField
+        label="Decision to close this recall"
+        hint="At least a sentence, e.g. 'No device of these models is in the hospital: purchasing records checked.'"
+        rows={2}
+        value={decision}
+        onChange={(event) => setDecision(event.target.value)}
+      />
+      <Button variant="secondary" onClick={close} disabled={busy || !decision.trim()}>
+        {busy ? 'Closing…' : 'Close the recall'}
+      </Button>
+      {error ? <ErrorBox>{error}</ErrorBox> : null}
+    </div>
+  );
+}
+
+/**
  * /equipment/recalls/:id: one notice as recorded, and each device it found with its action. The
  * notice closes when its last device does.
  */
@@ -262,11 +302,26 @@ export function RecallPage() {
             <p className="recall-page__text">{recall.actionRequired}</p>
           </Card>
           <Card title="Affected devices" titleId="recall-devices-title">
+            {recall.closingDecision ? (
+              <div className="recall-action__closed">
+                <p>Closed with a decision:</p>
+                <blockquote className="recall-action__decision">{recall.closingDecision}</blockquote>
+              </div>
+            ) : null}
             {recall.actions.length === 0 ? (
-              <EmptyState
-                title="No device matches this notice"
-                text="It stays open: a device added or imported later that matches it is found then."
-              />
+              <>
+                <EmptyState
+                  title="No device matches this notice"
+                  text={
+                    recall.state === 'open'
+                      ? 'While it is open, a device added or imported later that matches it is found then.'
+                      : undefined
+                  }
+                />
+                {recall.state === 'open' && canEdit ? (
+                  <CloseRecallForm recall={recall} onChanged={reload} />
+                ) : null}
+              </>
             ) : (
               <ul className="recall-actions" aria-labelledby="recall-devices-title">
                 {recall.actions.map((action) => (

@@ -63,6 +63,7 @@ export class Recalls1765700000000 implements MigrationInterface {
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "updated_at" timestamptz NOT NULL DEFAULT now(),
         "closed_at" timestamptz,
+        "closing_decision" text,
         "created_by_id" uuid,
         "created_by_name" varchar(120),
         "updated_by_id" uuid,

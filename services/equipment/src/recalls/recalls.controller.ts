@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
   closeRecallActionSchema,
+  closeRecallSchema,
   listRecallsQuerySchema,
   recallNoticeSchema,
   reportFiguresRequestSchema,
@@ -62,6 +63,12 @@ export class RecallsController {
   closeAction(@Acting() actor: Actor, @Command() data: unknown): Promise<RecallActionDto> {
     const command = parsePayload(z.object({ id, data: closeRecallActionSchema }), data);
     return this.recalls.closeAction(actor, command.id, command.data);
+  }
+
+  @MessagePattern(SUBJECTS.equipment.recallsClose)
+  close(@Acting() actor: Actor, @Command() data: unknown): Promise<RecallDetail> {
+    const command = parsePayload(z.object({ id, data: closeRecallSchema }), data);
+    return this.recalls.close(actor, command.id, command.data);
   }
 
   @MessagePattern(SUBJECTS.equipment.recallsForDevice)

@@ -463,4 +463,45 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       await bus.close();
     }
   });
+
+  it('closes a notice that found no device with a decision, and refuses one with devices awaiting action', async () => {
+    const none = await engineer.post<RecallDetail>(
+      '/recalls',
+      notice({ serialNumbers: [`${marker}NONE`], serialRanges: [] }),
+    );
+    expect([none.status, none.body.affected, none.body.state]).toEqual([201, 0, 'open']);
+    const decision = 'No device of these serial numbers is in the hospital: purchasing records checked.';
+    expect((await technician.put(`/recalls/${none.body._id}/close`, { decision, version: 1 })).status).toBe(
+      403,
+    );
+    const short = await engineer.put(`/recalls/${none.body._id}/close`, { decision: 'None.', version: 1 });
+    expect([short.status, short.body.message]).toEqual([400, 'The decision needs at least 20 characters.']);
+    const closed = await engineer.put<RecallDetail>(`/recalls/${none.body._id}/close`, {
+      decision,
+      version: 1,
+    });
+    expect([closed.status, closed.body.state, closed.body.closingDecision]).toEqual([
+      200,
+      'closed',
+      decision,
+    ]);
+    expect(
+      (await audit('recall', none.body._id)).map((row) => [row.action, row.changes['closingDecision']]),
+    ).toEqual([
+      ['created', undefined],
+      ['closed', { from: null, to: decision }],
+    ]);
+    const again = await engineer.put(`/recalls/${none.body._id}/close`, {
+      decision,
+      version: closed.body.version,
+    });
+    expect([again.status, again.body.message]).toEqual([409, 'This recall is already closed.']);
+
+    const busy = (await technician.get<RecallDetail>(`/recalls/${recall._id}`)).body;
+    const refused = await engineer.put(`/recalls/${recall._id}/close`, { decision, version: busy.version });
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      '2 of its devices still await action: close each of them, and the recall closes with the last.',
+    ]);
+  });
 });

@@ -9,6 +9,7 @@ import {
   RECALL_REPORT_NOTICE_ROWS,
   wholeModelWarning,
   type Actor,
+  type CloseRecall,
   type CloseRecallAction,
   type DeviceRecallsResponse,
   type EquipmentStatus,
@@ -62,6 +63,7 @@ interface NoticeRow {
   closed: number;
   createdAt: Date;
   closedAt: Date | null;
+  closingDecision: string | null;
   createdById: string | null;
   createdByName: string | null;
   updatedById: string | null;
@@ -73,7 +75,8 @@ const NOTICE_COLUMNS = `n."id", n."source", n."source_reference" AS "sourceRefer
   n."models", n."serial_numbers" AS "serialNumbers", n."serial_ranges" AS "serialRanges", n."lot_numbers" AS "lotNumbers",
   n."udi_di" AS "udiDi", n."hazard", n."action_required" AS "actionRequired",
   to_char(n."published_on", 'YYYY-MM-DD') AS "publishedOn", n."state", n."affected", n."closed",
-  n."created_at" AS "createdAt", n."closed_at" AS "closedAt", n."created_by_id" AS "createdById",
+  n."created_at" AS "createdAt", n."closed_at" AS "closedAt", n."closing_decision" AS "closingDecision",
+  n."created_by_id" AS "createdById",
   n."created_by_name" AS "createdByName", n."updated_by_id" AS "updatedById", n."updated_by_name" AS "updatedByName",
   n."version"`;
 
@@ -139,6 +142,7 @@ function toRecall(row: NoticeRow): RecallDto {
     actionRequired: row.actionRequired,
     createdBy: userRef(row.createdById, row.createdByName),
     updatedBy: userRef(row.updatedById, row.updatedByName),
+    closingDecision: row.closingDecision,
     version: row.version,
   };
 }
@@ -472,6 +476,46 @@ export class RecallsService {
     ])) as ActionRow[];
     if (!row) throw actionNotFound();
     return toAction(row, criteriaOf(await this.findNotice(this.dataSource.manager, row.recallId)));
+  }
+
+  /**
+   * Closes a notice that has no open action (it found no device) with a written decision. One with
+   * open actions is closed by closing them (409 says so).
+   */
+  async close(actor: Actor, id: string, closing: CloseRecall): Promise<RecallDetail> {
+    requireFullAccess(actor, 'close recalls');
+    await this.dataSource.transaction(async (manager) => {
+      const notice = await this.findNotice(manager, id, true);
+      if (notice.version !== closing.version)
+        throw new ServiceError(
+          'CONFLICT',
+          'This recall was changed by someone else since you opened it. Reload it and try again.',
+        );
+      if (notice.state === 'closed') throw new ServiceError('CONFLICT', 'This recall is already closed.');
+      if (notice.closed < notice.affected)
+        throw new ServiceError(
+          'CONFLICT',
+          `${notice.affected - notice.closed} of its devices still await action: close each of them, and the recall closes with the last.`,
+        );
+      await manager.query(
+        `UPDATE ${NOTICES} SET "state" = 'closed', "closed_at" = now(), "closing_decision" = $2,
+                "updated_by_id" = $3, "updated_by_name" = $4, "updated_at" = now(), "version" = "version" + 1
+          WHERE "id" = $1`,
+        [id, closing.decision, actor._id || null, actor.name],
+      );
+      await auditRecalls(manager, actor, [
+        {
+          entity: 'recall',
+          entityId: id,
+          action: 'closed',
+          changes: {
+            state: { from: 'open', to: 'closed' },
+            closingDecision: { from: null, to: closing.decision },
+          },
+        },
+      ]);
+    });
+    return this.get(id);
   }
 
   /** Every recall that found the device, each with its action, open ones first. */

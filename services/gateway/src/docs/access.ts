@@ -33,7 +33,8 @@ export interface RouteAccess {
     | 'list entry'
     | 'inventory import'
     | 'recall'
-    | 'recall action';
+    | 'recall action'
+    | 'recall without devices';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -176,7 +177,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   closeRecallAction: {
     expect: engineersOnly(200),
     names: 'recall action',
-    body: () => ({ closeWith: 'decision', decision: 'Serial checked on the device label: outside the range.' }),
+    body: () => ({
+      closeWith: 'decision',
+      decision: 'Serial checked on the device label: outside the range.',
+    }),
+  },
+  closeRecall: {
+    expect: engineersOnly(200),
+    names: 'recall without devices',
+    body: () => ({
+      decision: 'No device of these models is in the hospital: purchasing records checked.',
+      version: 1,
+    }),
   },
   getDeviceRecalls: { expect: everyone(200) },
   listTasks: { expect: everyone(200) },

@@ -33,6 +33,7 @@ import {
   reportJobListQuerySchema,
   addListEntrySchema,
   closeRecallActionSchema,
+  closeRecallSchema,
   listRecallsQuerySchema,
   recallNoticeSchema,
   updateRecallNoticeSchema,
@@ -492,7 +493,12 @@ export const ROUTES: RouteDoc[] = [
     description:
       'Nothing is written. Answers `{total, devices}` (the first 50 in name order) and `warning` when the notice lists neither serial numbers nor lots, so it applies to every device of its models.',
     body: recallNoticeSchema,
-    responses: { 200: 'The matching devices.', ...REFUSALS, 403: 'Engineers and Admins only.', ...SERVICE_DOWN },
+    responses: {
+      200: 'The matching devices.',
+      ...REFUSALS,
+      403: 'Engineers and Admins only.',
+      ...SERVICE_DOWN,
+    },
   },
   {
     operationId: 'createRecall',
@@ -503,7 +509,12 @@ export const ROUTES: RouteDoc[] = [
     description:
       'The notice is matched against the inventory as it is saved: each device it finds gets an open action. Manufacturer and models match without regard to case, spaces or punctuation; serial numbers match the list or a range (same letters before the number, numbers compared as numbers); lots match the device’s lot. At most 5,000 serial numbers, 500 ranges and 1,000 lots.',
     body: recallNoticeSchema,
-    responses: { 201: 'The recall with its affected devices.', ...REFUSALS, 403: 'Engineers and Admins only.', ...SERVICE_DOWN },
+    responses: {
+      201: 'The recall with its affected devices.',
+      ...REFUSALS,
+      403: 'Engineers and Admins only.',
+      ...SERVICE_DOWN,
+    },
   },
   {
     operationId: 'getRecall',
@@ -511,7 +522,12 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/recalls/{id}',
     tag: 'Recalls',
     summary: 'One recall with every affected device and its action',
-    responses: { 200: 'The recall and `actions`.', 401: REFUSALS[401], 404: 'No such recall.', ...SERVICE_DOWN },
+    responses: {
+      200: 'The recall and `actions`.',
+      401: REFUSALS[401],
+      404: 'No such recall.',
+      ...SERVICE_DOWN,
+    },
   },
   {
     operationId: 'updateRecall',
@@ -551,12 +567,35 @@ export const ROUTES: RouteDoc[] = [
     },
   },
   {
+    operationId: 'closeRecall',
+    method: 'put',
+    path: '/api/recalls/{id}/close',
+    tag: 'Recalls',
+    summary: 'Close a recall that has no open action, with a decision (Engineers and Admins)',
+    description:
+      'For a notice that found no device of the inventory: `{decision, version}`, at least 20 characters saying what was checked. A recall with devices closes by itself when the last of them is closed.',
+    body: closeRecallSchema,
+    responses: {
+      200: 'The closed recall.',
+      ...REFUSALS,
+      403: 'Engineers and Admins only.',
+      404: 'No such recall.',
+      409: 'Already closed, devices still await action, or changed since you read it.',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
     operationId: 'getDeviceRecalls',
     method: 'get',
     path: '/api/recalls/devices/{id}',
     tag: 'Recalls',
     summary: 'The recalls that found a device, each with its action',
-    responses: { 200: '`{recalls: [{recall, action}]}`', 401: REFUSALS[401], 404: 'Not in the inventory.', ...SERVICE_DOWN },
+    responses: {
+      200: '`{recalls: [{recall, action}]}`',
+      401: REFUSALS[401],
+      404: 'Not in the inventory.',
+      ...SERVICE_DOWN,
+    },
   },
   {
     operationId: 'listTasks',

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
+  type CloseRecall,
   type CloseRecallAction,
   type DeviceRecallsResponse,
   type ListRecallsQuery,
@@ -44,6 +45,10 @@ export class RecallsClient extends DomainServiceClient {
 
   closeAction(session: GatewaySession, id: string, data: CloseRecallAction): Promise<RecallActionDto> {
     return this.request(SUBJECTS.equipment.recallsCloseAction, { id, data }, actingUserOf(session));
+  }
+
+  close(session: GatewaySession, id: string, data: CloseRecall): Promise<RecallDetail> {
+    return this.request(SUBJECTS.equipment.recallsClose, { id, data }, actingUserOf(session));
   }
 
   forDevice(session: GatewaySession, id: string): Promise<DeviceRecallsResponse> {

@@ -1,9 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   closeRecallActionSchema,
+  closeRecallSchema,
   listRecallsQuerySchema,
   recallNoticeSchema,
   updateRecallNoticeSchema,
+  type CloseRecall,
   type CloseRecallAction,
   type DeviceRecallsResponse,
   type ListRecallsQuery,
@@ -52,6 +54,15 @@ export class RecallsController {
     @Body(new ZodBodyPipe(closeRecallActionSchema)) data: CloseRecallAction,
   ): Promise<RecallActionDto> {
     return this.recalls.closeAction(session, id, data);
+  }
+
+  @Put(':id/close')
+  close(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(closeRecallSchema)) data: CloseRecall,
+  ): Promise<RecallDetail> {
+    return this.recalls.close(session, id, data);
   }
 
   @Get('devices/:id')
