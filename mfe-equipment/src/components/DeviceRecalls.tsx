@@ -9,7 +9,7 @@ import { Link, useApiData } from '@caliber/web';
 export function DeviceRecalls({ equipmentId, version }: { equipmentId: string; version: number }) {
   // The device's version is not raised by a recall; `version` and the caller's reload key re-ask.
   const { data, error, reload } = useApiData<DeviceRecallsResponse>(
-    `/recalls/devices/${encodeURIComponent(equipmentId)}?v=${version}`,
+    `/equipment/${encodeURIComponent(equipmentId)}/recalls?v=${version}`,
     'Failed to load the device’s recalls',
   );
   if (error)

@@ -85,7 +85,7 @@ function ActionItem({
   const close = (kind: 'task' | 'decision') =>
     run(kind, async () => {
       await api.put<RecallActionDto>(
-        `/recalls/actions/${encodeURIComponent(action._id)}`,
+        `/recall-actions/${encodeURIComponent(action._id)}`,
         kind === 'task'
           ? { closeWith: 'task', taskId: taskId.trim(), version: action.version }
           : { closeWith: 'decision', decision, version: action.version },

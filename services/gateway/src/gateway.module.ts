@@ -47,7 +47,11 @@ import { RedisConnection } from './redis/redis.provider';
 import { ReportsClient } from './reports/reports.client';
 import { ReportsController } from './reports/reports.controller';
 import { RecallsClient } from './recalls/recalls.client';
-import { RecallsController } from './recalls/recalls.controller';
+import {
+  DeviceRecallsController,
+  RecallActionsController,
+  RecallsController,
+} from './recalls/recalls.controller';
 
 /** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
 export interface GatewayRunOptions {
@@ -77,6 +81,8 @@ export class GatewayModule {
         EquipmentController,
         ListsController,
         RecallsController,
+        RecallActionsController,
+        DeviceRecallsController,
         TasksController,
         MaintenanceController,
         AssigneesController,

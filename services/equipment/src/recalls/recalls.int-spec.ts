@@ -247,7 +247,8 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       serialNumber: `${marker}0999`,
     });
     expect([moved.status, moved.body.openRecallActions]).toEqual([200, 1]);
-    const mine = (await technician.get<DeviceRecallsResponse>(`/recalls/devices/${atEnd._id}`)).body.recalls;
+    const mine = (await technician.get<DeviceRecallsResponse>(`/equipment/${atEnd._id}/recalls`)).body
+      .recalls;
     expect(
       mine.map((entry) => [entry.recall._id, entry.action.stillMatches, entry.action.matched.serialNumber]),
     ).toEqual([[recall._id, false, `${marker}150`]]);
@@ -257,14 +258,14 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     const action = recall.actions.find((entry) => entry.device._id === inRange._id) as RecallActionDto;
     const decision = { closeWith: 'decision', decision: 'Firmware checked on the device: already 3.2.' };
     for (const role of ['Technician', 'Manager'] as const) {
-      const refused = await as(role).put<RecallActionDto>(`/recalls/actions/${action._id}`, decision);
+      const refused = await as(role).put<RecallActionDto>(`/recall-actions/${action._id}`, decision);
       expect([refused.status, refused.body.message]).toEqual([
         403,
         'Only Engineers and Admins may close recall actions.',
       ]);
       expect((await as(role).post('/recalls', notice())).status).toBe(403);
     }
-    const short = await engineer.put(`/recalls/actions/${action._id}`, {
+    const short = await engineer.put(`/recall-actions/${action._id}`, {
       closeWith: 'decision',
       decision: 'Fine.',
     });
@@ -285,7 +286,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       400,
       'The range SN0150 to SN0099 runs backwards: its start is after its end.',
     ]);
-    const unknown = await engineer.put('/recalls/actions/4b1c7a2e-8f0d-4d55-9a7e-1c3f2d4c559a', decision);
+    const unknown = await engineer.put('/recall-actions/4b1c7a2e-8f0d-4d55-9a7e-1c3f2d4c559a', decision);
     expect(unknown.status).toBe(404);
 
     // A task on another device, and one not completed, do not close the action.
@@ -296,7 +297,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       priority: 'High',
       equipmentId: outside._id,
     });
-    const onOther = await engineer.put(`/recalls/actions/${action._id}`, {
+    const onOther = await engineer.put(`/recall-actions/${action._id}`, {
       closeWith: 'task',
       taskId: otherTask.body.task._id,
     });
@@ -309,7 +310,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       priority: 'High',
       equipmentId: inRange._id,
     });
-    const notDone = await engineer.put(`/recalls/actions/${action._id}`, {
+    const notDone = await engineer.put(`/recall-actions/${action._id}`, {
       closeWith: 'task',
       taskId: pending.body.task._id,
     });
@@ -317,7 +318,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       422,
       'Task "Firmware update" is Pending, not Completed: close the action once the work is done, or with a decision.',
     ]);
-    const noTask = await engineer.put(`/recalls/actions/${action._id}`, {
+    const noTask = await engineer.put(`/recall-actions/${action._id}`, {
       closeWith: 'task',
       taskId: 'T-12',
     });
@@ -342,7 +343,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     expect((await engineer.put(`/tasks/${task.body.task._id}/status`, { status: 'Completed' })).status).toBe(
       200,
     );
-    const closed = await engineer.put<RecallActionDto>(`/recalls/actions/${action._id}`, {
+    const closed = await engineer.put<RecallActionDto>(`/recall-actions/${action._id}`, {
       closeWith: 'task',
       taskId: task.body.task._id,
     });
@@ -354,7 +355,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       closed.body.closedBy?.name,
     ]).toEqual(['closed', 'task', task.body.task._id, 'Engineer Recalls']);
     expect(await openFor(inRange._id)).toBe(0);
-    const again = await engineer.put(`/recalls/actions/${action._id}`, {
+    const again = await engineer.put(`/recall-actions/${action._id}`, {
       closeWith: 'decision',
       decision: 'Closing twice should not be possible at all.',
     });
@@ -362,7 +363,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
 
     const rest = recall.actions.filter((entry) => entry._id !== action._id);
     for (const other of rest) {
-      const answer = await engineer.put<RecallActionDto>(`/recalls/actions/${other._id}`, {
+      const answer = await engineer.put<RecallActionDto>(`/recall-actions/${other._id}`, {
         closeWith: 'decision',
         decision: 'Firmware read on the device screen: already 3.2, alarm tested.',
       });

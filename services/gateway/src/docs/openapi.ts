@@ -550,7 +550,7 @@ export const ROUTES: RouteDoc[] = [
   {
     operationId: 'closeRecallAction',
     method: 'put',
-    path: '/api/recalls/actions/{id}',
+    path: '/api/recall-actions/{id}',
     tag: 'Recalls',
     summary: "Close one affected device's action (Engineers and Admins)",
     description:
@@ -587,7 +587,7 @@ export const ROUTES: RouteDoc[] = [
   {
     operationId: 'getDeviceRecalls',
     method: 'get',
-    path: '/api/recalls/devices/{id}',
+    path: '/api/equipment/{id}/recalls',
     tag: 'Recalls',
     summary: 'The recalls that found a device, each with its action',
     responses: {

@@ -47,15 +47,6 @@ export class RecallsController {
     return this.recalls.preview(session, data);
   }
 
-  @Put('actions/:id')
-  closeAction(
-    @CurrentSession() session: GatewaySession,
-    @Param('id') id: string,
-    @Body(new ZodBodyPipe(closeRecallActionSchema)) data: CloseRecallAction,
-  ): Promise<RecallActionDto> {
-    return this.recalls.closeAction(session, id, data);
-  }
-
   @Put(':id/close')
   close(
     @CurrentSession() session: GatewaySession,
@@ -63,14 +54,6 @@ export class RecallsController {
     @Body(new ZodBodyPipe(closeRecallSchema)) data: CloseRecall,
   ): Promise<RecallDetail> {
     return this.recalls.close(session, id, data);
-  }
-
-  @Get('devices/:id')
-  forDevice(
-    @CurrentSession() session: GatewaySession,
-    @Param('id') id: string,
-  ): Promise<DeviceRecallsResponse> {
-    return this.recalls.forDevice(session, id);
   }
 
   @Get(':id')
@@ -94,5 +77,40 @@ export class RecallsController {
     @Body(new ZodBodyPipe(updateRecallNoticeSchema)) data: RecallNoticeUpdate,
   ): Promise<RecallDetail> {
     return this.recalls.update(session, id, data);
+  }
+}
+
+/**
+ * One affected device's action, closed by an Engineer or Admin (the service checks the role):
+ * a path of its own, so that no recall path is ambiguous with it.
+ */
+@Controller('recall-actions')
+export class RecallActionsController {
+  constructor(private readonly recalls: RecallsClient) {}
+
+  @Put(':id')
+  closeAction(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Body(new ZodBodyPipe(closeRecallActionSchema)) data: CloseRecallAction,
+  ): Promise<RecallActionDto> {
+    return this.recalls.closeAction(session, id, data);
+  }
+}
+
+/**
+ * A device's recalls, beside its maintenance history, for everyone signed in. Registered after
+ * the inventory's file routes: `equipment/imports/…` is never a device.
+ */
+@Controller('equipment')
+export class DeviceRecallsController {
+  constructor(private readonly recalls: RecallsClient) {}
+
+  @Get(':id/recalls')
+  forDevice(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+  ): Promise<DeviceRecallsResponse> {
+    return this.recalls.forDevice(session, id);
   }
 }
