@@ -132,8 +132,12 @@ export function FigureCards({
                 {equipment.recalls.openNotices === 1 ? 'notice open' : 'notices open'}
               </span>
               <span>
-                <span className="dashboard-figure__rate">{formatCount(equipment.recalls.awaitingAction)}</span>{' '}
-                {equipment.recalls.awaitingAction === 1 ? 'device awaiting action' : 'devices awaiting action'}
+                <span className="dashboard-figure__rate">
+                  {formatCount(equipment.recalls.awaitingAction)}
+                </span>{' '}
+                {equipment.recalls.awaitingAction === 1
+                  ? 'device awaiting action'
+                  : 'devices awaiting action'}
               </span>
             </span>
           ) : null}
