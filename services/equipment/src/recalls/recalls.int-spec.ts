@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import fc from 'fast-check';
 import {
+  recallMatches,
   recallNameKey,
   recallSerialKey,
   type CreateEquipmentRequest,
@@ -504,5 +506,67 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       409,
       '2 of its devices still await action: close each of them, and the recall closes with the last.',
     ]);
+  });
+
+  it('finds in SQL exactly the devices the contracts’ rule finds, for random serials, lists and ranges (property)', async () => {
+    const model = `Prop ${marker}`;
+    const prefixes = ['SN', 'sn', 'SN-', 'Q7X', ''];
+    const serials = fc.sample(
+      fc
+        .tuple(fc.constantFrom(...prefixes), fc.nat(3), fc.nat(2_000))
+        .map(([prefix, zeros, number]) => `${marker}${prefix}${'0'.repeat(zeros)}${number}`),
+      { numRuns: 120, seed: 7 },
+    );
+    const unique = [...new Map(serials.map((serial) => [serial.toLowerCase(), serial])).values()];
+    const devices: EquipmentDto[] = [];
+    for (let at = 0; at < unique.length; at += 20)
+      devices.push(
+        ...(await Promise.all(
+          unique.slice(at, at + 20).map(async (serial) => {
+            const answer = await technician.post<EquipmentDto>('/equipment', {
+              ...item('x'),
+              name: `${marker} Prop ${serial}`,
+              model,
+              serialNumber: serial,
+            });
+            expect(answer.status).toBe(201);
+            return answer.body;
+          }),
+        )),
+      );
+    const range = fc
+      .tuple(fc.constantFrom(...prefixes), fc.nat(2_000), fc.nat(2_000), fc.nat(2), fc.nat(2))
+      .map(([prefix, a, b, zerosA, zerosB]) => ({
+        from: `${marker}${prefix}${'0'.repeat(zerosA)}${Math.min(a, b)}`,
+        to: `${marker}${prefix}${'0'.repeat(zerosB)}${Math.max(a, b)}`,
+      }));
+    // How many runs found some of the model's devices but not all: the property must be exercised.
+    let partial = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(range, { maxLength: 3 }),
+        fc.subarray(unique, { maxLength: 4 }),
+        async (serialRanges, listed) => {
+          const asked = notice({
+            models: [model],
+            serialRanges,
+            serialNumbers: listed.map((serial) => serial.toUpperCase()),
+          });
+          const answer = await engineer.post<RecallPreview>('/recalls/preview', asked);
+          expect(answer.status).toBe(200);
+          const parsed = { ...asked, serialNumbers: asked.serialNumbers ?? [], lotNumbers: [], udiDi: null };
+          const expected = devices.filter((device) => recallMatches({ ...parsed, serialRanges }, device));
+          // With neither list nor range, every device of the model (and nothing else) is found.
+          expect(answer.body.total).toBe(expected.length);
+          if (expected.length > 0 && expected.length < devices.length) partial += 1;
+          if (expected.length <= answer.body.devices.length)
+            expect(answer.body.devices.map((device) => device._id).sort()).toEqual(
+              expected.map((device) => device._id).sort(),
+            );
+        },
+      ),
+      { numRuns: 40, seed: 11 },
+    );
+    expect(partial).toBeGreaterThan(10);
   });
 });
