@@ -33,8 +33,11 @@ export interface EquipmentCounts {
 export interface DashboardEquipment extends EquipmentCounts {
   byStatus: Record<EquipmentStatus, number>;
   earlier: EquipmentCounts | null;
-  /** Recalls and field safety notices still open, and the devices awaiting their action. */
-  recalls: RecallFigures;
+  /**
+   * Recalls and field safety notices still open, and the devices awaiting their action. Absent
+   * while an equipment service older than recalls answers (a rolling deploy): the card says so.
+   */
+  recalls?: RecallFigures;
 }
 
 /** One of the latest tasks, as Recent Activity shows it. */

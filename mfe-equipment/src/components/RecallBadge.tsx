@@ -3,7 +3,8 @@
  * colour like a risk flag, with its own class so tests and screen readers find it as one thing.
  */
 export function RecallBadge({ open }: { open: number }) {
-  if (open <= 0) return null;
+  // Not `open <= 0`: an equipment service older than recalls sends no count, and no badge then.
+  if (!(open > 0)) return null;
   return (
     <span className="recall-badge" title="A recall or field safety notice affects this device">
       Recall{open > 1 ? ` (${open})` : ''}

@@ -80,6 +80,7 @@ export function FigureCards({
   equipmentUnavailable: string | undefined;
 }) {
   const tasksMissing = tasks ? null : { reason: tasksUnavailable };
+  const recalls = equipment?.recalls;
   return (
     <section className="dashboard-section" aria-labelledby="dashboard-work-figures">
       <h2 id="dashboard-work-figures" className="visually-hidden">
@@ -123,21 +124,25 @@ export function FigureCards({
           label="Open recalls"
           to={FIGURE_LINKS.recalls}
           hint="Open the recalls"
-          missing={equipment ? null : { reason: equipmentUnavailable }}
+          missing={
+            recalls
+              ? null
+              : {
+                  reason: equipment
+                    ? 'The equipment service does not report recalls yet.'
+                    : equipmentUnavailable,
+                }
+          }
         >
-          {equipment ? (
+          {recalls ? (
             <span className="dashboard-figure__rates">
               <span>
-                <span className="dashboard-figure__rate">{formatCount(equipment.recalls.openNotices)}</span>{' '}
-                {equipment.recalls.openNotices === 1 ? 'notice open' : 'notices open'}
+                <span className="dashboard-figure__rate">{formatCount(recalls.openNotices)}</span>{' '}
+                {recalls.openNotices === 1 ? 'notice open' : 'notices open'}
               </span>
               <span>
-                <span className="dashboard-figure__rate">
-                  {formatCount(equipment.recalls.awaitingAction)}
-                </span>{' '}
-                {equipment.recalls.awaitingAction === 1
-                  ? 'device awaiting action'
-                  : 'devices awaiting action'}
+                <span className="dashboard-figure__rate">{formatCount(recalls.awaitingAction)}</span>{' '}
+                {recalls.awaitingAction === 1 ? 'device awaiting action' : 'devices awaiting action'}
               </span>
             </span>
           ) : null}

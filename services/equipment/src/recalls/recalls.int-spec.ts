@@ -203,8 +203,8 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     const bad = await technician.get<EquipmentListResponse>('/equipment?recall=maybe');
     expect([bad.status, bad.body.message]).toEqual([400, 'recall must be open or empty.']);
     const dashboard = await technician.get<DashboardResponse>('/dashboard');
-    expect(dashboard.body.equipment?.recalls.openNotices).toBeGreaterThanOrEqual(1);
-    expect(dashboard.body.equipment?.recalls.awaitingAction).toBeGreaterThanOrEqual(2);
+    expect(dashboard.body.equipment?.recalls?.openNotices).toBeGreaterThanOrEqual(1);
+    expect(dashboard.body.equipment?.recalls?.awaitingAction).toBeGreaterThanOrEqual(2);
     const listed = await technician.get<RecallListResponse>('/recalls?state=open');
     expect(listed.body.recalls.find((entry) => entry._id === recall._id)).toMatchObject({
       affected: 2,
