@@ -5,6 +5,7 @@ import {
   INVENTORY_IMPORT_COLUMNS,
   type InventoryImportDto,
   type InventoryImportKey,
+  type RecallDetail,
 } from '@caliber/contracts';
 
 type Cells = Record<InventoryImportKey, string>;
@@ -20,6 +21,8 @@ export interface InventoryImportTiming {
   csvPreview: number;
   exportXlsx: number;
   exportCsv: number;
+  /** With `BENCH_OPEN_RECALL=1`: the devices an open recall found while the import was applied. */
+  recallFound: number | null;
 }
 
 const STATUSES = ['Serviceable', 'Serviceable', 'Serviceable', 'Under Maintenance', 'Unserviceable'];
@@ -125,6 +128,21 @@ export async function measureInventoryImport(
     content: xlsx.toString('base64'),
   });
   expectSummary('the workbook preview', preview.body, { add: rows, update: 0, unchanged: 0, refused: 0 });
+  // An open recall of every Philips "Model 2" (one device in forty of the file): Apply then matches
+  // the new devices against it in its own transaction.
+  const recall =
+    process.env['BENCH_OPEN_RECALL'] === '1'
+      ? await timed<RecallDetail>(baseUrl, token, 'POST', '/recalls', {
+          source: 'Manufacturer',
+          sourceReference: `BENCH-${run}`,
+          title: 'Bench recall',
+          manufacturer: 'Philips',
+          models: ['Model 2'],
+          hazard: 'None: a benchmark.',
+          actionRequired: 'None.',
+          publishedOn: '2026-01-01',
+        })
+      : null;
   const applied = await timed<InventoryImportDto>(
     baseUrl,
     token,
@@ -134,6 +152,12 @@ export async function measureInventoryImport(
   );
   if (applied.body.applied?.added !== rows)
     throw new Error(`Applying wrote ${JSON.stringify(applied.body.applied)}, not ${rows} new devices.`);
+  const found = recall
+    ? (await timed<RecallDetail>(baseUrl, token, 'GET', `/recalls/${recall.body._id}`)).body.affected -
+      recall.body.affected
+    : null;
+  if (found !== null && found !== rows / 40)
+    throw new Error(`The open recall found ${found} of the imported devices, not ${rows / 40}.`);
   const again = await timed<InventoryImportDto>(baseUrl, token, 'POST', '/equipment/imports', {
     fileName: 'inventory.csv',
     content: csv.toString('base64'),
@@ -153,6 +177,7 @@ export async function measureInventoryImport(
     csvPreview: again.seconds,
     exportXlsx: exportXlsx.seconds,
     exportCsv: exportCsv.seconds,
+    recallFound: found,
   };
 }
 
@@ -169,4 +194,8 @@ export function printInventoryImport(timing: InventoryImportTiming, say: (line: 
   line(`preview, as CSV (${mb(timing.csvBytes)}): ${count} unchanged`, timing.csvPreview, 'under 10');
   line(`export of those ${count} devices, XLSX`, timing.exportXlsx);
   line(`export of those ${count} devices, CSV`, timing.exportCsv);
+  if (timing.recallFound !== null)
+    say(
+      `  (an open recall was matched during apply: it found ${timing.recallFound.toLocaleString('en')} devices)`,
+    );
 }

@@ -62,7 +62,7 @@ test.describe('Route guards', () => {
     });
   }
 
-  test('the side navigation shows a Technician its seven entries (no audit trail) and marks the active one', async ({
+  test('the side navigation shows a Technician its eight entries (no audit trail) and marks the active one', async ({
     page,
   }) => {
     await signInQuickly(page, addStaff('Technician'));
@@ -71,6 +71,7 @@ test.describe('Route guards', () => {
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
       'Equipment',
+      'Recalls',
       'Maintenance',
       'Tasks',
       'Users',

@@ -1,6 +1,7 @@
 import type {
   EquipmentDto,
   PmPlanCreatedResponse,
+  RecallDetail,
   ReportJobDto,
   ReportQueuedResponse,
   Role,
@@ -151,6 +152,30 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
     return made(recorded, 'a safety test', 201).test._id;
   }
 
+  /** A recall recorded by an Admin that finds one fresh device (its serial), and that device's action. */
+  async function recall(): Promise<{ id: string; actionId: string }> {
+    const context = setup.context();
+    made(
+      await post<EquipmentDto>('/api/equipment', ROUTE_ACCESS['createEquipment']?.body?.(context)),
+      'an item',
+      201,
+    );
+    const recorded = made(
+      await post<RecallDetail>('/api/recalls', ROUTE_ACCESS['createRecall']?.body?.(context)),
+      'a recall',
+      201,
+    );
+    const actionId = recorded.actions[0]?._id;
+    if (!actionId) throw new Error('The recall made for a route found no device.');
+    return { id: recorded._id, actionId };
+  }
+
+  /** A recall recorded by an Admin whose serial number no device has: it found nothing. */
+  async function recallWithoutDevices(): Promise<string> {
+    const body = ROUTE_ACCESS['createRecall']?.body?.(setup.context());
+    return made(await post<RecallDetail>('/api/recalls', body), 'a recall', 201)._id;
+  }
+
   async function target(names: RouteAccess['names'], caller: Caller): Promise<string> {
     switch (names) {
       case undefined:
@@ -169,6 +194,12 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
         return inventoryImport(caller);
       case 'safety test':
         return safetyTest();
+      case 'recall':
+        return (await recall()).id;
+      case 'recall action':
+        return (await recall()).actionId;
+      case 'recall without devices':
+        return recallWithoutDevices();
       case 'report':
       case 'finished report':
       case 'report schedule':

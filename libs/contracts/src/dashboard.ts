@@ -1,5 +1,6 @@
 import type { EquipmentStatus } from './equipment';
 import type { ComplianceFigures } from './pm-compliance';
+import type { RecallFigures } from './recalls';
 import type { TaskCounts } from './task-api';
 import type { TaskStatus } from './tasks';
 
@@ -32,6 +33,11 @@ export interface EquipmentCounts {
 export interface DashboardEquipment extends EquipmentCounts {
   byStatus: Record<EquipmentStatus, number>;
   earlier: EquipmentCounts | null;
+  /**
+   * Recalls and field safety notices still open, and the devices awaiting their action. Absent
+   * while an equipment service older than recalls answers (a rolling deploy): the card says so.
+   */
+  recalls?: RecallFigures;
 }
 
 /** One of the latest tasks, as Recent Activity shows it. */

@@ -89,6 +89,8 @@ export interface EquipmentDto {
   version: number;
   /** The Fennigkoh–Smith assessment, or null while nobody has assessed the item. */
   risk: RiskAssessmentDto | null;
+  /** Recall actions on this device still open (its card's Recall badge). */
+  openRecallActions: number;
 }
 
 export interface StatusHistoryEntry {
@@ -251,6 +253,9 @@ export type RiskClassFilter = (typeof RISK_CLASS_FILTERS)[number];
 /** `unplanned`: in the PM program (EM number at the threshold or above) and without an active PM plan. */
 export const PM_PROGRAM_FILTERS = ['unplanned'] as const;
 export type PmProgramFilter = (typeof PM_PROGRAM_FILTERS)[number];
+/** `open`: a device with a recall action still open. */
+export const RECALL_FILTERS = ['open'] as const;
+export type RecallFilter = (typeof RECALL_FILTERS)[number];
 
 /** Query parameters of the inventory list; empty strings mean "no filter" (the 'All …' options). */
 export const listEquipmentQuerySchema = z.object({
@@ -269,6 +274,10 @@ export const listEquipmentQuerySchema = z.object({
   pmProgram: z
     .union([z.literal(''), z.enum(PM_PROGRAM_FILTERS)], { error: 'pmProgram must be unplanned or empty.' })
     .default(''),
+  /** `open`: devices with a recall action still open. */
+  recall: z
+    .union([z.literal(''), z.enum(RECALL_FILTERS)], { error: 'recall must be open or empty.' })
+    .default(''),
   sort: z
     .string()
     .default('name')
@@ -286,6 +295,7 @@ export const equipmentFiltersSchema = listEquipmentQuerySchema.pick({
   category: true,
   riskClass: true,
   pmProgram: true,
+  recall: true,
 });
 export type EquipmentFilters = z.output<typeof equipmentFiltersSchema>;
 

@@ -38,6 +38,7 @@ export * from './downloads';
 export * from './dashboard';
 export * from './date-formats';
 export * from './udi';
+export * from './recalls';
 export * from './sheet-dates';
 export * from './base64';
 export * from './electrical-safety';

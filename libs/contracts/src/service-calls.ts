@@ -9,6 +9,7 @@ export const REPORT_DATA_SUBJECTS: readonly string[] = [
   SUBJECTS.equipment.reportDowntime,
   SUBJECTS.equipment.reportDowntimeDevices,
   SUBJECTS.equipment.reportInventory,
+  SUBJECTS.equipment.reportRecalls,
   SUBJECTS.maintenance.reportTasks,
   SUBJECTS.maintenance.reportOverdue,
   SUBJECTS.maintenance.reportWorkMix,
@@ -49,7 +50,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
   // The roster keeps a copy of the department list (renames reach staff; departments are checked).
   identity: [SUBJECTS.equipment.listChanges],
   // The inventory's "in the PM program but without a plan" filter reads plan coverage.
-  equipment: [SUBJECTS.maintenance.pmCoverage],
+  // A recall action closed by a task reads that task's device and status.
+  equipment: [SUBJECTS.maintenance.pmCoverage, SUBJECTS.maintenance.taskRef],
   // Reports read only figures and pages the owners compute (never another schema), the PM
   // compliance the Maintenance page shows, and who may receive tasks (the staff figures).
   // The owner of a schedule is asked about before each run: a deactivated or removed person's
@@ -74,6 +76,7 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.equipment.applyTaskEffect,
   SUBJECTS.equipment.riskChanges,
   SUBJECTS.maintenance.pmCoverage,
+  SUBJECTS.maintenance.taskRef,
   SUBJECTS.equipment.listChanges,
   ...REPORT_DATA_SUBJECTS,
   ...AUDIT_VERIFY_SUBJECTS,

@@ -79,6 +79,17 @@ export const SUBJECTS = {
     auditPage: 'equipment.audit.page',
     /** Whether the service's audit hash chain is intact (the compliance report; services only). */
     auditVerify: 'equipment.audit.verify',
+    /** Recalls and field safety notices: everyone reads; Engineers and Admins record and close. */
+    recallsList: 'equipment.recalls.list',
+    recallsGet: 'equipment.recalls.get',
+    recallsPreview: 'equipment.recalls.preview',
+    recallsCreate: 'equipment.recalls.create',
+    recallsUpdate: 'equipment.recalls.update',
+    recallsCloseAction: 'equipment.recalls.close-action',
+    recallsClose: 'equipment.recalls.close',
+    recallsForDevice: 'equipment.recalls.for-device',
+    /** The compliance report's recall section (the reports service). */
+    reportRecalls: 'equipment.report.recalls',
     health: 'equipment.health',
   },
   maintenance: {
@@ -86,6 +97,8 @@ export const SUBJECTS = {
     get: 'maintenance.tasks.get',
     /** A device's maintenance history (its tasks, newest first), for anyone signed in. */
     deviceHistory: 'maintenance.tasks.device-history',
+    /** A task's device and status (equipment, to check a task that closes a recall action). */
+    taskRef: 'maintenance.tasks.ref',
     create: 'maintenance.tasks.create',
     update: 'maintenance.tasks.update',
     changeStatus: 'maintenance.tasks.status',

@@ -203,7 +203,7 @@ describe('NATS permissions', () => {
       allowResponses: true,
     });
     expect(permissions['equipment']).toEqual({
-      publish: ['events.equipment.>', 'maintenance.plans.coverage'],
+      publish: ['events.equipment.>', 'maintenance.plans.coverage', 'maintenance.tasks.ref'],
       subscribe: ['equipment.>', '_INBOX_equipment.>'],
       allowResponses: true,
     });

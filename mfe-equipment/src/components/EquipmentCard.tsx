@@ -3,6 +3,7 @@ import { Link } from '@caliber/web';
 import { EquipmentStatusBadge } from './EquipmentStatusBadge';
 import { EquipmentFacts } from './EquipmentFacts';
 import { RiskBadges } from './RiskBadges';
+import { RecallBadge } from './RecallBadge';
 
 export interface EquipmentCardProps {
   item: EquipmentDto;
@@ -31,6 +32,7 @@ export function EquipmentCard({ item, onOpen, selected = false, onSelect }: Equi
         <EquipmentStatusBadge status={item.status} />
       </header>
       <RiskBadges risk={item.risk} />
+      <RecallBadge open={item.openRecallActions} />
       <EquipmentFacts item={item} />
       <footer className="equipment-card__footer">
         {onSelect ? (

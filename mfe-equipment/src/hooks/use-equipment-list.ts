@@ -1,6 +1,8 @@
 import {
   PAGE_SIZES,
   PM_PROGRAM_FILTERS,
+  RECALL_FILTERS,
+  type RecallFilter,
   RISK_CLASS_FILTERS,
   type PmProgramFilter,
   type RiskClassFilter,
@@ -19,6 +21,8 @@ export interface ListFilters {
   riskClass: RiskClassFilter | '';
   /** 'unplanned': in the PM program without a plan. */
   pmProgram: PmProgramFilter | '';
+  /** 'open': devices with a recall action still open. */
+  recall: RecallFilter | '';
   page: number;
 }
 
@@ -46,6 +50,7 @@ export function listQuery(filters: ListFilters, pageSize: number): string {
   if (filters.status) params.set('status', filters.status);
   if (filters.riskClass) params.set('riskClass', filters.riskClass);
   if (filters.pmProgram) params.set('pmProgram', filters.pmProgram);
+  if (filters.recall) params.set('recall', filters.recall);
   return params.toString();
 }
 
@@ -63,6 +68,7 @@ export function filtersOf(params: URLSearchParams): ListFilters {
     status: params.get('status') ?? '',
     riskClass: oneOf(RISK_CLASS_FILTERS, params.get('riskClass')),
     pmProgram: oneOf(PM_PROGRAM_FILTERS, params.get('pmProgram')),
+    recall: oneOf(RECALL_FILTERS, params.get('recall')),
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }

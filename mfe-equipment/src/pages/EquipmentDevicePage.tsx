@@ -1,6 +1,7 @@
 import { Button, Card, EmptyState, ErrorBox, LoadingState } from '@caliber/ui-kit';
 import { AuditTrailLink, Link, useNavigate, useParams } from '@caliber/web';
 import { ElectricalSafetySection } from '../components/ElectricalSafetySection';
+import { DeviceRecalls } from '../components/DeviceRecalls';
 import { EquipmentDetails } from '../components/EquipmentDetails';
 import { useEquipmentDetail } from '../hooks/use-equipment-detail';
 import '../equipment.css';
@@ -71,6 +72,11 @@ export function EquipmentDevicePage() {
         </Card>
       ) : null}
       {item ? <ElectricalSafetySection key={item._id} equipmentId={item._id} /> : null}
+      {item ? (
+        <Card title="Recalls and safety notices" titleId="device-recalls-title">
+          <DeviceRecalls equipmentId={item._id} version={item.openRecallActions} />
+        </Card>
+      ) : null}
     </div>
   );
 }

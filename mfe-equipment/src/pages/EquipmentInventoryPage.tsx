@@ -82,7 +82,7 @@ export function EquipmentInventoryPage() {
 
   const update = (
     changes: Partial<
-      Record<'q' | 'department' | 'status' | 'riskClass' | 'pmProgram' | 'page' | 'item', string>
+      Record<'q' | 'department' | 'status' | 'riskClass' | 'pmProgram' | 'recall' | 'page' | 'item', string>
     >,
   ) =>
     setParams(
@@ -115,6 +115,9 @@ export function EquipmentInventoryPage() {
           <p className="page__subtitle">Every device the department looks after.</p>
         </div>
         <div className="equipment-actions">
+          <Link className="ck-button ck-button--secondary" to="/equipment/recalls">
+            Recalls
+          </Link>
           {hasFullAccess(user.role) ? (
             <Link className="ck-button ck-button--secondary" to="/equipment/import">
               Import
@@ -195,6 +198,14 @@ export function EquipmentInventoryPage() {
             onChange={(event) => update({ pmProgram: event.target.checked ? 'unplanned' : '' })}
           />
           In PM program without a plan
+        </label>
+        <label className="filters__check">
+          <input
+            type="checkbox"
+            checked={filters.recall === 'open'}
+            onChange={(event) => update({ recall: event.target.checked ? 'open' : '' })}
+          />
+          Open recall
         </label>
       </div>
 

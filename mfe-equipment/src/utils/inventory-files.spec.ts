@@ -15,19 +15,32 @@ const FILTERS: ListFilters = {
   status: 'Serviceable',
   riskClass: 'High',
   pmProgram: '',
+  recall: 'open',
   page: 3,
 };
-const NONE: ListFilters = { q: '', department: '', status: '', riskClass: '', pmProgram: '', page: 1 };
+const NONE: ListFilters = {
+  q: '',
+  department: '',
+  status: '',
+  riskClass: '',
+  pmProgram: '',
+  recall: '',
+  page: 1,
+};
 const ID = '0b9a7e1c-3f2d-4c55-9a7e-1c3f2d4c559a';
 
 describe('inventory export and labels', () => {
   it('exports with the filters that are set, which the export query accepts', () => {
     const path = exportPath(FILTERS, 'xlsx');
     expect(path).toBe(
-      '/equipment/export?format=xlsx&q=ventilator&department=ICU&status=Serviceable&riskClass=High',
+      '/equipment/export?format=xlsx&q=ventilator&department=ICU&status=Serviceable&riskClass=High&recall=open',
     );
     const query = Object.fromEntries(new URLSearchParams(path.split('?')[1]));
-    expect(inventoryExportQuerySchema.parse(query)).toMatchObject({ format: 'xlsx', department: 'ICU' });
+    expect(inventoryExportQuerySchema.parse(query)).toMatchObject({
+      format: 'xlsx',
+      department: 'ICU',
+      recall: 'open',
+    });
     expect(exportPath(NONE, 'csv')).toBe('/equipment/export?format=csv');
   });
 

@@ -22,6 +22,7 @@ export function filtersOfList(filters: ListFilters): EquipmentFilters {
     category: '',
     riskClass: filters.riskClass,
     pmProgram: filters.pmProgram,
+    recall: filters.recall,
   };
 }
 

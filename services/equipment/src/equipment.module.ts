@@ -35,6 +35,8 @@ import { ListsService } from './lists/lists.service';
 import { ImportBatchesRepository } from './imports/import-batches.repository';
 import { InventoryImportController } from './imports/inventory-import.controller';
 import { InventoryImportService } from './imports/inventory-import.service';
+import { RecallsController } from './recalls/recalls.controller';
+import { RecallsService } from './recalls/recalls.service';
 
 @Module({})
 export class EquipmentModule {
@@ -61,6 +63,7 @@ export class EquipmentModule {
         EquipmentDashboardController,
         ListsController,
         InventoryImportController,
+        RecallsController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
         serviceAuditController('equipment', {
           page: SUBJECTS.equipment.auditPage,
@@ -88,6 +91,7 @@ export class EquipmentModule {
         ListsService,
         ImportBatchesRepository,
         InventoryImportService,
+        RecallsService,
       ],
     };
   }

@@ -49,6 +49,12 @@ import { ReportsController } from './reports/reports.controller';
 import { SafetyClient } from './safety/safety.client';
 import { SafetyTestsController } from './safety/safety-tests.controller';
 import { AuditClient, AuditController } from './audit/audit.controller';
+import { RecallsClient } from './recalls/recalls.client';
+import {
+  DeviceRecallsController,
+  RecallActionsController,
+  RecallsController,
+} from './recalls/recalls.controller';
 
 /** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
 export interface GatewayRunOptions {
@@ -77,6 +83,9 @@ export class GatewayModule {
         InventoryFilesController,
         EquipmentController,
         ListsController,
+        RecallsController,
+        RecallActionsController,
+        DeviceRecallsController,
         TasksController,
         MaintenanceController,
         AssigneesController,
@@ -119,6 +128,7 @@ export class GatewayModule {
         LiveGateway,
         DomainEventsRelay,
         EquipmentClient,
+        RecallsClient,
         TasksClient,
         AssigneesClient,
         UsersClient,

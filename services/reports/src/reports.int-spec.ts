@@ -270,6 +270,9 @@ describe('Reports (real stack)', () => {
     expect(xml).toContain('Electrical safety tests (IEC 62353)');
     expect(xml).toContain('Failed electrical safety tests');
     expect(xml).toMatch(/\d+ electrical safety tests were taken in the period/);
+    // The compliance audit's recall section (its own file), from the equipment service's figures.
+    expect(xml).toContain('Recalls and field safety notices');
+    expect(xml).toContain('Recall actions awaiting closure');
     expect(xml).toContain(serial);
     expect(xml).toContain('93.5%');
     // Each service's audit chain, checked by its owner as the report is written.

@@ -33,6 +33,9 @@ const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
   // A device's own page: the address its asset label's QR code holds. `/equipment/import` is
   // not an id: the router ranks that static path (below) above this dynamic one.
   ['/equipment/:id', 'equipment-device'],
+  // Recalls: everyone reads them (static paths rank above `/equipment/:id` and `/recalls/:id`).
+  ['/equipment/recalls', 'equipment-recalls'],
+  ['/equipment/recalls/:id', 'equipment-recall'],
   ['/maintenance', 'maintenance'],
   ['/report-issue', 'report-issue'],
   ['/tasks', 'tasks'],
@@ -60,6 +63,9 @@ const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
   // Electrical-safety tests are recorded and imported by Engineers and Admins; everyone reads them.
   ['/equipment/:id/safety-tests/new', 'safety-test-record'],
   ['/equipment/safety-tests/import', 'safety-import'],
+  // Recording a recall or safety notice is for Engineers and Admins.
+  ['/equipment/recalls/new', 'equipment-recall-new'],
+  ['/equipment/recalls/:id/edit', 'equipment-recall-edit'],
   ['/users', 'users'],
   ['/add-user', 'add-user'],
 ];

@@ -91,8 +91,10 @@ function DashboardContent({
       <FigureCards
         tasks={data.tasks}
         pm={data.pm}
+        equipment={data.equipment}
         tasksUnavailable={unavailable.tasks}
         pmUnavailable={unavailable.pm}
+        equipmentUnavailable={unavailable.equipment}
       />
       <QuickActions />
       <div className="dashboard-grid">

@@ -1,4 +1,4 @@
-import type { DashboardPm, DashboardTasks } from '@caliber/contracts';
+import type { DashboardEquipment, DashboardPm, DashboardTasks } from '@caliber/contracts';
 import { Link } from '@caliber/web';
 import type { ReactNode } from 'react';
 import { formatCount, rateText } from './dashboard-format';
@@ -12,6 +12,7 @@ export const FIGURE_LINKS = {
   overdue: '/tasks?show=overdue',
   awaitingCertification: '/tasks?show=awaiting-certification',
   pmCompliance: '/maintenance',
+  recalls: '/equipment/recalls',
 } as const;
 
 /** One figure card: a link to the list behind it, or, when its part is missing, why not. */
@@ -60,20 +61,26 @@ function Count({ value, alert }: { value: number; alert: boolean }) {
 
 /**
  * What a head of department asks first: overdue work, finished work waiting for an Engineer's
- * certification, and this month's PM completion (overall and on life-support devices).
+ * certification, this month's PM completion (overall and on life-support devices), and the
+ * recalls still open with the devices awaiting their action.
  */
 export function FigureCards({
   tasks,
   pm,
+  equipment,
   tasksUnavailable,
   pmUnavailable,
+  equipmentUnavailable,
 }: {
   tasks: DashboardTasks | null;
   pm: DashboardPm | null;
+  equipment: DashboardEquipment | null;
   tasksUnavailable: string | undefined;
   pmUnavailable: string | undefined;
+  equipmentUnavailable: string | undefined;
 }) {
   const tasksMissing = tasks ? null : { reason: tasksUnavailable };
+  const recalls = equipment?.recalls;
   return (
     <section className="dashboard-section" aria-labelledby="dashboard-work-figures">
       <h2 id="dashboard-work-figures" className="visually-hidden">
@@ -109,6 +116,33 @@ export function FigureCards({
               </span>
               <span>
                 <span className="dashboard-figure__rate">{rateText(pm.lifeSupport.rate)}</span> life-support
+              </span>
+            </span>
+          ) : null}
+        </FigureCard>
+        <FigureCard
+          label="Open recalls"
+          to={FIGURE_LINKS.recalls}
+          hint="Open the recalls"
+          missing={
+            recalls
+              ? null
+              : {
+                  reason: equipment
+                    ? 'The equipment service does not report recalls yet.'
+                    : equipmentUnavailable,
+                }
+          }
+        >
+          {recalls ? (
+            <span className="dashboard-figure__rates">
+              <span>
+                <span className="dashboard-figure__rate">{formatCount(recalls.openNotices)}</span>{' '}
+                {recalls.openNotices === 1 ? 'notice open' : 'notices open'}
+              </span>
+              <span>
+                <span className="dashboard-figure__rate">{formatCount(recalls.awaitingAction)}</span>{' '}
+                {recalls.awaitingAction === 1 ? 'device awaiting action' : 'devices awaiting action'}
               </span>
             </span>
           ) : null}

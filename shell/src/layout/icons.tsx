@@ -34,6 +34,12 @@ export const icons = {
       <path d="M7 10h2l1.5-3 2 6 1.5-3h3M8 20h8M12 16v4" />
     </Icon>
   ),
+  recalls: (
+    <Icon>
+      <path d="M12 3 2.5 20h19z" />
+      <path d="M12 9.5v5M12 17.2v.3" />
+    </Icon>
+  ),
   maintenance: (
     <Icon>
       <path d="M14.7 6.3a4 4 0 0 0-5.4 5.2L3 17.8 6.2 21l6.3-6.3a4 4 0 0 0 5.2-5.4l-2.5 2.5-2.5-.5-.5-2.5z" />

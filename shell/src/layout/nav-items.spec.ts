@@ -1,10 +1,11 @@
 import { activeNavPath, NAV_ITEMS, navItemsFor } from './nav-items';
 
 describe('side navigation', () => {
-  it('lists the eight entries in order, Users included', () => {
+  it('lists the nine entries in order, Users included', () => {
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
       'Dashboard',
       'Equipment',
+      'Recalls',
       'Maintenance',
       'Tasks',
       'Users',
@@ -17,12 +18,16 @@ describe('side navigation', () => {
   it('shows the audit trail to Engineers, Managers and Admins only', () => {
     const labels = (role: string) => navItemsFor(role).map((item) => item.label);
     expect(labels('Technician')).not.toContain('Audit trail');
-    expect(labels('Technician')).toHaveLength(7);
+    expect(labels('Technician')).toHaveLength(8);
     for (const role of ['Engineer', 'Manager', 'admin']) expect(labels(role)).toContain('Audit trail');
   });
 
-  it('takes the active entry from the first path segment', () => {
+  it('takes the active entry from the longest path that begins the location', () => {
     expect(activeNavPath('/equipment')).toBe('/equipment');
+    expect(activeNavPath('/equipment/0b9a7e1c')).toBe('/equipment');
+    expect(activeNavPath('/equipment/recalls')).toBe('/equipment/recalls');
+    expect(activeNavPath('/equipment/recalls/new')).toBe('/equipment/recalls');
+    expect(activeNavPath('/equipmentx')).toBeUndefined();
     expect(activeNavPath('/tasks/123/work')).toBe('/tasks');
     expect(activeNavPath('/settings/')).toBe('/settings');
     expect(activeNavPath('/add-equipment')).toBeUndefined();

@@ -16,6 +16,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' },
   { label: 'Equipment', path: '/equipment', icon: 'equipment' },
+  { label: 'Recalls', path: '/equipment/recalls', icon: 'recalls' },
   { label: 'Maintenance', path: '/maintenance', icon: 'maintenance' },
   { label: 'Tasks', path: '/tasks', icon: 'tasks' },
   { label: 'Users', path: '/users', icon: 'users' },
@@ -30,7 +31,17 @@ export function navItemsFor(role: string | null | undefined): readonly NavItem[]
 }
 
 /** The active entry is the one whose path is the location's first segment. */
+/**
+ * The active entry is the one whose path begins the location, segment by segment, the longest
+ * such path winning: /equipment/recalls/7 is under Recalls, /equipment/7 under Equipment.
+ */
 export function activeNavPath(pathname: string): string | undefined {
-  const segment = pathname.split('/').filter(Boolean)[0];
-  return NAV_ITEMS.find((item) => item.path === `/${segment ?? ''}`)?.path;
+  const segments = pathname.split('/').filter(Boolean);
+  let best: string | undefined;
+  for (const item of NAV_ITEMS) {
+    const own = item.path.split('/').filter(Boolean);
+    const begins = own.length > 0 && own.every((segment, at) => segments[at] === segment);
+    if (begins && (!best || own.length > best.split('/').filter(Boolean).length)) best = item.path;
+  }
+  return best;
 }

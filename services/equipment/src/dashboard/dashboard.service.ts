@@ -11,6 +11,7 @@ import { TimedMemo } from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
 import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
 import { EQUIPMENT_SCHEMA } from '../database';
+import { RecallsService } from '../recalls/recalls.service';
 
 const ITEMS = `"${EQUIPMENT_SCHEMA}"."equipment"`;
 const HISTORY = `"${EQUIPMENT_SCHEMA}"."status_history"`;
@@ -49,18 +50,25 @@ export class EquipmentDashboardService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(EQUIPMENT_CONFIG) config: EquipmentConfig,
+    private readonly recalls: RecallsService,
   ) {
     this.earlierFigures = new TimedMemo(config.dashboardTrendCacheMs);
   }
 
   async figures(at: Date = new Date()): Promise<DashboardEquipment> {
     const then = new Date(at.getTime() - DASHBOARD_TREND_DAYS * 86_400_000);
-    const [now, earlier] = await Promise.all([
+    const [now, earlier, recalls] = await Promise.all([
       this.countsNow(),
       this.earlierFigures.get('inventory', () => this.countsAt(then), at.getTime()),
+      this.recalls.figures(),
     ]);
     const byStatus = byStatusOf(now);
-    return { ...cardsOf(byStatus), byStatus, earlier: earlier ? cardsOf(byStatusOf(earlier)) : null };
+    return {
+      ...cardsOf(byStatus),
+      byStatus,
+      earlier: earlier ? cardsOf(byStatusOf(earlier)) : null,
+      recalls,
+    };
   }
 
   private countsNow(): Promise<{ status: string; count: number }[]> {

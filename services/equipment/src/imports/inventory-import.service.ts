@@ -25,6 +25,7 @@ import { ListsRepository } from '../lists/lists.repository';
 import { ImportBatchesRepository, toImportDto, type BatchRow } from './import-batches.repository';
 import { evaluateRows, holdToPreview, type ExistingDevice, type ImportContext } from './import-rows';
 import { writeImport } from './import-writes';
+import { recordMatches } from '../recalls/recall-matching';
 
 /**
  * Staged imports open at once across the hospital (each person has at most one): each holds up to
@@ -172,6 +173,16 @@ export class InventoryImportService {
           await this.batches.previewed(manager, importId),
         );
         const applied = await writeImport(manager, actor, batch, outcomes);
+        // The added and updated devices against the open recalls, in one statement.
+        await recordMatches(manager, actor, {
+          equipmentIds: applied.outcomes.flatMap((outcome) =>
+            outcome.action === 'add' && outcome.equipmentId
+              ? [outcome.equipmentId]
+              : outcome.action === 'update' && outcome.before
+                ? [outcome.before.id]
+                : [],
+          ),
+        });
         await this.batches.storeOutcomes(manager, batch, applied.outcomes, {
           state: 'applied',
           dateOrder,

@@ -64,6 +64,8 @@ export function filteredItems(
         `NOT EXISTS (SELECT 1 FROM "equipment"."pm_coverage" "coverage"
                       WHERE "coverage"."equipment_id" = "item"."id" AND "coverage"."active_plans" > 0)`,
       );
+  // A column kept by the recall writes (see the recalls migration): an index probe, no join.
+  if (query.recall === 'open') builder.andWhere('item.openRecallActions > 0');
   return builder;
 }
 

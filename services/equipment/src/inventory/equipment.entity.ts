@@ -117,4 +117,11 @@ export class EquipmentEntity {
 
   @Column({ name: 'assessed_by_name', type: 'varchar', length: 120, nullable: true })
   assessedByName!: string | null;
+
+  /**
+   * Recall actions on this device still open: kept by the recall writes in their own transaction,
+   * so the inventory list shows the badge and filters on it without a join.
+   */
+  @Column({ name: 'open_recall_actions', type: 'integer', default: 0 })
+  openRecallActions!: number;
 }

@@ -29,6 +29,7 @@ export function toEquipmentDto(item: EquipmentEntity): EquipmentDto {
     updatedBy: userRef(item.updatedById, item.updatedByName),
     version: item.version,
     risk: toRiskAssessment(item),
+    openRecallActions: item.openRecallActions,
   };
 }
 

@@ -37,6 +37,10 @@ import { StatusHistoryEntity } from './status-history.entity';
 import { PmCoverageReplica } from '../risk/pm-coverage.replica';
 import { ListsService } from '../lists/lists.service';
 import { NO_UDI, refuseUdiSerialMismatch, udiColumns } from './udi-columns';
+import { recordMatches } from '../recalls/recall-matching';
+
+/** The fields a recall is matched on (the lot and GTIN come from the UDI). */
+const RECALL_MATCHED_FIELDS = ['manufacturer', 'model', 'serialNumber', 'lotNumber', 'gtin'] as const;
 
 /** The unique index on lower(serial_number) among items not deleted. */
 const SERIAL_NUMBER_INDEX = 'equipment_serial_number_key';
@@ -189,6 +193,8 @@ export class EquipmentService {
         action: 'created',
         changes: diffFields({}, data),
       });
+      // A device added while a recall of its model is open is affected from the start.
+      await recordMatches(manager, actor, { equipmentIds: [created.id] });
       return manager.findOneByOrFail(EquipmentEntity, { id: created.id });
     });
     const dto = toEquipmentDto(item);
@@ -237,6 +243,10 @@ export class EquipmentService {
         version: () => '"version" + 1',
       });
       if (statusChanged) await this.recordStatus(manager, item.id, item.status, next.status, actor, null);
+      // A device whose matched fields changed is matched against the open recalls again; one that
+      // stops matching keeps its actions (it was affected when found).
+      if (RECALL_MATCHED_FIELDS.some((field) => field in descriptive))
+        await recordMatches(manager, actor, { equipmentIds: [item.id] });
       await writeAudit(manager, {
         actor: auditActorOf(actor),
         entity: 'equipment',

@@ -4,6 +4,7 @@ import {
   type ChangeFeedPage,
   type ChangeFeedRequest,
   type PmCoverageChange,
+  type TaskRefAnswer,
 } from '@caliber/contracts';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { PEERS_CHANNEL } from '../tokens';
@@ -21,5 +22,10 @@ export class MaintenancePeer extends DomainServiceClient {
   /** One page of the feed of active PM plans per device, after a position. */
   pmCoverage(request: ChangeFeedRequest): Promise<ChangeFeedPage<PmCoverageChange>> {
     return this.request(SUBJECTS.maintenance.pmCoverage, request);
+  }
+
+  /** A task's device and status (a recall action closed by that task). */
+  taskRef(id: string): Promise<TaskRefAnswer> {
+    return this.request(SUBJECTS.maintenance.taskRef, { id });
   }
 }

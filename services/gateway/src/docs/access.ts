@@ -32,7 +32,10 @@ export interface RouteAccess {
     | 'report schedule'
     | 'list entry'
     | 'inventory import'
-    | 'safety test';
+    | 'safety test'
+    | 'recall'
+    | 'recall action'
+    | 'recall without devices';
 }
 
 const everyone = (status: number): Record<Caller, number> => ({
@@ -62,6 +65,19 @@ const newItem = ({ serial }: CallContext) => ({
   installationDate: '2024-02-01',
   status: 'Serviceable',
   category: 'Monitor',
+});
+
+/** A notice that finds the matrix's own device (`newItem`, by its serial), new for each call. */
+const recallNotice = ({ serial }: CallContext) => ({
+  source: 'Manufacturer',
+  sourceReference: `FSN-${serial}`,
+  title: 'Matrix recall',
+  manufacturer: 'Mindray',
+  models: ['BeneVision N12'],
+  serialNumbers: [serial],
+  hazard: 'The alarm may not sound.',
+  actionRequired: 'Replace the alarm board.',
+  publishedOn: '2026-01-15',
 });
 
 /** A one-person roster file (CSV, base64), new for each call. */
@@ -180,6 +196,33 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     names: 'list entry',
     body: () => ({ retired: true, version: 1 }),
   },
+  // Recalls: everyone reads them; Engineers and Admins record, preview, edit and close.
+  listRecalls: { expect: everyone(200) },
+  previewRecall: { expect: engineersOnly(200), body: recallNotice },
+  createRecall: { expect: engineersOnly(201), body: recallNotice },
+  getRecall: { expect: everyone(200), names: 'recall' },
+  updateRecall: {
+    expect: engineersOnly(200),
+    names: 'recall',
+    body: (context) => ({ ...recallNotice(context), title: 'Matrix recall, edited', version: 1 }),
+  },
+  closeRecallAction: {
+    expect: engineersOnly(200),
+    names: 'recall action',
+    body: () => ({
+      closeWith: 'decision',
+      decision: 'Serial checked on the device label: outside the range.',
+    }),
+  },
+  closeRecall: {
+    expect: engineersOnly(200),
+    names: 'recall without devices',
+    body: () => ({
+      decision: 'No device of these models is in the hospital: purchasing records checked.',
+      version: 1,
+    }),
+  },
+  getDeviceRecalls: { expect: everyone(200) },
   listTasks: { expect: everyone(200) },
   getTask: { expect: everyone(200), names: 'task' },
   // Technicians and Managers create no work: a fault goes through Report Issue.

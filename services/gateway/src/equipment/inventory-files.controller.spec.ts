@@ -140,6 +140,7 @@ describe('the inventory file routes', () => {
       category: '',
       riskClass: '',
       pmProgram: '',
+      recall: '',
     } as const;
     const done = controller.export(session, { format, ...filters }, response as unknown as Response);
     return { response, done };

@@ -37,6 +37,7 @@ export function testDevice(overrides: Partial<EquipmentDto> = {}): EquipmentDto 
       assessedAt: '2025-01-02T09:00:00.000Z',
       assessedBy: null,
     },
+    openRecallActions: 0,
     ...overrides,
   };
 }

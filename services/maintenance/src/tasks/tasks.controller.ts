@@ -16,6 +16,7 @@ import {
   type TaskDetail,
   type TaskDto,
   type TaskListResponse,
+  type TaskRefAnswer,
 } from '@caliber/contracts';
 import { Acting, Command, parsePayload } from '@caliber/service-kit';
 import { z } from 'zod';
@@ -48,6 +49,12 @@ export class TasksController {
   deviceHistory(@Acting() _actor: Actor, @Command() data: unknown): Promise<DeviceHistoryPage> {
     const command = parsePayload(z.object({ equipmentId: id, query: deviceHistoryQuerySchema }), data);
     return this.tasks.deviceHistory(command.equipmentId, command.query);
+  }
+
+  /** For the equipment service only (SUBJECT_SENDERS): a task's device and status, to close a recall action with it. */
+  @MessagePattern(SUBJECTS.maintenance.taskRef)
+  taskRef(@Command() data: unknown): Promise<TaskRefAnswer> {
+    return this.tasks.ref(parsePayload(z.object({ id }), data).id);
   }
 
   @MessagePattern(SUBJECTS.maintenance.create)

@@ -14,6 +14,7 @@ import {
   type NewTask,
   type TaskChanges,
   type TaskDetail,
+  type TaskRefAnswer,
   type TaskDto,
   type TaskListResponse,
   type TaskStatus,
@@ -132,6 +133,14 @@ export class TasksService {
    * whoever did them). Read-only, and without the notes, hours and costs that stay with each task.
    * A device with no tasks, or not in the inventory, has an empty history.
    */
+  /** A task's device and status, whoever may see it (the equipment service checks a recall closure with it). */
+  async ref(id: string): Promise<TaskRefAnswer> {
+    if (!isRecordId(id)) throw new ServiceError('NOT_FOUND', 'This task does not exist.');
+    const task = await this.dataSource.manager.findOneBy(TaskEntity, { id, deletedAt: IsNull() });
+    if (!task) throw new ServiceError('NOT_FOUND', 'This task does not exist.');
+    return { _id: task.id, equipmentId: task.equipmentId, status: task.status, title: task.title };
+  }
+
   async deviceHistory(equipmentId: string, query: DeviceHistoryQuery): Promise<DeviceHistoryPage> {
     if (!isRecordId(equipmentId))
       throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');

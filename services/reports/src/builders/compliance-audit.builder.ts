@@ -25,6 +25,7 @@ import {
 } from './build-context';
 import { complianceSafetySection } from './compliance-safety.section';
 import { auditTrailIntegrity } from './compliance-audit-trail.section';
+import { recallSection } from './compliance-recalls.section';
 
 type Scopes = Pick<PmComplianceResponse, 'overall' | 'highRisk' | 'lifeSupport'>;
 
@@ -182,6 +183,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
   const integrity = await auditTrailIntegrity(context);
   const { overall, highRisk, lifeSupport } = figures;
   const safety = await complianceSafetySection(context);
+  const recalls = await recallSection(context);
   const summary = [
     `PM completed on time in the period (${scopeWords(context.scope)}): ${percent(overall.rate)} overall, ${percent(
       highRisk.rate,
@@ -190,6 +192,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
       certification.awaiting,
     )} completed tasks await an engineer's certification; ${count(certification.certified)} certifications were given in the period.`,
     safety.summary,
+    recalls.summary,
   ];
   const blocks: ReportBlock[] = [
     {
@@ -290,6 +293,7 @@ export const buildComplianceAudit: ReportBuilder = async (context) => {
       certification.byEngineer.map((row) => [row.name, row.certified]),
     ),
     ...safety.blocks,
+    ...recalls.blocks,
     inventory,
     integrity,
   );

@@ -1,0 +1,153 @@
+import {
+  hasFullAccess,
+  type LiveEvent,
+  type RecallListResponse,
+  type RecallSummaryDto,
+} from '@caliber/contracts';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorBox,
+  formatDate,
+  LoadingState,
+  Pager,
+  SelectField,
+} from '@caliber/ui-kit';
+import { Link, useApiData, useCurrentUser, useLiveEvents, useSearchParams } from '@caliber/web';
+import { progressLine } from '../utils/recall-form';
+import '../equipment.css';
+
+const STATES = [
+  { value: '', label: 'Open first, then closed' },
+  { value: 'open', label: 'Open only' },
+  { value: 'closed', label: 'Closed only' },
+] as const;
+type StateFilter = (typeof STATES)[number]['value'];
+
+// A device's recall count changes with every action closed or found: the list's counts follow.
+const REFRESHING: readonly LiveEvent[] = ['equipment:updated', 'equipment:imported'];
+
+/** One notice in the list: a link to its page, its state and how far its actions are. */
+function RecallRow({ recall }: { recall: RecallSummaryDto }) {
+  return (
+    <li className="recall-row">
+      <div className="recall-row__head">
+        <Link className="recall-row__title" to={`/equipment/recalls/${encodeURIComponent(recall._id)}`}>
+          {recall.title}
+        </Link>
+        <Badge tone={recall.state === 'open' ? 'red' : 'green'}>
+          {recall.state === 'open' ? 'Open' : 'Closed'}
+        </Badge>
+      </div>
+      <p className="recall-row__meta">
+        {recall.source} {recall.sourceReference} · {recall.manufacturer} {recall.models.join(', ')} ·
+        published {formatDate(recall.publishedOn)}
+      </p>
+      <p className="recall-row__progress">{progressLine(recall.affected, recall.closed)}</p>
+    </li>
+  );
+}
+
+/**
+ * /equipment/recalls: every recall and field safety notice, open ones first, each with how many
+ * of its affected devices are closed. Everyone reads; Engineers and Admins record new ones.
+ */
+export function RecallsListPage() {
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const state = (STATES.find((choice) => choice.value === params.get('state'))?.value ?? '') as StateFilter;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = new URLSearchParams({ page: String(page), ...(state ? { state } : {}) });
+  const { data, error, loading, reload } = useApiData<RecallListResponse>(
+    `/recalls?${query.toString()}`,
+    'Failed to load the recalls',
+  );
+  useLiveEvents(REFRESHING, () => reload());
+
+  const go = (changes: { state?: string; page?: number }) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (changes.state !== undefined) {
+          if (changes.state) next.set('state', changes.state);
+          else next.delete('state');
+          next.delete('page');
+        }
+        if (changes.page !== undefined) next.set('page', String(changes.page));
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="page recalls-page">
+      <header className="page__header">
+        <div>
+          <h1>Recalls and safety notices</h1>
+          <p className="page__subtitle">
+            {data
+              ? `${data.open} open, ${data.openActions} ${data.openActions === 1 ? 'device' : 'devices'} awaiting action.`
+              : 'Manufacturer recalls and field safety notices, matched against the inventory.'}
+          </p>
+        </div>
+        <div className="equipment-actions">
+          {hasFullAccess(user.role) ? (
+            <Link className="ck-button ck-button--primary" to="/equipment/recalls/new">
+              New notice
+            </Link>
+          ) : null}
+          <Link to="/equipment">Back to Equipment Inventory</Link>
+        </div>
+      </header>
+
+      <div className="filters">
+        <SelectField<StateFilter>
+          label="Show"
+          value={state}
+          onChange={(value) => go({ state: value })}
+          options={STATES}
+        />
+      </div>
+
+      {error ? (
+        <ErrorBox>
+          {error}{' '}
+          <Button variant="link" onClick={reload}>
+            Retry
+          </Button>
+        </ErrorBox>
+      ) : null}
+      {loading && !data ? <LoadingState text="Loading recalls…" /> : null}
+      {data ? (
+        data.recalls.length === 0 ? (
+          <Card>
+            <EmptyState
+              title="No recalls recorded"
+              text={
+                state ? 'None in this view.' : 'When a recall or field safety notice arrives, record it here.'
+              }
+            />
+          </Card>
+        ) : (
+          <>
+            <ul className="recall-list" aria-label="Recalls">
+              {data.recalls.map((recall) => (
+                <RecallRow key={recall._id} recall={recall} />
+              ))}
+            </ul>
+            {data.pages > 1 ? (
+              <Pager
+                page={data.page}
+                totalPages={data.pages}
+                onPage={(next) => go({ page: next })}
+                label="Recall pages"
+              />
+            ) : null}
+          </>
+        )
+      ) : null}
+    </div>
+  );
+}

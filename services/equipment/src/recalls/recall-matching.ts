@@ -1,0 +1,178 @@
+import {
+  recallNameKey,
+  recallSerialKey,
+  serialParts,
+  type Actor,
+  type RecallNotice,
+} from '@caliber/contracts';
+import type { EntityManager } from 'typeorm';
+import { auditRecalls } from './recall-audit';
+
+/** A notice's matching keys, as stored beside it (and bound for a preview). */
+export interface NoticeKeys {
+  manufacturerKey: string;
+  modelKeys: string[];
+  serialKeys: string[];
+  rangeKeys: { prefix: string; lo: string; hi: string }[];
+  lotKeys: string[];
+  udiDi: string | null;
+}
+
+export function noticeKeys(notice: RecallNotice): NoticeKeys {
+  return {
+    manufacturerKey: recallNameKey(notice.manufacturer),
+    modelKeys: [...new Set(notice.models.map(recallNameKey))],
+    serialKeys: [...new Set(notice.serialNumbers.map(recallSerialKey))],
+    rangeKeys: notice.serialRanges.map((range) => {
+      // The schema refused a range whose ends are not prefix + number.
+      const from = serialParts(range.from) ?? { prefix: '', digits: '' };
+      const to = serialParts(range.to) ?? { prefix: '', digits: '' };
+      return { prefix: from.prefix, lo: from.digits, hi: to.digits };
+    }),
+    lotKeys: [...new Set(notice.lotNumbers.map(recallSerialKey))],
+    udiDi: notice.udiDi,
+  };
+}
+
+/**
+ * The matching rule of the contracts (`recallMatches`) as one SQL condition on a notice `n`
+ * (its key columns) and a device `e`. The device's keys come from the functions the recalls
+ * migration made, so the rule holds the same wherever it runs; the serial's prefix and number are
+ * computed once per device (`k`).
+ */
+const MATCHES = `
+      e."deleted_at" IS NULL
+  AND "equipment"."recall_key"(e."manufacturer") = n."manufacturer_key"
+  AND "equipment"."recall_key"(e."model") = ANY (n."model_keys")
+  AND (n."udi_di" IS NULL OR e."gtin" IS NULL OR e."gtin" = n."udi_di")
+  AND (cardinality(n."lot_keys") = 0 OR "equipment"."recall_serial_key"(e."lot_number") = ANY (n."lot_keys"))
+  AND ((cardinality(n."serial_keys") = 0 AND jsonb_array_length(n."range_keys") = 0)
+       OR k."serial" = ANY (n."serial_keys")
+       OR (k."digits" IS NOT NULL AND EXISTS (
+             SELECT 1 FROM jsonb_to_recordset(n."range_keys") AS r("prefix" text, "lo" text, "hi" text)
+              WHERE r."prefix" = k."prefix"
+                AND (length(k."digits"), k."digits" COLLATE "C") >= (length(r."lo"), r."lo" COLLATE "C")
+                AND (length(k."digits"), k."digits" COLLATE "C") <= (length(r."hi"), r."hi" COLLATE "C"))))`;
+
+/** The device's serial key, its prefix and its trailing number without leading zeros (null: none). */
+const SERIAL_PARTS = `
+  CROSS JOIN LATERAL (SELECT "equipment"."recall_serial_key"(e."serial_number") AS "serial") s
+  CROSS JOIN LATERAL (SELECT s."serial",
+         regexp_replace(s."serial", '[0-9]+$', '') AS "prefix",
+         ltrim(substring(s."serial" from '[0-9]+$'), '0') AS "digits") k`;
+
+/** The devices a notice not yet saved would find: how many, and the first in name order. */
+export async function previewMatches(
+  manager: EntityManager,
+  keys: NoticeKeys,
+  limit: number,
+): Promise<{
+  total: number;
+  devices: { id: string; name: string; serialNumber: string; model: string; department: string }[];
+}> {
+  const rows: {
+    id: string;
+    name: string;
+    serialNumber: string;
+    model: string;
+    department: string;
+    total: number;
+  }[] = await manager.query(
+    `SELECT e."id", e."name", e."serial_number" AS "serialNumber", e."model", e."department",
+              count(*) OVER ()::int AS "total"
+         FROM (SELECT $1::text AS "manufacturer_key", $2::text[] AS "model_keys", $3::text[] AS "serial_keys",
+                      $4::jsonb AS "range_keys", $5::text[] AS "lot_keys", $6::text AS "udi_di") n
+         JOIN "equipment"."equipment" e ON true
+         ${SERIAL_PARTS}
+        WHERE ${MATCHES}
+        ORDER BY e."name", e."id"
+        LIMIT $7`,
+    [
+      keys.manufacturerKey,
+      keys.modelKeys,
+      keys.serialKeys,
+      JSON.stringify(keys.rangeKeys),
+      keys.lotKeys,
+      keys.udiDi,
+      limit,
+    ],
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    devices: rows.map(({ total: _total, ...device }) => device),
+  };
+}
+
+/** Which open notices and which devices to match: one notice against the inventory, or devices against every open notice. */
+export type MatchScope = { recallId: string } | { equipmentIds: readonly string[] };
+
+/**
+ * Matches in one statement and records what it found, in the caller's transaction: an action row
+ * for each (notice, device) pair not found before, the notices' affected counts and the devices'
+ * open-action counts raised, and an audit row for each new action. Only open notices find devices.
+ * Answers the devices that gained an action.
+ */
+export async function recordMatches(
+  manager: EntityManager,
+  actor: Actor,
+  scope: MatchScope,
+): Promise<string[]> {
+  if ('equipmentIds' in scope) {
+    if (scope.equipmentIds.length === 0) return [];
+    // Most writes happen with no notice open: one index probe and nothing else.
+    const [open] = (await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM "equipment"."recall_notices" WHERE "state" = 'open') AS "any"`,
+    )) as [{ any: boolean }];
+    if (!open.any) return [];
+  }
+  const found: { id: string; recallId: string; equipmentId: string; matched: Record<string, unknown> }[] =
+    await manager.query(
+      `INSERT INTO "equipment"."recall_actions" ("recall_id", "equipment_id", "matched")
+       SELECT n."id", e."id",
+              jsonb_build_object('manufacturer', e."manufacturer", 'model', e."model",
+                                 'serialNumber', e."serial_number", 'lotNumber', e."lot_number")
+         FROM "equipment"."recall_notices" n
+         JOIN "equipment"."equipment" e ON ${'recallId' in scope ? 'n."id" = $1' : 'e."id" = ANY ($1::uuid[])'}
+         ${SERIAL_PARTS}
+        WHERE n."state" = 'open' AND ${MATCHES}
+       ON CONFLICT ("recall_id", "equipment_id") DO NOTHING
+       RETURNING "id", "recall_id" AS "recallId", "equipment_id" AS "equipmentId", "matched"`,
+      ['recallId' in scope ? scope.recallId : scope.equipmentIds],
+    );
+  if (found.length === 0) return [];
+  // A notice with an open action is open: had another transaction closed it since this statement
+  // read it open, it is open again (the row lock orders the two).
+  await manager.query(
+    `UPDATE "equipment"."recall_notices" n
+        SET "affected" = n."affected" + c."count", "state" = 'open', "closed_at" = NULL
+       FROM (SELECT r."recallId"::uuid AS "id", count(*)::int AS "count"
+               FROM jsonb_to_recordset($1::jsonb) AS r("recallId" text) GROUP BY 1) c
+      WHERE n."id" = c."id"`,
+    [JSON.stringify(found.map(({ recallId }) => ({ recallId })))],
+  );
+  const devices = [...new Set(found.map((row) => row.equipmentId))];
+  await manager.query(
+    `UPDATE "equipment"."equipment" e SET "open_recall_actions" = e."open_recall_actions" + c."count"
+       FROM (SELECT r."equipmentId"::uuid AS "id", count(*)::int AS "count"
+               FROM jsonb_to_recordset($1::jsonb) AS r("equipmentId" text) GROUP BY 1) c
+      WHERE e."id" = c."id"`,
+    [JSON.stringify(found.map(({ equipmentId }) => ({ equipmentId })))],
+  );
+  await auditRecalls(
+    manager,
+    actor,
+    found.map((row) => ({
+      entity: 'recall-device',
+      entityId: row.id,
+      equipmentId: row.equipmentId,
+      action: 'found',
+      changes: {
+        recall: { from: null, to: row.recallId },
+        equipment: { from: null, to: row.equipmentId },
+        matched: { from: null, to: row.matched },
+        state: { from: null, to: 'open' },
+      },
+    })),
+  );
+  return devices;
+}
