@@ -45,6 +45,9 @@ const packageOf = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
+/** An npm package name, with an optional path inside it. */
+const PACKAGE_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*(\/[^\s'"]*)?$/;
+
 /** Every package imported (statically, dynamically, or resolved) by server code, and where first. */
 function importedPackages(): Map<string, string> {
   const found = new Map<string, string>();
@@ -53,6 +56,9 @@ function importedPackages(): Map<string, string> {
   for (const file of SERVER_CODE.flatMap((dir) => serverFiles(join(ROOT, dir))))
     for (const [, specifier = ''] of readFileSync(join(ROOT, file), 'utf8').matchAll(pattern)) {
       if (/^(\.|\/|node:|@caliber\/)/.test(specifier)) continue;
+      // Only what can be a package's name: SQL in server code has `from '…'` too (a regular
+      // expression in `substring(serial from '[0-9]+$')`), which is no import.
+      if (!PACKAGE_NAME.test(specifier)) continue;
       const name = packageOf(specifier);
       if (!found.has(name)) found.set(name, file);
     }

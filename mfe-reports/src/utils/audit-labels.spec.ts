@@ -4,7 +4,8 @@ describe('audit trail wording', () => {
   it('names what changed in plain words, also for entities it does not know yet', () => {
     expect(auditWhat({ entity: 'equipment', action: 'status-changed' })).toBe('Device: Status changed');
     expect(auditWhat({ entity: 'pm-plan', action: 'retired' })).toBe('PM plan: Retired');
-    expect(entityLabel('recall-device')).toBe('Recall device');
+    expect(entityLabel('recall-device')).toBe('Recall action');
+    expect(entityLabel('calibration-record')).toBe('Calibration record');
     expect(fieldLabel('installationDate')).toBe('Installation date');
     expect(fieldLabel('udiDi')).toBe('UDI di');
   });
