@@ -50,7 +50,13 @@ export interface AuditServicePage {
   rows: AuditServiceRow[];
 }
 
-const digits = z.string().regex(/^\d{1,20}$/, { error: 'A position in the audit trail is a number.' });
+/**
+ * A position's numbers: at most 18 digits (below 10^18). Both go into PostgreSQL arithmetic — the id
+ * as a bigint (its largest is about 9.2 × 10^18) and the time as microseconds after 1970 added to
+ * the epoch (10^18 µs is the year 33,658, inside its timestamps) — so a longer one, which no page
+ * ever gives, would overflow there and fail as a server error instead of a refused cursor.
+ */
+const digits = z.string().regex(/^\d{1,18}$/, { error: 'A position in the audit trail is a number.' });
 const recordId = z.string().regex(ID_PATTERN, { error: 'That is not the id of a record.' });
 
 /** A service's position in the audit trail: the last row read from it (newest first). */
