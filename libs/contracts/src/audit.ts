@@ -147,7 +147,10 @@ const cursorSchema = z
   })
   .strict();
 
-/** The opaque cursor of a page: each service's position, so no row is skipped or repeated. */
+/**
+ * The opaque cursor of a page: each service's position, so no row is repeated, and none that was
+ * committed when the first page was read is skipped (a later commit may carry an older time).
+ */
 export function encodeAuditCursor(positions: AuditCursorPositions): string {
   const json = JSON.stringify({ v: 1, p: positions });
   return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

@@ -22,7 +22,7 @@ import type { DataSource } from 'typeorm';
 
 /**
  * GET /api/audit against the real services: rows read through each service, merged by time, paged
- * by a cursor that never skips or repeats a row (also when rows of several services share a
+ * by a cursor that never skips or repeats a committed row (also when rows of several services share a
  * time), filtered by device, person and period; Technicians refused.
  */
 describe('GET /api/audit', () => {
