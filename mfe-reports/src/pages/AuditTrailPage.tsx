@@ -201,9 +201,9 @@ function Changes({ changes }: { changes: AuditTrailRow['changes'] }) {
         <div key={field} className="audit-changes__field">
           <dt>{fieldLabel(field)}</dt>
           <dd>
-            <span className="audit-changes__from">{auditValue(change.from)}</span>
+            <span className="audit-changes__from">{auditValue(change.from, field)}</span>
             <span aria-label="changed to"> → </span>
-            <span className="audit-changes__to">{auditValue(change.to)}</span>
+            <span className="audit-changes__to">{auditValue(change.to, field)}</span>
           </dd>
         </div>
       ))}
