@@ -19,6 +19,18 @@ export function mayReadAuditTrail(role: string | null | undefined): boolean {
 export const AUDIT_READ_REFUSAL =
   'Only Engineers, Managers and Admins may read the audit trail: it holds personal details of staff.';
 
+/**
+ * Whose audit log a row is in, in the words of the screens: the audit viewer's "Where" and the
+ * compliance report's "Audit trail integrity" say the same. Identity keeps staff records and every
+ * sign-in, hence its name.
+ */
+export const AUDIT_SERVICE_LABELS: Record<DomainServiceName, string> = {
+  identity: 'Staff and sign-in',
+  equipment: 'Equipment',
+  maintenance: 'Maintenance',
+  reports: 'Reports',
+};
+
 /** Rows on one page of the audit viewer: 25 unless asked, never more than 100. */
 export const AUDIT_PAGE_DEFAULT = 25;
 export const AUDIT_PAGE_MAX = 100;

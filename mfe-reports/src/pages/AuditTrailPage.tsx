@@ -1,5 +1,6 @@
 import {
   AUDIT_READ_REFUSAL,
+  AUDIT_SERVICE_LABELS,
   mayReadAuditTrail,
   type AssigneeListResponse,
   type AuditTrailPage as AuditPage,
@@ -11,7 +12,7 @@ import {
 import { Button, Card, EmptyState, ErrorBox, LoadingState, SelectField, TextField } from '@caliber/ui-kit';
 import { Link, useApiData, useCurrentUser, useSearchParams } from '@caliber/web';
 import { useState } from 'react';
-import { AUDIT_SERVICE_LABELS, auditValue, auditWhat, fieldLabel } from '../utils/audit-labels';
+import { auditValue, auditWhat, fieldLabel } from '../utils/audit-labels';
 import '../reports.css';
 
 const FILTERS = ['equipment', 'person', 'from', 'to'] as const;

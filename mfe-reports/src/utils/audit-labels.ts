@@ -1,12 +1,4 @@
-import { auditActionLabel, type AuditTrailRow, type DomainServiceName } from '@caliber/contracts';
-
-/** Which part of Caliber kept the record, in the words of the screens. */
-export const AUDIT_SERVICE_LABELS: Record<DomainServiceName, string> = {
-  identity: 'Staff',
-  equipment: 'Equipment',
-  maintenance: 'Maintenance',
-  reports: 'Reports',
-};
+import { auditActionLabel, type AuditTrailRow } from '@caliber/contracts';
 
 /** The audit logs' names of what changed, as a technician would say them. */
 const ENTITY_LABELS: Record<string, string> = {

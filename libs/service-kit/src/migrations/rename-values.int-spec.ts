@@ -115,7 +115,7 @@ describe('renaming stored values in a data migration (real PostgreSQL)', () => {
       await writer.query(`SELECT 1 FROM "${chained}"."things" WHERE "id" = $1 FOR UPDATE`, [held]);
       // …the rename starts and waits for that record…
       await renamer.startTransaction();
-      const [{ pid }] = (await renamer.query('SELECT pg_backend_pid() AS pid')) as { pid: number }[];
+      const [{ pid }] = (await renamer.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
       const renaming = renameStoredValues(renamer, { ...rename, schema: chained }).then(async (changed) => {
         await renamer.commitTransaction();
         return changed;

@@ -1,14 +1,12 @@
-import { DOMAIN_SERVICE_NAMES, SUBJECTS, type AuditChainVerdict } from '@caliber/contracts';
+import {
+  AUDIT_SERVICE_LABELS,
+  DOMAIN_SERVICE_NAMES,
+  SUBJECTS,
+  type AuditChainVerdict,
+} from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import type { Cell, TableBlock } from '../document/report-document';
 import { count, fixedTable, type BuildContext } from './build-context';
-
-const SERVICE_LABELS: Record<(typeof DOMAIN_SERVICE_NAMES)[number], string> = {
-  identity: 'Staff and sign-in',
-  equipment: 'Equipment',
-  maintenance: 'Maintenance',
-  reports: 'Reports',
-};
 
 /**
  * "Audit trail integrity": each service's audit hash chain, checked now by the service that owns
@@ -27,7 +25,7 @@ export async function auditTrailIntegrity(context: BuildContext): Promise<TableB
     ),
   );
   const rows: Cell[][] = DOMAIN_SERVICE_NAMES.map((service, index) => {
-    const label = SERVICE_LABELS[service];
+    const label = AUDIT_SERVICE_LABELS[service];
     const answer = answers[index] as PromiseSettledResult<AuditChainVerdict>;
     if (answer.status === 'rejected')
       return [label, '—', '—', '—', 'Not checked', notCheckedReason(answer.reason)];
