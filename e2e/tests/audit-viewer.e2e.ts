@@ -42,7 +42,9 @@ test.describe('Audit trail', () => {
     test.slow();
     const tag = marker();
     const engineerStaff = addStaff('Engineer', `Ama Auditor ${tag}`);
-    const context = await browser.newContext();
+    // A browser in another zone than the hospital's (the test stack's is UTC): times must still be
+    // the hospital's, as the period filter's days are.
+    const context = await browser.newContext({ timezoneId: 'Pacific/Auckland' });
     const page = await context.newPage();
     const other = await (await browser.newContext()).newPage();
     try {
@@ -68,9 +70,35 @@ test.describe('Audit trail', () => {
       const newest = rows.first();
       await expect(newest).toContainText(`Kofi Fixer ${tag}`);
       await expect(newest).toContainText('Device: Updated');
-      await expect(newest.locator('.audit-changes__field')).toHaveText(['LocationBay 30 → Corridor']);
-      await expect(rows.nth(1).locator('.audit-changes__field')).toHaveText(['LocationBay 29 → Bay 30']);
+      await expect(newest.locator('.audit-changes__field')).toHaveText([
+        'LocationBay 30 changed to → Corridor',
+      ]);
+      await expect(rows.nth(1).locator('.audit-changes__field')).toHaveText([
+        'LocationBay 29 changed to → Bay 30',
+      ]);
       await expect(rows.nth(1)).toContainText(`Ama Auditor ${tag}`);
+      // The arrow is hidden from screen readers, which read "changed to" instead.
+      await expect(newest.locator('.audit-changes__field dd [aria-hidden="true"]')).toHaveText('→');
+      // Times in the hospital's zone, and the column says which.
+      await expect(page.getByRole('columnheader', { name: 'When (UTC time)' })).toBeVisible();
+      const token = await page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
+      const newestAt = (
+        (await (
+          await page.request.get(`/api/audit?equipment=${device._id}&limit=1`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json()) as { rows: { at: string }[] }
+      ).rows[0]?.at;
+      const inUtc = await page.evaluate(
+        (at) =>
+          new Date(at).toLocaleString(undefined, {
+            dateStyle: 'medium',
+            timeStyle: 'medium',
+            timeZone: 'UTC',
+          }),
+        newestAt ?? '',
+      );
+      await expect(newest.locator('td').first()).toHaveText(inUtc);
 
       // Older: the next 7 rows, the oldest being the device's creation; then Newer goes back.
       const older = page.getByRole('button', { name: 'Older →' });
@@ -79,19 +107,25 @@ test.describe('Audit trail', () => {
       await older.click();
       await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
       await expect(rows).toHaveCount(7);
-      await expect(rows.first().locator('.audit-changes__field')).toHaveText(['LocationBay 5 → Bay 6']);
+      await expect(rows.first().locator('.audit-changes__field')).toHaveText([
+        'LocationBay 5 changed to → Bay 6',
+      ]);
       await expect(rows.last()).toContainText('Device: Created');
-      await expect(rows.last()).toContainText(`Name— → ${tag} Monitor`);
+      await expect(rows.last()).toContainText(`Name— changed to → ${tag} Monitor`);
       await expect(older).toBeDisabled();
       await newer.click();
       await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
       await expect(rows).toHaveCount(25);
-      await expect(rows.first().locator('.audit-changes__field')).toHaveText(['LocationBay 30 → Corridor']);
+      await expect(rows.first().locator('.audit-changes__field')).toHaveText([
+        'LocationBay 30 changed to → Corridor',
+      ]);
 
       // A person: only the Engineer's own rows (the Technician's move is gone).
       await page.getByLabel('Person').selectOption({ label: `Me (Ama Auditor ${tag})` });
       await expect(page).toHaveURL(/person=/);
-      await expect(rows.first().locator('.audit-changes__field')).toHaveText(['LocationBay 29 → Bay 30']);
+      await expect(rows.first().locator('.audit-changes__field')).toHaveText([
+        'LocationBay 29 changed to → Bay 30',
+      ]);
       await expect(page.locator('.audit-table')).not.toContainText('Kofi Fixer');
 
       // A period: tomorrow has none of it; today has it all.

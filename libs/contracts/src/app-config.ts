@@ -16,6 +16,12 @@ export interface AppConfig {
   socketUrl: string;
   /** Address of each remote's `remoteEntry.js`. */
   remotes: Record<RemoteName, string>;
+  /**
+   * The hospital's IANA time zone (`HOSPITAL_TIME_ZONE`), in which the servers read calendar days:
+   * screens show times in it too, so a time and the day it is filed under agree. Empty when the
+   * gateway does not say (one older than this field): screens then show the browser's zone, named.
+   */
+  timeZone: string;
 }
 
 /** Where each remote's entry is served by default: under the same origin as the shell. */

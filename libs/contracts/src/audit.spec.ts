@@ -32,7 +32,14 @@ describe('the audit viewer contract', () => {
     expect(decodeAuditCursor('not a cursor')).toBeNull();
     expect(
       decodeAuditCursor(encodeAuditCursor({ ...positions, equipment: { atUs: '1; DROP', id: '1' } })),
-    ).toBeNull();
+    ).toBeNull(); // Numbers the database could not hold (a bigint id, microseconds added to the epoch) are refused.
+    const largest = { atUs: '9'.repeat(18), id: '9'.repeat(18) };
+    expect(decodeAuditCursor(encodeAuditCursor({ ...positions, equipment: largest }))).not.toBeNull();
+    for (const position of [
+      { atUs: '9'.repeat(19), id: '1' },
+      { atUs: '1', id: '9'.repeat(19) },
+    ])
+      expect(decodeAuditCursor(encodeAuditCursor({ ...positions, equipment: position }))).toBeNull();
   });
 
   it('lets Engineers, Managers and Admins read the trail, not Technicians', () => {

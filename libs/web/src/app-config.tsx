@@ -12,6 +12,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   productName: DEFAULT_PRODUCT_NAME,
   apiBaseUrl: DEFAULT_API_BASE_PATH,
   socketUrl: '',
+  timeZone: '',
   remotes: Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, defaultRemoteEntry(name)]),
   ) as AppConfig['remotes'],
@@ -44,6 +45,11 @@ export function AppConfigProvider({ config, children }: { config: AppConfig; chi
 
 export function useAppConfig(): AppConfig {
   return useContext(AppConfigContext);
+}
+
+/** The hospital's time zone from the run-time configuration; empty when the gateway does not say. */
+export function useHospitalTimeZone(): string {
+  return useAppConfig().timeZone;
 }
 
 /** The configured product name (`PRODUCT_NAME`, 'Caliber' by default), shown wherever a text names the product. */

@@ -1,5 +1,6 @@
 import {
   AUDIT_READ_REFUSAL,
+  AUDIT_SERVICE_LABELS,
   mayReadAuditTrail,
   type AssigneeListResponse,
   type AuditTrailPage as AuditPage,
@@ -9,9 +10,9 @@ import {
   TECHNICIAN_LIST_LIMIT,
 } from '@caliber/contracts';
 import { Button, Card, EmptyState, ErrorBox, LoadingState, SelectField, TextField } from '@caliber/ui-kit';
-import { Link, useApiData, useCurrentUser, useSearchParams } from '@caliber/web';
+import { Link, useApiData, useCurrentUser, useHospitalTimeZone, useSearchParams } from '@caliber/web';
 import { useState } from 'react';
-import { AUDIT_SERVICE_LABELS, auditValue, auditWhat, fieldLabel } from '../utils/audit-labels';
+import { auditValue, auditWhat, fieldLabel } from '../utils/audit-labels';
 import '../reports.css';
 
 const FILTERS = ['equipment', 'person', 'from', 'to'] as const;
@@ -141,18 +142,36 @@ function AuditTrail() {
   );
 }
 
-/** When a change was made, to the second: several changes often fall in one minute. */
-function whenText(at: string): string {
-  return new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+/**
+ * The zone times are shown in: the hospital's (the one the period filter's days are in), or, when
+ * the gateway does not say or names a zone this browser does not know, the browser's own.
+ */
+function shownTimeZone(hospitalZone: string): string {
+  if (hospitalZone) {
+    try {
+      new Intl.DateTimeFormat(undefined, { timeZone: hospitalZone });
+      return hospitalZone;
+    } catch {
+      // An unknown zone: fall back to the browser's, which the column names.
+    }
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** When a change was made, to the second (several changes often fall in one minute), in `timeZone`. */
+function whenText(at: string, timeZone: string): string {
+  return new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone });
 }
 
 function AuditTable({ rows }: { rows: AuditTrailRow[] }) {
+  const timeZone = shownTimeZone(useHospitalTimeZone());
+  const zoneName = timeZone.replace(/_/g, ' ');
   return (
     <div className="reports-table-frame">
       <table className="reports-table audit-table">
         <thead>
           <tr>
-            <th scope="col">When</th>
+            <th scope="col">When ({zoneName} time)</th>
             <th scope="col">Who</th>
             <th scope="col">Where</th>
             <th scope="col">What</th>
@@ -162,8 +181,8 @@ function AuditTable({ rows }: { rows: AuditTrailRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.key}>
-              <td data-label="When" className="reports-table__nowrap">
-                {whenText(row.at)}
+              <td data-label={`When (${zoneName} time)`} className="reports-table__nowrap">
+                {whenText(row.at, timeZone)}
               </td>
               <td data-label="Who">
                 <span>
@@ -201,9 +220,10 @@ function Changes({ changes }: { changes: AuditTrailRow['changes'] }) {
         <div key={field} className="audit-changes__field">
           <dt>{fieldLabel(field)}</dt>
           <dd>
-            <span className="audit-changes__from">{auditValue(change.from)}</span>
-            <span aria-label="changed to"> → </span>
-            <span className="audit-changes__to">{auditValue(change.to)}</span>
+            <span className="audit-changes__from">{auditValue(change.from, field)}</span>
+            <span className="visually-hidden"> changed to</span>
+            <span aria-hidden="true"> → </span>
+            <span className="audit-changes__to">{auditValue(change.to, field)}</span>
           </dd>
         </div>
       ))}

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { appendOnlyAuditSql, auditLogTableSql } from '../audit/audit';
+import { addAuditChain } from '../audit/audit-chain';
 import { renameStoredValues, revertRenamedValues, type RenameValues } from './rename-values';
 
 describe('renaming stored values in a data migration (real PostgreSQL)', () => {
@@ -83,6 +84,71 @@ describe('renaming stored values in a data migration (real PostgreSQL)', () => {
       expect(after.slice(0, 2).map((row) => row.action)).toEqual(['renamed', 'renamed']);
     } finally {
       await runner.release();
+    }
+  });
+
+  it('does not deadlock with a writer that locks a record and then writes its audit row (the audit chain head)', async () => {
+    // A chained schema, as every service's is now: a transaction's first audit row locks the head.
+    const chained = `${schema}_chain`;
+    await db.query(`CREATE SCHEMA "${chained}"`);
+    await db.query(
+      `CREATE TABLE "${chained}"."things" ("id" uuid PRIMARY KEY DEFAULT gen_random_uuid(), "department" text NOT NULL)`,
+    );
+    for (const statement of [...auditLogTableSql(chained), ...appendOnlyAuditSql(chained)])
+      await db.query(statement);
+    await db.query(`ALTER TABLE "${chained}"."audit_log" ADD COLUMN "service" varchar(40)`);
+    await addAuditChain(db, chained);
+    const ids = (
+      (await db.query(
+        `INSERT INTO "${chained}"."things" ("department")
+         SELECT 'Radiology' FROM generate_series(1, 6) RETURNING "id"::text AS id`,
+      )) as { id: string }[]
+    ).map((row) => row.id);
+    // The last one written, so a single-statement rename (reading the table in the order it was
+    // written) has changed and audited the others, taking the head, before it waits for this one.
+    const held = ids.at(-1) ?? '';
+    const writer = db.createQueryRunner();
+    const renamer = db.createQueryRunner();
+    try {
+      // The writer (a task's effect on its device) locks one record first…
+      await writer.startTransaction();
+      await writer.query(`SELECT 1 FROM "${chained}"."things" WHERE "id" = $1 FOR UPDATE`, [held]);
+      // …the rename starts and waits for that record…
+      await renamer.startTransaction();
+      const [{ pid }] = (await renamer.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+      const renaming = renameStoredValues(renamer, { ...rename, schema: chained }).then(async (changed) => {
+        await renamer.commitTransaction();
+        return changed;
+      });
+      for (let waited = 0; ; waited += 20) {
+        const [activity] = (await db.query(
+          `SELECT "wait_event_type" FROM pg_stat_activity WHERE "pid" = $1`,
+          [pid],
+        )) as { wait_event_type: string | null }[];
+        if (activity?.wait_event_type === 'Lock') break;
+        if (waited > 5000) throw new Error('the rename never waited for the locked record');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // …and the writer then writes its audit row: it must get the chain head, which the rename
+      // must not be holding while it waits (PostgreSQL would abort one of the two as a deadlock).
+      await writer.query(
+        `INSERT INTO "${chained}"."audit_log" ("actor_id", "actor_label", "entity", "entity_id", "action", "changes")
+         VALUES (NULL, 'test', 'thing', $1, 'updated', '{}')`,
+        [held],
+      );
+      await writer.commitTransaction();
+      expect(await renaming).toBe(6);
+      const audit = (await db.query(
+        `SELECT "action", "entity_id" FROM "${chained}"."audit_log" ORDER BY "chain_seq"`,
+      )) as { action: string; entity_id: string }[];
+      expect(audit.map((row) => row.action)).toEqual(['updated', ...Array<string>(6).fill('renamed')]);
+      expect(audit.slice(1).map((row) => row.entity_id)).toEqual([...ids].sort());
+    } finally {
+      if (writer.isTransactionActive) await writer.rollbackTransaction();
+      if (renamer.isTransactionActive) await renamer.rollbackTransaction();
+      await writer.release();
+      await renamer.release();
+      await db.query(`DROP SCHEMA "${chained}" CASCADE`);
     }
   });
 });

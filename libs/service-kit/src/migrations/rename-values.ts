@@ -48,29 +48,53 @@ export async function renameStoredValues(runner: RenameRunner, rename: RenameVal
   // A migration's rows name no person and no service (its audit table may predate the `service`
   // column); a rename someone made names them.
   const actor = rename.actor;
+  // Only an audit table with the chain's columns has `equipment_id`: earlier migrations name none.
+  const equipmentValue = rename.equipmentColumn
+    ? `, row."${rename.equipmentColumn}"::text AS equipment_id`
+    : '';
+  // Two statements, in this order, because of the audit chain: a transaction's first audit row
+  // locks the schema's chain head until commit. The first statement locks the rows to change (in
+  // id order, so two renames wait for each other rather than deadlock) and changes them, holding
+  // no head; only then does the second add the audit rows and take the head. As one statement (an
+  // UPDATE feeding the INSERT) it held the head while still locking rows, and deadlocked with a
+  // writer that locks a device row and then writes its audit row (a task's effect on its device).
+  const renamed = (await runner.query(
+    `WITH locked AS (
+       SELECT row."id", map.old_value, map.new_value
+         FROM ${target} AS row
+         JOIN (VALUES ${values}) AS map(old_value, new_value) ON row."${rename.column}" = map.old_value
+        WHERE true${scope}
+        ORDER BY row."id"
+          FOR UPDATE OF row
+     ), renamed AS (
+       UPDATE ${target} AS row SET "${rename.column}" = locked.new_value
+         FROM locked
+        WHERE row."id" = locked."id"
+        RETURNING row."id"::text AS id, locked.old_value::text AS old_value, locked.new_value::text AS new_value${equipmentValue}
+     )
+     SELECT * FROM renamed ORDER BY id`,
+    params,
+  )) as { id: string; old_value: string; new_value: string; equipment_id?: string | null }[];
+  if (renamed.length === 0) return 0;
+  const auditParams: unknown[] = [];
+  const auditParam = (value: unknown) => `$${auditParams.push(value)}`;
+  const rowsParam = auditParam(JSON.stringify(renamed));
   const actorColumns = actor ? '"actor_id", "actor_label", "service"' : '"actor_id", "actor_label"';
   const actorValues = actor
-    ? `${param(actor.id)}::uuid, ${param(actor.label)}, ${param(actor.service ?? null)}`
+    ? `${auditParam(actor.id)}::uuid, ${auditParam(actor.label)}, ${auditParam(actor.service ?? null)}`
     : `NULL, 'migration'`;
-  // Only an audit table with the chain's columns has `equipment_id`: earlier migrations name none.
   const equipmentColumn = rename.equipmentColumn ? ', "equipment_id"' : '';
-  const equipmentValue = rename.equipmentColumn ? `, row."${rename.equipmentColumn}" AS equipment_id` : '';
-  const result = await runner.query(
-    `WITH renamed AS (
-       UPDATE ${target} AS row SET "${rename.column}" = map.new_value
-         FROM (VALUES ${values}) AS map(old_value, new_value)
-        WHERE row."${rename.column}" = map.old_value${scope}
-        RETURNING row."id", map.old_value, map.new_value${equipmentValue}
-     )
-     INSERT INTO "${rename.schema}"."audit_log" (${actorColumns}, "entity", "entity_id", "action", "changes"${equipmentColumn})
-     SELECT ${actorValues}, ${param(rename.entity)}, renamed."id"::text, 'renamed',
-            jsonb_build_object(${param(rename.field ?? rename.column)}::text,
-                               jsonb_build_object('from', renamed.old_value, 'to', renamed.new_value))${equipmentColumn ? ', renamed.equipment_id' : ''}
-       FROM renamed
-     RETURNING 1`,
-    params,
+  await runner.query(
+    `INSERT INTO "${rename.schema}"."audit_log" (${actorColumns}, "entity", "entity_id", "action", "changes"${equipmentColumn})
+     SELECT ${actorValues}, ${auditParam(rename.entity)}, renamed.id, 'renamed',
+            jsonb_build_object(${auditParam(rename.field ?? rename.column)}::text,
+                               jsonb_build_object('from', renamed.old_value, 'to', renamed.new_value))${equipmentColumn ? ', renamed.equipment_id::uuid' : ''}
+       FROM jsonb_to_recordset(${rowsParam}::jsonb)
+            AS renamed(id text, old_value text, new_value text, equipment_id text)
+      ORDER BY renamed.id`,
+    auditParams,
   );
-  return Array.isArray(result) ? result.length : 0;
+  return renamed.length;
 }
 
 /**

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { DOMAIN_SERVICE_NAMES, type AuditTrailPage, type EquipmentDto } from '@caliber/contracts';
+import {
+  DOMAIN_SERVICE_NAMES,
+  encodeAuditCursor,
+  type AuditCursorPositions,
+  type AuditTrailPage,
+  type EquipmentDto,
+} from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import { serviceDataSource } from '@caliber/testing/service-databases';
 import {
@@ -16,7 +22,7 @@ import type { DataSource } from 'typeorm';
 
 /**
  * GET /api/audit against the real services: rows read through each service, merged by time, paged
- * by a cursor that never skips or repeats a row (also when rows of several services share a
+ * by a cursor that never skips or repeats a committed row (also when rows of several services share a
  * time), filtered by device, person and period; Technicians refused.
  */
 describe('GET /api/audit', () => {
@@ -122,6 +128,31 @@ describe('GET /api/audit', () => {
     expect(unknown.status).toBe(400);
     expect((await trail(engineer.token, { from: '2026-02-30' })).status).toBe(400);
     expect((await trail(engineer.token, { from: '2026-03-02', to: '2026-03-01' })).status).toBe(400);
+  });
+
+  it('refuses a crafted cursor whose numbers would overflow the database arithmetic, with a message, not a server error', async () => {
+    const hostile = (position: { atUs: string; id: string }) => {
+      const positions = Object.fromEntries(DOMAIN_SERVICE_NAMES.map((name) => [name, null]));
+      return encodeAuditCursor({ ...positions, identity: position } as AuditCursorPositions);
+    };
+    for (const position of [
+      // Past a bigint.
+      { atUs: '99999999999999999999', id: '1' },
+      { atUs: '1767225600000000', id: '9999999999999999999' },
+      // A bigint, but past the last time PostgreSQL can hold when added to the epoch.
+      { atUs: '9223372036854775807', id: '1' },
+    ]) {
+      const answer = await trail(engineer.token, { cursor: hostile(position) });
+      expect({ position, status: answer.status }).toEqual({ position, status: 400 });
+      expect(answer.body).toMatchObject({
+        message: expect.stringContaining('That page of the audit trail is not known'),
+      });
+    }
+    // The largest numbers a position may carry are read without error.
+    const largest = await trail(engineer.token, {
+      cursor: hostile({ atUs: '999999999999999999', id: '999999999999999999' }),
+    });
+    expect(largest.status).toBe(200);
   });
 
   it('pages rows of three services that share a time without skipping or repeating one, and filters by person and period', async () => {

@@ -40,6 +40,7 @@ describe('The gateway serves the front ends on the API origin', () => {
     gateway = await startGateway({
       WEB_ROOT: root,
       PRODUCT_NAME: 'St. Mary Biomed',
+      HOSPITAL_TIME_ZONE: 'Africa/Accra',
       REMOTE_ENTRY_REPORTS: 'https://reports.cdn.example/remoteEntry.js',
       REDIS_KEY_PREFIX: `web-${Date.now()}`,
     });
@@ -48,7 +49,7 @@ describe('The gateway serves the front ends on the API origin', () => {
 
   const get = (path: string, accept = 'text/html') => fetch(`${gateway.url}${path}`, { headers: { accept } });
 
-  it('answers the run-time app config with the product name and every remote address', async () => {
+  it('answers the run-time app config with the product name, every remote address and the hospital time zone', async () => {
     const answer = await get('/app-config.json', 'application/json');
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     expect((await answer.json()) as AppConfig).toEqual({
@@ -61,6 +62,8 @@ describe('The gateway serves the front ends on the API origin', () => {
         users: '/remotes/users/remoteEntry.js',
         reports: 'https://reports.cdn.example/remoteEntry.js',
       },
+      // Screens show times in the hospital's zone, the one the servers read days in.
+      timeZone: 'Africa/Accra',
     });
   });
 

@@ -11,6 +11,7 @@ export function appConfigOf(config: GatewayConfig): AppConfig {
     apiBaseUrl: config.web.apiBaseUrl,
     socketUrl: config.web.socketUrl,
     remotes: config.web.remotes,
+    timeZone: config.timeZone,
   };
 }
 

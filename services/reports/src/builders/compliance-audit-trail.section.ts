@@ -1,13 +1,12 @@
-import { DOMAIN_SERVICE_NAMES, SUBJECTS, type AuditChainVerdict } from '@caliber/contracts';
-import type { TableBlock } from '../document/report-document';
+import {
+  AUDIT_SERVICE_LABELS,
+  DOMAIN_SERVICE_NAMES,
+  SUBJECTS,
+  type AuditChainVerdict,
+} from '@caliber/contracts';
+import { ServiceError } from '@caliber/service-kit';
+import type { Cell, TableBlock } from '../document/report-document';
 import { count, fixedTable, type BuildContext } from './build-context';
-
-const SERVICE_LABELS: Record<(typeof DOMAIN_SERVICE_NAMES)[number], string> = {
-  identity: 'Staff and sign-in',
-  equipment: 'Equipment',
-  maintenance: 'Maintenance',
-  reports: 'Reports',
-};
 
 /**
  * "Audit trail integrity": each service's audit hash chain, checked now by the service that owns
@@ -17,23 +16,21 @@ const SERVICE_LABELS: Record<(typeof DOMAIN_SERVICE_NAMES)[number], string> = {
  * the chain alone cannot show against someone with the database owner's rights.
  */
 export async function auditTrailIntegrity(context: BuildContext): Promise<TableBlock> {
-  const verdicts: [string, AuditChainVerdict][] = [];
-  for (const service of DOMAIN_SERVICE_NAMES)
-    verdicts.push([
-      SERVICE_LABELS[service],
-      await context.data.ask<AuditChainVerdict>(SUBJECTS[service].auditVerify, {}, context.user),
-    ]);
-  return fixedTable(
-    'Audit trail integrity',
-    [
-      { header: 'Records of', type: 'text', width: 16 },
-      { header: 'Audit rows', type: 'text', width: 10 },
-      { header: 'Last row', type: 'text', width: 10 },
-      { header: 'Last row hash (SHA-256)', type: 'text', width: 34 },
-      { header: 'Chain', type: 'text', width: 8 },
-      { header: 'First break', type: 'text', width: 30 },
-    ],
-    verdicts.map(([label, verdict]) => [
+  // Asked of every service at once: each check is a full pass over that service's log, and one
+  // that does not answer in time or fails is shown as not checked, never fails the whole report,
+  // and never reads as intact.
+  const answers = await Promise.allSettled(
+    DOMAIN_SERVICE_NAMES.map((service) =>
+      context.data.verifyAuditChain(SUBJECTS[service].auditVerify, context.user),
+    ),
+  );
+  const rows: Cell[][] = DOMAIN_SERVICE_NAMES.map((service, index) => {
+    const label = AUDIT_SERVICE_LABELS[service];
+    const answer = answers[index] as PromiseSettledResult<AuditChainVerdict>;
+    if (answer.status === 'rejected')
+      return [label, '—', '—', '—', 'Not checked', notCheckedReason(answer.reason)];
+    const verdict = answer.value;
+    return [
       label,
       count(verdict.rows),
       count(verdict.headSeq),
@@ -42,9 +39,26 @@ export async function auditTrailIntegrity(context: BuildContext): Promise<TableB
       verdict.firstBreak
         ? `Row ${verdict.firstBreak.seq}${verdict.firstBreak.id ? ` (id ${verdict.firstBreak.id})` : ''}: ${verdict.firstBreak.reason}`
         : null,
-    ]),
+    ];
+  });
+  return fixedTable(
+    'Audit trail integrity',
+    [
+      { header: 'Records of', type: 'text', width: 16 },
+      { header: 'Audit rows', type: 'text', width: 10 },
+      { header: 'Last row', type: 'text', width: 10 },
+      { header: 'Last row hash (SHA-256)', type: 'text', width: 34 },
+      { header: 'Chain', type: 'text', width: 8 },
+      { header: 'First break, or why not checked', type: 'text', width: 30 },
+    ],
+    rows,
     {
-      note: 'Each audit row is sealed with a hash of its content and of the row before it, so a row changed, removed or re-ordered after it was written breaks the chain from that row on. Someone with the database owner\'s rights could rewrite and re-seal a whole chain: keep this report, and compare its last-row hashes with the same rows later ("npm run cli -- audit verify" prints them).',
+      note: 'Each audit row is sealed with a hash of its content and of the row before it, so a row changed, removed or re-ordered after it was written breaks the chain from that row on. Someone with the database owner\'s rights could rewrite and re-seal a whole chain: keep this report, and compare its last-row hashes with the same rows later ("npm run cli -- audit verify" prints them). "Not checked" means the service did not finish its check while the report was written (it reads every row of its log): the chain may be intact or not; write the report again, or run the command.',
     },
   );
+}
+
+/** Why a service's chain was not checked, in words for the report. */
+function notCheckedReason(error: unknown): string {
+  return error instanceof ServiceError ? error.message : 'The check could not be run.';
 }

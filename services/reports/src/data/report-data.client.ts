@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AUDIT_VERIFY_DEADLINE_MS,
   REPORT_PAGE_LIMIT,
   type ActingUser,
+  type AuditChainVerdict,
   type ReportRowsPage,
   type ReportScope,
 } from '@caliber/contracts';
@@ -41,5 +43,13 @@ export class ReportDataClient extends DomainServiceClient {
   /** Any request (the PM compliance figures, the assignee list) for the person. */
   ask<T>(subject: string, payload: unknown, user: ActingUser): Promise<T> {
     return this.request<T>(subject, payload, user);
+  }
+
+  /**
+   * A service's check of its own audit chain (`<service>.audit.verify`): a full pass over its log,
+   * so it is given `AUDIT_VERIFY_DEADLINE_MS` rather than the usual deadline of a request.
+   */
+  verifyAuditChain(subject: string, user: ActingUser): Promise<AuditChainVerdict> {
+    return this.request<AuditChainVerdict>(subject, {}, user, AUDIT_VERIFY_DEADLINE_MS);
   }
 }

@@ -1,0 +1,98 @@
+import {
+  AUDIT_VERIFY_DEADLINE_MS,
+  SUBJECTS,
+  type ActingUser,
+  type AuditChainVerdict,
+} from '@caliber/contracts';
+import { ServiceError, type ServiceChannel, type StatementSigner } from '@caliber/service-kit';
+import type { ClientProxy } from '@nestjs/microservices';
+import pino from 'pino';
+import { map, timer } from 'rxjs';
+import { ReportDataClient } from '../data/report-data.client';
+import type { Cell } from '../document/report-document';
+import type { BuildContext } from './build-context';
+import { auditTrailIntegrity } from './compliance-audit-trail.section';
+
+const user: ActingUser = { id: 'u-1', role: 'Engineer', name: 'Erin Engineer', serviceNumber: 'E-1' };
+
+const verdict = (rows: number): AuditChainVerdict => ({
+  rows,
+  headSeq: rows,
+  headHash: 'ab'.repeat(32),
+  intact: true,
+  firstBreak: null,
+});
+
+function contextWith(verify: (subject: string) => Promise<AuditChainVerdict>): BuildContext {
+  const data = { verifyAuditChain: (subject: string) => verify(subject) } as unknown as ReportDataClient;
+  return {
+    scope: { from: '2026-01-01', to: '2026-01-31', departments: [], categories: [] },
+    user,
+    data,
+    options: {},
+    currency: 'GBP',
+    labourRatePerHour: null,
+    today: '2026-01-31',
+  } as unknown as BuildContext;
+}
+
+async function tableRows(context: BuildContext): Promise<Cell[][]> {
+  const table = await auditTrailIntegrity(context);
+  const rows: Cell[][] = [];
+  for await (const page of table.rows()) rows.push(...page);
+  return rows;
+}
+
+describe('audit trail integrity section', () => {
+  it('shows a service that did not answer in time as not checked, with the reason, and still lists the others', async () => {
+    const rows = await tableRows(
+      contextWith((subject) =>
+        subject === SUBJECTS.identity.auditVerify
+          ? Promise.reject(
+              new ServiceError(
+                'SERVICE_UNAVAILABLE',
+                'The service holding the report data did not answer in time.',
+              ),
+            )
+          : Promise.resolve(verdict(12)),
+      ),
+    );
+    expect(rows).toHaveLength(4);
+    const identity = rows.find((row) => row[0] === 'Staff and sign-in');
+    expect(identity).toEqual([
+      'Staff and sign-in',
+      '—',
+      '—',
+      '—',
+      'Not checked',
+      'The service holding the report data did not answer in time.',
+    ]);
+    expect(rows.filter((row) => row[4] === 'Intact')).toHaveLength(3);
+  });
+
+  it('never says Intact for a service whose check failed for any reason', async () => {
+    const rows = await tableRows(contextWith(() => Promise.reject(new Error('socket closed'))));
+    expect(rows.map((row) => row[4])).toEqual(['Not checked', 'Not checked', 'Not checked', 'Not checked']);
+    expect(rows.every((row) => row[5] === 'The check could not be run.')).toBe(true);
+  });
+});
+
+describe('ReportDataClient.verifyAuditChain', () => {
+  it('waits past the usual deadline of a request, up to the audit check deadline', async () => {
+    const client = {
+      send: () => timer(150).pipe(map(() => verdict(3))),
+    } as unknown as ClientProxy;
+    const channel: ServiceChannel = {
+      client,
+      signer: { sign: () => ({}) } as unknown as StatementSigner,
+      timeoutMs: 40,
+      logger: pino({ level: 'silent' }),
+    };
+    const data = new ReportDataClient(channel);
+    await expect(data.ask(SUBJECTS.identity.auditVerify, {}, user)).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    await expect(data.verifyAuditChain(SUBJECTS.identity.auditVerify, user)).resolves.toEqual(verdict(3));
+    expect(AUDIT_VERIFY_DEADLINE_MS).toBeGreaterThanOrEqual(120_000);
+  });
+});
