@@ -385,6 +385,62 @@ describe('electrical-safety tests (real stack)', () => {
     expect(count[0].n).toBe(2);
   });
 
+  /** A Caliber CSV of one failing Class I test per serial, at the given minute of the day. */
+  const failingFile = (serials: readonly string[], minute: number) => {
+    const header =
+      'Serial Number,Test Date,Tester,Instrument,Protection Class,Protective Earth (Ω),Equipment Leakage (µA),Visual Inspection';
+    const lines = serials.map(
+      (serialNumber, index) =>
+        `${serialNumber},2026-03-02 ${String(8 + index).padStart(2, '0')}:${String(minute).padStart(2, '0')},Dana Okoye,ESA615,I,0.45,300,Pass`,
+    );
+    return {
+      fileName: 'tests.csv',
+      content: Buffer.from([header, ...lines].join('\n')).toString('base64'),
+      openRepairTasks: true,
+    };
+  };
+
+  // An apply used to lock each device (to open its Repair task) after the file's first audit row
+  // held the audit chain's head, while a reported fault locks the device and then the head: run
+  // together, each waited for the other and PostgreSQL aborted one with a deadlock.
+  it('applies an import while faults are reported on its devices, and two imports in opposite order, without a deadlock', async () => {
+    const tag = `${prefix}LCK`;
+    const serials = Array.from({ length: 6 }, (_, index) => `${tag}-${index}`);
+    const devices = [];
+    for (const serialNumber of serials) devices.push(await aDevice(serialNumber));
+    for (let round = 0; round < 3; round += 1) {
+      const [applied, ...reported] = await Promise.all([
+        as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', failingFile(serials, round)),
+        ...devices.slice(1).map((device) =>
+          as('tech').post('/maintenance/report', {
+            equipment: device._id,
+            title: `Alarm fails self-test ${round}`,
+            description: 'The alarm does not sound.',
+            severity: 'High',
+            location: 'ICU Bed 4',
+            reportedBy: 'Ward nurse',
+          }),
+        ),
+      ]);
+      expect(applied.status).toBe(200);
+      expect(applied.body.imported).toBe(serials.length);
+      expect(
+        reported.map((answer) => [answer.status, answer.status === 201 ? '' : JSON.stringify(answer.body)]),
+      ).toEqual(devices.slice(1).map(() => [201, '']));
+    }
+    for (let round = 10; round < 13; round += 1) {
+      const [forward, backward] = await Promise.all([
+        as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', failingFile(serials, round)),
+        as('admin').post<SafetyImportApplied>(
+          '/safety-tests/imports/apply',
+          failingFile([...serials].reverse(), round + 20),
+        ),
+      ]);
+      expect([forward.status, backward.status]).toEqual([200, 200]);
+      expect([forward.body.imported, backward.body.imported]).toEqual([serials.length, serials.length]);
+    }
+  });
+
   it('refuses bad files with a clear 4xx, and imports for Engineers and Admins only', async () => {
     const post = (who: string, body: unknown) => as(who).post('/safety-tests/imports/preview', body);
     const csv = (text: string) => ({ fileName: 'tests.csv', content: Buffer.from(text).toString('base64') });

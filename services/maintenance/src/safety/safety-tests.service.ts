@@ -31,7 +31,13 @@ import { deviceColumns, deviceRefOf } from '../tasks/device-snapshot';
 import { TaskEvents } from '../tasks/task-events';
 import { toTaskDto } from '../tasks/task.mapper';
 import { TaskEntity } from '../tasks/task.entity';
-import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
+import {
+  DEVICE_LOCK_SQL,
+  deviceLockKey,
+  enqueueTaskEffect,
+  lockDevice,
+  TaskEffectsRelay,
+} from '../outbox/task-effects.relay';
 import { insertTask } from '../tasks/task-writes';
 import { SafetyTestEntity } from './safety-test.entity';
 
@@ -99,6 +105,33 @@ function failureLines(evaluation: SafetyEvaluation, visualInspection: string): s
     });
   if (visualInspection === 'Fail') lines.unshift('- Visual inspection failed.');
   return lines.join('\n');
+}
+
+/** The advisory lock that serialises the import of one analyser test of one device. */
+function sourceKeyLock(deviceId: string, source: SafetyTestSource, sourceKey: string) {
+  return {
+    key: `safety-test:${deviceId}:${source}:${sourceKey}`,
+    sql: `SELECT pg_advisory_xact_lock(hashtext($1))`,
+  };
+}
+
+/**
+ * Every advisory lock an import's rows take, each once, sorted by its key text: the source key of
+ * each test (a second apply of the file waits for the first) and each device (whose Repair task a
+ * failed test may open; the same lock as lockDevice). Two imports, or an import and a reported
+ * fault, then take their common locks in the same order and cannot wait on each other in a cycle.
+ */
+export function importLocks(
+  source: SafetyTestSource,
+  rows: readonly { deviceId: string; sourceKey: string }[],
+): { key: string; sql: string }[] {
+  const locks = new Map<string, string>();
+  for (const row of rows) {
+    const lock = sourceKeyLock(row.deviceId, source, row.sourceKey);
+    locks.set(lock.key, lock.sql);
+    locks.set(deviceLockKey(row.deviceId), DEVICE_LOCK_SQL);
+  }
+  return [...locks.keys()].sort().map((key) => ({ key, sql: locks.get(key) ?? '' }));
 }
 
 interface Resolved {
@@ -224,16 +257,28 @@ export class SafetyTestsService {
     const { rows, tasks } = await this.dataSource.transaction(async (manager) => {
       const checked = await this.checkRows(manager, command, devices);
       const created: TaskDto[] = [];
-      for (const row of checked) {
-        if (row.outcome !== 'import' || !row.equipment) continue;
+      const writes = checked.flatMap((row) => {
         const record = command.records.find((candidate) => candidate.line === row.line);
-        if (!record) continue;
-        const test = safetyTestBodySchema.parse(record.test);
-        const written = await this.write(manager, actor, row.equipment, test, {
+        if (row.outcome !== 'import' || !row.equipment || !record) return [];
+        return [{ row, device: row.equipment, record, test: safetyTestBodySchema.parse(record.test) }];
+      });
+      // Every lock the rows need, taken before the first row is written and in one order (see
+      // importLocks): a row's audit row holds the audit chain's head until commit, and a reported
+      // fault or a certification locks its device before the head, so a device locked after the
+      // head would deadlock with them.
+      for (const lock of importLocks(
+        command.format,
+        writes.map(({ device, record }) => ({ deviceId: device._id, sourceKey: record.testedAt })),
+      ))
+        await manager.query(lock.sql, [lock.key]);
+      const audits: (() => Promise<unknown>)[] = [];
+      for (const { row, device, record, test } of writes) {
+        const written = await this.write(manager, actor, device, test, {
           source: command.format,
           sourceKey: record.testedAt,
           analyserResult: record.analyserResult ?? null,
           openRepairTask: command.openRepairTasks ?? false,
+          audits,
         });
         if (!written.entity) {
           Object.assign(row, {
@@ -246,6 +291,8 @@ export class SafetyTestsService {
         row.repairTaskId = written.entity.repairTaskId;
         if (written.task) created.push(written.task);
       }
+      // The tests' audit rows last, in the file's order.
+      for (const audit of audits) await audit();
       return { rows: checked, tasks: created };
     });
     if (tasks.length) this.relay.kick();
@@ -273,6 +320,8 @@ export class SafetyTestsService {
       sourceKey: string | null;
       analyserResult: SafetyResult | null;
       openRepairTask: boolean;
+      /** Where an import collects the tests' audit rows, to write them after every test. */
+      audits?: (() => Promise<unknown>)[];
     },
   ): Promise<{ entity: SafetyTestEntity | null; task: TaskDto | null }> {
     const evaluation = evaluateSafetyTest(test);
@@ -290,10 +339,10 @@ export class SafetyTestsService {
       recordedByName: actor.name,
     };
     if (options.sourceKey !== null) {
-      // Taken first, so a second apply running at the same moment waits here and then finds the row.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [
-        `safety-test:${device._id}:${options.source}:${options.sourceKey}`,
-      ]);
+      // Taken first, so a second apply running at the same moment waits here and then finds the
+      // row (an import has taken it already, with its other locks: taking it again is a no-op).
+      const lock = sourceKeyLock(device._id, options.source, options.sourceKey);
+      await manager.query(lock.sql, [lock.key]);
       const existing = await manager.findOneBy(SafetyTestEntity, {
         equipmentId: device._id,
         source: options.source,
@@ -336,7 +385,10 @@ export class SafetyTestsService {
     }
     const saved = await manager.save(manager.create(SafetyTestEntity, fields));
     const entity = await manager.findOneByOrFail(SafetyTestEntity, { id: saved.id });
-    await auditSafetyTest(manager, actor, entity, options.source === 'form' ? 'recorded' : 'imported');
+    const audit = () =>
+      auditSafetyTest(manager, actor, entity, options.source === 'form' ? 'recorded' : 'imported');
+    if (options.audits) options.audits.push(audit);
+    else await audit();
     return { entity, task };
   }
 
