@@ -400,6 +400,23 @@ describe('electrical-safety tests (real stack)', () => {
     };
   };
 
+  // Devices used to be found by the inventory's text search, 20 results at most: a serial that
+  // 21 other serials contain, sorted before it, was refused though one device has exactly it.
+  it('finds a device by its exact serial number however many other serials contain it', async () => {
+    const exact = `${prefix}EXACT`;
+    for (let index = 0; index < 21; index += 1) await aDevice(`A${index}-${exact}`);
+    const device = await aDevice(exact.toLowerCase());
+    const preview = await as('engineer').post<SafetyImportPreview>(
+      '/safety-tests/imports/preview',
+      failingFile([exact, `${exact}-NONE`], 0),
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows.map((row) => [row.outcome, row.equipment?._id ?? null, row.reason])).toEqual([
+      ['import', device._id, null],
+      ['refused', null, `No device in the inventory has the serial number "${exact}-NONE".`],
+    ]);
+  });
+
   // An apply used to lock each device (to open its Repair task) after the file's first audit row
   // held the audit chain's head, while a reported fault locks the device and then the head: run
   // together, each waited for the other and PostgreSQL aborted one with a deadlock.

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   evaluateSafetyTest,
+  RETIRED_STATUSES,
   hasFullAccess,
   isRecordId,
   parseWith,
@@ -42,9 +43,6 @@ import { insertTask } from '../tasks/task-writes';
 import { SafetyTestEntity } from './safety-test.entity';
 
 const NOT_FOUND = 'This safety test is not on record.';
-const RETIRED = ['Decommissioned', 'Auctioned'];
-/** Serial numbers looked up at once while an analyser file is checked. */
-const LOOKUPS_AT_ONCE = 8;
 
 /**
  * Every audit row of a safety test, in one place: recorded by the form, imported from an analyser
@@ -215,7 +213,7 @@ export class SafetyTestsService {
     const future = futureDateIssue(test.testedOn);
     if (future) throw ServiceError.validation([{ path: 'test.testedOn', message: future }]);
     const device = await this.equipment.ref(actor, equipmentId);
-    if (RETIRED.includes(device.status))
+    if (RETIRED_STATUSES.includes(device.status))
       throw new ServiceError(
         'CONFLICT',
         `${device.name} is ${device.status.toLowerCase()}: a retired device is not tested.`,
@@ -392,63 +390,45 @@ export class SafetyTestsService {
     return { entity, task };
   }
 
-  /** Each distinct serial number of the file, looked up in the inventory (a few at a time). */
+  /**
+   * Each distinct serial number of the file, looked up in the inventory at once: the device whose
+   * serial is the same, in any case (serial numbers are unique among live devices). None: the row
+   * is refused; a retired device: refused, naming its status.
+   */
   private async resolveDevices(actor: Actor, records: readonly { serialNumber: string }[]) {
     const written = new Map<string, string>();
     for (const record of records) {
       const serial = record.serialNumber.trim();
       if (serial && !written.has(serial.toLowerCase())) written.set(serial.toLowerCase(), serial);
     }
-    const serials = [...written.values()];
+    const items = written.size > 0 ? await this.equipment.bySerials(actor, [...written.values()]) : [];
+    const byLower = new Map(items.map((item) => [item.serialNumber.toLowerCase(), item]));
     const found = new Map<string, Resolved>();
-    let next = 0;
-    const worker = async () => {
-      while (next < serials.length) {
-        const serial = serials[next++] ?? '';
-        found.set(serial.toLowerCase(), await this.lookUp(actor, serial));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, serials.length) }, worker));
-    return found;
-  }
-
-  /**
-   * The device of a serial number: the one whose serial is the same, in any case (serial numbers
-   * are unique in the inventory). None: the row is refused, naming the devices whose serials
-   * merely contain it (the file may hold a shortened serial), as ambiguous.
-   */
-  private async lookUp(actor: Actor, serial: string): Promise<Resolved> {
-    const page = await this.equipment.search(actor, serial);
-    const lower = serial.toLowerCase();
-    const exact = page.equipment.filter((item) => item.serialNumber.toLowerCase() === lower);
-    if (exact.length === 1 && exact[0]) {
-      const item = exact[0];
-      if (RETIRED.includes(item.status))
-        return {
+    for (const [lower, serial] of written) {
+      const item = byLower.get(lower);
+      if (!item)
+        found.set(lower, {
+          device: null,
+          reason: `No device in the inventory has the serial number "${serial}".`,
+        });
+      else if (RETIRED_STATUSES.includes(item.status))
+        found.set(lower, {
           device: null,
           reason: `${item.name} (${item.serialNumber}) is ${item.status.toLowerCase()}.`,
-        };
-      return {
-        device: {
-          _id: item._id,
-          name: item.name,
-          serialNumber: item.serialNumber,
-          department: item.department,
-          category: item.category,
-        },
-        reason: null,
-      };
+        });
+      else
+        found.set(lower, {
+          device: {
+            _id: item._id,
+            name: item.name,
+            serialNumber: item.serialNumber,
+            department: item.department,
+            category: item.category,
+          },
+          reason: null,
+        });
     }
-    const partial = page.equipment.filter((item) => item.serialNumber.toLowerCase().includes(lower));
-    if (partial.length > 0)
-      return {
-        device: null,
-        reason: `Ambiguous: no device has the serial number "${serial}" itself, but ${partial.length === 1 ? 'one has it' : `${page.total} have it`} as part of theirs (${partial
-          .slice(0, 3)
-          .map((item) => item.serialNumber)
-          .join(', ')}). Write the whole serial number.`,
-      };
-    return { device: null, reason: `No device in the inventory has the serial number "${serial}".` };
+    return found;
   }
 
   /** Each row's outcome: refused by the parser, no such device, unreadable, a duplicate, or to import. */
