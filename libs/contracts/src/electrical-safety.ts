@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBase64 } from './base64';
 import { dateField, optionalDateField } from './dates';
+import { SERIAL_NUMBER_MAX } from './equipment';
 import type { TaskEquipmentRef } from './task-api';
 
 /*
@@ -490,6 +491,12 @@ export interface SafetyTestDue {
   planTitle: string;
   dueDate: string;
   overdue: boolean;
+  /**
+   * The plan's open PM task (the occurrence that sets the due date) when a test has been recorded
+   * since that task was created: recording a test does not complete the task, so the due date
+   * moves only when someone completes it. Null when there is no such task or no test since.
+   */
+  taskToComplete: { _id: string; title: string } | null;
 }
 
 /** A device's safety tests, newest first, with its next due date (null: no safety-testing plan). */
@@ -599,8 +606,8 @@ export const safetyImportCommandSchema = z.strictObject({
     .array(
       z.strictObject({
         line: z.number().int().min(1),
-        serialNumber: z.string().max(64),
-        assetNumber: z.string().max(64).nullable(),
+        serialNumber: z.string().max(SERIAL_NUMBER_MAX),
+        assetNumber: z.string().max(SERIAL_NUMBER_MAX).nullable(),
         testedAt: z.string().max(40),
         test: z.unknown(),
         analyserResult: z.enum(SAFETY_RESULTS).nullable(),
@@ -611,7 +618,7 @@ export const safetyImportCommandSchema = z.strictObject({
     .array(
       z.strictObject({
         line: z.number().int().min(1),
-        serialNumber: z.string().max(64).nullable(),
+        serialNumber: z.string().max(SERIAL_NUMBER_MAX).nullable(),
         reason: z.string().max(500),
       }),
     )

@@ -261,7 +261,24 @@ describe('electrical-safety tests (real stack)', () => {
     });
     expect(latePlan.status).toBe(201);
     const overdue = await as('tech').get<DeviceSafetyTests>(`/equipment/${late._id}/safety-tests`);
-    expect(overdue.body.due).toMatchObject({ dueDate: tenDaysAgo, overdue: true });
+    expect(overdue.body.due).toMatchObject({ dueDate: tenDaysAgo, overdue: true, taskToComplete: null });
+
+    // A test recorded since the occurrence was created does not complete it: the section says
+    // which PM task to complete to move the due date.
+    const tested = await as('engineer').post(`/equipment/${late._id}/safety-tests`, {
+      test: { ...failing, protectiveEarthOhm: 0.1, testedOn: hospitalToday() },
+    });
+    expect(tested.status).toBe(201);
+    const pending = await as('tech').get<DeviceSafetyTests>(`/equipment/${late._id}/safety-tests`);
+    expect(pending.body.due).toMatchObject({
+      dueDate: tenDaysAgo,
+      overdue: true,
+      taskToComplete: { _id: expect.any(String), title: 'Annual electrical safety test' },
+    });
+    const occurrence = await as('engineer').get<TaskDetail>(
+      `/tasks/${pending.body.due?.taskToComplete?._id ?? ''}`,
+    );
+    expect(occurrence.body).toMatchObject({ taskType: 'Preventive', equipment: { _id: late._id } });
   });
 
   it('previews an analyser file row by row, applies it once, and a second apply imports nothing', async () => {

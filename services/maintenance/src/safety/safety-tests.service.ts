@@ -27,6 +27,7 @@ import {
 import { auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { addDays, hospitalToday } from '../hospital-clock';
+import { earliestOpenOccurrenceSql, planDueSql } from './safety-due.sql';
 import { actingUserOfActor, EquipmentPeer } from '../peers/peers.client';
 import { deviceColumns, deviceRefOf } from '../tasks/device-snapshot';
 import { TaskEvents } from '../tasks/task-events';
@@ -184,14 +185,21 @@ export class SafetyTestsService {
    * open occurrence's due date, else the plan's next due date. The earliest of several plans.
    */
   private async dueOf(manager: EntityManager, equipmentId: string): Promise<SafetyTestDue | null> {
-    const rows: { id: string; title: string; due: string }[] = await manager.query(
-      `SELECT p."id", p."title",
-              to_char(COALESCE(
-                (SELECT min(t."due_date") FROM "maintenance"."tasks" t
-                  WHERE t."plan_id" = p."id" AND t."deleted_at" IS NULL
-                    AND t."status" NOT IN ('Completed', 'Cancelled')),
-                p."next_due_date"), 'YYYY-MM-DD') AS "due"
+    const rows: {
+      id: string;
+      title: string;
+      due: string;
+      task_id: string | null;
+      task_title: string | null;
+      tested_since: boolean;
+    }[] = await manager.query(
+      `SELECT p."id", p."title", to_char(${planDueSql('p')}, 'YYYY-MM-DD') AS "due",
+              o."id" AS "task_id", o."title" AS "task_title",
+              EXISTS (SELECT 1 FROM "maintenance"."safety_tests" s
+                       WHERE s."equipment_id" = p."equipment_id" AND s."recorded_at" >= o."created_at")
+                AS "tested_since"
          FROM "maintenance"."pm_plans" p
+         LEFT JOIN LATERAL ${earliestOpenOccurrenceSql('p')} o ON true
         WHERE p."equipment_id" = $1 AND p."retired_at" IS NULL AND p."pm_type" = 'Safety Testing'
         ORDER BY 3, p."id"
         LIMIT 1`,
@@ -199,7 +207,14 @@ export class SafetyTestsService {
     );
     const row = rows[0];
     if (!row) return null;
-    return { planId: row.id, planTitle: row.title, dueDate: row.due, overdue: row.due < hospitalToday() };
+    return {
+      planId: row.id,
+      planTitle: row.title,
+      dueDate: row.due,
+      overdue: row.due < hospitalToday(),
+      taskToComplete:
+        row.task_id && row.tested_since ? { _id: row.task_id, title: row.task_title ?? '' } : null,
+    };
   }
 
   /** Records a test from the form: the device is checked with the inventory first. */

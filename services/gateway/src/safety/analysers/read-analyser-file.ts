@@ -1,4 +1,9 @@
-import { SAFETY_IMPORT_MAX_BYTES, SAFETY_IMPORT_MAX_ROWS, type AnalyserFileRead } from '@caliber/contracts';
+import {
+  SAFETY_IMPORT_MAX_BYTES,
+  SAFETY_IMPORT_MAX_ROWS,
+  SERIAL_NUMBER_MAX,
+  type AnalyserFileRead,
+} from '@caliber/contracts';
 import { csvDelimiter, csvRows, csvText } from '../../files/sheets/csv';
 import { FileRefusal, refuseContent } from '../../files/sheets/file-refusal';
 import { refuseUpload } from '../../files/sheets/read-sheet';
@@ -38,7 +43,7 @@ export function refuseAnalyserUpload(bytes: Buffer): void {
 }
 
 /** The longest serial or asset number the inventory holds. */
-const SERIAL_MAX = 64;
+const SERIAL_MAX = SERIAL_NUMBER_MAX;
 
 /**
  * Rows whose serial or asset number is longer than any in the inventory are refused here, so the
