@@ -168,6 +168,40 @@ describe('electrical-safety tests (real stack)', () => {
     ).rejects.toThrow('A safety test record is never deleted');
   });
 
+  it('keeps a test record as written: the database refuses a changed measurement, result or recorder, and follows a renamed department', async () => {
+    const device = await aDevice();
+    const recorded = await as('engineer').post<RecordSafetyTestResponse>(
+      `/equipment/${device._id}/safety-tests`,
+      {
+        test: failing,
+      },
+    );
+    expect(recorded.status).toBe(201);
+    const id = recorded.body.test._id;
+    for (const change of [
+      `"protective_earth_ohm" = 0.1`,
+      `"applied_parts" = '[]'`,
+      `"notes" = 'edited'`,
+      `"recorded_by_name" = 'Someone else'`,
+      `"analyser_result" = 'Pass'`,
+    ])
+      await expect(
+        rows.query(`UPDATE "maintenance"."safety_tests" SET ${change} WHERE "id" = $1`, [id]),
+      ).rejects.toThrow('A safety test record is never changed');
+    await expect(
+      rows.query(`DELETE FROM "maintenance"."safety_tests" WHERE "id" = $1`, [id]),
+    ).rejects.toThrow('A safety test record is never deleted');
+    await rows.query(
+      `UPDATE "maintenance"."safety_tests" SET "equipment_department" = 'Theatres' WHERE "id" = $1`,
+      [id],
+    );
+    const [kept] = (await rows.query(
+      `SELECT "equipment_department", "protective_earth_ohm" FROM "maintenance"."safety_tests" WHERE "id" = $1`,
+      [id],
+    )) as [{ equipment_department: string; protective_earth_ohm: number }];
+    expect(kept).toEqual({ equipment_department: 'Theatres', protective_earth_ohm: 0.45 });
+  });
+
   it('records a failing test without a Repair task when not asked, and a passing one never opens one', async () => {
     const device = await aDevice();
     const quiet = await as('engineer').post<RecordSafetyTestResponse>(
