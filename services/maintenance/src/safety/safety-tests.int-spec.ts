@@ -468,6 +468,38 @@ describe('electrical-safety tests (real stack)', () => {
     ]);
   });
 
+  it('fails an imported ">50" µA on a CF applied part, and its Repair task says "more than 50 µA"', async () => {
+    const device = await aDevice();
+    const file = {
+      fileName: 'tests.csv',
+      content: Buffer.from(
+        'Serial Number,Test Date,Tester,Instrument,Protection Class,Protective Earth (Ω),Equipment Leakage (µA),Applied Parts,Visual Inspection\n' +
+          `${device.serialNumber},2026-03-02 09:00,Dana Okoye,ESA615,I,85 mOhm,0.2 mA,ECG:CF:>50,Pass\n`,
+      ).toString('base64'),
+      openRepairTasks: true,
+    };
+    const applied = await as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', file);
+    expect(applied.status).toBe(200);
+    expect(applied.body.rows[0]).toMatchObject({
+      outcome: 'import',
+      result: 'Fail',
+      failed: ['Applied part leakage, ECG (CF)'],
+    });
+    const tests = await as('tech').get<DeviceSafetyTests>(`/equipment/${device._id}/safety-tests`);
+    expect(tests.body.tests[0]).toMatchObject({ protectiveEarthOhm: 0.085, equipmentLeakageMicroamp: 200 });
+    expect(
+      tests.body.tests[0]?.evaluation.measurements.find((item) => item.key === 'appliedPart:ECG'),
+    ).toMatchObject({
+      value: 50,
+      bound: '>',
+      verdict: 'Fail',
+    });
+    const task = await as('engineer').get<TaskDetail>(`/tasks/${applied.body.rows[0]?.repairTaskId ?? ''}`);
+    expect(task.body.description).toContain(
+      'Applied part leakage, ECG (CF): more than 50 µA; the limit is at most 50 µA',
+    );
+  });
+
   // An apply used to lock each device (to open its Repair task) after the file's first audit row
   // held the audit chain's head, while a reported fault locks the device and then the head: run
   // together, each waited for the other and PostgreSQL aborted one with a deadlock.

@@ -100,7 +100,9 @@ function failureLines(evaluation: SafetyEvaluation, visualInspection: string): s
     .map((item) => {
       const bound =
         item.limit?.max !== undefined ? `at most ${item.limit.max}` : `at least ${item.limit?.min ?? ''}`;
-      return `- ${item.label}: ${item.value ?? ''} ${item.unit}; the limit is ${bound} ${item.unit} (${item.limit?.source ?? ''}).`;
+      // A reading past the analyser's range keeps its bound: "more than 50 µA".
+      const value = `${item.bound === '>' ? 'more than ' : item.bound === '<' ? 'less than ' : ''}${item.value ?? ''}`;
+      return `- ${item.label}: ${value} ${item.unit}; the limit is ${bound} ${item.unit} (${item.limit?.source ?? ''}).`;
     });
   if (visualInspection === 'Fail') lines.unshift('- Visual inspection failed.');
   return lines.join('\n');
