@@ -33,6 +33,24 @@ class SafetyApi extends SceneApi {
     return (await answer.json()) as EquipmentDto;
   }
 
+  /** An annual Safety Testing plan whose first occurrence fell due ten days ago. */
+  async overduePlan(equipmentId: string, title: string): Promise<void> {
+    const answer = await this.request.post('/api/maintenance/schedule', {
+      headers: this.headers,
+      data: {
+        equipmentId,
+        title,
+        description: 'IEC 62353 recurrent test',
+        pmType: 'Safety Testing',
+        interval: 'Annually',
+        estimatedHours: 0.5,
+        priority: 'Medium',
+        firstDueDate: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+  }
+
   async recordPassing(equipmentId: string): Promise<void> {
     const answer = await this.request.post(`/api/equipment/${equipmentId}/safety-tests`, {
       headers: this.headers,
@@ -189,11 +207,22 @@ test.describe('Electrical safety tests', () => {
     try {
       const engineer = await openAs(await engineerContext.newPage(), addStaff('Engineer'));
       const device = await engineer.device(`${tag}-SN`, `${tag} Monitor`);
+      await engineer.overduePlan(device._id, `${tag} annual safety test`);
       await engineer.recordPassing(device._id);
 
       await signInQuickly(page, addStaff('Technician'));
       await page.goto(`/equipment/${device._id}`);
       const section = page.getByRole('region', { name: 'Electrical safety' });
+      // The test does not complete the overdue PM task: the section names the task to complete.
+      await expect(section.getByText('Overdue')).toBeVisible();
+      await expect(section.getByText(/^Test recorded; complete the PM task/)).toHaveText(
+        `Test recorded; complete the PM task “${tag} annual safety test” to move the due date.`,
+      );
+      await expect(section.getByRole('link', { name: `“${tag} annual safety test”` })).toHaveAttribute(
+        'href',
+        /\/tasks\?task=/,
+      );
+      await shoot(page, 'device-pm-task-to-complete');
       await expect(section.getByRole('row')).toHaveCount(2);
       await expect(section.getByRole('row').nth(1)).toContainText('Rigel 288+ s/n 10422');
       await expect(section.getByRole('link', { name: 'Record safety test' })).toHaveCount(0);

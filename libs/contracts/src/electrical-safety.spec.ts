@@ -100,6 +100,42 @@ describe('electrical-safety limits (IEC 62353:2014)', () => {
     );
   });
 
+  it('judges a reading written past the limit (">50" on a CF part, "<2" insulation) as over it, keeping the bound', () => {
+    const cf = { ...classI, appliedParts: [{ name: 'ECG', type: 'CF' as const, leakageMicroamp: 50 }] };
+    expect(verdictOf(cf, 'appliedPart:ECG')?.verdict).toBe('Pass');
+    const beyond = verdictOf(
+      { ...cf, readingBounds: [{ key: 'appliedPart:ECG', bound: '>' }] },
+      'appliedPart:ECG',
+    );
+    expect(beyond).toMatchObject({ verdict: 'Fail', value: 50, bound: '>' });
+    expect(
+      verdictOf({ ...cf, readingBounds: [{ key: 'appliedPart:ECG', bound: '<' }] }, 'appliedPart:ECG')
+        ?.verdict,
+    ).toBe('Pass');
+    expect(
+      verdictOf(
+        {
+          ...classI,
+          equipmentLeakageMicroamp: 999,
+          readingBounds: [{ key: 'equipmentLeakage', bound: '>' }],
+        },
+        'equipmentLeakage',
+      )?.verdict,
+    ).toBe('Pass');
+    expect(
+      verdictOf(
+        { ...classI, insulationMegaohm: 2, readingBounds: [{ key: 'insulation', bound: '<' }] },
+        'insulation',
+      )?.verdict,
+    ).toBe('Below guidance');
+    expect(
+      verdictOf(
+        { ...classI, insulationMegaohm: 100, readingBounds: [{ key: 'insulation', bound: '>' }] },
+        'insulation',
+      ),
+    ).toMatchObject({ verdict: 'Pass', bound: '>' });
+  });
+
   it('fails the test on a failed visual inspection, whatever the measurements', () => {
     const evaluation = evaluateSafetyTest(parsed({ ...classI, visualInspection: 'Fail' }));
     expect(evaluation.result).toBe('Fail');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBase64 } from './base64';
 import { dateField, optionalDateField } from './dates';
+import { SERIAL_NUMBER_MAX } from './equipment';
 import type { TaskEquipmentRef } from './task-api';
 
 /*
@@ -38,6 +39,13 @@ export const SAFETY_TEST_SOURCES = ['form', 'fluke-ansur', 'rigel-medebase', 'ca
 export type SafetyTestSource = (typeof SAFETY_TEST_SOURCES)[number];
 
 export type SafetyUnit = 'Ω' | 'MΩ' | 'µA';
+
+/**
+ * An analyser writes a reading past its range as a bound: `>100` (more than 100) or `<0.01`.
+ * The bound is kept beside the number so the verdict can judge "more than the limit" as over it.
+ */
+export const READING_BOUNDS = ['>', '<'] as const;
+export type ReadingBound = (typeof READING_BOUNDS)[number];
 
 /**
  * One limit: what it bounds, for which devices, the bound, and where it comes from. `binding`
@@ -234,6 +242,20 @@ const safetyTestFields = z.strictObject({
     .default([]),
   visualInspection: z.enum(VISUAL_INSPECTION_RESULTS, { error: 'Visual inspection must be Pass or Fail.' }),
   notes: z.string().trim().max(2000, { error: 'Notes must have at most 2000 characters.' }).default(''),
+  /**
+   * Readings an analyser wrote as a bound (`>50`), by the evaluation's measurement key
+   * ('protectiveEarth', 'insulation', 'equipmentLeakage', 'appliedPart:<name>'). Only imports
+   * send it; the record form types exact values.
+   */
+  readingBounds: z
+    .array(
+      z.strictObject({
+        key: z.string().max(80),
+        bound: z.enum(READING_BOUNDS),
+      }),
+    )
+    .max(SAFETY_APPLIED_PARTS_MAX + 3)
+    .optional(),
 });
 export type SafetyTestInput = z.input<typeof safetyTestFields>;
 export type SafetyTestMeasurements = z.output<typeof safetyTestFields>;
@@ -321,6 +343,8 @@ export interface MeasurementEvaluation {
   unit: SafetyUnit;
   limit: SafetyLimit | null;
   verdict: MeasurementVerdict;
+  /** The analyser wrote the value as a bound: `>` more than it, `<` less than it. */
+  bound?: ReadingBound;
 }
 
 export interface SafetyEvaluation {
@@ -360,12 +384,22 @@ export function insulationGuidance(protectionClass: ProtectionClass): SafetyLimi
   return null;
 }
 
-/** A value against a limit: at most `max`, at least `min`; a value on the limit passes. */
-export function judge(value: number | null, limit: SafetyLimit | null): MeasurementVerdict {
+/**
+ * A value against a limit: at most `max`, at least `min`; a value on the limit passes. A reading
+ * written as a bound is judged by what it says: `>50` is more than 50, so it is over a 50 µA
+ * maximum (it fails, though 50 itself would pass), and `<2` is under a 2 MΩ minimum.
+ */
+export function judge(
+  value: number | null,
+  limit: SafetyLimit | null,
+  bound?: ReadingBound,
+): MeasurementVerdict {
   if (value === null || limit === null) return 'Not applicable';
+  const max = 'max' in limit ? limit.max : undefined;
+  const min = 'min' in limit ? limit.min : undefined;
   const within =
-    ('max' in limit && limit.max !== undefined ? value <= limit.max : true) &&
-    ('min' in limit && limit.min !== undefined ? value >= limit.min : true);
+    (max !== undefined ? (bound === '>' ? value < max : value <= max) : true) &&
+    (min !== undefined ? (bound === '<' ? value > min : value >= min) : true);
   if (within) return 'Pass';
   return limit.binding ? 'Fail' : 'Below guidance';
 }
@@ -379,42 +413,47 @@ export function judge(value: number | null, limit: SafetyLimit | null): Measurem
  */
 export function evaluateSafetyTest(record: SafetyTestMeasurements): SafetyEvaluation {
   const measurements: MeasurementEvaluation[] = [];
+  const bounds = new Map((record.readingBounds ?? []).map((item) => [item.key, item.bound]));
+  const push = (item: Omit<MeasurementEvaluation, 'verdict' | 'bound'>) => {
+    const bound = item.value === null ? undefined : bounds.get(item.key);
+    measurements.push({
+      ...item,
+      verdict: judge(item.value, item.limit, bound),
+      ...(bound ? { bound } : {}),
+    });
+  };
   const pe = protectiveEarthLimit(record);
-  measurements.push({
+  push({
     key: 'protectiveEarth',
     label: 'Protective earth resistance',
     value: record.protectiveEarthOhm,
     unit: 'Ω',
     limit: pe,
-    verdict: judge(record.protectiveEarthOhm, pe),
   });
   const insulation = insulationGuidance(record.protectionClass);
-  measurements.push({
+  push({
     key: 'insulation',
     label: 'Insulation resistance',
     value: record.insulationMegaohm,
     unit: 'MΩ',
     limit: insulation,
-    verdict: judge(record.insulationMegaohm, insulation),
   });
   const equipment = equipmentLeakageLimit(record);
-  measurements.push({
+  push({
     key: 'equipmentLeakage',
     label: 'Equipment leakage',
     value: record.equipmentLeakageMicroamp,
     unit: 'µA',
     limit: equipment,
-    verdict: judge(record.equipmentLeakageMicroamp, equipment),
   });
   for (const part of record.appliedParts) {
     const limit = appliedPartLimit(part.type);
-    measurements.push({
+    push({
       key: `appliedPart:${part.name}`,
       label: `Applied part leakage, ${part.name} (${part.type})`,
       value: part.leakageMicroamp,
       unit: 'µA',
       limit,
-      verdict: judge(part.leakageMicroamp, limit),
     });
   }
   const failed = measurements.filter((item) => item.verdict === 'Fail').map((item) => item.label);
@@ -452,6 +491,12 @@ export interface SafetyTestDue {
   planTitle: string;
   dueDate: string;
   overdue: boolean;
+  /**
+   * The plan's open PM task (the occurrence that sets the due date) when a test has been recorded
+   * since that task was created: recording a test does not complete the task, so the due date
+   * moves only when someone completes it. Null when there is no such task or no test since.
+   */
+  taskToComplete: { _id: string; title: string } | null;
 }
 
 /** A device's safety tests, newest first, with its next due date (null: no safety-testing plan). */
@@ -561,8 +606,8 @@ export const safetyImportCommandSchema = z.strictObject({
     .array(
       z.strictObject({
         line: z.number().int().min(1),
-        serialNumber: z.string().max(64),
-        assetNumber: z.string().max(64).nullable(),
+        serialNumber: z.string().max(SERIAL_NUMBER_MAX),
+        assetNumber: z.string().max(SERIAL_NUMBER_MAX).nullable(),
         testedAt: z.string().max(40),
         test: z.unknown(),
         analyserResult: z.enum(SAFETY_RESULTS).nullable(),
@@ -573,7 +618,7 @@ export const safetyImportCommandSchema = z.strictObject({
     .array(
       z.strictObject({
         line: z.number().int().min(1),
-        serialNumber: z.string().max(64).nullable(),
+        serialNumber: z.string().max(SERIAL_NUMBER_MAX).nullable(),
         reason: z.string().max(500),
       }),
     )

@@ -149,11 +149,22 @@ const categorySchema = z
   .min(1, { error: 'Category is required.', abort: true })
   .max(100, { error: 'Category must have at most 100 characters.' });
 
+/** The longest serial number a device may have (an analyser file's longer serials match none). */
+export const SERIAL_NUMBER_MAX = 64;
+
+/** The most serial numbers one `equipment.by-serials` call looks up (an analyser file's rows). */
+export const SERIALS_LOOKED_UP_MAX = 1000;
+
+/** The `equipment.by-serials` request: serial numbers matched exactly, in any case. */
+export const bySerialsSchema = z.strictObject({
+  serialNumbers: z.array(z.string().max(SERIAL_NUMBER_MAX)).max(SERIALS_LOOKED_UP_MAX),
+});
+
 const equipmentFields = {
   name: requiredText('Name', 120),
   manufacturer: requiredText('Manufacturer', 120),
   model: requiredText('Model', 120),
-  serialNumber: requiredText('Serial number', 64),
+  serialNumber: requiredText('Serial number', SERIAL_NUMBER_MAX),
   department: departmentSchema,
   location: requiredText('Location', 120),
   installationDate: dateField('Installation date'),

@@ -37,11 +37,12 @@ export const AUDIT_VERIFY_SUBJECTS: readonly string[] = DOMAIN_SERVICE_NAMES.map
 export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly string[]>>> = {
   maintenance: [
     SUBJECTS.equipment.ref,
+    // An analyser file's rows find their devices by serial number.
+    SUBJECTS.equipment.bySerials,
     SUBJECTS.equipment.applyTaskEffect,
     SUBJECTS.identity.assignee,
     SUBJECTS.equipment.riskChanges,
-    // The demo seed places its tasks on the inventory and the roster it finds; an analyser file's
-    // rows find their devices by serial number in it.
+    // The demo seed places its tasks on the inventory and the roster it finds.
     SUBJECTS.equipment.list,
     SUBJECTS.identity.assignees,
     // Renamed departments and categories reach the device details kept on tasks and PM plans.
@@ -71,6 +72,7 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
 /** Subjects for services only: the gateway never sends them for a person. */
 export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.equipment.ref,
+  SUBJECTS.equipment.bySerials,
   SUBJECTS.identity.assignee,
   SUBJECTS.identity.standing,
   SUBJECTS.equipment.applyTaskEffect,

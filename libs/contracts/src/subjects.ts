@@ -44,6 +44,11 @@ export const SUBJECTS = {
     delete: 'equipment.delete',
     /** The name, serial number, department and category of one item (maintenance, for its tasks). */
     ref: 'equipment.ref',
+    /**
+     * The live devices whose serial number is one of up to 1,000 given, in any case (maintenance,
+     * for an analyser file's rows): one indexed query, where a text search per row would match parts.
+     */
+    bySerials: 'equipment.by-serials',
     /** A task's effect on a device (maintenance's outbox relay), applied once per task and kind. */
     applyTaskEffect: 'equipment.task-effect.apply',
     /** An item's risk assessment (Engineer and Admin). */

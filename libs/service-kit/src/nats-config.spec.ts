@@ -192,6 +192,7 @@ describe('NATS permissions', () => {
       publish: [
         'events.maintenance.>',
         'equipment.ref',
+        'equipment.by-serials',
         'equipment.task-effect.apply',
         'identity.users.assignee',
         'equipment.risk.changes',

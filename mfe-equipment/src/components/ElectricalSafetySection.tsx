@@ -76,6 +76,16 @@ export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }
               </dd>
             </div>
           </dl>
+          {data.due?.taskToComplete ? (
+            // Recording a test leaves the plan's PM task open, so the due date has not moved yet.
+            <p className="safety-section__complete">
+              Test recorded; complete the PM task{' '}
+              <Link to={`/tasks?task=${encodeURIComponent(data.due.taskToComplete._id)}`}>
+                “{data.due.taskToComplete.title}”
+              </Link>{' '}
+              to move the due date.
+            </p>
+          ) : null}
           {data.tests.length === 0 ? (
             <p className="muted">No electrical safety test is recorded for this device yet.</p>
           ) : (

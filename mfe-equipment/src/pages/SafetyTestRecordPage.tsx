@@ -55,11 +55,15 @@ const VERDICT_TONES = {
   'Not applicable': 'grey',
 } as const;
 
-/** A measurement's limit and its verdict as the value stands. */
+/**
+ * A measurement's limit and its verdict as the value stands. Not a live region: a screen reader
+ * would speak every field's verdict on each keystroke; the form's one polite region is the
+ * overall result below.
+ */
 function Verdict({ measurement }: { measurement: MeasurementEvaluation | undefined }) {
   if (!measurement) return null;
   return (
-    <span className="safety-verdict" aria-live="polite">
+    <span className="safety-verdict">
       <span className="safety-verdict__limit">Limit {limitText(measurement.limit)}</span>
       {measurement.value === null ? (
         <Badge tone="grey">Not entered</Badge>

@@ -49,6 +49,23 @@ describe('the safety test form', () => {
     expect(typedNumber('1e3')).toBeNaN();
   });
 
+  it('refuses a value with a grouping comma as ambiguous, and shows limits without one', () => {
+    expect(typedNumber('1,200')).toBeNaN();
+    expect(typedNumber('12,5')).toBe(12.5);
+    expect(safetyRequest(filled({ equipmentLeakage: '1,200' }))).toEqual({
+      ok: false,
+      errors: {
+        equipmentLeakageMicroamp:
+          'Equipment leakage "1,200": is the comma a thousands separator or a decimal point? Write 1200 or 1.2, without the comma.',
+      },
+    });
+    const evaluation = liveEvaluation(
+      filled({ appliedParts: [{ key: 1, name: 'Cuff', type: 'BF', leakage: '40' }] }),
+    );
+    expect(limitText(measurementOf(evaluation, 'appliedPart:Cuff')?.limit ?? null)).toBe('≤ 5000 µA');
+    expect(limitText(measurementOf(evaluation, 'equipmentLeakage')?.limit ?? null)).toBe('≤ 1000 µA');
+  });
+
   it('shows each limit and verdict live, and turns the Repair task on for a failing test unless turned off', () => {
     const passing = liveEvaluation(filled());
     expect(passing.result).toBe('Pass');

@@ -81,8 +81,19 @@ export function initialSafetyForm(
   };
 }
 
-/** A typed value: a number (a decimal comma is read as a point), null when empty, NaN when not a number. */
+/**
+ * A value written with a comma every three digits (`1,200`): a grouping comma (1200) or a decimal
+ * comma (1.2)? The form cannot tell, and a leakage read a thousand times too small would pass, so
+ * such a value is refused until it is written without the comma.
+ */
+export const isAmbiguousComma = (text: string) => /^\d{1,3}(,\d{3})+$/.test(text.trim());
+
+/**
+ * A typed value: a number (a single decimal comma, `0,08`, is read as a point), null when empty,
+ * NaN when not a number or ambiguous (see isAmbiguousComma).
+ */
 export function typedNumber(text: string): number | null {
+  if (isAmbiguousComma(text)) return Number.NaN;
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return null;
   return /^\d+(\.\d+)?$/.test(trimmed) || /^\.\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
@@ -137,13 +148,13 @@ export function liveEvaluation(state: SafetyFormState): SafetyEvaluation {
 export const opensRepairTask = (state: SafetyFormState, evaluation: SafetyEvaluation) =>
   evaluation.result === 'Fail' && (state.repairChoice ?? true);
 
-/** "≤ 0.3 Ω" or "≥ 2 MΩ (guidance)". */
+/**
+ * "≤ 0.3 Ω", "≤ 5000 µA" or "≥ 2 MΩ (guidance)". Numbers without grouping commas: "5,000" beside
+ * a field that reads a comma as a decimal point would teach the wrong way to type it.
+ */
 export function limitText(limit: SafetyLimit | null): string {
   if (!limit) return 'No limit applies';
-  const bound =
-    limit.max !== undefined
-      ? `≤ ${limit.max.toLocaleString('en')}`
-      : `≥ ${(limit.min ?? 0).toLocaleString('en')}`;
+  const bound = limit.max !== undefined ? `≤ ${String(limit.max)}` : `≥ ${String(limit.min ?? 0)}`;
   return `${bound} ${limit.unit}${limit.binding ? '' : ' (guidance)'}`;
 }
 
@@ -161,7 +172,10 @@ export function safetyRequest(
   const errors: Record<string, string> = {};
   const shown = measuredFields(state.protectionClass);
   const unreadable = (text: string, path: string, label: string) => {
-    if (Number.isNaN(typedNumber(text))) errors[path] = `${label} must be a number.`;
+    if (isAmbiguousComma(text))
+      errors[path] =
+        `${label} "${text.trim()}": is the comma a thousands separator or a decimal point? Write 1200 or 1.2, without the comma.`;
+    else if (Number.isNaN(typedNumber(text))) errors[path] = `${label} must be a number.`;
   };
   if (shown.protectiveEarth)
     unreadable(state.protectiveEarth, 'protectiveEarthOhm', 'Protective earth resistance');

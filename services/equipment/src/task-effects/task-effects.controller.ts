@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  bySerialsSchema,
   ID_PATTERN,
   SUBJECTS,
   TASK_EFFECT_KINDS,
@@ -29,6 +30,11 @@ export class TaskEffectsController {
   @MessagePattern(SUBJECTS.equipment.ref)
   ref(@Command() data: unknown): Promise<TaskEquipmentRef & { status: EquipmentStatus }> {
     return this.effects.ref(parsePayload(z.object({ id: z.string().max(64) }), data).id);
+  }
+
+  @MessagePattern(SUBJECTS.equipment.bySerials)
+  bySerials(@Command() data: unknown): Promise<(TaskEquipmentRef & { status: EquipmentStatus })[]> {
+    return this.effects.bySerials(parsePayload(bySerialsSchema, data).serialNumbers);
   }
 
   @MessagePattern(SUBJECTS.equipment.applyTaskEffect)

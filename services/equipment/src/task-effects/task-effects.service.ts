@@ -69,6 +69,39 @@ export class TaskEffectsService {
     };
   }
 
+  /**
+   * The live devices whose serial number is one of `serialNumbers`, compared without case: one
+   * query on the unique index of lower(serial_number) among live devices, so each serial matches
+   * at most one device.
+   */
+  async bySerials(
+    serialNumbers: readonly string[],
+  ): Promise<(TaskEquipmentRef & { status: EquipmentStatus })[]> {
+    const wanted = [...new Set(serialNumbers.map((serial) => serial.trim().toLowerCase()).filter(Boolean))];
+    if (wanted.length === 0) return [];
+    const rows: {
+      id: string;
+      name: string;
+      serial_number: string;
+      department: string;
+      category: string;
+      status: EquipmentStatus;
+    }[] = await this.dataSource.query(
+      `SELECT "id", "name", "serial_number", "department", "category", "status"
+         FROM "equipment"."equipment"
+        WHERE lower("serial_number") = ANY($1::text[]) AND "deleted_at" IS NULL`,
+      [wanted],
+    );
+    return rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      serialNumber: row.serial_number,
+      department: row.department,
+      category: row.category,
+      status: row.status,
+    }));
+  }
+
   async apply(actor: Actor, effect: TaskEffect): Promise<TaskEffectResult> {
     const outcome = await this.dataSource.transaction(async (manager) => {
       const item = await manager.findOne(EquipmentEntity, {

@@ -63,15 +63,19 @@ export class SafetyTests1765600000000 implements MigrationInterface {
       CREATE TRIGGER "safety_tests_current_device_names"
         BEFORE INSERT OR UPDATE OF "equipment_department", "equipment_category" ON "maintenance"."safety_tests"
         FOR EACH ROW EXECUTE FUNCTION "maintenance"."current_device_names"()`);
-    // A test record is evidence for a survey: written once, never changed or deleted.
+    // A test record is evidence for a survey: written once, never changed (but for the renamed
+    // list names of its device) or deleted.
     await queryRunner.query(`
       CREATE FUNCTION "maintenance"."safety_tests_written_once"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP = 'DELETE' THEN
           RAISE EXCEPTION 'A safety test record is never deleted';
         END IF;
-        IF NEW."id" <> OLD."id" OR NEW."tested_on" <> OLD."tested_on" OR NEW."result" <> OLD."result"
-           OR NEW."evaluation" <> OLD."evaluation" OR NEW."equipment_id" <> OLD."equipment_id" THEN
+        -- Every column but the device's department and category, which follow a renamed hospital
+        -- list entry as on tasks (the list-rename follower): a measurement, the result, who
+        -- recorded it, the device or its Repair task never change.
+        IF (to_jsonb(NEW) - 'equipment_department' - 'equipment_category')
+           IS DISTINCT FROM (to_jsonb(OLD) - 'equipment_department' - 'equipment_category') THEN
           RAISE EXCEPTION 'A safety test record is never changed';
         END IF;
         RETURN NEW;

@@ -31,8 +31,12 @@ const MAX_BACKOFF_SECONDS = 60;
  * reported on the device before it.
  */
 export async function lockDevice(manager: EntityManager, equipmentId: string): Promise<void> {
-  await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`device:${equipmentId}`]);
+  await manager.query(DEVICE_LOCK_SQL, [deviceLockKey(equipmentId)]);
 }
+
+/** The device lock's key and statement, for a caller that takes it among others in one order. */
+export const deviceLockKey = (equipmentId: string) => `device:${equipmentId}`;
+export const DEVICE_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`;
 
 /**
  * Writes a task's effect on the inventory in the caller's transaction: it exists if and only if

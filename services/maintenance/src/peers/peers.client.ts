@@ -7,7 +7,6 @@ import {
   type ChangeFeedPage,
   type DeviceRiskChange,
   type ListEntryChange,
-  type EquipmentListResponse,
   type EquipmentStatus,
   type TaskEffect,
   type TaskEffectResult,
@@ -32,16 +31,12 @@ export class EquipmentPeer extends DomainServiceClient {
     return this.request(SUBJECTS.equipment.ref, { id }, actingUserOfActor(actor));
   }
 
-  /**
-   * The devices whose name, serial number or other text contains `text` (the inventory's search),
-   * up to 20: an analyser file's rows find their device by serial number in it.
-   */
-  search(actor: Actor, text: string): Promise<EquipmentListResponse> {
-    return this.request(
-      SUBJECTS.equipment.list,
-      { q: text, limit: 20, sort: 'serialNumber' },
-      actingUserOfActor(actor),
-    );
+  /** The live devices whose serial number is one of `serialNumbers` (any case; up to 1,000). */
+  bySerials(
+    actor: Actor,
+    serialNumbers: readonly string[],
+  ): Promise<(TaskEquipmentRef & { status: EquipmentStatus })[]> {
+    return this.request(SUBJECTS.equipment.bySerials, { serialNumbers }, actingUserOfActor(actor));
   }
 
   applyTaskEffect(user: ActingUser, effect: TaskEffect): Promise<TaskEffectResult> {

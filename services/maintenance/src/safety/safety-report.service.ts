@@ -4,6 +4,7 @@ import type { FailedSafetyTestRow, ReportRowsPage, ReportScope, SafetyTestFigure
 import { keysetPage, ReportSql, type KeysetOrder, type PageRequest } from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
 import { MAINTENANCE_SCHEMA } from '../database';
+import { planDueSql } from './safety-due.sql';
 
 const SAFETY_TESTS = `"${MAINTENANCE_SCHEMA}"."safety_tests"`;
 const PLANS = `"${MAINTENANCE_SCHEMA}"."pm_plans"`;
@@ -45,11 +46,7 @@ export class SafetyReportService {
            WHERE s."tested_on" BETWEEN ${sql.fromDate} AND ${sql.toDate} AND ${places} AND s."result" = 'Pass') AS "passed",
          (SELECT count(DISTINCT p."equipment_id")::int FROM ${PLANS} p
            WHERE p."retired_at" IS NULL AND p."pm_type" = 'Safety Testing' AND ${planPlaces}
-             AND COALESCE(
-                   (SELECT min(t."due_date") FROM ${TASKS} t
-                     WHERE t."plan_id" = p."id" AND t."deleted_at" IS NULL
-                       AND t."status" NOT IN ('Completed', 'Cancelled')),
-                   p."next_due_date") < ${sql.today}) AS "overdue"`,
+             AND ${planDueSql('p')} < ${sql.today}) AS "overdue"`,
       sql.params,
     )) as [{ tests: number; passed: number; overdue: number }];
     return {

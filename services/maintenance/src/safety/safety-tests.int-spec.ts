@@ -168,6 +168,40 @@ describe('electrical-safety tests (real stack)', () => {
     ).rejects.toThrow('A safety test record is never deleted');
   });
 
+  it('keeps a test record as written: the database refuses a changed measurement, result or recorder, and follows a renamed department', async () => {
+    const device = await aDevice();
+    const recorded = await as('engineer').post<RecordSafetyTestResponse>(
+      `/equipment/${device._id}/safety-tests`,
+      {
+        test: failing,
+      },
+    );
+    expect(recorded.status).toBe(201);
+    const id = recorded.body.test._id;
+    for (const change of [
+      `"protective_earth_ohm" = 0.1`,
+      `"applied_parts" = '[]'`,
+      `"notes" = 'edited'`,
+      `"recorded_by_name" = 'Someone else'`,
+      `"analyser_result" = 'Pass'`,
+    ])
+      await expect(
+        rows.query(`UPDATE "maintenance"."safety_tests" SET ${change} WHERE "id" = $1`, [id]),
+      ).rejects.toThrow('A safety test record is never changed');
+    await expect(
+      rows.query(`DELETE FROM "maintenance"."safety_tests" WHERE "id" = $1`, [id]),
+    ).rejects.toThrow('A safety test record is never deleted');
+    await rows.query(
+      `UPDATE "maintenance"."safety_tests" SET "equipment_department" = 'Theatres' WHERE "id" = $1`,
+      [id],
+    );
+    const [kept] = (await rows.query(
+      `SELECT "equipment_department", "protective_earth_ohm" FROM "maintenance"."safety_tests" WHERE "id" = $1`,
+      [id],
+    )) as [{ equipment_department: string; protective_earth_ohm: number }];
+    expect(kept).toEqual({ equipment_department: 'Theatres', protective_earth_ohm: 0.45 });
+  });
+
   it('records a failing test without a Repair task when not asked, and a passing one never opens one', async () => {
     const device = await aDevice();
     const quiet = await as('engineer').post<RecordSafetyTestResponse>(
@@ -261,7 +295,24 @@ describe('electrical-safety tests (real stack)', () => {
     });
     expect(latePlan.status).toBe(201);
     const overdue = await as('tech').get<DeviceSafetyTests>(`/equipment/${late._id}/safety-tests`);
-    expect(overdue.body.due).toMatchObject({ dueDate: tenDaysAgo, overdue: true });
+    expect(overdue.body.due).toMatchObject({ dueDate: tenDaysAgo, overdue: true, taskToComplete: null });
+
+    // A test recorded since the occurrence was created does not complete it: the section says
+    // which PM task to complete to move the due date.
+    const tested = await as('engineer').post(`/equipment/${late._id}/safety-tests`, {
+      test: { ...failing, protectiveEarthOhm: 0.1, testedOn: hospitalToday() },
+    });
+    expect(tested.status).toBe(201);
+    const pending = await as('tech').get<DeviceSafetyTests>(`/equipment/${late._id}/safety-tests`);
+    expect(pending.body.due).toMatchObject({
+      dueDate: tenDaysAgo,
+      overdue: true,
+      taskToComplete: { _id: expect.any(String), title: 'Annual electrical safety test' },
+    });
+    const occurrence = await as('engineer').get<TaskDetail>(
+      `/tasks/${pending.body.due?.taskToComplete?._id ?? ''}`,
+    );
+    expect(occurrence.body).toMatchObject({ taskType: 'Preventive', equipment: { _id: late._id } });
   });
 
   it('previews an analyser file row by row, applies it once, and a second apply imports nothing', async () => {
@@ -383,6 +434,111 @@ describe('electrical-safety tests (real stack)', () => {
       [`${twice}-%`],
     )) as [{ n: number }];
     expect(count[0].n).toBe(2);
+  });
+
+  /** A Caliber CSV of one failing Class I test per serial, at the given minute of the day. */
+  const failingFile = (serials: readonly string[], minute: number) => {
+    const header =
+      'Serial Number,Test Date,Tester,Instrument,Protection Class,Protective Earth (Ω),Equipment Leakage (µA),Visual Inspection';
+    const lines = serials.map(
+      (serialNumber, index) =>
+        `${serialNumber},2026-03-02 ${String(8 + index).padStart(2, '0')}:${String(minute).padStart(2, '0')},Dana Okoye,ESA615,I,0.45,300,Pass`,
+    );
+    return {
+      fileName: 'tests.csv',
+      content: Buffer.from([header, ...lines].join('\n')).toString('base64'),
+      openRepairTasks: true,
+    };
+  };
+
+  // Devices used to be found by the inventory's text search, 20 results at most: a serial that
+  // 21 other serials contain, sorted before it, was refused though one device has exactly it.
+  it('finds a device by its exact serial number however many other serials contain it', async () => {
+    const exact = `${prefix}EXACT`;
+    for (let index = 0; index < 21; index += 1) await aDevice(`A${index}-${exact}`);
+    const device = await aDevice(exact.toLowerCase());
+    const preview = await as('engineer').post<SafetyImportPreview>(
+      '/safety-tests/imports/preview',
+      failingFile([exact, `${exact}-NONE`], 0),
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows.map((row) => [row.outcome, row.equipment?._id ?? null, row.reason])).toEqual([
+      ['import', device._id, null],
+      ['refused', null, `No device in the inventory has the serial number "${exact}-NONE".`],
+    ]);
+  });
+
+  it('fails an imported ">50" µA on a CF applied part, and its Repair task says "more than 50 µA"', async () => {
+    const device = await aDevice();
+    const file = {
+      fileName: 'tests.csv',
+      content: Buffer.from(
+        'Serial Number,Test Date,Tester,Instrument,Protection Class,Protective Earth (Ω),Equipment Leakage (µA),Applied Parts,Visual Inspection\n' +
+          `${device.serialNumber},2026-03-02 09:00,Dana Okoye,ESA615,I,85 mOhm,0.2 mA,ECG:CF:>50,Pass\n`,
+      ).toString('base64'),
+      openRepairTasks: true,
+    };
+    const applied = await as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', file);
+    expect(applied.status).toBe(200);
+    expect(applied.body.rows[0]).toMatchObject({
+      outcome: 'import',
+      result: 'Fail',
+      failed: ['Applied part leakage, ECG (CF)'],
+    });
+    const tests = await as('tech').get<DeviceSafetyTests>(`/equipment/${device._id}/safety-tests`);
+    expect(tests.body.tests[0]).toMatchObject({ protectiveEarthOhm: 0.085, equipmentLeakageMicroamp: 200 });
+    expect(
+      tests.body.tests[0]?.evaluation.measurements.find((item) => item.key === 'appliedPart:ECG'),
+    ).toMatchObject({
+      value: 50,
+      bound: '>',
+      verdict: 'Fail',
+    });
+    const task = await as('engineer').get<TaskDetail>(`/tasks/${applied.body.rows[0]?.repairTaskId ?? ''}`);
+    expect(task.body.description).toContain(
+      'Applied part leakage, ECG (CF): more than 50 µA; the limit is at most 50 µA',
+    );
+  });
+
+  // An apply used to lock each device (to open its Repair task) after the file's first audit row
+  // held the audit chain's head, while a reported fault locks the device and then the head: run
+  // together, each waited for the other and PostgreSQL aborted one with a deadlock.
+  it('applies an import while faults are reported on its devices, and two imports in opposite order, without a deadlock', async () => {
+    const tag = `${prefix}LCK`;
+    const serials = Array.from({ length: 6 }, (_, index) => `${tag}-${index}`);
+    const devices = [];
+    for (const serialNumber of serials) devices.push(await aDevice(serialNumber));
+    for (let round = 0; round < 3; round += 1) {
+      const [applied, ...reported] = await Promise.all([
+        as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', failingFile(serials, round)),
+        ...devices.slice(1).map((device) =>
+          as('tech').post('/maintenance/report', {
+            equipment: device._id,
+            title: `Alarm fails self-test ${round}`,
+            description: 'The alarm does not sound.',
+            severity: 'High',
+            location: 'ICU Bed 4',
+            reportedBy: 'Ward nurse',
+          }),
+        ),
+      ]);
+      expect(applied.status).toBe(200);
+      expect(applied.body.imported).toBe(serials.length);
+      expect(
+        reported.map((answer) => [answer.status, answer.status === 201 ? '' : JSON.stringify(answer.body)]),
+      ).toEqual(devices.slice(1).map(() => [201, '']));
+    }
+    for (let round = 10; round < 13; round += 1) {
+      const [forward, backward] = await Promise.all([
+        as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', failingFile(serials, round)),
+        as('admin').post<SafetyImportApplied>(
+          '/safety-tests/imports/apply',
+          failingFile([...serials].reverse(), round + 20),
+        ),
+      ]);
+      expect([forward.status, backward.status]).toEqual([200, 200]);
+      expect([forward.body.imported, backward.body.imported]).toEqual([serials.length, serials.length]);
+    }
   });
 
   it('refuses bad files with a clear 4xx, and imports for Engineers and Admins only', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   evaluateSafetyTest,
+  RETIRED_STATUSES,
   hasFullAccess,
   isRecordId,
   parseWith,
@@ -26,19 +27,23 @@ import {
 import { auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { addDays, hospitalToday } from '../hospital-clock';
+import { earliestOpenOccurrenceSql, planDueSql } from './safety-due.sql';
 import { actingUserOfActor, EquipmentPeer } from '../peers/peers.client';
 import { deviceColumns, deviceRefOf } from '../tasks/device-snapshot';
 import { TaskEvents } from '../tasks/task-events';
 import { toTaskDto } from '../tasks/task.mapper';
 import { TaskEntity } from '../tasks/task.entity';
-import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
+import {
+  DEVICE_LOCK_SQL,
+  deviceLockKey,
+  enqueueTaskEffect,
+  lockDevice,
+  TaskEffectsRelay,
+} from '../outbox/task-effects.relay';
 import { insertTask } from '../tasks/task-writes';
 import { SafetyTestEntity } from './safety-test.entity';
 
 const NOT_FOUND = 'This safety test is not on record.';
-const RETIRED = ['Decommissioned', 'Auctioned'];
-/** Serial numbers looked up at once while an analyser file is checked. */
-const LOOKUPS_AT_ONCE = 8;
 
 /**
  * Every audit row of a safety test, in one place: recorded by the form, imported from an analyser
@@ -95,10 +100,39 @@ function failureLines(evaluation: SafetyEvaluation, visualInspection: string): s
     .map((item) => {
       const bound =
         item.limit?.max !== undefined ? `at most ${item.limit.max}` : `at least ${item.limit?.min ?? ''}`;
-      return `- ${item.label}: ${item.value ?? ''} ${item.unit}; the limit is ${bound} ${item.unit} (${item.limit?.source ?? ''}).`;
+      // A reading past the analyser's range keeps its bound: "more than 50 µA".
+      const value = `${item.bound === '>' ? 'more than ' : item.bound === '<' ? 'less than ' : ''}${item.value ?? ''}`;
+      return `- ${item.label}: ${value} ${item.unit}; the limit is ${bound} ${item.unit} (${item.limit?.source ?? ''}).`;
     });
   if (visualInspection === 'Fail') lines.unshift('- Visual inspection failed.');
   return lines.join('\n');
+}
+
+/** The advisory lock that serialises the import of one analyser test of one device. */
+function sourceKeyLock(deviceId: string, source: SafetyTestSource, sourceKey: string) {
+  return {
+    key: `safety-test:${deviceId}:${source}:${sourceKey}`,
+    sql: `SELECT pg_advisory_xact_lock(hashtext($1))`,
+  };
+}
+
+/**
+ * Every advisory lock an import's rows take, each once, sorted by its key text: the source key of
+ * each test (a second apply of the file waits for the first) and each device (whose Repair task a
+ * failed test may open; the same lock as lockDevice). Two imports, or an import and a reported
+ * fault, then take their common locks in the same order and cannot wait on each other in a cycle.
+ */
+export function importLocks(
+  source: SafetyTestSource,
+  rows: readonly { deviceId: string; sourceKey: string }[],
+): { key: string; sql: string }[] {
+  const locks = new Map<string, string>();
+  for (const row of rows) {
+    const lock = sourceKeyLock(row.deviceId, source, row.sourceKey);
+    locks.set(lock.key, lock.sql);
+    locks.set(deviceLockKey(row.deviceId), DEVICE_LOCK_SQL);
+  }
+  return [...locks.keys()].sort().map((key) => ({ key, sql: locks.get(key) ?? '' }));
 }
 
 interface Resolved {
@@ -153,14 +187,21 @@ export class SafetyTestsService {
    * open occurrence's due date, else the plan's next due date. The earliest of several plans.
    */
   private async dueOf(manager: EntityManager, equipmentId: string): Promise<SafetyTestDue | null> {
-    const rows: { id: string; title: string; due: string }[] = await manager.query(
-      `SELECT p."id", p."title",
-              to_char(COALESCE(
-                (SELECT min(t."due_date") FROM "maintenance"."tasks" t
-                  WHERE t."plan_id" = p."id" AND t."deleted_at" IS NULL
-                    AND t."status" NOT IN ('Completed', 'Cancelled')),
-                p."next_due_date"), 'YYYY-MM-DD') AS "due"
+    const rows: {
+      id: string;
+      title: string;
+      due: string;
+      task_id: string | null;
+      task_title: string | null;
+      tested_since: boolean;
+    }[] = await manager.query(
+      `SELECT p."id", p."title", to_char(${planDueSql('p')}, 'YYYY-MM-DD') AS "due",
+              o."id" AS "task_id", o."title" AS "task_title",
+              EXISTS (SELECT 1 FROM "maintenance"."safety_tests" s
+                       WHERE s."equipment_id" = p."equipment_id" AND s."recorded_at" >= o."created_at")
+                AS "tested_since"
          FROM "maintenance"."pm_plans" p
+         LEFT JOIN LATERAL ${earliestOpenOccurrenceSql('p')} o ON true
         WHERE p."equipment_id" = $1 AND p."retired_at" IS NULL AND p."pm_type" = 'Safety Testing'
         ORDER BY 3, p."id"
         LIMIT 1`,
@@ -168,7 +209,14 @@ export class SafetyTestsService {
     );
     const row = rows[0];
     if (!row) return null;
-    return { planId: row.id, planTitle: row.title, dueDate: row.due, overdue: row.due < hospitalToday() };
+    return {
+      planId: row.id,
+      planTitle: row.title,
+      dueDate: row.due,
+      overdue: row.due < hospitalToday(),
+      taskToComplete:
+        row.task_id && row.tested_since ? { _id: row.task_id, title: row.task_title ?? '' } : null,
+    };
   }
 
   /** Records a test from the form: the device is checked with the inventory first. */
@@ -182,7 +230,7 @@ export class SafetyTestsService {
     const future = futureDateIssue(test.testedOn);
     if (future) throw ServiceError.validation([{ path: 'test.testedOn', message: future }]);
     const device = await this.equipment.ref(actor, equipmentId);
-    if (RETIRED.includes(device.status))
+    if (RETIRED_STATUSES.includes(device.status))
       throw new ServiceError(
         'CONFLICT',
         `${device.name} is ${device.status.toLowerCase()}: a retired device is not tested.`,
@@ -224,16 +272,28 @@ export class SafetyTestsService {
     const { rows, tasks } = await this.dataSource.transaction(async (manager) => {
       const checked = await this.checkRows(manager, command, devices);
       const created: TaskDto[] = [];
-      for (const row of checked) {
-        if (row.outcome !== 'import' || !row.equipment) continue;
+      const writes = checked.flatMap((row) => {
         const record = command.records.find((candidate) => candidate.line === row.line);
-        if (!record) continue;
-        const test = safetyTestBodySchema.parse(record.test);
-        const written = await this.write(manager, actor, row.equipment, test, {
+        if (row.outcome !== 'import' || !row.equipment || !record) return [];
+        return [{ row, device: row.equipment, record, test: safetyTestBodySchema.parse(record.test) }];
+      });
+      // Every lock the rows need, taken before the first row is written and in one order (see
+      // importLocks): a row's audit row holds the audit chain's head until commit, and a reported
+      // fault or a certification locks its device before the head, so a device locked after the
+      // head would deadlock with them.
+      for (const lock of importLocks(
+        command.format,
+        writes.map(({ device, record }) => ({ deviceId: device._id, sourceKey: record.testedAt })),
+      ))
+        await manager.query(lock.sql, [lock.key]);
+      const audits: (() => Promise<unknown>)[] = [];
+      for (const { row, device, record, test } of writes) {
+        const written = await this.write(manager, actor, device, test, {
           source: command.format,
           sourceKey: record.testedAt,
           analyserResult: record.analyserResult ?? null,
           openRepairTask: command.openRepairTasks ?? false,
+          audits,
         });
         if (!written.entity) {
           Object.assign(row, {
@@ -246,6 +306,8 @@ export class SafetyTestsService {
         row.repairTaskId = written.entity.repairTaskId;
         if (written.task) created.push(written.task);
       }
+      // The tests' audit rows last, in the file's order.
+      for (const audit of audits) await audit();
       return { rows: checked, tasks: created };
     });
     if (tasks.length) this.relay.kick();
@@ -273,6 +335,8 @@ export class SafetyTestsService {
       sourceKey: string | null;
       analyserResult: SafetyResult | null;
       openRepairTask: boolean;
+      /** Where an import collects the tests' audit rows, to write them after every test. */
+      audits?: (() => Promise<unknown>)[];
     },
   ): Promise<{ entity: SafetyTestEntity | null; task: TaskDto | null }> {
     const evaluation = evaluateSafetyTest(test);
@@ -290,10 +354,10 @@ export class SafetyTestsService {
       recordedByName: actor.name,
     };
     if (options.sourceKey !== null) {
-      // Taken first, so a second apply running at the same moment waits here and then finds the row.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [
-        `safety-test:${device._id}:${options.source}:${options.sourceKey}`,
-      ]);
+      // Taken first, so a second apply running at the same moment waits here and then finds the
+      // row (an import has taken it already, with its other locks: taking it again is a no-op).
+      const lock = sourceKeyLock(device._id, options.source, options.sourceKey);
+      await manager.query(lock.sql, [lock.key]);
       const existing = await manager.findOneBy(SafetyTestEntity, {
         equipmentId: device._id,
         source: options.source,
@@ -336,67 +400,52 @@ export class SafetyTestsService {
     }
     const saved = await manager.save(manager.create(SafetyTestEntity, fields));
     const entity = await manager.findOneByOrFail(SafetyTestEntity, { id: saved.id });
-    await auditSafetyTest(manager, actor, entity, options.source === 'form' ? 'recorded' : 'imported');
+    const audit = () =>
+      auditSafetyTest(manager, actor, entity, options.source === 'form' ? 'recorded' : 'imported');
+    if (options.audits) options.audits.push(audit);
+    else await audit();
     return { entity, task };
   }
 
-  /** Each distinct serial number of the file, looked up in the inventory (a few at a time). */
+  /**
+   * Each distinct serial number of the file, looked up in the inventory at once: the device whose
+   * serial is the same, in any case (serial numbers are unique among live devices). None: the row
+   * is refused; a retired device: refused, naming its status.
+   */
   private async resolveDevices(actor: Actor, records: readonly { serialNumber: string }[]) {
     const written = new Map<string, string>();
     for (const record of records) {
       const serial = record.serialNumber.trim();
       if (serial && !written.has(serial.toLowerCase())) written.set(serial.toLowerCase(), serial);
     }
-    const serials = [...written.values()];
+    const items = written.size > 0 ? await this.equipment.bySerials(actor, [...written.values()]) : [];
+    const byLower = new Map(items.map((item) => [item.serialNumber.toLowerCase(), item]));
     const found = new Map<string, Resolved>();
-    let next = 0;
-    const worker = async () => {
-      while (next < serials.length) {
-        const serial = serials[next++] ?? '';
-        found.set(serial.toLowerCase(), await this.lookUp(actor, serial));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, serials.length) }, worker));
-    return found;
-  }
-
-  /**
-   * The device of a serial number: the one whose serial is the same, in any case (serial numbers
-   * are unique in the inventory). None: the row is refused, naming the devices whose serials
-   * merely contain it (the file may hold a shortened serial), as ambiguous.
-   */
-  private async lookUp(actor: Actor, serial: string): Promise<Resolved> {
-    const page = await this.equipment.search(actor, serial);
-    const lower = serial.toLowerCase();
-    const exact = page.equipment.filter((item) => item.serialNumber.toLowerCase() === lower);
-    if (exact.length === 1 && exact[0]) {
-      const item = exact[0];
-      if (RETIRED.includes(item.status))
-        return {
+    for (const [lower, serial] of written) {
+      const item = byLower.get(lower);
+      if (!item)
+        found.set(lower, {
+          device: null,
+          reason: `No device in the inventory has the serial number "${serial}".`,
+        });
+      else if (RETIRED_STATUSES.includes(item.status))
+        found.set(lower, {
           device: null,
           reason: `${item.name} (${item.serialNumber}) is ${item.status.toLowerCase()}.`,
-        };
-      return {
-        device: {
-          _id: item._id,
-          name: item.name,
-          serialNumber: item.serialNumber,
-          department: item.department,
-          category: item.category,
-        },
-        reason: null,
-      };
+        });
+      else
+        found.set(lower, {
+          device: {
+            _id: item._id,
+            name: item.name,
+            serialNumber: item.serialNumber,
+            department: item.department,
+            category: item.category,
+          },
+          reason: null,
+        });
     }
-    const partial = page.equipment.filter((item) => item.serialNumber.toLowerCase().includes(lower));
-    if (partial.length > 0)
-      return {
-        device: null,
-        reason: `Ambiguous: no device has the serial number "${serial}" itself, but ${partial.length === 1 ? 'one has it' : `${page.total} have it`} as part of theirs (${partial
-          .slice(0, 3)
-          .map((item) => item.serialNumber)
-          .join(', ')}). Write the whole serial number.`,
-      };
-    return { device: null, reason: `No device in the inventory has the serial number "${serial}".` };
+    return found;
   }
 
   /** Each row's outcome: refused by the parser, no such device, unreadable, a duplicate, or to import. */

@@ -2,6 +2,22 @@ import { SUBJECTS, type FailedSafetyTestRow, type SafetyTestFigures } from '@cal
 import type { ReportBlock } from '../document/report-document';
 import { count, pagedTable, percent, share, type BuildContext } from './build-context';
 
+/** "1 electrical safety test was", "2 … tests were": the count with its noun and verb agreeing. */
+const counted = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
+
+/** The section's summary sentence, in the singular where a figure is 1. */
+export function safetySummary(figures: SafetyTestFigures): string {
+  const tests = counted(figures.tests, 'electrical safety test was', 'electrical safety tests were');
+  const devices = counted(
+    figures.overdueDevices,
+    'device on a safety-testing plan is overdue for its test',
+    'devices on a safety-testing plan are overdue for their test',
+  );
+  return `${tests} taken in the period: ${count(figures.passed)} passed and ${count(figures.failed)} failed (${percent(
+    share(figures.passed, figures.tests),
+  )} passed). ${devices} now.`;
+}
+
 /**
  * The compliance audit's electrical-safety section (IEC 62353 tests): the tests taken in the
  * period, passed and failed, the devices on a Safety Testing plan whose test is overdue now, and
@@ -40,11 +56,7 @@ export async function complianceSafetySection(
       row.repairTaskStatus,
     ],
   );
-  const summary = `${count(figures.tests)} electrical safety tests were taken in the period: ${count(
-    figures.passed,
-  )} passed and ${count(figures.failed)} failed (${percent(share(figures.passed, figures.tests))} passed). ${count(
-    figures.overdueDevices,
-  )} devices on a safety-testing plan are overdue for their test now.`;
+  const summary = safetySummary(figures);
   return {
     summary,
     blocks: [

@@ -7,7 +7,7 @@ import {
   type AnalyserFileRead,
 } from '@caliber/contracts';
 import { FileRefusal } from '../../files/sheets/file-refusal';
-import { readValue } from './analyser-format';
+import { readReading, readValue } from './analyser-format';
 import { readAnalyserFile } from './read-analyser-file';
 
 const sample = (name: string) => readFileSync(join(__dirname, 'samples', name));
@@ -68,6 +68,8 @@ describe('analyser files', () => {
         ],
         visualInspection: 'Pass',
         notes: '',
+        // The file writes ">200": more than 200 MΩ, kept so the verdict judges what it says.
+        readingBounds: [{ key: 'insulation', bound: '>' }],
       },
     });
     expect(results(file)).toEqual([
@@ -183,12 +185,116 @@ describe('analyser files', () => {
     ]);
   });
 
+  const commas = { decimalComma: false };
+  const semicolons = { decimalComma: true };
+
   it('reads values as analysers write them', () => {
-    expect(readValue('0,085', 'PE')).toBe(0.085);
-    expect(readValue('> 200 MΩ', 'Insulation')).toBe(200);
-    expect(readValue('<1', 'Leakage')).toBe(1);
-    expect(readValue('N/A', 'Leakage')).toBeNull();
-    expect(() => readValue('1.2.3', 'Leakage')).toThrow('Leakage "1.2.3" is not a number.');
+    expect(readValue('0,08', 'PE', 'Ω', commas)).toBe(0.08);
+    expect(readValue('0,085', 'PE', 'Ω', semicolons)).toBe(0.085);
+    expect(readValue('> 200 MΩ', 'Insulation', 'MΩ', commas)).toBe(200);
+    expect(readReading('> 200 MΩ', 'Insulation', 'MΩ', commas)).toEqual({ value: 200, bound: '>' });
+    expect(readValue('<1', 'Leakage', 'µA', commas)).toBe(1);
+    expect(readValue('N/A', 'Leakage', 'µA', commas)).toBeNull();
+    expect(() => readValue('1.2.3', 'Leakage', 'µA', commas)).toThrow('Leakage "1.2.3" is not a number.');
+  });
+
+  it('converts a unit to the one kept and refuses a unit of another quantity', () => {
+    expect(readValue('0.5 mA', 'Leakage', 'µA', commas)).toBe(500);
+    expect(readValue('12 uA', 'Leakage', 'µA', commas)).toBe(12);
+    expect(readValue('0.012 A', 'Leakage', 'µA', commas)).toBe(12000);
+    expect(readValue('500 kΩ', 'Insulation', 'MΩ', commas)).toBe(0.5);
+    expect(readValue('150 MOhm', 'Insulation', 'MΩ', commas)).toBe(150);
+    expect(readValue('85 mOhm', 'PE', 'Ω', commas)).toBe(0.085);
+    expect(readValue('0.085 Ohm', 'PE', 'Ω', commas)).toBe(0.085);
+    expect(readValue('1 GΩ', 'Insulation', 'MΩ', commas)).toBe(1000);
+    expect(() => readValue('0.5 mA', 'PE', 'Ω', commas)).toThrow(
+      'PE "0.5 mA" is in mA, which is not a unit of resistance: it must be in Ω or a multiple of it.',
+    );
+    expect(() => readValue('85 mOhm', 'Leakage', 'µA', commas)).toThrow(/not a unit of current/);
+    expect(() => readValue('3 volts', 'Leakage', 'µA', commas)).toThrow(/not a unit of current/);
+  });
+
+  it('refuses a grouping comma as ambiguous in a comma-separated file, and reads a decimal comma in a semicolon one', () => {
+    expect(() => readValue('1,200', 'Equipment leakage', 'µA', commas)).toThrow(
+      'Equipment leakage "1,200" is ambiguous: its comma may group thousands or mark decimals. Write it without the comma (1200 or 1.2).',
+    );
+    expect(readValue('1,200', 'Equipment leakage', 'µA', semicolons)).toBe(1.2);
+    const file = read(
+      'Serial Number,Test Date,Tester,Instrument,Protection Class,Protective Earth (Ω),Equipment Leakage (µA),Visual Inspection\nSN-1,2026-03-02,A Tester,ESA615,I,0.1,"1,200",Pass\n',
+    );
+    expect(file.records).toEqual([]);
+    expect(file.refusals[0]?.reason).toMatch(/^Unreadable: Equipment leakage "1,200" is ambiguous/);
+  });
+
+  it('reads the Rigel unit and limit columns: mA and mOhm converted, the cord from the 0.2 Ω limit, and a reading past the limit fails', () => {
+    const file = read(
+      [
+        'Tested on,14 Mar 2026 14:30',
+        'Asset ID,BME-0103',
+        'Rigel 288+,288-10422',
+        'Serial No,SAFE-DEFIB-003',
+        'AP Setup,ECG,type CF,(CF 7 - 9)',
+        'User Name,S Okafor',
+        'Test Sequence,62353 - ClassI - Alt',
+        'Visual Inspection,Pass',
+        'Earth Bond,85,mOhm,200,Pass',
+        'Insulation,500,kOhm,2,Fail',
+        'Equipment Leakage,0.5,mA,1000,Pass',
+        'AP Leakage ECG,>50,uA,50,Fail',
+        'Status,Failed',
+        'End of Data',
+      ].join('\n'),
+    );
+    expect(file.refusals).toEqual([]);
+    expect(file.records[0]?.test).toMatchObject({
+      peWithCord: false,
+      protectiveEarthOhm: 0.085,
+      insulationMegaohm: 0.5,
+      equipmentLeakageMicroamp: 500,
+      appliedParts: [{ name: 'ECG', type: 'CF', leakageMicroamp: 50 }],
+      readingBounds: [{ key: 'appliedPart:ECG', bound: '>' }],
+      notes: '',
+    });
+    expect(results(file)).toEqual([
+      {
+        serial: 'SAFE-DEFIB-003',
+        result: 'Fail',
+        failed: ['Applied part leakage, ECG (CF)'],
+        analyser: 'Fail',
+      },
+    ]);
+  });
+
+  it('refuses a Rigel result whose unit column is of another quantity, naming the row', () => {
+    const file = read(
+      'Tested on,14 Mar 2026 14:30\nSerial No,SN-9\nTest Sequence,62353 - ClassI - Alt\nVisual Inspection,Pass\nEarth Bond,0.1,mA,0.3,Pass\nStatus,Passed\n',
+    );
+    expect(file.refusals).toEqual([
+      {
+        line: 1,
+        serialNumber: 'SN-9',
+        reason:
+          'Unreadable: Earth Bond "0.1 mA" is in mA, which is not a unit of resistance: it must be in Ω or a multiple of it.',
+      },
+    ]);
+  });
+
+  it('judges with the cord when the file gives no protective-earth limit, and says so in the notes', () => {
+    const file = read(
+      'DUT Serial Number,Test Date,Classification,Visual Inspection,Protective Earth Resistance (Ohm),Equipment Leakage Alternative (uA),Comments\n' +
+        'SN-1,03/14/2026,Class I,Pass,0.25,300,Annual\n',
+    );
+    expect(file.records[0]?.test).toMatchObject({
+      peWithCord: true,
+      notes:
+        'Annual Protective earth judged against the 0.3 Ω limit with the power cord: the analyser file does not say whether the cord was included.',
+    });
+    const limited = read(
+      'DUT Serial Number,Test Date,Operator,Analyzer,Classification,Visual Inspection,Protective Earth Resistance (Ohm),Protective Earth Limit (Ohm),Equipment Leakage Alternative (uA)\n' +
+        'SN-1,03/14/2026,J. Rivera,ESA615,Class I,Pass,0.25,0.2,300\n',
+    );
+    expect(limited.records[0]?.test).toMatchObject({ peWithCord: false, notes: '' });
+    expect(results(limited)).toMatchObject([{ result: 'Fail', failed: ['Protective earth resistance'] }]);
   });
 
   it('reads a semicolon-separated export with decimal commas', () => {

@@ -16,7 +16,8 @@ import {
   readAppliedPartType,
   readOptionalDate,
   readTestedAt,
-  readValue,
+  BoundsOf,
+  type NumberStyle,
   readVerdict,
   UnreadableValue,
   type AnalyserFormat,
@@ -82,7 +83,11 @@ function readYesNo(text: string, label: string): boolean {
 }
 
 /** `ECG:CF:12; SpO2:BF:40; Cuff:B:` as applied parts. */
-export function readAppliedParts(text: string): AppliedPartMeasurement[] {
+export function readAppliedParts(
+  text: string,
+  bounds: BoundsOf,
+  style: NumberStyle,
+): AppliedPartMeasurement[] {
   return text
     .split(';')
     .map((part) => part.trim())
@@ -94,7 +99,13 @@ export function readAppliedParts(text: string): AppliedPartMeasurement[] {
       return {
         name,
         type: readAppliedPartType(type, `The type of applied part ${name}`),
-        leakageMicroamp: readValue(value, `The leakage of applied part ${name}`),
+        leakageMicroamp: bounds.read(
+          `appliedPart:${name}`,
+          value,
+          `The leakage of applied part ${name}`,
+          'µA',
+          style,
+        ),
       };
     });
 }
@@ -113,7 +124,7 @@ export const caliberCsv: AnalyserFormat = {
     const keys = new Set(header.map(headerKey));
     return keys.has('serialnumber') && keys.has('protectionclass') && keys.has('testdate');
   },
-  parse(lines: readonly AnalyserLine[]) {
+  parse(lines: readonly AnalyserLine[], style: NumberStyle) {
     const [header, ...rows] = lines;
     const columns = columnsOf(header?.cells ?? []);
     for (const name of REQUIRED)
@@ -137,6 +148,7 @@ export const caliberCsv: AnalyserFormat = {
         (): AnalyserRecord => {
           if (!serialNumber) throw new UnreadableValue('The row has no serial number.');
           const { testedOn, testedAt } = readTestedAt(cell(row, 'Test Date'), order);
+          const bounds = new BoundsOf();
           return {
             line: row.line,
             serialNumber,
@@ -166,12 +178,31 @@ export const caliberCsv: AnalyserFormat = {
                 'alternative',
               ),
               peWithCord: readYesNo(cell(row, 'PE With Cord'), 'PE With Cord'),
-              protectiveEarthOhm: readValue(cell(row, 'Protective Earth (Ω)'), 'Protective earth'),
-              insulationMegaohm: readValue(cell(row, 'Insulation (MΩ)'), 'Insulation'),
-              equipmentLeakageMicroamp: readValue(cell(row, 'Equipment Leakage (µA)'), 'Equipment leakage'),
-              appliedParts: readAppliedParts(cell(row, 'Applied Parts')),
+              protectiveEarthOhm: bounds.read(
+                'protectiveEarth',
+                cell(row, 'Protective Earth (Ω)'),
+                'Protective earth',
+                'Ω',
+                style,
+              ),
+              insulationMegaohm: bounds.read(
+                'insulation',
+                cell(row, 'Insulation (MΩ)'),
+                'Insulation',
+                'MΩ',
+                style,
+              ),
+              equipmentLeakageMicroamp: bounds.read(
+                'equipmentLeakage',
+                cell(row, 'Equipment Leakage (µA)'),
+                'Equipment leakage',
+                'µA',
+                style,
+              ),
+              appliedParts: readAppliedParts(cell(row, 'Applied Parts'), bounds, style),
               visualInspection: requiredVerdict(cell(row, 'Visual Inspection'), 'The visual inspection'),
               notes: cell(row, 'Notes'),
+              ...bounds.list,
             },
           };
         },

@@ -14,8 +14,12 @@ import {
   readAppliedPartType,
   readOptionalDate,
   readTestedAt,
+  BoundsOf,
+  readReading,
   readValue,
   readVerdict,
+  withCordOf,
+  type NumberStyle,
   UnreadableValue,
   type AnalyserFormat,
   type AnalyserLine,
@@ -35,6 +39,12 @@ import { readProtectionClass, requiredVerdict } from './caliber-csv';
  */
 const APPLIED_PART_HEADER = /^ap\s*leakage\s+(.+?)\s+(b|bf|cf)\s+(alternative|direct)\s*(\(.*\))?$/i;
 
+/**
+ * The protective-earth limit the analyser applied, when the export has the column: 0.2 Ω means it
+ * measured from the appliance inlet (without the cord), 0.3 Ω from the mains plug (with it).
+ */
+const PE_LIMIT = 'Protective Earth Limit (Ω)';
+
 const EQUIPMENT_COLUMNS: readonly [LeakageMethod, string][] = [
   ['alternative', 'Equipment Leakage Alternative (µA)'],
   ['direct', 'Equipment Leakage Direct (µA)'],
@@ -45,7 +55,7 @@ export const flukeAnsur: AnalyserFormat = {
   id: 'fluke-ansur',
   name: 'Fluke Biomedical ESA615 / Ansur (modelled)',
   detect: (header) => new Set(header.map(headerKey)).has('dutserialnumber'),
-  parse(lines: readonly AnalyserLine[]) {
+  parse(lines: readonly AnalyserLine[], style: NumberStyle) {
     const [header, ...rows] = lines;
     const headerCells = header?.cells ?? [];
     const columns = columnsOf(headerCells);
@@ -83,9 +93,10 @@ export const flukeAnsur: AnalyserFormat = {
         (): AnalyserRecord => {
           if (!serialNumber) throw new UnreadableValue('The row has no DUT serial number.');
           const { testedOn, testedAt } = readTestedAt(cell(row, 'Test Date'), order);
+          const bounds = new BoundsOf();
           const leakages = EQUIPMENT_COLUMNS.flatMap(([method, name]) => {
-            const value = readValue(cell(row, name), `${name.replace(/ \(µA\)$/, '')}`);
-            return value === null ? [] : [{ method, value }];
+            const reading = readReading(cell(row, name), name.replace(/ \(µA\)$/, ''), 'µA', style);
+            return reading === null ? [] : [{ method, reading }];
           });
           if (leakages.length > 1)
             throw new UnreadableValue(
@@ -100,11 +111,29 @@ export const flukeAnsur: AnalyserFormat = {
             appliedParts.push({
               name: column.name,
               type,
-              leakageMicroamp: readValue(text, `The leakage of applied part ${column.name}`),
+              leakageMicroamp: bounds.read(
+                `appliedPart:${column.name}`,
+                text,
+                `The leakage of applied part ${column.name}`,
+                'µA',
+                style,
+              ),
             });
             if (text !== '') appliedPartMethod = column.method;
           }
           const analyser = [cell(row, 'Analyzer'), cell(row, 'Analyzer Serial Number')].filter(Boolean);
+          const protectiveEarthOhm = bounds.read(
+            'protectiveEarth',
+            cell(row, 'Protective Earth Resistance (Ω)'),
+            'Protective earth resistance',
+            'Ω',
+            style,
+          );
+          const cord = withCordOf(
+            readValue(cell(row, PE_LIMIT), 'The protective earth limit', 'Ω', style),
+            cell(row, 'Comments'),
+            protectiveEarthOhm !== null,
+          );
           return {
             line: row.line,
             serialNumber,
@@ -123,19 +152,20 @@ export const flukeAnsur: AnalyserFormat = {
               protectionClass: readProtectionClass(cell(row, 'Classification')),
               leakageMethod: leakages[0]?.method ?? 'alternative',
               appliedPartMethod,
-              peWithCord: true,
-              protectiveEarthOhm: readValue(
-                cell(row, 'Protective Earth Resistance (Ω)'),
-                'Protective earth resistance',
-              ),
-              insulationMegaohm: readValue(
+              peWithCord: cord.peWithCord,
+              protectiveEarthOhm,
+              insulationMegaohm: bounds.read(
+                'insulation',
                 cell(row, 'Insulation Resistance Mains-PE (MΩ)'),
                 'Insulation resistance',
+                'MΩ',
+                style,
               ),
-              equipmentLeakageMicroamp: leakages[0]?.value ?? null,
+              equipmentLeakageMicroamp: bounds.keep('equipmentLeakage', leakages[0]?.reading ?? null),
               appliedParts,
               visualInspection: requiredVerdict(cell(row, 'Visual Inspection'), 'The visual inspection'),
-              notes: cell(row, 'Comments'),
+              notes: cord.notes,
+              ...bounds.list,
             },
           };
         },

@@ -1,5 +1,10 @@
-import { SAFETY_IMPORT_MAX_BYTES, SAFETY_IMPORT_MAX_ROWS, type AnalyserFileRead } from '@caliber/contracts';
-import { csvRows, csvText } from '../../files/sheets/csv';
+import {
+  SAFETY_IMPORT_MAX_BYTES,
+  SAFETY_IMPORT_MAX_ROWS,
+  SERIAL_NUMBER_MAX,
+  type AnalyserFileRead,
+} from '@caliber/contracts';
+import { csvDelimiter, csvRows, csvText } from '../../files/sheets/csv';
 import { FileRefusal, refuseContent } from '../../files/sheets/file-refusal';
 import { refuseUpload } from '../../files/sheets/read-sheet';
 import { unreadableCsv, type SheetFile } from '../../files/sheets/sheet-file';
@@ -8,6 +13,7 @@ import {
   type AnalyserFormat,
   type AnalyserLine,
   type AnalyserParse,
+  type NumberStyle,
 } from './analyser-format';
 import { caliberCsv } from './caliber-csv';
 import { flukeAnsur } from './fluke-ansur';
@@ -37,7 +43,7 @@ export function refuseAnalyserUpload(bytes: Buffer): void {
 }
 
 /** The longest serial or asset number the inventory holds. */
-const SERIAL_MAX = 64;
+const SERIAL_MAX = SERIAL_NUMBER_MAX;
 
 /**
  * Rows whose serial or asset number is longer than any in the inventory are refused here, so the
@@ -70,8 +76,12 @@ export function withinBounds(parsed: AnalyserParse): AnalyserParse {
  */
 export function readAnalyserFile(bytes: Buffer): AnalyserFileRead {
   const lines: AnalyserLine[] = [];
+  // A semicolon- or tab-separated file is one whose numbers may have decimal commas (see NumberStyle).
+  let style: NumberStyle = { decimalComma: false };
   try {
-    for (const row of csvRows(csvText(bytes, ANALYSER_FILE), ANALYSER_FILE)) {
+    const text = csvText(bytes, ANALYSER_FILE);
+    style = { decimalComma: csvDelimiter(text) !== ',' };
+    for (const row of csvRows(text, ANALYSER_FILE)) {
       if (row.line > ANALYSER_FILE.maxRows + 1)
         refuseContent(
           `An analyser file may hold at most ${ANALYSER_FILE.maxRows.toLocaleString('en')} lines; split it and import each part.`,
@@ -98,7 +108,7 @@ export function readAnalyserFile(bytes: Buffer): AnalyserFileRead {
     );
   let parsed: AnalyserParse;
   try {
-    parsed = format.parse(lines.slice(lines.indexOf(header)));
+    parsed = format.parse(lines.slice(lines.indexOf(header)), style);
   } catch (error) {
     if (error instanceof UnreadableValue) return refuseContent(error.message);
     throw error;

@@ -5,15 +5,20 @@ import type {
   AppliedPartType,
   LeakageMethod,
   ProtectionClass,
+  SafetyUnit,
 } from '@caliber/contracts';
 import {
   eachRow,
   headerKey,
   readAppliedPartType,
   readTestedAt,
+  BoundsOf,
+  readReading,
   readValue,
   readVerdict,
   UnreadableValue,
+  withCordOf,
+  type NumberStyle,
   type AnalyserFormat,
   type AnalyserLine,
 } from './analyser-format';
@@ -87,7 +92,7 @@ function blocksOf(lines: readonly AnalyserLine[]): Block[] {
   return blocks;
 }
 
-function readBlock(block: Block, model: { tester: string }): AnalyserRecord {
+function readBlock(block: Block, model: { tester: string }, style: NumberStyle): AnalyserRecord {
   const value = (keyword: string) =>
     block.lines.find((line) => headerKey(line.cells[0] ?? '') === headerKey(keyword))?.cells[1]?.trim() ?? '';
   const assetId = value('Asset ID');
@@ -109,18 +114,46 @@ function readBlock(block: Block, model: { tester: string }): AnalyserRecord {
         (line.cells[1] ?? '').trim(),
         readAppliedPartType(line.cells[2] ?? '', `The type of applied part ${(line.cells[1] ?? '').trim()}`),
       );
-  const result = (name: string) => {
-    const line = block.lines.find((candidate) => headerKey(candidate.cells[0] ?? '') === headerKey(name));
-    return line ? readValue(line.cells[1] ?? '', name) : null;
+  // A result line is `<test name>,<value>,<unit>,<limit>,<Pass|Fail>`: the value is read in the
+  // unit of its unit column (`mA`, `kOhm`, `mOhm` are converted; a current where a resistance
+  // belongs is refused), and so is its limit.
+  const bounds = new BoundsOf();
+  const lineOf = (name: string) =>
+    block.lines.find((candidate) => headerKey(candidate.cells[0] ?? '') === headerKey(name));
+  const withUnit = (text: string, unit: string) => `${text.trim()} ${unit.trim()}`.trim();
+  const result = (key: string, name: string, unit: SafetyUnit) => {
+    const line = lineOf(name);
+    return line
+      ? bounds.keep(key, readReading(withUnit(line.cells[1] ?? '', line.cells[2] ?? ''), name, unit, style))
+      : null;
   };
   const appliedParts: AppliedPartMeasurement[] = [...types].map(([name, type]) => ({
     name,
     type,
-    leakageMicroamp: type === 'B' ? null : result(`AP Leakage ${name}`),
+    leakageMicroamp: type === 'B' ? null : result(`appliedPart:${name}`, `AP Leakage ${name}`, 'µA'),
   }));
+  const protectiveEarthOhm = result('protectiveEarth', 'Earth Bond', 'Ω');
+  const earthLine = lineOf('Earth Bond');
+  const earthLimit = earthLine
+    ? readValue(
+        withUnit(earthLine.cells[3] ?? '', earthLine.cells[2] ?? ''),
+        'The Earth Bond limit',
+        'Ω',
+        style,
+      )
+    : null;
   const visual = block.lines.find((line) => headerKey(line.cells[0] ?? '') === 'visualinspection');
   const visualInspection = readVerdict(visual?.cells[1] ?? '', 'The visual inspection');
   if (!visualInspection) throw new UnreadableValue('The block has no Visual Inspection result.');
+  const cord = withCordOf(
+    earthLimit,
+    block.lines
+      .filter((line) => headerKey(line.cells[0] ?? '') === 'usercomment')
+      .flatMap((line) => line.cells.slice(1).map((text) => text.trim()))
+      .filter(Boolean)
+      .join(' '),
+    protectiveEarthOhm !== null,
+  );
   return {
     line: block.start,
     serialNumber,
@@ -135,17 +168,14 @@ function readBlock(block: Block, model: { tester: string }): AnalyserRecord {
       protectionClass: sequence.protectionClass,
       leakageMethod: sequence.method,
       appliedPartMethod: sequence.method === 'direct' ? 'direct' : 'alternative',
-      peWithCord: true,
-      protectiveEarthOhm: result('Earth Bond'),
-      insulationMegaohm: result('Insulation'),
-      equipmentLeakageMicroamp: result('Equipment Leakage'),
+      peWithCord: cord.peWithCord,
+      protectiveEarthOhm,
+      insulationMegaohm: result('insulation', 'Insulation', 'MΩ'),
+      equipmentLeakageMicroamp: result('equipmentLeakage', 'Equipment Leakage', 'µA'),
       appliedParts,
       visualInspection,
-      notes: block.lines
-        .filter((line) => headerKey(line.cells[0] ?? '') === 'usercomment')
-        .flatMap((line) => line.cells.slice(1).map((text) => text.trim()))
-        .filter(Boolean)
-        .join(' '),
+      notes: cord.notes,
+      ...bounds.list,
     },
   };
 }
@@ -154,14 +184,14 @@ export const rigelMedeBase: AnalyserFormat = {
   id: 'rigel-medebase',
   name: 'Rigel 288+ / Med-eBase complete result',
   detect: (header) => /^tested on$/i.test((header[0] ?? '').trim()),
-  parse(lines) {
+  parse(lines, style) {
     const out = { records: [] as AnalyserRecord[], refusals: [] as AnalyserRefusal[] };
     for (const block of blocksOf(lines)) {
       const serial =
         block.lines.find((line) => SERIAL_TRACES.has(headerKey(line.cells[0] ?? '')))?.cells[1]?.trim() ??
         block.lines.find((line) => headerKey(line.cells[0] ?? '') === 'assetid')?.cells[1]?.trim() ??
         null;
-      eachRow(block.start, serial || null, () => readBlock(block, { tester: 'Rigel 288+' }), out);
+      eachRow(block.start, serial || null, () => readBlock(block, { tester: 'Rigel 288+' }, style), out);
     }
     return out;
   },
