@@ -75,8 +75,8 @@ function AuditTrail() {
         <div>
           <h1>Audit trail</h1>
           <p className="page__subtitle">
-            Every change to devices, tasks, PM plans, staff and reports: who made it, when, and each value
-            before and after.
+            Every change to devices, tasks, PM plans, safety tests, recalls, staff and reports: who made it,
+            when, and each value before and after.
           </p>
         </div>
       </header>

@@ -297,8 +297,16 @@ describe('electrical-safety tests (real stack)', () => {
     const overdue = await as('tech').get<DeviceSafetyTests>(`/equipment/${late._id}/safety-tests`);
     expect(overdue.body.due).toMatchObject({ dueDate: tenDaysAgo, overdue: true, taskToComplete: null });
 
-    // A test recorded since the occurrence was created does not complete it: the section says
-    // which PM task to complete to move the due date.
+    // A test entered now but taken before the occurrence was opened is not that occurrence's test.
+    const entered = await as('engineer').post(`/equipment/${late._id}/safety-tests`, {
+      test: { ...failing, protectiveEarthOhm: 0.1, testedOn: addDays(hospitalToday(), -40) },
+    });
+    expect(entered.status).toBe(201);
+    const earlier = await as('tech').get<DeviceSafetyTests>(`/equipment/${late._id}/safety-tests`);
+    expect(earlier.body.due).toMatchObject({ overdue: true, taskToComplete: null });
+
+    // A test taken since the occurrence was opened does not complete it: the section says which
+    // PM task to complete to move the due date.
     const tested = await as('engineer').post(`/equipment/${late._id}/safety-tests`, {
       test: { ...failing, protectiveEarthOhm: 0.1, testedOn: hospitalToday() },
     });

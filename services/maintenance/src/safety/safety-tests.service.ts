@@ -185,6 +185,9 @@ export class SafetyTestsService {
   /**
    * The next test's due date: the device's active plan of PM type Safety Testing, at its earliest
    * open occurrence's due date, else the plan's next due date. The earliest of several plans.
+   * A test taken on or after the day that occurrence was opened (on the hospital's calendar) is
+   * the occurrence's test: recording it does not complete the PM task, so the section names the
+   * task to complete. A test entered late but taken before the occurrence was opened is not.
    */
   private async dueOf(manager: EntityManager, equipmentId: string): Promise<SafetyTestDue | null> {
     const rows: {
@@ -198,14 +201,15 @@ export class SafetyTestsService {
       `SELECT p."id", p."title", to_char(${planDueSql('p')}, 'YYYY-MM-DD') AS "due",
               o."id" AS "task_id", o."title" AS "task_title",
               EXISTS (SELECT 1 FROM "maintenance"."safety_tests" s
-                       WHERE s."equipment_id" = p."equipment_id" AND s."recorded_at" >= o."created_at")
+                       WHERE s."equipment_id" = p."equipment_id"
+                         AND s."tested_on" >= (o."created_at" AT TIME ZONE $2)::date)
                 AS "tested_since"
          FROM "maintenance"."pm_plans" p
          LEFT JOIN LATERAL ${earliestOpenOccurrenceSql('p')} o ON true
         WHERE p."equipment_id" = $1 AND p."retired_at" IS NULL AND p."pm_type" = 'Safety Testing'
         ORDER BY 3, p."id"
         LIMIT 1`,
-      [equipmentId],
+      [equipmentId, process.env['HOSPITAL_TIME_ZONE'] || 'UTC'],
     );
     const row = rows[0];
     if (!row) return null;
