@@ -36,7 +36,7 @@ import { EquipmentEvents } from '../inventory/equipment-events';
 import { toEquipmentDto } from '../inventory/equipment.mapper';
 import { MaintenancePeer } from '../peers/peers.client';
 import { auditRecalls } from './recall-audit';
-import { noticeKeys, previewMatches, recordMatches } from './recall-matching';
+import { noticeKeys, previewMatches, recordMatches, type NoticeKeys } from './recall-matching';
 
 const NOTICES = '"equipment"."recall_notices"';
 const ACTIONS = '"equipment"."recall_actions"';
@@ -219,6 +219,32 @@ function requireFullAccess(actor: Actor, what: string): void {
  *   sentence; a notice whose actions are all closed is closed;
  * - every write is audited (`auditRecalls`) in its transaction, with old and new values.
  */
+/**
+ * A notice's stored columns with their matching keys, in the order the INSERT and the UPDATE of a
+ * notice list them (source … published on), so the two cannot disagree.
+ */
+function noticeColumns(notice: RecallNotice, keys: NoticeKeys): unknown[] {
+  return [
+    notice.source,
+    notice.sourceReference,
+    notice.title,
+    notice.manufacturer,
+    keys.manufacturerKey,
+    JSON.stringify(notice.models),
+    keys.modelKeys,
+    JSON.stringify(notice.serialNumbers),
+    keys.serialKeys,
+    JSON.stringify(notice.serialRanges),
+    JSON.stringify(keys.rangeKeys),
+    JSON.stringify(notice.lotNumbers),
+    keys.lotKeys,
+    notice.udiDi,
+    notice.hazard,
+    notice.actionRequired,
+    notice.publishedOn,
+  ];
+}
+
 @Injectable()
 export class RecallsService {
   constructor(
@@ -295,27 +321,7 @@ export class RecallsService {
                 "updated_by_id", "updated_by_name")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $18, $19)
          RETURNING "id"`,
-        [
-          notice.source,
-          notice.sourceReference,
-          notice.title,
-          notice.manufacturer,
-          keys.manufacturerKey,
-          JSON.stringify(notice.models),
-          keys.modelKeys,
-          JSON.stringify(notice.serialNumbers),
-          keys.serialKeys,
-          JSON.stringify(notice.serialRanges),
-          JSON.stringify(keys.rangeKeys),
-          JSON.stringify(notice.lotNumbers),
-          keys.lotKeys,
-          notice.udiDi,
-          notice.hazard,
-          notice.actionRequired,
-          notice.publishedOn,
-          actor._id || null,
-          actor.name,
-        ],
+        [...noticeColumns(notice, keys), actor._id || null, actor.name],
       )) as [{ id: string }];
       await auditRecalls(manager, actor, [
         { entity: 'recall', entityId: created.id, action: 'created', changes: diffFields({}, { ...notice }) },
@@ -353,28 +359,7 @@ export class RecallsService {
                 "hazard" = $16, "action_required" = $17, "published_on" = $18, "updated_by_id" = $19,
                 "updated_by_name" = $20, "updated_at" = now(), "version" = "version" + 1, "state" = 'open'
           WHERE "id" = $1`,
-        [
-          id,
-          notice.source,
-          notice.sourceReference,
-          notice.title,
-          notice.manufacturer,
-          keys.manufacturerKey,
-          JSON.stringify(notice.models),
-          keys.modelKeys,
-          JSON.stringify(notice.serialNumbers),
-          keys.serialKeys,
-          JSON.stringify(notice.serialRanges),
-          JSON.stringify(keys.rangeKeys),
-          JSON.stringify(notice.lotNumbers),
-          keys.lotKeys,
-          notice.udiDi,
-          notice.hazard,
-          notice.actionRequired,
-          notice.publishedOn,
-          actor._id || null,
-          actor.name,
-        ],
+        [id, ...noticeColumns(notice, keys), actor._id || null, actor.name],
       );
       const matched = await recordMatches(manager, actor, { recallId: id });
       // A closed notice whose new criteria find no new device stays closed as it was; one that

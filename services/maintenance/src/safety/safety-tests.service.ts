@@ -66,11 +66,9 @@ function auditSafetyTest(
   });
 }
 
-function auditedFields(test: SafetyTestEntity) {
+/** What was measured and found: the same fields in the audit row and in the answer. */
+function testFields(test: SafetyTestEntity) {
   return {
-    equipmentId: test.equipmentId,
-    equipmentName: test.equipmentName,
-    equipmentSerial: test.equipmentSerial,
     testedOn: test.testedOn,
     testerName: test.testerName,
     instrument: test.instrument,
@@ -86,6 +84,15 @@ function auditedFields(test: SafetyTestEntity) {
     visualInspection: test.visualInspection,
     notes: test.notes,
     result: test.result,
+  };
+}
+
+function auditedFields(test: SafetyTestEntity) {
+  return {
+    equipmentId: test.equipmentId,
+    equipmentName: test.equipmentName,
+    equipmentSerial: test.equipmentSerial,
+    ...testFields(test),
     failed: test.failed,
     source: test.source,
     analyserResult: test.analyserResult,
@@ -580,21 +587,7 @@ export function toSafetyTestDto(test: SafetyTestEntity, taskTitles: Map<string, 
   return {
     _id: test.id,
     equipment: deviceRefOf(test),
-    testedOn: test.testedOn,
-    testerName: test.testerName,
-    instrument: test.instrument,
-    instrumentCalibratedOn: test.instrumentCalibratedOn,
-    protectionClass: test.protectionClass,
-    leakageMethod: test.leakageMethod,
-    appliedPartMethod: test.appliedPartMethod,
-    peWithCord: test.peWithCord,
-    protectiveEarthOhm: test.protectiveEarthOhm,
-    insulationMegaohm: test.insulationMegaohm,
-    equipmentLeakageMicroamp: test.equipmentLeakageMicroamp,
-    appliedParts: test.appliedParts,
-    visualInspection: test.visualInspection,
-    notes: test.notes,
-    result: test.result,
+    ...testFields(test),
     evaluation: test.evaluation,
     source: test.source,
     analyserResult: test.analyserResult,
