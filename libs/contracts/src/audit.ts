@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { isRecordDate } from './dates';
 import { ID_PATTERN } from './ids';
-import { roleIs, type Role } from './roles';
 import { DOMAIN_SERVICE_NAMES, type DomainServiceName } from './services';
-
-/**
- * Who may read the audit trail: Engineers, Managers and Admins. Audit rows hold personal data (a
- * person's phone number and e-mail address in identity's changes, who signed in when), so a
- * Technician, who sees only their own work elsewhere, is refused (403) by every service and the
- * gateway alike.
- */
-export const AUDIT_READER_ROLES: readonly Role[] = ['Engineer', 'Manager', 'Admin'];
-
-export function mayReadAuditTrail(role: string | null | undefined): boolean {
-  return AUDIT_READER_ROLES.some((reader) => roleIs(role, reader));
-}
 
 export const AUDIT_READ_REFUSAL =
   'Only Engineers, Managers and Admins may read the audit trail: it holds personal details of staff.';

@@ -19,7 +19,13 @@ export const PAGE_SIZES = {
   deviceMaintenance: 5,
 } as const;
 export const RECENT_ACTIVITY_COUNT = 4;
-export const TECHNICIAN_LIST_LIMIT = 200;
+/**
+ * The most people an assignee list answers at once (the Tasks page's Technician filter, Assign To).
+ * Lists are ordered by name, so a department with more approved assignees than this would lose
+ * the last names from its dropdowns: 500 is above any biomedical department's staff, and 500
+ * names are still a small answer (about 50 KB).
+ */
+export const TECHNICIAN_LIST_LIMIT = 500;
 export const USER_SEARCH_DEBOUNCE_MS = 400;
 export const EQUIPMENT_PAGER_WINDOW = 5;
 

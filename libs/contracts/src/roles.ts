@@ -22,3 +22,16 @@ export function hasFullAccess(role: string | null | undefined): boolean {
 export function canonicalRole(value: string): Role | undefined {
   return ROLES.find((r) => r.toLowerCase() === value.trim().toLowerCase());
 }
+
+/**
+ * Who may read the audit trail: Engineers, Managers and Admins. Audit rows hold personal data (a
+ * person's phone number and e-mail address in identity's changes, who signed in when), so a
+ * Technician, who sees only their own work elsewhere, is refused (403) by every service and the
+ * gateway alike. It lives here, not beside the audit contracts, because the shell's sign-in
+ * bundle reads it and must not carry their zod schemas.
+ */
+export const AUDIT_READER_ROLES: readonly Role[] = ['Engineer', 'Manager', 'Admin'];
+
+export function mayReadAuditTrail(role: string | null | undefined): boolean {
+  return AUDIT_READER_ROLES.some((reader) => roleIs(role, reader));
+}
