@@ -1,6 +1,6 @@
 import type { ReportJobDto } from '@caliber/contracts';
 import { useCallback } from 'react';
-import { isUnfinished, reportOfEvent } from '../utils/report-labels';
+import { isBehind, isUnfinished, reportOfEvent } from '../utils/report-labels';
 import { useApiData } from '@caliber/web';
 import { useReportFollow } from './use-report-follow';
 
@@ -18,7 +18,7 @@ export function useReportJob(id: string | null) {
       if (!job || job._id !== id) return;
       // Before the first answer there is nothing to replace, and that answer may be older than
       // the event: the report is asked for again instead.
-      if (held) patch(() => job);
+      if (held) patch((current) => (isBehind(current, job) ? current : job));
       else reload();
     },
     [id, held, patch, reload],

@@ -98,4 +98,21 @@ describe('live report events', () => {
     expect(placeReport(list, moved)).toEqual([list[0], moved]);
     expect(placeReport(list, job('r3'))).toBeNull();
   });
+
+  it('never moves a report backwards when an older word of it arrives after a newer one', () => {
+    const emailed = job('r1', {
+      state: 'done',
+      emailedAt: '2026-11-27T10:34:48.000Z',
+      emailTo: 'a@b.example',
+    });
+    const doneNotYetEmailed = job('r1', { state: 'done', emailedAt: null, emailTo: 'a@b.example' });
+    expect(placeReport([emailed], doneNotYetEmailed)).toEqual([emailed]);
+    expect(placeReport([doneNotYetEmailed], emailed)).toEqual([emailed]);
+    const done = job('r2', { state: 'done' });
+    expect(placeReport([done], job('r2', { state: 'running', progress: 90 }))).toEqual([done]);
+    const half = job('r3', { state: 'running', progress: 50 });
+    expect(placeReport([half], job('r3', { state: 'running', progress: 20 }))).toEqual([half]);
+    const retried = job('r3', { state: 'running', progress: 10, attempts: half.attempts + 1 });
+    expect(placeReport([half], retried)).toEqual([retried]);
+  });
 });

@@ -125,5 +125,22 @@ export function reportOfEvent(payload: unknown): ReportJobDto | null {
 export function placeReport(jobs: readonly ReportJobDto[], job: ReportJobDto): ReportJobDto[] | null {
   const index = jobs.findIndex((candidate) => candidate._id === job._id);
   if (index < 0) return null;
-  return jobs.map((candidate, at) => (at === index ? job : candidate));
+  return jobs.map((candidate, at) => (at === index && !isBehind(candidate, job) ? job : candidate));
+}
+
+/**
+ * Whether `incoming` says less than the report `held` already: a report only moves forward (an
+ * e-mail once sent stays sent, a finished report does not start again, a running one does not
+ * lose progress within one attempt). An answer or an event that left before a later one and
+ * arrives after it then cannot show "To be e-mailed" for a report already e-mailed.
+ */
+export function isBehind(held: ReportJobDto, incoming: ReportJobDto): boolean {
+  if (held.emailedAt && !incoming.emailedAt) return true;
+  if (held.state === 'done' && (incoming.state === 'queued' || incoming.state === 'running')) return true;
+  return (
+    held.state === 'running' &&
+    incoming.state === 'running' &&
+    incoming.attempts === held.attempts &&
+    incoming.progress < held.progress
+  );
 }
