@@ -1,4 +1,5 @@
 import {
+  dateOrderOf,
   readSheetDate,
   SAFETY_LIMITS,
   SAFETY_RESULTS,
@@ -60,6 +61,24 @@ export function columnsOf(header: readonly string[]): Map<string, number> {
 }
 
 /** How a file writes its numbers; decided by the parser from the file's separator. */
+/**
+ * A one-test-a-row file: each row's cell by column name ('' when the file has no such column), and
+ * the rows with anything in them.
+ */
+export function rowTable(columns: ReadonlyMap<string, number>, rows: readonly AnalyserLine[]) {
+  const cell = (row: AnalyserLine, name: string) => {
+    const index = columns.get(headerKey(name));
+    return index === undefined ? '' : (row.cells[index] ?? '').trim();
+  };
+  return { cell, filled: rows.filter((row) => row.cells.some((text) => text.trim() !== '')) };
+}
+
+/** The order a file writes its test dates in: the one its dates show, else `usual` (the format's). */
+export function testDateOrder(dates: readonly string[], usual: DateOrder): DateOrder {
+  const shown = dateOrderOf(dates.map((date) => date.split(/[ T]/)[0] ?? ''));
+  return shown === 'DMY' || shown === 'MDY' ? shown : usual;
+}
+
 export interface NumberStyle {
   /**
    * True in a semicolon- or tab-separated file: there a comma in a number is its decimal comma

@@ -1,17 +1,17 @@
 import {
   APPLIED_PART_METHODS,
-  dateOrderOf,
   LEAKAGE_METHODS,
   PROTECTION_CLASSES,
   type AnalyserRecord,
   type AnalyserRefusal,
   type AppliedPartMeasurement,
-  type DateOrder,
   type ProtectionClass,
 } from '@caliber/contracts';
 import {
   columnsOf,
   eachRow,
+  rowTable,
+  testDateOrder,
   headerKey,
   readAppliedPartType,
   readOptionalDate,
@@ -130,15 +130,11 @@ export const caliberCsv: AnalyserFormat = {
     for (const name of REQUIRED)
       if (!columns.has(headerKey(name)))
         throw new UnreadableValue(`The file has no "${name}" column, which a Caliber safety-test CSV needs.`);
-    const cell = (row: AnalyserLine, name: string) => {
-      const index = columns.get(headerKey(name));
-      return index === undefined ? '' : (row.cells[index] ?? '').trim();
-    };
-    const filled = rows.filter((row) => row.cells.some((text) => text.trim() !== ''));
-    const order: DateOrder =
-      dateOrderOf(filled.map((row) => cell(row, 'Test Date').split(/[ T]/)[0] ?? '')) === 'MDY'
-        ? 'MDY'
-        : 'DMY';
+    const { cell, filled } = rowTable(columns, rows);
+    const order = testDateOrder(
+      filled.map((row) => cell(row, 'Test Date')),
+      'DMY',
+    );
     const out = { records: [] as AnalyserRecord[], refusals: [] as AnalyserRefusal[] };
     for (const row of filled) {
       const serialNumber = cell(row, 'Serial Number');

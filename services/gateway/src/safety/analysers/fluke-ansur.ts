@@ -1,15 +1,15 @@
 import {
-  dateOrderOf,
   type AnalyserRecord,
   type AnalyserRefusal,
   type AppliedPartMeasurement,
   type AppliedPartMethod,
-  type DateOrder,
   type LeakageMethod,
 } from '@caliber/contracts';
 import {
   columnsOf,
   eachRow,
+  rowTable,
+  testDateOrder,
   headerKey,
   readAppliedPartType,
   readOptionalDate,
@@ -75,15 +75,11 @@ export const flukeAnsur: AnalyserFormat = {
           ]
         : [];
     });
-    const cell = (row: AnalyserLine, name: string) => {
-      const index = columns.get(headerKey(name));
-      return index === undefined ? '' : (row.cells[index] ?? '').trim();
-    };
-    const filled = rows.filter((row) => row.cells.some((text) => text.trim() !== ''));
-    const order: DateOrder =
-      dateOrderOf(filled.map((row) => cell(row, 'Test Date').split(/[ T]/)[0] ?? '')) === 'DMY'
-        ? 'DMY'
-        : 'MDY';
+    const { cell, filled } = rowTable(columns, rows);
+    const order = testDateOrder(
+      filled.map((row) => cell(row, 'Test Date')),
+      'MDY',
+    );
     const out = { records: [] as AnalyserRecord[], refusals: [] as AnalyserRefusal[] };
     for (const row of filled) {
       const serialNumber = cell(row, 'DUT Serial Number');
