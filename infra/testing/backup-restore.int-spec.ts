@@ -1,0 +1,429 @@
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOMAIN_SERVICE_NAMES, type DomainServiceName } from '@caliber/contracts';
+import { natsUserEnv, serviceEntry } from '@caliber/local-stack';
+import { serviceDataSourceOptions, verifyAuditChain } from '@caliber/service-kit';
+import type { INestApplication } from '@nestjs/common';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { reportsDatabase } from '../../services/reports/src/database';
+import { ReportSchedulesRepository } from '../../services/reports/src/schedules/report-schedules.repository';
+import { backupManifestSchema, type BackupManifest } from '../backup/manifest';
+import { testNatsUsers } from './nats-users';
+import { migrateEveryService } from './service-databases';
+import { startEquipment, startIdentity, testEnv } from './stack';
+import { testKeyEnv } from './statement-keys';
+import { startSystemPostgres, type SystemPostgres } from './system-postgres';
+
+/**
+ * The backup, as a deployment runs it, and the restore drill, against real data: a PostgreSQL
+ * server of the machine's pg_dump major (pg_dump cannot read a newer server, and the integration
+ * run's embedded PostgreSQL 18 is newer than Debian 12's client tools), all four service schemas
+ * migrated and filled by the services' own demo seeds; backup.sh as a read-only role, its report
+ * on the run's Redis; then the drill restores it into a new database, where every row of every
+ * table must equal the source's and the audit chains must verify.
+ */
+
+const root = join(__dirname, '..', '..');
+const BACKUP_SCRIPT = join(root, 'infra', 'backup', 'backup.sh');
+const REPORTER = join(root, 'infra', 'backup', 'report-backup.mjs');
+const DRILL = join(root, 'infra', 'backup', 'restore-drill.ts');
+const KEY_PREFIX = `caliber-backup-test-${process.pid}`;
+const BACKUP_KEY = `${KEY_PREFIX}:backup:last-success-at`;
+const BACKUP_ROLE_PASSWORD = 'backup-role-password';
+
+let pg: SystemPostgres;
+let sourceUrl: string;
+let backupRoleUrl: string;
+let work: string;
+let redis: Redis;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** An environment without the run's own database settings, so each run says which it uses. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(
+    ([name]) => !name.startsWith('PG') && name !== 'DATABASE_URL',
+  );
+  return { ...Object.fromEntries(kept), ...extra };
+}
+
+function backup(env: Record<string, string>): Run {
+  const run = spawnSync('bash', [BACKUP_SCRIPT], {
+    env: cleanEnv({ REDIS_URL: process.env['REDIS_URL'] ?? '', REDIS_KEY_PREFIX: KEY_PREFIX, ...env }),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function drill(args: string[]): Run {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', DRILL, ...args], {
+    cwd: root,
+    env: cleanEnv({}),
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** A service's built command line (`services/<name>/dist/cli.js`), as an operator runs it. */
+function runCli(name: DomainServiceName, args: string[]): Promise<Run> {
+  const cli = join(root, serviceEntry(name, 'cli'));
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: build first (npx nx run-many -t build)`);
+  const env = testEnv({
+    DATABASE_URL: sourceUrl,
+    REPORT_MAIL_DOMAINS: 'hospital.example',
+    ...natsUserEnv(testNatsUsers(), name),
+    ...testKeyEnv(name),
+  });
+  // Not spawnSync: the seeds of maintenance and reports ask identity and equipment, which run in
+  // this process and must go on answering meanwhile.
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+async function seed(name: DomainServiceName): Promise<void> {
+  const run = await runCli(name, ['seed:demo']);
+  if (run.status !== 0)
+    throw new Error(`${name} seed:demo failed (${run.status}):\n${run.stderr}${run.stdout}`);
+}
+
+async function withDatabase<T>(url: string, use: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every row of every table of the service schemas, as a count and an MD5 of the ordered rows. */
+function tableDigests(url: string): Promise<Record<string, string>> {
+  return withDatabase(url, async (db) => {
+    const tables = (
+      await db.query<{ schema: string; table: string }>(
+        `SELECT table_schema AS schema, table_name AS table FROM information_schema.tables
+          WHERE table_type = 'BASE TABLE' AND table_schema = ANY($1) ORDER BY 1, 2`,
+        [DOMAIN_SERVICE_NAMES],
+      )
+    ).rows;
+    const digests: Record<string, string> = {};
+    for (const { schema, table } of tables) {
+      const [row] = (
+        await db.query<{ rows: string; digest: string }>(
+          `SELECT count(*)::text AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest
+             FROM "${schema}"."${table}" t`,
+        )
+      ).rows;
+      digests[`${schema}.${table}`] = `${row?.rows ?? '?'} rows, ${row?.digest ?? '?'}`;
+    }
+    // The sequences too: a restore that reset them would hand out used ids again.
+    const sequences = await db.query<{ name: string; last: string | null }>(
+      `SELECT schemaname || '.' || sequencename AS name, last_value::text AS last FROM pg_sequences
+        WHERE schemaname = ANY($1) ORDER BY 1`,
+      [DOMAIN_SERVICE_NAMES],
+    );
+    for (const { name, last } of sequences.rows) digests[`sequence ${name}`] = String(last);
+    return digests;
+  });
+}
+
+function auditHeads(url: string): Promise<string[]> {
+  return withDatabase(url, async (db) => {
+    const runner = { query: async (sql: string, params?: unknown[]) => (await db.query(sql, params)).rows };
+    const heads: string[] = [];
+    for (const name of DOMAIN_SERVICE_NAMES) {
+      const verdict = await verifyAuditChain(runner, name);
+      heads.push(`${name} rows ${verdict.rows}, head ${verdict.headSeq} ${verdict.headHash}  INTACT`);
+    }
+    return heads;
+  });
+}
+
+const databaseExists = (name: string) =>
+  withDatabase(pg.adminUrl, async (db) => {
+    const found = await db.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    return found.rowCount === 1;
+  });
+
+const backupFolders = (backupRoot: string) =>
+  readdirSync(backupRoot).filter((name) => /^\d{8}T\d{6}Z$/.test(name));
+
+beforeAll(async () => {
+  pg = await startSystemPostgres();
+  work = mkdtempSync(join(tmpdir(), 'caliber-backup-test-'));
+  redis = new Redis(process.env['REDIS_URL'] ?? '', { maxRetriesPerRequest: 2 });
+  await withDatabase(pg.adminUrl, async (db) => {
+    await db.query('CREATE DATABASE caliber_source');
+    // The backup's role as docs/backups.md creates it: it reads everything and may change nothing.
+    await db.query(`CREATE ROLE caliber_backup LOGIN PASSWORD '${BACKUP_ROLE_PASSWORD}'`);
+    await db.query('GRANT pg_read_all_data TO caliber_backup');
+  });
+  sourceUrl = pg.urlOf('caliber_source');
+  backupRoleUrl = sourceUrl.replace(/\/\/caliber:[^@]+@/, `//caliber_backup:${BACKUP_ROLE_PASSWORD}@`);
+  await migrateEveryService(sourceUrl);
+  // The data: each service's own demo seed, as `npm start` loads it. Maintenance's and reports'
+  // ask identity and equipment over the bus, so those two serve this database meanwhile.
+  await seed('identity');
+  await seed('equipment');
+  const serving: INestApplication[] = [];
+  try {
+    serving.push(await startIdentity({ DATABASE_URL: sourceUrl }));
+    serving.push(await startEquipment({ DATABASE_URL: sourceUrl }));
+    await seed('maintenance');
+    await seed('reports');
+    // The demo roster is loaded in bulk; a person added and deactivated from the command line
+    // gives identity's audit log rows of its own, with old and new values.
+    for (const args of [
+      ['staff:add', '--service-number', 'BK-0001', '--name', 'Backup Test', '--phone', '+15550100777'],
+      ['staff:deactivate', '--service-number', 'BK-0001'],
+    ]) {
+      const run = await runCli('identity', args);
+      if (run.status !== 0) throw new Error(`identity ${args[0]} failed:\n${run.stderr}${run.stdout}`);
+    }
+  } finally {
+    for (const app of serving.reverse()) await app.close();
+  }
+  // The demo report schedule is written without an audit row; the reports service's own ending of
+  // a schedule whose owner may no longer receive reports writes one.
+  const reports = await new DataSource({
+    ...serviceDataSourceOptions(reportsDatabase(sourceUrl)),
+    logging: false,
+  }).initialize();
+  try {
+    const [schedule] = (await reports.query(`SELECT "id" FROM "reports"."report_schedules" LIMIT 1`)) as {
+      id: string;
+    }[];
+    if (!schedule) throw new Error('The reports demo seed added no schedule.');
+    await new ReportSchedulesRepository(reports).endForOwner(schedule.id, 'The owner left the department.');
+  } finally {
+    await reports.destroy();
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await redis?.del(BACKUP_KEY, `${KEY_PREFIX}-reporter:backup:last-success-at`);
+  redis?.disconnect();
+  await pg?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('backups that are restored (PostgreSQL of the machine’s pg_dump major)', () => {
+  let backupRoot: string;
+  let folder: string;
+  let manifest: BackupManifest;
+
+  it('has inventory, tasks and audit rows in all four schemas to back up', async () => {
+    const counts = await withDatabase(sourceUrl, async (db) => {
+      const count = async (table: string) =>
+        Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`)).rows[0]?.n);
+      return {
+        equipment: await count('equipment.equipment'),
+        tasks: await count('maintenance.tasks'),
+        audit: Object.fromEntries(
+          await Promise.all(
+            DOMAIN_SERVICE_NAMES.map(async (name) => [name, await count(`"${name}".audit_log`)] as const),
+          ),
+        ),
+      };
+    });
+    expect(counts.equipment).toBeGreaterThan(10);
+    expect(counts.tasks).toBeGreaterThan(5);
+    for (const name of DOMAIN_SERVICE_NAMES)
+      expect({ [name]: counts.audit[name] }).toEqual({ [name]: expect.any(Number) as number });
+    expect(Object.entries(counts.audit).filter(([, rows]) => !(Number(rows) > 0))).toEqual([]);
+  });
+
+  it('backs up every schema as the read-only role, checks the archives, prunes old backups, reports the finish time', async () => {
+    backupRoot = join(work, 'backups');
+    // An expired backup, and a folder that is no backup (never touched).
+    mkdirSync(join(backupRoot, '20000101T000000Z'), { recursive: true });
+    mkdirSync(join(backupRoot, 'notes'));
+    await redis.del(BACKUP_KEY);
+
+    const run = backup({ DATABASE_URL: backupRoleUrl, BACKUP_ROOT: backupRoot, RETENTION_DAYS: '30' });
+    expect(run.stderr).not.toContain('FAILED');
+    expect(run.status).toBe(0);
+
+    const folders = backupFolders(backupRoot);
+    expect(folders).toHaveLength(1);
+    folder = join(backupRoot, folders[0] ?? '');
+    expect(run.stdout.trim()).toBe(folder);
+    expect(readFileSync(join(backupRoot, 'LATEST'), 'utf8').trim()).toBe(folders[0]);
+    expect(existsSync(join(backupRoot, 'notes'))).toBe(true);
+    manifest = backupManifestSchema.parse(JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')));
+    expect(manifest.schemas.map((entry) => entry.schema)).toEqual([...DOMAIN_SERVICE_NAMES]);
+    expect(readdirSync(folder).sort()).toEqual(
+      ['manifest.json', ...DOMAIN_SERVICE_NAMES.map((name) => `${name}.dump`)].sort(),
+    );
+    expect(manifest.pgDumpVersion).toContain(`) ${pg.major}.`);
+    expect(manifest.serverVersion.startsWith(`${pg.major}.`)).toBe(true);
+    expect(manifest.extensions).toContainEqual({ name: 'pg_trgm', schema: 'public' });
+    expect(Date.parse(manifest.finishedAt)).toBeGreaterThanOrEqual(Date.parse(manifest.startedAt));
+    // The dashboard's Backup line now shows this backup's finish time.
+    expect(await redis.get(BACKUP_KEY)).toBe(manifest.finishedAt);
+  }, 120_000);
+
+  it('a failed backup (a wrong password) writes no backup, prunes nothing and leaves the Backup line as it was', async () => {
+    const before = await redis.get(BACKUP_KEY);
+    expect(before).toBe(manifest.finishedAt);
+    mkdirSync(join(backupRoot, '20000102T000000Z'));
+    const wrong = backupRoleUrl.replace(BACKUP_ROLE_PASSWORD, 'not-the-password');
+    // A second later, a successful run would have had a new folder name and time.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const run = backup({ DATABASE_URL: wrong, BACKUP_ROOT: backupRoot });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('FAILED: cannot connect to PostgreSQL');
+    expect(run.stderr).toContain('password authentication failed');
+    expect(await redis.get(BACKUP_KEY)).toBe(before);
+    expect(backupFolders(backupRoot).sort()).toEqual(['20000102T000000Z', folder.split('/').pop()].sort());
+    expect(readdirSync(backupRoot).filter((name) => name.startsWith('.partial'))).toEqual([]);
+    expect(readFileSync(join(backupRoot, 'LATEST'), 'utf8').trim()).toBe(folder.split('/').pop());
+    rmSync(join(backupRoot, '20000102T000000Z'), { recursive: true });
+  }, 60_000);
+
+  it('refuses a server newer than its pg_dump, saying which client tools to use, and reports nothing', async () => {
+    // The integration run's own PostgreSQL is the embedded 18.
+    const newer = process.env['DATABASE_URL'] ?? '';
+    const serverMajor = await withDatabase(newer, async (db) =>
+      Number(
+        (
+          await db.query<{ server_version_num: string }>('SHOW server_version_num')
+        ).rows[0]?.server_version_num.slice(0, -4),
+      ),
+    );
+    if (serverMajor <= pg.major)
+      throw new Error(`The run's PostgreSQL (${serverMajor}) is not newer than pg_dump`);
+    const run = backup({ DATABASE_URL: newer, BACKUP_ROOT: join(work, 'newer') });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      `pg_dump ${pg.major} cannot dump a PostgreSQL ${serverMajor} server: run this with the client tools of major ${serverMajor}`,
+    );
+    expect(backupFolders(join(work, 'newer'))).toEqual([]);
+    expect(await redis.get(BACKUP_KEY)).toBe(manifest.finishedAt);
+  }, 60_000);
+
+  it('the CronJob’s reporter sets the Backup line from a complete backup only', async () => {
+    const reporterKey = `${KEY_PREFIX}-reporter:backup:last-success-at`;
+    const report = (backupRootOf: string) =>
+      spawnSync(process.execPath, [REPORTER], {
+        cwd: root,
+        env: cleanEnv({
+          BACKUP_ROOT: backupRootOf,
+          REDIS_URL: process.env['REDIS_URL'] ?? '',
+          REDIS_KEY_PREFIX: `${KEY_PREFIX}-reporter`,
+        }),
+        encoding: 'utf8',
+      });
+    await redis.del(reporterKey);
+    // A copy with one archive cut short: not a whole backup, nothing reported.
+    const damaged = join(work, 'damaged');
+    cpSync(backupRoot, damaged, { recursive: true });
+    const name = folder.split('/').pop() ?? '';
+    const archive = join(damaged, name, 'equipment.dump');
+    writeFileSync(archive, readFileSync(archive).subarray(0, 100));
+    const refused = report(damaged);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('equipment.dump is 100 bytes');
+    expect(await redis.get(reporterKey)).toBeNull();
+
+    const reported = report(backupRoot);
+    expect(reported.stderr).toBe('');
+    expect(reported.status).toBe(0);
+    expect(await redis.get(reporterKey)).toBe(manifest.finishedAt);
+  }, 60_000);
+
+  it('the restore drill restores every row of every table and intact audit chains into a new database', async () => {
+    const database = `caliber_drill_test_${process.pid}`;
+    const run = drill([folder, pg.adminUrl, '--keep', '--database', database]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    try {
+      const restoredUrl = pg.urlOf(database);
+      const [source, restored] = [await tableDigests(sourceUrl), await tableDigests(restoredUrl)];
+      // The inventory, the tasks and all four audit logs among them, none empty.
+      for (const table of [
+        'equipment.equipment',
+        'maintenance.tasks',
+        ...DOMAIN_SERVICE_NAMES.map((n) => `${n}.audit_log`),
+      ])
+        expect(source[table]).toMatch(/^[1-9]\d* rows/);
+      expect(Object.keys(source).length).toBeGreaterThan(20);
+      expect(restored).toEqual(source);
+
+      // The drill's verdicts: the same chains, heads and hashes as the source's.
+      const heads = await auditHeads(sourceUrl);
+      const printed = run.stdout
+        .split('\n')
+        .filter((line) => line.trim().endsWith('INTACT'))
+        .map((line) => line.trim().replace(/ +/, ' '));
+      expect(printed).toEqual(heads);
+      expect(run.stdout).toContain('equipment.equipment');
+      expect(run.stdout).toMatch(/Newest audit row per service:\n {2}identity +\d{4}-\d\d-\d\dT/);
+      expect(run.stdout).toContain('Restore drill PASSED');
+      expect(run.stdout).toContain(`database ${database} kept`);
+    } finally {
+      await withDatabase(pg.adminUrl, (db) => db.query(`DROP DATABASE IF EXISTS "${database}"`));
+    }
+  }, 240_000);
+
+  it('drops the drill’s database at the end, and refuses to restore into a database that exists', async () => {
+    const database = `caliber_drill_drop_${process.pid}`;
+    const run = drill([folder, pg.adminUrl, '--database', database]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`database ${database} dropped`);
+    expect(await databaseExists(database)).toBe(false);
+
+    const before = await tableDigests(sourceUrl);
+    const refused = drill([folder, pg.adminUrl, '--database', 'caliber_source']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(
+      'A database named caliber_source exists already; the drill does not touch it.',
+    );
+    expect(await tableDigests(sourceUrl)).toEqual(before);
+  }, 240_000);
+
+  it('refuses a backup whose archive was altered (SHA-256), before creating any database', async () => {
+    const altered = join(work, 'altered');
+    cpSync(folder, altered, { recursive: true });
+    const archive = join(altered, 'maintenance.dump');
+    const bytes = readFileSync(archive);
+    // One byte changed, the size the same: only the checksum can tell.
+    bytes[bytes.length - 10] = (bytes[bytes.length - 10] ?? 0) ^ 0xff;
+    writeFileSync(archive, bytes);
+    const database = `caliber_drill_altered_${process.pid}`;
+    const run = drill([altered, pg.adminUrl, '--database', database]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /Restore drill FAILED: The archives do not match the manifest:\n {2}maintenance\.dump: SHA-256 [0-9a-f]{64} does not match/,
+    );
+    expect(run.stderr).not.toContain('identity.dump');
+    expect(await databaseExists(database)).toBe(false);
+  }, 60_000);
+});
