@@ -15,7 +15,7 @@
 #                        backup (default 30)
 #   REDIS_URL            when set, the finish time is written to the Backup line's key with
 #                        redis-cli; unset, the caller reports (the CronJob's gateway container reads
-#                        the manifest: infra/backup/report-backup.js)
+#                        the manifest: infra/backup/report-backup.mjs)
 #   REDIS_KEY_PREFIX     the prefix of that key (default caliber), as the gateway's setting
 #
 # A backup is a folder named by its start time (UTC, 20250611T010000Z) holding <schema>.dump for

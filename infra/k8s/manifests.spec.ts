@@ -10,7 +10,7 @@ import { CronJob, Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Role, RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
-import { ConfigMap, Service, ServiceAccount } from 'kubernetes-models/v1';
+import { ConfigMap, PersistentVolumeClaim, Service, ServiceAccount } from 'kubernetes-models/v1';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import { loadEquipmentConfig } from '../../services/equipment/src/config';
@@ -40,6 +40,7 @@ type Model = { apiVersion: string; kind: string } & (new (data: never) => { vali
 const MODELS = new Map<string, Model>(
   [
     ConfigMap,
+    PersistentVolumeClaim,
     Service,
     ServiceAccount,
     Deployment,
@@ -818,5 +819,137 @@ describe('the CloudNativePG example', () => {
       expect(container.securityContext?.readOnlyRootFilesystem).toBe(true);
       expect(container.image).toMatch(/:\d+\.\d+\.\d+$/);
     }
+  });
+});
+
+describe('the pg_dump backup example', () => {
+  const objects = () => render(join(K8S, 'examples', 'pg-dump-backup'));
+  let rendered: KubeObject[];
+  beforeAll(() => {
+    rendered = objects();
+  });
+  const cronJob = () => rendered.find((object) => object.kind === 'CronJob') as KubeObject;
+  const pod = () => podSpecOf(cronJob()) as IPodSpec;
+  const container = (name: string) =>
+    [...(pod().initContainers ?? []), ...pod().containers].find((each) => each.name === name);
+
+  it('renders a CronJob, its volume, its scripts and its network policy, all valid, no Secret', () => {
+    expect(rendered.map(nameOf).sort()).toEqual([
+      expect.stringMatching(/^ConfigMap\/caliber-backup-scripts-\w+$/),
+      'CronJob/caliber-backup',
+      'NetworkPolicy/allow-pg-dump-backup-egress',
+      'PersistentVolumeClaim/caliber-backups',
+    ]);
+    for (const object of rendered)
+      new (MODELS.get(`${object.apiVersion}/${object.kind}`) as Model)(object as never).validate();
+  });
+
+  it('runs infra/backup/backup.sh and report-backup.mjs themselves: the copies here are identical', () => {
+    const scripts = rendered.find((object) => object.kind === 'ConfigMap')?.data ?? {};
+    for (const file of ['backup.sh', 'report-backup.mjs'])
+      expect({ [file]: scripts[file] === readFileSync(join(K8S, '..', 'backup', file), 'utf8') }).toEqual({
+        // When this fails: cp infra/backup/<file> infra/k8s/examples/pg-dump-backup/
+        [file]: true,
+      });
+    const mounted = pod().volumes?.find((volume) => volume.configMap)?.configMap?.name;
+    expect(mounted).toBe(rendered.find((object) => object.kind === 'ConfigMap')?.metadata.name);
+    expect(container('dump')?.command).toEqual(['bash', '/scripts/backup.sh']);
+    expect(container('report')?.command).toEqual(['node', '/scripts/report-backup.mjs']);
+  });
+
+  it('dumps first and reports only after (an init container), never two at once, within a deadline', () => {
+    const spec = cronJob().spec as {
+      concurrencyPolicy?: string;
+      jobTemplate?: { spec?: { activeDeadlineSeconds?: number } };
+    };
+    expect(spec.concurrencyPolicy).toBe('Forbid');
+    expect(spec.jobTemplate?.spec?.activeDeadlineSeconds).toBeGreaterThan(0);
+    expect(pod().restartPolicy).toBe('Never');
+    expect(pod().initContainers?.map((each) => each.name)).toEqual(['dump']);
+    expect(pod().containers.map((each) => each.name)).toEqual(['report']);
+    // The report reads the volume; only the dump writes it.
+    expect(container('report')?.volumeMounts?.find((mount) => mount.mountPath === '/backups')?.readOnly).toBe(
+      true,
+    );
+  });
+
+  it('runs pg_dump from the postgres image of the server’s major (the CloudNativePG example’s)', () => {
+    const server = render(join(K8S, 'examples', 'cloudnative-pg')).find(
+      (object) => object.kind === 'Cluster',
+    );
+    const serverMajor = /:(\d+)\./.exec(String(server?.spec?.['imageName']))?.[1];
+    expect(container('dump')?.image).toMatch(new RegExp(`^postgres:${serverMajor ?? '?'}\\.\\d+$`));
+  });
+
+  it('reports under the key the dashboard reads: the settings’ REDIS_KEY_PREFIX', () => {
+    const settings = render(join(K8S, 'base')).find((object) =>
+      object.metadata.name.startsWith('caliber-settings'),
+    )?.data;
+    const env = container('report')?.env ?? [];
+    expect(env.find((variable) => variable.name === 'REDIS_KEY_PREFIX')?.value).toBe(
+      settings?.['REDIS_KEY_PREFIX'],
+    );
+    expect(secretReferences(rendered)).toEqual(
+      new Map([
+        ['caliber-backup-database', new Set(['username', 'password'])],
+        ['caliber-redis', new Set(['REDIS_URL'])],
+      ]),
+    );
+  });
+
+  it('runs every container unprivileged, read-only, with limits and a whole image version', () => {
+    const offenders = containersOf(rendered).flatMap(({ pod: spec, container: each, label }) => {
+      const context = each.securityContext;
+      const runAsUser = context?.runAsUser ?? spec.securityContext?.runAsUser;
+      return [
+        (context?.runAsNonRoot ?? spec.securityContext?.runAsNonRoot) === true && runAsUser !== 0
+          ? []
+          : [`${label}: may run as root`],
+        context?.readOnlyRootFilesystem === true ? [] : [`${label}: root filesystem writable`],
+        context?.allowPrivilegeEscalation === false ? [] : [`${label}: privilege escalation`],
+        context?.capabilities?.drop?.includes('ALL') ? [] : [`${label}: capabilities kept`],
+        (context?.seccompProfile?.type ?? spec.securityContext?.seccompProfile?.type) === 'RuntimeDefault'
+          ? []
+          : [`${label}: no RuntimeDefault seccomp`],
+        (['requests', 'limits'] as const).every((kind) =>
+          (['cpu', 'memory'] as const).every((resource) => each.resources?.[kind]?.[resource] !== undefined),
+        )
+          ? []
+          : [`${label}: CPU or memory request or limit missing`],
+        /:\d+\.\d+(\.\d+)?$/.test(each.image ?? '') ? [] : [`${label}: image ${each.image ?? ''}`],
+        each.volumeMounts?.some((mount) => mount.mountPath === '/tmp') ? [] : [`${label}: no /tmp`],
+      ].flat();
+    });
+    expect(containersOf(rendered)).toHaveLength(2);
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets the pod reach PostgreSQL, Redis and the cluster DNS alone, and nothing reach it', () => {
+    const policy = rendered.find((object) => object.kind === 'NetworkPolicy') as KubeObject;
+    const spec = policy.spec as {
+      podSelector?: { matchLabels?: Record<string, string> };
+      policyTypes?: string[];
+      ingress?: unknown[];
+    };
+    expect(matches(spec.podSelector?.matchLabels, podLabelsOf(cronJob()))).toBe(true);
+    expect(Object.keys(spec.podSelector?.matchLabels ?? {})).not.toHaveLength(0);
+    expect(spec.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect(spec.ingress).toEqual([]);
+    const rules = egressRules([policy]).map(({ rule }) => rule);
+    expect(rules.every((rule) => (rule.to ?? []).length > 0)).toBe(true);
+    expect(rules.map((rule) => rule.ports)).toEqual([
+      [{ protocol: 'TCP', port: 5432 }],
+      [{ protocol: 'TCP', port: 6379 }],
+      [
+        { protocol: 'UDP', port: 53 },
+        { protocol: 'TCP', port: 53 },
+      ],
+    ]);
+    expect(rules[2]?.to).toEqual([
+      {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'kube-system' } },
+        podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } },
+      },
+    ]);
   });
 });
