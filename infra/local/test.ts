@@ -80,6 +80,26 @@ function main(): number {
     // The asset-label tests read their PDFs back (text, pages as images) with poppler-utils.
     { command: 'pdftoppm', aptPackage: 'poppler-utils', alternative: 'install poppler-utils' },
     { command: 'pdftotext', aptPackage: 'poppler-utils', alternative: 'install poppler-utils' },
+    // The backup test (infra/testing/backup-restore.int-spec.ts) dumps with the machine's pg_dump
+    // against a throwaway server of the same major (pg_dump cannot read a newer server, such as the
+    // embedded 18): Debian's default client and server packages are of one major. It reports to
+    // Redis with redis-cli, as infra/backup/backup.sh does.
+    {
+      command: 'pg_dump',
+      aptPackage: 'postgresql-client',
+      alternative: 'install the PostgreSQL client tools',
+    },
+    {
+      command: 'pg_restore',
+      aptPackage: 'postgresql-client',
+      alternative: 'install the PostgreSQL client tools',
+    },
+    {
+      command: 'pg_ctlcluster',
+      aptPackage: 'postgresql',
+      alternative: "install the PostgreSQL server of pg_dump's major version",
+    },
+    { command: 'redis-cli', aptPackage: 'redis-tools', alternative: 'install redis-tools' },
   ]);
   // One Nx process at a time on two cores; no background daemon left behind by a test run.
   process.env['NX_DAEMON'] ??= 'false';
