@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -152,6 +152,8 @@ describe('tracing and request ids across the built stack', () => {
         throw new Error(`${bundle} is missing: run "NX_DAEMON=false npx nx run-many -t build" first`);
     receiver = await startOtlpReceiver();
     root = await mkdtemp(join(tmpdir(), 'caliber-tracing-'));
+    // Run as root, PostgreSQL's own user must reach its data folder inside.
+    await chmod(root, 0o755);
     stack = await startThrowawayStack({
       dataDir: join(root, 'data'),
       env: {
