@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EquipmentListResponse, TaskCreatedResponse } from '@caliber/contracts';
 import { freePort, startThrowawayStack, type RunningStack } from '@caliber/local-stack';
+import { Client } from 'pg';
 import { signInThroughApi } from './outbox';
 
 const ROOT = join(__dirname, '../..');
@@ -96,6 +97,19 @@ async function startOtlpReceiver(): Promise<{ server: Server; port: number; span
   return { server, port, spans };
 }
 
+const DATABASE = `caliber_tracing_${process.pid}`;
+
+/** One statement on the suite's PostgreSQL server (creating and dropping this test's database). */
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 type LogLine = Record<string, unknown> & { process: string };
 
 /**
@@ -145,15 +159,24 @@ describe('tracing and request ids across the built stack', () => {
   let baseUrl = '';
   let token = '';
   let userId = '';
+  let sharedDatabaseUrl = '';
 
   beforeAll(async () => {
     for (const bundle of BUNDLES)
       if (!existsSync(join(ROOT, bundle)))
         throw new Error(`${bundle} is missing: run "NX_DAEMON=false npx nx run-many -t build" first`);
+    // The stack runs on the suite's servers (started by its global set-up), in a database of its
+    // own: its demo data must not reach the database the other tests use. Its Redis keys are
+    // apart too, named after the database (`queuePrefix`).
+    sharedDatabaseUrl = process.env['DATABASE_URL'] ?? '';
+    if (!sharedDatabaseUrl)
+      throw new Error('DATABASE_URL is not set: run this with --selectProjects integration');
+    const own = new URL(sharedDatabaseUrl);
+    own.pathname = `/${DATABASE}`;
+    await adminQuery(sharedDatabaseUrl, `CREATE DATABASE "${DATABASE}"`);
+    process.env['DATABASE_URL'] = own.toString();
     receiver = await startOtlpReceiver();
     root = await mkdtemp(join(tmpdir(), 'caliber-tracing-'));
-    // Run as root, PostgreSQL's own user must reach its data folder inside.
-    await chmod(root, 0o755);
     stack = await startThrowawayStack({
       dataDir: join(root, 'data'),
       env: {
@@ -175,6 +198,10 @@ describe('tracing and request ids across the built stack', () => {
     await stack?.stop();
     await new Promise((resolve) => receiver?.server.close(resolve));
     if (root) await rm(root, { recursive: true, force: true });
+    if (sharedDatabaseUrl) {
+      process.env['DATABASE_URL'] = sharedDatabaseUrl;
+      await adminQuery(sharedDatabaseUrl, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
+    }
   }, 60_000);
 
   async function call(method: string, path: string, body?: unknown, requestId?: string) {
