@@ -13,6 +13,7 @@ const swc = [
       paths: {
         '@caliber/contracts': ['libs/contracts/src/index.ts'],
         '@caliber/service-kit': ['libs/service-kit/src/index.ts'],
+        '@caliber/service-kit/telemetry': ['libs/service-kit/src/telemetry/start.ts'],
         '@caliber/local-stack': ['infra/local/src/index.ts'],
         '@caliber/testing/*': ['infra/testing/*'],
       },
@@ -28,6 +29,7 @@ const shared = {
   moduleNameMapper: {
     '^@caliber/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@caliber/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',
+    '^@caliber/service-kit/telemetry$': '<rootDir>/libs/service-kit/src/telemetry/start.ts',
     '^@caliber/local-stack$': '<rootDir>/infra/local/src/index.ts',
     '^@caliber/testing/(.*)$': '<rootDir>/infra/testing/$1',
   },

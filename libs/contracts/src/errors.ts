@@ -58,6 +58,11 @@ export interface ApiErrorBody {
   details?: FieldIssue[];
   /** Seconds until the caller may try again (rate limits, resend cool-down). */
   retryAfterSeconds?: number;
+  /**
+   * The request's id, also in the `X-Request-Id` header: what a person quotes and an
+   * administrator looks for in the logs. Every gateway answer has one.
+   */
+  requestId?: string;
 }
 
 /** What a service sends back over NATS when it refuses a request. */

@@ -1,6 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { ServerNats, type NatsContext } from '@nestjs/microservices';
 import type { ServiceErrorPayload } from '@caliber/contracts';
+import type { Msg } from 'nats';
+import { carrierOfNatsHeaders } from './telemetry/nats-headers';
+import { continueFrom, failSpan, SpanKind } from './telemetry/propagation';
+import type { Span } from '@opentelemetry/api';
 
 /** What the NATS client hands a handler: enough of it to answer. */
 type NatsMessage = Parameters<ServerNats['getPublisher']>[0];
@@ -12,13 +16,45 @@ export const REPLY_TOO_LARGE: ServiceErrorPayload = {
 };
 
 /**
- * The NATS transport of every service, with one difference from Nest's: an answer that cannot be
- * sent (larger than the server's payload limit, or refused by the client) becomes an error answer
- * to the caller instead of an unhandled error that ends the process. One over-large reply must
- * never take a service, and every request it serves, down.
+ * The NATS transport of every service, with two differences from Nest's:
+ *
+ * - An answer that cannot be sent (larger than the server's payload limit, or refused by the
+ *   client) becomes an error answer to the caller instead of an unhandled error that ends the
+ *   process. One over-large reply must never take a service, and every request it serves, down.
+ * - Each message is handled inside the caller's request (its `x-request-id` header, so every log
+ *   line names it) and, with tracing on, inside a SERVER span that is a child of the caller's
+ *   CLIENT span (its `traceparent` header). The span ends when the last answer is sent.
  */
 export class BoundedNatsServer extends ServerNats {
   private readonly replyLogger = new Logger('BoundedNatsServer');
+  /** The span of each message being handled, until its answer is sent. */
+  private readonly spans = new WeakMap<object, Span>();
+
+  override async handleMessage(channel: string, natsMsg: Msg): Promise<unknown> {
+    const continued = continueFrom(carrierOfNatsHeaders(natsMsg.headers), {
+      name: `process ${channel}`,
+      // A request (it has an inbox to answer) is served; an event is consumed.
+      kind: natsMsg.reply ? SpanKind.SERVER : SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.destination.name': channel,
+        'messaging.operation.type': 'process',
+      },
+    });
+    if (natsMsg.reply) this.spans.set(natsMsg, continued.span);
+    try {
+      return await continued.run(() => super.handleMessage(channel, natsMsg));
+    } catch (error) {
+      // Not answered (the transport itself failed): the span ends here, once.
+      if (continued.span.isRecording()) {
+        failSpan(continued.span, error);
+        continued.span.end();
+      }
+      throw error;
+    } finally {
+      if (!natsMsg.reply) continued.span.end();
+    }
+  }
 
   override getPublisher(
     message: NatsMessage,
@@ -26,7 +62,8 @@ export class BoundedNatsServer extends ServerNats {
     context: NatsContext,
   ): (response: Packet) => unknown {
     const publish = super.getPublisher(message, id, context) as (response: Packet) => unknown;
-    return (response: Packet) => {
+    const span = this.spans.get(message as object);
+    const send = (response: Packet) => {
       try {
         return publish(response);
       } catch (error) {
@@ -38,5 +75,34 @@ export class BoundedNatsServer extends ServerNats {
         return publish({ err: REPLY_TOO_LARGE, isDisposed: true });
       }
     };
+    if (!span) return send;
+    return (response: Packet) => {
+      const sent = send(response);
+      // The answer is complete with its error or its last part (`isDisposed`).
+      if (response['err'] !== undefined || response['isDisposed'] === true) {
+        if (response['err'] !== undefined) markRefusal(span, response['err']);
+        span.end();
+        this.spans.delete(message as object);
+      }
+      return sent;
+    };
   }
+}
+
+/** Codes that mean the service failed, not that it refused the caller's request. */
+const FAULTS = new Set(['INTERNAL', 'SERVICE_UNAVAILABLE', 'REPLY_TOO_LARGE']);
+
+/**
+ * An error answer on the span: its code always (`caliber.error_code`); the span is failed only
+ * for the service's own faults, so a trace search for errors is not flooded by people's 404s and
+ * 422s. The refusal's details stay out: they may hold a person's data.
+ */
+function markRefusal(span: Span, err: unknown): void {
+  const { code, message } = (typeof err === 'object' && err !== null ? err : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  if (typeof code === 'string') span.setAttribute('caliber.error_code', code);
+  if (typeof code !== 'string' || FAULTS.has(code))
+    failSpan(span, typeof message === 'string' ? message : String(code ?? err));
 }

@@ -30,3 +30,8 @@ export * from './timed-memo';
 export * from './static-files';
 export * from './page-security';
 export * from './audit/audit-reader';
+export * from './telemetry/request-context';
+export * from './telemetry/propagation';
+export * from './telemetry/nats-headers';
+export { stopTracing, tracingIsOn } from './telemetry/start';
+export * from './telemetry/jobs';

@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from './config';
+import { logContext } from './telemetry/propagation';
 
 /**
  * Paths that must never reach a log in full: session tokens, codes and phone numbers.
@@ -21,10 +22,16 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
 ];
 
+/**
+ * A process's logger. Each line written while serving a request names it (`requestId`, and
+ * `traceId`/`spanId` when tracing is on), whichever process writes it, so one grep finds a
+ * request's lines in every process's log.
+ */
 export function createLogger(service: string, level: LogLevel): Logger {
   return pino({
     level,
     base: { service },
+    mixin: logContext,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },

@@ -7,6 +7,9 @@ import type { Logger } from 'pino';
 // Not re-exported by the package's index: raised when no replica of the service is subscribed.
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { context, trace } from '@opentelemetry/api';
+import { withContextHeaders } from './telemetry/nats-headers';
+import { failSpan, SpanKind, tracer } from './telemetry/propagation';
 
 /** How a service's refusal of a statement begins (`StatementVerifier`). */
 const REFUSED_STATEMENT = 'The request was refused:';
@@ -42,7 +45,8 @@ export function serviceChannelProvider(
 /**
  * Request/reply to a domain service over NATS, signed by the caller (the gateway, or a service
  * calling another) for `user` (the person it acts for) or for itself. A refusal comes back as the service's own ServiceError;
- * silence past the deadline becomes SERVICE_UNAVAILABLE, never a hung request.
+ * silence past the deadline becomes SERVICE_UNAVAILABLE, never a hung request. The request is a
+ * CLIENT span (with tracing on), and carries the request id and that span's context.
  */
 export async function requestFromService<T>(
   channel: ServiceChannel,
@@ -52,39 +56,63 @@ export async function requestFromService<T>(
   user?: ActingUser,
   timeoutMs = channel.timeoutMs,
 ): Promise<T> {
-  const message = channel.signer.sign(subject, payload, user);
+  const signed = channel.signer.sign(subject, payload, user);
+  const span = tracer().startSpan(`send ${subject}`, {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      'messaging.system': 'nats',
+      'messaging.destination.name': subject,
+      'messaging.operation.type': 'send',
+    },
+  });
+  const message = context.with(trace.setSpan(context.active(), span), () => withContextHeaders(signed));
   try {
     return await firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(timeoutMs)));
   } catch (error) {
-    if (isServiceErrorPayload(error)) {
-      // The service refused the caller's own statement (keys or clocks disagree): that is this
-      // deployment's fault, not the person's session, and its wording is for the log only.
-      if (error.code === 'UNAUTHENTICATED' && error.message.startsWith(REFUSED_STATEMENT)) {
-        channel.logger.error({ subject, refusal: error.message }, 'a service refused our statement');
-        throw new ServiceError(
-          'SERVICE_UNAVAILABLE',
-          `The ${serviceLabel} could not verify this request. Please try again later.`,
-        );
-      }
-      throw new ServiceError(error.code, error.message, error.details, error.retryAfterSeconds);
-    }
-    if (error instanceof TimeoutError) {
-      throw new ServiceError(
+    const failure = serviceFailure(error, channel, serviceLabel, subject);
+    if (!isServiceErrorPayload(error) || failure.code === 'SERVICE_UNAVAILABLE') failSpan(span, failure);
+    else span.setAttribute('caliber.error_code', failure.code);
+    throw failure;
+  } finally {
+    span.end();
+  }
+}
+
+/** What a failed request becomes for the caller: the service's refusal, or why it was not answered. */
+function serviceFailure(
+  error: unknown,
+  channel: ServiceChannel,
+  serviceLabel: string,
+  subject: string,
+): ServiceError {
+  if (isServiceErrorPayload(error)) {
+    // The service refused the caller's own statement (keys or clocks disagree): that is this
+    // deployment's fault, not the person's session, and its wording is for the log only.
+    if (error.code === 'UNAUTHENTICATED' && error.message.startsWith(REFUSED_STATEMENT)) {
+      channel.logger.error({ subject, refusal: error.message }, 'a service refused our statement');
+      return new ServiceError(
         'SERVICE_UNAVAILABLE',
-        `The ${serviceLabel} did not answer in time. Please try again.`,
+        `The ${serviceLabel} could not verify this request. Please try again later.`,
       );
     }
-    if (error instanceof EmptyResponseException) {
-      throw new ServiceError(
-        'SERVICE_UNAVAILABLE',
-        `The ${serviceLabel} is not available right now. Please try again shortly.`,
-      );
-    }
-    throw new ServiceError(
+    return new ServiceError(error.code, error.message, error.details, error.retryAfterSeconds);
+  }
+  if (error instanceof TimeoutError) {
+    return new ServiceError(
       'SERVICE_UNAVAILABLE',
-      `The ${serviceLabel} cannot be reached right now. Please try again.`,
+      `The ${serviceLabel} did not answer in time. Please try again.`,
     );
   }
+  if (error instanceof EmptyResponseException) {
+    return new ServiceError(
+      'SERVICE_UNAVAILABLE',
+      `The ${serviceLabel} is not available right now. Please try again shortly.`,
+    );
+  }
+  return new ServiceError(
+    'SERVICE_UNAVAILABLE',
+    `The ${serviceLabel} cannot be reached right now. Please try again.`,
+  );
 }
 
 /** Base of a typed view of one domain service: requests carry its label and deadline. */

@@ -1,16 +1,31 @@
 import { DEFAULT_API_BASE_PATH, isApiErrorBody } from '@caliber/contracts';
 import { sessionStore } from './storage';
 
-/** A refused or failed call: the server's `message` when it sent one, and the HTTP status (0: no answer). */
+/**
+ * A refused or failed call: the server's `message` when it sent one, the HTTP status (0: no
+ * answer), and the request's id (`requestId`) when the server named it.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code?: string,
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * The refusal or failure an answer carries: its message, code and request id (from the body, or
+ * the `X-Request-Id` header when the body is not ours, e.g. a proxy's page).
+ */
+export function apiErrorOf(response: Response, body: unknown): ApiError {
+  const ours = isApiErrorBody(body);
+  const fromBody = ours && typeof body.requestId === 'string' ? body.requestId : undefined;
+  const requestId = fromBody ?? response.headers.get('x-request-id') ?? undefined;
+  return new ApiError(ours ? body.message : '', response.status, ours ? body.code : undefined, requestId);
 }
 
 interface ApiSettings {
@@ -60,9 +75,7 @@ export async function apiExchange<T>(
   const response = await apiFetch(method, path, options);
   const body: unknown = await readJson(response);
   if (response.ok) return { status: response.status, body: body as T };
-  const message = isApiErrorBody(body) ? body.message : '';
-  const code = isApiErrorBody(body) ? body.code : undefined;
-  throw new ApiError(message, response.status, code);
+  throw apiErrorOf(response, body);
 }
 
 /**
@@ -102,7 +115,7 @@ export async function apiFetch(
     sessionStore.clear();
     settings.onUnauthorized(code === 'SESSION_ENDED' && message ? message : undefined);
   }
-  throw new ApiError(message, 401, code);
+  throw apiErrorOf(response, body);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -124,8 +137,15 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };
 
-/** What a screen shows for a failed call: the server's message, else the screen's fallback text. */
+/**
+ * What a screen shows for a failed call: the server's message, else the screen's fallback text.
+ * A failure on the server's side (5xx) adds a line with the request's id, which a person can quote
+ * to whoever looks after Caliber: it finds the request in every log. A refusal (4xx) says what to
+ * change, so it needs none.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return fallback;
+  const text = error instanceof ApiError && error.message ? error.message : fallback;
+  if (error instanceof ApiError && error.status >= 500 && error.requestId)
+    return `${text}\nReference: ${error.requestId}`;
+  return text;
 }

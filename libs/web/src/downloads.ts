@@ -1,5 +1,5 @@
-import { fileNameFromDisposition, isApiErrorBody } from '@caliber/contracts';
-import { ApiError, apiFetch } from './api-client';
+import { fileNameFromDisposition } from '@caliber/contracts';
+import { apiErrorOf, apiFetch } from './api-client';
 
 /** Hands a blob to the browser as a download under `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -44,11 +44,7 @@ export async function downloadFile(method: string, path: string, options: Downlo
     } catch {
       body = null;
     }
-    throw new ApiError(
-      isApiErrorBody(body) ? body.message : '',
-      response.status,
-      isApiErrorBody(body) ? body.code : undefined,
-    );
+    throw apiErrorOf(response, body);
   }
   const blob = await response.blob();
   const fileName = fileNameFromDisposition(response.headers.get('content-disposition'), options.fallbackName);

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { QUEUE_GROUPS } from '@caliber/contracts';
 import { runServiceMain } from '@caliber/service-kit';

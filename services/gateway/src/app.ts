@@ -14,6 +14,7 @@ import {
   SAFETY_IMPORT_BODY_LIMIT,
 } from './http/json-body';
 import { requestLog } from './http/request-log';
+import { assignRequestId, resumeRequestId } from './http/request-id';
 import { signedInBeforeUpload } from './http/upload-sign-in';
 import { serveApiDocs } from './docs/serve-docs';
 import { serveWebApps } from './web/web-apps';
@@ -36,6 +37,8 @@ export async function createGatewayApp(
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   app.disable('x-powered-by');
+  // First: every answer, even a refused or failed one, carries its request's id.
+  app.use(assignRequestId());
   // The app's pages and files carry the same headers here as from each front end's own server.
   app.use(securityHeaders(config.web));
   app.use(requestLog(logger.child({ component: 'http' })));
@@ -57,6 +60,7 @@ export async function createGatewayApp(
     ...jsonBodyMiddleware(SAFETY_IMPORT_BODY_LIMIT),
   );
   app.use(...jsonBodyMiddleware(config.bodyLimit));
+  app.use(resumeRequestId());
   app.setGlobalPrefix(DEFAULT_API_BASE_PATH.replace(/^\//, ''));
   return app;
 }

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { closeOnSignals, ConfigError, createLogger, logUnhandledRejections } from '@caliber/service-kit';
 import { createGatewayApp } from './app';

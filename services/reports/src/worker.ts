@@ -1,3 +1,4 @@
+import './worker-tracing';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import {

@@ -305,6 +305,8 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
         statusCode: 401,
         code: 'UNAUTHENTICATED',
         message: 'Sign in to continue.',
+        // Every error answer names its request (X-Request-Id).
+        requestId: expect.any(String),
       });
     });
 
@@ -395,6 +397,8 @@ describe('OTP sign-in through the gateway (real PostgreSQL, NATS, Redis)', () =>
         statusCode: 404,
         code: 'NOT_FOUND',
         message: 'There is no such API route.',
+        // Every error answer names its request (X-Request-Id).
+        requestId: expect.any(String),
       });
     });
   });

@@ -1188,7 +1188,7 @@ export const ROUTES: RouteDoc[] = [
 
 const errorBody = {
   type: 'object',
-  required: ['statusCode', 'code', 'message'],
+  required: ['statusCode', 'code', 'message', 'requestId'],
   properties: {
     statusCode: { type: 'integer' },
     code: { type: 'string' },
@@ -1198,6 +1198,11 @@ const errorBody = {
       items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
     },
     retryAfterSeconds: { type: 'integer' },
+    requestId: {
+      type: 'string',
+      description:
+        'The request’s id, also answered in the X-Request-Id header of every response: the caller’s own X-Request-Id when it is 8 to 64 characters of letters, digits and . _ : -, otherwise a new one. Every log line of the request carries it.',
+    },
   },
 };
 

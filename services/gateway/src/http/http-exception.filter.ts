@@ -3,6 +3,7 @@ import type { ApiErrorBody } from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import type { Response } from 'express';
 import { errorCodeOfStatus, httpStatusOf } from './error-status';
+import { sendError } from './request-id';
 
 /**
  * An error raised by Express or its body parser (the `http-errors` shape): a 4xx status and a
@@ -20,7 +21,10 @@ function isClientHttpError(error: unknown): error is ClientHttpError {
   return typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string';
 }
 
-/** Every error answer of the gateway is `{statusCode, code, message}` JSON; nothing leaks a stack. */
+/**
+ * Every error answer of the gateway is `{statusCode, code, message, requestId}` JSON; nothing
+ * leaks a stack.
+ */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
@@ -30,7 +34,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception);
     if (body.retryAfterSeconds !== undefined)
       response.setHeader('Retry-After', String(body.retryAfterSeconds));
-    response.status(body.statusCode).json(body);
+    sendError(response, body);
   }
 
   toBody(exception: unknown): ApiErrorBody {

@@ -1,12 +1,11 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { ApiErrorBody } from '@caliber/contracts';
+import { sendError } from './request-id';
 import { requireUtf8Body, textInputMiddleware } from './text-input';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
-function refuse(res: Response, body: ApiErrorBody): void {
-  res.status(body.statusCode).json(body);
-}
+const refuse = (res: Response, body: ApiErrorBody): void => sendError(res, body);
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { DEFAULT_API_BASE_PATH } from '@caliber/contracts';
+import { requestIdOfResponse } from './request-id';
 
 /**
  * The health probes' paths. An orchestrator asks them every few seconds of every replica, and a
@@ -9,7 +10,10 @@ import { DEFAULT_API_BASE_PATH } from '@caliber/contracts';
  */
 const PROBE_PATH = new RegExp(`^${DEFAULT_API_BASE_PATH}/health(/ready)?$`);
 
-/** One JSON line per API call: method, path (no query string, no body), status, duration. */
+/**
+ * One JSON line per API call: method, path (no query string, no body), status, duration, and the
+ * request's id (named here: the response ends outside the request's context).
+ */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
@@ -24,6 +28,7 @@ export function requestLog(logger: Logger): RequestHandler {
               ? 'debug'
               : 'info';
       logger[level]({
+        requestId: requestIdOfResponse(res),
         method: req.method,
         path,
         status: res.statusCode,

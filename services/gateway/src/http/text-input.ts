@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiErrorBody } from '@caliber/contracts';
+import { sendError } from './request-id';
 
 /** Nesting deeper than any contract has is refused before anything walks it. */
 const DEEPEST = 32;
@@ -56,7 +57,7 @@ function readableAddress(raw: string): boolean {
 
 function refuse(res: Response, message: string): void {
   const body: ApiErrorBody = { statusCode: 400, code: 'VALIDATION_FAILED', message };
-  res.status(400).json(body);
+  sendError(res, body);
 }
 
 /**

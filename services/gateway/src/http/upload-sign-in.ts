@@ -1,5 +1,6 @@
 import type { JwtService } from '@nestjs/jwt';
 import type { RequestHandler } from 'express';
+import { sendError } from './request-id';
 
 /**
  * Before an upload route reads its body (a file of megabytes, as base64 JSON): the request must
@@ -25,6 +26,6 @@ export function signedInBeforeUpload(jwt: JwtService): RequestHandler {
       }
     // The body is not read: the connection closes after the answer rather than drain megabytes.
     res.setHeader('Connection', 'close');
-    res.status(401).json({ statusCode: 401, code: 'UNAUTHENTICATED', message });
+    sendError(res, { statusCode: 401, code: 'UNAUTHENTICATED', message });
   };
 }

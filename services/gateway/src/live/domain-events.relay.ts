@@ -13,7 +13,7 @@ import {
   type SessionsEndedEvent,
   type UserUpdatedEvent,
 } from '@caliber/contracts';
-import { StatementVerifier } from '@caliber/service-kit';
+import { carrierOfNatsHeaders, continueFrom, SpanKind, StatementVerifier } from '@caliber/service-kit';
 import { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
@@ -63,16 +63,26 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
 
   private async relay(subscription: Subscription): Promise<void> {
     for await (const message of subscription) {
-      try {
-        const packet = JSON.parse(new TextDecoder().decode(message.data)) as { data?: unknown };
-        // Nest's NATS client wraps an emitted event as {pattern, data}.
-        const signed = packet && typeof packet === 'object' && 'data' in packet ? packet.data : packet;
-        const owner = eventOwner(message.subject);
-        const { payload } = this.verifier.verify(message.subject, signed, owner ? [owner] : []);
-        this.deliver(message.subject, payload);
-      } catch (error) {
-        this.logger.warn({ subject: message.subject, error: (error as Error).message }, 'event refused');
-      }
+      // Inside the request and trace that caused the event: the sockets' emits and these log
+      // lines join them.
+      const continued = continueFrom(carrierOfNatsHeaders(message.headers), {
+        name: `relay ${message.subject}`,
+        kind: SpanKind.CONSUMER,
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': message.subject },
+      });
+      continued.run(() => {
+        try {
+          const packet = JSON.parse(new TextDecoder().decode(message.data)) as { data?: unknown };
+          // Nest's NATS client wraps an emitted event as {pattern, data}.
+          const signed = packet && typeof packet === 'object' && 'data' in packet ? packet.data : packet;
+          const owner = eventOwner(message.subject);
+          const { payload } = this.verifier.verify(message.subject, signed, owner ? [owner] : []);
+          this.deliver(message.subject, payload);
+        } catch (error) {
+          this.logger.warn({ subject: message.subject, error: (error as Error).message }, 'event refused');
+        }
+      });
+      continued.span.end();
     }
   }
 

@@ -1,7 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ActingUser, TaskEffectKind } from '@caliber/contracts';
-import { ServiceError } from '@caliber/service-kit';
+import {
+  captureCarrier,
+  carrierOf,
+  detached,
+  runContinued,
+  ServiceError,
+  SpanKind,
+} from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from '../config';
@@ -18,6 +25,8 @@ interface OutboxRow {
   return_to_service: boolean;
   acting_user: ActingUser;
   attempts: number;
+  /** The request that wrote the row (`TraceCarrier`), when it had a trace or an id. */
+  trace_context: unknown;
 }
 
 /** While one replica delivers a claimed row, the others leave it alone for this long. */
@@ -38,9 +47,16 @@ export async function lockDevice(manager: EntityManager, equipmentId: string): P
 export const deviceLockKey = (equipmentId: string) => `device:${equipmentId}`;
 export const DEVICE_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`;
 
+/** The `trace_context` of a row written now: SQL NULL outside any request and trace. */
+function traceContextColumn(): string | null {
+  const carrier = captureCarrier();
+  return carrier ? JSON.stringify(carrier) : null;
+}
+
 /**
  * Writes a task's effect on the inventory in the caller's transaction: it exists if and only if
- * the change that causes it was committed, once per task and kind.
+ * the change that causes it was committed, once per task and kind. It records the request's trace
+ * context and id, which its delivery continues.
  */
 export async function enqueueTaskEffect(
   manager: EntityManager,
@@ -55,8 +71,8 @@ export async function enqueueTaskEffect(
 ): Promise<void> {
   await manager.query(
     `INSERT INTO "maintenance"."task_effects_outbox"
-       ("task_id", "kind", "equipment_id", "task_title", "return_to_service", "acting_user")
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ("task_id", "kind") DO NOTHING`,
+       ("task_id", "kind", "equipment_id", "task_title", "return_to_service", "acting_user", "trace_context")
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ("task_id", "kind") DO NOTHING`,
     [
       effect.taskId,
       effect.kind,
@@ -64,6 +80,7 @@ export async function enqueueTaskEffect(
       effect.taskTitle.slice(0, 400),
       effect.returnToService ?? true,
       JSON.stringify(effect.user),
+      traceContextColumn(),
     ],
   );
 }
@@ -109,7 +126,9 @@ export class TaskEffectsRelay implements OnApplicationBootstrap, OnModuleDestroy
       return;
     }
     this.running = true;
-    void this.drain()
+    // A pass delivers every due row, whoever wrote it: it is not part of the request whose commit
+    // woke it (each row's delivery joins its own request, `deliver`).
+    void detached(() => this.drain())
       .catch((error: unknown) =>
         this.logger.warn({ error: (error as Error).message }, 'outbox relay pass failed'),
       )
@@ -143,13 +162,29 @@ export class TaskEffectsRelay implements OnApplicationBootstrap, OnModuleDestroy
                   AND e."failed_at" IS NULL AND e."id" < p."id")
            ORDER BY p."id" LIMIT $2 FOR UPDATE SKIP LOCKED)
         RETURNING o."id", o."task_id", o."kind", o."equipment_id", o."task_title", o."return_to_service",
-                  o."acting_user", o."attempts"`,
+                  o."acting_user", o."attempts", o."trace_context"`,
       [LEASE_SECONDS, BATCH],
     )) as [OutboxRow[], number];
     return rows;
   }
 
-  private async deliver(row: OutboxRow): Promise<void> {
+  /**
+   * One delivery, as a span that is a child of the request that wrote the row (so a certification
+   * is one trace from the click to the equipment's new status) and inside its request id.
+   */
+  private deliver(row: OutboxRow): Promise<void> {
+    return runContinued(
+      carrierOf(row.trace_context),
+      {
+        name: `outbox deliver ${row.kind}`,
+        kind: SpanKind.INTERNAL,
+        attributes: { 'caliber.outbox.attempt': row.attempts, 'caliber.task_effect': row.kind },
+      },
+      () => this.attempt(row),
+    );
+  }
+
+  private async attempt(row: OutboxRow): Promise<void> {
     try {
       const result = await this.equipment.applyTaskEffect(row.acting_user, {
         taskId: row.task_id,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { bullConnection, queuePrefix } from '@caliber/service-kit';
+import { bullConnection, queuePrefix, runTracedJob, tracedJobData } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from '../config';
 import { LOGGER } from '../tokens';
@@ -35,7 +35,7 @@ export class PmScheduleJob implements OnApplicationBootstrap, OnApplicationShutd
   onApplicationBootstrap(): void {
     const prefix = queuePrefix(this.config.databaseUrl);
     this.queue = new Queue(QUEUE, { connection: this.connect('queue'), prefix });
-    this.worker = new Worker(QUEUE, (job: Job) => this.run(job), {
+    this.worker = new Worker(QUEUE, (job: Job) => runTracedJob(QUEUE, job, () => this.run(job)), {
       connection: this.connect('worker'),
       prefix,
       concurrency: 1,
@@ -71,7 +71,8 @@ export class PmScheduleJob implements OnApplicationBootstrap, OnApplicationShutd
       prefix: queuePrefix(this.config.databaseUrl),
     });
     await this.events.waitUntilReady();
-    const job = await this.queue.add(JOB, {}, { removeOnComplete: 50, removeOnFail: 200 });
+    // Run by hand, the job continues the request that asked (the scheduler's ticks start their own).
+    const job = await this.queue.add(JOB, tracedJobData({}), { removeOnComplete: 50, removeOnFail: 200 });
     return (await job.waitUntilFinished(this.events, 120_000)) as number;
   }
 

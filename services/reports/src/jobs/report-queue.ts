@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { ReportScheduleFrequency } from '@caliber/contracts';
-import { bullConnection, queuePrefix } from '@caliber/service-kit';
+import { bullConnection, queuePrefix, tracedJobData, type TraceCarrier } from '@caliber/service-kit';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -9,9 +9,14 @@ import { LOGGER } from '../tokens';
 
 export const REPORT_QUEUE = 'report-jobs';
 
-/** What the queue carries: a report to write (its row is the record), a schedule's turn, the clean-up. */
-export type ReportQueueData =
-  { kind: 'report'; jobId: string } | { kind: 'schedule'; scheduleId: string } | { kind: 'expiry' };
+/**
+ * What the queue carries: a report to write (its row is the record), a schedule's turn, the
+ * clean-up. A report asked for carries the request that asked (`trace`), which its writing
+ * continues.
+ */
+export type ReportQueueData = (
+  { kind: 'report'; jobId: string } | { kind: 'schedule'; scheduleId: string } | { kind: 'expiry' }
+) & { trace?: TraceCarrier };
 
 export const JOB_NAMES = {
   report: 'write-report',
@@ -91,18 +96,14 @@ export class ReportQueue implements OnApplicationShutdown {
    * a repeated add queues it once.
    */
   async addReport(jobId: string, ownerRank: number): Promise<void> {
-    await this.queue.add(
-      JOB_NAMES.report,
-      { kind: 'report', jobId },
-      {
-        jobId,
-        priority: fairPriority(ownerRank),
-        attempts: this.config.attempts,
-        backoff: { type: 'exponential', delay: this.config.retryDelayMs },
-        removeOnComplete: 1000,
-        removeOnFail: 1000,
-      },
-    );
+    await this.queue.add(JOB_NAMES.report, tracedJobData({ kind: 'report' as const, jobId }), {
+      jobId,
+      priority: fairPriority(ownerRank),
+      attempts: this.config.attempts,
+      backoff: { type: 'exponential', delay: this.config.retryDelayMs },
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    });
   }
 
   /** Keeps one job scheduler per schedule; each tick adds a `schedule` job for the workers. */

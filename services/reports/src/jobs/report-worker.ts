@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { calendarDateIn } from '@caliber/contracts';
-import { auditActorOf, bullConnection, queuePrefix, writeAudit } from '@caliber/service-kit';
+import { auditActorOf, bullConnection, queuePrefix, runTracedJob, writeAudit } from '@caliber/service-kit';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -42,14 +42,18 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap(): void {
     this.connection = bullConnection(this.config.redisUrl, 'caliber-reports-worker', this.logger);
-    this.worker = new Worker<ReportQueueData>(REPORT_QUEUE, (job) => this.run(job), {
-      connection: this.connection,
-      prefix: queuePrefix(this.config.databaseUrl),
-      concurrency: this.config.concurrency,
-      lockDuration: this.config.lockMs,
-      stalledInterval: Math.max(1000, Math.floor(this.config.lockMs / 2)),
-      maxStalledCount: 2,
-    });
+    this.worker = new Worker<ReportQueueData>(
+      REPORT_QUEUE,
+      (job) => runTracedJob(REPORT_QUEUE, job, () => this.run(job)),
+      {
+        connection: this.connection,
+        prefix: queuePrefix(this.config.databaseUrl),
+        concurrency: this.config.concurrency,
+        lockDuration: this.config.lockMs,
+        stalledInterval: Math.max(1000, Math.floor(this.config.lockMs / 2)),
+        maxStalledCount: 2,
+      },
+    );
     this.worker.on('error', (error) => this.logger.warn({ err: error }, 'report worker'));
     // A report whose workers kept dying (it stalled too often) fails without reaching `run`'s own
     // handling: its record says so too, rather than "running" for ever.
