@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { ServerNats, type NatsContext } from '@nestjs/microservices';
+import type { NatsContext, ServerNats } from '@nestjs/microservices';
+import { MeasuredNatsServer } from './metrics/measured-nats.server';
 import type { ServiceErrorPayload } from '@caliber/contracts';
 
 /** What the NATS client hands a handler: enough of it to answer. */
@@ -17,7 +18,7 @@ export const REPLY_TOO_LARGE: ServiceErrorPayload = {
  * to the caller instead of an unhandled error that ends the process. One over-large reply must
  * never take a service, and every request it serves, down.
  */
-export class BoundedNatsServer extends ServerNats {
+export class BoundedNatsServer extends MeasuredNatsServer {
   private readonly replyLogger = new Logger('BoundedNatsServer');
 
   override getPublisher(

@@ -30,3 +30,4 @@ export * from './timed-memo';
 export * from './static-files';
 export * from './page-security';
 export * from './audit/audit-reader';
+export * from './metrics';

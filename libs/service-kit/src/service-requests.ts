@@ -1,5 +1,6 @@
 import { isServiceErrorPayload, type ActingUser } from '@caliber/contracts';
 import { ServiceError } from './service-error';
+import { measureServiceRequest } from './metrics/nats-metrics';
 import { StatementSigner } from './trust/statements';
 import type { FactoryProvider } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
@@ -54,7 +55,9 @@ export async function requestFromService<T>(
 ): Promise<T> {
   const message = channel.signer.sign(subject, payload, user);
   try {
-    return await firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(timeoutMs)));
+    return await measureServiceRequest(channel.signer, subject, () =>
+      firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(timeoutMs))),
+    );
   } catch (error) {
     if (isServiceErrorPayload(error)) {
       // The service refused the caller's own statement (keys or clocks disagree): that is this

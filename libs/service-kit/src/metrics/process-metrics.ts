@@ -1,0 +1,63 @@
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { Logger } from 'pino';
+import { NatsMetrics } from './nats-metrics';
+import { QueueDepthGauge, readQueueDepth, type CountableQueue, type QueueConnection } from './queue-depth';
+import { ScrapeRead } from './scrape-read';
+
+/**
+ * One process's metrics: its own prom-client registry (never the global one, so the tests that
+ * run several services in one Node.js process keep them apart), the default process metrics (CPU,
+ * memory, event loop, garbage collection), and every series labelled with the process's
+ * `service` (gateway, identity, …, reports-worker).
+ */
+export class ProcessMetrics {
+  readonly registry = new Registry();
+  readonly nats: NatsMetrics;
+  private readonly sourceUp: Gauge<'source'>;
+  private queues: QueueDepthGauge | undefined;
+
+  constructor(
+    readonly service: string,
+    readonly logger: Logger,
+  ) {
+    this.registry.setDefaultLabels({ service });
+    collectDefaultMetrics({ register: this.registry });
+    this.nats = new NatsMetrics(this.registry);
+    this.sourceUp = new Gauge({
+      name: 'caliber_scrape_source_up',
+      help: 'Whether the last scrape could read a source of gauges (1) or left its gauges out (0)',
+      labelNames: ['source'],
+      registers: [this.registry],
+    });
+  }
+
+  /**
+   * A value read from a database or Redis at scrape time, with a deadline (see ScrapeRead); its
+   * success or failure is reported as `caliber_scrape_source_up{source}`.
+   */
+  scrapeRead<T>(source: string, read: () => Promise<T>, timeoutMs?: number): ScrapeRead<T> {
+    return new ScrapeRead(
+      {
+        source,
+        logger: this.logger,
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+        onOutcome: (up) => this.sourceUp.set({ source }, up ? 1 : 0),
+      },
+      read,
+    );
+  }
+
+  /** Reports a BullMQ queue's depth by state at every scrape (`caliber_queue_jobs`). */
+  watchQueue(name: string, queue: CountableQueue, connection: QueueConnection): void {
+    this.queues ??= new QueueDepthGauge(this.registry);
+    this.queues.watch(
+      name,
+      this.scrapeRead(`queue:${name}`, () => readQueueDepth(queue, connection)),
+    );
+  }
+
+  /** The Prometheus text exposition of every metric of this process. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
