@@ -4,6 +4,11 @@ import { NatsMetrics } from './nats-metrics';
 import { QueueDepthGauge, readQueueDepth, type CountableQueue, type QueueConnection } from './queue-depth';
 import { ScrapeRead } from './scrape-read';
 
+/** A value read from elsewhere before each scrape, and what sets its gauges from it. */
+interface ScrapeSource {
+  refresh(): Promise<void>;
+}
+
 /**
  * One process's metrics: its own prom-client registry (never the global one, so the tests that
  * run several services in one Node.js process keep them apart), the default process metrics (CPU,
@@ -14,6 +19,7 @@ export class ProcessMetrics {
   readonly registry = new Registry();
   readonly nats: NatsMetrics;
   private readonly sourceUp: Gauge<'source'>;
+  private readonly sources: ScrapeSource[] = [];
   private queues: QueueDepthGauge | undefined;
 
   constructor(
@@ -32,11 +38,17 @@ export class ProcessMetrics {
   }
 
   /**
-   * A value read from a database or Redis at scrape time, with a deadline (see ScrapeRead); its
-   * success or failure is reported as `caliber_scrape_source_up{source}`.
+   * A value read from a database or Redis before every scrape, with a deadline (see ScrapeRead):
+   * `apply` sets its gauges from it, or takes them out of the scrape (`undefined`: unreadable).
+   * Whether it could be read is `caliber_scrape_source_up{source}`.
    */
-  scrapeRead<T>(source: string, read: () => Promise<T>, timeoutMs?: number): ScrapeRead<T> {
-    return new ScrapeRead(
+  addScrapeSource<T>(
+    source: string,
+    read: () => Promise<T>,
+    apply: (value: T | undefined) => void,
+    timeoutMs?: number,
+  ): void {
+    const reader = new ScrapeRead(
       {
         source,
         logger: this.logger,
@@ -45,19 +57,25 @@ export class ProcessMetrics {
       },
       read,
     );
+    this.sources.push({ refresh: async () => apply(await reader.value()) });
   }
 
   /** Reports a BullMQ queue's depth by state at every scrape (`caliber_queue_jobs`). */
   watchQueue(name: string, queue: CountableQueue, connection: QueueConnection): void {
-    this.queues ??= new QueueDepthGauge(this.registry);
-    this.queues.watch(
-      name,
-      this.scrapeRead(`queue:${name}`, () => readQueueDepth(queue, connection)),
+    const gauge = (this.queues ??= new QueueDepthGauge(this.registry));
+    this.addScrapeSource(
+      `queue:${name}`,
+      () => readQueueDepth(queue, connection),
+      (depth) => gauge.show(name, depth),
     );
   }
 
-  /** The Prometheus text exposition of every metric of this process. */
+  /**
+   * The Prometheus text exposition of every metric of this process. The sources are read first,
+   * all at once, each within its deadline: a scrape takes at most the longest deadline.
+   */
   async exposition(): Promise<{ contentType: string; body: string }> {
+    await Promise.all(this.sources.map((source) => source.refresh()));
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }

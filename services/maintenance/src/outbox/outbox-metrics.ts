@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ProcessMetrics, type ScrapeRead } from '@caliber/service-kit';
+import { ProcessMetrics } from '@caliber/service-kit';
 import { Gauge } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
@@ -39,36 +39,33 @@ export class OutboxMetrics implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const backlog: ScrapeRead<Backlog> = this.metrics.scrapeRead('outbox:task_effects', () => this.read());
-    // One read serves both gauges of a scrape: the first to collect starts it, the second joins it.
-    let current: Promise<Backlog | undefined> | null = null;
-    const shared = () => {
-      current ??= backlog.value().finally(() => setImmediate(() => (current = null)));
-      return current;
-    };
     const registers = [this.metrics.registry];
-    new Gauge({
+    const pending = new Gauge({
       name: 'caliber_outbox_pending',
       help: 'Rows of an outbox not yet delivered nor refused for good, read at scrape time',
       labelNames: ['outbox'],
       registers,
-      async collect() {
-        this.reset();
-        const read = await shared();
-        if (read) this.set({ outbox: TASK_EFFECTS_OUTBOX }, read.pending);
-      },
     });
-    new Gauge({
+    const oldest = new Gauge({
       name: 'caliber_outbox_oldest_pending_age_seconds',
       help: 'Age of the oldest undelivered row of an outbox (0 when none waits), read at scrape time',
       labelNames: ['outbox'],
       registers,
-      async collect() {
-        this.reset();
-        const read = await shared();
-        if (read) this.set({ outbox: TASK_EFFECTS_OUTBOX }, read.oldestSeconds);
-      },
     });
+    const labels = { outbox: TASK_EFFECTS_OUTBOX };
+    this.metrics.addScrapeSource(
+      'outbox:task_effects',
+      () => this.read(),
+      (backlog) => {
+        if (!backlog) {
+          pending.remove(labels);
+          oldest.remove(labels);
+          return;
+        }
+        pending.set(labels, backlog.pending);
+        oldest.set(labels, backlog.oldestSeconds);
+      },
+    );
   }
 
   private read(): Promise<Backlog> {
