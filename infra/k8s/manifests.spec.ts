@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { DOMAIN_SERVICES, REMOTE_NAMES } from '@caliber/contracts';
 import { natsPermissionsByUser } from '@caliber/service-kit';
+import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { CronJob, Job } from 'kubernetes-models/batch/v1';
@@ -53,6 +54,7 @@ const MODELS = new Map<string, Model>(
     NetworkPolicy,
     Role,
     RoleBinding,
+    ServiceMonitor,
   ].map((model: Model) => [`${model.apiVersion}/${model.kind}`, model]),
 );
 
@@ -265,6 +267,45 @@ function natsSetting(block: string, key: string): string | undefined {
   return new RegExp(`^\\s*${key}\\s*:\\s*"?([^"\\s]+)"?\\s*$`, 'm').exec(block)?.[1];
 }
 
+/**
+ * The one peer allowed in from outside the namespace to read metrics: the Prometheus pods of the
+ * monitoring namespace (docs/metrics.md says how to change it).
+ */
+const MONITORING_PEER = {
+  namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+  podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+};
+
+interface IngressRule {
+  from?: Record<string, unknown>[];
+  ports?: { protocol?: string; port?: number | string }[];
+}
+
+/** A container's port, by the name or number a Service or a policy gives (`targetPort`, `port`). */
+function containerPortOf(container: IContainer, port: number | string | undefined): number | undefined {
+  if (typeof port === 'number')
+    return container.ports?.some((each) => each.containerPort === port) ? port : undefined;
+  return container.ports?.find((each) => each.name === port)?.containerPort;
+}
+
+/**
+ * The port a Caliber container serves /metrics on, as its own configuration has it: the gateway's
+ * METRICS_PORT, a domain service's probe port, a report worker's probe port.
+ */
+function metricsPortOf(objects: KubeObject[], running: RunningContainer, folder: string): number | undefined {
+  const command = running.container.command?.join(' ') ?? '';
+  const entry = /services\/([\w-]+)\/dist\/(\w+)\.js\b/.exec(command);
+  const load = CONFIG_LOADERS[entry?.[1] ?? ''];
+  if (!entry || !load || command.endsWith(' migrate')) return undefined;
+  const config = load(containerEnvironment(objects, running, folder).env) as {
+    metricsPort?: number;
+    healthPort?: number;
+    workerHealthPort?: number;
+  };
+  if (entry[1] === 'gateway') return config.metricsPort;
+  return entry[2] === 'worker' ? config.workerHealthPort : config.healthPort;
+}
+
 const rendered = {} as Record<Overlay, KubeObject[]>;
 
 beforeAll(() => {
@@ -444,10 +485,13 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         };
         // A rule without `from` admits everyone; a namespace selector or an address block admits
         // pods of other namespaces or machines outside the cluster.
+        // The monitoring namespace's Prometheus to a metrics port (checked in "Prometheus scrapes
+        // every process") is the one exception.
         const fromOutside = (spec.ingress ?? []).some(
           (rule) =>
-            !rule.from ||
-            rule.from.some((peer) => peer.namespaceSelector !== undefined || peer.ipBlock !== undefined),
+            !isDeepStrictEqual(rule.from, [MONITORING_PEER]) &&
+            (!rule.from ||
+              rule.from.some((peer) => peer.namespaceSelector !== undefined || peer.ipBlock !== undefined)),
         );
         if (!fromOutside) return [];
         // Selected by its labels (a selector of expressions only is taken to select every pod).
@@ -664,6 +708,183 @@ describe('the manifests follow the registries', () => {
         continue;
       for (const key of keys) if (!written.has(`${secret}/${key}`)) offenders.push(`${secret}/${key}`);
     }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('Prometheus scrapes every process in production', () => {
+  const objects = () => rendered.production;
+  let folder = '';
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'caliber-manifest-metrics-'));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  type Selector = { matchLabels?: Record<string, string> };
+  interface ServicePort {
+    name?: string;
+    port: number;
+    targetPort?: number | string;
+  }
+  interface ScrapeTarget {
+    workload: KubeObject;
+    running: RunningContainer;
+    /** The container port the scrape reaches. */
+    port: number;
+  }
+
+  const workloadsSelectedBy = (selector: Record<string, string> | undefined) =>
+    objects().filter(
+      (object) =>
+        object.kind === 'Deployment' && matches(selector ?? { none: 'selects nothing' }, podLabelsOf(object)),
+    );
+
+  /**
+   * Follows each ServiceMonitor's endpoints to the container ports they reach: ServiceMonitor →
+   * the Services its selector picks (in its namespace) → each Service's port of the endpoint's
+   * name → its targetPort in the pods of the Service → the port the process serves /metrics on.
+   */
+  function followServiceMonitors(): { targets: ScrapeTarget[]; problems: string[] } {
+    const targets: ScrapeTarget[] = [];
+    const problems: string[] = [];
+    const monitors = objects().filter((object) => object.kind === 'ServiceMonitor');
+    if (monitors.length === 0) problems.push('no ServiceMonitor is rendered');
+    for (const monitor of monitors) {
+      const spec = monitor.spec as {
+        selector?: Selector;
+        namespaceSelector?: { matchNames?: string[]; any?: boolean };
+        endpoints?: { port?: string; path?: string }[];
+      };
+      const label = nameOf(monitor);
+      if (
+        spec.namespaceSelector &&
+        !spec.namespaceSelector.matchNames?.includes(monitor.metadata.namespace ?? '')
+      )
+        problems.push(`${label}: looks beyond its own namespace`);
+      const services = objects().filter(
+        (object) =>
+          object.kind === 'Service' &&
+          object.metadata.namespace === monitor.metadata.namespace &&
+          matches(spec.selector?.matchLabels ?? { none: 'selects nothing' }, object.metadata.labels),
+      );
+      if (services.length === 0) problems.push(`${label}: selects no Service that exists`);
+      for (const endpoint of spec.endpoints ?? []) {
+        if ((endpoint.path ?? '/metrics') !== '/metrics')
+          problems.push(`${label}: scrapes ${endpoint.path ?? ''}`);
+        if (!endpoint.port) problems.push(`${label}: an endpoint without a port name`);
+        for (const service of services) {
+          const servicePort = ((service.spec?.['ports'] as ServicePort[] | undefined) ?? []).find(
+            (each) => each.name === endpoint.port,
+          );
+          if (!servicePort) {
+            problems.push(`${label}: ${nameOf(service)} has no port named ${endpoint.port ?? '?'}`);
+            continue;
+          }
+          const selected = workloadsSelectedBy(
+            service.spec?.['selector'] as Record<string, string> | undefined,
+          );
+          if (selected.length === 0) problems.push(`${nameOf(service)}: selects no workload`);
+          for (const workload of selected)
+            for (const running of containersOf([workload]).filter(({ pod, container }) =>
+              pod.containers.includes(container),
+            )) {
+              const port = containerPortOf(running.container, servicePort.targetPort ?? servicePort.port);
+              const serves = metricsPortOf(objects(), running, folder);
+              if (port === undefined)
+                problems.push(
+                  `${nameOf(service)}: targetPort ${String(servicePort.targetPort)} is no port of ${running.label}`,
+                );
+              else if (port !== serves)
+                problems.push(
+                  `${nameOf(service)}: reaches ${running.label} on ${port}, which serves no /metrics (${String(serves)} does)`,
+                );
+              else targets.push({ workload, running, port });
+            }
+        }
+      }
+    }
+    return { targets, problems };
+  }
+
+  it('selects, with every ServiceMonitor, Services that exist, by a port name they have, targeting the port that serves /metrics', () => {
+    const { targets, problems } = followServiceMonitors();
+    expect(problems).toEqual([]);
+    expect(targets.length).toBeGreaterThan(0);
+  });
+
+  it('scrapes every gateway, service and worker', () => {
+    const scraped = new Set(followServiceMonitors().targets.map(({ workload }) => nameOf(workload)));
+    const processes = objects()
+      .filter(
+        (object) =>
+          object.kind === 'Deployment' &&
+          ['gateway', 'service', 'worker'].includes(
+            object.metadata.labels?.['app.kubernetes.io/component'] ?? '',
+          ),
+      )
+      .map(nameOf);
+    expect(processes.length).toBeGreaterThanOrEqual(6);
+    expect([...scraped].sort()).toEqual(processes.sort());
+  });
+
+  it('lets the monitoring namespace reach each scraped port, and no other port', () => {
+    const rules = objects()
+      .filter((object) => object.kind === 'NetworkPolicy')
+      .flatMap((policy) =>
+        ((policy.spec?.['ingress'] as IngressRule[] | undefined) ?? [])
+          .filter((rule) => isDeepStrictEqual(rule.from, [MONITORING_PEER]))
+          .map((rule) => ({ policy, rule })),
+      );
+    const problems: string[] = [];
+    for (const { policy, rule } of rules) {
+      if (!rule.ports?.length)
+        problems.push(`${nameOf(policy)}: admits the monitoring namespace to every port`);
+      const selector = (policy.spec?.['podSelector'] as Selector | undefined)?.matchLabels;
+      for (const workload of workloadsSelectedBy(selector))
+        for (const running of containersOf([workload]))
+          for (const { port } of rule.ports ?? []) {
+            const reached = containerPortOf(running.container, port);
+            if (reached !== undefined && reached !== metricsPortOf(objects(), running, folder))
+              problems.push(
+                `${nameOf(policy)}: admits the monitoring namespace to ${running.label} port ${String(port)}, which is not /metrics`,
+              );
+          }
+    }
+    for (const { workload, running, port } of followServiceMonitors().targets) {
+      const admitted = rules.some(
+        ({ policy, rule }) =>
+          matches(
+            (policy.spec?.['podSelector'] as Selector | undefined)?.matchLabels,
+            podLabelsOf(workload),
+          ) && (rule.ports ?? []).some((each) => containerPortOf(running.container, each.port) === port),
+      );
+      if (!admitted)
+        problems.push(`${running.label}: no policy lets the monitoring namespace scrape port ${port}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the metrics off the Ingress: no Service it routes to reaches a metrics port', () => {
+    const ingress = objects().find((object) => object.kind === 'Ingress');
+    const routed = new Set(
+      (
+        ingress?.spec?.['rules'] as { http: { paths: { backend: { service: { name: string } } }[] } }[]
+      ).flatMap((rule) => rule.http.paths.map((path) => path.backend.service.name)),
+    );
+    const offenders: string[] = [];
+    for (const service of objects().filter(
+      (object) => object.kind === 'Service' && routed.has(object.metadata.name),
+    ))
+      for (const workload of workloadsSelectedBy(
+        service.spec?.['selector'] as Record<string, string> | undefined,
+      ))
+        for (const running of containersOf([workload]))
+          for (const servicePort of (service.spec?.['ports'] as ServicePort[] | undefined) ?? []) {
+            const port = containerPortOf(running.container, servicePort.targetPort ?? servicePort.port);
+            if (port !== undefined && port === metricsPortOf(objects(), running, folder))
+              offenders.push(`${nameOf(service)} routes to ${running.label}'s metrics port ${port}`);
+          }
+    expect(routed.has('gateway')).toBe(true);
     expect(offenders).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { PinoNestLogger } from './logger';
 import { ServiceExceptionFilter } from './exception.filter';
 import type { NatsSettings } from './config';
 import { natsServerOptions } from './nats';
+import { processMetricsOf } from './metrics/metrics.module';
 
 export interface ServiceBootstrapOptions {
   module: Type<unknown> | DynamicModule;
@@ -27,7 +28,11 @@ export async function bootstrapService(options: ServiceBootstrapOptions): Promis
     bufferLogs: false,
   });
   app.useGlobalFilters(new ServiceExceptionFilter());
-  app.connectMicroservice(natsServerOptions(options.nats, options.queue), { inheritAppConfig: true });
+  // The service's module imports MetricsModule: its requests are timed, its /metrics is served.
+  const metrics = processMetricsOf(app)?.nats;
+  app.connectMicroservice(natsServerOptions(options.nats, options.queue, metrics), {
+    inheritAppConfig: true,
+  });
   await app.startAllMicroservices();
   await app.listen(options.healthPort, options.healthHost ?? '0.0.0.0');
   return app;

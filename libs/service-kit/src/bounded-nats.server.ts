@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { ServerNats, type NatsContext } from '@nestjs/microservices';
+import type { NatsContext, ServerNats } from '@nestjs/microservices';
+import { MeasuredNatsServer } from './metrics/measured-nats.server';
 import type { ServiceErrorPayload } from '@caliber/contracts';
 import type { Msg } from 'nats';
 import { carrierOfNatsHeaders } from './telemetry/nats-headers';
@@ -25,7 +26,7 @@ export const REPLY_TOO_LARGE: ServiceErrorPayload = {
  *   line names it) and, with tracing on, inside a SERVER span that is a child of the caller's
  *   CLIENT span (its `traceparent` header). The span ends when the last answer is sent.
  */
-export class BoundedNatsServer extends ServerNats {
+export class BoundedNatsServer extends MeasuredNatsServer {
   private readonly replyLogger = new Logger('BoundedNatsServer');
   /** The span of each message being handled, until its answer is sent. */
   private readonly spans = new WeakMap<object, Span>();

@@ -35,3 +35,4 @@ export * from './telemetry/propagation';
 export * from './telemetry/nats-headers';
 export { stopTracing, tracingIsOn } from './telemetry/start';
 export * from './telemetry/jobs';
+export * from './metrics';

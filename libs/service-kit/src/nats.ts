@@ -1,6 +1,7 @@
 import { type CustomStrategy, type NatsOptions, Transport } from '@nestjs/microservices';
 import { BoundedNatsServer } from './bounded-nats.server';
 import type { NatsSettings } from './config';
+import type { NatsMetrics } from './metrics/nats-metrics';
 
 /** Connection options every NATS connection of ours shares: who it is, and reconnecting forever. */
 export function natsConnectionOptions(settings: NatsSettings, name: string) {
@@ -16,10 +17,17 @@ export function natsConnectionOptions(settings: NatsSettings, name: string) {
 
 /**
  * A service answering requests on NATS; all replicas share `queue`. The transport turns an
- * answer that cannot be sent into an error answer (see BoundedNatsServer).
+ * answer that cannot be sent into an error answer (see BoundedNatsServer), and times each answer
+ * in `metrics` when given.
  */
-export function natsServerOptions(settings: NatsSettings, queue: string): CustomStrategy {
-  return { strategy: new BoundedNatsServer({ ...natsConnectionOptions(settings, queue), queue }) };
+export function natsServerOptions(
+  settings: NatsSettings,
+  queue: string,
+  metrics?: NatsMetrics,
+): CustomStrategy {
+  const server = new BoundedNatsServer({ ...natsConnectionOptions(settings, queue), queue });
+  if (metrics) server.measureWith(metrics);
+  return { strategy: server };
 }
 
 /**

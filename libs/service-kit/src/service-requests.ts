@@ -1,5 +1,6 @@
 import { isServiceErrorPayload, type ActingUser } from '@caliber/contracts';
 import { ServiceError } from './service-error';
+import { measureServiceRequest } from './metrics/nats-metrics';
 import { StatementSigner } from './trust/statements';
 import type { FactoryProvider } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
@@ -67,7 +68,9 @@ export async function requestFromService<T>(
   });
   const message = context.with(trace.setSpan(context.active(), span), () => withContextHeaders(signed));
   try {
-    return await firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(timeoutMs)));
+    return await measureServiceRequest(channel.signer, subject, () =>
+      firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(timeoutMs))),
+    );
   } catch (error) {
     const failure = serviceFailure(error, channel, serviceLabel, subject);
     if (!isServiceErrorPayload(error) || failure.code === 'SERVICE_UNAVAILABLE') failSpan(span, failure);

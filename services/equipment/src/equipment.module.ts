@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
+  MetricsModule,
   natsClientOptions,
   serviceDataSourceOptions,
   serviceAuditController,
@@ -44,6 +45,7 @@ export class EquipmentModule {
     return {
       module: EquipmentModule,
       imports: [
+        MetricsModule.forRoot({ service: 'equipment', logger }),
         TypeOrmModule.forRoot(
           serviceDataSourceOptions(equipmentDatabase(config.databaseUrl, config.poolSize)),
         ),

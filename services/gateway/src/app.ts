@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DEFAULT_API_BASE_PATH } from '@caliber/contracts';
-import { PinoNestLogger, securityHeaders } from '@caliber/service-kit';
+import { PinoNestLogger, ProcessMetrics, securityHeaders } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
 import { GatewayModule, type GatewayRunOptions } from './gateway.module';
@@ -13,6 +13,7 @@ import {
   ROSTER_IMPORT_BODY_LIMIT,
   SAFETY_IMPORT_BODY_LIMIT,
 } from './http/json-body';
+import { httpMetrics } from './http/http-metrics';
 import { requestLog } from './http/request-log';
 import { assignRequestId, resumeRequestId } from './http/request-id';
 import { signedInBeforeUpload } from './http/upload-sign-in';
@@ -39,6 +40,8 @@ export async function createGatewayApp(
   app.disable('x-powered-by');
   // First: every answer, even a refused or failed one, carries its request's id.
   app.use(assignRequestId());
+  // Next, so each request's time includes every middleware after it.
+  app.use(httpMetrics(app.get(ProcessMetrics)));
   // The app's pages and files carry the same headers here as from each front end's own server.
   app.use(securityHeaders(config.web));
   app.use(requestLog(logger.child({ component: 'http' })));

@@ -37,3 +37,17 @@ describe('TRUST_PROXY', () => {
       ]);
   });
 });
+
+describe('METRICS_PORT', () => {
+  it('picks a free port by default, or the one given', () => {
+    expect(loadGatewayConfig(base).metricsPort).toBe(0);
+    expect(loadGatewayConfig({ ...base, METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+  });
+
+  it('is never the public port, nor anything but a port', () => {
+    expect(problemsOf({ ...base, PORT: '5000', METRICS_PORT: '5000' })).toEqual([
+      'METRICS_PORT: must differ from PORT: metrics are served apart from the public port',
+    ]);
+    expect(problemsOf({ ...base, METRICS_PORT: '70000' })).toHaveLength(1);
+  });
+});

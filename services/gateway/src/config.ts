@@ -74,6 +74,13 @@ const gatewayEnvSchema = z
     ...commonEnvShape,
     PORT: portVariable(DEFAULT_HTTP_PORT),
     HOST: z.string().default('0.0.0.0'),
+    /**
+     * The port of the gateway's Prometheus `/metrics`, a listener of its own: the gateway's
+     * probes share its public port, which the Ingress routes to, and metrics are for the cluster's
+     * monitoring only. 0 (the default) picks a free port; a deployment sets it (9464 in
+     * infra/k8s) and leaves it out of the public Service.
+     */
+    METRICS_PORT: portVariable(0),
     REDIS_URL: urlVariable(['redis', 'rediss'], 'redis://127.0.0.1:6379'),
     JWT_SECRET: secretVariable(),
     /**
@@ -121,6 +128,14 @@ const gatewayEnvSchema = z
     ...pageAddressShape,
   })
   .superRefine(checkCommonEnv)
+  .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: metrics are served apart from the public port',
+      });
+  })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
@@ -129,6 +144,7 @@ const gatewayEnvSchema = z
     natsRequestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
     port: env.PORT,
     host: env.HOST,
+    metricsPort: env.METRICS_PORT,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwtSecret: env.JWT_SECRET,

@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
-import { natsClientOptions, statementProviders, StatementSigner } from '@caliber/service-kit';
+import { MetricsModule, natsClientOptions, statementProviders, StatementSigner } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
@@ -43,6 +43,7 @@ import { SessionCache } from './auth/session-cache';
 import { SessionChecker } from './auth/session-checker';
 import { DomainEventsRelay } from './live/domain-events.relay';
 import { LiveGateway } from './live/live.gateway';
+import { GatewayMetrics } from './metrics/gateway-metrics';
 import { RedisConnection } from './redis/redis.provider';
 import { ReportsClient } from './reports/reports.client';
 import { ReportsController } from './reports/reports.controller';
@@ -68,6 +69,12 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [
+        // On a port of its own (METRICS_PORT): the gateway's HTTP port is the public one.
+        MetricsModule.forRoot({
+          service: 'gateway',
+          logger,
+          ownListener: { port: config.metricsPort, host: config.host },
+        }),
         ClientsModule.register([{ name: SERVICES_CLIENT, ...natsClientOptions(config.nats, 'gateway') }]),
         PassportModule,
         JwtModule.register({
@@ -126,6 +133,7 @@ export class GatewayModule {
         IdentityClient,
         JwtStrategy,
         LiveGateway,
+        GatewayMetrics,
         DomainEventsRelay,
         EquipmentClient,
         RecallsClient,

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
+  MetricsModule,
   natsClientOptions,
   serviceDataSourceOptions,
   serviceAuditController,
@@ -40,6 +41,7 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [
+        MetricsModule.forRoot({ service: 'identity', logger }),
         TypeOrmModule.forRoot(serviceDataSourceOptions(identityDatabase(config.databaseUrl))),
         TypeOrmModule.forFeature([UserEntity]),
         ClientsModule.register([

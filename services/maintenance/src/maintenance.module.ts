@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
+  MetricsModule,
   natsClientOptions,
   serviceDataSourceOptions,
   serviceAuditController,
@@ -14,6 +15,7 @@ import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from './config';
 import { maintenanceDatabase } from './database';
+import { OutboxMetrics } from './outbox/outbox-metrics';
 import { TaskEffectsRelay } from './outbox/task-effects.relay';
 import { PmPlansController } from './plans/pm-plans.controller';
 import { PmPlansService } from './plans/pm-plans.service';
@@ -43,6 +45,7 @@ export class MaintenanceModule {
     return {
       module: MaintenanceModule,
       imports: [
+        MetricsModule.forRoot({ service: 'maintenance', logger }),
         TypeOrmModule.forRoot(
           serviceDataSourceOptions(maintenanceDatabase(config.databaseUrl, config.poolSize)),
         ),
@@ -75,6 +78,7 @@ export class MaintenanceModule {
         IdentityPeer,
         TaskEvents,
         TaskEffectsRelay,
+        OutboxMetrics,
         PmPlansService,
         PmScheduleJob,
         DeviceRiskReplica,

@@ -3,6 +3,7 @@ import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SUBJECTS } from '@caliber/contracts';
 import {
+  MetricsModule,
   natsClientOptions,
   serviceDataSourceOptions,
   serviceAuditController,
@@ -62,7 +63,7 @@ export class ReportsModule {
     const common = reportsCommon(config, logger, 'reports-client');
     return {
       module: ReportsModule,
-      imports: common.imports,
+      imports: [...common.imports, MetricsModule.forRoot({ service: 'reports', logger })],
       controllers: [
         ReportsController,
         serviceHealthController('reports', SUBJECTS.reports.health),

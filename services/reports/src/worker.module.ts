@@ -1,9 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { SUBJECTS } from '@caliber/contracts';
-import { serviceHealthController } from '@caliber/service-kit';
+import { MetricsModule, serviceHealthController } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { ReportsConfig } from './config';
 import { ReportWorker } from './jobs/report-worker';
+import { ReportMetrics } from './jobs/report-metrics';
 import { ReportWriter } from './jobs/report-writer';
 import { ReportMailer } from './mail/report-mailer';
 import { reportsCommon } from './reports.module';
@@ -18,9 +19,9 @@ export class ReportsWorkerModule {
     const common = reportsCommon(config, logger, 'reports-worker');
     return {
       module: ReportsWorkerModule,
-      imports: common.imports,
+      imports: [...common.imports, MetricsModule.forRoot({ service: 'reports-worker', logger })],
       controllers: [serviceHealthController('reports-worker', SUBJECTS.reports.health)],
-      providers: [...common.providers, ReportMailer, ReportWriter, ReportWorker],
+      providers: [...common.providers, ReportMailer, ReportMetrics, ReportWriter, ReportWorker],
     };
   }
 }

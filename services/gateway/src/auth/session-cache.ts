@@ -30,6 +30,8 @@ export class SessionCache {
   /** When a session id, a user (`user:<id>`) or everything (`*`) was last forgotten. */
   private readonly forgotten = new Map<string, number>();
   private readonly freshMs: number;
+  /** Lookups answered from memory (hits) or not (misses), for the metrics. */
+  readonly lookups = { hits: 0, misses: 0 };
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.freshMs = config.sessionCacheSeconds * 1000;
@@ -37,11 +39,12 @@ export class SessionCache {
 
   get(sessionId: string, now = Date.now()): GatewaySession | undefined {
     const entry = this.entries.get(sessionId);
-    if (!entry) return undefined;
-    if (entry.freshUntil <= now || entry.session.expiresAt <= now) {
-      this.entries.delete(sessionId);
+    if (!entry || entry.freshUntil <= now || entry.session.expiresAt <= now) {
+      if (entry) this.entries.delete(sessionId);
+      this.lookups.misses += 1;
       return undefined;
     }
+    this.lookups.hits += 1;
     return entry.session;
   }
 

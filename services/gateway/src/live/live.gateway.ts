@@ -81,6 +81,11 @@ export class LiveGateway
     clearInterval(this.recheck);
   }
 
+  /** The sockets admitted (signed in) on this replica now. */
+  get connectedSockets(): number {
+    return this.server?.sockets.sockets.size ?? 0;
+  }
+
   /** Sends an event to every admitted socket of this replica (inventory events concern everyone). */
   broadcast(event: LiveEvent, payload: unknown): void {
     this.server?.emit(event, payload);

@@ -1,7 +1,19 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { bullConnection, queuePrefix, runTracedJob, tracedJobData } from '@caliber/service-kit';
+import {
+  bullConnection,
+  ProcessMetrics,
+  queuePrefix,
+  runTracedJob,
+  tracedJobData,
+} from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from '../config';
 import { LOGGER } from '../tokens';
@@ -30,11 +42,14 @@ export class PmScheduleJob implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(MAINTENANCE_CONFIG) private readonly config: MaintenanceConfig,
     private readonly plans: PmPlansService,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() private readonly metrics?: ProcessMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
     const prefix = queuePrefix(this.config.databaseUrl);
-    this.queue = new Queue(QUEUE, { connection: this.connect('queue'), prefix });
+    const queueConnection = this.connect('queue');
+    this.queue = new Queue(QUEUE, { connection: queueConnection, prefix });
+    this.metrics?.watchQueue(QUEUE, this.queue, queueConnection);
     this.worker = new Worker(QUEUE, (job: Job) => runTracedJob(QUEUE, job, () => this.run(job)), {
       connection: this.connect('worker'),
       prefix,

@@ -1,6 +1,12 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import type { ReportScheduleFrequency } from '@caliber/contracts';
-import { bullConnection, queuePrefix, tracedJobData, type TraceCarrier } from '@caliber/service-kit';
+import {
+  bullConnection,
+  ProcessMetrics,
+  queuePrefix,
+  tracedJobData,
+  type TraceCarrier,
+} from '@caliber/service-kit';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -82,6 +88,7 @@ export class ReportQueue implements OnApplicationShutdown {
   constructor(
     @Inject(REPORTS_CONFIG) private readonly config: ReportsConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() metrics?: ProcessMetrics,
   ) {
     this.connection = bullConnection(config.redisUrl, 'caliber-reports-queue', logger);
     this.queue = new Queue<ReportQueueData>(REPORT_QUEUE, {
@@ -89,6 +96,7 @@ export class ReportQueue implements OnApplicationShutdown {
       prefix: queuePrefix(config.databaseUrl),
     });
     this.queue.on('error', (error) => this.logger.warn({ err: error }, 'report queue'));
+    metrics?.watchQueue(REPORT_QUEUE, this.queue, this.connection);
   }
 
   /**

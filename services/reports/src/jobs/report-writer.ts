@@ -25,6 +25,7 @@ import {
 import { LOGGER } from '../tokens';
 import { ChunkSink } from './chunk-sink';
 import { ReportEvents } from './report-events';
+import { ReportMetrics } from './report-metrics';
 import { ownerAsUser, ReportJobsRepository, type StoredReportJob } from './report-jobs.repository';
 
 /** The part of the work reading the figures takes on the progress bar; writing takes the rest. */
@@ -92,6 +93,7 @@ export class ReportWriter {
     private readonly mailer: ReportMailer,
     private readonly lists: ReportLists,
     private readonly roster: RosterClient,
+    private readonly metrics: ReportMetrics,
   ) {}
 
   /**
@@ -118,15 +120,24 @@ export class ReportWriter {
     }
     await this.events.progress(await this.jobs.start(jobId, attempt));
 
-    const document = await this.document({ ...job, owner: ownerFromRoster(standing.person) });
-    await this.events.progress(await this.jobs.progress(jobId, READING_SHARE, 'Writing the file'));
-    const sink = new ChunkSink((seq, data) => this.jobs.writeChunk(jobId, seq, data));
-    await writeReport(document, sink, { timeZone: this.config.timeZone });
-    const done = await this.jobs.finish(
-      jobId,
-      { name: reportFileName(job.options.format, job.createdAt), size: sink.size },
-      this.config.retentionDays,
-    );
+    // The attempt is timed from here to its file stored (the e-mail after it is not the report's).
+    const finished = this.metrics.started(job);
+    let done: ReportJobDto | null;
+    try {
+      const document = await this.document({ ...job, owner: ownerFromRoster(standing.person) });
+      await this.events.progress(await this.jobs.progress(jobId, READING_SHARE, 'Writing the file'));
+      const sink = new ChunkSink((seq, data) => this.jobs.writeChunk(jobId, seq, data));
+      await writeReport(document, sink, { timeZone: this.config.timeZone });
+      done = await this.jobs.finish(
+        jobId,
+        { name: reportFileName(job.options.format, job.createdAt), size: sink.size },
+        this.config.retentionDays,
+      );
+    } catch (error) {
+      finished('failed');
+      throw error;
+    }
+    finished('done');
     await this.events.progress(done);
     await this.mailIfOwed(job);
   }
