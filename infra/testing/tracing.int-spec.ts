@@ -304,6 +304,41 @@ describe('tracing and request ids across the built stack', () => {
     expect(maintenanceLine?.['traceId']).toBe(traceId);
   }, 90_000);
 
+  it('sends no search text, service number or phone number to the collector', async () => {
+    // A person's search is in the query string; the signed-in person's service number is in the
+    // Redis keys of the sign-in limits and known browsers.
+    const searched = '5550100777';
+    const requestId = `search-${Date.now()}`;
+    const answer = await call('GET', `/equipment?q=${searched}&limit=5`, undefined, requestId);
+    expect(answer.status).toBe(200);
+    const line = await waitFor(
+      () => logs.find((entry) => entry.process === 'gateway' && entry['requestId'] === requestId),
+      10_000,
+      () => 'the gateway request log line of the search',
+    );
+    const inTrace = () => receiver?.spans.filter((span) => span.traceId === line['traceId']) ?? [];
+    // The search's own spans arrived (the gateway's and the equipment service's), query names kept.
+    const served = await waitFor(
+      () =>
+        inTrace().some((span) => span.service === 'equipment') &&
+        inTrace().find((span) => span.service === 'gateway' && span.attributes['url.query'] !== undefined),
+      20_000,
+      () =>
+        `the search's spans; its trace has: ${inTrace()
+          .map((span) => span.name)
+          .join(', ')}`,
+    );
+    expect(served.attributes['url.query']).toBe('q=REDACTED&limit=REDACTED');
+    const everything = JSON.stringify(receiver?.spans.map((span) => span.attributes));
+    expect(everything).not.toContain(searched);
+    expect(everything).not.toContain('BME-1002');
+    // Redis commands were traced (sign-in, sessions): by their name alone.
+    const redis = (receiver?.spans ?? []).filter(
+      (span) => (span.attributes['db.system'] ?? span.attributes['db.system.name']) === 'redis',
+    );
+    expect(redis.length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('makes no trace of the probes', () => {
     const probed = (receiver?.spans ?? []).filter((span) =>
       /\/health|\/metrics/.test(String(span.attributes['url.path'] ?? span.attributes['http.target'] ?? '')),

@@ -4,7 +4,7 @@ import { MeasuredNatsServer } from './metrics/measured-nats.server';
 import type { ServiceErrorPayload } from '@caliber/contracts';
 import type { Msg } from 'nats';
 import { carrierOfNatsHeaders } from './telemetry/nats-headers';
-import { continueFrom, failSpan, SpanKind } from './telemetry/propagation';
+import { continueFrom, failSpan, SERVICE_FAULT_CODES, SpanKind } from './telemetry/propagation';
 import type { Span } from '@opentelemetry/api';
 
 /** What the NATS client hands a handler: enough of it to answer. */
@@ -64,6 +64,8 @@ export class BoundedNatsServer extends MeasuredNatsServer {
   ): (response: Packet) => unknown {
     const publish = super.getPublisher(message, id, context) as (response: Packet) => unknown;
     const span = this.spans.get(message as object);
+    /** The answer in place of one that could not be sent, once it was sent. */
+    let replacement: Packet | undefined;
     const send = (response: Packet) => {
       try {
         return publish(response);
@@ -73,15 +75,18 @@ export class BoundedNatsServer extends MeasuredNatsServer {
           subject: (message as { subject?: string }).subject,
           error: error instanceof Error ? error.message : String(error),
         });
-        return publish({ err: REPLY_TOO_LARGE, isDisposed: true });
+        replacement = { err: REPLY_TOO_LARGE, isDisposed: true };
+        return publish(replacement);
       }
     };
     if (!span) return send;
     return (response: Packet) => {
       const sent = send(response);
+      // What the caller got: the answer, or the error sent in its place.
+      const answered = replacement ?? response;
       // The answer is complete with its error or its last part (`isDisposed`).
-      if (response['err'] !== undefined || response['isDisposed'] === true) {
-        if (response['err'] !== undefined) markRefusal(span, response['err']);
+      if (answered['err'] !== undefined || answered['isDisposed'] === true) {
+        if (answered['err'] !== undefined) markRefusal(span, answered['err']);
         span.end();
         this.spans.delete(message as object);
       }
@@ -89,9 +94,6 @@ export class BoundedNatsServer extends MeasuredNatsServer {
     };
   }
 }
-
-/** Codes that mean the service failed, not that it refused the caller's request. */
-const FAULTS = new Set(['INTERNAL', 'SERVICE_UNAVAILABLE', 'REPLY_TOO_LARGE']);
 
 /**
  * An error answer on the span: its code always (`caliber.error_code`); the span is failed only
@@ -104,6 +106,6 @@ function markRefusal(span: Span, err: unknown): void {
     message?: unknown;
   };
   if (typeof code === 'string') span.setAttribute('caliber.error_code', code);
-  if (typeof code !== 'string' || FAULTS.has(code))
+  if (typeof code !== 'string' || SERVICE_FAULT_CODES.has(code))
     failSpan(span, typeof message === 'string' ? message : String(code ?? err));
 }

@@ -7,10 +7,11 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { Logger } from 'pino';
 // Not re-exported by the package's index: raised when no replica of the service is subscribed.
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { firstValueFrom, from, switchMap, timeout, TimeoutError } from 'rxjs';
 import { context, trace } from '@opentelemetry/api';
+import { connectDetached } from './telemetry/nats-connection';
 import { withContextHeaders } from './telemetry/nats-headers';
-import { failSpan, SpanKind, tracer } from './telemetry/propagation';
+import { failSpan, SERVICE_FAULT_CODES, SpanKind, tracer } from './telemetry/propagation';
 
 /** How a service's refusal of a statement begins (`StatementVerifier`). */
 const REFUSED_STATEMENT = 'The request was refused:';
@@ -69,12 +70,17 @@ export async function requestFromService<T>(
   const message = context.with(trace.setSpan(context.active(), span), () => withContextHeaders(signed));
   try {
     return await measureServiceRequest(channel.signer, subject, () =>
-      firstValueFrom(channel.client.send<T>(subject, message).pipe(timeout(timeoutMs))),
+      firstValueFrom(
+        from(connectDetached(channel.client)).pipe(
+          switchMap(() => channel.client.send<T>(subject, message)),
+          timeout(timeoutMs),
+        ),
+      ),
     );
   } catch (error) {
     const failure = serviceFailure(error, channel, serviceLabel, subject);
-    if (!isServiceErrorPayload(error) || failure.code === 'SERVICE_UNAVAILABLE') failSpan(span, failure);
-    else span.setAttribute('caliber.error_code', failure.code);
+    span.setAttribute('caliber.error_code', failure.code);
+    if (!isServiceErrorPayload(error) || SERVICE_FAULT_CODES.has(failure.code)) failSpan(span, failure);
     throw failure;
   } finally {
     span.end();

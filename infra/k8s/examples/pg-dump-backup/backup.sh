@@ -18,6 +18,10 @@
 #                        the manifest: infra/backup/report-backup.mjs)
 #   REDIS_KEY_PREFIX     the prefix of that key (default caliber), as the gateway's setting
 #
+# Passwords: give them as PGPASSWORD (or a PGPASSFILE) and REDISCLI_AUTH, not inside DATABASE_URL
+# or REDIS_URL. The URLs are passed to pg_dump and redis-cli as arguments, and a process's
+# arguments are visible to every user of the machine (ps); the environment is not.
+#
 # A backup is a folder named by its start time (UTC, 20250611T010000Z) holding <schema>.dump for
 # each schema and manifest.json. It is written under a hidden name and renamed when complete, so a
 # folder with a visible name is always a whole, checked backup; a failed run removes its partial

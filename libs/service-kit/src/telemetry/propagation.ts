@@ -83,6 +83,17 @@ export function continueFrom(carrier: TraceCarrier | undefined, options: SpanOpt
   };
 }
 
+/**
+ * Error codes that mean the service failed (its fault, or it could not answer), not that it
+ * refused the caller's request: only these mark a span failed, in the service and in its caller,
+ * so a search for failed traces finds faults, not people's 404s and 422s.
+ */
+export const SERVICE_FAULT_CODES: ReadonlySet<string> = new Set([
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+  'REPLY_TOO_LARGE',
+]);
+
 /** Marks a span failed with the error's message (never its details: they may hold a person's data). */
 export function failSpan(span: Span, error: unknown): void {
   span.setStatus({

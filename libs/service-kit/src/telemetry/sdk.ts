@@ -15,6 +15,7 @@ import {
 } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { RedactingSpanProcessor } from './redaction';
 import { tracesIncomingRequest } from './settings';
 
 /**
@@ -57,7 +58,11 @@ export function startSdk(processName: string, endpoint: string): RunningSdk {
     resource,
     // The sampler (OTEL_TRACES_SAMPLER…) and the batch's timing (OTEL_BSP_…) come from the
     // environment, as the SDK reads them.
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: endpoint }))],
+    // Redaction first: a query string's values (people's search text) never reach the exporter.
+    spanProcessors: [
+      new RedactingSpanProcessor(),
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: endpoint })),
+    ],
   });
   // The global context manager (AsyncLocalStorage) and the W3C trace-context propagator.
   provider.register();
@@ -76,7 +81,9 @@ export function startSdk(processName: string, endpoint: string): RunningSdk {
       // would otherwise each start a trace of their own, many a second.
       new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
       // BullMQ polls and blocks on Redis all the time: only commands of a traced job or request.
-      new IORedisInstrumentation({ requireParentSpan: true }),
+      // The command's name only: its arguments are keys naming people (a service number in the
+      // sign-in limits and known browsers) and values (session data).
+      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
       new SocketIoInstrumentation(),
     ],
   });

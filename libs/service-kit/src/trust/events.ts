@@ -2,6 +2,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { Logger } from 'pino';
 import { firstValueFrom } from 'rxjs';
 import type { StatementSigner } from './statements';
+import { connectDetached } from '../telemetry/nats-connection';
 import { withContextHeaders } from '../telemetry/nats-headers';
 
 /**
@@ -18,6 +19,7 @@ export async function publishSignedEvent(
   payload: unknown,
 ): Promise<void> {
   try {
+    await connectDetached(client);
     await firstValueFrom(client.emit(subject, withContextHeaders(signer.sign(subject, payload))), {
       defaultValue: undefined,
     });
