@@ -113,6 +113,62 @@ describe('ScrapeRead', () => {
     expect(reads).toBe(2);
   });
 
+  it('lets a scrape that arrives while a read runs within its deadline share that read’s answer', async () => {
+    // Two Prometheus servers (an HA pair), or a person's curl beside Prometheus: overlapping scrapes.
+    const { logger, lines } = capturingLogger();
+    const outcomes: boolean[] = [];
+    let release: (value: number) => void = () => undefined;
+    let reads = 0;
+    const read = new ScrapeRead(
+      { source: 'shared', logger, timeoutMs: 60_000, onOutcome: (up) => outcomes.push(up) },
+      () => {
+        reads += 1;
+        return new Promise<number>((resolve) => (release = resolve));
+      },
+    );
+    const first = read.value();
+    const second = read.value();
+    release(5);
+    await expect(Promise.all([first, second])).resolves.toEqual([5, 5]);
+    expect(reads).toBe(1);
+    // Neither scrape saw the source down, and nothing was logged.
+    expect(outcomes).toEqual([true, true]);
+    expect(lines).toEqual([]);
+  });
+
+  it('waits for a shared read within the arriving scrape’s own deadline, and refuses one past its deadline', async () => {
+    jest.useFakeTimers();
+    try {
+      let release: (value: number) => void = () => undefined;
+      let reads = 0;
+      const read = new ScrapeRead({ source: 'slow', logger: silent(), timeoutMs: 100 }, () => {
+        reads += 1;
+        return new Promise<number>((resolve) => (release = resolve));
+      });
+      const first = read.value();
+      await jest.advanceTimersByTimeAsync(60);
+      // 60 ms into a 100 ms deadline: this scrape waits for the same read, until 160 ms at most.
+      const second = read.value();
+      await jest.advanceTimersByTimeAsync(50);
+      await expect(first).resolves.toBeUndefined();
+      // The read has outlived its deadline: a new scrape goes without it at once, and no second
+      // read is started on a source that is already slow.
+      const third = read.value();
+      await expect(third).resolves.toBeUndefined();
+      expect(reads).toBe(1);
+      // The answer comes within the second scrape's own deadline: it has the value.
+      release(9);
+      await expect(second).resolves.toBe(9);
+      // Once it has finished, the next scrape reads afresh.
+      const fourth = read.value();
+      release(10);
+      await expect(fourth).resolves.toBe(10);
+      expect(reads).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('survives a read that throws before it returns a promise', async () => {
     const read = new ScrapeRead<number>({ source: 'sync', logger: silent() }, () => {
       throw new Error('no pool');

@@ -16,14 +16,19 @@ export interface ScrapeReadOptions {
  * A value read at scrape time from a database or Redis, for a gauge. A scrape must never hang nor
  * fail because of it, and must never add load to a dependency that is already struggling:
  * - a read gets `timeoutMs`; past it the scrape goes on without the value;
- * - never two reads at once: while one that outlived its deadline is still running, later
- *   scrapes go without the value instead of piling more queries onto the dependency;
+ * - never two reads at once. A scrape that arrives while a read is running and still within its
+ *   deadline waits for that read's answer (within the arriving scrape's own deadline) rather than
+ *   failing: two Prometheus servers (an HA pair) or a person's curl scrape the same process at
+ *   overlapping moments, and neither may see the source as down because of the other. Only a read
+ *   that has outlived its deadline is given up on: while it is still running, later scrapes go
+ *   without the value instead of piling more queries onto the dependency;
  * - a failure is logged once (at warn), not on every scrape, until a read succeeds again (logged
  *   at info).
  * `value()` answers `undefined` whenever the value could not be read; it never throws.
  */
 export class ScrapeRead<T> {
-  private running: Promise<T> | null = null;
+  /** The read in flight, and when its deadline passes (ms, `performance.now()`). */
+  private running: { answer: Promise<T>; overdueAt: number } | null = null;
   private failing = false;
 
   constructor(
@@ -32,18 +37,27 @@ export class ScrapeRead<T> {
   ) {}
 
   async value(): Promise<T | undefined> {
-    if (this.running) return this.failed(new Error('the previous read has not finished yet'));
-    const running = (async () => this.read())();
-    this.running = running;
-    running.then(
-      () => (this.running = null),
-      () => (this.running = null),
-    );
-    let timer: NodeJS.Timeout | undefined;
     const timeoutMs = this.options.timeoutMs ?? SCRAPE_READ_TIMEOUT_MS;
+    const now = performance.now();
+    let answer: Promise<T>;
+    if (this.running) {
+      if (now >= this.running.overdueAt)
+        return this.failed(new Error(`the previous read is still running past its ${timeoutMs} ms`));
+      // Within its deadline: this scrape shares its answer.
+      answer = this.running.answer;
+    } else {
+      answer = (async () => this.read())();
+      const running = { answer, overdueAt: now + timeoutMs };
+      this.running = running;
+      const done = () => {
+        if (this.running === running) this.running = null;
+      };
+      answer.then(done, done);
+    }
+    let timer: NodeJS.Timeout | undefined;
     try {
       const value = await Promise.race([
-        running,
+        answer,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
         }),

@@ -13,11 +13,14 @@ describe('ReportMetrics', () => {
     const metrics = new ProcessMetrics('reports-worker', pino({ level: 'silent' }));
     const reports = new ReportMetrics(metrics);
     const createdAt = new Date(Date.now() - 90_000);
-    reports.started({ reports: ['equipmentStatus'], options: { format: 'pdf' }, createdAt })('done');
+    reports.started({ reports: ['equipmentStatus'], options: { format: 'pdf' }, createdAt, startNumber: 1 })(
+      'done',
+    );
     reports.started({
       reports: ['equipmentStatus', 'taskManagement'],
       options: { format: 'xlsx' },
       createdAt,
+      startNumber: 1,
     })('failed');
     const text = (await metrics.exposition()).body;
     expect(
@@ -37,5 +40,37 @@ describe('ReportMetrics', () => {
     // Waited 90 s: above the 60 s bucket, within the 120 s one.
     expect(sampleValue(text, 'caliber_report_wait_seconds_bucket', { format: 'pdf', le: '60' })).toBe(0);
     expect(sampleValue(text, 'caliber_report_wait_seconds_bucket', { format: 'pdf', le: '120' })).toBe(1);
+  });
+
+  it('records a report’s wait at its first start only, never a retry’s run and backoff as waiting', async () => {
+    const metrics = new ProcessMetrics('reports-worker', pino({ level: 'silent' }));
+    const reports = new ReportMetrics(metrics);
+    // Asked for 90 s ago; its first attempt started then and failed, and it is tried again now.
+    const createdAt = new Date(Date.now() - 90_000);
+    const first = { reports: ['equipmentStatus' as const], options: { format: 'docx' as const }, createdAt };
+    const firstStart = { ...first, startNumber: 1 };
+    const retry = { ...first, startNumber: 2 };
+    const afterStall = { ...first, startNumber: 3 };
+    reports.started(firstStart)('failed');
+    reports.started(retry)('failed');
+    reports.started(afterStall)('done');
+    const text = (await metrics.exposition()).body;
+    // One wait, the first start's; every attempt timed.
+    expect(sampleValue(text, 'caliber_report_wait_seconds_count', { format: 'docx' })).toBe(1);
+    expect(sampleValue(text, 'caliber_report_wait_seconds_bucket', { format: 'docx', le: '120' })).toBe(1);
+    expect(
+      sampleValue(text, 'caliber_report_duration_seconds_count', {
+        kind: 'equipmentStatus',
+        format: 'docx',
+        outcome: 'failed',
+      }),
+    ).toBe(2);
+    expect(
+      sampleValue(text, 'caliber_report_duration_seconds_count', {
+        kind: 'equipmentStatus',
+        format: 'docx',
+        outcome: 'done',
+      }),
+    ).toBe(1);
   });
 });

@@ -22,7 +22,7 @@ const WAIT_BUCKETS = [0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200];
 /**
  * The report workers' own metrics: how long each attempt at a report took, by kind, format and
  * outcome (`caliber_report_duration_seconds`), and how long reports waited between being asked
- * for and a worker starting on them (`caliber_report_wait_seconds`).
+ * for and a worker first starting on them (`caliber_report_wait_seconds`).
  */
 @Injectable()
 export class ReportMetrics {
@@ -39,21 +39,35 @@ export class ReportMetrics {
     });
     this.wait = new Histogram({
       name: 'caliber_report_wait_seconds',
-      help: 'Time from a report being asked for (or its schedule turn) to a worker starting it, by format',
+      help: 'Time from a report being asked for (or its schedule turn) to a worker first starting it, by format',
       labelNames: ['format'],
       buckets: WAIT_BUCKETS,
       registers: [metrics.registry],
     });
   }
 
-  /** A worker starts an attempt at a report: records its wait, and answers how to record its end. */
+  /**
+   * A worker starts an attempt at a report: records its wait, and answers how to record its end.
+   *
+   * The wait is the time from the report being asked for (or its schedule's turn) to a worker
+   * first starting it, so it is recorded on the first start only (`startNumber` 1: BullMQ's
+   * `attemptsStarted`, which counts every start, a retry or a restart after a worker died too).
+   * Measured again at a later start from the same moment, it would count the earlier attempts' run
+   * and the backoff between them as waiting, and "reports are late" would point at the queue when
+   * the report's own attempts failed. A retry's wait of its own would run from the failure plus
+   * the backoff, but BullMQ keeps neither the failed attempt's end nor the moment the retry became
+   * ready, so it is not measured. Retries show in `caliber_report_duration_seconds` with
+   * `outcome="failed"` and in the queue's `delayed` jobs instead.
+   */
   started(job: {
     reports: readonly ReportType[];
     options: { format: ReportFormat };
     createdAt: Date;
+    startNumber: number;
   }): (outcome: ReportOutcome) => void {
     const format = job.options.format;
-    this.wait.observe({ format }, Math.max(0, (Date.now() - job.createdAt.getTime()) / 1000));
+    if (job.startNumber <= 1)
+      this.wait.observe({ format }, Math.max(0, (Date.now() - job.createdAt.getTime()) / 1000));
     const end = this.duration.startTimer({ kind: reportKindLabel(job.reports), format });
     return (outcome) => {
       end({ outcome });

@@ -91,7 +91,7 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const attempt = job.attemptsMade + 1;
     const final = attempt >= (job.opts.attempts ?? 1);
     try {
-      await this.writer.write(data.jobId, attempt);
+      await this.writer.write(data.jobId, attempt, job.attemptsStarted);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn({ err: error, job: data.jobId, attempt, final }, 'report attempt failed');

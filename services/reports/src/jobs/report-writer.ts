@@ -100,9 +100,11 @@ export class ReportWriter {
    * One attempt at a report. A report already written only has its e-mail sent, if still owed.
    * Its requester is asked about first, as the roster has them now: a person deactivated or removed
    * since they asked gets no report (it ends failed, with the reason on the Reports screen, and is
-   * not tried again), and a changed role is the one the figures are read as.
+   * not tried again), and a changed role is the one the figures are read as. `startNumber` is how
+   * many times the queue has started this report, this time included (its wait is recorded at the
+   * first only: `ReportMetrics.started`).
    */
-  async write(jobId: string, attempt: number): Promise<void> {
+  async write(jobId: string, attempt: number, startNumber: number): Promise<void> {
     const job = await this.jobs.stored(jobId);
     if (!job) return;
     if (job.state === 'done') return this.mailIfOwed(job);
@@ -121,7 +123,7 @@ export class ReportWriter {
     await this.events.progress(await this.jobs.start(jobId, attempt));
 
     // The attempt is timed from here to its file stored (the e-mail after it is not the report's).
-    const finished = this.metrics.started(job);
+    const finished = this.metrics.started({ ...job, startNumber });
     let done: ReportJobDto | null;
     try {
       const document = await this.document({ ...job, owner: ownerFromRoster(standing.person) });
