@@ -80,6 +80,7 @@ describe('audit trail integrity section', () => {
 describe('ReportDataClient.verifyAuditChain', () => {
   it('waits past the usual deadline of a request, up to the audit check deadline', async () => {
     const client = {
+      connect: () => Promise.resolve(),
       send: () => timer(150).pipe(map(() => verdict(3))),
     } as unknown as ClientProxy;
     const channel: ServiceChannel = {
