@@ -74,7 +74,7 @@ export default tseslint.config(
   {
     // Routing comes from `@caliber/web`, which carries the one router every front end shares and
     // only the parts of it they use (libs/web/src/router.ts).
-    files: ['shell/**', 'mfe-*/**', 'libs/ui-kit/**'],
+    files: ['shell/**', 'mfe-*/**', 'libs/ui-kit/**', 'libs/web-forms/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -102,6 +102,7 @@ export default tseslint.config(
       '**/*.tsx',
       'libs/web/src/**/*.ts',
       'libs/ui-kit/src/**/*.ts',
+      'libs/web-forms/src/**/*.ts',
       'shell/src/**/*.ts',
       'mfe-*/src/**/*.ts',
     ],

@@ -71,6 +71,10 @@ export function sharedModulesFor(manifest) {
     'react-dom': thirdParty('react-dom'),
     'react-dom/client': thirdParty('react-dom'),
     'socket.io-client': thirdParty('socket.io-client'),
+    // The one QueryClient's context, and the form library the remotes' forms share: one copy each.
+    '@tanstack/react-query': thirdParty('@tanstack/react-query'),
+    'react-hook-form': thirdParty('react-hook-form'),
+    '@hookform/resolvers/zod': thirdParty('@hookform/resolvers'),
     '@caliber/ui-kit': workspaceLibrary,
     '@caliber/web': workspaceLibrary,
   };

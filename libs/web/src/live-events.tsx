@@ -190,7 +190,13 @@ export interface LiveEventSource {
 const LiveEventSourceContext = createContext<LiveEventSource | null>(null);
 
 /** Puts `source` in place of the socket for the hooks below it (tests, stories). */
-export function LiveEventSourceProvider({ source, children }: { source: LiveEventSource; children: ReactNode }) {
+export function LiveEventSourceProvider({
+  source,
+  children,
+}: {
+  source: LiveEventSource;
+  children: ReactNode;
+}) {
   return <LiveEventSourceContext.Provider value={source}>{children}</LiveEventSourceContext.Provider>;
 }
 
@@ -227,7 +233,10 @@ const noSocket = () => null;
  * Calls `handler` with each `event`'s payload, typed by the contracts' event map, while live
  * updates are on. The handler may change between renders without re-subscribing.
  */
-export function useLiveEvent<E extends LiveEvent>(event: E, handler: (payload: LiveEventPayloads[E]) => void) {
+export function useLiveEvent<E extends LiveEvent>(
+  event: E,
+  handler: (payload: LiveEventPayloads[E]) => void,
+) {
   const source = useLiveEventSource();
   const latest = useRef(handler);
   useEffect(() => {
