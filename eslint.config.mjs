@@ -88,7 +88,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.ctest.tsx'],
     rules: { '@nx/enforce-module-boundaries': ['error', boundaries(true)] },
   },
   {
