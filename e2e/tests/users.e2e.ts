@@ -340,6 +340,16 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Create User' }).click();
       await expect(page.getByRole('alert')).toBeVisible();
       await shoot('add-user');
+
+      // The success toast over the roster the app goes to.
+      const tag = marker();
+      await page.getByLabel('Full Name').fill(`${tag} Toast`);
+      await page.getByLabel('Service Number').fill(`${tag}-TS`);
+      await page.getByLabel('Phone').fill(phone());
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'User created successfully!' })).toBeVisible();
+      await expect(page).toHaveURL(/\/users$/);
+      await shoot('users-toast', false);
     });
   }
 }
