@@ -81,10 +81,11 @@ module.exports = {
         '^@caliber/ui-kit$': '<rootDir>/libs/ui-kit/src/index.ts',
         '^@caliber/web$': '<rootDir>/libs/web/src/index.ts',
         '^@caliber/web-forms$': '<rootDir>/libs/web-forms/src/index.ts',
+        '^@caliber/web-testing/(.*)$': '<rootDir>/libs/web-testing/src/$1',
         // Styles do nothing in jsdom.
-        '\\.css$': '<rootDir>/infra/testing/component/style.js',
+        '\\.css$': '<rootDir>/libs/web-testing/src/style.js',
       },
-      setupFilesAfterEnv: ['<rootDir>/infra/testing/component/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/libs/web-testing/src/setup.ts'],
       testPathIgnorePatterns: shared.testPathIgnorePatterns,
     },
   ],

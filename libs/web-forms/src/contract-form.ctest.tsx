@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@caliber/contracts';
 import { ErrorBox } from '@caliber/ui-kit';
 import { api, configureApi } from '@caliber/web';
-import { api as apiAt, API_BASE, apiServer } from '@caliber/testing/component/api-server';
+import { api as apiAt, API_BASE, apiServer } from '@caliber/web-testing/api-server';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -1,4 +1,4 @@
-import { TestLiveEvents } from '@caliber/testing/component/live-events';
+import { TestLiveEvents } from '@caliber/web-testing/live-events';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { invalidates, LiveEventSourceProvider, useLiveQueryUpdates } from './live-events';

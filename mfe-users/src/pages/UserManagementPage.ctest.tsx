@@ -1,7 +1,7 @@
 import type { ApiErrorBody, CreateUserRequest, UserDto, UserListResponse } from '@caliber/contracts';
-import { api, apiServer } from '@caliber/testing/component/api-server';
-import { renderScreen } from '@caliber/testing/component/harness';
-import { TestLiveEvents } from '@caliber/testing/component/live-events';
+import { api, apiServer } from '@caliber/web-testing/api-server';
+import { renderScreen } from '@caliber/web-testing/harness';
+import { TestLiveEvents } from '@caliber/web-testing/live-events';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';

@@ -8,7 +8,6 @@ import {
   type UpdateUserRequest,
   type UserDto,
 } from '@caliber/contracts';
-import { FORM_ISSUE } from '@caliber/web-forms';
 import { z } from 'zod';
 
 /** What the Add User and Edit User forms hold while someone types. */
@@ -194,6 +193,9 @@ export function deleteConfirmation(name: string): [string, string] {
  * (`createUserSchema`, or `updateUserSchema` on what changed) with its messages under its fields.
  * The same checks as `createRequest` and `updateRequest`, which build the body sent.
  */
+/** react-hook-form's form-level error (`FORM_ISSUE` of `@caliber/web-forms`): shown above the form. */
+const FORM_ISSUE = 'root';
+
 export function userDraftSchema(editing: UserDto | null) {
   return z.custom<UserDraft>().superRefine((draft, context) => {
     const check = editing ? updateRequest(editing, draft) : createRequest(draft);

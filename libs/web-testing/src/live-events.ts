@@ -31,7 +31,7 @@ export class TestLiveEvents implements LiveEventSource {
     const existing = this.listeners[event];
     if (existing) return existing;
     const created = new Set<Listener<E>>();
-    this.listeners[event] = created;
+    Object.assign(this.listeners, { [event]: created });
     return created;
   }
 }
