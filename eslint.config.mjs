@@ -30,6 +30,11 @@ function boundaries(inTests) {
         onlyDependOnLibsWithTags: ['type:lib-server', 'type:lib-shared', ...harness],
       },
       { sourceTag: 'type:lib-shared', onlyDependOnLibsWithTags: ['type:lib-shared', ...harness] },
+      // Test harnesses (the services' in infra/testing, the front end's component harness).
+      {
+        sourceTag: 'type:testing',
+        onlyDependOnLibsWithTags: ['type:lib-web', 'type:lib-server', 'type:lib-shared', 'type:testing'],
+      },
     ],
   };
 }
