@@ -30,6 +30,11 @@ function boundaries(inTests) {
         onlyDependOnLibsWithTags: ['type:lib-server', 'type:lib-shared', ...harness],
       },
       { sourceTag: 'type:lib-shared', onlyDependOnLibsWithTags: ['type:lib-shared', ...harness] },
+      // Test harnesses (the services' in infra/testing, the front end's component harness).
+      {
+        sourceTag: 'type:testing',
+        onlyDependOnLibsWithTags: ['type:lib-web', 'type:lib-server', 'type:lib-shared', 'type:testing'],
+      },
     ],
   };
 }
@@ -74,7 +79,7 @@ export default tseslint.config(
   {
     // Routing comes from `@caliber/web`, which carries the one router every front end shares and
     // only the parts of it they use (libs/web/src/router.ts).
-    files: ['shell/**', 'mfe-*/**', 'libs/ui-kit/**'],
+    files: ['shell/**', 'mfe-*/**', 'libs/ui-kit/**', 'libs/web-forms/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -88,7 +93,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.ctest.tsx'],
     rules: { '@nx/enforce-module-boundaries': ['error', boundaries(true)] },
   },
   {
@@ -102,6 +107,7 @@ export default tseslint.config(
       '**/*.tsx',
       'libs/web/src/**/*.ts',
       'libs/ui-kit/src/**/*.ts',
+      'libs/web-forms/src/**/*.ts',
       'shell/src/**/*.ts',
       'mfe-*/src/**/*.ts',
     ],

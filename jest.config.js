@@ -1,5 +1,6 @@
-// Two projects: `unit` (no servers) and `integration` (real PostgreSQL, NATS and Redis started by
-// the global set-up on free ports, with their own temporary data).
+// Three projects: `unit` (no servers), `integration` (real PostgreSQL, NATS and Redis started by
+// the global set-up on free ports, with their own temporary data) and `component` (React
+// components in jsdom with Testing Library, the API answered by MSW: `*.ctest.tsx` beside the code).
 const swc = [
   '@swc/jest',
   {
@@ -36,6 +37,19 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
+/** The front end's TSX, as the browser builds compile it (React's automatic runtime). */
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Read from the root: Jest ignores a project's own testTimeout.
@@ -53,6 +67,26 @@ module.exports = {
       globalSetup: '<rootDir>/infra/testing/global-setup.ts',
       globalTeardown: '<rootDir>/infra/testing/global-teardown.ts',
       testTimeout: 30000,
+    },
+    {
+      rootDir: __dirname,
+      displayName: 'component',
+      // jsdom with Node's fetch, streams and AbortController (MSW answers through them), and
+      // packages resolved as in Node rather than their browser builds.
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/{libs,shell,mfe-*}/**/*.ctest.tsx'],
+      transform: { '^.+\\.tsx?$': swcTsx },
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        '^@caliber/ui-kit$': '<rootDir>/libs/ui-kit/src/index.ts',
+        '^@caliber/web$': '<rootDir>/libs/web/src/index.ts',
+        '^@caliber/web-forms$': '<rootDir>/libs/web-forms/src/index.ts',
+        '^@caliber/web-testing/(.*)$': '<rootDir>/libs/web-testing/src/$1',
+        // Styles do nothing in jsdom.
+        '\\.css$': '<rootDir>/libs/web-testing/src/style.js',
+      },
+      setupFilesAfterEnv: ['<rootDir>/libs/web-testing/src/setup.ts'],
+      testPathIgnorePatterns: shared.testPathIgnorePatterns,
     },
   ],
 };

@@ -247,6 +247,7 @@ test.describe('Maintenance', () => {
     await expect(page.getByRole('alert')).toHaveText('Failed to schedule preventive maintenance');
     await page.unroute('**/api/maintenance/schedule');
 
+    // A toast, not a browser alert.
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
@@ -257,7 +258,10 @@ test.describe('Maintenance', () => {
     await expect(page.getByRole('button', { name: 'Scheduling...' })).toBeDisabled();
     await held.release();
     await expect(page).toHaveURL(/\/maintenance$/);
-    expect(alerts).toEqual(['Preventive maintenance scheduled successfully!']);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Preventive maintenance scheduled successfully!' }),
+    ).toBeVisible();
+    expect(alerts).toEqual([]);
 
     await search(page, tag);
     const item = preventivePanel(page).getByRole('listitem', { name: title });

@@ -18,10 +18,15 @@ test.describe('Login', () => {
       sources.push(...((await map.json()) as { sources: string[] }).sources);
     }
     expect(sources.some((source) => source.includes('/react-dom/'))).toBe(true);
-    // Not the form validation library, the live-update socket client, the screens behind
-    // sign-in, or the parts of the router the front ends do not use (its cookie helpers).
+    // Not the form validation library, the live-update socket client, the server-state and form
+    // libraries of the screens behind sign-in (with the layout that holds the QueryClient), the
+    // screens behind sign-in, or the parts of the router the front ends do not use (its cookie helpers).
     const later = [
       '/node_modules/zod/',
+      '/node_modules/@tanstack/',
+      '/node_modules/react-hook-form/',
+      '/node_modules/@hookform/',
+      '/libs/web-forms/',
       '/node_modules/socket.io-client/',
       '/node_modules/cookie/',
       '/shell/src/layout/',

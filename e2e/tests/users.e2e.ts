@@ -233,11 +233,12 @@ test.describe('Add New User page', () => {
     await page.getByLabel('Full Name').fill(`${tag} Page Newcomer`);
     await page.getByLabel('Service Number').fill(`${tag}-PG`);
     await page.getByLabel('Phone').fill(phone());
-    const alert = page.waitForEvent('dialog');
+    // A toast, not a browser alert: it outlives the page and shows over the roster.
+    page.on('dialog', (dialog) => {
+      throw new Error(`unexpected browser dialog: ${dialog.message()}`);
+    });
     await page.getByRole('button', { name: 'Create User' }).click();
-    const dialog = await alert;
-    expect(dialog.message()).toBe('User created successfully!');
-    await dialog.accept();
+    await expect(page.getByRole('status').filter({ hasText: 'User created successfully!' })).toBeVisible();
     await expect(page).toHaveURL(/\/users$/);
     await search(page, tag);
     await expect(row(page, `${tag} Page Newcomer`)).toBeVisible();
@@ -271,9 +272,8 @@ test.describe('May receive tasks', () => {
     await page.getByLabel('Full Name').fill(`${tag} Newcomer`);
     await page.getByLabel('Service Number').fill(`${tag}-RT`);
     await page.getByLabel('Phone').fill(phone());
-    const alert = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Create User' }).click();
-    await (await alert).accept();
+    await expect(page.getByRole('status').filter({ hasText: 'User created successfully!' })).toBeVisible();
     await expect(page).toHaveURL(/\/users$/);
 
     // Someone on the roster without it: the Edit dialog turns it on.
@@ -340,6 +340,16 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Create User' }).click();
       await expect(page.getByRole('alert')).toBeVisible();
       await shoot('add-user');
+
+      // The success toast over the roster the app goes to.
+      const tag = marker();
+      await page.getByLabel('Full Name').fill(`${tag} Toast`);
+      await page.getByLabel('Service Number').fill(`${tag}-TS`);
+      await page.getByLabel('Phone').fill(phone());
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'User created successfully!' })).toBeVisible();
+      await expect(page).toHaveURL(/\/users$/);
+      await shoot('users-toast', false);
     });
   }
 }

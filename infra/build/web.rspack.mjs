@@ -71,6 +71,10 @@ export function sharedModulesFor(manifest) {
     'react-dom': thirdParty('react-dom'),
     'react-dom/client': thirdParty('react-dom'),
     'socket.io-client': thirdParty('socket.io-client'),
+    // The one QueryClient's context must be one copy; the form library is shared so each remote
+    // does not download its own. (The zod resolver is a pure function that each bundle keeps.)
+    '@tanstack/react-query': thirdParty('@tanstack/react-query'),
+    'react-hook-form': thirdParty('react-hook-form'),
     '@caliber/ui-kit': workspaceLibrary,
     '@caliber/web': workspaceLibrary,
   };

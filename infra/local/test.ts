@@ -1,5 +1,5 @@
 // `npm test`: everything CI checks, in order: types, lint, formatting, the builds, unit tests,
-// integration tests against real PostgreSQL, NATS and Redis, then browser tests against the whole
+// component tests (React in jsdom, the API answered by MSW), integration tests against real PostgreSQL, NATS and Redis, then browser tests against the whole
 // stack. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -121,6 +121,8 @@ function main(): number {
 
   say('\n▶ Unit tests');
   const unit = jest('unit', []);
+  say('\n▶ Component tests (React in jsdom, the API answered by MSW)');
+  const component = jest('component', []);
   say('\n▶ Integration tests (real PostgreSQL, NATS, Redis)');
   const integration = jest('integration', ['--runInBand']);
 
@@ -133,15 +135,22 @@ function main(): number {
   say('\n▶ Browser tests (Playwright, Debian Chromium, the whole stack)');
   const browser = playwright('e2e/playwright.config.ts', join('e2e', '.results', 'report.json'));
 
-  const passed = unit.numPassedTests + integration.numPassedTests + faults.passed + browser.passed;
+  const passed =
+    unit.numPassedTests +
+    component.numPassedTests +
+    integration.numPassedTests +
+    faults.passed +
+    browser.passed;
   const failed =
     unit.numFailedTests +
     unit.numRuntimeErrorTestSuites +
+    component.numFailedTests +
+    component.numRuntimeErrorTestSuites +
     integration.numFailedTests +
     integration.numRuntimeErrorTestSuites +
     faults.failed +
     browser.failed;
-  const ok = unit.success && integration.success && failed === 0;
+  const ok = unit.success && component.success && integration.success && failed === 0;
   say(`\ntests: ${passed} passed, ${failed} failed`);
   return ok ? 0 : 1;
 }

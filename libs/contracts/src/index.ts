@@ -43,3 +43,4 @@ export * from './sheet-dates';
 export * from './base64';
 export * from './electrical-safety';
 export * from './audit';
+export * from './live-event-map';

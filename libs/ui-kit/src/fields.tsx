@@ -2,6 +2,7 @@ import {
   useId,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -71,7 +72,10 @@ function FieldFrame({
   );
 }
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, FieldFrameProps {}
+/** `ref` reaches the input itself, so a form library can focus it (the first field to fix). */
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, FieldFrameProps {
+  ref?: Ref<HTMLInputElement>;
+}
 
 export function TextField({ label, hint, error, invalid, id, className, ...input }: TextFieldProps) {
   return (
@@ -82,7 +86,9 @@ export function TextField({ label, hint, error, invalid, id, className, ...input
   );
 }
 
-export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldFrameProps {}
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldFrameProps {
+  ref?: Ref<HTMLTextAreaElement>;
+}
 
 /** A multi-line text field (descriptions, notes, a list typed one item per line). */
 export function TextAreaField({
@@ -113,6 +119,7 @@ export interface SelectFieldProps<V extends string | number>
   value: V;
   options: readonly SelectOption<V>[];
   onChange(value: V): void;
+  ref?: Ref<HTMLSelectElement>;
 }
 
 export function SelectField<V extends string | number>({

@@ -9,3 +9,4 @@ export * from './Pager';
 export * from './pager-window';
 export * from './Spinner';
 export * from './StatusToast';
+export * from './Toast';

@@ -1,9 +1,10 @@
-import { DEFAULT_API_BASE_PATH, isApiErrorBody } from '@caliber/contracts';
+import { DEFAULT_API_BASE_PATH, isApiErrorBody, type FieldIssue } from '@caliber/contracts';
 import { sessionStore } from './storage';
 
 /**
  * A refused or failed call: the server's `message` when it sent one, the HTTP status (0: no
- * answer), and the request's id (`requestId`) when the server named it.
+ * answer), the request's id (`requestId`) when the server named it, and the fields it refused
+ * (`details`, a validation refusal's) so a form can show each under its field.
  */
 export class ApiError extends Error {
   constructor(
@@ -11,6 +12,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly requestId?: string,
+    readonly details: readonly FieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,7 +27,24 @@ export function apiErrorOf(response: Response, body: unknown): ApiError {
   const ours = isApiErrorBody(body);
   const fromBody = ours && typeof body.requestId === 'string' ? body.requestId : undefined;
   const requestId = fromBody ?? response.headers.get('x-request-id') ?? undefined;
-  return new ApiError(ours ? body.message : '', response.status, ours ? body.code : undefined, requestId);
+  // Only well-formed issues: a proxy's or an older release's body may carry something else.
+  const details = ours && Array.isArray(body.details) ? body.details.filter(isFieldIssue) : [];
+  return new ApiError(
+    ours ? body.message : '',
+    response.status,
+    ours ? body.code : undefined,
+    requestId,
+    details,
+  );
+}
+
+function isFieldIssue(issue: unknown): issue is FieldIssue {
+  return (
+    typeof issue === 'object' &&
+    issue !== null &&
+    typeof (issue as Partial<FieldIssue>).path === 'string' &&
+    typeof (issue as Partial<FieldIssue>).message === 'string'
+  );
 }
 
 interface ApiSettings {

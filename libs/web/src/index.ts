@@ -13,3 +13,5 @@ export * from './downloads';
 export * from './task-status-badge';
 export * from './hospital-lists';
 export * from './audit-trail-link';
+export * from './server-state';
+export * from './query-keys';

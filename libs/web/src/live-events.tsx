@@ -1,6 +1,13 @@
-import { SOCKET_SETTINGS, type LiveEvent, type SessionEndedNotice } from '@caliber/contracts';
+import {
+  SOCKET_SETTINGS,
+  type LiveEvent,
+  type LiveEventPayloads,
+  type SessionEndedNotice,
+} from '@caliber/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createContext,
+  useMemo,
   useContext,
   useEffect,
   useRef,
@@ -169,4 +176,123 @@ export function useLiveEvents(
       for (const [event, listener] of listeners) socket.off(event, listener);
     };
   }, [socket, key]);
+}
+
+/**
+ * Where live events come from, typed by the contracts' event map: the tab's socket, or whatever a
+ * `LiveEventSourceProvider` puts in its place (a component test feeding events by hand).
+ */
+export interface LiveEventSource {
+  on<E extends LiveEvent>(event: E, listener: (payload: LiveEventPayloads[E]) => void): void;
+  off<E extends LiveEvent>(event: E, listener: (payload: LiveEventPayloads[E]) => void): void;
+}
+
+const LiveEventSourceContext = createContext<LiveEventSource | null>(null);
+
+/** Puts `source` in place of the socket for the hooks below it (tests, stories). */
+export function LiveEventSourceProvider({
+  source,
+  children,
+}: {
+  source: LiveEventSource;
+  children: ReactNode;
+}) {
+  return <LiveEventSourceContext.Provider value={source}>{children}</LiveEventSourceContext.Provider>;
+}
+
+/** The events of the tab's socket (null while none is open), or the provided source's. */
+function useLiveEventSource(): LiveEventSource | null {
+  const provided = useContext(LiveEventSourceContext);
+  const manager = useContext(LiveConnectionContext);
+  const socket = useSyncExternalStore(
+    manager ? manager.subscribe : noSubscription,
+    manager ? manager.socketSnapshot : noSocket,
+  );
+  return useMemo<LiveEventSource | null>(() => {
+    if (provided) return provided;
+    if (!socket) return null;
+    // The gateway sends each event with the payload the contracts' map names for it; the socket
+    // client itself types events by name only.
+    return {
+      on: (event, listener) => {
+        const name: string = event;
+        socket.on(name, listener);
+      },
+      off: (event, listener) => {
+        const name: string = event;
+        socket.off(name, listener);
+      },
+    };
+  }, [provided, socket]);
+}
+
+const noSubscription = () => () => undefined;
+const noSocket = () => null;
+
+/**
+ * Calls `handler` with each `event`'s payload, typed by the contracts' event map, while live
+ * updates are on. The handler may change between renders without re-subscribing.
+ */
+export function useLiveEvent<E extends LiveEvent>(
+  event: E,
+  handler: (payload: LiveEventPayloads[E]) => void,
+) {
+  const source = useLiveEventSource();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!source) return;
+    const listener = (payload: LiveEventPayloads[E]) => latest.current(payload);
+    source.on(event, listener);
+    return () => source.off(event, listener);
+  }, [source, event]);
+}
+
+/** What a live event does to the cached server state: update or invalidate query keys. */
+export type LiveCacheRules = {
+  [E in LiveEvent]?: (payload: LiveEventPayloads[E], client: QueryClient) => void;
+};
+
+/**
+ * Keeps the cached server state in step with live events: each rule runs with the event's typed
+ * payload and the QueryClient, and updates (`setQueryData`) or invalidates the keys it concerns.
+ * An invalidated query that a screen shows is asked again at once; one nobody shows is asked when
+ * a screen next needs it. The rules may change between renders without re-subscribing.
+ *
+ * `useLiveQueryUpdates(useQueryClient(), { 'user:changed': invalidates(userKeys.all) })`
+ */
+export function useLiveQueryUpdates(client: QueryClient, rules: LiveCacheRules) {
+  const source = useLiveEventSource();
+  const latest = useRef(rules);
+  useEffect(() => {
+    latest.current = rules;
+  });
+  const events = (Object.keys(rules) as LiveEvent[]).sort().join('|');
+  useEffect(() => {
+    if (!source || !events) return;
+    const unsubscribe = (events.split('|') as LiveEvent[]).map((event) =>
+      followRule(source, event, latest, client),
+    );
+    return () => unsubscribe.forEach((stop) => stop());
+  }, [source, events, client]);
+}
+
+function followRule<E extends LiveEvent>(
+  source: LiveEventSource,
+  event: E,
+  rules: { readonly current: LiveCacheRules },
+  client: QueryClient,
+): () => void {
+  const listener = (payload: LiveEventPayloads[E]) => rules.current[event]?.(payload, client);
+  source.on(event, listener);
+  return () => source.off(event, listener);
+}
+
+/** A rule that marks every query under `keys` stale (and asks again those on screen). */
+export function invalidates(...keys: readonly (readonly unknown[])[]) {
+  return (_payload: unknown, client: QueryClient) => {
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  };
 }

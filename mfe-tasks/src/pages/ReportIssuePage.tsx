@@ -14,6 +14,7 @@ import {
   SelectField,
   TextField,
   TextAreaField,
+  useToast,
 } from '@caliber/ui-kit';
 import { api, errorMessage, Link, useCurrentUser, useNavigate, useSearchParams } from '@caliber/web';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -51,6 +52,7 @@ const REPORTED_VIEW = '/tasks?show=reported';
 export function ReportIssuePage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const toast = useToast();
   const [params] = useSearchParams();
   const deviceId = params.get('equipment');
   const form = useRef<HTMLFormElement>(null);
@@ -111,7 +113,7 @@ export function ReportIssuePage() {
     setError(null);
     try {
       await api.post<TaskCreatedResponse>('/maintenance/report', result.data);
-      window.alert('Issue reported successfully!');
+      toast.success('Issue reported successfully!');
       // To the reporter's own reports, newest first, where this one now heads the list and stays
       // whatever happens to it, rather than the spec's /maintenance, whose unassigned-work panel
       // drops the report as soon as an engineer assigns it.

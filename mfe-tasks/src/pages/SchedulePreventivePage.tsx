@@ -12,6 +12,7 @@ import {
   SelectField,
   TextAreaField,
   TextField,
+  useToast,
 } from '@caliber/ui-kit';
 import { api, errorMessage, Link, useNavigate } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
@@ -52,6 +53,7 @@ const FIELD_ORDER = [
  */
 export function SchedulePreventivePage() {
   const navigate = useNavigate();
+  const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<PageDraft>(EMPTY_PAGE_DRAFT);
   const [equipment, setEquipment] = useState<EquipmentChoice | null>(null);
@@ -77,7 +79,7 @@ export function SchedulePreventivePage() {
     setError(null);
     try {
       await api.post<PmPlanCreatedResponse>('/maintenance/schedule', checked.body);
-      window.alert('Preventive maintenance scheduled successfully!');
+      toast.success('Preventive maintenance scheduled successfully!');
       navigate('/maintenance');
     } catch (failure) {
       setError(errorMessage(failure, 'Failed to schedule preventive maintenance'));

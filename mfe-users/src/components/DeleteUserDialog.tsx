@@ -1,7 +1,7 @@
 import type { UserDto } from '@caliber/contracts';
 import { Button, ErrorBox, Modal } from '@caliber/ui-kit';
-import { api, errorMessage } from '@caliber/web';
-import { useState } from 'react';
+import { errorMessage } from '@caliber/web';
+import { useDeleteUser } from '../hooks/user-queries';
 import { deleteConfirmation } from '../utils/user-form';
 
 /**
@@ -17,21 +17,11 @@ export function DeleteUserDialog({
   onClose(): void;
   onDeleted(user: UserDto): void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const deleting = useDeleteUser();
   const [removes, keeps] = deleteConfirmation(user.name);
-
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.delete<{ _id: string }>(`/users/${encodeURIComponent(user._id)}`);
-      onDeleted(user);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to delete user.'));
-      setBusy(false);
-    }
-  }
+  const busy = deleting.isPending;
+  const error = deleting.isError ? errorMessage(deleting.error, 'Failed to delete user.') : null;
+  const confirm = () => deleting.mutate(user._id, { onSuccess: () => onDeleted(user) });
 
   return (
     <Modal

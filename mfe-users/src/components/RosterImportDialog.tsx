@@ -9,6 +9,7 @@ import {
 import { Badge, Button, ErrorBox, LoadingState, Modal } from '@caliber/ui-kit';
 import { api, errorMessage } from '@caliber/web';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useImportRoster } from '../hooks/user-queries';
 import {
   ACTION_LABELS,
   ACTION_TONES,
@@ -46,6 +47,7 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
   // Each file chosen is an attempt; the answer to an older one is dropped.
   const attempt = useRef(0);
   const previewCall = useRef<AbortController | null>(null);
+  const importing = useImportRoster();
 
   useEffect(() => () => previewCall.current?.abort(), []);
 
@@ -99,7 +101,7 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
     setPhase('applying');
     setError(null);
     try {
-      onImported(await api.post<RosterImportResult>('/users/import', request));
+      onImported(await importing.mutateAsync(request));
     } catch (failure) {
       // A write that timed out may still have been made: the preview is asked again, so what it
       // shows (and what Apply would write) is the roster as it now is.

@@ -1,8 +1,10 @@
 import { activeChoices, departmentLabel, type Role, type UserDto } from '@caliber/contracts';
-import { SelectField, TextField, Toggle } from '@caliber/ui-kit';
+import { Toggle } from '@caliber/ui-kit';
 import { useHospitalLists, useProductName } from '@caliber/web';
+import { FormSelectField, FormTextField, type ContractForm } from '@caliber/web-forms';
+import { useRef } from 'react';
 import { ReceivesTasksToggle } from './ReceivesTasksToggle';
-import type { DraftField, UserDraft } from '../utils/user-form';
+import { draftAfterChange, type UserDraft } from '../utils/user-form';
 import {
   canChangeActive,
   canChangeRole,
@@ -15,9 +17,7 @@ export const SIGN_IN_HINT =
   'No password: staff sign in with their service number and a one-time code sent by SMS to this phone.';
 
 export interface UserFieldsProps {
-  draft: UserDraft;
-  onChange<K extends DraftField>(field: K, value: UserDraft[K]): void;
-  issues: ReadonlyMap<string, string>;
+  form: ContractForm<UserDraft>;
   viewer: Viewer;
   /** The person being edited; null while adding one. */
   editing: UserDto | null;
@@ -32,36 +32,36 @@ export interface UserFieldsProps {
 /**
  * The fields of a person on the roster, shared by the Add User and Edit User modals and the Add
  * User page. A control the viewer may not use is disabled with the reason as its hint (one's own
- * role and active state; an Admin's role unless the viewer is an Admin).
+ * role and active state; an Admin's role unless the viewer is an Admin). While adding, "May receive
+ * tasks" follows the role until someone touches it.
  */
-export function UserFields({
-  draft,
-  onChange,
-  issues,
-  viewer,
-  editing,
-  withFlags,
-  idPrefix,
-}: UserFieldsProps) {
+export function UserFields({ form, viewer, editing, withFlags, idPrefix }: UserFieldsProps) {
   const product = useProductName();
   const roleLocked = !canChangeRole(viewer, editing);
   const activeLocked = !canChangeActive(viewer, editing);
   const { lists } = useHospitalLists();
+  const preApprovedTouched = useRef(false);
+  const [role, department, isActive, preApproved] = form.watch([
+    'role',
+    'department',
+    'isActive',
+    'preApproved',
+  ]);
   // The hospital's active departments, with the one the person is in even if it is retired, and
-  // whatever the draft holds meanwhile (the lists may still be loading).
+  // whatever the form holds meanwhile (the lists may still be loading).
   const offered = activeChoices(lists?.departments ?? [], editing?.department ?? null);
-  const departments = offered.includes(draft.department) ? offered : [draft.department, ...offered];
-  const text = (field: Exclude<DraftField, 'role' | 'isActive' | 'preApproved'>) => ({
+  const departments = offered.includes(department) ? offered : [department, ...offered];
+  const set = (field: 'isActive' | 'preApproved', value: boolean) =>
+    form.setValue(field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const text = (field: 'name' | 'serviceNumber' | 'email' | 'phoneNumber') => ({
+    form,
     id: `${idPrefix}-${field}`,
     name: field,
-    value: draft[field],
-    error: issues.get(field),
-    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
   });
   return (
     <div className="users-form__grid">
-      <TextField label="Full Name *" required autoComplete="off" maxLength={120} {...text('name')} />
-      <TextField
+      <FormTextField label="Full Name *" required autoComplete="off" maxLength={120} {...text('name')} />
+      <FormTextField
         label="Service Number *"
         required
         autoComplete="off"
@@ -70,7 +70,7 @@ export function UserFields({
         placeholder="e.g. BME-1013"
         {...text('serviceNumber')}
       />
-      <TextField
+      <FormTextField
         label="Email"
         type="email"
         hint="Optional"
@@ -78,7 +78,7 @@ export function UserFields({
         maxLength={254}
         {...text('email')}
       />
-      <TextField
+      <FormTextField
         label="Phone *"
         type="tel"
         required
@@ -87,24 +87,32 @@ export function UserFields({
         hint={editing ? undefined : SIGN_IN_HINT}
         {...text('phoneNumber')}
       />
-      <SelectField<Role>
-        id={`${idPrefix}-role`}
+      <FormSelectField<UserDraft, Role>
+        form={form}
         name="role"
+        id={`${idPrefix}-role`}
         label="Role"
-        value={draft.role}
         disabled={roleLocked}
         hint={roleLockReason(viewer, editing) ?? undefined}
-        error={issues.get('role')}
-        onChange={(role) => onChange('role', role)}
-        options={roleChoices(viewer, editing?.role ?? null).map((role) => ({ value: role, label: role }))}
+        onChosen={(chosen) => {
+          const next = draftAfterChange(
+            { ...form.getValues(), role },
+            'role',
+            chosen,
+            !editing && !preApprovedTouched.current,
+          );
+          if (next.preApproved !== preApproved) set('preApproved', next.preApproved);
+        }}
+        options={roleChoices(viewer, editing?.role ?? null).map((choice) => ({
+          value: choice,
+          label: choice,
+        }))}
       />
-      <SelectField
-        id={`${idPrefix}-department`}
+      <FormSelectField<UserDraft, string>
+        form={form}
         name="department"
+        id={`${idPrefix}-department`}
         label="Department"
-        value={draft.department}
-        error={issues.get('department')}
-        onChange={(department) => onChange('department', department)}
         options={departments.map((name) => ({ value: name, label: departmentLabel(name, product) }))}
       />
       <div className="users-form__flags">
@@ -112,15 +120,18 @@ export function UserFields({
           <Toggle
             label="Active"
             description={activeLocked ? 'You cannot deactivate yourself.' : 'Inactive staff cannot sign in.'}
-            checked={draft.isActive}
+            checked={isActive}
             disabled={activeLocked}
-            onChange={(isActive) => onChange('isActive', isActive)}
+            onChange={(checked) => set('isActive', checked)}
           />
         ) : null}
         <ReceivesTasksToggle
-          role={draft.role}
-          checked={draft.preApproved}
-          onChange={(preApproved) => onChange('preApproved', preApproved)}
+          role={role}
+          checked={preApproved}
+          onChange={(checked) => {
+            preApprovedTouched.current = true;
+            set('preApproved', checked);
+          }}
         />
       </div>
     </div>

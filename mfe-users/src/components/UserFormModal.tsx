@@ -1,17 +1,8 @@
 import type { UserDto } from '@caliber/contracts';
-import { Button, ErrorBox, focusFormField, Modal } from '@caliber/ui-kit';
-import { api, errorMessage } from '@caliber/web';
-import { useRef, useState, type FormEvent } from 'react';
-import {
-  createRequest,
-  draftAfterChange,
-  draftOf,
-  emptyDraft,
-  FIELD_ORDER,
-  updateRequest,
-  type DraftField,
-  type UserDraft,
-} from '../utils/user-form';
+import { Button, ErrorBox, Modal } from '@caliber/ui-kit';
+import { useContractForm } from '@caliber/web-forms';
+import { useAddUser, useUpdateUser } from '../hooks/user-queries';
+import { createRequest, draftOf, emptyDraft, updateRequest, userDraftSchema } from '../utils/user-form';
 import type { Viewer } from '../utils/user-permissions';
 import { UserFields } from './UserFields';
 
@@ -27,47 +18,27 @@ export interface UserFormModalProps {
  * The 'Add User' and 'Edit User' modals. Name, service number and phone are required ('Please
  * fill name, service number and phone.'); the contract's own messages show under a field it
  * refuses; a refusal from the server shows its message, else 'Failed to save user.'. An edit sends
- * only what changed.
+ * only what changed, and closes without a call when nothing did.
  */
 export function UserFormModal({ user, viewer, onClose, onSaved }: UserFormModalProps) {
-  const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<UserDraft>(() => (user ? draftOf(user) : emptyDraft()));
-  const [preApprovedTouched, setPreApprovedTouched] = useState(false);
-  const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm({
+    schema: userDraftSchema(user),
+    defaultValues: user ? draftOf(user) : emptyDraft(),
+  });
+  const adding = useAddUser();
+  const updating = useUpdateUser();
+  const busy = form.formState.isSubmitting;
 
-  function change<K extends DraftField>(field: K, value: UserDraft[K]) {
-    // While adding, "May receive tasks" follows the role until it is touched.
-    if (field === 'preApproved') setPreApprovedTouched(true);
-    setDraft((current) => draftAfterChange(current, field, value, !user && !preApprovedTouched));
-    if (issues.has(field)) setIssues((current) => new Map([...current].filter(([key]) => key !== field)));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const check = user ? updateRequest(user, draft) : createRequest(draft);
-    if (check === null) return onClose();
-    if (!check.ok) {
-      setIssues(check.issues);
-      setError(check.message);
-      const first = FIELD_ORDER.find((field) => check.issues.has(field));
-      if (first) focusFormField(form.current, first);
+  const submit = form.submitWith(async (draft) => {
+    if (!user) {
+      const check = createRequest(draft);
+      if (check.ok) onSaved(await adding.mutateAsync(check.body), true);
       return;
     }
-    setBusy(true);
-    setIssues(new Map());
-    setError(null);
-    try {
-      const saved = user
-        ? await api.put<UserDto>(`/users/${encodeURIComponent(user._id)}`, check.body)
-        : await api.post<UserDto>('/users', check.body);
-      onSaved(saved, !user);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to save user.'));
-      setBusy(false);
-    }
-  }
+    const check = updateRequest(user, draft);
+    if (check === null) return onClose();
+    if (check.ok) onSaved(await updating.mutateAsync({ id: user._id, body: check.body }), false);
+  }, 'Failed to save user.');
 
   const formId = user ? 'edit-user-form' : 'add-user-form';
   return (
@@ -86,17 +57,9 @@ export function UserFormModal({ user, viewer, onClose, onSaved }: UserFormModalP
         </>
       }
     >
-      <form id={formId} ref={form} onSubmit={submit} noValidate className="users-form">
-        {error ? <ErrorBox>{error}</ErrorBox> : null}
-        <UserFields
-          draft={draft}
-          onChange={change}
-          issues={issues}
-          viewer={viewer}
-          editing={user}
-          withFlags
-          idPrefix={formId}
-        />
+      <form id={formId} onSubmit={submit} noValidate className="users-form">
+        {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
+        <UserFields form={form} viewer={viewer} editing={user} withFlags idPrefix={formId} />
       </form>
     </Modal>
   );

@@ -1,63 +1,31 @@
-import type { UserDto } from '@caliber/contracts';
-import { Button, Card, ErrorBox, focusFormField } from '@caliber/ui-kit';
-import { api, errorMessage, Link, useCurrentUser, useNavigate } from '@caliber/web';
-import { useRef, useState, type FormEvent } from 'react';
+import { Button, Card, ErrorBox, useToast } from '@caliber/ui-kit';
+import { Link, useCurrentUser, useNavigate } from '@caliber/web';
+import { useContractForm } from '@caliber/web-forms';
 import { UserFields } from '../components/UserFields';
-import {
-  createRequest,
-  draftAfterChange,
-  emptyDraft,
-  FIELD_ORDER,
-  type DraftField,
-  type UserDraft,
-} from '../utils/user-form';
+import { useAddUser } from '../hooks/user-queries';
+import { createRequest, emptyDraft, userDraftSchema } from '../utils/user-form';
 import '../users.css';
 
 /**
  * /add-user: the spec's page, asking for the service number and a required phone instead of a
- * password (sign-in is by a one-time code sent to the rostered phone). On success an alert says
+ * password (sign-in is by a one-time code sent to the rostered phone). On success a toast says
  * 'User created successfully!' and the app goes to /users; a refusal shows the server's message,
  * else 'Failed to create user'.
  */
 export function AddUserPage() {
   const viewer = useCurrentUser();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<UserDraft>(emptyDraft);
-  const [preApprovedTouched, setPreApprovedTouched] = useState(false);
-  const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const adding = useAddUser();
+  const form = useContractForm({ schema: userDraftSchema(null), defaultValues: emptyDraft() });
 
-  function change<K extends DraftField>(field: K, value: UserDraft[K]) {
-    // "May receive tasks" follows the role until it is touched.
-    if (field === 'preApproved') setPreApprovedTouched(true);
-    setDraft((current) => draftAfterChange(current, field, value, !preApprovedTouched));
-    if (issues.has(field)) setIssues((current) => new Map([...current].filter(([key]) => key !== field)));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.submitWith(async (draft) => {
     const check = createRequest(draft);
-    if (!check.ok) {
-      setIssues(check.issues);
-      setError(check.message);
-      const first = FIELD_ORDER.find((field) => check.issues.has(field));
-      if (first) focusFormField(form.current, first);
-      return;
-    }
-    setBusy(true);
-    setIssues(new Map());
-    setError(null);
-    try {
-      await api.post<UserDto>('/users', check.body);
-      window.alert('User created successfully!');
-      navigate('/users');
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to create user'));
-      setBusy(false);
-    }
-  }
+    if (!check.ok) return;
+    await adding.mutateAsync(check.body);
+    toast.success('User created successfully!');
+    navigate('/users');
+  }, 'Failed to create user');
 
   return (
     <div className="page users-page">
@@ -68,20 +36,12 @@ export function AddUserPage() {
         </div>
       </header>
       <Card>
-        <form ref={form} onSubmit={submit} noValidate aria-label="Add New User" className="users-form">
+        <form onSubmit={submit} noValidate aria-label="Add New User" className="users-form">
           <p className="muted users-form__note">Fields marked * are required.</p>
-          {error ? <ErrorBox>{error}</ErrorBox> : null}
-          <UserFields
-            draft={draft}
-            onChange={change}
-            issues={issues}
-            viewer={viewer}
-            editing={null}
-            withFlags={false}
-            idPrefix="add-user-page"
-          />
+          {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
+          <UserFields form={form} viewer={viewer} editing={null} withFlags={false} idPrefix="add-user-page" />
           <div className="users-form__actions">
-            <Button type="submit" busy={busy} busyLabel="Creating User...">
+            <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Creating User...">
               Create User
             </Button>
             <Link to="/users" className="ck-button ck-button--secondary">

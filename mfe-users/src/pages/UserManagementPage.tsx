@@ -5,10 +5,16 @@ import {
   ErrorBox,
   LoadingState,
   SelectField,
-  StatusToast,
-  type StatusMessage,
+  TOAST_LONG_MS,
+  useToast,
 } from '@caliber/ui-kit';
-import { useCurrentUser, useHospitalLists, useProductName, useSearchParams } from '@caliber/web';
+import {
+  errorMessage,
+  useCurrentUser,
+  useHospitalLists,
+  useProductName,
+  useSearchParams,
+} from '@caliber/web';
 import { useCallback, useEffect, useState } from 'react';
 import { DeleteUserDialog } from '../components/DeleteUserDialog';
 import { RosterImportDialog } from '../components/RosterImportDialog';
@@ -17,7 +23,7 @@ import { UsersPager } from '../components/UsersPager';
 import { UserTable } from '../components/UserTable';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useRosterExport } from '../hooks/use-roster-export';
-import { useUserList } from '../hooks/use-user-list';
+import { useUserList } from '../hooks/user-queries';
 import { importedMessage } from '../utils/roster-file';
 import {
   ACTIVE_FILTER_CHOICES,
@@ -33,8 +39,6 @@ import '../users.css';
 /** The spec's user search debounce. */
 const SEARCH_DEBOUNCE_MS = 400;
 const SAVED_MESSAGE_MS = 2000;
-/** An import's counts and an export's failure are read, not glanced at. */
-const LONG_MESSAGE_MS = 6000;
 
 type Dialog =
   | { kind: 'add' }
@@ -60,8 +64,12 @@ export function UserManagementPage() {
   const [search, setSearch] = useState(filters.q);
   const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [message, setMessage] = useState<(StatusMessage & { long?: boolean }) | null>(null);
-  const { data, error, loading, reload } = useUserList(filters);
+  const toast = useToast();
+  const list = useUserList(filters);
+  const { data } = list;
+  const error = list.isError ? errorMessage(list.error, 'Failed to load users.') : null;
+  const loading = list.isFetching;
+  const reload = () => void list.refetch();
   const manages = canManageRoster(viewer);
 
   const update = useCallback(
@@ -93,13 +101,13 @@ export function UserManagementPage() {
     if (data && data.pages >= 1 && filters.page > data.pages) update({ page: String(data.pages) });
   }, [data, filters.page, update]);
 
-  const clearMessage = useCallback(() => setMessage(null), []);
-  const exportFailed = useCallback((text: string) => setMessage({ text, tone: 'error', long: true }), []);
+  const exportFailed = useCallback((text: string) => toast.error(text), [toast]);
   const { exportRoster, exporting } = useRosterExport(exportFailed);
+  // The saves themselves ask the list again (the roster's query keys); this closes the dialog and
+  // says what was done.
   const saved = (text: string, long = false) => {
     setDialog(null);
-    setMessage({ text, tone: 'success', long });
-    reload();
+    toast.success(text, { durationMs: long ? TOAST_LONG_MS : SAVED_MESSAGE_MS });
   };
 
   return (
@@ -167,12 +175,6 @@ export function UserManagementPage() {
           options={ACTIVE_FILTER_CHOICES}
         />
       </div>
-
-      <StatusToast
-        message={message}
-        durationMs={message?.long ? LONG_MESSAGE_MS : SAVED_MESSAGE_MS}
-        onDone={clearMessage}
-      />
 
       {error ? (
         <ErrorBox>

@@ -8,6 +8,7 @@ import {
   type UpdateUserRequest,
   type UserDto,
 } from '@caliber/contracts';
+import { z } from 'zod';
 
 /** What the Add User and Edit User forms hold while someone types. */
 export interface UserDraft {
@@ -184,4 +185,23 @@ export function deleteConfirmation(name: string): [string, string] {
     `This will permanently remove "${name}".`,
     'They leave the staff roster and can no longer sign in, but their name stays on the work they did: tasks, certifications and audit records.',
   ];
+}
+
+/**
+ * The Add User and Edit User forms' schema: the required fields ('Required.' under each, and
+ * 'Please fill name, service number and phone.' above the form), then the contract's own schema
+ * (`createUserSchema`, or `updateUserSchema` on what changed) with its messages under its fields.
+ * The same checks as `createRequest` and `updateRequest`, which build the body sent.
+ */
+/** react-hook-form's form-level error (`FORM_ISSUE` of `@caliber/web-forms`): shown above the form. */
+const FORM_ISSUE = 'root';
+
+export function userDraftSchema(editing: UserDto | null) {
+  return z.custom<UserDraft>().superRefine((draft, context) => {
+    const check = editing ? updateRequest(editing, draft) : createRequest(draft);
+    if (check === null || check.ok) return;
+    for (const [field, message] of check.issues)
+      context.addIssue({ code: 'custom', path: [field || FORM_ISSUE], message });
+    if (check.message) context.addIssue({ code: 'custom', path: [FORM_ISSUE], message: check.message });
+  });
 }

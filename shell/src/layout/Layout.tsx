@@ -10,6 +10,7 @@ import {
 } from '@caliber/web';
 import { Avatar, LoadingState } from '@caliber/ui-kit';
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { SignedInProviders } from '../app/SignedInProviders';
 import { BrandMark } from './BrandMark';
 import { icons } from './icons';
 import { activeNavPath, navItemsFor } from './nav-items';
@@ -26,6 +27,14 @@ const LIVE_LABELS = { live: 'Live', connecting: 'Connecting…', lost: 'Offline'
  * button, the backdrop, a link) returns focus to the menu button that opened it.
  */
 export function Layout() {
+  return (
+    <SignedInProviders>
+      <SignedInFrame />
+    </SignedInProviders>
+  );
+}
+
+function SignedInFrame() {
   const user = useCurrentUser();
   const { signOut } = useSession();
   const product = useProductName();

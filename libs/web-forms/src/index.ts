@@ -1,0 +1,2 @@
+export * from './contract-form';
+export * from './form-fields';
