@@ -69,7 +69,7 @@ export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void 
   const tag = task ? certificationTag(task) : null;
 
   return (
-    <Modal title={task?.title ?? (error ? 'Task' : 'Loading…')} open onClose={onClose}>
+    <Modal title={task?.title ?? (error ? 'Task' : 'Loading…')} open size="large" onClose={onClose}>
       <div className="task-detail">
         {loading && !task ? <LoadingState text="Loading task…" /> : null}
         {error ? <ErrorBox>{error}</ErrorBox> : null}
