@@ -1,5 +1,5 @@
 import { hasFullAccess, type DeviceSafetyTests, type SafetyTestDto } from '@caliber/contracts';
-import { Badge, Button, ErrorBox, LoadingState, formatDate } from '@caliber/ui-kit';
+import { Badge, ErrorState, formatDate, LoadingState } from '@caliber/ui-kit';
 import { Link, useApiData, useCurrentUser } from '@caliber/web';
 import { useId } from 'react';
 import '../safety.css';
@@ -36,14 +36,7 @@ export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }
           </Link>
         ) : null}
       </div>
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState message={error} onAction={reload} />
       {!data && loading ? <LoadingState text="Loading safety tests…" /> : null}
       {data ? (
         <>

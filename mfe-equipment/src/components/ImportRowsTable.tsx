@@ -6,7 +6,7 @@ import {
   type InventoryImportRowsPage,
   type InventoryImportSummary,
 } from '@caliber/contracts';
-import { Badge, Button, ErrorBox, LoadingState, Pager } from '@caliber/ui-kit';
+import { Badge, ErrorState, LoadingState, Pager } from '@caliber/ui-kit';
 import { Link, useApiData } from '@caliber/web';
 import { useId, useState } from 'react';
 import { ACTION_LABELS, ACTION_TONES, changeLine, problemLine, rowsQuery } from '../utils/inventory-import';
@@ -70,14 +70,7 @@ export function ImportRowsTable({ importId, summary, applied }: ImportRowsTableP
         ))}
       </fieldset>
 
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState message={error} onAction={reload} />
       {!data && loading ? <LoadingState text="Loading the rows…" /> : null}
       {data ? (
         data.rows.length === 0 ? (

@@ -6,12 +6,12 @@ import {
 } from '@caliber/contracts';
 import {
   Badge,
-  Button,
   Card,
   EmptyState,
-  ErrorBox,
+  ErrorState,
   formatDate,
   LoadingState,
+  PageHeader,
   Pager,
   SelectField,
 } from '@caliber/ui-kit';
@@ -83,24 +83,24 @@ export function RecallsListPage() {
 
   return (
     <div className="page recalls-page">
-      <header className="page__header">
-        <div>
-          <h1>Recalls and safety notices</h1>
-          <p className="page__subtitle">
-            {data
-              ? `${data.open} open, ${data.openActions} ${data.openActions === 1 ? 'device' : 'devices'} awaiting action.`
-              : 'Manufacturer recalls and field safety notices, matched against the inventory.'}
-          </p>
-        </div>
-        <div className="equipment-actions">
-          {hasFullAccess(user.role) ? (
-            <Link className="ck-button ck-button--primary" to="/equipment/recalls/new">
-              New notice
-            </Link>
-          ) : null}
-          <Link to="/equipment">Back to Equipment Inventory</Link>
-        </div>
-      </header>
+      <PageHeader
+        title="Recalls and safety notices"
+        description={
+          data
+            ? `${data.open} open, ${data.openActions} ${data.openActions === 1 ? 'device' : 'devices'} awaiting action.`
+            : 'Manufacturer recalls and field safety notices, matched against the inventory.'
+        }
+        actions={
+          <>
+            {hasFullAccess(user.role) ? (
+              <Link className="ck-button ck-button--primary" to="/equipment/recalls/new">
+                New notice
+              </Link>
+            ) : null}
+            <Link to="/equipment">Back to Equipment Inventory</Link>
+          </>
+        }
+      />
 
       <div className="filters">
         <SelectField<StateFilter>
@@ -111,14 +111,7 @@ export function RecallsListPage() {
         />
       </div>
 
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState message={error} onAction={reload} />
       {loading && !data ? <LoadingState text="Loading recalls…" /> : null}
       {data ? (
         data.recalls.length === 0 ? (

@@ -1,5 +1,5 @@
 import type { ReportJobDto, ReportJobListResponse } from '@caliber/contracts';
-import { Button, Card, EmptyState, ErrorBox, LoadingState, Pager } from '@caliber/ui-kit';
+import { Card, EmptyState, ErrorState, LoadingState, Pager } from '@caliber/ui-kit';
 import { ReportJobRow } from './ReportJobRow';
 
 /**
@@ -35,14 +35,7 @@ export function RecentReports({
         ) : null
       }
     >
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={onRetry}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState message={error} onAction={onRetry} />
       {!data ? (
         error ? null : (
           <LoadingState text="Loading your reports…" />

@@ -1,5 +1,5 @@
 import type { ReportScheduleDto, ReportScheduleListResponse } from '@caliber/contracts';
-import { Button, Card, EmptyState, ErrorBox, LoadingState } from '@caliber/ui-kit';
+import { Card, EmptyState, ErrorState, LoadingState } from '@caliber/ui-kit';
 import { useProductName } from '@caliber/web';
 import { ScheduleRow } from './ScheduleRow';
 
@@ -42,14 +42,7 @@ export function ReportSchedules({
         ) : null
       }
     >
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={onRetry}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState message={error} onAction={onRetry} />
       {!data ? (
         error ? null : (
           <LoadingState text="Loading your schedules…" />

@@ -4,10 +4,12 @@ import {
   Card,
   EmptyState,
   ErrorBox,
+  ErrorState,
   formatDate,
   formatDateTime,
   LoadingState,
   Notice,
+  PageHeader,
 } from '@caliber/ui-kit';
 import { Link, useLocation, useProductName } from '@caliber/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -64,20 +66,8 @@ export function ReportJobPage() {
   return (
     <div className="page reports-page">
       {back}
-      <header className="page__header">
-        <div>
-          <h1>Report</h1>
-          {job ? <p className="page__subtitle">{reportTypesLine(job.reports)}</p> : null}
-        </div>
-      </header>
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <PageHeader title="Report" description={job ? reportTypesLine(job.reports) : null} />
+      <ErrorState message={error} onAction={reload} />
       {job ? (
         <Card className="reports-job">
           <JobProgress

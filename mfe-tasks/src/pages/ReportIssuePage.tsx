@@ -11,9 +11,10 @@ import {
   Card,
   ErrorBox,
   focusFormField,
+  PageHeader,
   SelectField,
-  TextField,
   TextAreaField,
+  TextField,
 } from '@caliber/ui-kit';
 import { api, errorMessage, Link, useCurrentUser, useNavigate, useSearchParams } from '@caliber/web';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -124,19 +125,17 @@ export function ReportIssuePage() {
 
   return (
     <div className="page tasks-page">
-      <header className="page__header">
-        <div>
-          <h1>Report Equipment Issue</h1>
-          <p className="page__subtitle">
-            Tell the engineers what is wrong with a device. Fields marked * are required.
-          </p>
-        </div>
-        {deviceId ? (
-          <Link to={`/equipment/${encodeURIComponent(deviceId)}`}>Back to the device</Link>
-        ) : (
-          <Link to="/maintenance">Back to Maintenance</Link>
-        )}
-      </header>
+      <PageHeader
+        title="Report Equipment Issue"
+        description="Tell the engineers what is wrong with a device. Fields marked * are required."
+        actions={
+          deviceId ? (
+            <Link to={`/equipment/${encodeURIComponent(deviceId)}`}>Back to the device</Link>
+          ) : (
+            <Link to="/maintenance">Back to Maintenance</Link>
+          )
+        }
+      />
       <Card>
         <form
           ref={form}

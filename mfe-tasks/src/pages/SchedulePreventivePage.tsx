@@ -9,6 +9,7 @@ import {
   Card,
   ErrorBox,
   focusFormField,
+  PageHeader,
   SelectField,
   TextAreaField,
   TextField,
@@ -87,16 +88,11 @@ export function SchedulePreventivePage() {
 
   return (
     <div className="page tasks-page">
-      <header className="page__header">
-        <div>
-          <h1>Schedule Preventive Maintenance</h1>
-          <p className="page__subtitle">
-            Recurring work on a device: the first visit is due on the scheduled date, each next one a
-            frequency later. Fields marked * are required.
-          </p>
-        </div>
-        <Link to="/maintenance">Back to Maintenance</Link>
-      </header>
+      <PageHeader
+        title="Schedule Preventive Maintenance"
+        description="Recurring work on a device: the first visit is due on the scheduled date, each next one a frequency later. Fields marked * are required."
+        actions={<Link to="/maintenance">Back to Maintenance</Link>}
+      />
       {assignees.error ? <ErrorBox>{LOAD_ERROR}</ErrorBox> : null}
       <Card>
         <form

@@ -1,13 +1,16 @@
 import { CERTIFICATION_MESSAGE_MS, STATUS_MESSAGE_MS } from '@caliber/contracts';
 import {
   Button,
+  CountLines,
   EmptyState,
-  ErrorBox,
+  ErrorState,
   LoadingState,
+  PageHeader,
   Pager,
   SelectField,
-  StatusToast,
   type StatusMessage,
+  StatusToast,
+  TextField,
 } from '@caliber/ui-kit';
 import { useCurrentUser, useSearchParams } from '@caliber/web';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -120,35 +123,30 @@ export function TaskManagementPage() {
 
   return (
     <div className="page tasks-page">
-      <header className="page__header">
-        <div>
-          <h1>Task Management</h1>
-          <p className="page__subtitle">
-            {scope.ownOnly
-              ? 'The tasks assigned to you, and the faults you reported: update your tasks and record your work.'
-              : 'Every maintenance task: follow, assign and certify the work.'}
-          </p>
-        </div>
-        {scope.technicianFilter ? <Button onClick={() => setAssigning(true)}>Assign Task</Button> : null}
-      </header>
+      <PageHeader
+        title="Task Management"
+        description={
+          scope.ownOnly
+            ? 'The tasks assigned to you, and the faults you reported: update your tasks and record your work.'
+            : 'Every maintenance task: follow, assign and certify the work.'
+        }
+        actions={
+          scope.technicianFilter ? <Button onClick={() => setAssigning(true)}>Assign Task</Button> : null
+        }
+      />
 
       <div
         className={`tasks-filters${scope.technicianFilter ? '' : ' tasks-filters--search-only'}`}
         role="search"
       >
-        <div className="ck-field">
-          <label className="ck-field__label" htmlFor="task-search">
-            Search
-          </label>
-          <input
-            id="task-search"
-            className="ck-input"
-            type="search"
-            placeholder="Title, description or equipment"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField
+          label="Search"
+          id="task-search"
+          type="search"
+          placeholder="Title, description or equipment"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         {scope.technicianFilter ? (
           <SelectField
             label="Technician"
@@ -169,25 +167,18 @@ export function TaskManagementPage() {
         </p>
       ) : null}
 
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState message={error} onAction={reload} />
 
       {data ? (
         <>
-          <div className="tasks-count" aria-live="polite">
-            <p className="tasks-count__line">{taskCountLine(data.total, technicianName, filters.q)}</p>
-            <p className="muted">{statusBreakdown(data.counts)}</p>
-            <p className="muted">{showingLine(data.page, data.limit, data.tasks.length, data.total)}</p>
-            {loading ? (
-              <span className="ck-spinner ck-spinner--small" aria-label="Updating" role="status" />
-            ) : null}
-          </div>
+          <CountLines
+            line={taskCountLine(data.total, technicianName, filters.q)}
+            notes={[
+              statusBreakdown(data.counts),
+              showingLine(data.page, data.limit, data.tasks.length, data.total),
+            ]}
+            updating={loading}
+          />
           {data.tasks.length === 0 ? (
             <EmptyState title="No tasks found" text="Try adjusting your search or filters." />
           ) : (
