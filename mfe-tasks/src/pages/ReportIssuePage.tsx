@@ -6,19 +6,11 @@ import {
   type IssueSeverity,
   type TaskCreatedResponse,
 } from '@caliber/contracts';
-import {
-  Button,
-  Card,
-  ErrorBox,
-  focusFormField,
-  PageHeader,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '@caliber/ui-kit';
+import { Button, Card, ErrorBox, focusFormField, PageHeader, SelectField, TextField } from '@caliber/ui-kit';
 import { api, errorMessage, Link, useCurrentUser, useNavigate, useSearchParams } from '@caliber/web';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EquipmentPicker, type EquipmentChoice } from '../components/EquipmentPicker';
+import { TaskDescriptionField, TaskTitleField } from '../components/TaskFormFields';
 import { fieldIssues, firstInvalid } from '../utils/form-issues';
 import '../tasks.css';
 
@@ -160,25 +152,19 @@ export function ReportIssuePage() {
               }))
             }
           />
-          <TextField
-            label="Title"
-            name="title"
-            required
-            maxLength={200}
+          <TaskTitleField
             placeholder="e.g. Ventilator alarms on start-up"
             value={draft.title}
             error={issues.get('title')}
-            onChange={(event) => set('title', event.target.value)}
+            onChange={(title) => set('title', title)}
           />
-          <TextAreaField
-            label="Description"
-            name="description"
+          <TaskDescriptionField
             required
             rows={5}
             placeholder="What happened, when, and what you saw on the device"
             value={draft.description}
             error={issues.get('description')}
-            onChange={(event) => set('description', event.target.value)}
+            onChange={(description) => set('description', description)}
           />
           <div className="task-form__grid">
             <SelectField<IssueSeverity>

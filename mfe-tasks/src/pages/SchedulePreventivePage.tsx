@@ -1,27 +1,23 @@
 import {
-  PM_TYPES,
   SCHEDULE_PAGE_PRIORITIES,
   type PmPlanCreatedResponse,
   type SchedulePriority,
 } from '@caliber/contracts';
-import {
-  Button,
-  Card,
-  ErrorBox,
-  focusFormField,
-  PageHeader,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '@caliber/ui-kit';
+import { Button, Card, ErrorBox, focusFormField, PageHeader, SelectField, TextField } from '@caliber/ui-kit';
 import { api, errorMessage, Link, useNavigate } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { EquipmentPicker, type EquipmentChoice } from '../components/EquipmentPicker';
 import { priorityClass } from '../components/PriorityBadge';
 import { ScheduleBasisFields } from '../components/ScheduleBasisFields';
+import {
+  AssigneeSelect,
+  HoursField,
+  PmTypeSelect,
+  TaskDescriptionField,
+  TaskTitleField,
+} from '../components/TaskFormFields';
 import { useAssignees } from '../hooks/use-people';
 import { firstInvalid } from '../utils/form-issues';
-import { personLabel } from '../utils/format';
 import {
   checkPageDraft,
   EMPTY_PAGE_DRAFT,
@@ -119,25 +115,19 @@ export function SchedulePreventivePage() {
                 set('equipmentId', value?._id ?? '');
               }}
             />
-            <TextField
-              label="Title"
-              name="title"
-              required
-              maxLength={200}
+            <TaskTitleField
               placeholder="e.g. Monthly defibrillator safety test"
               value={draft.title}
               error={issues.get('title')}
-              onChange={(event) => set('title', event.target.value)}
+              onChange={(title) => set('title', title)}
             />
-            <TextAreaField
-              label="Description"
-              name="description"
+            <TaskDescriptionField
               required
               rows={4}
               placeholder="What each visit does: checks, parts to replace, tests to run"
               value={draft.description}
               error={issues.get('description')}
-              onChange={(event) => set('description', event.target.value)}
+              onChange={(description) => set('description', description)}
             />
           </section>
 
@@ -164,29 +154,19 @@ export function SchedulePreventivePage() {
                 onChange={(frequency) => set('frequency', frequency)}
                 options={optionsWithPlaceholder('Select frequency', SCHEDULE_FREQUENCY_OPTIONS)}
               />
-              <TextField
+              <HoursField
                 label="Duration (hours)"
                 name="duration"
-                type="number"
-                min={0}
-                step={0.5}
-                inputMode="decimal"
-                hint="Optional"
                 value={draft.duration}
                 error={issues.get('duration')}
-                onChange={(event) => set('duration', event.target.value)}
+                onChange={(duration) => set('duration', duration)}
               />
-              <SelectField
-                label="Assign To"
-                name="assignedTo"
+              <AssigneeSelect
+                people={assignees.people}
                 hint="Optional: unassigned work waits in the Preventive Maintenance panel."
                 value={draft.assignedTo}
                 error={issues.get('assignedTo')}
                 onChange={(assignedTo) => set('assignedTo', assignedTo)}
-                options={[
-                  { value: '', label: 'Unassigned' },
-                  ...assignees.people.map((person) => ({ value: person._id, label: personLabel(person) })),
-                ]}
               />
               <SelectField<SchedulePriority>
                 label="Priority"
@@ -211,14 +191,10 @@ export function SchedulePreventivePage() {
               justification written down.
             </p>
             <div className="task-form__grid">
-              <SelectField<PageDraft['pmType']>
-                label="PM Type"
-                name="pmType"
-                required
+              <PmTypeSelect
                 value={draft.pmType}
                 error={issues.get('pmType')}
                 onChange={(pmType) => set('pmType', pmType)}
-                options={optionsWithPlaceholder('Select PM type', PM_TYPES)}
               />
             </div>
             <ScheduleBasisFields
