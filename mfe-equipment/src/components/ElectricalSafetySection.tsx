@@ -82,8 +82,8 @@ export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }
           {data.tests.length === 0 ? (
             <p className="muted">No electrical safety test is recorded for this device yet.</p>
           ) : (
-            <div className="import-table__frame">
-              <table className="import-table safety-table">
+            <div className="ck-table-frame">
+              <table className="ck-table ck-table--dense import-table safety-table">
                 <caption className="visually-hidden">Electrical safety tests, newest first</caption>
                 <thead>
                   <tr>

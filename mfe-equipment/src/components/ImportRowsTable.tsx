@@ -95,8 +95,8 @@ export function ImportRowsTable({ importId, summary, applied }: ImportRowsTableP
 function RowsTable({ rows, applied }: { rows: readonly InventoryImportRowDto[]; applied: boolean }) {
   return (
     // Focusable, so a wide table scrolls from the keyboard too.
-    <div className="import-table__frame" tabIndex={0} role="region" aria-label="Rows of the file">
-      <table className="import-table">
+    <div className="ck-table-frame" tabIndex={0} role="region" aria-label="Rows of the file">
+      <table className="ck-table ck-table--dense import-table">
         <caption className="visually-hidden">
           Each row of the file: its line, serial number and name, and what{' '}
           {applied ? 'was done' : 'applying does'} with it

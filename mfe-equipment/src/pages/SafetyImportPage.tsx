@@ -171,8 +171,8 @@ export function SafetyImportPage() {
                 : 'No Repair task will be opened for the failed tests.'}
             </Notice>
           ) : null}
-          <div className="import-table__frame">
-            <table className="import-table safety-table">
+          <div className="ck-table-frame">
+            <table className="ck-table ck-table--dense import-table safety-table">
               <caption className="visually-hidden">Rows of the analyser file</caption>
               <thead>
                 <tr>

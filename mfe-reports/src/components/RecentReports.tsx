@@ -44,8 +44,8 @@ export function RecentReports({
         <EmptyState title="No reports yet" text="Reports you generate appear here, with their progress." />
       ) : (
         <>
-          <div className="reports-table-frame">
-            <table className="reports-table">
+          <div className="ck-table-frame">
+            <table className="ck-table">
               <caption className="visually-hidden">Your recent reports, newest first</caption>
               <thead>
                 <tr>

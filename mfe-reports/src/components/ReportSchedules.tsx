@@ -53,8 +53,8 @@ export function ReportSchedules({
           text="Turn on Schedule in Generate Report to have a report made every week, month or quarter."
         />
       ) : (
-        <div className="reports-table-frame">
-          <table className="reports-table">
+        <div className="ck-table-frame">
+          <table className="ck-table">
             <caption className="visually-hidden">Your report schedules</caption>
             <thead>
               <tr>

@@ -162,8 +162,8 @@ function AuditTable({ rows }: { rows: AuditTrailRow[] }) {
   const timeZone = shownTimeZone(useHospitalTimeZone());
   const zoneName = timeZone.replace(/_/g, ' ');
   return (
-    <div className="reports-table-frame">
-      <table className="reports-table audit-table">
+    <div className="ck-table-frame">
+      <table className="ck-table audit-table">
         <thead>
           <tr>
             <th scope="col">When ({zoneName} time)</th>
