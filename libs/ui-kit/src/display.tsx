@@ -141,6 +141,31 @@ export function CountLines({
   );
 }
 
+/**
+ * Facts as a definition list, each term beside its value (`stacked`: above it). Terms name their
+ * rows, so they are unique within a list.
+ */
+export function FactList({
+  facts,
+  stacked = false,
+  className,
+}: {
+  facts: readonly (readonly [string, ReactNode])[];
+  stacked?: boolean;
+  className?: string;
+}) {
+  return (
+    <dl className={['ck-facts', stacked && 'ck-facts--stacked', className].filter(Boolean).join(' ')}>
+      {facts.map(([term, value]) => (
+        <div key={term} className="ck-facts__row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** A red error box. `prefix` is the 'Error:' that sign-in and registration put before a message. */
 export function ErrorBox({ children, prefix }: { children: ReactNode; prefix?: string }) {
   return (

@@ -26,7 +26,7 @@ export function DeviceMaintenanceHistory({ equipmentId }: { equipmentId: string 
 
   return (
     <section className="device-maintenance" aria-labelledby={headingId}>
-      <h3 className="detail-heading" id={headingId}>
+      <h3 className="ck-subheading" id={headingId}>
         Maintenance history
       </h3>
       <ErrorState message={error} onAction={reload} />

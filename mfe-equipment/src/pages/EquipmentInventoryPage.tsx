@@ -235,7 +235,7 @@ export function EquipmentInventoryPage() {
               text="Try adjusting your search or filter to find what you're looking for."
             />
           ) : (
-            <div className="equipment-grid">
+            <div className="ck-card-grid equipment-grid">
               {list.equipment.map((item) => (
                 <EquipmentCard
                   key={item._id}

@@ -12,6 +12,7 @@ import {
   EmptyState,
   ErrorBox,
   ErrorState,
+  FactList,
   formatDate,
   formatDateTime,
   LoadingState,
@@ -21,7 +22,6 @@ import {
 } from '@caliber/ui-kit';
 import { api, errorMessage, Link, useApiData, useCurrentUser, useLiveEvents, useParams } from '@caliber/web';
 import { useState } from 'react';
-import { FactList } from '../components/FactList';
 import { progressLine, recallTask } from '../utils/recall-form';
 import '../equipment.css';
 

@@ -182,7 +182,7 @@ export function TaskManagementPage() {
           {data.tasks.length === 0 ? (
             <EmptyState title="No tasks found" text="Try adjusting your search or filters." />
           ) : (
-            <div className="tasks-grid">
+            <div className="ck-card-grid tasks-grid">
               {data.tasks.map((task) => (
                 <TaskCard
                   key={task._id}
