@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
-import { Spinner } from './Spinner';
+import { LoadingState, Spinner } from './Spinner';
 
 export type BadgeTone = 'green' | 'red' | 'grey' | 'purple' | 'yellow' | 'blue' | 'teal';
 
@@ -112,6 +112,36 @@ export function ErrorState({
         {action}
       </Button>
     </ErrorBox>
+  );
+}
+
+/**
+ * What a screen or a section shows of data it loads: the failure with Retry (above the answer
+ * loaded before, which stays on screen), the spinner with `loadingText` until the first answer,
+ * then `children` with the data (which say themselves when it is empty).
+ */
+export function LoadStates<T>({
+  data,
+  error,
+  onRetry,
+  loadingText,
+  children,
+}: {
+  data: T | null | undefined;
+  error: string | null | undefined;
+  onRetry(): void;
+  loadingText: string;
+  children(data: T): ReactNode;
+}) {
+  return (
+    <>
+      <ErrorState message={error} onAction={onRetry} />
+      {data !== null && data !== undefined ? (
+        children(data)
+      ) : error ? null : (
+        <LoadingState text={loadingText} />
+      )}
+    </>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   CountLines,
   EmptyState,
   ErrorState,
-  LoadingState,
+  LoadStates,
   PageHeader,
   Pager,
   SelectField,
@@ -208,56 +208,54 @@ export function EquipmentInventoryPage() {
         </label>
       </div>
 
-      <ErrorState message={error} onAction={reload} />
-
-      {list ? (
-        <>
-          <CountLines
-            line={countLine(
-              list.total,
-              departmentLabel(shownFilters.department, product),
-              shownFilters.status,
-              shownFilters.q,
+      <LoadStates data={list} error={error} onRetry={reload} loadingText="Loading equipment…">
+        {(list) => (
+          <>
+            <CountLines
+              line={countLine(
+                list.total,
+                departmentLabel(shownFilters.department, product),
+                shownFilters.status,
+                shownFilters.q,
+              )}
+              notes={[showingLine(list.page, list.limit, list.equipment.length, list.total)]}
+              updating={loading}
+            />
+            {list.equipment.length > 0 ? (
+              <SelectionBar
+                pageIds={list.equipment.map((item) => item._id)}
+                selection={selection}
+                onPrint={() => setPrinting(true)}
+              />
+            ) : null}
+            {list.equipment.length === 0 ? (
+              <EmptyState
+                title="No equipment found"
+                text="Try adjusting your search or filter to find what you're looking for."
+              />
+            ) : (
+              <div className="ck-card-grid equipment-grid">
+                {list.equipment.map((item) => (
+                  <EquipmentCard
+                    key={item._id}
+                    item={item}
+                    onOpen={(opened) => update({ item: opened._id })}
+                    selected={selection.ids.has(item._id)}
+                    onSelect={(chosen, selected) => selection.set([chosen._id], selected)}
+                  />
+                ))}
+              </div>
             )}
-            notes={[showingLine(list.page, list.limit, list.equipment.length, list.total)]}
-            updating={loading}
-          />
-          {list.equipment.length > 0 ? (
-            <SelectionBar
-              pageIds={list.equipment.map((item) => item._id)}
-              selection={selection}
-              onPrint={() => setPrinting(true)}
+            <Pager
+              page={list.page}
+              totalPages={list.pages}
+              window={EQUIPMENT_PAGER_WINDOW}
+              label="Equipment pages"
+              onPage={(page) => update({ page: String(page) })}
             />
-          ) : null}
-          {list.equipment.length === 0 ? (
-            <EmptyState
-              title="No equipment found"
-              text="Try adjusting your search or filter to find what you're looking for."
-            />
-          ) : (
-            <div className="ck-card-grid equipment-grid">
-              {list.equipment.map((item) => (
-                <EquipmentCard
-                  key={item._id}
-                  item={item}
-                  onOpen={(opened) => update({ item: opened._id })}
-                  selected={selection.ids.has(item._id)}
-                  onSelect={(chosen, selected) => selection.set([chosen._id], selected)}
-                />
-              ))}
-            </div>
-          )}
-          <Pager
-            page={list.page}
-            totalPages={list.pages}
-            window={EQUIPMENT_PAGER_WINDOW}
-            label="Equipment pages"
-            onPage={(page) => update({ page: String(page) })}
-          />
-        </>
-      ) : !error ? (
-        <LoadingState text="Loading equipment…" />
-      ) : null}
+          </>
+        )}
+      </LoadStates>
 
       {openId ? <EquipmentDetailDialog id={openId} onClose={() => update({ item: '' })} /> : null}
       {printing ? (

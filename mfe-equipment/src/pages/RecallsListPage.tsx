@@ -8,9 +8,8 @@ import {
   Badge,
   Card,
   EmptyState,
-  ErrorState,
   formatDate,
-  LoadingState,
+  LoadStates,
   PageHeader,
   Pager,
   SelectField,
@@ -60,7 +59,7 @@ export function RecallsListPage() {
   const state = (STATES.find((choice) => choice.value === params.get('state'))?.value ?? '') as StateFilter;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = new URLSearchParams({ page: String(page), ...(state ? { state } : {}) });
-  const { data, error, loading, reload } = useApiData<RecallListResponse>(
+  const { data, error, reload } = useApiData<RecallListResponse>(
     `/recalls?${query.toString()}`,
     'Failed to load the recalls',
   );
@@ -111,36 +110,38 @@ export function RecallsListPage() {
         />
       </div>
 
-      <ErrorState message={error} onAction={reload} />
-      {loading && !data ? <LoadingState text="Loading recalls…" /> : null}
-      {data ? (
-        data.recalls.length === 0 ? (
-          <Card>
-            <EmptyState
-              title="No recalls recorded"
-              text={
-                state ? 'None in this view.' : 'When a recall or field safety notice arrives, record it here.'
-              }
-            />
-          </Card>
-        ) : (
-          <>
-            <ul className="recall-list" aria-label="Recalls">
-              {data.recalls.map((recall) => (
-                <RecallRow key={recall._id} recall={recall} />
-              ))}
-            </ul>
-            {data.pages > 1 ? (
-              <Pager
-                page={data.page}
-                totalPages={data.pages}
-                onPage={(next) => go({ page: next })}
-                label="Recall pages"
+      <LoadStates data={data} error={error} onRetry={reload} loadingText="Loading recalls…">
+        {(data) =>
+          data.recalls.length === 0 ? (
+            <Card>
+              <EmptyState
+                title="No recalls recorded"
+                text={
+                  state
+                    ? 'None in this view.'
+                    : 'When a recall or field safety notice arrives, record it here.'
+                }
               />
-            ) : null}
-          </>
-        )
-      ) : null}
+            </Card>
+          ) : (
+            <>
+              <ul className="recall-list" aria-label="Recalls">
+                {data.recalls.map((recall) => (
+                  <RecallRow key={recall._id} recall={recall} />
+                ))}
+              </ul>
+              {data.pages > 1 ? (
+                <Pager
+                  page={data.page}
+                  totalPages={data.pages}
+                  onPage={(next) => go({ page: next })}
+                  label="Recall pages"
+                />
+              ) : null}
+            </>
+          )
+        }
+      </LoadStates>
     </div>
   );
 }

@@ -4,10 +4,9 @@ import {
   Card,
   EmptyState,
   ErrorBox,
-  ErrorState,
   formatDate,
   formatDateTime,
-  LoadingState,
+  LoadStates,
   Notice,
   PageHeader,
 } from '@caliber/ui-kit';
@@ -67,21 +66,20 @@ export function ReportJobPage() {
     <div className="page reports-page">
       {back}
       <PageHeader title="Report" description={job ? reportTypesLine(job.reports) : null} />
-      <ErrorState message={error} onAction={reload} />
-      {job ? (
-        <Card className="reports-job">
-          <JobProgress
-            job={job}
-            downloaded={downloaded}
-            downloading={downloading === job._id}
-            downloadError={downloadError}
-            onDownload={() => void getFile(job)}
-          />
-          <JobFacts job={job} />
-        </Card>
-      ) : !error ? (
-        <LoadingState text="Loading the report…" />
-      ) : null}
+      <LoadStates data={job} error={error} onRetry={reload} loadingText="Loading the report…">
+        {(job) => (
+          <Card className="reports-job">
+            <JobProgress
+              job={job}
+              downloaded={downloaded}
+              downloading={downloading === job._id}
+              downloadError={downloadError}
+              onDownload={() => void getFile(job)}
+            />
+            <JobFacts job={job} />
+          </Card>
+        )}
+      </LoadStates>
     </div>
   );
 }

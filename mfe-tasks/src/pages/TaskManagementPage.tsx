@@ -3,8 +3,7 @@ import {
   Button,
   CountLines,
   EmptyState,
-  ErrorState,
-  LoadingState,
+  LoadStates,
   PageHeader,
   Pager,
   SelectField,
@@ -167,43 +166,41 @@ export function TaskManagementPage() {
         </p>
       ) : null}
 
-      <ErrorState message={error} onAction={reload} />
-
-      {data ? (
-        <>
-          <CountLines
-            line={taskCountLine(data.total, technicianName, filters.q)}
-            notes={[
-              statusBreakdown(data.counts),
-              showingLine(data.page, data.limit, data.tasks.length, data.total),
-            ]}
-            updating={loading}
-          />
-          {data.tasks.length === 0 ? (
-            <EmptyState title="No tasks found" text="Try adjusting your search or filters." />
-          ) : (
-            <div className="ck-card-grid tasks-grid">
-              {data.tasks.map((task) => (
-                <TaskCard
-                  key={task._id}
-                  task={task}
-                  viewer={user}
-                  events={cardEvents}
-                  assignees={approved.people}
-                />
-              ))}
-            </div>
-          )}
-          <Pager
-            page={data.page}
-            totalPages={data.pages}
-            label="Task pages"
-            onPage={(page) => update({ page: String(page) })}
-          />
-        </>
-      ) : !error ? (
-        <LoadingState text="Loading tasks…" />
-      ) : null}
+      <LoadStates data={data} error={error} onRetry={reload} loadingText="Loading tasks…">
+        {(data) => (
+          <>
+            <CountLines
+              line={taskCountLine(data.total, technicianName, filters.q)}
+              notes={[
+                statusBreakdown(data.counts),
+                showingLine(data.page, data.limit, data.tasks.length, data.total),
+              ]}
+              updating={loading}
+            />
+            {data.tasks.length === 0 ? (
+              <EmptyState title="No tasks found" text="Try adjusting your search or filters." />
+            ) : (
+              <div className="ck-card-grid tasks-grid">
+                {data.tasks.map((task) => (
+                  <TaskCard
+                    key={task._id}
+                    task={task}
+                    viewer={user}
+                    events={cardEvents}
+                    assignees={approved.people}
+                  />
+                ))}
+              </div>
+            )}
+            <Pager
+              page={data.page}
+              totalPages={data.pages}
+              label="Task pages"
+              onPage={(page) => update({ page: String(page) })}
+            />
+          </>
+        )}
+      </LoadStates>
 
       {assigning ? (
         <AssignTaskModal
