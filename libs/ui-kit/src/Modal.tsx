@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './Button';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -92,5 +93,34 @@ export function Modal({ title, open, onClose, children, footer, size = 'medium' 
         {footer ? <div className="ck-modal__footer">{footer}</div> : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * A form dialog's footer: Cancel, then the button that submits the form (by its id, since the
+ * footer sits outside the form), busy while it is sent; Cancel waits for the answer meanwhile.
+ */
+export function ModalFormButtons({
+  form,
+  submitLabel,
+  busyLabel,
+  busy,
+  onCancel,
+}: {
+  form: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  onCancel(): void;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={form} busy={busy} busyLabel={busyLabel}>
+        {submitLabel}
+      </Button>
+    </>
   );
 }

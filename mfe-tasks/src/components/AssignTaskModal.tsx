@@ -8,7 +8,7 @@ import {
   type TaskDto,
   type TaskPriority,
 } from '@caliber/contracts';
-import { Button, ErrorBox, focusFormField, Modal, SelectField, TextField } from '@caliber/ui-kit';
+import { ErrorBox, focusFormField, Modal, ModalFormButtons, SelectField, TextField } from '@caliber/ui-kit';
 import { api } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAssignees } from '../hooks/use-people';
@@ -146,14 +146,13 @@ export function AssignTaskModal({
       open
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="assign-task-form" busy={busy} busyLabel="Assigning...">
-            Assign Task
-          </Button>
-        </>
+        <ModalFormButtons
+          form="assign-task-form"
+          submitLabel="Assign Task"
+          busyLabel="Assigning..."
+          busy={busy}
+          onCancel={onClose}
+        />
       }
     >
       <form

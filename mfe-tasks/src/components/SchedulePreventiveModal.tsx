@@ -3,7 +3,7 @@ import {
   type PmPlanCreatedResponse,
   type TaskPriority,
 } from '@caliber/contracts';
-import { Button, ErrorBox, focusFormField, Modal, SelectField, TextField } from '@caliber/ui-kit';
+import { ErrorBox, focusFormField, Modal, ModalFormButtons, SelectField, TextField } from '@caliber/ui-kit';
 import { api, errorMessage } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAssignees } from '../hooks/use-people';
@@ -99,14 +99,13 @@ export function SchedulePreventiveModal({
       open
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="schedule-preventive-form" busy={busy} busyLabel="Scheduling...">
-            Schedule
-          </Button>
-        </>
+        <ModalFormButtons
+          form="schedule-preventive-form"
+          submitLabel="Schedule"
+          busyLabel="Scheduling..."
+          busy={busy}
+          onCancel={onClose}
+        />
       }
     >
       <form
