@@ -15,7 +15,7 @@ import { useAssignees } from '../hooks/use-people';
 import { anyOf, failureMessage, fieldIssues, firstInvalid } from '../utils/form-issues';
 import { EquipmentPicker, type EquipmentChoice } from './EquipmentPicker';
 import { PrioritySelect } from './PrioritySelect';
-import { AssigneeSelect, PmTypeSelect, TaskDescriptionField } from './TaskFormFields';
+import { AssigneeSelect, PmTypeSelect, TaskDescriptionField, TaskTitleField } from './TaskFormFields';
 
 interface Draft {
   title: string;
@@ -85,7 +85,7 @@ export function AssignTaskModal({
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-  const text = (key: 'title' | 'dueDate') => ({
+  const text = (key: 'dueDate') => ({
     name: key,
     value: draft[key],
     invalid: issues.has(key),
@@ -164,7 +164,12 @@ export function AssignTaskModal({
         className="task-form"
       >
         {error ? <ErrorBox>{error}</ErrorBox> : null}
-        <TextField label="Title" required maxLength={200} {...text('title')} error={below('title')} />
+        <TaskTitleField
+          value={draft.title}
+          invalid={issues.has('title')}
+          error={below('title')}
+          onChange={(value) => set('title', value)}
+        />
         <TaskDescriptionField
           rows={3}
           value={draft.description}

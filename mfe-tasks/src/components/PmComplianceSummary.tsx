@@ -94,14 +94,14 @@ export function PmComplianceSummary({
                 {data.overdue.total}
               </span>
               <span className="maintenance-tile__label">Overdue PM</span>
-              <Button variant="secondary" onClick={() => setOpen('overdue')}>
+              <Button variant="secondary" size="small" onClick={() => setOpen('overdue')}>
                 View overdue
               </Button>
             </div>
             <div className="ck-surface maintenance-tile">
               <span className="maintenance-tile__value">{data.unplanned.total}</span>
               <span className="maintenance-tile__label">Devices without a plan</span>
-              <Button variant="secondary" onClick={() => setOpen('unplanned')}>
+              <Button variant="secondary" size="small" onClick={() => setOpen('unplanned')}>
                 View devices
               </Button>
             </div>
