@@ -164,7 +164,7 @@ test.describe('Dashboard', () => {
     await expect(page).toHaveURL(/\/tasks\?show=overdue$/);
     await expect(page.getByRole('heading', { name: 'Task Management', exact: true })).toBeVisible();
     await expect(page.getByText('Showing overdue tasks only', { exact: false })).toBeVisible();
-    await expect(page.locator('.tasks-count__line')).toHaveText(
+    await expect(page.locator('.ck-count-lines__line')).toHaveText(
       new RegExp(`^${tasks.overdue} task\\(s\\) found`),
     );
   });

@@ -6,6 +6,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'link
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   block?: boolean;
+  /** A smaller button for a table's row or a tile, beside other text. */
+  size?: 'normal' | 'small';
   /** While busy the button is disabled and shows `busyLabel` (e.g. 'Sending OTP...'). */
   busy?: boolean;
   busyLabel?: string;
@@ -14,6 +16,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({
   variant = 'primary',
   block = false,
+  size = 'normal',
   busy = false,
   busyLabel,
   disabled,
@@ -22,7 +25,13 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = ['ck-button', `ck-button--${variant}`, block && 'ck-button--block', className]
+  const classes = [
+    'ck-button',
+    `ck-button--${variant}`,
+    block && 'ck-button--block',
+    size === 'small' && 'ck-button--small',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -1,7 +1,15 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './Button';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * How wide a dialog may grow on a wide screen: small 420px (a question to confirm), medium 560px
+ * (the default: a short form), large 760px (a long form or a record's details), wide 960px (a
+ * table). On a phone every size takes the screen's width less a margin.
+ */
+export type ModalSize = 'small' | 'medium' | 'large' | 'wide';
 
 export interface ModalProps {
   title: ReactNode;
@@ -9,13 +17,15 @@ export interface ModalProps {
   onClose(): void;
   children: ReactNode;
   footer?: ReactNode;
+  size?: ModalSize;
 }
 
 /**
  * An accessible dialog: focus moves in and stays in (Tab wraps), Escape and the backdrop close it,
- * and focus returns to what had it before.
+ * and focus returns to what had it before. The title and the footer stay in place while the body
+ * scrolls, so a long form's buttons and message are always in reach.
  */
-export function Modal({ title, open, onClose, children, footer }: ModalProps) {
+export function Modal({ title, open, onClose, children, footer, size = 'medium' }: ModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -64,7 +74,7 @@ export function Modal({ title, open, onClose, children, footer }: ModalProps) {
       }}
     >
       <div
-        className="ck-modal"
+        className={`ck-modal ck-modal--${size}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -83,5 +93,34 @@ export function Modal({ title, open, onClose, children, footer }: ModalProps) {
         {footer ? <div className="ck-modal__footer">{footer}</div> : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * A form dialog's footer: Cancel, then the button that submits the form (by its id, since the
+ * footer sits outside the form), busy while it is sent; Cancel waits for the answer meanwhile.
+ */
+export function ModalFormButtons({
+  form,
+  submitLabel,
+  busyLabel,
+  busy,
+  onCancel,
+}: {
+  form: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  onCancel(): void;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={form} busy={busy} busyLabel={busyLabel}>
+        {submitLabel}
+      </Button>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
@@ -25,7 +25,7 @@ export function focusFormField(form: HTMLFormElement | null, name: string): void
 }
 
 /** What a control inside a field frame needs: its id, and how it is described and marked invalid. */
-interface ControlProps {
+export interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
@@ -33,9 +33,10 @@ interface ControlProps {
 
 /**
  * The frame every field shares: the label tied to its control, the hint and the error announced
- * with it (`aria-describedby`), and the invalid mark. `control` draws the input itself.
+ * with it (`aria-describedby`), and the invalid mark. `control` draws the input itself, so a
+ * remote's own control (a combobox) gets the same label, hint and error as the kit's fields.
  */
-function FieldFrame({
+export function FieldFrame({
   label,
   hint,
   error,
@@ -43,7 +44,7 @@ function FieldFrame({
   id,
   className,
   control,
-}: FieldFrameProps & { id?: string; className?: string; control(props: ControlProps): ReactNode }) {
+}: FieldFrameProps & { id?: string; className?: string; control(props: FieldControlProps): ReactNode }) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;

@@ -1,5 +1,5 @@
 import { LIVE_EVENTS, PAGE_SIZES, type DeviceHistoryPage, type LiveEvent } from '@caliber/contracts';
-import { Button, ErrorBox, LoadingState, Pager, formatDate } from '@caliber/ui-kit';
+import { ErrorState, formatDate, LoadingState, Pager } from '@caliber/ui-kit';
 import { TaskStatusBadge, useApiData, useLiveEvents } from '@caliber/web';
 import { useId, useState } from 'react';
 import { historyFacts, partsLine, workKind } from '../utils/maintenance-history';
@@ -26,17 +26,10 @@ export function DeviceMaintenanceHistory({ equipmentId }: { equipmentId: string 
 
   return (
     <section className="device-maintenance" aria-labelledby={headingId}>
-      <h3 className="detail-heading" id={headingId}>
+      <h3 className="ck-subheading" id={headingId}>
         Maintenance history
       </h3>
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState message={error} onAction={reload} />
       {!data && loading ? <LoadingState text="Loading maintenance history…" /> : null}
       {data?.total === 0 ? <p className="muted">No maintenance recorded for this equipment yet.</p> : null}
       {data && data.tasks.length > 0 ? (

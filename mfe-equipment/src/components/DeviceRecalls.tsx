@@ -1,5 +1,5 @@
 import type { DeviceRecallsResponse } from '@caliber/contracts';
-import { Badge, Button, ErrorBox, formatDateTime } from '@caliber/ui-kit';
+import { Badge, ErrorState, formatDateTime } from '@caliber/ui-kit';
 import { Link, useApiData } from '@caliber/web';
 
 /**
@@ -12,15 +12,7 @@ export function DeviceRecalls({ equipmentId, version }: { equipmentId: string; v
     `/equipment/${encodeURIComponent(equipmentId)}/recalls?v=${version}`,
     'Failed to load the device’s recalls',
   );
-  if (error)
-    return (
-      <ErrorBox>
-        {error}{' '}
-        <Button variant="link" onClick={reload}>
-          Retry
-        </Button>
-      </ErrorBox>
-    );
+  if (error) return <ErrorState message={error} onAction={reload} />;
   if (!data) return null;
   if (data.recalls.length === 0)
     return <p className="recall-row__meta">No recall or safety notice has found this device.</p>;

@@ -1,5 +1,5 @@
 import { hasFullAccess, type DeviceSafetyTests, type SafetyTestDto } from '@caliber/contracts';
-import { Badge, Button, ErrorBox, LoadingState, formatDate } from '@caliber/ui-kit';
+import { Badge, formatDate, LoadStates } from '@caliber/ui-kit';
 import { Link, useApiData, useCurrentUser } from '@caliber/web';
 import { useId } from 'react';
 import '../safety.css';
@@ -15,7 +15,7 @@ const resultTone = (result: SafetyTestDto['result']) => (result === 'Pass' ? 'gr
 export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }) {
   const user = useCurrentUser();
   const headingId = useId();
-  const { data, error, loading, reload } = useApiData<DeviceSafetyTests>(
+  const { data, error, reload } = useApiData<DeviceSafetyTests>(
     `/equipment/${encodeURIComponent(equipmentId)}/safety-tests`,
     'Failed to load the electrical safety tests',
   );
@@ -36,112 +36,107 @@ export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }
           </Link>
         ) : null}
       </div>
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
-      {!data && loading ? <LoadingState text="Loading safety tests…" /> : null}
-      {data ? (
-        <>
-          <dl className="safety-facts">
-            <div className="safety-facts__item">
-              <dt>Next test due</dt>
-              <dd>
-                {data.due ? (
-                  <>
-                    {formatDate(data.due.dueDate)}{' '}
-                    {data.due.overdue ? <Badge tone="red">Overdue</Badge> : null}
-                    <span className="muted safety-facts__note">{data.due.planTitle}</span>
-                  </>
-                ) : (
-                  <span className="muted">No safety-testing plan</span>
-                )}
-              </dd>
-            </div>
-            <div className="safety-facts__item">
-              <dt>Latest result</dt>
-              <dd>
-                {latest ? (
-                  <>
-                    <Badge tone={resultTone(latest.result)}>{latest.result}</Badge>{' '}
-                    <span className="muted">{formatDate(latest.testedOn)}</span>
-                  </>
-                ) : (
-                  <span className="muted">Never tested</span>
-                )}
-              </dd>
-            </div>
-          </dl>
-          {data.due?.taskToComplete ? (
-            // Recording a test leaves the plan's PM task open, so the due date has not moved yet.
-            <p className="safety-section__complete">
-              Test recorded; complete the PM task{' '}
-              <Link to={`/tasks?task=${encodeURIComponent(data.due.taskToComplete._id)}`}>
-                “{data.due.taskToComplete.title}”
-              </Link>{' '}
-              to move the due date.
-            </p>
-          ) : null}
-          {data.tests.length === 0 ? (
-            <p className="muted">No electrical safety test is recorded for this device yet.</p>
-          ) : (
-            <div className="import-table__frame">
-              <table className="import-table safety-table">
-                <caption className="visually-hidden">Electrical safety tests, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Tester</th>
-                    <th scope="col">Instrument</th>
-                    <th scope="col">Result</th>
-                    <th scope="col">Repair task</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.tests.map((test) => (
-                    <tr key={test._id}>
-                      <td data-label="Date">{formatDate(test.testedOn)}</td>
-                      <td data-label="Tester">{test.testerName}</td>
-                      <td data-label="Instrument">{test.instrument}</td>
-                      <td data-label="Result">
-                        <div>
-                          <Badge tone={resultTone(test.result)}>{test.result}</Badge>
-                          {test.result === 'Fail' ? (
-                            <span className="safety-table__failed">{test.evaluation.failed.join('; ')}</span>
-                          ) : null}
-                          {test.analyserResult && test.analyserResult !== test.result ? (
-                            <span className="safety-table__disagrees">
-                              The analyser said {test.analyserResult}
-                            </span>
-                          ) : null}
-                        </div>
-                      </td>
-                      <td data-label="Repair task">
-                        {test.repairTask ? (
-                          <Link to={`/tasks?task=${encodeURIComponent(test.repairTask._id)}`}>
-                            {test.repairTask.title}
-                          </Link>
-                        ) : (
-                          <span className="muted">—</span>
-                        )}
-                      </td>
+      <LoadStates data={data} error={error} onRetry={reload} loadingText="Loading safety tests…">
+        {(data) => (
+          <>
+            <dl className="safety-facts">
+              <div className="safety-facts__item">
+                <dt>Next test due</dt>
+                <dd>
+                  {data.due ? (
+                    <>
+                      {formatDate(data.due.dueDate)}{' '}
+                      {data.due.overdue ? <Badge tone="red">Overdue</Badge> : null}
+                      <span className="muted safety-facts__note">{data.due.planTitle}</span>
+                    </>
+                  ) : (
+                    <span className="muted">No safety-testing plan</span>
+                  )}
+                </dd>
+              </div>
+              <div className="safety-facts__item">
+                <dt>Latest result</dt>
+                <dd>
+                  {latest ? (
+                    <>
+                      <Badge tone={resultTone(latest.result)}>{latest.result}</Badge>{' '}
+                      <span className="muted">{formatDate(latest.testedOn)}</span>
+                    </>
+                  ) : (
+                    <span className="muted">Never tested</span>
+                  )}
+                </dd>
+              </div>
+            </dl>
+            {data.due?.taskToComplete ? (
+              // Recording a test leaves the plan's PM task open, so the due date has not moved yet.
+              <p className="safety-section__complete">
+                Test recorded; complete the PM task{' '}
+                <Link to={`/tasks?task=${encodeURIComponent(data.due.taskToComplete._id)}`}>
+                  “{data.due.taskToComplete.title}”
+                </Link>{' '}
+                to move the due date.
+              </p>
+            ) : null}
+            {data.tests.length === 0 ? (
+              <p className="muted">No electrical safety test is recorded for this device yet.</p>
+            ) : (
+              <div className="ck-table-frame">
+                <table className="ck-table ck-table--dense import-table safety-table">
+                  <caption className="visually-hidden">Electrical safety tests, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Tester</th>
+                      <th scope="col">Instrument</th>
+                      <th scope="col">Result</th>
+                      <th scope="col">Repair task</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {data.total > data.tests.length ? (
-            <p className="muted">
-              The latest {data.tests.length} of {data.total} tests are shown.
-            </p>
-          ) : null}
-        </>
-      ) : null}
+                  </thead>
+                  <tbody>
+                    {data.tests.map((test) => (
+                      <tr key={test._id}>
+                        <td data-label="Date">{formatDate(test.testedOn)}</td>
+                        <td data-label="Tester">{test.testerName}</td>
+                        <td data-label="Instrument">{test.instrument}</td>
+                        <td data-label="Result">
+                          <div>
+                            <Badge tone={resultTone(test.result)}>{test.result}</Badge>
+                            {test.result === 'Fail' ? (
+                              <span className="safety-table__failed">
+                                {test.evaluation.failed.join('; ')}
+                              </span>
+                            ) : null}
+                            {test.analyserResult && test.analyserResult !== test.result ? (
+                              <span className="safety-table__disagrees">
+                                The analyser said {test.analyserResult}
+                              </span>
+                            ) : null}
+                          </div>
+                        </td>
+                        <td data-label="Repair task">
+                          {test.repairTask ? (
+                            <Link to={`/tasks?task=${encodeURIComponent(test.repairTask._id)}`}>
+                              {test.repairTask.title}
+                            </Link>
+                          ) : (
+                            <span className="muted">—</span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {data.total > data.tests.length ? (
+              <p className="muted">
+                The latest {data.tests.length} of {data.total} tests are shown.
+              </p>
+            ) : null}
+          </>
+        )}
+      </LoadStates>
     </section>
   );
 }

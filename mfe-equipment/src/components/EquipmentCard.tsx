@@ -22,7 +22,10 @@ export interface EquipmentCardProps {
 export function EquipmentCard({ item, onOpen, selected = false, onSelect }: EquipmentCardProps) {
   const name = item.name?.trim() || 'Unnamed Equipment';
   return (
-    <article className={`equipment-card${selected ? ' equipment-card--selected' : ''}`} aria-label={name}>
+    <article
+      className={`ck-surface equipment-card${selected ? ' equipment-card--selected' : ''}`}
+      aria-label={name}
+    >
       <header className="equipment-card__header">
         <h3 className="equipment-card__name">
           <button type="button" className="equipment-card__open" onClick={() => onOpen(item)}>

@@ -126,7 +126,7 @@ export function EquipmentDetails({ item, onChanged, onDeleted, aside }: Equipmen
       <UdiFacts item={item} />
       <RiskAssessmentSection key={item._id} item={item} onSaved={onChanged} />
 
-      <h3 className="detail-heading">Change status</h3>
+      <h3 className="ck-subheading">Change status</h3>
       {allowed.length <= 1 ? (
         <p className="muted">Only Engineers and Admins may change the status of this equipment.</p>
       ) : null}
@@ -171,11 +171,11 @@ export function EquipmentDetails({ item, onChanged, onDeleted, aside }: Equipmen
 
       <DeviceMaintenanceHistory key={item._id} equipmentId={item._id} />
 
-      <h3 className="detail-heading">Status history</h3>
-      <ol className="status-history">
+      <h3 className="ck-subheading">Status history</h3>
+      <ol className="ck-timeline status-history">
         {[...item.statusHistory, ...older.entries].map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
-            <span className="status-history__change">
+            <span className="ck-timeline__change">
               {entry.from ? (
                 <>
                   <EquipmentStatusBadge status={entry.from} />

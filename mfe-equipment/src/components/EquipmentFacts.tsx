@@ -1,7 +1,6 @@
 import { departmentLabel, type EquipmentDto } from '@caliber/contracts';
-import { formatDate } from '@caliber/ui-kit';
+import { FactList, formatDate } from '@caliber/ui-kit';
 import { useProductName } from '@caliber/web';
-import { FactList } from './FactList';
 
 /**
  * An item's fields as a definition list, shared by the card and the details. The card leaves the

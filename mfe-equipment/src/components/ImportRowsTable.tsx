@@ -6,7 +6,7 @@ import {
   type InventoryImportRowsPage,
   type InventoryImportSummary,
 } from '@caliber/contracts';
-import { Badge, Button, ErrorBox, LoadingState, Pager } from '@caliber/ui-kit';
+import { Badge, LoadStates, Pager } from '@caliber/ui-kit';
 import { Link, useApiData } from '@caliber/web';
 import { useId, useState } from 'react';
 import { ACTION_LABELS, ACTION_TONES, changeLine, problemLine, rowsQuery } from '../utils/inventory-import';
@@ -70,30 +70,23 @@ export function ImportRowsTable({ importId, summary, applied }: ImportRowsTableP
         ))}
       </fieldset>
 
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
-      {!data && loading ? <LoadingState text="Loading the rows…" /> : null}
-      {data ? (
-        data.rows.length === 0 ? (
-          <p className="muted">No rows of this kind.</p>
-        ) : (
-          <>
-            <p className="muted import-rows__range" aria-live="polite">
-              Rows {count((data.page - 1) * data.limit + 1)}–
-              {count((data.page - 1) * data.limit + data.rows.length)} of {count(data.total)}
-              {loading ? ' (updating…)' : ''}
-            </p>
-            <RowsTable rows={data.rows} applied={applied} />
-            <Pager page={data.page} totalPages={data.pages} label="Pages of rows" onPage={setPage} />
-          </>
-        )
-      ) : null}
+      <LoadStates data={data} error={error} onRetry={reload} loadingText="Loading the rows…">
+        {(data) =>
+          data.rows.length === 0 ? (
+            <p className="muted">No rows of this kind.</p>
+          ) : (
+            <>
+              <p className="muted import-rows__range" aria-live="polite">
+                Rows {count((data.page - 1) * data.limit + 1)}–
+                {count((data.page - 1) * data.limit + data.rows.length)} of {count(data.total)}
+                {loading ? ' (updating…)' : ''}
+              </p>
+              <RowsTable rows={data.rows} applied={applied} />
+              <Pager page={data.page} totalPages={data.pages} label="Pages of rows" onPage={setPage} />
+            </>
+          )
+        }
+      </LoadStates>
     </section>
   );
 }
@@ -102,8 +95,8 @@ export function ImportRowsTable({ importId, summary, applied }: ImportRowsTableP
 function RowsTable({ rows, applied }: { rows: readonly InventoryImportRowDto[]; applied: boolean }) {
   return (
     // Focusable, so a wide table scrolls from the keyboard too.
-    <div className="import-table__frame" tabIndex={0} role="region" aria-label="Rows of the file">
-      <table className="import-table">
+    <div className="ck-table-frame" tabIndex={0} role="region" aria-label="Rows of the file">
+      <table className="ck-table ck-table--dense import-table">
         <caption className="visually-hidden">
           Each row of the file: its line, serial number and name, and what{' '}
           {applied ? 'was done' : 'applying does'} with it

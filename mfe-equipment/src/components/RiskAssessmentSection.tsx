@@ -7,7 +7,7 @@ import {
   type EquipmentDto,
   type RiskOutcome,
 } from '@caliber/contracts';
-import { Button, ErrorBox, Notice, SelectField, formatDateTime } from '@caliber/ui-kit';
+import { Button, ErrorBox, FactList, formatDateTime, Notice, SelectField } from '@caliber/ui-kit';
 import { api, errorMessage, useCurrentUser } from '@caliber/web';
 import { useState, type FormEvent } from 'react';
 import { draftOf, scoreOptions, scoresOf, scoreText, type RiskDraft } from '../utils/risk-form';
@@ -85,21 +85,19 @@ export function RiskAssessmentSection({
 
   return (
     <section className="risk-section" aria-labelledby="risk-heading">
-      <h3 className="detail-heading" id="risk-heading">
+      <h3 className="ck-subheading" id="risk-heading">
         Risk assessment
       </h3>
       {saved ? <Notice>Risk assessment saved.</Notice> : null}
       {risk ? (
         <>
           <RiskOutcomeFacts outcome={risk} />
-          <dl className="equipment-card__facts risk-scores">
-            {RISK_FACTORS.map((factor) => (
-              <div key={factor} className="equipment-card__fact">
-                <dt>{RISK_FACTOR_LABELS[factor]}</dt>
-                <dd>{scoreText(factor, risk[factor])}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList
+            className="risk-scores"
+            facts={RISK_FACTORS.map(
+              (factor) => [RISK_FACTOR_LABELS[factor], scoreText(factor, risk[factor])] as const,
+            )}
+          />
           <p className="muted risk-section__by">
             Assessed {formatDateTime(risk.assessedAt)}
             {risk.assessedBy ? ` by ${risk.assessedBy.name}` : ''}

@@ -1,7 +1,6 @@
 import type { EquipmentDto } from '@caliber/contracts';
-import { formatDate } from '@caliber/ui-kit';
+import { FactList, formatDate } from '@caliber/ui-kit';
 import { useId } from 'react';
-import { FactList } from './FactList';
 
 /** What a device's UDI says, each part only when the UDI carries it. */
 export function udiFacts(
@@ -23,7 +22,7 @@ export function UdiFacts({ item }: { item: EquipmentDto }) {
   if (!item.udi) return null;
   return (
     <section className="udi-facts" aria-labelledby={headingId}>
-      <h3 className="detail-heading" id={headingId}>
+      <h3 className="ck-subheading" id={headingId}>
         Unique Device Identifier
       </h3>
       <FactList facts={udiFacts(item)} />

@@ -1,7 +1,6 @@
 import { readUdi, UDI_MAX_LENGTH, type UdiParts } from '@caliber/contracts';
-import { TextField } from '@caliber/ui-kit';
+import { FactList, TextField } from '@caliber/ui-kit';
 import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { FactList } from './FactList';
 import { udiFacts } from './UdiFacts';
 
 export interface UdiFieldProps {

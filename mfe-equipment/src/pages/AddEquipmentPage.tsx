@@ -1,4 +1,4 @@
-import { Card } from '@caliber/ui-kit';
+import { Card, PageHeader } from '@caliber/ui-kit';
 import { Link } from '@caliber/web';
 import { AddEquipmentForm } from '../components/AddEquipmentForm';
 import '../equipment.css';
@@ -6,13 +6,11 @@ import '../equipment.css';
 export function AddEquipmentPage() {
   return (
     <div className="page">
-      <header className="page__header">
-        <div>
-          <h1>Add Equipment</h1>
-          <p className="page__subtitle">Register a device in the inventory. Fields marked * are required.</p>
-        </div>
-        <Link to="/equipment">Back to Equipment Inventory</Link>
-      </header>
+      <PageHeader
+        title="Add Equipment"
+        description="Register a device in the inventory. Fields marked * are required."
+        actions={<Link to="/equipment">Back to Equipment Inventory</Link>}
+      />
       <Card>
         <AddEquipmentForm />
       </Card>

@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, ErrorBox, LoadingState } from '@caliber/ui-kit';
+import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@caliber/ui-kit';
 import { AuditTrailLink, Link, useNavigate, useParams } from '@caliber/web';
 import { ElectricalSafetySection } from '../components/ElectricalSafetySection';
 import { DeviceRecalls } from '../components/DeviceRecalls';
@@ -21,28 +21,27 @@ export function EquipmentDevicePage() {
 
   return (
     <div className="page device-page">
-      <header className="page__header">
-        <div className="device-page__title">
-          <h1>{item ? item.name || 'Unnamed Equipment' : notFound ? 'Equipment not found' : 'Equipment'}</h1>
-          {item ? (
-            <p className="page__subtitle">
-              {[item.serialNumber, item.model, item.manufacturer].filter(Boolean).join(' · ')}
-            </p>
-          ) : null}
-        </div>
-        <div className="equipment-actions">
-          {item ? (
-            <Link
-              className="ck-button ck-button--primary"
-              to={`/report-issue?equipment=${encodeURIComponent(item._id)}`}
-            >
-              Report a fault
-            </Link>
-          ) : null}
-          {item ? <AuditTrailLink equipment={item._id} /> : null}
-          <Link to={BACK}>Back to Equipment Inventory</Link>
-        </div>
-      </header>
+      <PageHeader
+        title={item ? item.name || 'Unnamed Equipment' : notFound ? 'Equipment not found' : 'Equipment'}
+        titleClassName="device-page__title"
+        description={
+          item ? [item.serialNumber, item.model, item.manufacturer].filter(Boolean).join(' · ') : null
+        }
+        actions={
+          <>
+            {item ? (
+              <Link
+                className="ck-button ck-button--primary"
+                to={`/report-issue?equipment=${encodeURIComponent(item._id)}`}
+              >
+                Report a fault
+              </Link>
+            ) : null}
+            {item ? <AuditTrailLink equipment={item._id} /> : null}
+            <Link to={BACK}>Back to Equipment Inventory</Link>
+          </>
+        }
+      />
 
       {loading ? <LoadingState text="Loading equipment…" /> : null}
       {notFound ? (
@@ -54,12 +53,7 @@ export function EquipmentDevicePage() {
           />
         </Card>
       ) : error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
+        <ErrorState message={error} onAction={reload} />
       ) : null}
       {item ? (
         <Card className="device-page__details" title="Device details" titleId="device-details-title">

@@ -6,7 +6,17 @@ import {
   type InventoryExportFormat,
   type RiskClassFilter,
 } from '@caliber/contracts';
-import { Button, EmptyState, ErrorBox, LoadingState, Pager, SelectField } from '@caliber/ui-kit';
+import {
+  Button,
+  CountLines,
+  EmptyState,
+  ErrorState,
+  LoadStates,
+  PageHeader,
+  Pager,
+  SelectField,
+  TextField,
+} from '@caliber/ui-kit';
 import { Link, useCurrentUser, useLiveEvents, useProductName, useSearchParams } from '@caliber/web';
 import { useEffect, useState } from 'react';
 import { AddEquipmentForm } from '../components/AddEquipmentForm';
@@ -109,47 +119,40 @@ export function EquipmentInventoryPage() {
   const list: EquipmentListResponse | null = data;
   return (
     <div className="page equipment-page">
-      <header className="page__header">
-        <div>
-          <h1>Equipment Inventory</h1>
-          <p className="page__subtitle">Every device the department looks after.</p>
-        </div>
-        <div className="equipment-actions">
-          <Link className="ck-button ck-button--secondary" to="/equipment/recalls">
-            Recalls
-          </Link>
-          {hasFullAccess(user.role) ? (
-            <Link className="ck-button ck-button--secondary" to="/equipment/import">
-              Import
+      <PageHeader
+        title="Equipment Inventory"
+        description="Every device the department looks after."
+        actions={
+          <>
+            <Link className="ck-button ck-button--secondary" to="/equipment/recalls">
+              Recalls
             </Link>
-          ) : null}
-          {hasFullAccess(user.role) ? (
-            <Link className="ck-button ck-button--secondary" to="/equipment/safety-tests/import">
-              Import safety tests
-            </Link>
-          ) : null}
-          <ExportMenu onExport={exportAs} busy={exporter.busy === 'export'} />
-          <Button variant="secondary" onClick={() => setPrinting(true)}>
-            Print labels
-          </Button>
-          <Button
-            variant={adding ? 'secondary' : 'primary'}
-            aria-expanded={adding}
-            onClick={() => setAdding(!adding)}
-          >
-            {adding ? 'Hide Add Equipment' : 'Add Equipment'}
-          </Button>
-        </div>
-      </header>
+            {hasFullAccess(user.role) ? (
+              <Link className="ck-button ck-button--secondary" to="/equipment/import">
+                Import
+              </Link>
+            ) : null}
+            {hasFullAccess(user.role) ? (
+              <Link className="ck-button ck-button--secondary" to="/equipment/safety-tests/import">
+                Import safety tests
+              </Link>
+            ) : null}
+            <ExportMenu onExport={exportAs} busy={exporter.busy === 'export'} />
+            <Button variant="secondary" onClick={() => setPrinting(true)}>
+              Print labels
+            </Button>
+            <Button
+              variant={adding ? 'secondary' : 'primary'}
+              aria-expanded={adding}
+              onClick={() => setAdding(!adding)}
+            >
+              {adding ? 'Hide Add Equipment' : 'Add Equipment'}
+            </Button>
+          </>
+        }
+      />
 
-      {exporter.error ? (
-        <ErrorBox>
-          {exporter.error}{' '}
-          <Button variant="link" onClick={exporter.reset}>
-            Dismiss
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState message={exporter.error} action="Dismiss" onAction={exporter.reset} />
 
       {adding ? (
         <section className="ck-card inline-add" aria-label="Add Equipment form">
@@ -158,19 +161,15 @@ export function EquipmentInventoryPage() {
       ) : null}
 
       <div className="filters" role="search">
-        <div className="ck-field filters__search">
-          <label className="ck-field__label" htmlFor="equipment-search">
-            Search
-          </label>
-          <input
-            id="equipment-search"
-            className="ck-input"
-            type="search"
-            placeholder="Name, serial number, model, manufacturer or location"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField
+          label="Search"
+          id="equipment-search"
+          className="filters__search"
+          type="search"
+          placeholder="Name, serial number, model, manufacturer or location"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <SelectField
           label="Department"
           value={filters.department}
@@ -209,67 +208,54 @@ export function EquipmentInventoryPage() {
         </label>
       </div>
 
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
-
-      {list ? (
-        <>
-          <div className="count-lines" aria-live="polite">
-            <p className="count-line">
-              {countLine(
+      <LoadStates data={list} error={error} onRetry={reload} loadingText="Loading equipment…">
+        {(list) => (
+          <>
+            <CountLines
+              line={countLine(
                 list.total,
                 departmentLabel(shownFilters.department, product),
                 shownFilters.status,
                 shownFilters.q,
               )}
-            </p>
-            <p className="muted">{showingLine(list.page, list.limit, list.equipment.length, list.total)}</p>
-            {loading ? (
-              <span className="ck-spinner ck-spinner--small" aria-label="Updating" role="status" />
+              notes={[showingLine(list.page, list.limit, list.equipment.length, list.total)]}
+              updating={loading}
+            />
+            {list.equipment.length > 0 ? (
+              <SelectionBar
+                pageIds={list.equipment.map((item) => item._id)}
+                selection={selection}
+                onPrint={() => setPrinting(true)}
+              />
             ) : null}
-          </div>
-          {list.equipment.length > 0 ? (
-            <SelectionBar
-              pageIds={list.equipment.map((item) => item._id)}
-              selection={selection}
-              onPrint={() => setPrinting(true)}
+            {list.equipment.length === 0 ? (
+              <EmptyState
+                title="No equipment found"
+                text="Try adjusting your search or filter to find what you're looking for."
+              />
+            ) : (
+              <div className="ck-card-grid equipment-grid">
+                {list.equipment.map((item) => (
+                  <EquipmentCard
+                    key={item._id}
+                    item={item}
+                    onOpen={(opened) => update({ item: opened._id })}
+                    selected={selection.ids.has(item._id)}
+                    onSelect={(chosen, selected) => selection.set([chosen._id], selected)}
+                  />
+                ))}
+              </div>
+            )}
+            <Pager
+              page={list.page}
+              totalPages={list.pages}
+              window={EQUIPMENT_PAGER_WINDOW}
+              label="Equipment pages"
+              onPage={(page) => update({ page: String(page) })}
             />
-          ) : null}
-          {list.equipment.length === 0 ? (
-            <EmptyState
-              title="No equipment found"
-              text="Try adjusting your search or filter to find what you're looking for."
-            />
-          ) : (
-            <div className="equipment-grid">
-              {list.equipment.map((item) => (
-                <EquipmentCard
-                  key={item._id}
-                  item={item}
-                  onOpen={(opened) => update({ item: opened._id })}
-                  selected={selection.ids.has(item._id)}
-                  onSelect={(chosen, selected) => selection.set([chosen._id], selected)}
-                />
-              ))}
-            </div>
-          )}
-          <Pager
-            page={list.page}
-            totalPages={list.pages}
-            window={EQUIPMENT_PAGER_WINDOW}
-            label="Equipment pages"
-            onPage={(page) => update({ page: String(page) })}
-          />
-        </>
-      ) : !error ? (
-        <LoadingState text="Loading equipment…" />
-      ) : null}
+          </>
+        )}
+      </LoadStates>
 
       {openId ? <EquipmentDetailDialog id={openId} onClose={() => update({ item: '' })} /> : null}
       {printing ? (

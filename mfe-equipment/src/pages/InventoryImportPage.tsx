@@ -4,7 +4,16 @@ import {
   type InventoryFileType,
   type InventoryImportDto,
 } from '@caliber/contracts';
-import { Button, Card, ErrorBox, formatDateTime, LoadingState, Modal, Notice } from '@caliber/ui-kit';
+import {
+  Button,
+  Card,
+  ErrorState,
+  formatDateTime,
+  LoadingState,
+  Modal,
+  Notice,
+  PageHeader,
+} from '@caliber/ui-kit';
 import { Link } from '@caliber/web';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { ImportRowsTable } from '../components/ImportRowsTable';
@@ -84,16 +93,11 @@ export function InventoryImportPage() {
 
   return (
     <div className="page import-page">
-      <header className="page__header">
-        <div>
-          <h1>Import Inventory</h1>
-          <p className="page__subtitle">
-            Bring a hospital&apos;s device list in from a spreadsheet: every row is checked before anything is
-            written.
-          </p>
-        </div>
-        <Link to="/equipment">Back to Equipment Inventory</Link>
-      </header>
+      <PageHeader
+        title="Import Inventory"
+        description="Bring a hospital's device list in from a spreadsheet: every row is checked before anything is written."
+        actions={<Link to="/equipment">Back to Equipment Inventory</Link>}
+      />
 
       <ol className="import-steps" aria-label="Steps">
         {STEPS.map((candidate, index) => (
@@ -110,20 +114,14 @@ export function InventoryImportPage() {
         ))}
       </ol>
 
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button
-            variant="link"
-            onClick={() => {
-              flow.clearError();
-              templates.reset();
-            }}
-          >
-            Dismiss
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState
+        message={error}
+        action="Dismiss"
+        onAction={() => {
+          flow.clearError();
+          templates.reset();
+        }}
+      />
 
       {/* Kept while the preview shows, so after Discard the same file can go again with another date order. */}
       <section className="ck-card import-choose" hidden={!choosing} aria-labelledby="import-choose-title">

@@ -3,8 +3,10 @@ import {
   Button,
   Card,
   ErrorBox,
+  ErrorState,
   LoadingState,
   Notice,
+  PageHeader,
   SelectField,
   TextAreaField,
   TextField,
@@ -44,12 +46,7 @@ export function EditRecallPage() {
   if (error)
     return (
       <div className="page recalls-page">
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
+        <ErrorState message={error} onAction={reload} />
       </div>
     );
   return data ? <RecallEditor key={data._id} existing={data} /> : <LoadingState text="Loading recall…" />;
@@ -99,23 +96,21 @@ function RecallEditor({ existing }: { existing: RecallDetail | null }) {
 
   return (
     <div className="page recalls-page">
-      <header className="page__header">
-        <div>
-          <h1>{existing ? 'Edit recall or safety notice' : 'New recall or safety notice'}</h1>
-          <p className="page__subtitle">
-            {existing
-              ? 'Devices found before keep their actions; devices the changed notice finds are added.'
-              : 'Type it in from the notice, check which devices it finds, then save.'}
-          </p>
-        </div>
-        <div className="equipment-actions">
+      <PageHeader
+        title={existing ? 'Edit recall or safety notice' : 'New recall or safety notice'}
+        description={
+          existing
+            ? 'Devices found before keep their actions; devices the changed notice finds are added.'
+            : 'Type it in from the notice, check which devices it finds, then save.'
+        }
+        actions={
           <Link
             to={existing ? `/equipment/recalls/${encodeURIComponent(existing._id)}` : '/equipment/recalls'}
           >
             {existing ? 'Back to the recall' : 'Back to Recalls'}
           </Link>
-        </div>
-      </header>
+        }
+      />
 
       <Card>
         <form className="recall-form" onSubmit={check} noValidate>

@@ -11,15 +11,17 @@ import {
   Card,
   EmptyState,
   ErrorBox,
+  ErrorState,
+  FactList,
   formatDate,
   formatDateTime,
   LoadingState,
+  PageHeader,
   TextAreaField,
   TextField,
 } from '@caliber/ui-kit';
 import { api, errorMessage, Link, useApiData, useCurrentUser, useLiveEvents, useParams } from '@caliber/web';
 import { useState } from 'react';
-import { FactList } from '../components/FactList';
 import { progressLine, recallTask } from '../utils/recall-form';
 import '../equipment.css';
 
@@ -257,41 +259,36 @@ export function RecallPage() {
 
   return (
     <div className="page recalls-page">
-      <header className="page__header">
-        <div>
-          <h1>{recall ? recall.title : 'Recall'}</h1>
-          {recall ? (
-            <p className="page__subtitle">
+      <PageHeader
+        title={recall ? recall.title : 'Recall'}
+        description={
+          recall ? (
+            <>
               <Badge tone={recall.state === 'open' ? 'red' : 'green'}>
                 {recall.state === 'open' ? 'Open' : 'Closed'}
               </Badge>{' '}
               {progressLine(recall.affected, recall.closed)}
               {recall.closedAt ? ` · closed ${formatDateTime(recall.closedAt)}` : ''}
-            </p>
-          ) : null}
-        </div>
-        <div className="equipment-actions">
-          {recall && canEdit ? (
-            <Link
-              className="ck-button ck-button--secondary"
-              to={`/equipment/recalls/${encodeURIComponent(recall._id)}/edit`}
-            >
-              Edit notice
-            </Link>
-          ) : null}
-          <Link to={BACK}>Back to Recalls</Link>
-        </div>
-      </header>
+            </>
+          ) : null
+        }
+        actions={
+          <>
+            {recall && canEdit ? (
+              <Link
+                className="ck-button ck-button--secondary"
+                to={`/equipment/recalls/${encodeURIComponent(recall._id)}/edit`}
+              >
+                Edit notice
+              </Link>
+            ) : null}
+            <Link to={BACK}>Back to Recalls</Link>
+          </>
+        }
+      />
 
       {loading && !recall ? <LoadingState text="Loading recall…" /> : null}
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState message={error} onAction={reload} />
       {recall ? (
         <>
           <Card title="The notice" titleId="recall-notice-title">

@@ -6,12 +6,11 @@ import {
 } from '@caliber/contracts';
 import {
   Badge,
-  Button,
   Card,
   EmptyState,
-  ErrorBox,
   formatDate,
-  LoadingState,
+  LoadStates,
+  PageHeader,
   Pager,
   SelectField,
 } from '@caliber/ui-kit';
@@ -60,7 +59,7 @@ export function RecallsListPage() {
   const state = (STATES.find((choice) => choice.value === params.get('state'))?.value ?? '') as StateFilter;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = new URLSearchParams({ page: String(page), ...(state ? { state } : {}) });
-  const { data, error, loading, reload } = useApiData<RecallListResponse>(
+  const { data, error, reload } = useApiData<RecallListResponse>(
     `/recalls?${query.toString()}`,
     'Failed to load the recalls',
   );
@@ -83,24 +82,24 @@ export function RecallsListPage() {
 
   return (
     <div className="page recalls-page">
-      <header className="page__header">
-        <div>
-          <h1>Recalls and safety notices</h1>
-          <p className="page__subtitle">
-            {data
-              ? `${data.open} open, ${data.openActions} ${data.openActions === 1 ? 'device' : 'devices'} awaiting action.`
-              : 'Manufacturer recalls and field safety notices, matched against the inventory.'}
-          </p>
-        </div>
-        <div className="equipment-actions">
-          {hasFullAccess(user.role) ? (
-            <Link className="ck-button ck-button--primary" to="/equipment/recalls/new">
-              New notice
-            </Link>
-          ) : null}
-          <Link to="/equipment">Back to Equipment Inventory</Link>
-        </div>
-      </header>
+      <PageHeader
+        title="Recalls and safety notices"
+        description={
+          data
+            ? `${data.open} open, ${data.openActions} ${data.openActions === 1 ? 'device' : 'devices'} awaiting action.`
+            : 'Manufacturer recalls and field safety notices, matched against the inventory.'
+        }
+        actions={
+          <>
+            {hasFullAccess(user.role) ? (
+              <Link className="ck-button ck-button--primary" to="/equipment/recalls/new">
+                New notice
+              </Link>
+            ) : null}
+            <Link to="/equipment">Back to Equipment Inventory</Link>
+          </>
+        }
+      />
 
       <div className="filters">
         <SelectField<StateFilter>
@@ -111,43 +110,38 @@ export function RecallsListPage() {
         />
       </div>
 
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
-      {loading && !data ? <LoadingState text="Loading recalls…" /> : null}
-      {data ? (
-        data.recalls.length === 0 ? (
-          <Card>
-            <EmptyState
-              title="No recalls recorded"
-              text={
-                state ? 'None in this view.' : 'When a recall or field safety notice arrives, record it here.'
-              }
-            />
-          </Card>
-        ) : (
-          <>
-            <ul className="recall-list" aria-label="Recalls">
-              {data.recalls.map((recall) => (
-                <RecallRow key={recall._id} recall={recall} />
-              ))}
-            </ul>
-            {data.pages > 1 ? (
-              <Pager
-                page={data.page}
-                totalPages={data.pages}
-                onPage={(next) => go({ page: next })}
-                label="Recall pages"
+      <LoadStates data={data} error={error} onRetry={reload} loadingText="Loading recalls…">
+        {(data) =>
+          data.recalls.length === 0 ? (
+            <Card>
+              <EmptyState
+                title="No recalls recorded"
+                text={
+                  state
+                    ? 'None in this view.'
+                    : 'When a recall or field safety notice arrives, record it here.'
+                }
               />
-            ) : null}
-          </>
-        )
-      ) : null}
+            </Card>
+          ) : (
+            <>
+              <ul className="recall-list" aria-label="Recalls">
+                {data.recalls.map((recall) => (
+                  <RecallRow key={recall._id} recall={recall} />
+                ))}
+              </ul>
+              {data.pages > 1 ? (
+                <Pager
+                  page={data.page}
+                  totalPages={data.pages}
+                  onPage={(next) => go({ page: next })}
+                  label="Recall pages"
+                />
+              ) : null}
+            </>
+          )
+        }
+      </LoadStates>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   type SafetyImportPreview,
   type SafetyImportRequest,
 } from '@caliber/contracts';
-import { Badge, Button, ErrorBox, Notice, Toggle, formatDate } from '@caliber/ui-kit';
+import { Badge, Button, ErrorState, formatDate, Notice, PageHeader, Toggle } from '@caliber/ui-kit';
 import { api, errorMessage, Link } from '@caliber/web';
 import { useId, useState } from 'react';
 import '../equipment.css';
@@ -113,24 +113,12 @@ export function SafetyImportPage() {
 
   return (
     <div className="page import-page">
-      <header className="page__header">
-        <div>
-          <h1>Import safety tests</h1>
-          <p className="page__subtitle">
-            Bring electrical safety tests in from a safety analyser&apos;s CSV export: every row is checked
-            before anything is written.
-          </p>
-        </div>
-        <Link to="/equipment">Back to Equipment Inventory</Link>
-      </header>
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={() => setError(null)}>
-            Dismiss
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <PageHeader
+        title="Import safety tests"
+        description="Bring electrical safety tests in from a safety analyser's CSV export: every row is checked before anything is written."
+        actions={<Link to="/equipment">Back to Equipment Inventory</Link>}
+      />
+      <ErrorState message={error} action="Dismiss" onAction={() => setError(null)} />
 
       {phase === 'choose' || phase === 'checking' ? (
         <section className="ck-card" aria-labelledby="safety-import-choose">
@@ -183,8 +171,8 @@ export function SafetyImportPage() {
                 : 'No Repair task will be opened for the failed tests.'}
             </Notice>
           ) : null}
-          <div className="import-table__frame">
-            <table className="import-table safety-table">
+          <div className="ck-table-frame">
+            <table className="ck-table ck-table--dense import-table safety-table">
               <caption className="visually-hidden">Rows of the analyser file</caption>
               <thead>
                 <tr>

@@ -13,6 +13,7 @@ import {
   ErrorBox,
   formatDate,
   LoadingState,
+  PageHeader,
   SelectField,
   TextAreaField,
   TextField,
@@ -93,17 +94,11 @@ export function SafetyTestRecordPage() {
 
   return (
     <div className="page safety-record-page">
-      <header className="page__header">
-        <div>
-          <h1>Record safety test</h1>
-          {device.item ? (
-            <p className="page__subtitle">
-              {device.item.name} · {device.item.serialNumber}
-            </p>
-          ) : null}
-        </div>
-        <Link to={back}>Back to the device</Link>
-      </header>
+      <PageHeader
+        title="Record safety test"
+        description={device.item ? `${device.item.name} · ${device.item.serialNumber}` : null}
+        actions={<Link to={back}>Back to the device</Link>}
+      />
       {device.loading || tests.loading ? <LoadingState text="Loading the device…" /> : null}
       {device.notFound ? <ErrorBox>This device is not in the inventory.</ErrorBox> : null}
       {(device.error ?? tests.error) ? <ErrorBox>{device.error ?? tests.error}</ErrorBox> : null}

@@ -79,6 +79,7 @@ function GenerateReportForm({ onClose, onGenerated }: Omit<GenerateReportDialogP
   return (
     <Modal
       open
+      size="large"
       title="Generate Report"
       onClose={close}
       footer={

@@ -1,5 +1,5 @@
 import type { ReportJobDto, ReportJobListResponse } from '@caliber/contracts';
-import { Button, Card, EmptyState, ErrorBox, LoadingState, Pager } from '@caliber/ui-kit';
+import { Card, EmptyState, LoadStates, Pager, Spinner } from '@caliber/ui-kit';
 import { ReportJobRow } from './ReportJobRow';
 
 /**
@@ -29,59 +29,50 @@ export function RecentReports({
       titleId="reports-recent"
       description="Every report you asked for, with its progress; a finished file can be downloaded again until it expires."
       className="reports-section"
-      actions={
-        loading && data ? (
-          <span className="ck-spinner ck-spinner--small" role="status" aria-label="Updating" />
-        ) : null
-      }
+      actions={loading && data ? <Spinner size="small" label="Updating" /> : null}
     >
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={onRetry}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
-      {!data ? (
-        error ? null : (
-          <LoadingState text="Loading your reports…" />
-        )
-      ) : data.jobs.length === 0 ? (
-        <EmptyState title="No reports yet" text="Reports you generate appear here, with their progress." />
-      ) : (
-        <>
-          <div className="reports-table-frame">
-            <table className="reports-table">
-              <caption className="visually-hidden">Your recent reports, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Reports</th>
-                  <th scope="col">Format</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">
-                    <span className="visually-hidden">File</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.jobs.map((job) => (
-                  <ReportJobRow
-                    key={job._id}
-                    job={job}
-                    downloading={downloading === job._id}
-                    busy={downloading !== null}
-                    onDownload={onDownload}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={data.page} totalPages={data.pages} onPage={onPage} label="Pages of your reports" />
-        </>
-      )}
+      <LoadStates data={data} error={error} onRetry={onRetry} loadingText="Loading your reports…">
+        {(data) =>
+          data.jobs.length === 0 ? (
+            <EmptyState
+              title="No reports yet"
+              text="Reports you generate appear here, with their progress."
+            />
+          ) : (
+            <>
+              <div className="ck-table-frame">
+                <table className="ck-table">
+                  <caption className="visually-hidden">Your recent reports, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Reports</th>
+                      <th scope="col">Format</th>
+                      <th scope="col">State</th>
+                      <th scope="col">Created</th>
+                      <th scope="col">Size</th>
+                      <th scope="col">
+                        <span className="visually-hidden">File</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.jobs.map((job) => (
+                      <ReportJobRow
+                        key={job._id}
+                        job={job}
+                        downloading={downloading === job._id}
+                        busy={downloading !== null}
+                        onDownload={onDownload}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager page={data.page} totalPages={data.pages} onPage={onPage} label="Pages of your reports" />
+            </>
+          )
+        }
+      </LoadStates>
     </Card>
   );
 }

@@ -1,5 +1,19 @@
-import { Toggle } from '@caliber/ui-kit';
 import type { ReportFormState } from '../utils/report-form';
+import { ReportToggles, type ReportToggleChoice } from './ReportToggles';
+
+const ADVANCED: readonly ReportToggleChoice[] = [
+  {
+    key: 'interactiveExport',
+    label: 'Interactive export',
+    description: 'In Excel, each table as an Excel table with filters.',
+  },
+  {
+    key: 'trendPrediction',
+    label: 'Trend prediction',
+    description: 'A forecast of the next periods from the trend so far, labelled as a forecast.',
+  },
+  { key: 'heatMaps', label: 'Heat maps', description: 'Department by month tables shaded by value.' },
+];
 
 /** The advanced options, all off unless turned on. */
 export function ReportAdvancedFields({
@@ -12,24 +26,7 @@ export function ReportAdvancedFields({
   return (
     <fieldset className="reports-dialog__section">
       <legend className="reports-dialog__heading">Advanced options</legend>
-      <Toggle
-        label="Interactive export"
-        description="In Excel, each table as an Excel table with filters."
-        checked={form.interactiveExport}
-        onChange={(interactiveExport) => update({ interactiveExport })}
-      />
-      <Toggle
-        label="Trend prediction"
-        description="A forecast of the next periods from the trend so far, labelled as a forecast."
-        checked={form.trendPrediction}
-        onChange={(trendPrediction) => update({ trendPrediction })}
-      />
-      <Toggle
-        label="Heat maps"
-        description="Department by month tables shaded by value."
-        checked={form.heatMaps}
-        onChange={(heatMaps) => update({ heatMaps })}
-      />
+      <ReportToggles choices={ADVANCED} form={form} update={update} />
     </fieldset>
   );
 }

@@ -77,6 +77,7 @@ function RowAction({
       return (
         <Button
           variant="secondary"
+          size="small"
           onClick={() => onDownload(job)}
           busy={downloading}
           busyLabel="Downloading..."

@@ -1,7 +1,17 @@
 import type { ReportFormat } from '@caliber/contracts';
-import { SelectField, Toggle } from '@caliber/ui-kit';
+import { SelectField } from '@caliber/ui-kit';
 import { FORMAT_CHOICES } from '../utils/report-labels';
 import type { ReportFormState } from '../utils/report-form';
+import { ReportToggles, type ReportToggleChoice } from './ReportToggles';
+
+const VISUALS: readonly ReportToggleChoice[] = [
+  { key: 'charts', label: 'Include charts', description: 'Bar, line and pie charts beside the tables.' },
+  {
+    key: 'summary',
+    label: 'Include summary',
+    description: 'A paragraph of the key figures at the top of each report.',
+  },
+];
 
 /** The file's format and what it shows: charts and the automatic summary of each report. */
 export function ReportOutputFields({
@@ -21,18 +31,7 @@ export function ReportOutputFields({
         options={FORMAT_CHOICES}
         onChange={(format) => update({ format })}
       />
-      <Toggle
-        label="Include charts"
-        description="Bar, line and pie charts beside the tables."
-        checked={form.charts}
-        onChange={(charts) => update({ charts })}
-      />
-      <Toggle
-        label="Include summary"
-        description="A paragraph of the key figures at the top of each report."
-        checked={form.summary}
-        onChange={(summary) => update({ summary })}
-      />
+      <ReportToggles choices={VISUALS} form={form} update={update} />
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReportScheduleDto, ReportScheduleListResponse } from '@caliber/contracts';
-import { Button, Card, EmptyState, ErrorBox, LoadingState } from '@caliber/ui-kit';
+import { Card, EmptyState, LoadStates, Spinner } from '@caliber/ui-kit';
 import { useProductName } from '@caliber/web';
 import { ScheduleRow } from './ScheduleRow';
 
@@ -36,59 +36,47 @@ export function ReportSchedules({
           : 'Reports made again and again, each for the period just ended.'
       }
       className="reports-section"
-      actions={
-        loading && data ? (
-          <span className="ck-spinner ck-spinner--small" role="status" aria-label="Updating" />
-        ) : null
-      }
+      actions={loading && data ? <Spinner size="small" label="Updating" /> : null}
     >
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={onRetry}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
-      {!data ? (
-        error ? null : (
-          <LoadingState text="Loading your schedules…" />
-        )
-      ) : data.schedules.length === 0 ? (
-        <EmptyState
-          title="No schedules"
-          text="Turn on Schedule in Generate Report to have a report made every week, month or quarter."
-        />
-      ) : (
-        <div className="reports-table-frame">
-          <table className="reports-table">
-            <caption className="visually-hidden">Your report schedules</caption>
-            <thead>
-              <tr>
-                <th scope="col">Frequency</th>
-                <th scope="col">Reports</th>
-                <th scope="col">Format</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Next run</th>
-                <th scope="col">
-                  <span className="visually-hidden">Cancel</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.schedules.map((schedule) => (
-                <ScheduleRow
-                  key={schedule._id}
-                  schedule={schedule}
-                  product={product}
-                  ownerShown={schedule.owner._id !== viewerId}
-                  onCancel={onCancel}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <LoadStates data={data} error={error} onRetry={onRetry} loadingText="Loading your schedules…">
+        {(data) =>
+          data.schedules.length === 0 ? (
+            <EmptyState
+              title="No schedules"
+              text="Turn on Schedule in Generate Report to have a report made every week, month or quarter."
+            />
+          ) : (
+            <div className="ck-table-frame">
+              <table className="ck-table">
+                <caption className="visually-hidden">Your report schedules</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Frequency</th>
+                    <th scope="col">Reports</th>
+                    <th scope="col">Format</th>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">Next run</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Cancel</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.schedules.map((schedule) => (
+                    <ScheduleRow
+                      key={schedule._id}
+                      schedule={schedule}
+                      product={product}
+                      ownerShown={schedule.owner._id !== viewerId}
+                      onCancel={onCancel}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </LoadStates>
     </Card>
   );
 }

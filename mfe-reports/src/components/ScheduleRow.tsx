@@ -44,7 +44,7 @@ export function ScheduleRow({
         {schedule.nextRunAt ? formatDateTime(schedule.nextRunAt) : <span className="muted">Not planned</span>}
       </td>
       <td data-label="Cancel" className="reports-table__actions">
-        <Button variant="secondary" onClick={() => onCancel(schedule)}>
+        <Button variant="secondary" size="small" onClick={() => onCancel(schedule)}>
           Cancel
         </Button>
       </td>

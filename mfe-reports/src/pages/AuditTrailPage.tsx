@@ -9,7 +9,16 @@ import {
   type EquipmentListResponse,
   TECHNICIAN_LIST_LIMIT,
 } from '@caliber/contracts';
-import { Button, Card, EmptyState, ErrorBox, LoadingState, SelectField, TextField } from '@caliber/ui-kit';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  SelectField,
+  TextField,
+} from '@caliber/ui-kit';
 import { Link, useApiData, useCurrentUser, useHospitalTimeZone, useSearchParams } from '@caliber/web';
 import { useState } from 'react';
 import { auditValue, auditWhat, fieldLabel } from '../utils/audit-labels';
@@ -29,9 +38,7 @@ export function AuditTrailPage() {
   if (!mayReadAuditTrail(user.role))
     return (
       <div className="page reports-page">
-        <header className="page__header">
-          <h1>Audit trail</h1>
-        </header>
+        <PageHeader title="Audit trail" />
         <EmptyState title="Not available to your role" text={AUDIT_READ_REFUSAL} />
       </div>
     );
@@ -71,15 +78,10 @@ function AuditTrail() {
 
   return (
     <div className="page reports-page audit-page">
-      <header className="page__header">
-        <div>
-          <h1>Audit trail</h1>
-          <p className="page__subtitle">
-            Every change to devices, tasks, PM plans, safety tests, recalls, staff and reports: who made it,
-            when, and each value before and after.
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title="Audit trail"
+        description="Every change to devices, tasks, PM plans, safety tests, recalls, staff and reports: who made it, when, and each value before and after."
+      />
       <Card title="Filters" className="audit-filters">
         <div className="audit-filters__grid">
           <DeviceFilter id={filters.equipment} onChange={(id) => setFilter('equipment', id)} />
@@ -110,14 +112,7 @@ function AuditTrail() {
         ) : null}
       </Card>
       <section className="reports-section" aria-label="Changes">
-        {error ? (
-          <ErrorBox>
-            {error}{' '}
-            <Button variant="link" onClick={reload}>
-              Retry
-            </Button>
-          </ErrorBox>
-        ) : null}
+        <ErrorState message={error} onAction={reload} />
         {!data && loading ? <LoadingState text="Loading the audit trail..." /> : null}
         {data && data.rows.length === 0 ? (
           <EmptyState
@@ -167,8 +162,8 @@ function AuditTable({ rows }: { rows: AuditTrailRow[] }) {
   const timeZone = shownTimeZone(useHospitalTimeZone());
   const zoneName = timeZone.replace(/_/g, ' ');
   return (
-    <div className="reports-table-frame">
-      <table className="reports-table audit-table">
+    <div className="ck-table-frame">
+      <table className="ck-table audit-table">
         <thead>
           <tr>
             <th scope="col">When ({zoneName} time)</th>

@@ -6,8 +6,9 @@ import {
   ErrorBox,
   formatDate,
   formatDateTime,
-  LoadingState,
+  LoadStates,
   Notice,
+  PageHeader,
 } from '@caliber/ui-kit';
 import { Link, useLocation, useProductName } from '@caliber/web';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -64,34 +65,21 @@ export function ReportJobPage() {
   return (
     <div className="page reports-page">
       {back}
-      <header className="page__header">
-        <div>
-          <h1>Report</h1>
-          {job ? <p className="page__subtitle">{reportTypesLine(job.reports)}</p> : null}
-        </div>
-      </header>
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
-      {job ? (
-        <Card className="reports-job">
-          <JobProgress
-            job={job}
-            downloaded={downloaded}
-            downloading={downloading === job._id}
-            downloadError={downloadError}
-            onDownload={() => void getFile(job)}
-          />
-          <JobFacts job={job} />
-        </Card>
-      ) : !error ? (
-        <LoadingState text="Loading the report…" />
-      ) : null}
+      <PageHeader title="Report" description={job ? reportTypesLine(job.reports) : null} />
+      <LoadStates data={job} error={error} onRetry={reload} loadingText="Loading the report…">
+        {(job) => (
+          <Card className="reports-job">
+            <JobProgress
+              job={job}
+              downloaded={downloaded}
+              downloading={downloading === job._id}
+              downloadError={downloadError}
+              onDownload={() => void getFile(job)}
+            />
+            <JobFacts job={job} />
+          </Card>
+        )}
+      </LoadStates>
     </div>
   );
 }

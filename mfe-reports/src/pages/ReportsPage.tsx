@@ -1,5 +1,5 @@
 import { hasFullAccess, type ReportScheduleDto } from '@caliber/contracts';
-import { Button, StatusToast, type StatusMessage } from '@caliber/ui-kit';
+import { Button, PageHeader, type StatusMessage, StatusToast } from '@caliber/ui-kit';
 import { useCurrentUser } from '@caliber/web';
 import { useCallback, useState } from 'react';
 import { CancelScheduleDialog } from '../components/CancelScheduleDialog';
@@ -42,16 +42,12 @@ export function ReportsPage() {
 
   return (
     <div className="page reports-page">
-      <header className="page__header">
-        <div>
-          <h1>Reports</h1>
-          <p className="page__subtitle reports-page__intro">
-            Reports cover equipment, tasks, compliance and performance. Narrow them with filters, export them
-            to PDF, Excel or Word with charts and automatic summaries, and schedule them for e-mail delivery.
-          </p>
-        </div>
-        <Button onClick={() => setDialogOpen(true)}>Generate Report</Button>
-      </header>
+      <PageHeader
+        title="Reports"
+        description="Reports cover equipment, tasks, compliance and performance. Narrow them with filters, export them to PDF, Excel or Word with charts and automatic summaries, and schedule them for e-mail delivery."
+        descriptionClassName="reports-page__intro"
+        actions={<Button onClick={() => setDialogOpen(true)}>Generate Report</Button>}
+      />
 
       <StatusToast
         message={message}

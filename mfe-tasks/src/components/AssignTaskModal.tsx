@@ -2,34 +2,26 @@ import {
   ASSIGN_MODAL_DEFAULT_PRIORITY,
   ASSIGN_MODAL_INTERVALS,
   createTaskSchema,
-  PM_TYPES,
   TASK_TYPES,
   type TaskCreatedResponse,
+  type PmType,
   type TaskDto,
   type TaskPriority,
 } from '@caliber/contracts';
-import {
-  Button,
-  ErrorBox,
-  focusFormField,
-  Modal,
-  SelectField,
-  TextField,
-  TextAreaField,
-} from '@caliber/ui-kit';
+import { ErrorBox, focusFormField, Modal, ModalFormButtons, SelectField, TextField } from '@caliber/ui-kit';
 import { api } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAssignees } from '../hooks/use-people';
 import { anyOf, failureMessage, fieldIssues, firstInvalid } from '../utils/form-issues';
-import { personLabel } from '../utils/format';
 import { EquipmentPicker, type EquipmentChoice } from './EquipmentPicker';
 import { PrioritySelect } from './PrioritySelect';
+import { AssigneeSelect, PmTypeSelect, TaskDescriptionField, TaskTitleField } from './TaskFormFields';
 
 interface Draft {
   title: string;
   description: string;
   taskType: string;
-  pmType: string;
+  pmType: PmType | '';
   pmInterval: string;
   priority: TaskPriority;
   equipment: EquipmentChoice | null;
@@ -93,7 +85,7 @@ export function AssignTaskModal({
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-  const text = (key: 'title' | 'dueDate') => ({
+  const text = (key: 'dueDate') => ({
     name: key,
     value: draft[key],
     invalid: issues.has(key),
@@ -154,14 +146,13 @@ export function AssignTaskModal({
       open
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="assign-task-form" busy={busy} busyLabel="Assigning...">
-            Assign Task
-          </Button>
-        </>
+        <ModalFormButtons
+          form="assign-task-form"
+          submitLabel="Assign Task"
+          busyLabel="Assigning..."
+          busy={busy}
+          onCancel={onClose}
+        />
       }
     >
       <form
@@ -173,15 +164,18 @@ export function AssignTaskModal({
         className="task-form"
       >
         {error ? <ErrorBox>{error}</ErrorBox> : null}
-        <TextField label="Title" required maxLength={200} {...text('title')} error={below('title')} />
-        <TextAreaField
-          label="Description"
-          name="description"
+        <TaskTitleField
+          value={draft.title}
+          invalid={issues.has('title')}
+          error={below('title')}
+          onChange={(value) => set('title', value)}
+        />
+        <TaskDescriptionField
           rows={3}
           value={draft.description}
           invalid={issues.has('description')}
           error={below('description')}
-          onChange={(event) => set('description', event.target.value)}
+          onChange={(value) => set('description', value)}
         />
         <div className="task-form__grid">
           <SelectField
@@ -196,14 +190,10 @@ export function AssignTaskModal({
           <PrioritySelect required value={draft.priority} onChange={(value) => set('priority', value)} />
           {preventive ? (
             <>
-              <SelectField
-                label="PM Type"
-                name="pmType"
-                required
+              <PmTypeSelect
                 value={draft.pmType}
                 invalid={issues.has('pmType')}
                 onChange={(value) => set('pmType', value)}
-                options={choose('Select PM type', PM_TYPES)}
               />
               <SelectField
                 label="Periodic Interval"
@@ -234,17 +224,12 @@ export function AssignTaskModal({
           error={below('equipmentId')}
         />
         <div className="task-form__grid">
-          <SelectField
-            label="Assign To"
-            name="assignedTo"
+          <AssigneeSelect
+            people={assignees.people}
             hint={assignees.error ?? 'Optional'}
             value={draft.assignedTo}
             invalid={issues.has('assignedTo')}
             onChange={(value) => set('assignedTo', value)}
-            options={[
-              { value: '', label: 'Unassigned' },
-              ...assignees.people.map((person) => ({ value: person._id, label: personLabel(person) })),
-            ]}
           />
           <TextField label="Due Date" type="date" required {...text('dueDate')} />
         </div>

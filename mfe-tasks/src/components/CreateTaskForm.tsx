@@ -5,14 +5,14 @@ import {
   type TaskDto,
   type TaskPriority,
 } from '@caliber/contracts';
-import { Button, ErrorBox, focusFormField, SelectField, TextField, TextAreaField } from '@caliber/ui-kit';
+import { Button, ErrorBox, focusFormField, SelectField, TextField } from '@caliber/ui-kit';
 import { api } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAssignableUsers } from '../hooks/use-people';
 import { anyOf, failureMessage, fieldIssues, firstInvalid } from '../utils/form-issues';
-import { personLabel } from '../utils/format';
 import { EquipmentPicker, type EquipmentChoice } from './EquipmentPicker';
 import { PrioritySelect } from './PrioritySelect';
+import { AssigneeSelect, TaskDescriptionField, TaskTitleField } from './TaskFormFields';
 
 /** A new task is Pending, or In Progress when it is assigned and the work has begun. */
 const NEW_TASK_STATUSES = ['Pending', 'In Progress'] as const;
@@ -107,25 +107,20 @@ export function CreateTaskForm({ onCreated }: { onCreated(task: TaskDto): void }
         <h2 id="create-task-details" className="task-form__heading">
           Task Details
         </h2>
-        <TextField
+        <TaskTitleField
           label="Task Title"
-          name="title"
-          required
-          maxLength={200}
           value={draft.title}
           invalid={issues.has('title')}
           error={below('title')}
-          onChange={(event) => set('title', event.target.value)}
+          onChange={(value) => set('title', value)}
         />
-        <TextAreaField
-          label="Description"
-          name="description"
+        <TaskDescriptionField
           required
           rows={4}
           value={draft.description}
           invalid={issues.has('description')}
           error={below('description')}
-          onChange={(event) => set('description', event.target.value)}
+          onChange={(value) => set('description', value)}
         />
         <div className="task-form__grid">
           <PrioritySelect required value={draft.priority} onChange={(value) => set('priority', value)} />
@@ -156,17 +151,13 @@ export function CreateTaskForm({ onCreated }: { onCreated(task: TaskDto): void }
           onChange={(value) => set('equipment', value)}
         />
         <div className="task-form__grid">
-          <SelectField
-            label="Assign To"
-            name="assignedTo"
+          <AssigneeSelect
+            people={users.people}
+            placeholder="Select user"
             hint={users.error ?? 'Optional'}
             value={draft.assignedTo}
             error={issues.get('assignedTo')}
             onChange={(value) => set('assignedTo', value)}
-            options={[
-              { value: '', label: 'Select user' },
-              ...users.people.map((person) => ({ value: person._id, label: personLabel(person) })),
-            ]}
           />
           <SelectField<NewTaskStatus>
             label="Status"

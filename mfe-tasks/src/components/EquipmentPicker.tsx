@@ -1,5 +1,6 @@
 import type { EquipmentDto } from '@caliber/contracts';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { FieldFrame } from '@caliber/ui-kit';
 import { useEquipmentSearch, type EquipmentSearch } from '../hooks/use-equipment-search';
 import { equipmentLabel } from '../utils/format';
 
@@ -54,8 +55,6 @@ export function EquipmentPicker({
 }: EquipmentPickerProps) {
   const id = useId();
   const listId = `${id}-list`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const chosenLabel = value ? equipmentLabel(value) : '';
   const [text, setText] = useState(chosenLabel);
   const [shownValue, setShownValue] = useState(value);
@@ -132,97 +131,85 @@ export function EquipmentPicker({
     }
   }
 
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const more = search.total > search.items.length;
   return (
-    <div className="ck-field equipment-picker">
-      <label className="ck-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="equipment-picker__control">
-        <input
-          id={id}
-          name={name}
-          className="ck-input equipment-picker__input"
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          spellCheck={false}
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          aria-required={required || undefined}
-          aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={describedBy}
-          placeholder={placeholder}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActive(-1);
-            if (value) {
-              setShownValue(null);
-              onChange(null);
-            }
-          }}
-          onClick={() => setOpen(true)}
-          onKeyDown={onKeyDown}
-          onBlur={restore}
-        />
-        <button
-          type="button"
-          className="equipment-picker__toggle"
-          tabIndex={-1}
-          aria-label={open ? 'Hide equipment list' : 'Show equipment list'}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
-            document.getElementById(id)?.focus();
-            setOpen(!open);
-          }}
-        >
-          <span aria-hidden="true">▾</span>
-        </button>
-        <div
-          className="equipment-picker__popup"
-          hidden={!open}
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          <ul id={listId} role="listbox" aria-label={label} className="equipment-picker__list">
-            {search.items.map((item, index) => (
-              <li
-                key={item._id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                className="equipment-picker__option"
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => index !== activeIndex && setActive(index)}
-                onClick={() => choose(item)}
-              >
-                <span className="equipment-picker__name">{equipmentLabel(item)}</span>
-                <span className="equipment-picker__meta">
-                  {[item.department, item.location, item.status].filter(Boolean).join(' · ')}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p className="equipment-picker__status" role="status">
-            {open ? pickerStatus(search, query, more) : ''}
-          </p>
+    <FieldFrame
+      {...{ label, hint, error, invalid, id }}
+      className="equipment-picker"
+      control={(control) => (
+        <div className="equipment-picker__control">
+          <input
+            {...control}
+            name={name}
+            className="ck-input equipment-picker__input"
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            spellCheck={false}
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+            aria-required={required || undefined}
+            placeholder={placeholder}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+              setActive(-1);
+              if (value) {
+                setShownValue(null);
+                onChange(null);
+              }
+            }}
+            onClick={() => setOpen(true)}
+            onKeyDown={onKeyDown}
+            onBlur={restore}
+          />
+          <button
+            type="button"
+            className="equipment-picker__toggle"
+            tabIndex={-1}
+            aria-label={open ? 'Hide equipment list' : 'Show equipment list'}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => {
+              document.getElementById(id)?.focus();
+              setOpen(!open);
+            }}
+          >
+            <span aria-hidden="true">▾</span>
+          </button>
+          <div
+            className="equipment-picker__popup"
+            hidden={!open}
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            <ul id={listId} role="listbox" aria-label={label} className="equipment-picker__list">
+              {search.items.map((item, index) => (
+                <li
+                  key={item._id}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === activeIndex}
+                  className="equipment-picker__option"
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseMove={() => index !== activeIndex && setActive(index)}
+                  onClick={() => choose(item)}
+                >
+                  <span className="equipment-picker__name">{equipmentLabel(item)}</span>
+                  <span className="equipment-picker__meta">
+                    {[item.department, item.location, item.status].filter(Boolean).join(' · ')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="equipment-picker__status" role="status">
+              {open ? pickerStatus(search, query, more) : ''}
+            </p>
+          </div>
         </div>
-      </div>
-      {hint ? (
-        <span id={hintId} className="ck-field__hint">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={errorId} className="ck-field__error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+      )}
+    />
   );
 }
 

@@ -17,16 +17,16 @@ function HistoryItem({ task }: { task: TaskDto }) {
         ) : null}
       </div>
       <p className="maintenance-item__device">{equipmentLabel(task.equipment)}</p>
-      <dl className="task-facts task-facts--stacked">
-        <div className="task-facts__row">
+      <dl className="ck-facts ck-facts--stacked">
+        <div className="ck-facts__row">
           <dt>Fault</dt>
           <dd className="task-prose">{task.faultDescription || '—'}</dd>
         </div>
-        <div className="task-facts__row">
+        <div className="ck-facts__row">
           <dt>Repair details</dt>
           <dd className="task-prose">{repair || '—'}</dd>
         </div>
-        <div className="task-facts__row">
+        <div className="ck-facts__row">
           <dt>Spare parts</dt>
           <dd>
             {task.spareParts.length > 0 ? (

@@ -31,7 +31,7 @@ export function MaintenancePanel({
   const descriptionId = `${id}-description`;
   return (
     <section
-      className="maintenance-panel"
+      className="ck-surface maintenance-panel"
       aria-labelledby={headingId}
       aria-describedby={descriptionId}
       aria-busy={loading || undefined}

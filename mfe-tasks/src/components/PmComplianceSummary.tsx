@@ -18,7 +18,7 @@ function FiguresCard({ row }: { row: ComplianceRow }) {
   const { figures } = row;
   const labelId = `pm-compliance-${row.key}`;
   return (
-    <section className="maintenance-figures" aria-labelledby={labelId}>
+    <section className="ck-surface maintenance-figures" aria-labelledby={labelId}>
       <div className="maintenance-figures__head">
         <h3 id={labelId} className="maintenance-figures__label">
           {row.label}
@@ -89,19 +89,19 @@ export function PmComplianceSummary({
             <FiguresCard key={row.key} row={row} />
           ))}
           <div className="maintenance-compliance__lists">
-            <div className="maintenance-tile">
+            <div className="ck-surface maintenance-tile">
               <span className="maintenance-tile__value maintenance-tile__value--alert">
                 {data.overdue.total}
               </span>
               <span className="maintenance-tile__label">Overdue PM</span>
-              <Button variant="secondary" onClick={() => setOpen('overdue')}>
+              <Button variant="secondary" size="small" onClick={() => setOpen('overdue')}>
                 View overdue
               </Button>
             </div>
-            <div className="maintenance-tile">
+            <div className="ck-surface maintenance-tile">
               <span className="maintenance-tile__value">{data.unplanned.total}</span>
               <span className="maintenance-tile__label">Devices without a plan</span>
-              <Button variant="secondary" onClick={() => setOpen('unplanned')}>
+              <Button variant="secondary" size="small" onClick={() => setOpen('unplanned')}>
                 View devices
               </Button>
             </div>

@@ -1,5 +1,5 @@
 import type { TaskDto, TaskListResponse } from '@caliber/contracts';
-import { Badge, formatDate } from '@caliber/ui-kit';
+import { Badge, FactList, formatDate } from '@caliber/ui-kit';
 import type { ReactNode } from 'react';
 import { equipmentLabel } from '../utils/format';
 import { PREVENTIVE_EMPTY } from '../utils/maintenance-query';
@@ -33,14 +33,7 @@ function PreventiveItem({ task }: { task: TaskDto }) {
         </span>
       </div>
       {task.description ? <p className="maintenance-item__description">{task.description}</p> : null}
-      <dl className="task-facts">
-        {facts.map(([term, value]) => (
-          <div key={term} className="task-facts__row">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} />
     </li>
   );
 }

@@ -1,23 +1,13 @@
 import {
   MAINTENANCE_MODAL_INTERVALS,
-  PM_TYPES,
   type PmPlanCreatedResponse,
   type TaskPriority,
 } from '@caliber/contracts';
-import {
-  Button,
-  ErrorBox,
-  focusFormField,
-  Modal,
-  SelectField,
-  TextField,
-  TextAreaField,
-} from '@caliber/ui-kit';
+import { ErrorBox, focusFormField, Modal, ModalFormButtons, SelectField, TextField } from '@caliber/ui-kit';
 import { api, errorMessage } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
 import { useAssignees } from '../hooks/use-people';
 import { firstInvalid } from '../utils/form-issues';
-import { personLabel } from '../utils/format';
 import {
   checkModalDraft,
   EMPTY_MODAL_DRAFT,
@@ -28,6 +18,13 @@ import { optionsWithPlaceholder } from '../utils/select-options';
 import { EquipmentPicker, type EquipmentChoice } from './EquipmentPicker';
 import { PrioritySelect } from './PrioritySelect';
 import { ScheduleBasisFields } from './ScheduleBasisFields';
+import {
+  AssigneeSelect,
+  HoursField,
+  PmTypeSelect,
+  TaskDescriptionField,
+  TaskTitleField,
+} from './TaskFormFields';
 
 const FIELD_ORDER = [
   'title',
@@ -102,14 +99,13 @@ export function SchedulePreventiveModal({
       open
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="schedule-preventive-form" busy={busy} busyLabel="Scheduling...">
-            Schedule
-          </Button>
-        </>
+        <ModalFormButtons
+          form="schedule-preventive-form"
+          submitLabel="Schedule"
+          busyLabel="Scheduling..."
+          busy={busy}
+          onCancel={onClose}
+        />
       }
     >
       <form
@@ -121,24 +117,18 @@ export function SchedulePreventiveModal({
         className="task-form"
       >
         {error ? <ErrorBox>{error}</ErrorBox> : null}
-        <TextField
-          label="Title"
-          name="title"
-          required
-          maxLength={200}
+        <TaskTitleField
           value={draft.title}
           invalid={issues.has('title')}
           error={below('title')}
-          onChange={(event) => set('title', event.target.value)}
+          onChange={(value) => set('title', value)}
         />
-        <TextAreaField
-          label="Description"
-          name="description"
+        <TaskDescriptionField
           rows={3}
           value={draft.description}
           invalid={issues.has('description')}
           error={below('description')}
-          onChange={(event) => set('description', event.target.value)}
+          onChange={(value) => set('description', value)}
         />
         <EquipmentPicker
           label="Equipment"
@@ -153,15 +143,11 @@ export function SchedulePreventiveModal({
           }}
         />
         <div className="task-form__grid">
-          <SelectField<ModalDraft['pmType']>
-            label="PM Type"
-            name="pmType"
-            required
+          <PmTypeSelect
             value={draft.pmType}
             invalid={issues.has('pmType')}
             error={below('pmType')}
             onChange={(value) => set('pmType', value)}
-            options={optionsWithPlaceholder('Select PM type', PM_TYPES)}
           />
           <SelectField<ModalDraft['interval']>
             label="Interval"
@@ -183,35 +169,25 @@ export function SchedulePreventiveModal({
             error={below('dueDate')}
             onChange={(event) => set('dueDate', event.target.value)}
           />
-          <SelectField
-            label="Assign To"
-            name="assignedTo"
+          <AssigneeSelect
+            people={assignees.people}
             hint={assignees.error ?? 'Optional'}
             value={draft.assignedTo}
             error={below('assignedTo')}
             onChange={(value) => set('assignedTo', value)}
-            options={[
-              { value: '', label: 'Unassigned' },
-              ...assignees.people.map((person) => ({ value: person._id, label: personLabel(person) })),
-            ]}
           />
           <PrioritySelect
             value={draft.priority}
             onChange={(value: TaskPriority) => set('priority', value)}
             error={below('priority')}
           />
-          <TextField
+          <HoursField
             label="Estimated Hours"
             name="estimatedHours"
-            type="number"
-            min={0}
-            step={0.5}
-            inputMode="decimal"
-            hint="Optional"
             value={draft.estimatedHours}
             invalid={issues.has('estimatedHours')}
             error={below('estimatedHours')}
-            onChange={(event) => set('estimatedHours', event.target.value)}
+            onChange={(value) => set('estimatedHours', value)}
           />
         </div>
         <ScheduleBasisFields

@@ -1,5 +1,5 @@
 import { TASK_STATUSES, type AssigneeDto, type TaskDto, type TaskStatus } from '@caliber/contracts';
-import { Badge, Button, ErrorBox, SelectField, formatDate } from '@caliber/ui-kit';
+import { Badge, Button, ErrorBox, FactList, formatDate, SelectField } from '@caliber/ui-kit';
 import { api, ApiError, errorMessage } from '@caliber/web';
 import { useId, useState, type ReactNode } from 'react';
 import { equipmentLabel } from '../utils/format';
@@ -150,7 +150,7 @@ export function TaskCard({
   const followOnly = followsOnly(viewer, task);
 
   return (
-    <article className="task-card" aria-label={task.title}>
+    <article className="ck-surface task-card" aria-label={task.title}>
       <header
         className={`task-card__status task-card__status--${task.status.replace(' ', '-').toLowerCase()}`}
       >
@@ -176,14 +176,7 @@ export function TaskCard({
               : 'You follow this report; an engineer will assign it.'}
           </p>
         ) : null}
-        <dl className="task-facts">
-          {facts.map(([term, value]) => (
-            <div key={term} className="task-facts__row">
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} />
 
         {error ? <ErrorBox>{error}</ErrorBox> : null}
 

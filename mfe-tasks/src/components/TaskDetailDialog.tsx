@@ -1,5 +1,5 @@
 import type { TaskDetail } from '@caliber/contracts';
-import { Badge, ErrorBox, LoadingState, Modal, formatDate, formatDateTime } from '@caliber/ui-kit';
+import { Badge, ErrorBox, FactList, formatDate, formatDateTime, LoadingState, Modal } from '@caliber/ui-kit';
 import { TaskStatusBadge, useApiData, useLiveEvents } from '@caliber/web';
 import type { ReactNode } from 'react';
 import { TASK_EVENTS } from '../hooks/use-task-list';
@@ -69,7 +69,7 @@ export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void 
   const tag = task ? certificationTag(task) : null;
 
   return (
-    <Modal title={task?.title ?? (error ? 'Task' : 'Loading…')} open onClose={onClose}>
+    <Modal title={task?.title ?? (error ? 'Task' : 'Loading…')} open size="large" onClose={onClose}>
       <div className="task-detail">
         {loading && !task ? <LoadingState text="Loading task…" /> : null}
         {error ? <ErrorBox>{error}</ErrorBox> : null}
@@ -79,26 +79,19 @@ export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void 
               <TaskStatusBadge status={task.status} />
               {tag ? <Badge tone={task.needsCertification ? 'purple' : 'teal'}>{tag}</Badge> : null}
             </div>
-            <dl className="task-facts task-facts--detail">
-              {facts.map(([term, value]) => (
-                <div key={term} className="task-facts__row">
-                  <dt>{term}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactList facts={facts} className="task-facts--detail" />
 
-            <h3 className="task-detail__heading">Work record</h3>
+            <h3 className="ck-subheading">Work record</h3>
             <WorkRecord task={task} />
 
-            <h3 className="task-detail__heading">Status history</h3>
+            <h3 className="ck-subheading">Status history</h3>
             {task.statusHistory.length === 0 ? (
               <p className="muted">No status changes yet.</p>
             ) : (
-              <ol className="task-timeline">
+              <ol className="ck-timeline task-timeline">
                 {task.statusHistory.map((entry, index) => (
                   <li key={`${entry.at}-${index}`}>
-                    <span className="task-timeline__change">
+                    <span className="ck-timeline__change">
                       {entry.from ? (
                         <>
                           <TaskStatusBadge status={entry.from} />
@@ -121,11 +114,11 @@ export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void 
               </p>
             ) : null}
 
-            <h3 className="task-detail__heading">Audit trail</h3>
+            <h3 className="ck-subheading">Audit trail</h3>
             {task.audit.length === 0 ? (
               <p className="muted">No audited changes.</p>
             ) : (
-              <ol className="task-timeline">
+              <ol className="ck-timeline task-timeline">
                 {task.audit.map((entry, index) => (
                   <li key={`${entry.at}-${index}`}>
                     <span className="task-timeline__action">{entry.action}</span>

@@ -1,5 +1,5 @@
 import { parseSpareParts, SPARE_PART_LIMITS, type TaskDto } from '@caliber/contracts';
-import { Button, ErrorBox, Modal, TextField, TextAreaField } from '@caliber/ui-kit';
+import { ErrorBox, Modal, ModalFormButtons, TextAreaField, TextField } from '@caliber/ui-kit';
 import { api, ApiError, errorMessage } from '@caliber/web';
 import { useMemo, useState, type FormEvent } from 'react';
 import { checkWorkDraft, workDraftOf, type WorkDraft } from '../utils/work-form';
@@ -60,14 +60,13 @@ export function WorkDetailsModal({ task, onClose, onSaved, onStale }: WorkDetail
       open
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={busy} busyLabel="Saving...">
-            Save Work Details
-          </Button>
-        </>
+        <ModalFormButtons
+          form={formId}
+          submitLabel="Save Work Details"
+          busyLabel="Saving..."
+          busy={busy}
+          onCancel={onClose}
+        />
       }
     >
       <form id={formId} onSubmit={save} noValidate aria-label="Work details" className="work-form">

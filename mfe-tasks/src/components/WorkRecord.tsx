@@ -8,22 +8,22 @@ export function WorkRecord({ task }: { task: TaskDto }) {
   if (!hasWorkRecord(task)) return <p className="muted">No work recorded yet.</p>;
   return (
     <div className="work-record">
-      <dl className="task-facts task-facts--stacked">
-        <div className="task-facts__row">
+      <dl className="ck-facts ck-facts--stacked">
+        <div className="ck-facts__row">
           <dt>Fault description</dt>
           <dd className="task-prose">{task.faultDescription || '—'}</dd>
         </div>
-        <div className="task-facts__row">
+        <div className="ck-facts__row">
           <dt>Repair details</dt>
           <dd className="task-prose">{task.repairDetails || '—'}</dd>
         </div>
         {task.labourHours !== null ? (
-          <div className="task-facts__row">
+          <div className="ck-facts__row">
             <dt>Labour hours</dt>
             <dd>{formatHours(task.labourHours)}</dd>
           </div>
         ) : null}
-        <div className="task-facts__row">
+        <div className="ck-facts__row">
           <dt>Spare parts</dt>
           <dd>
             {task.spareParts.length > 0 ? (

@@ -1,5 +1,5 @@
 import { hasFullAccess, type TaskDto } from '@caliber/contracts';
-import { Card, Notice } from '@caliber/ui-kit';
+import { Card, Notice, PageHeader } from '@caliber/ui-kit';
 import { Link, useCurrentUser } from '@caliber/web';
 import { useState } from 'react';
 import { CreateTaskForm } from '../components/CreateTaskForm';
@@ -15,17 +15,13 @@ export function CreateTaskPage() {
   const mayCreate = hasFullAccess(user.role);
   return (
     <div className="page tasks-page">
-      <header className="page__header">
-        <div>
-          <h1>Create New Task</h1>
-          {mayCreate ? (
-            <p className="page__subtitle">
-              Raise a maintenance task for a device. Fields marked * are required.
-            </p>
-          ) : null}
-        </div>
-        <Link to="/tasks">Back to Task Management</Link>
-      </header>
+      <PageHeader
+        title="Create New Task"
+        description={
+          mayCreate ? 'Raise a maintenance task for a device. Fields marked * are required.' : null
+        }
+        actions={<Link to="/tasks">Back to Task Management</Link>}
+      />
       {mayCreate ? (
         <Card>
           {created ? (

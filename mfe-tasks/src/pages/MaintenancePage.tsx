@@ -1,5 +1,13 @@
 import { hasFullAccess, USER_SEARCH_DEBOUNCE_MS } from '@caliber/contracts';
-import { Button, ErrorBox, LoadingState, StatusToast, type StatusMessage } from '@caliber/ui-kit';
+import {
+  Button,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  type StatusMessage,
+  StatusToast,
+  TextField,
+} from '@caliber/ui-kit';
 import { Link, useCurrentUser } from '@caliber/web';
 import { useCallback, useState } from 'react';
 import type { EquipmentChoice } from '../components/EquipmentPicker';
@@ -53,35 +61,31 @@ export function MaintenancePage() {
 
   return (
     <div className="page tasks-page maintenance-page">
-      <header className="page__header">
-        <div>
-          <h1>Maintenance Management</h1>
-          <p className="page__subtitle">Preventive work waiting to be taken, and the record of work done.</p>
-        </div>
-        <div className="maintenance-actions">
-          <Link to="/report-issue" className="ck-button ck-button--secondary">
-            Report Issue
-          </Link>
-          {maySchedule ? (
-            <Button onClick={() => setScheduling({ device: null })}>Schedule Preventive</Button>
-          ) : null}
-        </div>
-      </header>
+      <PageHeader
+        title="Maintenance Management"
+        description="Preventive work waiting to be taken, and the record of work done."
+        actionsClassName="maintenance-actions"
+        actions={
+          <>
+            <Link to="/report-issue" className="ck-button ck-button--secondary">
+              Report Issue
+            </Link>
+            {maySchedule ? (
+              <Button onClick={() => setScheduling({ device: null })}>Schedule Preventive</Button>
+            ) : null}
+          </>
+        }
+      />
 
       <div className="maintenance-search" role="search">
-        <div className="ck-field">
-          <label className="ck-field__label" htmlFor="maintenance-search">
-            Search
-          </label>
-          <input
-            id="maintenance-search"
-            className="ck-input"
-            type="search"
-            placeholder="Title, description or equipment"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField
+          label="Search"
+          id="maintenance-search"
+          type="search"
+          placeholder="Title, description or equipment"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </div>
 
       <PmComplianceSummary
@@ -92,15 +96,10 @@ export function MaintenancePage() {
         onSchedule={maySchedule ? (device) => setScheduling({ device }) : undefined}
       />
 
-      {failed ? (
-        <ErrorBox>
-          {MAINTENANCE_FETCH_ERROR}
-          {detail ? ` (${detail})` : ''}{' '}
-          <Button variant="link" onClick={reloadPanels}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
+      <ErrorState
+        message={failed ? `${MAINTENANCE_FETCH_ERROR}${detail ? ` (${detail})` : ''}` : null}
+        onAction={reloadPanels}
+      />
 
       {firstLoad && !failed ? (
         <LoadingState text="Loading maintenance…" />

@@ -11,14 +11,15 @@ import {
   Card,
   ErrorBox,
   focusFormField,
+  PageHeader,
   SelectField,
   TextField,
-  TextAreaField,
   useToast,
 } from '@caliber/ui-kit';
 import { api, errorMessage, Link, useCurrentUser, useNavigate, useSearchParams } from '@caliber/web';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EquipmentPicker, type EquipmentChoice } from '../components/EquipmentPicker';
+import { TaskDescriptionField, TaskTitleField } from '../components/TaskFormFields';
 import { fieldIssues, firstInvalid } from '../utils/form-issues';
 import '../tasks.css';
 
@@ -126,19 +127,17 @@ export function ReportIssuePage() {
 
   return (
     <div className="page tasks-page">
-      <header className="page__header">
-        <div>
-          <h1>Report Equipment Issue</h1>
-          <p className="page__subtitle">
-            Tell the engineers what is wrong with a device. Fields marked * are required.
-          </p>
-        </div>
-        {deviceId ? (
-          <Link to={`/equipment/${encodeURIComponent(deviceId)}`}>Back to the device</Link>
-        ) : (
-          <Link to="/maintenance">Back to Maintenance</Link>
-        )}
-      </header>
+      <PageHeader
+        title="Report Equipment Issue"
+        description="Tell the engineers what is wrong with a device. Fields marked * are required."
+        actions={
+          deviceId ? (
+            <Link to={`/equipment/${encodeURIComponent(deviceId)}`}>Back to the device</Link>
+          ) : (
+            <Link to="/maintenance">Back to Maintenance</Link>
+          )
+        }
+      />
       <Card>
         <form
           ref={form}
@@ -163,25 +162,19 @@ export function ReportIssuePage() {
               }))
             }
           />
-          <TextField
-            label="Title"
-            name="title"
-            required
-            maxLength={200}
+          <TaskTitleField
             placeholder="e.g. Ventilator alarms on start-up"
             value={draft.title}
             error={issues.get('title')}
-            onChange={(event) => set('title', event.target.value)}
+            onChange={(title) => set('title', title)}
           />
-          <TextAreaField
-            label="Description"
-            name="description"
+          <TaskDescriptionField
             required
             rows={5}
             placeholder="What happened, when, and what you saw on the device"
             value={draft.description}
             error={issues.get('description')}
-            onChange={(event) => set('description', event.target.value)}
+            onChange={(description) => set('description', description)}
           />
           <div className="task-form__grid">
             <SelectField<IssueSeverity>

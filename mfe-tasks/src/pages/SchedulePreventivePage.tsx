@@ -1,5 +1,4 @@
 import {
-  PM_TYPES,
   SCHEDULE_PAGE_PRIORITIES,
   type PmPlanCreatedResponse,
   type SchedulePriority,
@@ -9,8 +8,8 @@ import {
   Card,
   ErrorBox,
   focusFormField,
+  PageHeader,
   SelectField,
-  TextAreaField,
   TextField,
   useToast,
 } from '@caliber/ui-kit';
@@ -19,9 +18,15 @@ import { useRef, useState, type FormEvent } from 'react';
 import { EquipmentPicker, type EquipmentChoice } from '../components/EquipmentPicker';
 import { priorityClass } from '../components/PriorityBadge';
 import { ScheduleBasisFields } from '../components/ScheduleBasisFields';
+import {
+  AssigneeSelect,
+  HoursField,
+  PmTypeSelect,
+  TaskDescriptionField,
+  TaskTitleField,
+} from '../components/TaskFormFields';
 import { useAssignees } from '../hooks/use-people';
 import { firstInvalid } from '../utils/form-issues';
-import { personLabel } from '../utils/format';
 import {
   checkPageDraft,
   EMPTY_PAGE_DRAFT,
@@ -89,16 +94,11 @@ export function SchedulePreventivePage() {
 
   return (
     <div className="page tasks-page">
-      <header className="page__header">
-        <div>
-          <h1>Schedule Preventive Maintenance</h1>
-          <p className="page__subtitle">
-            Recurring work on a device: the first visit is due on the scheduled date, each next one a
-            frequency later. Fields marked * are required.
-          </p>
-        </div>
-        <Link to="/maintenance">Back to Maintenance</Link>
-      </header>
+      <PageHeader
+        title="Schedule Preventive Maintenance"
+        description="Recurring work on a device: the first visit is due on the scheduled date, each next one a frequency later. Fields marked * are required."
+        actions={<Link to="/maintenance">Back to Maintenance</Link>}
+      />
       {assignees.error ? <ErrorBox>{LOAD_ERROR}</ErrorBox> : null}
       <Card>
         <form
@@ -125,25 +125,19 @@ export function SchedulePreventivePage() {
                 set('equipmentId', value?._id ?? '');
               }}
             />
-            <TextField
-              label="Title"
-              name="title"
-              required
-              maxLength={200}
+            <TaskTitleField
               placeholder="e.g. Monthly defibrillator safety test"
               value={draft.title}
               error={issues.get('title')}
-              onChange={(event) => set('title', event.target.value)}
+              onChange={(title) => set('title', title)}
             />
-            <TextAreaField
-              label="Description"
-              name="description"
+            <TaskDescriptionField
               required
               rows={4}
               placeholder="What each visit does: checks, parts to replace, tests to run"
               value={draft.description}
               error={issues.get('description')}
-              onChange={(event) => set('description', event.target.value)}
+              onChange={(description) => set('description', description)}
             />
           </section>
 
@@ -170,29 +164,19 @@ export function SchedulePreventivePage() {
                 onChange={(frequency) => set('frequency', frequency)}
                 options={optionsWithPlaceholder('Select frequency', SCHEDULE_FREQUENCY_OPTIONS)}
               />
-              <TextField
+              <HoursField
                 label="Duration (hours)"
                 name="duration"
-                type="number"
-                min={0}
-                step={0.5}
-                inputMode="decimal"
-                hint="Optional"
                 value={draft.duration}
                 error={issues.get('duration')}
-                onChange={(event) => set('duration', event.target.value)}
+                onChange={(duration) => set('duration', duration)}
               />
-              <SelectField
-                label="Assign To"
-                name="assignedTo"
+              <AssigneeSelect
+                people={assignees.people}
                 hint="Optional: unassigned work waits in the Preventive Maintenance panel."
                 value={draft.assignedTo}
                 error={issues.get('assignedTo')}
                 onChange={(assignedTo) => set('assignedTo', assignedTo)}
-                options={[
-                  { value: '', label: 'Unassigned' },
-                  ...assignees.people.map((person) => ({ value: person._id, label: personLabel(person) })),
-                ]}
               />
               <SelectField<SchedulePriority>
                 label="Priority"
@@ -217,14 +201,10 @@ export function SchedulePreventivePage() {
               justification written down.
             </p>
             <div className="task-form__grid">
-              <SelectField<PageDraft['pmType']>
-                label="PM Type"
-                name="pmType"
-                required
+              <PmTypeSelect
                 value={draft.pmType}
                 error={issues.get('pmType')}
                 onChange={(pmType) => set('pmType', pmType)}
-                options={optionsWithPlaceholder('Select PM type', PM_TYPES)}
               />
             </div>
             <ScheduleBasisFields

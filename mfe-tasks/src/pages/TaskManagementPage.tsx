@@ -1,13 +1,15 @@
 import { CERTIFICATION_MESSAGE_MS, STATUS_MESSAGE_MS } from '@caliber/contracts';
 import {
   Button,
+  CountLines,
   EmptyState,
-  ErrorBox,
-  LoadingState,
+  LoadStates,
+  PageHeader,
   Pager,
   SelectField,
-  StatusToast,
   type StatusMessage,
+  StatusToast,
+  TextField,
 } from '@caliber/ui-kit';
 import { useCurrentUser, useSearchParams } from '@caliber/web';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -120,35 +122,30 @@ export function TaskManagementPage() {
 
   return (
     <div className="page tasks-page">
-      <header className="page__header">
-        <div>
-          <h1>Task Management</h1>
-          <p className="page__subtitle">
-            {scope.ownOnly
-              ? 'The tasks assigned to you, and the faults you reported: update your tasks and record your work.'
-              : 'Every maintenance task: follow, assign and certify the work.'}
-          </p>
-        </div>
-        {scope.technicianFilter ? <Button onClick={() => setAssigning(true)}>Assign Task</Button> : null}
-      </header>
+      <PageHeader
+        title="Task Management"
+        description={
+          scope.ownOnly
+            ? 'The tasks assigned to you, and the faults you reported: update your tasks and record your work.'
+            : 'Every maintenance task: follow, assign and certify the work.'
+        }
+        actions={
+          scope.technicianFilter ? <Button onClick={() => setAssigning(true)}>Assign Task</Button> : null
+        }
+      />
 
       <div
         className={`tasks-filters${scope.technicianFilter ? '' : ' tasks-filters--search-only'}`}
         role="search"
       >
-        <div className="ck-field">
-          <label className="ck-field__label" htmlFor="task-search">
-            Search
-          </label>
-          <input
-            id="task-search"
-            className="ck-input"
-            type="search"
-            placeholder="Title, description or equipment"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <TextField
+          label="Search"
+          id="task-search"
+          type="search"
+          placeholder="Title, description or equipment"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         {scope.technicianFilter ? (
           <SelectField
             label="Technician"
@@ -169,50 +166,41 @@ export function TaskManagementPage() {
         </p>
       ) : null}
 
-      {error ? (
-        <ErrorBox>
-          {error}{' '}
-          <Button variant="link" onClick={reload}>
-            Retry
-          </Button>
-        </ErrorBox>
-      ) : null}
-
-      {data ? (
-        <>
-          <div className="tasks-count" aria-live="polite">
-            <p className="tasks-count__line">{taskCountLine(data.total, technicianName, filters.q)}</p>
-            <p className="muted">{statusBreakdown(data.counts)}</p>
-            <p className="muted">{showingLine(data.page, data.limit, data.tasks.length, data.total)}</p>
-            {loading ? (
-              <span className="ck-spinner ck-spinner--small" aria-label="Updating" role="status" />
-            ) : null}
-          </div>
-          {data.tasks.length === 0 ? (
-            <EmptyState title="No tasks found" text="Try adjusting your search or filters." />
-          ) : (
-            <div className="tasks-grid">
-              {data.tasks.map((task) => (
-                <TaskCard
-                  key={task._id}
-                  task={task}
-                  viewer={user}
-                  events={cardEvents}
-                  assignees={approved.people}
-                />
-              ))}
-            </div>
-          )}
-          <Pager
-            page={data.page}
-            totalPages={data.pages}
-            label="Task pages"
-            onPage={(page) => update({ page: String(page) })}
-          />
-        </>
-      ) : !error ? (
-        <LoadingState text="Loading tasks…" />
-      ) : null}
+      <LoadStates data={data} error={error} onRetry={reload} loadingText="Loading tasks…">
+        {(data) => (
+          <>
+            <CountLines
+              line={taskCountLine(data.total, technicianName, filters.q)}
+              notes={[
+                statusBreakdown(data.counts),
+                showingLine(data.page, data.limit, data.tasks.length, data.total),
+              ]}
+              updating={loading}
+            />
+            {data.tasks.length === 0 ? (
+              <EmptyState title="No tasks found" text="Try adjusting your search or filters." />
+            ) : (
+              <div className="ck-card-grid tasks-grid">
+                {data.tasks.map((task) => (
+                  <TaskCard
+                    key={task._id}
+                    task={task}
+                    viewer={user}
+                    events={cardEvents}
+                    assignees={approved.people}
+                  />
+                ))}
+              </div>
+            )}
+            <Pager
+              page={data.page}
+              totalPages={data.pages}
+              label="Task pages"
+              onPage={(page) => update({ page: String(page) })}
+            />
+          </>
+        )}
+      </LoadStates>
 
       {assigning ? (
         <AssignTaskModal
