@@ -117,6 +117,8 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
   return (
     <Modal
       open
+      // Wide, for the preview table; the kit keeps the title and 'Apply n rows' in reach while it scrolls.
+      size="wide"
       title="Import roster"
       onClose={onClose}
       footer={
