@@ -70,7 +70,8 @@ describe('GET /api/audit', () => {
         name: 'Audit Monitor',
         serialNumber: uniqueServiceNumber('AUD'),
         manufacturer: 'Mindray',
-        model: 'BeneVision N12',
+        // A model no recall notice of another test names: a match would add its own audit row.
+        model: 'Audit Trail N12',
         department: 'ICU',
         location: 'Bed 3',
         installationDate: '2024-02-01',
