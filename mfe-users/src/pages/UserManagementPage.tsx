@@ -13,7 +13,8 @@ import {
   useCurrentUser,
   useHospitalLists,
   useProductName,
-  useSearchParams,
+  useAddressFilters,
+  useAddressSearch,
 } from '@caliber/web';
 import { useCallback, useEffect, useState } from 'react';
 import { DeleteUserDialog } from '../components/DeleteUserDialog';
@@ -21,7 +22,6 @@ import { RosterImportDialog } from '../components/RosterImportDialog';
 import { UserFormModal } from '../components/UserFormModal';
 import { UsersPager } from '../components/UsersPager';
 import { UserTable } from '../components/UserTable';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useRosterExport } from '../hooks/use-roster-export';
 import { useUserList } from '../hooks/user-queries';
 import { importedMessage } from '../utils/roster-file';
@@ -59,10 +59,9 @@ export function UserManagementPage() {
   // Every department, retired ones too: staff may still be in one.
   const { lists } = useHospitalLists();
   const departmentFilter = [...(lists?.departments ?? [])].sort((a, b) => byName(a.name, b.name));
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressFilters<Exclude<keyof UserListFilters, 'page'>>();
   const filters = userFiltersOf(params);
-  const [search, setSearch] = useState(filters.q);
-  const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [search, setSearch] = useAddressSearch(filters.q, update, SEARCH_DEBOUNCE_MS);
   const [dialog, setDialog] = useState<Dialog>(null);
   const toast = useToast();
   const list = useUserList(filters);
@@ -71,30 +70,6 @@ export function UserManagementPage() {
   const loading = list.isFetching;
   const reload = () => void list.refetch();
   const manages = canManageRoster(viewer);
-
-  const update = useCallback(
-    (changes: Partial<Record<Exclude<keyof UserListFilters, 'page'>, string>> & { page?: string }) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          // A new filter starts again at page 1.
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  useEffect(() => {
-    if (settledSearch !== filters.q) update({ q: settledSearch });
-    // Only a settled search writes the address; the address changing does not re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settledSearch]);
 
   // Deleting the last person of the last page leaves a page past the end: show the last one.
   useEffect(() => {
