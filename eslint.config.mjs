@@ -79,7 +79,7 @@ export default tseslint.config(
   {
     // Routing comes from `@caliber/web`, which carries the one router every front end shares and
     // only the parts of it they use (libs/web/src/router.ts).
-    files: ['shell/**', 'mfe-*/**', 'libs/ui-kit/**', 'libs/web-forms/**'],
+    files: ['shell/**', 'mfe-*/**', 'libs/ui-kit/**', 'libs/web-forms/**', 'libs/ui-widgets/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -108,6 +108,7 @@ export default tseslint.config(
       'libs/web/src/**/*.ts',
       'libs/ui-kit/src/**/*.ts',
       'libs/web-forms/src/**/*.ts',
+      'libs/ui-widgets/src/**/*.ts',
       'shell/src/**/*.ts',
       'mfe-*/src/**/*.ts',
     ],

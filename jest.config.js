@@ -81,6 +81,7 @@ module.exports = {
         '^@caliber/ui-kit$': '<rootDir>/libs/ui-kit/src/index.ts',
         '^@caliber/web$': '<rootDir>/libs/web/src/index.ts',
         '^@caliber/web-forms$': '<rootDir>/libs/web-forms/src/index.ts',
+        '^@caliber/ui-widgets$': '<rootDir>/libs/ui-widgets/src/index.ts',
         '^@caliber/web-testing/(.*)$': '<rootDir>/libs/web-testing/src/$1',
         // Styles do nothing in jsdom.
         '\\.css$': '<rootDir>/libs/web-testing/src/style.js',
