@@ -10,11 +10,14 @@ export default defineConfig({
   testDir: './tests',
   testMatch: '**/*.e2e.ts',
   outputDir: './.results/artifacts',
+  // Approved screenshots (tests/visual.e2e.ts) are kept in the repository, one per screen, size and
+  // theme; anti-aliasing may differ by a few pixels between runs, never a layout.
+  snapshotPathTemplate: '{testDir}/../visual-baselines/{arg}{ext}',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 7_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
   reporter: [['list'], ['json', { outputFile: './.results/report.json' }]],
   globalSetup: './support/global-setup.ts',
   use: {
