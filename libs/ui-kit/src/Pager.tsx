@@ -50,3 +50,45 @@ export function Pager({ page, totalPages, onPage, window: size = 5, label = 'Pag
     </nav>
   );
 }
+
+export interface StepPagerProps {
+  page: number;
+  pages: number;
+  onPage(page: number): void;
+  /** What the pager says between its buttons ('Page 2 / 5'): each list keeps its own words. */
+  line: string;
+  /** Names the pager among the page's landmarks ('User pages'). */
+  label: string;
+  /** 'spread' puts the buttons at the ends (under a panel); centred by default. */
+  align?: 'center' | 'spread';
+}
+
+/**
+ * Prev / a line / Next, for a list that steps page by page (a panel, a short roster) rather than
+ * jumping to a numbered page. The line is announced when it changes.
+ */
+export function StepPager({ page, pages, onPage, line, label, align = 'center' }: StepPagerProps) {
+  return (
+    <nav className={`ck-step-pager ck-step-pager--${align}`} aria-label={label}>
+      <button
+        type="button"
+        className="ck-button ck-button--secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Prev
+      </button>
+      <span className="ck-step-pager__line" aria-live="polite">
+        {line}
+      </span>
+      <button
+        type="button"
+        className="ck-button ck-button--secondary"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}

@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { CountLines, ErrorState, FactList, LoadStates, PageHeader } from './display';
 import { FieldFrame } from './fields';
 import { Modal, ModalFormButtons } from './Modal';
+import { StepPager } from './Pager';
 
 describe('PageHeader', () => {
   it("is the page's one h1 with its description and actions", () => {
@@ -177,5 +178,33 @@ describe('FieldFrame', () => {
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['Type to search', 'Equipment is required.']);
+  });
+});
+
+describe('StepPager', () => {
+  it('steps a page at a time, names itself and announces its line', () => {
+    const onPage = jest.fn();
+    render(<StepPager page={1} pages={3} line="Page 1 / 3" label="User pages" onPage={onPage} />);
+    const pager = screen.getByRole('navigation', { name: 'User pages' });
+    expect(screen.getByRole('button', { name: 'Prev' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Page 1 / 3').getAttribute('aria-live')).toBe('polite');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPage).toHaveBeenCalledWith(2);
+    expect(pager.className).toContain('ck-step-pager--center');
+  });
+
+  it('cannot step past the last page', () => {
+    render(
+      <StepPager
+        page={3}
+        pages={3}
+        line="Page 3 of 3"
+        label="Panel pages"
+        align="spread"
+        onPage={jest.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Prev' })).toHaveProperty('disabled', false);
   });
 });

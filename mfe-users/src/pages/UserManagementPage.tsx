@@ -5,6 +5,7 @@ import {
   ErrorBox,
   LoadingState,
   SelectField,
+  StepPager,
   TOAST_LONG_MS,
   useToast,
 } from '@caliber/ui-kit';
@@ -20,7 +21,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { DeleteUserDialog } from '../components/DeleteUserDialog';
 import { RosterImportDialog } from '../components/RosterImportDialog';
 import { UserFormModal } from '../components/UserFormModal';
-import { UsersPager } from '../components/UsersPager';
 import { UserTable } from '../components/UserTable';
 import { useRosterExport } from '../hooks/use-roster-export';
 import { useUserList } from '../hooks/user-queries';
@@ -28,6 +28,7 @@ import { importedMessage } from '../utils/roster-file';
 import {
   ACTIVE_FILTER_CHOICES,
   ROLE_FILTER_CHOICES,
+  pageLine,
   userFiltersOf,
   type ActiveFilter,
   type RoleFilter,
@@ -178,7 +179,13 @@ export function UserManagementPage() {
               onDelete={(user) => setDialog({ kind: 'delete', user })}
             />
           )}
-          <UsersPager page={data.page} pages={data.pages} onPage={(page) => update({ page: String(page) })} />
+          <StepPager
+            page={data.page}
+            pages={data.pages}
+            line={pageLine(data.page, data.pages)}
+            label="User pages"
+            onPage={(page) => update({ page: String(page) })}
+          />
         </>
       ) : !error ? (
         <LoadingState text="Loading users…" />
