@@ -111,8 +111,8 @@ export function UserManagementPage() {
         ) : null}
       </header>
 
-      <div className="users-filters" role="search">
-        <div className="ck-field users-filters__search">
+      <div className="ck-filters" role="search">
+        <div className="ck-field ck-filters__search">
           <label className="ck-field__label" htmlFor="users-search">
             Search
           </label>
