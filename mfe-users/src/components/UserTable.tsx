@@ -21,8 +21,8 @@ export function UserTable({ users, viewer, onEdit, onDelete }: UserTableProps) {
   const product = useProductName();
   const manages = canManageRoster(viewer);
   return (
-    <div className="users-table-frame">
-      <table className="users-table">
+    <div className="ck-table-frame ck-table-frame--raised">
+      <table className="ck-table ck-table--records users-table">
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -65,15 +65,21 @@ export function UserTable({ users, viewer, onEdit, onDelete }: UserTableProps) {
               <td data-label="Status">
                 <ActiveBadge active={user.isActive} />
               </td>
-              <td className="users-table__actions">
+              <td className="ck-table__actions">
                 {manages && canEdit(viewer, user) ? (
-                  <div className="users-table__buttons">
-                    <Button variant="secondary" onClick={() => onEdit(user)} aria-label={`Edit ${user.name}`}>
+                  <div className="ck-row-actions">
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      onClick={() => onEdit(user)}
+                      aria-label={`Edit ${user.name}`}
+                    >
                       Edit
                     </Button>
                     {canDelete(viewer, user) ? (
                       <Button
                         variant="danger"
+                        size="small"
                         onClick={() => onDelete(user)}
                         aria-label={`Delete ${user.name}`}
                       >
