@@ -148,11 +148,19 @@ export function useDeviceMaintenance(equipmentId: string, page: number) {
   });
 }
 
+/**
+ * Safety tests and recall actions are written on screens of their own (Record safety test, a
+ * recall's page), which send no live event the device page hears: the device page asks again each
+ * time it opens (showing what it had meanwhile), so a test just recorded is there on the way back.
+ */
+const ASKED_EACH_OPENING = 0;
+
 /** The device's electrical-safety tests, newest first, and when the next one is due. */
 export function useDeviceSafetyTests(equipmentId: string) {
   return useQuery({
     queryKey: equipmentKeys.safetyTests(equipmentId),
     queryFn: apiQuery<DeviceSafetyTests>(`${devicePath(equipmentId)}/safety-tests`),
+    staleTime: ASKED_EACH_OPENING,
   });
 }
 
@@ -161,5 +169,6 @@ export function useDeviceRecalls(equipmentId: string, openActions: number) {
   return useQuery({
     queryKey: equipmentKeys.recalls(equipmentId, openActions),
     queryFn: apiQuery<DeviceRecallsResponse>(`${devicePath(equipmentId)}/recalls`),
+    staleTime: ASKED_EACH_OPENING,
   });
 }
