@@ -310,7 +310,7 @@ test.describe('QR asset labels', () => {
     await form.getByLabel('Location').fill('Bay 2');
     await form.getByLabel('Installation Date').fill('2024-05-02');
     await form.getByRole('button', { name: 'Save Equipment' }).click();
-    await expect(form.getByText('Equipment added successfully!')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Equipment added successfully!' })).toBeVisible();
     await expect(udi).toHaveValue('');
 
     await page.goto('/equipment');

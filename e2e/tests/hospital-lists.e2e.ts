@@ -71,7 +71,7 @@ test.describe('Hospital lists', () => {
     await form.getByLabel('Location').fill('Bay 1');
     await form.getByLabel('Installation Date').fill('2024-06-01');
     await form.getByRole('button', { name: 'Save Equipment' }).click();
-    await expect(form.getByText('Equipment added successfully!')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Equipment added successfully!' })).toBeVisible();
 
     // Retired: no longer offered for a new device, and the device keeps it.
     await openLists(page);

@@ -85,7 +85,7 @@ test.describe('Risk assessment', () => {
       await engineer.unroute('**/api/equipment/*/risk');
 
       await form.getByRole('button', { name: 'Save Assessment' }).click();
-      await expect(section.getByText('Risk assessment saved.')).toBeVisible();
+      await expect(engineer.getByRole('status').filter({ hasText: 'Risk assessment saved.' })).toBeVisible();
       await expect(section.getByTestId('risk-total')).toHaveText('19');
       await expect(section).toContainText('10 – Life support');
       await expect(section).toContainText('4 – Above average');

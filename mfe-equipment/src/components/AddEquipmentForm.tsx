@@ -3,43 +3,23 @@ import {
   departmentLabel,
   EQUIPMENT_STATUSES,
   listNameKey,
-  readUdi,
   udiSerialRefusal,
-  type CreateEquipmentRequest,
   type EquipmentDto,
+  type EquipmentStatus,
 } from '@caliber/contracts';
-import { Button, ErrorBox, focusFormField, Notice, SelectField, TextField } from '@caliber/ui-kit';
-import { apiExchange, errorMessage, useHospitalLists, useProductName } from '@caliber/web';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button, ErrorBox, TextField, useToast } from '@caliber/ui-kit';
+import { useHospitalLists, useProductName } from '@caliber/web';
+import { FormSelectField, FormTextField, useContractForm, type ContractForm } from '@caliber/web-forms';
+import { useId } from 'react';
+import { useController } from 'react-hook-form';
+import { useAddEquipment } from '../hooks/equipment-queries';
+import {
+  EMPTY_EQUIPMENT_DRAFT,
+  equipmentDraftSchema,
+  equipmentRequest,
+  type EquipmentDraft,
+} from '../utils/equipment-form';
 import { UdiField } from './UdiField';
-
-type Draft = Record<keyof CreateEquipmentRequest, string>;
-
-const EMPTY: Draft = {
-  name: '',
-  manufacturer: '',
-  model: '',
-  serialNumber: '',
-  department: '',
-  location: '',
-  installationDate: '',
-  warrantyExpiry: '',
-  status: 'Serviceable',
-  category: '',
-  udi: '',
-};
-
-const REQUIRED: (keyof Draft)[] = [
-  'name',
-  'status',
-  'manufacturer',
-  'model',
-  'serialNumber',
-  'department',
-  'location',
-  'installationDate',
-  'category',
-];
 
 const choose = (placeholder: string, values: readonly string[], label = (value: string) => value) => [
   { value: '', label: placeholder },
@@ -49,136 +29,79 @@ const choose = (placeholder: string, values: readonly string[], label = (value: 
 /**
  * The Add Equipment form, inline on the inventory and on /add-equipment. Success is HTTP 201
  * only; any other success status says 'Unexpected response from server'. A submit with required
- * fields empty says so, marks each of them invalid and moves focus to the first. The optional UDI,
- * scanned or pasted, fills the serial number from its AI 21; a UDI that does not read, or whose
- * serial is not the serial number, is said on its field before anything is sent.
+ * fields empty says so, marks each of them and moves focus to the first. The optional UDI, scanned
+ * or pasted, fills the serial number from its AI 21; a UDI that does not read, or whose serial is
+ * not the serial number, is said on its field before anything is sent. A saved device empties the
+ * form and says 'Equipment added successfully!'; the inventory reloads.
  */
 export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): void }) {
   const product = useProductName();
+  const toast = useToast();
   const { lists, error: listsError } = useHospitalLists();
   const wardsId = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [missing, setMissing] = useState<ReadonlySet<keyof Draft>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const change = (key: keyof Draft, value: string) => {
-    setDraft({ ...draft, [key]: value });
-    if (missing.has(key) && value.trim()) setMissing(new Set([...missing].filter((other) => other !== key)));
-  };
-  const field = (key: keyof Draft) => ({
-    name: key,
-    value: draft[key],
-    invalid: missing.has(key),
-    onChange: (event: { target: { value: string } }) => change(key, event.target.value),
+  const adding = useAddEquipment();
+  const form = useContractForm<EquipmentDraft>({
+    schema: equipmentDraftSchema(),
+    defaultValues: EMPTY_EQUIPMENT_DRAFT,
   });
-  const select = (key: keyof Draft) => ({
-    name: key,
-    value: draft[key],
-    invalid: missing.has(key),
-    onChange: (value: string) => change(key, value),
-  });
+  const department = form.watch('department');
+  const busy = form.formState.isSubmitting;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setDone(null);
-    const empty = REQUIRED.filter((key) => !draft[key].trim());
-    setMissing(new Set(empty));
-    if (empty[0]) {
-      setError('Please fill in all required fields');
-      focusFormField(form.current, empty[0]);
+  const submit = form.submitWith(async (draft) => {
+    const body = equipmentRequest(draft);
+    if (!body) return;
+    const answer = await adding.mutateAsync(body);
+    if (answer.status !== 201) {
+      form.setError('root.server', { type: 'server', message: 'Unexpected response from server' });
       return;
     }
-    const udi = draft.udi.trim();
-    const reading = udi ? readUdi(udi) : null;
-    if (reading && !reading.ok) {
-      setError(`The UDI cannot be read: ${reading.message}`);
-      focusFormField(form.current, 'udi');
-      return;
-    }
-    if (serialRefusal) {
-      setError(serialRefusal);
-      focusFormField(form.current, 'serialNumber');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await apiExchange<EquipmentDto>('POST', '/equipment', {
-        body: { ...draft, warrantyExpiry: draft.warrantyExpiry || null, udi: udi || null },
-      });
-      if (answer.status !== 201) {
-        setError('Unexpected response from server');
-        return;
-      }
-      setDraft(EMPTY);
-      setDone('Equipment added successfully!');
-      onAdded?.(answer.body);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to add equipment'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  // A UDI that carries a serial names one device: the serial number must be that serial.
-  const serialRefusal = udiSerialRefusal(draft.udi.trim() || null, draft.serialNumber.trim() || undefined);
+    form.reset(EMPTY_EQUIPMENT_DRAFT);
+    toast.success('Equipment added successfully!');
+    onAdded?.(answer.body);
+  }, 'Failed to add equipment');
 
   // The hospital's active categories and departments; the chosen department's wards are offered
   // for the location, which stays free text (a bed, a bay, a room).
   const departments = lists?.departments ?? [];
-  const wards = departments.find((entry) => listNameKey(entry.name) === listNameKey(draft.department))?.wards;
+  const wards = departments.find((entry) => listNameKey(entry.name) === listNameKey(department))?.wards;
   const wardNames = activeChoices(wards ?? []);
+  const text = (
+    name: 'name' | 'manufacturer' | 'model' | 'location' | 'installationDate' | 'warrantyExpiry',
+  ) => ({ form, name }) as const;
 
   return (
-    <form ref={form} className="add-equipment-form" onSubmit={submit} noValidate aria-label="Add Equipment">
-      {error ? <ErrorBox>{error}</ErrorBox> : null}
+    <form className="add-equipment-form" onSubmit={submit} noValidate aria-label="Add Equipment">
+      {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
       {listsError && !lists ? <ErrorBox>{listsError}</ErrorBox> : null}
-      {done ? <Notice>{done}</Notice> : null}
       <div className="form-grid">
-        <TextField label="Name" required {...field('name')} />
-        <TextField label="Manufacturer" required {...field('manufacturer')} />
-        <TextField label="Model" required {...field('model')} />
-        <TextField
-          label="Serial Number"
-          required
-          {...field('serialNumber')}
-          error={serialRefusal}
-          spellCheck={false}
-        />
-        <UdiField
-          name="udi"
-          value={draft.udi}
-          onChange={(udi) => change('udi', udi)}
-          onRead={(parts) => {
-            if (parts.serialNumber)
-              setDraft((current) => ({ ...current, serialNumber: parts.serialNumber ?? '' }));
-            if (parts.serialNumber && missing.has('serialNumber'))
-              setMissing(new Set([...missing].filter((other) => other !== 'serialNumber')));
-          }}
-        />
-        <SelectField
+        <FormTextField label="Name" required {...text('name')} />
+        <FormTextField label="Manufacturer" required {...text('manufacturer')} />
+        <FormTextField label="Model" required {...text('model')} />
+        <SerialNumberField form={form} />
+        <FormUdiField form={form} />
+        <FormSelectField<EquipmentDraft, string>
+          form={form}
+          name="category"
           label="Category"
           required
-          {...select('category')}
           options={choose('Select category', activeChoices(lists?.categories ?? []))}
         />
-        <SelectField
+        <FormSelectField<EquipmentDraft, string>
+          form={form}
+          name="department"
           label="Department"
           required
-          {...select('department')}
           options={choose('Select department', activeChoices(departments), (name) =>
             departmentLabel(name, product),
           )}
         />
-        <TextField
+        <FormTextField
           label="Location"
           required
-          {...field('location')}
+          {...text('location')}
           placeholder="e.g. ICU Bed 4"
           list={wardNames.length ? wardsId : undefined}
-          hint={wardNames.length ? `Wards of ${draft.department}: pick one or type a place` : undefined}
+          hint={wardNames.length ? `Wards of ${department}: pick one or type a place` : undefined}
         />
         {wardNames.length ? (
           <datalist id={wardsId}>
@@ -187,27 +110,72 @@ export function AddEquipmentForm({ onAdded }: { onAdded?(item: EquipmentDto): vo
             ))}
           </datalist>
         ) : null}
-        <SelectField
+        <FormSelectField<EquipmentDraft, EquipmentStatus | ''>
+          form={form}
+          name="status"
           label="Status"
           required
-          {...select('status')}
-          options={choose('Select status', EQUIPMENT_STATUSES)}
+          options={[
+            { value: '', label: 'Select status' },
+            ...EQUIPMENT_STATUSES.map((value) => ({ value, label: value })),
+          ]}
         />
-        <TextField label="Installation Date" type="date" required {...field('installationDate')} />
-        <TextField label="Warranty Expiry" type="date" hint="Optional" {...field('warrantyExpiry')} />
+        <FormTextField label="Installation Date" type="date" required {...text('installationDate')} />
+        <FormTextField label="Warranty Expiry" type="date" hint="Optional" {...text('warrantyExpiry')} />
       </div>
       <div className="form-actions">
         <Button type="submit" busy={busy} busyLabel="Saving...">
           Save Equipment
         </Button>
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() => (setDraft(EMPTY), setMissing(new Set()), setError(null), setDone(null))}
-        >
+        <Button variant="secondary" disabled={busy} onClick={() => form.reset(EMPTY_EQUIPMENT_DRAFT)}>
           Clear
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The serial number, with what is wrong with it said as it is typed: a UDI that carries a serial
+ * names one device, so the serial number must be that serial (a submit also says it above the
+ * form). Its own component, so that it takes its place in the form's order of fields to fix.
+ */
+function SerialNumberField({ form }: { form: ContractForm<EquipmentDraft> }) {
+  const [udi, serialNumber] = form.watch(['udi', 'serialNumber']);
+  const refusal = udiSerialRefusal(udi.trim() || null, serialNumber.trim() || undefined);
+  const { error } = form.getFieldState('serialNumber', form.formState);
+  return (
+    <TextField
+      label="Serial Number"
+      required
+      {...form.register('serialNumber')}
+      error={error?.message ?? refusal}
+      spellCheck={false}
+    />
+  );
+}
+
+/** The UDI, bound to the form; once read, its serial (21) fills the serial number. */
+function FormUdiField({ form }: { form: ContractForm<EquipmentDraft> }) {
+  const {
+    field: { name, value, onBlur, onChange, ref },
+    fieldState: { error },
+  } = useController({ control: form.control, name: 'udi' });
+  return (
+    <UdiField
+      ref={ref}
+      name={name}
+      value={value}
+      error={error?.message}
+      onChange={onChange}
+      onBlur={onBlur}
+      onRead={(parts) => {
+        if (parts.serialNumber)
+          form.setValue('serialNumber', parts.serialNumber, {
+            shouldDirty: true,
+            shouldValidate: form.formState.isSubmitted,
+          });
+      }}
+    />
   );
 }

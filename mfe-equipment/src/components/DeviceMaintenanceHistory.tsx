@@ -1,28 +1,24 @@
-import { LIVE_EVENTS, PAGE_SIZES, type DeviceHistoryPage, type LiveEvent } from '@caliber/contracts';
 import { ErrorState, formatDate, LoadingState, Pager } from '@caliber/ui-kit';
-import { TaskStatusBadge, useApiData, useLiveEvents } from '@caliber/web';
+import { errorMessage, TaskStatusBadge } from '@caliber/web';
 import { useId, useState } from 'react';
+import { useDeviceMaintenance } from '../hooks/equipment-queries';
 import { historyFacts, partsLine, workKind } from '../utils/maintenance-history';
-
-const TASK_EVENTS: readonly LiveEvent[] = LIVE_EVENTS.filter((event) => event.startsWith('task:'));
 
 /**
  * The device's whole maintenance history in its details: every task on it, newest first, a page
  * at a time from the server, with what was wrong, what was done and by whom. Everyone reads it,
- * the technician at the device included, whoever did the work; nothing here changes a task.
+ * the technician at the device included, whoever did the work; nothing here changes a task. The
+ * page shown stays while the next loads; a task of this device changed anywhere reloads it.
  */
 export function DeviceMaintenanceHistory({ equipmentId }: { equipmentId: string }) {
   const headingId = useId();
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useApiData<DeviceHistoryPage>(
-    `/equipment/${encodeURIComponent(equipmentId)}/maintenance?page=${page}&limit=${PAGE_SIZES.deviceMaintenance}`,
-    'Failed to load the maintenance history',
-  );
-  // A task of this device changed where this person may hear of it: read the page again.
-  useLiveEvents(TASK_EVENTS, (_event, payload) => {
-    if ((payload as { task?: { equipment?: { _id?: string } } }).task?.equipment?._id === equipmentId)
-      reload();
-  });
+  const history = useDeviceMaintenance(equipmentId, page);
+  const { data } = history;
+  const error = history.isError
+    ? errorMessage(history.error, 'Failed to load the maintenance history')
+    : null;
+  const reload = () => void history.refetch();
 
   return (
     <section className="device-maintenance" aria-labelledby={headingId}>
@@ -30,7 +26,7 @@ export function DeviceMaintenanceHistory({ equipmentId }: { equipmentId: string 
         Maintenance history
       </h3>
       <ErrorState message={error} onAction={reload} />
-      {!data && loading ? <LoadingState text="Loading maintenance history…" /> : null}
+      {!data && history.isFetching ? <LoadingState text="Loading maintenance history…" /> : null}
       {data?.total === 0 ? <p className="muted">No maintenance recorded for this equipment yet.</p> : null}
       {data && data.tasks.length > 0 ? (
         <>

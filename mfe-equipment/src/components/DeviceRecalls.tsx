@@ -1,18 +1,22 @@
-import type { DeviceRecallsResponse } from '@caliber/contracts';
 import { Badge, ErrorState, formatDateTime } from '@caliber/ui-kit';
-import { Link, useApiData } from '@caliber/web';
+import { errorMessage, Link } from '@caliber/web';
+import { useDeviceRecalls } from '../hooks/equipment-queries';
 
 /**
  * The recalls that found a device, on its page: each notice with the device's action, open ones
  * first, and how a closed one was closed. The actions are worked on the recall's own page.
  */
 export function DeviceRecalls({ equipmentId, version }: { equipmentId: string; version: number }) {
-  // The device's version is not raised by a recall; `version` and the caller's reload key re-ask.
-  const { data, error, reload } = useApiData<DeviceRecallsResponse>(
-    `/equipment/${encodeURIComponent(equipmentId)}/recalls?v=${version}`,
-    'Failed to load the device’s recalls',
-  );
-  if (error) return <ErrorState message={error} onAction={reload} />;
+  // The device's version is not raised by a recall: its count of open recall actions re-asks.
+  const recalls = useDeviceRecalls(equipmentId, version);
+  const { data } = recalls;
+  if (recalls.isError)
+    return (
+      <ErrorState
+        message={errorMessage(recalls.error, 'Failed to load the device’s recalls')}
+        onAction={() => void recalls.refetch()}
+      />
+    );
   if (!data) return null;
   if (data.recalls.length === 0)
     return <p className="recall-row__meta">No recall or safety notice has found this device.</p>;

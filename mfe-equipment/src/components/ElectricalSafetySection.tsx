@@ -1,7 +1,8 @@
-import { hasFullAccess, type DeviceSafetyTests, type SafetyTestDto } from '@caliber/contracts';
+import { hasFullAccess, type SafetyTestDto } from '@caliber/contracts';
 import { Badge, formatDate, LoadStates } from '@caliber/ui-kit';
-import { Link, useApiData, useCurrentUser } from '@caliber/web';
+import { errorMessage, Link, useCurrentUser } from '@caliber/web';
 import { useId } from 'react';
+import { useDeviceSafetyTests } from '../hooks/equipment-queries';
 import '../safety.css';
 
 const resultTone = (result: SafetyTestDto['result']) => (result === 'Pass' ? 'green' : 'red');
@@ -15,10 +16,12 @@ const resultTone = (result: SafetyTestDto['result']) => (result === 'Pass' ? 'gr
 export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }) {
   const user = useCurrentUser();
   const headingId = useId();
-  const { data, error, reload } = useApiData<DeviceSafetyTests>(
-    `/equipment/${encodeURIComponent(equipmentId)}/safety-tests`,
-    'Failed to load the electrical safety tests',
-  );
+  const tests = useDeviceSafetyTests(equipmentId);
+  const { data } = tests;
+  const error = tests.isError
+    ? errorMessage(tests.error, 'Failed to load the electrical safety tests')
+    : null;
+  const reload = () => void tests.refetch();
   const latest = data?.tests[0] ?? null;
 
   return (

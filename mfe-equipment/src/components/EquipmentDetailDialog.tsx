@@ -1,4 +1,4 @@
-import { ErrorBox, LoadingState, Modal } from '@caliber/ui-kit';
+import { LoadStates, Modal } from '@caliber/ui-kit';
 import { Link } from '@caliber/web';
 import { useEquipmentDetail } from '../hooks/use-equipment-detail';
 import { EquipmentDetails } from './EquipmentDetails';
@@ -8,24 +8,23 @@ import { EquipmentDetails } from './EquipmentDetails';
  * page: the address its asset label's QR code holds, which can be bookmarked or sent.
  */
 export function EquipmentDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
-  const { item, error, loading, reload } = useEquipmentDetail(id);
+  const { item, error, reload } = useEquipmentDetail(id);
   return (
     <Modal title={item?.name || (error ? 'Equipment' : 'Loading…')} open onClose={onClose}>
-      {loading ? <LoadingState text="Loading equipment…" /> : null}
-      {error ? <ErrorBox>{error}</ErrorBox> : null}
-      {item ? (
-        <EquipmentDetails
-          key={item._id}
-          item={item}
-          onChanged={reload}
-          onDeleted={onClose}
-          aside={
-            <Link className="detail-status__link" to={`/equipment/${encodeURIComponent(item._id)}`}>
-              Open the device page
-            </Link>
-          }
-        />
-      ) : null}
+      <LoadStates data={item} error={error} onRetry={reload} loadingText="Loading equipment…">
+        {(item) => (
+          <EquipmentDetails
+            key={item._id}
+            item={item}
+            onDeleted={onClose}
+            aside={
+              <Link className="detail-status__link" to={`/equipment/${encodeURIComponent(item._id)}`}>
+                Open the device page
+              </Link>
+            }
+          />
+        )}
+      </LoadStates>
     </Modal>
   );
 }

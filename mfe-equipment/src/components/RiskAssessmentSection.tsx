@@ -7,10 +7,19 @@ import {
   type EquipmentDto,
   type RiskOutcome,
 } from '@caliber/contracts';
-import { Button, ErrorBox, FactList, formatDateTime, Notice, SelectField } from '@caliber/ui-kit';
-import { api, errorMessage, useCurrentUser } from '@caliber/web';
-import { useState, type FormEvent } from 'react';
-import { draftOf, scoreOptions, scoresOf, scoreText, type RiskDraft } from '../utils/risk-form';
+import { Button, ErrorBox, FactList, formatDateTime, useToast } from '@caliber/ui-kit';
+import { useCurrentUser } from '@caliber/web';
+import { FormSelectField, useContractForm } from '@caliber/web-forms';
+import { useState } from 'react';
+import { useAssessRisk } from '../hooks/equipment-queries';
+import {
+  draftOf,
+  riskDraftSchema,
+  scoreOptions,
+  scoresOf,
+  scoreText,
+  type RiskDraft,
+} from '../utils/risk-form';
 import { RISK_CLASS_TONES, RiskBadge } from './RiskBadges';
 
 /** The EM number, class and flags, as saved or as previewed while editing. */
@@ -39,113 +48,104 @@ function RiskOutcomeFacts({ outcome }: { outcome: RiskOutcome }) {
  * The preview uses the published threshold of 12; a deployment with another threshold shows its
  * own class once saved.
  */
-export function RiskAssessmentSection({
-  item,
-  onSaved,
-}: {
-  item: EquipmentDto;
-  onSaved(item: EquipmentDto): void;
-}) {
+export function RiskAssessmentSection({ item }: { item: EquipmentDto }) {
   const user = useCurrentUser();
   const canEdit = hasFullAccess(user.role);
+  const toast = useToast();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<RiskDraft>(() => draftOf(item.risk));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const risk = item.risk;
-  const scores = scoresOf(draft);
-
-  function startEditing() {
-    setDraft(draftOf(item.risk));
-    setError(null);
-    setSaved(false);
-    setEditing(true);
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!scores) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api.put<EquipmentDto>(`/equipment/${item._id}/risk`, {
-        ...scores,
-        version: item.version,
-      });
-      setEditing(false);
-      setSaved(true);
-      onSaved(answer);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to save the risk assessment'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <section className="risk-section" aria-labelledby="risk-heading">
       <h3 className="ck-subheading" id="risk-heading">
         Risk assessment
       </h3>
-      {saved ? <Notice>Risk assessment saved.</Notice> : null}
-      {risk ? (
-        <>
-          <RiskOutcomeFacts outcome={risk} />
-          <FactList
-            className="risk-scores"
-            facts={RISK_FACTORS.map(
-              (factor) => [RISK_FACTOR_LABELS[factor], scoreText(factor, risk[factor])] as const,
-            )}
-          />
-          <p className="muted risk-section__by">
-            Assessed {formatDateTime(risk.assessedAt)}
-            {risk.assessedBy ? ` by ${risk.assessedBy.name}` : ''}
-          </p>
-        </>
-      ) : (
-        <p className="muted">Not assessed yet.</p>
-      )}
-
+      <RiskFacts risk={item.risk} />
       {!canEdit ? (
         <p className="muted">Only Engineers and Admins may assess the risk of equipment.</p>
       ) : editing ? (
-        <form className="risk-form" aria-label="Risk assessment form" onSubmit={(event) => void save(event)}>
-          <div className="form-grid">
-            {RISK_FACTORS.map((factor) => (
-              <SelectField<number | ''>
-                key={factor}
-                label={RISK_FACTOR_LABELS[factor]}
-                value={draft[factor]}
-                options={scoreOptions(factor)}
-                onChange={(value) => setDraft({ ...draft, [factor]: value })}
-              />
-            ))}
-          </div>
-          <div className="risk-preview" aria-live="polite">
-            {scores ? (
-              <RiskOutcomeFacts outcome={assessRisk(scores)} />
-            ) : (
-              <p className="muted">Choose a score for each factor to see the EM number.</p>
-            )}
-          </div>
-          {error ? <ErrorBox>{error}</ErrorBox> : null}
-          <div className="form-actions">
-            <Button type="submit" busy={busy} busyLabel="Saving..." disabled={!scores}>
-              Save Assessment
-            </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => setEditing(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <RiskForm
+          item={item}
+          onCancel={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            toast.success('Risk assessment saved.');
+          }}
+        />
       ) : (
         <div className="form-actions">
-          <Button variant="secondary" onClick={startEditing}>
-            {risk ? 'Edit Assessment' : 'Assess Risk'}
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            {item.risk ? 'Edit Assessment' : 'Assess Risk'}
           </Button>
         </div>
       )}
     </section>
+  );
+}
+
+/** The saved assessment: outcome, the four scores in their published wording, who assessed and when. */
+function RiskFacts({ risk }: { risk: EquipmentDto['risk'] }) {
+  if (!risk) return <p className="muted">Not assessed yet.</p>;
+  return (
+    <>
+      <RiskOutcomeFacts outcome={risk} />
+      <FactList
+        className="risk-scores"
+        facts={RISK_FACTORS.map(
+          (factor) => [RISK_FACTOR_LABELS[factor], scoreText(factor, risk[factor])] as const,
+        )}
+      />
+      <p className="muted risk-section__by">
+        Assessed {formatDateTime(risk.assessedAt)}
+        {risk.assessedBy ? ` by ${risk.assessedBy.name}` : ''}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The four scores, starting from the saved ones; Save is offered once every factor has a score,
+ * and sends them with the version shown (a stale view is refused, and the refusal shown here).
+ */
+function RiskForm({ item, onCancel, onSaved }: { item: EquipmentDto; onCancel(): void; onSaved(): void }) {
+  const assessing = useAssessRisk(item._id);
+  const form = useContractForm<RiskDraft>({ schema: riskDraftSchema(), defaultValues: draftOf(item.risk) });
+  const scores = scoresOf(form.watch());
+  const busy = form.formState.isSubmitting;
+  const submit = form.submitWith(async (draft) => {
+    const chosen = scoresOf(draft);
+    if (!chosen) return;
+    await assessing.mutateAsync({ ...chosen, version: item.version });
+    onSaved();
+  }, 'Failed to save the risk assessment');
+
+  return (
+    <form className="risk-form" aria-label="Risk assessment form" onSubmit={submit} noValidate>
+      <div className="form-grid">
+        {RISK_FACTORS.map((factor) => (
+          <FormSelectField<RiskDraft, number | ''>
+            key={factor}
+            form={form}
+            name={factor}
+            label={RISK_FACTOR_LABELS[factor]}
+            options={scoreOptions(factor)}
+          />
+        ))}
+      </div>
+      <div className="risk-preview" aria-live="polite">
+        {scores ? (
+          <RiskOutcomeFacts outcome={assessRisk(scores)} />
+        ) : (
+          <p className="muted">Choose a score for each factor to see the EM number.</p>
+        )}
+      </div>
+      {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
+      <div className="form-actions">
+        <Button type="submit" busy={busy} busyLabel="Saving..." disabled={!scores}>
+          Save Assessment
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import { readUdi, UDI_MAX_LENGTH, type UdiParts } from '@caliber/contracts';
 import { FactList, TextField } from '@caliber/ui-kit';
-import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useState, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { udiFacts } from './UdiFacts';
 
 export interface UdiFieldProps {
@@ -9,6 +9,12 @@ export interface UdiFieldProps {
   onChange(value: string): void;
   /** The UDI read whole (Enter, a paste, or leaving the field): the form takes its serial. */
   onRead(parts: UdiParts): void;
+  /** After the field is left (a form library marks it touched). */
+  onBlur?(): void;
+  /** The form's message for the field (a refused submit); the field's own reading says why otherwise. */
+  error?: string;
+  /** Reaches the input, so a refused submit can focus it. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -17,7 +23,7 @@ export interface UdiFieldProps {
  * the serial number and what else the UDI carries is shown; a text that does not read says why on
  * the field (only once it is complete, not at every key typed).
  */
-export function UdiField({ name, value, onChange, onRead }: UdiFieldProps) {
+export function UdiField({ name, value, onChange, onRead, onBlur, error, ref }: UdiFieldProps) {
   const [complete, setComplete] = useState(false);
   const text = value.trim();
   const reading = text ? readUdi(text) : null;
@@ -43,10 +49,11 @@ export function UdiField({ name, value, onChange, onRead }: UdiFieldProps) {
     else setComplete(false);
   }
 
-  const error = complete && reading && !reading.ok ? reading.message : null;
+  const ownError = complete && reading && !reading.ok ? reading.message : null;
   return (
     <div className="udi-field">
       <TextField
+        ref={ref}
         label="UDI (optional)"
         name={name}
         value={value}
@@ -56,10 +63,13 @@ export function UdiField({ name, value, onChange, onRead }: UdiFieldProps) {
         autoCapitalize="off"
         placeholder="(01)…(21)…"
         hint="Scan or paste the GS1 barcode: its serial (21) fills the serial number."
-        error={error}
+        error={error ?? ownError}
         onChange={onInput}
         onKeyDown={onKeyDown}
-        onBlur={(event) => finish(event.currentTarget.value)}
+        onBlur={(event) => {
+          finish(event.currentTarget.value);
+          onBlur?.();
+        }}
       />
       {reading?.ok ? (
         <div className="udi-field__reading" role="status">

@@ -1,5 +1,6 @@
 import { downloadFile, errorMessage, type DownloadOptions } from '@caliber/web';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 
 export interface DownloadRequest extends Omit<DownloadOptions, 'signal'> {
   /** Which of a screen's downloads this is, so only its button shows busy. */
@@ -11,48 +12,39 @@ export interface DownloadRequest extends Omit<DownloadOptions, 'signal'> {
 }
 
 /**
- * A screen's file downloads (export, labels, templates): one at a time, the busy one named, a
- * failure kept as the server's message. Leaving the screen cancels a download under way.
+ * A screen's file downloads (export, labels, templates), each a mutation: one at a time (a new one
+ * cancels the one under way), the busy one named, a failure kept as the server's message, the
+ * saved file's name kept until the next. Leaving the screen cancels a download under way.
  */
 export function useDownload() {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
-
   useEffect(() => () => running.current?.abort(), []);
-
-  const download = useCallback(async (request: DownloadRequest): Promise<string | null> => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setBusy(request.name);
-    setError(null);
-    setSaved(null);
-    try {
-      const fileName = await downloadFile(request.method ?? 'GET', request.path, {
+  const mutation = useMutation({
+    mutationFn: (request: DownloadRequest) => {
+      running.current?.abort();
+      const controller = new AbortController();
+      running.current = controller;
+      return downloadFile(request.method ?? 'GET', request.path, {
         accept: request.accept,
         fallbackName: request.fallbackName,
         body: request.body,
         signal: controller.signal,
       });
-      setSaved(fileName);
-      return fileName;
-    } catch (failure) {
-      if (!controller.signal.aborted) setError(errorMessage(failure, request.failure));
-      return null;
-    } finally {
-      if (running.current === controller) {
-        running.current = null;
-        setBusy(null);
-      }
-    }
-  }, []);
+    },
+  });
+  const { mutateAsync, reset } = mutation;
 
-  const reset = useCallback(() => {
-    setError(null);
-    setSaved(null);
-  }, []);
+  /** The saved file's name, or null when it failed (the failure is then `error`). */
+  const download = useCallback(
+    (request: DownloadRequest): Promise<string | null> => mutateAsync(request).catch(() => null),
+    [mutateAsync],
+  );
 
-  return { download, busy, error, saved, reset };
+  return {
+    download,
+    busy: mutation.isPending ? mutation.variables.name : null,
+    error: mutation.isError ? errorMessage(mutation.error, mutation.variables.failure) : null,
+    saved: mutation.isSuccess ? mutation.data : null,
+    reset,
+  };
 }

@@ -1,21 +1,14 @@
-import type { EquipmentDetail, LiveEvent } from '@caliber/contracts';
-import { api, ApiError, errorMessage, useLiveEvents } from '@caliber/web';
-import { useCallback, useEffect, useState } from 'react';
-
-const CHANGING_EVENTS: readonly LiveEvent[] = [
-  'equipment:updated',
-  'equipment:statusChanged',
-  'equipment:deleted',
-  'equipment:imported',
-];
-
-interface Loaded {
-  id: string;
-  item: EquipmentDetail | null;
-  error: string | null;
-  /** The inventory has no such device (deleted, or an address that names none). */
-  notFound: boolean;
-}
+import type { EquipmentDetail } from '@caliber/contracts';
+import {
+  apiQuery,
+  ApiError,
+  equipmentKeys,
+  errorMessage,
+  invalidates,
+  useLiveQueryUpdates,
+  type LiveCacheRules,
+} from '@caliber/web';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 export interface EquipmentDetailState {
   item: EquipmentDetail | null;
@@ -26,46 +19,41 @@ export interface EquipmentDetailState {
 }
 
 /**
+ * How one device's cached reads follow live events: a change or deletion of this device asks again
+ * for everything shown of it (a deleted one is then answered 'not found'); an applied import names
+ * no devices, so any device may be among them.
+ */
+function deviceLiveRules(id: string): LiveCacheRules {
+  const ifThis = (changedId: string, client: QueryClient) => {
+    if (changedId === id) void client.invalidateQueries({ queryKey: equipmentKeys.detail(id) });
+  };
+  return {
+    'equipment:updated': ({ equipment }, client) => ifThis(equipment._id, client),
+    'equipment:statusChanged': ({ equipment }, client) => ifThis(equipment._id, client),
+    'equipment:deleted': ({ _id }, client) => ifThis(_id, client),
+    'equipment:imported': invalidates(equipmentKeys.detail(id)),
+  };
+}
+
+/**
  * One device with the newest page of its status history, asked again when it changes anywhere
  * (its live events), so the details never show a state the device has left.
  */
 export function useEquipmentDetail(id: string): EquipmentDetailState {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get<EquipmentDetail>(`/equipment/${encodeURIComponent(id)}`, { signal: controller.signal })
-      .then((item) => setLoaded({ id, item, error: null, notFound: false }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded({
-          id,
-          item: null,
-          error: errorMessage(error, 'Failed to fetch equipment'),
-          notFound: error instanceof ApiError && error.status === 404,
-        });
-      });
-    return () => controller.abort();
-  }, [id, reloads]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  useLiveEvents(CHANGING_EVENTS, (event, payload) => {
-    // An import names no devices: any one of them may be this one.
-    if (event === 'equipment:imported') return reload();
-    const changedId =
-      (payload as { equipment?: { _id: string }; _id?: string }).equipment?._id ??
-      (payload as { _id?: string })._id;
-    if (changedId === id) reload();
+  const client = useQueryClient();
+  useLiveQueryUpdates(client, deviceLiveRules(id));
+  const query = useQuery({
+    queryKey: equipmentKeys.detail(id),
+    queryFn: apiQuery<EquipmentDetail>(`/equipment/${encodeURIComponent(id)}`),
   });
-
-  const current = loaded?.id === id ? loaded : null;
+  // The inventory has no such device (deleted, or an address that names none): what was shown of
+  // it goes too.
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
   return {
-    item: current?.item ?? null,
-    error: current?.error ?? null,
-    notFound: current?.notFound ?? false,
-    loading: !current,
-    reload,
+    item: notFound ? null : (query.data ?? null),
+    error: query.isError ? errorMessage(query.error, 'Failed to fetch equipment') : null,
+    notFound,
+    loading: query.isPending,
+    reload: () => void query.refetch(),
   };
 }

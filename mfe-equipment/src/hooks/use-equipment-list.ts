@@ -8,10 +8,16 @@ import {
   type RiskClassFilter,
   type EquipmentDto,
   type EquipmentListResponse,
-  type LiveEvent,
 } from '@caliber/contracts';
-import { api, errorMessage, useLiveEvents, usePageSize } from '@caliber/web';
-import { useCallback, useEffect, useState } from 'react';
+import {
+  apiQuery,
+  equipmentKeys,
+  invalidates,
+  useLiveQueryUpdates,
+  usePageSize,
+  type LiveCacheRules,
+} from '@caliber/web';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export interface ListFilters {
   q: string;
@@ -26,22 +32,50 @@ export interface ListFilters {
   page: number;
 }
 
-interface Answer {
-  key: string;
-  /** The filters this answer was asked for: the count line describes these, not newer ones. */
+/** A page of the inventory with the filters it was asked for: the count line describes these, not newer ones. */
+export interface ShownPage {
+  list: EquipmentListResponse;
   filters: ListFilters;
-  data: EquipmentListResponse | null;
-  error: string | null;
 }
 
-const REFRESHING_EVENTS: readonly LiveEvent[] = [
-  'equipment:created',
-  'equipment:updated',
-  'equipment:statusChanged',
-  'equipment:deleted',
-  // An applied import: one event for all its devices, so the list reloads once.
-  'equipment:imported',
-];
+/** An item as a live event says it now is, in place of the one a cached page shows. */
+function withItem(shown: ShownPage | undefined, changed: EquipmentDto): ShownPage | undefined {
+  if (!shown) return shown;
+  const equipment = shown.list.equipment.map((item) => (item._id === changed._id ? changed : item));
+  return { ...shown, list: { ...shown.list, equipment } };
+}
+
+function withoutItem(shown: ShownPage | undefined, id: string): ShownPage | undefined {
+  if (!shown) return shown;
+  const equipment = shown.list.equipment.filter((item) => item._id !== id);
+  return { ...shown, list: { ...shown.list, equipment } };
+}
+
+/**
+ * How the inventory's cached pages follow live events: a changed item is put in place at once and
+ * a deleted one taken out, then every page is asked again so counts and order stay true. An added
+ * device or an applied import (one event for all its devices, so the list reloads once) asks again.
+ */
+export const LIST_LIVE_RULES: LiveCacheRules = {
+  'equipment:created': invalidates(equipmentKeys.lists()),
+  'equipment:updated': ({ equipment }, client) => {
+    client.setQueriesData<ShownPage>({ queryKey: equipmentKeys.lists() }, (shown) =>
+      withItem(shown, equipment),
+    );
+    void client.invalidateQueries({ queryKey: equipmentKeys.lists() });
+  },
+  'equipment:statusChanged': ({ equipment }, client) => {
+    client.setQueriesData<ShownPage>({ queryKey: equipmentKeys.lists() }, (shown) =>
+      withItem(shown, equipment),
+    );
+    void client.invalidateQueries({ queryKey: equipmentKeys.lists() });
+  },
+  'equipment:deleted': ({ _id }, client) => {
+    client.setQueriesData<ShownPage>({ queryKey: equipmentKeys.lists() }, (shown) => withoutItem(shown, _id));
+    void client.invalidateQueries({ queryKey: equipmentKeys.lists() });
+  },
+  'equipment:imported': invalidates(equipmentKeys.lists()),
+};
 
 export function listQuery(filters: ListFilters, pageSize: number): string {
   const params = new URLSearchParams({ page: String(filters.page), limit: String(pageSize) });
@@ -75,54 +109,20 @@ export function filtersOf(params: URLSearchParams): ListFilters {
 
 /**
  * One page of the inventory from the server, as many items as the person's Items per page (nine
- * until they pick one). While a new page loads the previous one stays on screen. Live events merge
- * a changed item into the visible page at once, remove a deleted one, then reload quietly so
- * counts and order stay true; an applied import reloads the page.
+ * until they pick one). While a new page or filter loads, the page shown stays (`keepPreviousData`)
+ * with the filters it was asked for; live events keep it current (`LIST_LIVE_RULES`).
  */
 export function useEquipmentList(filters: ListFilters) {
-  const [reloads, setReloads] = useState(0);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const client = useQueryClient();
+  useLiveQueryUpdates(client, LIST_LIVE_RULES);
   const query = listQuery(filters, usePageSize(PAGE_SIZES.equipment));
-  const key = `${query}#${reloads}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const requested = filtersOf(new URLSearchParams(query));
-    api
-      .get<EquipmentListResponse>(`/equipment?${query}`, { signal: controller.signal })
-      .then((data) => setAnswer({ key, filters: requested, data, error: null }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setAnswer((previous) => ({
-          key,
-          filters: previous?.filters ?? requested,
-          data: previous?.data ?? null,
-          error: errorMessage(error, 'Failed to fetch equipment'),
-        }));
-      });
-    return () => controller.abort();
-  }, [query, key]);
-
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-
-  useLiveEvents(REFRESHING_EVENTS, (event, payload) => {
-    setAnswer((previous) => {
-      if (!previous?.data) return previous;
-      const changed = (payload as { equipment?: EquipmentDto }).equipment;
-      const deletedId = event === 'equipment:deleted' ? (payload as { _id?: string })._id : undefined;
-      const equipment = deletedId
-        ? previous.data.equipment.filter((item) => item._id !== deletedId)
-        : previous.data.equipment.map((item) => (changed && item._id === changed._id ? changed : item));
-      return { ...previous, data: { ...previous.data, equipment } };
-    });
-    reload();
+  const read = apiQuery<EquipmentListResponse>(`/equipment?${query}`);
+  return useQuery({
+    queryKey: equipmentKeys.list(query),
+    queryFn: async (context): Promise<ShownPage> => ({
+      list: await read(context),
+      filters: filtersOf(new URLSearchParams(query)),
+    }),
+    placeholderData: keepPreviousData,
   });
-
-  return {
-    data: answer?.data ?? null,
-    shownFilters: answer?.filters ?? filters,
-    error: answer?.key === key ? answer.error : null,
-    loading: answer?.key !== key,
-    reload,
-  };
 }

@@ -57,12 +57,7 @@ export function EquipmentDevicePage() {
       ) : null}
       {item ? (
         <Card className="device-page__details" title="Device details" titleId="device-details-title">
-          <EquipmentDetails
-            key={item._id}
-            item={item}
-            onChanged={reload}
-            onDeleted={() => navigate(BACK, { replace: true })}
-          />
+          <EquipmentDetails key={item._id} item={item} onDeleted={() => navigate(BACK, { replace: true })} />
         </Card>
       ) : null}
       {item ? <ElectricalSafetySection key={item._id} equipmentId={item._id} /> : null}

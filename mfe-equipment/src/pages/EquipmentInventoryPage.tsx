@@ -17,8 +17,16 @@ import {
   SelectField,
   TextField,
 } from '@caliber/ui-kit';
-import { Link, useCurrentUser, useLiveEvents, useProductName, useSearchParams } from '@caliber/web';
-import { useEffect, useState } from 'react';
+import {
+  errorMessage,
+  Link,
+  useAddressFilters,
+  useAddressSearch,
+  useCurrentUser,
+  useLiveEvent,
+  useProductName,
+} from '@caliber/web';
+import { useState } from 'react';
 import { AddEquipmentForm } from '../components/AddEquipmentForm';
 import { EquipmentCard } from '../components/EquipmentCard';
 import { EquipmentDetailDialog } from '../components/EquipmentDetailDialog';
@@ -26,7 +34,7 @@ import { ExportMenu } from '../components/ExportMenu';
 import { PrintLabelsDialog } from '../components/PrintLabelsDialog';
 import { SelectionBar } from '../components/SelectionBar';
 import { useDownload } from '../hooks/use-download';
-import { filtersOf, useEquipmentList } from '../hooks/use-equipment-list';
+import { filtersOf, useEquipmentList, type ListFilters } from '../hooks/use-equipment-list';
 import { useSelection } from '../hooks/use-selection';
 import { countLine, showingLine } from '../utils/count-line';
 import { EXPORT_CHOICES, exportPath, filtersKey } from '../utils/inventory-files';
@@ -63,21 +71,25 @@ function choices(
 export function EquipmentInventoryPage() {
   const user = useCurrentUser();
   const product = useProductName();
-  const [params, setParams] = useSearchParams();
+  // The open item is a record over the list: opening it keeps the page and adds a history entry.
+  const { params, update } = useAddressFilters<Exclude<keyof ListFilters, 'page'> | 'item'>({
+    recordKeys: ['item'],
+  });
   const filters = filtersOf(params);
-  const [search, setSearch] = useState(filters.q);
+  const [search, setSearch] = useAddressSearch(filters.q, update, SEARCH_DEBOUNCE_MS);
   const [adding, setAdding] = useState(false);
   const [printing, setPrinting] = useState(false);
-  const { data, shownFilters, error, loading, reload } = useEquipmentList(filters);
+  const inventory = useEquipmentList(filters);
+  const list: EquipmentListResponse | null = inventory.data?.list ?? null;
+  const shownFilters = inventory.data?.filters ?? filters;
+  const error = inventory.isError ? errorMessage(inventory.error, 'Failed to fetch equipment') : null;
+  const reload = () => void inventory.refetch();
   const selection = useSelection(filtersKey(filters));
   const exporter = useDownload();
   const openId = params.get('item');
 
   // A deleted device cannot be printed: it leaves the selection too.
-  useLiveEvents(['equipment:deleted'], (_event, payload) => {
-    const id = (payload as { _id?: string })._id;
-    if (id) selection.remove(id);
-  });
+  useLiveEvent('equipment:deleted', ({ _id }) => selection.remove(_id));
 
   function exportAs(format: InventoryExportFormat) {
     const choice = EXPORT_CHOICES.find((candidate) => candidate.format === format);
@@ -90,33 +102,6 @@ export function EquipmentInventoryPage() {
     });
   }
 
-  const update = (
-    changes: Partial<
-      Record<'q' | 'department' | 'status' | 'riskClass' | 'pmProgram' | 'recall' | 'page' | 'item', string>
-    >,
-  ) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!('page' in changes) && !('item' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: 'item' in changes ? false : true },
-    );
-
-  useEffect(() => {
-    if (search === filters.q) return;
-    const timer = window.setTimeout(() => update({ q: search }), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-    // `update` changes identity every render; the search text alone decides.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-
-  const list: EquipmentListResponse | null = data;
   return (
     <div className="page equipment-page">
       <PageHeader
@@ -156,7 +141,7 @@ export function EquipmentInventoryPage() {
 
       {adding ? (
         <section className="ck-card inline-add" aria-label="Add Equipment form">
-          <AddEquipmentForm onAdded={reload} />
+          <AddEquipmentForm />
         </section>
       ) : null}
 
@@ -219,7 +204,7 @@ export function EquipmentInventoryPage() {
                 shownFilters.q,
               )}
               notes={[showingLine(list.page, list.limit, list.equipment.length, list.total)]}
-              updating={loading}
+              updating={inventory.isFetching}
             />
             {list.equipment.length > 0 ? (
               <SelectionBar

@@ -1,4 +1,12 @@
-import { RISK_SCALES, type RiskAssessmentDto, type RiskFactor, type RiskScores } from '@caliber/contracts';
+import {
+  RISK_FACTORS,
+  RISK_SCALES,
+  riskAssessmentSchema,
+  type RiskAssessmentDto,
+  type RiskFactor,
+  type RiskScores,
+} from '@caliber/contracts';
+import { z } from 'zod';
 
 /** The form's choices: a score per factor, or '' while none is chosen. */
 export type RiskDraft = Record<RiskFactor, number | ''>;
@@ -46,4 +54,25 @@ export function scoreOptions(factor: RiskFactor): { value: number | ''; label: s
     { value: '', label: 'Choose a score' },
     ...RISK_SCALES[factor].map((step) => ({ value: step.score, label: scoreText(factor, step.score) })),
   ];
+}
+
+/**
+ * The risk form's rules: a score for every factor ('Choose a score.' under one left empty; the
+ * form offers Save only once all four are chosen), then the contract's own schema, each message
+ * under its factor.
+ */
+export function riskDraftSchema() {
+  return z.custom<RiskDraft>().superRefine((draft, context) => {
+    const scores = scoresOf(draft);
+    if (!scores) {
+      for (const factor of RISK_FACTORS)
+        if (draft[factor] === '')
+          context.addIssue({ code: 'custom', path: [factor], message: 'Choose a score.' });
+      return;
+    }
+    const checked = riskAssessmentSchema.safeParse(scores);
+    if (checked.success) return;
+    for (const { path, message } of checked.error.issues)
+      context.addIssue({ code: 'custom', path: path.length > 0 ? [String(path[0])] : ['root'], message });
+  });
 }

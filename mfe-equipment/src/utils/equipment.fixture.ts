@@ -1,0 +1,100 @@
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  DEFAULT_REPORT_DEFAULTS,
+  type EquipmentDetail,
+  type EquipmentDto,
+  type EquipmentListResponse,
+  type UserDto,
+} from '@caliber/contracts';
+
+/** A signed-in person as `GET /auth/me` answers, for tests. */
+export function staffFixture(changes: Partial<UserDto> = {}): UserDto {
+  return {
+    _id: 'me',
+    serviceNumber: 'BME-1000',
+    name: 'Esi Mensah',
+    email: null,
+    phoneNumber: '+15550100',
+    role: 'Engineer',
+    department: 'ICU',
+    isActive: true,
+    preApproved: true,
+    avatar: null,
+    lastLoginAt: null,
+    notifications: DEFAULT_NOTIFICATION_SETTINGS,
+    reportDefaults: DEFAULT_REPORT_DEFAULTS,
+    theme: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...changes,
+  };
+}
+
+/** A device as the inventory answers one, for tests. */
+export function equipmentFixture(changes: Partial<EquipmentDto> = {}): EquipmentDto {
+  return {
+    _id: 'e1',
+    name: 'Infusion Pump 1',
+    manufacturer: 'B. Braun',
+    model: 'Infusomat Space',
+    serialNumber: 'SN-0001',
+    department: 'ICU',
+    location: 'ICU Bed 4',
+    installationDate: '2023-03-01',
+    warrantyExpiry: null,
+    status: 'Serviceable',
+    category: 'Infusion Pump',
+    udi: null,
+    gtin: null,
+    lotNumber: null,
+    expiryDate: null,
+    manufactureDate: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    createdBy: null,
+    updatedBy: null,
+    version: 1,
+    risk: null,
+    openRecallActions: 0,
+    ...changes,
+  };
+}
+
+/** A device with the newest page of its status history, as `GET /equipment/{id}` answers. */
+export function detailFixture(changes: Partial<EquipmentDetail> = {}): EquipmentDetail {
+  return {
+    ...equipmentFixture(),
+    statusHistory: [
+      { from: null, to: 'Serviceable', at: '2025-01-01T00:00:00.000Z', by: null, reason: null, taskId: null },
+    ],
+    statusHistoryTotal: 1,
+    ...changes,
+  };
+}
+
+/** Devices named 'Device n' from `from` on. */
+export const devices = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    equipmentFixture({
+      _id: `e${from + index}`,
+      name: `Device ${from + index}`,
+      serialNumber: `SN-${from + index}`,
+    }),
+  );
+
+/** `GET /equipment` as the equipment service answers it: nine a page unless told. */
+export function inventoryPage(
+  equipment: EquipmentDto[],
+  pageNumber = 1,
+  total = equipment.length,
+  limit = 9,
+): EquipmentListResponse {
+  return {
+    equipment,
+    total,
+    page: pageNumber,
+    pages: Math.max(1, Math.ceil(total / limit)),
+    limit,
+    filters: { departments: ['ICU', 'TSEU'], statuses: ['Serviceable', 'Unserviceable'], categories: [] },
+  };
+}
