@@ -145,11 +145,11 @@ export function EquipmentInventoryPage() {
         </section>
       ) : null}
 
-      <div className="filters" role="search">
+      <div className="ck-filters" role="search">
         <TextField
           label="Search"
           id="equipment-search"
-          className="filters__search"
+          className="ck-filters__search"
           type="search"
           placeholder="Name, serial number, model, manufacturer or location"
           value={search}
@@ -175,7 +175,7 @@ export function EquipmentInventoryPage() {
           onChange={(riskClass) => update({ riskClass })}
           options={RISK_CLASS_CHOICES}
         />
-        <label className="filters__check">
+        <label className="ck-filters__check">
           <input
             type="checkbox"
             checked={filters.pmProgram === 'unplanned'}
@@ -183,7 +183,7 @@ export function EquipmentInventoryPage() {
           />
           In PM program without a plan
         </label>
-        <label className="filters__check">
+        <label className="ck-filters__check">
           <input
             type="checkbox"
             checked={filters.recall === 'open'}
