@@ -170,7 +170,8 @@ test.describe('Dashboard', () => {
 
   test('a failed load says so, and Retry asks again', async ({ page }) => {
     await signIn(page, addStaff('Technician', `Technician ${marker()}`));
-    await page.route('**/api/dashboard', (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
+    // A server fault is asked twice more (the app's read policy) before it is shown.
+    await page.route('**/api/dashboard', (route) => route.fulfill({ status: 500, body: '' }), { times: 3 });
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Error Loading Dashboard' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText('Failed to fetch dashboard data');
