@@ -104,13 +104,16 @@ test.describe('Settings', () => {
     ).toHaveValue('docx');
   });
 
-  test('a refused profile save shows the server message', async ({ page }) => {
+  test("a refused profile save shows the contract's message under the field", async ({ page }) => {
     await signInQuickly(page, addStaff('Technician'));
     await page.goto('/settings');
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByLabel('Email').fill('not-an-address');
     await profile.getByRole('button', { name: 'Save' }).click();
-    await expect(profile.getByRole('status')).toContainText('Email must be a valid e-mail address.');
+    // The contract the server checks is checked before sending: the message is the server's own.
+    await expect(profile.getByText('Email must be a valid e-mail address.')).toBeVisible();
+    await expect(profile.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(profile.getByLabel('Email')).toBeFocused();
   });
 
   test('device preferences are stored locally with their defaults, and Reset Preferences clears them', async ({
