@@ -114,7 +114,9 @@ test.describe('Dashboard', () => {
         'aria-valuetext',
         `${count(share.count)}, ${shareText(share)} of all equipment`,
       );
-      const row = overview.getByRole('listitem').filter({ has: meter });
+      const row = overview
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('meter', { name: share.status, exact: true }) });
       await expect(row.locator('.ck-meter__value')).toHaveText(`${count(share.count)} (${shareText(share)})`);
     }
 
