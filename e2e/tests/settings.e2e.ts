@@ -114,6 +114,18 @@ test.describe('Settings', () => {
     await expect(profile.getByText('Email must be a valid e-mail address.')).toBeVisible();
     await expect(profile.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expect(profile.getByLabel('Email')).toBeFocused();
+    for (const [theme, width] of [
+      ['light', 1280],
+      ['dark', 390],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize({ width, height: 844 });
+      await profile.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `/tmp/settings-profile-refused-${width}-${theme}.png`,
+        animations: 'disabled',
+      });
+    }
   });
 
   test('device preferences are stored locally with their defaults, and Reset Preferences clears them', async ({
