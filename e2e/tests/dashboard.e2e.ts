@@ -1,11 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  EQUIPMENT_STATUSES,
-  STORAGE_KEYS,
-  type DashboardResponse,
-  type EquipmentCounts,
-} from '@caliber/contracts';
-import { rateText, statTrendText } from '../../shell/src/dashboard/dashboard-format';
+import { STORAGE_KEYS, type DashboardResponse, type EquipmentCounts } from '@caliber/contracts';
+import { rateText, shareText, statTrendText, statusShares } from '../../shell/src/dashboard/dashboard-format';
 import { addStaff, expect, holdCalls, signInQuickly, test, type Staff } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';
 
@@ -111,12 +106,18 @@ test.describe('Dashboard', () => {
     await expect(actions.getByRole('button', { name: 'Generate Report' })).toBeVisible();
 
     const overview = card(page, 'Equipment Status Overview');
-    for (const status of EQUIPMENT_STATUSES) {
+    // Each status is a meter named by it, its count out of all devices, its share read out.
+    for (const share of statusShares(equipment.byStatus)) {
+      const meter = overview.getByRole('meter', { name: share.status, exact: true });
+      await expect(meter).toHaveAttribute('aria-valuenow', String(share.count));
+      await expect(meter).toHaveAttribute(
+        'aria-valuetext',
+        `${count(share.count)}, ${shareText(share)} of all equipment`,
+      );
       const row = overview
         .getByRole('listitem')
-        .filter({ has: page.locator('.dashboard-bars__status', { hasText: new RegExp(`^${status}$`) }) });
-      await expect(row.locator('.dashboard-bars__count')).toContainText(count(equipment.byStatus[status]));
-      await expect(row.getByRole('img')).toHaveAttribute('aria-label', /% of all equipment$/);
+        .filter({ has: page.getByRole('meter', { name: share.status, exact: true }) });
+      await expect(row.locator('.ck-meter__value')).toHaveText(`${count(share.count)} (${shareText(share)})`);
     }
 
     const recent = card(page, 'Recent Activity');
@@ -171,7 +172,8 @@ test.describe('Dashboard', () => {
 
   test('a failed load says so, and Retry asks again', async ({ page }) => {
     await signIn(page, addStaff('Technician', `Technician ${marker()}`));
-    await page.route('**/api/dashboard', (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
+    // A server fault is asked twice more (the app's read policy) before it is shown.
+    await page.route('**/api/dashboard', (route) => route.fulfill({ status: 500, body: '' }), { times: 3 });
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Error Loading Dashboard' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText('Failed to fetch dashboard data');

@@ -101,6 +101,7 @@ test.describe('Hospital lists', () => {
     await departments(page).getByLabel('New department').fill(' ');
     await departments(page).getByRole('button', { name: 'Add', exact: true }).click();
     await expect(departments(page).getByText('Type a name to add.')).toBeVisible();
+    await page.screenshot({ path: '/tmp/hospital-lists-refused-desktop-light.png', animations: 'disabled' });
   });
 
   test('others see the lists read-only', async ({ page }) => {

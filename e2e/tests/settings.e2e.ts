@@ -104,13 +104,28 @@ test.describe('Settings', () => {
     ).toHaveValue('docx');
   });
 
-  test('a refused profile save shows the server message', async ({ page }) => {
+  test("a refused profile save shows the contract's message under the field", async ({ page }) => {
     await signInQuickly(page, addStaff('Technician'));
     await page.goto('/settings');
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByLabel('Email').fill('not-an-address');
     await profile.getByRole('button', { name: 'Save' }).click();
-    await expect(profile.getByRole('status')).toContainText('Email must be a valid e-mail address.');
+    // The contract the server checks is checked before sending: the message is the server's own.
+    await expect(profile.getByText('Email must be a valid e-mail address.')).toBeVisible();
+    await expect(profile.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(profile.getByLabel('Email')).toBeFocused();
+    for (const [theme, width] of [
+      ['light', 1280],
+      ['dark', 390],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize({ width, height: 844 });
+      await profile.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `/tmp/settings-profile-refused-${width}-${theme}.png`,
+        animations: 'disabled',
+      });
+    }
   });
 
   test('device preferences are stored locally with their defaults, and Reset Preferences clears them', async ({

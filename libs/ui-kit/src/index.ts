@@ -4,6 +4,7 @@ export * from './Button';
 export * from './dates';
 export * from './display';
 export * from './fields';
+export * from './Meter';
 export * from './Modal';
 export * from './Pager';
 export * from './pager-window';

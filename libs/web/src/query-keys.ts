@@ -42,3 +42,32 @@ export const equipmentKeys = {
   recalls: (id: string, openActions: number) =>
     [...equipmentKeys.detail(id), 'recalls', openActions] as const,
 };
+
+/**
+ * Reports: the person's own report jobs (one key per page), a report's own page, their schedules,
+ * and the staff a report's figures may be narrowed to (also the audit trail's Person filter).
+ */
+export const reportKeys = {
+  all: ['reports'] as const,
+  jobLists: () => [...reportKeys.all, 'jobs'] as const,
+  /** One page of the person's reports: `query` is the list's query string (page and size). */
+  jobList: (query: string) => [...reportKeys.jobLists(), query] as const,
+  job: (id: string) => [...reportKeys.all, 'job', id] as const,
+  schedules: () => [...reportKeys.all, 'schedules'] as const,
+  staff: () => [...reportKeys.all, 'staff'] as const,
+};
+
+/** The audit trail: a page of changes (one key per filter set and cursor), and the device filter's lookups. */
+export const auditKeys = {
+  all: ['audit'] as const,
+  pages: () => [...auditKeys.all, 'page'] as const,
+  /** `query` is the trail's query string (filters and cursor). */
+  page: (query: string) => [...auditKeys.pages(), query] as const,
+  device: (id: string) => [...auditKeys.all, 'device', id] as const,
+  deviceSearch: (term: string) => [...auditKeys.all, 'device-search', term] as const,
+};
+
+/** The dashboard: the one answer of `GET /dashboard` every card reads. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+};

@@ -1,7 +1,7 @@
 import type { ReportScheduleDto } from '@caliber/contracts';
 import { Button, ErrorBox, Modal } from '@caliber/ui-kit';
-import { api, errorMessage } from '@caliber/web';
-import { useState } from 'react';
+import { errorMessage } from '@caliber/web';
+import { useCancelSchedule } from '../hooks/use-report-schedules';
 import { FORMAT_NAMES, FREQUENCY_NAMES, reportTypesLine } from '../utils/report-labels';
 
 /**
@@ -17,33 +17,24 @@ export function CancelScheduleDialog({
   onClose(): void;
   onCancelled(schedule: ReportScheduleDto): void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.delete<{ _id: string }>(`/reports/schedules/${encodeURIComponent(schedule._id)}`);
-      onCancelled(schedule);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to cancel the schedule.'));
-      setBusy(false);
-    }
-  }
+  const cancelling = useCancelSchedule();
+  const busy = cancelling.isPending;
+  const error = cancelling.isError ? errorMessage(cancelling.error, 'Failed to cancel the schedule.') : null;
+  const confirm = () => cancelling.mutate(schedule._id, { onSuccess: () => onCancelled(schedule) });
 
   const what = `${FREQUENCY_NAMES[schedule.frequency].toLowerCase()} ${FORMAT_NAMES[schedule.format]} report (${reportTypesLine(schedule.reports)})`;
   return (
     <Modal
       open
       title="Cancel schedule?"
+      size="small"
       onClose={onClose}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Keep schedule
           </Button>
-          <Button variant="danger" onClick={() => void confirm()} busy={busy} busyLabel="Cancelling...">
+          <Button variant="danger" onClick={confirm} busy={busy} busyLabel="Cancelling...">
             Cancel schedule
           </Button>
         </>

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 
 export interface CheckboxChoice<V extends string> {
   value: V;
@@ -20,6 +20,8 @@ export interface CheckboxGroupProps<V extends string> {
   dividerLabel?: string;
   invalid?: boolean;
   disabled?: boolean;
+  /** The first box, so a refused form can put the focus on it. */
+  firstRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -39,6 +41,7 @@ export function CheckboxGroup<V extends string>({
   dividerLabel,
   invalid = false,
   disabled = false,
+  firstRef,
 }: CheckboxGroupProps<V>) {
   const hintId = useId();
   return (
@@ -68,6 +71,7 @@ export function CheckboxGroup<V extends string>({
             name={name}
             checked={chosen.includes(choice.value)}
             onChange={onChange}
+            inputRef={index === 0 ? firstRef : undefined}
             divider={
               dividerAfter !== undefined && index === dividerAfter && index > 0 ? dividerLabel : undefined
             }
@@ -83,12 +87,14 @@ function ChoiceRow<V extends string>({
   name,
   checked,
   onChange,
+  inputRef,
   divider,
 }: {
   choice: CheckboxChoice<V>;
   name: string;
   checked: boolean;
   onChange(value: V, checked: boolean): void;
+  inputRef: Ref<HTMLInputElement> | undefined;
   divider: string | undefined;
 }) {
   return (
@@ -100,6 +106,7 @@ function ChoiceRow<V extends string>({
       ) : null}
       <label className="reports-choices__item">
         <input
+          ref={inputRef}
           type="checkbox"
           name={name}
           value={choice.value}

@@ -1,13 +1,9 @@
 import { Button, Modal } from '@caliber/ui-kit';
 import { useSession, type GenerateReportDialogProps } from '@caliber/web';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useContractForm } from '@caliber/web-forms';
+import { useCallback, useId, useState } from 'react';
 import { useGenerateReport, type GenerateOutcome } from '../hooks/use-generate-report';
-import {
-  checkReportForm,
-  initialReportForm,
-  type ReportFormField,
-  type ReportFormState,
-} from '../utils/report-form';
+import { checkReportForm, initialReportForm, reportFormSchema } from '../utils/report-form';
 import { ReportAdvancedFields } from './ReportAdvancedFields';
 import { ReportDeliveryFields } from './ReportDeliveryFields';
 import { ReportFilterFields } from './ReportFilterFields';
@@ -17,9 +13,9 @@ import '../reports.css';
 
 /**
  * The Generate Report dialog, the same from the Reports screen and the dashboard's quick action
- * (the remote exposes it). `onGenerated` follows a report asked for (saved, opened or queued), so
- * lists of reports and schedules reload. Closed, it keeps nothing: each opening starts from the defaults, so
- * Cancel and Close reset the form.
+ * (the remote exposes it). Generating asks the reports and schedules again wherever they are shown;
+ * `onGenerated` follows a report asked for (saved, opened or queued). Closed, it keeps nothing:
+ * each opening starts from the defaults, so Cancel and Close reset the form.
  */
 export function GenerateReportDialog({ open, onClose, onGenerated }: GenerateReportDialogProps) {
   if (!open) return null;
@@ -28,29 +24,20 @@ export function GenerateReportDialog({ open, onClose, onGenerated }: GenerateRep
 
 type Message = GenerateOutcome | { tone: 'refused'; text: string };
 
-/** Where the person is taken after a refusal: the first box, input or field to fix. */
-const FOCUS_TARGET: Record<Exclude<ReportFormField, null>, string> = {
-  reports: 'input[name="reports"]',
-  dateFrom: 'input[name="dateFrom"]',
-  delivery: 'input[name="email"]',
-};
-
+/**
+ * The form checks the dialog's three rules, then the contract, before anything is sent
+ * (`reportFormSchema`): the first rule broken marks its field and takes the focus there, and its
+ * sentence is the footer's message.
+ */
 function GenerateReportForm({ onClose, onGenerated }: Omit<GenerateReportDialogProps, 'open'>) {
   const formId = useId();
-  const form = useRef<HTMLFormElement>(null);
   const { user } = useSession();
-  const [state, setState] = useState<ReportFormState>(() =>
-    initialReportForm(user?.reportDefaults, new Date()),
-  );
-  const [message, setMessage] = useState<Message | null>(null);
-  const [refusedField, setRefusedField] = useState<ReportFormField>(null);
+  const form = useContractForm({
+    schema: reportFormSchema,
+    defaultValues: initialReportForm(user?.reportDefaults, new Date()),
+  });
+  const [outcome, setOutcome] = useState<GenerateOutcome | null>(null);
   const { generate, busy, abandon } = useGenerateReport();
-
-  const update = useCallback((changes: Partial<ReportFormState>) => {
-    setState((current) => ({ ...current, ...changes }));
-    // A change answers the refusal: its mark goes, and the next Generate checks again.
-    setRefusedField(null);
-  }, []);
 
   const close = useCallback(() => {
     // A report asked for and then left still arrives: it is listed under the recent reports.
@@ -58,24 +45,18 @@ function GenerateReportForm({ onClose, onGenerated }: Omit<GenerateReportDialogP
     onClose();
   }, [abandon, onClose]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const check = checkReportForm(state);
-    if (!check.ok) {
-      setMessage({ tone: 'refused', text: check.message });
-      setRefusedField(check.field);
-      if (check.field) form.current?.querySelector<HTMLElement>(FOCUS_TARGET[check.field])?.focus();
-      return;
-    }
-    setMessage(null);
-    setRefusedField(null);
-    const outcome = await generate(check.request);
-    if (!outcome) return;
-    setMessage(outcome);
-    if (outcome.tone === 'success') onGenerated?.();
-  }
+  const submit = form.submitWith(async (values) => {
+    const check = checkReportForm(values);
+    if (!check.ok) return;
+    setOutcome(null);
+    const answer = await generate(check.request);
+    if (!answer) return;
+    setOutcome(answer);
+    if (answer.tone === 'success') onGenerated?.();
+  }, 'Failed to generate report.');
 
+  // A refusal of the form's own rules is said until the next Generate; else what Generate came to.
+  const message: Message | null = form.formError ? { tone: 'refused', text: form.formError } : outcome;
   return (
     <Modal
       open
@@ -98,21 +79,16 @@ function GenerateReportForm({ onClose, onGenerated }: Omit<GenerateReportDialogP
     >
       <form
         id={formId}
-        ref={form}
         className="reports-dialog"
         noValidate
         aria-busy={busy || undefined}
         onSubmit={(event) => void submit(event)}
       >
-        <ReportTypesField
-          chosen={state.reports}
-          invalid={refusedField === 'reports'}
-          onChange={(reports) => update({ reports })}
-        />
-        <ReportFilterFields form={state} update={update} datesInvalid={refusedField === 'dateFrom'} />
-        <ReportOutputFields form={state} update={update} />
-        <ReportAdvancedFields form={state} update={update} />
-        <ReportDeliveryFields form={state} update={update} invalid={refusedField === 'delivery'} />
+        <ReportTypesField form={form} />
+        <ReportFilterFields form={form} />
+        <ReportOutputFields form={form} />
+        <ReportAdvancedFields form={form} />
+        <ReportDeliveryFields form={form} />
       </form>
     </Modal>
   );

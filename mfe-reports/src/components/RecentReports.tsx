@@ -15,7 +15,7 @@ export function RecentReports({
   downloading,
   onDownload,
 }: {
-  data: ReportJobListResponse | null;
+  data: ReportJobListResponse | undefined;
   error: string | null;
   loading: boolean;
   onRetry(): void;

@@ -1,3 +1,4 @@
+import type { ContractForm } from '@caliber/web-forms';
 import type { ReportFormState } from '../utils/report-form';
 import { ReportToggles, type ReportToggleChoice } from './ReportToggles';
 
@@ -16,17 +17,11 @@ const ADVANCED: readonly ReportToggleChoice[] = [
 ];
 
 /** The advanced options, all off unless turned on. */
-export function ReportAdvancedFields({
-  form,
-  update,
-}: {
-  form: ReportFormState;
-  update(changes: Partial<ReportFormState>): void;
-}) {
+export function ReportAdvancedFields({ form }: { form: ContractForm<ReportFormState> }) {
   return (
     <fieldset className="reports-dialog__section">
       <legend className="reports-dialog__heading">Advanced options</legend>
-      <ReportToggles choices={ADVANCED} form={form} update={update} />
+      <ReportToggles choices={ADVANCED} form={form} />
     </fieldset>
   );
 }

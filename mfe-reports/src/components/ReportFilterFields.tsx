@@ -1,6 +1,7 @@
 import { departmentLabel } from '@caliber/contracts';
-import { ErrorBox, SelectField, TextField } from '@caliber/ui-kit';
+import { ErrorBox, TextField } from '@caliber/ui-kit';
 import { useHospitalLists, useProductName } from '@caliber/web';
+import { FormSelectField, type ContractForm } from '@caliber/web-forms';
 import { useMemo } from 'react';
 import { useStaffChoices } from '../hooks/use-staff-choices';
 import {
@@ -11,6 +12,7 @@ import {
   type ReportFormState,
 } from '../utils/report-form';
 import { CheckboxGroup } from './CheckboxGroup';
+import { setReportField } from './ReportToggles';
 
 const labelled = (choices: readonly ListChoice[], label: (name: string) => string = (name) => name) =>
   choices.map(({ name, retired }) => ({
@@ -22,15 +24,10 @@ const labelled = (choices: readonly ListChoice[], label: (name: string) => strin
  * What the reports cover: the period (both dates included), the departments and equipment
  * categories (none ticked means all), and one member of staff for the staff figures, or everyone.
  */
-export function ReportFilterFields({
-  form,
-  update,
-  datesInvalid,
-}: {
-  form: ReportFormState;
-  update(changes: Partial<ReportFormState>): void;
-  datesInvalid: boolean;
-}) {
+export function ReportFilterFields({ form }: { form: ContractForm<ReportFormState> }) {
+  const [chosenDepartments, chosenCategories] = form.watch(['departments', 'categories']);
+  // The dates are refused together (the start after the end): both are marked, the start focused.
+  const datesInvalid = Boolean(form.getFieldState('dateFrom', form.formState).error);
   const product = useProductName();
   const staff = useStaffChoices();
   const { lists, error: listsError } = useHospitalLists();
@@ -52,21 +49,17 @@ export function ReportFilterFields({
       <div className="reports-dialog__pair">
         <TextField
           label="Start date"
-          name="dateFrom"
           type="date"
           required
-          value={form.dateFrom}
           invalid={datesInvalid}
-          onChange={(event) => update({ dateFrom: event.target.value })}
+          {...form.register('dateFrom')}
         />
         <TextField
           label="End date"
-          name="dateTo"
           type="date"
           required
-          value={form.dateTo}
           invalid={datesInvalid}
-          onChange={(event) => update({ dateTo: event.target.value })}
+          {...form.register('dateTo')}
         />
       </div>
       {listsError && !lists ? <ErrorBox>{listsError}</ErrorBox> : null}
@@ -74,36 +67,35 @@ export function ReportFilterFields({
         legend="Departments"
         name="departments"
         choices={labelled(departments.choices, (name) => departmentLabel(name, product))}
-        chosen={form.departments}
+        chosen={chosenDepartments}
         scrolls
         dividerAfter={departments.usual}
         dividerLabel="Other departments"
         hint={
-          form.departments.length === 0
+          chosenDepartments.length === 0
             ? 'None ticked: every department.'
-            : `${form.departments.length} ticked.`
+            : `${chosenDepartments.length} ticked.`
         }
         onChange={(name, checked) =>
-          update({ departments: withChoice(form.departments, name, checked, departmentOrder) })
+          setReportField(form, 'departments', withChoice(chosenDepartments, name, checked, departmentOrder))
         }
       />
       <CheckboxGroup
         legend="Equipment categories"
         name="categories"
         choices={labelled(categories)}
-        chosen={form.categories}
+        chosen={chosenCategories}
         hint="None ticked: every category."
         onChange={(category, checked) =>
-          update({ categories: withChoice(form.categories, category, checked, categoryOrder) })
+          setReportField(form, 'categories', withChoice(chosenCategories, category, checked, categoryOrder))
         }
       />
-      <SelectField
-        label="Staff"
+      <FormSelectField<ReportFormState, string>
+        form={form}
         name="staff"
-        value={form.staff}
+        label="Staff"
         options={staffChoices}
         hint={staff.error ?? 'For the staff figures: one technician, or everyone.'}
-        onChange={(id) => update({ staff: id })}
       />
     </fieldset>
   );

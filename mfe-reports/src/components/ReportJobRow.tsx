@@ -1,9 +1,8 @@
 import type { ReportJobDto } from '@caliber/contracts';
-import { Button, formatDateTime } from '@caliber/ui-kit';
+import { Button, formatDateTime, Meter } from '@caliber/ui-kit';
 import { Link } from '@caliber/web';
 import { formatFileSize } from '../utils/report-file';
-import { FORMAT_NAMES, reportTypesLine } from '../utils/report-labels';
-import { ProgressBar } from './ProgressBar';
+import { clampProgress, FORMAT_NAMES, reportTypesLine } from '../utils/report-labels';
 import { ReportStateBadge } from './ReportStateBadge';
 
 /**
@@ -44,7 +43,13 @@ export function ReportJobRow({
         <div className="reports-table__state">
           <ReportStateBadge job={job} />
           {job.state === 'running' ? (
-            <ProgressBar progress={job.progress} label={`${types}: progress`} />
+            <Meter
+              kind="progressbar"
+              label={`${types}: progress`}
+              labelHidden
+              valueText={null}
+              value={clampProgress(job.progress)}
+            />
           ) : null}
         </div>
       </td>

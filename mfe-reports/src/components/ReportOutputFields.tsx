@@ -1,5 +1,5 @@
 import type { ReportFormat } from '@caliber/contracts';
-import { SelectField } from '@caliber/ui-kit';
+import { FormSelectField, type ContractForm } from '@caliber/web-forms';
 import { FORMAT_CHOICES } from '../utils/report-labels';
 import type { ReportFormState } from '../utils/report-form';
 import { ReportToggles, type ReportToggleChoice } from './ReportToggles';
@@ -14,24 +14,17 @@ const VISUALS: readonly ReportToggleChoice[] = [
 ];
 
 /** The file's format and what it shows: charts and the automatic summary of each report. */
-export function ReportOutputFields({
-  form,
-  update,
-}: {
-  form: ReportFormState;
-  update(changes: Partial<ReportFormState>): void;
-}) {
+export function ReportOutputFields({ form }: { form: ContractForm<ReportFormState> }) {
   return (
     <fieldset className="reports-dialog__section">
       <legend className="reports-dialog__heading">Output options</legend>
-      <SelectField<ReportFormat>
-        label="Format"
+      <FormSelectField<ReportFormState, ReportFormat>
+        form={form}
         name="format"
-        value={form.format}
+        label="Format"
         options={FORMAT_CHOICES}
-        onChange={(format) => update({ format })}
       />
-      <ReportToggles choices={VISUALS} form={form} update={update} />
+      <ReportToggles choices={VISUALS} form={form} />
     </fieldset>
   );
 }

@@ -17,7 +17,7 @@ export function ReportSchedules({
   onRetry,
   onCancel,
 }: {
-  data: ReportScheduleListResponse | null;
+  data: ReportScheduleListResponse | undefined;
   error: string | null;
   loading: boolean;
   viewerId: string;

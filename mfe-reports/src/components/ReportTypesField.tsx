@@ -1,28 +1,30 @@
 import { REPORT_TITLES, REPORT_TYPES, type ReportType } from '@caliber/contracts';
-import { withChoice } from '../utils/report-form';
+import type { ContractForm } from '@caliber/web-forms';
+import { useController } from 'react-hook-form';
+import { withChoice, type ReportFormState } from '../utils/report-form';
 import { CheckboxGroup } from './CheckboxGroup';
 
 const TYPE_CHOICES = REPORT_TYPES.map((type) => ({ value: type, label: REPORT_TITLES[type] }));
 
-/** The eight report types; the file has a section for each one ticked, in this order. */
-export function ReportTypesField({
-  chosen,
-  onChange,
-  invalid,
-}: {
-  chosen: readonly ReportType[];
-  onChange(reports: ReportType[]): void;
-  invalid: boolean;
-}) {
+/**
+ * The eight report types; the file has a section for each one ticked, in this order. Refused with
+ * none ticked: the first box then takes the focus.
+ */
+export function ReportTypesField({ form }: { form: ContractForm<ReportFormState> }) {
+  const {
+    field: { value, onChange, ref },
+    fieldState,
+  } = useController({ control: form.control, name: 'reports' });
   return (
-    <CheckboxGroup
+    <CheckboxGroup<ReportType>
       legend="Report types"
       name="reports"
       choices={TYPE_CHOICES}
-      chosen={chosen}
-      invalid={invalid}
+      chosen={value}
+      invalid={Boolean(fieldState.error)}
+      firstRef={ref}
       hint="Each one ticked is a section of the file, with its summary and the filters applied."
-      onChange={(type, checked) => onChange(withChoice(chosen, type, checked, REPORT_TYPES))}
+      onChange={(type, checked) => onChange(withChoice(value, type, checked, REPORT_TYPES))}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_REPORT_FORMAT, type GenerateReportRequest } from '@caliber/contracts';
-import { ApiError, saveBlob } from '@caliber/web';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, reportKeys, saveBlob } from '@caliber/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import {
   failureMessage,
   readGenerateAnswer,
@@ -18,21 +19,21 @@ export type GenerateOutcome =
 /**
  * Generate: sends the request, then saves the file or opens the report's page in a new tab, and
  * answers what the dialog says. Null when there is nothing to say: the call was given up (the
- * dialog closed) or the session ended (the app is on its way to sign-in).
+ * dialog closed) or the session ended (the app is on its way to sign-in). However it ends, the
+ * reports and schedules are asked again: a report (and perhaps a schedule) now exists.
  */
 export function useGenerateReport() {
   const call = useReportFetch();
-  const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const generate = useCallback(
-    async (request: GenerateReportRequest): Promise<GenerateOutcome | null> => {
+  const mutation = useMutation({
+    mutationFn: async (request: GenerateReportRequest): Promise<GenerateOutcome | null> => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
-      setBusy(true);
       try {
         const response = await call('POST', '/reports/generate', { body: request, signal: current.signal });
         const answer = await readGenerateAnswer(
@@ -60,21 +61,17 @@ export function useGenerateReport() {
         if (error instanceof ApiError && error.status === 401) return null;
         return { tone: 'error', text: failureMessage(error instanceof ApiError ? error.message : '') };
       } finally {
-        if (controller.current === current) {
-          controller.current = null;
-          setBusy(false);
-        }
+        if (controller.current === current) controller.current = null;
       }
     },
-    [call],
-  );
+    onSettled: () => void client.invalidateQueries({ queryKey: reportKeys.all }),
+  });
 
   /** Gives up a call under way (the dialog closed): its answer is then not acted on. */
   const abandon = useCallback(() => {
     controller.current?.abort();
     controller.current = null;
-    setBusy(false);
   }, []);
 
-  return { generate, busy, abandon };
+  return { generate: mutation.mutateAsync, busy: mutation.isPending, abandon };
 }

@@ -1,7 +1,20 @@
 import type { ReportScheduleListResponse } from '@caliber/contracts';
-import { useApiData } from '@caliber/web';
+import { api, apiQuery, reportKeys } from '@caliber/web';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** The person's report schedules (Engineers and Admins: everyone's), each with its next run. */
 export function useReportSchedules() {
-  return useApiData<ReportScheduleListResponse>('/reports/schedules', 'Failed to load your schedules.');
+  return useQuery({
+    queryKey: reportKeys.schedules(),
+    queryFn: apiQuery<ReportScheduleListResponse>('/reports/schedules'),
+  });
+}
+
+/** Cancels a schedule (no more runs, no more e-mails); the schedules are asked again. */
+export function useCancelSchedule() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ _id: string }>(`/reports/schedules/${encodeURIComponent(id)}`),
+    onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.schedules() }),
+  });
 }

@@ -2,29 +2,29 @@ import {
   AUDIT_READ_REFUSAL,
   AUDIT_SERVICE_LABELS,
   mayReadAuditTrail,
-  type AssigneeListResponse,
   type AuditTrailPage as AuditPage,
   type AuditTrailRow,
   type EquipmentDetail,
   type EquipmentListResponse,
-  TECHNICIAN_LIST_LIMIT,
 } from '@caliber/contracts';
+import { Button, Card, EmptyState, LoadStates, PageHeader, SelectField, TextField } from '@caliber/ui-kit';
 import {
-  Button,
-  Card,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  SelectField,
-  TextField,
-} from '@caliber/ui-kit';
-import { Link, useApiData, useCurrentUser, useHospitalTimeZone, useSearchParams } from '@caliber/web';
+  apiQuery,
+  auditKeys,
+  errorMessage,
+  Link,
+  useAddressFilters,
+  useCurrentUser,
+  useHospitalTimeZone,
+} from '@caliber/web';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useStaffChoices } from '../hooks/use-staff-choices';
 import { auditValue, auditWhat, fieldLabel } from '../utils/audit-labels';
 import '../reports.css';
 
 const FILTERS = ['equipment', 'person', 'from', 'to'] as const;
+type AuditFilter = (typeof FILTERS)[number];
 
 /**
  * /audit: who changed what and when, with each field's old and new value, from every part of
@@ -45,33 +45,35 @@ export function AuditTrailPage() {
   return <AuditTrail />;
 }
 
+/** The trail's query string: the filters set, and the cursor of the page asked for. */
+export function auditQuery(filters: Record<AuditFilter, string>, cursor: string | undefined): string {
+  const query = new URLSearchParams();
+  for (const name of FILTERS) if (filters[name]) query.set(name, filters[name]);
+  if (cursor) query.set('cursor', cursor);
+  return query.toString();
+}
+
 function AuditTrail() {
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressFilters<AuditFilter>();
   const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<
-    (typeof FILTERS)[number],
+    AuditFilter,
     string
   >;
   const filterKey = FILTERS.map((name) => filters[name]).join('|');
   // The cursors of the pages before this one (Newer goes back), for these filters only.
   const [trail, setTrail] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] });
   const cursors = trail.key === filterKey ? trail.cursors : [];
-  const cursor = cursors.at(-1);
+  const query = auditQuery(filters, cursors.at(-1));
+  const changes = useQuery({
+    queryKey: auditKeys.page(query),
+    queryFn: apiQuery<AuditPage>(`/audit?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  const { data } = changes;
+  const loading = changes.isFetching;
+  const error = changes.isError ? errorMessage(changes.error, 'Failed to load the audit trail') : null;
 
-  const query = new URLSearchParams();
-  for (const name of FILTERS) if (filters[name]) query.set(name, filters[name]);
-  if (cursor) query.set('cursor', cursor);
-  const { data, error, loading, reload } = useApiData<AuditPage>(
-    `/audit?${query.toString()}`,
-    'Failed to load the audit trail',
-  );
-
-  const setFilter = (name: (typeof FILTERS)[number], value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
   const older = () => data?.next && setTrail({ key: filterKey, cursors: [...cursors, data.next] });
   const newer = () => setTrail({ key: filterKey, cursors: cursors.slice(0, -1) });
   const pageNumber = cursors.length + 1;
@@ -84,43 +86,51 @@ function AuditTrail() {
       />
       <Card title="Filters" className="audit-filters">
         <div className="audit-filters__grid">
-          <DeviceFilter id={filters.equipment} onChange={(id) => setFilter('equipment', id)} />
+          <DeviceFilter id={filters.equipment} onChange={(equipment) => update({ equipment })} />
           <PersonFilter
             id={filters.person}
             me={{ id: user._id, name: user.name }}
-            onChange={(id) => setFilter('person', id)}
+            onChange={(person) => update({ person })}
           />
           <TextField
             label="From"
             type="date"
             value={filters.from}
             max={filters.to || undefined}
-            onChange={(event) => setFilter('from', event.target.value)}
+            onChange={(event) => update({ from: event.target.value })}
           />
           <TextField
             label="To"
             type="date"
             value={filters.to}
             min={filters.from || undefined}
-            onChange={(event) => setFilter('to', event.target.value)}
+            onChange={(event) => update({ to: event.target.value })}
           />
         </div>
         {FILTERS.some((name) => filters[name]) ? (
-          <Button variant="link" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+          <Button variant="link" onClick={() => update({ equipment: '', person: '', from: '', to: '' })}>
             Clear filters
           </Button>
         ) : null}
       </Card>
       <section className="reports-section" aria-label="Changes">
-        <ErrorState message={error} onAction={reload} />
-        {!data && loading ? <LoadingState text="Loading the audit trail..." /> : null}
-        {data && data.rows.length === 0 ? (
-          <EmptyState
-            title="No changes found"
-            text={pageNumber > 1 ? 'There are no older changes.' : 'No change matches these filters.'}
-          />
-        ) : null}
-        {data && data.rows.length > 0 ? <AuditTable rows={data.rows} /> : null}
+        <LoadStates
+          data={data}
+          error={error}
+          onRetry={() => void changes.refetch()}
+          loadingText="Loading the audit trail..."
+        >
+          {(page) =>
+            page.rows.length === 0 ? (
+              <EmptyState
+                title="No changes found"
+                text={pageNumber > 1 ? 'There are no older changes.' : 'No change matches these filters.'}
+              />
+            ) : (
+              <AuditTable rows={page.rows} />
+            )
+          }
+        </LoadStates>
         <nav className="audit-pager" aria-label="Audit trail pages">
           <Button variant="secondary" disabled={cursors.length === 0 || loading} onClick={newer}>
             ← Newer
@@ -229,15 +239,19 @@ function Changes({ changes }: { changes: AuditTrailRow['changes'] }) {
 /** The device filter: the chosen device by name (from the address), or a search of the inventory. */
 function DeviceFilter({ id, onChange }: { id: string; onChange(id: string): void }) {
   const [search, setSearch] = useState('');
-  const chosen = useApiData<EquipmentDetail>(
-    id ? `/equipment/${encodeURIComponent(id)}` : null,
-    'Device not found',
-  );
+  const chosen = useQuery({
+    queryKey: auditKeys.device(id),
+    queryFn: apiQuery<EquipmentDetail>(`/equipment/${encodeURIComponent(id)}`),
+    enabled: Boolean(id),
+  });
   const term = search.trim();
-  const matches = useApiData<EquipmentListResponse>(
-    !id && term.length >= 2 ? `/equipment?q=${encodeURIComponent(term)}&limit=8` : null,
-    'Failed to search the inventory',
-  );
+  const searching = !id && term.length >= 2;
+  const matches = useQuery({
+    queryKey: auditKeys.deviceSearch(term),
+    queryFn: apiQuery<EquipmentListResponse>(`/equipment?q=${encodeURIComponent(term)}&limit=8`),
+    enabled: searching,
+    placeholderData: keepPreviousData,
+  });
   if (id)
     return (
       <div className="audit-filter">
@@ -245,7 +259,7 @@ function DeviceFilter({ id, onChange }: { id: string; onChange(id: string): void
         <span className="audit-filter__chosen">
           {chosen.data
             ? `${chosen.data.name} (${chosen.data.serialNumber})`
-            : chosen.error
+            : chosen.isError
               ? 'A removed device'
               : '…'}
           <Button variant="link" onClick={() => onChange('')}>
@@ -262,7 +276,7 @@ function DeviceFilter({ id, onChange }: { id: string; onChange(id: string): void
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      {matches.data && term.length >= 2 ? (
+      {matches.data && searching ? (
         <ul className="audit-filter__matches" aria-label="Matching devices">
           {matches.data.equipment.length === 0 ? <li>No device matches.</li> : null}
           {matches.data.equipment.map((device) => (
@@ -288,11 +302,8 @@ function PersonFilter({
   me: { id: string; name: string };
   onChange(id: string): void;
 }) {
-  const { data } = useApiData<AssigneeListResponse>(
-    `/users/preapproved/technicians?approved=any&limit=${TECHNICIAN_LIST_LIMIT}`,
-    'Failed to load staff',
-  );
-  const people = (data?.technicians ?? []).filter((person) => person._id !== me.id);
+  const staff = useStaffChoices('Failed to load staff');
+  const people = staff.people.filter((person) => person._id !== me.id);
   const options = [
     { value: '', label: 'Anyone' },
     { value: me.id, label: `Me (${me.name})` },

@@ -5,19 +5,20 @@ import {
   EmptyState,
   ErrorBox,
   formatDate,
+  FactList,
   formatDateTime,
   LoadStates,
+  Meter,
   Notice,
   PageHeader,
 } from '@caliber/ui-kit';
-import { Link, useLocation, useProductName } from '@caliber/web';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ProgressBar } from '../components/ProgressBar';
+import { errorMessage, Link, useLocation, useProductName } from '@caliber/web';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ReportStateBadge } from '../components/ReportStateBadge';
 import { useReportDownload } from '../hooks/use-report-download';
 import { useReportJob } from '../hooks/use-report-job';
 import { formatFileSize } from '../utils/report-file';
-import { FORMAT_NAMES, reportJobIdOf, reportTypesLine } from '../utils/report-labels';
+import { clampProgress, FORMAT_NAMES, reportJobIdOf, reportTypesLine } from '../utils/report-labels';
 import '../reports.css';
 
 /**
@@ -28,7 +29,10 @@ import '../reports.css';
 export function ReportJobPage() {
   const { pathname } = useLocation();
   const id = reportJobIdOf(pathname);
-  const { job, error, reload } = useReportJob(id);
+  const report = useReportJob(id);
+  const job = report.data ?? null;
+  const error = report.isError ? errorMessage(report.error, 'Failed to load the report.') : null;
+  const reload = () => void report.refetch();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const { download, downloading } = useReportDownload(setDownloadError);
   const [downloaded, setDownloaded] = useState(false);
@@ -109,7 +113,13 @@ function JobProgress({
       return (
         <div className="reports-job__progress" aria-live="polite">
           {stateLine}
-          <ProgressBar progress={job.progress} label="Report progress" />
+          <Meter
+            kind="progressbar"
+            label="Report progress"
+            labelHidden
+            valueText={null}
+            value={clampProgress(job.progress)}
+          />
           <p className="reports-job__stage">
             {job.stage ?? (job.state === 'queued' ? 'Waiting to start' : 'Being written')}
           </p>
@@ -161,49 +171,30 @@ function JobFacts({ job }: { job: ReportJobDto }) {
     ? filters.departments.map((name) => departmentLabel(name, product)).join(', ')
     : 'All departments';
   const categories = filters.categories.length ? filters.categories.join(', ') : 'All categories';
-  return (
-    <dl className="reports-facts">
-      <dt>Period</dt>
-      <dd>
+  const facts: [string, ReactNode][] = [
+    [
+      'Period',
+      <>
         {formatDate(filters.dateFrom)} – {formatDate(filters.dateTo)}
-      </dd>
-      <dt>Departments</dt>
-      <dd>{departments}</dd>
-      <dt>Categories</dt>
-      <dd>{categories}</dd>
-      <dt>Asked for</dt>
-      <dd>
+      </>,
+    ],
+    ['Departments', departments],
+    ['Categories', categories],
+    [
+      'Asked for',
+      <>
         {formatDateTime(job.createdAt)} by {job.requestedBy.name}
-      </dd>
-      {job.finishedAt ? (
-        <>
-          <dt>Finished</dt>
-          <dd>{formatDateTime(job.finishedAt)}</dd>
-        </>
-      ) : null}
-      {job.state === 'done' ? (
-        <>
-          <dt>File</dt>
-          <dd>
-            {job.fileName ?? FORMAT_NAMES[job.format]} · {formatFileSize(job.fileSize)}
-          </dd>
-        </>
-      ) : null}
-      {job.emailTo ? (
-        <>
-          <dt>E-mail</dt>
-          <dd>
-            {job.emailTo}
-            {job.emailedAt ? `, sent ${formatDateTime(job.emailedAt)}` : ', not sent yet'}
-          </dd>
-        </>
-      ) : null}
-      {job.expiresAt && job.state !== 'expired' ? (
-        <>
-          <dt>Kept until</dt>
-          <dd>{formatDateTime(job.expiresAt)}</dd>
-        </>
-      ) : null}
-    </dl>
-  );
+      </>,
+    ],
+  ];
+  if (job.finishedAt) facts.push(['Finished', formatDateTime(job.finishedAt)]);
+  if (job.state === 'done')
+    facts.push(['File', `${job.fileName ?? FORMAT_NAMES[job.format]} · ${formatFileSize(job.fileSize)}`]);
+  if (job.emailTo)
+    facts.push([
+      'E-mail',
+      `${job.emailTo}${job.emailedAt ? `, sent ${formatDateTime(job.emailedAt)}` : ', not sent yet'}`,
+    ]);
+  if (job.expiresAt && job.state !== 'expired') facts.push(['Kept until', formatDateTime(job.expiresAt)]);
+  return <FactList facts={facts} className="reports-facts" />;
 }

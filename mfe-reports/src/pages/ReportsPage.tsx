@@ -1,6 +1,6 @@
 import { hasFullAccess, type ReportScheduleDto } from '@caliber/contracts';
-import { Button, PageHeader, type StatusMessage, StatusToast } from '@caliber/ui-kit';
-import { useCurrentUser } from '@caliber/web';
+import { Button, PageHeader, useToast } from '@caliber/ui-kit';
+import { errorMessage, useCurrentUser } from '@caliber/web';
 import { useCallback, useState } from 'react';
 import { CancelScheduleDialog } from '../components/CancelScheduleDialog';
 import { GenerateReportDialog } from '../components/GenerateReportDialog';
@@ -11,9 +11,8 @@ import { useReportJobs } from '../hooks/use-report-jobs';
 import { useReportSchedules } from '../hooks/use-report-schedules';
 import '../reports.css';
 
-/** A cancellation is glanced at; a failed download is read. */
+/** A cancellation is glanced at; a failed download is read (the toast's error time). */
 const SAVED_MESSAGE_MS = 2000;
-const ERROR_MESSAGE_MS = 6000;
 
 /**
  * /reports: what reports are, the 'Generate Report' button that opens the dialog, then the
@@ -21,24 +20,17 @@ const ERROR_MESSAGE_MS = 6000;
  */
 export function ReportsPage() {
   const viewer = useCurrentUser();
+  const toast = useToast();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [page, setPage] = useState(1);
   const [cancelling, setCancelling] = useState<ReportScheduleDto | null>(null);
-  const [message, setMessage] = useState<StatusMessage | null>(null);
   const jobs = useReportJobs(page);
   const schedules = useReportSchedules();
-  const { reload: reloadJobs } = jobs;
-  const { reload: reloadSchedules } = schedules;
 
-  const clearMessage = useCallback(() => setMessage(null), []);
-  const downloadFailed = useCallback((text: string) => setMessage({ text, tone: 'error' }), []);
+  const downloadFailed = useCallback((text: string) => toast.error(text), [toast]);
   const { download, downloading } = useReportDownload(downloadFailed);
-  const generated = useCallback(() => {
-    // A new report belongs on top of the first page; a schedule has no live event of its own.
-    setPage(1);
-    reloadJobs();
-    reloadSchedules();
-  }, [reloadJobs, reloadSchedules]);
+  // Generating asks the lists again itself; a new report belongs on top of the first page.
+  const generated = useCallback(() => setPage(1), []);
 
   return (
     <div className="page reports-page">
@@ -49,28 +41,22 @@ export function ReportsPage() {
         actions={<Button onClick={() => setDialogOpen(true)}>Generate Report</Button>}
       />
 
-      <StatusToast
-        message={message}
-        durationMs={message?.tone === 'error' ? ERROR_MESSAGE_MS : SAVED_MESSAGE_MS}
-        onDone={clearMessage}
-      />
-
       <RecentReports
         data={jobs.data}
-        error={jobs.error}
-        loading={jobs.loading}
-        onRetry={reloadJobs}
+        error={jobs.isError ? errorMessage(jobs.error, 'Failed to load your reports.') : null}
+        loading={jobs.isFetching}
+        onRetry={() => void jobs.refetch()}
         onPage={setPage}
         downloading={downloading}
         onDownload={(job) => void download(job)}
       />
       <ReportSchedules
         data={schedules.data}
-        error={schedules.error}
-        loading={schedules.loading}
+        error={schedules.isError ? errorMessage(schedules.error, 'Failed to load your schedules.') : null}
+        loading={schedules.isFetching}
         viewerId={viewer._id}
         everyone={hasFullAccess(viewer.role)}
-        onRetry={reloadSchedules}
+        onRetry={() => void schedules.refetch()}
         onCancel={setCancelling}
       />
 
@@ -81,8 +67,7 @@ export function ReportsPage() {
           onClose={() => setCancelling(null)}
           onCancelled={() => {
             setCancelling(null);
-            setMessage({ text: 'Schedule cancelled.', tone: 'success' });
-            reloadSchedules();
+            toast.success('Schedule cancelled.', { durationMs: SAVED_MESSAGE_MS });
           }}
         />
       ) : null}

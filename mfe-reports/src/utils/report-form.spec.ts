@@ -14,6 +14,7 @@ import {
   localDate,
   reportCategoryChoices,
   reportDepartmentChoices,
+  reportFormSchema,
   reportRequestOf,
   withChoice,
   type ReportFormState,
@@ -248,5 +249,37 @@ describe('the three rules, in order', () => {
   it('answers the request to send when all is well', () => {
     const check = checkReportForm(filled({ email: 'a@b.example' }));
     expect(check).toEqual({ ok: true, request: reportRequestOf(filled({ email: 'a@b.example' })) });
+  });
+});
+
+describe("the form's schema", () => {
+  const issues = (form: ReportFormState) => {
+    const result = reportFormSchema.safeParse(form);
+    return result.success ? [] : result.error.issues.map(({ path, message }) => [path.join('.'), message]);
+  };
+
+  it('marks the field of the first rule broken, and says its sentence once for the whole form', () => {
+    expect(issues(filled({ reports: [] }))).toEqual([
+      ['reports', REPORT_MESSAGES.noReportType],
+      ['root', REPORT_MESSAGES.noReportType],
+    ]);
+    expect(issues(filled({ dateFrom: '2027-01-01' }))).toEqual([
+      ['dateFrom', REPORT_MESSAGES.datesReversed],
+      ['root', REPORT_MESSAGES.datesReversed],
+    ]);
+    expect(issues(filled({ downloadNow: false }))).toEqual([
+      ['email', REPORT_MESSAGES.noDelivery],
+      ['root', REPORT_MESSAGES.noDelivery],
+    ]);
+  });
+
+  it("a refusal of the contract's with no field of its own is said for the whole form only", () => {
+    expect(issues(filled({ email: 'not an address' }))).toEqual([
+      ['root', 'email must be a valid e-mail address.'],
+    ]);
+  });
+
+  it('accepts a form it may send', () => {
+    expect(issues(filled())).toEqual([]);
   });
 });

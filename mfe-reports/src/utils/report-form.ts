@@ -14,6 +14,7 @@ import {
   type ReportScheduleFrequency,
   type ReportType,
 } from '@caliber/contracts';
+import { z } from 'zod';
 
 /**
  * The Generate Report dialog's form: what it holds, where it starts, the request it sends and the
@@ -162,6 +163,28 @@ export function checkReportForm(form: ReportFormState): ReportFormCheck {
     };
   return { ok: true, request };
 }
+
+/** The form field the person is taken to for each rule: the first report type, the start date, the e-mail. */
+export const REFUSED_FIELDS = {
+  reports: 'reports',
+  dateFrom: 'dateFrom',
+  delivery: 'email',
+} as const satisfies Record<Exclude<ReportFormField, null>, keyof ReportFormState>;
+
+/** react-hook-form's form-level error (`FORM_ISSUE` of `@caliber/web-forms`): shown in the dialog's footer. */
+const FORM_ISSUE = 'root';
+
+/**
+ * The Generate Report form's schema: `checkReportForm`'s rules, the first one broken marking its
+ * field (where focus goes) and its sentence said once, for the whole form, in the footer.
+ */
+export const reportFormSchema = z.custom<ReportFormState>().superRefine((form, context) => {
+  const check = checkReportForm(form);
+  if (check.ok) return;
+  if (check.field)
+    context.addIssue({ code: 'custom', path: [REFUSED_FIELDS[check.field]], message: check.message });
+  context.addIssue({ code: 'custom', path: [FORM_ISSUE], message: check.message });
+});
 
 /** Whether the request sets up a schedule or an e-mail: the success message then says so. */
 export function configuresDelivery(request: GenerateReportRequest): boolean {

@@ -1,5 +1,5 @@
 import { roleIs, type DashboardResponse } from '@caliber/contracts';
-import { Button, Card, ErrorBox, LoadingState } from '@caliber/ui-kit';
+import { Button, Card, ErrorBox, LoadingState, PageHeader } from '@caliber/ui-kit';
 import { useCurrentUser } from '@caliber/web';
 import { FigureCards } from './FigureCards';
 import { ProfileCard } from './ProfileCard';
@@ -24,12 +24,7 @@ export function DashboardPage() {
   const { data, error, reload } = useDashboard();
   return (
     <div className="page dashboard-page">
-      <header className="page__header">
-        <div>
-          <h1>Dashboard</h1>
-          <p className="page__subtitle">Welcome back, {user.name}.</p>
-        </div>
-      </header>
+      <PageHeader title="Dashboard" description={`Welcome back, ${user.name}.`} />
       {data ? (
         <DashboardContent
           data={data}

@@ -1,20 +1,21 @@
 import type { DashboardEquipment, EquipmentStatus } from '@caliber/contracts';
-import { Card } from '@caliber/ui-kit';
+import { Card, Meter, type MeterTone } from '@caliber/ui-kit';
 import { formatCount, shareText, statusShares } from './dashboard-format';
 import { UnavailableNote } from './UnavailableNote';
 
 /** The bar colours follow the inventory's status badges (green, yellow, red, grey, purple). */
-const STATUS_CLASSES: Record<EquipmentStatus, string> = {
-  Serviceable: 'serviceable',
-  'Under Maintenance': 'maintenance',
-  Unserviceable: 'unserviceable',
-  Decommissioned: 'decommissioned',
-  Auctioned: 'auctioned',
+const STATUS_TONES: Record<EquipmentStatus, MeterTone> = {
+  Serviceable: 'good',
+  'Under Maintenance': 'warn',
+  Unserviceable: 'bad',
+  Decommissioned: 'neutral',
+  Auctioned: 'accent',
 };
 
 /**
- * Every equipment status with its count and a bar as wide as its share. The bar is an image whose
- * label gives the share in words; the status and count beside it are plain text.
+ * Every equipment status with its count and a meter as wide as its share of all the devices. The
+ * meter is named by the status and reads out its share ('34% of all equipment'); the count and
+ * share beside the status are plain text.
  */
 export function StatusOverview({
   equipment,
@@ -23,28 +24,26 @@ export function StatusOverview({
   equipment: DashboardEquipment | null;
   unavailable: string | undefined;
 }) {
+  const shares = equipment ? statusShares(equipment.byStatus) : [];
+  const all = shares.reduce((sum, share) => sum + share.count, 0);
   return (
     <Card title="Equipment Status Overview" titleId="dashboard-status-overview">
       {equipment ? (
         <ul className="dashboard-bars">
-          {statusShares(equipment.byStatus).map((share) => (
+          {shares.map((share) => (
             <li key={share.status} className="dashboard-bars__row">
-              <span className="dashboard-bars__status">{share.status}</span>
-              <span className="dashboard-bars__count">
-                {formatCount(share.count)} <span className="muted">({shareText(share)})</span>
-              </span>
-              <span
-                className="dashboard-bars__track"
-                role="img"
-                aria-label={`${shareText(share)} of all equipment`}
-              >
-                <span
-                  className={`dashboard-bars__fill dashboard-bars__fill--${STATUS_CLASSES[share.status]}${
-                    share.count > 0 ? ' dashboard-bars__fill--some' : ''
-                  }`}
-                  style={{ width: `${share.percent}%` }}
-                />
-              </span>
+              <Meter
+                label={share.status}
+                value={share.count}
+                max={all}
+                tone={STATUS_TONES[share.status]}
+                valueText={
+                  <>
+                    {formatCount(share.count)} <span className="muted">({shareText(share)})</span>
+                  </>
+                }
+                spokenValue={`${formatCount(share.count)}, ${shareText(share)} of all equipment`}
+              />
             </li>
           ))}
         </ul>

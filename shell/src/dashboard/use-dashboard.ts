@@ -1,5 +1,13 @@
 import { LIVE_EVENTS, type DashboardResponse, type LiveEvent } from '@caliber/contracts';
-import { useApiData, useLiveConnection, useLiveEvents } from '@caliber/web';
+import {
+  apiQuery,
+  dashboardKeys,
+  errorMessage,
+  useLiveConnection,
+  useLiveQueryUpdates,
+  type LiveCacheRules,
+} from '@caliber/web';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { coalesce } from './coalesce';
 
@@ -15,17 +23,32 @@ const REFRESHING_EVENTS: readonly LiveEvent[] = LIVE_EVENTS.filter(
 const LIVE_REFETCH_INTERVAL_MS = 1000;
 
 /**
- * GET /api/dashboard (the query the screen keeps under one path, so every part of it reads the
- * same answer). Equipment and task events refetch it without a reload, coalesced; so does the live
- * connection coming back after a drop, since events sent meanwhile were missed. While a refetch
- * runs the previous answer stays on screen.
+ * GET /api/dashboard, under the one key every card reads (`dashboardKeys.all`). Equipment and task
+ * events mark it stale without a reload, coalesced; so does the live connection coming back after
+ * a drop, since events sent meanwhile were missed. While a refetch runs the previous answer stays
+ * on screen. `error` is the failure's message (the server's, else the spec's words).
  */
 export function useDashboard() {
-  const dashboard = useApiData<DashboardResponse>('/dashboard', DASHBOARD_FETCH_ERROR);
-  const { reload } = dashboard;
-  const refetch = useMemo(() => coalesce(reload, LIVE_REFETCH_INTERVAL_MS), [reload]);
+  const client = useQueryClient();
+  const dashboard = useQuery({
+    queryKey: dashboardKeys.all,
+    queryFn: apiQuery<DashboardResponse>('/dashboard'),
+  });
+
+  const refetch = useMemo(
+    () =>
+      coalesce(
+        () => void client.invalidateQueries({ queryKey: dashboardKeys.all }),
+        LIVE_REFETCH_INTERVAL_MS,
+      ),
+    [client],
+  );
   useEffect(() => () => refetch.cancel(), [refetch]);
-  useLiveEvents(REFRESHING_EVENTS, refetch.request);
+  const rules = useMemo<LiveCacheRules>(
+    () => Object.fromEntries(REFRESHING_EVENTS.map((event) => [event, () => refetch.request()])),
+    [refetch],
+  );
+  useLiveQueryUpdates(client, rules);
 
   const connection = useLiveConnection();
   const beenLive = useRef(false);
@@ -35,5 +58,9 @@ export function useDashboard() {
     beenLive.current = true;
   }, [connection, refetch]);
 
-  return dashboard;
+  return {
+    data: dashboard.data ?? null,
+    error: dashboard.isError ? errorMessage(dashboard.error, DASHBOARD_FETCH_ERROR) : null,
+    reload: () => void dashboard.refetch(),
+  };
 }

@@ -1,25 +1,24 @@
 import { Button } from '@caliber/ui-kit';
 import type { SaveState } from './use-save';
 
-export function SaveRow({
-  state,
-  onSave,
-  disabled,
-}: {
-  state: SaveState;
-  onSave(): void;
-  disabled?: boolean;
-}) {
+/**
+ * A card's Save button and what the last save came to ('Saved.', or the message in red), announced
+ * as it changes. With `form` the button submits that form; else `onSave` runs.
+ */
+export function SaveRow({ state, form, onSave }: { state: SaveState; form?: string; onSave?(): void }) {
   return (
     <div className="save-row">
-      <Button onClick={onSave} busy={state.kind === 'saving'} busyLabel="Saving..." disabled={disabled}>
+      <Button
+        type={form ? 'submit' : 'button'}
+        form={form}
+        onClick={onSave}
+        busy={state.busy}
+        busyLabel="Saving..."
+      >
         Save
       </Button>
-      <span
-        className={`save-row__message${state.kind === 'failed' ? ' save-row__message--error' : ''}`}
-        role="status"
-      >
-        {state.kind === 'saved' ? 'Saved.' : state.kind === 'failed' ? state.message : ''}
+      <span className={`save-row__message${state.error ? ' save-row__message--error' : ''}`} role="status">
+        {state.error ?? (state.saved ? 'Saved.' : '')}
       </span>
     </div>
   );

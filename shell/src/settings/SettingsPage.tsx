@@ -1,15 +1,19 @@
 import {
   DEFAULT_ITEMS_PER_PAGE,
   ITEMS_PER_PAGE_OPTIONS,
+  notificationSettingsSchema,
   REPORT_FORMAT_NAMES,
   REPORT_FORMATS,
+  reportDefaultsSchema,
   roleIs,
+  updateProfileSchema,
   type MeResponse,
   type NotificationSettings,
   type ReportDefaults,
   type ReportFormat,
+  type UpdateProfileRequest,
 } from '@caliber/contracts';
-import { Button, Card, SelectField, TextField, Toggle } from '@caliber/ui-kit';
+import { Button, Card, PageHeader, SelectField, Toggle } from '@caliber/ui-kit';
 import {
   api,
   Link,
@@ -21,9 +25,17 @@ import {
   useTheme,
   type ItemsPerPage,
 } from '@caliber/web';
-import { useState } from 'react';
+import {
+  FormSelectField,
+  FormTextField,
+  useContractForm,
+  type ContractForm,
+  type ContractFormOptions,
+} from '@caliber/web-forms';
+import { useId, useState } from 'react';
+import type { DefaultValues, FieldValues, Path, PathValue } from 'react-hook-form';
 import { SaveRow } from './SaveRow';
-import { useSave } from './use-save';
+import { useSave, type SaveState } from './use-save';
 
 /** Every format the Generate Report dialog makes, so any of them can be the one it starts with. */
 const FORMAT_CHOICES = REPORT_FORMATS.map((value) => ({ value, label: REPORT_FORMAT_NAMES[value] }));
@@ -31,9 +43,7 @@ const FORMAT_CHOICES = REPORT_FORMATS.map((value) => ({ value, label: REPORT_FOR
 export function SettingsPage() {
   return (
     <div className="page">
-      <header className="page__header">
-        <h1>Settings</h1>
-      </header>
+      <PageHeader title="Settings" />
       <div className="settings-grid">
         <ProfileCard />
         <NotificationsCard />
@@ -48,63 +58,90 @@ export function SettingsPage() {
   );
 }
 
+/**
+ * A card's form saved to the account: the contract's schema checks it (each message under its
+ * field), then `send` saves it and the answer replaces the signed-in person; a refusal shows its
+ * message in the Save row and its field details under the fields.
+ */
+function useAccountForm<T extends FieldValues>(
+  schema: ContractFormOptions<T>['schema'],
+  defaultValues: DefaultValues<T>,
+  send: (values: T) => Promise<MeResponse>,
+  fallback: string,
+) {
+  const { replaceUser } = useSession();
+  const form = useContractForm<T>({ schema, defaultValues });
+  const saving = useSave(async (values: T) => {
+    const { user } = await send(values);
+    replaceUser(user);
+    return user;
+  }, fallback);
+  const submit = form.submitWith((values) => saving.save(values), fallback);
+  const state: SaveState = {
+    busy: saving.state.busy,
+    saved: saving.state.saved && form.formState.isSubmitSuccessful,
+    error: form.formError,
+  };
+  return { form, submit, state };
+}
+
+/** A switch bound to one of a form's true-or-false fields. */
+function FormToggle<T extends FieldValues>({
+  form,
+  name,
+  label,
+}: {
+  form: ContractForm<T>;
+  name: Path<T>;
+  label: string;
+}) {
+  const checked = Boolean(form.watch(name));
+  return (
+    <Toggle
+      label={label}
+      checked={checked}
+      onChange={(on) => form.setValue(name, on as PathValue<T, Path<T>>, { shouldDirty: true })}
+    />
+  );
+}
+
 function ProfileCard() {
   const user = useCurrentUser();
-  const { replaceUser } = useSession();
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email ?? '');
-  const save = useSave('Failed to save profile.');
+  const formId = useId();
+  const { form, submit, state } = useAccountForm<UpdateProfileRequest>(
+    updateProfileSchema,
+    { name: user.name, email: user.email ?? '' },
+    (values) => api.put<MeResponse>('/users/me', values),
+    'Failed to save profile.',
+  );
   return (
     <Card title="Profile" titleId="settings-profile">
-      <TextField
-        label="Name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        autoComplete="name"
-      />
-      <TextField
-        label="Email"
-        type="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        autoComplete="email"
-      />
-      <SaveRow
-        state={save.state}
-        onSave={() =>
-          void save.run(async () => {
-            const { user: saved } = await api.put<MeResponse>('/users/me', { name, email });
-            replaceUser(saved);
-            setName(saved.name);
-            setEmail(saved.email ?? '');
-          })
-        }
-      />
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
+        <FormTextField form={form} name="name" label="Name" autoComplete="name" />
+        <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
+      </form>
+      <SaveRow state={state} form={formId} />
     </Card>
   );
 }
 
 function NotificationsCard() {
   const user = useCurrentUser();
-  const { replaceUser } = useSession();
-  const [settings, setSettings] = useState<NotificationSettings>(user.notifications);
-  const save = useSave('Failed to save notification settings.');
-  const set = (key: keyof NotificationSettings) => (value: boolean) =>
-    setSettings({ ...settings, [key]: value });
+  const formId = useId();
+  const { form, submit, state } = useAccountForm<NotificationSettings>(
+    notificationSettingsSchema,
+    user.notifications,
+    (values) => api.put<MeResponse>('/settings/notifications', values),
+    'Failed to save notification settings.',
+  );
   return (
     <Card title="Notifications" titleId="settings-notifications">
-      <Toggle label="Task updates" checked={settings.taskUpdates} onChange={set('taskUpdates')} />
-      <Toggle label="Inventory changes" checked={settings.inventory} onChange={set('inventory')} />
-      <Toggle label="Weekly digest" checked={settings.weeklyDigest} onChange={set('weeklyDigest')} />
-      <SaveRow
-        state={save.state}
-        onSave={() =>
-          void save.run(async () => {
-            const { user: saved } = await api.put<MeResponse>('/settings/notifications', settings);
-            replaceUser(saved);
-          })
-        }
-      />
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
+        <FormToggle form={form} name="taskUpdates" label="Task updates" />
+        <FormToggle form={form} name="inventory" label="Inventory changes" />
+        <FormToggle form={form} name="weeklyDigest" label="Weekly digest" />
+      </form>
+      <SaveRow state={state} form={formId} />
     </Card>
   );
 }
@@ -117,7 +154,7 @@ function PreferencesCard() {
   const { preferences, savePreferences } = usePreferences();
   const [itemsPerPage, setItemsPerPage] = useState<ItemsPerPage | null>(preferences.itemsPerPage);
   const [compactMode, setCompactMode] = useState(preferences.compactMode);
-  const save = useSave('Failed to save preferences.');
+  const saving = useSave(savePreferences, 'Failed to save preferences.');
   return (
     <Card title="Preferences" titleId="settings-preferences" description="Kept on this device.">
       <SelectField<ItemsPerPage>
@@ -127,10 +164,7 @@ function PreferencesCard() {
         onChange={setItemsPerPage}
       />
       <Toggle label="Compact mode" checked={compactMode} onChange={setCompactMode} />
-      <SaveRow
-        state={save.state}
-        onSave={() => void save.run(() => savePreferences({ itemsPerPage, compactMode }))}
-      />
+      <SaveRow state={saving.state} onSave={() => saving.send({ itemsPerPage, compactMode })} />
     </Card>
   );
 }
@@ -167,36 +201,26 @@ function AppearanceCard() {
 
 function ReportDefaultsCard() {
   const user = useCurrentUser();
-  const { replaceUser } = useSession();
-  const [defaults, setDefaults] = useState<ReportDefaults>(user.reportDefaults);
-  const save = useSave('Failed to save report defaults.');
+  const formId = useId();
+  const { form, submit, state } = useAccountForm<ReportDefaults>(
+    reportDefaultsSchema,
+    user.reportDefaults,
+    (values) => api.put<MeResponse>('/settings/reports', values),
+    'Failed to save report defaults.',
+  );
   return (
     <Card title="Reports Defaults" titleId="settings-reports">
-      <Toggle
-        label="Include charts"
-        checked={defaults.includeCharts}
-        onChange={(includeCharts) => setDefaults({ ...defaults, includeCharts })}
-      />
-      <Toggle
-        label="Include summary"
-        checked={defaults.includeSummary}
-        onChange={(includeSummary) => setDefaults({ ...defaults, includeSummary })}
-      />
-      <SelectField<ReportFormat>
-        label="Default format"
-        value={defaults.format}
-        options={FORMAT_CHOICES}
-        onChange={(format) => setDefaults({ ...defaults, format })}
-      />
-      <SaveRow
-        state={save.state}
-        onSave={() =>
-          void save.run(async () => {
-            const { user: saved } = await api.put<MeResponse>('/settings/reports', defaults);
-            replaceUser(saved);
-          })
-        }
-      />
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
+        <FormToggle form={form} name="includeCharts" label="Include charts" />
+        <FormToggle form={form} name="includeSummary" label="Include summary" />
+        <FormSelectField<ReportDefaults, ReportFormat>
+          form={form}
+          name="format"
+          label="Default format"
+          options={FORMAT_CHOICES}
+        />
+      </form>
+      <SaveRow state={state} form={formId} />
     </Card>
   );
 }
@@ -204,7 +228,7 @@ function ReportDefaultsCard() {
 function RealTimeCard() {
   const { preferences, savePreferences } = usePreferences();
   const [liveUpdates, setLiveUpdates] = useState(preferences.liveUpdates);
-  const save = useSave('Failed to save.');
+  const saving = useSave(savePreferences, 'Failed to save.');
   return (
     <Card title="Real-time & Security" titleId="settings-realtime">
       <Toggle
@@ -213,7 +237,7 @@ function RealTimeCard() {
         checked={liveUpdates}
         onChange={setLiveUpdates}
       />
-      <SaveRow state={save.state} onSave={() => void save.run(() => savePreferences({ liveUpdates }))} />
+      <SaveRow state={saving.state} onSave={() => saving.send({ liveUpdates })} />
     </Card>
   );
 }

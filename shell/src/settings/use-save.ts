@@ -1,24 +1,28 @@
 import { errorMessage } from '@caliber/web';
-import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 
-export type SaveState =
-  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+/** What a card's Save row says: busy while it runs, then 'Saved.' or why it failed. */
+export interface SaveState {
+  busy: boolean;
+  saved: boolean;
+  error: string | null;
+}
 
-/** A card's Save: busy while it runs, then 'Saved.' or the server's message. */
-export function useSave(fallback: string) {
-  const [state, setState] = useState<SaveState>({ kind: 'idle' });
-  const run = useCallback(
-    async (save: () => unknown) => {
-      setState({ kind: 'saving' });
-      try {
-        await save();
-        setState({ kind: 'saved' });
-      } catch (error) {
-        setState({ kind: 'failed', message: errorMessage(error, fallback) });
-      }
+/**
+ * A card's save as a mutation: `save(values)` runs it (its failure is thrown to a form, which shows
+ * it where it belongs), and `state` is what the card's Save row says (the server's message, else
+ * `fallback`). Never retried: a save sent twice may be applied twice.
+ */
+export function useSave<T>(run: (values: T) => unknown, fallback: string) {
+  const mutation = useMutation({
+    mutationFn: async (values: T) => {
+      await run(values);
     },
-    [fallback],
-  );
-  const reset = useCallback(() => setState({ kind: 'idle' }), []);
-  return { state, run, reset };
+  });
+  const state: SaveState = {
+    busy: mutation.isPending,
+    saved: mutation.isSuccess,
+    error: mutation.isError ? errorMessage(mutation.error, fallback) : null,
+  };
+  return { save: mutation.mutateAsync, send: mutation.mutate, state };
 }

@@ -7,14 +7,12 @@ import {
   type ListEntryDto,
   type ListKind,
 } from '@caliber/contracts';
-import { Card, ErrorBox, LoadingState, StatusToast, TextField, type StatusMessage } from '@caliber/ui-kit';
+import { Card, LoadStates, PageHeader, TextField } from '@caliber/ui-kit';
 import { Link, useCurrentUser, useHospitalLists, useProductName } from '@caliber/web';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { AddEntryForm } from './AddEntryForm';
 import { ListEntryRow } from './ListEntryRow';
 import { useListChanges } from './use-list-changes';
-
-const TOAST_MS = 2500;
 
 /**
  * The hospital's own lists: departments with their wards, and equipment categories. Everyone sees
@@ -26,12 +24,7 @@ export function HospitalListsPage() {
   const product = useProductName();
   const { lists, error, reload } = useHospitalLists();
   const [search, setSearch] = useState('');
-  const [toast, setToast] = useState<StatusMessage | null>(null);
-  const clearToast = useCallback(() => setToast(null), []);
-  const changes = useListChanges((text) => {
-    setToast({ text, tone: 'success' });
-    reload();
-  });
+  const changes = useListChanges(reload);
   const canChange = roleIs(user?.role, 'Admin');
   const key = listNameKey(search);
   const matches = (entry: ListEntryDto) =>
@@ -45,68 +38,70 @@ export function HospitalListsPage() {
 
   return (
     <div className="page hospital-lists">
-      <header className="page__header">
-        <div>
-          <h1>Hospital lists</h1>
-          <p className="page__subtitle">
+      <PageHeader
+        title="Hospital lists"
+        description={
+          <>
             The departments (with their wards) and equipment categories that forms, filters, imports and
             reports offer.{' '}
             {canChange
               ? 'A renamed entry keeps its old name: every record carrying it is renamed, and the old name still finds it. A retired entry is no longer offered for new records and stays on the records that carry it.'
               : 'Only Admins change these lists.'}
-          </p>
-        </div>
-        <Link className="ck-button ck-button--secondary" to="/settings">
-          Back to Settings
-        </Link>
-      </header>
-      <StatusToast message={toast} durationMs={TOAST_MS} onDone={clearToast} />
-      {changes.error ? <ErrorBox>{changes.error}</ErrorBox> : null}
-      {error && !lists ? <ErrorBox>{error}</ErrorBox> : null}
-      {!lists && !error ? <LoadingState text="Loading the lists…" /> : null}
-      {lists ? (
-        <>
-          <div className="hospital-lists__search">
-            <TextField
-              label="Search the lists"
-              type="search"
-              value={search}
-              placeholder="A name, or a former name"
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-          <div className="hospital-lists__grid">
-            <Card
-              title="Departments"
-              titleId="lists-departments"
-              description={`${lists.departments.filter((entry) => !entry.retired).length} in use, each with its wards.`}
-            >
-              {canChange ? <AddEntryForm kind="department" label="New department" changes={changes} /> : null}
-              <EntryList
-                kind="department"
-                entries={departments}
-                canChange={canChange}
-                changes={changes}
-                empty={search ? 'No department matches.' : 'No departments yet.'}
+          </>
+        }
+        actions={
+          <Link className="ck-button ck-button--secondary" to="/settings">
+            Back to Settings
+          </Link>
+        }
+      />
+      <LoadStates data={lists} error={lists ? null : error} onRetry={reload} loadingText="Loading the lists…">
+        {(lists) => (
+          <>
+            <div className="hospital-lists__search">
+              <TextField
+                label="Search the lists"
+                type="search"
+                value={search}
+                placeholder="A name, or a former name"
+                onChange={(event) => setSearch(event.target.value)}
               />
-            </Card>
-            <Card
-              title="Equipment categories"
-              titleId="lists-categories"
-              description={`${lists.categories.filter((entry) => !entry.retired).length} in use.`}
-            >
-              {canChange ? <AddEntryForm kind="category" label="New category" changes={changes} /> : null}
-              <EntryList
-                kind="category"
-                entries={categories}
-                canChange={canChange}
-                changes={changes}
-                empty={search ? 'No category matches.' : 'No categories yet.'}
-              />
-            </Card>
-          </div>
-        </>
-      ) : null}
+            </div>
+            <div className="hospital-lists__grid">
+              <Card
+                title="Departments"
+                titleId="lists-departments"
+                description={`${lists.departments.filter((entry) => !entry.retired).length} in use, each with its wards.`}
+              >
+                {canChange ? (
+                  <AddEntryForm kind="department" label="New department" changes={changes} />
+                ) : null}
+                <EntryList
+                  kind="department"
+                  entries={departments}
+                  canChange={canChange}
+                  changes={changes}
+                  empty={search ? 'No department matches.' : 'No departments yet.'}
+                />
+              </Card>
+              <Card
+                title="Equipment categories"
+                titleId="lists-categories"
+                description={`${lists.categories.filter((entry) => !entry.retired).length} in use.`}
+              >
+                {canChange ? <AddEntryForm kind="category" label="New category" changes={changes} /> : null}
+                <EntryList
+                  kind="category"
+                  entries={categories}
+                  canChange={canChange}
+                  changes={changes}
+                  empty={search ? 'No category matches.' : 'No categories yet.'}
+                />
+              </Card>
+            </div>
+          </>
+        )}
+      </LoadStates>
     </div>
   );
 }

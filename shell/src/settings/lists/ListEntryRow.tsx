@@ -1,9 +1,11 @@
 import { byName, departmentLabel, type DepartmentEntryDto, type ListEntryDto } from '@caliber/contracts';
-import { Badge, Button, TextField } from '@caliber/ui-kit';
-import { useProductName } from '@caliber/web';
-import { useState, type FormEvent } from 'react';
+import { Badge, Button, ErrorBox, useToast } from '@caliber/ui-kit';
+import { errorMessage, useProductName } from '@caliber/web';
+import { FormTextField, useContractForm } from '@caliber/web-forms';
+import { useState } from 'react';
 import { AddEntryForm } from './AddEntryForm';
-import type { ListChanges } from './use-list-changes';
+import { isRename, renameEntrySchema, type EntryNameDraft } from './list-forms';
+import { changeFallback, type EntryChange, type ListChanges } from './use-list-changes';
 
 const isDepartment = (entry: ListEntryDto | DepartmentEntryDto): entry is DepartmentEntryDto =>
   entry.kind === 'department' && 'wards' in entry;
@@ -25,7 +27,9 @@ export function ListEntryRow({
   const product = useProductName();
   const [renaming, setRenaming] = useState(false);
   const [addingWard, setAddingWard] = useState(false);
-  const busy = changes.busy === entry._id;
+  const toast = useToast();
+  const { update } = changes;
+  const busy = update.isPending && update.variables.entry._id === entry._id;
   const shown = departmentLabel(entry.name, product);
   const wards = isDepartment(entry) ? [...entry.wards].sort((a, b) => byName(a.name, b.name)) : [];
 
@@ -59,7 +63,12 @@ export function ListEntryRow({
               variant="ghost"
               busy={busy}
               busyLabel="Saving..."
-              onClick={() => void changes.setRetired(entry, !entry.retired)}
+              onClick={() => {
+                const sent: EntryChange = { entry, change: { retired: !entry.retired } };
+                update.mutate(sent, {
+                  onError: (failure) => toast.error(errorMessage(failure, changeFallback(sent))),
+                });
+              }}
               aria-label={`${entry.retired ? 'Restore' : 'Retire'} ${shown}`}
             >
               {entry.retired ? 'Restore' : 'Retire'}
@@ -95,6 +104,10 @@ export function ListEntryRow({
   );
 }
 
+/**
+ * The rename line: the new name, saved on Enter or Save; Escape, Cancel, or a name left blank or
+ * unchanged closes it without a call. The server's refusal shows above the line, which stays open.
+ */
 function RenameForm({
   entry,
   changes,
@@ -104,23 +117,31 @@ function RenameForm({
   changes: ListChanges;
   onDone(): void;
 }) {
-  const [name, setName] = useState(entry.name);
-  const busy = changes.busy === entry._id;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim() || name.trim() === entry.name) return onDone();
-    if (await changes.rename(entry, name)) onDone();
-  }
+  const form = useContractForm<EntryNameDraft>({
+    schema: renameEntrySchema,
+    defaultValues: { name: entry.name },
+  });
+  const busy = form.formState.isSubmitting;
+  const submit = form.submitWith(async ({ name }) => {
+    if (!isRename(entry.name, name)) return onDone();
+    await changes.update.mutateAsync({ entry, change: { name } });
+    onDone();
+  }, 'Failed to rename.');
 
   return (
-    <form className="list-add" onSubmit={submit} noValidate aria-label={`Rename ${entry.name}`}>
-      <TextField
+    <form
+      className="list-add"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={`Rename ${entry.name}`}
+    >
+      {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
+      <FormTextField
+        form={form}
+        name="name"
         label={`New name for ${entry.name}`}
-        value={name}
         maxLength={100}
         autoFocus
-        onChange={(event) => setName(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onDone();
         }}

@@ -2,73 +2,64 @@ import {
   LIST_KIND_LABELS,
   type AddListEntryRequest,
   type ListEntryDto,
-  type ListKind,
   type UpdateListEntryRequest,
 } from '@caliber/contracts';
-import { api, errorMessage } from '@caliber/web';
-import { useState } from 'react';
+import { useToast } from '@caliber/ui-kit';
+import { api } from '@caliber/web';
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
+
+/** How long a change's message stays: read in a glance. */
+const SAID_MS = 2500;
+
+/** A rename, retirement or restoration of `entry`, sent with the version the screen read. */
+export interface EntryChange {
+  entry: ListEntryDto;
+  change: Omit<UpdateListEntryRequest, 'version'>;
+}
 
 export interface ListChanges {
-  /** The entry (or `new:<kind>:<parent>`) a change is under way for. */
-  busy: string | null;
-  error: string | null;
-  add(kind: ListKind, name: string, parentId?: string): Promise<boolean>;
-  rename(entry: ListEntryDto, name: string): Promise<boolean>;
-  setRetired(entry: ListEntryDto, retired: boolean): Promise<boolean>;
+  add: UseMutationResult<ListEntryDto, Error, AddListEntryRequest>;
+  update: UseMutationResult<ListEntryDto, Error, EntryChange>;
+}
+
+/** What a change did, in the toast. */
+export function changeMessage({ entry, change }: EntryChange): string {
+  if (change.name !== undefined)
+    return `"${entry.name}" is now "${change.name.trim()}"; records carrying the old name follow.`;
+  return change.retired ? `"${entry.name}" retired.` : `"${entry.name}" restored.`;
+}
+
+/** Why a change failed when the server gives no reason. */
+export function changeFallback({ change }: EntryChange): string {
+  if (change.name !== undefined) return 'Failed to rename.';
+  return change.retired ? 'Failed to retire.' : 'Failed to restore.';
+}
+
+export function addFallback(kind: AddListEntryRequest['kind']): string {
+  return `Failed to add the ${LIST_KIND_LABELS[kind].toLowerCase()}.`;
 }
 
 /**
- * The changes an Admin makes to the lists, one at a time: each says what it did (`done`) or why it
- * was refused (the server's message), and answers whether it went through.
+ * The changes an Admin makes to the lists, as mutations: each says what it did in the toast and
+ * asks the lists again (`reload`: the shared lists store, which `lists:changed` also reloads in
+ * every other tab). A refusal is left to the form or button that sent it.
  */
-export function useListChanges(done: (message: string) => void): ListChanges {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(key: string, call: () => Promise<unknown>, message: string, fallback: string) {
-    setBusy(key);
-    setError(null);
-    try {
-      await call();
-      done(message);
-      return true;
-    } catch (failure) {
-      setError(errorMessage(failure, fallback));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  return {
-    busy,
-    error,
-    add: (kind, name, parentId) => {
-      const body: AddListEntryRequest = { kind, name, ...(parentId ? { parentId } : {}) };
-      return run(
-        `new:${kind}:${parentId ?? ''}`,
-        () => api.post<ListEntryDto>('/lists', body),
-        `${LIST_KIND_LABELS[kind]} "${name.trim()}" added.`,
-        `Failed to add the ${LIST_KIND_LABELS[kind].toLowerCase()}.`,
-      );
+export function useListChanges(reload: () => void): ListChanges {
+  const toast = useToast();
+  const add = useMutation({
+    mutationFn: (body: AddListEntryRequest) => api.post<ListEntryDto>('/lists', body),
+    onSuccess: (_entry, body) => {
+      toast.success(`${LIST_KIND_LABELS[body.kind]} "${body.name.trim()}" added.`, { durationMs: SAID_MS });
+      reload();
     },
-    rename: (entry, name) => {
-      const body: UpdateListEntryRequest = { name, version: entry.version };
-      return run(
-        entry._id,
-        () => api.put<ListEntryDto>(`/lists/${entry._id}`, body),
-        `"${entry.name}" is now "${name.trim()}"; records carrying the old name follow.`,
-        'Failed to rename.',
-      );
+  });
+  const update = useMutation({
+    mutationFn: ({ entry, change }: EntryChange) =>
+      api.put<ListEntryDto>(`/lists/${entry._id}`, { ...change, version: entry.version }),
+    onSuccess: (_entry, sent) => {
+      toast.success(changeMessage(sent), { durationMs: SAID_MS });
+      reload();
     },
-    setRetired: (entry, retired) => {
-      const body: UpdateListEntryRequest = { retired, version: entry.version };
-      return run(
-        entry._id,
-        () => api.put<ListEntryDto>(`/lists/${entry._id}`, body),
-        retired ? `"${entry.name}" retired.` : `"${entry.name}" restored.`,
-        retired ? 'Failed to retire.' : 'Failed to restore.',
-      );
-    },
-  };
+  });
+  return { add, update };
 }
