@@ -90,6 +90,12 @@ const gatewayEnvSchema = z
      */
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(120).default(60),
     /**
+     * The longest the dashboard's figures are reused between visits. Any change the gateway hears
+     * of or passes on drops them at once; this bounds what changes with the clock alone (overdue
+     * at midnight) and a change whose event was lost. 0 computes them at every visit.
+     */
+    DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(60),
+    /**
      * How long Generate Report waits for the file before answering with a link to the report's
      * page instead (which follows it and downloads it when done).
      */
@@ -149,6 +155,7 @@ const gatewayEnvSchema = z
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwtSecret: env.JWT_SECRET,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
+    dashboardCacheMs: env.DASHBOARD_CACHE_SECONDS * 1000,
     reportWaitMs: env.REPORT_WAIT_SECONDS * 1000,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,

@@ -34,6 +34,8 @@ import { HealthController } from './health/health.controller';
 import { HealthChecks } from './health/health-checks';
 import { DashboardController } from './dashboard/dashboard.controller';
 import { DashboardService } from './dashboard/dashboard.service';
+import { DashboardFiguresCache } from './dashboard/dashboard-figures-cache';
+import { DropsDashboardFigures } from './dashboard/drops-dashboard-figures.interceptor';
 import { OwnSettingsController } from './settings/own-settings.controller';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { IdentityClient } from './identity/identity.client';
@@ -110,6 +112,8 @@ export class GatewayModule {
         { provide: GATEWAY_LOGGER, useValue: logger },
         HealthChecks,
         DashboardService,
+        DashboardFiguresCache,
+        DropsDashboardFigures,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         // The gateway signs every request it sends with its own key, and checks what identity

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   hasFullAccess,
+  seesAllTasks,
   SUBJECTS,
   type DashboardEquipment,
   type DashboardPart,
@@ -18,6 +19,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { HealthChecks, type HealthChecksResult } from '../health/health-checks';
 import { SERVICE_CHANNEL } from '../identity/service-client';
 import { RedisConnection } from '../redis/redis.provider';
+import { DashboardFiguresCache } from './dashboard-figures-cache';
 
 /** How long the dashboard waits for each part: a part later than this is said to be missing. */
 export const DASHBOARD_PART_DEADLINE_MS = 3000;
@@ -39,6 +41,17 @@ export function lastBackupKey(prefix: string): string {
 export const SYSTEM_STATUS_REUSE_MS = 5000;
 
 type Part<T> = { value: T } | { missing: string };
+
+/** A part that could not be had: thrown inside the cache so that it is not kept. */
+class MissingPart extends Error {}
+
+/**
+ * Whose figures a person's tasks and PM parts are: the services give a Technician their own and
+ * everyone else the department's, so those are the keys the figures may be shared under.
+ */
+export function figuresScope(user: { _id: string; role: string }): string {
+  return seesAllTasks(user.role) ? 'department' : `own:${user._id}`;
+}
 
 function checkOf(health: DependencyHealth | undefined, what: string): SystemCheck {
   if (health?.status === 'up') return { ok: true, problem: null };
@@ -94,15 +107,36 @@ export class DashboardService {
     private readonly health: HealthChecks,
     private readonly redis: RedisConnection,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly figures: DashboardFiguresCache,
   ) {}
 
   async compose(session: GatewaySession): Promise<DashboardResponse> {
+    const scope = figuresScope(session.user);
     const [equipment, tasks, pm, lastLogin, checks, lastBackupAt] = await Promise.all([
-      this.part<DashboardEquipment>(session, 'equipment service', SUBJECTS.equipment.dashboard, {}),
-      this.part<DashboardTasks>(session, 'maintenance service', SUBJECTS.maintenance.dashboard, {}),
-      this.part<PmComplianceResponse>(session, 'maintenance service', SUBJECTS.maintenance.compliance, {
-        query: {},
-      }),
+      // The inventory's figures are the same for everyone.
+      this.keptPart<DashboardEquipment>(
+        'equipment',
+        session,
+        'equipment service',
+        SUBJECTS.equipment.dashboard,
+        {},
+      ),
+      this.keptPart<DashboardTasks>(
+        `tasks:${scope}`,
+        session,
+        'maintenance service',
+        SUBJECTS.maintenance.dashboard,
+        {},
+      ),
+      this.keptPart<PmComplianceResponse>(
+        `pm:${scope}`,
+        session,
+        'maintenance service',
+        SUBJECTS.maintenance.compliance,
+        {
+          query: {},
+        },
+      ),
       this.part<{ at: string | null }>(session, 'identity service', SUBJECTS.identity.previousSignIn, {}),
       this.checks.get('all', () => this.health.run()),
       this.lastBackup(),
@@ -130,6 +164,28 @@ export class DashboardService {
       lastLogin: valueOf('lastLogin', lastLogin)?.at ?? null,
       unavailable,
     };
+  }
+
+  /** A part from the figures kept between visits (`DashboardFiguresCache`), or asked for now. */
+  private async keptPart<T>(
+    key: string,
+    session: GatewaySession,
+    label: string,
+    subject: string,
+    payload: unknown,
+  ): Promise<Part<T>> {
+    try {
+      const value = await this.figures.get(key, async () => {
+        const part = await this.part<T>(session, label, subject, payload);
+        if ('missing' in part) throw new MissingPart(part.missing);
+        return part.value;
+      });
+      return { value };
+    } catch (error) {
+      // Only a MissingPart is thrown inside; anything else would be a fault of the cache itself.
+      if (error instanceof MissingPart) return { missing: error.message };
+      throw error;
+    }
   }
 
   private async part<T>(

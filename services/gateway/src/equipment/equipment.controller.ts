@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UseInterceptors,
+} from '@nestjs/common';
+import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   assessRiskRequestSchema,
   changeEquipmentStatusSchema,
@@ -23,6 +35,7 @@ import { EquipmentClient } from './equipment.client';
  * (400 with a message); the equipment service checks them again and enforces the role rules.
  */
 @Controller('equipment')
+@UseInterceptors(DropsDashboardFigures)
 export class EquipmentController {
   constructor(private readonly equipment: EquipmentClient) {}
 

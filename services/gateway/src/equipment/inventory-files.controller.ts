@@ -12,7 +12,9 @@ import {
   Query,
   Req,
   Res,
+  UseInterceptors,
 } from '@nestjs/common';
+import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import type { Request, Response } from 'express';
 import {
   ASSET_LABELS_MAX,
@@ -83,6 +85,7 @@ function refuseImport(session: GatewaySession): void {
  * before EquipmentController, so `import`, `imports` and `export` are not taken for a device's id.
  */
 @Controller('equipment')
+@UseInterceptors(DropsDashboardFigures)
 export class InventoryFilesController {
   constructor(
     private readonly equipment: EquipmentClient,

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, UseInterceptors } from '@nestjs/common';
+import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   addListEntrySchema,
   updateListEntrySchema,
@@ -16,6 +17,7 @@ import { EquipmentClient } from './equipment.client';
  * service: everyone signed in reads them; the service lets only Admins change them.
  */
 @Controller('lists')
+@UseInterceptors(DropsDashboardFigures)
 export class ListsController {
   constructor(private readonly equipment: EquipmentClient) {}
 

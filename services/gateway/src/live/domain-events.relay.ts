@@ -18,6 +18,7 @@ import { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache';
+import { DashboardFiguresCache } from '../dashboard/dashboard-figures-cache';
 import { GATEWAY_LOGGER } from '../config';
 import { SERVICES_CLIENT } from '../identity/service-client';
 import { LiveGateway } from './live.gateway';
@@ -42,6 +43,7 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
     private readonly live: LiveGateway,
     private readonly verifier: StatementVerifier,
     private readonly sessions: SessionCache,
+    private readonly dashboardFigures: DashboardFiguresCache,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -56,7 +58,8 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
     for await (const status of connection.status()) {
       if (status.type === 'reconnect') {
         this.sessions.clear();
-        this.logger.info('NATS reconnected: session cache emptied');
+        this.dashboardFigures.changed();
+        this.logger.info('NATS reconnected: session cache and dashboard figures emptied');
       }
     }
   }
@@ -87,6 +90,13 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
   }
 
   private deliver(subject: string, payload: unknown): void {
+    // A change of the inventory, the lists, the tasks or a person's name may move a dashboard
+    // figure: the kept figures are dropped before the browsers hear of the change, so a dashboard
+    // reloading for this event is answered with figures that include it. Sign-ins, sign-outs and
+    // a report's progress count nothing, and a shift signing in must not empty the figures it is
+    // about to read.
+    if (subject in LIVE_EVENT_OF_SUBJECT || subject === EVENT_SUBJECTS.userUpdated)
+      this.dashboardFigures.changed();
     if (subject === EVENT_SUBJECTS.sessionsEnded) {
       const ended = payload as SessionsEndedEvent;
       this.sessions.forget(ended.sessionIds, ended.userId);

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   closeRecallActionSchema,
   closeRecallSchema,
@@ -27,6 +28,7 @@ import { RecallsClient } from './recalls.client';
  * reads them; the service lets only Engineers and Admins record, preview, edit and close.
  */
 @Controller('recalls')
+@UseInterceptors(DropsDashboardFigures)
 export class RecallsController {
   constructor(private readonly recalls: RecallsClient) {}
 
@@ -85,6 +87,7 @@ export class RecallsController {
  * a path of its own, so that no recall path is ambiguous with it.
  */
 @Controller('recall-actions')
+@UseInterceptors(DropsDashboardFigures)
 export class RecallActionsController {
   constructor(private readonly recalls: RecallsClient) {}
 
@@ -103,6 +106,7 @@ export class RecallActionsController {
  * the inventory's file routes: `equipment/imports/…` is never a device.
  */
 @Controller('equipment')
+@UseInterceptors(DropsDashboardFigures)
 export class DeviceRecallsController {
   constructor(private readonly recalls: RecallsClient) {}
 

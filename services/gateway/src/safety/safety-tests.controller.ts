@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
+import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   hasFullAccess,
   recordSafetyTestSchema,
@@ -39,6 +40,7 @@ function refuseImport(session: GatewaySession): void {
  * is sent again for Apply, so nothing of it is kept between the two.
  */
 @Controller()
+@UseInterceptors(DropsDashboardFigures)
 export class SafetyTestsController {
   constructor(
     private readonly safety: SafetyClient,

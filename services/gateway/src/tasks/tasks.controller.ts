@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UseInterceptors,
+} from '@nestjs/common';
+import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   assigneeQuerySchema,
   certifyTaskSchema,
@@ -38,6 +50,7 @@ import { AssigneesClient, TasksClient } from './tasks.client';
  * message); the maintenance service checks them again and enforces the task rules by role.
  */
 @Controller('tasks')
+@UseInterceptors(DropsDashboardFigures)
 export class TasksController {
   constructor(private readonly tasks: TasksClient) {}
 
@@ -113,6 +126,7 @@ export class TasksController {
  * Engineers and Admins, reading them and the PM compliance figures for anyone signed in.
  */
 @Controller('maintenance')
+@UseInterceptors(DropsDashboardFigures)
 export class MaintenanceController {
   constructor(private readonly tasks: TasksClient) {}
 
@@ -179,6 +193,7 @@ export class MaintenanceController {
  * for anyone signed in (read-only). It sits beside the device's other paths.
  */
 @Controller('equipment')
+@UseInterceptors(DropsDashboardFigures)
 export class DeviceMaintenanceController {
   constructor(private readonly tasks: TasksClient) {}
 
@@ -198,6 +213,7 @@ export class DeviceMaintenanceController {
  * pages; `/auth/users` is the Create Task form's, answering the approved list as `{users}`.
  */
 @Controller()
+@UseInterceptors(DropsDashboardFigures)
 export class AssigneesController {
   constructor(private readonly assignees: AssigneesClient) {}
 
