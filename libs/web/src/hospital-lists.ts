@@ -1,7 +1,7 @@
 import type { HospitalListsDto } from '@caliber/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api, errorMessage } from './api-client';
-import { useLiveEvents } from './live-events';
+import { useLiveEvent } from './live-events';
 
 interface ListsState {
   lists: HospitalListsDto | null;
@@ -70,6 +70,6 @@ export interface HospitalLists extends ListsState {
 export function useHospitalLists(): HospitalLists {
   const state = useSyncExternalStore(store.subscribe, store.snapshot);
   useEffect(() => store.load(), []);
-  useLiveEvents(['lists:changed'], () => store.load(true));
+  useLiveEvent('lists:changed', () => store.load(true));
   return { ...state, reload: () => store.load(true) };
 }
