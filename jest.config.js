@@ -75,7 +75,12 @@ module.exports = {
       // packages resolved as in Node rather than their browser builds.
       testEnvironment: 'jest-fixed-jsdom',
       testMatch: ['<rootDir>/{libs,shell,mfe-*}/**/*.ctest.tsx'],
-      transform: { '^.+\\.tsx?$': swcTsx },
+      // TanStack Table 9 ships only ES modules: they are compiled for Jest like the app's code.
+      transform: {
+        '^.+\\.tsx?$': swcTsx,
+        '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/](react-table|table-core)[\\\\/].+\\.js$': swcTsx,
+      },
+      transformIgnorePatterns: ['/node_modules/(?!@tanstack/(react-table|table-core)/)'],
       moduleNameMapper: {
         ...shared.moduleNameMapper,
         '^@caliber/ui-kit$': '<rootDir>/libs/ui-kit/src/index.ts',
