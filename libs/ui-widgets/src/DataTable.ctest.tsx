@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { DataTable, lineColumn, statusColumn, type DataColumn } from './DataTable';
+import { FileRowsTable, lineColumn, statusColumn, type DataColumn } from './DataTable';
 
 interface FileRow {
   line: number;
@@ -10,15 +10,16 @@ interface FileRow {
 const columns: DataColumn<FileRow>[] = [
   lineColumn((row) => row.line),
   { id: 'serial', header: 'Serial number', cell: (row) => row.serial },
-  statusColumn({
-    id: 'action',
-    header: 'Action',
-    tone: (row) => (row.refused ? 'red' : 'green'),
-    label: (row) => (row.refused ? 'Refused' : 'Add'),
-  }),
+  statusColumn(
+    'action',
+    'Action',
+    (row) => (row.refused ? 'refused' : 'add'),
+    { add: 'green', refused: 'red' },
+    { add: 'Add', refused: 'Refused' },
+  ),
 ];
 
-const fileRows = (count: number): FileRow[] =>
+const makeRows = (count: number): FileRow[] =>
   Array.from({ length: count }, (_, index) => ({
     line: index + 2,
     serial: `SN-${index + 2}`,
@@ -27,15 +28,12 @@ const fileRows = (count: number): FileRow[] =>
 
 function Table({ rows }: { rows: FileRow[] }) {
   return (
-    <DataTable
+    <FileRowsTable
       rows={rows}
       columns={columns}
-      rowKey={(row) => String(row.line)}
-      rowLabel={(row) => `Line ${row.line}`}
-      rowTone={(row) => (row.refused ? 'danger' : undefined)}
+      refused={(row) => row.refused}
       caption="The rows of the file"
       label="Rows of the file"
-      dense
       initialRect={{ width: 800, height: 440 }}
       estimateRowHeight={44}
     />
@@ -44,7 +42,7 @@ function Table({ rows }: { rows: FileRow[] }) {
 
 describe('DataTable', () => {
   it('is a table with its caption and column headers, in a focusable region', () => {
-    render(<Table rows={fileRows(3)} />);
+    render(<Table rows={makeRows(3)} />);
     const region = screen.getByRole('region', { name: 'Rows of the file' });
     expect(region).toHaveAttribute('tabindex', '0');
     const table = within(region).getByRole('table', { name: 'The rows of the file' });
@@ -57,7 +55,7 @@ describe('DataTable', () => {
   });
 
   it('draws every row of a short table, each named, each cell labelled with its column for the phone', () => {
-    render(<Table rows={fileRows(3)} />);
+    render(<Table rows={makeRows(3)} />);
     // The header row and three rows; a short table is not virtualised.
     expect(screen.getAllByRole('row')).toHaveLength(4);
     expect(screen.getByRole('table')).not.toHaveAttribute('aria-rowcount');
@@ -69,7 +67,7 @@ describe('DataTable', () => {
   });
 
   it('marks a refused row by its tone, and says the status in words', () => {
-    render(<Table rows={fileRows(3)} />);
+    render(<Table rows={makeRows(3)} />);
     const refused = screen.getByRole('row', { name: 'Line 2' });
     expect(refused).toHaveClass('ck-data-table__row--danger');
     expect(within(refused).getByText('Refused')).toBeInTheDocument();
@@ -77,7 +75,7 @@ describe('DataTable', () => {
   });
 
   it('of 5,000 rows draws only a window, and tells a screen reader the count and each row’s place', () => {
-    render(<Table rows={fileRows(5000)} />);
+    render(<Table rows={makeRows(5000)} />);
     const table = screen.getByRole('table');
     expect(table).toHaveAttribute('aria-rowcount', '5001');
     const rows = screen.getAllByRole('row');

@@ -15,21 +15,27 @@ export interface DataColumn<Row> {
 }
 
 /**
- * A status cell: a badge in the row's tone with its words ('Refused' in red). A screen reader
+ * A status cell: a badge in the status's tone with its words ('Refused' in red). A screen reader
  * reads the words; the colour only repeats them.
  */
-export function statusColumn<Row>({
-  id,
-  header,
-  tone,
-  label,
-}: {
-  id: string;
-  header: string;
-  tone(row: Row): BadgeTone;
-  label(row: Row): string;
-}): DataColumn<Row> {
-  return { id, header, cell: (row) => <Badge tone={tone(row)}>{label(row)}</Badge> };
+export function statusColumn<Row, Status extends string>(
+  id: string,
+  header: string,
+  status: (row: Row) => Status,
+  tones: Readonly<Record<Status, BadgeTone>>,
+  labels: Readonly<Record<Status, string>>,
+): DataColumn<Row> {
+  return { id, header, cell: (row) => <Badge tone={tones[status(row)]}>{labels[status(row)]}</Badge> };
+}
+
+/** A cell of text that may be empty: an empty one shows a muted dash, so the cell is not left blank. */
+export function textColumn<Row>(
+  id: string,
+  header: string,
+  value: (row: Row) => string | null | undefined,
+  className?: string,
+): DataColumn<Row> {
+  return { id, header, className, cell: (row) => value(row) || <span className="muted">—</span> };
 }
 
 /** The line of a file a row comes from, in tabular figures so long files line up. */
@@ -64,8 +70,8 @@ export interface DataTableProps<Row extends RowData> {
   /** A row's height before it is measured (the first window is laid out with it). */
   estimateRowHeight?: number;
   /**
-   * The scrolling frame's size before it is measured. A browser measures it at once; jsdom has
-   * no layout, so a test gives it to see the first window.
+   * The scrolling frame's size before it is measured, and while it measures 0 × 0 (jsdom has no
+   * layout; a frame not shown yet): the frame's largest size unless given.
    */
   initialRect?: Rect;
 }
@@ -73,6 +79,8 @@ export interface DataTableProps<Row extends RowData> {
 export const VIRTUAL_FROM = 200;
 const ESTIMATE_ROW_HEIGHT = 44;
 const OVERSCAN = 8;
+/** The virtualised frame's largest size (data-table.css), as a first guess of its size. */
+const FRAME_RECT: Rect = { width: 960, height: 560 };
 
 const features = tableFeatures({});
 type Columns<Row extends RowData> = ColumnDef<typeof features, Row>[];
@@ -96,7 +104,7 @@ export function DataTable<Row extends RowData>({
   className,
   virtualFrom = VIRTUAL_FROM,
   estimateRowHeight = ESTIMATE_ROW_HEIGHT,
-  initialRect,
+  initialRect = FRAME_RECT,
 }: DataTableProps<Row>) {
   const frame = useRef<HTMLDivElement>(null);
   const virtual = rows.length >= virtualFrom;
@@ -128,7 +136,7 @@ export function DataTable<Row extends RowData>({
     // A frame without layout (jsdom, or not yet shown) measures 0 × 0: it keeps the size given.
     observeElementRect: (instance, changed) =>
       observeElementRect(instance, (rect) =>
-        changed(rect.width === 0 && rect.height === 0 && initialRect ? initialRect : rect),
+        changed(rect.width === 0 && rect.height === 0 ? initialRect : rect),
       ),
     // A row is measured as drawn (a card on a phone is taller than a table row); an element
     // without layout (jsdom) keeps the estimate rather than counting as no height at all.
@@ -206,5 +214,24 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
     <tr aria-hidden="true" className="ck-data-table__spacer">
       <td colSpan={columns} style={{ height }} />
     </tr>
+  );
+}
+
+/**
+ * A file's rows (an import's preview): the data table in the smaller print, each row keyed and
+ * named by its line ('Line 12'), a refused one in the danger tone.
+ */
+export function FileRowsTable<Row extends { line: number }>({
+  refused,
+  ...table
+}: Omit<DataTableProps<Row>, 'rowKey' | 'rowLabel' | 'rowTone' | 'dense'> & { refused(row: Row): boolean }) {
+  return (
+    <DataTable
+      {...table}
+      dense
+      rowKey={(row) => String(row.line)}
+      rowLabel={(row) => `Line ${row.line}`}
+      rowTone={(row) => (refused(row) ? 'danger' : undefined)}
+    />
   );
 }
