@@ -122,7 +122,9 @@ test.describe('Electrical safety tests', () => {
     // The previous test's class, instrument and applied parts are filled in; the values are not.
     await expect(page.getByLabel('Instrument', { exact: true })).toHaveValue('Rigel 288+ s/n 10422');
     await expect(page.getByLabel('Name')).toHaveValue('ECG');
-    const earth = page.locator('[data-path="protectiveEarthOhm"]');
+    const earth = page
+      .locator('.safety-measure')
+      .filter({ has: page.getByLabel('Protective earth resistance (Ω)') });
     await earth.getByLabel('Protective earth resistance (Ω)').fill('0.45');
     await expect(earth.getByText('Limit ≤ 0.3 Ω')).toBeVisible();
     await expect(earth.getByText('Fail', { exact: true })).toBeVisible();
