@@ -33,6 +33,8 @@ const shared = {
     '^@caliber/service-kit/telemetry$': '<rootDir>/libs/service-kit/src/telemetry/start.ts',
     '^@caliber/local-stack$': '<rootDir>/infra/local/src/index.ts',
     '^@caliber/testing/(.*)$': '<rootDir>/infra/testing/$1',
+    // Test people and files, for the front end's unit tests too (their fixtures use them).
+    '^@caliber/web-testing/(.*)$': '<rootDir>/libs/web-testing/src/$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

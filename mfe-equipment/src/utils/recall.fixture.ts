@@ -1,4 +1,4 @@
-import type { RecallListResponse, RecallSummaryDto } from '@caliber/contracts';
+import type { RecallActionDto, RecallDetail, RecallListResponse, RecallSummaryDto } from '@caliber/contracts';
 
 /** A notice in the list as the API answers it, for tests. */
 export function recallSummary(changes: Partial<RecallSummaryDto> = {}): RecallSummaryDto {
@@ -33,5 +33,52 @@ export function recallPage(
     limit: 20,
     open: recalls.filter((recall) => recall.state === 'open').length,
     openActions: recalls.reduce((sum, recall) => sum + recall.affected - recall.closed, 0),
+  };
+}
+
+/** A notice with its actions as `GET /recalls/{id}` answers it. */
+export function recallDetail(changes: Partial<RecallDetail> = {}): RecallDetail {
+  return {
+    ...recallSummary(),
+    serialNumbers: [],
+    serialRanges: [{ from: 'SN0099', to: 'SN0150' }],
+    lotNumbers: [],
+    udiDi: null,
+    hazard: 'The pump may stop infusing without sounding its alarm.',
+    actionRequired: 'Install software 2.1.',
+    createdBy: null,
+    updatedBy: null,
+    closingDecision: null,
+    version: 1,
+    actions: [],
+    ...changes,
+  };
+}
+
+/** One affected device's open action. */
+export function recallAction(changes: Partial<RecallActionDto> = {}): RecallActionDto {
+  return {
+    _id: 'act-1',
+    recallId: 'rc-1',
+    device: {
+      _id: 'eq-1',
+      name: 'Infusion pump 1',
+      serialNumber: 'SN0100',
+      model: 'Spectrum',
+      department: 'ICU',
+      status: 'Serviceable',
+      present: true,
+    },
+    matched: { manufacturer: 'Sigma Medical', model: 'Spectrum', serialNumber: 'SN0100', lotNumber: null },
+    stillMatches: true,
+    foundAt: '2026-02-02T09:00:00.000Z',
+    state: 'open',
+    closedWith: null,
+    taskId: null,
+    decision: null,
+    closedAt: null,
+    closedBy: null,
+    version: 1,
+    ...changes,
   };
 }
