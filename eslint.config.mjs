@@ -93,7 +93,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.ctest.tsx'],
+    // Test data (`*.fixture.ts`) is test code too: it may build on the test libraries.
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.ctest.tsx', '**/*.fixture.ts'],
     rules: { '@nx/enforce-module-boundaries': ['error', boundaries(true)] },
   },
   {

@@ -33,6 +33,8 @@ const shared = {
     '^@caliber/service-kit/telemetry$': '<rootDir>/libs/service-kit/src/telemetry/start.ts',
     '^@caliber/local-stack$': '<rootDir>/infra/local/src/index.ts',
     '^@caliber/testing/(.*)$': '<rootDir>/infra/testing/$1',
+    // Test people and files, for the front end's unit tests too (their fixtures use them).
+    '^@caliber/web-testing/(.*)$': '<rootDir>/libs/web-testing/src/$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
@@ -75,7 +77,12 @@ module.exports = {
       // packages resolved as in Node rather than their browser builds.
       testEnvironment: 'jest-fixed-jsdom',
       testMatch: ['<rootDir>/{libs,shell,mfe-*}/**/*.ctest.tsx'],
-      transform: { '^.+\\.tsx?$': swcTsx },
+      // TanStack Table 9 ships only ES modules: they are compiled for Jest like the app's code.
+      transform: {
+        '^.+\\.tsx?$': swcTsx,
+        '[\\\\/]node_modules[\\\\/]@tanstack[\\\\/](react-table|table-core)[\\\\/].+\\.js$': swcTsx,
+      },
+      transformIgnorePatterns: ['/node_modules/(?!@tanstack/(react-table|table-core)/)'],
       moduleNameMapper: {
         ...shared.moduleNameMapper,
         '^@caliber/ui-kit$': '<rootDir>/libs/ui-kit/src/index.ts',

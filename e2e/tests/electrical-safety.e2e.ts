@@ -122,7 +122,9 @@ test.describe('Electrical safety tests', () => {
     // The previous test's class, instrument and applied parts are filled in; the values are not.
     await expect(page.getByLabel('Instrument', { exact: true })).toHaveValue('Rigel 288+ s/n 10422');
     await expect(page.getByLabel('Name')).toHaveValue('ECG');
-    const earth = page.locator('[data-path="protectiveEarthOhm"]');
+    const earth = page
+      .locator('.safety-measure')
+      .filter({ has: page.getByLabel('Protective earth resistance (Ω)') });
     await earth.getByLabel('Protective earth resistance (Ω)').fill('0.45');
     await expect(earth.getByText('Limit ≤ 0.3 Ω')).toBeVisible();
     await expect(earth.getByText('Fail', { exact: true })).toBeVisible();
@@ -200,6 +202,45 @@ test.describe('Electrical safety tests', () => {
       'Fluke Biomedical ESA615 / Ansur (modelled): 0 tests will be imported (0 of them failed); 4 rows will not.',
     );
     await expect(page.getByRole('button', { name: 'Import 0 tests' })).toBeDisabled();
+  });
+
+  test('a preview of 1,000 rows draws only the rows in view, and scrolls to the last', async ({ page }) => {
+    const tag = marker();
+    await openAs(page, addStaff('Engineer', `${tag} Importer`));
+    const header = (await readFile(join(SAMPLES, 'caliber-safety-tests.csv'), 'utf8')).split('\n')[0];
+    // Serial numbers no device carries: every row is previewed, and refused.
+    const lines = Array.from(
+      { length: 1000 },
+      (_, index) =>
+        `${tag}-NONE-${index + 1},,2026-03-02 09:15,Dana Okoye,Fluke ESA615,2025-11-20,I,alternative,alternative,Yes,0.08,200,310,,Pass,Pass,`,
+    );
+    await page.goto('/equipment/safety-tests/import');
+    await page.getByLabel('Analyser export (.csv)').setInputFiles({
+      name: 'many.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([header, ...lines].join('\n')),
+    });
+    await page.getByRole('button', { name: 'Check file' }).click();
+    const table = page.getByRole('table', { name: 'Rows of the analyser file' });
+    await expect(table).toHaveAttribute('aria-rowcount', '1001');
+    await expect(table.getByRole('row', { name: 'Line 2', exact: true })).toBeVisible();
+    for (const size of [
+      { name: 'desktop', width: 1280, height: 900 },
+      { name: 'phone', width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      const frame = page.getByRole('region', { name: 'Rows of the analyser file' });
+      await frame.evaluate((element) => (element.scrollTop = 0));
+      await expect(table.getByRole('row', { name: 'Line 2', exact: true })).toBeVisible();
+      // A window of rows, not a thousand.
+      expect(await table.locator('tbody tr:not(.ck-data-table__spacer)').count()).toBeLessThan(60);
+      await page.screenshot({ path: `/tmp/eqfiles-safety-many-${size.name}.png` });
+      await frame.evaluate((element) => (element.scrollTop = element.scrollHeight));
+      const last = table.getByRole('row', { name: 'Line 1001', exact: true });
+      await expect(last).toBeVisible();
+      await expect(last).toHaveAttribute('aria-rowindex', '1001');
+      await expect(table.getByRole('row', { name: 'Line 2', exact: true })).toHaveCount(0);
+    }
   });
 
   test('a Technician reads the safety tests and cannot record one', async ({ page, browser }) => {

@@ -116,7 +116,7 @@ test.describe('Roster import and export', () => {
     await choose(dialog, 'roster.csv', file);
     await expect(dialog.getByText('47 to add, 0 to change, 0 unchanged, 3 refused')).toBeVisible();
     await expect(dialog.locator('tbody tr')).toHaveCount(50);
-    await expect(dialog.locator('tr.users-import__row--refused')).toHaveCount(3);
+    await expect(dialog.locator('tr.ck-data-table__row--danger')).toHaveCount(3);
     for (const number of Object.values(BAD)) await expect(line(dialog, number)).toContainText('Refused');
     await expect(line(dialog, 2)).toContainText('Add');
     await expect(line(dialog, 2)).toContainText(`${tag}-01`);

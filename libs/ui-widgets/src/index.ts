@@ -2,4 +2,4 @@
 // combobox (React Aria). They live apart from `@caliber/ui-kit` because the kit is loaded by the
 // sign-in page, which must stay small; a remote that uses one of these bundles it, and the sign-in
 // page never downloads it. They draw with the kit's tokens and classes, so light and dark follow.
-export {};
+export * from './DataTable';

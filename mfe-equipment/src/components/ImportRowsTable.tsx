@@ -6,9 +6,11 @@ import {
   type InventoryImportRowsPage,
   type InventoryImportSummary,
 } from '@caliber/contracts';
-import { Badge, LoadStates, Pager } from '@caliber/ui-kit';
-import { Link, useApiData } from '@caliber/web';
-import { useId, useState } from 'react';
+import { LoadStates, Pager } from '@caliber/ui-kit';
+import { FileRowsTable, lineColumn, statusColumn, textColumn, type DataColumn } from '@caliber/ui-widgets';
+import { apiQuery, errorMessage, inventoryImportKeys, Link } from '@caliber/web';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
 import { ACTION_LABELS, ACTION_TONES, changeLine, problemLine, rowsQuery } from '../utils/inventory-import';
 
 const count = (value: number) => value.toLocaleString('en');
@@ -23,17 +25,22 @@ export interface ImportRowsTableProps {
 /**
  * A staged import's rows, a page at a time from the server, in file order: all of them or those
  * of one action. Each says its line, serial and name, and what applying does with it: the fields
- * an update changes (from → to), or every reason a row is refused with the cell it is in.
+ * an update changes (from → to), or every reason a row is refused with the cell it is in. While
+ * another page or action loads, the rows shown stay.
  */
 export function ImportRowsTable({ importId, summary, applied }: ImportRowsTableProps) {
   const filterName = useId();
   const headingId = useId();
   const [action, setAction] = useState<InventoryImportAction | ''>('');
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useApiData<InventoryImportRowsPage>(
-    `/equipment/imports/${encodeURIComponent(importId)}/rows?${rowsQuery(page, INVENTORY_IMPORT_ROWS_PAGE, action)}`,
-    'Failed to load the rows of the file.',
-  );
+  const query = rowsQuery(page, INVENTORY_IMPORT_ROWS_PAGE, action);
+  const rows = useQuery({
+    queryKey: inventoryImportKeys.rows(importId, query),
+    queryFn: apiQuery<InventoryImportRowsPage>(
+      `/equipment/imports/${encodeURIComponent(importId)}/rows?${query}`,
+    ),
+    placeholderData: keepPreviousData,
+  });
   const total = INVENTORY_IMPORT_ACTIONS.reduce((sum, key) => sum + summary[key], 0);
   const choices: { value: InventoryImportAction | ''; label: string; count: number }[] = [
     { value: '', label: 'All', count: total },
@@ -70,7 +77,12 @@ export function ImportRowsTable({ importId, summary, applied }: ImportRowsTableP
         ))}
       </fieldset>
 
-      <LoadStates data={data} error={error} onRetry={reload} loadingText="Loading the rows…">
+      <LoadStates
+        data={rows.data ?? null}
+        error={rows.isError ? errorMessage(rows.error, 'Failed to load the rows of the file.') : null}
+        onRetry={() => void rows.refetch()}
+        loadingText="Loading the rows…"
+      >
         {(data) =>
           data.rows.length === 0 ? (
             <p className="muted">No rows of this kind.</p>
@@ -79,9 +91,9 @@ export function ImportRowsTable({ importId, summary, applied }: ImportRowsTableP
               <p className="muted import-rows__range" aria-live="polite">
                 Rows {count((data.page - 1) * data.limit + 1)}–
                 {count((data.page - 1) * data.limit + data.rows.length)} of {count(data.total)}
-                {loading ? ' (updating…)' : ''}
+                {rows.isFetching ? ' (updating…)' : ''}
               </p>
-              <RowsTable rows={data.rows} applied={applied} />
+              <InventoryRows rows={data.rows} applied={applied} />
               <Pager page={data.page} totalPages={data.pages} label="Pages of rows" onPage={setPage} />
             </>
           )
@@ -91,66 +103,50 @@ export function ImportRowsTable({ importId, summary, applied }: ImportRowsTableP
   );
 }
 
-/** The rows as a table; on a phone each row is a card. */
-function RowsTable({ rows, applied }: { rows: readonly InventoryImportRowDto[]; applied: boolean }) {
+/** The rows as the kit's data table; on a phone each row is a card. */
+function InventoryRows({ rows, applied }: { rows: readonly InventoryImportRowDto[]; applied: boolean }) {
+  const columns = useMemo(() => inventoryColumns(applied), [applied]);
   return (
-    // Focusable, so a wide table scrolls from the keyboard too.
-    <div className="ck-table-frame" tabIndex={0} role="region" aria-label="Rows of the file">
-      <table className="ck-table ck-table--dense import-table">
-        <caption className="visually-hidden">
-          Each row of the file: its line, serial number and name, and what{' '}
-          {applied ? 'was done' : 'applying does'} with it
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Serial number</th>
-            <th scope="col">Name</th>
-            <th scope="col">Action</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr
-              key={row.line}
-              aria-label={`Line ${row.line}`}
-              className={row.action === 'refused' ? 'import-table__row--refused' : undefined}
-            >
-              <td data-label="Line" className="import-table__line">
-                {row.line}
-              </td>
-              <td data-label="Serial number" className="import-table__serial">
-                {row.serialNumber ? (
-                  applied && row.equipmentId ? (
-                    <Link to={`/equipment/${encodeURIComponent(row.equipmentId)}`}>{row.serialNumber}</Link>
-                  ) : (
-                    row.serialNumber
-                  )
-                ) : (
-                  <span className="muted">—</span>
-                )}
-              </td>
-              <td data-label="Name">{row.name || <span className="muted">—</span>}</td>
-              <td data-label="Action">
-                <Badge tone={ACTION_TONES[row.action]}>{ACTION_LABELS[row.action]}</Badge>
-              </td>
-              <td data-label="Details">
-                <RowDetails row={row} applied={applied} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FileRowsTable
+      rows={rows}
+      columns={columns}
+      refused={(row) => row.action === 'refused'}
+      caption={`Each row of the file: its line, serial number and name, and what ${applied ? 'was done' : 'applying does'} with it`}
+      label="Rows of the file"
+      className="import-table"
+    />
   );
+}
+
+function inventoryColumns(applied: boolean): DataColumn<InventoryImportRowDto>[] {
+  return [
+    lineColumn((row) => row.line),
+    {
+      id: 'serial',
+      header: 'Serial number',
+      className: 'import-table__serial',
+      cell: (row) =>
+        row.serialNumber ? (
+          applied && row.equipmentId ? (
+            <Link to={`/equipment/${encodeURIComponent(row.equipmentId)}`}>{row.serialNumber}</Link>
+          ) : (
+            row.serialNumber
+          )
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
+    textColumn('name', 'Name', (row) => row.name),
+    statusColumn('action', 'Action', (row) => row.action, ACTION_TONES, ACTION_LABELS),
+    { id: 'details', header: 'Details', cell: (row) => <RowDetails row={row} applied={applied} /> },
+  ];
 }
 
 function RowDetails({ row, applied }: { row: InventoryImportRowDto; applied: boolean }) {
   switch (row.action) {
     case 'refused':
       return (
-        <ul className="import-table__problems">
+        <ul className="ck-data-table__list ck-data-table__list--danger">
           {row.problems.map((problem, index) => (
             <li key={index}>{problemLine(problem)}</li>
           ))}
@@ -158,7 +154,7 @@ function RowDetails({ row, applied }: { row: InventoryImportRowDto; applied: boo
       );
     case 'update':
       return (
-        <ul className="import-table__changes">
+        <ul className="ck-data-table__list">
           {row.changes.map((change) => (
             <li key={change.field}>{changeLine(change)}</li>
           ))}

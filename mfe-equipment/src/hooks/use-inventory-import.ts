@@ -1,6 +1,7 @@
 import type { InventoryDateOrder, InventoryImportDto } from '@caliber/contracts';
-import { api, ApiError, errorMessage } from '@caliber/web';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, ApiError, errorMessage, inventoryImportKeys, recallKeys } from '@caliber/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { inventoryImportRequest } from '../utils/inventory-import';
 
 /**
@@ -9,13 +10,10 @@ import { inventoryImportRequest } from '../utils/inventory-import';
  */
 export type ImportPhase = 'choose' | 'uploading' | 'preview' | 'applying' | 'discarding' | 'applied';
 
-interface ImportState {
-  phase: ImportPhase;
-  staged: InventoryImportDto | null;
-  error: string | null;
-}
+/** A file refused here, before it is sent: its message is shown as it is. */
+class FileProblem extends Error {}
 
-const START: ImportState = { phase: 'choose', staged: null, error: null };
+const importPath = (staged: InventoryImportDto) => `/equipment/imports/${encodeURIComponent(staged._id)}`;
 
 /**
  * The inventory import's calls: the file sent and staged (the server answers its preview), the
@@ -23,80 +21,89 @@ const START: ImportState = { phase: 'choose', staged: null, error: null };
  * alert. Nothing is written before Apply; a staged import nobody applies expires on the server.
  */
 export function useInventoryImport() {
-  const [state, setState] = useState<ImportState>(START);
-  const call = useRef<AbortController | null>(null);
+  const client = useQueryClient();
+  const [staged, setStaged] = useState<InventoryImportDto | null>(null);
 
-  useEffect(() => () => call.current?.abort(), []);
+  const uploading = useMutation({
+    mutationFn: async ({ file, dateOrder }: { file: File; dateOrder: InventoryDateOrder }) => {
+      const check = await inventoryImportRequest(file, dateOrder);
+      if (!check.ok) throw new FileProblem(check.message);
+      return api.post<InventoryImportDto>('/equipment/imports', check.body);
+    },
+    onSuccess: setStaged,
+  });
+  const applying = useMutation({
+    mutationFn: (preview: InventoryImportDto) => api.post<InventoryImportDto>(`${importPath(preview)}/apply`),
+    onSuccess: (done) => {
+      setStaged(done);
+      // The rows now say what was done; devices written may be found by an open recall.
+      void client.invalidateQueries({ queryKey: inventoryImportKeys.all });
+      void client.invalidateQueries({ queryKey: recallKeys.all });
+    },
+  });
+  const discarding = useMutation({
+    mutationFn: async (preview: InventoryImportDto) => {
+      try {
+        await api.delete(importPath(preview));
+      } catch (failure) {
+        // Already gone (expired, or discarded in another tab): there is nothing left to discard.
+        if (!(failure instanceof ApiError && failure.status === 404)) throw failure;
+      }
+    },
+    onSuccess: () => setStaged(null),
+  });
 
-  const begin = () => {
-    call.current?.abort();
-    const controller = new AbortController();
-    call.current = controller;
-    return controller;
+  const clearError = () => {
+    uploading.reset();
+    applying.reset();
+    discarding.reset();
   };
 
-  const upload = useCallback(async (file: File, dateOrder: InventoryDateOrder) => {
-    const controller = begin();
-    setState({ phase: 'uploading', staged: null, error: null });
-    try {
-      const check = await inventoryImportRequest(file, dateOrder);
-      if (controller.signal.aborted) return;
-      if (!check.ok) return setState({ phase: 'choose', staged: null, error: check.message });
-      const staged = await api.post<InventoryImportDto>('/equipment/imports', check.body, {
-        signal: controller.signal,
-      });
-      setState({ phase: 'preview', staged, error: null });
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      setState({
-        phase: 'choose',
-        staged: null,
-        error: errorMessage(failure, 'Failed to read the inventory file.'),
-      });
-    }
-  }, []);
+  const phase: ImportPhase = uploading.isPending
+    ? 'uploading'
+    : applying.isPending
+      ? 'applying'
+      : discarding.isPending
+        ? 'discarding'
+        : !staged
+          ? 'choose'
+          : staged.state === 'applied'
+            ? 'applied'
+            : 'preview';
 
-  const apply = useCallback(async () => {
-    const staged = state.staged;
-    if (!staged) return;
-    const controller = begin();
-    setState({ phase: 'applying', staged, error: null });
-    try {
-      const done = await api.post<InventoryImportDto>(
-        `/equipment/imports/${encodeURIComponent(staged._id)}/apply`,
-        undefined,
-        { signal: controller.signal },
-      );
-      setState({ phase: 'applied', staged: done, error: null });
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      setState({ phase: 'preview', staged, error: errorMessage(failure, 'Failed to apply the import.') });
-    }
-  }, [state.staged]);
+  const error = uploading.isError
+    ? uploading.error instanceof FileProblem
+      ? uploading.error.message
+      : errorMessage(uploading.error, 'Failed to read the inventory file.')
+    : applying.isError
+      ? errorMessage(applying.error, 'Failed to apply the import.')
+      : discarding.isError
+        ? errorMessage(discarding.error, 'Failed to discard the import.')
+        : null;
 
-  const discard = useCallback(async () => {
-    const staged = state.staged;
-    if (!staged) return setState(START);
-    const controller = begin();
-    setState({ phase: 'discarding', staged, error: null });
-    try {
-      await api.delete(`/equipment/imports/${encodeURIComponent(staged._id)}`, { signal: controller.signal });
-      setState(START);
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      // Already gone (expired, or discarded in another tab): there is nothing left to discard.
-      if (failure instanceof ApiError && failure.status === 404) return setState(START);
-      setState({ phase: 'preview', staged, error: errorMessage(failure, 'Failed to discard the import.') });
-    }
-  }, [state.staged]);
-
-  /** After an applied import: the screen starts again for the next file. */
-  const startOver = useCallback(() => {
-    call.current?.abort();
-    setState(START);
-  }, []);
-
-  const clearError = useCallback(() => setState((current) => ({ ...current, error: null })), []);
-
-  return { ...state, upload, apply, discard, startOver, clearError };
+  return {
+    phase,
+    staged: phase === 'uploading' ? null : staged,
+    error,
+    upload: (file: File, dateOrder: InventoryDateOrder) => {
+      clearError();
+      setStaged(null);
+      uploading.mutate({ file, dateOrder });
+    },
+    apply: () => {
+      if (!staged) return;
+      clearError();
+      applying.mutate(staged);
+    },
+    discard: () => {
+      clearError();
+      if (staged) discarding.mutate(staged);
+    },
+    /** After an applied import: the screen starts again for the next file. */
+    startOver: () => {
+      clearError();
+      setStaged(null);
+    },
+    clearError,
+  };
 }

@@ -166,7 +166,7 @@ export function InventoryImportPage() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (file && !fileProblem) void flow.upload(file, dateOrder);
+            if (file && !fileProblem) flow.upload(file, dateOrder);
           }}
         >
           <div className="ck-field">
@@ -237,7 +237,7 @@ export function InventoryImportPage() {
             busy={flow.phase === 'applying' || flow.phase === 'discarding'}
             discarding={flow.phase === 'discarding'}
             onApply={() => setConfirming(true)}
-            onDiscard={() => void flow.discard()}
+            onDiscard={flow.discard}
           />
         )
       ) : null}
@@ -266,7 +266,7 @@ export function InventoryImportPage() {
               <Button
                 onClick={() => {
                   setConfirming(false);
-                  void flow.apply();
+                  flow.apply();
                 }}
               >
                 Apply

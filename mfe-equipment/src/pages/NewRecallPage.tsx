@@ -7,13 +7,25 @@ import {
   LoadingState,
   Notice,
   PageHeader,
-  SelectField,
   TextAreaField,
-  TextField,
 } from '@caliber/ui-kit';
-import { api, errorMessage, Link, useApiData, useNavigate, useParams } from '@caliber/web';
-import { useState, type FormEvent } from 'react';
-import { EMPTY_RECALL_FORM, formOf, recallRequest, type RecallForm } from '../utils/recall-form';
+import { errorMessage, Link, useNavigate, useParams } from '@caliber/web';
+import {
+  FormSelectField,
+  FormTextField,
+  showRefusal,
+  useContractForm,
+  type ContractForm,
+} from '@caliber/web-forms';
+import { useState } from 'react';
+import { useRecall, useRecallPreview, useSaveRecall } from '../hooks/recall-queries';
+import {
+  EMPTY_RECALL_FORM,
+  formOf,
+  recallFormSchema,
+  recallRequest,
+  type RecallForm,
+} from '../utils/recall-form';
 import '../equipment.css';
 
 const SOURCE_CHOICES = RECALL_SOURCES.map((source) => ({
@@ -39,59 +51,67 @@ export function NewRecallPage() {
  */
 export function EditRecallPage() {
   const { id = '' } = useParams();
-  const { data, error, reload } = useApiData<RecallDetail>(
-    `/recalls/${encodeURIComponent(id)}`,
-    'Failed to load the recall',
-  );
-  if (error)
+  const recall = useRecall(id);
+  if (recall.isError)
     return (
       <div className="page recalls-page">
-        <ErrorState message={error} onAction={reload} />
+        <ErrorState
+          message={errorMessage(recall.error, 'Failed to load the recall')}
+          onAction={() => void recall.refetch()}
+        />
       </div>
     );
-  return data ? <RecallEditor key={data._id} existing={data} /> : <LoadingState text="Loading recall…" />;
+  return recall.data ? (
+    <RecallEditor key={recall.data._id} existing={recall.data} />
+  ) : (
+    <LoadingState text="Loading recall…" />
+  );
+}
+
+/** A list field of the notice (one item a line), bound to the form, its message under it. */
+function ListField({
+  form,
+  name,
+  ...field
+}: {
+  form: ContractForm<RecallForm>;
+  name: keyof RecallForm;
+  label: string;
+  hint?: string;
+  rows?: number;
+  required?: boolean;
+}) {
+  const { error } = form.getFieldState(name, form.formState);
+  return <TextAreaField {...field} {...form.register(name)} error={error?.message} />;
 }
 
 function RecallEditor({ existing }: { existing: RecallDetail | null }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<RecallForm>(existing ? formOf(existing) : EMPTY_RECALL_FORM);
+  const form = useContractForm<RecallForm>({
+    schema: recallFormSchema,
+    defaultValues: existing ? formOf(existing) : EMPTY_RECALL_FORM,
+  });
+  const previewing = useRecallPreview();
+  const saving = useSaveRecall(existing);
+  // The answer of the last check, with the notice it was asked for: Save is offered only while
+  // the form still says exactly that.
   const [preview, setPreview] = useState<{ key: string; answer: RecallPreview } | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'save' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const body = recallRequest(form);
+  const body = recallRequest(form.watch());
   const key = JSON.stringify(body);
   const checked = preview?.key === key ? preview.answer : null;
-  const set = (changes: Partial<RecallForm>) => setForm((current) => ({ ...current, ...changes }));
+  const busy = form.formState.isSubmitting || saving.isPending;
 
-  async function check(event: FormEvent) {
-    event.preventDefault();
-    setBusy('preview');
-    setError(null);
-    try {
-      setPreview({ key, answer: await api.post<RecallPreview>('/recalls/preview', body) });
-    } catch (failure) {
-      setError(errorMessage(failure, 'Could not check the matching devices'));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const check = form.submitWith(async (values) => {
+    const sent = recallRequest(values);
+    setPreview({ key: JSON.stringify(sent), answer: await previewing.mutateAsync(sent) });
+  }, 'Could not check the matching devices');
 
-  async function save() {
-    setBusy('save');
-    setError(null);
-    try {
-      const saved = existing
-        ? await api.put<RecallDetail>(`/recalls/${encodeURIComponent(existing._id)}`, {
-            ...body,
-            version: existing.version,
-          })
-        : await api.post<RecallDetail>('/recalls', body);
-      navigate(`/equipment/recalls/${encodeURIComponent(saved._id)}`);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Could not save the notice'));
-      setBusy(null);
-    }
+  function save() {
+    form.clearErrors('root');
+    saving.mutate(body, {
+      onSuccess: (saved) => navigate(`/equipment/recalls/${encodeURIComponent(saved._id)}`),
+      onError: (failure) => showRefusal(form, failure, 'Could not save the notice'),
+    });
   }
 
   return (
@@ -115,94 +135,66 @@ function RecallEditor({ existing }: { existing: RecallDetail | null }) {
       <Card>
         <form className="recall-form" onSubmit={check} noValidate>
           <div className="recall-form__grid">
-            <SelectField<RecallSource>
+            <FormSelectField<RecallForm, RecallSource>
+              form={form}
+              name="source"
               label="Source"
-              value={form.source}
-              onChange={(source) => set({ source })}
               options={SOURCE_CHOICES}
             />
-            <TextField
+            <FormTextField
+              form={form}
+              name="sourceReference"
               label="Source reference"
               hint="The notice's own number, e.g. an FDA recall number or an FSN reference"
-              value={form.sourceReference}
-              onChange={(event) => set({ sourceReference: event.target.value })}
               required
             />
-            <TextField
-              label="Title"
-              value={form.title}
-              onChange={(event) => set({ title: event.target.value })}
-              required
-            />
-            <TextField
-              label="Date published"
-              type="date"
-              value={form.publishedOn}
-              onChange={(event) => set({ publishedOn: event.target.value })}
-              required
-            />
-            <TextField
+            <FormTextField form={form} name="title" label="Title" required />
+            <FormTextField form={form} name="publishedOn" label="Date published" type="date" required />
+            <FormTextField
+              form={form}
+              name="manufacturer"
               label="Manufacturer"
               hint="Case, spaces and punctuation do not count: 'GE-Healthcare' finds 'GE Healthcare'"
-              value={form.manufacturer}
-              onChange={(event) => set({ manufacturer: event.target.value })}
               required
             />
-            <TextField
+            <FormTextField
+              form={form}
+              name="udiDi"
               label="UDI-DI or GTIN (optional)"
               hint="When given, a device with another GTIN is left out"
               inputMode="numeric"
-              value={form.udiDi}
-              onChange={(event) => set({ udiDi: event.target.value })}
             />
           </div>
-          <TextAreaField
-            label="Models"
-            hint="One a line"
-            rows={2}
-            value={form.models}
-            onChange={(event) => set({ models: event.target.value })}
-            required
-          />
+          <ListField form={form} name="models" label="Models" hint="One a line" rows={2} required />
           <div className="recall-form__grid">
-            <TextAreaField
+            <ListField
+              form={form}
+              name="serialNumbers"
               label="Serial numbers (optional)"
               hint="One a line, or separated by commas"
-              value={form.serialNumbers}
-              onChange={(event) => set({ serialNumbers: event.target.value })}
             />
-            <TextAreaField
+            <ListField
+              form={form}
+              name="serialRanges"
               label="Serial ranges (optional)"
               hint="One a line: SN0099 to SN0150. The letters before the number must be the same at both ends; numbers are compared as numbers."
-              value={form.serialRanges}
-              onChange={(event) => set({ serialRanges: event.target.value })}
             />
-            <TextAreaField
+            <ListField
+              form={form}
+              name="lotNumbers"
               label="Lot numbers (optional)"
               hint="One a line; a device is found only when its lot (from its UDI) is listed"
-              value={form.lotNumbers}
-              onChange={(event) => set({ lotNumbers: event.target.value })}
             />
           </div>
-          <TextAreaField
-            label="Hazard"
-            value={form.hazard}
-            onChange={(event) => set({ hazard: event.target.value })}
-            required
-          />
-          <TextAreaField
-            label="Action required"
-            value={form.actionRequired}
-            onChange={(event) => set({ actionRequired: event.target.value })}
-            required
-          />
-          {error ? <ErrorBox>{error}</ErrorBox> : null}
+          <ListField form={form} name="hazard" label="Hazard" required />
+          <ListField form={form} name="actionRequired" label="Action required" required />
+          {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
           <div className="recall-form__actions">
-            <Button type="submit" variant={checked ? 'secondary' : 'primary'} disabled={busy !== null}>
-              {busy === 'preview' ? 'Checking…' : 'Check matching devices'}
+            <Button type="submit" variant={checked ? 'secondary' : 'primary'} disabled={busy}>
+              {form.formState.isSubmitting ? 'Checking…' : 'Check matching devices'}
             </Button>
-            <Button type="button" variant="primary" disabled={!checked || busy !== null} onClick={save}>
-              {busy === 'save' ? 'Saving…' : existing ? 'Save changes' : 'Save notice'}
+            <Button type="button" variant="primary" disabled={!checked || busy} onClick={save}>
+              {saving.isPending ? 'Saving…' : existing ? 'Save changes' : 'Save notice'}
             </Button>
           </div>
           {!checked ? <p className="ck-field__hint">Check the matching devices before saving.</p> : null}

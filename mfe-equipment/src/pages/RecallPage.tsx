@@ -1,10 +1,4 @@
-import {
-  hasFullAccess,
-  type LiveEvent,
-  type RecallActionDto,
-  type RecallDetail,
-  type TaskCreatedResponse,
-} from '@caliber/contracts';
+import { hasFullAccess, type RecallActionDto, type RecallDetail } from '@caliber/contracts';
 import {
   Badge,
   Button,
@@ -20,14 +14,13 @@ import {
   TextAreaField,
   TextField,
 } from '@caliber/ui-kit';
-import { api, errorMessage, Link, useApiData, useCurrentUser, useLiveEvents, useParams } from '@caliber/web';
+import { errorMessage, Link, useCurrentUser, useParams } from '@caliber/web';
 import { useState } from 'react';
+import { useCloseAction, useCloseRecall, useOpenRecallTask, useRecall } from '../hooks/recall-queries';
 import { progressLine, recallTask } from '../utils/recall-form';
 import '../equipment.css';
 
 const BACK = '/equipment/recalls';
-// An action closed elsewhere changes its device: the page follows.
-const REFRESHING: readonly LiveEvent[] = ['equipment:updated', 'equipment:imported'];
 
 /** How an action was closed, in words. */
 function closedLine(action: RecallActionDto): string {
@@ -47,53 +40,37 @@ function ActionItem({
   recall,
   action,
   canEdit,
-  onChanged,
 }: {
   recall: RecallDetail;
   action: RecallActionDto;
   canEdit: boolean;
-  onChanged(): void;
 }) {
   const [taskId, setTaskId] = useState('');
   const [decision, setDecision] = useState('');
-  const [busy, setBusy] = useState<'open' | 'task' | 'decision' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [opened, setOpened] = useState<string | null>(null);
+  const opening = useOpenRecallTask();
+  const closing = useCloseAction(action._id);
+  const busy = opening.isPending || closing.isPending;
+  const closingWith = closing.isPending ? closing.variables.closeWith : null;
+  const failure = opening.error ?? closing.error;
+  const error = failure ? errorMessage(failure, 'The change was not saved') : null;
+  const opened = opening.data?.task._id ?? null;
   const name = action.device.name || 'Unnamed Equipment';
 
-  async function run(kind: 'open' | 'task' | 'decision', work: () => Promise<void>) {
-    setBusy(kind);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(errorMessage(failure, 'The change was not saved'));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const openTask = () =>
-    run('open', async () => {
-      const created = await api.post<TaskCreatedResponse>('/tasks', {
-        ...recallTask(recall),
-        taskType: 'Repair',
-        priority: 'High',
-        equipmentId: action.device._id,
-      });
-      setOpened(created.task._id);
-      setTaskId(created.task._id);
-    });
-  const close = (kind: 'task' | 'decision') =>
-    run(kind, async () => {
-      await api.put<RecallActionDto>(
-        `/recall-actions/${encodeURIComponent(action._id)}`,
-        kind === 'task'
-          ? { closeWith: 'task', taskId: taskId.trim(), version: action.version }
-          : { closeWith: 'decision', decision, version: action.version },
-      );
-      onChanged();
-    });
+  const openTask = () => {
+    closing.reset();
+    opening.mutate(
+      { ...recallTask(recall), taskType: 'Repair', priority: 'High', equipmentId: action.device._id },
+      { onSuccess: (created) => setTaskId(created.task._id) },
+    );
+  };
+  const close = (kind: 'task' | 'decision') => {
+    opening.reset();
+    closing.mutate(
+      kind === 'task'
+        ? { closeWith: 'task', taskId: taskId.trim(), version: action.version }
+        : { closeWith: 'decision', decision, version: action.version },
+    );
+  };
 
   return (
     <li className="recall-action" aria-label={name}>
@@ -129,8 +106,8 @@ function ActionItem({
       ) : canEdit ? (
         <div className="recall-action__forms">
           <div className="recall-action__form">
-            <Button variant="secondary" onClick={openTask} disabled={busy !== null}>
-              {busy === 'open' ? 'Opening…' : 'Open a task'}
+            <Button variant="secondary" onClick={openTask} disabled={busy}>
+              {opening.isPending ? 'Opening…' : 'Open a task'}
             </Button>
             {opened ? (
               <p className="ck-field__hint" role="status">
@@ -145,12 +122,8 @@ function ActionItem({
               value={taskId}
               onChange={(event) => setTaskId(event.target.value)}
             />
-            <Button
-              variant="secondary"
-              onClick={() => close('task')}
-              disabled={busy !== null || !taskId.trim()}
-            >
-              {busy === 'task' ? 'Closing…' : 'Close with task'}
+            <Button variant="secondary" onClick={() => close('task')} disabled={busy || !taskId.trim()}>
+              {closingWith === 'task' ? 'Closing…' : 'Close with task'}
             </Button>
           </div>
           <div className="recall-action__form">
@@ -161,12 +134,8 @@ function ActionItem({
               value={decision}
               onChange={(event) => setDecision(event.target.value)}
             />
-            <Button
-              variant="secondary"
-              onClick={() => close('decision')}
-              disabled={busy !== null || !decision.trim()}
-            >
-              {busy === 'decision' ? 'Closing…' : 'Close with a decision'}
+            <Button variant="secondary" onClick={() => close('decision')} disabled={busy || !decision.trim()}>
+              {closingWith === 'decision' ? 'Closing…' : 'Close with a decision'}
             </Button>
           </div>
           {error ? <ErrorBox>{error}</ErrorBox> : null}
@@ -180,25 +149,12 @@ function ActionItem({
  * Closing a notice that has no open action (it found no device): a written decision. A notice with
  * devices closes by itself with the last of them.
  */
-function CloseRecallForm({ recall, onChanged }: { recall: RecallDetail; onChanged(): void }) {
+function CloseRecallForm({ recall }: { recall: RecallDetail }) {
   const [decision, setDecision] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function close() {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.put<RecallDetail>(`/recalls/${encodeURIComponent(recall._id)}/close`, {
-        decision,
-        version: recall.version,
-      });
-      onChanged();
-    } catch (failure) {
-      setError(errorMessage(failure, 'The recall was not closed'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const closing = useCloseRecall(recall);
+  const busy = closing.isPending;
+  const error = closing.isError ? errorMessage(closing.error, 'The recall was not closed') : null;
+  const close = () => closing.mutate(decision);
   return (
     <div className="recall-action__form">
       <TextAreaField
@@ -224,13 +180,10 @@ export function RecallPage() {
   const { id = '' } = useParams();
   const user = useCurrentUser();
   const canEdit = hasFullAccess(user.role);
-  const {
-    data: recall,
-    error,
-    loading,
-    reload,
-  } = useApiData<RecallDetail>(`/recalls/${encodeURIComponent(id)}`, 'Failed to load the recall');
-  useLiveEvents(REFRESHING, () => reload());
+  const query = useRecall(id);
+  const recall = query.data ?? null;
+  const error = query.isError ? errorMessage(query.error, 'Failed to load the recall') : null;
+  const reload = () => void query.refetch();
 
   const facts: [string, string][] = recall
     ? [
@@ -287,7 +240,7 @@ export function RecallPage() {
         }
       />
 
-      {loading && !recall ? <LoadingState text="Loading recall…" /> : null}
+      {query.isPending ? <LoadingState text="Loading recall…" /> : null}
       <ErrorState message={error} onAction={reload} />
       {recall ? (
         <>
@@ -315,20 +268,12 @@ export function RecallPage() {
                       : undefined
                   }
                 />
-                {recall.state === 'open' && canEdit ? (
-                  <CloseRecallForm recall={recall} onChanged={reload} />
-                ) : null}
+                {recall.state === 'open' && canEdit ? <CloseRecallForm recall={recall} /> : null}
               </>
             ) : (
               <ul className="recall-actions" aria-labelledby="recall-devices-title">
                 {recall.actions.map((action) => (
-                  <ActionItem
-                    key={action._id}
-                    recall={recall}
-                    action={action}
-                    canEdit={canEdit}
-                    onChanged={reload}
-                  />
+                  <ActionItem key={action._id} recall={recall} action={action} canEdit={canEdit} />
                 ))}
               </ul>
             )}

@@ -1,9 +1,4 @@
-import {
-  hasFullAccess,
-  type LiveEvent,
-  type RecallListResponse,
-  type RecallSummaryDto,
-} from '@caliber/contracts';
+import { hasFullAccess, type RecallSummaryDto } from '@caliber/contracts';
 import {
   Badge,
   Card,
@@ -14,7 +9,8 @@ import {
   Pager,
   SelectField,
 } from '@caliber/ui-kit';
-import { Link, useApiData, useCurrentUser, useLiveEvents, useSearchParams } from '@caliber/web';
+import { errorMessage, Link, useAddressFilters, useCurrentUser } from '@caliber/web';
+import { useRecallList } from '../hooks/recall-queries';
 import { progressLine } from '../utils/recall-form';
 import '../equipment.css';
 
@@ -24,9 +20,6 @@ const STATES = [
   { value: 'closed', label: 'Closed only' },
 ] as const;
 type StateFilter = (typeof STATES)[number]['value'];
-
-// A device's recall count changes with every action closed or found: the list's counts follow.
-const REFRESHING: readonly LiveEvent[] = ['equipment:updated', 'equipment:imported'];
 
 /** One notice in the list: a link to its page, its state and how far its actions are. */
 function RecallRow({ recall }: { recall: RecallSummaryDto }) {
@@ -55,30 +48,14 @@ function RecallRow({ recall }: { recall: RecallSummaryDto }) {
  */
 export function RecallsListPage() {
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressFilters<'state'>();
   const state = (STATES.find((choice) => choice.value === params.get('state'))?.value ?? '') as StateFilter;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = new URLSearchParams({ page: String(page), ...(state ? { state } : {}) });
-  const { data, error, reload } = useApiData<RecallListResponse>(
-    `/recalls?${query.toString()}`,
-    'Failed to load the recalls',
-  );
-  useLiveEvents(REFRESHING, () => reload());
-
-  const go = (changes: { state?: string; page?: number }) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (changes.state !== undefined) {
-          if (changes.state) next.set('state', changes.state);
-          else next.delete('state');
-          next.delete('page');
-        }
-        if (changes.page !== undefined) next.set('page', String(changes.page));
-        return next;
-      },
-      { replace: true },
-    );
+  const list = useRecallList(query.toString());
+  const data = list.data ?? null;
+  const error = list.isError ? errorMessage(list.error, 'Failed to load the recalls') : null;
+  const reload = () => void list.refetch();
 
   return (
     <div className="page recalls-page">
@@ -105,7 +82,7 @@ export function RecallsListPage() {
         <SelectField<StateFilter>
           label="Show"
           value={state}
-          onChange={(value) => go({ state: value })}
+          onChange={(value) => update({ state: value })}
           options={STATES}
         />
       </div>
@@ -134,7 +111,7 @@ export function RecallsListPage() {
                 <Pager
                   page={data.page}
                   totalPages={data.pages}
-                  onPage={(next) => go({ page: next })}
+                  onPage={(next) => update({ page: String(next) })}
                   label="Recall pages"
                 />
               ) : null}

@@ -6,9 +6,12 @@ import {
   type SafetyImportApplied,
   type SafetyImportPreview,
   type SafetyImportRequest,
+  type SafetyImportRow,
 } from '@caliber/contracts';
 import { Badge, Button, ErrorState, formatDate, Notice, PageHeader, Toggle } from '@caliber/ui-kit';
-import { api, errorMessage, Link } from '@caliber/web';
+import { FileRowsTable, lineColumn, textColumn, type DataColumn } from '@caliber/ui-widgets';
+import { api, errorMessage, Link, safetyKeys } from '@caliber/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import '../equipment.css';
 import '../safety.css';
@@ -18,8 +21,6 @@ const FORMATS = [
   'Fluke Biomedical ESA615 / Ansur table (modelled: check against your export)',
   'Rigel 288+ / Med-eBase complete result',
 ];
-
-type Phase = 'choose' | 'checking' | 'preview' | 'applying' | 'applied';
 
 /** "1 test", "3 tests". */
 const counted = (count: number, one: string, many = `${one}s`) =>
@@ -38,6 +39,24 @@ function summaryOf(shown: SafetyImportPreview, applied: SafetyImportApplied | nu
   )} will not.`;
 }
 
+/** A file refused here, before it is sent: its message is shown as it is. */
+class FileProblem extends Error {}
+
+/** The body sent for a chosen file, or why it cannot be sent (too large, or refused by the contract). */
+async function requestOf(chosen: File, openRepairTasks: boolean): Promise<SafetyImportRequest> {
+  if (chosen.size > SAFETY_IMPORT_MAX_BYTES)
+    throw new FileProblem(
+      `The file is larger than ${SAFETY_IMPORT_MAX_BYTES / 1024 / 1024} MB: export fewer tests at a time.`,
+    );
+  const request = { fileName: chosen.name, content: await readAsBase64(chosen), openRepairTasks };
+  const parsed = safetyImportRequestSchema.safeParse(request);
+  if (!parsed.success) throw new FileProblem(parsed.error.issues[0]?.message ?? 'The file cannot be sent.');
+  return request;
+}
+
+const failureText = (failure: unknown, fallback: string) =>
+  failure instanceof FileProblem ? failure.message : errorMessage(failure, fallback);
+
 /**
  * /equipment/safety-tests/import (Engineers and Admins): tests taken on a safety analyser brought in
  * from its CSV export. Checking the file writes nothing: each row's device (by serial number), its
@@ -47,65 +66,47 @@ function summaryOf(shown: SafetyImportPreview, applied: SafetyImportApplied | nu
  */
 export function SafetyImportPage() {
   const fileId = useId();
+  const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [openRepairTasks, setOpenRepairTasks] = useState(true);
-  const [phase, setPhase] = useState<Phase>('choose');
-  const [preview, setPreview] = useState<SafetyImportPreview | null>(null);
-  const [applied, setApplied] = useState<SafetyImportApplied | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [missingFile, setMissingFile] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  const checking = useMutation({
+    mutationFn: async (chosen: File) =>
+      api.post<SafetyImportPreview>(
+        '/safety-tests/imports/preview',
+        await requestOf(chosen, openRepairTasks),
+      ),
+  });
+  const importing = useMutation({
+    mutationFn: async (chosen: File) =>
+      api.post<SafetyImportApplied>('/safety-tests/imports/apply', await requestOf(chosen, openRepairTasks)),
+    // Devices gained tests (and perhaps Repair tasks): their safety sections read them again.
+    onSuccess: () => void client.invalidateQueries({ queryKey: safetyKeys.all }),
+  });
 
-  async function body(chosen: File): Promise<SafetyImportRequest | null> {
-    if (chosen.size > SAFETY_IMPORT_MAX_BYTES) {
-      setError(
-        `The file is larger than ${SAFETY_IMPORT_MAX_BYTES / 1024 / 1024} MB: export fewer tests at a time.`,
-      );
-      return null;
-    }
-    const request = { fileName: chosen.name, content: await readAsBase64(chosen), openRepairTasks };
-    const parsed = safetyImportRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'The file cannot be sent.');
-      return null;
-    }
-    return request;
-  }
+  const preview = checking.data ?? null;
+  const applied = importing.data ?? null;
+  const error = missingFile
+    ? 'Choose the analyser export (.csv) first.'
+    : importing.isError
+      ? failureText(importing.error, 'Failed to import the tests.')
+      : checking.isError
+        ? failureText(checking.error, 'Failed to read the analyser file.')
+        : null;
+  const choosing = !preview || checking.isPending;
 
-  async function check() {
-    if (!file) return setError('Choose the analyser export (.csv) first.');
-    setError(null);
-    setPhase('checking');
-    try {
-      const request = await body(file);
-      if (!request) return setPhase('choose');
-      setPreview(await api.post<SafetyImportPreview>('/safety-tests/imports/preview', request));
-      setPhase('preview');
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to read the analyser file.'));
-      setPhase('choose');
-    }
-  }
-
-  async function apply() {
-    if (!file) return;
-    setError(null);
-    setPhase('applying');
-    try {
-      const request = await body(file);
-      if (!request) return setPhase('preview');
-      setApplied(await api.post<SafetyImportApplied>('/safety-tests/imports/apply', request));
-      setPhase('applied');
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to import the tests.'));
-      setPhase('preview');
-    }
+  function check() {
+    importing.reset();
+    if (!file) return setMissingFile(true);
+    setMissingFile(false);
+    checking.mutate(file);
   }
 
   function startOver() {
     setFile(null);
-    setPreview(null);
-    setApplied(null);
-    setPhase('choose');
+    checking.reset();
+    importing.reset();
     setFormKey((key) => key + 1);
   }
 
@@ -118,9 +119,18 @@ export function SafetyImportPage() {
         description="Bring electrical safety tests in from a safety analyser's CSV export: every row is checked before anything is written."
         actions={<Link to="/equipment">Back to Equipment Inventory</Link>}
       />
-      <ErrorState message={error} action="Dismiss" onAction={() => setError(null)} />
+      <ErrorState
+        message={error}
+        action="Dismiss"
+        onAction={() => {
+          setMissingFile(false);
+          // A failed import keeps its preview; a failed check has none to keep.
+          if (importing.isError) importing.reset();
+          else if (checking.isError) checking.reset();
+        }}
+      />
 
-      {phase === 'choose' || phase === 'checking' ? (
+      {choosing ? (
         <section className="ck-card" aria-labelledby="safety-import-choose">
           <h2 className="ck-card__title" id="safety-import-choose">
             Choose a file
@@ -149,14 +159,14 @@ export function SafetyImportPage() {
             onChange={setOpenRepairTasks}
           />
           <div className="safety-form__actions">
-            <Button variant="primary" onClick={() => void check()} disabled={phase === 'checking'}>
-              {phase === 'checking' ? 'Checking…' : 'Check file'}
+            <Button variant="primary" onClick={check} disabled={checking.isPending}>
+              {checking.isPending ? 'Checking…' : 'Check file'}
             </Button>
           </div>
         </section>
       ) : null}
 
-      {shown ? (
+      {shown && !checking.isPending ? (
         <section className="ck-card" aria-labelledby="safety-import-preview">
           <h2 className="ck-card__title" id="safety-import-preview">
             {applied ? 'Imported' : 'Check the preview'}
@@ -171,85 +181,22 @@ export function SafetyImportPage() {
                 : 'No Repair task will be opened for the failed tests.'}
             </Notice>
           ) : null}
-          <div className="ck-table-frame">
-            <table className="ck-table ck-table--dense import-table safety-table">
-              <caption className="visually-hidden">Rows of the analyser file</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Serial number</th>
-                  <th scope="col">Device</th>
-                  <th scope="col">Tested</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Outcome</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.rows.map((row) => (
-                  <tr
-                    key={row.line}
-                    className={row.outcome === 'refused' ? 'import-table__row--refused' : undefined}
-                  >
-                    <td data-label="Line" className="import-table__line">
-                      {row.line}
-                    </td>
-                    <td data-label="Serial number" className="import-table__serial">
-                      {row.serialNumber ?? '—'}
-                    </td>
-                    <td data-label="Device">{row.equipment?.name ?? '—'}</td>
-                    <td data-label="Tested">{row.testedOn ? formatDate(row.testedOn) : '—'}</td>
-                    <td data-label="Result">
-                      <div>
-                        {row.result ? (
-                          <Badge tone={row.result === 'Pass' ? 'green' : 'red'}>{row.result}</Badge>
-                        ) : (
-                          '—'
-                        )}
-                        {row.result === 'Fail' ? (
-                          <span className="safety-table__failed">{row.failed.join('; ')}</span>
-                        ) : null}
-                        {row.disagrees ? (
-                          <span className="safety-table__disagrees">
-                            The analyser said {row.analyserResult}; the IEC 62353 limits say {row.result}.
-                          </span>
-                        ) : null}
-                      </div>
-                    </td>
-                    <td data-label="Outcome">
-                      <div>
-                        {row.outcome === 'import' ? (
-                          applied ? (
-                            row.repairTaskId ? (
-                              <>
-                                Imported ·{' '}
-                                <Link to={`/tasks?task=${encodeURIComponent(row.repairTaskId)}`}>
-                                  Repair task
-                                </Link>
-                              </>
-                            ) : (
-                              'Imported'
-                            )
-                          ) : (
-                            'Will be imported'
-                          )
-                        ) : (
-                          <span className="safety-table__reason">{row.reason}</span>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FileRowsTable
+            rows={shown.rows}
+            columns={applied ? APPLIED_COLUMNS : PREVIEW_COLUMNS}
+            refused={(row) => row.outcome === 'refused'}
+            caption="Rows of the analyser file"
+            label="Rows of the analyser file"
+            className="import-table safety-table"
+          />
           <div className="safety-form__actions">
             {!applied ? (
               <Button
                 variant="primary"
-                onClick={() => void apply()}
-                disabled={phase === 'applying' || shown.importable === 0}
+                onClick={() => file && importing.mutate(file)}
+                disabled={importing.isPending || shown.importable === 0}
               >
-                {phase === 'applying' ? 'Importing…' : `Import ${counted(shown.importable, 'test')}`}
+                {importing.isPending ? 'Importing…' : `Import ${counted(shown.importable, 'test')}`}
               </Button>
             ) : null}
             <Button variant="secondary" onClick={startOver}>
@@ -261,3 +208,56 @@ export function SafetyImportPage() {
     </div>
   );
 }
+
+function safetyColumns(applied: boolean): DataColumn<SafetyImportRow>[] {
+  return [
+    lineColumn((row) => row.line),
+    textColumn('serial', 'Serial number', (row) => row.serialNumber, 'import-table__serial'),
+    textColumn('device', 'Device', (row) => row.equipment?.name),
+    { id: 'tested', header: 'Tested', cell: (row) => (row.testedOn ? formatDate(row.testedOn) : '—') },
+    {
+      id: 'result',
+      header: 'Result',
+      cell: (row) => (
+        <div>
+          {row.result ? <Badge tone={row.result === 'Pass' ? 'green' : 'red'}>{row.result}</Badge> : '—'}
+          {row.result === 'Fail' ? (
+            <span className="safety-table__failed">{row.failed.join('; ')}</span>
+          ) : null}
+          {row.disagrees ? (
+            <span className="safety-table__disagrees">
+              The analyser said {row.analyserResult}; the IEC 62353 limits say {row.result}.
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: 'outcome',
+      header: 'Outcome',
+      cell: (row) => (
+        <div>
+          {row.outcome === 'import' ? (
+            applied ? (
+              row.repairTaskId ? (
+                <>
+                  Imported ·{' '}
+                  <Link to={`/tasks?task=${encodeURIComponent(row.repairTaskId)}`}>Repair task</Link>
+                </>
+              ) : (
+                'Imported'
+              )
+            ) : (
+              'Will be imported'
+            )
+          ) : (
+            <span className="safety-table__reason">{row.reason}</span>
+          )}
+        </div>
+      ),
+    },
+  ];
+}
+
+const PREVIEW_COLUMNS = safetyColumns(false);
+const APPLIED_COLUMNS = safetyColumns(true);

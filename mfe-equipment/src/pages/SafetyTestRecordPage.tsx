@@ -3,9 +3,15 @@ import {
   APPLIED_PART_TYPES,
   LEAKAGE_METHODS,
   PROTECTION_CLASSES,
+  type AppliedPartMethod,
+  type AppliedPartType,
   type DeviceSafetyTests,
+  type LeakageMethod,
   type MeasurementEvaluation,
+  type ProtectionClass,
+  type RecordSafetyTestRequest,
   type RecordSafetyTestResponse,
+  type VisualInspectionResult,
 } from '@caliber/contracts';
 import {
   Badge,
@@ -14,13 +20,22 @@ import {
   formatDate,
   LoadingState,
   PageHeader,
-  SelectField,
   TextAreaField,
-  TextField,
   Toggle,
 } from '@caliber/ui-kit';
-import { api, errorMessage, Link, useApiData, useCurrentUser, useNavigate, useParams } from '@caliber/web';
-import { useRef, useState } from 'react';
+import {
+  api,
+  apiQuery,
+  errorMessage,
+  Link,
+  safetyKeys,
+  useCurrentUser,
+  useNavigate,
+  useParams,
+} from '@caliber/web';
+import { FormSelectField, FormTextField, useContractForm, type ContractForm } from '@caliber/web-forms';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFieldArray } from 'react-hook-form';
 import { useEquipmentDetail } from '../hooks/use-equipment-detail';
 import {
   browserToday,
@@ -30,6 +45,7 @@ import {
   measuredFields,
   measurementOf,
   opensRepairTask,
+  safetyFormSchema,
   safetyRequest,
   type SafetyFormState,
 } from '../utils/safety-form';
@@ -85,12 +101,14 @@ function Verdict({ measurement }: { measurement: MeasurementEvaluation | undefin
 export function SafetyTestRecordPage() {
   const { id = '' } = useParams();
   const device = useEquipmentDetail(id);
-  const tests = useApiData<DeviceSafetyTests>(
-    `/equipment/${encodeURIComponent(id)}/safety-tests`,
-    'Failed to load the previous safety tests',
-  );
+  const tests = useQuery({
+    queryKey: safetyKeys.device(id),
+    queryFn: apiQuery<DeviceSafetyTests>(`/equipment/${encodeURIComponent(id)}/safety-tests`),
+  });
+  const testsError = tests.isError
+    ? errorMessage(tests.error, 'Failed to load the previous safety tests')
+    : null;
   const back = `/equipment/${encodeURIComponent(id)}`;
-  const ready = device.item && tests.data;
 
   return (
     <div className="page safety-record-page">
@@ -99,12 +117,45 @@ export function SafetyTestRecordPage() {
         description={device.item ? `${device.item.name} · ${device.item.serialNumber}` : null}
         actions={<Link to={back}>Back to the device</Link>}
       />
-      {device.loading || tests.loading ? <LoadingState text="Loading the device…" /> : null}
+      {device.loading || tests.isPending ? <LoadingState text="Loading the device…" /> : null}
       {device.notFound ? <ErrorBox>This device is not in the inventory.</ErrorBox> : null}
-      {(device.error ?? tests.error) ? <ErrorBox>{device.error ?? tests.error}</ErrorBox> : null}
-      {ready && tests.data ? (
+      {(device.error ?? testsError) ? <ErrorBox>{device.error ?? testsError}</ErrorBox> : null}
+      {device.item && tests.data ? (
         <SafetyTestForm equipmentId={id} previous={tests.data.tests[0] ?? null} back={back} />
       ) : null}
+    </div>
+  );
+}
+
+/** Records a test; the device's tests are read again (its safety section, the next test due). */
+function useRecordSafetyTest(equipmentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordSafetyTestRequest) =>
+      api.post<RecordSafetyTestResponse>(`/equipment/${encodeURIComponent(equipmentId)}/safety-tests`, body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: safetyKeys.all }),
+  });
+}
+
+type SafetyForm = ContractForm<SafetyFormState>;
+type MeasurementName = 'protectiveEarth' | 'insulation' | 'equipmentLeakage';
+
+/** A measurement typed from the analyser, with its limit and verdict beside it. */
+function MeasurementField({
+  form,
+  name,
+  label,
+  measurement,
+}: {
+  form: SafetyForm;
+  name: MeasurementName | `appliedParts.${number}.leakage`;
+  label: string;
+  measurement: MeasurementEvaluation | undefined;
+}) {
+  return (
+    <div className="safety-measure">
+      <FormTextField form={form} name={name} label={label} inputMode="decimal" autoComplete="off" />
+      <Verdict measurement={measurement} />
     </div>
   );
 }
@@ -120,115 +171,47 @@ function SafetyTestForm({
 }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
-  const [state, setState] = useState<SafetyFormState>(() =>
-    initialSafetyForm(browserToday(), user.name, previous),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const nextKey = useRef(state.appliedParts.length + 1);
+  const form = useContractForm<SafetyFormState>({
+    schema: safetyFormSchema,
+    defaultValues: initialSafetyForm(browserToday(), user.name, previous),
+  });
+  const parts = useFieldArray({ control: form.control, name: 'appliedParts' });
+  const recording = useRecordSafetyTest(equipmentId);
+  const values = form.watch();
+  const evaluation = liveEvaluation(values);
+  const shown = measuredFields(values.protectionClass);
+  const saving = form.formState.isSubmitting;
+  const notesError = form.getFieldState('notes', form.formState).error?.message;
 
-  const evaluation = liveEvaluation(state);
-  const shown = measuredFields(state.protectionClass);
-  const set = (changes: Partial<SafetyFormState>) => setState((current) => ({ ...current, ...changes }));
-  const setPart = (index: number, changes: Partial<SafetyFormState['appliedParts'][number]>) =>
-    setState((current) => ({
-      ...current,
-      appliedParts: current.appliedParts.map((part, at) => (at === index ? { ...part, ...changes } : part)),
-    }));
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setFailure(null);
+  const submit = form.submitWith(async (state) => {
     const request = safetyRequest(state);
-    if (!request.ok) {
-      setErrors(request.errors);
-      const first = Object.keys(request.errors)[0];
-      if (first)
-        form.current
-          ?.querySelector<HTMLElement>(`[data-path="${first}"] input, [data-path="${first}"] select`)
-          ?.focus();
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await api.post<RecordSafetyTestResponse>(
-        `/equipment/${encodeURIComponent(equipmentId)}/safety-tests`,
-        request.body,
-      );
-      navigate(back);
-    } catch (error) {
-      setFailure(errorMessage(error, 'Failed to save the safety test.'));
-      setSaving(false);
-    }
-  }
-
-  const measurementField = (
-    path: 'protectiveEarthOhm' | 'insulationMegaohm' | 'equipmentLeakageMicroamp',
-    key: string,
-    label: string,
-    unit: string,
-    value: string,
-    onChange: (text: string) => void,
-  ) => (
-    <div className="safety-measure" data-path={path}>
-      <TextField
-        label={`${label} (${unit})`}
-        inputMode="decimal"
-        autoComplete="off"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        error={errors[path]}
-      />
-      <Verdict measurement={measurementOf(evaluation, key)} />
-    </div>
-  );
+    if (!request.ok) return;
+    await recording.mutateAsync(request.body);
+    navigate(back);
+  }, 'Failed to save the safety test.');
 
   return (
-    <form ref={form} className="safety-form" onSubmit={(event) => void submit(event)} noValidate>
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+    <form className="safety-form" onSubmit={submit} noValidate>
+      {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
       <section className="ck-card safety-form__section" aria-labelledby="safety-test-title">
         <h2 className="ck-card__title" id="safety-test-title">
           The test
         </h2>
         <div className="safety-form__grid">
-          <div data-path="testedOn">
-            <TextField
-              label="Test date"
-              type="date"
-              value={state.testedOn}
-              onChange={(e) => set({ testedOn: e.target.value })}
-              error={errors['testedOn']}
-            />
-          </div>
-          <div data-path="testerName">
-            <TextField
-              label="Tester"
-              value={state.testerName}
-              onChange={(e) => set({ testerName: e.target.value })}
-              error={errors['testerName']}
-            />
-          </div>
-          <div data-path="instrument">
-            <TextField
-              label="Instrument"
-              hint="The analyser and its serial number"
-              value={state.instrument}
-              onChange={(e) => set({ instrument: e.target.value })}
-              error={errors['instrument']}
-            />
-          </div>
-          <div data-path="instrumentCalibratedOn">
-            <TextField
-              label="Instrument calibrated on"
-              type="date"
-              value={state.instrumentCalibratedOn}
-              onChange={(e) => set({ instrumentCalibratedOn: e.target.value })}
-              error={errors['instrumentCalibratedOn']}
-            />
-          </div>
+          <FormTextField form={form} name="testedOn" label="Test date" type="date" />
+          <FormTextField form={form} name="testerName" label="Tester" />
+          <FormTextField
+            form={form}
+            name="instrument"
+            label="Instrument"
+            hint="The analyser and its serial number"
+          />
+          <FormTextField
+            form={form}
+            name="instrumentCalibratedOn"
+            label="Instrument calibrated on"
+            type="date"
+          />
         </div>
       </section>
 
@@ -240,25 +223,25 @@ function SafetyTestForm({
           <p className="muted">Filled in from the test of {formatDate(previous.testedOn)}.</p>
         ) : null}
         <div className="safety-form__grid">
-          <SelectField
+          <FormSelectField<SafetyFormState, ProtectionClass>
+            form={form}
+            name="protectionClass"
             label="Protection class"
-            value={state.protectionClass}
             options={CLASS_OPTIONS}
-            onChange={(value) => set({ protectionClass: value })}
           />
           {shown.equipmentLeakage ? (
-            <SelectField
+            <FormSelectField<SafetyFormState, LeakageMethod>
+              form={form}
+              name="leakageMethod"
               label="Leakage method"
-              value={state.leakageMethod}
               options={LEAKAGE_OPTIONS}
-              onChange={(value) => set({ leakageMethod: value })}
             />
           ) : null}
-          <SelectField
+          <FormSelectField<SafetyFormState, AppliedPartMethod>
+            form={form}
+            name="appliedPartMethod"
             label="Applied part method"
-            value={state.appliedPartMethod}
             options={APPLIED_METHOD_OPTIONS}
-            onChange={(value) => set({ appliedPartMethod: value })}
           />
         </div>
       </section>
@@ -269,48 +252,38 @@ function SafetyTestForm({
         </h2>
         {shown.protectiveEarth ? (
           <>
-            {measurementField(
-              'protectiveEarthOhm',
-              'protectiveEarth',
-              'Protective earth resistance',
-              'Ω',
-              state.protectiveEarth,
-              (text) => set({ protectiveEarth: text }),
-            )}
+            <MeasurementField
+              form={form}
+              name="protectiveEarth"
+              label="Protective earth resistance (Ω)"
+              measurement={measurementOf(evaluation, 'protectiveEarth')}
+            />
             <label className="safety-check">
-              <input
-                type="checkbox"
-                checked={state.peWithCord}
-                onChange={(e) => set({ peWithCord: e.target.checked })}
-              />{' '}
-              Measured from the mains plug, with the power cord
+              <input type="checkbox" {...form.register('peWithCord')} /> Measured from the mains plug, with
+              the power cord
             </label>
           </>
         ) : (
           <p className="muted">
             Protective earth: not measured, a{' '}
-            {state.protectionClass === 'II' ? 'Class II' : 'internally powered'} device has none.
+            {values.protectionClass === 'II' ? 'Class II' : 'internally powered'} device has none.
           </p>
         )}
-        {shown.insulation
-          ? measurementField(
-              'insulationMegaohm',
-              'insulation',
-              'Insulation resistance',
-              'MΩ',
-              state.insulation,
-              (text) => set({ insulation: text }),
-            )
-          : null}
+        {shown.insulation ? (
+          <MeasurementField
+            form={form}
+            name="insulation"
+            label="Insulation resistance (MΩ)"
+            measurement={measurementOf(evaluation, 'insulation')}
+          />
+        ) : null}
         {shown.equipmentLeakage ? (
-          measurementField(
-            'equipmentLeakageMicroamp',
-            'equipmentLeakage',
-            'Equipment leakage',
-            'µA',
-            state.equipmentLeakage,
-            (text) => set({ equipmentLeakage: text }),
-          )
+          <MeasurementField
+            form={form}
+            name="equipmentLeakage"
+            label="Equipment leakage (µA)"
+            measurement={measurementOf(evaluation, 'equipmentLeakage')}
+          />
         ) : (
           <p className="muted">Equipment leakage: not measured on an internally powered device.</p>
         )}
@@ -320,65 +293,42 @@ function SafetyTestForm({
         <h2 className="ck-card__title" id="safety-parts-title">
           Applied parts
         </h2>
-        {state.appliedParts.length === 0 ? (
+        {parts.fields.length === 0 ? (
           <p className="muted">No applied part: add one for each part that touches the patient.</p>
         ) : null}
-        {state.appliedParts.map((part, index) => (
-          <fieldset key={part.key} className="safety-part">
-            <legend className="visually-hidden">Applied part {index + 1}</legend>
-            <div className="safety-part__fields">
-              <div data-path={`appliedParts.${index}.name`}>
-                <TextField
-                  label="Name"
-                  value={part.name}
-                  onChange={(e) => setPart(index, { name: e.target.value })}
-                  error={errors[`appliedParts.${index}.name`]}
+        {parts.fields.map((field, index) => {
+          const part = values.appliedParts[index] ?? field;
+          return (
+            <fieldset key={field.id} className="safety-part">
+              <legend className="visually-hidden">Applied part {index + 1}</legend>
+              <div className="safety-part__fields">
+                <FormTextField form={form} name={`appliedParts.${index}.name`} label="Name" />
+                <FormSelectField<SafetyFormState, AppliedPartType>
+                  form={form}
+                  name={`appliedParts.${index}.type`}
+                  label="Type"
+                  options={TYPE_OPTIONS}
                 />
-              </div>
-              <SelectField
-                label="Type"
-                value={part.type}
-                options={TYPE_OPTIONS}
-                onChange={(value) => setPart(index, { type: value })}
-              />
-              {part.type === 'B' ? (
-                <p className="muted safety-part__none">
-                  Type B: no applied-part leakage limit; the equipment leakage covers it.
-                </p>
-              ) : (
-                <div className="safety-measure" data-path={`appliedParts.${index}.leakageMicroamp`}>
-                  <TextField
+                {part.type === 'B' ? (
+                  <p className="muted safety-part__none">
+                    Type B: no applied-part leakage limit; the equipment leakage covers it.
+                  </p>
+                ) : (
+                  <MeasurementField
+                    form={form}
+                    name={`appliedParts.${index}.leakage`}
                     label="Leakage (µA)"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={part.leakage}
-                    onChange={(e) => setPart(index, { leakage: e.target.value })}
-                    error={errors[`appliedParts.${index}.leakageMicroamp`]}
+                    measurement={measurementOf(evaluation, `appliedPart:${part.name.trim()}`)}
                   />
-                  <Verdict measurement={measurementOf(evaluation, `appliedPart:${part.name.trim()}`)} />
-                </div>
-              )}
-            </div>
-            <Button
-              variant="link"
-              onClick={() => set({ appliedParts: state.appliedParts.filter((_, at) => at !== index) })}
-            >
-              Remove {part.name || 'this applied part'}
-            </Button>
-          </fieldset>
-        ))}
-        <Button
-          variant="secondary"
-          onClick={() => {
-            nextKey.current += 1;
-            set({
-              appliedParts: [
-                ...state.appliedParts,
-                { key: nextKey.current, name: '', type: 'BF', leakage: '' },
-              ],
-            });
-          }}
-        >
+                )}
+              </div>
+              <Button variant="link" onClick={() => parts.remove(index)}>
+                Remove {part.name || 'this applied part'}
+              </Button>
+            </fieldset>
+          );
+        })}
+        <Button variant="secondary" onClick={() => parts.append({ name: '', type: 'BF', leakage: '' })}>
           Add applied part
         </Button>
       </section>
@@ -387,19 +337,13 @@ function SafetyTestForm({
         <h2 className="ck-card__title" id="safety-result-title">
           Inspection and result
         </h2>
-        <SelectField
+        <FormSelectField<SafetyFormState, VisualInspectionResult>
+          form={form}
+          name="visualInspection"
           label="Visual inspection"
-          value={state.visualInspection}
           options={VISUAL_OPTIONS}
-          onChange={(value) => set({ visualInspection: value })}
         />
-        <TextAreaField
-          label="Notes"
-          rows={3}
-          value={state.notes}
-          onChange={(e) => set({ notes: e.target.value })}
-          error={errors['notes']}
-        />
+        <TextAreaField label="Notes" rows={3} {...form.register('notes')} error={notesError} />
         <div className={`safety-result safety-result--${evaluation.result.toLowerCase()}`} role="status">
           <span className="safety-result__label">Result</span>
           <Badge tone={evaluation.result === 'Pass' ? 'green' : 'red'}>{evaluation.result}</Badge>
@@ -413,8 +357,8 @@ function SafetyTestForm({
           <Toggle
             label="Open a Repair task"
             description="A High-priority Repair task for this device, naming what failed. It takes the device out of use until the repair is certified."
-            checked={opensRepairTask(state, evaluation)}
-            onChange={(checked) => set({ repairChoice: checked })}
+            checked={opensRepairTask(values, evaluation)}
+            onChange={(checked) => form.setValue('repairChoice', checked)}
           />
         ) : null}
       </section>

@@ -6,8 +6,10 @@ import {
   listOf,
   progressLine,
   rangesOf,
+  recallFormSchema,
   recallRequest,
   recallTask,
+  type RecallForm,
 } from './recall-form';
 
 describe('the new-notice form', () => {
@@ -85,5 +87,42 @@ describe('the new-notice form', () => {
       actionRequired: 'Update.',
       publishedOn: '2026-02-01',
     });
+  });
+});
+
+describe('the new-notice form rules', () => {
+  const issues = (form: RecallForm) => {
+    const parsed = recallFormSchema.safeParse(form);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  };
+
+  it("names each required field the contract refuses, under that field, in the contract's words", () => {
+    expect(issues(EMPTY_RECALL_FORM)).toEqual([
+      ['sourceReference', 'Source reference is required.'],
+      ['title', 'Title is required.'],
+      ['manufacturer', 'Manufacturer is required.'],
+      ['models', 'Name at least one model.'],
+      ['hazard', 'Hazard is required.'],
+      ['actionRequired', 'Action required is required.'],
+      ['publishedOn', expect.stringContaining('Date published')],
+    ]);
+  });
+
+  it('puts a bad serial range under the ranges field, once', () => {
+    const form: RecallForm = {
+      ...EMPTY_RECALL_FORM,
+      sourceReference: 'Z-1',
+      title: 'Pump stops',
+      manufacturer: 'Sigma',
+      models: 'Spectrum',
+      serialRanges: 'SN0150 to SN0099\nAB1 to CD9',
+      hazard: 'Stops.',
+      actionRequired: 'Update.',
+      publishedOn: '2026-02-01',
+    };
+    expect(issues(form)).toEqual([
+      ['serialRanges', 'The range SN0150 to SN0099 runs backwards: its start is after its end.'],
+    ]);
+    expect(issues({ ...form, serialRanges: 'SN0099 to SN0150' })).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import type { RecallDto, RecallNoticeRequest, RecallSource } from '@caliber/contracts';
+import {
+  recallNoticeSchema,
+  type RecallDto,
+  type RecallNoticeRequest,
+  type RecallSource,
+} from '@caliber/contracts';
+import { z } from 'zod';
 
 /*
  * The new-notice form's texts and what it sends. No DOM here, so it is tested under Node.
@@ -115,3 +121,23 @@ export function formOf(recall: RecallDto): RecallForm {
     publishedOn: recall.publishedOn,
   };
 }
+
+/** react-hook-form's form-level error (`FORM_ISSUE` of `@caliber/web-forms`): shown above the form. */
+const FORM_ISSUE = 'root';
+
+/**
+ * The form's rules: the notice as it would be sent (`recallRequest`) checked by the contract's own
+ * schema, each message under the field it is about (a model, serial range or lot under its list),
+ * the first one for each field. So the form refuses here exactly what the server would.
+ */
+export const recallFormSchema = z.custom<RecallForm>().superRefine((form, context) => {
+  const parsed = recallNoticeSchema.safeParse(recallRequest(form));
+  if (parsed.success) return;
+  const seen = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : FORM_ISSUE;
+    if (seen.has(field)) continue;
+    seen.add(field);
+    context.addIssue({ code: 'custom', path: [field], message: issue.message });
+  }
+});

@@ -1,10 +1,12 @@
 import type { SafetyTestDto } from '@caliber/contracts';
 import {
+  formPathOf,
   initialSafetyForm,
   limitText,
   liveEvaluation,
   measurementOf,
   opensRepairTask,
+  safetyFormSchema,
   safetyRequest,
   typedNumber,
   type SafetyFormState,
@@ -60,7 +62,7 @@ describe('the safety test form', () => {
       },
     });
     const evaluation = liveEvaluation(
-      filled({ appliedParts: [{ key: 1, name: 'Cuff', type: 'BF', leakage: '40' }] }),
+      filled({ appliedParts: [{ name: 'Cuff', type: 'BF', leakage: '40' }] }),
     );
     expect(limitText(measurementOf(evaluation, 'appliedPart:Cuff')?.limit ?? null)).toBe('≤ 5000 µA');
     expect(limitText(measurementOf(evaluation, 'equipmentLeakage')?.limit ?? null)).toBe('≤ 1000 µA');
@@ -97,5 +99,24 @@ describe('the safety test form', () => {
     // Class II hides protective earth: what was typed there is not sent.
     const classII = safetyRequest(filled({ protectionClass: 'II', equipmentLeakage: '50' }));
     expect(classII.ok && classII.body.test.protectiveEarthOhm).toBeNull();
+  });
+});
+
+describe('the record form rules', () => {
+  it('puts each problem under the field it was typed in, an applied part’s under its row', () => {
+    expect(formPathOf('protectiveEarthOhm')).toEqual(['protectiveEarth']);
+    expect(formPathOf('appliedParts.1.leakageMicroamp')).toEqual(['appliedParts', 1, 'leakage']);
+    expect(formPathOf('appliedParts.0.name')).toEqual(['appliedParts', 0, 'name']);
+    expect(formPathOf('testedOn')).toEqual(['testedOn']);
+    const parsed = safetyFormSchema.safeParse(
+      filled({ protectiveEarth: '', appliedParts: [{ name: 'Cuff', type: 'CF', leakage: '1,200' }] }),
+    );
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [
+        ['appliedParts', 0, 'leakage'],
+        'Cuff\'s leakage "1,200": is the comma a thousands separator or a decimal point? Write 1200 or 1.2, without the comma.',
+      ],
+    ]);
+    expect(safetyFormSchema.safeParse(filled({})).success).toBe(true);
   });
 });

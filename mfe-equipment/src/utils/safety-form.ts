@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   evaluateSafetyTest,
   parseWith,
@@ -16,13 +17,12 @@ import {
 } from '@caliber/contracts';
 
 /*
- * The record form's state and sentences, without the DOM (tested under Node): what the person
- * typed, as text; the record it makes; the verdicts shown live (the contracts' own evaluation, the
- * one the server stores); and the body sent.
+ * The record form's values and sentences, without the DOM (tested under Node): what the person
+ * typed, as text (react-hook-form holds it); the record it makes; the verdicts shown live (the
+ * contracts' own evaluation, the one the server stores); the body sent, and the form's rules.
  */
 
 export interface AppliedPartRow {
-  key: number;
   name: string;
   type: AppliedPartType;
   leakage: string;
@@ -69,8 +69,7 @@ export function initialSafetyForm(
     protectiveEarth: '',
     insulation: '',
     equipmentLeakage: '',
-    appliedParts: (previous?.appliedParts ?? []).map((part, index) => ({
-      key: index + 1,
+    appliedParts: (previous?.appliedParts ?? []).map((part) => ({
       name: part.name,
       type: part.type,
       leakage: '',
@@ -212,3 +211,30 @@ export function browserToday(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/** The request's measurement fields, by the form field each is typed into. */
+const FORM_FIELDS: Readonly<Record<string, string>> = {
+  protectiveEarthOhm: 'protectiveEarth',
+  insulationMegaohm: 'insulation',
+  equipmentLeakageMicroamp: 'equipmentLeakage',
+  leakageMicroamp: 'leakage',
+};
+
+/**
+ * The form field a request path is typed into ('appliedParts.1.leakageMicroamp' →
+ * ['appliedParts', 1, 'leakage']), so a refusal shows under the field the person typed.
+ */
+export function formPathOf(path: string): (string | number)[] {
+  return path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : (FORM_FIELDS[part] ?? part)));
+}
+
+/**
+ * The form's rules: exactly `safetyRequest`'s (a value that is not a number, then the contract's
+ * rules for the class, bounds and dates), each message under its field.
+ */
+export const safetyFormSchema = z.custom<SafetyFormState>().superRefine((state, context) => {
+  const request = safetyRequest(state);
+  if (request.ok) return;
+  for (const [path, message] of Object.entries(request.errors))
+    context.addIssue({ code: 'custom', path: formPathOf(path), message });
+});

@@ -6,7 +6,8 @@ import {
   type RosterImportResult,
   type RosterImportRowResult,
 } from '@caliber/contracts';
-import { Badge, Button, ErrorBox, LoadingState, Modal } from '@caliber/ui-kit';
+import { Button, ErrorBox, LoadingState, Modal } from '@caliber/ui-kit';
+import { FileRowsTable, lineColumn, statusColumn, textColumn, type DataColumn } from '@caliber/ui-widgets';
 import { api, errorMessage } from '@caliber/web';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useImportRoster } from '../hooks/user-queries';
@@ -205,54 +206,32 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
   );
 }
 
-/** The preview, row by row; on a phone each row is a card. */
+/** The preview, row by row: a long file's rows are drawn as they scroll into view; on a phone each row is a card. */
 function PreviewTable({ rows }: { rows: readonly RosterImportRowResult[] }) {
   return (
-    // Focusable, so the rows scroll from the keyboard too.
-    <div className="users-import__frame" tabIndex={0} role="region" aria-label="Rows of the file">
-      <table className="users-import__table">
-        <caption className="visually-hidden">The rows of the file and what applying does with each</caption>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Service #</th>
-            <th scope="col">Name</th>
-            <th scope="col">Action</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr
-              key={row.line}
-              aria-label={`Line ${row.line}`}
-              className={row.action === 'refused' ? 'users-import__row--refused' : undefined}
-            >
-              <td data-label="Line" className="users-import__line">
-                {row.line}
-              </td>
-              <td data-label="Service #" className="users-table__mono">
-                {row.serviceNumber || <span className="muted">—</span>}
-              </td>
-              <td data-label="Name">{row.name || <span className="muted">—</span>}</td>
-              <td data-label="Action">
-                <Badge tone={ACTION_TONES[row.action]}>{ACTION_LABELS[row.action]}</Badge>
-              </td>
-              <td data-label="Details">
-                <RowDetails row={row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FileRowsTable
+      rows={rows}
+      columns={PREVIEW_COLUMNS}
+      refused={(row) => row.action === 'refused'}
+      caption="The rows of the file and what applying does with each"
+      label="Rows of the file"
+      className="users-import__table"
+    />
   );
 }
+
+const PREVIEW_COLUMNS: DataColumn<RosterImportRowResult>[] = [
+  lineColumn((row) => row.line),
+  textColumn('serviceNumber', 'Service #', (row) => row.serviceNumber, 'users-table__mono'),
+  textColumn('name', 'Name', (row) => row.name),
+  statusColumn('action', 'Action', (row) => row.action, ACTION_TONES, ACTION_LABELS),
+  { id: 'details', header: 'Details', cell: (row) => <RowDetails row={row} /> },
+];
 
 function RowDetails({ row }: { row: RosterImportRowResult }) {
   if (row.action === 'refused')
     return (
-      <ul className="users-import__errors">
+      <ul className="ck-data-table__list ck-data-table__list--danger">
         {row.errors.map((reason, index) => (
           <li key={index}>{reason}</li>
         ))}
