@@ -23,6 +23,19 @@ export function personFixture(changes: Partial<UserDto> = {}): UserDto {
   };
 }
 
+/** The person signed in for a screen's test: an Engineer (who may do everything) unless told. */
+export function signedInFixture(changes: Partial<UserDto> = {}): UserDto {
+  return personFixture({
+    _id: 'me',
+    serviceNumber: 'BME-1000',
+    name: 'Esi Mensah',
+    email: 'esi@example.org',
+    role: 'Engineer',
+    preApproved: true,
+    ...changes,
+  });
+}
+
 /**
  * A file as a person chooses it. jsdom's File cannot be read (`arrayBuffer` is missing), so the
  * file answers with its bytes as a browser's does.

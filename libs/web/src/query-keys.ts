@@ -81,13 +81,6 @@ export const recallKeys = {
   detail: (id: string) => [...recallKeys.all, 'detail', id] as const,
 };
 
-/** Electrical safety tests: one device's tests (recording or importing a test changes them). */
-export const safetyKeys = {
-  all: ['safety-tests'] as const,
-  /** One device's tests, newest first. */
-  device: (equipmentId: string) => [...safetyKeys.all, 'device', equipmentId] as const,
-};
-
 /** A staged inventory import: its rows, a page at a time (one key per filter and page). */
 export const inventoryImportKeys = {
   all: ['inventory-imports'] as const,

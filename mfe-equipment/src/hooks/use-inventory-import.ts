@@ -1,5 +1,5 @@
 import type { InventoryDateOrder, InventoryImportDto } from '@caliber/contracts';
-import { api, ApiError, errorMessage, inventoryImportKeys, recallKeys } from '@caliber/web';
+import { api, ApiError, equipmentKeys, errorMessage, inventoryImportKeys, recallKeys } from '@caliber/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { inventoryImportRequest } from '../utils/inventory-import';
@@ -36,8 +36,10 @@ export function useInventoryImport() {
     mutationFn: (preview: InventoryImportDto) => api.post<InventoryImportDto>(`${importPath(preview)}/apply`),
     onSuccess: (done) => {
       setStaged(done);
-      // The rows now say what was done; devices written may be found by an open recall.
+      // The rows now say what was done; the inventory and the devices written changed, and they
+      // may be found by an open recall.
       void client.invalidateQueries({ queryKey: inventoryImportKeys.all });
+      void client.invalidateQueries({ queryKey: equipmentKeys.all });
       void client.invalidateQueries({ queryKey: recallKeys.all });
     },
   });

@@ -10,7 +10,7 @@ import {
 } from '@caliber/contracts';
 import { Badge, Button, ErrorState, formatDate, Notice, PageHeader, Toggle } from '@caliber/ui-kit';
 import { FileRowsTable, lineColumn, textColumn, type DataColumn } from '@caliber/ui-widgets';
-import { api, errorMessage, Link, safetyKeys } from '@caliber/web';
+import { api, equipmentKeys, errorMessage, Link } from '@caliber/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import '../equipment.css';
@@ -82,7 +82,7 @@ export function SafetyImportPage() {
     mutationFn: async (chosen: File) =>
       api.post<SafetyImportApplied>('/safety-tests/imports/apply', await requestOf(chosen, openRepairTasks)),
     // Devices gained tests (and perhaps Repair tasks): their safety sections read them again.
-    onSuccess: () => void client.invalidateQueries({ queryKey: safetyKeys.all }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: equipmentKeys.details() }),
   });
 
   const preview = checking.data ?? null;

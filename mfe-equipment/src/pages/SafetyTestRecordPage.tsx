@@ -23,19 +23,11 @@ import {
   TextAreaField,
   Toggle,
 } from '@caliber/ui-kit';
-import {
-  api,
-  apiQuery,
-  errorMessage,
-  Link,
-  safetyKeys,
-  useCurrentUser,
-  useNavigate,
-  useParams,
-} from '@caliber/web';
+import { api, errorMessage, Link, equipmentKeys, useCurrentUser, useNavigate, useParams } from '@caliber/web';
 import { FormSelectField, FormTextField, useContractForm, type ContractForm } from '@caliber/web-forms';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray } from 'react-hook-form';
+import { useDeviceSafetyTests } from '../hooks/equipment-queries';
 import { useEquipmentDetail } from '../hooks/use-equipment-detail';
 import {
   browserToday,
@@ -101,10 +93,7 @@ function Verdict({ measurement }: { measurement: MeasurementEvaluation | undefin
 export function SafetyTestRecordPage() {
   const { id = '' } = useParams();
   const device = useEquipmentDetail(id);
-  const tests = useQuery({
-    queryKey: safetyKeys.device(id),
-    queryFn: apiQuery<DeviceSafetyTests>(`/equipment/${encodeURIComponent(id)}/safety-tests`),
-  });
+  const tests = useDeviceSafetyTests(id);
   const testsError = tests.isError
     ? errorMessage(tests.error, 'Failed to load the previous safety tests')
     : null;
@@ -133,7 +122,9 @@ function useRecordSafetyTest(equipmentId: string) {
   return useMutation({
     mutationFn: (body: RecordSafetyTestRequest) =>
       api.post<RecordSafetyTestResponse>(`/equipment/${encodeURIComponent(equipmentId)}/safety-tests`, body),
-    onSuccess: () => void client.invalidateQueries({ queryKey: safetyKeys.all }),
+    // A failed test may also open a Repair task and take the device out of use: all of the
+    // device is read again, its safety section and the next test due with it.
+    onSuccess: () => void client.invalidateQueries({ queryKey: equipmentKeys.detail(equipmentId) }),
   });
 }
 

@@ -1,34 +1,6 @@
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  DEFAULT_REPORT_DEFAULTS,
-  type EquipmentDetail,
-  type EquipmentDto,
-  type EquipmentListResponse,
-  type UserDto,
-} from '@caliber/contracts';
+import { type EquipmentDetail, type EquipmentDto, type EquipmentListResponse } from '@caliber/contracts';
 
-/** A signed-in person as `GET /auth/me` answers, for tests. */
-export function staffFixture(changes: Partial<UserDto> = {}): UserDto {
-  return {
-    _id: 'me',
-    serviceNumber: 'BME-1000',
-    name: 'Esi Mensah',
-    email: null,
-    phoneNumber: '+15550100',
-    role: 'Engineer',
-    department: 'ICU',
-    isActive: true,
-    preApproved: true,
-    avatar: null,
-    lastLoginAt: null,
-    notifications: DEFAULT_NOTIFICATION_SETTINGS,
-    reportDefaults: DEFAULT_REPORT_DEFAULTS,
-    theme: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...changes,
-  };
-}
+export { signedInFixture as staffFixture } from '@caliber/web-testing/people';
 
 /** A device as the inventory answers one, for tests. */
 export function equipmentFixture(changes: Partial<EquipmentDto> = {}): EquipmentDto {

@@ -1,34 +1,6 @@
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  DEFAULT_REPORT_DEFAULTS,
-  type ReportJobDto,
-  type ReportJobListResponse,
-  type ReportScheduleDto,
-  type UserDto,
-} from '@caliber/contracts';
+import { type ReportJobDto, type ReportJobListResponse, type ReportScheduleDto } from '@caliber/contracts';
 
-/** Someone signed in, as `GET /auth/me` answers it. */
-export function staffFixture(changes: Partial<UserDto> = {}): UserDto {
-  return {
-    _id: 'me',
-    serviceNumber: 'BME-1000',
-    name: 'Esi Mensah',
-    email: 'esi@example.org',
-    phoneNumber: '+15550100',
-    role: 'Engineer',
-    department: 'ICU',
-    isActive: true,
-    preApproved: true,
-    avatar: null,
-    lastLoginAt: null,
-    notifications: DEFAULT_NOTIFICATION_SETTINGS,
-    reportDefaults: DEFAULT_REPORT_DEFAULTS,
-    theme: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...changes,
-  };
-}
+export { signedInFixture as staffFixture } from '@caliber/web-testing/people';
 
 /** A report as `GET /reports` lists it: done unless told. */
 export function jobFixture(changes: Partial<ReportJobDto> = {}): ReportJobDto {
