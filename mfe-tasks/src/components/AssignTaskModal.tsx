@@ -11,7 +11,7 @@ import {
 import { ErrorBox, focusFormField, Modal, ModalFormButtons, SelectField, TextField } from '@caliber/ui-kit';
 import { api } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
-import { useAssignees } from '../hooks/use-people';
+import { useAssignees } from '../hooks/task-queries';
 import { anyOf, failureMessage, fieldIssues, firstInvalid } from '../utils/form-issues';
 import { EquipmentPicker, type EquipmentChoice } from './EquipmentPicker';
 import { PrioritySelect } from './PrioritySelect';

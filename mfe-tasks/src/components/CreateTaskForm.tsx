@@ -8,7 +8,7 @@ import {
 import { Button, ErrorBox, focusFormField, SelectField, TextField } from '@caliber/ui-kit';
 import { api } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
-import { useAssignableUsers } from '../hooks/use-people';
+import { useAssignableUsers } from '../hooks/task-queries';
 import { anyOf, failureMessage, fieldIssues, firstInvalid } from '../utils/form-issues';
 import { EquipmentPicker, type EquipmentChoice } from './EquipmentPicker';
 import { PrioritySelect } from './PrioritySelect';

@@ -6,7 +6,7 @@ import {
 import { ErrorBox, focusFormField, Modal, ModalFormButtons, SelectField, TextField } from '@caliber/ui-kit';
 import { api, errorMessage } from '@caliber/web';
 import { useRef, useState, type FormEvent } from 'react';
-import { useAssignees } from '../hooks/use-people';
+import { useAssignees } from '../hooks/task-queries';
 import { firstInvalid } from '../utils/form-issues';
 import {
   checkModalDraft,

@@ -25,7 +25,7 @@ import {
   TaskDescriptionField,
   TaskTitleField,
 } from '../components/TaskFormFields';
-import { useAssignees } from '../hooks/use-people';
+import { useAssignees } from '../hooks/task-queries';
 import { firstInvalid } from '../utils/form-issues';
 import {
   checkPageDraft,
