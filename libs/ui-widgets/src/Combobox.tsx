@@ -126,7 +126,8 @@ export function Combobox<T>({
   const settled = useDebouncedValue(typed, debounceMs);
   const query = useQuery({
     ...search(settled),
-    enabled: open,
+    // Asked only while the list is open, and only for text that has settled: never for each keystroke.
+    enabled: open && settled === typed,
     // A failed search is shown at once: the next keystroke is the retry, and a person waiting on
     // a list should not watch a spinner through two more tries.
     retry: false,
