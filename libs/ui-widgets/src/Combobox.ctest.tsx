@@ -3,7 +3,7 @@ import { apiQuery, configureApi, errorMessage } from '@caliber/web';
 import { api, API_BASE, apiServer } from '@caliber/web-testing/api-server';
 import { testQueryClient } from '@caliber/web-testing/harness';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
@@ -194,6 +194,8 @@ describe('Combobox', () => {
     await user.click(screen.getByRole('button', { name: /^Show devices/ }));
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
     expect(input).toHaveAttribute('aria-expanded', 'true');
+    // The list is drawn inside the field, so it is part of a dialog around it.
+    expect(within(screen.getByRole('dialog')).getByRole('listbox')).toBeInTheDocument();
     await user.keyboard('{ArrowDown}{Enter}');
     expect(input).toHaveValue('Infusion pump 1');
 

@@ -114,6 +114,9 @@ export function Combobox<T>({
   const [text, setText] = useState(chosenLabel);
   const [shownValue, setShownValue] = useState(value);
   const [open, setOpen] = useState(false);
+  // The popover is drawn inside the field rather than at the end of <body>: within a dialog
+  // (aria-modal) it stays part of the dialog for screen readers and the dialog's focus trap.
+  const [popoverHome, setPopoverHome] = useState<HTMLDivElement | null>(null);
 
   // A form reset (or any outside change of the choice) shows the new choice.
   if (value !== shownValue) {
@@ -211,7 +214,13 @@ export function Combobox<T>({
           {error}
         </Text>
       ) : null}
-      <Popover className="ck-combobox__popover" placement="bottom start" offset={4}>
+      <div ref={setPopoverHome} className="ck-combobox__popover-home" />
+      <Popover
+        className="ck-combobox__popover"
+        placement="bottom start"
+        offset={4}
+        UNSTABLE_portalContainer={popoverHome ?? undefined}
+      >
         <ListBox<T> className="ck-combobox__list">
           {(item) => (
             <ListBoxItem id={itemKey(item)} textValue={itemLabel(item)} className="ck-combobox__option">

@@ -22,6 +22,8 @@ export const taskKeys = {
   list: (query: string) => [...taskKeys.lists(), query] as const,
   details: () => [...taskKeys.all, 'detail'] as const,
   detail: (id: string) => [...taskKeys.details(), id] as const,
+  /** A device a task form starts with (Report Issue opened from a device's page). */
+  device: (id: string) => [...taskKeys.all, 'device', id] as const,
   equipmentSearches: () => [...taskKeys.all, 'equipment-search'] as const,
   /** The devices a task form's picker offers for what is typed (`q`, '' for the first ones). */
   equipmentSearch: (q: string) => [...taskKeys.equipmentSearches(), q] as const,

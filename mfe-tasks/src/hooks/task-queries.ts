@@ -3,6 +3,7 @@ import {
   TECHNICIAN_LIST_LIMIT,
   type AssigneeListResponse,
   type CreateTaskRequest,
+  type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
   type PmComplianceResponse,
@@ -154,6 +155,15 @@ export function useAssignableUsers(enabled: boolean) {
     enabled,
   });
   return { people: query.data?.users ?? [], error: readError(query, 'Failed to load users') };
+}
+
+/** One device a task form starts with (Report Issue's `?equipment=<id>`), asked for by its id. */
+export function useStartingDevice(id: string | null) {
+  return useQuery({
+    queryKey: taskKeys.device(id ?? ''),
+    queryFn: apiQuery<EquipmentDetail>(`/equipment/${encodeURIComponent(id ?? '')}`),
+    enabled: id !== null && id !== '',
+  });
 }
 
 /** How many devices the picker offers at once; typing narrows the rest down. */

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** What a zod `safeParse` failure carries that a form needs. */
 export interface IssueList {
   issues: readonly { path: readonly PropertyKey[]; message: string }[];
@@ -33,4 +35,39 @@ export function firstInvalid(issues: ReadonlyMap<string, string>, order: readonl
  */
 export function failureMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** react-hook-form's form-level error (`FORM_ISSUE` of `@caliber/web-forms`): shown above the form. */
+const FORM_ISSUE = 'root';
+
+/**
+ * Why a draft cannot be sent: each field's message (an empty one only marks the field invalid)
+ * and the line above the form, if any.
+ */
+export interface DraftVerdict {
+  fields: ReadonlyMap<string, string>;
+  message: string | null;
+}
+
+/**
+ * A task form's schema for `useContractForm`: `judge` checks the draft as typed (the contract's
+ * schema and the form's own required fields) and answers what is wrong, or null when it may be
+ * sent. Each field's issue goes under that field, the message above the form.
+ */
+export function draftSchema<T>(judge: (draft: T) => DraftVerdict | null) {
+  return z.custom<T>().superRefine((draft, context) => {
+    const verdict = judge(draft);
+    if (!verdict) return;
+    for (const [field, message] of verdict.fields)
+      context.addIssue({ code: 'custom', path: [field], message });
+    if (verdict.message) context.addIssue({ code: 'custom', path: [FORM_ISSUE], message: verdict.message });
+  });
+}
+
+/**
+ * The fields' messages when the line above the form already says what to do (a required field
+ * missing): each field is only marked, so the same words are not repeated under every field.
+ */
+export function markedOnly(issues: ReadonlyMap<string, string>): Map<string, string> {
+  return new Map([...issues.keys()].map((field) => [field, '']));
 }
