@@ -186,6 +186,37 @@ describe('Combobox', () => {
     expect(calls).toBe(1);
   });
 
+  it('a chosen item the first matches do not hold is offered first, and Escape still closes the list', async () => {
+    apiServer.use(
+      http.get(api('/devices'), ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        // The first matches of nothing typed: the chosen pump is not among them.
+        const found = q ? devices.filter((item) => item.name.includes(q)) : [devices[2] as Device];
+        return HttpResponse.json({ devices: found, total: q ? found.length : 40 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    const input = screen.getByRole('combobox', { name: 'Device' });
+    await user.type(input, 'pump 2');
+    await screen.findByRole('option', { name: /Infusion pump 2/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(input).toHaveValue('Infusion pump 2');
+
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('option', { name: /Ventilator/ });
+    expect(screen.getAllByRole('option').map((option) => option.id.replace(/.*-option-/, ''))).toEqual([
+      'd2',
+      'd3',
+    ]);
+    expect(screen.getByText('Showing 1 of 40.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(input).toHaveValue('Infusion pump 2');
+    expect(escaped).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Chosen')).toHaveTextContent('d2');
+  });
+
   it('Escape closes the open list without reaching the dialog; on a settled field it reaches it', async () => {
     answerDevices();
     const user = userEvent.setup();

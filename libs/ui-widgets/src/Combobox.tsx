@@ -137,6 +137,13 @@ export function Combobox<T>({
   });
   const searching = open && (settled !== typed || query.isPending);
   const items = searching || !query.data ? [] : query.data.items;
+  // The list opened on a chosen item offers it first when the server's first matches do not hold
+  // it: React Aria reads the chosen item's text from the list, to close the list and restore the
+  // input on Escape or when the field is left.
+  const offered =
+    value && !searching && typed === '' && !items.some((item) => itemKey(item) === itemKey(value))
+      ? [value, ...items]
+      : items;
   const status = !open
     ? ''
     : searching
@@ -150,7 +157,7 @@ export function Combobox<T>({
             : texts.found(items.length);
 
   function chooseKey(key: Key | null) {
-    const chosen = key === null ? null : (items.find((item) => itemKey(item) === String(key)) ?? null);
+    const chosen = key === null ? null : (offered.find((item) => itemKey(item) === String(key)) ?? null);
     if (chosen === null || (value && itemKey(chosen) === itemKey(value))) {
       // React Aria hands back the current choice when the field is left or Escape reverts it:
       // the input shows the chosen item's text again (or nothing, when none is chosen).
@@ -165,7 +172,7 @@ export function Combobox<T>({
   return (
     <ComboBox
       className={['ck-field', 'ck-combobox', className].filter(Boolean).join(' ')}
-      items={items}
+      items={offered}
       inputValue={text}
       onInputChange={(next) => {
         setText(next);
