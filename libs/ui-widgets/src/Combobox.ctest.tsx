@@ -97,6 +97,10 @@ beforeEach(() => {
   escaped.mockClear();
 });
 
+// Each test types a whole form key by key (and waits out the search's pause): on a busy machine
+// that takes longer than Jest's default 5 s.
+jest.setTimeout(20_000);
+
 describe('Combobox', () => {
   it('is framed like a kit field: label, hint and error read with the input, marked invalid and required', () => {
     answerDevices();

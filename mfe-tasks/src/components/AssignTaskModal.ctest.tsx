@@ -22,6 +22,10 @@ function answerLists() {
   );
 }
 
+// Each test types a whole form key by key (and waits out the search's pause): on a busy machine
+// that takes longer than Jest's default 5 s.
+jest.setTimeout(20_000);
+
 describe('Assign New Task', () => {
   it('names the missing fields in one line, marks them and focuses the title; then asks for the PM type and interval of preventive work', async () => {
     answerLists();
@@ -40,6 +44,7 @@ describe('Assign New Task', () => {
     );
     expect(within(dialog).getByLabelText('Due Date')).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).queryByText('Due date is required.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Invalid input')).not.toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Title'), 'Quarterly PM');
     await user.selectOptions(within(dialog).getByLabelText('Task Type'), 'Preventive');

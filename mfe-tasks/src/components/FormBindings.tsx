@@ -11,7 +11,7 @@ import { useController, type FieldPath, type FieldValues } from 'react-hook-form
 import { EquipmentPicker, type EquipmentChoice, type EquipmentPickerProps } from './EquipmentPicker';
 
 // The task forms' fields bound to a contract form. A field the schema refuses is marked invalid;
-// its message shows under it unless it is empty: the task forms' rule is that a missing required
+// its message shows under it unless it is blank: the task forms' rule is that a missing required
 // field is only marked, because the one line above the form ('Please fill in Title, Task Type,
 // Equipment and Due Date') already says what to do.
 
@@ -20,7 +20,8 @@ type Bound<T extends FieldValues> = { form: ContractForm<T>; name: FieldPath<T> 
 /** The field's mark and message from the form's state. */
 export function fieldCheck<T extends FieldValues>(form: ContractForm<T>, name: FieldPath<T>) {
   const { error } = form.getFieldState(name, form.formState);
-  return { invalid: error !== undefined, error: error?.message || null };
+  // A blank message (`MARKED_ONLY`) marks the field without words under it.
+  return { invalid: error !== undefined, error: error?.message?.trim() || null };
 }
 
 /** A text input typed into through `register` (its ref reaches the input, so it can be focused). */

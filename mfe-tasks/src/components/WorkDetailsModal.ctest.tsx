@@ -16,6 +16,10 @@ const recorded = task({
   faultDescription: 'Battery flat',
 });
 
+// Each test types a whole form key by key (and waits out the search's pause): on a busy machine
+// that takes longer than Jest's default 5 s.
+jest.setTimeout(20_000);
+
 describe('Work details', () => {
   it('starts with what the task records and lists each spare-parts line that is not a part; such a form is not sent', async () => {
     let calls = 0;

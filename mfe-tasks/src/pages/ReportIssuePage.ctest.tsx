@@ -27,6 +27,10 @@ async function pickEquipment(user: ReturnType<typeof userEvent.setup>) {
   await user.keyboard('{ArrowDown}{Enter}');
 }
 
+// Each test types a whole form key by key (and waits out the search's pause): on a busy machine
+// that takes longer than Jest's default 5 s.
+jest.setTimeout(20_000);
+
 describe('Report Equipment Issue', () => {
   it('requires equipment, title and description: each says so under its field, the equipment focused', async () => {
     answerEquipment();

@@ -18,6 +18,10 @@ function answerLists() {
   );
 }
 
+// Each test types a whole form key by key (and waits out the search's pause): on a busy machine
+// that takes longer than Jest's default 5 s.
+jest.setTimeout(20_000);
+
 describe('Schedule Preventive Maintenance', () => {
   it('says under each required field what is missing and focuses the equipment; an alternative schedule needs its justification', async () => {
     answerLists();

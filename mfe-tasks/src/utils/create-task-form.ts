@@ -5,7 +5,7 @@ import {
   type PmType,
   type TaskPriority,
 } from '@caliber/contracts';
-import { anyOf, fieldIssues, markedOnly, type DraftVerdict } from './form-issues';
+import { anyOf, fieldIssues, MARKED_ONLY, markedOnly, type DraftVerdict } from './form-issues';
 
 /** A chosen device, as the task forms hold it. */
 interface Device {
@@ -78,7 +78,7 @@ export function judgeCreateDraft(draft: CreateDraft): DraftVerdict | null {
   // The line above names the missing fields: they are only marked. A date the contract cannot
   // read, or an assignee it refuses, still says why under its field.
   const fields = new Map(found);
-  for (const field of CREATE_REQUIRED) if (fields.has(field)) fields.set(field, '');
+  for (const field of CREATE_REQUIRED) if (fields.has(field)) fields.set(field, MARKED_ONLY);
   return { fields, message: CREATE_REQUIRED_MESSAGE };
 }
 

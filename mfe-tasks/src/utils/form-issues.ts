@@ -24,24 +24,11 @@ export function anyOf(issues: ReadonlyMap<string, string>, fields: readonly stri
   return fields.some((field) => issues.has(field));
 }
 
-/** The first field (in the form's order) that has an issue, to move focus there. */
-export function firstInvalid(issues: ReadonlyMap<string, string>, order: readonly string[]): string | null {
-  return order.find((field) => issues.has(field)) ?? null;
-}
-
-/**
- * What a failed create shows: the server's message, else the error's own message, else the
- * fallback. A refused call's error carries the server's message as its own.
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
 /** react-hook-form's form-level error (`FORM_ISSUE` of `@caliber/web-forms`): shown above the form. */
 const FORM_ISSUE = 'root';
 
 /**
- * Why a draft cannot be sent: each field's message (an empty one only marks the field invalid)
+ * Why a draft cannot be sent: each field's message (`MARKED_ONLY` only marks the field invalid)
  * and the line above the form, if any.
  */
 export interface DraftVerdict {
@@ -65,9 +52,15 @@ export function draftSchema<T>(judge: (draft: T) => DraftVerdict | null) {
 }
 
 /**
+ * The message of a field that is only marked invalid, its words being in the line above the form.
+ * Blank rather than empty: zod replaces an empty message with its own 'Invalid input'.
+ */
+export const MARKED_ONLY = ' ';
+
+/**
  * The fields' messages when the line above the form already says what to do (a required field
  * missing): each field is only marked, so the same words are not repeated under every field.
  */
 export function markedOnly(issues: ReadonlyMap<string, string>): Map<string, string> {
-  return new Map([...issues.keys()].map((field) => [field, '']));
+  return new Map([...issues.keys()].map((field) => [field, MARKED_ONLY]));
 }

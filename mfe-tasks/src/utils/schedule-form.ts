@@ -12,7 +12,7 @@ import {
   type SchedulePriority,
   type TaskPriority,
 } from '@caliber/contracts';
-import { fieldIssues } from './form-issues';
+import { fieldIssues, markedOnly } from './form-issues';
 
 /** The schedule basis every new plan starts with. */
 export const DEFAULT_SCHEDULE_BASIS: ScheduleBasis = 'Manufacturer recommendation';
@@ -225,11 +225,7 @@ export function judgeModalDraft(
   const checked = checkModalDraft(withDeviceId(draft));
   if (checked.ok) return null;
   const fields = new Map([...checked.issues].map(([field, message]) => [formField(field), message]));
-  if (checked.missingRequired)
-    return {
-      fields: new Map([...fields.keys()].map((field) => [field, ''])),
-      message: MODAL_REQUIRED_MESSAGE,
-    };
+  if (checked.missingRequired) return { fields: markedOnly(fields), message: MODAL_REQUIRED_MESSAGE };
   return { fields, message: fields.values().next().value ?? MODAL_REQUIRED_MESSAGE };
 }
 
