@@ -17,7 +17,7 @@ function who(ref: { name: string } | null): string {
  * and the audit trail (newest first). It follows the task's live events while it is open.
  */
 export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
-  // Task events mark it stale (`useTaskDetail` follows them), so it is asked again while open.
+  // Task events mark it stale (the Tasks page follows them), so it is asked again while open.
   const detail = useTaskDetail(id);
   const error = readError(detail, 'Failed to fetch task');
   const loading = detail.isPending;

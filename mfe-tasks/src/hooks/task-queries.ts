@@ -64,7 +64,12 @@ const TASK_LIVE_RULES: LiveCacheRules = {
   'user:changed': invalidates(peopleKeys.all),
 };
 
-/** Keeps every task screen's cached data in step with the live events while live updates are on. */
+/**
+ * Keeps every task screen's cached data in step with the live events while live updates are on.
+ * A page calls it once (the Tasks and Maintenance pages): its lists, the open task and the
+ * figures are all under `taskKeys.all`, so one subscription serves them, and one event asks each
+ * query once.
+ */
 export function useTaskLiveUpdates() {
   useLiveQueryUpdates(useQueryClient(), TASK_LIVE_RULES);
 }
@@ -80,7 +85,6 @@ export function readError(query: { isError: boolean; error: unknown }, fallback:
  * the page shown stays.
  */
 export function useTaskList(filters: TaskListFilters, scope: ListScope) {
-  useTaskLiveUpdates();
   const query = taskListQuery(filters, usePageSize(PAGE_SIZES.tasks), scope);
   return useQuery({
     queryKey: taskKeys.list(query),
@@ -91,7 +95,6 @@ export function useTaskList(filters: TaskListFilters, scope: ListScope) {
 
 /** One task with its status history and audit trail, for its details dialog. */
 export function useTaskDetail(id: string) {
-  useTaskLiveUpdates();
   return useQuery({
     queryKey: taskKeys.detail(id),
     queryFn: apiQuery<TaskDetail>(`/tasks/${encodeURIComponent(id)}`),
@@ -110,7 +113,6 @@ export const MAINTENANCE_FETCH_ERROR = 'Failed to fetch maintenance data';
 
 /** One page of a Maintenance panel, as the server pages and filters it (never the whole list). */
 export function useMaintenancePanel(kind: MaintenancePanelKind, search: string, page: number) {
-  useTaskLiveUpdates();
   const query = PANEL_QUERIES[kind](search, page);
   return useQuery({
     queryKey: maintenanceKeys.panel(kind, query),
@@ -124,7 +126,6 @@ export function useMaintenancePanel(kind: MaintenancePanelKind, search: string, 
  * devices in the PM program without a plan.
  */
 export function usePmCompliance() {
-  useTaskLiveUpdates();
   return useQuery({
     queryKey: maintenanceKeys.compliance(),
     queryFn: apiQuery<PmComplianceResponse>('/maintenance/compliance'),

@@ -12,6 +12,7 @@ import {
   readError,
   useMaintenancePanel,
   usePmCompliance,
+  useTaskLiveUpdates,
 } from '../hooks/task-queries';
 import { equipmentLabel } from '../utils/format';
 import { preventiveEmptyText } from '../utils/maintenance-query';
@@ -35,6 +36,8 @@ export function MaintenancePage() {
   // A new search starts both panels on their first page.
   const [pages, setPages] = useState({ q, preventive: 1, history: 1 });
   const current = pages.q === q ? pages : { q, preventive: 1, history: 1 };
+  // A task assigned, completed or scheduled elsewhere moves between the panels and the figures.
+  useTaskLiveUpdates();
   const preventive = useMaintenancePanel('preventive', q, current.preventive);
   const history = useMaintenancePanel('history', q, current.history);
   const compliance = usePmCompliance();

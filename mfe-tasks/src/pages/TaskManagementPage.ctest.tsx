@@ -133,13 +133,21 @@ describe('Task Management', () => {
 
   it('a task changed elsewhere (task:updated) reloads the list', async () => {
     let shown = tasks(1, 1);
-    apiServer.use(http.get(api('/tasks'), () => HttpResponse.json(page(shown))));
+    let calls = 0;
+    apiServer.use(
+      http.get(api('/tasks'), () => {
+        calls += 1;
+        return HttpResponse.json(page(shown));
+      }),
+    );
     const live = new TestLiveEvents();
     await renderScreen(<TaskManagementPage />, { user: technician, path: '/tasks', live });
     await screen.findByRole('article', { name: 'Task 1' });
     shown = [...tasks(1, 1), task({ _id: 't2', title: 'Task 2' })];
     act(() => live.emit('task:updated', { task: shown[1] as TaskDto }));
     expect(await screen.findByRole('article', { name: 'Task 2' })).toBeInTheDocument();
+    // One event, one question: the page follows the events once.
+    expect(calls).toBe(2);
   });
 
   it('a status change on a card is sent with its version, says so, and the list is asked again', async () => {

@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { AssignTaskModal } from '../components/AssignTaskModal';
 import { TaskCard, type TaskCardEvents } from '../components/TaskCard';
 import { TaskDetailDialog } from '../components/TaskDetailDialog';
-import { readError, useAssignees, useTaskList } from '../hooks/task-queries';
+import { readError, useAssignees, useTaskList, useTaskLiveUpdates } from '../hooks/task-queries';
 import { showingLine, statusBreakdown, taskCountLine } from '../utils/count-line';
 import { assignedMessage } from '../utils/format';
 import { TASK_VIEW_LABELS, taskFiltersOf } from '../utils/task-list-query';
@@ -42,6 +42,8 @@ export function TaskManagementPage() {
   const [search, setSearch] = useAddressSearch(filters.q, update, SEARCH_DEBOUNCE_MS);
   const [assigning, setAssigning] = useState(false);
   const toast = useToast();
+  // Task and equipment events reload the page and the open task.
+  useTaskLiveUpdates();
   const list = useTaskList(filters, scope);
   const { data } = list;
   const error = readError(list, 'Failed to fetch tasks');
