@@ -3,9 +3,9 @@ import { apiQuery, configureApi, errorMessage } from '@caliber/web';
 import { api, API_BASE, apiServer } from '@caliber/web-testing/api-server';
 import { testQueryClient } from '@caliber/web-testing/harness';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { Combobox, type ComboboxSearch, type ComboboxTexts } from './Combobox';
 
@@ -219,6 +219,34 @@ describe('Combobox', () => {
     expect(input).toHaveValue('Infusion pump 2');
     expect(escaped).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Chosen')).toHaveTextContent('d2');
+  });
+
+  it('Escape closes a list opened on a choice while its first matches are still on their way', async () => {
+    apiServer.use(
+      http.get(api('/devices'), async ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        if (!q) await delay(400);
+        const found = q ? devices.filter((item) => item.name.includes(q)) : [devices[2] as Device];
+        return HttpResponse.json({ devices: found, total: found.length });
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    const input = screen.getByRole('combobox', { name: 'Device' });
+    await user.type(input, 'pump 2');
+    await screen.findByRole('option', { name: /Infusion pump 2/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    await user.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    // It stays closed once the answer comes.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(input).toHaveValue('Infusion pump 2');
+    expect(escaped).not.toHaveBeenCalled();
   });
 
   it('Escape closes the open list without reaching the dialog; on a settled field it reaches it', async () => {

@@ -138,12 +138,11 @@ export function Combobox<T>({
   const searching = open && (settled !== typed || query.isPending);
   const items = searching || !query.data ? [] : query.data.items;
   // The list opened on a chosen item offers it first when the server's first matches do not hold
-  // it: React Aria reads the chosen item's text from the list, to close the list and restore the
-  // input on Escape or when the field is left.
+  // it (or have not come yet): React Aria reads the chosen item's text from the list, to close the
+  // list and restore the input on Escape or when the field is left. (A choice exists only while
+  // its own text is shown: typing clears it.)
   const offered =
-    value && !searching && typed === '' && !items.some((item) => itemKey(item) === itemKey(value))
-      ? [value, ...items]
-      : items;
+    value && !items.some((item) => itemKey(item) === itemKey(value)) ? [value, ...items] : items;
   const status = !open
     ? ''
     : searching
