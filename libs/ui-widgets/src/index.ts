@@ -3,3 +3,4 @@
 // sign-in page, which must stay small; a remote that uses one of these bundles it, and the sign-in
 // page never downloads it. They draw with the kit's tokens and classes, so light and dark follow.
 export * from './DataTable';
+export * from './Combobox';

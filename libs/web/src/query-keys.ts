@@ -86,3 +86,36 @@ export const inventoryImportKeys = {
   all: ['inventory-imports'] as const,
   rows: (importId: string, query: string) => [...inventoryImportKeys.all, importId, 'rows', query] as const,
 };
+
+/**
+ * Tasks: the Tasks page's pages (one key per query string), single tasks with their history, and
+ * the equipment search of the task forms' pickers (the inventory read where a task names a device).
+ */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  lists: () => [...taskKeys.all, 'list'] as const,
+  /** One page of tasks: `query` is the list's query string (filters, scope and page). */
+  list: (query: string) => [...taskKeys.lists(), query] as const,
+  details: () => [...taskKeys.all, 'detail'] as const,
+  detail: (id: string) => [...taskKeys.details(), id] as const,
+  equipmentSearches: () => [...taskKeys.all, 'equipment-search'] as const,
+  /** The devices a task form's picker offers for what is typed (`q`, '' for the first ones). */
+  equipmentSearch: (q: string) => [...taskKeys.equipmentSearches(), q] as const,
+};
+
+/**
+ * Maintenance: the Maintenance page's panels (a page each, by query string) and the PM compliance
+ * figures. Under the tasks' key, since every task event may change them.
+ */
+export const maintenanceKeys = {
+  all: [...taskKeys.all, 'maintenance'] as const,
+  panel: (kind: string, query: string) => [...maintenanceKeys.all, 'panel', kind, query] as const,
+  compliance: () => [...maintenanceKeys.all, 'compliance'] as const,
+};
+
+/** Who a task may be assigned to: the assignee lists (`approved` true or any) and Create Task's users. */
+export const peopleKeys = {
+  all: ['people'] as const,
+  assignees: (approved: string) => [...peopleKeys.all, 'assignees', approved] as const,
+  taskUsers: () => [...peopleKeys.all, 'task-users'] as const,
+};

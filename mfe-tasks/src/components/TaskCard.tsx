@@ -1,7 +1,8 @@
 import { TASK_STATUSES, type AssigneeDto, type TaskDto, type TaskStatus } from '@caliber/contracts';
 import { Badge, Button, ErrorBox, FactList, formatDate, SelectField } from '@caliber/ui-kit';
-import { api, ApiError, errorMessage } from '@caliber/web';
+import { errorMessage } from '@caliber/web';
 import { useId, useState, type ReactNode } from 'react';
+import { useAssignTask, useCertifyTask, useChangeStatus } from '../hooks/task-queries';
 import { equipmentLabel } from '../utils/format';
 import {
   canAssign,
@@ -19,8 +20,8 @@ import { WorkDetailsModal } from './WorkDetailsModal';
 import { WorkRecord } from './WorkRecord';
 
 /**
- * What a card tells its page: a success to show for a while, with the task as the server
- * answered it, or that the list must reload.
+ * What a card tells its page: that the task is to be opened, or a success to show for a while,
+ * with the task as the server answered it. The changes themselves update the cached lists.
  */
 export interface TaskCardEvents {
   onOpen(task: TaskDto): void;
@@ -28,7 +29,6 @@ export interface TaskCardEvents {
   onCertified(task: TaskDto): void;
   onWorkSaved(task: TaskDto): void;
   onAssigned(task: TaskDto): void;
-  onStale(): void;
 }
 
 type Busy = 'status' | 'certify' | 'assign' | null;
@@ -53,66 +53,43 @@ export function TaskCard({
   assignees?: readonly AssigneeDto[];
 }) {
   const notesId = useId();
-  const [busy, setBusy] = useState<Busy>(null);
-  const [error, setError] = useState<string | null>(null);
   const [recording, setRecording] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
+  const statusChange = useChangeStatus(task);
+  const assignment = useAssignTask(task);
+  const certification = useCertifyTask(task);
+  /** The change under way, or the last one's refusal, shown on the card beside its task. */
+  const [last, setLast] = useState<{ kind: Exclude<Busy, null>; fallback: string } | null>(null);
+  const changes = { status: statusChange, assign: assignment, certify: certification };
+  const busy: Busy = statusChange.isPending
+    ? 'status'
+    : assignment.isPending
+      ? 'assign'
+      : certification.isPending
+        ? 'certify'
+        : null;
+  const failed = last ? changes[last.kind] : null;
+  const error = failed?.isError ? errorMessage(failed.error, last?.fallback ?? '') : null;
   /** The status just chosen, shown until the reloaded task carries it (or the change is refused). */
   const [chosen, setChosen] = useState<{ status: TaskStatus; version: number } | null>(null);
-  if (chosen && chosen.version !== task.version) setChosen(null);
+  if (chosen && (chosen.version !== task.version || statusChange.isError)) setChosen(null);
   const tag = certificationTag(task);
   // The server's word, by the hospital's calendar rather than this browser's clock.
   const overdue = task.overdue;
 
-  async function act(
-    kind: Exclude<Busy, null>,
-    call: () => Promise<TaskDto>,
-    fallback: string,
-    done: (task: TaskDto) => void,
-  ) {
-    setBusy(kind);
-    setError(null);
-    try {
-      done(await call());
-      return true;
-    } catch (failure) {
-      setError(errorMessage(failure, fallback));
-      if (failure instanceof ApiError && failure.status === 409) events.onStale();
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const changeStatus = async (status: TaskStatus) => {
+  const changeStatus = (status: TaskStatus) => {
     setChosen({ status, version: task.version });
-    const changed = await act(
-      'status',
-      () =>
-        api.put<TaskDto>(`/tasks/${encodeURIComponent(task._id)}/status`, { status, version: task.version }),
-      'Failed to update task status',
-      events.onStatusChanged,
-    );
-    if (!changed) setChosen(null);
+    setLast({ kind: 'status', fallback: 'Failed to update task status' });
+    statusChange.mutate(status, { onSuccess: events.onStatusChanged });
   };
-  const assign = (assignedTo: string) =>
-    act(
-      'assign',
-      () =>
-        api.put<TaskDto>(`/tasks/${encodeURIComponent(task._id)}`, {
-          assignedTo: assignedTo || null,
-          version: task.version,
-        }),
-      'Failed to assign task',
-      events.onAssigned,
-    );
-  const certify = () =>
-    act(
-      'certify',
-      () => api.put<TaskDto>(`/tasks/${encodeURIComponent(task._id)}/certify`, { version: task.version }),
-      'Failed to certify task',
-      events.onCertified,
-    );
+  const assign = (assignedTo: string) => {
+    setLast({ kind: 'assign', fallback: 'Failed to assign task' });
+    assignment.mutate(assignedTo, { onSuccess: events.onAssigned });
+  };
+  const certify = () => {
+    setLast({ kind: 'certify', fallback: 'Failed to certify task' });
+    certification.mutate(undefined, { onSuccess: events.onCertified });
+  };
 
   const facts: [string, ReactNode][] = [['Type', task.taskType]];
   if (task.taskType === 'Preventive') {
@@ -187,7 +164,7 @@ export function TaskCard({
               className="task-card__status-field"
               value={chosen?.status ?? task.status}
               disabled={busy !== null}
-              onChange={(status) => status !== (chosen?.status ?? task.status) && void changeStatus(status)}
+              onChange={(status) => status !== (chosen?.status ?? task.status) && changeStatus(status)}
               options={TASK_STATUSES.map((status) => ({ value: status, label: status }))}
             />
           ) : null}
@@ -197,9 +174,7 @@ export function TaskCard({
               className="task-card__status-field"
               value={task.assignedTo?._id ?? ''}
               disabled={busy !== null}
-              onChange={(assignedTo) =>
-                assignedTo !== (task.assignedTo?._id ?? '') && void assign(assignedTo)
-              }
+              onChange={(assignedTo) => assignedTo !== (task.assignedTo?._id ?? '') && assign(assignedTo)}
               options={assigneeOptions}
             />
           ) : null}
@@ -209,7 +184,7 @@ export function TaskCard({
                 busy={busy === 'certify'}
                 busyLabel="Certifying..."
                 disabled={busy !== null}
-                onClick={() => void certify()}
+                onClick={certify}
               >
                 Certify
               </Button>
@@ -255,7 +230,6 @@ export function TaskCard({
             setRecording(false);
             events.onWorkSaved(saved);
           }}
-          onStale={events.onStale}
         />
       ) : null}
     </article>

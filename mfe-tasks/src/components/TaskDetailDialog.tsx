@@ -1,8 +1,8 @@
 import type { TaskDetail } from '@caliber/contracts';
 import { Badge, ErrorBox, FactList, formatDate, formatDateTime, LoadingState, Modal } from '@caliber/ui-kit';
-import { TaskStatusBadge, useApiData, useLiveEvents } from '@caliber/web';
+import { TaskStatusBadge } from '@caliber/web';
 import type { ReactNode } from 'react';
-import { TASK_EVENTS } from '../hooks/use-task-list';
+import { readError, useTaskDetail } from '../hooks/task-queries';
 import { auditValue, equipmentLabel } from '../utils/format';
 import { certificationTag } from '../utils/task-permissions';
 import { PriorityBadge } from './PriorityBadge';
@@ -17,16 +17,11 @@ function who(ref: { name: string } | null): string {
  * and the audit trail (newest first). It follows the task's live events while it is open.
  */
 export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
-  const { data, error, loading, reload } = useApiData<TaskDetail>(
-    `/tasks/${encodeURIComponent(id)}`,
-    'Failed to fetch task',
-  );
-  useLiveEvents(TASK_EVENTS, (_event, payload) => {
-    const changed =
-      (payload as { task?: { _id?: string }; _id?: string }).task?._id ?? (payload as { _id?: string })._id;
-    if (changed === id) reload();
-  });
-  const task = data?._id === id ? data : null;
+  // Task events mark it stale (the Tasks page follows them), so it is asked again while open.
+  const detail = useTaskDetail(id);
+  const error = readError(detail, 'Failed to fetch task');
+  const loading = detail.isPending;
+  const task: TaskDetail | null = detail.data?._id === id ? detail.data : null;
 
   const facts: [string, ReactNode][] = task
     ? [

@@ -1,65 +1,55 @@
-import { PM_TYPES, type PmType } from '@caliber/contracts';
-import { SelectField, TextAreaField, TextField } from '@caliber/ui-kit';
+import { PM_TYPES, TASK_PRIORITIES, type PmType, type TaskPriority } from '@caliber/contracts';
+import type { ContractForm } from '@caliber/web-forms';
+import type { FieldPath, FieldValues } from 'react-hook-form';
 import { personLabel } from '../utils/format';
 import { optionsWithPlaceholder } from '../utils/select-options';
+import { BoundSelect, BoundText, BoundTextArea } from './FormBindings';
+import { priorityClass } from './PriorityBadge';
 
-/** How a form marks one of its fields: red without a message (`invalid`), or with one under it (`error`). */
-interface FieldCheck {
-  invalid?: boolean;
-  error?: string | null;
-}
+// The fields the task and plan forms share, each bound to its form by its usual name.
 
 /** A task's or a plan's title: required, at most 200 characters (the contracts' limit). */
-export function TaskTitleField({
+export function TaskTitleField<T extends FieldValues & { title: string }>({
+  form,
   label = 'Title',
-  value,
-  onChange,
   placeholder,
-  invalid,
-  error,
-}: FieldCheck & { label?: string; value: string; onChange(value: string): void; placeholder?: string }) {
+}: {
+  form: ContractForm<T>;
+  label?: string;
+  placeholder?: string;
+}) {
   return (
-    <TextField
+    <BoundText
+      form={form}
+      name={'title' as FieldPath<T>}
       label={label}
-      name="title"
       required
       maxLength={200}
       placeholder={placeholder}
-      value={value}
-      invalid={invalid}
-      error={error}
-      onChange={(event) => onChange(event.target.value)}
     />
   );
 }
 
 /** What the work is: several lines of text, required where the form asks for it. */
-export function TaskDescriptionField({
-  value,
-  onChange,
+export function TaskDescriptionField<T extends FieldValues & { description: string }>({
+  form,
   rows,
   required,
   placeholder,
-  invalid,
-  error,
-}: FieldCheck & {
-  value: string;
-  onChange(value: string): void;
+}: {
+  form: ContractForm<T>;
   rows: number;
   required?: boolean;
   placeholder?: string;
 }) {
   return (
-    <TextAreaField
+    <BoundTextArea
+      form={form}
+      name={'description' as FieldPath<T>}
       label="Description"
-      name="description"
       required={required}
       rows={rows}
       placeholder={placeholder}
-      value={value}
-      invalid={invalid}
-      error={error}
-      onChange={(event) => onChange(event.target.value)}
     />
   );
 }
@@ -68,30 +58,23 @@ export function TaskDescriptionField({
  * Who the work goes to (`assignedTo`): `placeholder` is the choice of nobody yet, then each person
  * as 'name (role)'. The hint says it is optional, or why the list could not be loaded.
  */
-export function AssigneeSelect({
+export function AssigneeSelect<T extends FieldValues & { assignedTo: string }>({
+  form,
   people,
-  value,
-  onChange,
   hint,
   placeholder = 'Unassigned',
-  invalid,
-  error,
-}: FieldCheck & {
+}: {
+  form: ContractForm<T>;
   people: readonly { _id: string; name: string; role: string }[];
-  value: string;
-  onChange(value: string): void;
   hint: string;
   placeholder?: string;
 }) {
   return (
-    <SelectField
+    <BoundSelect<T, string>
+      form={form}
+      name={'assignedTo' as FieldPath<T>}
       label="Assign To"
-      name="assignedTo"
       hint={hint}
-      value={value}
-      invalid={invalid}
-      error={error}
-      onChange={onChange}
       options={[
         { value: '', label: placeholder },
         ...people.map((person) => ({ value: person._id, label: personLabel(person) })),
@@ -101,48 +84,65 @@ export function AssigneeSelect({
 }
 
 /** Hours of work a visit takes: optional, in half hours. */
-export function HoursField({
+export function HoursField<T extends FieldValues>({
+  form,
   label,
   name,
-  value,
-  onChange,
-  invalid,
-  error,
-}: FieldCheck & { label: string; name: string; value: string; onChange(value: string): void }) {
+}: {
+  form: ContractForm<T>;
+  label: string;
+  name: FieldPath<T>;
+}) {
   return (
-    <TextField
-      label={label}
+    <BoundText
+      form={form}
       name={name}
+      label={label}
       type="number"
       min={0}
       step={0.5}
       inputMode="decimal"
       hint="Optional"
-      value={value}
-      invalid={invalid}
-      error={error}
-      onChange={(event) => onChange(event.target.value)}
     />
   );
 }
 
 /** The kind of preventive work a plan records (surveys ask for it): required, none chosen at first. */
-export function PmTypeSelect({
-  value,
-  onChange,
-  invalid,
-  error,
-}: FieldCheck & { value: PmType | ''; onChange(value: PmType | ''): void }) {
+export function PmTypeSelect<T extends FieldValues & { pmType: PmType | '' }>({
+  form,
+}: {
+  form: ContractForm<T>;
+}) {
   return (
-    <SelectField<PmType | ''>
+    <BoundSelect<T, PmType | ''>
+      form={form}
+      name={'pmType' as FieldPath<T>}
       label="PM Type"
-      name="pmType"
       required
-      value={value}
-      invalid={invalid}
-      error={error}
-      onChange={onChange}
       options={optionsWithPlaceholder('Select PM type', PM_TYPES)}
+    />
+  );
+}
+
+/** The priority choice, coloured by the chosen priority (Urgent red, High orange, Medium yellow, Low green). */
+export function PrioritySelect<T extends FieldValues & { priority: TaskPriority }>({
+  form,
+  required,
+  priorities = TASK_PRIORITIES,
+}: {
+  form: ContractForm<T>;
+  required?: boolean;
+  priorities?: readonly TaskPriority[];
+}) {
+  const value = form.watch('priority' as FieldPath<T>) as TaskPriority;
+  return (
+    <BoundSelect<T, TaskPriority>
+      form={form}
+      name={'priority' as FieldPath<T>}
+      label="Priority"
+      required={required}
+      className={`task-priority-field ${priorityClass(value)}`}
+      options={priorities.map((priority) => ({ value: priority, label: priority }))}
     />
   );
 }

@@ -1,23 +1,19 @@
 import { hasFullAccess, USER_SEARCH_DEBOUNCE_MS } from '@caliber/contracts';
-import {
-  Button,
-  ErrorState,
-  LoadingState,
-  PageHeader,
-  type StatusMessage,
-  StatusToast,
-  TextField,
-} from '@caliber/ui-kit';
-import { Link, useCurrentUser } from '@caliber/web';
-import { useCallback, useState } from 'react';
+import { Button, ErrorState, LoadingState, PageHeader, TextField, useToast } from '@caliber/ui-kit';
+import { Link, useCurrentUser, useDebouncedValue } from '@caliber/web';
+import { useState } from 'react';
 import type { EquipmentChoice } from '../components/EquipmentPicker';
 import { HistoryPanel } from '../components/HistoryPanel';
 import { PmComplianceSummary } from '../components/PmComplianceSummary';
 import { PreventivePanel } from '../components/PreventivePanel';
 import { SchedulePreventiveModal } from '../components/SchedulePreventiveModal';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { MAINTENANCE_FETCH_ERROR, useMaintenancePanel } from '../hooks/use-maintenance-panel';
-import { usePmCompliance } from '../hooks/use-pm-compliance';
+import {
+  MAINTENANCE_FETCH_ERROR,
+  readError,
+  useMaintenancePanel,
+  usePmCompliance,
+  useTaskLiveUpdates,
+} from '../hooks/task-queries';
 import { equipmentLabel } from '../utils/format';
 import { preventiveEmptyText } from '../utils/maintenance-query';
 import '../tasks.css';
@@ -40,22 +36,25 @@ export function MaintenancePage() {
   // A new search starts both panels on their first page.
   const [pages, setPages] = useState({ q, preventive: 1, history: 1 });
   const current = pages.q === q ? pages : { q, preventive: 1, history: 1 };
+  // A task assigned, completed or scheduled elsewhere moves between the panels and the figures.
+  useTaskLiveUpdates();
   const preventive = useMaintenancePanel('preventive', q, current.preventive);
   const history = useMaintenancePanel('history', q, current.history);
   const compliance = usePmCompliance();
   const [scheduling, setScheduling] = useState<Scheduling>(null);
-  const [toast, setToast] = useState<StatusMessage | null>(null);
-  const clearToast = useCallback(() => setToast(null), [setToast]);
+  const toast = useToast();
 
   const turn = (panel: 'preventive' | 'history') => (page: number) => setPages({ ...current, [panel]: page });
   const reloadPanels = () => {
-    preventive.reload();
-    history.reload();
+    void preventive.refetch();
+    void history.refetch();
   };
 
+  const preventiveError = readError(preventive, MAINTENANCE_FETCH_ERROR);
+  const historyError = readError(history, MAINTENANCE_FETCH_ERROR);
   const firstLoad = !preventive.data && !history.data;
-  const failed = Boolean(preventive.error || history.error);
-  const detail = [preventive.error, history.error].find(
+  const failed = Boolean(preventiveError || historyError);
+  const detail = [preventiveError, historyError].find(
     (message) => message && message !== MAINTENANCE_FETCH_ERROR,
   );
 
@@ -89,10 +88,10 @@ export function MaintenancePage() {
       </div>
 
       <PmComplianceSummary
-        data={compliance.data}
-        error={compliance.error}
-        loading={compliance.loading}
-        onRetry={compliance.reload}
+        data={compliance.data ?? null}
+        error={readError(compliance, 'Failed to load PM compliance')}
+        loading={compliance.isFetching}
+        onRetry={() => void compliance.refetch()}
         onSchedule={maySchedule ? (device) => setScheduling({ device }) : undefined}
       />
 
@@ -106,12 +105,16 @@ export function MaintenancePage() {
       ) : (
         <div className="maintenance-panels">
           <PreventivePanel
-            data={preventive.data}
-            loading={preventive.loading}
+            data={preventive.data ?? null}
+            loading={preventive.isPlaceholderData}
             onPage={turn('preventive')}
             empty={preventiveEmptyText(user.role, maySchedule)}
           />
-          <HistoryPanel data={history.data} loading={history.loading} onPage={turn('history')} />
+          <HistoryPanel
+            data={history.data ?? null}
+            loading={history.isPlaceholderData}
+            onPage={turn('history')}
+          />
         </div>
       )}
 
@@ -120,17 +123,14 @@ export function MaintenancePage() {
           device={scheduling.device}
           onClose={() => setScheduling(null)}
           onScheduled={({ plan }) => {
+            // The save asks the panels and the figures again (the tasks' query keys).
             setScheduling(null);
-            reloadPanels();
-            compliance.reload();
-            setToast({
-              text: `Preventive maintenance scheduled for ${equipmentLabel(plan.equipment)}.`,
-              tone: 'success',
+            toast.success(`Preventive maintenance scheduled for ${equipmentLabel(plan.equipment)}.`, {
+              durationMs: SCHEDULED_MESSAGE_MS,
             });
           }}
         />
       ) : null}
-      <StatusToast message={toast} durationMs={SCHEDULED_MESSAGE_MS} onDone={clearToast} />
     </div>
   );
 }

@@ -2,25 +2,17 @@ import {
   DEFAULT_ISSUE_SEVERITY,
   ISSUE_SEVERITIES,
   reportIssueSchema,
-  type EquipmentDetail,
   type IssueSeverity,
-  type TaskCreatedResponse,
 } from '@caliber/contracts';
-import {
-  Button,
-  Card,
-  ErrorBox,
-  focusFormField,
-  PageHeader,
-  SelectField,
-  TextField,
-  useToast,
-} from '@caliber/ui-kit';
-import { api, errorMessage, Link, useCurrentUser, useNavigate, useSearchParams } from '@caliber/web';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { EquipmentPicker, type EquipmentChoice } from '../components/EquipmentPicker';
+import { Button, Card, ErrorBox, PageHeader, TextField, useToast } from '@caliber/ui-kit';
+import { Link, useCurrentUser, useNavigate, useSearchParams } from '@caliber/web';
+import { useContractForm } from '@caliber/web-forms';
+import { useEffect, useMemo } from 'react';
+import type { EquipmentChoice } from '../components/EquipmentPicker';
+import { BoundEquipment, BoundSelect, BoundText } from '../components/FormBindings';
 import { TaskDescriptionField, TaskTitleField } from '../components/TaskFormFields';
-import { fieldIssues, firstInvalid } from '../utils/form-issues';
+import { readError, useReportIssue, useStartingDevice } from '../hooks/task-queries';
+import { draftSchema, fieldIssues } from '../utils/form-issues';
 import '../tasks.css';
 
 interface Draft {
@@ -38,9 +30,20 @@ const EMPTY: Draft = {
   severity: DEFAULT_ISSUE_SEVERITY,
   location: '',
 };
-const FIELD_ORDER = ['equipment', 'title', 'description', 'severity', 'location'];
 /** Where a reporter lands: the faults they reported, newest first. */
 const REPORTED_VIEW = '/tasks?show=reported';
+
+/** The report as the contract reads it, from whoever is signed in. */
+function reportOf(draft: Draft, reporter: string) {
+  return reportIssueSchema.safeParse({
+    equipment: draft.equipment?._id ?? '',
+    title: draft.title,
+    description: draft.description,
+    severity: draft.severity,
+    location: draft.location,
+    reportedBy: reporter,
+  });
+}
 
 /**
  * /report-issue: anyone reports a fault on a device (equipment, title and description required).
@@ -56,74 +59,44 @@ export function ReportIssuePage() {
   const toast = useToast();
   const [params] = useSearchParams();
   const deviceId = params.get('equipment');
-  const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  // The contract's messages show under their fields ('Equipment is required.'), none above.
+  const schema = useMemo(
+    () =>
+      draftSchema((draft: Draft) => {
+        const result = reportOf(draft, user.name);
+        return result.success ? null : { fields: fieldIssues(result.error), message: null };
+      }),
+    [user.name],
+  );
+  const form = useContractForm<Draft>({ schema, defaultValues: EMPTY });
+  const reporting = useReportIssue();
+  const starting = useStartingDevice(deviceId);
+  const startError = readError(starting, 'Failed to load equipment');
+  const device = starting.data;
 
   useEffect(() => {
-    if (!deviceId) return;
-    const controller = new AbortController();
-    api
-      .get<EquipmentDetail>(`/equipment/${encodeURIComponent(deviceId)}`, { signal: controller.signal })
-      .then((item) =>
-        setDraft((current) =>
-          // A device the person chose meanwhile is theirs: the address does not take it back.
-          current.equipment
-            ? current
-            : {
-                ...current,
-                equipment: {
-                  _id: item._id,
-                  name: item.name,
-                  serialNumber: item.serialNumber,
-                  location: item.location,
-                },
-                location: current.location || item.location,
-              },
-        ),
-      )
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(errorMessage(failure, 'Failed to load equipment'));
-      });
-    return () => controller.abort();
-  }, [deviceId]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = reportIssueSchema.safeParse({
-      equipment: draft.equipment?._id ?? '',
-      title: draft.title,
-      description: draft.description,
-      severity: draft.severity,
-      location: draft.location,
-      reportedBy: user.name,
+    // A device the person chose meanwhile is theirs: the address does not take it back.
+    if (!device || form.getValues('equipment')) return;
+    form.setValue('equipment', {
+      _id: device._id,
+      name: device.name,
+      serialNumber: device.serialNumber,
+      location: device.location,
     });
-    const found = fieldIssues(result.error);
-    setIssues(found);
-    if (!result.success) {
-      setError(null);
-      const first = firstInvalid(found, FIELD_ORDER);
-      if (first) focusFormField(form.current, first);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await api.post<TaskCreatedResponse>('/maintenance/report', result.data);
-      toast.success('Issue reported successfully!');
-      // To the reporter's own reports, newest first, where this one now heads the list and stays
-      // whatever happens to it, rather than the spec's /maintenance, whose unassigned-work panel
-      // drops the report as soon as an engineer assigns it.
-      navigate(REPORTED_VIEW);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to report issue'));
-      setBusy(false);
-    }
-  }
+    if (!form.getValues('location')) form.setValue('location', device.location);
+  }, [device, form]);
+
+  const submit = form.submitWith(async (draft) => {
+    const result = reportOf(draft, user.name);
+    if (!result.success) return;
+    await reporting.mutateAsync(result.data);
+    toast.success('Issue reported successfully!');
+    // To the reporter's own reports, newest first, where this one now heads the list and stays
+    // whatever happens to it, rather than the spec's /maintenance, whose unassigned-work panel
+    // drops the report as soon as an engineer assigns it.
+    navigate(REPORTED_VIEW);
+  }, 'Failed to report issue');
+  const error = form.formError ?? startError;
 
   return (
     <div className="page tasks-page">
@@ -139,65 +112,38 @@ export function ReportIssuePage() {
         }
       />
       <Card>
-        <form
-          ref={form}
-          onSubmit={submit}
-          noValidate
-          aria-label="Report Equipment Issue"
-          className="task-form"
-        >
+        <form onSubmit={submit} noValidate aria-label="Report Equipment Issue" className="task-form">
           {error ? <ErrorBox>{error}</ErrorBox> : null}
-          <EquipmentPicker
-            label="Equipment"
+          <BoundEquipment
+            form={form}
             name="equipment"
+            label="Equipment"
             required
-            value={draft.equipment}
-            error={issues.get('equipment')}
-            onChange={(equipment) =>
-              setDraft((current) => ({
-                ...current,
-                equipment,
-                // Where the device stands is usually where the fault was seen.
-                location: current.location || equipment?.location || '',
-              }))
-            }
+            onChosen={(equipment) => {
+              // Where the device stands is usually where the fault was seen.
+              if (!form.getValues('location') && equipment?.location)
+                form.setValue('location', equipment.location);
+            }}
           />
-          <TaskTitleField
-            placeholder="e.g. Ventilator alarms on start-up"
-            value={draft.title}
-            error={issues.get('title')}
-            onChange={(title) => set('title', title)}
-          />
+          <TaskTitleField form={form} placeholder="e.g. Ventilator alarms on start-up" />
           <TaskDescriptionField
+            form={form}
             required
             rows={5}
             placeholder="What happened, when, and what you saw on the device"
-            value={draft.description}
-            error={issues.get('description')}
-            onChange={(description) => set('description', description)}
           />
           <div className="task-form__grid">
-            <SelectField<IssueSeverity>
-              label="Severity"
+            <BoundSelect<Draft, IssueSeverity>
+              form={form}
               name="severity"
-              value={draft.severity}
-              error={issues.get('severity')}
-              onChange={(severity) => set('severity', severity)}
+              label="Severity"
               options={ISSUE_SEVERITIES.map((severity) => ({ value: severity, label: severity }))}
             />
-            <TextField
-              label="Location"
-              name="location"
-              maxLength={120}
-              hint="Optional"
-              value={draft.location}
-              error={issues.get('location')}
-              onChange={(event) => set('location', event.target.value)}
-            />
+            <BoundText form={form} name="location" label="Location" maxLength={120} hint="Optional" />
             <TextField label="Reported By" name="reportedBy" readOnly value={user.name} />
           </div>
           <div className="task-form__actions">
-            <Button type="submit" busy={busy} busyLabel="Reporting...">
+            <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Reporting...">
               Report Issue
             </Button>
           </div>

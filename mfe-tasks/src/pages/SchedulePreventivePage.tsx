@@ -1,55 +1,37 @@
-import {
-  SCHEDULE_PAGE_PRIORITIES,
-  type PmPlanCreatedResponse,
-  type SchedulePriority,
-} from '@caliber/contracts';
-import {
-  Button,
-  Card,
-  ErrorBox,
-  focusFormField,
-  PageHeader,
-  SelectField,
-  TextField,
-  useToast,
-} from '@caliber/ui-kit';
-import { api, errorMessage, Link, useNavigate } from '@caliber/web';
-import { useRef, useState, type FormEvent } from 'react';
-import { EquipmentPicker, type EquipmentChoice } from '../components/EquipmentPicker';
-import { priorityClass } from '../components/PriorityBadge';
+import { SCHEDULE_PAGE_PRIORITIES } from '@caliber/contracts';
+import { Button, Card, ErrorBox, PageHeader, useToast } from '@caliber/ui-kit';
+import { Link, useNavigate } from '@caliber/web';
+import { useContractForm } from '@caliber/web-forms';
+import { BoundEquipment, BoundSelect, BoundText } from '../components/FormBindings';
 import { ScheduleBasisFields } from '../components/ScheduleBasisFields';
 import {
   AssigneeSelect,
   HoursField,
   PmTypeSelect,
+  PrioritySelect,
   TaskDescriptionField,
   TaskTitleField,
 } from '../components/TaskFormFields';
-import { useAssignees } from '../hooks/use-people';
-import { firstInvalid } from '../utils/form-issues';
+import { useAssignees, useSchedulePm } from '../hooks/task-queries';
+import { draftSchema } from '../utils/form-issues';
 import {
   checkPageDraft,
   EMPTY_PAGE_DRAFT,
+  judgePageDraft,
   SCHEDULE_FREQUENCY_OPTIONS,
+  withDevice,
+  withDeviceId,
   type PageDraft,
+  type WithDevice,
 } from '../utils/schedule-form';
 import { optionsWithPlaceholder } from '../utils/select-options';
 import '../tasks.css';
 
 const LOAD_ERROR = 'Failed to load equipment and users';
-const FIELD_ORDER = [
-  'equipmentId',
-  'title',
-  'description',
-  'scheduledDate',
-  'frequency',
-  'duration',
-  'assignedTo',
-  'priority',
-  'pmType',
-  'scheduleBasis',
-  'justification',
-];
+
+type PageForm = WithDevice<PageDraft>;
+
+const pageSchema = draftSchema(judgePageDraft);
 
 /**
  * /schedule-preventive (Engineers and Admins, at the route): recurring preventive work on a device. It
@@ -59,38 +41,20 @@ const FIELD_ORDER = [
 export function SchedulePreventivePage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<PageDraft>(EMPTY_PAGE_DRAFT);
-  const [equipment, setEquipment] = useState<EquipmentChoice | null>(null);
-  const [issues, setIssues] = useState<ReadonlyMap<string, string>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm<PageForm>({
+    schema: pageSchema,
+    defaultValues: withDevice(EMPTY_PAGE_DRAFT, null),
+  });
+  const scheduling = useSchedulePm();
   const assignees = useAssignees('true', true);
-  const set = <K extends keyof PageDraft>(key: K, value: PageDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkPageDraft(draft);
-    if (!checked.ok) {
-      setIssues(checked.issues);
-      setError(null);
-      const first = firstInvalid(checked.issues, FIELD_ORDER);
-      if (first) focusFormField(form.current, first);
-      return;
-    }
-    setIssues(new Map());
-    setBusy(true);
-    setError(null);
-    try {
-      await api.post<PmPlanCreatedResponse>('/maintenance/schedule', checked.body);
-      toast.success('Preventive maintenance scheduled successfully!');
-      navigate('/maintenance');
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to schedule preventive maintenance'));
-      setBusy(false);
-    }
-  }
+  const submit = form.submitWith(async (draft) => {
+    const checked = checkPageDraft(withDeviceId(draft));
+    if (!checked.ok) return;
+    await scheduling.mutateAsync(checked.body);
+    toast.success('Preventive maintenance scheduled successfully!');
+    navigate('/maintenance');
+  }, 'Failed to schedule preventive maintenance');
 
   return (
     <div className="page tasks-page">
@@ -101,43 +65,25 @@ export function SchedulePreventivePage() {
       />
       {assignees.error ? <ErrorBox>{LOAD_ERROR}</ErrorBox> : null}
       <Card>
-        <form
-          ref={form}
-          onSubmit={submit}
-          noValidate
-          aria-label="Schedule Preventive Maintenance"
-          className="task-form"
-        >
-          {error ? <ErrorBox>{error}</ErrorBox> : null}
+        <form onSubmit={submit} noValidate aria-label="Schedule Preventive Maintenance" className="task-form">
+          {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
           <section className="task-form__section" aria-labelledby="schedule-work">
             <h2 id="schedule-work" className="task-form__heading">
               The work
             </h2>
-            <EquipmentPicker
+            <BoundEquipment
+              form={form}
+              name="equipment"
               label="Equipment"
-              name="equipmentId"
               required
-              value={equipment}
-              error={issues.get('equipmentId')}
               errorFallback={LOAD_ERROR}
-              onChange={(value) => {
-                setEquipment(value);
-                set('equipmentId', value?._id ?? '');
-              }}
             />
-            <TaskTitleField
-              placeholder="e.g. Monthly defibrillator safety test"
-              value={draft.title}
-              error={issues.get('title')}
-              onChange={(title) => set('title', title)}
-            />
+            <TaskTitleField form={form} placeholder="e.g. Monthly defibrillator safety test" />
             <TaskDescriptionField
+              form={form}
               required
               rows={4}
               placeholder="What each visit does: checks, parts to replace, tests to run"
-              value={draft.description}
-              error={issues.get('description')}
-              onChange={(description) => set('description', description)}
             />
           </section>
 
@@ -146,48 +92,21 @@ export function SchedulePreventivePage() {
               Schedule and assignment
             </h2>
             <div className="task-form__grid">
-              <TextField
-                label="Scheduled Date"
-                name="scheduledDate"
-                type="date"
-                required
-                value={draft.scheduledDate}
-                error={issues.get('scheduledDate')}
-                onChange={(event) => set('scheduledDate', event.target.value)}
-              />
-              <SelectField<PageDraft['frequency']>
-                label="Frequency"
+              <BoundText form={form} name="scheduledDate" label="Scheduled Date" type="date" required />
+              <BoundSelect<PageForm, PageDraft['frequency']>
+                form={form}
                 name="frequency"
+                label="Frequency"
                 required
-                value={draft.frequency}
-                error={issues.get('frequency')}
-                onChange={(frequency) => set('frequency', frequency)}
                 options={optionsWithPlaceholder('Select frequency', SCHEDULE_FREQUENCY_OPTIONS)}
               />
-              <HoursField
-                label="Duration (hours)"
-                name="duration"
-                value={draft.duration}
-                error={issues.get('duration')}
-                onChange={(duration) => set('duration', duration)}
-              />
+              <HoursField form={form} label="Duration (hours)" name="duration" />
               <AssigneeSelect
+                form={form}
                 people={assignees.people}
                 hint="Optional: unassigned work waits in the Preventive Maintenance panel."
-                value={draft.assignedTo}
-                error={issues.get('assignedTo')}
-                onChange={(assignedTo) => set('assignedTo', assignedTo)}
               />
-              <SelectField<SchedulePriority>
-                label="Priority"
-                name="priority"
-                required
-                className={`task-priority-field ${priorityClass(draft.priority)}`}
-                value={draft.priority}
-                error={issues.get('priority')}
-                onChange={(priority) => set('priority', priority)}
-                options={SCHEDULE_PAGE_PRIORITIES.map((priority) => ({ value: priority, label: priority }))}
-              />
+              <PrioritySelect<PageForm> form={form} required priorities={SCHEDULE_PAGE_PRIORITIES} />
             </div>
           </section>
 
@@ -201,21 +120,13 @@ export function SchedulePreventivePage() {
               justification written down.
             </p>
             <div className="task-form__grid">
-              <PmTypeSelect
-                value={draft.pmType}
-                error={issues.get('pmType')}
-                onChange={(pmType) => set('pmType', pmType)}
-              />
+              <PmTypeSelect form={form} />
             </div>
-            <ScheduleBasisFields
-              value={draft}
-              onChange={(basis) => setDraft((current) => ({ ...current, ...basis }))}
-              issues={issues}
-            />
+            <ScheduleBasisFields form={form} />
           </section>
 
           <div className="task-form__actions">
-            <Button type="submit" busy={busy} busyLabel="Scheduling...">
+            <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Scheduling...">
               Schedule Maintenance
             </Button>
           </div>

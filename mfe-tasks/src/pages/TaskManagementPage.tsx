@@ -7,17 +7,15 @@ import {
   PageHeader,
   Pager,
   SelectField,
-  type StatusMessage,
-  StatusToast,
   TextField,
+  useToast,
 } from '@caliber/ui-kit';
-import { useCurrentUser, useSearchParams } from '@caliber/web';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAddressFilters, useAddressSearch, useCurrentUser } from '@caliber/web';
+import { useMemo, useState } from 'react';
 import { AssignTaskModal } from '../components/AssignTaskModal';
 import { TaskCard, type TaskCardEvents } from '../components/TaskCard';
 import { TaskDetailDialog } from '../components/TaskDetailDialog';
-import { useAssignees } from '../hooks/use-people';
-import { useTaskList } from '../hooks/use-task-list';
+import { readError, useAssignees, useTaskList, useTaskLiveUpdates } from '../hooks/task-queries';
 import { showingLine, statusBreakdown, taskCountLine } from '../utils/count-line';
 import { assignedMessage } from '../utils/format';
 import { TASK_VIEW_LABELS, taskFiltersOf } from '../utils/task-list-query';
@@ -28,87 +26,45 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** How long a save's success line stays (assignment, work details): long enough to read. */
 const SAVED_MESSAGE_MS = 4000;
 
-interface Toast {
-  message: StatusMessage;
-  durationMs: number;
-}
-
-type Param = 'q' | 'technician' | 'page' | 'task' | 'show';
+type Param = 'q' | 'technician' | 'task' | 'show';
 
 /**
  * /tasks: the search, for Engineers and Admins the technician filter and Assign Task, the count
  * lines, the task cards with their pager, and a task's details. Filters, page and the open task
- * live in the address, so a view can be bookmarked or shared.
+ * live in the address, so a view can be bookmarked or shared; opening a task pushes a history
+ * entry, so Back closes it.
  */
 export function TaskManagementPage() {
   const user = useCurrentUser();
   const scope = listScope(user.role);
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressFilters<Param>({ recordKeys: ['task'] });
   const filters = taskFiltersOf(params);
-  const [search, setSearch] = useState(filters.q);
+  const [search, setSearch] = useAddressSearch(filters.q, update, SEARCH_DEBOUNCE_MS);
   const [assigning, setAssigning] = useState(false);
-  const [toast, setToast] = useState<Toast | null>(null);
-  const { data, error, loading, reload, replaceTask } = useTaskList(filters, scope);
+  const toast = useToast();
+  // Task and equipment events reload the page and the open task.
+  useTaskLiveUpdates();
+  const list = useTaskList(filters, scope);
+  const { data } = list;
+  const error = readError(list, 'Failed to fetch tasks');
+  const reload = () => void list.refetch();
   const technicians = useAssignees('any', scope.technicianFilter);
   // Engineers and Admins (re)assign tasks on their cards to people approved to receive them.
   const approved = useAssignees('true', scope.technicianFilter);
   const openId = params.get('task');
 
-  const update = (changes: Partial<Record<Param, string>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!('page' in changes) && !('task' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: !('task' in changes) },
-    );
-
-  useEffect(() => {
-    if (search === filters.q) return;
-    const timer = window.setTimeout(() => update({ q: search }), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-    // `update` changes identity every render; the search text alone decides.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-
-  const clearToast = useCallback(() => setToast(null), []);
-  const show = useCallback((text: string, durationMs: number) => {
-    setToast({ message: { text, tone: 'success' }, durationMs });
-  }, []);
-
+  // The changes themselves put the task into the page and ask every list again (the tasks' query
+  // keys); the page says what was done.
   const cardEvents = useMemo<TaskCardEvents>(
     () => ({
       onOpen: (task) => update({ task: task._id }),
-      onStatusChanged: (task) => {
-        replaceTask(task);
-        reload();
-        show('Task status submitted.', STATUS_MESSAGE_MS);
-      },
-      onCertified: (task) => {
-        replaceTask(task);
-        reload();
-        show('Task certified. Equipment updated.', CERTIFICATION_MESSAGE_MS);
-      },
-      onWorkSaved: (task) => {
-        replaceTask(task);
-        reload();
-        show('Work details saved', SAVED_MESSAGE_MS);
-      },
-      onAssigned: (task) => {
-        replaceTask(task);
-        reload();
-        show('Task assigned successfully!', SAVED_MESSAGE_MS);
-      },
-      onStale: reload,
+      onStatusChanged: () => toast.success('Task status submitted.', { durationMs: STATUS_MESSAGE_MS }),
+      onCertified: () =>
+        toast.success('Task certified. Equipment updated.', { durationMs: CERTIFICATION_MESSAGE_MS }),
+      onWorkSaved: () => toast.success('Work details saved', { durationMs: SAVED_MESSAGE_MS }),
+      onAssigned: () => toast.success('Task assigned successfully!', { durationMs: SAVED_MESSAGE_MS }),
     }),
-    // `update` changes identity every render but only reads the current address when called.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [reload, replaceTask, show],
+    [update, toast],
   );
 
   const technicianName = technicians.people.find((person) => person._id === filters.technician)?.name ?? '';
@@ -175,7 +131,7 @@ export function TaskManagementPage() {
                 statusBreakdown(data.counts),
                 showingLine(data.page, data.limit, data.tasks.length, data.total),
               ]}
-              updating={loading}
+              updating={list.isFetching}
             />
             {data.tasks.length === 0 ? (
               <EmptyState title="No tasks found" text="Try adjusting your search or filters." />
@@ -207,13 +163,11 @@ export function TaskManagementPage() {
           onClose={() => setAssigning(false)}
           onAssigned={(task) => {
             setAssigning(false);
-            reload();
-            show(assignedMessage(task), SAVED_MESSAGE_MS);
+            toast.success(assignedMessage(task), { durationMs: SAVED_MESSAGE_MS });
           }}
         />
       ) : null}
       {openId ? <TaskDetailDialog id={openId} onClose={() => update({ task: '' })} /> : null}
-      <StatusToast message={toast?.message ?? null} durationMs={toast?.durationMs ?? 0} onDone={clearToast} />
     </div>
   );
 }

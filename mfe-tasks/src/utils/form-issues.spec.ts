@@ -1,5 +1,5 @@
 import { createTaskSchema } from '@caliber/contracts';
-import { anyOf, failureMessage, fieldIssues, firstInvalid } from './form-issues';
+import { anyOf, draftSchema, fieldIssues, MARKED_ONLY, markedOnly } from './form-issues';
 
 describe('form issues from the contract', () => {
   it('keeps the first message of each field the contract refuses', () => {
@@ -15,7 +15,6 @@ describe('form issues from the contract', () => {
     expect(issues.get('equipmentId')).toBe('Equipment is required.');
     expect(anyOf(issues, ['title', 'taskType'])).toBe(true);
     expect(anyOf(issues, ['description'])).toBe(false);
-    expect(firstInvalid(issues, ['description', 'equipmentId', 'title'])).toBe('equipmentId');
     expect(fieldIssues(undefined).size).toBe(0);
   });
 
@@ -32,11 +31,16 @@ describe('form issues from the contract', () => {
     );
   });
 
-  it('shows the server message, else the error’s own, else the fallback', () => {
-    expect(failureMessage(new Error('Only Engineers and Admins create tasks.'), 'Failed')).toBe(
-      'Only Engineers and Admins create tasks.',
+  it('a draft schema puts each field issue under its field and the message at the form', () => {
+    const schema = draftSchema((draft: { title: string }) =>
+      draft.title ? null : { fields: new Map([['title', MARKED_ONLY]]), message: 'Please fill in Title' },
     );
-    expect(failureMessage(new Error(''), 'Failed to create task')).toBe('Failed to create task');
-    expect(failureMessage('boom', 'Failed to create task')).toBe('Failed to create task');
+    expect(schema.safeParse({ title: 'PM' }).success).toBe(true);
+    const refused = schema.safeParse({ title: '' });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['title', ' '],
+      ['root', 'Please fill in Title'],
+    ]);
+    expect([...markedOnly(new Map([['title', 'Title is required.']]))]).toEqual([['title', ' ']]);
   });
 });

@@ -12,7 +12,7 @@ import {
   type SchedulePriority,
   type TaskPriority,
 } from '@caliber/contracts';
-import { fieldIssues } from './form-issues';
+import { fieldIssues, markedOnly } from './form-issues';
 
 /** The schedule basis every new plan starts with. */
 export const DEFAULT_SCHEDULE_BASIS: ScheduleBasis = 'Manufacturer recommendation';
@@ -188,4 +188,65 @@ export function checkPageDraft(draft: PageDraft): ScheduleCheck {
     ],
     { firstDueDate: 'scheduledDate', interval: 'frequency', estimatedHours: 'duration' },
   );
+}
+
+/** A chosen device, as the schedule forms hold it. */
+interface Device {
+  _id: string;
+  name: string;
+  serialNumber: string;
+  location?: string;
+}
+
+/** A schedule form as the person fills it: the device chosen in the picker instead of its id. */
+export type WithDevice<D extends { equipmentId: string }> = Omit<D, 'equipmentId'> & {
+  equipment: Device | null;
+};
+
+/** The draft a check reads: the chosen device's id. */
+export function withDeviceId<D extends { equipmentId: string }>({ equipment, ...rest }: WithDevice<D>): D {
+  // Every other field is the draft's own: only the device is swapped back for its id.
+  return { ...rest, equipmentId: equipment?._id ?? '' } as unknown as D;
+}
+
+/** The form's own name for a field a check names (the picker holds `equipment`). */
+function formField(field: string): string {
+  return field === 'equipmentId' ? 'equipment' : field;
+}
+
+/**
+ * The modal's refusal as the form shows it: a required field missing makes the one line above
+ * ('Please complete all required fields.') and every refused field is only marked; otherwise the
+ * first problem is the line above and each shows under its field.
+ */
+export function judgeModalDraft(
+  draft: WithDevice<ModalDraft>,
+): { fields: Map<string, string>; message: string | null } | null {
+  const checked = checkModalDraft(withDeviceId(draft));
+  if (checked.ok) return null;
+  const fields = new Map([...checked.issues].map(([field, message]) => [formField(field), message]));
+  if (checked.missingRequired) return { fields: markedOnly(fields), message: MODAL_REQUIRED_MESSAGE };
+  return { fields, message: fields.values().next().value ?? MODAL_REQUIRED_MESSAGE };
+}
+
+/** The page's refusal as the form shows it: each problem under its field, nothing above. */
+export function judgePageDraft(
+  draft: WithDevice<PageDraft>,
+): { fields: Map<string, string>; message: string | null } | null {
+  const checked = checkPageDraft(withDeviceId(draft));
+  if (checked.ok) return null;
+  return {
+    fields: new Map([...checked.issues].map(([field, message]) => [formField(field), message])),
+    message: null,
+  };
+}
+
+/** A schedule form's starting values: `draft` with `equipment` chosen in place of its id. */
+export function withDevice<D extends { equipmentId: string }>(
+  draft: D,
+  equipment: Device | null,
+): WithDevice<D> {
+  const values: Partial<D> = { ...draft };
+  delete values.equipmentId;
+  return { ...(values as Omit<D, 'equipmentId'>), equipment };
 }

@@ -7,6 +7,7 @@ import {
   type SparePartLineError,
   type TaskDto,
 } from '@caliber/contracts';
+import { z } from 'zod';
 import { fieldIssues } from './form-issues';
 
 /** The work form as typed: every field is text until it is sent. */
@@ -65,4 +66,39 @@ function withKnownCost(part: SparePart, known: readonly SparePart[]) {
     description: part.description,
     ...(same ? { unitCost: same.unitCost } : {}),
   };
+}
+
+/** react-hook-form's form-level error (`FORM_ISSUE` of `@caliber/web-forms`): shown above the form. */
+const FORM_ISSUE = 'root';
+
+/** What the form says above its fields when a spare-parts line is not a part. */
+export const PARTS_MESSAGE = 'Correct the spare parts lines shown below before saving.';
+
+/** The contract's field for the parts, named as the form's field that holds them. */
+const FORM_FIELDS: Record<string, keyof WorkDraft> = { sparePartsUsed: 'spareParts' };
+
+/**
+ * The work form's schema: `checkWorkDraft` over what is typed. A field the contract refuses shows
+ * its message under it; a spare-parts line that is not a part marks the parts field (the lines'
+ * own messages are listed under it). Above the form: the parts' message, else the first field's.
+ */
+export function workDraftSchema(task: TaskDto) {
+  return z.custom<WorkDraft>().superRefine((draft, context) => {
+    const check = checkWorkDraft(draft, task);
+    if (check.ok) return;
+    const issues: [string, string][] = [...check.fieldErrors].map(([field, message]) => [
+      FORM_FIELDS[field] ?? field,
+      message,
+    ]);
+    if (check.partErrors.length > 0) issues.unshift(['spareParts', PARTS_MESSAGE]);
+    const known = new Set<string>(['faultDescription', 'repairDetails', 'spareParts', 'labourHours']);
+    for (const [field, message] of issues)
+      if (known.has(field)) context.addIssue({ code: 'custom', path: [field], message });
+    context.addIssue({
+      code: 'custom',
+      path: [FORM_ISSUE],
+      message:
+        check.partErrors.length > 0 ? PARTS_MESSAGE : (issues[0]?.[1] ?? 'Failed to save work details'),
+    });
+  });
 }
