@@ -1,9 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { StatusMessage } from './StatusToast';
 
 /** How long a success stays on screen: read in a glance. A failure, or a long line, stays longer. */
 export const TOAST_SUCCESS_MS = 4000;
 export const TOAST_LONG_MS = 6000;
+
+/** What a toast says, and whether it reports a success or a failure. */
+export interface StatusMessage {
+  text: string;
+  tone: 'success' | 'error';
+}
 
 export interface ToastOptions {
   /** How long it stays; by default 4 s for a success, 6 s for an error. */

@@ -9,5 +9,4 @@ export * from './Modal';
 export * from './Pager';
 export * from './pager-window';
 export * from './Spinner';
-export * from './StatusToast';
 export * from './Toast';

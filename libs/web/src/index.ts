@@ -8,7 +8,6 @@ export * from './storage';
 export * from './theme';
 export * from './account-theme';
 export * from './router';
-export * from './use-api-data';
 export * from './downloads';
 export * from './task-status-badge';
 export * from './hospital-lists';

@@ -151,34 +151,6 @@ export function useLiveConnection(): LiveConnection {
 }
 
 /**
- * Calls `handler` for each of `events` while live updates are on. The handler may change between
- * renders without re-subscribing.
- */
-export function useLiveEvents(
-  events: readonly LiveEvent[],
-  handler: (event: LiveEvent, payload: unknown) => void,
-) {
-  const manager = useManager();
-  const socket = useSyncExternalStore(manager.subscribe, manager.socketSnapshot);
-  const latest = useRef(handler);
-  useEffect(() => {
-    latest.current = handler;
-  });
-  const key = events.join('|');
-  useEffect(() => {
-    if (!socket) return;
-    const listeners = (key.split('|') as LiveEvent[]).map((event) => {
-      const listener = (payload: unknown) => latest.current(event, payload);
-      socket.on(event, listener);
-      return [event, listener] as const;
-    });
-    return () => {
-      for (const [event, listener] of listeners) socket.off(event, listener);
-    };
-  }, [socket, key]);
-}
-
-/**
  * Where live events come from, typed by the contracts' event map: the tab's socket, or whatever a
  * `LiveEventSourceProvider` puts in its place (a component test feeding events by hand).
  */

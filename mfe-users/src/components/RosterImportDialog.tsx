@@ -9,7 +9,8 @@ import {
 import { Button, ErrorBox, LoadingState, Modal } from '@caliber/ui-kit';
 import { FileRowsTable, lineColumn, statusColumn, textColumn, type DataColumn } from '@caliber/ui-widgets';
 import { api, errorMessage } from '@caliber/web';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useImportRoster } from '../hooks/user-queries';
 import {
   ACTION_LABELS,
@@ -23,7 +24,8 @@ import {
   rosterImportRequest,
 } from '../utils/roster-file';
 
-type Phase = 'idle' | 'reading' | 'previewing' | 'applying';
+/** A file refused before it is sent (not a roster file, too large, unreadable): its own message. */
+class FileProblem extends Error {}
 
 export interface RosterImportDialogProps {
   onClose(): void;
@@ -40,78 +42,54 @@ export interface RosterImportDialogProps {
 export function RosterImportDialog({ onClose, onImported }: RosterImportDialogProps) {
   const inputId = useId();
   const hintId = useId();
-  const [request, setRequest] = useState<RosterImportRequest | null>(null);
-  const [preview, setPreview] = useState<RosterImportPreview | null>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [error, setError] = useState<string | null>(null);
   const [onlyRefused, setOnlyRefused] = useState(false);
-  // Each file chosen is an attempt; the answer to an older one is dropped.
-  const attempt = useRef(0);
-  const previewCall = useRef<AbortController | null>(null);
+  // Choosing a file reads it, then the server checks its rows: two steps, each the newest call's
+  // answer only (a file chosen again replaces what an older choice was still doing).
+  const reading = useMutation({
+    mutationFn: async (file: File): Promise<RosterImportRequest> => {
+      const check = await rosterImportRequest(file).catch(() => ({
+        ok: false as const,
+        message: 'The file cannot be read. Choose it again.',
+      }));
+      if (!check.ok) throw new FileProblem(check.message);
+      return check.body;
+    },
+  });
+  const checking = useMutation({
+    mutationFn: (body: RosterImportRequest) => api.post<RosterImportPreview>('/users/import/preview', body),
+    onSuccess: () => setOnlyRefused(false),
+  });
   const importing = useImportRoster();
 
-  useEffect(() => () => previewCall.current?.abort(), []);
-
-  /** `keptError`: a failed apply's message, which stays shown while the preview is checked again. */
-  async function runPreview(body: RosterImportRequest, id: number, keptError: string | null = null) {
-    previewCall.current?.abort();
-    const controller = new AbortController();
-    previewCall.current = controller;
-    setPhase('previewing');
-    setError(keptError);
-    try {
-      const answer = await api.post<RosterImportPreview>('/users/import/preview', body, {
-        signal: controller.signal,
-      });
-      if (id !== attempt.current) return;
-      setPreview(answer);
-      setOnlyRefused(false);
-    } catch (failure) {
-      if (controller.signal.aborted || id !== attempt.current) return;
-      setError(keptError ?? errorMessage(failure, 'Failed to read the roster file.'));
-    } finally {
-      if (id === attempt.current) setPhase('idle');
-    }
+  function choose(file: File | undefined) {
+    importing.reset();
+    checking.reset();
+    reading.reset();
+    if (!file) return;
+    reading.mutate(file, { onSuccess: (body) => checking.mutate(body) });
   }
 
-  async function choose(file: File | undefined) {
-    const id = ++attempt.current;
-    previewCall.current?.abort();
-    setPreview(null);
-    setRequest(null);
-    setError(null);
-    if (!file) return setPhase('idle');
-    setPhase('reading');
-    let check: Awaited<ReturnType<typeof rosterImportRequest>>;
-    try {
-      check = await rosterImportRequest(file);
-    } catch {
-      check = { ok: false, message: 'The file cannot be read. Choose it again.' };
-    }
-    if (id !== attempt.current) return;
-    if (!check.ok) {
-      setError(check.message);
-      return setPhase('idle');
-    }
-    setRequest(check.body);
-    await runPreview(check.body, id);
+  function apply(body: RosterImportRequest) {
+    importing.mutate(body, {
+      onSuccess: (result) => onImported(result),
+      // A write that timed out may still have been made: the rows are checked again, so what the
+      // preview shows (and what Apply would write) is the roster as it now is. The failure stays.
+      onError: () => checking.mutate(body),
+    });
   }
 
-  async function apply() {
-    if (!request) return;
-    setPhase('applying');
-    setError(null);
-    try {
-      onImported(await importing.mutateAsync(request));
-    } catch (failure) {
-      // A write that timed out may still have been made: the preview is asked again, so what it
-      // shows (and what Apply would write) is the roster as it now is.
-      await runPreview(request, attempt.current, errorMessage(failure, 'Failed to import the roster.'));
-    }
-  }
-
+  const request = reading.data ?? null;
+  const preview = checking.data ?? null;
+  const applying = importing.isPending;
+  const busy = reading.isPending || checking.isPending || applying;
+  const error = importing.isError
+    ? errorMessage(importing.error, 'Failed to import the roster.')
+    : reading.error instanceof FileProblem
+      ? reading.error.message
+      : checking.isError
+        ? errorMessage(checking.error, 'Failed to read the roster file.')
+        : null;
   const applicable = preview ? applicableRows(preview.summary) : 0;
-  const busy = phase !== 'idle';
   const rows =
     preview && onlyRefused ? preview.rows.filter((row) => row.action === 'refused') : preview?.rows;
 
@@ -124,13 +102,13 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
       onClose={onClose}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={phase === 'applying'}>
+          <Button variant="secondary" onClick={onClose} disabled={applying}>
             Cancel
           </Button>
           <Button
-            onClick={apply}
-            disabled={!preview || applicable === 0 || busy}
-            busy={phase === 'applying'}
+            onClick={() => request && apply(request)}
+            disabled={!request || !preview || applicable === 0 || busy}
+            busy={applying}
             busyLabel="Applying..."
           >
             {preview ? applyLabel(applicable) : 'Apply'}
@@ -154,26 +132,26 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
             type="file"
             accept={ROSTER_FILE_ACCEPT}
             aria-describedby={hintId}
-            disabled={phase === 'applying'}
-            onChange={(event) => void choose(event.target.files?.[0])}
+            disabled={applying}
+            onChange={(event) => choose(event.target.files?.[0])}
           />
         </div>
 
         {error ? (
           <ErrorBox>
             {error}
-            {request && !preview && phase === 'idle' ? (
+            {request && !preview && !busy ? (
               <>
                 {' '}
-                <Button variant="link" onClick={() => void runPreview(request, attempt.current)}>
+                <Button variant="link" onClick={() => checking.mutate(request)}>
                   Retry
                 </Button>
               </>
             ) : null}
           </ErrorBox>
         ) : null}
-        {phase === 'reading' || phase === 'previewing' ? (
-          <LoadingState text={phase === 'reading' ? 'Reading the file…' : 'Checking the rows…'} />
+        {reading.isPending || checking.isPending ? (
+          <LoadingState text={reading.isPending ? 'Reading the file…' : 'Checking the rows…'} />
         ) : null}
 
         {preview ? (
