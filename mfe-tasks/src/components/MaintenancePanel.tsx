@@ -1,6 +1,7 @@
 import type { TaskDto, TaskListResponse } from '@caliber/contracts';
 import type { ReactNode } from 'react';
-import { PanelPager } from './PanelPager';
+import { StepPager } from '@caliber/ui-kit';
+import { pageLine } from '../utils/maintenance-query';
 
 /**
  * The frame both Maintenance panels share: a titled region, its items or its empty text, and the
@@ -56,7 +57,14 @@ export function MaintenancePanel({
                 {data.tasks.map(renderItem)}
               </ul>
             ) : null}
-            <PanelPager page={data.page} pages={data.pages} label={pagerLabel} onPage={onPage} />
+            <StepPager
+              page={data.page}
+              pages={data.pages}
+              line={pageLine(data.page, data.pages)}
+              label={pagerLabel}
+              align="spread"
+              onPage={onPage}
+            />
           </>
         )
       ) : null}

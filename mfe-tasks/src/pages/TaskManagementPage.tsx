@@ -91,7 +91,7 @@ export function TaskManagementPage() {
       />
 
       <div
-        className={`tasks-filters${scope.technicianFilter ? '' : ' tasks-filters--search-only'}`}
+        className={`ck-filters ${scope.technicianFilter ? 'ck-filters--one-select' : 'ck-filters--search-only'}`}
         role="search"
       >
         <TextField

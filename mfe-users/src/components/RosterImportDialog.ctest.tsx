@@ -86,7 +86,11 @@ describe('Import roster', () => {
         previews += 1;
         if (previews === 1)
           return HttpResponse.json(
-            { message: 'The roster service is not answering.' } satisfies ApiErrorBody,
+            {
+              statusCode: 503,
+              code: 'SERVICE_UNAVAILABLE',
+              message: 'The roster service is not answering.',
+            } satisfies ApiErrorBody,
             {
               status: 503,
             },
@@ -94,9 +98,16 @@ describe('Import roster', () => {
         return HttpResponse.json(preview);
       }),
       http.post(api('/users/import'), () =>
-        HttpResponse.json({ message: 'A person on the roster changed meanwhile.' } satisfies ApiErrorBody, {
-          status: 409,
-        }),
+        HttpResponse.json(
+          {
+            statusCode: 409,
+            code: 'CONFLICT',
+            message: 'A person on the roster changed meanwhile.',
+          } satisfies ApiErrorBody,
+          {
+            status: 409,
+          },
+        ),
       ),
     );
     const { user, onImported } = await chooseRoster();
