@@ -11,7 +11,7 @@ import {
   Paragraph,
   TextRun,
 } from 'docx';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, Zip, ZipDeflate } from 'fflate';
 import {
   columnWeights,
   formatCell,
@@ -62,7 +62,7 @@ type Body = Paragraph[];
  * hold a few thousand rows took 250 MB more while packing. So the tables are not docx's objects:
  * each is written as its XML text as soon as its rows are read (`tableXml`, the same XML docx
  * writes for it), docx packs the document with a placeholder paragraph for each, and its
- * `word/document.xml` is packed again with the tables in their places.
+ * `word/document.xml` is streamed into the file with the tables in their places (`packWithTables`).
  */
 export async function writeDocx(
   doc: ReportDocument,
@@ -94,49 +94,79 @@ export async function writeDocx(
       },
     ],
   });
-  const withPlaceholders = documentXml(await Packer.toBuffer(document));
-  const bytes = await Packer.toBuffer(document, false, [
-    { path: DOCUMENT_XML, data: tables.fill(withPlaceholders) },
-  ]);
-  out.end(bytes);
+  await packWithTables(document, tables, out);
 }
 
 const DOCUMENT_XML = 'word/document.xml';
 
-/** The main part of a packed DOCX, as text. */
-function documentXml(packed: Buffer): string {
-  const part = unzipSync(packed, { filter: (file) => file.name === DOCUMENT_XML })[DOCUMENT_XML];
-  if (!part) throw new Error('The DOCX writer packed a file without its document part.');
-  return strFromU8(part);
+/**
+ * Writes the DOCX to `out`: docx packs the document (placeholders and all, some kilobytes), and
+ * its parts are zipped again in their order, `word/document.xml` streamed piece by piece with each
+ * table in its placeholder's place and let go once compressed, so the document's XML is never
+ * held whole. DEFLATE at the level docx uses; the zip records each part's size after its data.
+ */
+async function packWithTables(document: Document, tables: TableXml, out: Writable): Promise<void> {
+  const parts = unzipSync(await Packer.toBuffer(document));
+  if (!parts[DOCUMENT_XML]) throw new Error('The DOCX writer packed a file without its document part.');
+  await new Promise<void>((resolve, reject) => {
+    const zip = new Zip((error, chunk, final) => {
+      if (error) {
+        reject(error);
+        return;
+      }
+      out.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      if (final) {
+        out.end();
+        resolve();
+      }
+    });
+    for (const [name, data] of Object.entries(parts)) {
+      const file = new ZipDeflate(name, { level: 6 });
+      zip.add(file);
+      if (name === DOCUMENT_XML) tables.fill(strFromU8(data), (piece, last) => file.push(piece, last));
+      else file.push(data, true);
+    }
+    zip.end();
+  });
 }
 
+const EMPTY = new Uint8Array(0);
+
 /**
- * The tables' XML (`tableXml`), held as text until the document is packed around them. A
- * placeholder paragraph stands in for each: its text is a key no report text can hold (a random
- * token per file), and the whole paragraph is replaced by the table.
+ * The tables' XML (`tableXml`), held until the document is packed around them. A placeholder
+ * paragraph stands in for each: its text is a key no report text can hold (a random token per
+ * file), and the whole paragraph is replaced by the table.
  */
 class TableXml {
   private readonly token = randomBytes(12).toString('hex');
-  private readonly xml: string[] = [];
+  /** Each table's XML as UTF-8, half the room of a JS string of it; emptied once written out. */
+  private readonly xml: Uint8Array[] = [];
 
   /** Keeps a table's XML and answers the paragraph that holds its place. */
   place(xml: string): Paragraph {
-    this.xml.push(xml);
+    this.xml.push(strToU8(xml));
     return new Paragraph({ children: [new TextRun(this.key(this.xml.length - 1))] });
   }
 
-  /** The document's XML with each placeholder paragraph replaced by its table. */
-  fill(documentXml: string): string {
-    let filled = documentXml;
+  /**
+   * Hands `write` the document's XML piece by piece, each placeholder paragraph replaced by its
+   * table (the placeholders are in the order the tables were placed); `last` marks the final piece.
+   * Each table is let go as soon as it is handed over.
+   */
+  fill(documentXml: string, write: (piece: Uint8Array, last: boolean) => void): void {
+    let from = 0;
     this.xml.forEach((table, index) => {
-      const at = filled.indexOf(this.key(index));
-      const start = filled.lastIndexOf('<w:p>', at);
-      const end = filled.indexOf('</w:p>', at);
-      if (at < 0 || start < 0 || end < 0)
+      const at = documentXml.indexOf(this.key(index), from);
+      const start = at < 0 ? -1 : documentXml.lastIndexOf('<w:p>', at);
+      const end = at < 0 ? -1 : documentXml.indexOf('</w:p>', at);
+      if (start < from || end < 0)
         throw new Error('The DOCX writer lost the place of a table in the document.');
-      filled = filled.slice(0, start) + table + filled.slice(end + '</w:p>'.length);
+      write(strToU8(documentXml.slice(from, start)), false);
+      write(table, false);
+      this.xml[index] = EMPTY;
+      from = end + '</w:p>'.length;
     });
-    return filled;
+    write(strToU8(documentXml.slice(from)), true);
   }
 
   private key(index: number): string {
