@@ -1,4 +1,4 @@
-import type { ActingUser, ReportOptions, ReportRowsPage, ReportScope } from '@caliber/contracts';
+import type { ActingUser, ReportOptions, ReportScope } from '@caliber/contracts';
 import type { ReportDataClient } from '../data/report-data.client';
 import type { Cell, ReportSection, TableBlock, TableColumn } from '../document/report-document';
 
@@ -30,18 +30,43 @@ export async function pagedTable<T>(
 ): Promise<TableBlock> {
   const pages = context.data.pages<T>(subject, context.scope, context.user);
   const first = await pages.next();
-  const firstPage: ReportRowsPage<T> | null = first.done ? null : first.value;
   return {
     kind: 'table',
     ...table,
     currency: context.currency,
-    totalRows: firstPage?.total ?? 0,
+    totalRows: first.done ? 0 : (first.value.total ?? 0),
     rows: async function* () {
-      if (!firstPage) return;
-      yield firstPage.rows.map(toCells);
-      for await (const page of pages) yield page.rows.map(toCells);
+      if (first.done) return;
+      for await (const page of readAhead(pages, first)) yield page.rows.map(toCells);
     },
   };
+}
+
+const ignore = () => undefined;
+
+/**
+ * `first`, then the rest of `source`, each page asked for as soon as the one before is handed on:
+ * the service that owns the rows reads the next page while the writer writes this one, rather than
+ * each waiting on the other. One page at most waits, so memory stays at two pages. A reader that
+ * stops early (the DOCX and PDF show the first rows) lets the page in flight land, then closes
+ * `source`; a page that fails fails the reading, at that page.
+ */
+export async function* readAhead<T>(source: AsyncIterator<T>, first: IteratorResult<T>): AsyncGenerator<T> {
+  let current = first;
+  let pending: Promise<IteratorResult<T>> | null = null;
+  try {
+    while (!current.done) {
+      pending = source.next();
+      // Its failure is met where it is awaited below; until then it must not count as unhandled.
+      pending.catch(ignore);
+      yield current.value;
+      current = await pending;
+      pending = null;
+    }
+  } finally {
+    if (pending) await pending.catch(ignore);
+    await source.return?.();
+  }
 }
 
 /** A table whose rows are already in hand (aggregates: departments, categories, the top ten). */

@@ -67,6 +67,18 @@ describe('writeDocx', () => {
     ]);
   });
 
+  it('puts every table in its place: after its heading, before its notes, no placeholder left', () => {
+    expect(xml).not.toMatch(/caliber-table-/);
+    // The cover's details, then each section's figures, tables, charts' data and heat map.
+    const body = xml.replace(/<w:tbl>[\s\S]*?<\/w:tbl>/g, '<TABLE/>');
+    const order = [...body.matchAll(/<TABLE\/>|<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1] ?? 'TABLE');
+    const after = (heading: string) => order[order.indexOf(heading) + 1];
+    expect(after('Key figures')).toBe('TABLE');
+    expect(after('Devices not serviceable')).toBe('TABLE');
+    expect(after('Open service calls')).toBe('TABLE');
+    expect(order[order.lastIndexOf('TABLE') + 1]).toBe('No rows.');
+  });
+
   it('writes the cover details and the summaries', () => {
     const all = texts(xml);
     expect(all).toContain('1 January 2026 – 31 March 2026');

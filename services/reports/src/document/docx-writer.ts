@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import {
   AlignmentType,
-  BorderStyle,
   Document,
   Footer,
   Header,
@@ -9,15 +9,9 @@ import {
   Packer,
   PageNumber,
   Paragraph,
-  ShadingType,
-  Table,
-  TableCell,
-  TableLayoutType,
-  TableRow,
   TextRun,
-  VerticalAlignTable,
-  WidthType,
 } from 'docx';
+import { strFromU8, strToU8, unzipSync, Zip, ZipDeflate } from 'fflate';
 import {
   columnWeights,
   formatCell,
@@ -29,6 +23,7 @@ import {
   seriesLabel,
   type WriteOptions,
 } from './format';
+import { tableXml, type CellSpec, type TableStyle } from './docx-table';
 import { heatRange, heatShade } from './heat-shade';
 import type {
   Cell,
@@ -54,13 +49,20 @@ const RULE = 'C9D2DC';
 const PAGE = { width: 11_906, height: 16_838, margin: 1_134 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
-type Body = (Paragraph | Table)[];
+type Body = Paragraph[];
 
 /**
  * Writes the report as a DOCX to `out`, the narrative format: headings, summaries, figures, the
  * first rows of each table and each chart's data as a small table (a reader editing the report
  * gets numbers they can quote; the PDF has the drawings). Resolves once the file is handed to
  * `out` and `out` ended.
+ *
+ * docx turns the whole document into a tree of objects, then into a second tree, then into the
+ * XML text, all at once when it packs: some 10 KB for every table cell, so a report whose tables
+ * hold a few thousand rows took 250 MB more while packing. So the tables are not docx's objects:
+ * each is written as its XML text as soon as its rows are read (`tableXml`, the same XML docx
+ * writes for it), docx packs the document with a placeholder paragraph for each, and its
+ * `word/document.xml` is streamed into the file with the tables in their places (`packWithTables`).
  */
 export async function writeDocx(
   doc: ReportDocument,
@@ -68,8 +70,10 @@ export async function writeDocx(
   options: WriteOptions = {},
 ): Promise<void> {
   const timeZone = options.timeZone ?? 'UTC';
-  const body: Body = cover(doc, timeZone);
-  for (const section of doc.sections) body.push(...(await sectionBody(section, doc.options, timeZone)));
+  const tables = new TableXml();
+  const body: Body = cover(doc, timeZone, tables);
+  for (const section of doc.sections)
+    body.push(...(await sectionBody(section, doc.options, timeZone, tables)));
   const document = new Document({
     creator: doc.productName,
     title: doc.title,
@@ -90,8 +94,84 @@ export async function writeDocx(
       },
     ],
   });
-  const bytes = await Packer.toBuffer(document);
-  out.end(bytes);
+  await packWithTables(document, tables, out);
+}
+
+const DOCUMENT_XML = 'word/document.xml';
+
+/**
+ * Writes the DOCX to `out`: docx packs the document (placeholders and all, some kilobytes), and
+ * its parts are zipped again in their order, `word/document.xml` streamed piece by piece with each
+ * table in its placeholder's place and let go once compressed, so the document's XML is never
+ * held whole. DEFLATE at the level docx uses; the zip records each part's size after its data.
+ */
+async function packWithTables(document: Document, tables: TableXml, out: Writable): Promise<void> {
+  const parts = unzipSync(await Packer.toBuffer(document));
+  if (!parts[DOCUMENT_XML]) throw new Error('The DOCX writer packed a file without its document part.');
+  await new Promise<void>((resolve, reject) => {
+    const zip = new Zip((error, chunk, final) => {
+      if (error) {
+        reject(error);
+        return;
+      }
+      out.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      if (final) {
+        out.end();
+        resolve();
+      }
+    });
+    for (const [name, data] of Object.entries(parts)) {
+      const file = new ZipDeflate(name, { level: 6 });
+      zip.add(file);
+      if (name === DOCUMENT_XML) tables.fill(strFromU8(data), (piece, last) => file.push(piece, last));
+      else file.push(data, true);
+    }
+    zip.end();
+  });
+}
+
+const EMPTY = new Uint8Array(0);
+
+/**
+ * The tables' XML (`tableXml`), held until the document is packed around them. A placeholder
+ * paragraph stands in for each: its text is a key no report text can hold (a random token per
+ * file), and the whole paragraph is replaced by the table.
+ */
+class TableXml {
+  private readonly token = randomBytes(12).toString('hex');
+  /** Each table's XML as UTF-8, half the room of a JS string of it; emptied once written out. */
+  private readonly xml: Uint8Array[] = [];
+
+  /** Keeps a table's XML and answers the paragraph that holds its place. */
+  place(xml: string): Paragraph {
+    this.xml.push(strToU8(xml));
+    return new Paragraph({ children: [new TextRun(this.key(this.xml.length - 1))] });
+  }
+
+  /**
+   * Hands `write` the document's XML piece by piece, each placeholder paragraph replaced by its
+   * table (the placeholders are in the order the tables were placed); `last` marks the final piece.
+   * Each table is let go as soon as it is handed over.
+   */
+  fill(documentXml: string, write: (piece: Uint8Array, last: boolean) => void): void {
+    let from = 0;
+    this.xml.forEach((table, index) => {
+      const at = documentXml.indexOf(this.key(index), from);
+      const start = at < 0 ? -1 : documentXml.lastIndexOf('<w:p>', at);
+      const end = at < 0 ? -1 : documentXml.indexOf('</w:p>', at);
+      if (start < from || end < 0)
+        throw new Error('The DOCX writer lost the place of a table in the document.');
+      write(strToU8(documentXml.slice(from, start)), false);
+      write(table, false);
+      this.xml[index] = EMPTY;
+      from = end + '</w:p>'.length;
+    });
+    write(strToU8(documentXml.slice(from)), true);
+  }
+
+  private key(index: number): string {
+    return `caliber-table-${this.token}-${index}`;
+  }
 }
 
 const STYLES = {
@@ -164,84 +244,22 @@ function heading(value: string, level: 'title' | 1 | 2, pageBreakBefore = false)
 
 // ---------------------------------------------------------------- tables
 
-interface CellSpec {
-  text: string;
-  bold?: boolean;
-  color?: string;
-  fill?: string;
-  align?: 'left' | 'right' | 'center';
-}
+const TABLE_STYLE: TableStyle = { width: CONTENT_WIDTH, rule: RULE, headerFill: BRAND, zebra: ZEBRA };
 
-const THIN = { style: BorderStyle.SINGLE, size: 4, color: RULE };
-const NONE = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
-
-function tableCell(spec: CellSpec, width: number, size: number): TableCell {
-  const alignment =
-    spec.align === 'right'
-      ? AlignmentType.RIGHT
-      : spec.align === 'center'
-        ? AlignmentType.CENTER
-        : AlignmentType.LEFT;
-  return new TableCell({
-    width: { size: width, type: WidthType.DXA },
-    verticalAlign: VerticalAlignTable.CENTER,
-    margins: { top: 40, bottom: 40, left: 80, right: 80 },
-    shading: spec.fill ? { type: ShadingType.CLEAR, color: 'auto', fill: spec.fill } : undefined,
-    children: [
-      new Paragraph({
-        alignment,
-        spacing: { after: 0 },
-        children: [new TextRun({ text: spec.text, bold: spec.bold, color: spec.color, size })],
-      }),
-    ],
-  });
-}
-
-/** A table across the page: a header row repeated on every page, then the rows, zebra-striped. */
+/** A table across the page (`tableXml`), held by `tables` as text; the paragraph marks its place. */
 function gridTable(
+  tables: TableXml,
   header: readonly CellSpec[],
   rows: readonly (readonly CellSpec[])[],
   weights: readonly number[],
   size = 18,
-): Table {
-  const sum = weights.reduce((a, b) => a + b, 0) || 1;
-  const widths = weights.map((weight) => Math.floor((CONTENT_WIDTH * weight) / sum));
-  const row = (cells: readonly CellSpec[], shade: string | undefined, isHeader: boolean) =>
-    new TableRow({
-      tableHeader: isHeader,
-      cantSplit: true,
-      children: cells.map((cell, index) => tableCell({ fill: shade, ...cell }, widths[index] ?? 0, size)),
-    });
-  return new Table({
-    width: { size: CONTENT_WIDTH, type: WidthType.DXA },
-    columnWidths: widths,
-    layout: TableLayoutType.FIXED,
-    borders: {
-      top: THIN,
-      bottom: THIN,
-      left: NONE,
-      right: NONE,
-      insideHorizontal: THIN,
-      insideVertical: NONE,
-    },
-    rows: [
-      ...(header.length > 0
-        ? [
-            row(
-              header.map((cell) => ({ bold: true, color: 'FFFFFF', ...cell })),
-              BRAND,
-              true,
-            ),
-          ]
-        : []),
-      ...rows.map((cells, index) => row(cells, index % 2 === 1 ? ZEBRA : undefined, false)),
-    ],
-  });
+): Paragraph {
+  return tables.place(tableXml(header, rows, weights, size, TABLE_STYLE));
 }
 
 // ---------------------------------------------------------------- cover and sections
 
-function cover(doc: ReportDocument, timeZone: string): Body {
+function cover(doc: ReportDocument, timeZone: string, tables: TableXml): Body {
   const label = (value: string): CellSpec => ({ text: value, bold: true, color: MUTED });
   const details: CellSpec[][] = [
     [label('Reporting period'), { text: formatPeriod(doc.period) }],
@@ -257,7 +275,7 @@ function cover(doc: ReportDocument, timeZone: string): Body {
     heading(doc.title, 'title'),
     text(formatPeriod(doc.period), { color: BRAND, size: 28 }),
     new Paragraph({ children: [] }),
-    gridTable([], details, [30, 70], 20),
+    gridTable(tables, [], details, [30, 70], 20),
     new Paragraph({ children: [] }),
     note(
       'A dash (—) marks a value that is not recorded; it never stands for zero. Periods include both days.',
@@ -269,10 +287,11 @@ async function sectionBody(
   section: ReportSection,
   options: ReportDocumentOptions,
   timeZone: string,
+  tables: TableXml,
 ): Promise<Body> {
   const body: Body = [heading(section.title, 1, true)];
   if (options.summary) body.push(...section.summary.map((paragraph) => text(paragraph)));
-  for (const block of section.blocks) body.push(...(await blockBody(block, options, timeZone)));
+  for (const block of section.blocks) body.push(...(await blockBody(block, options, timeZone, tables)));
   return body;
 }
 
@@ -280,28 +299,29 @@ async function blockBody(
   block: ReportBlock,
   options: ReportDocumentOptions,
   timeZone: string,
+  tables: TableXml,
 ): Promise<Body> {
   switch (block.kind) {
     case 'figures':
-      return figuresBody(block);
+      return figuresBody(block, tables);
     case 'table':
-      return tableBody(block, timeZone);
+      return tableBody(block, timeZone, tables);
     case 'chart':
-      return options.charts ? chartBody(block) : [];
+      return options.charts ? chartBody(block, tables) : [];
     case 'heatmap':
       // Present only when heat maps were asked for: the builders leave the block out otherwise.
-      return heatMapBody(block);
+      return heatMapBody(block, tables);
     case 'note':
       return [note(block.text)];
   }
 }
 
-function figuresBody(block: FiguresBlock): Body {
+function figuresBody(block: FiguresBlock, tables: TableXml): Body {
   const rows = block.figures.map((figure): CellSpec[] => [
     { text: figure.label, color: MUTED },
     { text: figure.value, bold: true, align: 'right' },
   ]);
-  return [heading(block.title, 2), gridTable([], rows, [65, 35], 20)];
+  return [heading(block.title, 2), gridTable(tables, [], rows, [65, 35], 20)];
 }
 
 /**
@@ -321,7 +341,7 @@ async function firstRows(block: TableBlock): Promise<{ rows: Cell[][]; total: nu
   return { rows, total: block.totalRows !== undefined ? Math.max(block.totalRows, seen) : seen };
 }
 
-async function tableBody(block: TableBlock, timeZone: string): Promise<Body> {
+async function tableBody(block: TableBlock, timeZone: string, tables: TableXml): Promise<Body> {
   const { rows, total } = await firstRows(block);
   const numeric = block.columns.map((column) => isNumericColumn(column.type));
   const texts = rows.map((row) =>
@@ -341,7 +361,7 @@ async function tableBody(block: TableBlock, timeZone: string): Promise<Body> {
   const size = block.columns.length > 6 ? 16 : 18;
   const body: Body = [
     heading(block.title, 2),
-    gridTable(header, cells, columnWeights(block.columns, texts), size),
+    gridTable(tables, header, cells, columnWeights(block.columns, texts), size),
   ];
   if (rows.length === 0) body.push(note('No rows.'));
   if (total > rows.length) {
@@ -354,7 +374,7 @@ async function tableBody(block: TableBlock, timeZone: string): Promise<Body> {
 }
 
 /** A chart as the table of its data: a DOCX is read and edited as text, not as a drawing. */
-function chartBody(block: ChartBlock): Body {
+function chartBody(block: ChartBlock, tables: TableXml): Body {
   const chart = block.chart;
   if (chart.type === 'pie') {
     const total = chart.slices.reduce((sum, slice) => sum + Math.max(0, slice.value), 0);
@@ -371,7 +391,7 @@ function chartBody(block: ChartBlock): Body {
       { text: 'Value', align: 'right' },
       { text: 'Share', align: 'right' },
     ];
-    return [heading(block.title, 2), gridTable(header, rows, [50, 25, 25])];
+    return [heading(block.title, 2), gridTable(tables, header, rows, [50, 25, 25])];
   }
   const header: CellSpec[] = [
     { text: 'Category' },
@@ -388,13 +408,16 @@ function chartBody(block: ChartBlock): Body {
       };
     }),
   ]);
-  const body: Body = [heading(block.title, 2), gridTable(header, rows, [30, ...chart.series.map(() => 20)])];
+  const body: Body = [
+    heading(block.title, 2),
+    gridTable(tables, header, rows, [30, ...chart.series.map(() => 20)]),
+  ];
   if (chart.unit) body.push(note(`Values in ${chart.unit}.`));
   return body;
 }
 
 /** A heat map as a table whose cells are shaded by value, the value written in each. */
-function heatMapBody(block: HeatMapBlock): Body {
+function heatMapBody(block: HeatMapBlock, tables: TableXml): Body {
   const range = heatRange(block.values);
   const header: CellSpec[] = [
     { text: '' },
@@ -419,6 +442,7 @@ function heatMapBody(block: HeatMapBlock): Body {
   return [
     heading(block.title, 2),
     gridTable(
+      tables,
       header,
       rows,
       [Math.max(2, block.columnLabels.length * 0.6), ...block.columnLabels.map(() => 1)],

@@ -27,6 +27,61 @@ describe('dates in English', () => {
     expect(wallClock(at, 'Asia/Riyadh').toISOString()).toBe('2026-04-02T10:15:00.000Z');
     expect(wallClock(at, 'America/New_York').toISOString()).toBe('2026-04-02T03:15:00.000Z');
   });
+
+  it('shows the clock as Intl does for every instant, across the changes of the clocks', () => {
+    const formats = new Map<string, Intl.DateTimeFormat>();
+    const formatIn = (timeZone: string): Intl.DateTimeFormat => {
+      let format = formats.get(timeZone);
+      if (!format) {
+        format = new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+          hourCycle: 'h23',
+        });
+        formats.set(timeZone, format);
+      }
+      return format;
+    };
+    const reference = (at: Date, timeZone: string) => {
+      const parts = formatIn(timeZone).formatToParts(at);
+      const field = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+      return new Date(
+        Date.UTC(
+          field('year'),
+          field('month') - 1,
+          field('day'),
+          field('hour'),
+          field('minute'),
+          field('second'),
+          at.getUTCMilliseconds(),
+        ),
+      ).toISOString();
+    };
+    const around: [zone: string, change: string][] = [
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+      ['Europe/London', '2026-03-29T01:00:00Z'],
+      // Half an hour forward and back, and a zone three quarters of an hour off.
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Asia/Kathmandu', '2026-06-01T00:00:00Z'],
+      // Local mean time: offsets of minutes and seconds, changed off the quarter hour.
+      ['Asia/Riyadh', '1947-03-13T20:53:08Z'],
+      ['Africa/Monrovia', '1972-01-07T00:44:30Z'],
+      ['Europe/Dublin', '1916-05-21T02:25:21Z'],
+    ];
+    for (const [zone, change] of around) {
+      const middle = new Date(change).getTime();
+      for (let time = middle - 3 * 3_600_000; time <= middle + 3 * 3_600_000; time += 37_013) {
+        const at = new Date(time);
+        expect([zone, wallClock(at, zone).toISOString()]).toEqual([zone, reference(at, zone)]);
+      }
+    }
+  });
 });
 
 describe('formatCell', () => {

@@ -70,7 +70,19 @@ export function formatInstant(at: Date, timeZone = 'UTC', withZone = false): str
   return withZone ? `${text} (${timeZone})` : text;
 }
 
+/** Per zone: `dateTimeFormat` keys its map by the options as JSON, costly once per dated cell. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = wallClockFormatOf(timeZone);
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+function wallClockFormatOf(timeZone: string): Intl.DateTimeFormat {
   return dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
@@ -89,6 +101,35 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
  */
 export function wallClock(at: Date, timeZone = 'UTC'): Date {
   if (timeZone === 'UTC') return at;
+  const time = at.getTime();
+  if (Number.isNaN(time)) return exactWallClock(at, timeZone);
+  // Asking Intl for every dated cell of a long table was a tenth of the XLSX's time. A zone's
+  // offset (whole seconds, tzdb's) changes only at a transition: when it is the same at both ends
+  // of the quarter hour an instant falls in, it holds for the instant too.
+  const start = Math.floor(time / OFFSET_SLOT_MS) * OFFSET_SLOT_MS;
+  const offset = offsetAt(start, timeZone);
+  return offset === offsetAt(start + OFFSET_SLOT_MS, timeZone)
+    ? new Date(time + offset)
+    : exactWallClock(at, timeZone);
+}
+
+const OFFSET_SLOT_MS = 15 * 60_000;
+/** Offsets known, by zone and quarter hour; let go past a year of quarter hours in all. */
+const offsets = new Map<string, number>();
+const MAX_OFFSETS = 35_040;
+
+function offsetAt(time: number, timeZone: string): number {
+  const key = `${timeZone}|${time}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = exactWallClock(new Date(time), timeZone).getTime() - time;
+    if (offsets.size >= MAX_OFFSETS) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function exactWallClock(at: Date, timeZone: string): Date {
   const parts = wallClockFormat(timeZone).formatToParts(at);
   const field = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? 0);
