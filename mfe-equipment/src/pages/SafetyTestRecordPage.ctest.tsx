@@ -6,6 +6,7 @@ import type {
 } from '@caliber/contracts';
 import { Route, Routes } from '@caliber/web';
 import { api, apiServer } from '@caliber/web-testing/api-server';
+import { deviceDetailFixture } from '@caliber/web-testing/equipment';
 import { renderScreen } from '@caliber/web-testing/harness';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,33 +15,15 @@ import { engineer } from '../utils/engineer.fixture';
 import { SafetyTestRecordPage } from './SafetyTestRecordPage';
 
 /** The device as `GET /equipment/{id}` answers it. */
-const device: EquipmentDetail = {
+const device: EquipmentDetail = deviceDetailFixture({
   _id: 'eq-7',
   name: 'Patient monitor 7',
   manufacturer: 'Mindray',
   model: 'BeneVision N12',
   serialNumber: 'MR-0007',
-  department: 'ICU',
   location: 'ICU Bed 7',
-  installationDate: '2023-03-01',
-  warrantyExpiry: null,
-  status: 'Serviceable',
   category: 'Patient Monitor',
-  udi: null,
-  gtin: null,
-  lotNumber: null,
-  expiryDate: null,
-  manufactureDate: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  createdBy: null,
-  updatedBy: null,
-  version: 1,
-  risk: null,
-  openRecallActions: 0,
-  statusHistory: [],
-  statusHistoryTotal: 0,
-};
+});
 
 const noTests: DeviceSafetyTests = { tests: [], total: 0, due: null };
 

@@ -1,36 +1,8 @@
 import { type EquipmentDetail, type EquipmentDto, type EquipmentListResponse } from '@caliber/contracts';
+import { deviceFixture as equipmentFixture } from '@caliber/web-testing/equipment';
 
 export { signedInFixture as staffFixture } from '@caliber/web-testing/people';
-
-/** A device as the inventory answers one, for tests. */
-export function equipmentFixture(changes: Partial<EquipmentDto> = {}): EquipmentDto {
-  return {
-    _id: 'e1',
-    name: 'Infusion Pump 1',
-    manufacturer: 'B. Braun',
-    model: 'Infusomat Space',
-    serialNumber: 'SN-0001',
-    department: 'ICU',
-    location: 'ICU Bed 4',
-    installationDate: '2023-03-01',
-    warrantyExpiry: null,
-    status: 'Serviceable',
-    category: 'Infusion Pump',
-    udi: null,
-    gtin: null,
-    lotNumber: null,
-    expiryDate: null,
-    manufactureDate: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    createdBy: null,
-    updatedBy: null,
-    version: 1,
-    risk: null,
-    openRecallActions: 0,
-    ...changes,
-  };
-}
+export { equipmentFixture };
 
 /** A device with the newest page of its status history, as `GET /equipment/{id}` answers. */
 export function detailFixture(changes: Partial<EquipmentDetail> = {}): EquipmentDetail {

@@ -1,36 +1,22 @@
 import type { EquipmentDto, EquipmentListResponse } from '@caliber/contracts';
+import { deviceFixture } from '@caliber/web-testing/equipment';
 
 /** The fixture device's id (ids are UUIDs: the contracts refuse anything else). */
 export const DEVICE_ID = '6f1c2a9e-0000-4000-8000-00000000e001';
 
 /** A device as the inventory answers it, for the task screens' component tests. */
 export function device(changes: Partial<EquipmentDto> = {}): EquipmentDto {
-  return {
+  return deviceFixture({
     _id: DEVICE_ID,
     name: 'Evita V500',
     manufacturer: 'Dräger',
     model: 'V500',
     serialNumber: 'EV-1',
-    department: 'ICU',
     location: 'ICU Bed 3',
     installationDate: '2020-01-01',
-    warrantyExpiry: null,
-    status: 'Serviceable',
     category: 'Ventilator',
-    udi: null,
-    gtin: null,
-    lotNumber: null,
-    expiryDate: null,
-    manufactureDate: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    createdBy: null,
-    updatedBy: null,
-    version: 1,
-    risk: null,
-    openRecallActions: 0,
     ...changes,
-  };
+  });
 }
 
 /** `GET /equipment` answering `devices` whatever is typed. */

@@ -1,13 +1,9 @@
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  DEFAULT_REPORT_DEFAULTS,
-  type Role,
-  type UserDto,
-} from '@caliber/contracts';
+import type { Role, UserDto } from '@caliber/contracts';
+import { personFixture } from '@caliber/web-testing/people';
 
 /** Someone signed in, as `GET /auth/me` answers, for the task screens' component tests. */
 export function viewer(role: Role, changes: Partial<UserDto> = {}): UserDto {
-  return {
+  return personFixture({
     _id: `${role.toLowerCase()}-1`,
     serviceNumber: 'BME-1002',
     name: role === 'Technician' ? 'Kofi Darko' : 'Kwame Boateng',
@@ -15,15 +11,7 @@ export function viewer(role: Role, changes: Partial<UserDto> = {}): UserDto {
     phoneNumber: '+15550102',
     role,
     department: 'TSEU',
-    isActive: true,
     preApproved: true,
-    avatar: null,
-    lastLoginAt: null,
-    notifications: DEFAULT_NOTIFICATION_SETTINGS,
-    reportDefaults: DEFAULT_REPORT_DEFAULTS,
-    theme: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
     ...changes,
-  };
+  });
 }

@@ -1,36 +1,14 @@
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  DEFAULT_REPORT_DEFAULTS,
-  type ApiErrorBody,
-  type DashboardResponse,
-  type UserDto,
-} from '@caliber/contracts';
+import { type ApiErrorBody, type DashboardResponse, type UserDto } from '@caliber/contracts';
 import { api, apiServer } from '@caliber/web-testing/api-server';
 import { renderScreen } from '@caliber/web-testing/harness';
+import { signedInFixture } from '@caliber/web-testing/people';
 import { TestLiveEvents } from '@caliber/web-testing/live-events';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { DashboardPage } from './DashboardPage';
 
-const engineer: UserDto = {
-  _id: 'me',
-  serviceNumber: 'BME-1000',
-  name: 'Esi Mensah',
-  email: null,
-  phoneNumber: '+15550100',
-  role: 'Engineer',
-  department: 'ICU',
-  isActive: true,
-  preApproved: true,
-  avatar: null,
-  lastLoginAt: null,
-  notifications: DEFAULT_NOTIFICATION_SETTINGS,
-  reportDefaults: DEFAULT_REPORT_DEFAULTS,
-  theme: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+const engineer: UserDto = signedInFixture({ email: null });
 
 const figures = { due: 10, onTime: 9, late: 1, missed: 0, pending: 0, rate: 0.9 };
 

@@ -1,6 +1,4 @@
 import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  DEFAULT_REPORT_DEFAULTS,
   type AddListEntryRequest,
   type ApiErrorBody,
   type HospitalListsDto,
@@ -10,30 +8,14 @@ import {
 } from '@caliber/contracts';
 import { api, apiServer } from '@caliber/web-testing/api-server';
 import { departmentEntry, renderScreen } from '@caliber/web-testing/harness';
+import { signedInFixture } from '@caliber/web-testing/people';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { HospitalListsPage } from './HospitalListsPage';
 
 function staff(role: Role): UserDto {
-  return {
-    _id: 'me',
-    serviceNumber: 'BME-1000',
-    name: 'Esi Mensah',
-    email: null,
-    phoneNumber: '+15550100',
-    role,
-    department: 'ICU',
-    isActive: true,
-    preApproved: true,
-    avatar: null,
-    lastLoginAt: null,
-    notifications: DEFAULT_NOTIFICATION_SETTINGS,
-    reportDefaults: DEFAULT_REPORT_DEFAULTS,
-    theme: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-  };
+  return signedInFixture({ role, email: null });
 }
 
 const refusal = (statusCode: number, message: string) =>
