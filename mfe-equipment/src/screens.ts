@@ -1,22 +1,26 @@
-import type { RemoteScreensModule } from '@caliber/web';
+import { lazyScreen, type RemoteScreensModule } from '@caliber/web';
 import { AddEquipmentPage } from './pages/AddEquipmentPage';
 import { EquipmentDevicePage } from './pages/EquipmentDevicePage';
 import { EquipmentInventoryPage } from './pages/EquipmentInventoryPage';
-import { InventoryImportPage } from './pages/InventoryImportPage';
-import { SafetyImportPage } from './pages/SafetyImportPage';
 import { SafetyTestRecordPage } from './pages/SafetyTestRecordPage';
 import { EditRecallPage, NewRecallPage } from './pages/NewRecallPage';
 import { RecallPage } from './pages/RecallPage';
 import { RecallsListPage } from './pages/RecallsListPage';
 
-/** The screens this remote provides to the shell, by screen id. */
+/**
+ * The screens this remote provides to the shell, by screen id. The two import screens carry the
+ * data table of a file's rows (TanStack Table and Virtual): they are fetched when first opened, so
+ * the inventory and device pages do not download it.
+ */
 export const screens: RemoteScreensModule['screens'] = {
   'equipment-inventory': EquipmentInventoryPage,
   'add-equipment': AddEquipmentPage,
-  'equipment-import': InventoryImportPage,
+  'equipment-import': lazyScreen(() =>
+    import('./pages/InventoryImportPage').then((m) => m.InventoryImportPage),
+  ),
   'equipment-device': EquipmentDevicePage,
   'safety-test-record': SafetyTestRecordPage,
-  'safety-import': SafetyImportPage,
+  'safety-import': lazyScreen(() => import('./pages/SafetyImportPage').then((m) => m.SafetyImportPage)),
   'equipment-recalls': RecallsListPage,
   'equipment-recall-new': NewRecallPage,
   'equipment-recall': RecallPage,

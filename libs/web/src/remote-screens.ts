@@ -1,5 +1,12 @@
 import type { RemoteName } from '@caliber/contracts';
-import type { ComponentType } from 'react';
+import {
+  createContext,
+  createElement,
+  lazy,
+  useContext,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 
 /** Every screen a remote provides; the shell's route table places each one behind its guard. */
 export const SCREEN_IDS = [
@@ -73,4 +80,32 @@ export interface GenerateReportDialogProps {
  */
 export interface GenerateReportDialogModule {
   GenerateReportDialog: ComponentType<GenerateReportDialogProps>;
+}
+
+/**
+ * How many times the shell has drawn the present screen afresh after a failure (its Retry): a
+ * screen fetched lazily fetches its code again for each new attempt, and never within one (so a
+ * fetch that fails ends in the screen's failure card, not in a loop of fetches).
+ */
+export const ScreenAttemptContext = createContext(0);
+
+/**
+ * A screen whose code is fetched when it is first shown: for screens that carry a heavy widget
+ * (the data table of an import preview), so that a remote's other screens do not download it. The
+ * shell shows the screen's loading line meanwhile and, if the fetch fails, the screen's "could not
+ * be loaded" card with Retry, which fetches it again.
+ *
+ * `'equipment-import': lazyScreen(() => import('./pages/InventoryImportPage').then((m) => m.InventoryImportPage))`
+ */
+export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+  const attempts = new Map<number, LazyExoticComponent<ComponentType>>();
+  return function LazyScreen() {
+    const attempt = useContext(ScreenAttemptContext);
+    let Screen = attempts.get(attempt);
+    if (!Screen) {
+      Screen = lazy(async () => ({ default: await load() }));
+      attempts.set(attempt, Screen);
+    }
+    return createElement(Screen);
+  };
 }

@@ -1,7 +1,8 @@
-import { Button, Card, LoadingState } from '@caliber/ui-kit';
+import { Card, LoadingState } from '@caliber/ui-kit';
 import { SCREENS, type RemoteScreensModule, type ScreenId } from '@caliber/web';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { loadRemoteScreens, loadedScreens } from './load-remote';
+import { ScreenBoundary, ScreenFailed } from './ScreenBoundary';
 
 type LoadState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; module: RemoteScreensModule };
 
@@ -33,20 +34,14 @@ export function RemoteScreen({ screen }: { screen: ScreenId }) {
   if (state.kind === 'loading') return <LoadingState text={`Loading ${info.title}…`} />;
   if (state.kind === 'failed') {
     return (
-      <Card title={`${info.title} could not be loaded`} titleId={`remote-error-${screen}`}>
-        <p role="alert">
-          This part of the application did not load. Check your connection, then try again. The rest of the
-          application still works.
-        </p>
-        <Button
-          onClick={() => {
-            setState({ kind: 'loading' });
-            setAttempt((count) => count + 1);
-          }}
-        >
-          Retry
-        </Button>
-      </Card>
+      <ScreenFailed
+        title={info.title}
+        titleId={`remote-error-${screen}`}
+        onRetry={() => {
+          setState({ kind: 'loading' });
+          setAttempt((count) => count + 1);
+        }}
+      />
     );
   }
   const Screen = state.module.screens[screen];
@@ -57,5 +52,13 @@ export function RemoteScreen({ screen }: { screen: ScreenId }) {
       </Card>
     );
   }
-  return <Screen />;
+  // A screen fetched when first shown (`lazyScreen`) shows the same loading line meanwhile; a
+  // screen that fails to arrive or to draw stays inside its place with Retry.
+  return (
+    <ScreenBoundary title={info.title} titleId={`screen-error-${screen}`}>
+      <Suspense fallback={<LoadingState text={`Loading ${info.title}…`} />}>
+        <Screen />
+      </Suspense>
+    </ScreenBoundary>
+  );
 }
