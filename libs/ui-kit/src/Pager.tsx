@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { pagerWindow } from './pager-window';
 
 export interface PagerProps {
@@ -13,14 +14,9 @@ export function Pager({ page, totalPages, onPage, window: size = 5, label = 'Pag
   if (totalPages <= 1) return null;
   return (
     <nav className="ck-pager" aria-label={label}>
-      <button
-        type="button"
-        className="ck-button ck-button--secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
+      <StepButton disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Prev
-      </button>
+      </StepButton>
       {pagerWindow(page, totalPages, size).map((item) =>
         item.kind === 'gap' ? (
           <span key={item.key} className="ck-pager__gap" aria-hidden="true">
@@ -39,14 +35,9 @@ export function Pager({ page, totalPages, onPage, window: size = 5, label = 'Pag
           </button>
         ),
       )}
-      <button
-        type="button"
-        className="ck-button ck-button--secondary"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-      >
+      <StepButton disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         Next
-      </button>
+      </StepButton>
     </nav>
   );
 }
@@ -70,25 +61,32 @@ export interface StepPagerProps {
 export function StepPager({ page, pages, onPage, line, label, align = 'center' }: StepPagerProps) {
   return (
     <nav className={`ck-step-pager ck-step-pager--${align}`} aria-label={label}>
-      <button
-        type="button"
-        className="ck-button ck-button--secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
+      <StepButton disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Prev
-      </button>
+      </StepButton>
       <span className="ck-step-pager__line" aria-live="polite">
         {line}
       </span>
-      <button
-        type="button"
-        className="ck-button ck-button--secondary"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
+      <StepButton disabled={page >= pages} onClick={() => onPage(page + 1)}>
         Next
-      </button>
+      </StepButton>
     </nav>
+  );
+}
+
+/** Prev or Next: both pagers' step buttons. */
+function StepButton({
+  disabled,
+  onClick,
+  children,
+}: {
+  disabled: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className="ck-button ck-button--secondary" disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
   );
 }

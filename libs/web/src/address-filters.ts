@@ -16,6 +16,11 @@ export interface AddressFilterOptions<K extends string> {
 
 export type AddressChanges<K extends string> = Partial<Record<K | 'page', string>>;
 
+/** Whether `changes` open or close a record (a history entry of its own) rather than filter. */
+function opensRecord(changes: object, recordKeys: readonly string[]): boolean {
+  return Object.keys(changes).some((key) => recordKeys.includes(key));
+}
+
 /** The next address for `changes` under the rules above (pure, so it is tested on its own). */
 export function nextAddress<K extends string>(
   current: URLSearchParams,
@@ -27,10 +32,9 @@ export function nextAddress<K extends string>(
     if (value) next.set(key, value as string);
     else next.delete(key);
   }
-  const keys = Object.keys(changes);
-  const opensRecord = keys.some((key) => recordKeys.includes(key));
-  if (!keys.includes('page') && !opensRecord) next.delete('page');
-  return { params: next, replace: !opensRecord };
+  const record = opensRecord(changes, recordKeys);
+  if (!('page' in changes) && !record) next.delete('page');
+  return { params: next, replace: !record };
 }
 
 /**
@@ -42,9 +46,8 @@ export function useAddressFilters<K extends string>(options: AddressFilterOption
   const recordKeys = useRef<readonly string[]>(options.recordKeys ?? []);
   const update = useCallback(
     (changes: AddressChanges<K>) => {
-      const opensRecord = Object.keys(changes).some((key) => recordKeys.current.includes(key));
       setParams((current) => nextAddress(current, changes, recordKeys.current).params, {
-        replace: !opensRecord,
+        replace: !opensRecord(changes, recordKeys.current),
       });
     },
     [setParams],

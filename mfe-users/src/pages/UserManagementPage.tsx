@@ -1,4 +1,4 @@
-import { byName, departmentLabel, type UserDto } from '@caliber/contracts';
+import { byName, departmentLabel, USER_SEARCH_DEBOUNCE_MS, type UserDto } from '@caliber/contracts';
 import {
   Button,
   EmptyState,
@@ -37,8 +37,6 @@ import {
 import { canManageRoster } from '../utils/user-permissions';
 import '../users.css';
 
-/** The spec's user search debounce. */
-const SEARCH_DEBOUNCE_MS = 400;
 const SAVED_MESSAGE_MS = 2000;
 
 type Dialog =
@@ -62,7 +60,7 @@ export function UserManagementPage() {
   const departmentFilter = [...(lists?.departments ?? [])].sort((a, b) => byName(a.name, b.name));
   const { params, update } = useAddressFilters<Exclude<keyof UserListFilters, 'page'>>();
   const filters = userFiltersOf(params);
-  const [search, setSearch] = useAddressSearch(filters.q, update, SEARCH_DEBOUNCE_MS);
+  const [search, setSearch] = useAddressSearch(filters.q, update, USER_SEARCH_DEBOUNCE_MS);
   const [dialog, setDialog] = useState<Dialog>(null);
   const toast = useToast();
   const list = useUserList(filters);

@@ -42,9 +42,6 @@ export const SYSTEM_STATUS_REUSE_MS = 5000;
 
 type Part<T> = { value: T } | { missing: string };
 
-/** A part that could not be had: thrown inside the cache so that it is not kept. */
-class MissingPart extends Error {}
-
 /**
  * Whose figures a person's tasks and PM parts are: the services give a Technician their own and
  * everyone else the department's, so those are the keys the figures may be shared under.
@@ -137,7 +134,9 @@ export class DashboardService {
           query: {},
         },
       ),
-      this.part<{ at: string | null }>(session, 'identity service', SUBJECTS.identity.previousSignIn, {}),
+      this.part('identity service', () =>
+        this.ask<{ at: string | null }>(session, 'identity service', SUBJECTS.identity.previousSignIn, {}),
+      ),
       this.checks.get('all', () => this.health.run()),
       this.lastBackup(),
     ]);
@@ -166,48 +165,39 @@ export class DashboardService {
     };
   }
 
-  /** A part from the figures kept between visits (`DashboardFiguresCache`), or asked for now. */
-  private async keptPart<T>(
+  /**
+   * A part from the figures kept between visits (`DashboardFiguresCache`) under `key`, else asked
+   * for now. A failure is thrown through the cache, so it is not kept.
+   */
+  private keptPart<T>(
     key: string,
     session: GatewaySession,
     label: string,
     subject: string,
     payload: unknown,
   ): Promise<Part<T>> {
-    try {
-      const value = await this.figures.get(key, async () => {
-        const part = await this.part<T>(session, label, subject, payload);
-        if ('missing' in part) throw new MissingPart(part.missing);
-        return part.value;
-      });
-      return { value };
-    } catch (error) {
-      // Only a MissingPart is thrown inside; anything else would be a fault of the cache itself.
-      if (error instanceof MissingPart) return { missing: error.message };
-      throw error;
-    }
+    return this.part(label, () => this.figures.get(key, () => this.ask<T>(session, label, subject, payload)));
   }
 
-  private async part<T>(
-    session: GatewaySession,
-    label: string,
-    subject: string,
-    payload: unknown,
-  ): Promise<Part<T>> {
+  /** One service's part, or why it is missing. */
+  private async part<T>(label: string, asked: () => Promise<T>): Promise<Part<T>> {
     try {
-      const value = await requestFromService<T>(
-        { ...this.channel, timeoutMs: DASHBOARD_PART_DEADLINE_MS },
-        label,
-        subject,
-        payload,
-        actingUserOf(session),
-      );
-      return { value };
+      return { value: await asked() };
     } catch (error) {
       return {
         missing: error instanceof ServiceError ? error.message : `The ${label} cannot be reached right now.`,
       };
     }
+  }
+
+  private ask<T>(session: GatewaySession, label: string, subject: string, payload: unknown): Promise<T> {
+    return requestFromService<T>(
+      { ...this.channel, timeoutMs: DASHBOARD_PART_DEADLINE_MS },
+      label,
+      subject,
+      payload,
+      actingUserOf(session),
+    );
   }
 
   /** The backup time the deployment reported, if it is a time; anything else is not a report. */
