@@ -37,6 +37,11 @@ export interface StackOptions {
   natsCluster?: readonly { client: number; route: number }[];
   /** Another release's built tree to run the processes from (see `runningBundle`). */
   bundlesFrom?: string;
+  /**
+   * Extra Node flags of a process by name, e.g. `{ gateway: ['--cpu-prof'] }` for the benchmark's
+   * CPU profile. Node refuses profiling flags in NODE_OPTIONS, and they belong to one process only.
+   */
+  nodeFlags?: Partial<Record<string, readonly string[]>>;
 }
 
 /**
@@ -206,7 +211,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // service's key.
     const service = startService(
       name,
-      [runningBundle(options, found.principal, found.entry)],
+      [...(options.nodeFlags?.[name] ?? []), runningBundle(options, found.principal, found.entry)],
       {
         ...env,
         ...natsUserEnv(servers.natsUsers, found.principal),
@@ -342,6 +347,7 @@ export interface ThrowawayStackOptions {
   natsMembers?: number;
   demoSeedArgs?: StackOptions['demoSeedArgs'];
   bundlesFrom?: StackOptions['bundlesFrom'];
+  nodeFlags?: StackOptions['nodeFlags'];
   env?: NodeJS.ProcessEnv;
   log(line: string): void;
   serviceOutput?(line: string): void;

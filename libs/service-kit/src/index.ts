@@ -16,6 +16,7 @@ export * from './entry-points';
 export * from './migrations/rename-values';
 export * from './migrations/starting-lists';
 export * from './bounded-nats.server';
+export * from './muxed-nats.client';
 export * from './nats-permissions';
 export * from './trust/keys';
 export * from './trust/statements';

@@ -1,4 +1,6 @@
-import { type CustomStrategy, type NatsOptions, Transport } from '@nestjs/microservices';
+import type { Type } from '@nestjs/common';
+import type { ClientProxy, CustomClientOptions, CustomStrategy, NatsOptions } from '@nestjs/microservices';
+import { MuxedNatsClient } from './muxed-nats.client';
 import { BoundedNatsServer } from './bounded-nats.server';
 import type { NatsSettings } from './config';
 import type { NatsMetrics } from './metrics/nats-metrics';
@@ -35,9 +37,15 @@ export function natsServerOptions(
  * service). A service's requests wait for answers under its own `inboxPrefix`, the one inbox its
  * NATS user may read (`serviceInboxPrefix`).
  */
-export function natsClientOptions(settings: NatsSettings, name: string, inboxPrefix?: string): NatsOptions {
-  return {
-    transport: Transport.NATS,
-    options: { ...natsConnectionOptions(settings, name), ...(inboxPrefix ? { inboxPrefix } : {}) },
+export function natsClientOptions(
+  settings: NatsSettings,
+  name: string,
+  inboxPrefix?: string,
+): CustomClientOptions {
+  const options: Required<NatsOptions>['options'] = {
+    ...natsConnectionOptions(settings, name),
+    ...(inboxPrefix ? { inboxPrefix } : {}),
   };
+  // Nest types `customClass` as a client of untyped status events; a NATS client's are NatsStatus.
+  return { customClass: MuxedNatsClient as unknown as Type<ClientProxy>, options };
 }

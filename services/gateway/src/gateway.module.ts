@@ -7,7 +7,7 @@ import { MetricsModule, natsClientOptions, statementProviders, StatementSigner }
 import type { Logger } from 'pino';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
-import { JwtStrategy, JWT_ALGORITHM } from './auth/jwt.strategy';
+import { JwtStrategy, JWT_ALGORITHM, sessionKeyOf } from './auth/jwt.strategy';
 import { KnownDevices } from './auth/known-devices';
 import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
@@ -80,7 +80,7 @@ export class GatewayModule {
         ClientsModule.register([{ name: SERVICES_CLIENT, ...natsClientOptions(config.nats, 'gateway') }]),
         PassportModule,
         JwtModule.register({
-          secret: config.jwtSecret,
+          secret: sessionKeyOf(config.jwtSecret),
           signOptions: { algorithm: JWT_ALGORITHM },
           verifyOptions: { algorithms: [JWT_ALGORITHM] },
         }),

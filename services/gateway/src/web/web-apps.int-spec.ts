@@ -31,6 +31,11 @@ describe('The gateway serves the front ends on the API origin', () => {
     await writeFile(join(root, 'shell', 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(join(root, 'shell', 'dist', 'main.0123456789.js'), 'console.log(1)');
     await writeFile(join(root, 'mfe-users', 'dist', 'remoteEntry.js'), 'var users;');
+    // Files a build might leave under the API's and the socket's paths: never served.
+    await mkdir(join(root, 'shell', 'dist', 'api'), { recursive: true });
+    await writeFile(join(root, 'shell', 'dist', 'api', 'tasks.json'), '{"from":"disk"}');
+    await mkdir(join(root, 'shell', 'dist', 'socket.io'), { recursive: true });
+    await writeFile(join(root, 'shell', 'dist', 'socket.io', 'client.js'), 'var fromDisk;');
     // A built asset with the copies the build writes beside it.
     const script = `console.log(${JSON.stringify('caliber '.repeat(500))});`;
     const built = join(root, 'shell', 'dist', 'app.abcdef0123.js');
@@ -93,6 +98,13 @@ describe('The gateway serves the front ends on the API origin', () => {
     const script = await get('/205.0123456789.js', '*/*');
     expect(script.status).toBe(404);
     expect(script.headers.get('content-type')).not.toContain('text/html');
+  });
+
+  it('never looks for an API or socket path among the built files', async () => {
+    const api = await get('/api/tasks.json', 'application/json');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ message: 'There is no such API route.' });
+    expect(await (await get('/socket.io/client.js', '*/*')).text()).not.toContain('fromDisk');
   });
 
   it('sends the app’s security headers, allowing every kind of asset from a remote on another origin', async () => {

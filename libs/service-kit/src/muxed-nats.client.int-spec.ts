@@ -1,0 +1,99 @@
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxyFactory, MessagePattern, Payload, RpcException } from '@nestjs/microservices';
+import { firstValueFrom, timeout } from 'rxjs';
+import { MuxedNatsClient } from './muxed-nats.client';
+import { natsClientOptions, natsServerOptions } from './nats';
+import { freeLoopbackPort, startNatsServer, type NatsServerProcess } from './testing/nats-server-process';
+
+const SUBJECT = 'muxed-test';
+
+@Controller()
+class EchoController {
+  /** Answers the payload back after `waitMs`, so answers come back in another order than asked. */
+  @MessagePattern(`${SUBJECT}.echo`)
+  async echo(@Payload() payload: { n: number; waitMs: number }): Promise<{ n: number }> {
+    await new Promise((resolve) => setTimeout(resolve, payload.waitMs));
+    return { n: payload.n };
+  }
+
+  @MessagePattern(`${SUBJECT}.refuse`)
+  refuse(): never {
+    throw new RpcException({ code: 'NOT_FOUND', message: 'No such thing.' });
+  }
+}
+
+@Module({ controllers: [EchoController] })
+class EchoModule {}
+
+/** What the NATS server's monitoring says of its subscription index. */
+async function subscriptionIndex(monitor: number): Promise<{ inserts: number; removes: number }> {
+  const body = (await (await fetch(`http://127.0.0.1:${monitor}/subsz`)).json()) as {
+    num_inserts: number;
+    num_removes: number;
+  };
+  return { inserts: body.num_inserts, removes: body.num_removes };
+}
+
+describe('requests on one shared inbox (MuxedNatsClient, real NATS)', () => {
+  let server: NatsServerProcess;
+  let monitor: number;
+  let service: INestMicroservice;
+  let client: MuxedNatsClient;
+
+  beforeAll(async () => {
+    const [port, monitorPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
+    monitor = monitorPort;
+    server = await startNatsServer(['-a', '127.0.0.1', '-p', String(port), '-m', String(monitor)]);
+    const nats = { servers: [`nats://127.0.0.1:${port}`] };
+    service = await NestFactory.createMicroservice(EchoModule, {
+      ...natsServerOptions(nats, SUBJECT),
+      logger: false,
+    });
+    await service.listen();
+    const made = ClientProxyFactory.create(natsClientOptions(nats, 'muxed-test-client'));
+    if (!(made instanceof MuxedNatsClient)) throw new Error('natsClientOptions made another client');
+    client = made;
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client.close();
+    await service.close();
+    await server.stop();
+  });
+
+  it('hands each of many concurrent answers to its own request, and keeps nothing after', async () => {
+    const asked = Array.from({ length: 200 }, (_, n) => ({ n, waitMs: (n * 7) % 23 }));
+    const answers = await Promise.all(
+      asked.map((payload) => firstValueFrom(client.send<{ n: number }>(`${SUBJECT}.echo`, payload))),
+    );
+    expect(answers.map((answer) => answer.n)).toEqual(asked.map((payload) => payload.n));
+    expect(client.pending).toBe(0);
+  });
+
+  it('subscribes no inbox per request: the server indexes nothing new for a hundred of them', async () => {
+    await firstValueFrom(client.send(`${SUBJECT}.echo`, { n: 0, waitMs: 0 }));
+    const before = await subscriptionIndex(monitor);
+    for (let n = 0; n < 100; n += 1) await firstValueFrom(client.send(`${SUBJECT}.echo`, { n, waitMs: 0 }));
+    expect(await subscriptionIndex(monitor)).toEqual(before);
+  });
+
+  it('passes a refusal on as the service sent it', async () => {
+    await expect(firstValueFrom(client.send(`${SUBJECT}.refuse`, {}))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No such thing.',
+    });
+    expect(client.pending).toBe(0);
+  });
+
+  it('forgets a request given up on, drops its late answer, and answers the next one', async () => {
+    await expect(
+      firstValueFrom(client.send(`${SUBJECT}.echo`, { n: 1, waitMs: 300 }).pipe(timeout(50))),
+    ).rejects.toThrow('Timeout');
+    expect(client.pending).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect(firstValueFrom(client.send(`${SUBJECT}.echo`, { n: 2, waitMs: 0 }))).resolves.toEqual({
+      n: 2,
+    });
+  });
+});
