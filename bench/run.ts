@@ -21,6 +21,9 @@
 // Last, scale-out: the inventory page and the dashboard at 16 and 64 connections on one replica of
 // everything, then on two with a three-member NATS cluster and the gateways behind the round-robin
 // proxy (each on its own stack of 5,000 devices); `BENCH_ONLY=scale-out` runs it alone.
+// `BENCH_ONLY=profile` (only when asked) shows where a task-list request's CPU goes: each process's
+// CPU per request through the gateway and from the floor, and the gateway's and the maintenance
+// service's time by part, from their CPU profiles (bench/profile.ts).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +41,7 @@ import { measureReports, printReports } from './reports';
 import { measureRosterImport, printRosterImport } from './roster-import';
 import { measureInventoryImport, printInventoryImport } from './inventory-import';
 import { measureScaleOut, printScaleOut } from './scale-out';
+import { measurePathProfile, printPathProfile } from './profile';
 
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
 const ONLY_FAN_OUT = process.env['BENCH_ONLY'] === 'fan-out';
@@ -48,6 +52,7 @@ const ONLY_INVENTORY_IMPORT = process.env['BENCH_ONLY'] === 'inventory-import';
 const ONLY_REPORTS = process.env['BENCH_ONLY'] === 'reports';
 const ONLY_DASHBOARD = process.env['BENCH_ONLY'] === 'dashboard';
 const ONLY_SCALE_OUT = process.env['BENCH_ONLY'] === 'scale-out';
+const ONLY_PROFILE = process.env['BENCH_ONLY'] === 'profile';
 const SCALE_OUT_ITEMS = Number(process.env['BENCH_SCALE_OUT_ITEMS'] ?? 5000);
 /** The parts measured on the demo data alone, without the generated inventory and tasks. */
 const ON_DEMO_DATA = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT || ONLY_ROSTER_IMPORT || ONLY_INVENTORY_IMPORT;
@@ -75,6 +80,7 @@ async function main(): Promise<void> {
   say('Building…');
   buildAll();
   if (ONLY_SCALE_OUT) return scaleOutBenchmark();
+  if (ONLY_PROFILE) return printPathProfile(await measurePathProfile(SECONDS), say);
   await mainBenchmarks();
   // Its own stacks, after the main one has stopped: the machine measures one layout at a time.
   if (!process.env['BENCH_ONLY']) await scaleOutBenchmark();
