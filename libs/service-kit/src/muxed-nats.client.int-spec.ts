@@ -7,6 +7,8 @@ import { natsClientOptions, natsServerOptions } from './nats';
 import { freeLoopbackPort, startNatsServer, type NatsServerProcess } from './testing/nats-server-process';
 
 const SUBJECT = 'muxed-test';
+let port = 0;
+let monitor = 0;
 
 @Controller()
 class EchoController {
@@ -26,6 +28,8 @@ class EchoController {
 @Module({ controllers: [EchoController] })
 class EchoModule {}
 
+const serverArgs = () => ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitor)];
+
 /** What the NATS server's monitoring says of its subscription index. */
 async function subscriptionIndex(monitor: number): Promise<{ inserts: number; removes: number }> {
   const body = (await (await fetch(`http://127.0.0.1:${monitor}/subsz`)).json()) as {
@@ -37,14 +41,12 @@ async function subscriptionIndex(monitor: number): Promise<{ inserts: number; re
 
 describe('requests on one shared inbox (MuxedNatsClient, real NATS)', () => {
   let server: NatsServerProcess;
-  let monitor: number;
   let service: INestMicroservice;
   let client: MuxedNatsClient;
 
   beforeAll(async () => {
-    const [port, monitorPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
-    monitor = monitorPort;
-    server = await startNatsServer(['-a', '127.0.0.1', '-p', String(port), '-m', String(monitor)]);
+    [port, monitor] = [await freeLoopbackPort(), await freeLoopbackPort()];
+    server = await startNatsServer(serverArgs());
     const nats = { servers: [`nats://127.0.0.1:${port}`] };
     service = await NestFactory.createMicroservice(EchoModule, {
       ...natsServerOptions(nats, SUBJECT),
@@ -95,5 +97,31 @@ describe('requests on one shared inbox (MuxedNatsClient, real NATS)', () => {
     await expect(firstValueFrom(client.send(`${SUBJECT}.echo`, { n: 2, waitMs: 0 }))).resolves.toEqual({
       n: 2,
     });
+  });
+
+  it('subscribes nothing for a client that only publishes events', async () => {
+    const before = await subscriptionIndex(monitor);
+    const events = ClientProxyFactory.create(
+      natsClientOptions({ servers: [`nats://127.0.0.1:${port}`] }, 'muxed-test-events'),
+    );
+    await events.connect();
+    await firstValueFrom(events.emit(`${SUBJECT}.happened`, { n: 1 }));
+    expect((await subscriptionIndex(monitor)).inserts).toBe(before.inserts);
+    await events.close();
+  });
+
+  it('answers again on the same shared inbox after the NATS server comes back', async () => {
+    await server.stop();
+    server = await startNatsServer(serverArgs());
+    // The service and the client reconnect by themselves and subscribe again.
+    const ask = () =>
+      firstValueFrom(
+        client.send<{ n: number }>(`${SUBJECT}.echo`, { n: 7, waitMs: 0 }).pipe(timeout(500)),
+      ).catch(() => undefined);
+    let answer = await ask();
+    for (const deadline = Date.now() + 15_000; !answer && Date.now() < deadline; answer = await ask())
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(answer).toEqual({ n: 7 });
+    expect(client.pending).toBe(0);
   });
 });
