@@ -32,6 +32,7 @@ import type { z } from 'zod';
 import { EquipmentEvents } from './equipment-events';
 import { EquipmentEntity } from './equipment.entity';
 import { filteredItems, filterOptions, pageOf } from './equipment-list.query';
+import { EquipmentListCache } from './equipment-list.cache';
 import { toEquipmentDto, toStatusHistoryEntry } from './equipment.mapper';
 import { StatusHistoryEntity } from './status-history.entity';
 import { PmCoverageReplica } from '../risk/pm-coverage.replica';
@@ -68,6 +69,7 @@ export class EquipmentService {
     private readonly events: EquipmentEvents,
     private readonly coverage: PmCoverageReplica,
     private readonly lists: ListsService,
+    private readonly listCache: EquipmentListCache,
   ) {}
 
   async list(asked: ListEquipmentQuery): Promise<EquipmentListResponse> {
@@ -83,7 +85,8 @@ export class EquipmentService {
     const [items, total, filters] = await Promise.all([
       pageOf(filteredItems(manager, query), query).getMany(),
       filteredItems(manager, query).getCount(),
-      filterOptions(manager),
+      // Present values change only with a write: read once, then from the cache until a change.
+      this.listCache.get('filters', () => filterOptions(manager)),
     ]);
     return {
       equipment: items.map(toEquipmentDto),

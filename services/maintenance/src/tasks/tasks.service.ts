@@ -29,8 +29,10 @@ import { deviceColumns } from './device-snapshot';
 import { planOfPreventiveTask } from './preventive-task';
 import { SparePartEntity } from './spare-part.entity';
 import { TaskEvents } from './task-events';
+import { TaskListCache } from './task-list.cache';
 import {
   filteredTasks,
+  keptCounts,
   pageOfOwnTasks,
   pageOfTasks,
   taskCounts,
@@ -63,6 +65,7 @@ export class TasksService {
     private readonly identity: IdentityPeer,
     private readonly relay: TaskEffectsRelay,
     private readonly plans: PmPlansService,
+    private readonly listCache: TaskListCache,
   ) {}
 
   async list(actor: Actor, query: ListTasksQuery): Promise<TaskListResponse> {
@@ -76,11 +79,14 @@ export class TasksService {
       reporterId: query.reported ? actor._id : null,
     };
     const manager = this.dataSource.manager;
-    const [tasks, { counts, total }] = await Promise.all([
+    // The kept counts change only with a task: read once, then from the cache until a change.
+    const kept = (assignee: string | null) =>
+      this.listCache.get(`kept:${assignee ?? 'everyone'}`, () => keptCounts(manager, assignee));
+    const [tasks, { counts, total, more }] = await Promise.all([
       scope.visibleTo
         ? pageOfOwnTasks(manager, query, scope.visibleTo)
         : pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
-      taskCounts(manager, query, scope),
+      taskCounts(manager, query, scope, kept),
     ]);
     const parts = await this.partsOf(
       manager,
@@ -92,8 +98,10 @@ export class TasksService {
         return isReportOnly(actor, task) ? reportersView(dto) : dto;
       }),
       total,
+      more,
       page: query.page,
-      pages: Math.max(1, Math.ceil(total / query.limit)),
+      // "More than `total`": the pager reaches one page past the tasks counted.
+      pages: Math.max(1, Math.ceil((more ? total + 1 : total) / query.limit)),
       limit: query.limit,
       counts,
     };
