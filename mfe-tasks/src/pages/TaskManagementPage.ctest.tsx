@@ -17,6 +17,7 @@ function page(tasks: TaskDto[], pageNumber = 1, total = tasks.length): TaskListR
   return {
     tasks,
     total,
+    more: false,
     page: pageNumber,
     pages: Math.max(1, Math.ceil(total / 8)),
     limit: 8,

@@ -10,10 +10,10 @@ import {
 } from '@caliber/contracts';
 import { publishSignedEvent, StatementSigner } from '@caliber/service-kit';
 import type { Logger } from 'pino';
-import { LOGGER } from '../tokens';
+import { EVENTS_CLIENT, LOGGER } from '../tokens';
 import { EquipmentListCache } from './equipment-list.cache';
 
-export const EVENTS_CLIENT = 'EVENTS_CLIENT';
+export { EVENTS_CLIENT };
 
 /**
  * Publishes inventory changes on NATS after they are committed, signed by the equipment service;

@@ -2,8 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { ClientProxy } from '@nestjs/microservices';
 import { OwnEventsCache, StatementVerifier } from '@caliber/service-kit';
 import type { Logger } from 'pino';
-import { LOGGER } from '../tokens';
-import { EVENTS_CLIENT } from './equipment-events';
+import { EVENTS_CLIENT, LOGGER } from '../tokens';
 
 /**
  * The inventory page's filter options (the departments, statuses and categories present), kept

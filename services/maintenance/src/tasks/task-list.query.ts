@@ -139,21 +139,37 @@ function countsOf(rows: StatusRows): { counts: TaskCounts; of(status: string): n
   };
 }
 
+/** Reads the kept counts of everyone's tasks (null) or one person's; the list passes its cache. */
+export type KeptCounts = (assignee: string | null) => Promise<StatusRows>;
+
+/**
+ * What the task list counts: a search's matches up to a limit (`searchCount`), otherwise every
+ * matching task (`taskCounts`).
+ */
+export async function listCount(
+  manager: EntityManager,
+  query: ListTasksQuery,
+  scope: TaskListScope,
+  kept: KeptCounts,
+): Promise<TaskListCount> {
+  if (query.q) return searchCount(manager, query, scope);
+  return { ...(await taskCounts(manager, query, scope, kept)), more: false };
+}
+
 /**
  * The tasks matching the filters but the status, counted by status in one pass: the list's
  * `counts`, and its `total` (the count of the status asked for, or of all), with no second count.
- * A search counts its matches only up to a limit (see `searchCount`).
  */
 export async function taskCounts(
   manager: EntityManager,
   query: ListTasksQuery,
   scope: TaskListScope,
-  kept: (assignee: string | null) => Promise<StatusRows> = (assignee) => keptCounts(manager, assignee),
-): Promise<TaskListCount> {
-  if (query.q) return searchCount(manager, query, scope);
+  kept: KeptCounts = (assignee) => keptCounts(manager, assignee),
+): Promise<{ counts: TaskCounts; total: number }> {
   const assignee = scope.assigneeId;
   const onlyByPeople =
     !scope.reporterId &&
+    !query.q &&
     !query.equipment &&
     !query.taskType &&
     !query.priority &&
@@ -190,7 +206,7 @@ export async function taskCounts(
       .getRawMany<{ status: string; count: number }>();
   }
   const { counts, of } = countsOf(rows);
-  return { counts, total: query.status ? of(query.status) : counts.total, more: false };
+  return { counts, total: query.status ? of(query.status) : counts.total };
 }
 
 /**

@@ -33,9 +33,9 @@ import { TaskListCache } from './task-list.cache';
 import {
   filteredTasks,
   keptCounts,
+  listCount,
   pageOfOwnTasks,
   pageOfTasks,
-  taskCounts,
   type TaskListScope,
 } from './task-list.query';
 import { toAuditEntry, toDeviceHistoryTask, toTaskDto, toTaskStatusEntry } from './task.mapper';
@@ -86,7 +86,7 @@ export class TasksService {
       scope.visibleTo
         ? pageOfOwnTasks(manager, query, scope.visibleTo)
         : pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
-      taskCounts(manager, query, scope, kept),
+      listCount(manager, query, scope, kept),
     ]);
     const parts = await this.partsOf(
       manager,
