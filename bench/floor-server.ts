@@ -90,22 +90,22 @@ async function inventoryPage(pool: Pool, params: URLSearchParams) {
 /** An item as the list answers it. */
 function toItem(row: Record<string, unknown>) {
   return {
-      _id: row['id'],
-      name: row['name'],
-      manufacturer: row['manufacturer'],
-      model: row['model'],
-      serialNumber: row['serial_number'],
-      department: row['department'],
-      location: row['location'],
-      installationDate: row['installation_date'],
-      warrantyExpiry: row['warranty_expiry'],
-      status: row['status'],
-      category: row['category'],
-      createdAt: (row['created_at'] as Date).toISOString(),
-      updatedAt: (row['updated_at'] as Date).toISOString(),
-      createdBy: row['created_by_id'] ? { _id: row['created_by_id'], name: row['created_by_name'] } : null,
-      updatedBy: row['updated_by_id'] ? { _id: row['updated_by_id'], name: row['updated_by_name'] } : null,
-      version: row['version'],
+    _id: row['id'],
+    name: row['name'],
+    manufacturer: row['manufacturer'],
+    model: row['model'],
+    serialNumber: row['serial_number'],
+    department: row['department'],
+    location: row['location'],
+    installationDate: row['installation_date'],
+    warrantyExpiry: row['warranty_expiry'],
+    status: row['status'],
+    category: row['category'],
+    createdAt: (row['created_at'] as Date).toISOString(),
+    updatedAt: (row['updated_at'] as Date).toISOString(),
+    createdBy: row['created_by_id'] ? { _id: row['created_by_id'], name: row['created_by_name'] } : null,
+    updatedBy: row['updated_by_id'] ? { _id: row['updated_by_id'], name: row['updated_by_name'] } : null,
+    version: row['version'],
   };
 }
 

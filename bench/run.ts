@@ -142,10 +142,16 @@ async function mainBenchmarks(): Promise<void> {
     const some = !ONLY_FAN_OUT && !ONLY_TASKS && !ONLY_COMPLIANCE && !ONLY_LISTS;
     if (some) printPageWeight(await measurePageWeight(stack.baseUrl, session), say);
     if (ONLY_PAGE_WEIGHT) return;
-    if (some || ONLY_LISTS) await listBenchmark(stack.baseUrl, { full: floor.url, rows: rowsFloor.url }, token);
+    if (some || ONLY_LISTS)
+      await listBenchmark(stack.baseUrl, { full: floor.url, rows: rowsFloor.url }, token);
     if (!ONLY_FAN_OUT && !ONLY_COMPLIANCE && TASKS > 0) {
       const technician = await signInThroughApi(stack.baseUrl, BENCH_TECHNICIAN, stack.outboxPath);
-      await taskListBenchmark(stack.baseUrl, { full: taskFloor.url, rows: taskRowsFloor.url }, token, technician);
+      await taskListBenchmark(
+        stack.baseUrl,
+        { full: taskFloor.url, rows: taskRowsFloor.url },
+        token,
+        technician,
+      );
     }
     if (ONLY_TASKS || ONLY_LISTS) return;
     if (!ONLY_FAN_OUT && TASKS > 0)

@@ -10,7 +10,9 @@ describe('task count lines', () => {
 
   it('says "more than" for a search that matched more tasks than it counts, never a made-up number', () => {
     expect(taskCountLine(1000, '', 'battery', true)).toBe('More than 1000 task(s) found matching "battery"');
-    expect(statusBreakdown(null)).toBe('Too many matches to count by status: add words to narrow the search.');
+    expect(statusBreakdown(null)).toBe(
+      'Too many matches to count by status: add words to narrow the search.',
+    );
     expect(showingLine(2, 8, 8, 1000, true)).toBe('Showing 9-16 of more than 1000');
   });
 

@@ -27,5 +27,7 @@ export function statusBreakdown(counts: TaskCounts | null): string {
 export function showingLine(page: number, limit: number, shown: number, total: number, more = false): string {
   const first = shown === 0 ? 0 : (page - 1) * limit + 1;
   const last = shown === 0 ? 0 : first + shown - 1;
-  return more ? `Showing ${first}-${last} of more than ${total}` : `Showing ${first}-${last} of ${total} total`;
+  return more
+    ? `Showing ${first}-${last} of more than ${total}`
+    : `Showing ${first}-${last} of ${total} total`;
 }

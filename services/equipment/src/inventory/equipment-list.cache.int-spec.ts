@@ -5,7 +5,6 @@ import {
   listEquipmentQuerySchema,
   type CreateEquipmentRequest,
   type EquipmentDto,
-  type EquipmentListResponse,
   type ListEntryDto,
   type Role,
 } from '@caliber/contracts';

@@ -38,10 +38,20 @@ describe('Task list counts: kept per replica, dropped by the change feed; search
     equipment = await startEquipment();
     replicas.push(await startMaintenance(), await startMaintenance());
     rows = await serviceDataSource('maintenance');
-    const staff = await rosterStaff(stack.db, { role: 'Engineer', name: 'Engineer Counts', preApproved: true });
+    const staff = await rosterStaff(stack.db, {
+      role: 'Engineer',
+      name: 'Engineer Counts',
+      preApproved: true,
+    });
     engineer = {
       token: await signIn(stack.gateway.url, staff.serviceNumber),
-      actor: { _id: staff.id, name: 'Engineer Counts', role: 'Engineer', serviceNumber: staff.serviceNumber, via: 'gateway' },
+      actor: {
+        _id: staff.id,
+        name: 'Engineer Counts',
+        role: 'Engineer',
+        serviceNumber: staff.serviceNumber,
+        via: 'gateway',
+      },
     };
   });
   afterAll(async () => {
@@ -52,7 +62,8 @@ describe('Task list counts: kept per replica, dropped by the change feed; search
 
   const post = <T>(path: string, body: unknown) =>
     call<T>(stack.gateway.url, 'POST', `/api${path}`, { token: engineer.token, body });
-  const get = <T>(path: string) => call<T>(stack.gateway.url, 'GET', `/api${path}`, { token: engineer.token });
+  const get = <T>(path: string) =>
+    call<T>(stack.gateway.url, 'GET', `/api${path}`, { token: engineer.token });
   /** A replica's answer, asked in its own process: no queue group picks which replica answers. */
   const pendingOn = async (replica: INestApplication) =>
     (await replica.get(TasksService).list(engineer.actor, listTasksQuerySchema.parse({}))).counts?.pending;
