@@ -61,6 +61,22 @@ describe('Task Management', () => {
     expect(screen.getByText('0 task(s) found matching "nothing"')).toBeInTheDocument();
   });
 
+  it('says "more than" for a search with too many matches to count, and gives no breakdown by status', async () => {
+    apiServer.use(
+      assignees(),
+      http.get(api('/tasks'), () =>
+        HttpResponse.json({ ...page(tasks(1, 8), 1, 1000), more: true, pages: 126, counts: null }),
+      ),
+    );
+    await renderScreen(<TaskManagementPage />, { user: engineer, path: '/tasks?q=battery' });
+    expect(await screen.findByText('More than 1000 task(s) found matching "battery"')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1-8 of more than 1000')).toBeInTheDocument();
+    expect(
+      screen.getByText('Too many matches to count by status: add words to narrow the search.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Pending \d/)).not.toBeInTheDocument();
+  });
+
   it('a server fault is tried twice more, then shown with Retry, which loads the page', async () => {
     let calls = 0;
     apiServer.use(
