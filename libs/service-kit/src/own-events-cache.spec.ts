@@ -45,4 +45,14 @@ describe('OwnEventsCache', () => {
     expect(options.calls.count).toBe(2);
     expect(none.size).toBe(0);
   });
+
+  it('keeps at most so many answers, dropping the oldest first', async () => {
+    const cache = new OwnEventsCache(60_000, 2);
+    for (const key of ['a', 'b', 'c']) await cache.get(key, () => Promise.resolve(key), 0);
+    expect(cache.size).toBe(2);
+    const again = counted('a again');
+    expect(await cache.get('a', again.compute, 1)).toBe('a again');
+    const kept = counted('not asked');
+    expect(await cache.get('c', kept.compute, 1)).toBe('c');
+  });
 });

@@ -6,6 +6,8 @@ import type { StatementVerifier } from './trust/statements';
 
 /** How long a kept answer serves at most, whatever happened (an event lost on the way). */
 export const OWN_EVENTS_CACHE_MAX_AGE_MS = 60_000;
+/** How many answers are kept at most: the oldest goes first (searches make many keys). */
+export const OWN_EVENTS_CACHE_MAX_ENTRIES = 1000;
 
 interface Entry {
   at: number;
@@ -34,7 +36,10 @@ export class OwnEventsCache {
   /** How many times everything was dropped (for the tests and the logs). */
   drops = 0;
 
-  constructor(private readonly maxAgeMs: number = OWN_EVENTS_CACHE_MAX_AGE_MS) {}
+  constructor(
+    private readonly maxAgeMs: number = OWN_EVENTS_CACHE_MAX_AGE_MS,
+    private readonly maxEntries: number = OWN_EVENTS_CACHE_MAX_ENTRIES,
+  ) {}
 
   /** Something the answers count may have changed: nothing kept so far is used again. */
   changed(): void {
@@ -48,8 +53,15 @@ export class OwnEventsCache {
     if (kept && now - kept.at < this.maxAgeMs) return kept.value as Promise<T>;
     const value = compute();
     const entry: Entry = { at: now, value };
+    this.entries.delete(key);
     this.entries.set(key, entry);
     for (const [other, old] of this.entries) if (now - old.at >= this.maxAgeMs) this.entries.delete(other);
+    // A Map keeps the order of insertion: the first key is the oldest.
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
     value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });

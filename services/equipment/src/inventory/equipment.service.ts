@@ -82,9 +82,14 @@ export class EquipmentService {
     // "Without a plan" is maintenance's knowledge: bring the local copy up to date first.
     if (query.pmProgram === 'unplanned') await this.coverage.refresh();
     const manager = this.dataSource.manager;
+    // A count changes only with a write the inventory announces, except those that depend on
+    // maintenance's plans or on recall actions, which are counted each time.
+    const count = () => filteredItems(manager, query).getCount();
+    const countKept = query.pmProgram !== 'unplanned' && !query.recall;
+    const key = JSON.stringify([query.q, query.department, query.status, query.category, query.riskClass]);
     const [items, total, filters] = await Promise.all([
       pageOf(filteredItems(manager, query), query).getMany(),
-      filteredItems(manager, query).getCount(),
+      countKept ? this.listCache.get(`total:${key}`, count) : count(),
       // Present values change only with a write: read once, then from the cache until a change.
       this.listCache.get('filters', () => filterOptions(manager)),
     ]);

@@ -6,6 +6,7 @@ import {
   PRIORITY_OF_SEVERITY,
   reportersView,
   TASK_HISTORY_LIMIT,
+  TASK_SEARCH_COUNT_LIMIT,
   type Actor,
   type DeviceHistoryPage,
   type DeviceHistoryQuery,
@@ -36,6 +37,8 @@ import {
   listCount,
   pageOfOwnTasks,
   pageOfTasks,
+  type KeptCounts,
+  type TaskListCount,
   type TaskListScope,
 } from './task-list.query';
 import { toAuditEntry, toDeviceHistoryTask, toTaskDto, toTaskStatusEntry } from './task.mapper';
@@ -86,7 +89,7 @@ export class TasksService {
       scope.visibleTo
         ? pageOfOwnTasks(manager, query, scope.visibleTo)
         : pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
-      listCount(manager, query, scope, kept),
+      this.listCount(manager, query, scope, kept),
     ]);
     const parts = await this.partsOf(
       manager,
@@ -105,6 +108,27 @@ export class TasksService {
       limit: query.limit,
       counts,
     };
+  }
+
+  /**
+   * The list's counts change only with a task, which every replica hears of: kept per scope and
+   * filters (a search's also per how far it counts), except "overdue", which moves with the clock.
+   */
+  private listCount(
+    manager: EntityManager,
+    query: ListTasksQuery,
+    scope: TaskListScope,
+    kept: KeptCounts,
+  ): Promise<TaskListCount> {
+    if (query.overdue) return listCount(manager, query, scope, kept);
+    const filters: Partial<ListTasksQuery> = { ...query };
+    delete filters.page;
+    delete filters.limit;
+    delete filters.sort;
+    const reach = query.q ? Math.max(TASK_SEARCH_COUNT_LIMIT, query.page * query.limit) : 0;
+    return this.listCache.get(`count:${JSON.stringify([scope, filters, reach])}`, () =>
+      listCount(manager, query, scope, kept),
+    );
   }
 
   async get(actor: Actor, id: string): Promise<TaskDetail> {
