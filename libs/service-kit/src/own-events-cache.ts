@@ -2,6 +2,7 @@ import { EVENT_SUBJECT_PREFIX, type Principal } from '@caliber/contracts';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
+import { connectDetached } from './telemetry/nats-connection';
 import type { StatementVerifier } from './trust/statements';
 
 /** How long a kept answer serves at most, whatever happened (an event lost on the way). */
@@ -82,7 +83,7 @@ export class OwnEventsCache {
     service: Principal,
     logger: Logger,
   ): Promise<void> {
-    await client.connect();
+    await connectDetached(client);
     const connection = client.unwrap<NatsConnection>();
     const subscription = connection.subscribe(`${EVENT_SUBJECT_PREFIX}.${service}.>`);
     this.subscription = subscription;
