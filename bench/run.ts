@@ -5,7 +5,9 @@
 // requests per second and the ratio to the floor.
 // Then an inventory change reaching 1, 100 and 1,000 connected sockets (latency from commit to
 // receipt). `BENCH_ONLY=page-weight` measures the first visit alone (on the demo inventory);
-// `BENCH_ONLY=fan-out` the sockets alone; `BENCH_ONLY=tasks` the task list alone.
+// `BENCH_ONLY=fan-out` the sockets alone; `BENCH_ONLY=tasks` the task list alone; `BENCH_ONLY=lists`
+// the equipment list and the task list (without the page weight). Each list query is compared
+// with two floors: the service's SQL (page, counts, filter options) and the page's rows alone.
 // Then PM compliance with two devices in five on a plan and their tasks made occurrences: the
 // first answer (which reads the inventory's 50,000 risk flags through the change feed) and the
 // steady state; `BENCH_ONLY=compliance` measures it alone.
@@ -30,8 +32,8 @@ import { join } from 'node:path';
 import type { EquipmentListResponse, PmComplianceResponse, TaskListResponse } from '@caliber/contracts';
 import { buildAll, startThrowawayStack } from '../infra/local/src';
 import { signInThroughApi } from '../infra/testing/outbox';
-import { startFloorServer } from './floor-server';
-import { taskPage } from './task-floor';
+import { inventoryRows, startFloorServer } from './floor-server';
+import { taskPage, taskRows } from './task-floor';
 import { measureFanOut } from './fan-out';
 import { measure, type LoadResult } from './load';
 import { measurePageWeight, printPageWeight } from './page-weight';
@@ -46,6 +48,7 @@ import { measurePathProfile, printPathProfile } from './profile';
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
 const ONLY_FAN_OUT = process.env['BENCH_ONLY'] === 'fan-out';
 const ONLY_TASKS = process.env['BENCH_ONLY'] === 'tasks';
+const ONLY_LISTS = process.env['BENCH_ONLY'] === 'lists';
 const ONLY_COMPLIANCE = process.env['BENCH_ONLY'] === 'compliance';
 const ONLY_ROSTER_IMPORT = process.env['BENCH_ONLY'] === 'roster-import';
 const ONLY_INVENTORY_IMPORT = process.env['BENCH_ONLY'] === 'inventory-import';
@@ -118,6 +121,8 @@ async function mainBenchmarks(): Promise<void> {
   say(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   const floor = await startFloorServer(String(stack.env['DATABASE_URL']), 20);
   const taskFloor = await startFloorServer(String(stack.env['DATABASE_URL']), 20, taskPage);
+  const rowsFloor = await startFloorServer(String(stack.env['DATABASE_URL']), 20, inventoryRows);
+  const taskRowsFloor = await startFloorServer(String(stack.env['DATABASE_URL']), 20, taskRows);
   try {
     const session = await signInThroughApi(stack.baseUrl, BENCH_USER, stack.outboxPath);
     const { token } = session;
@@ -140,15 +145,21 @@ async function mainBenchmarks(): Promise<void> {
       printReports(await measureReports(stack.baseUrl, token, worker), say);
       return;
     }
-    const some = !ONLY_FAN_OUT && !ONLY_TASKS && !ONLY_COMPLIANCE;
+    const some = !ONLY_FAN_OUT && !ONLY_TASKS && !ONLY_COMPLIANCE && !ONLY_LISTS;
     if (some) printPageWeight(await measurePageWeight(stack.baseUrl, session), say);
     if (ONLY_PAGE_WEIGHT) return;
-    if (some) await listBenchmark(stack.baseUrl, floor.url, token);
+    if (some || ONLY_LISTS)
+      await listBenchmark(stack.baseUrl, { full: floor.url, rows: rowsFloor.url }, token);
     if (!ONLY_FAN_OUT && !ONLY_COMPLIANCE && TASKS > 0) {
       const technician = await signInThroughApi(stack.baseUrl, BENCH_TECHNICIAN, stack.outboxPath);
-      await taskListBenchmark(stack.baseUrl, taskFloor.url, token, technician);
+      await taskListBenchmark(
+        stack.baseUrl,
+        { full: taskFloor.url, rows: taskRowsFloor.url },
+        token,
+        technician,
+      );
     }
-    if (ONLY_TASKS) return;
+    if (ONLY_TASKS || ONLY_LISTS) return;
     if (!ONLY_FAN_OUT && TASKS > 0)
       await complianceBenchmark(stack.baseUrl, String(stack.env['DATABASE_URL']), token);
     if (ONLY_COMPLIANCE) return;
@@ -169,6 +180,8 @@ async function mainBenchmarks(): Promise<void> {
   } finally {
     await floor.stop();
     await taskFloor.stop();
+    await rowsFloor.stop();
+    await taskRowsFloor.stop();
     await stack.stop();
     await rm(root, { recursive: true, force: true });
   }
@@ -187,40 +200,50 @@ function dashboardTimings(baseUrl: string, engineer: string, technician: string)
 
 interface Comparison {
   name: string;
-  /** Path and query on the gateway, and the same on the floor. */
+  /** Path and query on the gateway, and the same on both floors. */
   gateway: string;
   floor: string;
   token: string;
-  /** What both must agree on before the timing counts: the total and the first row. */
+  /** What the gateway and the service's floor must agree on before the timing counts: the total and the first row. */
   agreement(body: unknown): string;
+  /** The first row of an answer: the rows floor must start the page with it too. */
+  first(body: unknown): string;
 }
 
-async function listBenchmark(baseUrl: string, floorUrl: string, token: string): Promise<void> {
+/** The floors a list is compared with: the service's SQL shape, and the page's rows alone. */
+interface Floors {
+  full: string;
+  rows: string;
+}
+
+async function listBenchmark(baseUrl: string, floors: Floors, token: string): Promise<void> {
   const sameAnswer = (body: unknown) => {
     const list = body as EquipmentListResponse;
     return `${list.total} ${list.equipment[0]?._id}`;
   };
   for (const [name, query] of SCENARIOS)
-    await compare(baseUrl, floorUrl, {
+    await compare(baseUrl, floors, {
       name: `${name}: ${query}`,
       gateway: `/api/equipment?${query}`,
       floor: `/?${query}`,
       token,
       agreement: sameAnswer,
+      first: (body) => String((body as Pick<EquipmentListResponse, 'equipment'>).equipment[0]?._id),
     });
 }
 
 /** The task list: an Engineer's first page, a Technician's own list, and a search. */
 async function taskListBenchmark(
   baseUrl: string,
-  floorUrl: string,
+  floors: Floors,
   engineerToken: string,
   technician: { token: string; user: { _id: string } },
 ): Promise<void> {
   const sameAnswer = (body: unknown) => {
     const list = body as TaskListResponse;
-    return `${list.total} ${list.tasks[0]?._id} ${JSON.stringify(list.counts)}`;
+    return `${list.total}${list.more ? '+' : ''} ${list.tasks[0]?._id} ${JSON.stringify(list.counts)}`;
   };
+  const first = (body: unknown) => String((body as Pick<TaskListResponse, 'tasks'>).tasks[0]?._id);
   const scenarios: Comparison[] = [
     {
       name: 'tasks, first page',
@@ -228,6 +251,7 @@ async function taskListBenchmark(
       floor: '/?page=1&limit=8',
       token: engineerToken,
       agreement: sameAnswer,
+      first,
     },
     {
       name: "tasks, a Technician's own list",
@@ -235,6 +259,7 @@ async function taskListBenchmark(
       floor: `/?viewer=${technician.user._id}&page=1&limit=8`,
       token: technician.token,
       agreement: sameAnswer,
+      first,
     },
     {
       name: 'tasks, search',
@@ -242,9 +267,10 @@ async function taskListBenchmark(
       floor: '/?q=battery&page=1&limit=8',
       token: engineerToken,
       agreement: sameAnswer,
+      first,
     },
   ];
-  for (const scenario of scenarios) await compare(baseUrl, floorUrl, scenario);
+  for (const scenario of scenarios) await compare(baseUrl, floors, scenario);
 }
 
 /** PM compliance over a year of occurrences: the first answer, then the steady state. */
@@ -270,19 +296,30 @@ async function complianceBenchmark(baseUrl: string, databaseUrl: string, token: 
   }
 }
 
-async function compare(baseUrl: string, floorUrl: string, scenario: Comparison): Promise<void> {
+/**
+ * One list query at 1, 16 and 64 connections: the service's floor ("floor": its SQL straight from
+ * pg), the page's rows alone ("rows": one indexed query), then the gateway, with the gateway's
+ * ratio to each floor (req/s: higher is better, at most about 1; p50: lower is better, at least 1).
+ */
+async function compare(baseUrl: string, floors: Floors, scenario: Comparison): Promise<void> {
   const gatewayHeaders = { authorization: `Bearer ${scenario.token}`, accept: 'application/json' };
   const viaGateway: unknown = await (
     await fetch(`${baseUrl}${scenario.gateway}`, { headers: gatewayHeaders })
   ).json();
-  const viaFloor: unknown = await (await fetch(`${floorUrl}${scenario.floor}`)).json();
+  const viaFloor: unknown = await (await fetch(`${floors.full}${scenario.floor}`)).json();
+  const viaRows: unknown = await (await fetch(`${floors.rows}${scenario.floor}`)).json();
   if (scenario.agreement(viaGateway) !== scenario.agreement(viaFloor))
     throw new Error(
       `${scenario.name}: the gateway and the floor disagree (${scenario.agreement(viaGateway)} vs ${scenario.agreement(viaFloor)})`,
     );
-  const total = (viaGateway as { total: number }).total;
-  say(`\n${scenario.name}  (${total.toLocaleString('en')} matching)`);
-  say('  conns  target     req/s    p50 ms   p95 ms   p99 ms  errors   ratio req/s   ratio p50');
+  if (scenario.first(viaGateway) !== scenario.first(viaRows))
+    throw new Error(
+      `${scenario.name}: the gateway and the rows floor start the page differently (${scenario.first(viaGateway)} vs ${scenario.first(viaRows)})`,
+    );
+  const { total, more } = viaGateway as { total: number; more?: boolean };
+  say(`\n${scenario.name}  (${more ? 'more than ' : ''}${total.toLocaleString('en')} matching)`);
+  say('  conns  target     req/s    p50 ms   p95 ms   p99 ms  errors   gateway ÷ floor      gateway ÷ rows');
+  say('                                                                req/s     p50       req/s     p50');
   for (const connections of CONNECTIONS) {
     const gateway: LoadResult = await measure(
       `${baseUrl}${scenario.gateway}`,
@@ -290,17 +327,17 @@ async function compare(baseUrl: string, floorUrl: string, scenario: Comparison):
       connections,
       SECONDS,
     );
-    const bare: LoadResult = await measure(`${floorUrl}${scenario.floor}`, {}, connections, SECONDS);
-    const row = (label: string, r: LoadResult, ratio: string) =>
+    const bare: LoadResult = await measure(`${floors.full}${scenario.floor}`, {}, connections, SECONDS);
+    const rows: LoadResult = await measure(`${floors.rows}${scenario.floor}`, {}, connections, SECONDS);
+    const row = (label: string, r: LoadResult, ratios: string) =>
       say(
-        `  ${String(connections).padStart(5)}  ${label.padEnd(8)} ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}   ${ratio}`,
+        `  ${String(connections).padStart(5)}  ${label.padEnd(8)} ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}   ${ratios}`,
       );
+    const ratio = (of: LoadResult) =>
+      `${(gateway.requestsPerSecond / of.requestsPerSecond).toFixed(2).padStart(5)}  ${(gateway.p50 / of.p50).toFixed(2).padStart(6)}`;
     row('floor', bare, '');
-    row(
-      'gateway',
-      gateway,
-      `${(gateway.requestsPerSecond / bare.requestsPerSecond).toFixed(2).padStart(11)}   ${(gateway.p50 / bare.p50).toFixed(2).padStart(9)}`,
-    );
+    row('rows', rows, '');
+    row('gateway', gateway, `${ratio(bare)}      ${ratio(rows)}`);
   }
 }
 

@@ -116,17 +116,32 @@ export interface TaskCounts {
   completed: number;
 }
 
+/**
+ * How many matches a search counts before it stops and says "more than": counting every match of
+ * a common word (a fifth of all tasks for "battery") costs the database tens of milliseconds on
+ * each keystroke, while nobody pages through a thousand results. A search counts at least as far
+ * as the page asked for, and one further, so the pager always knows whether a next page exists.
+ */
+export const TASK_SEARCH_COUNT_LIMIT = 1000;
+
 export interface TaskListResponse {
   tasks: TaskDto[];
+  /** The matching tasks; when `more` is set, a lower bound: more than this many match. */
   total: number;
+  /**
+   * Set when a search matched more tasks than it counts (TASK_SEARCH_COUNT_LIMIT, or as far as
+   * the page asked for): `total` is then how many were counted, and `pages` ends one page past them.
+   */
+  more: boolean;
   page: number;
   pages: number;
   limit: number;
   /**
    * Tasks by status among those the person may see with the list's filters except the status
-   * filter, so the count line reads the same whichever status is picked.
+   * filter, so the count line reads the same whichever status is picked. Null when a search
+   * matched more tasks than it counts: the matches are not all counted, so no breakdown is given.
    */
-  counts: TaskCounts;
+  counts: TaskCounts | null;
 }
 
 /**

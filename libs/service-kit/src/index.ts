@@ -37,3 +37,4 @@ export * from './telemetry/nats-headers';
 export { stopTracing, tracingIsOn } from './telemetry/start';
 export * from './telemetry/jobs';
 export * from './metrics';
+export * from './own-events-cache';

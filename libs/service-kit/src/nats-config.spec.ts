@@ -200,12 +200,12 @@ describe('NATS permissions', () => {
         'identity.users.assignees',
         'equipment.lists.changes',
       ],
-      subscribe: ['maintenance.>', '_INBOX_maintenance.>'],
+      subscribe: ['maintenance.>', '_INBOX_maintenance.>', 'events.maintenance.>'],
       allowResponses: true,
     });
     expect(permissions['equipment']).toEqual({
       publish: ['events.equipment.>', 'maintenance.plans.coverage', 'maintenance.tasks.ref'],
-      subscribe: ['equipment.>', '_INBOX_equipment.>'],
+      subscribe: ['equipment.>', '_INBOX_equipment.>', 'events.equipment.>'],
       allowResponses: true,
     });
   });

@@ -27,10 +27,17 @@ export function serviceInboxPrefix(service: string): string {
  *   listens to every domain event to forward it to browsers; it publishes no event;
  * - a domain service `x` serves `x.>` (in its queue group), answers what it was asked, and
  *   publishes its own events `events.x.>` only; a service that calls another (`SERVICE_CALLS`)
- *   may also publish exactly those subjects and read answers on its own inbox prefix.
+ *   may also publish exactly those subjects and read answers on its own inbox prefix; equipment
+ *   and maintenance also read their own events, to drop what their replicas keep on a write;
  * So a service cannot answer as another, publish another's events, or call another's subjects,
  * and a process that lost its credentials is not on the bus at all.
  */
+/**
+ * Services whose replicas keep list answers (filter options, kept counts) and drop them on the
+ * service's own events, whichever replica wrote (`OwnEventsCache`): they read those events only.
+ */
+const FOLLOWS_OWN_EVENTS: ReadonlySet<string> = new Set(['equipment', 'maintenance']);
+
 export function natsPermissionsByUser(): Record<string, NatsPermissions> {
   return {
     [GATEWAY_NATS_USER]: {
@@ -43,7 +50,11 @@ export function natsPermissionsByUser(): Record<string, NatsPermissions> {
         const calls = SERVICE_CALLS[name] ?? [];
         const permissions: NatsPermissions = {
           publish: [`${EVENT_SUBJECT_PREFIX}.${name}.>`, ...calls],
-          subscribe: [`${name}.>`, ...(calls.length > 0 ? [`${serviceInboxPrefix(name)}.>`] : [])],
+          subscribe: [
+            `${name}.>`,
+            ...(calls.length > 0 ? [`${serviceInboxPrefix(name)}.>`] : []),
+            ...(FOLLOWS_OWN_EVENTS.has(name) ? [`${EVENT_SUBJECT_PREFIX}.${name}.>`] : []),
+          ],
           allowResponses: true,
         };
         return [name, permissions];

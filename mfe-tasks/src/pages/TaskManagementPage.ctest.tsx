@@ -17,6 +17,7 @@ function page(tasks: TaskDto[], pageNumber = 1, total = tasks.length): TaskListR
   return {
     tasks,
     total,
+    more: false,
     page: pageNumber,
     pages: Math.max(1, Math.ceil(total / 8)),
     limit: 8,
@@ -58,6 +59,22 @@ describe('Task Management', () => {
     await renderScreen(<TaskManagementPage />, { user: engineer, path: '/tasks?q=nothing' });
     expect(await screen.findByText('No tasks found')).toBeInTheDocument();
     expect(screen.getByText('0 task(s) found matching "nothing"')).toBeInTheDocument();
+  });
+
+  it('says "more than" for a search with too many matches to count, and gives no breakdown by status', async () => {
+    apiServer.use(
+      assignees(),
+      http.get(api('/tasks'), () =>
+        HttpResponse.json({ ...page(tasks(1, 8), 1, 1000), more: true, pages: 126, counts: null }),
+      ),
+    );
+    await renderScreen(<TaskManagementPage />, { user: engineer, path: '/tasks?q=battery' });
+    expect(await screen.findByText('More than 1000 task(s) found matching "battery"')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1-8 of more than 1000')).toBeInTheDocument();
+    expect(
+      screen.getByText('Too many matches to count by status: add words to narrow the search.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Pending \d/)).not.toBeInTheDocument();
   });
 
   it('a server fault is tried twice more, then shown with Retry, which loads the page', async () => {

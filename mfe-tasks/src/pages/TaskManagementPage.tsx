@@ -126,10 +126,10 @@ export function TaskManagementPage() {
         {(data) => (
           <>
             <CountLines
-              line={taskCountLine(data.total, technicianName, filters.q)}
+              line={taskCountLine(data.total, technicianName, filters.q, data.more)}
               notes={[
                 statusBreakdown(data.counts),
-                showingLine(data.page, data.limit, data.tasks.length, data.total),
+                showingLine(data.page, data.limit, data.tasks.length, data.total, data.more),
               ]}
               updating={list.isFetching}
             />

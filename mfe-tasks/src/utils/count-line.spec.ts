@@ -8,6 +8,14 @@ describe('task count lines', () => {
     );
   });
 
+  it('says "more than" for a search that matched more tasks than it counts, never a made-up number', () => {
+    expect(taskCountLine(1000, '', 'battery', true)).toBe('More than 1000 task(s) found matching "battery"');
+    expect(statusBreakdown(null)).toBe(
+      'Too many matches to count by status: add words to narrow the search.',
+    );
+    expect(showingLine(2, 8, 8, 1000, true)).toBe('Showing 9-16 of more than 1000');
+  });
+
   it('breaks the tasks down by status', () => {
     expect(statusBreakdown({ total: 10, pending: 3, inProgress: 2, completed: 5 })).toBe(
       'Pending 3 · In Progress 2 · Completed 5',

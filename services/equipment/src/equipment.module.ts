@@ -17,6 +17,7 @@ import { EQUIPMENT_CONFIG, type EquipmentConfig } from './config';
 import { equipmentDatabase } from './database';
 import { EquipmentController } from './inventory/equipment.controller';
 import { EquipmentEvents, EVENTS_CLIENT } from './inventory/equipment-events';
+import { EquipmentListCache } from './inventory/equipment-list.cache';
 import { EquipmentService } from './inventory/equipment.service';
 import { TaskEffectsController } from './task-effects/task-effects.controller';
 import { TaskEffectsService } from './task-effects/task-effects.service';
@@ -82,6 +83,7 @@ export class EquipmentModule {
         }),
         MaintenancePeer,
         PmCoverageReplica,
+        EquipmentListCache,
         EquipmentEvents,
         EquipmentService,
         RiskService,

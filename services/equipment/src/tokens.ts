@@ -4,3 +4,5 @@ export const LOGGER = Symbol('LOGGER');
 export const PEERS_CLIENT = 'PEERS_CLIENT';
 /** The `ServiceChannel` of that connection. */
 export const PEERS_CHANNEL = 'PEERS_CHANNEL';
+/** The NATS connection on which equipment publishes its events (and its replicas read them back). */
+export const EVENTS_CLIENT = 'EVENTS_CLIENT';

@@ -38,6 +38,7 @@ import { TaskEvents } from './tasks/task-events';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksService } from './tasks/tasks.service';
 import { BUS_CLIENT, LOGGER, PEERS_CHANNEL } from './tokens';
+import { TaskListCache } from './tasks/task-list.cache';
 
 @Module({})
 export class MaintenanceModule {
@@ -76,6 +77,7 @@ export class MaintenanceModule {
         serviceChannelProvider(PEERS_CHANNEL, BUS_CLIENT, { timeoutMs: config.natsRequestTimeoutMs, logger }),
         EquipmentPeer,
         IdentityPeer,
+        TaskListCache,
         TaskEvents,
         TaskEffectsRelay,
         OutboxMetrics,

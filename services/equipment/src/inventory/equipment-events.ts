@@ -10,13 +10,15 @@ import {
 } from '@caliber/contracts';
 import { publishSignedEvent, StatementSigner } from '@caliber/service-kit';
 import type { Logger } from 'pino';
-import { LOGGER } from '../tokens';
+import { EVENTS_CLIENT, LOGGER } from '../tokens';
+import { EquipmentListCache } from './equipment-list.cache';
 
-export const EVENTS_CLIENT = 'EVENTS_CLIENT';
+export { EVENTS_CLIENT };
 
 /**
  * Publishes inventory changes on NATS after they are committed, signed by the equipment service;
- * every gateway replica checks the signature and forwards them to the browsers.
+ * every gateway replica checks the signature and forwards them to the browsers. Each replica's kept
+ * filter options are dropped on them (`EquipmentListCache`).
  */
 @Injectable()
 export class EquipmentEvents {
@@ -24,6 +26,7 @@ export class EquipmentEvents {
     @Inject(EVENTS_CLIENT) private readonly client: ClientProxy,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly signer: StatementSigner,
+    private readonly lists: EquipmentListCache,
   ) {}
 
   created(event: EquipmentChangedEvent): Promise<void> {
@@ -52,6 +55,8 @@ export class EquipmentEvents {
   }
 
   private publish(subject: string, payload: unknown): Promise<void> {
+    // The change is committed: this replica's next list page reads it, even before the event returns.
+    this.lists.changed();
     return publishSignedEvent(this.client, this.signer, this.logger, subject, payload);
   }
 }

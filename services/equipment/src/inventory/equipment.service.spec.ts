@@ -5,6 +5,7 @@ import type { EquipmentEvents } from './equipment-events';
 import { EquipmentService, leadingWithin } from './equipment.service';
 import type { PmCoverageReplica } from '../risk/pm-coverage.replica';
 import type { ListsService } from '../lists/lists.service';
+import type { EquipmentListCache } from './equipment-list.cache';
 
 /** A write that fails inside the database with a unique violation of `constraint`. */
 function serviceFailingWith(constraint: string): EquipmentService {
@@ -14,7 +15,13 @@ function serviceFailingWith(constraint: string): EquipmentService {
   });
   const failure = new QueryFailedError('INSERT …', [], driverError);
   const dataSource = { transaction: () => Promise.reject(failure) } as unknown as DataSource;
-  return new EquipmentService(dataSource, {} as EquipmentEvents, {} as PmCoverageReplica, {} as ListsService);
+  return new EquipmentService(
+    dataSource,
+    {} as EquipmentEvents,
+    {} as PmCoverageReplica,
+    {} as ListsService,
+    {} as EquipmentListCache,
+  );
 }
 
 const actor: Actor = {

@@ -32,6 +32,7 @@ import type { z } from 'zod';
 import { EquipmentEvents } from './equipment-events';
 import { EquipmentEntity } from './equipment.entity';
 import { filteredItems, filterOptions, pageOf } from './equipment-list.query';
+import { EquipmentListCache } from './equipment-list.cache';
 import { toEquipmentDto, toStatusHistoryEntry } from './equipment.mapper';
 import { StatusHistoryEntity } from './status-history.entity';
 import { PmCoverageReplica } from '../risk/pm-coverage.replica';
@@ -68,6 +69,7 @@ export class EquipmentService {
     private readonly events: EquipmentEvents,
     private readonly coverage: PmCoverageReplica,
     private readonly lists: ListsService,
+    private readonly listCache: EquipmentListCache,
   ) {}
 
   async list(asked: ListEquipmentQuery): Promise<EquipmentListResponse> {
@@ -80,10 +82,16 @@ export class EquipmentService {
     // "Without a plan" is maintenance's knowledge: bring the local copy up to date first.
     if (query.pmProgram === 'unplanned') await this.coverage.refresh();
     const manager = this.dataSource.manager;
+    // A count changes only with a write the inventory announces, except those that depend on
+    // maintenance's plans or on recall actions, which are counted each time.
+    const count = () => filteredItems(manager, query).getCount();
+    const countKept = query.pmProgram !== 'unplanned' && !query.recall;
+    const key = JSON.stringify([query.q, query.department, query.status, query.category, query.riskClass]);
     const [items, total, filters] = await Promise.all([
       pageOf(filteredItems(manager, query), query).getMany(),
-      filteredItems(manager, query).getCount(),
-      filterOptions(manager),
+      countKept ? this.listCache.get(`total:${key}`, count) : count(),
+      // Present values change only with a write: read once, then from the cache until a change.
+      this.listCache.get('filters', () => filterOptions(manager)),
     ]);
     return {
       equipment: items.map(toEquipmentDto),

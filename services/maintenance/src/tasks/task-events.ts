@@ -4,11 +4,12 @@ import { EVENT_SUBJECTS, type TaskChangedEvent, type TaskDeletedEvent } from '@c
 import { publishSignedEvent, StatementSigner } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { BUS_CLIENT, LOGGER } from '../tokens';
+import { TaskListCache } from './task-list.cache';
 
 /**
  * Publishes task changes on NATS after they are committed, signed by maintenance. The gateway
  * forwards them to the browsers: everyone who sees all tasks, and the assignee (and a previous
- * assignee) among Technicians.
+ * assignee) among Technicians. Each replica's kept list counts are dropped on them (`TaskListCache`).
  */
 @Injectable()
 export class TaskEvents {
@@ -16,6 +17,7 @@ export class TaskEvents {
     @Inject(BUS_CLIENT) private readonly client: ClientProxy,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly signer: StatementSigner,
+    private readonly lists: TaskListCache,
   ) {}
 
   created(event: TaskChangedEvent): Promise<void> {
@@ -41,6 +43,8 @@ export class TaskEvents {
   }
 
   private publish(subject: string, payload: unknown): Promise<void> {
+    // The change is committed: this replica's next list counts it, even before the event returns.
+    this.lists.changed();
     return publishSignedEvent(this.client, this.signer, this.logger, subject, payload);
   }
 }

@@ -1,4 +1,4 @@
-import type { ListTasksQuery, TaskCounts } from '@caliber/contracts';
+import { TASK_SEARCH_COUNT_LIMIT, type ListTasksQuery, type TaskCounts } from '@caliber/contracts';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { hospitalToday } from '../hospital-clock';
 import { UNASSIGNED_KEY } from '../migrations/1764700000000-task-counts';
@@ -119,6 +119,43 @@ export async function pageOfOwnTasks(
   return pageOfTasks(union, query).getMany();
 }
 
+/** What a list counts: by status (null when not all were counted), its total, and whether more match. */
+export interface TaskListCount {
+  counts: TaskCounts | null;
+  total: number;
+  /** `total` is a lower bound: a search matched more tasks than it counts. */
+  more: boolean;
+}
+
+type StatusRows = { status: string; count: number }[];
+
+function countsOf(rows: StatusRows): { counts: TaskCounts; of(status: string): number } {
+  const of = (status: string) =>
+    rows.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
+  const all = rows.reduce((sum, row) => sum + row.count, 0);
+  return {
+    counts: { total: all, pending: of('Pending'), inProgress: of('In Progress'), completed: of('Completed') },
+    of,
+  };
+}
+
+/** Reads the kept counts of everyone's tasks (null) or one person's; the list passes its cache. */
+export type KeptCounts = (assignee: string | null) => Promise<StatusRows>;
+
+/**
+ * What the task list counts: a search's matches up to a limit (`searchCount`), otherwise every
+ * matching task (`taskCounts`).
+ */
+export async function listCount(
+  manager: EntityManager,
+  query: ListTasksQuery,
+  scope: TaskListScope,
+  kept: KeptCounts,
+): Promise<TaskListCount> {
+  if (query.q) return searchCount(manager, query, scope);
+  return { ...(await taskCounts(manager, query, scope, kept)), more: false };
+}
+
 /**
  * The tasks matching the filters but the status, counted by status in one pass: the list's
  * `counts`, and its `total` (the count of the status asked for, or of all), with no second count.
@@ -127,6 +164,7 @@ export async function taskCounts(
   manager: EntityManager,
   query: ListTasksQuery,
   scope: TaskListScope,
+  kept: KeptCounts = (assignee) => keptCounts(manager, assignee),
 ): Promise<{ counts: TaskCounts; total: number }> {
   const assignee = scope.assigneeId;
   const onlyByPeople =
@@ -143,21 +181,21 @@ export async function taskCounts(
     !query.plan &&
     // The kept counts key unassigned tasks by the zero id, which names no one in the list's filter.
     assignee !== UNASSIGNED_KEY;
-  let rows: { status: string; count: number }[];
+  let rows: StatusRows;
   if (onlyByPeople && !scope.visibleTo) {
     // Kept by triggers for exactly this question: everyone's tasks, or one person's.
-    rows = await keptCounts(manager, assignee);
+    rows = await kept(assignee);
   } else if (onlyByPeople && !assignee && scope.visibleTo) {
     // A Technician's own list: the kept counts of the tasks assigned to them, and a count of the
     // faults they reported and do not work on (few, read through the reporter index).
     const [assigned, reported] = await Promise.all([
-      keptCounts(manager, scope.visibleTo),
+      kept(scope.visibleTo),
       manager.query(
         `SELECT "status", count(*)::int AS "count" FROM "maintenance"."tasks"
           WHERE "deleted_at" IS NULL AND "reported_by_id" = $1 AND "assigned_to_id" IS DISTINCT FROM $1
           GROUP BY "status"`,
         [scope.visibleTo],
-      ) as Promise<{ status: string; count: number }[]>,
+      ) as Promise<StatusRows>,
     ]);
     rows = [...assigned, ...reported];
   } else {
@@ -167,19 +205,43 @@ export async function taskCounts(
       .groupBy('task.status')
       .getRawMany<{ status: string; count: number }>();
   }
-  const of = (status: string) =>
-    rows.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
-  const all = rows.reduce((sum, row) => sum + row.count, 0);
-  return {
-    counts: { total: all, pending: of('Pending'), inProgress: of('In Progress'), completed: of('Completed') },
-    total: query.status ? of(query.status) : all,
-  };
+  const { counts, of } = countsOf(rows);
+  return { counts, total: query.status ? of(query.status) : counts.total };
 }
 
-function keptCounts(
+/**
+ * A search's count: its matches by status, read only up to TASK_SEARCH_COUNT_LIMIT (or as far as
+ * the page reaches) and one further. Up to there the counts are exact; past it, the list says
+ * "more than" the number counted and gives no breakdown by status, which a partial count would
+ * get wrong. A common word then costs the database the few thousand index entries it takes to
+ * find that many matches, not a recheck of every one of tens of thousands.
+ */
+async function searchCount(
   manager: EntityManager,
-  assignee: string | null,
-): Promise<{ status: string; count: number }[]> {
+  query: ListTasksQuery,
+  scope: TaskListScope,
+): Promise<TaskListCount> {
+  const reach = Math.max(TASK_SEARCH_COUNT_LIMIT, query.page * query.limit);
+  const upTo = async (builder: SelectQueryBuilder<TaskEntity>): Promise<StatusRows> => {
+    const sample = builder.select('task.status', 'status').limit(reach + 1);
+    const [sql, parameters] = sample.getQueryAndParameters();
+    return manager.query(
+      `SELECT "status", count(*)::int AS "count" FROM (${sql}) AS "sample" GROUP BY "status"`,
+      parameters,
+    ) as Promise<StatusRows>;
+  };
+  const { counts, of } = countsOf(await upTo(scopedTasks(manager, query, scope)));
+  if (counts.total <= reach)
+    return { counts, total: query.status ? of(query.status) : counts.total, more: false };
+  if (!query.status) return { counts: null, total: reach, more: true };
+  // Too many of every status to count: the status asked for is counted on its own, as far.
+  const asked = (await upTo(filteredTasks(manager, query, scope))).reduce((sum, row) => sum + row.count, 0);
+  return asked > reach
+    ? { counts: null, total: reach, more: true }
+    : { counts: null, total: asked, more: false };
+}
+
+export function keptCounts(manager: EntityManager, assignee: string | null): Promise<StatusRows> {
   return manager.query(
     `SELECT "status", sum("count")::int AS "count" FROM "maintenance"."task_counts"
       WHERE ($1::uuid IS NULL OR "assignee_id" = $1) GROUP BY "status"`,

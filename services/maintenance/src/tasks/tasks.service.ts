@@ -6,6 +6,7 @@ import {
   PRIORITY_OF_SEVERITY,
   reportersView,
   TASK_HISTORY_LIMIT,
+  TASK_SEARCH_COUNT_LIMIT,
   type Actor,
   type DeviceHistoryPage,
   type DeviceHistoryQuery,
@@ -29,11 +30,15 @@ import { deviceColumns } from './device-snapshot';
 import { planOfPreventiveTask } from './preventive-task';
 import { SparePartEntity } from './spare-part.entity';
 import { TaskEvents } from './task-events';
+import { TaskListCache } from './task-list.cache';
 import {
   filteredTasks,
+  keptCounts,
+  listCount,
   pageOfOwnTasks,
   pageOfTasks,
-  taskCounts,
+  type KeptCounts,
+  type TaskListCount,
   type TaskListScope,
 } from './task-list.query';
 import { toAuditEntry, toDeviceHistoryTask, toTaskDto, toTaskStatusEntry } from './task.mapper';
@@ -63,6 +68,7 @@ export class TasksService {
     private readonly identity: IdentityPeer,
     private readonly relay: TaskEffectsRelay,
     private readonly plans: PmPlansService,
+    private readonly listCache: TaskListCache,
   ) {}
 
   async list(actor: Actor, query: ListTasksQuery): Promise<TaskListResponse> {
@@ -76,11 +82,14 @@ export class TasksService {
       reporterId: query.reported ? actor._id : null,
     };
     const manager = this.dataSource.manager;
-    const [tasks, { counts, total }] = await Promise.all([
+    // The kept counts change only with a task: read once, then from the cache until a change.
+    const kept = (assignee: string | null) =>
+      this.listCache.get(`kept:${assignee ?? 'everyone'}`, () => keptCounts(manager, assignee));
+    const [tasks, { counts, total, more }] = await Promise.all([
       scope.visibleTo
         ? pageOfOwnTasks(manager, query, scope.visibleTo)
         : pageOfTasks(filteredTasks(manager, query, scope), query).getMany(),
-      taskCounts(manager, query, scope),
+      this.listCount(manager, query, scope, kept),
     ]);
     const parts = await this.partsOf(
       manager,
@@ -92,11 +101,34 @@ export class TasksService {
         return isReportOnly(actor, task) ? reportersView(dto) : dto;
       }),
       total,
+      more,
       page: query.page,
-      pages: Math.max(1, Math.ceil(total / query.limit)),
+      // "More than `total`": the pager reaches one page past the tasks counted.
+      pages: Math.max(1, Math.ceil((more ? total + 1 : total) / query.limit)),
       limit: query.limit,
       counts,
     };
+  }
+
+  /**
+   * The list's counts change only with a task, which every replica hears of: kept per scope and
+   * filters (a search's also per how far it counts), except "overdue", which moves with the clock.
+   */
+  private listCount(
+    manager: EntityManager,
+    query: ListTasksQuery,
+    scope: TaskListScope,
+    kept: KeptCounts,
+  ): Promise<TaskListCount> {
+    if (query.overdue) return listCount(manager, query, scope, kept);
+    const filters: Partial<ListTasksQuery> = { ...query };
+    delete filters.page;
+    delete filters.limit;
+    delete filters.sort;
+    const reach = query.q ? Math.max(TASK_SEARCH_COUNT_LIMIT, query.page * query.limit) : 0;
+    return this.listCache.get(`count:${JSON.stringify([scope, filters, reach])}`, () =>
+      listCount(manager, query, scope, kept),
+    );
   }
 
   async get(actor: Actor, id: string): Promise<TaskDetail> {
