@@ -27,6 +27,15 @@ interface Entry {
  * - when the NATS connection comes back (events may have been missed meanwhile);
  * - after `maxAgeMs` whatever happened.
  *
+ * While it cannot hear the events (its connection is down, or the subscription was refused or
+ * ended), it keeps nothing and every request computes its answer: another replica's write would
+ * otherwise go unseen for up to `maxAgeMs` while the gateway already shows it.
+ *
+ * The gateway and this replica hear an event on different connections, and NATS does not order
+ * deliveries across connections: a page reloaded for an event reaches a replica that has dropped
+ * its copy in practice (it is a fraction of a millisecond behind, a reload is a network round trip
+ * later), not by construction. `maxAgeMs` bounds the rest, including a write whose event was lost.
+ *
  * An entry is kept from the moment its computation starts, so a computation that started before
  * a change is dropped with the rest and never answers a request after it. Concurrent requests
  * with the same key share one computation; a failed one is not kept.
@@ -34,6 +43,8 @@ interface Entry {
 export class OwnEventsCache {
   private readonly entries = new Map<string, Entry>();
   private subscription: Subscription | null = null;
+  /** Whether answers may be kept: not while a `follow`ing cache cannot hear the events. */
+  private hearing = true;
   /** How many times everything was dropped (for the tests and the logs). */
   drops = 0;
 
@@ -49,7 +60,7 @@ export class OwnEventsCache {
   }
 
   get<T>(key: string, compute: () => Promise<T>, now: number = Date.now()): Promise<T> {
-    if (this.maxAgeMs <= 0) return compute();
+    if (this.maxAgeMs <= 0 || !this.hearing) return compute();
     const kept = this.entries.get(key);
     if (kept && now - kept.at < this.maxAgeMs) return kept.value as Promise<T>;
     const value = compute();
@@ -83,34 +94,61 @@ export class OwnEventsCache {
     service: Principal,
     logger: Logger,
   ): Promise<void> {
+    this.deaf();
     await connectDetached(client);
     const connection = client.unwrap<NatsConnection>();
     const subscription = connection.subscribe(`${EVENT_SUBJECT_PREFIX}.${service}.>`);
     this.subscription = subscription;
+    this.hearing = true;
     void (async () => {
-      for await (const message of subscription) {
-        try {
-          const packet = JSON.parse(new TextDecoder().decode(message.data)) as { data?: unknown };
-          // Nest's NATS client wraps an emitted event as {pattern, data}.
-          const signed = packet && typeof packet === 'object' && 'data' in packet ? packet.data : packet;
-          verifier.verify(message.subject, signed, [service]);
-          this.changed();
-        } catch (error) {
-          logger.warn({ subject: message.subject, error: (error as Error).message }, 'event refused');
+      try {
+        for await (const message of subscription) {
+          try {
+            const packet = JSON.parse(new TextDecoder().decode(message.data)) as { data?: unknown };
+            // Nest's NATS client wraps an emitted event as {pattern, data}.
+            const signed = packet && typeof packet === 'object' && 'data' in packet ? packet.data : packet;
+            verifier.verify(message.subject, signed, [service]);
+            this.changed();
+          } catch (error) {
+            logger.warn({ subject: message.subject, error: (error as Error).message }, 'event refused');
+          }
         }
+      } catch (error) {
+        // A refused subscription (a NATS user without the permission, say): loud, and nothing kept.
+        logger.error(
+          { subject: subscription.getSubject(), error: (error as Error).message },
+          'cannot follow our own events: list answers are computed at every request',
+        );
+      } finally {
+        if (this.subscription === subscription) this.deaf();
       }
     })();
     void (async () => {
-      for await (const status of connection.status())
-        if (status.type === 'reconnect') {
+      for await (const status of connection.status()) {
+        if (status.type === 'disconnect' || status.type === 'reconnecting') this.deaf();
+        else if (status.type === 'reconnect' && this.subscription === subscription) {
           this.changed();
+          this.hearing = true;
           logger.info('NATS reconnected: kept list answers dropped');
         }
+      }
     })();
   }
 
+  /** Cannot hear the events for now: drop everything and keep nothing until it can again. */
+  private deaf(): void {
+    this.hearing = false;
+    this.changed();
+  }
+
+  /** Whether answers are being kept (false while a following cache cannot hear the events). */
+  get keeping(): boolean {
+    return this.hearing && this.maxAgeMs > 0;
+  }
+
   stop(): void {
-    this.subscription?.unsubscribe();
+    const subscription = this.subscription;
     this.subscription = null;
+    subscription?.unsubscribe();
   }
 }
