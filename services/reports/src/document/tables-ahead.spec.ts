@@ -63,6 +63,26 @@ describe('tablesReadAhead (the next table read while one is written)', () => {
     await ahead.close();
   });
 
+  it('reads on past short tables to the next long one, within the same pages', async () => {
+    const a = table('A', 3);
+    const b = table('B', 1);
+    const c = table('C', 10);
+    const d = table('D', 10);
+    const ahead = tablesReadAhead([a.block, b.block, c.block, d.block], 4);
+    const rows = ahead.rows(a.block)[Symbol.asyncIterator]();
+    await rows.next();
+    await settle();
+    // B's one page waits and C fills the rest; D waits for C to be read.
+    expect(b.asked).toEqual([1]);
+    expect(c.asked).toEqual([1, 2, 3]);
+    expect(d.asked).toEqual([]);
+    // Taking B's page (the writer is on B) leaves room for one more of C.
+    await readAll(ahead.rows(b.block));
+    await settle();
+    expect(c.asked).toEqual([1, 2, 3, 4]);
+    await ahead.close();
+  });
+
   it('fails a table at the page that failed, when that table is written, not before', async () => {
     const a = table('A', 2);
     const b = table('B', 5, 3);

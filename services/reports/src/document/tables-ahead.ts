@@ -2,56 +2,89 @@ import type { Cell, TableBlock } from './report-document';
 
 type Page = readonly Cell[][];
 
+/** Wakes whoever waits for something to change (a page arrived, a page was taken). */
+class Signal {
+  private waiting: (() => void)[] = [];
+
+  wait(): Promise<void> {
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  notify(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const wake of waiting) wake();
+  }
+}
+
+/** The pages all tables read ahead may hold between them. */
+class Budget {
+  used = 0;
+  readonly freed = new Signal();
+
+  constructor(readonly pages: number) {}
+
+  give(): void {
+    this.used -= 1;
+    this.freed.notify();
+  }
+}
+
+/** The table being written keeps at most this many pages waiting (its writer takes them at once). */
+const WRITING_ROOM = 2;
+
 /**
- * One table's pages, read ahead of its writer into a short queue: at most `room` pages wait, so
- * what it holds is bounded however long the table is.
+ * One table's pages in a queue: read ahead of its writer within the shared budget, then, once the
+ * writer is on it (`writing`), just ahead of the writer.
  */
-class PagesAhead {
-  private readonly queue: Page[] = [];
-  private finished = false;
+class TableReader {
+  private readonly queue: { page: Page; budgeted: boolean }[] = [];
   private failure: { error: unknown } | null = null;
   private stopped = false;
-  /** Wakes the reader (a page or the end arrived) or the filler (a page was taken). */
-  private wake: (() => void) | null = null;
-  private readonly filling: Promise<void>;
+  private writing = false;
+  finished = false;
+  private readonly arrived = new Signal();
   private readonly source: AsyncIterator<Page>;
+  private readonly filling: Promise<void>;
 
   constructor(
     block: TableBlock,
-    private readonly room: number,
+    private readonly budget: Budget,
+    private readonly onFinished: () => void,
   ) {
-    this.room = Math.max(1, room);
     this.source = block.rows()[Symbol.asyncIterator]();
     this.filling = this.fill();
   }
 
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
-
-  private wait(): Promise<void> {
-    return new Promise((resolve) => (this.wake = resolve));
+  /** The writer is on this table: it reads on without the budget, and what it holds counts no more. */
+  write(): void {
+    this.writing = true;
+    this.budget.freed.notify();
   }
 
   private async fill(): Promise<void> {
     try {
       while (!this.stopped) {
-        if (this.queue.length >= this.room) {
-          await this.wait();
+        const budgeted = !this.writing;
+        if (budgeted ? this.budget.used >= this.budget.pages : this.queue.length >= WRITING_ROOM) {
+          await this.budget.freed.wait();
           continue;
         }
+        if (budgeted) this.budget.used += 1;
         const next = await this.source.next();
-        if (next.done || this.stopped) break;
-        this.queue.push(next.value);
-        this.notify();
+        if (next.done || this.stopped) {
+          if (budgeted) this.budget.give();
+          break;
+        }
+        this.queue.push({ page: next.value, budgeted });
+        this.arrived.notify();
       }
     } catch (error) {
       this.failure = { error };
     } finally {
       this.finished = true;
-      this.notify();
+      this.arrived.notify();
+      this.onFinished();
     }
   }
 
@@ -59,15 +92,16 @@ class PagesAhead {
   async *pages(): AsyncGenerator<Page> {
     try {
       for (;;) {
-        const page = this.queue.shift();
-        if (page) {
-          this.notify();
-          yield page;
+        const next = this.queue.shift();
+        if (next) {
+          if (next.budgeted) this.budget.give();
+          else this.budget.freed.notify();
+          yield next.page;
           continue;
         }
         if (this.failure) throw this.failure.error;
         if (this.finished) return;
-        await this.wait();
+        await this.arrived.wait();
       }
     } finally {
       await this.stop();
@@ -77,44 +111,61 @@ class PagesAhead {
   /** Stops reading: the page in flight lands, then the table's source is closed. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.queue.length = 0;
-    this.notify();
+    for (const { budgeted } of this.queue.splice(0)) if (budgeted) this.budget.give();
+    this.budget.freed.notify();
     await this.filling;
     await this.source.return?.();
   }
 }
 
 /**
- * Rows of tables written one after the other, each table's pages read while the table before it
- * is written. The owners' reads are most of the time of a workbook, and one table is read one
+ * Rows of tables written one after the other, the tables after the one being written read while
+ * it is written. The owners' reads are most of the time of a workbook, and a table is read one
  * page after another (its next page starts after its last row), so a workbook took the sum of its
- * tables' reads; the next table's reads now overlap this one's, often from another service. At
- * most `pagesAhead` pages of the next table wait, so memory stays bounded. For writers that read
- * every row of every table in order (the XLSX), not for those that read the first rows only.
- * `close` stops whatever is still being read (a writer that failed part way).
+ * tables' reads; now the next tables' reads overlap this one's, often on the other service. One
+ * table is read ahead at a time, in order, and all of them together hold at most `pagesAhead`
+ * pages, so memory stays bounded whatever the tables' lengths. For writers that read every row of
+ * every table in order (the XLSX), not for those that read the first rows only. `close` stops
+ * whatever is still being read (a writer that failed part way).
  */
 export function tablesReadAhead(
   tables: readonly TableBlock[],
   pagesAhead: number,
 ): { rows(block: TableBlock): AsyncIterable<Page>; close(): Promise<void> } {
-  const started = new Map<TableBlock, PagesAhead>();
-  const start = (block: TableBlock): PagesAhead => {
-    let ahead = started.get(block);
-    if (!ahead) {
-      ahead = new PagesAhead(block, pagesAhead);
-      started.set(block, ahead);
+  const budget = new Budget(Math.max(1, pagesAhead));
+  const readers = new Map<TableBlock, TableReader>();
+  /** The table read ahead now: the next not yet started after the one written. */
+  let ahead = -1;
+  const start = (index: number): TableReader | undefined => {
+    const block = tables[index];
+    if (!block) return undefined;
+    let reader = readers.get(block);
+    if (!reader) {
+      reader = new TableReader(block, budget, () => {
+        // Read to its end: the next table is read ahead in its turn.
+        if (index === ahead) readAheadFrom(index + 1);
+      });
+      readers.set(block, reader);
     }
-    return ahead;
+    return reader;
+  };
+  const readAheadFrom = (index: number) => {
+    ahead = index;
+    const reader = start(index);
+    if (reader?.finished) readAheadFrom(index + 1);
   };
   return {
     rows(block) {
-      const own = start(block);
-      const next = tables[tables.indexOf(block) + 1];
-      if (next) start(next);
+      const index = tables.indexOf(block);
+      const own = start(index);
+      if (!own) return block.rows();
+      own.write();
+      if (ahead <= index) readAheadFrom(index + 1);
       return own.pages();
     },
     async close() {
-      await Promise.all([...started.values()].map((ahead) => ahead.stop()));
+      ahead = tables.length;
+      await Promise.all([...readers.values()].map((reader) => reader.stop()));
     },
   };
 }

@@ -64,8 +64,8 @@ export async function writeXlsx(
 }
 
 /**
- * Pages of the next table read while a table is written (`tablesReadAhead`): 40 pages of 500 rows
- * hold about 10 MB, and cover most of a long table's reads while the one before it is written.
+ * Pages of the tables after the one being written that may wait, all together (`tablesReadAhead`):
+ * 40 pages of 500 rows, about 6 MB of rows as the services send them (250 to 330 bytes a row).
  */
 export const XLSX_PAGES_AHEAD = 40;
 
