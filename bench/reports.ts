@@ -9,6 +9,8 @@ import {
 
 export interface ReportTiming {
   format: ReportFormat;
+  /** What the line measures: the format, or the heaviest report a worker can be asked for. */
+  label: string;
   /** Seconds from asking to the file being ready to download. */
   seconds: number;
   bytes: number;
@@ -57,7 +59,14 @@ export async function measureReports(
   const today = new Date();
   const yearAgo = new Date(today.getTime() - 365 * 86_400_000);
   const timings: ReportTiming[] = [];
-  for (const format of REPORT_FORMATS) {
+  const runs: { label: string; format: ReportFormat; interactive: boolean }[] = [
+    ...REPORT_FORMATS.map((format) => ({ label: format, format, interactive: false })),
+    // Last, the heaviest report a worker can be asked for: the interactive XLSX holds up to 20,000
+    // rows of every table in memory (Excel tables are built whole), with heat maps and trends. It
+    // checks that the worker's node flags leave room for the largest report.
+    { label: 'xlsx+', format: 'xlsx', interactive: true },
+  ];
+  for (const { label, format, interactive } of runs) {
     const peakOfThisReport = resetPeak(workerPid);
     const started = Date.now();
     const answer = await fetch(`${baseUrl}/api/reports/generate`, {
@@ -66,12 +75,20 @@ export async function measureReports(
       body: JSON.stringify({
         reports: REPORT_TYPES,
         filters: { dateFrom: yearAgo.toISOString().slice(0, 10), dateTo: today.toISOString().slice(0, 10) },
-        options: { format, visuals: { charts: true, summary: true }, delivery: { downloadNow: true } },
+        options: {
+          format,
+          visuals: { charts: true, summary: true },
+          ...(interactive
+            ? { advanced: { interactiveExport: true, trendPrediction: true, heatMaps: true } }
+            : {}),
+          delivery: { downloadNow: true },
+        },
       }),
     });
     const bytes = await fileSize(answer, baseUrl, token, format);
     timings.push({
       format,
+      label,
       seconds: (Date.now() - started) / 1000,
       bytes,
       peakMb: peakMb(workerPid),
@@ -106,8 +123,10 @@ export function printReports(timings: ReportTiming[], say: (line: string) => voi
   say('  format   seconds      size   worker peak MB');
   for (const t of timings)
     say(
-      `  ${t.format.padEnd(6)}  ${t.seconds.toFixed(1).padStart(8)}  ${(t.bytes / 1024 / 1024).toFixed(1).padStart(6)} MB  ${
+      `  ${t.label.padEnd(6)}  ${t.seconds.toFixed(1).padStart(8)}  ${(t.bytes / 1024 / 1024).toFixed(1).padStart(6)} MB  ${
         t.peakMb === null ? '     —' : t.peakMb.toFixed(0).padStart(14)
       }${t.peakOfThisReport ? '' : ' (peak since the worker started)'}`,
     );
+  if (timings.some((t) => t.label === 'xlsx+'))
+    say('  (xlsx+: the XLSX with interactive tables, heat maps and trends, the heaviest report)');
 }

@@ -21,6 +21,7 @@ import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
 import { loadReportsConfig } from '../../services/reports/src/config';
 import { webServerConfigOf } from '../../services/web-server/src/web-server';
 import { makeThrowawayTls } from '../../libs/service-kit/src/testing/throwaway-tls';
+import { PROCESS_NODE_FLAGS } from '../local/src/node-flags';
 import { deploymentCredentials } from './credentials';
 import { nameOf, podSpecOf, render, requireKustomize5, type KubeObject } from './kustomize';
 
@@ -660,6 +661,13 @@ describe('the manifests follow the registries', () => {
         expect(container?.command).toContain(`services/${service.name}/dist/${worker}.js`);
         expect(container?.env?.find((variable) => variable.name === 'NATS_USER')?.value).toBe(service.name);
       }
+  });
+
+  it('starts each process with the node flags the local stack gives it', () => {
+    for (const [process, flags] of Object.entries(PROCESS_NODE_FLAGS)) {
+      const command = containerOf(find('Deployment', process))?.command ?? [];
+      expect(command.slice(0, -1)).toEqual(['node', '--enable-source-maps', ...flags]);
+    }
   });
 
   it('serves every remote from its own front end under /remotes/<name>, where its entry points', () => {

@@ -3,6 +3,7 @@ import { DOMAIN_SERVICES, type DomainService, type DomainServiceName } from '@ca
 import { startBackingServers, type BackingServerPorts } from './backing-servers';
 import { localSecrets, WORKSPACE_ROOT } from './environment';
 import { freePort, portAnswers } from './ports';
+import { nodeFlagsOf } from './node-flags';
 import { natsUserEnv } from './servers';
 import { statementKeyEnv } from './statement-keys';
 import { killAndWait, runStep, runStepWhileServing, startService, type ManagedProcess } from './processes';
@@ -211,7 +212,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // service's key.
     const service = startService(
       name,
-      [...(options.nodeFlags?.[name] ?? []), runningBundle(options, found.principal, found.entry)],
+      [
+        ...nodeFlagsOf(found.principal, found.entry),
+        ...(options.nodeFlags?.[name] ?? []),
+        runningBundle(options, found.principal, found.entry),
+      ],
       {
         ...env,
         ...natsUserEnv(servers.natsUsers, found.principal),
