@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, MessagePattern, Payload, RpcException } from '@nestjs/microservices';
@@ -123,5 +126,56 @@ describe('requests on one shared inbox (MuxedNatsClient, real NATS)', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     expect(answer).toEqual({ n: 7 });
     expect(client.pending).toBe(0);
+  });
+
+  it('fails the requests still waiting when it is closed', async () => {
+    const other = ClientProxyFactory.create(
+      natsClientOptions({ servers: [`nats://127.0.0.1:${port}`] }, 'muxed-test-closing'),
+    ) as MuxedNatsClient;
+    await other.connect();
+    const asked = firstValueFrom(other.send(`${SUBJECT}.echo`, { n: 1, waitMs: 2000 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await other.close();
+    await expect(asked).rejects.toThrow('closed before the answer came');
+    expect(other.pending).toBe(0);
+  });
+});
+
+describe('a shared inbox NATS refuses (MuxedNatsClient, real NATS)', () => {
+  let server: NatsServerProcess;
+  let folder: string;
+  let refusedPort = 0;
+
+  beforeAll(async () => {
+    refusedPort = await freeLoopbackPort();
+    folder = await mkdtemp(join(tmpdir(), 'caliber-muxed-'));
+    const config = join(folder, 'nats.conf');
+    // A user who may send requests but read no inbox: its answers can never arrive.
+    await writeFile(
+      config,
+      `authorization { users = [ { user: "caller", password: "pw", permissions: { subscribe: { deny: ["_INBOX.>"] } } } ] }\n`,
+    );
+    server = await startNatsServer(['-a', '127.0.0.1', '-p', String(refusedPort), '-c', config]);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('fails each request at once with the reason, not at its deadline without one', async () => {
+    const client = ClientProxyFactory.create(
+      natsClientOptions(
+        { servers: [`nats://127.0.0.1:${refusedPort}`], user: 'caller', pass: 'pw' },
+        'muxed-test-refused',
+      ),
+    ) as MuxedNatsClient;
+    await client.connect();
+    // The second request subscribes a new inbox (NATS closed the refused one) and is refused too.
+    for (const n of [1, 2])
+      await expect(
+        firstValueFrom(client.send(`${SUBJECT}.echo`, { n, waitMs: 0 }).pipe(timeout(4000))),
+      ).rejects.toThrow(/permissions violation/i);
+    expect(client.pending).toBe(0);
+    await client.close();
   });
 });

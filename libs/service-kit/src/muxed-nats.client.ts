@@ -1,7 +1,8 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createInbox, type Msg, type NatsConnection, type NatsError } from 'nats';
 
-type Answer = (error: Error | undefined, message: Msg) => Promise<unknown>;
+/** A request's handler of its answer (Nest's); a failure carries no message. */
+type Answer = (error: Error | undefined, message: Msg | Record<string, never>) => Promise<unknown>;
 
 /**
  * Nest's NATS client with every request answered on one shared inbox subscription.
@@ -41,6 +42,15 @@ export class MuxedNatsClient extends ClientNats {
     return this.inbox;
   }
 
+  /** Closing fails the requests still waiting: their answers can no longer arrive. */
+  override async close(): Promise<void> {
+    const waiting = [...this.waiting.values()];
+    this.waiting.clear();
+    await super.close();
+    const closed = new Error('The NATS connection was closed before the answer came.');
+    for (const answer of waiting) void answer(closed, {});
+  }
+
   /** Requests sent and not yet answered, given up on or failed (for tests and metrics). */
   get pending(): number {
     return this.waiting.size;
@@ -48,9 +58,11 @@ export class MuxedNatsClient extends ClientNats {
 
   private deliver(inbox: string, error: NatsError | null, message: Msg): void {
     if (error) {
-      // The shared subscription itself failed (a permission refused, say): every request waiting
-      // on it fails now with the reason, rather than at its deadline with none.
-      for (const answer of [...this.waiting.values()]) void answer(error, message);
+      // The shared subscription itself failed (a permission refused, say) and NATS has closed it:
+      // every request waiting on it fails now with the reason, rather than at its deadline with
+      // none, and the next request subscribes a new inbox.
+      if (this.inbox === inbox) this.inbox = '';
+      for (const answer of [...this.waiting.values()]) void answer(error, {});
       return;
     }
     const answer = this.waiting.get(message.subject.slice(inbox.length + 1));
