@@ -1,7 +1,7 @@
 import type { TaskDto, TaskListResponse } from '@caliber/contracts';
 import type { ReactNode } from 'react';
 import { StepPager } from '@caliber/ui-kit';
-import { pageLine } from '../utils/maintenance-query';
+import { countBadge, pageLine } from '../utils/maintenance-query';
 
 /**
  * The frame both Maintenance panels share: a titled region, its items or its empty text, and the
@@ -40,7 +40,9 @@ export function MaintenancePanel({
       <header className="maintenance-panel__header">
         <h2 id={headingId} className="maintenance-panel__title">
           {title}
-          {data ? <span className="maintenance-panel__count">{data.total}</span> : null}
+          {data ? (
+            <span className="maintenance-panel__count">{countBadge(data.total, data.more)}</span>
+          ) : null}
         </h2>
         <p className="muted" id={descriptionId}>
           {description}
@@ -60,7 +62,7 @@ export function MaintenancePanel({
             <StepPager
               page={data.page}
               pages={data.pages}
-              line={pageLine(data.page, data.pages)}
+              line={pageLine(data.page, data.pages, data.more)}
               label={pagerLabel}
               align="spread"
               onPage={onPage}

@@ -1,4 +1,5 @@
 import {
+  countBadge,
   historyQuery,
   pageLine,
   preventiveEmptyText,
@@ -41,6 +42,13 @@ describe('pageLine', () => {
 
   it('calls an empty list page 1 of 1', () => {
     expect(pageLine(1, 0)).toBe('Page 1 of 1');
+  });
+
+  it('names no last page for a search that matched more than it counted', () => {
+    // 1,000 counted at 8 a page: 125 pages, and the pager reaches one more.
+    expect(pageLine(1, 126, true)).toBe('Page 1 of more than 125');
+    expect(countBadge(1000, true)).toBe('1000+');
+    expect(countBadge(12)).toBe('12');
   });
 
   it('never names a page outside the list', () => {

@@ -26,9 +26,16 @@ export function historyQuery(search: string, page: number): string {
 }
 
 /** 'Page x of y'; an empty list is still page 1 of 1. */
-export function pageLine(page: number, pages: number): string {
+export function pageLine(page: number, pages: number, more = false): string {
   const last = Math.max(pages, 1);
-  return `Page ${Math.min(Math.max(page, 1), last)} of ${last}`;
+  const at = Math.min(Math.max(page, 1), last);
+  // A search that matched more tasks than it counted has no known last page.
+  return more ? `Page ${at} of more than ${last - 1}` : `Page ${at} of ${last}`;
+}
+
+/** A panel's count badge: the number, or 'N+' for a search that matched more than it counted. */
+export function countBadge(total: number, more = false): string {
+  return more ? `${total}+` : String(total);
 }
 
 /**
