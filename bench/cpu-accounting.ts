@@ -22,7 +22,9 @@ function readStat(pid: number): ProcEntry | undefined {
   const close = text.lastIndexOf(')');
   const command = text.slice(text.indexOf('(') + 1, close);
   const fields = text.slice(close + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
+  // Its own user and system time, and its waited-for children's: a PostgreSQL backend that exits
+  // in the window moves its time into the postmaster's, not out of the sum.
+  const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   return { pid, ppid: Number(fields[1]), command, cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
 }
 
@@ -49,43 +51,59 @@ function withDescendants(root: number, processes: ProcEntry[]): number[] {
   return found;
 }
 
-/** The processes counted as one part of the system, by a name for the table. */
-export type ProcessGroups = Record<string, number[]>;
+/** The processes counted as one part of the system, by a name for the table, found anew at each reading. */
+export type ProcessGroups = Record<string, () => number[]>;
 
 /**
  * The backing servers of a stack, found by what their command lines hold: the PostgreSQL server
- * started on `postgresPort` with all its backends, and the NATS server on `natsPort`.
+ * started on `postgresPort` with all its backends (those started since the last reading too),
+ * and the NATS server on `natsPort`.
  */
 export function backingServerProcesses(postgresPort: number, natsPort: number): ProcessGroups {
-  const processes = allProcesses();
-  const postmaster = processes.find(
-    (entry) => entry.command === 'postgres' && commandLine(entry.pid).includes(`-p ${postgresPort}`),
-  );
-  const nats = processes.find(
-    (entry) => entry.command === 'nats-server' && commandLine(entry.pid).includes(String(natsPort)),
-  );
+  const find = (command: string, marker: string) =>
+    allProcesses().find((entry) => entry.command === command && commandLine(entry.pid).includes(marker));
   return {
-    PostgreSQL: postmaster ? withDescendants(postmaster.pid, processes) : [],
-    'NATS server': nats ? [nats.pid] : [],
+    PostgreSQL: () => {
+      const processes = allProcesses();
+      const postmaster = processes.find(
+        (entry) => entry.command === 'postgres' && commandLine(entry.pid).includes(`-p ${postgresPort}`),
+      );
+      return postmaster ? withDescendants(postmaster.pid, processes) : [];
+    },
+    'NATS server': () => {
+      const nats = find('nats-server', String(natsPort));
+      return nats ? [nats.pid] : [];
+    },
   };
 }
 
-/** CPU milliseconds each group has used so far (a backend started later is counted from zero). */
-export function cpuOf(groups: ProcessGroups): Record<string, number> {
+/** CPU milliseconds each process of each group has used so far, by pid. */
+export function cpuOf(groups: ProcessGroups): Record<string, Map<number, number>> {
   return Object.fromEntries(
     Object.entries(groups).map(([name, pids]) => [
       name,
-      pids.reduce((sum, pid) => sum + (readStat(pid)?.cpuMs ?? 0), 0),
+      new Map(pids().map((pid) => [pid, readStat(pid)?.cpuMs ?? 0] as const)),
     ]),
   );
 }
 
-/** What each group used between two readings. */
+/**
+ * What each group used between two readings: each process's growth, a process started in
+ * between counted from zero. A process gone in between is left out; its time, if it was a child
+ * of another process of the group (a backend), is in its parent's children's time.
+ */
 export function cpuBetween(
-  before: Record<string, number>,
-  after: Record<string, number>,
+  before: Record<string, Map<number, number>>,
+  after: Record<string, Map<number, number>>,
 ): Record<string, number> {
-  return Object.fromEntries(Object.entries(after).map(([name, ms]) => [name, ms - (before[name] ?? 0)]));
+  return Object.fromEntries(
+    Object.entries(after).map(([name, pids]) => {
+      const earlier = before[name] ?? new Map<number, number>();
+      let used = 0;
+      for (const [pid, ms] of pids) used += ms - (earlier.get(pid) ?? 0);
+      return [name, used];
+    }),
+  );
 }
 
 /** How long ago `pid` started, in milliseconds (from /proc, to the hundredth of a second). */

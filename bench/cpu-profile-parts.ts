@@ -13,6 +13,8 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
+const TRUST = 'tokens and statements (sign, check)';
+
 /** A package's files, named by the part of the request path they do. */
 const PARTS: [part: string, packages: readonly string[]][] = [
   [
@@ -53,7 +55,7 @@ const PARTS: [part: string, packages: readonly string[]][] = [
   ],
   ['NATS client and Nest transport', ['nats', '@nestjs/microservices']],
   [
-    'tokens and statements (sign, check)',
+    TRUST,
     [
       'passport',
       'passport-jwt',
@@ -101,10 +103,18 @@ function packageOf(url: string): string | undefined {
   return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
 }
 
+/** Our bundle's functions that sign and check statements and session tokens. */
+const TRUST_FUNCTIONS = new Set(['sign', 'verify', 'verifyToken', 'payloadHash', 'token']);
+
+function isOurBundle(url: string): boolean {
+  return /\/dist\/[^/]+\.js$/.test(url) && !url.includes('node_modules');
+}
+
 /**
  * The part a sample's stack belongs to: native work at its top by what it is (garbage collection,
- * socket writes), else the nearest frame from a package we name (crypto under jsonwebtoken is
- * "tokens", JSON under Express is "HTTP"), else our own bundle, else Node's core.
+ * socket writes), else the nearest frame that is either a package's or our bundle's (crypto under
+ * jsonwebtoken is "tokens", JSON under Express is "HTTP", our statement signing is "tokens" and
+ * our other code "our code", whichever framework called it), else Node's core.
  */
 function partOf(stack: ProfileNode[]): string {
   const top = stack[0];
@@ -114,8 +124,9 @@ function partOf(stack: ProfileNode[]): string {
   for (const frame of stack) {
     const name = packageOf(frame.callFrame.url);
     if (name) return PART_OF_PACKAGE.get(name) ?? OTHER;
+    if (isOurBundle(frame.callFrame.url))
+      return TRUST_FUNCTIONS.has(frame.callFrame.functionName) ? TRUST : OUR_CODE;
   }
-  if (stack.some((frame) => /\/dist\/[^/]+\.js$/.test(frame.callFrame.url))) return OUR_CODE;
   return NODE_CORE;
 }
 
@@ -141,8 +152,10 @@ export function profileParts(file: string, fromMs: number, toMs: number): Map<st
   const parts = new Map<string, number>();
   let elapsedUs = 0;
   profile.samples.forEach((sample, index) => {
-    const deltaUs = profile.timeDeltas[index] ?? 0;
-    elapsedUs += deltaUs;
+    // `timeDeltas[i]` is the time from the sample before to sample i: what sample i stands for is
+    // the time until the next one.
+    elapsedUs += profile.timeDeltas[index] ?? 0;
+    const deltaUs = profile.timeDeltas[index + 1] ?? 0;
     if (elapsedUs < fromMs * 1000 || elapsedUs > toMs * 1000) return;
     if (byId.get(sample)?.callFrame.functionName === '(idle)') return;
     const name = part(sample);

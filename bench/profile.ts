@@ -68,8 +68,8 @@ export async function measurePathProfile(seconds: number): Promise<PathProfile> 
     floor = await startFloorProcess(String(stack.env['DATABASE_URL']));
     const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
     const groups = (own: Record<string, number | undefined>): ProcessGroups => ({
-      'load generator (this process)': [process.pid],
-      ...Object.fromEntries(Object.entries(own).map(([name, pid]) => [name, pid ? [pid] : []])),
+      'load generator (this process)': () => [process.pid],
+      ...Object.fromEntries(Object.entries(own).map(([name, pid]) => [name, () => (pid ? [pid] : [])])),
       ...backingServerProcesses(portOf(stack.env['DATABASE_URL']), portOf(stack.env['NATS_URL'])),
     });
     const pidOf = (name: string) => stack.services.find((service) => service.name === name)?.child.pid;
@@ -180,6 +180,9 @@ export function printPathProfile(profile: PathProfile, say: (line: string) => vo
   );
   say(
     `  through the gateway: ${gateway.load.requestsPerSecond.toFixed(0)} req/s, p50 ${gateway.load.p50.toFixed(1)} ms; the floor: ${floor.load.requestsPerSecond.toFixed(0)} req/s, p50 ${floor.load.p50.toFixed(1)} ms`,
+  );
+  say(
+    '  (the gateway and the maintenance service run under the CPU profiler, which costs them a few per cent)',
   );
   say('  CPU µs per request         gateway path    floor');
   const names = [...new Set([...Object.keys(gateway.perRequestUs), ...Object.keys(floor.perRequestUs)])];
