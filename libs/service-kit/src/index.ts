@@ -37,4 +37,5 @@ export * from './telemetry/nats-headers';
 export { stopTracing, tracingIsOn } from './telemetry/start';
 export * from './telemetry/jobs';
 export * from './metrics';
+export * from './kept-answers';
 export * from './own-events-cache';

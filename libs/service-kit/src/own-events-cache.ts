@@ -2,6 +2,7 @@ import { EVENT_SUBJECT_PREFIX, type Principal } from '@caliber/contracts';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
+import { KeptAnswers } from './kept-answers';
 import { connectDetached } from './telemetry/nats-connection';
 import type { StatementVerifier } from './trust/statements';
 
@@ -9,11 +10,6 @@ import type { StatementVerifier } from './trust/statements';
 export const OWN_EVENTS_CACHE_MAX_AGE_MS = 60_000;
 /** How many answers are kept at most: the oldest goes first (searches make many keys). */
 export const OWN_EVENTS_CACHE_MAX_ENTRIES = 1000;
-
-interface Entry {
-  at: number;
-  value: Promise<unknown>;
-}
 
 /**
  * Answers a service computes from its own tables that change only when it writes them (a list
@@ -36,12 +32,10 @@ interface Entry {
  * its copy in practice (it is a fraction of a millisecond behind, a reload is a network round trip
  * later), not by construction. `maxAgeMs` bounds the rest, including a write whose event was lost.
  *
- * An entry is kept from the moment its computation starts, so a computation that started before
- * a change is dropped with the rest and never answers a request after it. Concurrent requests
- * with the same key share one computation; a failed one is not kept.
+ * Kept as `KeptAnswers` keeps them: a computation that started before a change never answers
+ * after it, concurrent requests share one, a failure is not kept.
  */
-export class OwnEventsCache {
-  private readonly entries = new Map<string, Entry>();
+export class OwnEventsCache extends KeptAnswers {
   private subscription: Subscription | null = null;
   /** Whether answers may be kept: not while a `follow`ing cache cannot hear the events. */
   private hearing = true;
@@ -49,39 +43,20 @@ export class OwnEventsCache {
   drops = 0;
 
   constructor(
-    private readonly maxAgeMs: number = OWN_EVENTS_CACHE_MAX_AGE_MS,
-    private readonly maxEntries: number = OWN_EVENTS_CACHE_MAX_ENTRIES,
-  ) {}
+    maxAgeMs: number = OWN_EVENTS_CACHE_MAX_AGE_MS,
+    maxEntries: number = OWN_EVENTS_CACHE_MAX_ENTRIES,
+  ) {
+    super(maxAgeMs, maxEntries);
+  }
 
-  /** Something the answers count may have changed: nothing kept so far is used again. */
-  changed(): void {
-    this.entries.clear();
+  override changed(): void {
+    super.changed();
     this.drops += 1;
   }
 
-  get<T>(key: string, compute: () => Promise<T>, now: number = Date.now()): Promise<T> {
-    if (this.maxAgeMs <= 0 || !this.hearing) return compute();
-    const kept = this.entries.get(key);
-    if (kept && now - kept.at < this.maxAgeMs) return kept.value as Promise<T>;
-    const value = compute();
-    const entry: Entry = { at: now, value };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    for (const [other, old] of this.entries) if (now - old.at >= this.maxAgeMs) this.entries.delete(other);
-    // A Map keeps the order of insertion: the first key is the oldest.
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return value;
-  }
-
-  get size(): number {
-    return this.entries.size;
+  /** Whether answers are being kept: not while a following cache cannot hear the events. */
+  override get keeping(): boolean {
+    return this.hearing && super.keeping;
   }
 
   /**
@@ -139,11 +114,6 @@ export class OwnEventsCache {
   private deaf(): void {
     this.hearing = false;
     this.changed();
-  }
-
-  /** Whether answers are being kept (false while a following cache cannot hear the events). */
-  get keeping(): boolean {
-    return this.hearing && this.maxAgeMs > 0;
   }
 
   stop(): void {
