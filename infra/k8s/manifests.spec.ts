@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { DOMAIN_SERVICES, REMOTE_NAMES } from '@caliber/contracts';
-import { natsPermissionsByUser } from '@caliber/service-kit';
+import { natsPermissionsByUser, WATCHDOG_MARGIN_MS, type ShutdownSettings } from '@caliber/service-kit';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
@@ -534,6 +534,40 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
         return found.map((problem) => `${running.label}: ${problem}`);
       });
       expect(problems).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('gives every long-running Caliber process longer to stop than its own bound (SHUTDOWN_GRACE_MS)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'caliber-manifest-grace-'));
+    try {
+      const longRunning = containers().filter(({ owner }) =>
+        ['gateway', 'service', 'worker'].includes(
+          owner.metadata.labels?.['app.kubernetes.io/component'] ?? '',
+        ),
+      );
+      expect(longRunning.length).toBeGreaterThanOrEqual(6);
+      const tooShort = longRunning.flatMap((running) => {
+        const service = /services\/([\w-]+)\/dist\/\w+\.js\b/.exec(
+          running.container.command?.join(' ') ?? '',
+        )?.[1];
+        const load = CONFIG_LOADERS[service ?? ''];
+        if (!load) return [`${running.label}: no configuration loader known`];
+        const { shutdown } = load(containerEnvironment(objects(), running, folder).env) as {
+          shutdown: ShutdownSettings;
+        };
+        // Kubernetes' default when a pod does not say: 30 s. The process ends itself, at the
+        // latest, its grace period plus the watchdog's margin after SIGTERM; the kubelet's
+        // SIGKILL must never come first (it would cut a report or a request in half).
+        const podGraceMs = (running.pod.terminationGracePeriodSeconds ?? 30) * 1000;
+        return shutdown.graceMs + WATCHDOG_MARGIN_MS < podGraceMs
+          ? []
+          : [
+              `${running.label}: stops within ${shutdown.graceMs + WATCHDOG_MARGIN_MS} ms, the pod allows ${podGraceMs}`,
+            ];
+      });
+      expect(tooShort).toEqual([]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -31,19 +31,51 @@ function echoOutbox(path: string): () => void {
 
 async function main(): Promise<void> {
   const cluster = process.argv.includes('--cluster');
+  // Ctrl-C (or SIGTERM) is ours from the first moment: during start-up it ends the start-up and
+  // stops what it had started; once the stack runs it stops the stack. Without a handler this
+  // process would end at once and leave the services it had started running without it.
+  const startUp = new AbortController();
+  let stack: RunningStack | undefined;
+  let stopping = false;
+  let stopOutbox: () => void = () => undefined;
+  let dir = '';
+  const shutdown = async (code: number) => {
+    if (stopping || !stack) return;
+    stopping = true;
+    say('\nStopping…');
+    stopOutbox();
+    await stack.stop();
+    if (cluster) await rm(dir, { recursive: true, force: true });
+    say('Stopped.');
+    process.exit(code);
+  };
+  const onSignal = () => {
+    if (stack) return void shutdown(0);
+    if (startUp.signal.aborted) return;
+    say('\nStopping the start-up…');
+    startUp.abort(new Error('start-up interrupted'));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
   // Scaled out, the data lives as long as the run: it is a demonstration of the deployment's shape.
-  const dir = cluster ? await mkdtemp(join(tmpdir(), 'caliber-cluster-')) : dataDir();
+  dir = cluster ? await mkdtemp(join(tmpdir(), 'caliber-cluster-')) : dataDir();
   await mkdir(dir, { recursive: true });
   if (cluster) await chmod(dir, 0o755);
   const port = Number(process.env['PORT'] ?? DEFAULT_HTTP_PORT);
 
   say('Building…');
-  buildAll();
-
-  let stack: RunningStack;
   try {
+    buildAll();
+    startUp.signal.throwIfAborted();
     stack = cluster
-      ? await startThrowawayStack({ dataDir: join(dir, 'data'), httpPort: port, replicas: 2, log: say })
+      ? await startThrowawayStack({
+          dataDir: join(dir, 'data'),
+          httpPort: port,
+          replicas: 2,
+          log: say,
+          abort: startUp.signal,
+        })
       : await startStack({
           dataDir: dir,
           httpPort: port,
@@ -54,28 +86,23 @@ async function main(): Promise<void> {
             ]),
           ) as Record<DomainServiceName, number>,
           log: say,
+          abort: startUp.signal,
         });
   } catch (error) {
-    say(`\n${(error as Error).message}`);
     if (cluster) await rm(dir, { recursive: true, force: true });
+    // A step run synchronously (the build, a migration) that Ctrl-C ended fails before this
+    // process has handled the same Ctrl-C: let the signal's handler run first.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Everything the start-up had started is stopped by then (startStack stops it on its way out).
+    if (startUp.signal.aborted) {
+      say('Stopped: nothing of the stack is left running.');
+      process.exit(130);
+    }
+    say(`\n${(error as Error).message}`);
     process.exit(1);
   }
   const base = stack.baseUrl;
 
-  let stopping = false;
-  let stopOutbox: () => void = () => undefined;
-  const shutdown = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    say('\nStopping…');
-    stopOutbox();
-    await stack.stop();
-    if (cluster) await rm(dir, { recursive: true, force: true });
-    say('Stopped.');
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
   void stack.crashed.then(({ name, code }) => {
     say(`\n${name} stopped unexpectedly (exit ${code ?? 'signal'}); stopping the stack.`);
     return shutdown(1);

@@ -43,7 +43,12 @@ export interface ManagedProcess {
   stop(): Promise<void>;
 }
 
-/** Starts a long-running service process whose output is shown formatted in this terminal. */
+/**
+ * Starts a long-running service process whose output is shown formatted in this terminal. Its
+ * standard input is a pipe this process holds and never writes to: with STOP_WHEN_LAUNCHER_EXITS
+ * the service stops when it closes, so a launcher that dies however it dies (SIGKILL included)
+ * leaves nothing running behind it.
+ */
 export function startService(
   name: string,
   args: string[],
@@ -52,9 +57,11 @@ export function startService(
 ): ManagedProcess {
   const child = spawn(process.execPath, ['--enable-source-maps', ...args], {
     cwd: WORKSPACE_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, STOP_WHEN_LAUNCHER_EXITS: 'true' },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // The lifeline is only held, never written to; a service that has gone closes its end.
+  child.stdin?.on('error', () => undefined);
   let buffered = '';
   const onData = (chunk: Buffer) => {
     buffered += chunk.toString();
@@ -102,13 +109,22 @@ export async function runStepWhileServing(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
+  abort?: AbortSignal,
 ): Promise<void> {
+  abort?.throwIfAborted();
   const child = spawn(command, args, { cwd: WORKSPACE_ROOT, env, stdio: 'inherit' });
-  const [code, signal] = (await new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
-  })) as [number | null, NodeJS.Signals | null];
-  if (code !== 0) throw new Error(`${description} failed (exit ${code ?? signal ?? 'unknown'})`);
+  const stop = () => child.kill('SIGTERM');
+  abort?.addEventListener('abort', stop, { once: true });
+  try {
+    const [code, signal] = (await new Promise((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+    })) as [number | null, NodeJS.Signals | null];
+    abort?.throwIfAborted();
+    if (code !== 0) throw new Error(`${description} failed (exit ${code ?? signal ?? 'unknown'})`);
+  } finally {
+    abort?.removeEventListener('abort', stop);
+  }
 }
 
 export function binary(name: string): string {

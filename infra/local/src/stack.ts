@@ -43,6 +43,12 @@ export interface StackOptions {
    * CPU profile. Node refuses profiling flags in NODE_OPTIONS, and they belong to one process only.
    */
   nodeFlags?: Partial<Record<string, readonly string[]>>;
+  /**
+   * Stops the start-up (Ctrl-C while it runs): what was started by then is stopped, and
+   * `startStack` rejects with the signal's reason. Checked between steps; a running step (a
+   * migration, a seed) is ended, or finishes first when it cannot be (a synchronous step).
+   */
+  abort?: AbortSignal;
 }
 
 /**
@@ -76,9 +82,9 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-async function waitForHealth(url: string, timeoutMs: number): Promise<boolean> {
+async function waitForHealth(url: string, timeoutMs: number, abort?: AbortSignal): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !abort?.aborted) {
     try {
       if ((await fetch(url)).status === 200) return true;
     } catch {
@@ -101,6 +107,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw new Error(
       `Port ${options.httpPort} is already in use. Is another "npm start" running? Stop it, or set PORT.`,
     );
+  const { abort } = options;
+  abort?.throwIfAborted();
   const servers = await startBackingServers(
     options.dataDir,
     { postgres: true, nats: true, redis: true },
@@ -111,6 +119,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...(options.natsCluster ? { natsCluster: options.natsCluster } : {}),
     },
   );
+  if (abort?.aborted) {
+    await servers.stop();
+    abort.throwIfAborted();
+  }
   const secrets = await localSecrets(options.dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -145,11 +157,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // A seed that asks other services over the bus runs as its service (its NATS user and key),
   // once they serve, without blocking this process while they write to its pipes.
   const seedWhileServing = (service: RegisteredService): Promise<void> =>
-    runStepWhileServing(service.demoSeed.label, process.execPath, seedArgs(service), {
-      ...env,
-      ...natsUserEnv(servers.natsUsers, service.name),
-      ...statementKeyEnv(secrets.statementKeys, service.name),
-    });
+    runStepWhileServing(
+      service.demoSeed.label,
+      process.execPath,
+      seedArgs(service),
+      {
+        ...env,
+        ...natsUserEnv(servers.natsUsers, service.name),
+        ...statementKeyEnv(secrets.statementKeys, service.name),
+      },
+      abort,
+    );
 
   const services: ManagedProcess[] = [];
   let stopping = false;
@@ -160,12 +178,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
   try {
     // `main.js migrate` reads the service's whole configuration, as it would in a deployment.
-    for (const { name } of DOMAIN_SERVICES)
+    for (const { name } of DOMAIN_SERVICES) {
+      abort?.throwIfAborted();
       runStep(`Migrations of ${name}`, process.execPath, [serviceEntry(name, 'main'), 'migrate'], {
         ...env,
         ...statementKeyEnv(secrets.statementKeys, name),
       });
-    for (const service of DOMAIN_SERVICES) if (!seedsAfterStart(service)) seed(service);
+    }
+    for (const service of DOMAIN_SERVICES)
+      if (!seedsAfterStart(service)) {
+        abort?.throwIfAborted();
+        seed(service);
+      }
+    abort?.throwIfAborted();
   } catch (error) {
     await stop();
     throw error;
@@ -283,8 +308,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 
   const baseUrl = `http://localhost:${options.httpPort}`;
-  if (!(await waitForHealth(`${baseUrl}/api/health`, 60000))) {
+  if (!(await waitForHealth(`${baseUrl}/api/health`, 60000, abort))) {
     await stop();
+    abort?.throwIfAborted();
     throw new Error(`The stack did not become healthy within 60 s; see ${baseUrl}/api/health and the log.`);
   }
   try {
@@ -353,6 +379,7 @@ export interface ThrowawayStackOptions {
   demoSeedArgs?: StackOptions['demoSeedArgs'];
   bundlesFrom?: StackOptions['bundlesFrom'];
   nodeFlags?: StackOptions['nodeFlags'];
+  abort?: StackOptions['abort'];
   env?: NodeJS.ProcessEnv;
   log(line: string): void;
   serviceOutput?(line: string): void;

@@ -229,6 +229,19 @@ export const commonEnvShape = {
   SIGNING_KEY_FILE: secretFileVariable(),
   TRUSTED_KEYS: z.string().min(1).optional(),
   TRUSTED_KEYS_FILE: secretFileVariable(),
+  /**
+   * How long a process may take to stop after SIGTERM or SIGINT (finishing what it has in hand,
+   * closing its connections) before it ends anyway: a stop is bounded whatever has become of the
+   * servers it was talking to. The orchestrator's grace period must be longer (Kubernetes'
+   * `terminationGracePeriodSeconds`, 30 s unless a manifest says otherwise).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+  /**
+   * Set by the local launcher (`npm start`), which starts each process with its standard input a
+   * pipe it holds: the process stops when that pipe closes, that is when the launcher has gone,
+   * however it went (a crash or a SIGKILL sends no signal on). Never set in a cluster.
+   */
+  STOP_WHEN_LAUNCHER_EXITS: z.enum(['true', 'false']).default('false'),
 };
 
 type CommonEnv = z.output<z.ZodObject<typeof commonEnvShape>>;
@@ -257,6 +270,16 @@ export function natsSettings(env: CommonEnv): NatsSettings {
       ? { tls: tlsFiles }
       : {}),
   };
+}
+
+/** How a process stops: within `graceMs`, and also when its launcher has gone (local stack). */
+export interface ShutdownSettings {
+  graceMs: number;
+  stopWhenLauncherExits: boolean;
+}
+
+export function shutdownSettings(env: CommonEnv): ShutdownSettings {
+  return { graceMs: env.SHUTDOWN_GRACE_MS, stopWhenLauncherExits: env.STOP_WHEN_LAUNCHER_EXITS === 'true' };
 }
 
 /** This process's statement keys: its own private key, and the public keys it checks against. */

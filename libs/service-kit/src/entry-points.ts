@@ -3,7 +3,14 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { bootstrapService } from './bootstrap';
-import { ConfigError, loadConfig, urlVariable, type LogLevel, type NatsSettings } from './config';
+import {
+  ConfigError,
+  loadConfig,
+  urlVariable,
+  type LogLevel,
+  type NatsSettings,
+  type ShutdownSettings,
+} from './config';
 import { migrateServiceDatabase, serviceDataSourceOptions, type ServiceDatabaseOptions } from './database';
 import { createLogger } from './logger';
 import { ServiceError } from './service-error';
@@ -16,6 +23,7 @@ export interface ServiceMainConfig {
   databaseUrl: string;
   healthPort: number;
   healthHost: string;
+  shutdown: ShutdownSettings;
 }
 
 export interface ServiceEntry<C extends ServiceMainConfig> {
@@ -65,7 +73,7 @@ export function runServiceMain<C extends ServiceMainConfig>(entry: ServiceEntry<
       healthPort: config.healthPort,
       healthHost: config.healthHost,
     });
-    closeOnSignals(app, logger);
+    closeOnSignals(app, logger, config.shutdown);
     logger.info(
       { healthUrl: await app.getUrl(), ...entry.describe?.(config) },
       `${entry.name} service ready`,

@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   logUnhandledRejections(logger);
   const app = await createGatewayApp(config, logger);
   await app.listen(config.port, config.host);
-  closeOnSignals(app, logger);
+  closeOnSignals(app, logger, config.shutdown);
   logger.info({ url: await app.getUrl() }, 'gateway ready');
 }
 

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     logger: new PinoNestLogger(logger),
   });
   await app.listen(config.workerHealthPort, config.healthHost);
-  closeOnSignals(app, logger);
+  closeOnSignals(app, logger, config.shutdown);
   logger.info({ healthUrl: await app.getUrl(), concurrency: config.concurrency }, 'reports worker ready');
 }
 
