@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -183,6 +184,10 @@ describe('tracing and request ids across the built stack', () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiver.port}`,
         OTEL_BSP_SCHEDULE_DELAY: '200',
         LOG_LEVEL: 'info',
+        // Both families on one port: callers at ::1 are a trusted network, callers at 127.0.0.1
+        // are not (the trace-context test calls from each).
+        HOST: '::',
+        TRACE_CONTEXT_TRUSTED_NETWORKS: '::1',
       },
       log: () => undefined,
       serviceOutput: () => undefined,
@@ -337,6 +342,43 @@ describe('tracing and request ids across the built stack', () => {
       (span) => (span.attributes['db.system'] ?? span.attributes['db.system.name']) === 'redis',
     );
     expect(redis.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('continues a caller’s trace only from the trusted networks', async () => {
+    const port = new URL(baseUrl).port;
+    /** A search sent from `host` with a trace context of its own choosing, sampled. */
+    const callWithTrace = async (host: string) => {
+      const chosenTrace = randomBytes(16).toString('hex');
+      const requestId = `trace-context-${host.replace(/\W/g, '')}-${Date.now()}`;
+      const answer = await fetch(`http://${host}:${port}/api/equipment?limit=1`, {
+        headers: {
+          authorization: `Bearer ${token}`,
+          'x-request-id': requestId,
+          traceparent: `00-${chosenTrace}-${randomBytes(8).toString('hex')}-01`,
+        },
+      });
+      expect(answer.status).toBe(200);
+      const line = await waitFor(
+        () => logs.find((entry) => entry.process === 'gateway' && entry['requestId'] === requestId),
+        10_000,
+        () => `the gateway request log line of the call from ${host}`,
+      );
+      return { chosenTrace, traceId: line['traceId'] };
+    };
+    // Anyone else: the gateway starts a trace of its own, and the chosen one reaches no collector.
+    const outsider = await callWithTrace('127.0.0.1');
+    expect(typeof outsider.traceId).toBe('string');
+    expect(outsider.traceId).not.toBe(outsider.chosenTrace);
+    // A trusted network (an ingress that traces its calls): its trace goes on.
+    const trusted = await callWithTrace('[::1]');
+    expect(trusted.traceId).toBe(trusted.chosenTrace);
+    await waitFor(
+      () =>
+        receiver?.spans.some((span) => span.traceId === trusted.chosenTrace && span.service === 'equipment'),
+      20_000,
+      () => 'the trusted caller’s trace in the collector',
+    );
+    expect(receiver?.spans.some((span) => span.traceId === outsider.chosenTrace)).toBe(false);
   }, 60_000);
 
   it('makes no trace of the probes', () => {

@@ -15,6 +15,7 @@ import {
 } from './http/json-body';
 import { httpMetrics } from './http/http-metrics';
 import { requestLog } from './http/request-log';
+import { dropUntrustedTraceContext, trustedNetworks } from './http/trace-context';
 import { assignRequestId, resumeRequestId } from './http/request-id';
 import { signedInBeforeUpload } from './http/upload-sign-in';
 import { serveApiDocs } from './docs/serve-docs';
@@ -37,6 +38,9 @@ export async function createGatewayApp(
   const server = app.getHttpServer() as Server;
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  // Before tracing reads it: a caller outside the trusted networks cannot choose its trace.
+  const trusted = config.traceContextTrustedNetworks;
+  dropUntrustedTraceContext(server, trusted.length > 0 ? trustedNetworks(trusted) : null);
   app.disable('x-powered-by');
   // First: every answer, even a refused or failed one, carries its request's id.
   app.use(assignRequestId());

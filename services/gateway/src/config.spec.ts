@@ -38,6 +38,23 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('TRACE_CONTEXT_TRUSTED_NETWORKS', () => {
+  it('trusts no caller’s trace by default, or the addresses and subnets given', () => {
+    expect(loadGatewayConfig(base).traceContextTrustedNetworks).toEqual([]);
+    expect(
+      loadGatewayConfig({ ...base, TRACE_CONTEXT_TRUSTED_NETWORKS: '10.0.0.0/8, fd00::/8, 127.0.0.1' })
+        .traceContextTrustedNetworks,
+    ).toEqual(['10.0.0.0/8', 'fd00::/8', '127.0.0.1']);
+  });
+
+  it('refuses anything but addresses and subnets, and every address at once', () => {
+    for (const wrong of ['loopback', '0.0.0.0/0', '::/0', 'everyone', '10.0.0.0/33'])
+      expect(problemsOf({ ...base, TRACE_CONTEXT_TRUSTED_NETWORKS: wrong })).toEqual([
+        `TRACE_CONTEXT_TRUSTED_NETWORKS: must be addresses and subnets (10.0.0.0/8, fd00::/8, 127.0.0.1) separated by commas, not ${wrong}`,
+      ]);
+  });
+});
+
 describe('METRICS_PORT', () => {
   it('picks a free port by default, or the one given', () => {
     expect(loadGatewayConfig(base).metricsPort).toBe(0);

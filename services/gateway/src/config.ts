@@ -42,6 +42,29 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
+ * `TRACE_CONTEXT_TRUSTED_NETWORKS`: the addresses and subnets whose requests may carry a trace to
+ * continue (`traceparent`): an ingress or a hospital system that traces its own calls. Empty (the
+ * default): no caller's; the gateway starts every trace.
+ */
+const traceContextNetworks = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx): string[] => {
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => NAMED_RANGES.includes(entry) || !isProxyAddress(entry));
+    if (wrong.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be addresses and subnets (10.0.0.0/8, fd00::/8, 127.0.0.1) separated by commas, not ${wrong.join(', ')}`,
+    });
+    return z.NEVER;
+  });
+
+/**
  * `TRUST_PROXY`: which proxies in front may say who the client is (`X-Forwarded-For`), for the
  * rate limits and the audit: none (`false`), the number of proxy hops, or the proxies' addresses
  * and subnets. Never "trust everything": then any caller could name any address and escape the
@@ -103,6 +126,7 @@ const gatewayEnvSchema = z
     REPORT_WAIT_SECONDS: z.coerce.number().int().min(0).max(60).default(15),
     CORS_ORIGINS: originList,
     TRUST_PROXY: trustProxy,
+    TRACE_CONTEXT_TRUSTED_NETWORKS: traceContextNetworks,
     BODY_LIMIT: z
       .string()
       .regex(/^\d+(b|kb|mb)$/i, { error: 'must be a size such as 100kb or 1mb' })
@@ -161,6 +185,7 @@ const gatewayEnvSchema = z
     reportWaitMs: env.REPORT_WAIT_SECONDS * 1000,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
+    traceContextTrustedNetworks: env.TRACE_CONTEXT_TRUSTED_NETWORKS,
     bodyLimit: env.BODY_LIMIT,
     timeZone: env.HOSPITAL_TIME_ZONE,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
