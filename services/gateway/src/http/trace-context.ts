@@ -1,9 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 
-/** The W3C trace-context headers a caller may send: the trace to continue, and its vendor data. */
-const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate'] as const;
-
 /**
  * The networks whose calls may carry a trace to continue (`TRACE_CONTEXT_TRUSTED_NETWORKS`),
  * as addresses and subnets (`10.0.0.0/8`, `fd00::/8`, `127.0.0.1`). Anyone else's `traceparent` is
@@ -48,8 +45,11 @@ export function dropUntrustedTraceContext(server: Server, trusted: BlockList | n
   const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
   server.emit = ((event: string | symbol, ...args: unknown[]) => {
     const [request] = args as [IncomingMessage | undefined];
-    if ((event === 'request' || event === 'upgrade') && request && !fromTrustedNetwork(request, trusted))
-      for (const header of TRACE_CONTEXT_HEADERS) delete request.headers[header];
+    // The W3C trace-context headers: the trace to continue, and its vendors' data.
+    if ((event === 'request' || event === 'upgrade') && request && !fromTrustedNetwork(request, trusted)) {
+      delete request.headers.traceparent;
+      delete request.headers.tracestate;
+    }
     return emit(event, ...args);
   }) as Server['emit'];
 }
