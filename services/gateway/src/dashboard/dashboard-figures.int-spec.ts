@@ -136,6 +136,86 @@ describe('The dashboard keeps its figures until something changes', () => {
     expect(reloaded).toEqual(figures(await dashboard(truth)));
   });
 
+  it('keeps them through writes that change no figure: a label sheet, previews, work details', async () => {
+    const technician = await rosterStaff(identityDb, { role: 'Technician' });
+    await identityDb.query(`UPDATE "identity"."users" SET "pre_approved" = true WHERE "id" = $1`, [
+      technician.id,
+    ]);
+    const device = await addDevice(kept);
+    const created = await call<TaskCreatedResponse>(kept.url, 'POST', '/api/tasks', {
+      token: engineer,
+      body: {
+        title: 'Kept figures: replace the door seal',
+        description: 'Seal torn',
+        priority: 'Low',
+        equipmentId: device,
+        assignedTo: technician.id,
+      },
+    });
+    expect(created.status).toBe(201);
+    const technicianToken = await signIn(kept.url, technician.serviceNumber);
+    const first = figures(await dashboard(kept));
+    // Changed behind the services' back: only a dropped answer would show it.
+    await equipmentDb.query(`UPDATE "equipment"."equipment" SET "status" = 'Unserviceable' WHERE "id" = $1`, [
+      device,
+    ]);
+    expect(figures(await dashboard(truth))).not.toEqual(first);
+
+    const socket = io(kept.url, {
+      path: SOCKET_SETTINGS.path,
+      transports: ['websocket'],
+      reconnection: false,
+      auth: { token: engineer },
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('socket:ready', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const workEventHeard = new Promise<void>((resolve) => socket.once('task:workUpdated', () => resolve()));
+
+    // Anyone may print labels and preview as often as they like: none of it is a change.
+    for (let round = 0; round < 3; round += 1) {
+      const labels = await fetch(`${kept.url}/api/equipment/labels`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${engineer}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ids: [device] }),
+      });
+      expect(labels.status).toBe(200);
+      await labels.arrayBuffer();
+      const preview = await call(kept.url, 'POST', '/api/recalls/preview', {
+        token: engineer,
+        body: {
+          source: 'Manufacturer',
+          sourceReference: `KEPT-${round}`,
+          title: 'Occlusion sensor drift',
+          manufacturer: 'Baxter',
+          models: ['Kept Figures Sigma'],
+          serialNumbers: [],
+          serialRanges: [],
+          lotNumbers: [],
+          hazard: 'Under-infusion',
+          actionRequired: 'Replace the sensor',
+          publishedOn: '2026-11-01',
+        },
+      });
+      expect(preview.status).toBe(200);
+    }
+    // Work details are a real write, with their own event; they count nothing on the dashboard.
+    const work = await call(kept.url, 'PUT', `/api/tasks/${created.body.task._id}/work`, {
+      token: technicianToken,
+      body: {
+        faultDescription: 'Door seal torn',
+        repairDetails: 'Seal replaced',
+        sparePartsText: 'Door seal',
+      },
+    });
+    expect(work.status).toBe(200);
+    await workEventHeard;
+
+    expect(figures(await dashboard(kept))).toEqual(first);
+  });
+
   it("keeps a Technician's task figures as theirs: two Technicians never share them", async () => {
     const [first, second] = [
       await rosterStaff(identityDb, { role: 'Technician' }),

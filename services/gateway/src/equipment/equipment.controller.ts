@@ -1,16 +1,5 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  UseInterceptors,
-} from '@nestjs/common';
-import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   assessRiskRequestSchema,
   changeEquipmentStatusSchema,
@@ -35,7 +24,6 @@ import { EquipmentClient } from './equipment.client';
  * (400 with a message); the equipment service checks them again and enforces the role rules.
  */
 @Controller('equipment')
-@UseInterceptors(DropsDashboardFigures)
 export class EquipmentController {
   constructor(private readonly equipment: EquipmentClient) {}
 
@@ -61,6 +49,7 @@ export class EquipmentController {
     return this.equipment.history(session, id, query);
   }
 
+  @ChangesDashboardFigures()
   @Post()
   @HttpCode(201)
   create(
@@ -70,6 +59,7 @@ export class EquipmentController {
     return this.equipment.create(session, data);
   }
 
+  @ChangesDashboardFigures()
   @Put(':id')
   update(
     @CurrentSession() session: GatewaySession,
@@ -79,6 +69,7 @@ export class EquipmentController {
     return this.equipment.update(session, id, data);
   }
 
+  @ChangesDashboardFigures()
   @Put(':id/status')
   changeStatus(
     @CurrentSession() session: GatewaySession,
@@ -99,6 +90,7 @@ export class EquipmentController {
     return this.equipment.assessRisk(session, id, scores, version);
   }
 
+  @ChangesDashboardFigures()
   @Delete(':id')
   delete(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<{ _id: string }> {
     return this.equipment.delete(session, id);

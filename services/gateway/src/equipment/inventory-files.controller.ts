@@ -12,9 +12,8 @@ import {
   Query,
   Req,
   Res,
-  UseInterceptors,
 } from '@nestjs/common';
-import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
+import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import type { Request, Response } from 'express';
 import {
   ASSET_LABELS_MAX,
@@ -85,7 +84,6 @@ function refuseImport(session: GatewaySession): void {
  * before EquipmentController, so `import`, `imports` and `export` are not taken for a device's id.
  */
 @Controller('equipment')
-@UseInterceptors(DropsDashboardFigures)
 export class InventoryFilesController {
   constructor(
     private readonly equipment: EquipmentClient,
@@ -159,6 +157,7 @@ export class InventoryFilesController {
     return this.equipment.importRowsPage(session, id, query);
   }
 
+  @ChangesDashboardFigures()
   @Post('imports/:id/apply')
   @HttpCode(200)
   apply(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<InventoryImportDto> {

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UseInterceptors } from '@nestjs/common';
-import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   addListEntrySchema,
   updateListEntrySchema,
@@ -17,7 +17,6 @@ import { EquipmentClient } from './equipment.client';
  * service: everyone signed in reads them; the service lets only Admins change them.
  */
 @Controller('lists')
-@UseInterceptors(DropsDashboardFigures)
 export class ListsController {
   constructor(private readonly equipment: EquipmentClient) {}
 
@@ -26,6 +25,7 @@ export class ListsController {
     return this.equipment.lists(session);
   }
 
+  @ChangesDashboardFigures()
   @Post()
   @HttpCode(201)
   add(
@@ -35,6 +35,7 @@ export class ListsController {
     return this.equipment.addListEntry(session, data);
   }
 
+  @ChangesDashboardFigures()
   @Put(':id')
   update(
     @CurrentSession() session: GatewaySession,

@@ -19,6 +19,7 @@ import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache';
 import { DashboardFiguresCache } from '../dashboard/dashboard-figures-cache';
+import { DASHBOARD_FIGURE_EVENTS } from '../dashboard/dashboard-figure-events';
 import { GATEWAY_LOGGER } from '../config';
 import { SERVICES_CLIENT } from '../identity/service-client';
 import { LiveGateway } from './live.gateway';
@@ -90,13 +91,9 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
   }
 
   private deliver(subject: string, payload: unknown): void {
-    // A change of the inventory, the lists, the tasks or a person's name may move a dashboard
-    // figure: the kept figures are dropped before the browsers hear of the change, so a dashboard
-    // reloading for this event is answered with figures that include it. Sign-ins, sign-outs and
-    // a report's progress count nothing, and a shift signing in must not empty the figures it is
-    // about to read.
-    if (subject in LIVE_EVENT_OF_SUBJECT || subject === EVENT_SUBJECTS.userUpdated)
-      this.dashboardFigures.changed();
+    // The kept figures are dropped before the browsers hear of a change that may move them, so a
+    // dashboard reloading for this event is answered with figures that include it.
+    if (DASHBOARD_FIGURE_EVENTS.has(subject)) this.dashboardFigures.changed();
     if (subject === EVENT_SUBJECTS.sessionsEnded) {
       const ended = payload as SessionsEndedEvent;
       this.sessions.forget(ended.sessionIds, ended.userId);

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseInterceptors } from '@nestjs/common';
-import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   closeRecallActionSchema,
   closeRecallSchema,
@@ -28,7 +28,6 @@ import { RecallsClient } from './recalls.client';
  * reads them; the service lets only Engineers and Admins record, preview, edit and close.
  */
 @Controller('recalls')
-@UseInterceptors(DropsDashboardFigures)
 export class RecallsController {
   constructor(private readonly recalls: RecallsClient) {}
 
@@ -49,6 +48,7 @@ export class RecallsController {
     return this.recalls.preview(session, data);
   }
 
+  @ChangesDashboardFigures()
   @Put(':id/close')
   close(
     @CurrentSession() session: GatewaySession,
@@ -63,6 +63,7 @@ export class RecallsController {
     return this.recalls.get(session, id);
   }
 
+  @ChangesDashboardFigures()
   @Post()
   @HttpCode(201)
   create(
@@ -72,6 +73,7 @@ export class RecallsController {
     return this.recalls.create(session, data);
   }
 
+  @ChangesDashboardFigures()
   @Put(':id')
   update(
     @CurrentSession() session: GatewaySession,
@@ -87,10 +89,10 @@ export class RecallsController {
  * a path of its own, so that no recall path is ambiguous with it.
  */
 @Controller('recall-actions')
-@UseInterceptors(DropsDashboardFigures)
 export class RecallActionsController {
   constructor(private readonly recalls: RecallsClient) {}
 
+  @ChangesDashboardFigures()
   @Put(':id')
   closeAction(
     @CurrentSession() session: GatewaySession,
@@ -106,7 +108,6 @@ export class RecallActionsController {
  * the inventory's file routes: `equipment/imports/…` is never a device.
  */
 @Controller('equipment')
-@UseInterceptors(DropsDashboardFigures)
 export class DeviceRecallsController {
   constructor(private readonly recalls: RecallsClient) {}
 

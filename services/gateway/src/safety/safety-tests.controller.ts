@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseInterceptors } from '@nestjs/common';
-import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   hasFullAccess,
   recordSafetyTestSchema,
@@ -40,7 +40,6 @@ function refuseImport(session: GatewaySession): void {
  * is sent again for Apply, so nothing of it is kept between the two.
  */
 @Controller()
-@UseInterceptors(DropsDashboardFigures)
 export class SafetyTestsController {
   constructor(
     private readonly safety: SafetyClient,
@@ -52,6 +51,7 @@ export class SafetyTestsController {
     return this.safety.ofDevice(session, id);
   }
 
+  @ChangesDashboardFigures()
   @Post('equipment/:id/safety-tests')
   @HttpCode(201)
   record(
@@ -79,6 +79,7 @@ export class SafetyTestsController {
     );
   }
 
+  @ChangesDashboardFigures()
   @Post('safety-tests/imports/apply')
   @HttpCode(200)
   async apply(

@@ -1,16 +1,5 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  UseInterceptors,
-} from '@nestjs/common';
-import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
   assigneeQuerySchema,
   certifyTaskSchema,
@@ -50,7 +39,6 @@ import { AssigneesClient, TasksClient } from './tasks.client';
  * message); the maintenance service checks them again and enforces the task rules by role.
  */
 @Controller('tasks')
-@UseInterceptors(DropsDashboardFigures)
 export class TasksController {
   constructor(private readonly tasks: TasksClient) {}
 
@@ -67,6 +55,7 @@ export class TasksController {
     return this.tasks.get(session, id);
   }
 
+  @ChangesDashboardFigures()
   @Post()
   @HttpCode(201)
   create(
@@ -76,6 +65,7 @@ export class TasksController {
     return this.tasks.create(session, data);
   }
 
+  @ChangesDashboardFigures()
   @Put(':id')
   update(
     @CurrentSession() session: GatewaySession,
@@ -85,6 +75,7 @@ export class TasksController {
     return this.tasks.update(session, id, data);
   }
 
+  @ChangesDashboardFigures()
   @Put(':id/status')
   changeStatus(
     @CurrentSession() session: GatewaySession,
@@ -104,6 +95,7 @@ export class TasksController {
   }
 
   /** No body, or `{version}`: the spec's call sends none; the task screens send the version they show. */
+  @ChangesDashboardFigures()
   @Put(':id/certify')
   certify(
     @CurrentSession() session: GatewaySession,
@@ -115,6 +107,7 @@ export class TasksController {
     return this.tasks.certify(session, id, data);
   }
 
+  @ChangesDashboardFigures()
   @Delete(':id')
   delete(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<{ _id: string }> {
     return this.tasks.delete(session, id);
@@ -126,10 +119,10 @@ export class TasksController {
  * Engineers and Admins, reading them and the PM compliance figures for anyone signed in.
  */
 @Controller('maintenance')
-@UseInterceptors(DropsDashboardFigures)
 export class MaintenanceController {
   constructor(private readonly tasks: TasksClient) {}
 
+  @ChangesDashboardFigures()
   @Post('schedule')
   @HttpCode(201)
   schedule(
@@ -139,6 +132,7 @@ export class MaintenanceController {
     return this.tasks.createPlan(session, data);
   }
 
+  @ChangesDashboardFigures()
   @Post('report')
   @HttpCode(201)
   reportIssue(
@@ -169,6 +163,7 @@ export class MaintenanceController {
     return this.tasks.getPlan(session, id);
   }
 
+  @ChangesDashboardFigures()
   @Put('plans/:id')
   updatePlan(
     @CurrentSession() session: GatewaySession,
@@ -178,6 +173,7 @@ export class MaintenanceController {
     return this.tasks.updatePlan(session, id, data);
   }
 
+  @ChangesDashboardFigures()
   @Put('plans/:id/retire')
   retirePlan(
     @CurrentSession() session: GatewaySession,
@@ -193,7 +189,6 @@ export class MaintenanceController {
  * for anyone signed in (read-only). It sits beside the device's other paths.
  */
 @Controller('equipment')
-@UseInterceptors(DropsDashboardFigures)
 export class DeviceMaintenanceController {
   constructor(private readonly tasks: TasksClient) {}
 
@@ -213,7 +208,6 @@ export class DeviceMaintenanceController {
  * pages; `/auth/users` is the Create Task form's, answering the approved list as `{users}`.
  */
 @Controller()
-@UseInterceptors(DropsDashboardFigures)
 export class AssigneesController {
   constructor(private readonly assignees: AssigneesClient) {}
 
