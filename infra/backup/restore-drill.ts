@@ -208,7 +208,7 @@ async function report(db: Client, manifest: BackupManifest): Promise<void> {
   say('\nAudit chains (the check of `npm run cli -- audit verify`, on the restored copy):');
   const broken: string[] = [];
   for (const schema of audited) {
-    const verdict = await verifyAuditChain(runner, schema);
+    const verdict = await verifyAuditChain(runner, schema, 'start', { keepCheckpoint: false });
     const head = `rows ${verdict.rows}, head ${verdict.headSeq} ${verdict.headHash}`;
     if (verdict.intact) say(`  ${schema.padEnd(12)} ${head}  INTACT`);
     else {

@@ -158,7 +158,7 @@ function auditHeads(url: string): Promise<string[]> {
     const runner = { query: async (sql: string, params?: unknown[]) => (await db.query(sql, params)).rows };
     const heads: string[] = [];
     for (const name of DOMAIN_SERVICE_NAMES) {
-      const verdict = await verifyAuditChain(runner, name);
+      const verdict = await verifyAuditChain(runner, name, 'start', { keepCheckpoint: false });
       heads.push(`${name} rows ${verdict.rows}, head ${verdict.headSeq} ${verdict.headHash}  INTACT`);
     }
     return heads;

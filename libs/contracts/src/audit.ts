@@ -224,13 +224,22 @@ export interface AuditChainVerdict {
   headHash: string;
   intact: boolean;
   firstBreak: AuditChainBreak | null;
+  /**
+   * The first row this check re-hashed: 1 when it read the whole log; the row after the last head
+   * an earlier check found intact otherwise (of the rows before it, this check confirmed that the
+   * last of them still has the hash it had and that none was removed or added).
+   */
+  checkedFromSeq: number;
+  /** When the rows before `checkedFromSeq` were found intact; null when this check read them all. */
+  earlierVerifiedAt: string | null;
 }
 
 /**
- * How long the compliance report waits for a service to check its audit chain. The check is a full
- * pass over the service's log (about 1.3 s per 100,000 rows measured, and identity writes a row at
- * every sign-in), so the usual few-second deadline of a request would fail the report as the logs
- * grow. A service that does not answer within it is shown as not checked, never as intact.
+ * How long the compliance report waits for a service to check its audit chain. The check re-hashes
+ * the rows written since the last intact head (all of them the first time: about 1.3 s per 100,000
+ * rows measured, and identity writes a row at every sign-in), so the usual few-second deadline of a
+ * request would fail the first report of a large log. A service that does not answer within it is
+ * shown as not checked, never as intact.
  */
 export const AUDIT_VERIFY_DEADLINE_MS = 120_000;
 

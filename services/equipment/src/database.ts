@@ -11,6 +11,7 @@ import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-a
 import { HospitalLists1765400000000 } from './migrations/1765400000000-hospital-lists';
 import { InventoryMoveIn1765500000000 } from './migrations/1765500000000-inventory-move-in';
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
+import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
 import { Recalls1765700000000 } from './migrations/1765700000000-recalls';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
@@ -28,6 +29,7 @@ export const EQUIPMENT_MIGRATIONS = [
   InventoryMoveIn1765500000000,
   AuditChain1765800000000,
   Recalls1765700000000,
+  AuditChainCheckpoint1766500000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -9,6 +9,7 @@ import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-a
 import { ListNames1765400000000 } from './migrations/1765400000000-list-names';
 import { SafetyTests1765600000000 } from './migrations/1765600000000-safety-tests';
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
+import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
 import { OutboxTraceContext1765900000000 } from './migrations/1765900000000-outbox-trace-context';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SafetyTestEntity } from './safety/safety-test.entity';
@@ -38,6 +39,7 @@ export const MAINTENANCE_MIGRATIONS = [
   SafetyTests1765600000000,
   AuditChain1765800000000,
   OutboxTraceContext1765900000000,
+  AuditChainCheckpoint1766500000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -3,6 +3,7 @@ import { CreateReportsSchema1765000000000 } from './migrations/1765000000000-cre
 import { ActiveReportsByOwner1765200000000 } from './migrations/1765200000000-active-reports-by-owner';
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
+import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
 
 export const REPORTS_SCHEMA = 'reports';
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
@@ -11,6 +12,7 @@ export const REPORTS_MIGRATIONS = [
   ActiveReportsByOwner1765200000000,
   AuditAppendOnly1765360000000,
   AuditChain1765800000000,
+  AuditChainCheckpoint1766500000000,
 ];
 
 export function reportsDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

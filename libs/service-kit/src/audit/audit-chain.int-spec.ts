@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { appendOnlyAuditSql, auditLogTableSql, writeAudit } from './audit';
 import { AuditEntryEntity } from './audit-entry.entity';
-import { addAuditChain, verifyAuditChain } from './audit-chain';
+import { addAuditChain, auditChainCheckpointSql, verifyAuditChain } from './audit-chain';
 
 /**
  * The audit chain on real PostgreSQL, each case in a throwaway schema of its own (a tampered chain
@@ -25,8 +25,15 @@ describe('the audit hash chain (real PostgreSQL)', () => {
     await admin.destroy();
   });
 
-  /** A chained schema with `before` rows written before the chain existed and `after` rows since. */
-  async function chainedSchema(before: number, after: number): Promise<{ schema: string; db: DataSource }> {
+  /**
+   * A chained schema with `before` rows written before the chain existed and `after` rows since;
+   * with `checkpoint`, it keeps the last verified head too (as the services' schemas do).
+   */
+  async function chainedSchema(
+    before: number,
+    after: number,
+    checkpoint = false,
+  ): Promise<{ schema: string; db: DataSource }> {
     const schema = `chain_test_${randomUUID().slice(0, 8)}`;
     schemas.push(schema);
     await admin.query(`CREATE SCHEMA "${schema}"`);
@@ -40,6 +47,7 @@ describe('the audit hash chain (real PostgreSQL)', () => {
         [`old-${n}`, JSON.stringify({ name: { from: null, to: `Monitor ${n}` } })],
       );
     await admin.transaction((manager) => addAuditChain(manager, schema));
+    if (checkpoint) await admin.query(auditChainCheckpointSql(schema));
     const db = new DataSource({
       type: 'postgres',
       url: process.env['DATABASE_URL'],
@@ -102,6 +110,8 @@ describe('the audit hash chain (real PostgreSQL)', () => {
       headHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       intact: true,
       firstBreak: null,
+      checkedFromSeq: 1,
+      earlierVerifiedAt: null,
     });
     const seqs = (await db.query(
       `SELECT "chain_seq"::int AS seq FROM "${schema}"."audit_log" ORDER BY "id"`,
@@ -130,6 +140,8 @@ describe('the audit hash chain (real PostgreSQL)', () => {
       headHash: expect.any(String),
       intact: false,
       firstBreak: { seq: 5, id, reason: expect.stringContaining('changed after it was written') },
+      checkedFromSeq: 1,
+      earlierVerifiedAt: null,
     });
   });
 
@@ -184,6 +196,8 @@ describe('the audit hash chain (real PostgreSQL)', () => {
       headHash: expect.any(String),
       intact: false,
       firstBreak: { seq: 5, id: '', reason: expect.stringContaining('the last rows were removed') },
+      checkedFromSeq: 1,
+      earlierVerifiedAt: null,
     });
   });
 
@@ -207,6 +221,8 @@ describe('the audit hash chain (real PostgreSQL)', () => {
       headHash: expect.any(String),
       intact: true,
       firstBreak: null,
+      checkedFromSeq: 1,
+      earlierVerifiedAt: null,
     });
   });
 
@@ -223,5 +239,101 @@ describe('the audit hash chain (real PostgreSQL)', () => {
       'Audit rows are chained only in READ COMMITTED transactions',
     );
     expect(await verifyAuditChain(db, schema)).toMatchObject({ rows: 3, headSeq: 3, intact: true });
+  });
+
+  describe('from the last verified head (the compliance report’s check)', () => {
+    it('re-hashes only the rows written since the last intact head, and moves the head on', async () => {
+      const { schema, db } = await chainedSchema(2, 3, true);
+      const first = await verifyAuditChain(db, schema, 'last-verified');
+      expect(first).toMatchObject({
+        rows: 5,
+        headSeq: 5,
+        intact: true,
+        checkedFromSeq: 1,
+        earlierVerifiedAt: null,
+      });
+      for (let n = 1; n <= 3; n++) await db.transaction((manager) => write(manager, `later-${n}`));
+      const second = await verifyAuditChain(db, schema, 'last-verified');
+      expect(second).toMatchObject({
+        rows: 8,
+        headSeq: 8,
+        intact: true,
+        firstBreak: null,
+        checkedFromSeq: 6,
+      });
+      expect(second.earlierVerifiedAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+      // Nothing written since: nothing re-hashed but the head's own row.
+      expect(await verifyAuditChain(db, schema, 'last-verified')).toMatchObject({
+        rows: 8,
+        intact: true,
+        checkedFromSeq: 9,
+      });
+      // The rows it did not re-read: an older row's content changed in place, without re-hashing,
+      // is found only by a check from the start (the command line's), which says where.
+      const id = await idAt(schema, 2);
+      await asOwner(schema, `UPDATE "${schema}"."audit_log" SET "action" = 'deleted' WHERE "id" = $1`, [id]);
+      expect((await verifyAuditChain(db, schema, 'last-verified')).intact).toBe(true);
+      expect(await verifyAuditChain(db, schema)).toMatchObject({
+        intact: false,
+        firstBreak: { seq: 2, id },
+        checkedFromSeq: 1,
+      });
+    });
+
+    it('finds a row changed after the last intact head at that row', async () => {
+      const { schema, db } = await chainedSchema(0, 4, true);
+      await verifyAuditChain(db, schema, 'last-verified');
+      for (let n = 1; n <= 3; n++) await db.transaction((manager) => write(manager, `later-${n}`));
+      const id = await idAt(schema, 6);
+      await asOwner(schema, `UPDATE "${schema}"."audit_log" SET "entity_id" = 'forged' WHERE "id" = $1`, [
+        id,
+      ]);
+      expect(await verifyAuditChain(db, schema, 'last-verified')).toMatchObject({
+        intact: false,
+        firstBreak: { seq: 6, id, reason: expect.stringContaining('changed after it was written') },
+        checkedFromSeq: 5,
+      });
+    });
+
+    it('finds a chain re-sealed from an earlier row: the last intact head’s hash has changed', async () => {
+      const { schema, db } = await chainedSchema(0, 5, true);
+      await verifyAuditChain(db, schema, 'last-verified');
+      // As someone with the owner's rights would: change row 2 and re-hash everything after it.
+      await asOwner(
+        schema,
+        `UPDATE "${schema}"."audit_log" SET "entity_id" = 'forged' WHERE "chain_seq" = 2`,
+      );
+      await asOwner(
+        schema,
+        `DO $$
+           DECLARE r record; prev bytea; this bytea;
+           BEGIN
+             SELECT "row_hash" INTO prev FROM "${schema}"."audit_log" WHERE "chain_seq" = 1;
+             FOR r IN SELECT * FROM "${schema}"."audit_log" WHERE "chain_seq" >= 2 ORDER BY "chain_seq" LOOP
+               this := sha256(prev || convert_to(jsonb_build_array(r."chain_seq", r."id", r."actor_id", r."actor_label", r."service",
+                 r."entity", r."entity_id", r."action", r."changes", (extract(epoch FROM r."at") * 1000000)::bigint, r."equipment_id")::text, 'UTF8'));
+               UPDATE "${schema}"."audit_log" SET "prev_hash" = prev, "row_hash" = this WHERE "id" = r."id";
+               prev := this;
+             END LOOP;
+             UPDATE "${schema}"."audit_chain_head" SET "hash" = prev;
+           END $$`,
+      );
+      // The re-sealed chain links up row by row: only the kept head shows the rewrite, to a check
+      // from it and to one from the start alike; and the forged head is not kept as the next start.
+      for (const from of ['last-verified', 'start'] as const) {
+        const verdict = await verifyAuditChain(db, schema, from);
+        expect(verdict).toMatchObject({ intact: false, firstBreak: { seq: 5 } });
+        expect(verdict.firstBreak?.reason).toContain('no longer has the hash it had');
+      }
+    });
+
+    it('finds a row removed before the last intact head by the log’s row count', async () => {
+      const { schema, db } = await chainedSchema(0, 6, true);
+      await verifyAuditChain(db, schema, 'last-verified');
+      await asOwner(schema, `DELETE FROM "${schema}"."audit_log" WHERE "chain_seq" = 2`);
+      const verdict = await verifyAuditChain(db, schema, 'last-verified');
+      expect(verdict).toMatchObject({ intact: false, rows: 5 });
+      expect(verdict.firstBreak?.reason).toContain('the log holds 5 rows where the chain numbers 6');
+    });
   });
 });

@@ -218,6 +218,42 @@ export function auditChainMigration(
   };
 }
 
+/**
+ * The last head a check found intact (`audit_chain_verified`, one row): its seq and hash, and when.
+ * The next check of the service's own subject starts there, so the compliance report costs the
+ * rows written since the last report rather than the whole log each time.
+ */
+export function auditChainCheckpointSql(schema: string): string {
+  return `CREATE TABLE "${schema}"."audit_chain_verified" (
+      "one" boolean PRIMARY KEY DEFAULT true CHECK ("one"),
+      "seq" bigint NOT NULL,
+      "hash" bytea NOT NULL,
+      "verified_at" timestamptz NOT NULL
+    )`;
+}
+
+/** The migration adding the checkpoint of the last verified head to one schema. */
+export function auditChainCheckpointMigration(name: string, schema: string): new () => MigrationInterface {
+  return class implements MigrationInterface {
+    name = name;
+
+    async up(queryRunner: QueryRunner): Promise<void> {
+      await queryRunner.query(auditChainCheckpointSql(schema));
+    }
+
+    async down(queryRunner: QueryRunner): Promise<void> {
+      await queryRunner.query(`DROP TABLE "${schema}"."audit_chain_verified"`);
+    }
+  };
+}
+
+/**
+ * Where a check starts: `start` re-hashes every row (the command line, the restore drill);
+ * `last-verified` re-hashes the rows after the last head a check found intact, and checks what
+ * can be checked of the rows before it without reading them all (see `verifyAuditChain`).
+ */
+export type AuditVerifyFrom = 'start' | 'last-verified';
+
 interface VerifyRow {
   rows: string;
   head_seq: string | null;
@@ -227,23 +263,64 @@ interface VerifyRow {
   break_seq: string | null;
   break_id: string | null;
   break_reason: string | null;
+  /** The checkpoint started from (null: from the start), and the log's rows then. */
+  checkpoint_seq: string | null;
+  checkpoint_hash: string | null;
+  checkpoint_at: Date | null;
+  checkpoint_row_id: string | null;
+  checkpoint_row_hash: string | null;
+  checkpoint_recomputed: string | null;
+  total: string | null;
 }
 
 /**
- * Checks a schema's whole chain in one pass: each row's seq is its place (1, 2, 3…), its prev_hash
- * is the previous row's row_hash, its row_hash is the hash of its content now, and the head table
- * names the last row. Answers the first row where one of these fails.
+ * Checks a schema's chain: each row's seq is its place (1, 2, 3…), its prev_hash is the previous
+ * row's row_hash, its row_hash is the hash of its content now, and the head table names the last
+ * row. Answers the first row where one of these fails. An intact chain's head becomes the
+ * checkpoint the next `last-verified` check starts from.
+ *
+ * From the last verified head, the rows after it are checked as above, linking on from the
+ * checkpoint's hash; of the rows up to it, that the checkpoint's row is still there with the hash
+ * it had and its content still matches it (a chain re-hashed from any earlier row changes it), and
+ * that the log holds exactly as many rows as the chain's last seq (a row removed or added before it
+ * changes the count). What only a check from the start finds is an older row's content changed in
+ * place without re-hashing anything (by someone with the table owner's rights); the command line
+ * (`npm run cli -- audit verify`) always checks from the start.
+ *
+ * One statement, so one snapshot: rows appended while it runs are neither half-counted nor taken
+ * for a break. `keepCheckpoint: false` checks without writing (a restored copy, which must stay
+ * the backup's exact copy).
  */
-export async function verifyAuditChain(runner: AuditSqlRunner, schema: string): Promise<AuditChainVerdict> {
+export async function verifyAuditChain(
+  runner: AuditSqlRunner,
+  schema: string,
+  from: AuditVerifyFrom = 'start',
+  { keepCheckpoint = true }: { keepCheckpoint?: boolean } = {},
+): Promise<AuditChainVerdict> {
   const s = `"${schema}"`;
   const table = `${s}."audit_log"`;
+  // A schema migrated before checkpoints existed (a restored backup of an older release) is
+  // checked from the start and keeps no checkpoint.
+  const keepsCheckpoints = await hasCheckpointTable(runner, schema);
+  const fromCheckpoint = from === 'last-verified';
+  // The checkpoint is read by every check: one from the start re-hashes every row and also
+  // confirms that the last intact head still has its hash, so a chain re-sealed after a rewrite
+  // (which verifies row by row) is not taken for intact, nor its head kept as the next start.
+  const checkpointSql = keepsCheckpoints
+    ? `SELECT "seq", "hash", "verified_at" FROM ${s}."audit_chain_verified" WHERE "seq" > 0`
+    : `SELECT NULL::bigint AS "seq", NULL::bytea AS "hash", NULL::timestamptz AS "verified_at" WHERE false`;
   const [row] = (await runner.query(
-    `WITH chain AS (
+    `WITH cp AS (${checkpointSql}),
+     start AS (
+       SELECT coalesce((SELECT "seq" FROM cp WHERE $1::boolean), 0) AS seq,
+              coalesce((SELECT "hash" FROM cp WHERE $1::boolean), ${GENESIS_SQL}) AS hash
+     ), chain AS (
        SELECT a."chain_seq", a."id", a."prev_hash", a."row_hash",
               ${auditRowHashSql('a', 'a."prev_hash"')} AS recomputed,
-              lag(a."row_hash", 1, ${GENESIS_SQL}) OVER (ORDER BY a."chain_seq", a."id") AS expected_prev,
-              row_number() OVER (ORDER BY a."chain_seq", a."id") AS place
+              lag(a."row_hash", 1, (SELECT hash FROM start)) OVER (ORDER BY a."chain_seq", a."id") AS expected_prev,
+              (SELECT seq FROM start) + row_number() OVER (ORDER BY a."chain_seq", a."id") AS place
          FROM ${table} a
+        WHERE a."chain_seq" > (SELECT seq FROM start)
      ), checked AS (
        SELECT "chain_seq", "id", "row_hash", place,
               CASE
@@ -259,32 +336,89 @@ export async function verifyAuditChain(runner: AuditSqlRunner, schema: string): 
        SELECT "chain_seq", "id", reason FROM checked WHERE reason IS NOT NULL ORDER BY place LIMIT 1
      ), last_row AS (
        SELECT "chain_seq", "row_hash" FROM checked ORDER BY place DESC LIMIT 1
+     ), cp_row AS (
+       SELECT a."id", a."row_hash", ${auditRowHashSql('a', 'a."prev_hash"')} AS recomputed
+         FROM ${table} a WHERE a."chain_seq" = (SELECT "seq" FROM cp)
      )
-     SELECT (SELECT count(*) FROM checked)::text AS rows,
+     SELECT ((SELECT seq FROM start) + (SELECT count(*) FROM checked))::text AS rows,
             h."seq"::text AS head_seq, encode(h."hash", 'hex') AS head_hash,
-            l."chain_seq"::text AS last_seq, encode(l."row_hash", 'hex') AS last_hash,
-            b."chain_seq"::text AS break_seq, b."id"::text AS break_id, b.reason AS break_reason
+            coalesce(l."chain_seq", nullif((SELECT seq FROM start), 0))::text AS last_seq,
+            encode(coalesce(l."row_hash", (SELECT hash FROM start)), 'hex') AS last_hash,
+            b."chain_seq"::text AS break_seq, b."id"::text AS break_id, b.reason AS break_reason,
+            c."seq"::text AS checkpoint_seq, encode(c."hash", 'hex') AS checkpoint_hash,
+            c."verified_at" AS checkpoint_at,
+            r."id"::text AS checkpoint_row_id, encode(r."row_hash", 'hex') AS checkpoint_row_hash,
+            encode(r.recomputed, 'hex') AS checkpoint_recomputed,
+            CASE WHEN c."seq" IS NOT NULL THEN (SELECT count(*) FROM ${table})::text END AS total
        FROM (SELECT 1) one
        LEFT JOIN ${s}."audit_chain_head" h ON true
        LEFT JOIN last_row l ON true
-       LEFT JOIN first_break b ON true`,
+       LEFT JOIN first_break b ON true
+       LEFT JOIN cp c ON true
+       LEFT JOIN cp_row r ON true`,
+    [fromCheckpoint],
   )) as VerifyRow[];
-  const rows = Number(row?.rows ?? 0);
   const headSeq = Number(row?.head_seq ?? 0);
   const headHash = row?.head_hash ?? '';
-  let firstBreak: AuditChainBreak | null = null;
-  if (row?.break_reason) {
-    firstBreak = { seq: Number(row.break_seq), id: row.break_id ?? '', reason: row.break_reason };
-  } else if (row?.head_seq === null || row?.head_seq === undefined) {
-    firstBreak = { seq: 0, id: '', reason: 'the chain has no head row' };
-  } else if (
-    headSeq !== Number(row.last_seq ?? 0) ||
-    headHash !== (row.last_hash ?? AUDIT_CHAIN_GENESIS_HEX)
-  ) {
+  const started = fromCheckpoint && row?.checkpoint_seq ? row : undefined;
+  const kept = row ? checkpointBreak(row) : null;
+  const read = chainBreak(row, headSeq, headHash);
+  // The first break in the chain's order: from a checkpoint, the rows up to it come before the
+  // rows read; from the start, the rows read include them.
+  const firstBreak = started ? (kept ?? read) : (read ?? kept);
+  const intact = firstBreak === null;
+  if (intact && keepCheckpoint && keepsCheckpoints && headSeq > 0)
+    await recordCheckpoint(runner, schema, headSeq, headHash);
+  return {
+    rows: Number(row?.total ?? row?.rows ?? 0),
+    headSeq,
+    headHash,
+    intact,
+    firstBreak,
+    checkedFromSeq: started ? Number(started.checkpoint_seq) + 1 : 1,
+    earlierVerifiedAt: started?.checkpoint_at ? new Date(started.checkpoint_at).toISOString() : null,
+  };
+}
+
+/** What is wrong with the rows up to the checkpoint, as far as a check from it can tell. */
+function checkpointBreak(row: VerifyRow): AuditChainBreak | null {
+  if (row.checkpoint_seq === null) return null;
+  const seq = Number(row.checkpoint_seq);
+  const when = row.checkpoint_at
+    ? new Date(row.checkpoint_at).toISOString().slice(0, 10)
+    : 'an earlier check';
+  if (row.checkpoint_row_id === null)
+    return {
+      seq,
+      id: '',
+      reason: `row ${seq}, found intact on ${when}, is missing: rows were removed or renumbered`,
+    };
+  if (row.checkpoint_row_hash !== row.checkpoint_hash)
+    return {
+      seq,
+      id: row.checkpoint_row_id,
+      reason: `row ${seq} no longer has the hash it had when found intact on ${when}: the chain up to it was rewritten`,
+    };
+  if (row.checkpoint_recomputed !== row.checkpoint_row_hash)
+    return {
+      seq,
+      id: row.checkpoint_row_id,
+      reason: 'its content no longer matches its hash: the row was changed after it was written',
+    };
+  return null;
+}
+
+/** The first break of the rows checked one by one, of the head, and of the log's row count. */
+function chainBreak(row: VerifyRow | undefined, headSeq: number, headHash: string): AuditChainBreak | null {
+  if (row?.break_reason)
+    return { seq: Number(row.break_seq), id: row.break_id ?? '', reason: row.break_reason };
+  if (row?.head_seq === null || row?.head_seq === undefined)
+    return { seq: 0, id: '', reason: 'the chain has no head row' };
+  const lastSeq = Number(row.last_seq ?? 0);
+  if (headSeq !== lastSeq || headHash !== (row.last_hash ?? AUDIT_CHAIN_GENESIS_HEX))
     // Every row links up, but the head names another last row: rows were cut off the end (or
     // the head was changed).
-    const lastSeq = Number(row.last_seq ?? 0);
-    firstBreak = {
+    return {
       seq: lastSeq + 1,
       id: '',
       reason:
@@ -292,6 +426,39 @@ export async function verifyAuditChain(runner: AuditSqlRunner, schema: string): 
           ? `the chain ends at ${lastSeq} but its head names ${headSeq}: the last rows were removed`
           : `the head names row ${headSeq} with another hash than the last row ${lastSeq}: the head or the last rows were changed`,
     };
-  }
-  return { rows, headSeq, headHash, intact: firstBreak === null, firstBreak };
+  if (row.total !== null && Number(row.total) !== headSeq)
+    // Every row after the checkpoint links up to the head, yet the log holds another number of
+    // rows than the chain numbers: rows before the checkpoint were removed or added.
+    return {
+      seq: 0,
+      id: '',
+      reason: `the log holds ${Number(row.total).toLocaleString('en')} rows where the chain numbers ${headSeq.toLocaleString('en')}: rows up to row ${row.checkpoint_seq ?? '?'} were removed or added`,
+    };
+  return null;
+}
+
+async function hasCheckpointTable(runner: AuditSqlRunner, schema: string): Promise<boolean> {
+  const [found] = (await runner.query(`SELECT to_regclass($1) IS NOT NULL AS "exists"`, [
+    `"${schema}"."audit_chain_verified"`,
+  ])) as { exists: boolean }[];
+  return found?.exists === true;
+}
+
+/**
+ * Keeps an intact head as the next check's starting point. Never moves it back: a slower check
+ * that began earlier may finish after one that began later.
+ */
+async function recordCheckpoint(
+  runner: AuditSqlRunner,
+  schema: string,
+  seq: number,
+  hashHex: string,
+): Promise<void> {
+  await runner.query(
+    `INSERT INTO "${schema}"."audit_chain_verified" ("seq", "hash", "verified_at")
+     VALUES ($1, decode($2, 'hex'), now())
+     ON CONFLICT ("one") DO UPDATE SET "seq" = EXCLUDED."seq", "hash" = EXCLUDED."hash", "verified_at" = EXCLUDED."verified_at"
+      WHERE "audit_chain_verified"."seq" <= EXCLUDED."seq"`,
+    [seq, hashHex],
+  );
 }

@@ -111,7 +111,7 @@ export function serviceAuditController(
 
     @MessagePattern(subjects.verify)
     verify(): Promise<AuditChainVerdict> {
-      return verifyAuditChain(this.dataSource, schema);
+      return verifyAuditChain(this.dataSource, schema, 'last-verified');
     }
   }
   return AuditController;

@@ -3,6 +3,7 @@ import { verifyAuditChain } from '@caliber/service-kit';
 import { serviceDataSource } from '@caliber/testing/service-databases';
 import type { DataSource } from 'typeorm';
 import { AuditChain1765800000000 } from './1765800000000-audit-chain';
+import { AuditChainCheckpoint1766500000000 } from './1766500000000-audit-chain-checkpoint';
 
 /**
  * The equipment schema's chain migration on the real, migrated test database: taken down and put
@@ -23,6 +24,9 @@ describe('AuditChain1765800000000 (equipment, real PostgreSQL)', () => {
     const runner = db.createQueryRunner();
     await runner.startTransaction();
     try {
+      // Reverted in order: the later migration first, as a rollback of the release would.
+      const checkpoint = new AuditChainCheckpoint1766500000000();
+      await checkpoint.down(runner);
       await migration.down(runner);
       // Rows written before the chain existed: one about a device, one about a list entry.
       await runner.query(
@@ -32,6 +36,7 @@ describe('AuditChain1765800000000 (equipment, real PostgreSQL)', () => {
         [device],
       );
       await migration.up(runner);
+      await checkpoint.up(runner);
       const rows = (await runner.query(
         `SELECT "entity", "equipment_id" FROM "equipment"."audit_log"
           WHERE "entity_id" IN ($1, 'not-a-uuid') ORDER BY "id" DESC LIMIT 2`,

@@ -3,6 +3,7 @@ import { verifyAuditChain } from '@caliber/service-kit';
 import { serviceDataSource } from '@caliber/testing/service-databases';
 import type { DataSource } from 'typeorm';
 import { AuditChain1765800000000 } from './1765800000000-audit-chain';
+import { AuditChainCheckpoint1766500000000 } from './1766500000000-audit-chain-checkpoint';
 
 /**
  * The maintenance schema's chain migration names the device of the rows written before it: a
@@ -22,6 +23,9 @@ describe('AuditChain1765800000000 (maintenance, real PostgreSQL)', () => {
     const runner = db.createQueryRunner();
     await runner.startTransaction();
     try {
+      // Reverted in order: the later migration first, as a rollback of the release would.
+      const checkpoint = new AuditChainCheckpoint1766500000000();
+      await checkpoint.down(runner);
       await migration.down(runner);
       const [task] = (await runner.query(
         `INSERT INTO "maintenance"."tasks" ("title", "description", "task_type", "priority", "equipment_id",
@@ -37,6 +41,7 @@ describe('AuditChain1765800000000 (maintenance, real PostgreSQL)', () => {
         [task.id],
       );
       await migration.up(runner);
+      await checkpoint.up(runner);
       const rows = (await runner.query(
         `SELECT "equipment_id" FROM "maintenance"."audit_log" WHERE "entity" = 'task' AND "entity_id" = $1`,
         [task.id],

@@ -21,6 +21,8 @@ const verdict = (rows: number): AuditChainVerdict => ({
   headHash: 'ab'.repeat(32),
   intact: true,
   firstBreak: null,
+  checkedFromSeq: 1,
+  earlierVerifiedAt: null,
 });
 
 function contextWith(verify: (subject: string) => Promise<AuditChainVerdict>): BuildContext {
@@ -68,6 +70,26 @@ describe('audit trail integrity section', () => {
       'The service holding the report data did not answer in time.',
     ]);
     expect(rows.filter((row) => row[4] === 'Intact')).toHaveLength(3);
+  });
+
+  it('says which rows an intact chain’s check re-hashed, and since when the others are known intact', async () => {
+    const rows = await tableRows(
+      contextWith((subject) =>
+        Promise.resolve(
+          subject === SUBJECTS.equipment.auditVerify
+            ? { ...verdict(20_881), checkedFromSeq: 20_001, earlierVerifiedAt: '2026-11-20T09:00:00.000Z' }
+            : subject === SUBJECTS.reports.auditVerify
+              ? { ...verdict(3), checkedFromSeq: 4, earlierVerifiedAt: '2026-11-20T09:00:00.000Z' }
+              : verdict(12),
+        ),
+      ),
+    );
+    const note = (label: string) => rows.find((row) => row[0] === label)?.[5];
+    expect(note('Staff and sign-in')).toBe('Every row re-hashed now.');
+    expect(note('Equipment')).toBe(
+      'Rows 20,001 to 20,881 re-hashed now; rows up to 20,000 found intact on 2026-11-20, their last row re-checked now.',
+    );
+    expect(note('Reports')).toBe('No row since row 3, found intact on 2026-11-20; that row re-checked now.');
   });
 
   it('never says Intact for a service whose check failed for any reason', async () => {

@@ -38,7 +38,7 @@ export async function auditTrailIntegrity(context: BuildContext): Promise<TableB
       verdict.intact ? 'Intact' : 'Broken',
       verdict.firstBreak
         ? `Row ${verdict.firstBreak.seq}${verdict.firstBreak.id ? ` (id ${verdict.firstBreak.id})` : ''}: ${verdict.firstBreak.reason}`
-        : null,
+        : howChecked(verdict),
     ];
   });
   return fixedTable(
@@ -49,13 +49,27 @@ export async function auditTrailIntegrity(context: BuildContext): Promise<TableB
       { header: 'Last row', type: 'text', width: 10 },
       { header: 'Last row hash (SHA-256)', type: 'text', width: 34 },
       { header: 'Chain', type: 'text', width: 8 },
-      { header: 'First break, or why not checked', type: 'text', width: 30 },
+      { header: 'How checked, first break, or why not checked', type: 'text', width: 30 },
     ],
     rows,
     {
-      note: 'Each audit row is sealed with a hash of its content and of the row before it, so a row changed, removed or re-ordered after it was written breaks the chain from that row on. Someone with the database owner\'s rights could rewrite and re-seal a whole chain: keep this report, and compare its last-row hashes with the same rows later ("npm run cli -- audit verify" prints them). "Not checked" means the service did not finish its check while the report was written (it reads every row of its log): the chain may be intact or not; write the report again, or run the command.',
+      note: 'Each audit row is sealed with a hash of its content and of the row before it, so a row changed, removed or re-ordered after it was written breaks the chain from that row on. Each report re-hashes the rows written since the last intact check and confirms the rows before it are all still there, ending in the same hash; "npm run cli -- audit verify" re-hashes every row. Someone with the database owner\'s rights could rewrite and re-seal a whole chain: keep this report, and compare its last-row hashes with the same rows later ("npm run cli -- audit verify" prints them). "Not checked" means the service did not finish its check while the report was written (it reads every row of its log): the chain may be intact or not; write the report again, or run the command.',
     },
   );
+}
+
+/**
+ * Which rows an intact chain's check read: all of them, or those written since the last head
+ * found intact (the rows before it were found intact then, and the check confirmed their last row
+ * still has its hash and none was removed or added).
+ */
+export function howChecked(verdict: AuditChainVerdict): string {
+  if (verdict.earlierVerifiedAt === null || verdict.checkedFromSeq <= 1) return 'Every row re-hashed now.';
+  const since = verdict.earlierVerifiedAt.slice(0, 10);
+  const before = verdict.checkedFromSeq - 1;
+  if (verdict.checkedFromSeq > verdict.headSeq)
+    return `No row since row ${count(before)}, found intact on ${since}; that row re-checked now.`;
+  return `Rows ${count(verdict.checkedFromSeq)} to ${count(verdict.headSeq)} re-hashed now; rows up to ${count(before)} found intact on ${since}, their last row re-checked now.`;
 }
 
 /** Why a service's chain was not checked, in words for the report. */
