@@ -11,6 +11,7 @@ import { SessionsEndOnPhoneChange1765350000000 } from './migrations/176535000000
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { DepartmentCopy1765400000000 } from './migrations/1765400000000-department-copy';
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
+import { CodesEndWithAccountChange1766100000000 } from './migrations/1766100000000-codes-end-with-account-change';
 import { SessionEntity } from './sessions/session.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
@@ -27,6 +28,7 @@ export const IDENTITY_MIGRATIONS = [
   AuditAppendOnly1765360000000,
   DepartmentCopy1765400000000,
   AuditChain1765800000000,
+  CodesEndWithAccountChange1766100000000,
 ];
 
 export function identityDatabase(url: string): ServiceDatabaseOptions {

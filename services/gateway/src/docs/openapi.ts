@@ -130,7 +130,7 @@ export const ROUTES: RouteDoc[] = [
     responses: {
       200: 'Signed in: `{token, user}`.',
       400: REFUSALS[400],
-      422: 'Wrong, expired, used or locked code; `message` says which.',
+      422: 'Wrong, expired, used or locked code, or one ended by a change of the account (phone, activity, role) since it was sent (`OTP_WITHDRAWN`); `message` says which.',
       429: 'Too many attempts.',
       ...SERVICE_DOWN,
     },
