@@ -12,10 +12,18 @@ import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-a
 import { DepartmentCopy1765400000000 } from './migrations/1765400000000-department-copy';
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 import { CodesEndWithAccountChange1766100000000 } from './migrations/1766100000000-codes-end-with-account-change';
+import { ConfirmedEmailAddresses1766100000001 } from './migrations/1766100000001-confirmed-email-addresses';
+import { EmailChangeEntity } from './email/email-change.entity';
 import { SessionEntity } from './sessions/session.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
-export const IDENTITY_ENTITIES = [UserEntity, OtpChallengeEntity, SessionEntity, AuditEntryEntity];
+export const IDENTITY_ENTITIES = [
+  UserEntity,
+  OtpChallengeEntity,
+  SessionEntity,
+  EmailChangeEntity,
+  AuditEntryEntity,
+];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
   CreateIdentitySchema1763800000000,
@@ -29,6 +37,7 @@ export const IDENTITY_MIGRATIONS = [
   DepartmentCopy1765400000000,
   AuditChain1765800000000,
   CodesEndWithAccountChange1766100000000,
+  ConfirmedEmailAddresses1766100000001,
 ];
 
 export function identityDatabase(url: string): ServiceDatabaseOptions {
