@@ -407,7 +407,7 @@ describe('Report safeguards (real stack)', () => {
       expect(await job(report)).toMatchObject({
         state: 'done',
         emailed_at: null,
-        failure: `The report was written but not e-mailed: ${to} is not the requester's confirmed address on the staff roster, nor at a domain reports may be sent to.`,
+        failure: `The report was written but not e-mailed: ${to} is not the requester's confirmed address on the staff roster, nor at a domain reports may be sent to. Download the report here, or confirm the address in Settings (Profile) and ask for it again.`,
       });
       expect(mail.some((message) => message.to.includes(to))).toBe(false);
     }

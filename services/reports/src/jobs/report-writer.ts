@@ -72,7 +72,7 @@ export function mailVerdict(
   if (!mayMailTo(to, standing.person, domains))
     return {
       send: false,
-      reason: `${to} is not the requester's confirmed address on the staff roster, nor at a domain reports may be sent to.`,
+      reason: `${to} is not the requester's confirmed address on the staff roster, nor at a domain reports may be sent to. Download the report here, or confirm the address in Settings (Profile) and ask for it again.`,
     };
   return { send: true, person: standing.person };
 }
