@@ -27,7 +27,11 @@ describe('the reports settings', () => {
       retentionDays: 7,
       labourRatePerHour: null,
       currency: 'USD',
-      mail: { smtpUrl: null, from: 'Caliber reports <reports@caliber.invalid>', outboxDir: join('.data', 'outbox', 'mail') },
+      mail: {
+        smtpUrl: null,
+        from: 'Caliber reports <reports@caliber.invalid>',
+        outboxDir: join('.data', 'outbox', 'mail'),
+      },
       timeZone: 'UTC',
       maxActivePerPerson: 3,
       maxSchedulesPerPerson: 10,

@@ -63,9 +63,7 @@ export function EmailConfirmation({
     >
       {said.text}
     </p>
-  ) : (
-    <p className="email-confirmation__said" role="status" />
-  );
+  ) : null;
   const { email, pendingEmail } = user;
   const unconfirmed = pendingEmail === null && email !== null && !user.emailConfirmed;
   if (pendingEmail === null && !unconfirmed) return outcome;
