@@ -26,7 +26,15 @@ import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sende
 import { natsUserEnv } from '@caliber/local-stack';
 import { testNatsUsers } from './nats-users';
 import { testKeyEnv } from './statement-keys';
-import { latestCode, readOutbox, signInThroughApi, type OutboxLine } from './outbox';
+import {
+  latestCode,
+  mailOutboxPath,
+  readMailOutbox,
+  readOutbox,
+  signInThroughApi,
+  type MailOutboxLine,
+  type OutboxLine,
+} from './outbox';
 import { SOURCE_FILE_WORKER } from './file-worker-thread';
 import { serviceDataSource } from './service-databases';
 
@@ -198,6 +206,21 @@ const outboxPath = () => smsOutboxPath(process.env['DATA_DIR'] ?? '.data');
 
 export function outboxMessages(serviceNumber: string): Promise<OutboxLine[]> {
   return readOutbox(outboxPath(), serviceNumber);
+}
+
+/** The messages identity (or reports) wrote to the development mail outbox for an address. */
+export function mailsTo(address: string): Promise<MailOutboxLine[]> {
+  return readMailOutbox(mailOutboxPath(process.env['DATA_DIR'] ?? '.data'), address);
+}
+
+/**
+ * Marks a person's roster address confirmed, as opening a confirmation link does: for tests about
+ * what a confirmed address may receive, not about confirming it.
+ */
+export async function markEmailConfirmed(dataSource: DataSource, userId: string): Promise<void> {
+  await dataSource.query(`UPDATE "identity"."users" SET "email_confirmed_at" = now() WHERE "id" = $1`, [
+    userId,
+  ]);
 }
 
 /** The code of the newest SMS sent to a service number, read from the development outbox. */

@@ -228,6 +228,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       } else if (replicas > 1 && service && replica > 1) {
         own[service.healthPortVariable] = String(await freePort());
       }
+      // Identity's confirmation links open the app where this stack serves it. The gateway is
+      // left without PUBLIC_URL, so an asset tag printed from another machine on the network
+      // holds the address that machine opened.
+      if (kind.name === 'identity' && !env['PUBLIC_URL'])
+        own['PUBLIC_URL'] = `http://localhost:${options.httpPort}`;
       processes.push({ ...kind, name, env: own });
     }
   const launch = (name: string): ManagedProcess => {

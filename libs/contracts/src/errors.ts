@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'OTP_LOCKED',
   'OTP_EXPIRED',
   'OTP_USED',
+  /** The code was ended before use: the account changed (phone, activity, role) after it was sent. */
+  'OTP_WITHDRAWN',
   'SMS_NOT_SENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

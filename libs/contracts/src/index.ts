@@ -30,6 +30,7 @@ export * from './asset-labels';
 export * from './auth';
 export * from './health';
 export * from './settings';
+export * from './email-addresses';
 export * from './app-config';
 export * from './services';
 export * from './trust';

@@ -11,6 +11,11 @@ export const SUBJECTS = {
     updateNotifications: 'identity.settings.notifications',
     updateReportDefaults: 'identity.settings.reports',
     updateAppearance: 'identity.settings.appearance',
+    /** The person's own e-mail change: send its confirmation (again), or cancel it. */
+    sendEmailConfirmation: 'identity.users.email.send-confirmation',
+    cancelEmailChange: 'identity.users.email.cancel',
+    /** A confirmation link opened, with or without a session: the token alone says whose. */
+    confirmEmail: 'identity.users.email.confirm',
     /** Who may receive tasks, for the assignee lists (the gateway) and the assignment check (maintenance). */
     assignees: 'identity.users.assignees',
     assignee: 'identity.users.assignee',

@@ -535,11 +535,13 @@ export interface AssigneeDto {
 
 /**
  * A person as the roster has them now, for a service acting later on their behalf; null: not on
- * the roster. `email` is their roster address (the reports service mails a report to it, or
- * refuses another address outside the allowed domains).
+ * the roster. `email` is their roster address and `emailConfirmed` whether they proved it is
+ * theirs: the reports service mails a report to that address only when it is confirmed (any other
+ * address only at the allowed domains). A previous identity release leaves `emailConfirmed` out,
+ * which reads as not confirmed.
  */
 export interface StaffStanding {
-  person: (AssigneeDto & { isActive: boolean; email: string | null }) | null;
+  person: (AssigneeDto & { isActive: boolean; email: string | null; emailConfirmed?: boolean }) | null;
 }
 
 export interface AssigneeListResponse {

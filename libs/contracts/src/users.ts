@@ -33,7 +33,15 @@ export interface UserDto {
   _id: string;
   serviceNumber: string;
   name: string;
+  /** The address in force: the one reports may be e-mailed to once it is confirmed. */
   email: string | null;
+  /**
+   * Whether the person proved `email` is theirs (opened a confirmation link sent to it). An
+   * address set by someone else (the roster screens, an import) or kept from before is not.
+   */
+  emailConfirmed: boolean;
+  /** An address the person asked for and has not confirmed yet; `email` stays in force until then. */
+  pendingEmail: string | null;
   phoneNumber: string;
   role: Role;
   department: string;

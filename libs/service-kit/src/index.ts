@@ -39,3 +39,5 @@ export * from './telemetry/jobs';
 export * from './metrics';
 export * from './kept-answers';
 export * from './own-events-cache';
+export * from './mail/mail-config';
+export * from './mail/mailer';

@@ -26,8 +26,8 @@ import { api, API_BASE, apiServer } from './api-server';
 import { TestLiveEvents } from './live-events';
 
 export interface ScreenOptions {
-  /** Who is signed in. */
-  user: UserDto;
+  /** Who is signed in; null: nobody (a page that opens signed in or not). */
+  user: UserDto | null;
   /** The address the screen opens at. */
   path?: string;
   /** The live events the screen receives (none unless given). */
@@ -67,15 +67,21 @@ function SignedIn({ children }: { children: ReactNode }) {
   return status === 'signedIn' ? <>{children}</> : <p>{CHECKING}</p>;
 }
 
+function SignedOut({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  return status === 'signedOut' ? <>{children}</> : <p>{CHECKING}</p>;
+}
+
 /**
- * Renders `screen` for `user`, once the session check has answered. The hospital lists answer
+ * Renders `screen` for `user` (or signed out), once the session check has answered. The hospital lists answer
  * ICU and TSEU unless a test's handler says otherwise.
  */
 export async function renderScreen(ui: ReactNode, options: ScreenOptions) {
   configureApi({ baseUrl: API_BASE });
   // The live socket stays closed: the test's source (or none) brings the events.
   writeLocalPreferences({ liveUpdates: false });
-  sessionStore.save('component-test-token', options.user);
+  if (options.user) sessionStore.save('component-test-token', options.user);
+  else sessionStore.clear();
   window.history.replaceState(null, '', options.path ?? '/');
   const lists: HospitalListsDto = {
     departments: [departmentEntry('ICU'), departmentEntry('TSEU')],
@@ -96,7 +102,7 @@ export async function renderScreen(ui: ReactNode, options: ScreenOptions) {
               <QueryClientProvider client={client}>
                 <ToastProvider>
                   <BrowserRouter>
-                    <SignedIn>{ui}</SignedIn>
+                    {options.user ? <SignedIn>{ui}</SignedIn> : <SignedOut>{ui}</SignedOut>}
                   </BrowserRouter>
                 </ToastProvider>
               </QueryClientProvider>

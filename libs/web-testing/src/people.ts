@@ -7,6 +7,8 @@ export function personFixture(changes: Partial<UserDto> = {}): UserDto {
     serviceNumber: 'BME-2001',
     name: 'Kofi Darko',
     email: 'kofi@example.org',
+    emailConfirmed: true,
+    pendingEmail: null,
     phoneNumber: '+15550100',
     role: 'Technician',
     department: 'ICU',

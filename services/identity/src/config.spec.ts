@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { ConfigError, generateStatementKeyPair, trustedKeysValue } from '@caliber/service-kit';
 import { loadIdentityConfig } from './config';
 
@@ -8,8 +9,15 @@ const base = {
   SIGNING_KEY: keys.privateKey,
   TRUSTED_KEYS: trustedKeysValue([keys]),
 };
-/** Production also needs the process's NATS user. */
-const production = { ...base, NODE_ENV: 'production', NATS_USER: 'identity', NATS_PASSWORD: 'p'.repeat(32) };
+/** Production also needs the process's NATS user, a mail server and the address people open. */
+const production = {
+  ...base,
+  NODE_ENV: 'production',
+  NATS_USER: 'identity',
+  NATS_PASSWORD: 'p'.repeat(32),
+  SMTP_URL: 'smtp://u:p@mail.hospital.example:587',
+  PUBLIC_URL: 'https://cmms.hospital.example',
+};
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -61,6 +69,45 @@ describe('identity configuration', () => {
       httpUrl: 'https://sms.example/send',
       senderId: 'HOSPITAL',
     });
+  });
+
+  it('mails confirmation links through SMTP_URL, from MAIL_FROM, pointing at PUBLIC_URL; outside production to the outbox', () => {
+    expect(loadIdentityConfig(base)).toMatchObject({
+      mail: {
+        smtpUrl: null,
+        from: 'Caliber <accounts@caliber.invalid>',
+        outboxDir: join('.data', 'outbox', 'mail'),
+      },
+      publicUrl: 'http://localhost:5000',
+    });
+    expect(
+      loadIdentityConfig({
+        ...base,
+        SMTP_URL: 'smtps://u:p@mail.hospital.example:465',
+        MAIL_FROM: 'Caliber <caliber@hospital.example>',
+        PUBLIC_URL: 'https://cmms.hospital.example/',
+      }),
+    ).toMatchObject({
+      mail: { smtpUrl: 'smtps://u:p@mail.hospital.example:465', from: 'Caliber <caliber@hospital.example>' },
+      publicUrl: 'https://cmms.hospital.example',
+    });
+  });
+
+  it('refuses production without a mail server or the address people open, and a wrong one', () => {
+    const withoutMail = {
+      ...production,
+      SMTP_URL: undefined,
+      PUBLIC_URL: undefined,
+      SMS_HTTP_URL: 'https://sms.example/send',
+      SMS_SENDER_ID: 'HOSPITAL',
+    };
+    expect(problemsOf(withoutMail)).toEqual([
+      'SMTP_URL: SMTP_URL is required in production: the mail outbox folder is for development and tests.',
+      'PUBLIC_URL: is required in production: the confirmation link of an e-mail change opens Caliber there',
+    ]);
+    expect(problemsOf({ ...base, PUBLIC_URL: 'cmms.hospital.example' })).toEqual([
+      'PUBLIC_URL: must be an address such as https://cmms.hospital.example',
+    ]);
   });
 
   it('waits for the SMS gateway less long than the gateway waits for identity', () => {

@@ -2,9 +2,12 @@ import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { DEFAULT_PHONE_COUNTRY } from './users/phone';
 import {
   checkCommonEnv,
+  checkMailEnv,
   commonEnvShape,
   listsFollowVariable,
   loadConfig,
+  mailEnvShape,
+  mailSettings,
   natsSettings,
   shutdownSettings,
   trustSettings,
@@ -14,6 +17,9 @@ import {
 } from '@caliber/service-kit';
 import { DEFAULT_PRODUCT_NAME, domainService } from '@caliber/contracts';
 import { z } from 'zod';
+
+/** Where `npm start` serves Caliber: the confirmation links' address when PUBLIC_URL is not set. */
+export const DEVELOPMENT_PUBLIC_URL = 'http://localhost:5000';
 
 export const SMS_ADAPTERS = ['console', 'http'] as const;
 export type SmsAdapterName = (typeof SMS_ADAPTERS)[number];
@@ -63,9 +69,29 @@ const identityEnvSchema = z
       .default(DEFAULT_PHONE_COUNTRY)
       .refine(isSupportedCountry, { error: 'PHONE_DEFAULT_COUNTRY must be a country code such as GH or US.' })
       .transform((code) => code as CountryCode),
+    /** Mail (`SMTP_URL`, `MAIL_FROM`): identity mails the confirmation link of an e-mail change. */
+    ...mailEnvShape('Caliber <accounts@caliber.invalid>'),
+    /**
+     * The address people open Caliber at (`https://cmms.hospital.example`, the gateway's own
+     * variable): a confirmation link opens its /confirm-email page. Required in production; empty
+     * elsewhere is `npm start`'s address, http://localhost:5000.
+     */
+    PUBLIC_URL: z
+      .union([
+        z.literal(''),
+        z.url({ protocol: /^https?$/, error: 'must be an address such as https://cmms.hospital.example' }),
+      ])
+      .default(''),
   })
   .superRefine((env, ctx) => {
     checkCommonEnv(env, ctx);
+    checkMailEnv(env, ctx);
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production: the confirmation link of an e-mail change opens Caliber there',
+      });
     const adapter = env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console');
     if (adapter === 'console' && env.NODE_ENV === 'production') {
       ctx.addIssue({
@@ -105,6 +131,8 @@ const identityEnvSchema = z
     sessions: { idleMinutes: env.SESSION_IDLE_MINUTES, lifetimeHours: env.SESSION_LIFETIME_HOURS },
     phoneDefaultCountry: env.PHONE_DEFAULT_COUNTRY,
     listsFollowSeconds: env.LISTS_FOLLOW_SECONDS,
+    mail: mailSettings(env, env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL || DEVELOPMENT_PUBLIC_URL).replace(/\/+$/, ''),
     sms: {
       adapter: env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console'),
       httpUrl: env.SMS_HTTP_URL,

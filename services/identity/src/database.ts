@@ -11,11 +11,20 @@ import { SessionsEndOnPhoneChange1765350000000 } from './migrations/176535000000
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { DepartmentCopy1765400000000 } from './migrations/1765400000000-department-copy';
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
+import { CodesEndWithAccountChange1766100000000 } from './migrations/1766100000000-codes-end-with-account-change';
+import { ConfirmedEmailAddresses1766100000001 } from './migrations/1766100000001-confirmed-email-addresses';
+import { EmailChangeEntity } from './email/email-change.entity';
 import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
 import { SessionEntity } from './sessions/session.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
-export const IDENTITY_ENTITIES = [UserEntity, OtpChallengeEntity, SessionEntity, AuditEntryEntity];
+export const IDENTITY_ENTITIES = [
+  UserEntity,
+  OtpChallengeEntity,
+  SessionEntity,
+  EmailChangeEntity,
+  AuditEntryEntity,
+];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
 export const IDENTITY_MIGRATIONS = [
   CreateIdentitySchema1763800000000,
@@ -28,6 +37,8 @@ export const IDENTITY_MIGRATIONS = [
   AuditAppendOnly1765360000000,
   DepartmentCopy1765400000000,
   AuditChain1765800000000,
+  CodesEndWithAccountChange1766100000000,
+  ConfirmedEmailAddresses1766100000001,
   AuditChainCheckpoint1766500000000,
 ];
 

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
+  Mailer,
   MetricsModule,
   natsClientOptions,
   serviceDataSourceOptions,
@@ -34,6 +35,8 @@ import { IDENTITY_EVENTS_CLIENT, SessionsEndedRelay } from './sessions/sessions-
 import { SessionsService } from './sessions/sessions.service';
 import { UserEntity } from './users/user.entity';
 import { AuditNamesController } from './users/audit-names.controller';
+import { EmailConfirmationController } from './email/email-confirmation.controller';
+import { EmailConfirmationService } from './email/email-confirmation.service';
 
 @Module({})
 export class IdentityModule {
@@ -56,6 +59,7 @@ export class IdentityModule {
         OtpController,
         SessionController,
         OwnSettingsController,
+        EmailConfirmationController,
         AssigneesController,
         UsersController,
         AuditNamesController,
@@ -70,6 +74,7 @@ export class IdentityModule {
         { provide: IDENTITY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         { provide: SmsSender, useValue: createSmsSender(config, logger) },
+        { provide: Mailer, useValue: new Mailer(config.mail, logger.child({ component: 'mail' })) },
         ...trustProviders('identity', config.trust),
         serviceChannelProvider(PEERS_CHANNEL, PEERS_CLIENT, {
           timeoutMs: config.natsRequestTimeoutMs,
@@ -81,6 +86,7 @@ export class IdentityModule {
         SessionsEndedRelay,
         OtpService,
         OwnSettingsService,
+        EmailConfirmationService,
         AssigneesService,
         UsersService,
         RosterImportService,

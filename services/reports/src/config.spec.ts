@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { ConfigError, generateStatementKeyPair, trustedKeysValue } from '@caliber/service-kit';
 import { loadReportsConfig } from './config';
 
@@ -26,7 +27,11 @@ describe('the reports settings', () => {
       retentionDays: 7,
       labourRatePerHour: null,
       currency: 'USD',
-      smtpUrl: null,
+      mail: {
+        smtpUrl: null,
+        from: 'Caliber reports <reports@caliber.invalid>',
+        outboxDir: join('.data', 'outbox', 'mail'),
+      },
       timeZone: 'UTC',
       maxActivePerPerson: 3,
       maxSchedulesPerPerson: 10,
@@ -73,7 +78,7 @@ describe('the reports settings', () => {
     ).toMatchObject({
       labourRatePerHour: 42.5,
       currency: 'GHS',
-      smtpUrl: 'smtps://u:p@mail.hospital.example:465',
+      mail: expect.objectContaining({ smtpUrl: 'smtps://u:p@mail.hospital.example:465' }),
     });
   });
 

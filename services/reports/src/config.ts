@@ -1,9 +1,12 @@
 import { domainService } from '@caliber/contracts';
 import {
   checkCommonEnv,
+  checkMailEnv,
   commonEnvShape,
   hospitalTimeZoneVariable,
   loadConfig,
+  mailEnvShape,
+  mailSettings,
   natsSettings,
   shutdownSettings,
   portVariable,
@@ -85,23 +88,12 @@ const reportsEnvSchema = z
       .trim()
       .regex(/^[A-Z]{3}$/, { error: 'REPORT_CURRENCY must be a three-letter currency code such as USD.' })
       .default('USD'),
-    /**
-     * Mail: `smtp://user:pass@host:587` (or `smtps://`) sends through that server; unset in
-     * development and tests, mail is written to the outbox folder (`DATA_DIR/outbox/mail`).
-     */
-    SMTP_URL: urlVariable(['smtp', 'smtps']).optional(),
-    MAIL_FROM: z.string().trim().default('Caliber reports <reports@caliber.invalid>'),
+    /** Mail (`SMTP_URL`, `MAIL_FROM`): the report workers send reports through it (`Mailer`). */
+    ...mailEnvShape('Caliber reports <reports@caliber.invalid>'),
     DATA_DIR: z.string().default('.data'),
   })
   .superRefine(checkCommonEnv)
-  .superRefine((env, context) => {
-    if (env.NODE_ENV === 'production' && !env.SMTP_URL)
-      context.addIssue({
-        code: 'custom',
-        path: ['SMTP_URL'],
-        message: 'SMTP_URL is required in production: the mail outbox folder is for development and tests.',
-      });
-  })
+  .superRefine(checkMailEnv)
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
@@ -127,8 +119,7 @@ const reportsEnvSchema = z
     mailDomains: env.REPORT_MAIL_DOMAINS,
     labourRatePerHour: env.LABOUR_RATE_PER_HOUR ?? null,
     currency: env.REPORT_CURRENCY,
-    smtpUrl: env.SMTP_URL ?? null,
-    mailFrom: env.MAIL_FROM,
+    mail: mailSettings(env, env.DATA_DIR),
     dataDir: env.DATA_DIR,
   }));
 

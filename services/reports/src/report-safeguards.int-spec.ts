@@ -10,6 +10,8 @@ import { call, type ApiAnswer } from '@caliber/testing/http';
 import { serviceDataSource } from '@caliber/testing/service-databases';
 import {
   equipmentDataSource,
+  mailsTo,
+  markEmailConfirmed,
   rosterStaff,
   setRosterActive,
   signIn,
@@ -51,8 +53,13 @@ describe('Report safeguards (real stack)', () => {
   // A month no other test writes in: one repair in the ICU, assigned to nobody asking here.
   const period = { dateFrom: '1999-05-01', dateTo: '1999-05-31', departments: ['ICU'], categories: [] };
 
-  const person = async (role: Role, extra: { name?: string; email?: string } = {}) => {
+  /** A signed-in person; `email` is theirs and confirmed unless `confirmed: false`. */
+  const person = async (
+    role: Role,
+    { confirmed = true, ...extra }: { name?: string; email?: string; confirmed?: boolean } = {},
+  ) => {
     const staff = await rosterStaff(stack.db, { role, name: extra.name ?? `${role} ${tag}`, ...extra });
+    if (extra.email && confirmed) await markEmailConfirmed(stack.db, staff.id);
     return { ...staff, token: await signIn(stack.gateway.url, staff.serviceNumber) };
   };
   const ask = (token: string, options: Record<string, unknown> = {}, reports = ['equipmentStatus']) =>
@@ -223,7 +230,7 @@ describe('Report safeguards (real stack)', () => {
     expect((await ask(planner.token, scheduleOnly)).status).toBe(202);
   });
 
-  it('mails only to the requester’s roster address or an allowed domain, and says so when refusing', async () => {
+  it('mails only to the requester’s confirmed roster address or an allowed domain, and says so when refusing', async () => {
     const own = `own.${tag}@clinic.example`;
     const mailer = await person('Engineer', { email: own });
     const byMail = (email: string) => ({ delivery: { downloadNow: false, email } });
@@ -234,7 +241,7 @@ describe('Report safeguards (real stack)', () => {
       const refused = await ask(mailer.token, byMail(elsewhere));
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe(
-        `Reports can be e-mailed only to your own address on the staff roster (${own}) or to an address at allowed.example. Use it, or leave Email empty and download the report.`,
+        `Reports can be e-mailed only to your own confirmed address (${own}) or to an address at allowed.example. Use it, or leave Email empty and download the report.`,
       );
     }
     const scheduled = await ask(mailer.token, {
@@ -247,7 +254,45 @@ describe('Report safeguards (real stack)', () => {
     const nobody = await person('Engineer');
     const none = await ask(nobody.token, byMail(`them.${tag}@clinic.example`));
     expect(none.status).toBe(400);
-    expect(none.body.message).toMatch(/the roster has no address for you/);
+    expect(none.body.message).toMatch(
+      /and you have none\. To confirm one, enter it under Profile in Settings/,
+    );
+  });
+
+  it('refuses a report to an address a Technician typed into their own profile, and to one nobody confirmed', async () => {
+    // The walk-around: anyone may enter any address under Profile (PUT /api/users/me). It is
+    // pending until its link is opened, and a report to it is refused, as to any other.
+    const outside = `exfil.${tag}@outside.example`;
+    const technician = await person('Technician');
+    const saved = await call<{ user: { email: string | null; pendingEmail: string | null } }>(
+      stack.gateway.url,
+      'PUT',
+      '/api/users/me',
+      { token: technician.token, body: { name: `Technician ${tag}`, email: outside } },
+    );
+    expect(saved.status).toBe(200);
+    const refused = await ask(technician.token, { delivery: { downloadNow: false, email: outside } });
+    expect(refused.status).toBe(400);
+    expect(saved.body.user).toMatchObject({ email: null, pendingEmail: outside });
+    expect(refused.body.message).toBe(
+      'Reports can be e-mailed only to your own confirmed address or to an address at allowed.example, and you have none. To confirm one, enter it under Profile in Settings (or choose Send again there) and open the link it e-mails you; or leave Email empty and download the report.',
+    );
+    // An address on the roster that its owner never confirmed (put there by an Engineer, or kept
+    // from before) receives nothing either.
+    const unproved = `unproved.${tag}@clinic.example`;
+    const listed = await person('Technician', { email: unproved, confirmed: false });
+    const notYet = await ask(listed.token, { delivery: { downloadNow: false, email: unproved } });
+    expect(notYet.status).toBe(400);
+    expect(notYet.body.message).toContain(`and yours (${unproved}) is not confirmed yet`);
+    expect(await countOf('report_jobs', technician.id)).toBe(0);
+    expect(await countOf('report_jobs', listed.id)).toBe(0);
+    // Opening the link the Technician was mailed makes the address theirs: then it is allowed.
+    const link = (await mailsTo(outside)).at(-1)?.text.match(/confirm-email\?token=([A-Za-z0-9_-]{43})/)?.[1];
+    const confirmed = await call(stack.gateway.url, 'POST', '/api/auth/confirm-email', {
+      body: { token: link },
+    });
+    expect(confirmed.status).toBe(200);
+    accepted(await ask(technician.token, { delivery: { downloadNow: false, email: outside } }));
   });
 
   it('says who asked by service number, never by the name they typed', async () => {
@@ -331,7 +376,7 @@ describe('Report safeguards (real stack)', () => {
     expect(text).toMatch(/1 tasks were created in the period \(ICU; every category\) and 1 completed/);
   });
 
-  it('sends no e-mail to an address that is no longer the requester’s roster address', async () => {
+  it('sends no e-mail to an address that is no longer the requester’s confirmed roster address', async () => {
     const before = `before.${tag}@clinic.example`;
     const moved = await person('Engineer', { email: before });
     const id = accepted(await ask(moved.token, { delivery: { downloadNow: false, email: before } }));
@@ -339,21 +384,33 @@ describe('Report safeguards (real stack)', () => {
       moved.id,
       `after.${tag}@clinic.example`,
     ]);
+    // Its address set back by an Engineer: the same address, but no longer proved by its owner.
+    const back = `back.${tag}@clinic.example`;
+    const reset = await person('Engineer', { email: back });
+    const resetId = accepted(await ask(reset.token, { delivery: { downloadNow: false, email: back } }));
+    for (const email of [`elsewhere.${tag}@clinic.example`, back])
+      await stack.db.query(`UPDATE "identity"."users" SET "email" = $2 WHERE "id" = $1`, [reset.id, email]);
     await startWorker();
     try {
-      await until(async () => ((await job(id))?.failure ?? '') !== '', {
-        timeoutMs: 30_000,
-        what: 'the report to be written and its e-mail withheld',
-      });
+      for (const report of [id, resetId])
+        await until(async () => ((await job(report))?.failure ?? '') !== '', {
+          timeoutMs: 30_000,
+          what: 'the reports to be written and their e-mail withheld',
+        });
     } finally {
       await stopWorker();
     }
-    expect(await job(id)).toMatchObject({
-      state: 'done',
-      emailed_at: null,
-      failure: `The report was written but not e-mailed: ${before} is not the requester's address on the staff roster, nor at a domain reports may be sent to.`,
-    });
-    expect(mail.some((message) => message.to.includes(before))).toBe(false);
+    for (const [report, to] of [
+      [id, before],
+      [resetId, back],
+    ] as const) {
+      expect(await job(report)).toMatchObject({
+        state: 'done',
+        emailed_at: null,
+        failure: `The report was written but not e-mailed: ${to} is not the requester's confirmed address on the staff roster, nor at a domain reports may be sent to. Download the report here, or confirm the address in Settings (Profile) and ask for it again.`,
+      });
+      expect(mail.some((message) => message.to.includes(to))).toBe(false);
+    }
   });
 
   it('sends no e-mail for a requester deactivated between writing the report and mailing it', async () => {

@@ -1,12 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { SUBJECTS } from '@caliber/contracts';
-import { MetricsModule, serviceHealthController } from '@caliber/service-kit';
+import { Mailer, MetricsModule, serviceHealthController } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { ReportsConfig } from './config';
 import { ReportWorker } from './jobs/report-worker';
 import { ReportMetrics } from './jobs/report-metrics';
 import { ReportWriter } from './jobs/report-writer';
-import { ReportMailer } from './mail/report-mailer';
 import { reportsCommon } from './reports.module';
 
 /**
@@ -21,7 +20,13 @@ export class ReportsWorkerModule {
       module: ReportsWorkerModule,
       imports: [...common.imports, MetricsModule.forRoot({ service: 'reports-worker', logger })],
       controllers: [serviceHealthController('reports-worker', SUBJECTS.reports.health)],
-      providers: [...common.providers, ReportMailer, ReportMetrics, ReportWriter, ReportWorker],
+      providers: [
+        ...common.providers,
+        { provide: Mailer, useValue: new Mailer(config.mail, logger.child({ component: 'mail' })) },
+        ReportMetrics,
+        ReportWriter,
+        ReportWorker,
+      ],
     };
   }
 }

@@ -1,6 +1,7 @@
-import { FULL_ACCESS_ROLES } from '@caliber/contracts';
+import { CONFIRM_EMAIL_PATH, FULL_ACCESS_ROLES } from '@caliber/contracts';
 import { Route, Routes, type ScreenId } from '@caliber/web';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { ConfirmEmailPage } from '../auth/ConfirmEmailPage';
 import { LoginPage } from '../auth/LoginPage';
 import { RegisterPage } from '../auth/RegisterPage';
 import { HomeRedirect, RequireRole, RequireSignedIn, SessionLoading, SignedOutOnly } from './guards';
@@ -90,6 +91,8 @@ export function AppRoutes() {
           </SignedOutOnly>
         }
       />
+      {/* A confirmation link opens here, signed in or not: the token says whose address it is. */}
+      <Route path={CONFIRM_EMAIL_PATH} element={<ConfirmEmailPage />} />
       <Route path="/" element={<HomeRedirect />} />
       <Route element={<RequireSignedIn />}>
         <Route

@@ -6,12 +6,10 @@ import {
   REPORT_FORMATS,
   reportDefaultsSchema,
   roleIs,
-  updateProfileSchema,
   type MeResponse,
   type NotificationSettings,
   type ReportDefaults,
   type ReportFormat,
-  type UpdateProfileRequest,
 } from '@caliber/contracts';
 import { Button, Card, PageHeader, SelectField, Toggle } from '@caliber/ui-kit';
 import {
@@ -25,17 +23,13 @@ import {
   useTheme,
   type ItemsPerPage,
 } from '@caliber/web';
-import {
-  FormSelectField,
-  FormTextField,
-  useContractForm,
-  type ContractForm,
-  type ContractFormOptions,
-} from '@caliber/web-forms';
+import { FormSelectField, type ContractForm } from '@caliber/web-forms';
 import { useId, useState } from 'react';
-import type { DefaultValues, FieldValues, Path, PathValue } from 'react-hook-form';
+import type { FieldValues, Path, PathValue } from 'react-hook-form';
+import { ProfileCard } from './ProfileCard';
 import { SaveRow } from './SaveRow';
-import { useSave, type SaveState } from './use-save';
+import { useAccountForm } from './use-account-form';
+import { useSave } from './use-save';
 
 /** Every format the Generate Report dialog makes, so any of them can be the one it starts with. */
 const FORMAT_CHOICES = REPORT_FORMATS.map((value) => ({ value, label: REPORT_FORMAT_NAMES[value] }));
@@ -58,33 +52,6 @@ export function SettingsPage() {
   );
 }
 
-/**
- * A card's form saved to the account: the contract's schema checks it (each message under its
- * field), then `send` saves it and the answer replaces the signed-in person; a refusal shows its
- * message in the Save row and its field details under the fields.
- */
-function useAccountForm<T extends FieldValues>(
-  schema: ContractFormOptions<T>['schema'],
-  defaultValues: DefaultValues<T>,
-  send: (values: T) => Promise<MeResponse>,
-  fallback: string,
-) {
-  const { replaceUser } = useSession();
-  const form = useContractForm<T>({ schema, defaultValues });
-  const saving = useSave(async (values: T) => {
-    const { user } = await send(values);
-    replaceUser(user);
-    return user;
-  }, fallback);
-  const submit = form.submitWith((values) => saving.save(values), fallback);
-  const state: SaveState = {
-    busy: saving.state.busy,
-    saved: saving.state.saved && form.formState.isSubmitSuccessful,
-    error: form.formError,
-  };
-  return { form, submit, state };
-}
-
 /** A switch bound to one of a form's true-or-false fields. */
 function FormToggle<T extends FieldValues>({
   form,
@@ -102,26 +69,6 @@ function FormToggle<T extends FieldValues>({
       checked={checked}
       onChange={(on) => form.setValue(name, on as PathValue<T, Path<T>>, { shouldDirty: true })}
     />
-  );
-}
-
-function ProfileCard() {
-  const user = useCurrentUser();
-  const formId = useId();
-  const { form, submit, state } = useAccountForm<UpdateProfileRequest>(
-    updateProfileSchema,
-    { name: user.name, email: user.email ?? '' },
-    (values) => api.put<MeResponse>('/users/me', values),
-    'Failed to save profile.',
-  );
-  return (
-    <Card title="Profile" titleId="settings-profile">
-      <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
-        <FormTextField form={form} name="name" label="Name" autoComplete="name" />
-        <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
-      </form>
-      <SaveRow state={state} form={formId} />
-    </Card>
   );
 }
 

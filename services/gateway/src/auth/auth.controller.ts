@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
+  confirmEmailSchema,
   requestOtpSchema,
   verifyOtpSchema,
+  type ConfirmEmailResponse,
   type MeResponse,
   type RequestOtpResponse,
   type SessionTokenClaims,
@@ -96,6 +98,20 @@ export class AuthController {
     if (!vouched || vouched.user._id !== vouched.sub)
       throw new ServiceError('UNAUTHENTICATED', 'The sign-in could not be confirmed. Please try again.');
     return vouched;
+  }
+
+  /**
+   * A confirmation link opened (the web app's /confirm-email page): no session needed, since the
+   * link may be opened on any device. The token is 256 random bits, so it cannot be guessed, and
+   * only its hash is kept.
+   */
+  @Public()
+  @Post('confirm-email')
+  @HttpCode(200)
+  confirmEmail(
+    @Body(new ZodBodyPipe(confirmEmailSchema)) body: z.output<typeof confirmEmailSchema>,
+  ): Promise<ConfirmEmailResponse> {
+    return this.identity.confirmEmail(body);
   }
 
   /** The account as identity has it now (asked afresh: the screen loads it once per visit). */

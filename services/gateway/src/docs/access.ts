@@ -141,6 +141,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   getCurrentUser: { expect: everyone(200) },
   logout: { expect: everyone(204), last: true },
   updateOwnProfile: { expect: everyone(200), body: () => ({ name: 'Matrix Person', email: '' }) },
+  // Each caller has no e-mail address: there is nothing to confirm (409), nothing to cancel (200).
+  sendEmailConfirmation: { expect: everyone(409) },
+  cancelEmailChange: { expect: everyone(200) },
+  // A link is opened signed in or not; a token nobody was sent is 404 to everyone alike.
+  confirmEmail: {
+    expect: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    body: () => ({ token: 'M'.repeat(43) }),
+  },
   updateNotificationSettings: {
     expect: everyone(200),
     body: () => ({ taskUpdates: true, inventory: false, weeklyDigest: true }),

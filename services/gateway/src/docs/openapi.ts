@@ -5,6 +5,7 @@ import {
   assetLabelsRequestSchema,
   assessRiskRequestSchema,
   appearanceSettingsSchema,
+  confirmEmailSchema,
   assigneeQuerySchema,
   changeTaskStatusSchema,
   complianceQuerySchema,
@@ -130,7 +131,7 @@ export const ROUTES: RouteDoc[] = [
     responses: {
       200: 'Signed in: `{token, user}`.',
       400: REFUSALS[400],
-      422: 'Wrong, expired, used or locked code; `message` says which.',
+      422: 'Wrong, expired, used or locked code, or one ended by a change of the account (phone, activity, role) since it was sent (`OTP_WITHDRAWN`); `message` says which.',
       429: 'Too many attempts.',
       ...SERVICE_DOWN,
     },
@@ -157,8 +158,60 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/users/me',
     tag: 'Settings',
     summary: 'Change your own name and e-mail',
+    description:
+      'A new e-mail address does not replace yours at once: a confirmation link is mailed to it, it is answered as `user.pendingEmail`, and `user.email` stays in force until the link is opened (`POST /api/auth/confirm-email`). Sending the pending address again changes nothing; your address in force cancels the pending change; `""` clears both. A new address is refused past your limit of confirmation mails (one a minute, five a day), and nothing is saved. See docs/email-addresses.md.',
     body: updateProfileSchema,
-    responses: { 200: '`{user}`', ...REFUSALS, 409: 'The e-mail address belongs to someone else.' },
+    responses: {
+      200: '`{user}`',
+      ...REFUSALS,
+      409: 'The e-mail address belongs to someone else.',
+      429: 'A confirmation mail was sent less than a minute ago, or five in the last 24 hours (`Retry-After`); nothing is saved.',
+      503: 'The confirmation could not be mailed; nothing is saved.',
+    },
+  },
+  {
+    operationId: 'sendEmailConfirmation',
+    method: 'post',
+    path: '/api/users/me/email/confirmation',
+    tag: 'Settings',
+    summary: 'Mail a new confirmation link for your pending e-mail address, or for your own unconfirmed one',
+    description:
+      'Only the newest link works. An address set by someone else (the staff screens, a roster import) or kept from before is not confirmed: this mails it a link. Answers `{user}`.',
+    responses: {
+      200: '`{user}`, with `pendingEmail` the address the link was sent to.',
+      401: REFUSALS[401],
+      409: 'Nothing to confirm: no address, or yours is confirmed already; or the address belongs to someone else now.',
+      429: 'A confirmation mail was sent less than a minute ago, or five in the last 24 hours (`Retry-After`).',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    operationId: 'cancelEmailChange',
+    method: 'delete',
+    path: '/api/users/me/email/pending',
+    tag: 'Settings',
+    summary: 'Cancel your pending e-mail change: its link stops working, your address in force stays',
+    responses: { 200: '`{user}`', 401: REFUSALS[401], ...SERVICE_DOWN },
+  },
+  {
+    operationId: 'confirmEmail',
+    method: 'post',
+    path: '/api/auth/confirm-email',
+    tag: 'Settings',
+    summary: "Confirm an e-mail address with its link's token, signed in or not",
+    description:
+      "The web app's `/confirm-email?token=…` page sends it when the person chooses Confirm. The address becomes the person's address in force, confirmed: reports may be mailed to it. Answers `{email, message}`.",
+    public: true,
+    body: confirmEmailSchema,
+    responses: {
+      200: '`{email, message}`',
+      400: 'The token is not a whole link token.',
+      403: 'The account is deactivated.',
+      404: 'No such link.',
+      409: 'The address was confirmed by someone else meanwhile: one address, one person.',
+      410: 'The link has been used, has expired (24 hours), was replaced by a newer one or cancelled; `message` says which.',
+      ...SERVICE_DOWN,
+    },
   },
   {
     operationId: 'updateNotificationSettings',
@@ -1052,7 +1105,7 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Reports',
     summary: 'Generate reports as PDF, Excel or Word; optionally e-mail them and repeat them on a schedule',
     description:
-      "The Generate Report dialog's body: `reports` (at least one of the eight types), `filters` (`dateFrom` ≤ `dateTo`, departments, categories, `staff`) and `options` (format, visuals, advanced, schedule, delivery). At least one of `delivery.downloadNow`, `delivery.email` or `schedule.enabled`. With Download Now, the answer waits for the file up to `REPORT_WAIT_SECONDS` (15 s) and is the file itself (`cmms-report-{timestamp}.{pdf|xlsx|docx}`); otherwise, or when it takes longer, it is 202 `{fileUrl, jobId, scheduleId}`: `fileUrl` is the report's page, which follows it live and downloads it when done. A schedule alone writes nothing now. `delivery.email` must be the caller's own address on the staff roster or at one of `REPORT_MAIL_DOMAINS` (else 400, saying where reports may go).",
+      "The Generate Report dialog's body: `reports` (at least one of the eight types), `filters` (`dateFrom` ≤ `dateTo`, departments, categories, `staff`) and `options` (format, visuals, advanced, schedule, delivery). At least one of `delivery.downloadNow`, `delivery.email` or `schedule.enabled`. With Download Now, the answer waits for the file up to `REPORT_WAIT_SECONDS` (15 s) and is the file itself (`cmms-report-{timestamp}.{pdf|xlsx|docx}`); otherwise, or when it takes longer, it is 202 `{fileUrl, jobId, scheduleId}`: `fileUrl` is the report's page, which follows it live and downloads it when done. A schedule alone writes nothing now. `delivery.email` must be the caller's own confirmed address (`user.emailConfirmed`) or at one of `REPORT_MAIL_DOMAINS` (else 400, saying where reports may go and how to confirm an address).",
     body: generateReportSchema,
     responses: {
       200: 'The file (PDF, XLSX or DOCX), as an attachment.',

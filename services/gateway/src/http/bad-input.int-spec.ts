@@ -1,5 +1,6 @@
 import { call } from '@caliber/testing/http';
-import { rosterStaff, signIn, useSignInStack } from '@caliber/testing/stack';
+import { confirmationLinkIn } from '@caliber/testing/outbox';
+import { mailsTo, rosterStaff, signIn, useSignInStack } from '@caliber/testing/stack';
 
 /** Input that cannot be stored or read as sent is a 4xx with a message, never a 5xx or a write. */
 describe('Bad input through the gateway (real PostgreSQL, NATS, Redis)', () => {
@@ -89,17 +90,28 @@ describe('Bad input through the gateway (real PostgreSQL, NATS, Redis)', () => {
     });
   });
 
-  it('answers 409 to the second of two people saving the same e-mail at the same moment', async () => {
+  it('answers 409 to the second of two people confirming the same e-mail at the same moment', async () => {
     const email = `same-${Date.now()}@hospital.example`;
-    const people = [await engineer(), await engineer()];
     for (let round = 0; round < 5; round += 1) {
       const address = `${round}-${email}`;
-      const answers = await Promise.all(
+      // Saved at once by both: each is pending (a pending address holds nothing), each mailed a link.
+      const people = [await engineer(), await engineer()];
+      const saved = await Promise.all(
         people.map(({ token }) =>
           call(stack.gateway.url, 'PUT', '/api/users/me', {
             token,
             body: { name: 'Ama Mensah', email: address },
           }),
+        ),
+      );
+      expect(saved.map((answer) => answer.status)).toEqual([200, 200]);
+      const tokens = (await mailsTo(address)).map(
+        (mail) => new URL(confirmationLinkIn(mail.text) ?? 'http://x/').searchParams.get('token') ?? '',
+      );
+      expect(tokens).toHaveLength(2);
+      const answers = await Promise.all(
+        tokens.map((token) =>
+          call(stack.gateway.url, 'POST', '/api/auth/confirm-email', { body: { token } }),
         ),
       );
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);

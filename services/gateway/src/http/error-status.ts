@@ -50,6 +50,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'OTP_LOCKED':
     case 'OTP_EXPIRED':
     case 'OTP_USED':
+    case 'OTP_WITHDRAWN':
       return 422;
     case 'RATE_LIMITED':
     case 'REPORT_LIMIT_REACHED':

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
   type CheckSessionResult,
+  type ConfirmEmailRequest,
+  type ConfirmEmailResponse,
   type MeResponse,
   type RequestOtpCommand,
   type RequestOtpResponse,
@@ -56,5 +58,18 @@ export class IdentityClient extends DomainServiceClient {
 
   updateAppearance(session: GatewaySession, command: UpdateAppearanceCommand): Promise<MeResponse> {
     return this.request(SUBJECTS.identity.updateAppearance, command, actingUserOf(session));
+  }
+
+  sendEmailConfirmation(session: GatewaySession): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.sendEmailConfirmation, {}, actingUserOf(session));
+  }
+
+  cancelEmailChange(session: GatewaySession): Promise<MeResponse> {
+    return this.request(SUBJECTS.identity.cancelEmailChange, {}, actingUserOf(session));
+  }
+
+  /** A confirmation link opened: the gateway's own request (the token says whose change it is). */
+  confirmEmail(request: ConfirmEmailRequest): Promise<ConfirmEmailResponse> {
+    return this.request(SUBJECTS.identity.confirmEmail, request);
   }
 }

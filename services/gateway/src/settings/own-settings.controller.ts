@@ -1,4 +1,4 @@
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Post, Put } from '@nestjs/common';
 import {
   appearanceSettingsSchema,
   notificationSettingsSchema,
@@ -38,6 +38,22 @@ export class OwnSettingsController {
     @Body(new ZodBodyPipe(updateProfileSchema)) profile: z.output<typeof updateProfileSchema>,
   ): Promise<MeResponse> {
     return this.saved(session, this.identity.updateProfile(session, { profile }));
+  }
+
+  /**
+   * A new link for the pending address (or the person's own unconfirmed one); past the person's
+   * limit of confirmation mails, 429.
+   */
+  @Post('users/me/email/confirmation')
+  @HttpCode(200)
+  sendEmailConfirmation(@CurrentSession() session: GatewaySession): Promise<MeResponse> {
+    return this.saved(session, this.identity.sendEmailConfirmation(session));
+  }
+
+  /** The pending address goes (its link stops working); the address in force stays. */
+  @Delete('users/me/email/pending')
+  cancelEmailChange(@CurrentSession() session: GatewaySession): Promise<MeResponse> {
+    return this.saved(session, this.identity.cancelEmailChange(session));
   }
 
   @Put('settings/notifications')

@@ -42,11 +42,21 @@ export class AssigneesService {
     return { technicians: (await builder.getMany()).map(toAssignee) };
   }
 
-  /** The person as they are now, or null when they are not (or no longer) on the roster. */
+  /**
+   * The person as they are now, or null when they are not (or no longer) on the roster; with
+   * whether they confirmed their address, which alone may receive their reports.
+   */
   async standing(id: string): Promise<StaffStanding> {
     const user = isRecordId(id) ? await this.users.findOneBy({ id }) : null;
     return {
-      person: user ? { ...toAssignee(user), isActive: user.isActive, email: user.email } : null,
+      person: user
+        ? {
+            ...toAssignee(user),
+            isActive: user.isActive,
+            email: user.email,
+            emailConfirmed: user.email !== null && user.emailConfirmedAt !== null,
+          }
+        : null,
     };
   }
 

@@ -13,7 +13,7 @@ import {
 } from '@caliber/contracts';
 import { maskPhone, ServiceError, StatementSigner, writeAudit } from '@caliber/service-kit';
 import type { Logger } from 'pino';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { SessionsService } from '../sessions/sessions.service';
 import { SmsSender } from '../sms/sms-sender';
@@ -33,7 +33,10 @@ function plural(n: number, word: string): string {
 /**
  * Sign-in by one-time code. Rules: only rostered, active staff get a code; a code is 6 random
  * digits, kept only as a keyed hash, valid 5 minutes, for 5 tries, once; a new code is refused
- * within 30 seconds of the previous one. Only the newest code of a user is ever accepted.
+ * within 30 seconds of the previous one. Only the newest code of a user is ever accepted, and
+ * only while the account is as it was when the code was sent: a change of phone, a deactivation
+ * or a new role ends the codes still waiting (a trigger of the users table, in the same
+ * transaction; see the migration `CodesEndWithAccountChange`), and a deletion takes them away.
  */
 @Injectable()
 export class OtpService {
@@ -51,7 +54,9 @@ export class OtpService {
     const { user, challengeId } = await this.dataSource.transaction(async (manager) => {
       // The row lock serialises concurrent requests for one person, so the cool-down holds.
       const user = await this.findSignInUser(manager, command.serviceNumber, true);
-      const latest = await this.latestChallenge(manager, user.id);
+      // A code ended by an account change (a new phone) does not hold the next one back: nothing
+      // reached the phone the next one goes to.
+      const latest = await this.latestChallenge(manager, user.id, { withdrawn: false });
       if (latest) {
         const elapsedSeconds = (Date.now() - latest.createdAt.getTime()) / 1000;
         if (elapsedSeconds < OTP_RESEND_COOLDOWN_SECONDS) {
@@ -113,6 +118,7 @@ export class OtpService {
           'No code was requested for this service number. Ask for a code first.',
         );
       }
+      if (challenge.withdrawnAt) throw codeWithdrawn();
       if (challenge.consumedAt) {
         throw new ServiceError(
           'OTP_USED',
@@ -139,6 +145,7 @@ export class OtpService {
       if (attempt.length === 0) {
         // Another request got there first: it used the code, or took the last attempt.
         const now = await manager.findOneByOrFail(OtpChallengeEntity, { id: challenge.id });
+        if (now.withdrawnAt) throw codeWithdrawn();
         if (now.consumedAt)
           throw new ServiceError(
             'OTP_USED',
@@ -229,7 +236,27 @@ export class OtpService {
     return user;
   }
 
-  private latestChallenge(manager: EntityManager, userId: string): Promise<OtpChallengeEntity | null> {
-    return manager.findOne(OtpChallengeEntity, { where: { userId }, order: { createdAt: 'DESC' } });
+  /** The person's newest code; `withdrawn: false` passes over codes ended by an account change. */
+  private latestChallenge(
+    manager: EntityManager,
+    userId: string,
+    { withdrawn = true }: { withdrawn?: boolean } = {},
+  ): Promise<OtpChallengeEntity | null> {
+    return manager.findOne(OtpChallengeEntity, {
+      where: withdrawn ? { userId } : { userId, withdrawnAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
   }
+}
+
+/**
+ * A code ended because the account changed after it was sent (`withdrawn_at`, set by a trigger of
+ * the users table): the person asks for a new one, which goes to the phone on the roster now. The
+ * words do not say what changed, since whoever holds the old phone reads them too.
+ */
+function codeWithdrawn(): ServiceError {
+  return new ServiceError(
+    'OTP_WITHDRAWN',
+    'This code no longer works: your account was changed after it was sent. Ask for a new code.',
+  );
 }

@@ -11,24 +11,23 @@ import {
   type UserDto,
   type UserUpdatedEvent,
 } from '@caliber/contracts';
-import {
-  diffFields,
-  publishSignedEvent,
-  ServiceError,
-  StatementSigner,
-  violatedIndex,
-  writeAudit,
-} from '@caliber/service-kit';
+import { diffFields, publishSignedEvent, StatementSigner, writeAudit } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { IDENTITY_EVENTS_CLIENT } from '../sessions/sessions-ended.relay';
 import { LOGGER } from '../tokens';
 import { DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 import { toUserDto } from './user.mapper';
+import { EmailConfirmationService } from '../email/email-confirmation.service';
+import { lockOwnAccount, ownAuditActor } from './own-account';
+import { emailIntent } from '../email/email-intent';
 
-type OwnFields = Pick<UserEntity, 'name' | 'email' | 'notifications' | 'reportDefaults' | 'theme'>;
+type OwnFields = Pick<
+  UserEntity,
+  'name' | 'email' | 'pendingEmail' | 'notifications' | 'reportDefaults' | 'theme'
+>;
 
-/** A signed-in user changing their own profile and settings; each change is audited with it. */
+/** A signed-in person changing their own profile and settings; each change is audited with it. */
 @Injectable()
 export class OwnSettingsService {
   constructor(
@@ -36,96 +35,95 @@ export class OwnSettingsService {
     @Inject(IDENTITY_EVENTS_CLIENT) private readonly events: ClientProxy,
     private readonly signer: StatementSigner,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly emails: EmailConfirmationService,
   ) {}
 
-  updateProfile(actor: Actor, { profile }: UpdateProfileCommand): Promise<UserDto> {
-    return this.change(actor, 'profile-updated', async (manager, user) => {
-      if (profile.email && profile.email.toLowerCase() !== (user.email ?? '').toLowerCase()) {
-        const taken: unknown[] = await manager.query(
-          `SELECT 1 FROM "identity"."users" WHERE lower("email") = lower($1) AND "id" <> $2`,
-          [profile.email, user.id],
-        );
-        if (taken.length > 0) throw emailTaken(profile.email);
+  /**
+   * Name and e-mail. A new address does not replace the one in force: its confirmation is mailed
+   * to it (`EmailConfirmationService`), and the name is saved with the change once the mail has
+   * left; a mail that cannot go out (or past the person's limit) saves nothing. Otherwise the save
+   * is one transaction: the pending address entered again changes nothing, the address in force
+   * entered while a change is pending cancels that change, and an empty address clears both.
+   */
+  async updateProfile(actor: Actor, { profile }: UpdateProfileCommand): Promise<UserDto> {
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      const user = await lockOwnAccount(manager, actor);
+      const intent = emailIntent(user, profile.email);
+      if (intent.kind === 'new')
+        return { kind: 'mail' as const, prepared: await this.emails.prepare(manager, user, intent.address) };
+      const next: Partial<OwnFields> = { name: profile.name };
+      if (intent.kind === 'clear') Object.assign(next, { email: null, pendingEmail: null });
+      if (intent.kind === 'clear' || intent.kind === 'keep-current') {
+        await this.emails.endPending(manager, user.id, 'cancelled');
+        next.pendingEmail = null;
       }
-      return { name: profile.name, email: profile.email };
+      return { kind: 'saved' as const, ...(await this.apply(manager, actor, user, 'profile-updated', next)) };
     });
+    if (outcome.kind === 'saved') return this.announced(outcome);
+    await this.emails.deliver(outcome.prepared);
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const user = await lockOwnAccount(manager, actor);
+      await this.emails.promote(manager, user, outcome.prepared);
+      return this.apply(manager, actor, user, 'profile-updated', {
+        name: profile.name,
+        pendingEmail: outcome.prepared.address,
+      });
+    });
+    return this.announced({ ...saved, changed: true });
   }
 
   updateNotifications(actor: Actor, notifications: NotificationSettings): Promise<UserDto> {
-    return this.change(actor, 'notifications-updated', () => Promise.resolve({ notifications }));
+    return this.change(actor, 'notifications-updated', { notifications });
   }
 
   updateReportDefaults(actor: Actor, reportDefaults: ReportDefaults): Promise<UserDto> {
-    return this.change(actor, 'report-defaults-updated', () => Promise.resolve({ reportDefaults }));
+    return this.change(actor, 'report-defaults-updated', { reportDefaults });
   }
 
   updateAppearance(actor: Actor, { theme }: AppearanceSettings): Promise<UserDto> {
-    return this.change(actor, 'appearance-updated', () => Promise.resolve({ theme }));
+    return this.change(actor, 'appearance-updated', { theme });
   }
 
-  /**
-   * Locks the user's row, applies the change, and records what changed in the same transaction.
-   * Two people saving the same new e-mail at once both pass the check above; the unique index
-   * then refuses the second, which is answered 409 like the check's own refusal.
-   */
-  private async change(
-    actor: Actor,
-    action: string,
-    decide: (manager: EntityManager, user: UserEntity) => Promise<Partial<OwnFields>>,
-  ): Promise<UserDto> {
-    try {
-      const { user, changed } = await this.changeIn(actor, action, decide);
-      // Every gateway replica drops what it cached of this person, so each acts for the saved
-      // account on the next call.
-      if (changed) {
-        const event: UserUpdatedEvent = { userId: user._id };
-        await publishSignedEvent(this.events, this.signer, this.logger, EVENT_SUBJECTS.userUpdated, event);
-      }
-      return user;
-    } catch (error) {
-      if (violatedIndex(error) === EMAIL_INDEX) throw emailTaken();
-      throw error;
+  /** Publishes the change (when there was one) and answers the saved account. */
+  private async announced({ user, changed }: { user: UserDto; changed: boolean }): Promise<UserDto> {
+    // Every gateway replica drops what it cached of this person, so each acts for the saved
+    // account on the next call.
+    if (changed) {
+      const event: UserUpdatedEvent = { userId: user._id };
+      await publishSignedEvent(this.events, this.signer, this.logger, EVENT_SUBJECTS.userUpdated, event);
     }
+    return user;
   }
 
-  private changeIn(
+  /** Locks the person's row, applies the change, and records what changed in the same transaction. */
+  private change(actor: Actor, action: string, next: Partial<OwnFields>): Promise<UserDto> {
+    return this.dataSource
+      .transaction(async (manager) =>
+        this.apply(manager, actor, await lockOwnAccount(manager, actor), action, next),
+      )
+      .then((saved) => this.announced(saved));
+  }
+
+  /** Writes `next` on the locked `user` (nothing when nothing differs) with its audit row. */
+  private async apply(
+    manager: EntityManager,
     actor: Actor,
+    user: UserEntity,
     action: string,
-    decide: (manager: EntityManager, user: UserEntity) => Promise<Partial<OwnFields>>,
+    next: Partial<OwnFields>,
   ): Promise<{ user: UserDto; changed: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
-      const user = await manager.findOne(UserEntity, {
-        where: { id: actor._id },
-        lock: { mode: 'pessimistic_write' },
+    const changes = diffFields<OwnFields>(user, next);
+    const changed = Object.keys(changes).length > 0;
+    if (changed) {
+      await manager.update(UserEntity, user.id, next);
+      await writeAudit(manager, {
+        actor: ownAuditActor(user, actor),
+        entity: 'user',
+        entityId: user.id,
+        action,
+        changes,
       });
-      if (!user || !user.isActive)
-        throw new ServiceError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
-      const next = await decide(manager, user);
-      const changes = diffFields<OwnFields>(user, next);
-      if (Object.keys(changes).length > 0) {
-        await manager.update(UserEntity, user.id, next);
-        await writeAudit(manager, {
-          actor: { id: user.id, label: user.serviceNumber, service: actor.via },
-          entity: 'user',
-          entityId: user.id,
-          action,
-          changes,
-        });
-      }
-      const saved = toUserDto(await manager.findOneByOrFail(UserEntity, { id: user.id }));
-      return { user: saved, changed: Object.keys(changes).length > 0 };
-    });
+    }
+    return { user: toUserDto(await manager.findOneByOrFail(UserEntity, { id: user.id })), changed };
   }
-}
-
-/** The unique index on lower(email): one e-mail address, one person. */
-const EMAIL_INDEX = 'users_email_key';
-
-function emailTaken(email?: string): ServiceError {
-  return new ServiceError(
-    'CONFLICT',
-    email
-      ? `The e-mail address ${email} is already in use.`
-      : 'That e-mail address was just taken by someone else. Choose another.',
-  );
 }

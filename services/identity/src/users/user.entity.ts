@@ -21,8 +21,20 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 120 })
   name!: string;
 
+  /** The address in force. */
   @Column({ type: 'varchar', length: 254, nullable: true })
   email!: string | null;
+
+  /**
+   * When the person proved `email` is theirs (a confirmation link opened); null for an address set
+   * by anyone else or kept from before. A trigger clears it whenever the address changes otherwise.
+   */
+  @Column({ name: 'email_confirmed_at', type: 'timestamptz', nullable: true })
+  emailConfirmedAt!: Date | null;
+
+  /** The address the person asked for and has not confirmed yet (`email_changes`, state pending). */
+  @Column({ name: 'pending_email', type: 'varchar', length: 254, nullable: true })
+  pendingEmail!: string | null;
 
   @Column({ name: 'phone_number', type: 'varchar', length: 20 })
   phoneNumber!: string;

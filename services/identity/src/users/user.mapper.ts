@@ -7,6 +7,8 @@ export function toUserDto(user: UserEntity): UserDto {
     serviceNumber: user.serviceNumber,
     name: user.name,
     email: user.email,
+    emailConfirmed: user.email !== null && user.emailConfirmedAt !== null,
+    pendingEmail: user.pendingEmail,
     phoneNumber: user.phoneNumber,
     role: user.role,
     department: user.department,

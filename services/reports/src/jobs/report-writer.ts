@@ -7,6 +7,7 @@ import {
   type ReportFilters,
   type ReportScope,
 } from '@caliber/contracts';
+import { Mailer } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { buildReportSection } from '../builders/report-builders';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
@@ -15,7 +16,6 @@ import { ReportLists } from '../data/report-lists';
 import { REPORT_FILE_TYPES, type ReportDocument } from '../document/report-document';
 import { writeReport } from '../document/write-report';
 import { mayMailTo } from '../mail/mail-policy';
-import { ReportMailer } from '../mail/report-mailer';
 import {
   ownerFromRoster,
   RosterClient,
@@ -60,8 +60,8 @@ const GONE = {
 
 /**
  * Whether a report's e-mail may be sent now, to whom it says it is from, or why not: its requester
- * is no longer active on the roster, or the address is neither their roster address (as it is
- * now) nor at an allowed domain.
+ * is no longer active on the roster, or the address is neither their confirmed roster address (as
+ * it is now) nor at an allowed domain.
  */
 export function mailVerdict(
   standing: RequesterStanding,
@@ -69,10 +69,10 @@ export function mailVerdict(
   domains: readonly string[],
 ): { send: true; person: RosterPerson } | { send: false; reason: string } {
   if (!standing.current) return { send: false, reason: `${GONE[standing.why]}.` };
-  if (!mayMailTo(to, standing.person.email, domains))
+  if (!mayMailTo(to, standing.person, domains))
     return {
       send: false,
-      reason: `${to} is not the requester's address on the staff roster, nor at a domain reports may be sent to.`,
+      reason: `${to} is not the requester's confirmed address on the staff roster, nor at a domain reports may be sent to. Download the report here, or confirm the address in Settings (Profile) and ask for it again.`,
     };
   return { send: true, person: standing.person };
 }
@@ -90,7 +90,7 @@ export class ReportWriter {
     private readonly jobs: ReportJobsRepository,
     private readonly events: ReportEvents,
     private readonly data: ReportDataClient,
-    private readonly mailer: ReportMailer,
+    private readonly mailer: Mailer,
     private readonly lists: ReportLists,
     private readonly roster: RosterClient,
     private readonly metrics: ReportMetrics,
@@ -192,7 +192,8 @@ export class ReportWriter {
   /**
    * Sends the e-mail, when one is owed. Right before sending, the requester and the address are
    * checked again against the roster as it is now (`mailVerdict`): deactivated, removed, or
-   * their roster address changed since, and no mail goes out; the reason is shown instead.
+   * their roster address changed (or no longer confirmed) since, and no mail goes out; the reason
+   * is shown instead.
    */
   private async mailIfOwed(job: StoredReportJob): Promise<void> {
     if (!job.emailTo || job.emailedAt) return;
@@ -244,9 +245,12 @@ export class ReportWriter {
         '',
         `Sent by ${this.config.productName}.`,
       ].join('\n'),
-      fileName: current.fileName,
-      contentType: REPORT_FILE_TYPES[current.format].mime,
-      content: () => this.jobs.chunks(job.id),
+      // The file, streamed from the stored chunks.
+      attachment: {
+        fileName: current.fileName,
+        contentType: REPORT_FILE_TYPES[current.format].mime,
+        content: () => this.jobs.chunks(job.id),
+      },
     });
   }
 }

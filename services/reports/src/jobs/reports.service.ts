@@ -116,9 +116,10 @@ export class ReportsService {
   }
 
   /**
-   * A report goes only to the requester's own roster address or to an allowed domain
+   * A report goes only to the requester's own confirmed roster address or to an allowed domain
    * (`mail-policy.ts`). An address at an allowed domain needs no question; any other is compared
-   * with the roster's address for the person, asked of identity now (the session's copy may be old).
+   * with the roster's address for the person and its confirmation, asked of identity now (the
+   * session's copy may be old).
    */
   private async checkAddress(owner: ReportOwner, email: string): Promise<void> {
     const domains = this.config.mailDomains;
@@ -129,9 +130,9 @@ export class ReportsService {
         'ACCOUNT_INACTIVE',
         'Your account is not active on the staff roster, so no report can be made for you.',
       );
-    if (!mayMailTo(email, standing.person.email, domains))
+    if (!mayMailTo(email, standing.person, domains))
       throw ServiceError.validation([
-        { path: 'options.delivery.email', message: mailRefusalMessage(standing.person.email, domains) },
+        { path: 'options.delivery.email', message: mailRefusalMessage(standing.person, domains) },
       ]);
   }
 

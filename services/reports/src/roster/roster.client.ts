@@ -2,12 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SUBJECTS, type StaffStanding } from '@caliber/contracts';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { ownerAsUser, type ReportOwner } from '../jobs/report-jobs.repository';
+import type { RosterAddress } from '../mail/mail-policy';
 import { PEERS_CHANNEL } from '../tokens';
 
-/** A person as the roster has them now: who they are, their role, and their roster address. */
-export interface RosterPerson extends ReportOwner {
-  email: string | null;
-}
+/**
+ * A person as the roster has them now: who they are, their role, their roster address and
+ * whether they confirmed it (only a confirmed address receives their reports).
+ */
+export interface RosterPerson extends ReportOwner, RosterAddress {}
 
 /** The person as a report's owner (what a report records and what it is read as). */
 export function ownerFromRoster(person: RosterPerson): ReportOwner {
@@ -49,6 +51,8 @@ export class RosterClient extends DomainServiceClient {
         role: person.role,
         serviceNumber: person.serviceNumber,
         email: person.email,
+        // A previous identity release does not say: not confirmed, so no report goes to it.
+        emailConfirmed: person.emailConfirmed === true,
       },
     };
   }
