@@ -1,15 +1,19 @@
 import type { Page } from '@playwright/test';
+import { Pool } from 'pg';
 import {
+  RECALL_ACTIONS_PAGE,
   STORAGE_KEYS,
   type CreateEquipmentRequest,
   type DashboardResponse,
   type EquipmentDto,
-  type RecallDetail,
+  type RecallActionsPage,
+  type RecallDto,
   type RecallNoticeRequest,
   type TaskCreatedResponse,
   type UserDto,
 } from '@caliber/contracts';
 import { accessibilityViolations, describeViolations } from '../support/axe';
+import { e2eValue } from '../support/environment';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
 
 let counter = 0;
@@ -179,8 +183,9 @@ test.describe('Recalls and field safety notices', () => {
       await technician.goto(recallUrl);
       await expect(technician.getByText('2 of 2 devices closed')).toBeVisible();
       const recallId = new URL(recallUrl).pathname.split('/').pop() ?? '';
-      const closed = await apiOf(technician).get<RecallDetail>(`/recalls/${recallId}`);
-      expect([closed.state, closed.actions.map((action) => action.closedWith).sort()]).toEqual([
+      const closed = await apiOf(technician).get<RecallDto>(`/recalls/${recallId}`);
+      const closedDevices = await apiOf(technician).get<RecallActionsPage>(`/recalls/${recallId}/actions`);
+      expect([closed.state, closedDevices.actions.map((action) => action.closedWith).sort()]).toEqual([
         'closed',
         ['decision', 'task'],
       ]);
@@ -209,7 +214,7 @@ test.describe('Recalls and field safety notices', () => {
 test('an Engineer closes a notice that found no device with a decision', async ({ page }) => {
   const tag = marker();
   await signInQuickly(page, addStaff('Engineer'));
-  const recall = await apiOf(page).post<RecallDetail>('/recalls', {
+  const recall = await apiOf(page).post<RecallDto>('/recalls', {
     source: 'MHRA',
     sourceReference: `DSI-${tag}`,
     title: `${tag} monitors may reboot`,
@@ -229,6 +234,71 @@ test('an Engineer closes a notice that found no device with a decision', async (
   await expect(page.getByText('Closed with a decision:')).toBeVisible();
   await expect(page.locator('.page__subtitle').getByText('Closed', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close the recall' })).toHaveCount(0);
+});
+
+/** Records a notice as an Engineer in a session of their own (the page's person only reads). */
+async function recordAsEngineer(page: Page, notice: RecallNoticeRequest): Promise<string> {
+  const context = await page.context().browser()?.newContext();
+  if (!context) throw new Error('No browser to open a second session in.');
+  try {
+    const engineer = await context.newPage();
+    await signInQuickly(engineer, addStaff('Engineer'));
+    return (await apiOf(engineer).post<RecallDto>('/recalls', notice))._id;
+  } finally {
+    await context.close();
+  }
+}
+
+test('a recall that found more devices than a page shows them a page at a time', async ({ page }) => {
+  const tag = marker();
+  await signInQuickly(page, addStaff('Technician'));
+  // More devices of one model than a page holds, written in the database: nobody types them in.
+  const devices = RECALL_ACTIONS_PAGE.default + 5;
+  const { DATABASE_URL } = JSON.parse(e2eValue('serviceEnv')) as { DATABASE_URL: string };
+  const pool = new Pool({ connectionString: DATABASE_URL, max: 1 });
+  try {
+    await pool.query(
+      `INSERT INTO "equipment"."equipment" ("name", "manufacturer", "model", "serial_number", "department",
+              "location", "installation_date", "status", "category", "created_by_id", "created_by_name",
+              "updated_by_id", "updated_by_name")
+       SELECT $1 || ' Pump ' || lpad(i::text, 3, '0'), 'Sigma Medical', $2, $1 || i, 'ICU', 'ICU Bay 4',
+              '2022-06-01', 'Serviceable', 'Other', gen_random_uuid(), 'Seed', gen_random_uuid(), 'Seed'
+         FROM generate_series(1, $3::int) AS i`,
+      [tag, `Spectrum ${tag}`, devices],
+    );
+  } finally {
+    await pool.end();
+  }
+  const recallId = await recordAsEngineer(page, {
+    source: 'Manufacturer',
+    sourceReference: `FSN-${tag}`,
+    title: `${tag} battery may swell`,
+    manufacturer: 'Sigma Medical',
+    models: [`Spectrum ${tag}`],
+    hazard: 'The battery may swell and crack the housing.',
+    actionRequired: 'Replace the battery pack.',
+    publishedOn: '2026-03-10',
+  });
+
+  await page.goto(`/equipment/recalls/${recallId}`);
+  const region = page.getByRole('region', { name: 'Affected devices' });
+  await expect(region.getByRole('listitem')).toHaveCount(RECALL_ACTIONS_PAGE.default);
+  await expect(
+    region.getByText(`Showing 1-${RECALL_ACTIONS_PAGE.default} of ${devices} total`),
+  ).toBeVisible();
+  await expect(region.getByRole('listitem', { name: `${tag} Pump 001` })).toBeVisible();
+  await region
+    .getByRole('navigation', { name: 'Affected device pages' })
+    .getByRole('button', { name: 'Next' })
+    .click();
+  await expect(region.getByRole('listitem')).toHaveCount(devices - RECALL_ACTIONS_PAGE.default);
+  await expect(
+    region.getByText(`Showing ${RECALL_ACTIONS_PAGE.default + 1}-${devices} of ${devices} total`),
+  ).toBeVisible();
+  await expect(
+    region.getByRole('listitem', { name: `${tag} Pump ${String(devices).padStart(3, '0')}` }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=2/);
 });
 
 const WIDTHS = [
@@ -260,7 +330,8 @@ for (const theme of ['light', 'dark'] as const) {
         actionRequired: 'Replace the battery pack with part 35162.',
         publishedOn: '2026-03-10',
       };
-      const recall = await api.post<RecallDetail>('/recalls', notice);
+      const recall = await api.post<RecallDto>('/recalls', notice);
+      const found = await api.get<RecallActionsPage>(`/recalls/${recall._id}/actions`);
       const check = async (screen: string) => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           size.width,
@@ -309,7 +380,7 @@ for (const theme of ['light', 'dark'] as const) {
       await check('inventory');
 
       // The device's own page lists the recall that found it.
-      await page.goto(`/equipment/${recall.actions[0]?.device._id ?? ''}`);
+      await page.goto(`/equipment/${found.actions[0]?.device._id ?? ''}`);
       const recalls = page.getByRole('region', { name: 'Recalls and safety notices' });
       await expect(recalls.getByRole('link', { name: notice.title })).toBeVisible();
       await expect(recalls.getByText('Action open')).toBeVisible();
