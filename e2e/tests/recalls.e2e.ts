@@ -236,6 +236,27 @@ test('an Engineer closes a notice that found no device with a decision', async (
   await expect(page.getByRole('button', { name: 'Close the recall' })).toHaveCount(0);
 });
 
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/**
+ * A screen as it stands: nothing scrolls sideways, axe finds nothing, and it is photographed from
+ * the top (so the page's sticky bar is where it belongs) for review.
+ */
+async function checkScreen(page: Page, screen: string, size: (typeof WIDTHS)[number], theme: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+  const violations = await accessibilityViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: `e2e/.results/screens/recalls-${screen}-${size.name}-${theme}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
 /** Records a notice as an Engineer in a session of their own (the page's person only reads). */
 async function recordAsEngineer(page: Page, notice: RecallNoticeRequest): Promise<string> {
   const context = await page.context().browser()?.newContext();
@@ -250,6 +271,7 @@ async function recordAsEngineer(page: Page, notice: RecallNoticeRequest): Promis
 }
 
 test('a recall that found more devices than a page shows them a page at a time', async ({ page }) => {
+  test.slow();
   const tag = marker();
   await signInQuickly(page, addStaff('Technician'));
   // More devices of one model than a page holds, written in the database: nobody types them in.
@@ -299,12 +321,43 @@ test('a recall that found more devices than a page shows them a page at a time',
     region.getByRole('listitem', { name: `${tag} Pump ${String(devices).padStart(3, '0')}` }),
   ).toBeVisible();
   await expect(page).toHaveURL(/[?&]page=2/);
-});
 
-const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+  // A notice recorded twice before a reference was recorded once, as the migration marked it.
+  const again = new Pool({ connectionString: DATABASE_URL, max: 1 });
+  let repeatId: string;
+  try {
+    const { rows } = await again.query<{ id: string }>(
+      `INSERT INTO "equipment"."recall_notices" ("source", "source_reference", "title", "manufacturer",
+              "manufacturer_key", "models", "model_keys", "serial_numbers", "serial_keys", "serial_ranges",
+              "range_keys", "lot_numbers", "lot_keys", "hazard", "action_required", "published_on", "duplicate_of")
+       SELECT "source", "source_reference", "title", "manufacturer", "manufacturer_key", "models", "model_keys",
+              "serial_numbers", "serial_keys", "serial_ranges", "range_keys", "lot_numbers", "lot_keys", "hazard",
+              "action_required", "published_on", "id"
+         FROM "equipment"."recall_notices" WHERE "id" = $1
+       RETURNING "id"`,
+      [recallId],
+    );
+    repeatId = rows[0]?.id ?? '';
+  } finally {
+    await again.end();
+  }
+
+  for (const theme of ['light', 'dark'] as const)
+    for (const size of WIDTHS) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(`/equipment/recalls/${recallId}?page=2`);
+      await expect(region.getByRole('listitem')).toHaveCount(devices - RECALL_ACTIONS_PAGE.default);
+      await checkScreen(page, 'paged', size, theme);
+      await page.goto(`/equipment/recalls/${repeatId}`);
+      await expect(
+        page.getByText('This notice repeats one recorded earlier with the same source and reference.'),
+      ).toBeVisible();
+      await checkScreen(page, 'repeat', size, theme);
+    }
+  await page.getByRole('link', { name: 'Open the first record' }).click();
+  await expect(page).toHaveURL(new RegExp(`/equipment/recalls/${recallId}$`));
+});
 
 for (const theme of ['light', 'dark'] as const) {
   for (const size of WIDTHS) {
@@ -332,20 +385,7 @@ for (const theme of ['light', 'dark'] as const) {
       };
       const recall = await api.post<RecallDto>('/recalls', notice);
       const found = await api.get<RecallActionsPage>(`/recalls/${recall._id}/actions`);
-      const check = async (screen: string) => {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          size.width,
-        );
-        const violations = await accessibilityViolations(page);
-        expect(violations, describeViolations(violations)).toEqual([]);
-        // From the top, so the page's sticky bar is photographed where it belongs.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
-          path: `e2e/.results/screens/recalls-${screen}-${size.name}-${theme}.png`,
-          fullPage: true,
-          animations: 'disabled',
-        });
-      };
+      const check = (screen: string) => checkScreen(page, screen, size, theme);
 
       await page.goto('/equipment/recalls');
       await expect(page.getByRole('link', { name: notice.title })).toBeVisible();
@@ -367,6 +407,19 @@ for (const theme of ['light', 'dark'] as const) {
         ),
       ).toBeVisible();
       await check('new');
+
+      // The same source's reference as the notice on record (typed with other case and spacing):
+      // the save is refused, naming it, with a link that opens it.
+      await page.getByLabel('Source', { exact: true }).selectOption('Manufacturer');
+      await page.getByLabel('Source reference').fill(` fsn-${tag.toLowerCase()} `);
+      await page.getByRole('button', { name: 'Check matching devices' }).click();
+      await page.getByRole('button', { name: 'Save notice' }).click();
+      const refusal = page.locator('.ck-error-box');
+      await expect(refusal).toContainText(`Manufacturer FSN-${tag} is already recorded as "${notice.title}"`);
+      await expect(refusal.getByRole('link', { name: 'Open the recorded notice' })).toBeVisible();
+      await check('new-recorded');
+      await refusal.getByRole('link', { name: 'Open the recorded notice' }).click();
+      await expect(page).toHaveURL(new RegExp(`/equipment/recalls/${recall._id}$`));
 
       await page.goto(`/equipment/recalls/${recall._id}`);
       await expect(page.getByRole('region', { name: 'Affected devices' }).getByRole('listitem')).toHaveCount(
