@@ -5,7 +5,7 @@ import {
   INVENTORY_IMPORT_COLUMNS,
   type InventoryImportDto,
   type InventoryImportKey,
-  type RecallDetail,
+  type RecallDto,
 } from '@caliber/contracts';
 
 type Cells = Record<InventoryImportKey, string>;
@@ -132,7 +132,7 @@ export async function measureInventoryImport(
   // the new devices against it in its own transaction.
   const recall =
     process.env['BENCH_OPEN_RECALL'] === '1'
-      ? await timed<RecallDetail>(baseUrl, token, 'POST', '/recalls', {
+      ? await timed<RecallDto>(baseUrl, token, 'POST', '/recalls', {
           source: 'Manufacturer',
           sourceReference: `BENCH-${run}`,
           title: 'Bench recall',
@@ -153,7 +153,7 @@ export async function measureInventoryImport(
   if (applied.body.applied?.added !== rows)
     throw new Error(`Applying wrote ${JSON.stringify(applied.body.applied)}, not ${rows} new devices.`);
   const found = recall
-    ? (await timed<RecallDetail>(baseUrl, token, 'GET', `/recalls/${recall.body._id}`)).body.affected -
+    ? (await timed<RecallDto>(baseUrl, token, 'GET', `/recalls/${recall.body._id}`)).body.affected -
       recall.body.affected
     : null;
   if (found !== null && found !== rows / 40)

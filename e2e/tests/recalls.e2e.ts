@@ -1,15 +1,19 @@
 import type { Page } from '@playwright/test';
+import { Pool } from 'pg';
 import {
+  RECALL_ACTIONS_PAGE,
   STORAGE_KEYS,
   type CreateEquipmentRequest,
   type DashboardResponse,
   type EquipmentDto,
-  type RecallDetail,
+  type RecallActionsPage,
+  type RecallDto,
   type RecallNoticeRequest,
   type TaskCreatedResponse,
   type UserDto,
 } from '@caliber/contracts';
 import { accessibilityViolations, describeViolations } from '../support/axe';
+import { e2eValue } from '../support/environment';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
 
 let counter = 0;
@@ -179,8 +183,9 @@ test.describe('Recalls and field safety notices', () => {
       await technician.goto(recallUrl);
       await expect(technician.getByText('2 of 2 devices closed')).toBeVisible();
       const recallId = new URL(recallUrl).pathname.split('/').pop() ?? '';
-      const closed = await apiOf(technician).get<RecallDetail>(`/recalls/${recallId}`);
-      expect([closed.state, closed.actions.map((action) => action.closedWith).sort()]).toEqual([
+      const closed = await apiOf(technician).get<RecallDto>(`/recalls/${recallId}`);
+      const closedDevices = await apiOf(technician).get<RecallActionsPage>(`/recalls/${recallId}/actions`);
+      expect([closed.state, closedDevices.actions.map((action) => action.closedWith).sort()]).toEqual([
         'closed',
         ['decision', 'task'],
       ]);
@@ -209,7 +214,7 @@ test.describe('Recalls and field safety notices', () => {
 test('an Engineer closes a notice that found no device with a decision', async ({ page }) => {
   const tag = marker();
   await signInQuickly(page, addStaff('Engineer'));
-  const recall = await apiOf(page).post<RecallDetail>('/recalls', {
+  const recall = await apiOf(page).post<RecallDto>('/recalls', {
     source: 'MHRA',
     sourceReference: `DSI-${tag}`,
     title: `${tag} monitors may reboot`,
@@ -236,6 +241,124 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
+/**
+ * A screen as it stands: nothing scrolls sideways, axe finds nothing, and it is photographed from
+ * the top (so the page's sticky bar is where it belongs) for review.
+ */
+async function checkScreen(page: Page, screen: string, size: (typeof WIDTHS)[number], theme: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+  const violations = await accessibilityViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: `e2e/.results/screens/recalls-${screen}-${size.name}-${theme}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+/** Records a notice as an Engineer in a session of their own (the page's person only reads). */
+async function recordAsEngineer(page: Page, notice: RecallNoticeRequest): Promise<string> {
+  const context = await page.context().browser()?.newContext();
+  if (!context) throw new Error('No browser to open a second session in.');
+  try {
+    const engineer = await context.newPage();
+    await signInQuickly(engineer, addStaff('Engineer'));
+    return (await apiOf(engineer).post<RecallDto>('/recalls', notice))._id;
+  } finally {
+    await context.close();
+  }
+}
+
+test('a recall that found more devices than a page shows them a page at a time', async ({ page }) => {
+  test.slow();
+  const tag = marker();
+  await signInQuickly(page, addStaff('Technician'));
+  // More devices of one model than a page holds, written in the database: nobody types them in.
+  const devices = RECALL_ACTIONS_PAGE.default + 5;
+  const { DATABASE_URL } = JSON.parse(e2eValue('serviceEnv')) as { DATABASE_URL: string };
+  const pool = new Pool({ connectionString: DATABASE_URL, max: 1 });
+  try {
+    await pool.query(
+      `INSERT INTO "equipment"."equipment" ("name", "manufacturer", "model", "serial_number", "department",
+              "location", "installation_date", "status", "category", "created_by_id", "created_by_name",
+              "updated_by_id", "updated_by_name")
+       SELECT $1 || ' Pump ' || lpad(i::text, 3, '0'), 'Sigma Medical', $2, $1 || i, 'ICU', 'ICU Bay 4',
+              '2022-06-01', 'Serviceable', 'Other', gen_random_uuid(), 'Seed', gen_random_uuid(), 'Seed'
+         FROM generate_series(1, $3::int) AS i`,
+      [tag, `Spectrum ${tag}`, devices],
+    );
+  } finally {
+    await pool.end();
+  }
+  const recallId = await recordAsEngineer(page, {
+    source: 'Manufacturer',
+    sourceReference: `FSN-${tag}`,
+    title: `${tag} battery may swell`,
+    manufacturer: 'Sigma Medical',
+    models: [`Spectrum ${tag}`],
+    hazard: 'The battery may swell and crack the housing.',
+    actionRequired: 'Replace the battery pack.',
+    publishedOn: '2026-03-10',
+  });
+
+  await page.goto(`/equipment/recalls/${recallId}`);
+  const region = page.getByRole('region', { name: 'Affected devices' });
+  await expect(region.getByRole('listitem')).toHaveCount(RECALL_ACTIONS_PAGE.default);
+  await expect(
+    region.getByText(`Showing 1-${RECALL_ACTIONS_PAGE.default} of ${devices} total`),
+  ).toBeVisible();
+  await expect(region.getByRole('listitem', { name: `${tag} Pump 001` })).toBeVisible();
+  await region
+    .getByRole('navigation', { name: 'Affected device pages' })
+    .getByRole('button', { name: 'Next' })
+    .click();
+  await expect(region.getByRole('listitem')).toHaveCount(devices - RECALL_ACTIONS_PAGE.default);
+  await expect(
+    region.getByText(`Showing ${RECALL_ACTIONS_PAGE.default + 1}-${devices} of ${devices} total`),
+  ).toBeVisible();
+  await expect(
+    region.getByRole('listitem', { name: `${tag} Pump ${String(devices).padStart(3, '0')}` }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=2/);
+
+  // A notice recorded twice before a reference was recorded once, as the migration marked it.
+  const again = new Pool({ connectionString: DATABASE_URL, max: 1 });
+  let repeatId: string;
+  try {
+    const { rows } = await again.query<{ id: string }>(
+      `INSERT INTO "equipment"."recall_notices" ("source", "source_reference", "title", "manufacturer",
+              "manufacturer_key", "models", "model_keys", "serial_numbers", "serial_keys", "serial_ranges",
+              "range_keys", "lot_numbers", "lot_keys", "hazard", "action_required", "published_on", "duplicate_of")
+       SELECT "source", "source_reference", "title", "manufacturer", "manufacturer_key", "models", "model_keys",
+              "serial_numbers", "serial_keys", "serial_ranges", "range_keys", "lot_numbers", "lot_keys", "hazard",
+              "action_required", "published_on", "id"
+         FROM "equipment"."recall_notices" WHERE "id" = $1
+       RETURNING "id"`,
+      [recallId],
+    );
+    repeatId = rows[0]?.id ?? '';
+  } finally {
+    await again.end();
+  }
+
+  for (const theme of ['light', 'dark'] as const)
+    for (const size of WIDTHS) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(`/equipment/recalls/${recallId}?page=2`);
+      await expect(region.getByRole('listitem')).toHaveCount(devices - RECALL_ACTIONS_PAGE.default);
+      await checkScreen(page, 'paged', size, theme);
+      await page.goto(`/equipment/recalls/${repeatId}`);
+      await expect(
+        page.getByText('This notice repeats one recorded earlier with the same source and reference.'),
+      ).toBeVisible();
+      await checkScreen(page, 'repeat', size, theme);
+    }
+  await page.getByRole('link', { name: 'Open the first record' }).click();
+  await expect(page).toHaveURL(new RegExp(`/equipment/recalls/${recallId}$`));
+});
+
 for (const theme of ['light', 'dark'] as const) {
   for (const size of WIDTHS) {
     test(`Recalls screens, ${theme}, ${size.name}`, async ({ page }) => {
@@ -260,21 +383,9 @@ for (const theme of ['light', 'dark'] as const) {
         actionRequired: 'Replace the battery pack with part 35162.',
         publishedOn: '2026-03-10',
       };
-      const recall = await api.post<RecallDetail>('/recalls', notice);
-      const check = async (screen: string) => {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          size.width,
-        );
-        const violations = await accessibilityViolations(page);
-        expect(violations, describeViolations(violations)).toEqual([]);
-        // From the top, so the page's sticky bar is photographed where it belongs.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({
-          path: `e2e/.results/screens/recalls-${screen}-${size.name}-${theme}.png`,
-          fullPage: true,
-          animations: 'disabled',
-        });
-      };
+      const recall = await api.post<RecallDto>('/recalls', notice);
+      const found = await api.get<RecallActionsPage>(`/recalls/${recall._id}/actions`);
+      const check = (screen: string) => checkScreen(page, screen, size, theme);
 
       await page.goto('/equipment/recalls');
       await expect(page.getByRole('link', { name: notice.title })).toBeVisible();
@@ -297,6 +408,19 @@ for (const theme of ['light', 'dark'] as const) {
       ).toBeVisible();
       await check('new');
 
+      // The same source's reference as the notice on record (typed with other case and spacing):
+      // the save is refused, naming it, with a link that opens it.
+      await page.getByLabel('Source', { exact: true }).selectOption('Manufacturer');
+      await page.getByLabel('Source reference').fill(` fsn-${tag.toLowerCase()} `);
+      await page.getByRole('button', { name: 'Check matching devices' }).click();
+      await page.getByRole('button', { name: 'Save notice' }).click();
+      const refusal = page.locator('.ck-error-box');
+      await expect(refusal).toContainText(`Manufacturer FSN-${tag} is already recorded as "${notice.title}"`);
+      await expect(refusal.getByRole('link', { name: 'Open the recorded notice' })).toBeVisible();
+      await check('new-recorded');
+      await refusal.getByRole('link', { name: 'Open the recorded notice' }).click();
+      await expect(page).toHaveURL(new RegExp(`/equipment/recalls/${recall._id}$`));
+
       await page.goto(`/equipment/recalls/${recall._id}`);
       await expect(page.getByRole('region', { name: 'Affected devices' }).getByRole('listitem')).toHaveCount(
         2,
@@ -309,7 +433,7 @@ for (const theme of ['light', 'dark'] as const) {
       await check('inventory');
 
       // The device's own page lists the recall that found it.
-      await page.goto(`/equipment/${recall.actions[0]?.device._id ?? ''}`);
+      await page.goto(`/equipment/${found.actions[0]?.device._id ?? ''}`);
       const recalls = page.getByRole('region', { name: 'Recalls and safety notices' });
       await expect(recalls.getByRole('link', { name: notice.title })).toBeVisible();
       await expect(recalls.getByText('Action open')).toBeVisible();

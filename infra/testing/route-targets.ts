@@ -1,7 +1,8 @@
 import type {
   EquipmentDto,
   PmPlanCreatedResponse,
-  RecallDetail,
+  RecallActionsPage,
+  RecallDto,
   ReportJobDto,
   ReportQueuedResponse,
   Role,
@@ -49,6 +50,8 @@ function made<T>(answer: ApiAnswer<T>, what: string, status: number): T {
 export function routeTargets(setup: RouteTargetSetup): RouteTargets {
   const post = <T>(path: string, body: unknown) =>
     call<T>(setup.baseUrl(), 'POST', path, { token: setup.tokens.get('Admin'), body });
+  const get = <T>(path: string) =>
+    call<T>(setup.baseUrl(), 'GET', path, { token: setup.tokens.get('Admin') });
   const bodyOf = (operationId: string) => ROUTE_ACCESS[operationId]?.body?.(setup.context());
 
   async function item(): Promise<string> {
@@ -161,11 +164,16 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
       201,
     );
     const recorded = made(
-      await post<RecallDetail>('/api/recalls', ROUTE_ACCESS['createRecall']?.body?.(context)),
+      await post<RecallDto>('/api/recalls', ROUTE_ACCESS['createRecall']?.body?.(context)),
       'a recall',
       201,
     );
-    const actionId = recorded.actions[0]?._id;
+    const devices = made(
+      await get<RecallActionsPage>(`/api/recalls/${recorded._id}/actions`),
+      'a recall’s devices',
+      200,
+    );
+    const actionId = devices.actions[0]?._id;
     if (!actionId) throw new Error('The recall made for a route found no device.');
     return { id: recorded._id, actionId };
   }
@@ -173,7 +181,7 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
   /** A recall recorded by an Admin whose serial number no device has: it found nothing. */
   async function recallWithoutDevices(): Promise<string> {
     const body = ROUTE_ACCESS['createRecall']?.body?.(setup.context());
-    return made(await post<RecallDetail>('/api/recalls', body), 'a recall', 201)._id;
+    return made(await post<RecallDto>('/api/recalls', body), 'a recall', 201)._id;
   }
 
   async function target(names: RouteAccess['names'], caller: Caller): Promise<string> {

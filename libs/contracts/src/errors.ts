@@ -61,6 +61,11 @@ export interface ApiErrorBody {
   /** Seconds until the caller may try again (rate limits, resend cool-down). */
   retryAfterSeconds?: number;
   /**
+   * With a 409 that says the record already exists (a recall notice of the same source and
+   * reference): that record's id, so the screen can open it.
+   */
+  existingId?: string;
+  /**
    * The request's id, also in the `X-Request-Id` header: what a person quotes and an
    * administrator looks for in the logs. Every gateway answer has one.
    */
@@ -73,6 +78,7 @@ export interface ServiceErrorPayload {
   message: string;
   details?: FieldIssue[];
   retryAfterSeconds?: number;
+  existingId?: string;
 }
 
 export function isServiceErrorPayload(value: unknown): value is ServiceErrorPayload {

@@ -4,6 +4,7 @@ import {
   recallMatches,
   recallNameKey,
   recallNoticeSchema,
+  recallReferenceKey,
   recallSerialKey,
   serialInRange,
   wholeModelWarning,
@@ -51,6 +52,12 @@ describe('recall matching keys', () => {
   it('compares serial and lot numbers without case or surrounding spaces, keeping dashes', () => {
     expect(recallSerialKey('  sn-0042 ')).toBe(recallSerialKey('SN-0042'));
     expect(recallSerialKey('SN-0042')).not.toBe(recallSerialKey('SN0042'));
+  });
+
+  it('keys a source reference without case or white space anywhere, keeping punctuation', () => {
+    expect(recallReferenceKey(' z-1234 -2026\t')).toBe(recallReferenceKey('Z-1234-2026'));
+    expect(recallReferenceKey('FSN\u00a02026/07 Äb\u2009')).toBe('fsn2026/07äb');
+    expect(recallReferenceKey('Z1234-2026')).not.toBe(recallReferenceKey('Z-1234-2026'));
   });
 });
 

@@ -66,6 +66,24 @@ export function recallNameKey(text: string): string {
   return fold(text).replace(DROPPED, '');
 }
 
+/**
+ * What a source reference's key drops: white space, as it is typed anywhere in it (ASCII, the
+ * no-break space, the Unicode spaces and the byte-order mark a pasted text may carry). The same
+ * class in SQL (`recall_reference_key`: PostgreSQL's regular expressions read these escapes alike).
+ */
+export const RECALL_REFERENCE_DROPPED =
+  '[\\t\\n\\v\\f\\r \\u00a0\\u2000-\\u200b\\u202f\\u205f\\u3000\\ufeff]';
+const REFERENCE_DROPPED = new RegExp(RECALL_REFERENCE_DROPPED, 'g');
+
+/**
+ * A source reference's key: a source's notice is recorded once, whatever the case and spacing it
+ * was typed with ('Z-1234-2026', 'z-1234-2026 ', 'Z -1234-2026'). Punctuation counts: 'Z-1234' is
+ * not 'Z1234'.
+ */
+export function recallReferenceKey(reference: string): string {
+  return fold(reference).replace(REFERENCE_DROPPED, '');
+}
+
 /** A serial or lot number's matching key: trimmed, case does not count; dashes and spaces inside do. */
 export function recallSerialKey(text: string): string {
   return fold(text.trim());
@@ -320,6 +338,16 @@ export const listRecallsQuerySchema = z.object({
 });
 export type ListRecallsQuery = z.output<typeof listRecallsQuerySchema>;
 
+/** How many of a notice's devices one page holds: a whole-model notice finds thousands. */
+export const RECALL_ACTIONS_PAGE = { default: 25, max: 100 } as const;
+
+/** A page of a notice's affected devices: open ones first, then by device name. */
+export const listRecallActionsQuerySchema = z.object({
+  page: pageParam(),
+  limit: limitParam(RECALL_ACTIONS_PAGE.default, RECALL_ACTIONS_PAGE.max),
+});
+export type ListRecallActionsQuery = z.output<typeof listRecallActionsQuerySchema>;
+
 export interface RecallSummaryDto {
   _id: string;
   source: RecallSource;
@@ -347,6 +375,11 @@ export interface RecallDto extends RecallSummaryDto {
   updatedBy: UserRef | null;
   /** Why a notice without open actions was closed by hand (null when its devices closed it). */
   closingDecision: string | null;
+  /**
+   * The notice recorded first with the same source and reference, when this one repeats it (a
+   * notice saved twice before the rule that a reference is recorded once; see docs/recalls.md).
+   */
+  duplicateOf: string | null;
   version: number;
 }
 
@@ -391,8 +424,13 @@ export interface RecallListResponse {
   openActions: number;
 }
 
-export interface RecallDetail extends RecallDto {
+/** One page of a notice's affected devices, each with its action (`GET /api/recalls/{id}/actions`). */
+export interface RecallActionsPage {
   actions: RecallActionDto[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
 }
 
 /** The matching devices of a notice not yet saved. */

@@ -92,6 +92,7 @@ export const SUBJECTS = {
     /** Recalls and field safety notices: everyone reads; Engineers and Admins record and close. */
     recallsList: 'equipment.recalls.list',
     recallsGet: 'equipment.recalls.get',
+    recallsActions: 'equipment.recalls.actions',
     recallsPreview: 'equipment.recalls.preview',
     recallsCreate: 'equipment.recalls.create',
     recallsUpdate: 'equipment.recalls.update',

@@ -10,6 +10,8 @@ export class ServiceError extends Error {
     message: string,
     readonly details?: FieldIssue[],
     readonly retryAfterSeconds?: number,
+    /** A 409's record that already exists (`ApiErrorBody.existingId`). */
+    readonly existingId?: string,
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -19,6 +21,7 @@ export class ServiceError extends Error {
     const payload: ServiceErrorPayload = { code: this.code, message: this.message };
     if (this.details) payload.details = this.details;
     if (this.retryAfterSeconds !== undefined) payload.retryAfterSeconds = this.retryAfterSeconds;
+    if (this.existingId !== undefined) payload.existingId = this.existingId;
     return payload;
   }
 

@@ -104,7 +104,13 @@ function serviceFailure(
         `The ${serviceLabel} could not verify this request. Please try again later.`,
       );
     }
-    return new ServiceError(error.code, error.message, error.details, error.retryAfterSeconds);
+    return new ServiceError(
+      error.code,
+      error.message,
+      error.details,
+      error.retryAfterSeconds,
+      error.existingId,
+    );
   }
   if (error instanceof TimeoutError) {
     return new ServiceError(

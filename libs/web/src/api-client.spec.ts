@@ -44,4 +44,10 @@ describe('the message a screen shows for a failed call', () => {
     const error = apiErrorOf(answer(500), { message: 'Broken.', requestId: 42 });
     expect(errorMessage(error, 'Failed')).toBe('Broken.');
   });
+
+  it('carries the id of the record a 409 says exists, and nothing of another type', () => {
+    const body = { statusCode: 409, code: 'CONFLICT', message: 'Already recorded.' };
+    expect(apiErrorOf(answer(409), { ...body, existingId: 'rc-1' }).existingId).toBe('rc-1');
+    expect(apiErrorOf(answer(409), { ...body, existingId: 7 }).existingId).toBeUndefined();
+  });
 });

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly code?: string,
     readonly requestId?: string,
     readonly details: readonly FieldIssue[] = [],
+    /** A 409's record that already exists (a recall of the same source and reference). */
+    readonly existingId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,6 +37,7 @@ export function apiErrorOf(response: Response, body: unknown): ApiError {
     ours ? body.code : undefined,
     requestId,
     details,
+    ours && typeof body.existingId === 'string' ? body.existingId : undefined,
   );
 }
 

@@ -72,13 +72,21 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
 };
 
-/** Recalls and field safety notices: the list's pages (one key per query) and single notices. */
+/**
+ * Recalls and field safety notices: the list's pages (one key per query), single notices, and a
+ * notice's affected devices a page at a time, under the notice's key (a notice that changed asks
+ * again for the devices shown with it).
+ */
 export const recallKeys = {
   all: ['recalls'] as const,
   lists: () => [...recallKeys.all, 'list'] as const,
   /** One page of the list: `query` is its query string (state filter and page). */
   list: (query: string) => [...recallKeys.lists(), query] as const,
   detail: (id: string) => [...recallKeys.all, 'detail', id] as const,
+  /** Every page of the notice's affected devices. */
+  actionPages: (id: string) => [...recallKeys.detail(id), 'actions'] as const,
+  /** One page of them: `query` is its query string (page and page size). */
+  actions: (id: string, query: string) => [...recallKeys.actionPages(id), query] as const,
 };
 
 /** A staged inventory import: its rows, a page at a time (one key per filter and page). */

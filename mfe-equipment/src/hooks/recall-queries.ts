@@ -1,6 +1,7 @@
 import type {
   RecallActionDto,
-  RecallDetail,
+  RecallActionsPage,
+  RecallDto,
   RecallListResponse,
   RecallNoticeRequest,
   RecallPreview,
@@ -30,12 +31,26 @@ export function useRecallList(query: string) {
   });
 }
 
-/** One notice and the action of every device it found. */
+/** One notice as recorded, with how many devices it found and how many of them are closed. */
 export function useRecall(id: string) {
   useRecallsFollowDevices();
   return useQuery({
     queryKey: recallKeys.detail(id),
-    queryFn: apiQuery<RecallDetail>(`/recalls/${encodeURIComponent(id)}`),
+    queryFn: apiQuery<RecallDto>(`/recalls/${encodeURIComponent(id)}`),
+  });
+}
+
+/**
+ * One page of the devices a notice found, each with its action (open ones first): a whole-model
+ * notice finds thousands. The page shown stays while the next loads.
+ */
+export function useRecallActions(id: string, page: number) {
+  useRecallsFollowDevices();
+  const query = new URLSearchParams({ page: String(page) }).toString();
+  return useQuery({
+    queryKey: recallKeys.actions(id, query),
+    queryFn: apiQuery<RecallActionsPage>(`/recalls/${encodeURIComponent(id)}/actions?${query}`),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -56,14 +71,14 @@ function useRecallChange<Input, Answer>(send: (input: Input) => Promise<Answer>)
 }
 
 /** Records a new notice, or saves an edit of one (with the version read: a change meanwhile is refused). */
-export function useSaveRecall(existing: RecallDetail | null) {
+export function useSaveRecall(existing: RecallDto | null) {
   return useRecallChange((body: RecallNoticeRequest) =>
     existing
-      ? api.put<RecallDetail>(`/recalls/${encodeURIComponent(existing._id)}`, {
+      ? api.put<RecallDto>(`/recalls/${encodeURIComponent(existing._id)}`, {
           ...body,
           version: existing.version,
         })
-      : api.post<RecallDetail>('/recalls', body),
+      : api.post<RecallDto>('/recalls', body),
   );
 }
 
@@ -79,9 +94,9 @@ export function useCloseAction(actionId: string) {
 }
 
 /** Closes a notice that found no device, with a written decision. */
-export function useCloseRecall(recall: RecallDetail) {
+export function useCloseRecall(recall: RecallDto) {
   return useRecallChange((decision: string) =>
-    api.put<RecallDetail>(`/recalls/${encodeURIComponent(recall._id)}/close`, {
+    api.put<RecallDto>(`/recalls/${encodeURIComponent(recall._id)}/close`, {
       decision,
       version: recall.version,
     }),

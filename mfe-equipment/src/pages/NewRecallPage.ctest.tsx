@@ -1,11 +1,11 @@
-import type { ApiErrorBody, RecallDetail, RecallNoticeRequest, RecallPreview } from '@caliber/contracts';
+import type { ApiErrorBody, RecallDto, RecallNoticeRequest, RecallPreview } from '@caliber/contracts';
 import { api, apiServer } from '@caliber/web-testing/api-server';
 import { renderScreen } from '@caliber/web-testing/harness';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { engineer } from '../utils/engineer.fixture';
-import { recallSummary } from '../utils/recall.fixture';
+import { recallDetail } from '../utils/recall.fixture';
 import { NewRecallPage } from './NewRecallPage';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -72,7 +72,7 @@ describe('New recall or safety notice', () => {
       }),
       http.post(api('/recalls'), async ({ request }) => {
         saved.push((await request.json()) as RecallNoticeRequest);
-        return HttpResponse.json({ ...recallSummary({ _id: 'rc-9' }) } as RecallDetail, { status: 201 });
+        return HttpResponse.json(recallDetail({ _id: 'rc-9' }) satisfies RecallDto, { status: 201 });
       }),
     );
     const user = userEvent.setup();
@@ -100,7 +100,7 @@ describe('New recall or safety notice', () => {
     expect(saved).toEqual([expect.objectContaining({ models: ['Spectrum', 'Spectrum IQ'] })]);
   });
 
-  it("shows the server's refusal of the save above the form, and its field under that field", async () => {
+  it("shows the server's refusal of the save above the form, its field under that field, and opens the notice on record", async () => {
     apiServer.use(
       http.post(api('/recalls/preview'), () => HttpResponse.json(preview(0))),
       http.post(api('/recalls'), () =>
@@ -110,6 +110,7 @@ describe('New recall or safety notice', () => {
             code: 'CONFLICT',
             message: 'A notice FDA Z-0042-2026 is already recorded.',
             details: [{ path: 'sourceReference', message: 'Already recorded.' }],
+            existingId: 'rc-1',
           } satisfies ApiErrorBody,
           { status: 409 },
         ),
@@ -128,5 +129,9 @@ describe('New recall or safety notice', () => {
       expect.stringContaining('Already recorded.'),
     );
     expect(window.location.pathname).toBe('/equipment/recalls/new');
+    await user.click(
+      within(screen.getByRole('alert')).getByRole('link', { name: 'Open the recorded notice' }),
+    );
+    await waitFor(() => expect(window.location.pathname).toBe('/equipment/recalls/rc-1'));
   });
 });

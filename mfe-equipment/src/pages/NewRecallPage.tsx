@@ -1,4 +1,4 @@
-import { RECALL_SOURCES, type RecallDetail, type RecallPreview, type RecallSource } from '@caliber/contracts';
+import { RECALL_SOURCES, type RecallDto, type RecallPreview, type RecallSource } from '@caliber/contracts';
 import {
   Button,
   Card,
@@ -9,7 +9,7 @@ import {
   PageHeader,
   TextAreaField,
 } from '@caliber/ui-kit';
-import { errorMessage, Link, useNavigate, useParams } from '@caliber/web';
+import { ApiError, errorMessage, Link, useNavigate, useParams } from '@caliber/web';
 import {
   FormSelectField,
   FormTextField,
@@ -85,7 +85,7 @@ function ListField({
   return <TextAreaField {...field} {...form.register(name)} error={error?.message} />;
 }
 
-function RecallEditor({ existing }: { existing: RecallDetail | null }) {
+function RecallEditor({ existing }: { existing: RecallDto | null }) {
   const navigate = useNavigate();
   const form = useContractForm<RecallForm>({
     schema: recallFormSchema,
@@ -100,6 +100,12 @@ function RecallEditor({ existing }: { existing: RecallDetail | null }) {
   const key = JSON.stringify(body);
   const checked = preview?.key === key ? preview.answer : null;
   const busy = form.formState.isSubmitting || saving.isPending;
+  // A notice of this source and reference already on record (a save whose answer was lost and
+  // was sent again, or the letter typed in twice): the refusal names it, and the form opens it.
+  const recorded =
+    saving.error instanceof ApiError && saving.error.status === 409
+      ? (saving.error.existingId ?? null)
+      : null;
 
   const check = form.submitWith(async (values) => {
     const sent = recallRequest(values);
@@ -188,7 +194,19 @@ function RecallEditor({ existing }: { existing: RecallDetail | null }) {
           </div>
           <ListField form={form} name="hazard" label="Hazard" required />
           <ListField form={form} name="actionRequired" label="Action required" required />
-          {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
+          {form.formError ? (
+            <ErrorBox>
+              {form.formError}
+              {recorded ? (
+                <>
+                  {' '}
+                  <Link to={`/equipment/recalls/${encodeURIComponent(recorded)}`}>
+                    Open the recorded notice
+                  </Link>
+                </>
+              ) : null}
+            </ErrorBox>
+          ) : null}
           <div className="recall-form__actions">
             <Button type="submit" variant={checked ? 'secondary' : 'primary'} disabled={busy}>
               {form.formState.isSubmitting ? 'Checking…' : 'Check matching devices'}

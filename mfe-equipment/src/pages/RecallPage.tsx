@@ -1,4 +1,4 @@
-import { hasFullAccess, type RecallActionDto, type RecallDetail } from '@caliber/contracts';
+import { hasFullAccess, type RecallDto } from '@caliber/contracts';
 import {
   Badge,
   Button,
@@ -10,146 +10,24 @@ import {
   formatDate,
   formatDateTime,
   LoadingState,
+  Notice,
   PageHeader,
   TextAreaField,
-  TextField,
 } from '@caliber/ui-kit';
-import { errorMessage, Link, useCurrentUser, useParams } from '@caliber/web';
+import { errorMessage, Link, useAddressFilters, useCurrentUser, useParams } from '@caliber/web';
 import { useState } from 'react';
-import { useCloseAction, useCloseRecall, useOpenRecallTask, useRecall } from '../hooks/recall-queries';
-import { progressLine, recallTask } from '../utils/recall-form';
+import { RecallDevices } from '../components/RecallDevices';
+import { useCloseRecall, useRecall } from '../hooks/recall-queries';
+import { progressLine } from '../utils/recall-form';
 import '../equipment.css';
 
 const BACK = '/equipment/recalls';
-
-/** How an action was closed, in words. */
-function closedLine(action: RecallActionDto): string {
-  const by = action.closedBy ? ` by ${action.closedBy.name}` : '';
-  const when = action.closedAt ? ` on ${formatDateTime(action.closedAt)}` : '';
-  return action.closedWith === 'task'
-    ? `Closed with task ${action.taskId ?? ''}${by}${when}.`
-    : `Closed with a decision${by}${when}.`;
-}
-
-/**
- * One affected device and its action. Engineers and Admins open a Repair task on the device
- * (through the task API, named after the recall), close the action with a completed task on the
- * device, or with a written decision; everyone else reads.
- */
-function ActionItem({
-  recall,
-  action,
-  canEdit,
-}: {
-  recall: RecallDetail;
-  action: RecallActionDto;
-  canEdit: boolean;
-}) {
-  const [taskId, setTaskId] = useState('');
-  const [decision, setDecision] = useState('');
-  const opening = useOpenRecallTask();
-  const closing = useCloseAction(action._id);
-  const busy = opening.isPending || closing.isPending;
-  const closingWith = closing.isPending ? closing.variables.closeWith : null;
-  const failure = opening.error ?? closing.error;
-  const error = failure ? errorMessage(failure, 'The change was not saved') : null;
-  const opened = opening.data?.task._id ?? null;
-  const name = action.device.name || 'Unnamed Equipment';
-
-  const openTask = () => {
-    closing.reset();
-    opening.mutate(
-      { ...recallTask(recall), taskType: 'Repair', priority: 'High', equipmentId: action.device._id },
-      { onSuccess: (created) => setTaskId(created.task._id) },
-    );
-  };
-  const close = (kind: 'task' | 'decision') => {
-    opening.reset();
-    closing.mutate(
-      kind === 'task'
-        ? { closeWith: 'task', taskId: taskId.trim(), version: action.version }
-        : { closeWith: 'decision', decision, version: action.version },
-    );
-  };
-
-  return (
-    <li className="recall-action" aria-label={name}>
-      <div className="recall-row__head">
-        {action.device.present ? (
-          <Link className="recall-row__title" to={`/equipment/${encodeURIComponent(action.device._id)}`}>
-            {name}
-          </Link>
-        ) : (
-          <span className="recall-row__title">{name} (deleted)</span>
-        )}
-        <Badge tone={action.state === 'open' ? 'red' : 'green'}>
-          {action.state === 'open' ? 'Open' : 'Closed'}
-        </Badge>
-      </div>
-      <p className="recall-row__meta">
-        {action.device.serialNumber} · {action.device.model} · {action.device.department} · found{' '}
-        {formatDate(action.foundAt.slice(0, 10))}
-      </p>
-      {!action.stillMatches && action.device.present ? (
-        <p className="recall-action__note">
-          Edited since it was found: it no longer matches this notice (it was serial{' '}
-          {action.matched.serialNumber}).
-        </p>
-      ) : null}
-      {action.state === 'closed' ? (
-        <div className="recall-action__closed">
-          <p>{closedLine(action)}</p>
-          {action.decision ? (
-            <blockquote className="recall-action__decision">{action.decision}</blockquote>
-          ) : null}
-        </div>
-      ) : canEdit ? (
-        <div className="recall-action__forms">
-          <div className="recall-action__form">
-            <Button variant="secondary" onClick={openTask} disabled={busy}>
-              {opening.isPending ? 'Opening…' : 'Open a task'}
-            </Button>
-            {opened ? (
-              <p className="ck-field__hint" role="status">
-                Repair task {opened} opened for this device. Close the action with it once it is completed.
-              </p>
-            ) : null}
-          </div>
-          <div className="recall-action__form">
-            <TextField
-              label="Task number"
-              hint="A completed task on this device"
-              value={taskId}
-              onChange={(event) => setTaskId(event.target.value)}
-            />
-            <Button variant="secondary" onClick={() => close('task')} disabled={busy || !taskId.trim()}>
-              {closingWith === 'task' ? 'Closing…' : 'Close with task'}
-            </Button>
-          </div>
-          <div className="recall-action__form">
-            <TextAreaField
-              label="Decision"
-              hint="At least a sentence, e.g. 'Serial checked on the device label: outside the affected range.'"
-              rows={2}
-              value={decision}
-              onChange={(event) => setDecision(event.target.value)}
-            />
-            <Button variant="secondary" onClick={() => close('decision')} disabled={busy || !decision.trim()}>
-              {closingWith === 'decision' ? 'Closing…' : 'Close with a decision'}
-            </Button>
-          </div>
-          {error ? <ErrorBox>{error}</ErrorBox> : null}
-        </div>
-      ) : null}
-    </li>
-  );
-}
 
 /**
  * Closing a notice that has no open action (it found no device): a written decision. A notice with
  * devices closes by itself with the last of them.
  */
-function CloseRecallForm({ recall }: { recall: RecallDetail }) {
+function CloseRecallForm({ recall }: { recall: RecallDto }) {
   const [decision, setDecision] = useState('');
   const closing = useCloseRecall(recall);
   const busy = closing.isPending;
@@ -173,13 +51,15 @@ function CloseRecallForm({ recall }: { recall: RecallDetail }) {
 }
 
 /**
- * /equipment/recalls/:id: one notice as recorded, and each device it found with its action. The
- * notice closes when its last device does.
+ * /equipment/recalls/:id: one notice as recorded, and the devices it found with their actions, a
+ * page at a time. The notice closes when its last device does.
  */
 export function RecallPage() {
   const { id = '' } = useParams();
   const user = useCurrentUser();
   const canEdit = hasFullAccess(user.role);
+  const { params, update } = useAddressFilters<'page'>();
+  const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useRecall(id);
   const recall = query.data ?? null;
   const error = query.isError ? errorMessage(query.error, 'Failed to load the recall') : null;
@@ -244,6 +124,14 @@ export function RecallPage() {
       <ErrorState message={error} onAction={reload} />
       {recall ? (
         <>
+          {recall.duplicateOf ? (
+            <Notice>
+              This notice repeats one recorded earlier with the same source and reference.{' '}
+              <Link to={`/equipment/recalls/${encodeURIComponent(recall.duplicateOf)}`}>
+                Open the first record
+              </Link>
+            </Notice>
+          ) : null}
           <Card title="The notice" titleId="recall-notice-title">
             <FactList facts={facts} />
             <h3 className="recall-page__label">Hazard</h3>
@@ -258,7 +146,7 @@ export function RecallPage() {
                 <blockquote className="recall-action__decision">{recall.closingDecision}</blockquote>
               </div>
             ) : null}
-            {recall.actions.length === 0 ? (
+            {recall.affected === 0 ? (
               <>
                 <EmptyState
                   title="No device matches this notice"
@@ -271,11 +159,12 @@ export function RecallPage() {
                 {recall.state === 'open' && canEdit ? <CloseRecallForm recall={recall} /> : null}
               </>
             ) : (
-              <ul className="recall-actions" aria-labelledby="recall-devices-title">
-                {recall.actions.map((action) => (
-                  <ActionItem key={action._id} recall={recall} action={action} canEdit={canEdit} />
-                ))}
-              </ul>
+              <RecallDevices
+                recall={recall}
+                canEdit={canEdit}
+                page={page}
+                onPage={(next) => update({ page: String(next) })}
+              />
             )}
           </Card>
         </>

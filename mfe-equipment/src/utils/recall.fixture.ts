@@ -1,4 +1,10 @@
-import type { RecallActionDto, RecallDetail, RecallListResponse, RecallSummaryDto } from '@caliber/contracts';
+import type {
+  RecallActionDto,
+  RecallActionsPage,
+  RecallDto,
+  RecallListResponse,
+  RecallSummaryDto,
+} from '@caliber/contracts';
 
 /** A notice in the list as the API answers it, for tests. */
 export function recallSummary(changes: Partial<RecallSummaryDto> = {}): RecallSummaryDto {
@@ -36,8 +42,8 @@ export function recallPage(
   };
 }
 
-/** A notice with its actions as `GET /recalls/{id}` answers it. */
-export function recallDetail(changes: Partial<RecallDetail> = {}): RecallDetail {
+/** A notice and its counts as `GET /recalls/{id}` answers it. */
+export function recallDetail(changes: Partial<RecallDto> = {}): RecallDto {
   return {
     ...recallSummary(),
     serialNumbers: [],
@@ -49,10 +55,20 @@ export function recallDetail(changes: Partial<RecallDetail> = {}): RecallDetail 
     createdBy: null,
     updatedBy: null,
     closingDecision: null,
+    duplicateOf: null,
     version: 1,
-    actions: [],
     ...changes,
   };
+}
+
+/** `GET /recalls/{id}/actions` as the service answers it: `limit` a page (25 unless said). */
+export function recallActionsPage(
+  actions: RecallActionDto[],
+  page = 1,
+  total = actions.length,
+  limit = 25,
+): RecallActionsPage {
+  return { actions, total, page, pages: Math.max(1, Math.ceil(total / limit)), limit };
 }
 
 /** One affected device's open action. */

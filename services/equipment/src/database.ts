@@ -13,6 +13,7 @@ import { InventoryMoveIn1765500000000 } from './migrations/1765500000000-invento
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
 import { Recalls1765700000000 } from './migrations/1765700000000-recalls';
+import { RecallReferenceOnce1766010000000 } from './migrations/1766010000000-recall-reference-once';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -29,6 +30,7 @@ export const EQUIPMENT_MIGRATIONS = [
   InventoryMoveIn1765500000000,
   AuditChain1765800000000,
   Recalls1765700000000,
+  RecallReferenceOnce1766010000000,
   AuditChainCheckpoint1766500000000,
 ];
 

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
 import { GatewayModule, type GatewayRunOptions } from './gateway.module';
 import {
+  ASSET_LABELS_BODY_LIMIT,
   INVENTORY_IMPORT_BODY_LIMIT,
   jsonBodyMiddleware,
   ROSTER_IMPORT_BODY_LIMIT,
@@ -65,6 +66,13 @@ export async function createGatewayApp(
     `${DEFAULT_API_BASE_PATH}/safety-tests/imports`,
     signedIn,
     ...jsonBodyMiddleware(SAFETY_IMPORT_BODY_LIMIT),
+  );
+  // A sheet of labels by the devices chosen lists up to the contract's most ids: more than the
+  // usual limit holds, so its route reads a body of that size, and only from someone signed in.
+  app.use(
+    `${DEFAULT_API_BASE_PATH}/equipment/labels`,
+    signedIn,
+    ...jsonBodyMiddleware(ASSET_LABELS_BODY_LIMIT),
   );
   app.use(...jsonBodyMiddleware(config.bodyLimit));
   app.use(resumeRequestId());

@@ -58,6 +58,19 @@ function headSetting(schema: string): string {
   return `caliber.audit_head_${schema}`;
 }
 
+/**
+ * Whether the running transaction has written an audit row of the schema, and so holds the chain's
+ * head until it commits. A writer that still has rows to lock must lock them before its first audit
+ * row: one that waits for a row while holding the head deadlocks with a writer that holds that row
+ * and waits for the head (every audited write ends by taking it).
+ */
+export async function holdsAuditChainHead(runner: AuditSqlRunner, schema: string): Promise<boolean> {
+  const [row] = (await runner.query(`SELECT coalesce(current_setting($1, true), '') <> '' AS "held"`, [
+    headSetting(schema),
+  ])) as { held: boolean }[];
+  return row?.held === true;
+}
+
 /** The chain's DDL on a schema whose audit table has the chain columns: functions and triggers. */
 export function auditChainTriggerSql(schema: string): string[] {
   const s = `"${schema}"`;

@@ -41,6 +41,40 @@ export async function writeAudit(manager: EntityManager, record: AuditRecord): P
   await manager.save(entry);
 }
 
+/** Audit rows one statement writes: each statement's JSON stays a few megabytes at most. */
+const AUDIT_ROWS_PER_STATEMENT = 2_000;
+
+/**
+ * Writes many audit rows of one actor inside the caller's transaction, in the order given, a few
+ * thousand to a statement rather than one round trip each: a recall that finds 20,000 devices
+ * writes 20,000 rows. The chain's trigger numbers them in that order, as it does `writeAudit`'s.
+ */
+export async function writeAuditRows(
+  manager: EntityManager,
+  schema: string,
+  actor: AuditActor,
+  records: readonly Omit<AuditRecord, 'actor'>[],
+): Promise<void> {
+  for (let at = 0; at < records.length; at += AUDIT_ROWS_PER_STATEMENT) {
+    const chunk = records.slice(at, at + AUDIT_ROWS_PER_STATEMENT).map((record) => ({
+      entity: record.entity,
+      entityId: record.entityId,
+      action: record.action,
+      changes: record.changes ?? {},
+      equipmentId: record.equipmentId ?? null,
+    }));
+    await manager.query(
+      `INSERT INTO "${schema}"."audit_log" ("actor_id", "actor_label", "service", "entity", "entity_id", "action",
+              "changes", "equipment_id")
+       SELECT $2, $3, $4, r."item" ->> 'entity', r."item" ->> 'entityId', r."item" ->> 'action', r."item" -> 'changes',
+              (r."item" ->> 'equipmentId')::uuid
+         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r("item", "n")
+        ORDER BY r."n"`,
+      [JSON.stringify(chunk), actor.id, actor.label, actor.service ?? null],
+    );
+  }
+}
+
 /**
  * The fields whose value differs between `before` and `after`, as from/to pairs. Values are
  * compared as the JSON they are stored as, structurally: PostgreSQL's `jsonb` does not keep key

@@ -4,6 +4,7 @@ import {
   EQUIPMENT_STATUSES,
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_KEYS,
+  listNameKey,
   listValueRefusal,
   readSheetDate,
   readUdi,
@@ -105,8 +106,9 @@ export function statusOf(text: string): EquipmentStatus | undefined {
  */
 export function evaluateRows(rows: readonly InventoryFileRow[], context: ImportContext): RowOutcome[] {
   const firstLine = new Map<string, number>();
+  const suggest = suggestionsOnce(context);
   return rows.map((row) => {
-    const outcome = evaluateRow(row, context);
+    const outcome = evaluateRow(row, context, suggest);
     const key = outcome.serialNumber.toLowerCase();
     if (key === '') return outcome;
     const first = firstLine.get(key);
@@ -145,7 +147,29 @@ function refused(outcome: RowOutcome, problems: InventoryRowProblem[]): RowOutco
   };
 }
 
-function evaluateRow(row: InventoryFileRow, context: ImportContext): RowOutcome {
+/** The names of a list to offer for what a cell wrote that the list does not hold. */
+type Suggest = (kind: 'department' | 'category', written: string) => readonly string[];
+
+/**
+ * The suggestions of one reading of a file, each computed once per list and distinct text (as the
+ * list compares names: case and spacing do not count). Comparing a text with every name of a list
+ * is the costly part of a row, and a file of 20,000 rows writes the same few unknown names over and
+ * over; the lists do not change while a file is read, so an answer once found holds for every row.
+ */
+function suggestionsOnce(context: ImportContext): Suggest {
+  const found = new Map<string, readonly string[]>();
+  return (kind, written) => {
+    const key = `${kind}\u0000${listNameKey(written)}`;
+    let names = found.get(key);
+    if (names === undefined) {
+      names = closestNames(written, context.active[kind]);
+      found.set(key, names);
+    }
+    return names;
+  };
+}
+
+function evaluateRow(row: InventoryFileRow, context: ImportContext, suggest: Suggest): RowOutcome {
   const cells = Object.fromEntries(
     Object.entries(row.cells).map(([key, text]) => [key, text.trim()]),
   ) as Record<InventoryImportKey, string>;
@@ -210,7 +234,7 @@ function evaluateRow(row: InventoryFileRow, context: ImportContext): RowOutcome 
     const entry = context.lists.find(kind, text);
     const refusal = listValueRefusal(kind, text, entry, existing?.[kind] ?? null);
     if (!refusal) return entry?.name ?? text;
-    const suggestions = entry ? [] : closestNames(text, context.active[kind]);
+    const suggestions = entry ? [] : suggest(kind, text);
     problem(
       kind,
       suggestions.length > 0

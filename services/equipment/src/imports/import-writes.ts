@@ -18,7 +18,7 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-interface AuditRow {
+export interface ImportAuditRow {
   id: string;
   action: 'created' | 'updated';
   changes: Record<string, FieldChange>;
@@ -33,18 +33,23 @@ interface StatusRow {
 
 /**
  * Writes an import's valid rows in the caller's transaction: the added devices (each with its
- * first status-history row), the updated ones (a status that changes gets its history row), and
- * one audit row per device with the fields it changed and the import it came from. Answers the
- * outcomes with the added devices' ids, and the counts.
+ * first status-history row) and the updated ones (a status that changes gets its history row).
+ * Answers the outcomes with the added devices' ids, the counts, and one audit row per device with
+ * the fields it changed and the import it came from, which the caller writes with
+ * `writeImportAudit` once every row it changes is locked (the audit chain's head is locked last).
  */
 export async function writeImport(
   manager: EntityManager,
   actor: Actor,
   batch: BatchRow,
   outcomes: readonly RowOutcome[],
-): Promise<{ outcomes: RowOutcome[]; counts: { added: number; updated: number } }> {
+): Promise<{
+  outcomes: RowOutcome[];
+  counts: { added: number; updated: number };
+  audit: ImportAuditRow[];
+}> {
   const source: FieldChange = { from: null, to: `${batch.fileName} (import ${batch.id})` };
-  const audit: AuditRow[] = [];
+  const audit: ImportAuditRow[] = [];
   const statuses: StatusRow[] = [];
   const idsBySerial = new Map<string, string>();
 
@@ -116,6 +121,23 @@ export async function writeImport(
          FROM jsonb_to_recordset($1::jsonb) AS r("id" uuid, "from" text, "to" text, "reason" text)`,
       [JSON.stringify(chunk), actor._id, actor.name],
     );
+  return {
+    outcomes: outcomes.map((outcome) =>
+      outcome.action === 'add' && outcome.record
+        ? { ...outcome, equipmentId: idsBySerial.get(outcome.record.serialNumber.toLowerCase()) ?? null }
+        : outcome,
+    ),
+    counts: { added: adds.length, updated: updates.length },
+    audit,
+  };
+}
+
+/** The import's audit rows (from `writeImport`), a few thousand to a statement. */
+export async function writeImportAudit(
+  manager: EntityManager,
+  actor: Actor,
+  audit: readonly ImportAuditRow[],
+): Promise<void> {
   const who = auditActorOf(actor);
   for (const chunk of chunks(audit))
     await manager.query(
@@ -125,15 +147,6 @@ export async function writeImport(
          FROM jsonb_to_recordset($1::jsonb) AS r("id" text, "action" text, "changes" jsonb)`,
       [JSON.stringify(chunk), who.id, who.label, who.service ?? null],
     );
-
-  return {
-    outcomes: outcomes.map((outcome) =>
-      outcome.action === 'add' && outcome.record
-        ? { ...outcome, equipmentId: idsBySerial.get(outcome.record.serialNumber.toLowerCase()) ?? null }
-        : outcome,
-    ),
-    counts: { added: adds.length, updated: updates.length },
-  };
 }
 
 /** The stored values of the fields a record has, to compare with it (the status too: it is audited as a field). */

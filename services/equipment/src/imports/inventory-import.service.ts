@@ -24,7 +24,8 @@ import { EquipmentEvents } from '../inventory/equipment-events';
 import { ListsRepository } from '../lists/lists.repository';
 import { ImportBatchesRepository, toImportDto, type BatchRow } from './import-batches.repository';
 import { evaluateRows, holdToPreview, type ExistingDevice, type ImportContext } from './import-rows';
-import { writeImport } from './import-writes';
+import { writeImport, writeImportAudit } from './import-writes';
+import { auditRecalls } from '../recalls/recall-audit';
 import { recordMatches } from '../recalls/recall-matching';
 
 /**
@@ -173,8 +174,9 @@ export class InventoryImportService {
           await this.batches.previewed(manager, importId),
         );
         const applied = await writeImport(manager, actor, batch, outcomes);
-        // The added and updated devices against the open recalls, in one statement.
-        await recordMatches(manager, actor, {
+        // The added and updated devices against the open recalls, in one statement, before any
+        // audit row: notices are locked before the audit chain's head (see `recordMatches`).
+        const matches = await recordMatches(manager, {
           equipmentIds: applied.outcomes.flatMap((outcome) =>
             outcome.action === 'add' && outcome.equipmentId
               ? [outcome.equipmentId]
@@ -189,6 +191,8 @@ export class InventoryImportService {
           dateOrderNote: batch.dateOrderNote ?? '',
           applied: applied.counts,
         });
+        await writeImportAudit(manager, actor, applied.audit);
+        await auditRecalls(manager, actor, matches.audit);
         written.counts = applied.counts;
         return toImportDto(await this.own(manager, actor, importId));
       });

@@ -38,6 +38,7 @@ import { StatusHistoryEntity } from './status-history.entity';
 import { PmCoverageReplica } from '../risk/pm-coverage.replica';
 import { ListsService } from '../lists/lists.service';
 import { NO_UDI, refuseUdiSerialMismatch, udiColumns } from './udi-columns';
+import { auditRecalls } from '../recalls/recall-audit';
 import { recordMatches } from '../recalls/recall-matching';
 
 /** The fields a recall is matched on (the lot and GTIN come from the UDI). */
@@ -193,6 +194,10 @@ export class EquipmentService {
       });
       await manager.save(created);
       await this.recordStatus(manager, created.id, null, data.status, actor, 'Added to the inventory');
+      // A device added while a recall of its model is open is affected from the start. Matched
+      // before any audit row: the notices are locked before the audit chain's head (the lock order
+      // of `recordMatches`).
+      const matches = await recordMatches(manager, { equipmentIds: [created.id] });
       await writeAudit(manager, {
         actor: auditActorOf(actor),
         entity: 'equipment',
@@ -201,8 +206,7 @@ export class EquipmentService {
         action: 'created',
         changes: diffFields({}, data),
       });
-      // A device added while a recall of its model is open is affected from the start.
-      await recordMatches(manager, actor, { equipmentIds: [created.id] });
+      await auditRecalls(manager, actor, matches.audit);
       return manager.findOneByOrFail(EquipmentEntity, { id: created.id });
     });
     const dto = toEquipmentDto(item);
@@ -252,9 +256,11 @@ export class EquipmentService {
       });
       if (statusChanged) await this.recordStatus(manager, item.id, item.status, next.status, actor, null);
       // A device whose matched fields changed is matched against the open recalls again; one that
-      // stops matching keeps its actions (it was affected when found).
-      if (RECALL_MATCHED_FIELDS.some((field) => field in descriptive))
-        await recordMatches(manager, actor, { equipmentIds: [item.id] });
+      // stops matching keeps its actions (it was affected when found). Before any audit row (the
+      // lock order of `recordMatches`).
+      const matches = RECALL_MATCHED_FIELDS.some((field) => field in descriptive)
+        ? await recordMatches(manager, { equipmentIds: [item.id] })
+        : null;
       await writeAudit(manager, {
         actor: auditActorOf(actor),
         entity: 'equipment',
@@ -265,6 +271,7 @@ export class EquipmentService {
           ? { ...descriptive, status: { from: item.status, to: next.status } }
           : descriptive,
       });
+      if (matches) await auditRecalls(manager, actor, matches.audit);
       return {
         item: await manager.findOneByOrFail(EquipmentEntity, { id }),
         from: statusChanged ? item.status : null,

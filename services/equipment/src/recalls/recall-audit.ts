@@ -1,6 +1,7 @@
 import type { Actor } from '@caliber/contracts';
-import { auditActorOf, writeAudit, type FieldChange } from '@caliber/service-kit';
+import { auditActorOf, writeAuditRows, type FieldChange } from '@caliber/service-kit';
 import type { EntityManager } from 'typeorm';
+import { EQUIPMENT_SCHEMA } from '../database';
 
 export interface RecallAuditEntry {
   /** 'recall': the notice (entityId its id); 'recall-device': one device's action (entityId the action's id). */
@@ -14,21 +15,14 @@ export interface RecallAuditEntry {
 
 /**
  * Every audit row the recalls write goes through here, in the caller's transaction, with old and
- * new values: one place to add a field to them all.
+ * new values, in the order given: one place to add a field to them all. A notice that finds
+ * thousands of devices writes their rows a few thousand to a statement. Called last in a
+ * transaction, once every row it changes is locked (the lock order in `recall-matching.ts`).
  */
 export async function auditRecalls(
   manager: EntityManager,
   actor: Actor,
   entries: readonly RecallAuditEntry[],
 ): Promise<void> {
-  const who = auditActorOf(actor);
-  for (const entry of entries)
-    await writeAudit(manager, {
-      actor: who,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      equipmentId: entry.equipmentId,
-      action: entry.action,
-      changes: entry.changes,
-    });
+  await writeAuditRows(manager, EQUIPMENT_SCHEMA, auditActorOf(actor), entries);
 }

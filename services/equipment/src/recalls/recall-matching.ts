@@ -1,12 +1,8 @@
-import {
-  recallNameKey,
-  recallSerialKey,
-  serialParts,
-  type Actor,
-  type RecallNotice,
-} from '@caliber/contracts';
+import { recallNameKey, recallSerialKey, serialParts, type RecallNotice } from '@caliber/contracts';
+import { holdsAuditChainHead } from '@caliber/service-kit';
 import type { EntityManager } from 'typeorm';
-import { auditRecalls } from './recall-audit';
+import { EQUIPMENT_SCHEMA } from '../database';
+import type { RecallAuditEntry } from './recall-audit';
 
 /** A notice's matching keys, as stored beside it (and bound for a preview). */
 export interface NoticeKeys {
@@ -106,24 +102,46 @@ export async function previewMatches(
 /** Which open notices and which devices to match: one notice against the inventory, or devices against every open notice. */
 export type MatchScope = { recallId: string } | { equipmentIds: readonly string[] };
 
+/** What a match found: the devices that gained an action, and the audit rows the caller writes. */
+export interface RecallMatches {
+  devices: string[];
+  /** One `found` row per new action: written by the caller with its own rows, last (see below). */
+  audit: RecallAuditEntry[];
+}
+
+const NOTHING_FOUND = (): RecallMatches => ({ devices: [], audit: [] });
+
 /**
  * Matches in one statement and records what it found, in the caller's transaction: an action row
  * for each (notice, device) pair not found before, the notices' affected counts and the devices'
- * open-action counts raised, and an audit row for each new action. Only open notices find devices.
- * Answers the devices that gained an action.
+ * open-action counts raised. Only open notices find devices. Answers the devices that gained an
+ * action and their audit rows, which the caller writes after its own (and after any lock it still
+ * takes): `auditRecalls(manager, actor, [...own, ...matches.audit])`.
+ *
+ * The lock order of every write that meets a recall, written here because this is where they meet:
+ *
+ *   1. the rows the write is about (a recall action, a device, an import's devices, a notice), then
+ *   2. the notices and devices a match changes (here), and
+ *   3. last, the audit chain's head: a transaction's first audit row locks it until commit.
+ *
+ * So a transaction writes its audit rows only after its last row lock, and this function, which
+ * locks notices and devices, refuses to run once its transaction has written one. Closing an action
+ * (action, device, notice, then audit) and adding a device that an open notice finds (device,
+ * notice, then audit) then both take the notice before the head: one waits for the other instead of
+ * each waiting for the other (a deadlock, which PostgreSQL ends by aborting one of them: a 500).
  */
-export async function recordMatches(
-  manager: EntityManager,
-  actor: Actor,
-  scope: MatchScope,
-): Promise<string[]> {
+export async function recordMatches(manager: EntityManager, scope: MatchScope): Promise<RecallMatches> {
+  if (await holdsAuditChainHead(manager, EQUIPMENT_SCHEMA))
+    throw new Error(
+      'recordMatches ran after its transaction wrote an audit row: lock the notices and devices first, audit last.',
+    );
   if ('equipmentIds' in scope) {
-    if (scope.equipmentIds.length === 0) return [];
+    if (scope.equipmentIds.length === 0) return NOTHING_FOUND();
     // Most writes happen with no notice open: one index probe and nothing else.
     const [open] = (await manager.query(
       `SELECT EXISTS (SELECT 1 FROM "equipment"."recall_notices" WHERE "state" = 'open') AS "any"`,
     )) as [{ any: boolean }];
-    if (!open.any) return [];
+    if (!open.any) return NOTHING_FOUND();
   }
   const found: { id: string; recallId: string; equipmentId: string; matched: Record<string, unknown> }[] =
     await manager.query(
@@ -139,7 +157,7 @@ export async function recordMatches(
        RETURNING "id", "recall_id" AS "recallId", "equipment_id" AS "equipmentId", "matched"`,
       ['recallId' in scope ? scope.recallId : scope.equipmentIds],
     );
-  if (found.length === 0) return [];
+  if (found.length === 0) return NOTHING_FOUND();
   // A notice with an open action is open: had another transaction closed it since this statement
   // read it open, it is open again (the row lock orders the two).
   await manager.query(
@@ -158,10 +176,9 @@ export async function recordMatches(
       WHERE e."id" = c."id"`,
     [JSON.stringify(found.map(({ equipmentId }) => ({ equipmentId })))],
   );
-  await auditRecalls(
-    manager,
-    actor,
-    found.map((row) => ({
+  return {
+    devices,
+    audit: found.map((row) => ({
       entity: 'recall-device',
       entityId: row.id,
       equipmentId: row.equipmentId,
@@ -173,6 +190,5 @@ export async function recordMatches(
         state: { from: null, to: 'open' },
       },
     })),
-  );
-  return devices;
+  };
 }

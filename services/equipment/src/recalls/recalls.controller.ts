@@ -3,6 +3,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import {
   closeRecallActionSchema,
   closeRecallSchema,
+  listRecallActionsQuerySchema,
   listRecallsQuerySchema,
   recallNoticeSchema,
   reportFiguresRequestSchema,
@@ -11,7 +12,8 @@ import {
   type Actor,
   type DeviceRecallsResponse,
   type RecallActionDto,
-  type RecallDetail,
+  type RecallActionsPage,
+  type RecallDto,
   type RecallListResponse,
   type RecallPreview,
   type RecallReportFigures,
@@ -39,8 +41,15 @@ export class RecallsController {
   }
 
   @MessagePattern(SUBJECTS.equipment.recallsGet)
-  get(@Acting() _actor: Actor, @Command() data: unknown): Promise<RecallDetail> {
+  get(@Acting() _actor: Actor, @Command() data: unknown): Promise<RecallDto> {
     return this.recalls.get(parsePayload(z.object({ id }), data).id);
+  }
+
+  /** A page of the notice's devices: the only answer that carries them, so each stays bounded. */
+  @MessagePattern(SUBJECTS.equipment.recallsActions)
+  actions(@Acting() _actor: Actor, @Command() data: unknown): Promise<RecallActionsPage> {
+    const command = parsePayload(z.object({ id, query: listRecallActionsQuerySchema }), data);
+    return this.recalls.actions(command.id, command.query);
   }
 
   @MessagePattern(SUBJECTS.equipment.recallsPreview)
@@ -49,12 +58,12 @@ export class RecallsController {
   }
 
   @MessagePattern(SUBJECTS.equipment.recallsCreate)
-  create(@Acting() actor: Actor, @Command() data: unknown): Promise<RecallDetail> {
+  create(@Acting() actor: Actor, @Command() data: unknown): Promise<RecallDto> {
     return this.recalls.create(actor, parsePayload(z.object({ data: recallNoticeSchema }), data).data);
   }
 
   @MessagePattern(SUBJECTS.equipment.recallsUpdate)
-  update(@Acting() actor: Actor, @Command() data: unknown): Promise<RecallDetail> {
+  update(@Acting() actor: Actor, @Command() data: unknown): Promise<RecallDto> {
     const command = parsePayload(z.object({ id, data: updateRecallNoticeSchema }), data);
     return this.recalls.update(actor, command.id, command.data);
   }
@@ -66,7 +75,7 @@ export class RecallsController {
   }
 
   @MessagePattern(SUBJECTS.equipment.recallsClose)
-  close(@Acting() actor: Actor, @Command() data: unknown): Promise<RecallDetail> {
+  close(@Acting() actor: Actor, @Command() data: unknown): Promise<RecallDto> {
     const command = parsePayload(z.object({ id, data: closeRecallSchema }), data);
     return this.recalls.close(actor, command.id, command.data);
   }

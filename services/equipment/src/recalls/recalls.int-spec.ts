@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
   recallMatches,
   recallNameKey,
+  recallReferenceKey,
   recallSerialKey,
   type CreateEquipmentRequest,
   type DashboardResponse,
@@ -11,8 +12,10 @@ import {
   type EquipmentDto,
   type EquipmentListResponse,
   type InventoryImportDto,
+  type ApiErrorBody,
   type RecallActionDto,
-  type RecallDetail,
+  type RecallActionsPage,
+  type RecallDto,
   type RecallListResponse,
   type RecallNoticeRequest,
   type RecallPreview,
@@ -26,6 +29,11 @@ import { firstValueFrom } from 'rxjs';
 import { call } from '@caliber/testing/http';
 import { natsConnectOptions } from '@caliber/testing/nats-users';
 import { testSigner } from '@caliber/testing/statement-keys';
+import {
+  MARK_REPEATED_NOTICES_SQL,
+  RECALL_REFERENCE_INDEX,
+  RECALL_REFERENCE_INDEX_SQL,
+} from '../migrations/1766010000000-recall-reference-once';
 import {
   equipmentDataSource,
   rosterStaff,
@@ -131,8 +139,21 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     >;
   const openFor = async (id: string) =>
     (await technician.get<EquipmentDto>(`/equipment/${id}`)).body.openRecallActions;
+  /** The recall with every device it found, read a page at a time as the screens read them. */
+  async function withDevices(id: string): Promise<RecallDto & { actions: RecallActionDto[] }> {
+    const recalled = await technician.get<RecallDto>(`/recalls/${id}`);
+    expect(recalled.status).toBe(200);
+    const actions: RecallActionDto[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await technician.get<RecallActionsPage>(`/recalls/${id}/actions?page=${page}&limit=2`);
+      expect(answer.status).toBe(200);
+      actions.push(...answer.body.actions);
+      if (page >= answer.body.pages) break;
+    }
+    return { ...recalled.body, actions };
+  }
 
-  let recall: RecallDetail;
+  let recall: RecallDto & { actions: RecallActionDto[] };
   let inRange: EquipmentDto;
   let atEnd: EquipmentDto;
   let outside: EquipmentDto;
@@ -153,6 +174,21 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       )) as { key: string; serial: string }[];
       expect([name, answer?.key, answer?.serial]).toEqual([name, recallNameKey(name), recallSerialKey(name)]);
     }
+    const references = [
+      'Z-1234-2026',
+      ' z-1234 -2026\t',
+      'FSN\u00a0 2026/07 ÄB',
+      'fsn2026/07äb\u2009',
+      'Z1234',
+    ];
+    for (const reference of references) {
+      const [answer] = (await rows.query(`SELECT "equipment"."recall_reference_key"($1) AS "key"`, [
+        reference,
+      ])) as { key: string }[];
+      expect([reference, answer?.key]).toEqual([reference, recallReferenceKey(reference)]);
+    }
+    expect(recallReferenceKey(' z-1234 -2026\t')).toBe(recallReferenceKey('Z-1234-2026'));
+    expect(recallReferenceKey('Z1234')).not.toBe(recallReferenceKey('Z-1234'));
   });
 
   it('previews the matching devices without writing, then matches them when the notice is saved', async () => {
@@ -179,10 +215,11 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     )) as [{ count: number }];
     expect(count).toBe(0);
 
-    const saved = await engineer.post<RecallDetail>('/recalls', notice());
+    const saved = await engineer.post<RecallDto>('/recalls', notice());
     expect(saved.status).toBe(201);
-    recall = saved.body;
-    expect([recall.state, recall.affected, recall.closed]).toEqual(['open', 2, 0]);
+    expect(saved.body).not.toHaveProperty('actions');
+    recall = await withDevices(saved.body._id);
+    expect([recall.state, recall.affected, recall.closed, recall.duplicateOf]).toEqual(['open', 2, 0, null]);
     expect(recall.actions.map((action) => action.device._id).sort()).toEqual([inRange._id, atEnd._id].sort());
     expect(await openFor(inRange._id)).toBe(1);
     expect(await openFor(outside._id)).toBe(0);
@@ -194,6 +231,99 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     expect(found.map((row) => [row.action, row.changes['state']])).toEqual([
       ['found', { from: null, to: 'open' }],
     ]);
+  });
+
+  it('records a source’s reference once: a second save, in any case and spacing, is 409 naming the first', async () => {
+    const recorded = async (source: string, reference: string) => {
+      const [{ count }] = (await rows.query(
+        `SELECT count(*)::int AS "count" FROM "equipment"."recall_notices"
+          WHERE "source" = $1 AND "equipment"."recall_reference_key"("source_reference") = "equipment"."recall_reference_key"($2)`,
+        [source, reference],
+      )) as [{ count: number }];
+      return count;
+    };
+    const message = `FDA Z-${marker} is already recorded as "Syringe pump may stop without alarm" (recall ${recall._id}): open that recall rather than recording the notice again.`;
+    // The retry of a save whose answer was lost, and the same letter typed again otherwise.
+    for (const sourceReference of [`Z-${marker}`, ` z-${marker.toLowerCase()} `, `Z -${marker}`]) {
+      const again = await engineer.post<ApiErrorBody>('/recalls', notice({ sourceReference }));
+      expect([again.status, again.body.code, again.body.message, again.body.existingId]).toEqual([
+        409,
+        'CONFLICT',
+        message,
+        recall._id,
+      ]);
+      expect(again.body.details).toEqual([{ path: 'sourceReference', message }]);
+    }
+    expect(await recorded('FDA', `Z-${marker}`)).toBe(1);
+    expect(await openFor(inRange._id)).toBe(1);
+
+    // Another source may use the same number; punctuation counts.
+    const unmatched = { serialNumbers: [`${marker}NOPE`], serialRanges: [] };
+    const other = await engineer.post<RecallDto>('/recalls', notice({ source: 'MHRA', ...unmatched }));
+    expect(other.status).toBe(201);
+    expect(
+      (await engineer.post('/recalls', notice({ sourceReference: `Z${marker}`, ...unmatched }))).status,
+    ).toBe(201);
+    // An edit that gives a notice another's reference is refused the same way; its own stays.
+    const edit = { ...notice({ source: 'MHRA', ...unmatched }), version: other.body.version };
+    expect((await engineer.put(`/recalls/${other.body._id}`, { ...edit, title: 'Renamed' })).status).toBe(
+      200,
+    );
+    const taken = await engineer.put<ApiErrorBody>(`/recalls/${other.body._id}`, {
+      ...edit,
+      source: 'FDA',
+      version: other.body.version + 1,
+    });
+    expect([taken.status, taken.body.existingId]).toEqual([409, recall._id]);
+
+    // Two saves of one new notice at the same moment: the database lets one through.
+    const twice = notice({ sourceReference: `FSN-${marker}-RACE`, ...unmatched });
+    const raced = await Promise.all([
+      engineer.post<RecallDto>('/recalls', twice),
+      engineer.post('/recalls', twice),
+    ]);
+    expect(raced.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(await recorded('FDA', `FSN-${marker}-RACE`)).toBe(1);
+  });
+
+  it('keeps the notices recorded twice before the rule, marked as repeats of the first (the migration)', async () => {
+    const runner = rows.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      // As a database written before the rule: the index dropped for this transaction only.
+      await runner.query(`DROP INDEX "equipment"."${RECALL_REFERENCE_INDEX}"`);
+      const insert = async (reference: string, at: string) => {
+        const [row] = (await runner.query(
+          `INSERT INTO "equipment"."recall_notices" ("source", "source_reference", "title", "manufacturer",
+                  "manufacturer_key", "models", "model_keys", "serial_numbers", "serial_keys", "serial_ranges",
+                  "range_keys", "lot_numbers", "lot_keys", "hazard", "action_required", "published_on", "created_at")
+           VALUES ('Manufacturer', $1, 'Twice', 'Nobody', 'nobody', '["X"]', '{x}', '[]', '{}', '[]', '[]', '[]', '{}',
+                   'None.', 'None.', '2026-01-01', $2)
+           RETURNING "id"`,
+          [reference, at],
+        )) as [{ id: string }];
+        return row.id;
+      };
+      const first = await insert(`FSN-${marker}-OLD`, '2026-01-01T10:00:00Z');
+      const retried = await insert(`fsn-${marker}-old `, '2026-01-01T10:00:05Z');
+      const third = await insert(`FSN-${marker}-OLD`, '2026-01-02T09:00:00Z');
+      const alone = await insert(`FSN-${marker}-NEW`, '2026-01-01T10:00:06Z');
+      await runner.query(MARK_REPEATED_NOTICES_SQL);
+      await runner.query(RECALL_REFERENCE_INDEX_SQL);
+      const marked = (await runner.query(
+        `SELECT "id", "duplicate_of" AS "duplicateOf" FROM "equipment"."recall_notices" WHERE "id" = ANY ($1::uuid[])`,
+        [[first, retried, third, alone]],
+      )) as { id: string; duplicateOf: string | null }[];
+      expect(Object.fromEntries(marked.map((row) => [row.id, row.duplicateOf]))).toEqual({
+        [first]: null,
+        [retried]: first,
+        [third]: first,
+        [alone]: null,
+      });
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   });
 
   it('flags the devices in the inventory list’s "Open recall" filter and on the dashboard', async () => {
@@ -236,7 +366,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     });
     expect([edited.status, edited.body.openRecallActions]).toEqual([200, 1]);
 
-    const detail = (await technician.get<RecallDetail>(`/recalls/${recall._id}`)).body;
+    const detail = await withDevices(recall._id);
     expect(detail.actions.map((action) => action.device.serialNumber).sort()).toEqual(
       [`${marker}0100`, `${marker}0101`, `${marker}0130`, `${marker}0140`, `${marker}150`].sort(),
     );
@@ -371,7 +501,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       });
       expect([answer.status, answer.body.closedWith]).toEqual([200, 'decision']);
     }
-    const detail = (await technician.get<RecallDetail>(`/recalls/${recall._id}`)).body;
+    const detail = (await technician.get<RecallDto>(`/recalls/${recall._id}`)).body;
     expect([detail.state, detail.affected, detail.closed, detail.closedAt !== null]).toEqual([
       'closed',
       5,
@@ -394,7 +524,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
   });
 
   it('edits a notice: new criteria find new devices and open it again; found devices stay', async () => {
-    const before = (await technician.get<RecallDetail>(`/recalls/${recall._id}`)).body;
+    const before = (await technician.get<RecallDto>(`/recalls/${recall._id}`)).body;
     const edit = {
       ...notice({
         serialRanges: [
@@ -405,11 +535,11 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       version: before.version,
     };
     expect((await technician.put(`/recalls/${recall._id}`, edit)).status).toBe(403);
-    const edited = await engineer.put<RecallDetail>(`/recalls/${recall._id}`, edit);
+    const edited = await engineer.put<RecallDto>(`/recalls/${recall._id}`, edit);
     expect(edited.status).toBe(200);
     // The device in the new range, and the one added in range while the notice was closed.
     expect(
-      edited.body.actions
+      (await withDevices(recall._id)).actions
         .filter((action) => action.state === 'open')
         .map((action) => action.device.serialNumber)
         .sort(),
@@ -468,9 +598,9 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
   });
 
   it('closes a notice that found no device with a decision, and refuses one with devices awaiting action', async () => {
-    const none = await engineer.post<RecallDetail>(
+    const none = await engineer.post<RecallDto>(
       '/recalls',
-      notice({ serialNumbers: [`${marker}NONE`], serialRanges: [] }),
+      notice({ sourceReference: `Z-${marker}-NONE`, serialNumbers: [`${marker}NONE`], serialRanges: [] }),
     );
     expect([none.status, none.body.affected, none.body.state]).toEqual([201, 0, 'open']);
     const decision = 'No device of these serial numbers is in the hospital: purchasing records checked.';
@@ -479,7 +609,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     );
     const short = await engineer.put(`/recalls/${none.body._id}/close`, { decision: 'None.', version: 1 });
     expect([short.status, short.body.message]).toEqual([400, 'The decision needs at least 20 characters.']);
-    const closed = await engineer.put<RecallDetail>(`/recalls/${none.body._id}/close`, {
+    const closed = await engineer.put<RecallDto>(`/recalls/${none.body._id}/close`, {
       decision,
       version: 1,
     });
@@ -500,7 +630,7 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
     });
     expect([again.status, again.body.message]).toEqual([409, 'This recall is already closed.']);
 
-    const busy = (await technician.get<RecallDetail>(`/recalls/${recall._id}`)).body;
+    const busy = (await technician.get<RecallDto>(`/recalls/${recall._id}`)).body;
     const refused = await engineer.put(`/recalls/${recall._id}/close`, { decision, version: busy.version });
     expect([refused.status, refused.body.message]).toEqual([
       409,

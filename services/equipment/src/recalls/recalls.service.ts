@@ -13,9 +13,10 @@ import {
   type CloseRecallAction,
   type DeviceRecallsResponse,
   type EquipmentStatus,
+  type ListRecallActionsQuery,
   type ListRecallsQuery,
   type RecallActionDto,
-  type RecallDetail,
+  type RecallActionsPage,
   type RecallDto,
   type RecallFigures,
   type RecallListResponse,
@@ -29,13 +30,14 @@ import {
   type ReportScope,
   type SerialRange,
 } from '@caliber/contracts';
-import { diffFields, ServiceError, type FieldChange } from '@caliber/service-kit';
+import { diffFields, ServiceError, violatedIndex, type FieldChange } from '@caliber/service-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { EquipmentEntity } from '../inventory/equipment.entity';
 import { EquipmentEvents } from '../inventory/equipment-events';
 import { toEquipmentDto } from '../inventory/equipment.mapper';
 import { MaintenancePeer } from '../peers/peers.client';
-import { auditRecalls } from './recall-audit';
+import { RECALL_REFERENCE_INDEX } from '../migrations/1766010000000-recall-reference-once';
+import { auditRecalls, type RecallAuditEntry } from './recall-audit';
 import { noticeKeys, previewMatches, recordMatches, type NoticeKeys } from './recall-matching';
 
 const NOTICES = '"equipment"."recall_notices"';
@@ -64,6 +66,7 @@ interface NoticeRow {
   createdAt: Date;
   closedAt: Date | null;
   closingDecision: string | null;
+  duplicateOf: string | null;
   createdById: string | null;
   createdByName: string | null;
   updatedById: string | null;
@@ -76,7 +79,7 @@ const NOTICE_COLUMNS = `n."id", n."source", n."source_reference" AS "sourceRefer
   n."udi_di" AS "udiDi", n."hazard", n."action_required" AS "actionRequired",
   to_char(n."published_on", 'YYYY-MM-DD') AS "publishedOn", n."state", n."affected", n."closed",
   n."created_at" AS "createdAt", n."closed_at" AS "closedAt", n."closing_decision" AS "closingDecision",
-  n."created_by_id" AS "createdById",
+  n."duplicate_of" AS "duplicateOf", n."created_by_id" AS "createdById",
   n."created_by_name" AS "createdByName", n."updated_by_id" AS "updatedById", n."updated_by_name" AS "updatedByName",
   n."version"`;
 
@@ -143,6 +146,7 @@ function toRecall(row: NoticeRow): RecallDto {
     createdBy: userRef(row.createdById, row.createdByName),
     updatedBy: userRef(row.updatedById, row.updatedByName),
     closingDecision: row.closingDecision,
+    duplicateOf: row.duplicateOf,
     version: row.version,
   };
 }
@@ -201,6 +205,34 @@ function criteriaOf(row: NoticeRow): RecallNotice {
 }
 
 const notFound = () => new ServiceError('NOT_FOUND', 'This recall is not on record.');
+
+/** The notice that records a source's reference, as a 409 names it. */
+interface RecordedNotice {
+  id: string;
+  source: RecallSource;
+  sourceReference: string;
+  title: string;
+}
+
+/**
+ * A second record of a notice already recorded (a retry after an answer that was lost, or the same
+ * letter typed in twice): refused, naming the notice on record and carrying its id so the screen
+ * can open it.
+ */
+function alreadyRecorded(existing: RecordedNotice, editing: boolean): ServiceError {
+  const message = `${existing.source} ${existing.sourceReference} is already recorded as "${existing.title}" (recall ${existing.id}): ${
+    editing
+      ? 'a source reference names one notice.'
+      : 'open that recall rather than recording the notice again.'
+  }`;
+  return new ServiceError(
+    'CONFLICT',
+    message,
+    [{ path: 'sourceReference', message }],
+    undefined,
+    existing.id,
+  );
+}
 const actionNotFound = () =>
   new ServiceError('NOT_FOUND', 'This device is not among the recall’s affected devices.');
 
@@ -286,14 +318,35 @@ export class RecallsService {
     };
   }
 
-  async get(id: string): Promise<RecallDetail> {
+  /** The notice with its counts; its devices are read a page at a time (`actions`). */
+  async get(id: string): Promise<RecallDto> {
+    return toRecall(await this.findNotice(this.dataSource.manager, id));
+  }
+
+  /**
+   * One page of the notice's affected devices with their actions: open ones first, then by device
+   * name. A whole-model notice finds thousands of devices; no answer carries them all.
+   */
+  async actions(id: string, { page, limit }: ListRecallActionsQuery): Promise<RecallActionsPage> {
     const notice = await this.findNotice(this.dataSource.manager, id);
-    const actions: ActionRow[] = await this.dataSource.query(
-      `${ACTION_SELECT} WHERE a."recall_id" = $1 ORDER BY (a."state" = 'open') DESC, e."name", a."id"`,
-      [notice.id],
-    );
+    const [rows, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `${ACTION_SELECT} WHERE a."recall_id" = $1
+          ORDER BY (a."state" = 'open') DESC, e."name", a."id" LIMIT $2 OFFSET $3`,
+        [notice.id, limit, (page - 1) * limit],
+      ) as Promise<ActionRow[]>,
+      this.dataSource.query(`SELECT count(*)::int AS "total" FROM ${ACTIONS} WHERE "recall_id" = $1`, [
+        notice.id,
+      ]) as Promise<[{ total: number }]>,
+    ]);
     const criteria = criteriaOf(notice);
-    return { ...toRecall(notice), actions: actions.map((row) => toAction(row, criteria)) };
+    return {
+      actions: rows.map((row) => toAction(row, criteria)),
+      total,
+      page,
+      pages: Math.max(1, Math.ceil(total / limit)),
+      limit,
+    };
   }
 
   async preview(actor: Actor, notice: RecallNotice): Promise<RecallPreview> {
@@ -310,25 +363,39 @@ export class RecallsService {
     };
   }
 
-  async create(actor: Actor, notice: RecallNotice): Promise<RecallDetail> {
+  /**
+   * Records a notice and matches it against the inventory, in one transaction. A notice of the
+   * same source and reference already on record is refused (409, naming it): the database's
+   * unique index decides, so a retry racing its first attempt is refused too.
+   */
+  async create(actor: Actor, notice: RecallNotice): Promise<RecallDto> {
     requireFullAccess(actor, 'record recalls');
-    const { id, devices } = await this.dataSource.transaction(async (manager) => {
-      const keys = noticeKeys(notice);
-      const [created] = (await manager.query(
-        `INSERT INTO ${NOTICES} ("source", "source_reference", "title", "manufacturer", "manufacturer_key", "models",
+    const { id, devices } = await this.once(notice, null, () =>
+      this.dataSource.transaction(async (manager) => {
+        const keys = noticeKeys(notice);
+        const [created] = (await manager.query(
+          `INSERT INTO ${NOTICES} ("source", "source_reference", "title", "manufacturer", "manufacturer_key", "models",
                 "model_keys", "serial_numbers", "serial_keys", "serial_ranges", "range_keys", "lot_numbers", "lot_keys",
                 "udi_di", "hazard", "action_required", "published_on", "created_by_id", "created_by_name",
                 "updated_by_id", "updated_by_name")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $18, $19)
          RETURNING "id"`,
-        [...noticeColumns(notice, keys), actor._id || null, actor.name],
-      )) as [{ id: string }];
-      await auditRecalls(manager, actor, [
-        { entity: 'recall', entityId: created.id, action: 'created', changes: diffFields({}, { ...notice }) },
-      ]);
-      const matched = await recordMatches(manager, actor, { recallId: created.id });
-      return { id: created.id, devices: matched };
-    });
+          [...noticeColumns(notice, keys), actor._id || null, actor.name],
+        )) as [{ id: string }];
+        const matches = await recordMatches(manager, { recallId: created.id });
+        // Last, once every row is locked (the lock order of `recordMatches`).
+        await auditRecalls(manager, actor, [
+          {
+            entity: 'recall',
+            entityId: created.id,
+            action: 'created',
+            changes: diffFields({}, { ...notice }),
+          },
+          ...matches.audit,
+        ]);
+        return { id: created.id, devices: matches.devices };
+      }),
+    );
     await this.announce(devices, id);
     return this.get(id);
   }
@@ -338,46 +405,49 @@ export class RecallsService {
    * they find are added; devices found before keep their actions (they were affected when found).
    * A closed notice stays closed unless the edit finds new devices, which open it again.
    */
-  async update(actor: Actor, id: string, asked: RecallNoticeUpdate): Promise<RecallDetail> {
+  async update(actor: Actor, id: string, asked: RecallNoticeUpdate): Promise<RecallDto> {
     requireFullAccess(actor, 'edit recalls');
     const { version, ...notice } = asked;
-    const devices = await this.dataSource.transaction(async (manager) => {
-      const before = await this.findNotice(manager, id, true);
-      if (before.version !== version)
-        throw new ServiceError(
-          'CONFLICT',
-          'This recall was changed by someone else since you opened it. Reload it and try again.',
-        );
-      const changes = diffFields<Record<string, unknown>>({ ...criteriaOf(before) }, { ...notice });
-      if (Object.keys(changes).length === 0) return [];
-      const keys = noticeKeys(notice);
-      // Open while it is matched again (only open notices find devices); see below.
-      await manager.query(
-        `UPDATE ${NOTICES} SET "source" = $2, "source_reference" = $3, "title" = $4, "manufacturer" = $5,
+    const devices = await this.once(notice, id, () =>
+      this.dataSource.transaction(async (manager) => {
+        const before = await this.findNotice(manager, id, true);
+        if (before.version !== version)
+          throw new ServiceError(
+            'CONFLICT',
+            'This recall was changed by someone else since you opened it. Reload it and try again.',
+          );
+        const changes = diffFields<Record<string, unknown>>({ ...criteriaOf(before) }, { ...notice });
+        if (Object.keys(changes).length === 0) return [];
+        const keys = noticeKeys(notice);
+        // Open while it is matched again (only open notices find devices); see below.
+        await manager.query(
+          `UPDATE ${NOTICES} SET "source" = $2, "source_reference" = $3, "title" = $4, "manufacturer" = $5,
                 "manufacturer_key" = $6, "models" = $7, "model_keys" = $8, "serial_numbers" = $9, "serial_keys" = $10,
                 "serial_ranges" = $11, "range_keys" = $12, "lot_numbers" = $13, "lot_keys" = $14, "udi_di" = $15,
                 "hazard" = $16, "action_required" = $17, "published_on" = $18, "updated_by_id" = $19,
                 "updated_by_name" = $20, "updated_at" = now(), "version" = "version" + 1, "state" = 'open'
           WHERE "id" = $1`,
-        [id, ...noticeColumns(notice, keys), actor._id || null, actor.name],
-      );
-      const matched = await recordMatches(manager, actor, { recallId: id });
-      // A closed notice whose new criteria find no new device stays closed as it was; one that
-      // finds some is open again until they are closed.
-      const reopened = before.state === 'closed' && matched.length > 0;
-      if (before.state === 'closed' && !reopened)
-        await manager.query(`UPDATE ${NOTICES} SET "state" = 'closed' WHERE "id" = $1`, [id]);
-      if (reopened) await manager.query(`UPDATE ${NOTICES} SET "closed_at" = NULL WHERE "id" = $1`, [id]);
-      await auditRecalls(manager, actor, [
-        {
-          entity: 'recall',
-          entityId: id,
-          action: 'updated',
-          changes: reopened ? { ...changes, state: { from: 'closed', to: 'open' } } : changes,
-        },
-      ]);
-      return matched;
-    });
+          [id, ...noticeColumns(notice, keys), actor._id || null, actor.name],
+        );
+        const matches = await recordMatches(manager, { recallId: id });
+        // A closed notice whose new criteria find no new device stays closed as it was; one that
+        // finds some is open again until they are closed.
+        const reopened = before.state === 'closed' && matches.devices.length > 0;
+        if (before.state === 'closed' && !reopened)
+          await manager.query(`UPDATE ${NOTICES} SET "state" = 'closed' WHERE "id" = $1`, [id]);
+        if (reopened) await manager.query(`UPDATE ${NOTICES} SET "closed_at" = NULL WHERE "id" = $1`, [id]);
+        await auditRecalls(manager, actor, [
+          {
+            entity: 'recall',
+            entityId: id,
+            action: 'updated',
+            changes: reopened ? { ...changes, state: { from: 'closed', to: 'open' } } : changes,
+          },
+          ...matches.audit,
+        ]);
+        return matches.devices;
+      }),
+    );
     await this.announce(devices, id);
     return this.get(id);
   }
@@ -437,9 +507,12 @@ export class RecallsService {
         [action.equipmentId],
       );
       await manager.query(`UPDATE ${NOTICES} SET "closed" = "closed" + 1 WHERE "id" = $1`, [action.recallId]);
+      const noticeClosed = await this.closeIfDone(manager, action.recallId);
       const closedWith: Record<string, FieldChange> = task
         ? { taskId: { from: null, to: task._id } }
         : { decision: { from: null, to: decision } };
+      // Last, once the action, the device and the notice are locked, in that order (the lock order
+      // of `recordMatches`, which a device added meanwhile follows too).
       await auditRecalls(manager, actor, [
         {
           entity: 'recall-device',
@@ -452,8 +525,8 @@ export class RecallsService {
             ...closedWith,
           },
         },
+        ...noticeClosed,
       ]);
-      await this.closeIfDone(manager, actor, action.recallId);
       return action.equipmentId;
     });
     await this.announce([equipmentId], actionId);
@@ -468,7 +541,7 @@ export class RecallsService {
    * Closes a notice that has no open action (it found no device) with a written decision. One with
    * open actions is closed by closing them (409 says so).
    */
-  async close(actor: Actor, id: string, closing: CloseRecall): Promise<RecallDetail> {
+  async close(actor: Actor, id: string, closing: CloseRecall): Promise<RecallDto> {
     requireFullAccess(actor, 'close recalls');
     await this.dataSource.transaction(async (manager) => {
       const notice = await this.findNotice(manager, id, true);
@@ -588,8 +661,8 @@ export class RecallsService {
     return task;
   }
 
-  /** Closes the notice when it has devices and none is open (audited). */
-  private async closeIfDone(manager: EntityManager, actor: Actor, recallId: string) {
+  /** Closes the notice when it has devices and none is open; answers its audit row, if it closed. */
+  private async closeIfDone(manager: EntityManager, recallId: string): Promise<RecallAuditEntry[]> {
     const closed = (await manager.query(
       `UPDATE ${NOTICES} SET "state" = 'closed', "closed_at" = now()
         WHERE "id" = $1 AND "state" = 'open' AND "affected" > 0 AND "closed" = "affected"
@@ -597,15 +670,39 @@ export class RecallsService {
       [recallId],
     )) as [{ id: string }[], number] | { id: string }[];
     const rows = Array.isArray(closed[0]) ? (closed[0] as { id: string }[]) : (closed as { id: string }[]);
-    if (rows.length > 0)
-      await auditRecalls(manager, actor, [
-        {
-          entity: 'recall',
-          entityId: recallId,
-          action: 'closed',
-          changes: { state: { from: 'open', to: 'closed' } },
-        },
-      ]);
+    return rows.length > 0
+      ? [
+          {
+            entity: 'recall',
+            entityId: recallId,
+            action: 'closed',
+            changes: { state: { from: 'open', to: 'closed' } },
+          },
+        ]
+      : [];
+  }
+
+  /**
+   * Runs a write of a notice's source and reference; when the database finds them recorded already
+   * (the unique index of `RECALL_REFERENCE_INDEX`), the write is refused with 409 naming that
+   * notice. `editing` is the notice being edited (null for a new one).
+   */
+  private async once<T>(notice: RecallNotice, editing: string | null, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (violatedIndex(error) !== RECALL_REFERENCE_INDEX) throw error;
+      const [existing] = (await this.dataSource.query(
+        `SELECT "id", "source", "source_reference" AS "sourceReference", "title" FROM ${NOTICES}
+          WHERE "source" = $1 AND "equipment"."recall_reference_key"("source_reference") = "equipment"."recall_reference_key"($2)
+            AND "duplicate_of" IS NULL AND ($3::uuid IS NULL OR "id" <> $3)`,
+        [notice.source, notice.sourceReference, editing],
+      )) as RecordedNotice[];
+      // Gone again meanwhile (a notice is never deleted, so only in theory): the refusal still holds.
+      if (!existing)
+        throw new ServiceError('CONFLICT', `${notice.source} ${notice.sourceReference} is already recorded.`);
+      throw alreadyRecorded(existing, editing !== null);
+    }
   }
 
   private async findNotice(manager: EntityManager, id: string, lock = false): Promise<NoticeRow> {

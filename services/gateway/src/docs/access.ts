@@ -209,6 +209,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   previewRecall: { expect: engineersOnly(200), body: recallNotice },
   createRecall: { expect: engineersOnly(201), body: recallNotice },
   getRecall: { expect: everyone(200), names: 'recall' },
+  getRecallActions: { expect: everyone(200), names: 'recall' },
   updateRecall: {
     expect: engineersOnly(200),
     names: 'recall',

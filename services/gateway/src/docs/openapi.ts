@@ -38,6 +38,7 @@ import {
   addListEntrySchema,
   closeRecallActionSchema,
   closeRecallSchema,
+  listRecallActionsQuerySchema,
   listRecallsQuerySchema,
   recallNoticeSchema,
   updateRecallNoticeSchema,
@@ -641,12 +642,13 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Recalls',
     summary: 'Record a recall or field safety notice (Engineers and Admins)',
     description:
-      'The notice is matched against the inventory as it is saved: each device it finds gets an open action. Manufacturer and models match without regard to case, spaces or punctuation; serial numbers match the list or a range (same letters before the number, numbers compared as numbers); lots match the device’s lot. At most 5,000 serial numbers, 500 ranges and 1,000 lots.',
+      'The notice is matched against the inventory as it is saved: each device it finds gets an open action. Manufacturer and models match without regard to case, spaces or punctuation; serial numbers match the list or a range (same letters before the number, numbers compared as numbers); lots match the device’s lot. At most 5,000 serial numbers, 500 ranges and 1,000 lots. A source’s reference is recorded once (case and spaces not counting): a second save, a retry after a lost answer included, is 409 with `existingId`, the notice on record. The answer carries the notice and its counts (`affected`, `closed`); its devices are read with `GET /api/recalls/{id}/actions`.',
     body: recallNoticeSchema,
     responses: {
-      201: 'The recall with its affected devices.',
+      201: 'The recall and its counts.',
       ...REFUSALS,
       403: 'Engineers and Admins only.',
+      409: 'This source’s reference is already recorded: `existingId` is that recall.',
       ...SERVICE_DOWN,
     },
   },
@@ -655,10 +657,28 @@ export const ROUTES: RouteDoc[] = [
     method: 'get',
     path: '/api/recalls/{id}',
     tag: 'Recalls',
-    summary: 'One recall with every affected device and its action',
+    summary: 'One recall and its counts',
+    description:
+      'The notice as recorded, `affected` (devices it found) and `closed` (their actions closed), and `duplicateOf` when it repeats a notice recorded first. Its devices: `GET /api/recalls/{id}/actions`.',
     responses: {
-      200: 'The recall and `actions`.',
+      200: 'The recall.',
       401: REFUSALS[401],
+      404: 'No such recall.',
+      ...SERVICE_DOWN,
+    },
+  },
+  {
+    operationId: 'getRecallActions',
+    method: 'get',
+    path: '/api/recalls/{id}/actions',
+    tag: 'Recalls',
+    summary: 'A page of the devices a recall found, each with its action',
+    description:
+      'Open actions first, then by device name. Answers `{actions, total, page, pages, limit}` (`limit` 25 by default, at most 100).',
+    query: listRecallActionsQuerySchema,
+    responses: {
+      200: 'The page.',
+      ...REFUSALS,
       404: 'No such recall.',
       ...SERVICE_DOWN,
     },
@@ -673,11 +693,11 @@ export const ROUTES: RouteDoc[] = [
       'The whole notice with the `version` you read. It is matched again: devices the new criteria find are added; devices found before keep their actions.',
     body: updateRecallNoticeSchema,
     responses: {
-      200: 'The recall with its affected devices.',
+      200: 'The recall and its counts.',
       ...REFUSALS,
       403: 'Engineers and Admins only.',
       404: 'No such recall.',
-      409: 'Changed by someone else since you read it.',
+      409: 'Changed by someone else since you read it, or another recall records this source’s reference (`existingId`).',
       ...SERVICE_DOWN,
     },
   },
@@ -1251,6 +1271,11 @@ const errorBody = {
       items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
     },
     retryAfterSeconds: { type: 'integer' },
+    existingId: {
+      type: 'string',
+      description:
+        'With a 409 that says the record already exists (a recall of the same source and reference): its id.',
+    },
     requestId: {
       type: 'string',
       description:

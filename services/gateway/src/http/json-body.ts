@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { ApiErrorBody } from '@caliber/contracts';
+import { ASSET_LABELS_MAX, type ApiErrorBody } from '@caliber/contracts';
 import { sendError } from './request-id';
 import { requireUtf8Body, textInputMiddleware } from './text-input';
 
@@ -85,3 +85,20 @@ export const INVENTORY_IMPORT_BODY_LIMIT = '11mb';
  * name and whether failed tests open Repair tasks.
  */
 export const SAFETY_IMPORT_BODY_LIMIT = '3mb';
+
+/** An equipment id in a JSON list: 36 characters, its quotes and the comma after it. */
+const ID_IN_JSON_BYTES = 36 + 3;
+/** Room for a client that indents its JSON: a line break and a few spaces before each id. */
+const INDENT_PER_ID_BYTES = 8;
+/** The request's other fields (layout, skip) and its keys and braces, with room to spare. */
+const LABELS_OTHER_FIELDS_BYTES = 1024;
+
+/**
+ * The body limit of the asset-label route: room for the contract's most ids (ASSET_LABELS_MAX, as
+ * JSON, indented or not) and the other fields, so that every request the contract accepts is read
+ * and one id too many is the contract's refusal (400, which names the limit), not a 413. Derived
+ * from the contract's maximum: raising it there raises this with it.
+ */
+export const ASSET_LABELS_BODY_LIMIT = `${Math.ceil(
+  (ASSET_LABELS_MAX * (ID_IN_JSON_BYTES + INDENT_PER_ID_BYTES) + LABELS_OTHER_FIELDS_BYTES) / 1024,
+)}kb`;

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import {
+  ASSET_LABELS_MAX,
   labelLayout,
   type CreateEquipmentRequest,
   type EquipmentDto,
@@ -10,6 +11,7 @@ import { decode, endReadBack, pageCount, pageText, renderPage, save, startReadBa
 import {
   rosterStaff,
   signIn,
+  equipmentDataSource,
   startEquipment,
   uniqueServiceNumber,
   useSignInStack,
@@ -105,6 +107,42 @@ describe('Asset labels (real stack)', () => {
     expect(pages[0]?.text).toContain(`S/N ${marker}-1`);
     expect(pages[0]?.text).toContain('ICU');
     expect(pages[1]?.text).toContain('Évita');
+  });
+
+  it('prints as many devices chosen by id as the contract allows, whatever the usual body limit', async () => {
+    // The contract's most labels, each an id the inventory holds (written in one statement), under a
+    // tag apart from the marker so that the filtered sheets below stay the three devices.
+    const tag = `MAXTAG${Date.now().toString(36).toUpperCase()}`;
+    const rows = await equipmentDataSource();
+    let ids: string[];
+    try {
+      ids = (
+        (await rows.query(
+          `INSERT INTO "equipment"."equipment" ("name", "manufacturer", "model", "serial_number", "department",
+                  "location", "installation_date", "status", "category", "created_by_id", "created_by_name",
+                  "updated_by_id", "updated_by_name")
+           SELECT $1 || ' ' || lpad(i::text, 5, '0'), 'Dräger', 'M1', $1 || '-' || i, 'ICU', 'Bed 1',
+                  '2023-01-02', 'Serviceable', 'Monitor', gen_random_uuid(), 'Label Printer', gen_random_uuid(),
+                  'Label Printer'
+             FROM generate_series(1, $2::int) AS i
+           RETURNING "id"`,
+          [tag, ASSET_LABELS_MAX],
+        )) as { id: string }[]
+      ).map((row) => row.id);
+    } finally {
+      await rows.destroy();
+    }
+    // Sent as a browser's JSON.stringify writes it: about 190 kB, above the usual 100 kB.
+    const answer = await labels({ layout: 'a4-21', ids });
+    expect([answer.status, answer.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const file = await save(Buffer.from(await answer.arrayBuffer()));
+    expect(await pageCount(file)).toBe(Math.ceil(ASSET_LABELS_MAX / 21));
+    // One more than the contract allows is the contract's refusal, not the body limit's.
+    const over = await labels({ layout: 'a4-21', ids: [...ids, ids[0]] });
+    expect([over.status, ((await over.json()) as { message: string }).message]).toEqual([
+      400,
+      `At most ${ASSET_LABELS_MAX.toLocaleString('en')} labels fit in one file.`,
+    ]);
   });
 
   it('prints the inventory as filtered', async () => {

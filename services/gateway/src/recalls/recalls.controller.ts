@@ -3,15 +3,18 @@ import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.in
 import {
   closeRecallActionSchema,
   closeRecallSchema,
+  listRecallActionsQuerySchema,
   listRecallsQuerySchema,
   recallNoticeSchema,
   updateRecallNoticeSchema,
   type CloseRecall,
   type CloseRecallAction,
   type DeviceRecallsResponse,
+  type ListRecallActionsQuery,
   type ListRecallsQuery,
   type RecallActionDto,
-  type RecallDetail,
+  type RecallActionsPage,
+  type RecallDto,
   type RecallListResponse,
   type RecallNotice,
   type RecallNoticeUpdate,
@@ -54,13 +57,22 @@ export class RecallsController {
     @CurrentSession() session: GatewaySession,
     @Param('id') id: string,
     @Body(new ZodBodyPipe(closeRecallSchema)) data: CloseRecall,
-  ): Promise<RecallDetail> {
+  ): Promise<RecallDto> {
     return this.recalls.close(session, id, data);
   }
 
   @Get(':id')
-  get(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<RecallDetail> {
+  get(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<RecallDto> {
     return this.recalls.get(session, id);
+  }
+
+  @Get(':id/actions')
+  actions(
+    @CurrentSession() session: GatewaySession,
+    @Param('id') id: string,
+    @Query(new ZodQueryPipe(listRecallActionsQuerySchema)) query: ListRecallActionsQuery,
+  ): Promise<RecallActionsPage> {
+    return this.recalls.actions(session, id, query);
   }
 
   @ChangesDashboardFigures()
@@ -69,7 +81,7 @@ export class RecallsController {
   create(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(recallNoticeSchema)) data: RecallNotice,
-  ): Promise<RecallDetail> {
+  ): Promise<RecallDto> {
     return this.recalls.create(session, data);
   }
 
@@ -79,7 +91,7 @@ export class RecallsController {
     @CurrentSession() session: GatewaySession,
     @Param('id') id: string,
     @Body(new ZodBodyPipe(updateRecallNoticeSchema)) data: RecallNoticeUpdate,
-  ): Promise<RecallDetail> {
+  ): Promise<RecallDto> {
     return this.recalls.update(session, id, data);
   }
 }
