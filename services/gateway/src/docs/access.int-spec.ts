@@ -86,5 +86,7 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
       answered[route.operationId] = row;
     }
     expect(answered).toEqual(expected);
-  });
+    // Every route for each of five callers, one call after another (about 500): on two shared
+    // cores that outgrew the suite's 30 s default as routes were added.
+  }, 120_000);
 });
