@@ -918,9 +918,10 @@ describe('Tasks, work records and certification (real stack)', () => {
     await until(
       async () =>
         (
-          (await rows.query(`SELECT 1 FROM "equipment"."task_effects" WHERE "task_id" = $1`, [
-            first._id,
-          ])) as unknown[]
+          (await rows.query(
+            `SELECT 1 FROM "equipment"."task_effects" WHERE "task_id" = $1 AND "kind" = 'certified'`,
+            [first._id],
+          )) as unknown[]
         ).length === 1,
       { what: 'the first certification applied' },
     );
