@@ -95,6 +95,13 @@ export interface SessionsEndedEvent {
 /** Published by identity after a person's account changed. */
 export interface UserUpdatedEvent {
   userId: string;
+  /**
+   * Whether the person's name changed: others see it (the latest tasks on the dashboard, staff
+   * lists), so what was kept of it elsewhere is dropped. False for changes only the person sees
+   * (theme, notifications, report defaults, a confirmed e-mail address). Absent from an older
+   * identity service: read as a change of name.
+   */
+  nameChanged?: boolean;
 }
 
 /** Sent by the live socket just before the server closes it because the session ended. */

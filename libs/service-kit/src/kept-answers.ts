@@ -35,6 +35,19 @@ export class KeptAnswers {
     if (!this.keeping) return compute();
     const kept = this.entries.get(key);
     if (kept && now - kept.at < this.maxAgeMs) return kept.value as Promise<T>;
+    return this.keep(key, compute, now);
+  }
+
+  /**
+   * Computes `key`'s answer now whatever is kept, and keeps it for the requests after: for a
+   * request that must not be answered from before something it knows of (its own write).
+   */
+  renew<T>(key: string, compute: () => Promise<T>, now: number = Date.now()): Promise<T> {
+    if (!this.keeping) return compute();
+    return this.keep(key, compute, now);
+  }
+
+  private keep<T>(key: string, compute: () => Promise<T>, now: number): Promise<T> {
     const value = compute();
     const entry: Entry = { at: now, value };
     this.entries.delete(key);

@@ -245,7 +245,8 @@ export class EquipmentService {
       this.requireRightForStatus(actor, item.status, next.status);
       const descriptive = diffFields<Record<DescriptiveField, unknown>>(item, fields);
       const statusChanged = next.status !== item.status;
-      if (Object.keys(descriptive).length === 0 && !statusChanged) return { item, from: null };
+      if (Object.keys(descriptive).length === 0 && !statusChanged)
+        return { item, from: null, changed: false };
       await manager.update(EquipmentEntity, item.id, {
         ...fields,
         status: next.status,
@@ -275,9 +276,12 @@ export class EquipmentService {
       return {
         item: await manager.findOneByOrFail(EquipmentEntity, { id }),
         from: statusChanged ? item.status : null,
+        changed: true,
       };
     });
     const dto = toEquipmentDto(outcome.item);
+    // A save that changed nothing is announced to no one: every screen already shows it.
+    if (!outcome.changed) return dto;
     await this.events.updated({ equipment: dto });
     if (outcome.from) await this.events.statusChanged({ equipment: dto, from: outcome.from, to: dto.status });
     return dto;

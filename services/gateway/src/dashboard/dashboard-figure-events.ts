@@ -1,4 +1,4 @@
-import { EVENT_SUBJECTS, type LIVE_EVENT_OF_SUBJECT } from '@caliber/contracts';
+import { EVENT_SUBJECTS, type LIVE_EVENT_OF_SUBJECT, type UserUpdatedEvent } from '@caliber/contracts';
 
 /**
  * For each change event the gateway relays to the browsers, whether it can move a figure of the
@@ -23,14 +23,18 @@ const MOVES_A_FIGURE: Record<keyof typeof LIVE_EVENT_OF_SUBJECT, boolean> = {
   [EVENT_SUBJECTS.taskDeleted]: true,
 };
 
-/**
- * The events that drop the kept figures: those above, and a person's new name (the latest tasks
- * show who does them). Sign-ins, sign-outs and a report's progress count nothing, and a shift
- * signing in must not empty the figures it is about to read.
- */
-export const DASHBOARD_FIGURE_EVENTS: ReadonlySet<string> = new Set([
-  ...Object.entries(MOVES_A_FIGURE)
+const FIGURE_EVENTS: ReadonlySet<string> = new Set(
+  Object.entries(MOVES_A_FIGURE)
     .filter(([, moves]) => moves)
     .map(([subject]) => subject),
-  EVENT_SUBJECTS.userUpdated,
-]);
+);
+
+/**
+ * Whether an event drops the kept figures: those above, and a person's new name (the latest tasks
+ * show who does them), not their theme or notifications. Sign-ins, sign-outs and a report's
+ * progress count nothing, and a shift signing in must not empty the figures it is about to read.
+ */
+export function movesDashboardFigures(subject: string, payload: unknown): boolean {
+  if (subject === EVENT_SUBJECTS.userUpdated) return (payload as UserUpdatedEvent).nameChanged !== false;
+  return FIGURE_EVENTS.has(subject);
+}

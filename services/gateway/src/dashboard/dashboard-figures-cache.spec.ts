@@ -84,4 +84,26 @@ describe('DashboardFiguresCache', () => {
     await cache.get('equipment', () => Promise.resolve(0), 60_000);
     expect(cache.size).toBe(1);
   });
+
+  it("marks a write's author for their next visit alone, once, and never past the figures' age", async () => {
+    const cache = cacheFor(60);
+    const figures = counted({ total: 5 });
+    await cache.get('equipment', figures.compute, 0);
+    cache.wrote('author', 1_000);
+    expect(cache.takeWrite('someone else', 2_000)).toBe(false);
+    expect(cache.takeWrite('author', 2_000)).toBe(true);
+    expect(cache.takeWrite('author', 2_001)).toBe(false);
+    // Renewed for the author, and kept for the visits after: one computation more, not one each.
+    await cache.renew('equipment', figures.compute, 2_000);
+    await cache.get('equipment', figures.compute, 3_000);
+    expect(figures.calls.count).toBe(2);
+    cache.wrote('late', 10_000);
+    expect(cache.takeWrite('late', 70_000)).toBe(false);
+  });
+
+  it('marks nobody when it keeps nothing', () => {
+    const cache = cacheFor(0);
+    cache.wrote('author', 0);
+    expect(cache.takeWrite('author', 1)).toBe(false);
+  });
 });

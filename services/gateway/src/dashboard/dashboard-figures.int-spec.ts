@@ -213,7 +213,54 @@ describe('The dashboard keeps its figures until something changes', () => {
     expect(work.status).toBe(200);
     await workEventHeard;
 
+    // Writes of a kind that moves figures, changing nothing: the same status again, and the
+    // Technician's own theme (their name unchanged) back and forth. Their author's next visit is
+    // computed anew; nobody else's figures are dropped.
+    const themeEvents = new Promise<void>((resolve) => {
+      let heard = 0;
+      socket.on('user:changed', () => {
+        heard += 1;
+        if (heard === 2) resolve();
+      });
+    });
+    for (const theme of ['dark', 'light']) {
+      const saved = await call(kept.url, 'PUT', '/api/settings/appearance', {
+        token: technicianToken,
+        body: { theme },
+      });
+      expect(saved.status).toBe(200);
+    }
+    await themeEvents;
+    for (let round = 0; round < 3; round += 1) {
+      const same = await call(kept.url, 'PUT', `/api/tasks/${created.body.task._id}/status`, {
+        token: technicianToken,
+        body: { status: created.body.task.status },
+      });
+      expect(same.status).toBe(200);
+    }
+
     expect(figures(await dashboard(kept))).toEqual(first);
+  });
+
+  it("computes its author's next visit anew after a write, and keeps that answer for the visits after", async () => {
+    const device = await addDevice(kept);
+    const first = figures(await dashboard(otherReplica));
+    // Changed behind the services' back, then a write of the same device that changes nothing.
+    await equipmentDb.query(`UPDATE "equipment"."equipment" SET "status" = 'Unserviceable' WHERE "id" = $1`, [
+      device,
+    ]);
+    const technician = await rosterStaff(identityDb, { role: 'Technician' });
+    const technicianToken = await signIn(otherReplica.url, technician.serviceNumber);
+    await dashboard(otherReplica, technicianToken);
+    const unchanged = await call(otherReplica.url, 'PUT', `/api/equipment/${device}`, {
+      token: engineer,
+      body: { location: 'Bay 2' },
+    });
+    expect(unchanged.status).toBe(200);
+    // The author's visit is computed now, so it shows what the database holds ...
+    expect(figures(await dashboard(otherReplica))).toEqual(figures(await dashboard(truth)));
+    // ... and, kept from then on, so do the visits of everyone who shares those figures.
+    expect(figures(await dashboard(otherReplica))).not.toEqual(first);
   });
 
   it("keeps a Technician's task figures as theirs: two Technicians never share them", async () => {

@@ -109,9 +109,12 @@ export class DashboardService {
 
   async compose(session: GatewaySession): Promise<DashboardResponse> {
     const scope = figuresScope(session.user);
+    // After their own write, a person's visit is computed anew (and kept for the others after).
+    const fresh = this.figures.takeWrite(session.user._id);
     const [equipment, tasks, pm, lastLogin, checks, lastBackupAt] = await Promise.all([
       // The inventory's figures are the same for everyone.
       this.keptPart<DashboardEquipment>(
+        fresh,
         'equipment',
         session,
         'equipment service',
@@ -119,6 +122,7 @@ export class DashboardService {
         {},
       ),
       this.keptPart<DashboardTasks>(
+        fresh,
         `tasks:${scope}`,
         session,
         'maintenance service',
@@ -126,6 +130,7 @@ export class DashboardService {
         {},
       ),
       this.keptPart<PmComplianceResponse>(
+        fresh,
         `pm:${scope}`,
         session,
         'maintenance service',
@@ -166,17 +171,20 @@ export class DashboardService {
   }
 
   /**
-   * A part from the figures kept between visits (`DashboardFiguresCache`) under `key`, else asked
-   * for now. A failure is thrown through the cache, so it is not kept.
+   * A part from the figures kept between visits (`DashboardFiguresCache`) under `key`, else (or,
+   * `fresh`, in any case) asked for now and kept. A failure is thrown through the cache, so it is
+   * not kept.
    */
   private keptPart<T>(
+    fresh: boolean,
     key: string,
     session: GatewaySession,
     label: string,
     subject: string,
     payload: unknown,
   ): Promise<Part<T>> {
-    return this.part(label, () => this.figures.get(key, () => this.ask<T>(session, label, subject, payload)));
+    const ask = () => this.ask<T>(session, label, subject, payload);
+    return this.part(label, () => (fresh ? this.figures.renew(key, ask) : this.figures.get(key, ask)));
   }
 
   /** One service's part, or why it is missing. */

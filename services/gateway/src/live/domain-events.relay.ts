@@ -19,7 +19,7 @@ import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
 import { SessionCache } from '../auth/session-cache';
 import { DashboardFiguresCache } from '../dashboard/dashboard-figures-cache';
-import { DASHBOARD_FIGURE_EVENTS } from '../dashboard/dashboard-figure-events';
+import { movesDashboardFigures } from '../dashboard/dashboard-figure-events';
 import { GATEWAY_LOGGER } from '../config';
 import { SERVICES_CLIENT } from '../identity/service-client';
 import { LiveGateway } from './live.gateway';
@@ -93,7 +93,7 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
   private deliver(subject: string, payload: unknown): void {
     // The kept figures are dropped before the browsers hear of a change that may move them, so a
     // dashboard reloading for this event is answered with figures that include it.
-    if (DASHBOARD_FIGURE_EVENTS.has(subject)) this.dashboardFigures.changed();
+    if (movesDashboardFigures(subject, payload)) this.dashboardFigures.changed();
     if (subject === EVENT_SUBJECTS.sessionsEnded) {
       const ended = payload as SessionsEndedEvent;
       this.sessions.forget(ended.sessionIds, ended.userId);

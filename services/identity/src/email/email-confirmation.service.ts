@@ -282,7 +282,7 @@ export class EmailConfirmationService {
 
   /** Every gateway drops what it cached of the person, so each acts for the saved account. */
   async announce(userId: string): Promise<void> {
-    const event: UserUpdatedEvent = { userId };
+    const event: UserUpdatedEvent = { userId, nameChanged: false };
     await publishSignedEvent(this.events, this.signer, this.logger, EVENT_SUBJECTS.userUpdated, event);
   }
 }

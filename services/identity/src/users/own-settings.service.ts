@@ -85,11 +85,19 @@ export class OwnSettingsService {
   }
 
   /** Publishes the change (when there was one) and answers the saved account. */
-  private async announced({ user, changed }: { user: UserDto; changed: boolean }): Promise<UserDto> {
+  private async announced({
+    user,
+    changed,
+    nameChanged,
+  }: {
+    user: UserDto;
+    changed: boolean;
+    nameChanged: boolean;
+  }): Promise<UserDto> {
     // Every gateway replica drops what it cached of this person, so each acts for the saved
     // account on the next call.
     if (changed) {
-      const event: UserUpdatedEvent = { userId: user._id };
+      const event: UserUpdatedEvent = { userId: user._id, nameChanged };
       await publishSignedEvent(this.events, this.signer, this.logger, EVENT_SUBJECTS.userUpdated, event);
     }
     return user;
@@ -111,9 +119,10 @@ export class OwnSettingsService {
     user: UserEntity,
     action: string,
     next: Partial<OwnFields>,
-  ): Promise<{ user: UserDto; changed: boolean }> {
+  ): Promise<{ user: UserDto; changed: boolean; nameChanged: boolean }> {
     const changes = diffFields<OwnFields>(user, next);
     const changed = Object.keys(changes).length > 0;
+    const nameChanged = 'name' in changes;
     if (changed) {
       await manager.update(UserEntity, user.id, next);
       await writeAudit(manager, {
@@ -124,6 +133,10 @@ export class OwnSettingsService {
         changes,
       });
     }
-    return { user: toUserDto(await manager.findOneByOrFail(UserEntity, { id: user.id })), changed };
+    return {
+      user: toUserDto(await manager.findOneByOrFail(UserEntity, { id: user.id })),
+      changed,
+      nameChanged,
+    };
   }
 }

@@ -306,16 +306,19 @@ export class TasksService {
         assignedToName: next.assignedToName,
       };
       const diff = diffFields<typeof after>(task, after);
-      if (Object.keys(diff).length === 0) return { task, previousAssigneeId: undefined };
+      if (Object.keys(diff).length === 0) return { task, previousAssigneeId: undefined, changed: false };
       await manager.update(TaskEntity, task.id, { ...after, ...touchedBy(actor) });
       await auditTask(manager, actor, task, 'updated', diff);
       return {
         task: await manager.findOneByOrFail(TaskEntity, { id: task.id }),
         previousAssigneeId: diff['assignedToId'] ? task.assignedToId : undefined,
+        changed: true,
       };
     });
     const dto = await this.dtoOf(outcome.task);
-    await this.events.updated({ task: dto, previousAssigneeId: outcome.previousAssigneeId });
+    // A save that changed nothing is announced to no one: every screen already shows it.
+    if (outcome.changed)
+      await this.events.updated({ task: dto, previousAssigneeId: outcome.previousAssigneeId });
     return dto;
   }
 
