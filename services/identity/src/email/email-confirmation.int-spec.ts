@@ -308,6 +308,19 @@ describe('Confirming a new e-mail address (real stack)', () => {
       403,
       'This account has been deactivated, so its e-mail address cannot be changed. Contact your administrator.',
     ]);
+    // Reactivated within the link's day: the link mailed before the deactivation stays ended.
+    await stack.db.query(`UPDATE "identity"."users" SET "is_active" = true WHERE "id" = $1`, [
+      leaving.staff.id,
+    ]);
+    const again = await confirm(token);
+    expect([again.status, again.body.message]).toEqual([
+      410,
+      'This e-mail change was cancelled. To use the address, enter it again in Settings and save: a new link is sent.',
+    ]);
+    const [row] = (await stack.db.query(`SELECT "pending_email" FROM "identity"."users" WHERE "id" = $1`, [
+      leaving.staff.id,
+    ])) as { pending_email: string | null }[];
+    expect(row?.pending_email).toBeNull();
   });
 });
 

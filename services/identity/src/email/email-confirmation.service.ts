@@ -234,12 +234,13 @@ export class EmailConfirmationService {
         });
         const change = await manager.findOneBy(EmailChangeEntity, { id: found.id });
         if (!user || !change) throw unknownLink();
-        refuseEnded(change);
+        // A deactivation also ended the change: the account's state is the reason to give.
         if (!user.isActive)
           throw new ServiceError(
             'ACCOUNT_INACTIVE',
             'This account has been deactivated, so its e-mail address cannot be changed. Contact your administrator.',
           );
+        refuseEnded(change);
         address = change.address;
         if (!sameAddress(user.email, address)) {
           const taken: unknown[] = await manager.query(

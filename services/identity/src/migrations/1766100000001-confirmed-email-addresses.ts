@@ -16,6 +16,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * roster import, the command line, SQL, and the previous release's own Settings save): a new
  * address is not confirmed, and the person's pending change ends, unless the same statement
  * confirms it. The same address in another case is the same mailbox and keeps its confirmation.
+ * A deactivation ends a pending change too (cancelled), as it ends waiting sign-in codes: a link
+ * mailed before it must not work again if the account is reactivated within the link's day.
  */
 export class ConfirmedEmailAddresses1766100000001 implements MigrationInterface {
   name = 'ConfirmedEmailAddresses1766100000001';
@@ -49,6 +51,11 @@ export class ConfirmedEmailAddresses1766100000001 implements MigrationInterface 
       CREATE FUNCTION "identity"."email_confirmation_follows_address"() RETURNS trigger
       LANGUAGE plpgsql AS $$
       BEGIN
+        IF OLD."is_active" AND NOT NEW."is_active" THEN
+          NEW."pending_email" := NULL;
+          UPDATE "identity"."email_changes" SET "state" = 'cancelled', "ended_at" = now()
+           WHERE "user_id" = OLD."id" AND "state" IN ('pending', 'sending');
+        END IF;
         IF lower(OLD."email") IS NOT DISTINCT FROM lower(NEW."email") THEN
           RETURN NEW;
         END IF;
@@ -65,7 +72,7 @@ export class ConfirmedEmailAddresses1766100000001 implements MigrationInterface 
       END $$`);
     await queryRunner.query(`
       CREATE TRIGGER "users_email_confirmation"
-        BEFORE UPDATE OF "email" ON "identity"."users"
+        BEFORE UPDATE OF "email", "is_active" ON "identity"."users"
         FOR EACH ROW EXECUTE FUNCTION "identity"."email_confirmation_follows_address"()`);
   }
 

@@ -133,10 +133,13 @@ export class OtpService {
       }
       // Take one attempt before comparing, in one conditional statement: its row lock makes
       // simultaneous guesses wait their turn, so however many arrive at once, at most
-      // OTP_MAX_ATTEMPTS codes are ever compared with this challenge.
+      // OTP_MAX_ATTEMPTS codes are ever compared with this challenge. It also waits for an account
+      // change that is ending the code (the users trigger updates this row) and reads its outcome:
+      // `withdrawn_at`, since the shortened expiry is compared with this transaction's own start.
       const taken: unknown = await manager.query(
         `UPDATE "identity"."otp_challenges" SET "attempts" = "attempts" + 1
-          WHERE "id" = $1 AND "consumed_at" IS NULL AND "attempts" < $2 AND "expires_at" > now()
+          WHERE "id" = $1 AND "consumed_at" IS NULL AND "withdrawn_at" IS NULL AND "attempts" < $2
+            AND "expires_at" > now()
           RETURNING "attempts"`,
         [challenge.id, OTP_MAX_ATTEMPTS],
       );
