@@ -29,17 +29,24 @@ function leftRunning(group: number, folder: string): string[] {
 }
 
 /**
- * `npm start`'s launcher, interrupted by Ctrl-C at moments of its start-up: the terminal sends
- * SIGINT to its whole foreground group (the launcher and every process it started), and whatever
- * the moment, the launcher says it stopped and nothing it started is left running.
+ * `npm start`'s launcher, interrupted at moments of its start-up: the terminal sends SIGINT
+ * (Ctrl-C), or SIGHUP when it closes, to its whole foreground group (the launcher and every
+ * process it started), and whatever the moment, the launcher says it stopped and nothing it
+ * started is left running.
  */
-describe('npm start stopped by Ctrl-C during its start-up', () => {
+describe('npm start stopped by Ctrl-C or a closed terminal during its start-up', () => {
   it.each([
-    ['while the migrations run', 'migrations applied'],
-    ['just after the services said they were ready, while the demo data loads', 'gateway ready'],
-  ])(
-    'stops everything it started %s',
-    async (_moment, trigger) => {
+    ['Ctrl-C', 'SIGINT', 'while the migrations run', 'migrations applied'],
+    [
+      'Ctrl-C',
+      'SIGINT',
+      'just after the services said they were ready, while the demo data loads',
+      'gateway ready',
+    ],
+    ['its terminal closing', 'SIGHUP', 'while the migrations run', 'migrations applied'],
+  ] as const)(
+    'stops everything it started on %s (%s) %s',
+    async (_how, signal, _moment, trigger) => {
       const folder = await mkdtemp(join(tmpdir(), 'caliber-start-'));
       // As root, PostgreSQL runs as the `postgres` user, who must be able to enter this folder.
       await chmod(folder, 0o755);
@@ -79,7 +86,7 @@ describe('npm start stopped by Ctrl-C during its start-up', () => {
           throw new Error(`${error.message}; it printed:\n${output.slice(-3000)}`);
         });
         expect(launcher.exitCode).toBeNull();
-        process.kill(-group, 'SIGINT');
+        process.kill(-group, signal);
         const code = await exited;
         expect(output).toContain('Stopped');
         expect([130, 0]).toContain(code);

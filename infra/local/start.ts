@@ -31,7 +31,7 @@ function echoOutbox(path: string): () => void {
 
 async function main(): Promise<void> {
   const cluster = process.argv.includes('--cluster');
-  // Ctrl-C (or SIGTERM) is ours from the first moment: during start-up it ends the start-up and
+  // Ctrl-C (or SIGTERM, or SIGHUP) is ours from the first moment: during start-up it ends the start-up and
   // stops what it had started; once the stack runs it stops the stack. Without a handler this
   // process would end at once and leave the services it had started running without it.
   const startUp = new AbortController();
@@ -57,6 +57,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // The terminal closed: the same as Ctrl-C, or the backing servers would outlive it.
+  process.on('SIGHUP', onSignal);
 
   // Scaled out, the data lives as long as the run: it is a demonstration of the deployment's shape.
   dir = cluster ? await mkdtemp(join(tmpdir(), 'caliber-cluster-')) : dataDir();

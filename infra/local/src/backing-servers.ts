@@ -1,5 +1,7 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCAL_PORTS } from './environment';
+import { takeDataFolder } from './leftover-servers';
 import { portAnswers } from './ports';
 import type { NatsUser } from '../../../libs/service-kit/src/nats-permissions';
 import {
@@ -75,6 +77,12 @@ export async function startBackingServers(
     for (const server of started.reverse()) await server.stop().catch(() => undefined);
   };
   try {
+    // A kept data folder is one launcher's at a time; what a killed launcher left on it is stopped.
+    if (!options.ephemeral) {
+      await mkdir(dir, { recursive: true });
+      const release = await takeDataFolder(dir, log);
+      started.push({ stop: release });
+    }
     const commands = [];
     if (needs.nats && !process.env['NATS_URL']) {
       commands.push({

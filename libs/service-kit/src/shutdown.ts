@@ -38,7 +38,7 @@ function logSafely(write: () => void): void {
 }
 
 /**
- * On SIGTERM or SIGINT (or, under the local launcher, when the launcher has gone): stop taking
+ * On SIGTERM, SIGINT or SIGHUP (or, under the local launcher, when the launcher has gone): stop taking
  * work, run every shutdown hook (NATS, database pool, Redis, listener) through `app.close()`, send
  * the spans still buffered (tracing), then exit 0; exit 1 if closing fails or takes over
  * `graceMs`. The bound holds whatever has become of the process's parent and of the servers it
@@ -76,6 +76,8 @@ export function closeOnSignals(
   };
   process.once('SIGTERM', () => close('SIGTERM'));
   process.once('SIGINT', () => close('SIGINT'));
+  // A terminal closing (the local stack's): stopped cleanly too, not killed mid-request.
+  process.once('SIGHUP', () => close('SIGHUP'));
   if (settings.stopWhenLauncherExits) stopWhenInputCloses(() => close('the launcher has gone'));
 }
 
