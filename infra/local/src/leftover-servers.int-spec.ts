@@ -22,10 +22,10 @@ describe('a data folder left by a launcher that was killed', () => {
     dir = await mkdtemp(join(tmpdir(), 'caliber-leftover-'));
     // As root, PostgreSQL runs as the `postgres` user, who must be able to enter this folder.
     await chmod(dir, 0o755);
-    for (const name of SERVER_VARIABLES) {
-      suiteServers[name] = process.env[name];
-      delete process.env[name];
-    }
+    for (const name of SERVER_VARIABLES) suiteServers[name] = process.env[name];
+    delete process.env['DATABASE_URL'];
+    delete process.env['NATS_URL'];
+    delete process.env['REDIS_URL'];
   });
   afterEach(async () => {
     for (const name of SERVER_VARIABLES)
