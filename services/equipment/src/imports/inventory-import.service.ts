@@ -26,7 +26,7 @@ import { ImportBatchesRepository, toImportDto, type BatchRow } from './import-ba
 import { evaluateRows, holdToPreview, type ExistingDevice, type ImportContext } from './import-rows';
 import { writeImport, writeImportAudit } from './import-writes';
 import { auditRecalls } from '../recalls/recall-audit';
-import { recordMatches } from '../recalls/recall-matching';
+import { lockRecallMatching, recordMatches } from '../recalls/recall-matching';
 
 /**
  * Staged imports open at once across the hospital (each person has at most one): each holds up to
@@ -158,6 +158,8 @@ export class InventoryImportService {
     const written: { counts: { added: number; updated: number } | null } = { counts: null };
     try {
       const dto = await this.dataSource.transaction(async (manager) => {
+        // Its devices are matched against the open notices: the matching lock first of all.
+        await lockRecallMatching(manager);
         const batch = await this.own(manager, actor, importId, true);
         if (batch.state === 'applied')
           throw new ServiceError(

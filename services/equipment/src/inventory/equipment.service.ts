@@ -39,7 +39,7 @@ import { PmCoverageReplica } from '../risk/pm-coverage.replica';
 import { ListsService } from '../lists/lists.service';
 import { NO_UDI, refuseUdiSerialMismatch, udiColumns } from './udi-columns';
 import { auditRecalls } from '../recalls/recall-audit';
-import { recordMatches } from '../recalls/recall-matching';
+import { lockRecallMatching, recordMatches } from '../recalls/recall-matching';
 
 /** The fields a recall is matched on (the lot and GTIN come from the UDI). */
 const RECALL_MATCHED_FIELDS = ['manufacturer', 'model', 'serialNumber', 'lotNumber', 'gtin'] as const;
@@ -175,6 +175,8 @@ export class EquipmentService {
   async create(actor: Actor, asked: NewEquipment): Promise<EquipmentDto> {
     this.requireRightForStatus(actor, null, asked.status);
     const item = await this.write(async (manager) => {
+      // A new device is matched against the open notices: the matching lock first of all.
+      await lockRecallMatching(manager);
       const data = {
         ...asked,
         ...(udiColumns(asked.udi) ?? NO_UDI),
@@ -217,6 +219,9 @@ export class EquipmentService {
   async update(actor: Actor, id: string, changes: EquipmentChanges): Promise<EquipmentDto> {
     const { version, status, ...asked } = changes;
     const outcome = await this.write(async (manager) => {
+      // A change of a matched field matches the device again: the matching lock before its row.
+      if (RECALL_MATCHED_FIELDS.some((field) => field in asked) || 'udi' in asked)
+        await lockRecallMatching(manager);
       const item = await this.findLive(manager, id, true);
       refuseStale(item, version);
       // A new department or category must be an active entry of its list; one the item carries

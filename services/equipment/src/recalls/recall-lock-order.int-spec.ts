@@ -2,6 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { CreateEquipmentRequest, InventoryImportDto, RecallNoticeRequest } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
+import { until } from '@caliber/testing/wait';
+import { lockRecallMatching } from './recall-matching';
 import {
   equipmentDataSource,
   rosterStaff,
@@ -138,5 +140,33 @@ describe('Recall writes side by side (real PostgreSQL, NATS, Redis)', () => {
       devices: ROUNDS * PAIRS * 2 + 2 * PAIRS + 6,
       closedActions: ROUNDS * PAIRS + 2 * PAIRS,
     });
+  });
+
+  it('matches a device edited while a notice is being matched once that notice has committed, not beside it', async () => {
+    const added = await send<{ _id: string; version: number }>('POST', '/equipment', device('M1'));
+    expect(added.status).toBe(201);
+    // Another write in the middle of matching (as a notice being saved is): it holds the lock.
+    const matching = rows.createQueryRunner();
+    await matching.connect();
+    await matching.startTransaction();
+    try {
+      await lockRecallMatching(matching.manager);
+      const edit = send('PUT', `/equipment/${added.body._id}`, { model: `${MODEL} Plus` });
+      // The edit of a matched field waits for the lock: each side then sees the other committed.
+      await until(
+        async () =>
+          (
+            (await rows.query(
+              `SELECT 1 FROM pg_locks WHERE "locktype" = 'advisory' AND NOT "granted" AND "objid" = 736600101`,
+            )) as unknown[]
+          ).length > 0,
+        { timeoutMs: 10_000, what: 'the edit waiting for the matching lock' },
+      );
+      await matching.commitTransaction();
+      expect((await edit).status).toBe(200);
+    } finally {
+      if (matching.isTransactionActive) await matching.rollbackTransaction();
+      await matching.release();
+    }
   });
 });

@@ -99,6 +99,32 @@ export async function previewMatches(
   };
 }
 
+/**
+ * The key of the advisory lock every write that matches takes first (`lockRecallMatching`): a
+ * number of this service's own, apart from the other advisory locks it takes.
+ */
+const RECALL_MATCHING_LOCK = 736_600_101;
+
+/**
+ * Takes the matching lock, held to commit. Matching reads the other side as committed: a device
+ * added or edited while a notice is saved would be missed by both statements (each sees the
+ * other's row as it was before), and the device never flagged. Every write that can match (a
+ * notice saved or edited; a device added, imported or edited in a matched field) takes it first,
+ * before any row lock, so one such write matches after the other has committed.
+ */
+export async function lockRecallMatching(manager: EntityManager): Promise<void> {
+  await manager.query(`SELECT pg_advisory_xact_lock(${RECALL_MATCHING_LOCK})`);
+}
+
+async function holdsRecallMatching(manager: EntityManager): Promise<boolean> {
+  const [held] = (await manager.query(
+    `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE "locktype" = 'advisory' AND "pid" = pg_backend_pid()
+              AND "granted" AND "classid" = 0 AND "objid" = $1 AND "objsubid" = 1) AS "held"`,
+    [RECALL_MATCHING_LOCK],
+  )) as [{ held: boolean }];
+  return held.held;
+}
+
 /** Which open notices and which devices to match: one notice against the inventory, or devices against every open notice. */
 export type MatchScope = { recallId: string } | { equipmentIds: readonly string[] };
 
@@ -120,6 +146,8 @@ const NOTHING_FOUND = (): RecallMatches => ({ devices: [], audit: [] });
  *
  * The lock order of every write that meets a recall, written here because this is where they meet:
  *
+ *   0. for a write that matches, the matching lock (`lockRecallMatching`), before any row: it must
+ *      not wait for it while holding a device or a notice that the write holding it will update;
  *   1. the rows the write is about (a recall action, a device, an import's devices, a notice), then
  *   2. the notices and devices a match changes (here), and
  *   3. last, the audit chain's head: a transaction's first audit row locks it until commit.
@@ -135,6 +163,8 @@ export async function recordMatches(manager: EntityManager, scope: MatchScope): 
     throw new Error(
       'recordMatches ran after its transaction wrote an audit row: lock the notices and devices first, audit last.',
     );
+  if (!(await holdsRecallMatching(manager)))
+    throw new Error('recordMatches ran without the matching lock: take lockRecallMatching first of all.');
   if ('equipmentIds' in scope) {
     if (scope.equipmentIds.length === 0) return NOTHING_FOUND();
     // Most writes happen with no notice open: one index probe and nothing else.

@@ -38,7 +38,13 @@ import { toEquipmentDto } from '../inventory/equipment.mapper';
 import { MaintenancePeer } from '../peers/peers.client';
 import { RECALL_REFERENCE_INDEX } from '../migrations/1766010000000-recall-reference-once';
 import { auditRecalls, type RecallAuditEntry } from './recall-audit';
-import { noticeKeys, previewMatches, recordMatches, type NoticeKeys } from './recall-matching';
+import {
+  lockRecallMatching,
+  noticeKeys,
+  previewMatches,
+  recordMatches,
+  type NoticeKeys,
+} from './recall-matching';
 
 const NOTICES = '"equipment"."recall_notices"';
 const ACTIONS = '"equipment"."recall_actions"';
@@ -372,6 +378,8 @@ export class RecallsService {
     requireFullAccess(actor, 'record recalls');
     const { id, devices } = await this.once(notice, null, () =>
       this.dataSource.transaction(async (manager) => {
+        // It is matched against the inventory: the matching lock first of all.
+        await lockRecallMatching(manager);
         const keys = noticeKeys(notice);
         const [created] = (await manager.query(
           `INSERT INTO ${NOTICES} ("source", "source_reference", "title", "manufacturer", "manufacturer_key", "models",
@@ -410,6 +418,8 @@ export class RecallsService {
     const { version, ...notice } = asked;
     const devices = await this.once(notice, id, () =>
       this.dataSource.transaction(async (manager) => {
+        // Matched again against the inventory: the matching lock before the notice's row.
+        await lockRecallMatching(manager);
         const before = await this.findNotice(manager, id, true);
         if (before.version !== version)
           throw new ServiceError(
