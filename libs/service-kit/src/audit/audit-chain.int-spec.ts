@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { appendOnlyAuditSql, auditLogTableSql, writeAudit } from './audit';
 import { AuditEntryEntity } from './audit-entry.entity';
-import { addAuditChain, auditChainCheckpointSql, verifyAuditChain } from './audit-chain';
+import {
+  addAuditChain,
+  AUDIT_WHOLE_CHECK_DAYS,
+  auditChainCheckpointSql,
+  verifyAuditChain,
+} from './audit-chain';
 
 /**
  * The audit chain on real PostgreSQL, each case in a throwaway schema of its own (a tampered chain
@@ -277,6 +282,16 @@ describe('the audit hash chain (real PostgreSQL)', () => {
         intact: false,
         firstBreak: { seq: 2, id },
         checkedFromSeq: 1,
+      });
+      // The reports alone find it too, once no check has re-hashed every row for a week.
+      await admin.query(
+        `UPDATE "${schema}"."audit_chain_verified" SET "whole_at" = now() - make_interval(days => ${AUDIT_WHOLE_CHECK_DAYS}, secs => 1)`,
+      );
+      expect(await verifyAuditChain(db, schema, 'last-verified')).toMatchObject({
+        intact: false,
+        firstBreak: { seq: 2, id },
+        checkedFromSeq: 1,
+        earlierVerifiedAt: null,
       });
     });
 

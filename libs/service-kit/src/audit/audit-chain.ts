@@ -232,18 +232,27 @@ export function auditChainMigration(
 }
 
 /**
- * The last head a check found intact (`audit_chain_verified`, one row): its seq and hash, and when.
- * The next check of the service's own subject starts there, so the compliance report costs the
- * rows written since the last report rather than the whole log each time.
+ * The last head a check found intact (`audit_chain_verified`, one row): its seq and hash, when,
+ * and when a check last re-hashed every row (`whole_at`). The next check of the service's own
+ * subject starts there, so the compliance report costs the rows written since the last report
+ * rather than the whole log each time.
  */
 export function auditChainCheckpointSql(schema: string): string {
   return `CREATE TABLE "${schema}"."audit_chain_verified" (
       "one" boolean PRIMARY KEY DEFAULT true CHECK ("one"),
       "seq" bigint NOT NULL,
       "hash" bytea NOT NULL,
-      "verified_at" timestamptz NOT NULL
+      "verified_at" timestamptz NOT NULL,
+      "whole_at" timestamptz
     )`;
 }
+
+/**
+ * A check from the last verified head re-hashes every row all the same when no check has done so
+ * for this many days: an older row's content changed in place (which only re-hashing it finds) is
+ * then found within a week by the reports alone, not only by someone running the command line.
+ */
+export const AUDIT_WHOLE_CHECK_DAYS = 7;
 
 /** The migration adding the checkpoint of the last verified head to one schema. */
 export function auditChainCheckpointMigration(name: string, schema: string): new () => MigrationInterface {
@@ -284,6 +293,8 @@ interface VerifyRow {
   checkpoint_row_hash: string | null;
   checkpoint_recomputed: string | null;
   total: string | null;
+  /** Whether the rows were re-hashed from the checkpoint on (not from the start). */
+  from_checkpoint: boolean;
 }
 
 /**
@@ -297,8 +308,9 @@ interface VerifyRow {
  * it had and its content still matches it (a chain re-hashed from any earlier row changes it), and
  * that the log holds exactly as many rows as the chain's last seq (a row removed or added before it
  * changes the count). What only a check from the start finds is an older row's content changed in
- * place without re-hashing anything (by someone with the table owner's rights); the command line
- * (`npm run cli -- audit verify`) always checks from the start.
+ * place without re-hashing anything (by someone with the table owner's rights): so a check from
+ * the last verified head still starts from the start when no check has re-hashed every row for
+ * `AUDIT_WHOLE_CHECK_DAYS`, and the command line (`npm run cli -- audit verify`) always does.
  *
  * One statement, so one snapshot: rows appended while it runs are neither half-counted nor taken
  * for a break. `keepCheckpoint: false` checks without writing (a restored copy, which must stay
@@ -320,13 +332,17 @@ export async function verifyAuditChain(
   // confirms that the last intact head still has its hash, so a chain re-sealed after a rewrite
   // (which verifies row by row) is not taken for intact, nor its head kept as the next start.
   const checkpointSql = keepsCheckpoints
-    ? `SELECT "seq", "hash", "verified_at" FROM ${s}."audit_chain_verified" WHERE "seq" > 0`
-    : `SELECT NULL::bigint AS "seq", NULL::bytea AS "hash", NULL::timestamptz AS "verified_at" WHERE false`;
+    ? `SELECT "seq", "hash", "verified_at", "whole_at" FROM ${s}."audit_chain_verified" WHERE "seq" > 0`
+    : `SELECT NULL::bigint AS "seq", NULL::bytea AS "hash", NULL::timestamptz AS "verified_at",
+              NULL::timestamptz AS "whole_at" WHERE false`;
   const [row] = (await runner.query(
     `WITH cp AS (${checkpointSql}),
-     start AS (
-       SELECT coalesce((SELECT "seq" FROM cp WHERE $1::boolean), 0) AS seq,
-              coalesce((SELECT "hash" FROM cp WHERE $1::boolean), ${GENESIS_SQL}) AS hash
+     from_cp AS (
+       SELECT "seq", "hash" FROM cp
+        WHERE $1::boolean AND "whole_at" > now() - make_interval(days => $2::int)
+     ), start AS (
+       SELECT coalesce((SELECT "seq" FROM from_cp), 0) AS seq,
+              coalesce((SELECT "hash" FROM from_cp), ${GENESIS_SQL}) AS hash
      ), chain AS (
        SELECT a."chain_seq", a."id", a."prev_hash", a."row_hash",
               ${auditRowHashSql('a', 'a."prev_hash"')} AS recomputed,
@@ -362,18 +378,19 @@ export async function verifyAuditChain(
             c."verified_at" AS checkpoint_at,
             r."id"::text AS checkpoint_row_id, encode(r."row_hash", 'hex') AS checkpoint_row_hash,
             encode(r.recomputed, 'hex') AS checkpoint_recomputed,
-            CASE WHEN c."seq" IS NOT NULL THEN (SELECT count(*) FROM ${table})::text END AS total
+            CASE WHEN c."seq" IS NOT NULL THEN (SELECT count(*) FROM ${table})::text END AS total,
+            EXISTS (SELECT 1 FROM from_cp) AS from_checkpoint
        FROM (SELECT 1) one
        LEFT JOIN ${s}."audit_chain_head" h ON true
        LEFT JOIN last_row l ON true
        LEFT JOIN first_break b ON true
        LEFT JOIN cp c ON true
        LEFT JOIN cp_row r ON true`,
-    [fromCheckpoint],
+    [fromCheckpoint, AUDIT_WHOLE_CHECK_DAYS],
   )) as VerifyRow[];
   const headSeq = Number(row?.head_seq ?? 0);
   const headHash = row?.head_hash ?? '';
-  const started = fromCheckpoint && row?.checkpoint_seq ? row : undefined;
+  const started = row?.from_checkpoint ? row : undefined;
   const kept = row ? checkpointBreak(row) : null;
   const read = chainBreak(row, headSeq, headHash);
   // The first break in the chain's order: from a checkpoint, the rows up to it come before the
@@ -381,7 +398,7 @@ export async function verifyAuditChain(
   const firstBreak = started ? (kept ?? read) : (read ?? kept);
   const intact = firstBreak === null;
   if (intact && keepCheckpoint && keepsCheckpoints && headSeq > 0)
-    await recordCheckpoint(runner, schema, headSeq, headHash);
+    await recordCheckpoint(runner, schema, headSeq, headHash, !started);
   return {
     rows: Number(row?.total ?? row?.rows ?? 0),
     headSeq,
@@ -458,20 +475,24 @@ async function hasCheckpointTable(runner: AuditSqlRunner, schema: string): Promi
 }
 
 /**
- * Keeps an intact head as the next check's starting point. Never moves it back: a slower check
- * that began earlier may finish after one that began later.
+ * Keeps an intact head as the next check's starting point, and when every row was last re-hashed
+ * (`whole`: this check did). Never moves it back: a slower check that began earlier may finish
+ * after one that began later.
  */
 async function recordCheckpoint(
   runner: AuditSqlRunner,
   schema: string,
   seq: number,
   hashHex: string,
+  whole: boolean,
 ): Promise<void> {
   await runner.query(
-    `INSERT INTO "${schema}"."audit_chain_verified" ("seq", "hash", "verified_at")
-     VALUES ($1, decode($2, 'hex'), now())
-     ON CONFLICT ("one") DO UPDATE SET "seq" = EXCLUDED."seq", "hash" = EXCLUDED."hash", "verified_at" = EXCLUDED."verified_at"
+    `INSERT INTO "${schema}"."audit_chain_verified" ("seq", "hash", "verified_at", "whole_at")
+     VALUES ($1, decode($2, 'hex'), now(), CASE WHEN $3::boolean THEN now() END)
+     ON CONFLICT ("one") DO UPDATE
+        SET "seq" = EXCLUDED."seq", "hash" = EXCLUDED."hash", "verified_at" = EXCLUDED."verified_at",
+            "whole_at" = coalesce(EXCLUDED."whole_at", "audit_chain_verified"."whole_at")
       WHERE "audit_chain_verified"."seq" <= EXCLUDED."seq"`,
-    [seq, hashHex],
+    [seq, hashHex, whole],
   );
 }

@@ -53,7 +53,7 @@ export async function auditTrailIntegrity(context: BuildContext): Promise<TableB
     ],
     rows,
     {
-      note: 'Each audit row is sealed with a hash of its content and of the row before it, so a row changed, removed or re-ordered after it was written breaks the chain from that row on. Each report re-hashes the rows written since the last intact check and confirms the rows before it are all still there, ending in the same hash; "npm run cli -- audit verify" re-hashes every row. Someone with the database owner\'s rights could rewrite and re-seal a whole chain: keep this report, and compare its last-row hashes with the same rows later ("npm run cli -- audit verify" prints them). "Not checked" means the service did not finish its check while the report was written (it reads every row of its log): the chain may be intact or not; write the report again, or run the command.',
+      note: 'Each audit row is sealed with a hash of its content and of the row before it, so a row changed, removed or re-ordered after it was written breaks the chain from that row on. Each report re-hashes the rows written since the last intact check and confirms the rows before it are all still there, ending in the same hash; every row is re-hashed when that was last done over a week ago, and by "npm run cli -- audit verify". Someone with the database owner\'s rights could rewrite and re-seal a whole chain: keep this report, and compare its last-row hashes with the same rows later ("npm run cli -- audit verify" prints them). "Not checked" means the service did not finish its check while the report was written (the first check, and one a week, re-hashes every row of its log): the chain may be intact or not; write the report again, or run the command.',
     },
   );
 }
