@@ -12,6 +12,7 @@ import { HospitalLists1765400000000 } from './migrations/1765400000000-hospital-
 import { InventoryMoveIn1765500000000 } from './migrations/1765500000000-inventory-move-in';
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 import { Recalls1765700000000 } from './migrations/1765700000000-recalls';
+import { StatusSpans1766100000000 } from './migrations/1766100000000-status-spans';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -28,6 +29,7 @@ export const EQUIPMENT_MIGRATIONS = [
   InventoryMoveIn1765500000000,
   AuditChain1765800000000,
   Recalls1765700000000,
+  StatusSpans1766100000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {
