@@ -10,6 +10,7 @@ import { ListNames1765400000000 } from './migrations/1765400000000-list-names';
 import { SafetyTests1765600000000 } from './migrations/1765600000000-safety-tests';
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 import { OutboxTraceContext1765900000000 } from './migrations/1765900000000-outbox-trace-context';
+import { PmComplianceCounts1766200000000 } from './migrations/1766200000000-pm-compliance-counts';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SafetyTestEntity } from './safety/safety-test.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
@@ -38,6 +39,7 @@ export const MAINTENANCE_MIGRATIONS = [
   SafetyTests1765600000000,
   AuditChain1765800000000,
   OutboxTraceContext1765900000000,
+  PmComplianceCounts1766200000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {
