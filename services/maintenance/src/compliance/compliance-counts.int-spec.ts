@@ -6,6 +6,7 @@ import type { Actor, ComplianceQuery, PmComplianceResponse, TaskStatus } from '@
 import { equipmentDataSource, startMaintenance } from '@caliber/testing/stack';
 import { addDays, hospitalToday } from '../hospital-clock';
 import { TasksService } from '../tasks/tasks.service';
+import { ComplianceAnswers } from './compliance-answers';
 import { ComplianceCounts } from './compliance-counts';
 import { PmComplianceService, type ComplianceSource } from './pm-compliance.service';
 
@@ -422,6 +423,66 @@ describe('PM compliance from the kept counts (real PostgreSQL)', () => {
       onTime: 1,
       late: 0,
     });
+  });
+
+  it('keeps an answer until a write changes what it shows, whatever path the write took', async () => {
+    const marker = randomUUID().slice(0, 8);
+    const department = `Counts kept ${marker}`;
+    const [written] = await write(
+      [
+        {
+          known: true,
+          department: 0,
+          category: 0,
+          highRisk: false,
+          lifeSupport: true,
+          inPmProgram: true,
+          deleted: false,
+          retired: false,
+          taskDepartment: 0,
+          planActive: false,
+          occurrences: [{ due: -3, status: 'Pending', completedAfter: 0, deleted: false, assigned: false }],
+        },
+      ],
+      [department],
+      ['Monitor'],
+    );
+    const answers = maintenance.get(ComplianceAnswers);
+    const query = { from: addDays(today(), -5), to: today(), department, category: '' };
+    const first = await compliance.compliance(query);
+    expect(first.unplanned.items.map((item) => item.name)).toEqual([
+      `Device ${written?.equipmentId.slice(0, 8)}`,
+    ]);
+    const drops = answers.drops;
+    expect(comparable(await compliance.compliance(query))).toEqual(comparable(first));
+    expect(answers.drops).toBe(drops);
+    // A new name in the copy changes no count, but the list shows it.
+    await rows.query(`UPDATE "maintenance"."device_risk" SET "name" = 'Renamed' WHERE "equipment_id" = $1`, [
+      written?.equipmentId,
+    ]);
+    const renamed = await compliance.compliance(query);
+    expect(renamed.unplanned.items.map((item) => item.name)).toEqual(['Renamed']);
+    // A new title of an overdue occurrence, written straight to the table.
+    await rows.query(`UPDATE "maintenance"."tasks" SET "title" = 'Retitled' WHERE "id" = $1`, [
+      written?.tasks[0],
+    ]);
+    expect((await compliance.compliance(query)).overdue.items.map((item) => item.title)).toEqual([
+      'Retitled',
+    ]);
+    // A write not yet committed is not in an answer; once committed, it is.
+    const runner = rows.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      await runner.query(`UPDATE "maintenance"."tasks" SET "status" = 'Cancelled' WHERE "id" = $1`, [
+        written?.tasks[0],
+      ]);
+      expect((await compliance.compliance(query)).overdue.total).toBe(1);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    const cancelled = await compliance.compliance(query);
+    expect([cancelled.overdue.total, cancelled.lifeSupport.missed]).toEqual([0, 1]);
   });
 
   it("shows one replica's write in another's next answer", async () => {

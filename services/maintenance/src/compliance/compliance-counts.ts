@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from '../config';
 import { addDays } from '../hospital-clock';
 import { LOGGER } from '../tokens';
+import { COMPLIANCE_KEPT_MS } from './compliance-answers';
 
 /** The figures' three scopes: every occurrence, those of high-risk devices, of life-support ones. */
 export type Scope = 'overall' | 'highRisk' | 'lifeSupport';
@@ -27,6 +28,12 @@ export interface CountSpan {
 
 /** How often each replica merges the rows the writes added (each write adds its own). */
 const MERGE_EVERY_MS = 60_000;
+/**
+ * How many rounds a reading of the oldest running transaction waits before the notes of the
+ * transactions finished before it are deleted: longer than a replica keeps an answer
+ * (`COMPLIANCE_KEPT_MS`), so no replica still holds a snapshot that has not seen them.
+ */
+const PRUNE_AFTER_ROUNDS = Math.ceil(COMPLIANCE_KEPT_MS / MERGE_EVERY_MS) + 1;
 
 const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
 
@@ -108,6 +115,8 @@ interface CountRow {
 @Injectable()
 export class ComplianceCounts implements OnApplicationBootstrap, OnModuleDestroy {
   private timer: NodeJS.Timeout | null = null;
+  /** The oldest running transaction at each of the last rounds, oldest first (see `prune`). */
+  private readonly horizons: string[] = [];
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -117,7 +126,7 @@ export class ComplianceCounts implements OnApplicationBootstrap, OnModuleDestroy
 
   async onApplicationBootstrap(): Promise<void> {
     await this.useZone(this.config.timeZone);
-    this.timer = setInterval(() => void this.mergeQuietly(), MERGE_EVERY_MS);
+    this.timer = setInterval(() => void this.tidyQuietly(), MERGE_EVERY_MS);
     this.timer.unref();
   }
 
@@ -249,11 +258,28 @@ export class ComplianceCounts implements OnApplicationBootstrap, OnModuleDestroy
       SELECT ${places}, sum("devices"), true FROM gone GROUP BY ${places} HAVING sum("devices") <> 0`);
   }
 
-  private async mergeQuietly(): Promise<void> {
+  /**
+   * Deletes the notes of writes (`pm_compliance_writes`) of transactions that had finished
+   * `PRUNE_AFTER_ROUNDS` rounds ago: every replica has taken a snapshot since, which saw them.
+   */
+  async prune(): Promise<void> {
+    const [row] = (await this.dataSource.query(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS "xmin"`,
+    )) as [{ xmin: string }];
+    this.horizons.push(row.xmin);
+    if (this.horizons.length <= PRUNE_AFTER_ROUNDS) return;
+    const horizon = this.horizons.shift();
+    await this.dataSource.query(`DELETE FROM "maintenance"."pm_compliance_writes" WHERE "xid" < $1::xid8`, [
+      horizon,
+    ]);
+  }
+
+  private async tidyQuietly(): Promise<void> {
     try {
       await this.merge();
+      await this.prune();
     } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'PM compliance counts not merged; next round');
+      this.logger.warn({ err: (error as Error).message }, 'PM compliance counts not tidied; next round');
     }
   }
 }

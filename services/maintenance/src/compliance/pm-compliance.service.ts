@@ -21,6 +21,7 @@ import {
   type Outcome,
   type Scope,
 } from './compliance-counts';
+import { ComplianceAnswers } from './compliance-answers';
 import { DeviceRiskReplica } from './device-risk.replica';
 
 interface OverdueRow {
@@ -83,7 +84,8 @@ export type ComplianceSource = 'counts' | 'rows';
  * (`DeviceRiskReplica`), or by the task's own record of its device when the copy does not know it;
  * a completion counts by its date in the hospital's time zone. The figures, the overdue total and
  * the number of devices without a plan come from the counts the writes keep; the lists (the first
- * 100 of each) from indexes in their order.
+ * 100 of each) from indexes in their order; and the whole answer is kept until a write changes it
+ * (`ComplianceAnswers`).
  */
 @Injectable()
 export class PmComplianceService {
@@ -91,6 +93,7 @@ export class PmComplianceService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly risk: DeviceRiskReplica,
     private readonly counts: ComplianceCounts,
+    private readonly answers: ComplianceAnswers,
   ) {}
 
   /**
@@ -110,23 +113,29 @@ export class PmComplianceService {
     await this.risk.refresh();
     const zone = process.env['HOSPITAL_TIME_ZONE'] || 'UTC';
     const places = placesOf(query);
-    const [figures, overdue, unplanned, riskDataAsOf] = await Promise.all([
-      this.figures({ from, to }, places, zone, today, source),
-      this.overdue(today, query, assigneeId, source === 'counts' && assigneeId === null),
-      this.unplanned(query, source === 'counts'),
+    const answer = async () => {
+      const [figures, overdue, unplanned] = await Promise.all([
+        this.figures({ from, to }, places, zone, today, source),
+        this.overdue(today, query, assigneeId, source === 'counts' && assigneeId === null),
+        this.unplanned(query, source === 'counts'),
+      ]);
+      return {
+        from,
+        to,
+        today,
+        department: query.department,
+        category: query.category,
+        ...figures,
+        overdue,
+        unplanned,
+      };
+    };
+    const key = JSON.stringify([from, to, query.department, query.category, assigneeId, today, zone]);
+    const [kept, riskDataAsOf] = await Promise.all([
+      source === 'counts' ? this.answers.get(key, answer) : answer(),
       this.risk.readAt(),
     ]);
-    return {
-      from,
-      to,
-      today,
-      department: query.department,
-      category: query.category,
-      ...figures,
-      overdue,
-      unplanned,
-      riskDataAsOf,
-    };
+    return { ...kept, riskDataAsOf };
   }
 
   /**

@@ -8,6 +8,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 const LOCK = `hashtext('maintenance.pm_compliance')`;
 
+/** Notes that this transaction changed what a compliance answer shows (see `pm_compliance_writes`). */
+const NOTE_WRITE = `INSERT INTO "maintenance"."pm_compliance_writes" DEFAULT VALUES`;
+
 /** The four ways the counts are kept: every place, by department, by category, by both. */
 const LEVELS = `(VALUES (false, false), (true, false), (false, true), (true, true)) AS l("by_department", "by_category")`;
 
@@ -117,6 +120,10 @@ const NO_DEVICES = `(SELECT * FROM "maintenance"."device_risk" WHERE false)`;
  * - Statement triggers on `tasks`, `device_risk` and `pm_coverage` add each write's changes as
  *   new rows in its own transaction (`merged` false), so the counts change with the write and
  *   writes never wait for each other on them; the service merges each key's rows from time to time.
+ * - `pm_compliance_writes`: one row per statement that changed what an answer shows (an occurrence,
+ *   a device of the copy, a plan's coverage), with its transaction's id. A replica keeps its answers
+ *   until a row appears that the snapshot it started keeping them at did not see: a write committed
+ *   on any replica, by any path, drops them before the next answer. The service deletes old rows.
  * - An occurrence is counted by its device's place and flags in the copy of the inventory: a task
  *   write takes the counts' lock shared before it reads the copy, a change of the copy takes it
  *   exclusively without waiting (or gives up, to be read again), so an occurrence written while its
@@ -169,6 +176,14 @@ export class PmComplianceCounts1766200000000 implements MigrationInterface {
         ("by_department", "by_category", "department", "category") INCLUDE ("devices")`);
 
     await queryRunner.query(`
+      CREATE TABLE "maintenance"."pm_compliance_writes" (
+        "xid" xid8 NOT NULL DEFAULT pg_current_xact_id()
+      )`);
+    await queryRunner.query(
+      `CREATE INDEX "pm_compliance_writes_xid_idx" ON "maintenance"."pm_compliance_writes" ("xid")`,
+    );
+
+    await queryRunner.query(`
       CREATE FUNCTION "maintenance"."pm_compliance_tasks_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE
         zone text;
@@ -182,6 +197,7 @@ export class PmComplianceCounts1766200000000 implements MigrationInterface {
           RETURN NULL;
         END IF;
         PERFORM pg_advisory_xact_lock_shared(${LOCK});
+        ${NOTE_WRITE};
         SELECT "time_zone" INTO zone FROM "maintenance"."pm_compliance_zone";
         IF TG_OP = 'INSERT' THEN
           ${addCounts(occurrences('"new_rows"', '+'))};
@@ -206,7 +222,9 @@ export class PmComplianceCounts1766200000000 implements MigrationInterface {
       DECLARE
         zone text;
       BEGIN
-        -- Most of the feed's changes (a name, a serial number) count for nothing here.
+        -- A device's name or serial number shows in the list of devices without a plan.
+        ${NOTE_WRITE};
+        -- But most of the feed's changes (a name, a serial number) count for nothing here.
         IF TG_OP = 'UPDATE' THEN
           IF NOT EXISTS (
             SELECT 1 FROM "old_rows" o FULL JOIN "new_rows" n ON n."equipment_id" = o."equipment_id"
@@ -253,6 +271,7 @@ export class PmComplianceCounts1766200000000 implements MigrationInterface {
       CREATE FUNCTION "maintenance"."pm_compliance_coverage_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         PERFORM pg_advisory_xact_lock_shared(${LOCK});
+        ${NOTE_WRITE};
         IF TG_OP = 'INSERT' THEN
           -- A device without a coverage row had no active plan.
           ${addUnplanned(`${covered(`(SELECT "equipment_id", 0 AS "active_plans" FROM "new_rows")`, '-')} UNION ALL ${covered('"new_rows"', '+')}`)};
@@ -277,6 +296,7 @@ export class PmComplianceCounts1766200000000 implements MigrationInterface {
         zone text;
       BEGIN
         PERFORM pg_advisory_xact_lock(${LOCK});
+        ${NOTE_WRITE};
         SELECT "time_zone" INTO zone FROM "maintenance"."pm_compliance_zone";
         DELETE FROM "maintenance"."pm_compliance_counts";
         ${addCounts(occurrences('"maintenance"."tasks"', '+'), true)};
@@ -315,6 +335,7 @@ export class PmComplianceCounts1766200000000 implements MigrationInterface {
     }
     await queryRunner.query(`DROP FUNCTION "maintenance"."pm_compliance_risk_changed"()`);
     await queryRunner.query(`DROP FUNCTION "maintenance"."pm_compliance_tasks_changed"()`);
+    await queryRunner.query(`DROP TABLE "maintenance"."pm_compliance_writes"`);
     await queryRunner.query(`DROP TABLE "maintenance"."pm_unplanned_counts"`);
     await queryRunner.query(`DROP TABLE "maintenance"."pm_compliance_counts"`);
     await queryRunner.query(`DROP TABLE "maintenance"."pm_compliance_zone"`);
