@@ -72,6 +72,11 @@ export class StatusSpans1766100000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "status_spans_equipment_idx" ON "equipment"."status_spans" ("equipment_id", "since_us")`,
     );
+    // The downtime list pages every device by name, the deleted ones too (a device deleted in the
+    // period was observed until then): without it each page sorted the whole inventory.
+    await queryRunner.query(
+      `CREATE INDEX "equipment_every_name_idx" ON "equipment"."equipment" ("name", "id")`,
+    );
     await queryRunner.query(`
       CREATE FUNCTION "equipment"."status_spans_rebuild"(devices uuid[]) RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
@@ -146,5 +151,6 @@ export class StatusSpans1766100000000 implements MigrationInterface {
     await queryRunner.query(`DROP FUNCTION "equipment"."status_spans_changed"()`);
     await queryRunner.query(`DROP FUNCTION "equipment"."status_spans_rebuild"(uuid[])`);
     await queryRunner.query(`DROP TABLE "equipment"."status_spans"`);
+    await queryRunner.query(`DROP INDEX "equipment"."equipment_every_name_idx"`);
   }
 }
