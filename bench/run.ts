@@ -27,7 +27,7 @@
 // CPU per request through the gateway and from the floor, and the gateway's and the maintenance
 // service's time by part, from their CPU profiles (bench/profile.ts).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EquipmentListResponse, PmComplianceResponse, TaskListResponse } from '@caliber/contracts';
 import { buildAll, startThrowawayStack, type RunningStack } from '../infra/local/src';
@@ -79,6 +79,8 @@ const BENCH_TECHNICIAN = 'BME-1005';
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
+/** The machine's 1-minute load average now: other work on the two cores, printed beside a figure. */
+const loadNow = () => (loadavg()[0] ?? 0).toFixed(2).padStart(5);
 
 async function main(): Promise<void> {
   say('Building…');
@@ -294,8 +296,8 @@ async function complianceBenchmark(stack: RunningStack, token: string): Promise<
   say(
     `\nPM compliance, a year  (${program.plans.toLocaleString('en')} plans, ${program.occurrences.toLocaleString('en')} occurrences; ${first.overall.due.toLocaleString('en')} due in the year, ${first.overdue.total.toLocaleString('en')} overdue)`,
   );
-  say(`  first answer after start: ${firstMs.toFixed(0)} ms`);
-  say('  conns     req/s    p50 ms   p95 ms   p99 ms  errors');
+  say(`  first answer after start: ${firstMs.toFixed(0)} ms (load ${loadNow()})`);
+  say('  conns     req/s    p50 ms   p95 ms   p99 ms  errors   load');
   const pidOf = (name: string) => stack.services.find((service) => service.name === name)?.child.pid;
   const portOf = (url: unknown) => Number(new URL(String(url)).port);
   const groups: ProcessGroups = {
@@ -306,11 +308,12 @@ async function complianceBenchmark(stack: RunningStack, token: string): Promise<
     ...backingServerProcesses(portOf(stack.env['DATABASE_URL']), portOf(stack.env['NATS_URL'])),
   };
   for (const connections of [1, 16]) {
+    const load = loadNow();
     const before = cpuOf(groups);
     const r = await measure(`${baseUrl}${path}`, headers, connections, SECONDS);
     const used = cpuBetween(before, cpuOf(groups));
     say(
-      `  ${String(connections).padStart(5)}   ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}`,
+      `  ${String(connections).padStart(5)}   ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}  ${load}`,
     );
     if (connections === 16)
       say(
