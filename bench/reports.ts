@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import {
   REPORT_FORMATS,
   REPORT_TYPES,
@@ -18,6 +19,8 @@ export interface ReportTiming {
   peakMb: number | null;
   /** False where the peak could not be reset: it is then the peak since the worker started. */
   peakOfThisReport: boolean;
+  /** The machine's 1-minute load average when the report was asked for (other work on the cores). */
+  load: number;
 }
 
 /** The worker's peak resident set (VmHWM), in MB; null where /proc does not say. */
@@ -68,6 +71,7 @@ export async function measureReports(
   ];
   for (const { label, format, interactive } of runs) {
     const peakOfThisReport = resetPeak(workerPid);
+    const load = loadavg()[0] ?? 0;
     const started = Date.now();
     const answer = await fetch(`${baseUrl}/api/reports/generate`, {
       method: 'POST',
@@ -93,6 +97,7 @@ export async function measureReports(
       bytes,
       peakMb: peakMb(workerPid),
       peakOfThisReport,
+      load,
     });
   }
   return timings;
@@ -120,12 +125,12 @@ async function fileSize(
 
 export function printReports(timings: ReportTiming[], say: (line: string) => void): void {
   say('\nReports: all eight over the past year, one worker (concurrency 2)');
-  say('  format   seconds      size   worker peak MB');
+  say('  format   seconds      size   worker peak MB   load');
   for (const t of timings)
     say(
       `  ${t.label.padEnd(6)}  ${t.seconds.toFixed(1).padStart(8)}  ${(t.bytes / 1024 / 1024).toFixed(1).padStart(6)} MB  ${
         t.peakMb === null ? '     —' : t.peakMb.toFixed(0).padStart(14)
-      }${t.peakOfThisReport ? '' : ' (peak since the worker started)'}`,
+      }  ${t.load.toFixed(2).padStart(5)}${t.peakOfThisReport ? '' : ' (peak since the worker started)'}`,
     );
   if (timings.some((t) => t.label === 'xlsx+'))
     say('  (xlsx+: the XLSX with interactive tables, heat maps and trends, the heaviest report)');

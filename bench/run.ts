@@ -9,8 +9,8 @@
 // the equipment list and the task list (without the page weight). Each list query is compared
 // with two floors: the service's SQL (page, counts, filter options) and the page's rows alone.
 // Then PM compliance with two devices in five on a plan and their tasks made occurrences: the
-// first answer (which reads the inventory's 50,000 risk flags through the change feed) and the
-// steady state; `BENCH_ONLY=compliance` measures it alone.
+// first answer after start and the steady state, with each process's CPU per request at 16
+// connections; `BENCH_ONLY=compliance` measures it alone.
 // Then roster import: a generated 2,000-row CSV previewed and applied through the gateway, then
 // the same people as XLSX previewed again, in seconds; `BENCH_ONLY=roster-import` runs it alone.
 // Then inventory import: a generated 20,000-row workbook previewed and applied through the gateway,
@@ -27,10 +27,10 @@
 // CPU per request through the gateway and from the floor, and the gateway's and the maintenance
 // service's time by part, from their CPU profiles (bench/profile.ts).
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EquipmentListResponse, PmComplianceResponse, TaskListResponse } from '@caliber/contracts';
-import { buildAll, startThrowawayStack } from '../infra/local/src';
+import { buildAll, startThrowawayStack, type RunningStack } from '../infra/local/src';
 import { signInThroughApi } from '../infra/testing/outbox';
 import { inventoryRows, startFloorServer } from './floor-server';
 import { taskPage, taskRows } from './task-floor';
@@ -44,6 +44,7 @@ import { measureRosterImport, printRosterImport } from './roster-import';
 import { measureInventoryImport, printInventoryImport } from './inventory-import';
 import { measureScaleOut, printScaleOut } from './scale-out';
 import { measurePathProfile, printPathProfile } from './profile';
+import { backingServerProcesses, cpuBetween, cpuOf, type ProcessGroups } from './cpu-accounting';
 
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
 const ONLY_FAN_OUT = process.env['BENCH_ONLY'] === 'fan-out';
@@ -78,6 +79,8 @@ const BENCH_TECHNICIAN = 'BME-1005';
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const ms = (value: number) => value.toFixed(1).padStart(7);
+/** The machine's 1-minute load average now: other work on the two cores, printed beside a figure. */
+const loadNow = () => (loadavg()[0] ?? 0).toFixed(2).padStart(5);
 
 async function main(): Promise<void> {
   say('Building…');
@@ -160,8 +163,7 @@ async function mainBenchmarks(): Promise<void> {
       );
     }
     if (ONLY_TASKS || ONLY_LISTS) return;
-    if (!ONLY_FAN_OUT && TASKS > 0)
-      await complianceBenchmark(stack.baseUrl, String(stack.env['DATABASE_URL']), token);
+    if (!ONLY_FAN_OUT && TASKS > 0) await complianceBenchmark(stack, token);
     if (ONLY_COMPLIANCE) return;
     say('\nLive fan-out: an inventory change reaching connected sockets (commit to receipt)');
     say('  sockets  changes  received   p50 ms   p99 ms   max ms');
@@ -273,26 +275,52 @@ async function taskListBenchmark(
   for (const scenario of scenarios) await compare(baseUrl, floors, scenario);
 }
 
-/** PM compliance over a year of occurrences: the first answer, then the steady state. */
-async function complianceBenchmark(baseUrl: string, databaseUrl: string, token: string): Promise<void> {
-  const program = await makePmProgram(databaseUrl);
+/**
+ * PM compliance over a year of occurrences: the first answer, then the steady state at 1 and 16
+ * connections, with the CPU each process used per request at 16 (what bounds requests a second
+ * on a machine whose cores every process shares).
+ */
+async function complianceBenchmark(stack: RunningStack, token: string): Promise<void> {
+  const baseUrl = stack.baseUrl;
+  const program = await makePmProgram(String(stack.env['DATABASE_URL']));
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const today = new Date().toISOString().slice(0, 10);
   const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   const path = `/api/maintenance/compliance?from=${yearAgo}&to=${today}`;
   const started = process.hrtime.bigint();
-  const first = (await (await fetch(`${baseUrl}${path}`, { headers })).json()) as PmComplianceResponse;
+  const answer = await fetch(`${baseUrl}${path}`, { headers });
+  if (answer.status !== 200)
+    throw new Error(`The first compliance answer was ${answer.status}: ${await answer.text()}`);
+  const first = (await answer.json()) as PmComplianceResponse;
   const firstMs = Number(process.hrtime.bigint() - started) / 1e6;
   say(
     `\nPM compliance, a year  (${program.plans.toLocaleString('en')} plans, ${program.occurrences.toLocaleString('en')} occurrences; ${first.overall.due.toLocaleString('en')} due in the year, ${first.overdue.total.toLocaleString('en')} overdue)`,
   );
-  say(`  first answer, reading the inventory's risk flags through the feed: ${firstMs.toFixed(0)} ms`);
-  say('  conns     req/s    p50 ms   p95 ms   p99 ms  errors');
+  say(`  first answer after start: ${firstMs.toFixed(0)} ms (load ${loadNow()})`);
+  say('  conns     req/s    p50 ms   p95 ms   p99 ms  errors   load');
+  const pidOf = (name: string) => stack.services.find((service) => service.name === name)?.child.pid;
+  const portOf = (url: unknown) => Number(new URL(String(url)).port);
+  const groups: ProcessGroups = {
+    'load generator': () => [process.pid],
+    ...Object.fromEntries(
+      ['gateway', 'maintenance', 'equipment'].map((name) => [name, () => [pidOf(name) ?? 0].filter(Boolean)]),
+    ),
+    ...backingServerProcesses(portOf(stack.env['DATABASE_URL']), portOf(stack.env['NATS_URL'])),
+  };
   for (const connections of [1, 16]) {
+    const load = loadNow();
+    const before = cpuOf(groups);
     const r = await measure(`${baseUrl}${path}`, headers, connections, SECONDS);
+    const used = cpuBetween(before, cpuOf(groups));
     say(
-      `  ${String(connections).padStart(5)}   ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}`,
+      `  ${String(connections).padStart(5)}   ${r.requestsPerSecond.toFixed(0).padStart(7)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.p99)}  ${String(r.errors).padStart(6)}  ${load}`,
     );
+    if (connections === 16)
+      say(
+        `  CPU per request at 16 (ms): ${Object.entries(used)
+          .map(([name, cpuMs]) => `${name} ${(cpuMs / Math.max(1, r.requests)).toFixed(2)}`)
+          .join(', ')}`,
+      );
   }
 }
 

@@ -14,6 +14,7 @@ import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain'
 import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
 import { Recalls1765700000000 } from './migrations/1765700000000-recalls';
 import { RecallReferenceOnce1766010000000 } from './migrations/1766010000000-recall-reference-once';
+import { StatusSpans1766100000000 } from './migrations/1766100000000-status-spans';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
@@ -31,6 +32,7 @@ export const EQUIPMENT_MIGRATIONS = [
   AuditChain1765800000000,
   Recalls1765700000000,
   RecallReferenceOnce1766010000000,
+  StatusSpans1766100000000,
   AuditChainCheckpoint1766500000000,
 ];
 

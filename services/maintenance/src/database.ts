@@ -11,6 +11,7 @@ import { SafetyTests1765600000000 } from './migrations/1765600000000-safety-test
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
 import { OutboxTraceContext1765900000000 } from './migrations/1765900000000-outbox-trace-context';
+import { PmComplianceCounts1766200000000 } from './migrations/1766200000000-pm-compliance-counts';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SafetyTestEntity } from './safety/safety-test.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
@@ -39,6 +40,7 @@ export const MAINTENANCE_MIGRATIONS = [
   SafetyTests1765600000000,
   AuditChain1765800000000,
   OutboxTraceContext1765900000000,
+  PmComplianceCounts1766200000000,
   AuditChainCheckpoint1766500000000,
 ];
 

@@ -20,6 +20,8 @@ import { TaskEffectsRelay } from './outbox/task-effects.relay';
 import { PmPlansController } from './plans/pm-plans.controller';
 import { PmPlansService } from './plans/pm-plans.service';
 import { PmScheduleJob } from './plans/pm-schedule.job';
+import { ComplianceAnswers } from './compliance/compliance-answers';
+import { ComplianceCounts } from './compliance/compliance-counts';
 import { DeviceRiskReplica } from './compliance/device-risk.replica';
 import { ListRenamesFollower, ListsCaughtUp } from './lists/list-renames.follower';
 import { PmComplianceController } from './compliance/pm-compliance.controller';
@@ -84,6 +86,8 @@ export class MaintenanceModule {
         PmPlansService,
         PmScheduleJob,
         DeviceRiskReplica,
+        ComplianceCounts,
+        ComplianceAnswers,
         ListRenamesFollower,
         ListsCaughtUp,
         PmComplianceService,

@@ -14,16 +14,15 @@ import {
 } from '@caliber/contracts';
 import type { DataSource } from 'typeorm';
 import { hospitalToday } from '../hospital-clock';
+import {
+  ComplianceCounts,
+  figuresOf,
+  type CompliancePlaces,
+  type Outcome,
+  type Scope,
+} from './compliance-counts';
+import { ComplianceAnswers } from './compliance-answers';
 import { DeviceRiskReplica } from './device-risk.replica';
-
-type Outcome = 'onTime' | 'late' | 'missed' | 'pending';
-type Scope = 'overall' | 'highRisk' | 'lifeSupport';
-
-/** Where occurrences count: department and category names (an empty list keeps every one). */
-export interface CompliancePlaces {
-  departments: readonly string[];
-  categories: readonly string[];
-}
 
 interface OverdueRow {
   id: string;
@@ -64,29 +63,37 @@ export function monthOf(today: string): { from: string; to: string } {
   return { from: `${prefix}-01`, to: `${prefix}-${String(last).padStart(2, '0')}` };
 }
 
-/** The rate as the contract defines it: on time over what had to be done by today. */
-export function figuresOf(counts: Partial<Record<Outcome, number>>): ComplianceFigures {
-  const onTime = counts.onTime ?? 0;
-  const late = counts.late ?? 0;
-  const missed = counts.missed ?? 0;
-  const pending = counts.pending ?? 0;
-  const due = onTime + late + missed + pending;
-  const owed = due - pending;
-  return { due, onTime, late, missed, pending, rate: owed === 0 ? null : onTime / owed };
+/** The places of the Maintenance page's query (one department, one category, or every one). */
+function placesOf(query: ComplianceQuery): CompliancePlaces {
+  return {
+    departments: query.department ? [query.department] : [],
+    categories: query.category ? [query.category] : [],
+  };
 }
 
 /**
- * PM compliance (the counting rules are `ComplianceFigures`'s, in the contracts): one statement
- * judges each occurrence due in the period and counts them per scope; the device's risk flags,
- * department and category come from the copy of the inventory's feed (`DeviceRiskReplica`), and
- * from the task's own record of its device when the copy does not know it. A completion counts
- * by its date in the hospital's time zone.
+ * Where compliance is counted from: the counts the writes keep (`ComplianceCounts`, what every
+ * answer reads), or the occurrences and devices themselves, counted at each request (the
+ * definition the kept counts are tested against, and what a report in another time zone reads).
+ */
+export type ComplianceSource = 'counts' | 'rows';
+
+/**
+ * PM compliance (the counting rules are `ComplianceFigures`'s, in the contracts). Each occurrence
+ * counts by its device's risk flags, department and category in the copy of the inventory's feed
+ * (`DeviceRiskReplica`), or by the task's own record of its device when the copy does not know it;
+ * a completion counts by its date in the hospital's time zone. The figures, the overdue total and
+ * the number of devices without a plan come from the counts the writes keep; the lists (the first
+ * 100 of each) from indexes in their order; and the whole answer is kept until a write changes it
+ * (`ComplianceAnswers`).
  */
 @Injectable()
 export class PmComplianceService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly risk: DeviceRiskReplica,
+    private readonly counts: ComplianceCounts,
+    private readonly answers: ComplianceAnswers,
   ) {}
 
   /**
@@ -97,6 +104,7 @@ export class PmComplianceService {
     query: ComplianceQuery,
     assigneeId: string | null = null,
     now = new Date(),
+    source: ComplianceSource = 'counts',
   ): Promise<PmComplianceResponse> {
     const today = hospitalToday(now);
     const month = monthOf(today);
@@ -104,27 +112,30 @@ export class PmComplianceService {
     const to = query.to || month.to;
     await this.risk.refresh();
     const zone = process.env['HOSPITAL_TIME_ZONE'] || 'UTC';
-    const places = {
-      departments: query.department ? [query.department] : [],
-      categories: query.category ? [query.category] : [],
+    const places = placesOf(query);
+    const answer = async () => {
+      const [figures, overdue, unplanned] = await Promise.all([
+        this.figures({ from, to }, places, zone, today, source),
+        this.overdue(today, query, assigneeId, source === 'counts' && assigneeId === null),
+        this.unplanned(query, source === 'counts'),
+      ]);
+      return {
+        from,
+        to,
+        today,
+        department: query.department,
+        category: query.category,
+        ...figures,
+        overdue,
+        unplanned,
+      };
     };
-    const [figures, overdue, unplanned, riskDataAsOf] = await Promise.all([
-      this.figures({ from, to }, places, zone, today),
-      this.overdue(today, query, assigneeId),
-      this.unplanned(query),
+    const key = JSON.stringify([from, to, query.department, query.category, assigneeId, today, zone]);
+    const [kept, riskDataAsOf] = await Promise.all([
+      source === 'counts' ? this.answers.get(key, answer) : answer(),
       this.risk.readAt(),
     ]);
-    return {
-      from,
-      to,
-      today,
-      department: query.department,
-      category: query.category,
-      ...figures,
-      overdue,
-      unplanned,
-      riskDataAsOf,
-    };
+    return { ...kept, riskDataAsOf };
   }
 
   /**
@@ -136,17 +147,30 @@ export class PmComplianceService {
     places: CompliancePlaces,
     zone: string,
     today: string,
+    source: ComplianceSource = 'counts',
   ): Promise<Record<Scope, ComplianceFigures>> {
     await this.risk.refresh();
-    return this.figures(period, places, zone, today);
+    return this.figures(period, places, zone, today, source);
   }
 
   /**
-   * One statement judges each occurrence due from `from` to `to` (as of `today`, a completion
-   * counting by its date in `zone`) and counts them per scope, in the listed places (an empty list
-   * keeps every department or category).
+   * The figures of the occurrences due from `from` to `to` as of `today` (a completion counting by
+   * its date in `zone`) per scope, in the listed places (an empty list keeps every department or
+   * category): from the kept counts when they were made in `zone`, else from the rows.
    */
   private async figures(
+    period: { from: string; to: string },
+    places: CompliancePlaces,
+    zone: string,
+    today: string,
+    source: ComplianceSource,
+  ): Promise<Record<Scope, ComplianceFigures>> {
+    const kept = source === 'counts' ? await this.counts.figures(period, places, zone, today) : null;
+    return kept ?? this.figuresFromRows(period, places, zone, today);
+  }
+
+  /** One statement judges each occurrence due in the period and counts them per scope. */
+  private async figuresFromRows(
     period: { from: string; to: string },
     places: CompliancePlaces,
     zone: string,
@@ -177,10 +201,12 @@ export class PmComplianceService {
     return { overall: of('overall'), highRisk: of('highRisk'), lifeSupport: of('lifeSupport') };
   }
 
+  /** The first overdue occurrences in due order, and their total (`kept`: from the kept counts). */
   private async overdue(
     today: string,
     query: ComplianceQuery,
     assigneeId: string | null,
+    kept: boolean,
   ): Promise<PmComplianceResponse['overdue']> {
     const where = `t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" < $1
           AND t."status" NOT IN ('Completed', 'Cancelled')
@@ -202,7 +228,9 @@ export class PmComplianceService {
           LIMIT $5`,
         [...params, COMPLIANCE_LIST_LIMIT],
       ),
-      this.dataSource.query(`SELECT count(*)::int AS "total" FROM ${from} WHERE ${where}`, params),
+      kept
+        ? this.counts.overdue(placesOf(query), today).then((total) => [{ total }])
+        : this.dataSource.query(`SELECT count(*)::int AS "total" FROM ${from} WHERE ${where}`, params),
     ])) as [OverdueRow[], [{ total: number }]];
     const items: OverduePmItem[] = rows.map((row) => ({
       taskId: row.id,
@@ -227,7 +255,11 @@ export class PmComplianceService {
     return { items, total: count.total };
   }
 
-  private async unplanned(query: ComplianceQuery): Promise<PmComplianceResponse['unplanned']> {
+  /**
+   * The first devices of the PM program without an active plan, in list order, and their total
+   * (`kept`: from the kept counts).
+   */
+  private async unplanned(query: ComplianceQuery, kept: boolean): Promise<PmComplianceResponse['unplanned']> {
     // In the PM program, in use and in the inventory, with no active plan.
     const where = `r."in_pm_program" AND NOT r."deleted" AND NOT r."retired"
           AND ($1 = '' OR r."department" = $1) AND ($2 = '' OR r."category" = $2)
@@ -242,10 +274,12 @@ export class PmComplianceService {
           LIMIT $3`,
         [...params, COMPLIANCE_LIST_LIMIT],
       ),
-      this.dataSource.query(
-        `SELECT count(*)::int AS "total" FROM "maintenance"."device_risk" r WHERE ${where}`,
-        params,
-      ),
+      kept
+        ? this.counts.unplanned(placesOf(query)).then((total) => [{ total }])
+        : this.dataSource.query(
+            `SELECT count(*)::int AS "total" FROM "maintenance"."device_risk" r WHERE ${where}`,
+            params,
+          ),
     ])) as [UnplannedRow[], [{ total: number }]];
     const items: UnplannedDevice[] = rows.map((row) => ({
       equipmentId: row.equipment_id,
