@@ -12,8 +12,6 @@ export const EMAIL_CONFIRMATION_TTL_HOURS = 24;
 export const EMAIL_CONFIRMATION_RESEND_SECONDS = 60;
 /** Confirmation mails one person may have sent in any 24 hours: no outside address can be flooded. */
 export const EMAIL_CONFIRMATIONS_PER_DAY = 5;
-/** The web app's page a confirmation link opens (`?token=…`). */
-export const CONFIRM_EMAIL_PATH = '/confirm-email';
 
 /** A link's token: 32 random bytes, base64url without padding. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -31,6 +31,7 @@ export * from './auth';
 export * from './health';
 export * from './settings';
 export * from './email-addresses';
+export * from './email-links';
 export * from './app-config';
 export * from './services';
 export * from './trust';

@@ -426,7 +426,9 @@ describe('Reports (real stack)', () => {
       timeoutMs: 30_000,
       what: 'another worker to finish the report',
     });
-  });
+    // Starting a worker and waiting for the lapsed hold take their own time on a loaded machine:
+    // the waits above bound each step, this bounds the whole.
+  }, 90_000);
 
   it('ends a schedule whose owner was deactivated, at its next turn, without a report', async () => {
     const owner = await rosterStaff(stack.db, { role: 'Engineer', name: 'Leaving Engineer' });

@@ -1,7 +1,6 @@
 import { CONFIRM_EMAIL_PATH, FULL_ACCESS_ROLES } from '@caliber/contracts';
 import { Route, Routes, type ScreenId } from '@caliber/web';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { ConfirmEmailPage } from '../auth/ConfirmEmailPage';
 import { LoginPage } from '../auth/LoginPage';
 import { RegisterPage } from '../auth/RegisterPage';
 import { HomeRedirect, RequireRole, RequireSignedIn, SessionLoading, SignedOutOnly } from './guards';
@@ -17,6 +16,10 @@ const SettingsPage = lazy(() =>
 );
 const HospitalListsPage = lazy(() =>
   import('../settings/lists/HospitalListsPage').then((module) => ({ default: module.HospitalListsPage })),
+);
+// Opened from a link in a mail, signed in or not: with its form's validation, apart from sign-in.
+const ConfirmEmailPage = lazy(() =>
+  import('../auth/ConfirmEmailPage').then((module) => ({ default: module.ConfirmEmailPage })),
 );
 const RemoteScreen = lazy(() =>
   import('../remotes/RemoteScreen').then((module) => ({ default: module.RemoteScreen })),
@@ -92,7 +95,14 @@ export function AppRoutes() {
         }
       />
       {/* A confirmation link opens here, signed in or not: the token says whose address it is. */}
-      <Route path={CONFIRM_EMAIL_PATH} element={<ConfirmEmailPage />} />
+      <Route
+        path={CONFIRM_EMAIL_PATH}
+        element={
+          <Later>
+            <ConfirmEmailPage />
+          </Later>
+        }
+      />
       <Route path="/" element={<HomeRedirect />} />
       <Route element={<RequireSignedIn />}>
         <Route

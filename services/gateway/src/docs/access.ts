@@ -192,7 +192,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   getSafetyTest: { expect: everyone(200), names: 'safety test' },
   previewSafetyImport: { expect: engineersOnly(200), body: safetyFile },
   applySafetyImport: { expect: engineersOnly(200), body: safetyFile },
-  printAssetLabels: { expect: everyone(200), body: () => ({ layout: 'a4-21', filters: {} }) },
+  // One device's tag: the whole inventory of the shared test database may be past a sheet's limit.
+  printAssetLabels: {
+    expect: everyone(200),
+    body: ({ equipmentId }) => ({ layout: 'a4-21', ids: [equipmentId] }),
+  },
   // The hospital lists: everyone reads them (forms, filters); only Admins change them.
   getHospitalLists: { expect: everyone(200) },
   addListEntry: {

@@ -143,6 +143,16 @@ describe('Asset labels (real stack)', () => {
       400,
       `At most ${ASSET_LABELS_MAX.toLocaleString('en')} labels fit in one file.`,
     ]);
+    // They leave the inventory again: other test files print or count the whole inventory.
+    const cleanup = await equipmentDataSource();
+    try {
+      await cleanup.query(
+        `UPDATE "equipment"."equipment" SET "deleted_at" = now() WHERE "id" = ANY ($1::uuid[])`,
+        [ids],
+      );
+    } finally {
+      await cleanup.destroy();
+    }
   });
 
   it('prints the inventory as filtered', async () => {
