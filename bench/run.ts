@@ -10,7 +10,7 @@
 // with two floors: the service's SQL (page, counts, filter options) and the page's rows alone.
 // Then PM compliance with two devices in five on a plan and their tasks made occurrences: the
 // first answer after start and the steady state, with each process's CPU per request at 16
-// connections; `BENCH_ONLY=compliance` measures it alone.
+// connections, then the overdue list's first page; `BENCH_ONLY=compliance` measures it alone.
 // Then roster import: a generated 2,000-row CSV previewed and applied through the gateway, then
 // the same people as XLSX previewed again, in seconds; `BENCH_ONLY=roster-import` runs it alone.
 // Then inventory import: a generated 20,000-row workbook previewed and applied through the gateway,
@@ -291,12 +291,15 @@ async function complianceBenchmark(stack: RunningStack, token: string): Promise<
   const answer = await fetch(`${baseUrl}${path}`, { headers });
   if (answer.status !== 200)
     throw new Error(`The first compliance answer was ${answer.status}: ${await answer.text()}`);
-  const first = (await answer.json()) as PmComplianceResponse;
+  const body = await answer.text();
   const firstMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const first = JSON.parse(body) as PmComplianceResponse;
   say(
     `\nPM compliance, a year  (${program.plans.toLocaleString('en')} plans, ${program.occurrences.toLocaleString('en')} occurrences; ${first.overall.due.toLocaleString('en')} due in the year, ${first.overdue.total.toLocaleString('en')} overdue)`,
   );
-  say(`  first answer after start: ${firstMs.toFixed(0)} ms (load ${loadNow()})`);
+  say(
+    `  first answer after start: ${firstMs.toFixed(0)} ms, ${Buffer.byteLength(body).toLocaleString('en')} bytes (load ${loadNow()})`,
+  );
   say('  conns     req/s    p50 ms   p95 ms   p99 ms  errors   load');
   const pidOf = (name: string) => stack.services.find((service) => service.name === name)?.child.pid;
   const portOf = (url: unknown) => Number(new URL(String(url)).port);
@@ -322,6 +325,21 @@ async function complianceBenchmark(stack: RunningStack, token: string): Promise<
           .join(', ')}`,
       );
   }
+  // The lists are read a page at a time when someone opens one: the overdue list's first page.
+  const listUrl = `${baseUrl}/api/maintenance/compliance/overdue`;
+  const listPage = await fetch(listUrl, { headers });
+  if (listPage.status === 404) {
+    say('  the overdue list: not a route of its own in this version');
+    return;
+  }
+  if (listPage.status !== 200)
+    throw new Error(`The overdue list answered ${listPage.status}: ${await listPage.text()}`);
+  const listBytes = Buffer.byteLength(await listPage.text());
+  const load = loadNow();
+  const list = await measure(listUrl, headers, 1, SECONDS);
+  say(
+    `  the overdue list's first page (25 a page, ${listBytes.toLocaleString('en')} bytes), 1 conn: ${list.requestsPerSecond.toFixed(0)} req/s, p50 ${list.p50.toFixed(1)} ms, errors ${list.errors} (load ${load.trim()})`,
+  );
 }
 
 /**

@@ -147,6 +147,8 @@ describe('who may send each subject', () => {
   it('lets every service that calls a subject send it, none replacing another', () => {
     expect(SUBJECT_SENDERS[SUBJECTS.identity.assignees]).toEqual(['gateway', 'maintenance', 'reports']);
     expect(SUBJECT_SENDERS[SUBJECTS.maintenance.compliance]).toEqual(['gateway', 'reports']);
+    expect(SUBJECT_SENDERS[SUBJECTS.maintenance.complianceOverdue]).toEqual(['gateway', 'reports']);
+    expect(SUBJECT_SENDERS[SUBJECTS.maintenance.complianceUnplanned]).toEqual(['gateway', 'reports']);
   });
 
   it('keeps service-only subjects from the gateway', () => {

@@ -1,4 +1,4 @@
-import { calendarDateIn, complianceQuerySchema, isOverdue } from './pm-compliance';
+import { calendarDateIn, complianceListQuerySchema, complianceQuerySchema, isOverdue } from './pm-compliance';
 
 describe('overdue and the hospital calendar', () => {
   it('calls only open tasks past their due date overdue', () => {
@@ -23,5 +23,21 @@ describe('overdue and the hospital calendar', () => {
       complianceQuerySchema.safeParse({ from: '2025-02-01', to: '2025-01-31' }).error?.issues[0]?.message,
     ).toBe('Start date cannot be after end date.');
     expect(complianceQuerySchema.parse({})).toEqual({ from: '', to: '', department: '', category: '' });
+  });
+});
+
+describe('a page of a compliance list', () => {
+  it('holds 25 rows unless asked, never more than 100, from page 1', () => {
+    expect(complianceListQuerySchema.parse({})).toEqual({ department: '', category: '', page: 1, limit: 25 });
+    expect(complianceListQuerySchema.parse({ page: '3', limit: '100', department: 'ICU' })).toEqual({
+      department: 'ICU',
+      category: '',
+      page: 3,
+      limit: 100,
+    });
+    const message = (query: Record<string, string>) =>
+      complianceListQuerySchema.safeParse(query).error?.issues[0]?.message;
+    expect(message({ limit: '101' })).toBe('limit must be at most 100.');
+    expect(message({ page: '0' })).toBe('page starts at 1.');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeFormat } from './date-formats';
 import { dateParam } from './dates';
+import { limitParam, pageParam } from './paging';
 import type { TaskEquipmentRef } from './task-api';
 import type { PmInterval, TaskPriority, TaskStatus } from './tasks';
 import type { RiskClass } from './risk';
@@ -54,6 +55,13 @@ export interface UnplannedDevice {
   lifeSupport: boolean;
 }
 
+/**
+ * `GET /api/maintenance/compliance`: the figures and how many occurrences are overdue and devices
+ * without a plan. The two lists themselves are read a page at a time (`OverduePmPage`,
+ * `UnplannedDevicesPage`), so this answer stays the same few hundred bytes whatever the size of
+ * the PM program: the Maintenance page and the dashboard read it on every visit, and show only
+ * the figures and the totals until someone opens a list.
+ */
 export interface PmComplianceResponse {
   from: string;
   to: string;
@@ -64,28 +72,69 @@ export interface PmComplianceResponse {
   overall: ComplianceFigures;
   highRisk: ComplianceFigures;
   lifeSupport: ComplianceFigures;
-  /** Every overdue occurrence (whatever its due date), earliest first; at most `listLimit`. */
-  overdue: { items: OverduePmItem[]; total: number };
-  unplanned: { items: UnplannedDevice[]; total: number };
+  /** How many occurrences are overdue now, whatever their due date (a Technician: of their own work). */
+  overdue: { total: number };
+  /** How many devices of the PM program, in use, have no active plan. */
+  unplanned: { total: number };
   /** When the devices' risk flags were last read from the inventory (null: never). */
   riskDataAsOf: string | null;
 }
 
-export const COMPLIANCE_LIST_LIMIT = 100;
+const placeFields = {
+  department: z.string().trim().max(120).default(''),
+  category: z.string().trim().max(120).default(''),
+};
 
 /** Query of the compliance figures; the period defaults to the current month. */
 export const complianceQuerySchema = z
   .object({
     from: dateParam('from', { example: '2024-03-01' }),
     to: dateParam('to', { example: '2024-03-31' }),
-    department: z.string().trim().max(120).default(''),
-    category: z.string().trim().max(120).default(''),
+    ...placeFields,
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: 'Start date cannot be after end date.',
     path: ['from'],
   });
 export type ComplianceQuery = z.output<typeof complianceQuerySchema>;
+
+/** How many rows a page of a compliance list holds: both lists grow with the PM program. */
+export const COMPLIANCE_LIST_PAGE = { default: 25, max: 100 } as const;
+
+/**
+ * A page of the overdue occurrences or of the devices without a plan, of one department or
+ * category or of all. Neither list depends on a period: an occurrence is overdue whatever its due
+ * date, and a device lacks a plan now.
+ */
+export const complianceListQuerySchema = z.object({
+  ...placeFields,
+  page: pageParam(),
+  limit: limitParam(COMPLIANCE_LIST_PAGE.default, COMPLIANCE_LIST_PAGE.max),
+});
+export type ComplianceListQuery = z.output<typeof complianceListQuerySchema>;
+
+/**
+ * `GET /api/maintenance/compliance/overdue`: a page of the overdue occurrences, earliest due
+ * first (a Technician: their own work only), counted as of `today`.
+ */
+export interface OverduePmPage {
+  items: OverduePmItem[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+  /** The day the days overdue are counted to, in the hospital's time zone. */
+  today: string;
+}
+
+/** `GET /api/maintenance/compliance/unplanned`: a page of the devices without a plan, life support first. */
+export interface UnplannedDevicesPage {
+  items: UnplannedDevice[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+}
 
 /** The calendar date (`YYYY-MM-DD`) it is at `at` in `timeZone`. */
 export function calendarDateIn(timeZone: string, at: Date = new Date()): string {

@@ -54,12 +54,15 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
   // A recall action closed by a task reads that task's device and status.
   equipment: [SUBJECTS.maintenance.pmCoverage, SUBJECTS.maintenance.taskRef],
   // Reports read only figures and pages the owners compute (never another schema), the PM
-  // compliance the Maintenance page shows, and who may receive tasks (the staff figures).
+  // compliance the Maintenance page shows (its figures, and the first page of each of its lists),
+  // and who may receive tasks (the staff figures).
   // The owner of a schedule is asked about before each run: a deactivated or removed person's
   // schedule stops, and a changed role applies.
   reports: [
     ...REPORT_DATA_SUBJECTS,
     SUBJECTS.maintenance.compliance,
+    SUBJECTS.maintenance.complianceOverdue,
+    SUBJECTS.maintenance.complianceUnplanned,
     SUBJECTS.identity.assignees,
     SUBJECTS.identity.standing,
     // A report's departments and categories are read against the hospital lists.

@@ -122,7 +122,11 @@ export const SUBJECTS = {
     getPlan: 'maintenance.plans.get',
     updatePlan: 'maintenance.plans.update',
     retirePlan: 'maintenance.plans.retire',
+    /** The PM compliance figures and the totals of its two lists (a small answer, whatever the program). */
     compliance: 'maintenance.compliance',
+    /** The compliance lists, a page at a time: the overdue occurrences, the devices without a plan. */
+    complianceOverdue: 'maintenance.compliance.overdue',
+    complianceUnplanned: 'maintenance.compliance.unplanned',
     /** The feed of how many active PM plans each device has (equipment, for its inventory filter). */
     pmCoverage: 'maintenance.plans.coverage',
     /** The dashboard's task figures: the summary now and 30 days earlier, the latest, overdue, awaiting certification. */

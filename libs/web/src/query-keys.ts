@@ -112,13 +112,17 @@ export const taskKeys = {
 };
 
 /**
- * Maintenance: the Maintenance page's panels (a page each, by query string) and the PM compliance
- * figures. Under the tasks' key, since every task event may change them.
+ * Maintenance: the Maintenance page's panels (a page each, by query string), the PM compliance
+ * figures and, under them, the pages of its two lists (what changes the figures may change the
+ * lists). Under the tasks' key, since every task event may change them.
  */
 export const maintenanceKeys = {
   all: [...taskKeys.all, 'maintenance'] as const,
   panel: (kind: string, query: string) => [...maintenanceKeys.all, 'panel', kind, query] as const,
   compliance: () => [...maintenanceKeys.all, 'compliance'] as const,
+  /** One page of the overdue PM or of the devices without a plan: `query` is its query string. */
+  complianceList: (list: 'overdue' | 'unplanned', query: string) =>
+    [...maintenanceKeys.compliance(), list, query] as const,
 };
 
 /** Who a task may be assigned to: the assignee lists (`approved` true or any) and Create Task's users. */

@@ -1,53 +1,70 @@
-import { seesAllTasks, type PmComplianceResponse } from '@caliber/contracts';
-import { Badge, formatDate, Modal } from '@caliber/ui-kit';
+import { seesAllTasks } from '@caliber/contracts';
+import { Badge, formatDate, LoadStates, Modal, Pager } from '@caliber/ui-kit';
 import { Link, useCurrentUser } from '@caliber/web';
-import { daysOverdueText, listCoverage } from '../utils/compliance-format';
+import { readError, useComplianceList } from '../hooks/task-queries';
+import { daysOverdueText } from '../utils/compliance-format';
+import { showingLine } from '../utils/count-line';
 import { equipmentLabel } from '../utils/format';
 import { RiskTags } from './RiskTags';
 
-/** Every overdue PM occurrence, the longest overdue first, with who has it. */
-export function OverduePmDialog({
-  overdue,
-  today,
-  onClose,
-}: {
-  overdue: PmComplianceResponse['overdue'];
-  today: string;
-  onClose(): void;
-}) {
+/**
+ * Every overdue PM occurrence, the longest overdue first, with who has it, a page at a time (a
+ * large PM program has thousands); a Technician's own only, as the server answers them.
+ */
+export function OverduePmDialog({ today, onClose }: { today: string; onClose(): void }) {
   const user = useCurrentUser();
-  const coverage = listCoverage(overdue.items.length, overdue.total);
+  const { read: list, setPage } = useComplianceList('overdue');
   return (
     <Modal title="Overdue PM" open onClose={onClose}>
       <p className="muted maintenance-dialog__intro">
-        Due date passed and not completed, as of {formatDate(today)}.{coverage ? ` ${coverage}` : ''}
+        Due date passed and not completed, as of {formatDate(list.data?.today ?? today)}.
       </p>
-      {overdue.items.length === 0 ? (
-        <p className="maintenance-panel__empty">No PM is overdue.</p>
-      ) : (
-        <ul className="maintenance-list">
-          {overdue.items.map((item) => (
-            <li key={item.taskId} className="maintenance-item" aria-label={item.title}>
-              <div className="maintenance-item__head">
-                <h3 className="maintenance-item__title">
-                  {seesAllTasks(user.role) ? (
-                    <Link to={`/tasks?task=${encodeURIComponent(item.taskId)}`}>{item.title}</Link>
-                  ) : (
-                    item.title
-                  )}
-                </h3>
-                <RiskTags highRisk={item.highRisk} lifeSupport={item.lifeSupport} />
-              </div>
-              <p className="maintenance-item__device">{equipmentLabel(item.equipment)}</p>
-              <p className="maintenance-item__meta">
-                <span>Due {formatDate(item.dueDate)}</span>
-                <Badge tone="red">{daysOverdueText(item.daysOverdue)}</Badge>
-                <span>{item.assignedTo?.name ?? 'Unassigned'}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadStates
+        data={list.data}
+        error={readError(list, 'Failed to load overdue PM')}
+        onRetry={() => void list.refetch()}
+        loadingText="Loading overdue PM…"
+      >
+        {(answer) =>
+          answer.total === 0 ? (
+            <p className="maintenance-panel__empty">No PM is overdue.</p>
+          ) : (
+            <>
+              {answer.pages > 1 ? (
+                <p className="muted maintenance-dialog__count" aria-live="polite">
+                  {showingLine(answer.page, answer.limit, answer.items.length, answer.total)}
+                </p>
+              ) : null}
+              <ul
+                className={`maintenance-list${list.isPlaceholderData ? ' maintenance-list--stale' : ''}`}
+                aria-busy={list.isPlaceholderData || undefined}
+              >
+                {answer.items.map((item) => (
+                  <li key={item.taskId} className="maintenance-item" aria-label={item.title}>
+                    <div className="maintenance-item__head">
+                      <h3 className="maintenance-item__title">
+                        {seesAllTasks(user.role) ? (
+                          <Link to={`/tasks?task=${encodeURIComponent(item.taskId)}`}>{item.title}</Link>
+                        ) : (
+                          item.title
+                        )}
+                      </h3>
+                      <RiskTags highRisk={item.highRisk} lifeSupport={item.lifeSupport} />
+                    </div>
+                    <p className="maintenance-item__device">{equipmentLabel(item.equipment)}</p>
+                    <p className="maintenance-item__meta">
+                      <span>Due {formatDate(item.dueDate)}</span>
+                      <Badge tone="red">{daysOverdueText(item.daysOverdue)}</Badge>
+                      <span>{item.assignedTo?.name ?? 'Unassigned'}</span>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              <Pager page={answer.page} totalPages={answer.pages} label="Overdue PM pages" onPage={setPage} />
+            </>
+          )
+        }
+      </LoadStates>
     </Modal>
   );
 }

@@ -48,7 +48,8 @@ type OpenList = 'overdue' | 'unplanned' | null;
  * PM compliance above the Maintenance panels: this month's completion rate (on time out of what
  * had to be done by today) overall, for high-risk and for life-support devices; how many PM
  * occurrences are overdue, and how many devices in the PM program have no plan, each list one
- * click away. A failure here stays here: the panels below work without it.
+ * click away (read from the server a page at a time when opened). A failure here stays here: the
+ * panels below work without it.
  */
 export function PmComplianceSummary({
   data,
@@ -113,11 +114,10 @@ export function PmComplianceSummary({
         </p>
       ) : null}
       {data && open === 'overdue' ? (
-        <OverduePmDialog overdue={data.overdue} today={data.today} onClose={() => setOpen(null)} />
+        <OverduePmDialog today={data.today} onClose={() => setOpen(null)} />
       ) : null}
       {data && open === 'unplanned' ? (
         <UnplannedDevicesDialog
-          unplanned={data.unplanned}
           onClose={() => setOpen(null)}
           onSchedule={
             onSchedule

@@ -6,6 +6,7 @@ import {
   type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
+  type OverduePmPage,
   type PmComplianceResponse,
   type PmPlanCreatedResponse,
   type RecordWorkRequest,
@@ -17,6 +18,7 @@ import {
   type TaskListResponse,
   type TaskStatus,
   type TaskUsersResponse,
+  type UnplannedDevicesPage,
 } from '@caliber/contracts';
 import {
   api,
@@ -40,6 +42,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useState } from 'react';
 import { historyQuery, preventiveQuery } from '../utils/maintenance-query';
 import { taskListQuery, type ListScope, type TaskListFilters } from '../utils/task-list-query';
 
@@ -123,14 +126,40 @@ export function useMaintenancePanel(kind: MaintenancePanelKind, search: string, 
 }
 
 /**
- * This month's PM compliance (the server's default period), the overdue occurrences and the
- * devices in the PM program without a plan.
+ * This month's PM compliance (the server's default period): the figures, and how many occurrences
+ * are overdue and devices in the PM program have no plan (the lists are read when opened).
  */
 export function usePmCompliance() {
   return useQuery({
     queryKey: maintenanceKeys.compliance(),
     queryFn: apiQuery<PmComplianceResponse>('/maintenance/compliance'),
   });
+}
+
+/** The pages each compliance list answers. */
+interface ComplianceListPages {
+  overdue: OverduePmPage;
+  unplanned: UnplannedDevicesPage;
+}
+
+/**
+ * A compliance list read a page at a time, as the server pages it (25 a page): the overdue
+ * occurrences (a Technician's own) or the devices without a plan. The page shown stays while the
+ * next loads; when the list shrinks below the page shown (work done meanwhile), its last page is
+ * shown instead.
+ */
+export function useComplianceList<L extends keyof ComplianceListPages>(list: L) {
+  const [page, setPage] = useState(1);
+  const query = new URLSearchParams({ page: String(page) }).toString();
+  const read = useQuery({
+    queryKey: maintenanceKeys.complianceList(list, query),
+    queryFn: apiQuery<ComplianceListPages[L]>(`/maintenance/compliance/${list}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  const pages = read.isPlaceholderData ? undefined : read.data?.pages;
+  // Adjusted while rendering (not in an effect), so the empty page past the end is never drawn.
+  if (pages !== undefined && page > pages) setPage(pages);
+  return { read, setPage };
 }
 
 /**

@@ -65,8 +65,3 @@ export function periodLabel(from: string, to: string): string {
 export function daysOverdueText(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} overdue`;
 }
-
-/** 'Showing 100 of 240' when the list holds fewer than there are; '' when it holds them all. */
-export function listCoverage(shown: number, total: number): string {
-  return shown < total ? `Showing the first ${shown} of ${total}.` : '';
-}

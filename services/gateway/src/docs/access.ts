@@ -288,6 +288,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     }),
   },
   getPmCompliance: { expect: everyone(200) },
+  listOverduePm: { expect: everyone(200) },
+  listUnplannedPmDevices: { expect: everyone(200) },
   listPmPlans: { expect: everyone(200) },
   getPmPlan: { expect: everyone(200), names: 'plan' },
   updatePmPlan: { expect: engineersOnly(200), names: 'plan', body: () => ({ priority: 'High' }) },

@@ -8,6 +8,7 @@ import {
   confirmEmailSchema,
   assigneeQuerySchema,
   changeTaskStatusSchema,
+  complianceListQuerySchema,
   complianceQuerySchema,
   createUserSchema,
   rosterImportRequestSchema,
@@ -909,13 +910,35 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Tasks',
     summary: 'PM compliance for a period (anyone signed in)',
     description:
-      'For the PM occurrences due from `from` to `to` (default: this month), optionally of one department or category: due, completed on time (on or before the due date), late, missed (not done and past due, or cancelled), pending (not yet due), and the rate on time / (due − pending); overall, for high-risk and for life-support devices. Also every overdue occurrence and the devices in the PM program without an active plan (each at most 100, with the total).',
+      'For the PM occurrences due from `from` to `to` (default: this month), optionally of one department or category: due, completed on time (on or before the due date), late, missed (not done and past due, or cancelled), pending (not yet due), and the rate on time / (due − pending); overall, for high-risk and for life-support devices. Also how many occurrences are overdue now, whatever their due date (`overdue.total`; a Technician: of their own work), and how many devices in the PM program have no active plan (`unplanned.total`); the lists themselves are `GET /api/maintenance/compliance/overdue` and `/unplanned`.',
     query: complianceQuerySchema,
     responses: {
-      200: 'The figures, the overdue list and the unplanned devices.',
+      200: '`{from, to, today, department, category, overall, highRisk, lifeSupport, overdue: {total}, unplanned: {total}, riskDataAsOf}`',
       ...REFUSALS,
       ...SERVICE_DOWN,
     },
+  },
+  {
+    operationId: 'listOverduePm',
+    method: 'get',
+    path: '/api/maintenance/compliance/overdue',
+    tag: 'Tasks',
+    summary: 'A page of the overdue PM occurrences (anyone signed in; a Technician: their own)',
+    description:
+      'Every occurrence of a PM plan whose due date has passed and that is neither completed nor cancelled, whatever its due date, earliest due first; optionally of one `department` or `category`. A Technician gets only the occurrences assigned to them. Answers `{items, total, page, pages, limit, today}` (`limit` 25 by default, at most 100; `today` is the day the days overdue are counted to).',
+    query: complianceListQuerySchema,
+    responses: { 200: '`{items, total, page, pages, limit, today}`', ...REFUSALS, ...SERVICE_DOWN },
+  },
+  {
+    operationId: 'listUnplannedPmDevices',
+    method: 'get',
+    path: '/api/maintenance/compliance/unplanned',
+    tag: 'Tasks',
+    summary: 'A page of the devices in the PM program without an active plan (anyone signed in)',
+    description:
+      'Devices whose risk assessment puts them in the PM program, in use (not retired or removed), that no active plan covers; life support first, then high risk, then by name; optionally of one `department` or `category`. Answers `{items, total, page, pages, limit}` (`limit` 25 by default, at most 100).',
+    query: complianceListQuerySchema,
+    responses: { 200: '`{items, total, page, pages, limit}`', ...REFUSALS, ...SERVICE_DOWN },
   },
   {
     operationId: 'listPmPlans',

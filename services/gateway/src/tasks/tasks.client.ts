@@ -5,6 +5,7 @@ import {
   type AssigneeQuery,
   type CertifyTaskRequest,
   type ChangeTaskStatusRequest,
+  type ComplianceListQuery,
   type ComplianceQuery,
   type DeviceHistoryPage,
   type DeviceHistoryQuery,
@@ -13,6 +14,7 @@ import {
   type ListTasksQuery,
   type NewPmPlan,
   type NewTask,
+  type OverduePmPage,
   type PmComplianceResponse,
   type PmPlanCreatedResponse,
   type PmPlanDto,
@@ -24,6 +26,7 @@ import {
   type TaskDetail,
   type TaskDto,
   type TaskListResponse,
+  type UnplannedDevicesPage,
   type UpdateTaskRequest,
 } from '@caliber/contracts';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
@@ -63,6 +66,14 @@ export class TasksClient extends DomainServiceClient {
 
   compliance(session: GatewaySession, query: ComplianceQuery): Promise<PmComplianceResponse> {
     return this.request(SUBJECTS.maintenance.compliance, { query }, actingUserOf(session));
+  }
+
+  complianceOverdue(session: GatewaySession, query: ComplianceListQuery): Promise<OverduePmPage> {
+    return this.request(SUBJECTS.maintenance.complianceOverdue, { query }, actingUserOf(session));
+  }
+
+  complianceUnplanned(session: GatewaySession, query: ComplianceListQuery): Promise<UnplannedDevicesPage> {
+    return this.request(SUBJECTS.maintenance.complianceUnplanned, { query }, actingUserOf(session));
   }
 
   listPlans(session: GatewaySession, query: ListPmPlansQuery): Promise<PmPlanListResponse> {

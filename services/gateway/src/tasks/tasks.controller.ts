@@ -4,6 +4,7 @@ import {
   assigneeQuerySchema,
   certifyTaskSchema,
   changeTaskStatusSchema,
+  complianceListQuerySchema,
   complianceQuerySchema,
   createPmPlanSchema,
   listPmPlansQuerySchema,
@@ -17,6 +18,7 @@ import {
   updateTaskSchema,
   type AssigneeListResponse,
   type DeviceHistoryPage,
+  type OverduePmPage,
   type PmComplianceResponse,
   type PmPlanCreatedResponse,
   type PmPlanDto,
@@ -26,6 +28,7 @@ import {
   type TaskDto,
   type TaskListResponse,
   type TaskUsersResponse,
+  type UnplannedDevicesPage,
 } from '@caliber/contracts';
 import type { z } from 'zod';
 import { CurrentSession } from '../auth/current-user.decorator';
@@ -116,7 +119,7 @@ export class TasksController {
 
 /**
  * Report Issue (anyone signed in); PM plans: scheduling, changing and retiring them are for
- * Engineers and Admins, reading them and the PM compliance figures for anyone signed in.
+ * Engineers and Admins, reading them and the PM compliance figures and lists for anyone signed in.
  */
 @Controller('maintenance')
 export class MaintenanceController {
@@ -148,6 +151,22 @@ export class MaintenanceController {
     @Query(new ZodQueryPipe(complianceQuerySchema)) query: z.output<typeof complianceQuerySchema>,
   ): Promise<PmComplianceResponse> {
     return this.tasks.compliance(session, query);
+  }
+
+  @Get('compliance/overdue')
+  complianceOverdue(
+    @CurrentSession() session: GatewaySession,
+    @Query(new ZodQueryPipe(complianceListQuerySchema)) query: z.output<typeof complianceListQuerySchema>,
+  ): Promise<OverduePmPage> {
+    return this.tasks.complianceOverdue(session, query);
+  }
+
+  @Get('compliance/unplanned')
+  complianceUnplanned(
+    @CurrentSession() session: GatewaySession,
+    @Query(new ZodQueryPipe(complianceListQuerySchema)) query: z.output<typeof complianceListQuerySchema>,
+  ): Promise<UnplannedDevicesPage> {
+    return this.tasks.complianceUnplanned(session, query);
   }
 
   @Get('plans')

@@ -9,9 +9,9 @@ export const COMPLIANCE_KEPT_MS = 60_000;
 const COMPLIANCE_KEPT_ENTRIES = 500;
 
 /**
- * Compliance answers kept between requests on each replica, by question (period, places, whose
- * overdue list, and the day it is asked on, so nothing kept outlives the day it counted "overdue"
- * for). They are dropped before an answer whenever a write changed what one shows, on any replica
+ * Compliance answers (the figures, and the pages of the two lists) kept between requests on each
+ * replica, by question (period, places, whose overdue work, the page, and the day it is asked on,
+ * so nothing kept outlives the day it counted "overdue" for). They are dropped before an answer whenever a write changed what one shows, on any replica
  * and by any path, by construction rather than by message:
  *
  * - every statement that changes an occurrence, a device of the copy of the inventory or a plan's

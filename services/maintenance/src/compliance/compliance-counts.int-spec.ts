@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
-import type { Actor, ComplianceQuery, PmComplianceResponse, TaskStatus } from '@caliber/contracts';
+import type {
+  Actor,
+  ComplianceListQuery,
+  ComplianceQuery,
+  PmComplianceResponse,
+  TaskStatus,
+} from '@caliber/contracts';
 import { equipmentDataSource, startMaintenance } from '@caliber/testing/stack';
 import { addDays, hospitalToday } from '../hospital-clock';
 import { TasksService } from '../tasks/tasks.service';
@@ -61,6 +67,9 @@ interface Asked {
   /** Read this many days from now (today moves without a write). */
   later: number;
   technician: boolean;
+  /** The page of each list read, and its size. */
+  page: number;
+  limit: number;
 }
 
 /** True about once in `n` times. */
@@ -132,6 +141,8 @@ const asked: fc.Arbitrary<Asked> = fc.record({
   category: fc.constantFrom<0 | 1 | null>(0, 1, null),
   later: fc.oneof(fc.constant(0), fc.integer({ min: -40, max: 40 })),
   technician: oneIn(4),
+  page: fc.integer({ min: 1, max: 3 }),
+  limit: fc.integer({ min: 1, max: 4 }),
 });
 
 /** An answer without the time the copy of the inventory was read (each answer reads it anew). */
@@ -141,7 +152,8 @@ const comparable = ({ riskDataAsOf: _read, ...answer }: PmComplianceResponse) =>
  * The kept counts (`pm_compliance_counts`, `pm_unplanned_counts`) against the rows counted at
  * each request: for any PM program, changed in any way afterwards (a completion, a cancellation,
  * a withdrawal, a device moving, leaving the PM program or the inventory, a plan retired, the
- * counts merged), and any period, place and day of reading, the answers are the same.
+ * counts merged), and any period, place, page of the lists and day of reading, the answers (kept
+ * or not) are the same.
  */
 describe('PM compliance from the kept counts (real PostgreSQL)', () => {
   let maintenance: INestApplication;
@@ -310,9 +322,18 @@ describe('PM compliance from the kept counts (real PostgreSQL)', () => {
 
   async function answers(query: ComplianceQuery, question: Asked, source: ComplianceSource) {
     const now = new Date(Date.now() + question.later * DAY_MS);
-    return comparable(
-      await compliance.compliance(query, question.technician ? technicianId : null, now, source),
-    );
+    const assignee = question.technician ? technicianId : null;
+    const list: ComplianceListQuery = {
+      department: query.department,
+      category: query.category,
+      page: question.page,
+      limit: question.limit,
+    };
+    return {
+      figures: comparable(await compliance.compliance(query, assignee, now, source)),
+      overdue: await compliance.overduePage(list, assignee, now, source),
+      unplanned: await compliance.unplannedPage(list, source),
+    };
   }
 
   it('answers what the rows answer, before and after any changes, on any day', async () => {
@@ -449,26 +470,28 @@ describe('PM compliance from the kept counts (real PostgreSQL)', () => {
     );
     const answers = maintenance.get(ComplianceAnswers);
     const query = { from: addDays(today(), -5), to: today(), department, category: '' };
+    const list = { department, category: '', page: 1, limit: 25 };
     const first = await compliance.compliance(query);
-    expect(first.unplanned.items.map((item) => item.name)).toEqual([
+    const firstUnplanned = await compliance.unplannedPage(list);
+    expect(firstUnplanned.items.map((item) => item.name)).toEqual([
       `Device ${written?.equipmentId.slice(0, 8)}`,
     ]);
     const drops = answers.drops;
     expect(comparable(await compliance.compliance(query))).toEqual(comparable(first));
+    expect(await compliance.unplannedPage(list)).toEqual(firstUnplanned);
     expect(answers.drops).toBe(drops);
     // A new name in the copy changes no count, but the list shows it.
     await rows.query(`UPDATE "maintenance"."device_risk" SET "name" = 'Renamed' WHERE "equipment_id" = $1`, [
       written?.equipmentId,
     ]);
-    const renamed = await compliance.compliance(query);
-    expect(renamed.unplanned.items.map((item) => item.name)).toEqual(['Renamed']);
+    const renamed = await compliance.unplannedPage(list);
+    expect(renamed.items.map((item) => item.name)).toEqual(['Renamed']);
     // A new title of an overdue occurrence, written straight to the table.
+    expect((await compliance.overduePage(list)).items.map((item) => item.title)).toEqual(['Random PM']);
     await rows.query(`UPDATE "maintenance"."tasks" SET "title" = 'Retitled' WHERE "id" = $1`, [
       written?.tasks[0],
     ]);
-    expect((await compliance.compliance(query)).overdue.items.map((item) => item.title)).toEqual([
-      'Retitled',
-    ]);
+    expect((await compliance.overduePage(list)).items.map((item) => item.title)).toEqual(['Retitled']);
     // A write not yet committed is not in an answer; once committed, it is.
     const runner = rows.createQueryRunner();
     await runner.startTransaction();

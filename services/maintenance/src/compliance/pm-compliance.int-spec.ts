@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type { PmComplianceResponse } from '@caliber/contracts';
+import type { OverduePmPage, PmComplianceResponse, UnplannedDevicesPage } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import {
   equipmentDataSource,
@@ -192,25 +192,59 @@ describe('PM compliance (real stack, hand-built data)', () => {
     expect(answer.body.today).toBe(today);
   });
 
-  it('lists every overdue occurrence, earliest first, whatever its due date', async () => {
-    const answer = await compliance(`from=${day(-40)}&to=${day(20)}&department=${encodeURIComponent(ward)}`);
-    expect(answer.body.overdue.total).toBe(3);
+  const page = <T>(list: 'overdue' | 'unplanned', query: string) =>
+    call<T>(stack.gateway.url, 'GET', `/api/maintenance/compliance/${list}?${query}`, { token });
+  const inWard = `department=${encodeURIComponent(ward)}`;
+
+  it('answers the figures and the two totals, without the lists', async () => {
+    const answer = await compliance(`from=${day(-40)}&to=${day(20)}&${inWard}`);
+    expect(answer.body.overdue).toEqual({ total: 3 });
+    expect(answer.body.unplanned).toEqual({ total: 2 });
+  });
+
+  it('lists every overdue occurrence, earliest first, whatever its due date, a page at a time', async () => {
+    const first = await page<OverduePmPage>('overdue', `${inWard}&limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: 3, page: 1, pages: 2, limit: 2, today });
+    const second = await page<OverduePmPage>('overdue', `${inWard}&limit=2&page=2`);
     expect(
-      answer.body.overdue.items.map((item) => [item.taskId, item.daysOverdue, item.lifeSupport]),
+      [...first.body.items, ...second.body.items].map((item) => [
+        item.taskId,
+        item.daysOverdue,
+        item.lifeSupport,
+      ]),
     ).toEqual([
       [tasks.get('suction-1'), 60, false],
       [tasks.get('vent-1'), 3, true],
       [tasks.get('unknown-0'), 2, false],
     ]);
+    expect(second.body).toMatchObject({ total: 3, page: 2, pages: 2 });
+    // 25 a page unless asked; a page past the end is empty, not an error.
+    const whole = await page<OverduePmPage>('overdue', inWard);
+    expect([whole.body.limit, whole.body.items.length]).toEqual([25, 3]);
+    const past = await page<OverduePmPage>('overdue', `${inWard}&page=9`);
+    expect([past.status, past.body.items, past.body.total]).toEqual([200, [], 3]);
   });
 
-  it('lists the devices in the PM program without an active plan, life support first', async () => {
-    const answer = await compliance(`department=${encodeURIComponent(ward)}`);
-    expect(answer.body.unplanned.total).toBe(2);
-    expect(answer.body.unplanned.items.map((item) => item.equipmentId)).toEqual([
+  it('lists the devices in the PM program without an active plan, life support first, a page at a time', async () => {
+    const first = await page<UnplannedDevicesPage>('unplanned', `${inWard}&limit=1`);
+    const second = await page<UnplannedDevicesPage>('unplanned', `${inWard}&limit=1&page=2`);
+    expect(first.body).toMatchObject({ total: 2, page: 1, pages: 2, limit: 1 });
+    expect([...first.body.items, ...second.body.items].map((item) => item.equipmentId)).toEqual([
       devices.get('spare-vent'),
       devices.get('old-pump'),
     ]);
+    const ventilators = await page<UnplannedDevicesPage>('unplanned', `${inWard}&category=Ventilator`);
+    expect(ventilators.body.items.map((item) => item.equipmentId)).toEqual([devices.get('spare-vent')]);
+  });
+
+  it('refuses a page size above 100, or a page that is not a whole number above 0', async () => {
+    for (const list of ['overdue', 'unplanned'] as const) {
+      const large = await page(list, 'limit=101');
+      expect([large.status, large.body]).toMatchObject([400, { message: 'limit must be at most 100.' }]);
+      const zero = await page(list, 'page=0');
+      expect([zero.status, zero.body]).toMatchObject([400, { message: 'page starts at 1.' }]);
+    }
   });
 
   it('narrows to a category, and defaults to the current month', async () => {

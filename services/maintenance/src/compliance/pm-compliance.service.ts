@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  COMPLIANCE_LIST_LIMIT,
-  type ComplianceFigures,
-  type ComplianceQuery,
-  type OverduePmItem,
-  type PmComplianceResponse,
-  type PmInterval,
-  type RiskClass,
-  type TaskPriority,
-  type TaskStatus,
-  type UnplannedDevice,
+import type {
+  ComplianceFigures,
+  ComplianceListQuery,
+  ComplianceQuery,
+  OverduePmPage,
+  PmComplianceResponse,
+  PmInterval,
+  RiskClass,
+  TaskPriority,
+  TaskStatus,
+  UnplannedDevicesPage,
 } from '@caliber/contracts';
 import type { DataSource } from 'typeorm';
 import { hospitalToday } from '../hospital-clock';
@@ -63,8 +63,11 @@ export function monthOf(today: string): { from: string; to: string } {
   return { from: `${prefix}-01`, to: `${prefix}-${String(last).padStart(2, '0')}` };
 }
 
+/** One department and one category (either '' for every one), as the Maintenance page asks. */
+type Place = Pick<ComplianceQuery, 'department' | 'category'>;
+
 /** The places of the Maintenance page's query (one department, one category, or every one). */
-function placesOf(query: ComplianceQuery): CompliancePlaces {
+function placesOf(query: Place): CompliancePlaces {
   return {
     departments: query.department ? [query.department] : [],
     categories: query.category ? [query.category] : [],
@@ -78,14 +81,28 @@ function placesOf(query: ComplianceQuery): CompliancePlaces {
  */
 export type ComplianceSource = 'counts' | 'rows';
 
+/** Overdue: an occurrence of a plan, not withdrawn, due before today, neither completed nor cancelled. */
+const OVERDUE_FROM = `"maintenance"."tasks" t LEFT JOIN "maintenance"."device_risk" r ON r."equipment_id" = t."equipment_id"`;
+const OVERDUE_WHERE = `t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" < $1
+      AND t."status" NOT IN ('Completed', 'Cancelled')
+      AND ($2 = '' OR COALESCE(r."department", t."equipment_department") = $2)
+      AND ($3 = '' OR COALESCE(r."category", t."equipment_category") = $3)
+      AND ($4::uuid IS NULL OR t."assigned_to_id" = $4)`;
+/** Without a plan: in the PM program, in use and in the inventory, with no active plan. */
+const UNPLANNED_WHERE = `r."in_pm_program" AND NOT r."deleted" AND NOT r."retired"
+      AND ($1 = '' OR r."department" = $1) AND ($2 = '' OR r."category" = $2)
+      AND NOT EXISTS (SELECT 1 FROM "maintenance"."pm_plans" p WHERE p."equipment_id" = r."equipment_id" AND p."active")`;
+
+const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
 /**
  * PM compliance (the counting rules are `ComplianceFigures`'s, in the contracts). Each occurrence
  * counts by its device's risk flags, department and category in the copy of the inventory's feed
  * (`DeviceRiskReplica`), or by the task's own record of its device when the copy does not know it;
  * a completion counts by its date in the hospital's time zone. The figures, the overdue total and
- * the number of devices without a plan come from the counts the writes keep; the lists (the first
- * 100 of each) from indexes in their order; and the whole answer is kept until a write changes it
- * (`ComplianceAnswers`).
+ * the number of devices without a plan come from the counts the writes keep; the two lists, a page
+ * at a time, from indexes in their order; and each answer (the figures, a page of a list) is kept
+ * until a write changes it (`ComplianceAnswers`).
  */
 @Injectable()
 export class PmComplianceService {
@@ -97,8 +114,9 @@ export class PmComplianceService {
   ) {}
 
   /**
-   * `assigneeId`: set for a Technician, whose overdue list holds only their own work (the tasks
-   * assigned to them); the figures are the department's for everyone.
+   * The figures and the totals of the two lists. `assigneeId`: set for a Technician, whose overdue
+   * total counts only their own work (the tasks assigned to them); the figures are the
+   * department's for everyone.
    */
   async compliance(
     query: ComplianceQuery,
@@ -116,8 +134,8 @@ export class PmComplianceService {
     const answer = async () => {
       const [figures, overdue, unplanned] = await Promise.all([
         this.figures({ from, to }, places, zone, today, source),
-        this.overdue(today, query, assigneeId, source === 'counts' && assigneeId === null),
-        this.unplanned(query, source === 'counts'),
+        this.overdueTotal(today, query, assigneeId, source),
+        this.unplannedTotal(query, source),
       ]);
       return {
         from,
@@ -126,16 +144,134 @@ export class PmComplianceService {
         department: query.department,
         category: query.category,
         ...figures,
-        overdue,
-        unplanned,
+        overdue: { total: overdue },
+        unplanned: { total: unplanned },
       };
     };
-    const key = JSON.stringify([from, to, query.department, query.category, assigneeId, today, zone]);
+    const key = JSON.stringify([
+      'figures',
+      from,
+      to,
+      query.department,
+      query.category,
+      assigneeId,
+      today,
+      zone,
+    ]);
     const [kept, riskDataAsOf] = await Promise.all([
       source === 'counts' ? this.answers.get(key, answer) : answer(),
       this.risk.readAt(),
     ]);
     return { ...kept, riskDataAsOf };
+  }
+
+  /**
+   * A page of the overdue occurrences (whatever their due date), earliest due first, with their
+   * total. `assigneeId`: set for a Technician, who sees only their own work.
+   */
+  async overduePage(
+    query: ComplianceListQuery,
+    assigneeId: string | null = null,
+    now = new Date(),
+    source: ComplianceSource = 'counts',
+  ): Promise<OverduePmPage> {
+    const today = hospitalToday(now);
+    await this.risk.refresh();
+    const answer = async (): Promise<OverduePmPage> => {
+      const [rows, total] = await Promise.all([
+        this.dataSource.query(
+          `SELECT t."id", t."plan_id", t."title", t."equipment_id", t."equipment_name" AS "name",
+                  t."equipment_serial" AS "serial", t."equipment_department" AS "department",
+                  t."equipment_category" AS "category", to_char(t."due_date", 'YYYY-MM-DD') AS "due_date",
+                  ($1::date - t."due_date") AS "days", t."status", t."priority", t."pm_interval",
+                  t."assigned_to_id", t."assigned_to_name",
+                  COALESCE(r."high_risk", false) AS "high_risk", COALESCE(r."life_support", false) AS "life_support"
+             FROM ${OVERDUE_FROM} WHERE ${OVERDUE_WHERE}
+            ORDER BY t."due_date", t."id"
+            LIMIT $5 OFFSET $6`,
+          [today, query.department, query.category, assigneeId, query.limit, (query.page - 1) * query.limit],
+        ) as Promise<OverdueRow[]>,
+        this.overdueTotal(today, query, assigneeId, source),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          taskId: row.id,
+          planId: row.plan_id,
+          title: row.title,
+          equipment: {
+            _id: row.equipment_id,
+            name: row.name,
+            serialNumber: row.serial,
+            department: row.department,
+            category: row.category,
+          },
+          dueDate: row.due_date,
+          daysOverdue: row.days,
+          status: row.status,
+          priority: row.priority,
+          interval: row.pm_interval,
+          assignedTo: row.assigned_to_id
+            ? { _id: row.assigned_to_id, name: row.assigned_to_name ?? '' }
+            : null,
+          highRisk: row.high_risk,
+          lifeSupport: row.life_support,
+        })),
+        total,
+        page: query.page,
+        pages: pagesOf(total, query.limit),
+        limit: query.limit,
+        today,
+      };
+    };
+    const key = JSON.stringify([
+      'overdue',
+      query.department,
+      query.category,
+      assigneeId,
+      today,
+      query.page,
+      query.limit,
+    ]);
+    return source === 'counts' ? this.answers.get(key, answer) : answer();
+  }
+
+  /** A page of the devices of the PM program without an active plan, life support first, with their total. */
+  async unplannedPage(
+    query: ComplianceListQuery,
+    source: ComplianceSource = 'counts',
+  ): Promise<UnplannedDevicesPage> {
+    await this.risk.refresh();
+    const answer = async (): Promise<UnplannedDevicesPage> => {
+      const [rows, total] = await Promise.all([
+        this.dataSource.query(
+          `SELECT r."equipment_id", r."name", r."serial_number", r."department", r."category", r."risk_class",
+                  r."high_risk", r."life_support"
+             FROM "maintenance"."device_risk" r WHERE ${UNPLANNED_WHERE}
+            ORDER BY r."life_support" DESC, r."high_risk" DESC, r."name", r."equipment_id"
+            LIMIT $3 OFFSET $4`,
+          [query.department, query.category, query.limit, (query.page - 1) * query.limit],
+        ) as Promise<UnplannedRow[]>,
+        this.unplannedTotal(query, source),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          equipmentId: row.equipment_id,
+          name: row.name,
+          serialNumber: row.serial_number,
+          department: row.department,
+          category: row.category,
+          riskClass: row.risk_class,
+          highRisk: row.high_risk,
+          lifeSupport: row.life_support,
+        })),
+        total,
+        page: query.page,
+        pages: pagesOf(total, query.limit),
+        limit: query.limit,
+      };
+    };
+    const key = JSON.stringify(['unplanned', query.department, query.category, query.page, query.limit]);
+    return source === 'counts' ? this.answers.get(key, answer) : answer();
   }
 
   /**
@@ -201,96 +337,31 @@ export class PmComplianceService {
     return { overall: of('overall'), highRisk: of('highRisk'), lifeSupport: of('lifeSupport') };
   }
 
-  /** The first overdue occurrences in due order, and their total (`kept`: from the kept counts). */
-  private async overdue(
+  /**
+   * How many occurrences are overdue in the place: from the kept counts, or for a Technician (the
+   * counts are not kept by assignee) and for `rows` from the tasks themselves.
+   */
+  private async overdueTotal(
     today: string,
-    query: ComplianceQuery,
+    place: Place,
     assigneeId: string | null,
-    kept: boolean,
-  ): Promise<PmComplianceResponse['overdue']> {
-    const where = `t."plan_id" IS NOT NULL AND t."deleted_at" IS NULL AND t."due_date" < $1
-          AND t."status" NOT IN ('Completed', 'Cancelled')
-          AND ($2 = '' OR COALESCE(r."department", t."equipment_department") = $2)
-          AND ($3 = '' OR COALESCE(r."category", t."equipment_category") = $3)
-          AND ($4::uuid IS NULL OR t."assigned_to_id" = $4)`;
-    const from = `"maintenance"."tasks" t LEFT JOIN "maintenance"."device_risk" r ON r."equipment_id" = t."equipment_id"`;
-    const params = [today, query.department, query.category, assigneeId];
-    const [rows, [count]] = (await Promise.all([
-      this.dataSource.query(
-        `SELECT t."id", t."plan_id", t."title", t."equipment_id", t."equipment_name" AS "name",
-                t."equipment_serial" AS "serial", t."equipment_department" AS "department",
-                t."equipment_category" AS "category", to_char(t."due_date", 'YYYY-MM-DD') AS "due_date",
-                ($1::date - t."due_date") AS "days", t."status", t."priority", t."pm_interval",
-                t."assigned_to_id", t."assigned_to_name",
-                COALESCE(r."high_risk", false) AS "high_risk", COALESCE(r."life_support", false) AS "life_support"
-           FROM ${from} WHERE ${where}
-          ORDER BY t."due_date", t."id"
-          LIMIT $5`,
-        [...params, COMPLIANCE_LIST_LIMIT],
-      ),
-      kept
-        ? this.counts.overdue(placesOf(query), today).then((total) => [{ total }])
-        : this.dataSource.query(`SELECT count(*)::int AS "total" FROM ${from} WHERE ${where}`, params),
-    ])) as [OverdueRow[], [{ total: number }]];
-    const items: OverduePmItem[] = rows.map((row) => ({
-      taskId: row.id,
-      planId: row.plan_id,
-      title: row.title,
-      equipment: {
-        _id: row.equipment_id,
-        name: row.name,
-        serialNumber: row.serial,
-        department: row.department,
-        category: row.category,
-      },
-      dueDate: row.due_date,
-      daysOverdue: row.days,
-      status: row.status,
-      priority: row.priority,
-      interval: row.pm_interval,
-      assignedTo: row.assigned_to_id ? { _id: row.assigned_to_id, name: row.assigned_to_name ?? '' } : null,
-      highRisk: row.high_risk,
-      lifeSupport: row.life_support,
-    }));
-    return { items, total: count.total };
+    source: ComplianceSource,
+  ): Promise<number> {
+    if (source === 'counts' && assigneeId === null) return this.counts.overdue(placesOf(place), today);
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS "total" FROM ${OVERDUE_FROM} WHERE ${OVERDUE_WHERE}`,
+      [today, place.department, place.category, assigneeId],
+    )) as [{ total: number }];
+    return row.total;
   }
 
-  /**
-   * The first devices of the PM program without an active plan, in list order, and their total
-   * (`kept`: from the kept counts).
-   */
-  private async unplanned(query: ComplianceQuery, kept: boolean): Promise<PmComplianceResponse['unplanned']> {
-    // In the PM program, in use and in the inventory, with no active plan.
-    const where = `r."in_pm_program" AND NOT r."deleted" AND NOT r."retired"
-          AND ($1 = '' OR r."department" = $1) AND ($2 = '' OR r."category" = $2)
-          AND NOT EXISTS (SELECT 1 FROM "maintenance"."pm_plans" p WHERE p."equipment_id" = r."equipment_id" AND p."active")`;
-    const params = [query.department, query.category];
-    const [rows, [count]] = (await Promise.all([
-      this.dataSource.query(
-        `SELECT r."equipment_id", r."name", r."serial_number", r."department", r."category", r."risk_class",
-                r."high_risk", r."life_support"
-           FROM "maintenance"."device_risk" r WHERE ${where}
-          ORDER BY r."life_support" DESC, r."high_risk" DESC, r."name", r."equipment_id"
-          LIMIT $3`,
-        [...params, COMPLIANCE_LIST_LIMIT],
-      ),
-      kept
-        ? this.counts.unplanned(placesOf(query)).then((total) => [{ total }])
-        : this.dataSource.query(
-            `SELECT count(*)::int AS "total" FROM "maintenance"."device_risk" r WHERE ${where}`,
-            params,
-          ),
-    ])) as [UnplannedRow[], [{ total: number }]];
-    const items: UnplannedDevice[] = rows.map((row) => ({
-      equipmentId: row.equipment_id,
-      name: row.name,
-      serialNumber: row.serial_number,
-      department: row.department,
-      category: row.category,
-      riskClass: row.risk_class,
-      highRisk: row.high_risk,
-      lifeSupport: row.life_support,
-    }));
-    return { items, total: count.total };
+  /** How many devices of the place are in the PM program without an active plan. */
+  private async unplannedTotal(place: Place, source: ComplianceSource): Promise<number> {
+    if (source === 'counts') return this.counts.unplanned(placesOf(place));
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS "total" FROM "maintenance"."device_risk" r WHERE ${UNPLANNED_WHERE}`,
+      [place.department, place.category],
+    )) as [{ total: number }];
+    return row.total;
   }
 }

@@ -2,12 +2,14 @@ import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type {
   EquipmentDto,
+  OverduePmPage,
   PmComplianceResponse,
   PmPlanCreatedResponse,
   PmPlanDto,
   Role,
   TaskDto,
   TaskListResponse,
+  UnplannedDevicesPage,
 } from '@caliber/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -378,8 +380,13 @@ describe('PM plans and their occurrences (real stack)', () => {
         )
       ).body.equipment.map((item) => item._id);
     expect(await unplanned()).toEqual([device._id]);
-    const before = await as('engineer').get<PmComplianceResponse>(`/maintenance/compliance?department=ICU`);
-    expect(before.body.unplanned.items.map((item) => item.equipmentId)).toContain(device._id);
+    const unplannedInIcu = async () =>
+      (
+        await as('engineer').get<UnplannedDevicesPage>(
+          `/maintenance/compliance/unplanned?department=ICU&limit=100`,
+        )
+      ).body.items.map((item) => item.equipmentId);
+    expect(await unplannedInIcu()).toContain(device._id);
 
     const { task } = (
       await as('engineer').post<PmPlanCreatedResponse>('/maintenance/schedule', {
@@ -388,8 +395,11 @@ describe('PM plans and their occurrences (real stack)', () => {
       })
     ).body;
     const after = await as('engineer').get<PmComplianceResponse>(`/maintenance/compliance?department=ICU`);
-    expect(after.body.unplanned.items.map((item) => item.equipmentId)).not.toContain(device._id);
-    const overdue = after.body.overdue.items.find((item) => item.taskId === task._id);
+    expect(await unplannedInIcu()).not.toContain(device._id);
+    const overdueInIcu = await as('engineer').get<OverduePmPage>(
+      `/maintenance/compliance/overdue?department=ICU&limit=100`,
+    );
+    const overdue = overdueInIcu.body.items.find((item) => item.taskId === task._id);
     expect(overdue).toMatchObject({ lifeSupport: true, highRisk: true, daysOverdue: 2 });
     expect(after.body.riskDataAsOf).not.toBeNull();
     expect(await unplanned()).toEqual([]);
@@ -520,11 +530,21 @@ describe('PM plans and their occurrences (real stack)', () => {
         '/maintenance/compliance?department=ICU',
       );
       const techView = await as('tech').get<PmComplianceResponse>('/maintenance/compliance?department=ICU');
-      const ids = (view: PmComplianceResponse) => view.overdue.items.map((item) => item.taskId);
-      expect(ids(engineerView.body)).toEqual(expect.arrayContaining([mine._id, nobodys._id]));
-      expect(ids(techView.body)).toContain(mine._id);
-      expect(ids(techView.body)).not.toContain(nobodys._id);
+      const overdue = (who: 'engineer' | 'tech') =>
+        as(who).get<OverduePmPage>('/maintenance/compliance/overdue?department=ICU&limit=100');
+      const [engineerList, techList] = [(await overdue('engineer')).body, (await overdue('tech')).body];
+      const ids = (list: OverduePmPage) => list.items.map((item) => item.taskId);
+      expect(ids(engineerList)).toEqual(expect.arrayContaining([mine._id, nobodys._id]));
+      expect(ids(techList)).toContain(mine._id);
+      expect(ids(techList)).not.toContain(nobodys._id);
+      // Their total is of their own work too, on the list and beside the figures.
+      expect(techView.body.overdue.total).toBe(techList.total);
+      expect(techList.total).toBeLessThan(engineerList.total);
       expect(techView.body.overall).toEqual(engineerView.body.overall);
+      // The devices without a plan are the department's for everyone.
+      const unplanned = (who: 'engineer' | 'tech') =>
+        as(who).get<UnplannedDevicesPage>('/maintenance/compliance/unplanned?department=ICU');
+      expect((await unplanned('tech')).body.total).toBe((await unplanned('engineer')).body.total);
     });
   });
 });

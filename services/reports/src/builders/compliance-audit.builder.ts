@@ -1,96 +1,17 @@
 import {
   calendarDateIn,
-  COMPLIANCE_LIST_LIMIT,
-  MAX_COMPLIANCE_AUDIT_PAIRS,
   REPORT_TITLES,
   SUBJECTS,
   type AwaitingCertificationRow,
   type CertificationFigures,
-  type ComplianceFigures,
-  type ComplianceQuery,
   type InventoryRiskRow,
-  type OverduePmItem,
-  type PmComplianceResponse,
-  type UnplannedDevice,
 } from '@caliber/contracts';
 import type { ReportBlock, TableColumn } from '../document/report-document';
-import {
-  count,
-  fixedTable,
-  pagedTable,
-  percent,
-  scopeWords,
-  type BuildContext,
-  type ReportBuilder,
-} from './build-context';
+import { count, fixedTable, pagedTable, percent, scopeWords, type ReportBuilder } from './build-context';
+import { pmCompliance } from './compliance-pm.section';
 import { complianceSafetySection } from './compliance-safety.section';
 import { auditTrailIntegrity } from './compliance-audit-trail.section';
 import { recallSection } from './compliance-recalls.section';
-
-type Scopes = Pick<PmComplianceResponse, 'overall' | 'highRisk' | 'lifeSupport'>;
-
-function addFigures(a: ComplianceFigures, b: ComplianceFigures): ComplianceFigures {
-  const due = a.due + b.due;
-  const onTime = a.onTime + b.onTime;
-  const pending = a.pending + b.pending;
-  return {
-    due,
-    onTime,
-    late: a.late + b.late,
-    missed: a.missed + b.missed,
-    pending,
-    rate: due - pending > 0 ? onTime / (due - pending) : null,
-  };
-}
-
-/**
- * The PM compliance the Maintenance page shows, for the report's period and filters. The figures
- * answer one department and one category at a time, so a report for several asks each pair and
- * adds the counts (the rate is worked out again from the sums, never averaged).
- */
-async function compliance(context: BuildContext): Promise<{
-  figures: Scopes;
-  overdue: { items: OverduePmItem[]; total: number };
-  unplanned: { items: UnplannedDevice[]; total: number };
-}> {
-  const departments = context.scope.departments.length ? context.scope.departments : [''];
-  const categories = context.scope.categories.length ? context.scope.categories : [''];
-  const queries: ComplianceQuery[] = departments.flatMap((department) =>
-    categories.map((category) => ({ from: context.scope.from, to: context.scope.to, department, category })),
-  );
-  if (queries.length > MAX_COMPLIANCE_AUDIT_PAIRS)
-    throw new Error(
-      `The compliance audit covers at most ${MAX_COMPLIANCE_AUDIT_PAIRS} department and category pairs; choose fewer departments or categories.`,
-    );
-  const answers: PmComplianceResponse[] = [];
-  for (const query of queries)
-    answers.push(
-      await context.data.ask<PmComplianceResponse>(SUBJECTS.maintenance.compliance, { query }, context.user),
-    );
-  const [first, ...rest] = answers;
-  if (!first) throw new Error('The compliance figures did not answer.');
-  const figures = rest.reduce<Scopes>(
-    (sum, answer) => ({
-      overall: addFigures(sum.overall, answer.overall),
-      highRisk: addFigures(sum.highRisk, answer.highRisk),
-      lifeSupport: addFigures(sum.lifeSupport, answer.lifeSupport),
-    }),
-    { overall: first.overall, highRisk: first.highRisk, lifeSupport: first.lifeSupport },
-  );
-  const overdueItems = answers.flatMap((answer) => answer.overdue.items);
-  overdueItems.sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  return {
-    figures,
-    overdue: {
-      items: overdueItems.slice(0, COMPLIANCE_LIST_LIMIT),
-      total: answers.reduce((sum, answer) => sum + answer.overdue.total, 0),
-    },
-    unplanned: {
-      items: answers.flatMap((answer) => answer.unplanned.items).slice(0, COMPLIANCE_LIST_LIMIT),
-      total: answers.reduce((sum, answer) => sum + answer.unplanned.total, 0),
-    },
-  };
-}
 
 const figuresColumns: TableColumn[] = [
   { header: 'Devices', type: 'text', width: 18 },
@@ -113,7 +34,7 @@ const listed = (shown: number, total: number) =>
  * certification and certifications by engineer; the inventory with its risk class.
  */
 export const buildComplianceAudit: ReportBuilder = async (context) => {
-  const { figures, overdue, unplanned } = await compliance(context);
+  const { figures, overdue, unplanned } = await pmCompliance(context);
   const certification = await context.data.figures<CertificationFigures>(
     SUBJECTS.maintenance.reportCertification,
     context.scope,
