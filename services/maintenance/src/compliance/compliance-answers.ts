@@ -9,6 +9,24 @@ export const COMPLIANCE_KEPT_MS = 60_000;
 const COMPLIANCE_KEPT_ENTRIES = 500;
 
 /**
+ * The snapshot now, and whether a transaction the snapshot `$1` did not see has written a note
+ * since (null `$1`: nothing to compare). A transaction is not visible in a snapshot when it began
+ * at or after the snapshot's xmax, or was in progress when it was taken (its xip list). Asked as
+ * those two, each is one step down the xid index: the newest note, and the first note at or after
+ * each in-progress xid. Asked as "any note not visible" (what it means), the planner read the
+ * notes of a table it had no statistics for yet (after a bulk load: tens of thousands of notes)
+ * from end to end on every answer, 2 to 6 ms of the database each time.
+ */
+export const WRITTEN_SINCE = `SELECT pg_current_snapshot()::text AS "now",
+  $1::text IS NOT NULL AND COALESCE(
+    (SELECT max(w."xid") FROM "maintenance"."pm_compliance_writes" w) >= pg_snapshot_xmax($1::pg_snapshot)
+    OR EXISTS (
+      SELECT 1 FROM pg_snapshot_xip($1::pg_snapshot) AS running("xid")
+       WHERE (SELECT min(w."xid") FROM "maintenance"."pm_compliance_writes" w
+               WHERE w."xid" >= running."xid") = running."xid"),
+    false) AS "written"`;
+
+/**
  * Compliance answers (the figures, and the pages of the two lists) kept between requests on each
  * replica, by question (period, places, whose overdue work, the page, and the day it is asked on,
  * so nothing kept outlives the day it counted "overdue" for). They are dropped before an answer whenever a write changed what one shows, on any replica
@@ -44,14 +62,9 @@ export class ComplianceAnswers {
 
   private async dropIfWritten(): Promise<void> {
     const since = this.since;
-    const [row] = (await this.dataSource.query(
-      `SELECT pg_current_snapshot()::text AS "now",
-              $1::text IS NOT NULL AND EXISTS (
-                SELECT 1 FROM "maintenance"."pm_compliance_writes" w
-                 WHERE w."xid" >= pg_snapshot_xmin($1::pg_snapshot)
-                   AND NOT pg_visible_in_snapshot(w."xid", $1::pg_snapshot)) AS "written"`,
-      [since?.snapshot ?? null],
-    )) as [{ now: string; written: boolean }];
+    const [row] = (await this.dataSource.query(WRITTEN_SINCE, [since?.snapshot ?? null])) as [
+      { now: string; written: boolean },
+    ];
     if (since === null || row.written || Date.now() - since.at >= COMPLIANCE_KEPT_MS) {
       this.kept.changed();
       this.drops += 1;
