@@ -1,6 +1,6 @@
 import type { ChangeFeedPage } from '@caliber/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
-import { catchUpFeed, type FeedPositionStore } from './change-feed';
+import { catchUpFeed, FeedFollower, type FeedPositionStore } from './change-feed';
 
 interface Change {
   seq: string;
@@ -115,6 +115,29 @@ describe('catching up a change feed', () => {
     expect(source.asked).toEqual(['0', '6']);
   });
 
+  it('starts from where this reader last left it without reading the stored position', async () => {
+    const source = feed(7, 3);
+    const copy = replica('7');
+    const read = jest.spyOn(copy.position, 'read');
+    expect(await catchUpFeed({ ...copy, readPage: source.readPage, from: '7' })).toEqual({
+      position: '7',
+      applied: 0,
+      caughtUp: true,
+    });
+    expect(read).not.toHaveBeenCalled();
+    expect(source.asked).toEqual(['7']);
+  });
+
+  it('goes on from the stored position when another reader moved it past where this one left it', async () => {
+    const source = feed(9, 3);
+    const copy = replica('6');
+    copy.state.applied.push('v1', 'v2', 'v3', 'v4', 'v5', 'v6');
+    const outcome = await catchUpFeed({ ...copy, readPage: source.readPage, from: '3' });
+    expect(outcome).toEqual({ position: '9', applied: 3, caughtUp: true });
+    expect(copy.state.applied).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9']);
+    expect(source.asked).toEqual(['3', '6']);
+  });
+
   it('stops on a page that claims more but does not move forward, and after maxPages', async () => {
     const copy = replica('4');
     const stuck = () => Promise.resolve({ changes: [], last: '4', more: true });
@@ -131,5 +154,31 @@ describe('catching up a change feed', () => {
       applied: 4,
       caughtUp: false,
     });
+  });
+});
+
+describe('following a change feed', () => {
+  it('reads the stored position at start and on each round, and goes on from where it left off between', async () => {
+    const source = feed(7, 3);
+    const copy = replica();
+    const read = jest.spyOn(copy.position, 'read');
+    const follower = new FeedFollower({
+      ...copy,
+      readPage: source.readPage,
+      what: 'Test copy',
+      logger: { warn: () => undefined },
+    });
+    await follower.refresh(true);
+    expect(read).toHaveBeenCalledTimes(1);
+    await follower.refresh();
+    await follower.refresh();
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(source.asked).toEqual(['0', '3', '6', '7', '7']);
+    // The copy is rebuilt by hand from the start: the next round follows the stored position.
+    copy.state.position = '0';
+    copy.state.applied = [];
+    await follower.refresh(true);
+    expect(copy.state.applied).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
+    expect(follower.caughtUpAt).not.toBeNull();
   });
 });

@@ -53,6 +53,13 @@ export interface CatchUpFeedOptions<T> {
   apply(manager: EntityManager, changes: T[]): Promise<void>;
   /** Stops after this many pages even if more remain (a feed growing as fast as it is read). */
   maxPages?: number;
+  /**
+   * Where to start instead of the stored position: where this reader last left it. The stored
+   * position only moves forward, so this is never ahead of it; when another reader moved it on
+   * meanwhile, the page read from here is dropped (as any page another reader applied first) and
+   * the catch-up goes on from the stored position. It saves reading the position on every answer.
+   */
+  from?: string;
 }
 
 export interface CatchUpOutcome {
@@ -81,7 +88,7 @@ export interface CatchUpOutcome {
  */
 export async function catchUpFeed<T>(options: CatchUpFeedOptions<T>): Promise<CatchUpOutcome> {
   const { dataSource, position, readPage, apply, maxPages = 100 } = options;
-  let after = await position.read(dataSource.manager);
+  let after = options.from ?? (await position.read(dataSource.manager));
   let applied = 0;
   for (let pages = 0; pages < maxPages; pages += 1) {
     const page = await readPage(after);
@@ -134,6 +141,12 @@ export interface FeedFollowerOptions<T> extends Omit<CatchUpFeedOptions<T>, 'dat
 export class FeedFollower<T> {
   private inFlight: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /**
+   * The position this process's last catch-up reached. A refresh on demand starts there; the
+   * periodic one reads the stored position, so a position moved by hand (a copy rebuilt from the
+   * start) is followed within one interval.
+   */
+  private reached: string | null = null;
   /** When this process last found the copy up to date with the feed (null: not yet). */
   caughtUpAt: Date | null = null;
 
@@ -146,8 +159,8 @@ export class FeedFollower<T> {
    */
   poll(intervalMs: number): void {
     this.stopPolling();
-    void this.refresh();
-    this.timer = setInterval(() => void this.refresh(), intervalMs);
+    void this.refresh(true);
+    this.timer = setInterval(() => void this.refresh(true), intervalMs);
     this.timer.unref();
   }
 
@@ -156,16 +169,19 @@ export class FeedFollower<T> {
     this.timer = null;
   }
 
-  refresh(): Promise<void> {
-    this.inFlight ??= this.catchUp().finally(() => {
+  /** Catches up (or joins the catch-up running); `fromStored`: from the stored position. */
+  refresh(fromStored = false): Promise<void> {
+    this.inFlight ??= this.catchUp(fromStored).finally(() => {
       this.inFlight = null;
     });
     return this.inFlight;
   }
 
-  private async catchUp(): Promise<void> {
+  private async catchUp(fromStored: boolean): Promise<void> {
     try {
-      const outcome = await catchUpFeed(this.options);
+      const from = fromStored ? undefined : (this.reached ?? undefined);
+      const outcome = await catchUpFeed({ ...this.options, from });
+      this.reached = outcome.position;
       if (outcome.caughtUp) this.caughtUpAt = new Date();
     } catch (error) {
       this.options.logger.warn(
