@@ -144,10 +144,17 @@ function portOf(url: unknown): number {
   return Number(new URL(String(url).split(',')[0] ?? '').port);
 }
 
+/**
+ * The main thread's profile of the one process that wrote to `folder`. Node writes one per thread
+ * (`CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile`, the main thread 0); a service's other
+ * thread is its shutdown watchdog, which sleeps.
+ */
 async function onlyProfile(folder: string): Promise<string> {
-  const files = (await readdir(folder)).filter((name) => name.endsWith('.cpuprofile'));
+  const files = (await readdir(folder)).filter((name) =>
+    /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(name),
+  );
   if (files.length !== 1 || !files[0])
-    throw new Error(`Expected one profile in ${folder}, found ${files.length}`);
+    throw new Error(`Expected one main-thread profile in ${folder}, found ${files.length}`);
   return join(folder, files[0]);
 }
 
