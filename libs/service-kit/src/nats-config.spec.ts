@@ -217,6 +217,9 @@ describe('NATS permissions', () => {
       'events.reports.>',
       ...REPORT_DATA_SUBJECTS,
       'maintenance.compliance',
+      // The compliance audit lists the first page of each of its two lists, reads only.
+      'maintenance.compliance.overdue',
+      'maintenance.compliance.unplanned',
       'identity.users.assignees',
       'identity.users.standing',
       'equipment.lists.get',
