@@ -1,10 +1,10 @@
 import { seesAllTasks } from '@caliber/contracts';
-import { Badge, formatDate, LoadStates, Modal, Pager } from '@caliber/ui-kit';
+import { Badge, formatDate, LoadStates, Modal } from '@caliber/ui-kit';
 import { Link, useCurrentUser } from '@caliber/web';
 import { readError, useComplianceList } from '../hooks/task-queries';
 import { daysOverdueText } from '../utils/compliance-format';
-import { showingLine } from '../utils/count-line';
 import { equipmentLabel } from '../utils/format';
+import { CompliancePage } from './CompliancePage';
 import { RiskTags } from './RiskTags';
 
 /**
@@ -29,39 +29,33 @@ export function OverduePmDialog({ today, onClose }: { today: string; onClose(): 
           answer.total === 0 ? (
             <p className="maintenance-panel__empty">No PM is overdue.</p>
           ) : (
-            <>
-              {answer.pages > 1 ? (
-                <p className="muted maintenance-dialog__count" aria-live="polite">
-                  {showingLine(answer.page, answer.limit, answer.items.length, answer.total)}
-                </p>
-              ) : null}
-              <ul
-                className={`maintenance-list${list.isPlaceholderData ? ' maintenance-list--stale' : ''}`}
-                aria-busy={list.isPlaceholderData || undefined}
-              >
-                {answer.items.map((item) => (
-                  <li key={item.taskId} className="maintenance-item" aria-label={item.title}>
-                    <div className="maintenance-item__head">
-                      <h3 className="maintenance-item__title">
-                        {seesAllTasks(user.role) ? (
-                          <Link to={`/tasks?task=${encodeURIComponent(item.taskId)}`}>{item.title}</Link>
-                        ) : (
-                          item.title
-                        )}
-                      </h3>
-                      <RiskTags highRisk={item.highRisk} lifeSupport={item.lifeSupport} />
-                    </div>
-                    <p className="maintenance-item__device">{equipmentLabel(item.equipment)}</p>
-                    <p className="maintenance-item__meta">
-                      <span>Due {formatDate(item.dueDate)}</span>
-                      <Badge tone="red">{daysOverdueText(item.daysOverdue)}</Badge>
-                      <span>{item.assignedTo?.name ?? 'Unassigned'}</span>
-                    </p>
-                  </li>
-                ))}
-              </ul>
-              <Pager page={answer.page} totalPages={answer.pages} label="Overdue PM pages" onPage={setPage} />
-            </>
+            <CompliancePage
+              answer={answer}
+              loading={list.isPlaceholderData}
+              pagerLabel="Overdue PM pages"
+              onPage={setPage}
+            >
+              {answer.items.map((item) => (
+                <li key={item.taskId} className="maintenance-item" aria-label={item.title}>
+                  <div className="maintenance-item__head">
+                    <h3 className="maintenance-item__title">
+                      {seesAllTasks(user.role) ? (
+                        <Link to={`/tasks?task=${encodeURIComponent(item.taskId)}`}>{item.title}</Link>
+                      ) : (
+                        item.title
+                      )}
+                    </h3>
+                    <RiskTags highRisk={item.highRisk} lifeSupport={item.lifeSupport} />
+                  </div>
+                  <p className="maintenance-item__device">{equipmentLabel(item.equipment)}</p>
+                  <p className="maintenance-item__meta">
+                    <span>Due {formatDate(item.dueDate)}</span>
+                    <Badge tone="red">{daysOverdueText(item.daysOverdue)}</Badge>
+                    <span>{item.assignedTo?.name ?? 'Unassigned'}</span>
+                  </p>
+                </li>
+              ))}
+            </CompliancePage>
           )
         }
       </LoadStates>

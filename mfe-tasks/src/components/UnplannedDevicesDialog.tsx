@@ -1,8 +1,8 @@
-import { Button, LoadStates, Modal, Pager } from '@caliber/ui-kit';
+import { Button, LoadStates, Modal } from '@caliber/ui-kit';
 import { readError, useComplianceList } from '../hooks/task-queries';
-import { showingLine } from '../utils/count-line';
 import { equipmentLabel } from '../utils/format';
 import type { EquipmentChoice } from './EquipmentPicker';
+import { CompliancePage } from './CompliancePage';
 import { RiskTags } from './RiskTags';
 
 /**
@@ -32,50 +32,39 @@ export function UnplannedDevicesDialog({
           answer.total === 0 ? (
             <p className="maintenance-panel__empty">Every device in the PM program has a plan.</p>
           ) : (
-            <>
-              {answer.pages > 1 ? (
-                <p className="muted maintenance-dialog__count" aria-live="polite">
-                  {showingLine(answer.page, answer.limit, answer.items.length, answer.total)}
-                </p>
-              ) : null}
-              <ul
-                className={`maintenance-list${list.isPlaceholderData ? ' maintenance-list--stale' : ''}`}
-                aria-busy={list.isPlaceholderData || undefined}
-              >
-                {answer.items.map((device) => (
-                  <li key={device.equipmentId} className="maintenance-item" aria-label={device.name}>
-                    <div className="maintenance-item__head">
-                      <h3 className="maintenance-item__title">{equipmentLabel(device)}</h3>
-                      <RiskTags highRisk={device.highRisk} lifeSupport={device.lifeSupport} />
-                    </div>
-                    <p className="maintenance-item__meta">
-                      <span>{[device.department, device.category].filter(Boolean).join(' · ')}</span>
-                      {device.riskClass ? <span>Risk class {device.riskClass}</span> : null}
-                      {onSchedule ? (
-                        <Button
-                          variant="link"
-                          onClick={() =>
-                            onSchedule({
-                              _id: device.equipmentId,
-                              name: device.name,
-                              serialNumber: device.serialNumber,
-                            })
-                          }
-                        >
-                          Schedule PM
-                        </Button>
-                      ) : null}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-              <Pager
-                page={answer.page}
-                totalPages={answer.pages}
-                label="Pages of devices without a plan"
-                onPage={setPage}
-              />
-            </>
+            <CompliancePage
+              answer={answer}
+              loading={list.isPlaceholderData}
+              pagerLabel="Pages of devices without a plan"
+              onPage={setPage}
+            >
+              {answer.items.map((device) => (
+                <li key={device.equipmentId} className="maintenance-item" aria-label={device.name}>
+                  <div className="maintenance-item__head">
+                    <h3 className="maintenance-item__title">{equipmentLabel(device)}</h3>
+                    <RiskTags highRisk={device.highRisk} lifeSupport={device.lifeSupport} />
+                  </div>
+                  <p className="maintenance-item__meta">
+                    <span>{[device.department, device.category].filter(Boolean).join(' · ')}</span>
+                    {device.riskClass ? <span>Risk class {device.riskClass}</span> : null}
+                    {onSchedule ? (
+                      <Button
+                        variant="link"
+                        onClick={() =>
+                          onSchedule({
+                            _id: device.equipmentId,
+                            name: device.name,
+                            serialNumber: device.serialNumber,
+                          })
+                        }
+                      >
+                        Schedule PM
+                      </Button>
+                    ) : null}
+                  </p>
+                </li>
+              ))}
+            </CompliancePage>
           )
         }
       </LoadStates>
