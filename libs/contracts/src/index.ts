@@ -17,6 +17,7 @@ export * from './departments';
 export * from './lists';
 export * from './limits';
 export * from './errors';
+export * from './error-body';
 export * from './subjects';
 export * from './live-events';
 export * from './validation';
