@@ -1,4 +1,5 @@
 import type { Role } from '@caliber/contracts';
+import { rolesOf, type ApiOperation } from '../api/operation';
 
 /** Who calls: nobody signed in, or a signed-in person of each role. */
 export type Caller = 'anonymous' | Role;
@@ -11,9 +12,14 @@ export interface CallContext {
   equipmentId: string;
 }
 
+/**
+ * How the authorization matrix calls one operation: a valid request for it (a body, the kind of
+ * record its `{id}` names), and where a valid request is refused alike to everyone (a service
+ * number not on the roster), the answers it gets instead of the ones its declaration implies.
+ */
 export interface RouteAccess {
-  /** The answer each caller gets for a valid request (a fresh item where the path names one). */
-  expect: Record<Caller, number>;
+  /** Instead of the answers derived from the declaration's callers (`expectedAnswers`). */
+  answers?: Record<Caller, number>;
   /** A valid body for the route. */
   body?(context: CallContext): unknown;
   /** Run after every other route (it ends the session it is called with). */
@@ -46,14 +52,19 @@ const everyone = (status: number): Record<Caller, number> => ({
   Admin: status,
 });
 
-/** Engineers and Admins get `status`; Technicians and Managers 403. */
-const engineersOnly = (status: number): Record<Caller, number> => ({
-  anonymous: 401,
-  Technician: 403,
-  Engineer: status,
-  Manager: 403,
-  Admin: status,
-});
+/**
+ * The role table, derived from an operation's declaration: its success status for whoever may
+ * call it, 401 to nobody signed in (unless anyone may call it), and 403 to the other roles.
+ */
+export function expectedAnswers(operation: ApiOperation): Record<Caller, number> {
+  const success = operation.answer.status;
+  const allowed = rolesOf(operation.callers);
+  const answers = { anonymous: operation.callers === 'anyone' ? success : 401 } as Record<Caller, number>;
+  for (const caller of CALLERS) {
+    if (caller !== 'anonymous') answers[caller] = allowed.includes(caller) ? success : 403;
+  }
+  return answers;
+}
 
 const newItem = ({ serial }: CallContext) => ({
   name: 'Matrix Monitor',
@@ -123,104 +134,93 @@ const safetyFile = ({ serial }: CallContext) => ({
 });
 
 /**
- * Who may call each route of the gateway (by `operationId` of `ROUTES`), and what each caller is
- * answered: the authorization matrix. The reliability suite calls every cell against the real
- * stack; a route without its line here fails it, so no route is added without deciding who may
- * call it. Role rules live in the services; this table is what they must add up to.
+ * How to call each operation of the gateway (by `operationId`) in the authorization matrix. Who
+ * may call it comes from its declaration (`expectedAnswers`); the reliability suite calls every
+ * cell against the real stack, and an operation without its line here fails it. Role rules live
+ * in the services; the declarations' callers are what they must add up to.
  */
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Sign-in is for anyone; a service number that is not on the roster is 404 to everyone alike.
   requestOtp: {
-    expect: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    answers: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
     body: () => ({ serviceNumber: 'NOT-ON-ROSTER' }),
   },
   verifyOtp: {
-    expect: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    answers: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
     body: () => ({ serviceNumber: 'NOT-ON-ROSTER', otp: '123456' }),
   },
-  getCurrentUser: { expect: everyone(200) },
-  logout: { expect: everyone(204), last: true },
-  updateOwnProfile: { expect: everyone(200), body: () => ({ name: 'Matrix Person', email: '' }) },
+  getCurrentUser: {},
+  logout: { last: true },
+  updateOwnProfile: { body: () => ({ name: 'Matrix Person', email: '' }) },
   // Each caller has no e-mail address: there is nothing to confirm (409), nothing to cancel (200).
-  sendEmailConfirmation: { expect: everyone(409) },
-  cancelEmailChange: { expect: everyone(200) },
+  sendEmailConfirmation: { answers: everyone(409) },
+  cancelEmailChange: {},
   // A link is opened signed in or not; a token nobody was sent is 404 to everyone alike.
   confirmEmail: {
-    expect: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    answers: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
     body: () => ({ token: 'M'.repeat(43) }),
   },
   updateNotificationSettings: {
-    expect: everyone(200),
     body: () => ({ taskUpdates: true, inventory: false, weeklyDigest: true }),
   },
   updateReportDefaults: {
-    expect: everyone(200),
     body: () => ({ includeCharts: true, includeSummary: true, format: 'pdf' }),
   },
-  updateAppearance: { expect: everyone(200), body: () => ({ theme: 'dark' }) },
-  listEquipment: { expect: everyone(200) },
-  getEquipment: { expect: everyone(200) },
-  getEquipmentStatusHistory: { expect: everyone(200) },
+  updateAppearance: { body: () => ({ theme: 'dark' }) },
+  listEquipment: {},
+  getEquipment: {},
+  getEquipmentStatusHistory: {},
   // A device's whole maintenance history is for everyone, the technician at the device included.
-  getEquipmentMaintenanceHistory: { expect: everyone(200) },
-  createEquipment: { expect: everyone(201), body: newItem },
-  updateEquipment: { expect: everyone(200), body: () => ({ location: 'Bed 4' }) },
+  getEquipmentMaintenanceHistory: {},
+  createEquipment: { body: newItem },
+  updateEquipment: { body: () => ({ location: 'Bed 4' }) },
   // Anyone may report a device out of use; returning it to service is the engineers' (tested apart).
   changeEquipmentStatus: {
-    expect: everyone(200),
     body: () => ({ status: 'Unserviceable', reason: 'Alarm fails self-test' }),
   },
   assessEquipmentRisk: {
-    expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
     body: () => ({ function: 10, physicalRisk: 5, maintenance: 4, incidentHistory: 0 }),
   },
-  deleteEquipment: {
-    expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
-  },
+  deleteEquipment: {},
   // Everyone reads the inventory, so everyone exports it and may fill in the template; only
   // Engineers and Admins import, each their own staged import (others' are 404 to them).
-  getInventoryImportTemplate: { expect: everyone(200) },
-  stageInventoryImport: { expect: engineersOnly(201), body: inventoryFile },
-  getInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
-  listInventoryImportRows: { expect: engineersOnly(200), names: 'inventory import' },
-  applyInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
-  discardInventoryImport: { expect: engineersOnly(200), names: 'inventory import' },
-  exportInventory: { expect: everyone(200) },
+  getInventoryImportTemplate: {},
+  stageInventoryImport: { body: inventoryFile },
+  getInventoryImport: { names: 'inventory import' },
+  listInventoryImportRows: { names: 'inventory import' },
+  applyInventoryImport: { names: 'inventory import' },
+  discardInventoryImport: { names: 'inventory import' },
+  exportInventory: {},
   // Electrical-safety tests: everyone reads them; Engineers and Admins record and import them.
-  getEquipmentSafetyTests: { expect: everyone(200) },
-  recordSafetyTest: { expect: engineersOnly(201), body: safetyTest },
-  getSafetyTest: { expect: everyone(200), names: 'safety test' },
-  previewSafetyImport: { expect: engineersOnly(200), body: safetyFile },
-  applySafetyImport: { expect: engineersOnly(200), body: safetyFile },
+  getEquipmentSafetyTests: {},
+  recordSafetyTest: { body: safetyTest },
+  getSafetyTest: { names: 'safety test' },
+  previewSafetyImport: { body: safetyFile },
+  applySafetyImport: { body: safetyFile },
   // One device's tag: the whole inventory of the shared test database may be past a sheet's limit.
   printAssetLabels: {
-    expect: everyone(200),
     body: ({ equipmentId }) => ({ layout: 'a4-21', ids: [equipmentId] }),
   },
   // The hospital lists: everyone reads them (forms, filters); only Admins change them.
-  getHospitalLists: { expect: everyone(200) },
+  getHospitalLists: {},
   addListEntry: {
-    expect: { anonymous: 401, Technician: 403, Engineer: 403, Manager: 403, Admin: 201 },
     body: ({ serial }) => ({ kind: 'department', name: `Matrix Ward ${serial}` }),
   },
   updateListEntry: {
-    expect: { anonymous: 401, Technician: 403, Engineer: 403, Manager: 403, Admin: 200 },
     names: 'list entry',
     body: () => ({ retired: true, version: 1 }),
   },
   // Recalls: everyone reads them; Engineers and Admins record, preview, edit and close.
-  listRecalls: { expect: everyone(200) },
-  previewRecall: { expect: engineersOnly(200), body: recallNotice },
-  createRecall: { expect: engineersOnly(201), body: recallNotice },
-  getRecall: { expect: everyone(200), names: 'recall' },
-  getRecallActions: { expect: everyone(200), names: 'recall' },
+  listRecalls: {},
+  previewRecall: { body: recallNotice },
+  createRecall: { body: recallNotice },
+  getRecall: { names: 'recall' },
+  getRecallActions: { names: 'recall' },
   updateRecall: {
-    expect: engineersOnly(200),
     names: 'recall',
     body: (context) => ({ ...recallNotice(context), title: 'Matrix recall, edited', version: 1 }),
   },
   closeRecallAction: {
-    expect: engineersOnly(200),
     names: 'recall action',
     body: () => ({
       closeWith: 'decision',
@@ -228,19 +228,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     }),
   },
   closeRecall: {
-    expect: engineersOnly(200),
     names: 'recall without devices',
     body: () => ({
       decision: 'No device of these models is in the hospital: purchasing records checked.',
       version: 1,
     }),
   },
-  getDeviceRecalls: { expect: everyone(200) },
-  listTasks: { expect: everyone(200) },
-  getTask: { expect: everyone(200), names: 'task' },
+  getDeviceRecalls: {},
+  listTasks: {},
+  getTask: { names: 'task' },
   // Technicians and Managers create no work: a fault goes through Report Issue.
   createTask: {
-    expect: engineersOnly(201),
     body: ({ equipmentId }) => ({
       title: 'Matrix calibration',
       description: 'Annual calibration',
@@ -249,15 +247,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       equipmentId,
     }),
   },
-  updateTask: { expect: engineersOnly(200), names: 'task', body: () => ({ priority: 'High' }) },
+  updateTask: { names: 'task', body: () => ({ priority: 'High' }) },
   // A Technician changes their own task; a Manager reads only.
   changeTaskStatus: {
-    expect: { ...everyone(200), Manager: 403 },
     names: 'task',
     body: () => ({ status: 'In Progress' }),
   },
   recordTaskWork: {
-    expect: { ...everyone(200), Manager: 403 },
     names: 'task',
     body: () => ({
       faultDescription: 'Drifting readings',
@@ -265,10 +261,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       sparePartsUsed: [{ name: 'Fuse', quantity: 1, description: '5 A' }],
     }),
   },
-  certifyTask: { expect: engineersOnly(200), names: 'completed task' },
-  deleteTask: { expect: engineersOnly(200), names: 'task' },
+  certifyTask: { names: 'completed task' },
+  deleteTask: { names: 'task' },
   reportIssue: {
-    expect: everyone(201),
     body: ({ equipmentId }) => ({
       equipment: equipmentId,
       title: 'Alarm fails self-test',
@@ -278,7 +273,6 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     }),
   },
   schedulePreventiveMaintenance: {
-    expect: engineersOnly(201),
     body: ({ equipmentId }) => ({
       equipmentId,
       title: 'Monthly electrical safety test',
@@ -287,22 +281,20 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       firstDueDate: '2031-01-15',
     }),
   },
-  getPmCompliance: { expect: everyone(200) },
-  listOverduePm: { expect: everyone(200) },
-  listUnplannedPmDevices: { expect: everyone(200) },
-  listPmPlans: { expect: everyone(200) },
-  getPmPlan: { expect: everyone(200), names: 'plan' },
-  updatePmPlan: { expect: engineersOnly(200), names: 'plan', body: () => ({ priority: 'High' }) },
+  getPmCompliance: {},
+  listOverduePm: {},
+  listUnplannedPmDevices: {},
+  listPmPlans: {},
+  getPmPlan: { names: 'plan' },
+  updatePmPlan: { names: 'plan', body: () => ({ priority: 'High' }) },
   retirePmPlan: {
-    expect: engineersOnly(200),
     names: 'plan',
     body: () => ({ reason: 'Device leaves the program' }),
   },
   // The roster: Engineers and Admins manage it, Managers read it, Technicians see only assignee lists.
-  listUsers: { expect: { ...engineersOnly(200), Manager: 200 } },
-  getUser: { expect: { ...engineersOnly(200), Manager: 200 }, names: 'user' },
+  listUsers: {},
+  getUser: { names: 'user' },
   createUser: {
-    expect: engineersOnly(201),
     body: ({ serial }) => ({
       serviceNumber: serial,
       name: 'Matrix Newcomer',
@@ -311,34 +303,31 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       department: 'ICU',
     }),
   },
-  updateUser: { expect: engineersOnly(200), names: 'user', body: () => ({ department: 'NICU' }) },
-  exportUsers: { expect: { ...engineersOnly(200), Manager: 200 } },
-  previewRosterImport: { expect: engineersOnly(200), body: rosterFile },
-  importRoster: { expect: engineersOnly(200), body: rosterFile },
-  deleteUser: { expect: engineersOnly(200), names: 'user' },
-  listAssignees: { expect: everyone(200) },
-  listTaskUsers: { expect: everyone(200) },
+  updateUser: { names: 'user', body: () => ({ department: 'NICU' }) },
+  exportUsers: {},
+  previewRosterImport: { body: rosterFile },
+  importRoster: { body: rosterFile },
+  deleteUser: { names: 'user' },
+  listAssignees: {},
+  listTaskUsers: {},
   // Anyone signed in asks for reports (the domain services apply their own rules to the figures);
   // a report and a schedule are their owner's, and Engineers' and Admins' too.
   generateReport: {
-    expect: everyone(202),
     body: () => ({
       reports: ['equipmentStatus'],
       filters: { dateFrom: '2026-01-01', dateTo: '2026-01-31' },
       options: { delivery: { downloadNow: false, email: 'matrix@hospital.example' } },
     }),
   },
-  listReports: { expect: everyone(200) },
-  listReportSchedules: { expect: everyone(200) },
-  cancelReportSchedule: { expect: everyone(200), names: 'report schedule' },
-  getReport: { expect: everyone(200), names: 'report' },
-  getReportFile: { expect: everyone(200), names: 'finished report' },
-  getDashboard: { expect: everyone(200) },
+  listReports: {},
+  listReportSchedules: {},
+  cancelReportSchedule: { names: 'report schedule' },
+  getReport: { names: 'report' },
+  getReportFile: { names: 'finished report' },
+  getDashboard: {},
   // The audit trail holds staff's personal details (phone numbers, sign-ins): not for Technicians.
-  getAuditTrail: { expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 200, Admin: 200 } },
-  getHealth: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },
-  getHealthReady: { expect: { anonymous: 200, Technician: 200, Engineer: 200, Manager: 200, Admin: 200 } },
-  getHealthDetails: {
-    expect: { anonymous: 401, Technician: 403, Engineer: 200, Manager: 403, Admin: 200 },
-  },
+  getAuditTrail: {},
+  getHealth: {},
+  getHealthReady: {},
+  getHealthDetails: {},
 };

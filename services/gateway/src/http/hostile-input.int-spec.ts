@@ -17,7 +17,8 @@ import {
   useSignInStack,
 } from '@caliber/testing/stack';
 import { ROUTE_ACCESS } from '../docs/access';
-import { ROUTES, schemaOf } from '../docs/openapi';
+import { OPERATIONS } from '../api/operations';
+import { schemaOf } from '../docs/openapi';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -192,7 +193,7 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
     ids,
     context: () => context(`HOSTILE-${Date.now().toString(36)}-${(serial += 1)}`),
   });
-  const pathFor = async (route: (typeof ROUTES)[number]) =>
+  const pathFor = async (route: (typeof OPERATIONS)[number]) =>
     route.path.includes('{id}')
       ? route.path.replace('{id}', await targets.target(ROUTE_ACCESS[route.operationId]?.names, 'Technician'))
       : route.path;
@@ -227,8 +228,8 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
     return JSON.stringify([identity, inventory, tasks]);
   }
 
-  const withBody = ROUTES.filter((route) => route.body && ROUTE_ACCESS[route.operationId]?.body);
-  const withQuery = ROUTES.flatMap((route) => (route.query ? [{ route, query: route.query }] : []));
+  const withBody = OPERATIONS.filter((route) => route.body && ROUTE_ACCESS[route.operationId]?.body);
+  const withQuery = OPERATIONS.flatMap((route) => (route.query ? [{ route, query: route.query }] : []));
 
   it.each(withBody.map((route) => [route.operationId, route] as const))(
     '%s: a mutated body is never a 5xx, and a refusal changes nothing',

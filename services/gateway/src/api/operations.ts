@@ -1,0 +1,9 @@
+import type { ApiOperation } from './operation';
+
+/**
+ * Every operation of the HTTP API, declared once each in its domain's `*.operations.ts`. The
+ * gateway's routes, its calls over NATS, the OpenAPI document and the authorization matrix are
+ * all derived from this list.
+ */
+export const OPERATIONS: readonly ApiOperation[] = [
+];
