@@ -123,7 +123,7 @@ export async function measureInventoryImport(
   const xlsx = await xlsxOf(devices);
   const csv = csvOf(devices);
 
-  const preview = await timed<InventoryImportDto>(baseUrl, token, 'POST', '/equipment/imports', {
+  const preview = await timed<InventoryImportDto>(baseUrl, token, 'POST', '/inventory-imports', {
     fileName: 'inventory.xlsx',
     content: xlsx.toString('base64'),
   });
@@ -147,7 +147,7 @@ export async function measureInventoryImport(
     baseUrl,
     token,
     'POST',
-    `/equipment/imports/${preview.body._id}/apply`,
+    `/inventory-imports/${preview.body._id}/apply`,
     {},
   );
   if (applied.body.applied?.added !== rows)
@@ -158,13 +158,13 @@ export async function measureInventoryImport(
     : null;
   if (found !== null && found !== rows / 40)
     throw new Error(`The open recall found ${found} of the imported devices, not ${rows / 40}.`);
-  const again = await timed<InventoryImportDto>(baseUrl, token, 'POST', '/equipment/imports', {
+  const again = await timed<InventoryImportDto>(baseUrl, token, 'POST', '/inventory-imports', {
     fileName: 'inventory.csv',
     content: csv.toString('base64'),
   });
   expectSummary('the CSV preview', again.body, { add: 0, update: 0, unchanged: rows, refused: 0 });
   // The second preview is not applied: discard it, as the screen's Discard does.
-  await timed(baseUrl, token, 'DELETE', `/equipment/imports/${again.body._id}`);
+  await timed(baseUrl, token, 'DELETE', `/inventory-imports/${again.body._id}`);
   const search = `q=INV-${run}`;
   const exportXlsx = await timed(baseUrl, token, 'GET', `/equipment/export?format=xlsx&${search}`);
   const exportCsv = await timed(baseUrl, token, 'GET', `/equipment/export?format=csv&${search}`);

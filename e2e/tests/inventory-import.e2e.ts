@@ -344,7 +344,7 @@ test.describe('Inventory import', () => {
     // Too large: refused here, before anything is sent.
     let sent = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/equipment/imports') && request.method() === 'POST') sent += 1;
+      if (request.url().endsWith('/api/inventory-imports') && request.method() === 'POST') sent += 1;
     });
     await chooseFile(page, 'huge.csv', Buffer.alloc(INVENTORY_IMPORT_MAX_BYTES + 1, 'a'), 'text/csv');
     await expect(page.getByRole('alert')).toContainText('The inventory file is larger than 8 MB');
@@ -354,7 +354,7 @@ test.describe('Inventory import', () => {
     await chooseFile(page, 'broken.xlsx', Buffer.from('PK\u0003\u0004 this is not a zip file at all'));
     const refused = page.waitForResponse(
       (response) =>
-        response.url().endsWith('/api/equipment/imports') && response.request().method() === 'POST',
+        response.url().endsWith('/api/inventory-imports') && response.request().method() === 'POST',
     );
     await upload.click();
     const answer = await refused;
@@ -424,7 +424,7 @@ test.describe('Inventory import', () => {
     await chooseFile(page, 'more.csv', csvOf([{ ...row, serialNumber: `${tag}-SP3` }]), 'text/csv');
     await upload.click();
     const refusal = 'The inventory is being changed by another import: try again in a moment.';
-    await page.route('**/api/equipment/imports/*/apply', (route) =>
+    await page.route('**/api/inventory-imports/*/apply', (route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/json',

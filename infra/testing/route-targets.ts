@@ -139,7 +139,7 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
    */
   async function inventoryImport(caller: Caller): Promise<string> {
     const stager = caller === 'Engineer' || caller === 'Admin' ? caller : 'Admin';
-    const staged = await call<{ _id: string }>(setup.baseUrl(), 'POST', '/api/equipment/imports', {
+    const staged = await call<{ _id: string }>(setup.baseUrl(), 'POST', '/api/inventory-imports', {
       token: setup.tokens.get(stager),
       body: bodyOf('stageInventoryImport'),
     });

@@ -1,13 +1,12 @@
 import type { Principal } from './trust';
 import { z } from 'zod';
 import { PAGE_SIZES } from './limits';
-import { limitParam, pageParam, searchParam } from './paging';
+import { limitParam, pageFields, pageParam, searchParam } from './paging';
 import { departmentSchema } from './departments';
 import { hasFullAccess } from './roles';
 import { dateField, optionalDateField } from './dates';
 import { optionalUdiField, readUdi } from './udi';
-// Types only: risk.ts reaches this module through form-fields.ts, so a value import would be a cycle.
-import type { RiskAssessmentDto, RiskClass } from './risk';
+import { riskAssessmentDtoSchema, type RiskClass } from './risk';
 
 /** Equipment status values. */
 export const EQUIPMENT_STATUSES = [
@@ -54,63 +53,105 @@ export function statusChangeRefusal(
   return null;
 }
 
-export interface UserRef {
-  _id: string;
-  name: string;
-}
+/** A person as a record names them: who added, changed or assessed it. */
+export const userRefSchema = z.object({ _id: z.string(), name: z.string() }).meta({ id: 'UserRef' });
+export type UserRef = z.output<typeof userRefSchema>;
 
 /** One item of the inventory as every call answers it. Dates are `YYYY-MM-DD`. */
-export interface EquipmentDto {
-  _id: string;
-  name: string;
-  manufacturer: string;
-  model: string;
-  serialNumber: string;
-  department: string;
-  location: string;
-  installationDate: string;
-  warrantyExpiry: string | null;
-  status: EquipmentStatus;
-  category: string;
-  /**
-   * The device's GS1 UDI in its human-readable form, or null. GTIN, lot and dates are read from it
-   * (never sent on their own), so they always agree with it; its serial (21) is the device's serial.
-   */
-  udi: string | null;
-  gtin: string | null;
-  lotNumber: string | null;
-  expiryDate: string | null;
-  manufactureDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: UserRef | null;
-  updatedBy: UserRef | null;
-  /** Optimistic lock: send it back with an update to refuse overwriting a newer change. */
-  version: number;
-  /** The Fennigkoh–Smith assessment, or null while nobody has assessed the item. */
-  risk: RiskAssessmentDto | null;
-  /** Recall actions on this device still open (its card's Recall badge). */
-  openRecallActions: number;
-}
+export const equipmentDtoSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    manufacturer: z.string(),
+    model: z.string(),
+    serialNumber: z.string(),
+    department: z.string(),
+    location: z.string(),
+    installationDate: z.string().describe('YYYY-MM-DD'),
+    warrantyExpiry: z.string().nullable().describe('YYYY-MM-DD'),
+    status: z.enum(EQUIPMENT_STATUSES),
+    category: z.string(),
+    udi: z
+      .string()
+      .nullable()
+      .describe(
+        "The device's GS1 UDI in its human-readable form. GTIN, lot and dates are read from it (never sent on their own), so they always agree with it; its serial (21) is the device's serial.",
+      ),
+    gtin: z.string().nullable(),
+    lotNumber: z.string().nullable(),
+    expiryDate: z.string().nullable(),
+    manufactureDate: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    createdBy: userRefSchema.nullable(),
+    updatedBy: userRefSchema.nullable(),
+    version: z
+      .number()
+      .int()
+      .describe('Optimistic lock: send it back with an update to refuse overwriting a newer change.'),
+    risk: riskAssessmentDtoSchema
+      .nullable()
+      .describe('The Fennigkoh–Smith assessment, or null while nobody has assessed the item.'),
+    openRecallActions: z
+      .number()
+      .int()
+      .describe("Recall actions on this device still open (its card's Recall badge)."),
+  })
+  .meta({
+    id: 'Equipment',
+    examples: [
+      {
+        _id: '0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b',
+        name: 'Infusion Pump',
+        manufacturer: 'B. Braun',
+        model: 'Infusomat Space',
+        serialNumber: 'BBR-448812',
+        department: 'ICU',
+        location: 'Bed 4',
+        installationDate: '2023-05-12',
+        warrantyExpiry: '2026-05-12',
+        status: 'Serviceable',
+        category: 'Infusion Pump',
+        udi: null,
+        gtin: null,
+        lotNumber: null,
+        expiryDate: null,
+        manufactureDate: null,
+        createdAt: '2026-01-08T09:14:03.120Z',
+        updatedAt: '2026-03-02T15:40:11.508Z',
+        createdBy: { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' },
+        updatedBy: { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' },
+        version: 3,
+        risk: null,
+        openRecallActions: 0,
+      },
+    ],
+  });
+export type EquipmentDto = z.output<typeof equipmentDtoSchema>;
 
-export interface StatusHistoryEntry {
-  from: EquipmentStatus | null;
-  to: EquipmentStatus;
-  at: string;
-  by: UserRef | null;
-  reason: string | null;
-  taskId: string | null;
-}
+export const statusHistoryEntrySchema = z
+  .object({
+    from: z.enum(EQUIPMENT_STATUSES).nullable(),
+    to: z.enum(EQUIPMENT_STATUSES),
+    at: z.string(),
+    by: userRefSchema.nullable(),
+    reason: z.string().nullable(),
+    taskId: z.string().nullable(),
+  })
+  .meta({ id: 'StatusChange' });
+export type StatusHistoryEntry = z.output<typeof statusHistoryEntrySchema>;
 
 /**
  * An item with the newest page of its status history. The history of a long-lived device grows
  * without bound, so no answer carries all of it: older changes come from the history call.
  */
-export interface EquipmentDetail extends EquipmentDto {
-  statusHistory: StatusHistoryEntry[];
-  /** How many status changes the item has in all. */
-  statusHistoryTotal: number;
-}
+export const equipmentDetailSchema = equipmentDtoSchema
+  .extend({
+    statusHistory: z.array(statusHistoryEntrySchema).describe('The newest status changes, newest first.'),
+    statusHistoryTotal: z.number().int().describe('How many status changes the item has in all.'),
+  })
+  .meta({ id: 'EquipmentDetail' });
+export type EquipmentDetail = z.output<typeof equipmentDetailSchema>;
 
 export const MAX_STATUS_HISTORY_PAGE_SIZE = 100;
 
@@ -121,13 +162,11 @@ export const statusHistoryQuerySchema = z.object({
 });
 export type StatusHistoryQuery = z.output<typeof statusHistoryQuerySchema>;
 
-export interface StatusHistoryPage {
-  entries: StatusHistoryEntry[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-}
+/** One page of an item's status history, newest first. */
+export const statusHistoryPageSchema = z
+  .object({ entries: z.array(statusHistoryEntrySchema), ...pageFields })
+  .meta({ id: 'StatusHistoryPage' });
+export type StatusHistoryPage = z.output<typeof statusHistoryPageSchema>;
 
 const requiredText = (label: string, max: number) =>
   z
@@ -310,21 +349,23 @@ export const equipmentFiltersSchema = listEquipmentQuerySchema.pick({
 });
 export type EquipmentFilters = z.output<typeof equipmentFiltersSchema>;
 
-export interface EquipmentFilterOptions {
-  departments: string[];
-  statuses: EquipmentStatus[];
-  categories: string[];
-}
+export const equipmentFilterOptionsSchema = z.object({
+  departments: z.array(z.string()),
+  statuses: z.array(z.enum(EQUIPMENT_STATUSES)),
+  categories: z.array(z.string()),
+});
+export type EquipmentFilterOptions = z.output<typeof equipmentFilterOptionsSchema>;
 
-export interface EquipmentListResponse {
-  equipment: EquipmentDto[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-  /** The values present in the inventory, for the filter selects. */
-  filters: EquipmentFilterOptions;
-}
+export const equipmentListResponseSchema = z
+  .object({
+    equipment: z.array(equipmentDtoSchema),
+    ...pageFields,
+    filters: equipmentFilterOptionsSchema.describe(
+      'The values present in the inventory, for the filter selects.',
+    ),
+  })
+  .meta({ id: 'EquipmentPage' });
+export type EquipmentListResponse = z.output<typeof equipmentListResponseSchema>;
 
 /**
  * Who acts, as a service learns it from the signed statement of the message (never from its

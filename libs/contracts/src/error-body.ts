@@ -23,7 +23,9 @@ export const apiErrorBodySchema = z
     existingId: z
       .string()
       .optional()
-      .describe('With a 409 that says the record exists already (a recall of the same source and reference): its id.'),
+      .describe(
+        'With a 409 that says the record exists already (a recall of the same source and reference): its id.',
+      ),
     requestId: z
       .string()
       .optional()

@@ -18,6 +18,7 @@ export * from './lists';
 export * from './limits';
 export * from './errors';
 export * from './error-body';
+export * from './answers';
 export * from './subjects';
 export * from './live-events';
 export * from './validation';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isBase64 } from './base64';
-import { limitParam, pageParam } from './paging';
+import { limitParam, pageFields, pageParam } from './paging';
 
 /*
  * Inventory import: an Engineer or Admin uploads the hospital's device spreadsheet (XLSX or CSV).
@@ -206,58 +206,69 @@ export const INVENTORY_IMPORT_ACTIONS = ['add', 'update', 'unchanged', 'refused'
 export type InventoryImportAction = (typeof INVENTORY_IMPORT_ACTIONS)[number];
 
 /** One reason a row is refused: the sentence, and the cell it is about (`F12`) when it is one cell's. */
-export interface InventoryRowProblem {
-  cell: string | null;
-  column: string | null;
-  message: string;
-}
+export const inventoryRowProblemSchema = z.object({
+  cell: z.string().nullable(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type InventoryRowProblem = z.output<typeof inventoryRowProblemSchema>;
 
 /** A field an update changes, from the inventory's value to the file's. */
-export interface InventoryFieldChange {
-  field: string;
-  from: string;
-  to: string;
-}
+export const inventoryFieldChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
+export type InventoryFieldChange = z.output<typeof inventoryFieldChangeSchema>;
 
 /** One row of the preview (and, after Apply, of what was done). */
-export interface InventoryImportRowDto {
-  line: number;
-  action: InventoryImportAction;
-  serialNumber: string;
-  name: string;
-  /** The device the row updates or leaves unchanged, or (after Apply) the one it added. */
-  equipmentId: string | null;
-  /** For `update`: the fields that change. */
-  changes: InventoryFieldChange[];
-  /** For `refused`: every reason. */
-  problems: InventoryRowProblem[];
-}
-
-export type InventoryImportSummary = Record<InventoryImportAction, number>;
+export const inventoryImportRowDtoSchema = z
+  .object({
+    line: z.number().int(),
+    action: z.enum(INVENTORY_IMPORT_ACTIONS),
+    serialNumber: z.string(),
+    name: z.string(),
+    equipmentId: z
+      .string()
+      .nullable()
+      .describe('The device the row updates or leaves unchanged, or (after Apply) the one it added.'),
+    changes: z.array(inventoryFieldChangeSchema).describe('For `update`: the fields that change.'),
+    problems: z.array(inventoryRowProblemSchema).describe('For `refused`: every reason.'),
+  })
+  .meta({ id: 'InventoryImportRow' });
+export type InventoryImportRowDto = z.output<typeof inventoryImportRowDtoSchema>;
 
 export const INVENTORY_IMPORT_STATES = ['previewed', 'applied'] as const;
 export type InventoryImportState = (typeof INVENTORY_IMPORT_STATES)[number];
 
 /** A staged import: its counts, the date order it read dates in, and whether it was applied. */
-export interface InventoryImportDto {
-  _id: string;
-  fileName: string;
-  state: InventoryImportState;
-  /** The order ambiguous dates were read in: the one asked for, or the one `auto` found. */
-  dateOrder: 'DMY' | 'MDY';
-  /** Why `auto` chose its order, in a sentence the screen shows. */
-  dateOrderNote: string;
-  /** The file's columns the import read, by header, and the headers it did not recognise. */
-  columnsRead: string[];
-  columnsIgnored: string[];
-  rows: number;
-  summary: InventoryImportSummary;
-  createdAt: string;
-  expiresAt: string;
-  appliedAt: string | null;
-  /** After Apply: what was written (rows refused at Apply, because the inventory changed, are in `summary`). */
-  applied: { added: number; updated: number } | null;
-}
+export const inventoryImportDtoSchema = z
+  .object({
+    _id: z.string(),
+    fileName: z.string(),
+    state: z.enum(INVENTORY_IMPORT_STATES),
+    dateOrder: z
+      .enum(['DMY', 'MDY'])
+      .describe('The order ambiguous dates were read in: the one asked for, or the one `auto` found.'),
+    dateOrderNote: z.string().describe('Why `auto` chose its order, in a sentence the screen shows.'),
+    columnsRead: z.array(z.string()).describe("The file's columns the import read, by header."),
+    columnsIgnored: z.array(z.string()).describe('The headers it did not recognise.'),
+    rows: z.number().int(),
+    summary: z.object({
+      add: z.number().int(),
+      update: z.number().int(),
+      unchanged: z.number().int(),
+      refused: z.number().int(),
+    }),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    appliedAt: z.string().nullable(),
+    applied: z
+      .object({ added: z.number().int(), updated: z.number().int() })
+      .nullable()
+      .describe(
+        'After Apply: what was written (rows refused at Apply, because the inventory changed, are in `summary`).',
+      ),
+  })
+  .meta({ id: 'InventoryImport' });
+export type InventoryImportDto = z.output<typeof inventoryImportDtoSchema>;
+export type InventoryImportSummary = InventoryImportDto['summary'];
 
 export const INVENTORY_IMPORT_ROWS_PAGE = 50;
 /**
@@ -279,13 +290,10 @@ export const inventoryImportRowsQuerySchema = z.object({
 });
 export type InventoryImportRowsQuery = z.output<typeof inventoryImportRowsQuerySchema>;
 
-export interface InventoryImportRowsPage {
-  rows: InventoryImportRowDto[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-}
+export const inventoryImportRowsPageSchema = z
+  .object({ rows: z.array(inventoryImportRowDtoSchema), ...pageFields })
+  .meta({ id: 'InventoryImportRowsPage' });
+export type InventoryImportRowsPage = z.output<typeof inventoryImportRowsPageSchema>;
 
 /*
  * Between the gateway and the equipment service. A file's rows cross NATS in chunks that each stay

@@ -24,3 +24,11 @@ export const limitParam = (fallback: number, max: number) =>
 /** A list's search text: trimmed, at most 100 characters, empty for none. */
 export const searchParam = () =>
   z.string().trim().max(100, { error: 'The search may have at most 100 characters.' }).default('');
+
+/** The fields every page of a list answers besides its rows: where it is, and how much there is. */
+export const pageFields = {
+  total: z.number().int().describe('How many rows the list holds in all.'),
+  page: z.number().int().describe('This page, from 1.'),
+  pages: z.number().int().describe('How many pages the list has at this limit.'),
+  limit: z.number().int().describe('Rows per page.'),
+};

@@ -78,18 +78,26 @@ export interface RiskScores {
 }
 
 /** An item's assessment as every call answers it (null on an item not assessed yet). */
-export interface RiskAssessmentDto extends RiskScores {
-  total: number;
-  riskClass: RiskClass;
-  /** Failure could seriously injure or kill (physical risk 4 or 5), or the device is life support. */
-  highRisk: boolean;
-  /** The device's function is life support (score 10). */
-  lifeSupport: boolean;
-  /** Its EM number reaches the PM program threshold. */
-  inPmProgram: boolean;
-  assessedAt: string;
-  assessedBy: { _id: string; name: string } | null;
-}
+export const riskAssessmentDtoSchema = z
+  .object({
+    function: z.number().int(),
+    physicalRisk: z.number().int(),
+    maintenance: z.number().int(),
+    incidentHistory: z.number().int(),
+    /** The EM number: the four scores added up. */
+    total: z.number().int(),
+    riskClass: z.enum(RISK_CLASSES),
+    /** Failure could seriously injure or kill (physical risk 4 or 5), or the device is life support. */
+    highRisk: z.boolean(),
+    /** The device's function is life support (score 10). */
+    lifeSupport: z.boolean(),
+    /** Its EM number reaches the PM program threshold. */
+    inPmProgram: z.boolean(),
+    assessedAt: z.string(),
+    assessedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'RiskAssessment' });
+export type RiskAssessmentDto = z.output<typeof riskAssessmentDtoSchema>;
 
 export interface RiskOutcome {
   total: number;

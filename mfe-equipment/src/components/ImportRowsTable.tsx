@@ -37,7 +37,7 @@ export function ImportRowsTable({ importId, summary, applied }: ImportRowsTableP
   const rows = useQuery({
     queryKey: inventoryImportKeys.rows(importId, query),
     queryFn: apiQuery<InventoryImportRowsPage>(
-      `/equipment/imports/${encodeURIComponent(importId)}/rows?${query}`,
+      `/inventory-imports/${encodeURIComponent(importId)}/rows?${query}`,
     ),
     placeholderData: keepPreviousData,
   });

@@ -13,7 +13,7 @@ export type ImportPhase = 'choose' | 'uploading' | 'preview' | 'applying' | 'dis
 /** A file refused here, before it is sent: its message is shown as it is. */
 class FileProblem extends Error {}
 
-const importPath = (staged: InventoryImportDto) => `/equipment/imports/${encodeURIComponent(staged._id)}`;
+const importPath = (staged: InventoryImportDto) => `/inventory-imports/${encodeURIComponent(staged._id)}`;
 
 /**
  * The inventory import's calls: the file sent and staged (the server answers its preview), the
@@ -28,7 +28,7 @@ export function useInventoryImport() {
     mutationFn: async ({ file, dateOrder }: { file: File; dateOrder: InventoryDateOrder }) => {
       const check = await inventoryImportRequest(file, dateOrder);
       if (!check.ok) throw new FileProblem(check.message);
-      return api.post<InventoryImportDto>('/equipment/imports', check.body);
+      return api.post<InventoryImportDto>('/inventory-imports', check.body);
     },
     onSuccess: setStaged,
   });

@@ -44,7 +44,7 @@ function row(line: number): InventoryImportRowDto {
   };
 }
 
-/** `GET /equipment/imports/{id}/rows`: 50 a page, of one action or all. */
+/** `GET /inventory-imports/{id}/rows`: 50 a page, of one action or all. */
 function rowsPage(request: Request): InventoryImportRowsPage {
   const params = new URL(request.url).searchParams;
   const page = Number(params.get('page'));
@@ -69,15 +69,15 @@ describe('Import Inventory', () => {
   it('previews a staged file a page of rows at a time, by action, then applies it', async () => {
     const sent: InventoryImportRequest[] = [];
     apiServer.use(
-      http.post(api('/equipment/imports'), async ({ request }) => {
+      http.post(api('/inventory-imports'), async ({ request }) => {
         sent.push((await request.json()) as InventoryImportRequest);
         return HttpResponse.json(staged, { status: 201 });
       }),
-      http.get(api('/equipment/imports/imp-1/rows'), async ({ request }) => {
+      http.get(api('/inventory-imports/imp-1/rows'), async ({ request }) => {
         await delay(20);
         return HttpResponse.json(rowsPage(request));
       }),
-      http.post(api('/equipment/imports/imp-1/apply'), () =>
+      http.post(api('/inventory-imports/imp-1/apply'), () =>
         HttpResponse.json({ ...staged, state: 'applied', applied: { added: 2900, updated: 0 } }),
       ),
     );
@@ -107,7 +107,7 @@ describe('Import Inventory', () => {
 
   it("shows the server's refusal of a file and lets another be chosen", async () => {
     apiServer.use(
-      http.post(api('/equipment/imports'), () =>
+      http.post(api('/inventory-imports'), () =>
         HttpResponse.json(
           {
             statusCode: 400,
@@ -128,9 +128,9 @@ describe('Import Inventory', () => {
 
   it('Discard drops the staged import and returns to the file, even when it had already expired', async () => {
     apiServer.use(
-      http.post(api('/equipment/imports'), () => HttpResponse.json(staged, { status: 201 })),
-      http.get(api('/equipment/imports/imp-1/rows'), ({ request }) => HttpResponse.json(rowsPage(request))),
-      http.delete(api('/equipment/imports/imp-1'), () =>
+      http.post(api('/inventory-imports'), () => HttpResponse.json(staged, { status: 201 })),
+      http.get(api('/inventory-imports/imp-1/rows'), ({ request }) => HttpResponse.json(rowsPage(request))),
+      http.delete(api('/inventory-imports/imp-1'), () =>
         HttpResponse.json(
           { statusCode: 404, code: 'NOT_FOUND', message: 'No such import.' } satisfies ApiErrorBody,
           { status: 404 },

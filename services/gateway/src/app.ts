@@ -58,7 +58,7 @@ export async function createGatewayApp(
   const signedIn = signedInBeforeUpload(app.get(JwtService));
   app.use(`${DEFAULT_API_BASE_PATH}/users/import`, signedIn, ...jsonBodyMiddleware(ROSTER_IMPORT_BODY_LIMIT));
   app.use(
-    `${DEFAULT_API_BASE_PATH}/equipment/imports`,
+    `${DEFAULT_API_BASE_PATH}/inventory-imports`,
     signedIn,
     ...jsonBodyMiddleware(INVENTORY_IMPORT_BODY_LIMIT),
   );

@@ -12,7 +12,8 @@ import { KnownDevices } from './auth/known-devices';
 import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
-import { EquipmentController } from './equipment/equipment.controller';
+import { forwardingController } from './api/operation-routes';
+import { OPERATIONS } from './api/operations';
 import { InventoryFilesController } from './equipment/inventory-files.controller';
 import { ListsController } from './equipment/lists.controller';
 import { AssigneesClient, TasksClient } from './tasks/tasks.client';
@@ -88,9 +89,7 @@ export class GatewayModule {
       controllers: [
         AuthController,
         OwnSettingsController,
-        // Before EquipmentController: `equipment/export` and `equipment/imports` are not a device's id.
         InventoryFilesController,
-        EquipmentController,
         ListsController,
         RecallsController,
         RecallActionsController,
@@ -106,6 +105,9 @@ export class GatewayModule {
         HealthController,
         DashboardController,
         AuditController,
+        // Last: the routes of the gateway's own handlers, some of them specific paths (`users/me`),
+        // are matched before the forwarded ones, which are ordered among themselves likewise.
+        forwardingController(OPERATIONS),
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

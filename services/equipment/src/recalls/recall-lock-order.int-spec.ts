@@ -111,14 +111,14 @@ describe('Recall writes side by side (real PostgreSQL, NATS, Redis)', () => {
       const csv =
         'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category\n' +
         `${lines.join('\n')}\n`;
-      const staged = await send<InventoryImportDto>('POST', '/equipment/imports', {
+      const staged = await send<InventoryImportDto>('POST', '/inventory-imports', {
         fileName: `locks-${round}.csv`,
         content: Buffer.from(csv).toString('base64'),
       });
       expect([staged.status, staged.body.message]).toEqual([201, undefined]);
       const actions = (await openActions(recallId)).slice(0, PAIRS);
       const answers = await Promise.all([
-        send('POST', `/equipment/imports/${staged.body._id}/apply`, {}),
+        send('POST', `/inventory-imports/${staged.body._id}/apply`, {}),
         ...actions.map((id) => close(id)),
       ]);
       answers.forEach(record);

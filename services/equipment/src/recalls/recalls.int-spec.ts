@@ -350,13 +350,13 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category\n' +
       `${marker} Imported pump,Sigma Medical,${MODEL},${marker}0130,ICU,Bed 5,2023-03-01,Serviceable,Other\n` +
       `${marker} Imported other,Sigma Medical,${MODEL},${marker}0300,ICU,Bed 6,2023-03-01,Serviceable,Other\n`;
-    const staged = await engineer.post<InventoryImportDto>('/equipment/imports', {
+    const staged = await engineer.post<InventoryImportDto>('/inventory-imports', {
       fileName: 'pumps.csv',
       content: Buffer.from(csv).toString('base64'),
     });
     expect([staged.status, staged.body.message]).toEqual([201, undefined]);
     const applied = await engineer.post<InventoryImportDto>(
-      `/equipment/imports/${staged.body._id}/apply`,
+      `/inventory-imports/${staged.body._id}/apply`,
       {},
     );
     expect([applied.status, applied.body.message]).toEqual([200, undefined]);

@@ -1,3 +1,4 @@
+import { EQUIPMENT_OPERATIONS } from '../equipment/equipment.operations';
 import type { ApiOperation } from './operation';
 
 /**
@@ -5,5 +6,4 @@ import type { ApiOperation } from './operation';
  * gateway's routes, its calls over NATS, the OpenAPI document and the authorization matrix are
  * all derived from this list.
  */
-export const OPERATIONS: readonly ApiOperation[] = [
-];
+export const OPERATIONS: readonly ApiOperation[] = [...Object.values(EQUIPMENT_OPERATIONS)];

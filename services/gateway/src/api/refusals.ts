@@ -21,13 +21,11 @@ export const FILE_WORKERS_BUSY = {
  * large or not JSON, a service can be down), then the operation's own.
  */
 export function refusalsOf(operation: ApiOperation): Record<number, string> {
-  const roles = rolesOf(operation.callers);
-  return {
-    ...(operation.body || operation.query ? { 400: COMMON_REFUSALS[400] } : {}),
-    ...(operation.callers === 'anyone' ? {} : { 401: COMMON_REFUSALS[401] }),
-    ...(Array.isArray(operation.callers) ? { 403: `${callersInWords(roles)} only.` } : {}),
-    ...(operation.body ? { 413: COMMON_REFUSALS[413], 415: COMMON_REFUSALS[415] } : {}),
-    ...(operation.forward ? { 503: COMMON_REFUSALS[503] } : {}),
-    ...operation.refusals,
-  };
+  const refusals: Record<number, string> = {};
+  if (operation.body || operation.query) refusals[400] = COMMON_REFUSALS[400];
+  if (operation.callers !== 'anyone') refusals[401] = COMMON_REFUSALS[401];
+  if (Array.isArray(operation.callers)) refusals[403] = `${callersInWords(rolesOf(operation.callers))} only.`;
+  if (operation.body) Object.assign(refusals, { 413: COMMON_REFUSALS[413], 415: COMMON_REFUSALS[415] });
+  if (operation.forward) refusals[503] = COMMON_REFUSALS[503];
+  return { ...refusals, ...operation.refusals };
 }

@@ -1,9 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { startGateway, type RunningGateway } from '@caliber/testing/stack';
-import { openApiDocument, ROUTES } from './openapi';
+import { OPERATIONS } from '../api/operations';
+import { openApiDocument } from './openapi';
 
 interface RouterLayer {
   route?: { path: string; methods: Record<string, boolean> };
+  match(path: string): boolean;
 }
 
 describe('API documentation at /api/docs', () => {
@@ -15,7 +17,8 @@ describe('API documentation at /api/docs', () => {
   afterAll(() => gateway.app.close());
 
   it('documents every route the gateway serves, and nothing it does not', () => {
-    const router = (gateway.app as NestExpressApplication).getHttpAdapter().getInstance().router as {
+    const router = (gateway.app as NestExpressApplication).getHttpAdapter().getInstance()
+      .router as unknown as {
       stack: RouterLayer[];
     };
     const served = router.stack
@@ -26,8 +29,26 @@ describe('API documentation at /api/docs', () => {
         ),
       )
       .sort();
-    const documented = ROUTES.map((route) => `${route.method} ${route.path}`).sort();
+    const documented = OPERATIONS.map((route) => `${route.method} ${route.path}`).sort();
     expect(documented).toEqual(served);
+  });
+
+  it("routes each operation's path to its own handler: no path is taken by another operation's route", () => {
+    const router = (gateway.app as NestExpressApplication).getHttpAdapter().getInstance()
+      .router as unknown as {
+      stack: RouterLayer[];
+    };
+    const routes = router.stack.filter((layer) => layer.route);
+    const takenBy = OPERATIONS.flatMap((operation) => {
+      // A record id where the path names one: what real calls send.
+      const path = operation.path.replace(/\{\w+\}/g, '0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b');
+      const first = routes.find(
+        (layer) => layer.route?.methods[operation.method] === true && layer.match(path),
+      );
+      const served = (first?.route?.path ?? '').replace(/:(\w+)/g, '{$1}');
+      return served === operation.path ? [] : [`${operation.method} ${operation.path} → ${served}`];
+    });
+    expect(takenBy).toEqual([]);
   });
 
   it('serves the OpenAPI document, with request schemas from the contract, and the Swagger UI page', async () => {
@@ -63,7 +84,7 @@ describe('API documentation at /api/docs', () => {
     const ids = operations.map((operation) => operation.operationId);
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(operations.length);
-    for (const route of ROUTES.filter((candidate) => candidate.body)) {
+    for (const route of OPERATIONS.filter((candidate) => candidate.body)) {
       const responses = document.paths[route.path]?.[route.method]?.responses ?? {};
       expect(Object.keys(responses)).toEqual(expect.arrayContaining(['413', '415']));
     }

@@ -16,7 +16,11 @@ const COMPONENTS = '#/components/schemas/';
  */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', named: Map<string, JsonSchema>): JsonSchema {
   const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
-  const { $defs, $schema: _dialect, ...rest } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const {
+    $defs,
+    $schema: _dialect,
+    ...rest
+  } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
   const relinked = (value: JsonSchema): JsonSchema =>
     JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as JsonSchema;
   for (const [name, definition] of Object.entries($defs ?? {})) {

@@ -41,46 +41,6 @@ export class EquipmentClient extends DomainServiceClient {
     super(channel, 'equipment service');
   }
 
-  list(session: GatewaySession, query: ListEquipmentQuery): Promise<EquipmentListResponse> {
-    return this.request(SUBJECTS.equipment.list, query, actingUserOf(session));
-  }
-
-  get(session: GatewaySession, id: string): Promise<EquipmentDetail> {
-    return this.request(SUBJECTS.equipment.get, { id }, actingUserOf(session));
-  }
-
-  history(session: GatewaySession, id: string, query: StatusHistoryQuery): Promise<StatusHistoryPage> {
-    return this.request(SUBJECTS.equipment.history, { id, query }, actingUserOf(session));
-  }
-
-  create(session: GatewaySession, data: NewEquipment): Promise<EquipmentDto> {
-    return this.request(SUBJECTS.equipment.create, { data }, actingUserOf(session));
-  }
-
-  update(session: GatewaySession, id: string, data: UpdateEquipmentRequest): Promise<EquipmentDto> {
-    return this.request(SUBJECTS.equipment.update, { id, data }, actingUserOf(session));
-  }
-
-  changeStatus(
-    session: GatewaySession,
-    id: string,
-    data: ChangeEquipmentStatusRequest,
-  ): Promise<EquipmentDto> {
-    return this.request(SUBJECTS.equipment.changeStatus, { id, data }, actingUserOf(session));
-  }
-
-  assessRisk(session: GatewaySession, id: string, data: RiskScores, version?: number): Promise<EquipmentDto> {
-    return this.request(
-      SUBJECTS.equipment.assessRisk,
-      { id, data, ...(version === undefined ? {} : { version }) },
-      actingUserOf(session),
-    );
-  }
-
-  delete(session: GatewaySession, id: string): Promise<{ _id: string }> {
-    return this.request(SUBJECTS.equipment.delete, { id }, actingUserOf(session));
-  }
-
   lists(session: GatewaySession): Promise<HospitalListsDto> {
     return this.request(SUBJECTS.equipment.lists, {}, actingUserOf(session));
   }
@@ -110,27 +70,6 @@ export class EquipmentClient extends DomainServiceClient {
   importPreview(session: GatewaySession, importId: string): Promise<InventoryImportDto> {
     return this.request(
       SUBJECTS.equipment.importPreview,
-      { importId },
-      actingUserOf(session),
-      INVENTORY_IMPORT_DEADLINE_MS,
-    );
-  }
-
-  importGet(session: GatewaySession, importId: string): Promise<InventoryImportDto> {
-    return this.request(SUBJECTS.equipment.importGet, { importId }, actingUserOf(session));
-  }
-
-  importRowsPage(
-    session: GatewaySession,
-    importId: string,
-    query: InventoryImportRowsQuery,
-  ): Promise<InventoryImportRowsPage> {
-    return this.request(SUBJECTS.equipment.importRowsPage, { importId, ...query }, actingUserOf(session));
-  }
-
-  importApply(session: GatewaySession, importId: string): Promise<InventoryImportDto> {
-    return this.request(
-      SUBJECTS.equipment.importApply,
       { importId },
       actingUserOf(session),
       INVENTORY_IMPORT_DEADLINE_MS,

@@ -13,7 +13,8 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
-import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
+import { Operation } from '../api/operation-routes';
+import { EQUIPMENT_OPERATIONS } from './equipment.operations';
 import type { Request, Response } from 'express';
 import {
   ASSET_LABELS_MAX,
@@ -83,7 +84,7 @@ function refuseImport(session: GatewaySession): void {
  * worker, checked and kept by the equipment service until applied), and the export. Registered
  * before EquipmentController, so `import`, `imports` and `export` are not taken for a device's id.
  */
-@Controller('equipment')
+@Controller()
 export class InventoryFilesController {
   constructor(
     private readonly equipment: EquipmentClient,
@@ -92,7 +93,7 @@ export class InventoryFilesController {
   ) {}
 
   /** The template: anyone signed in may fill one in (only Engineers and Admins may import it). */
-  @Get('import/template')
+  @Operation(EQUIPMENT_OPERATIONS.getInventoryImportTemplate)
   async template(
     @CurrentSession() session: GatewaySession,
     @Query(new ZodQueryPipe(inventoryTemplateQuerySchema))
@@ -111,8 +112,7 @@ export class InventoryFilesController {
    * Reads the file (in a file worker), stages its rows with the equipment service in chunks, and
    * answers the preview. Nothing is written to the inventory before Apply.
    */
-  @Post('imports')
-  @HttpCode(201)
+  @Operation(EQUIPMENT_OPERATIONS.stageInventoryImport)
   async stage(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(inventoryImportRequestSchema)) file: z.output<typeof inventoryImportRequestSchema>,
@@ -142,38 +142,11 @@ export class InventoryFilesController {
     });
   }
 
-  @Get('imports/:id')
-  getImport(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<InventoryImportDto> {
-    return this.equipment.importGet(session, id);
-  }
-
-  @Get('imports/:id/rows')
-  importRows(
-    @CurrentSession() session: GatewaySession,
-    @Param('id') id: string,
-    @Query(new ZodQueryPipe(inventoryImportRowsQuerySchema))
-    query: z.output<typeof inventoryImportRowsQuerySchema>,
-  ): Promise<InventoryImportRowsPage> {
-    return this.equipment.importRowsPage(session, id, query);
-  }
-
-  @ChangesDashboardFigures()
-  @Post('imports/:id/apply')
-  @HttpCode(200)
-  apply(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<InventoryImportDto> {
-    return this.equipment.importApply(session, id);
-  }
-
-  @Delete('imports/:id')
-  discard(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<{ _id: string }> {
-    return this.equipment.importDiscard(session, id);
-  }
-
   /**
    * The inventory as filtered, as CSV (streamed page by page as the pages arrive) or XLSX (written
    * in a file worker): everyone may read the inventory. One export per person at once.
    */
-  @Get('export')
+  @Operation(EQUIPMENT_OPERATIONS.exportInventory)
   async export(
     @CurrentSession() session: GatewaySession,
     @Query(new ZodQueryPipe(inventoryExportQuerySchema)) query: z.output<typeof inventoryExportQuerySchema>,
@@ -218,7 +191,7 @@ export class InventoryFilesController {
    * came to). A chosen device no longer in the inventory refuses the sheet rather than leaving a
    * label out unseen.
    */
-  @Post('labels')
+  @Post('equipment/labels')
   @HttpCode(200)
   async labels(
     @CurrentSession() session: GatewaySession,

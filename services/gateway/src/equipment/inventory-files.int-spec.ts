@@ -57,7 +57,7 @@ describe('Inventory import, export and template (real stack)', () => {
     call<T>(stack.gateway.url, method, path, { token, ...(body === undefined ? {} : { body }) });
   /** Sends a file to be staged, as the inventory screen does. */
   const stage = (token: string, bytes: Buffer, fileName = 'inventory.csv') =>
-    api<InventoryImportDto & { message?: string }>('POST', '/api/equipment/imports', token, {
+    api<InventoryImportDto & { message?: string }>('POST', '/api/inventory-imports', token, {
       fileName,
       content: bytes.toString('base64'),
     });
@@ -128,7 +128,7 @@ describe('Inventory import, export and template (real stack)', () => {
 
     const refused = await api<InventoryImportRowsPage>(
       'GET',
-      `/api/equipment/imports/${importId}/rows?action=refused`,
+      `/api/inventory-imports/${importId}/rows?action=refused`,
       tokens.engineer,
     );
     expect(refused.status).toBe(200);
@@ -138,20 +138,20 @@ describe('Inventory import, export and template (real stack)', () => {
     expect(refused.body.rows[0]?.problems[0]?.cell).toBe('H3');
     const updated = await api<InventoryImportRowsPage>(
       'GET',
-      `/api/equipment/imports/${importId}/rows?action=update`,
+      `/api/inventory-imports/${importId}/rows?action=update`,
       tokens.engineer,
     );
     expect(updated.body.rows[0]?.changes).toEqual([{ field: 'Location', from: 'Bed 1', to: 'Bed 9' }]);
 
     // The import is its stager's own.
-    expect((await api('GET', `/api/equipment/imports/${importId}`, tokens.otherEngineer)).status).toBe(404);
-    expect((await api('POST', `/api/equipment/imports/${importId}/apply`, tokens.otherEngineer)).status).toBe(
+    expect((await api('GET', `/api/inventory-imports/${importId}`, tokens.otherEngineer)).status).toBe(404);
+    expect((await api('POST', `/api/inventory-imports/${importId}/apply`, tokens.otherEngineer)).status).toBe(
       404,
     );
 
     const applied = await api<InventoryImportDto>(
       'POST',
-      `/api/equipment/imports/${importId}/apply`,
+      `/api/inventory-imports/${importId}/apply`,
       tokens.engineer,
     );
     expect([applied.status, applied.body.state, applied.body.applied]).toEqual([
@@ -205,7 +205,7 @@ describe('Inventory import, export and template (real stack)', () => {
       expect(staged.body.summary).toMatchObject({ add: 1, update: 1 });
       const applied = await api<InventoryImportDto>(
         'POST',
-        `/api/equipment/imports/${staged.body._id}/apply`,
+        `/api/inventory-imports/${staged.body._id}/apply`,
         tokens.engineer,
       );
       expect(applied.body.applied).toEqual({ added: 1, updated: 1 });
@@ -306,7 +306,7 @@ describe('Inventory import, export and template (real stack)', () => {
 
     const applied = await api<InventoryImportDto>(
       'POST',
-      `/api/equipment/imports/${staged.body._id}/apply`,
+      `/api/inventory-imports/${staged.body._id}/apply`,
       tokens.engineer,
     );
     expect(applied.status).toBe(200);
@@ -314,7 +314,7 @@ describe('Inventory import, export and template (real stack)', () => {
     expect(applied.body.summary).toMatchObject({ refused: 2 });
     const rows = await api<InventoryImportRowsPage>(
       'GET',
-      `/api/equipment/imports/${staged.body._id}/rows?action=refused`,
+      `/api/inventory-imports/${staged.body._id}/rows?action=refused`,
       tokens.engineer,
     );
     expect(rows.body.rows.map((row) => row.problems.at(-1)?.message)).toEqual([
@@ -360,7 +360,7 @@ describe('Inventory import, export and template (real stack)', () => {
       csvOf([`Pump,B. Braun,Infusomat,${serial('ROOM')},ICU,Bay 2,2021-03-04,Serviceable,Monitor`]),
     );
     expect(room.status).toBe(201);
-    await api('DELETE', `/api/equipment/imports/${room.body._id}`, tokens.otherEngineer);
+    await api('DELETE', `/api/inventory-imports/${room.body._id}`, tokens.otherEngineer);
   });
 
   it('reads an upload only from someone signed in: a large body without a valid token is 401 unread', async () => {
@@ -370,7 +370,7 @@ describe('Inventory import, export and template (real stack)', () => {
       [undefined, 'Sign in to continue.'],
       ['Bearer not-a-token', 'Your session is not valid. Please sign in again.'],
     ] as const) {
-      const answer = await fetch(`${stack.gateway.url}/api/equipment/imports`, {
+      const answer = await fetch(`${stack.gateway.url}/api/inventory-imports`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
         body,
@@ -385,9 +385,9 @@ describe('Inventory import, export and template (real stack)', () => {
       csvOf([`Discarded,Mindray,N12,${serial('DISC')},ICU,Bed 3,2021-03-04,Serviceable,Monitor`]),
     );
     expect(staged.status).toBe(201);
-    const discarded = await api('DELETE', `/api/equipment/imports/${staged.body._id}`, tokens.engineer);
+    const discarded = await api('DELETE', `/api/inventory-imports/${staged.body._id}`, tokens.engineer);
     expect([discarded.status, discarded.body]).toEqual([200, { _id: staged.body._id }]);
-    expect((await api('GET', `/api/equipment/imports/${staged.body._id}`, tokens.engineer)).status).toBe(404);
+    expect((await api('GET', `/api/inventory-imports/${staged.body._id}`, tokens.engineer)).status).toBe(404);
     const list = await api<EquipmentListResponse>(
       'GET',
       `/api/equipment?q=${serial('DISC')}`,
@@ -419,7 +419,7 @@ describe('Inventory import, export and template (real stack)', () => {
     );
     const staged = await stage(tokens.engineer, csvOf(lines));
     expect([staged.status, staged.body.rows, staged.body.summary.add]).toEqual([201, 2_000, 2_000]);
-    await api('DELETE', `/api/equipment/imports/${staged.body._id}`, tokens.engineer);
+    await api('DELETE', `/api/inventory-imports/${staged.body._id}`, tokens.engineer);
 
     const farDown = await workbookWithRows(HEADER.split(','), { 1_048_576: ['Last'] });
     const capped = await stage(tokens.engineer, farDown, 'inventory.xlsx');

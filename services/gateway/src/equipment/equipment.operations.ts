@@ -1,0 +1,268 @@
+import {
+  SUBJECTS,
+  assessRiskRequestSchema,
+  changeEquipmentStatusSchema,
+  createEquipmentSchema,
+  equipmentDetailSchema,
+  equipmentDtoSchema,
+  equipmentListResponseSchema,
+  inventoryExportQuerySchema,
+  inventoryImportDtoSchema,
+  inventoryImportRequestSchema,
+  inventoryImportRowsPageSchema,
+  inventoryImportRowsQuerySchema,
+  listEquipmentQuerySchema,
+  removedRecordSchema,
+  statusHistoryPageSchema,
+  statusHistoryQuerySchema,
+  updateEquipmentSchema,
+} from '@caliber/contracts';
+import { ENGINEERS, operation, type ApiOperation } from '../api/operation';
+import { FILE_WORKERS_BUSY } from '../api/refusals';
+import { INVENTORY_IMPORT_DEADLINE_MS } from './equipment.client';
+import { inventoryTemplateQuerySchema } from './inventory-template';
+
+const NOT_IN_INVENTORY = 'Not in the inventory.';
+const STALE = 'Someone changed the item since you read it.';
+/** An inventory import's id in the path: the person's own import, kept 24 hours. */
+const IMPORT_NOT_FOUND = 'No such import: not staged, not yours, discarded, or older than 24 hours.';
+const SPREADSHEETS = [
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+] as const;
+
+/** The inventory, its imports and exports: every operation of the Equipment tag. */
+export const EQUIPMENT_OPERATIONS = {
+  listEquipment: operation({
+    operationId: 'listEquipment',
+    method: 'get',
+    path: '/api/equipment',
+    tag: 'Equipment',
+    summary: 'One page of the inventory',
+    description:
+      'Search matches name, serial number, model, manufacturer and location. `riskClass` is High, Medium, Low, or `unassessed` for items without an assessment; `pmProgram=unplanned` keeps the items in the PM program (EM number at the threshold or above) without an active PM plan. `filters` lists the departments, statuses and categories present.',
+    callers: 'signed-in',
+    query: listEquipmentQuerySchema,
+    answer: { status: 200, description: 'The page.', schema: equipmentListResponseSchema },
+    // The list service takes the query itself, not wrapped.
+    forward: { subject: SUBJECTS.equipment.list, message: ({ query }) => query },
+  }),
+  getEquipment: operation({
+    operationId: 'getEquipment',
+    method: 'get',
+    path: '/api/equipment/{id}',
+    tag: 'Equipment',
+    summary: 'One item with its status history (newest first)',
+    description:
+      'With the newest 20 status changes (`statusHistory`) and their count (`statusHistoryTotal`); older ones come from `/history`.',
+    callers: 'signed-in',
+    answer: { status: 200, description: 'The item and `statusHistory`.', schema: equipmentDetailSchema },
+    refusals: { 404: NOT_IN_INVENTORY },
+    forward: { subject: SUBJECTS.equipment.get },
+  }),
+  getEquipmentStatusHistory: operation({
+    operationId: 'getEquipmentStatusHistory',
+    method: 'get',
+    path: '/api/equipment/{id}/history',
+    tag: 'Equipment',
+    summary: "One page of an item's status history, newest first",
+    callers: 'signed-in',
+    query: statusHistoryQuerySchema,
+    answer: { status: 200, description: 'The page.', schema: statusHistoryPageSchema },
+    refusals: { 404: NOT_IN_INVENTORY },
+    forward: { subject: SUBJECTS.equipment.history },
+  }),
+  createEquipment: operation({
+    operationId: 'createEquipment',
+    method: 'post',
+    path: '/api/equipment',
+    tag: 'Equipment',
+    summary: 'Add equipment',
+    description: 'Any signed-in user; Decommissioned and Auctioned are for Engineers and Admins.',
+    callers: 'signed-in',
+    body: createEquipmentSchema,
+    answer: { status: 201, description: 'The created item.', schema: equipmentDtoSchema },
+    refusals: {
+      403: 'The status is reserved to Engineers and Admins.',
+      409: 'The serial number is already in the inventory.',
+    },
+    forward: { subject: SUBJECTS.equipment.create },
+    changesDashboardFigures: true,
+  }),
+  updateEquipment: operation({
+    operationId: 'updateEquipment',
+    method: 'put',
+    path: '/api/equipment/{id}',
+    tag: 'Equipment',
+    summary: 'Change fields of an item',
+    description: 'Send only what changes; send `version` to refuse overwriting a newer change (409).',
+    callers: 'signed-in',
+    body: updateEquipmentSchema,
+    answer: { status: 200, description: 'The updated item.', schema: equipmentDtoSchema },
+    refusals: {
+      403: 'The status change is reserved to Engineers and Admins.',
+      404: NOT_IN_INVENTORY,
+      409: 'Stale version, or the serial number is taken.',
+    },
+    forward: { subject: SUBJECTS.equipment.update },
+    changesDashboardFigures: true,
+  }),
+  changeEquipmentStatus: operation({
+    operationId: 'changeEquipmentStatus',
+    method: 'put',
+    path: '/api/equipment/{id}/status',
+    tag: 'Equipment',
+    summary: 'Change the status, with an optional reason',
+    description:
+      'Send the `version` you read to refuse overwriting a newer change (409). Returning an item to Serviceable, and setting or leaving Decommissioned or Auctioned, are for Engineers and Admins.',
+    callers: 'signed-in',
+    body: changeEquipmentStatusSchema,
+    answer: { status: 200, description: 'The updated item.', schema: equipmentDtoSchema },
+    refusals: {
+      403: 'The change is reserved to Engineers and Admins.',
+      404: NOT_IN_INVENTORY,
+      409: STALE,
+    },
+    forward: { subject: SUBJECTS.equipment.changeStatus },
+    changesDashboardFigures: true,
+  }),
+  assessEquipmentRisk: operation({
+    operationId: 'assessEquipmentRisk',
+    method: 'put',
+    path: '/api/equipment/{id}/risk',
+    tag: 'Equipment',
+    summary: "Save an item's Fennigkoh–Smith risk assessment (Engineers and Admins)",
+    description:
+      'The four scores, each from its published scale; the EM number (`total`), `riskClass`, `highRisk`, `lifeSupport` and `inPmProgram` follow from them with the configured PM program threshold. Send the `version` you read to refuse overwriting a newer change (409). Audited with the old and new values.',
+    callers: ENGINEERS,
+    body: assessRiskRequestSchema,
+    answer: { status: 200, description: 'The item with its `risk`.', schema: equipmentDtoSchema },
+    refusals: { 404: NOT_IN_INVENTORY, 409: STALE },
+    // The service takes the scores apart from the version the person read.
+    forward: {
+      subject: SUBJECTS.equipment.assessRisk,
+      message: ({ id, body: { version, ...data } }) => ({
+        id,
+        data,
+        ...(version === undefined ? {} : { version }),
+      }),
+    },
+  }),
+  deleteEquipment: operation({
+    operationId: 'deleteEquipment',
+    method: 'delete',
+    path: '/api/equipment/{id}',
+    tag: 'Equipment',
+    summary: 'Remove an item from the inventory (Engineers and Admins)',
+    description: 'The item leaves the list; its status history and audit record are kept.',
+    callers: ENGINEERS,
+    answer: { status: 200, description: 'The id of the item removed.', schema: removedRecordSchema },
+    refusals: { 404: NOT_IN_INVENTORY },
+    forward: { subject: SUBJECTS.equipment.delete },
+    changesDashboardFigures: true,
+  }),
+  getInventoryImportTemplate: operation({
+    operationId: 'getInventoryImportTemplate',
+    method: 'get',
+    path: '/api/equipment/import/template',
+    tag: 'Equipment',
+    summary: 'The inventory import template, as XLSX or CSV',
+    description:
+      "Anyone signed in may fill one in (only Engineers and Admins may import it). The columns an import reads (Name, Manufacturer, Model, Serial Number, UDI (optional), Department, Location, Installation Date, Warranty Expiry (optional), Status, Category). CSV: the header row alone. XLSX: each header with a note of what its column accepts and the other header names read for it; drop-downs of the statuses and the hospital's active departments and categories on rows 2 to 20,001; a second sheet, How to fill, with every column, the date forms, the UDI rule, the statuses and the lists. `inventory-template.xlsx|csv`.",
+    callers: 'signed-in',
+    query: inventoryTemplateQuerySchema,
+    answer: { status: 200, description: 'The file, as an attachment.', file: SPREADSHEETS },
+    refusals: { 503: 'The equipment service (the hospital lists) is not answering; try again.' },
+  }),
+  stageInventoryImport: operation({
+    operationId: 'stageInventoryImport',
+    method: 'post',
+    path: '/api/inventory-imports',
+    tag: 'Equipment',
+    summary: 'Read an inventory file and preview what importing it would do (Engineers and Admins)',
+    description:
+      'The file (XLSX or CSV, base64, at most 8 MB and 20,000 devices, on rows 2 to 20,001) is read: the first row names the columns, by their template names or the other names accepted (case, spaces and punctuation aside); columns it does not read are listed in `columnsIgnored`; a missing required column or a column named twice refuses the file. CSV may be UTF-8, UTF-16 or Windows-1252, separated by commas, semicolons or tabs. Its rows are staged with the equipment service, which checks each as Add Equipment checks a device and matches it by serial number: add, update (with the fields that change), unchanged, or refused with every reason and its cell. `dateOrder` (auto, DMY, MDY) says how 04/03/2021 reads. Nothing is written to the inventory; the import is kept 24 hours for its apply. Answers the import: its counts, the date order used, the columns read and ignored.',
+    callers: ENGINEERS,
+    body: inventoryImportRequestSchema,
+    answer: { status: 201, description: 'The staged import.', schema: inventoryImportDtoSchema },
+    refusals: {
+      413: 'The body is larger than 11 MB; or the file is too large to read: a workbook that unpacks to more than 96 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 192 MB of memory or 30 s to read.',
+      ...FILE_WORKERS_BUSY,
+    },
+  }),
+  getInventoryImport: operation({
+    operationId: 'getInventoryImport',
+    method: 'get',
+    path: '/api/inventory-imports/{id}',
+    tag: 'Equipment',
+    summary: 'One of your staged imports: its counts, and after apply what was written',
+    callers: ENGINEERS,
+    answer: { status: 200, description: 'The import.', schema: inventoryImportDtoSchema },
+    refusals: { 404: IMPORT_NOT_FOUND },
+    forward: { subject: SUBJECTS.equipment.importGet, message: ({ id }) => ({ importId: id }) },
+  }),
+  listInventoryImportRows: operation({
+    operationId: 'listInventoryImportRows',
+    method: 'get',
+    path: '/api/inventory-imports/{id}/rows',
+    tag: 'Equipment',
+    summary: "One page of a staged import's rows, in file order, optionally of one action",
+    callers: ENGINEERS,
+    query: inventoryImportRowsQuerySchema,
+    answer: {
+      status: 200,
+      description: 'The page: each row with its line, action, changes and problems.',
+      schema: inventoryImportRowsPageSchema,
+    },
+    refusals: { 404: IMPORT_NOT_FOUND },
+    forward: {
+      subject: SUBJECTS.equipment.importRowsPage,
+      message: ({ id, query }) => ({ importId: id, ...query }),
+    },
+  }),
+  applyInventoryImport: operation({
+    operationId: 'applyInventoryImport',
+    method: 'post',
+    path: '/api/inventory-imports/{id}/apply',
+    tag: 'Equipment',
+    summary: 'Apply a staged import: write every row that is still valid (Engineers and Admins)',
+    description:
+      'Every row is checked again against the inventory as it is now, in one transaction; valid rows are added or updated, each audited, and one `equipment:imported` event tells the screens. Refused rows are left out and counted. Answers the import with `applied {added, updated}`.',
+    callers: ENGINEERS,
+    answer: { status: 200, description: 'The import, applied.', schema: inventoryImportDtoSchema },
+    refusals: { 404: IMPORT_NOT_FOUND, 409: 'Already applied.' },
+    forward: {
+      subject: SUBJECTS.equipment.importApply,
+      message: ({ id }) => ({ importId: id }),
+      atLeastMs: INVENTORY_IMPORT_DEADLINE_MS,
+    },
+    changesDashboardFigures: true,
+  }),
+  discardInventoryImport: operation({
+    operationId: 'discardInventoryImport',
+    method: 'delete',
+    path: '/api/inventory-imports/{id}',
+    tag: 'Equipment',
+    summary: 'Discard a staged import without writing it',
+    callers: ENGINEERS,
+    answer: { status: 200, description: 'The id of the import discarded.', schema: removedRecordSchema },
+    refusals: { 404: IMPORT_NOT_FOUND },
+    forward: { subject: SUBJECTS.equipment.importDiscard, message: ({ id }) => ({ importId: id }) },
+  }),
+  exportInventory: operation({
+    operationId: 'exportInventory',
+    method: 'get',
+    path: '/api/equipment/export',
+    tag: 'Equipment',
+    summary: 'The inventory as filtered, as XLSX or CSV, every field',
+    description:
+      "The list's filters (`q`, `department`, `status`, `category`, `riskClass`, `pmProgram`), at most 50,000 devices, in name order. The import's columns come first under its headers (so an exported file imports again), then GTIN, lot, UDI dates, the risk assessment, the device's id and who added and changed it. XLSX: text cells as text (never a formula), dates as dates, date-times on the hospital's clock (`HOSPITAL_TIME_ZONE`), a frozen header row with an autofilter. CSV: UTF-8 with a byte-order mark, a text that a spreadsheet would run as a formula (= + - @ first) written with a quote in front. `inventory-YYYY-MM-DD.xlsx|csv`.",
+    callers: 'signed-in',
+    query: inventoryExportQuerySchema,
+    answer: { status: 200, description: 'The file, as an attachment.', file: SPREADSHEETS },
+    refusals: {
+      413: 'The inventory as filtered holds more than 50,000 devices: filter it and export each part. Or the workbook needs more than 128 MB of memory or 30 s to write.',
+      ...FILE_WORKERS_BUSY,
+    },
+  }),
+} as const satisfies Record<string, ApiOperation>;
