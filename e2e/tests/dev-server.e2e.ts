@@ -5,7 +5,7 @@ import { e2eValue } from '../support/environment';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
 
 /**
- * The README's front-end development steps: with the stack running, `nx run shell:serve` serves
+ * The front-end development steps of docs/developing/front-end.md: with the stack running, `nx run shell:serve` serves
  * the shell with live rebuilds and sends the API, the socket, the app config and the remotes to
  * the gateway, so the whole app works from the dev server.
  */

@@ -44,8 +44,8 @@ test.describe('Route guards', () => {
     }
   });
 
-  // The spec admits exactly Engineer; Admins are admitted on purpose (README, "Deliberate
-  // departures"): only an Admin may change an Admin's account.
+  // The spec admits exactly Engineer; Admins are admitted on purpose
+  // (docs/using/spec-departures.md): only an Admin may change an Admin's account.
   for (const role of ['Engineer', 'Admin'] as const) {
     test(`an ${role} is admitted to the staff screens`, async ({ page }) => {
       await signInQuickly(page, addStaff(role));

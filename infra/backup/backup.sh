@@ -9,7 +9,7 @@
 #   BACKUP_ROOT          where the backup folders live (required)
 #   DATABASE_URL         a postgresql:// URL of the Caliber database (optional); otherwise libpq's
 #                        own variables: PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD/PGPASSFILE.
-#                        The role needs only to read: pg_read_all_data (docs/backups.md).
+#                        The role needs only to read: pg_read_all_data (docs/running/backups.md).
 #   SCHEMAS              the schemas to dump (default: identity equipment maintenance reports)
 #   RETENTION_DAYS       backup folders older than this many days are removed after a successful
 #                        backup (default 30)

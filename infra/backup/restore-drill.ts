@@ -5,7 +5,7 @@
 //
 // <server URL> is a postgresql:// URL of a role that may create databases (CREATEDB), e.g.
 // postgresql://drill@scratch-db:5432/postgres; its password may come from PGPASSWORD instead. The
-// client tools (pg_restore) must be of the backup's pg_dump major or newer. docs/backups.md says
+// client tools (pg_restore) must be of the backup's pg_dump major or newer. docs/running/backups.md says
 // when and how to run it and what to keep of its output.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

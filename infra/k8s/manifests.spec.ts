@@ -270,7 +270,7 @@ function natsSetting(block: string, key: string): string | undefined {
 
 /**
  * The one peer allowed in from outside the namespace to read metrics: the Prometheus pods of the
- * monitoring namespace (docs/metrics.md says how to change it).
+ * monitoring namespace (docs/running/metrics.md says how to change it).
  */
 const MONITORING_PEER = {
   namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },

@@ -1,4 +1,4 @@
-// `npm test`: everything CI checks, in order: types, lint, formatting, the builds, unit tests,
+// `npm test`: everything CI checks, in order: types, lint, formatting, the OpenAPI and Markdown link checks, the builds, unit tests,
 // component tests (React in jsdom, the API answered by MSW), integration tests against real PostgreSQL, NATS and Redis, then browser tests against the whole
 // stack. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
@@ -111,6 +111,14 @@ function main(): number {
     ['Lint', binary('eslint'), ['.', '--max-warnings=0']],
     ['Formatting', binary('prettier'), ['--check', '.', '--log-level=warn']],
     ['OpenAPI lint (Redocly recommended)', binary('tsx'), ['services/gateway/src/docs/lint-openapi.ts']],
+    // Every relative link and heading anchor of every Markdown file outside what Git ignores
+    // (node_modules, builds, results), offline; any warning fails; no file is rewritten.
+    // Settings and why: .remarkrc.mjs.
+    [
+      'Markdown links',
+      binary('remark'),
+      ['.', '--ignore-path', '.gitignore', '--quiet', '--frail', '--no-stdout'],
+    ],
   ];
   for (const [name, command, args] of checks) {
     say(`\n▶ ${name}`);

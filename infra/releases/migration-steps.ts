@@ -3,7 +3,7 @@
  * release working on the new schema, a "contract" step may not. During a rolling deploy (and
  * after a rollback) the previous release's processes run on the schema the new release migrated,
  * so a release's migrations expand only, and remove what the release before it no longer uses
- * only in a step that says so (docs/migrations.md).
+ * only in a step that says so (docs/running/migrations.md).
  *
  * The rule is read from the migration's source, not from a database: simple and strict, not a SQL
  * parser. SQL built by a helper the scan cannot see is for the previous-release test to catch

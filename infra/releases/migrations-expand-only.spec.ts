@@ -4,7 +4,7 @@ import { contractOperations, declaresContract } from './migration-steps';
 import { git, previousReleaseCommit, REPOSITORY_ROOT } from './previous-release';
 
 /**
- * The migration guard (docs/migrations.md): the migrations the previous release ran are never
+ * The migration guard (docs/running/migrations.md): the migrations the previous release ran are never
  * edited or removed, and each migration added since it only expands the schema, unless its file
  * declares itself a contract step with `@contract` and what the previous release no longer uses.
  * The previous-release test then runs that release's services on the migrated schema.

@@ -180,7 +180,7 @@ beforeAll(async () => {
   redis = new Redis(process.env['REDIS_URL'] ?? '', { maxRetriesPerRequest: 2 });
   await withDatabase(pg.adminUrl, async (db) => {
     await db.query('CREATE DATABASE caliber_source');
-    // The backup's role as docs/backups.md creates it: it reads everything and may change nothing.
+    // The backup's role as docs/running/backups.md creates it: it reads everything and may change nothing.
     await db.query(`CREATE ROLE caliber_backup LOGIN PASSWORD '${BACKUP_ROLE_PASSWORD}'`);
     await db.query('GRANT pg_read_all_data TO caliber_backup');
   });

@@ -9,7 +9,7 @@ export const PROCESS_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
   // resident before V8 collected it, though the worker's live heap is about 32 MB. V8's memory
   // setting collects sooner and grows the heap by less; a heap ceiling (--max-old-space-size)
   // would do it too, but turn a report that truly needs more into a crash of the worker and
-  // the other report it is writing. Measured in docs/report-memory.md.
+  // the other report it is writing. Measured in docs/developing/report-memory.md.
   'reports-worker': ['--optimize-for-size'],
 };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * A person's e-mail address receives hospital data (reports), so it counts only once the person
  * has proved it is theirs: a change they make is confirmed by a link mailed to the new address,
- * and until then the old address stays in force. The rules are told in docs/email-addresses.md.
+ * and until then the old address stays in force. The rules are told in docs/using/email-addresses.md.
  */
 
 /** How long a confirmation link works after it is sent. */

@@ -377,7 +377,7 @@ export interface RecallDto extends RecallSummaryDto {
   closingDecision: string | null;
   /**
    * The notice recorded first with the same source and reference, when this one repeats it (a
-   * notice saved twice before the rule that a reference is recorded once; see docs/recalls.md).
+   * notice saved twice before the rule that a reference is recorded once; see docs/using/recalls.md).
    */
   duplicateOf: string | null;
   version: number;

@@ -179,7 +179,7 @@ export async function addAuditChain(
        FROM ${table}`,
   );
   await runner.query(`ALTER TABLE ${table} ENABLE TRIGGER "audit_log_append_only"`);
-  // An exception to the expand rule of docs/migrations.md (no SET NOT NULL without a DEFAULT): the
+  // An exception to the expand rule of docs/running/migrations.md (no SET NOT NULL without a DEFAULT): the
   // previous release's INSERTs do not name these columns, yet they never fail, because the chain's
   // BEFORE INSERT trigger (created below, in this same transaction) fills all three in every
   // inserted row, whoever runs the INSERT, and a BEFORE trigger runs before NOT NULL is checked.

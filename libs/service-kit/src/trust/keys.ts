@@ -84,7 +84,7 @@ export interface StatementKeyPair {
   publicKey: string;
 }
 
-/** A new key pair for a principal (the local stack and the tests make their own; see README). */
+/** A new key pair for a principal (the local stack and the tests make their own; see docs/running/deploying.md). */
 export function generateStatementKeyPair(principal: Principal): StatementKeyPair {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: CURVE });
   return {

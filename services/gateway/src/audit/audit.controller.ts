@@ -51,7 +51,7 @@ export class AuditClient extends DomainServiceClient {
  * cursor of the next page holds every service's position, so a row is never shown twice, and
  * none committed before the first page was read is skipped, even when rows of several services
  * share a time. A row's time is its transaction's start, so one committed after that with a time
- * inside pages already read is not shown when paging older (docs/audit-trail.md). Only Engineers, Managers and Admins
+ * inside pages already read is not shown when paging older (docs/using/audit-trail.md). Only Engineers, Managers and Admins
  * (the rows hold staff's personal details); each service checks that again.
  */
 @Controller('audit')

@@ -57,7 +57,7 @@ const kind = <Input, Output, Part = never>(job: FileJobKind<Input, Output, Part>
 export const FILE_JOBS = {
   /**
    * A roster file (at most 2 MB, 2,500 people): 64 MB of heap and 20 s are several times what the
-   * largest roster takes (see README, "Staff roster").
+   * largest roster takes (see docs/using/staff.md, "Roster import and export").
    */
   readRoster: kind({
     subject: 'roster file',

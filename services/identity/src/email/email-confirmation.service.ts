@@ -47,7 +47,7 @@ export function emailTaken(email: string): ServiceError {
 }
 
 /**
- * The rules of a person's own e-mail address (docs/email-addresses.md):
+ * The rules of a person's own e-mail address (docs/using/email-addresses.md):
  * - a new address the person enters does not replace theirs: a link is mailed to it, and the old
  *   address stays in force (and gets nothing new) until the link is opened; the link works once,
  *   for 24 hours, whether or not the person is signed in where they open it;

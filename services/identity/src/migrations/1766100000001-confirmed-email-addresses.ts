@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * An e-mail address receives hospital data (reports), so it counts only once its owner proved it
- * is theirs (docs/email-addresses.md):
+ * is theirs (docs/using/email-addresses.md):
  * - `users.email_confirmed_at`: when the person confirmed the address in force. Null for every
  *   address kept from before this release, and for one set by anyone else;
  * - `users.pending_email`: an address the person asked for and has not confirmed; `email` stays

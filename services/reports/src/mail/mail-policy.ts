@@ -6,7 +6,7 @@
  * hospital's) to any address: an address a person merely typed into their profile, or one someone
  * else put on the roster, proves nothing. Checked when the report is asked for and again right
  * before it is sent, since the roster address and its confirmation may have changed meanwhile.
- * The rules of addresses are told in docs/email-addresses.md.
+ * The rules of addresses are told in docs/using/email-addresses.md.
  */
 
 /** The requester's address as identity answers it now (`identity.users.standing`). */

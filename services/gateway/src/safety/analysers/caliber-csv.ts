@@ -27,7 +27,7 @@ import {
 /**
  * Caliber's own CSV of safety tests, one test a row, for analysers whose software exports a table
  * that can be rearranged into it (and for tests taken on paper). Its columns, in any order, are
- * listed in docs/electrical-safety.md; applied parts are one cell, `name:type:µA` separated by
+ * listed in docs/using/electrical-safety.md; applied parts are one cell, `name:type:µA` separated by
  * semicolons (`ECG:CF:12; SpO2:BF:40; Cuff:B:`).
  */
 export const CALIBER_COLUMNS = [

@@ -31,7 +31,7 @@ import { readProtectionClass, requiredVerdict } from './caliber-csv';
  * under test (DUT) by serial and equipment number, the analyser and its calibration date, and a
  * column per measurement with its method and unit in the header. The layout was written from the
  * public descriptions of the ESA615's tests and Ansur's reports, not from a real export: check it
- * against one before relying on it (see docs/electrical-safety.md).
+ * against one before relying on it (see docs/using/electrical-safety.md).
  *
  * Applied parts are columns named `AP Leakage <name> <type> <method> (µA)`, e.g.
  * `AP Leakage ECG CF Direct (µA)`. Equipment leakage is one of three columns, by method; the one

@@ -42,7 +42,7 @@ import {
  * Rigel documents the lines up to the test sequence, the comment and the status; the lines of the
  * test results (`<test name>,<value>,<unit>,<limit>,<Pass|Fail>`, with the test names read below)
  * were written without a real download to hand: check them against one (see
- * docs/electrical-safety.md). The device is found by the trace variable `Serial No` when the tester
+ * docs/using/electrical-safety.md). The device is found by the trace variable `Serial No` when the tester
  * records it, else by the Asset ID read as its serial number.
  */
 const SERIAL_TRACES = new Set(['serialno', 'serialnumber', 'serial', 'sn']);
