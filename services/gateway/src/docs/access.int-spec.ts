@@ -13,10 +13,12 @@ import {
 } from '@caliber/testing/stack';
 import { OPERATIONS } from '../api/operations';
 import { CALLERS, expectedAnswers, ROUTE_ACCESS, type Caller } from './access';
+import { documentedAnswers } from './documented-answers';
 
 /**
- * The authorization matrix: every route of the gateway's route table, called by nobody and by a
- * person of each role, with a valid request, answers what `ROUTE_ACCESS` says.
+ * The authorization matrix: every operation, called by nobody and by a person of each role with a
+ * valid request, answers what its declaration's callers imply (or the fixture's `answers`), and
+ * every answer it gets, success or refusal, is what the served OpenAPI document says it is.
  */
 describe('Authorization matrix: every route × anonymous and the four roles (real stack)', () => {
   const stack = useSignInStack('access', { RATE_LIMIT_OTP_REQUESTS_PER_ADDRESS: '1000' });
@@ -65,6 +67,13 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
         Number(ROUTE_ACCESS[a.operationId]?.last ?? false) -
         Number(ROUTE_ACCESS[b.operationId]?.last ?? false),
     );
+    // The document as the gateway serves it: every answer is checked against what it says.
+    const document = (await (await fetch(`${stack.gateway.url}/api/docs/openapi.json`)).json()) as Record<
+      string,
+      unknown
+    >;
+    const documented = documentedAnswers(document);
+    const undocumented: string[] = [];
     const answered: Record<string, Record<Caller, number>> = {};
     const expected: Record<string, Record<Caller, number>> = {};
     for (const route of ordered) {
@@ -82,10 +91,18 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
         });
         row[caller] = answer.status;
         if (answer.status >= 400) expect(typeof answer.body['message']).toBe('string');
+        // A file is checked by its own tests; every JSON answer, success or refusal, is checked here.
+        const json = answer.status >= 400 || (route.answer.schema !== undefined && answer.status < 300);
+        if (json) {
+          for (const problem of documented.problems(route, answer)) {
+            undocumented.push(`${route.operationId} (${caller}, ${answer.status}): ${problem}`);
+          }
+        }
       }
       answered[route.operationId] = row;
     }
     expect(answered).toEqual(expected);
+    expect(undocumented).toEqual([]);
     // Every route for each of five callers, one call after another (about 500): on two shared
     // cores that outgrew the suite's 30 s default as routes were added.
   }, 120_000);

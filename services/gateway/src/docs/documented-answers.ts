@@ -1,0 +1,45 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** The JSON Pointer of a success answer's schema in the document. */
+const pointerOf = (path: string, method: string, status: number) =>
+  `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/${method}/responses/${status}/content/application~1json/schema`;
+
+/**
+ * Checks real answers against the OpenAPI document as served (not the schemas it was made from):
+ * a success answer against its operation's documented schema, a refusal against the one error
+ * shape. Answers what does not match, in words; nothing when all does.
+ */
+export function documentedAnswers(document: Record<string, unknown>) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(document, 'openapi.json');
+  const compiled = new Map<string, ValidateFunction>();
+  const validator = (ref: string): ValidateFunction | undefined => {
+    if (!compiled.has(ref)) {
+      const validate = ajv.getSchema(`openapi.json${ref}`);
+      if (validate) compiled.set(ref, validate);
+    }
+    return compiled.get(ref);
+  };
+  return {
+    /** What in `answer` its documented schema does not allow, or `[]`. */
+    problems(operation: { path: string; method: string }, answer: Answer): string[] {
+      const ref =
+        answer.status >= 400
+          ? '#/components/schemas/Error'
+          : pointerOf(operation.path, operation.method, answer.status);
+      const validate = validator(ref);
+      if (!validate) return [`no schema is documented for ${answer.status}`];
+      if (validate(answer.body)) return [];
+      return (validate.errors ?? []).map(
+        (error) => `${error.instancePath || '(body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+      );
+    },
+  };
+}
