@@ -1,3 +1,5 @@
+import { SAFETY_OPERATIONS } from '../safety/safety.operations';
+import { TASKS_OPERATIONS } from '../tasks/tasks.operations';
 import type { ApiOperation } from './operation';
 
 /**
@@ -6,4 +8,6 @@ import type { ApiOperation } from './operation';
  * all derived from this list.
  */
 export const OPERATIONS: readonly ApiOperation[] = [
+  ...Object.values(TASKS_OPERATIONS),
+  ...Object.values(SAFETY_OPERATIONS),
 ];
