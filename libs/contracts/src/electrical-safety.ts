@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isBase64 } from './base64';
 import { dateField, optionalDateField } from './dates';
 import { SERIAL_NUMBER_MAX } from './equipment';
-import type { TaskEquipmentRef } from './task-api';
+import { taskEquipmentRefSchema } from './task-api';
 
 /*
  * Electrical-safety tests of medical electrical equipment, as IEC 62353 ("Recurrent test and test
@@ -38,7 +38,8 @@ export type SafetyResult = (typeof SAFETY_RESULTS)[number];
 export const SAFETY_TEST_SOURCES = ['form', 'fluke-ansur', 'rigel-medebase', 'caliber-csv'] as const;
 export type SafetyTestSource = (typeof SAFETY_TEST_SOURCES)[number];
 
-export type SafetyUnit = 'Ω' | 'MΩ' | 'µA';
+export const SAFETY_UNITS = ['Ω', 'MΩ', 'µA'] as const;
+export type SafetyUnit = (typeof SAFETY_UNITS)[number];
 
 /**
  * An analyser writes a reading past its range as a bound: `>100` (more than 100) or `<0.01`.
@@ -52,18 +53,24 @@ export type ReadingBound = (typeof READING_BOUNDS)[number];
  * limits are the standard's and decide the result; the insulation minimums are common practice
  * (IEC 62353 sets none), shown as guidance and never failing a test on their own.
  */
-export interface SafetyLimit {
-  id: string;
-  measurement: 'protectiveEarth' | 'insulation' | 'equipmentLeakage' | 'appliedPartLeakage';
-  /** Plain words for whom it applies: "Class I, measured with the mains cord". */
-  appliesTo: string;
-  /** The measured value must be at most `max` (resistance to earth, leakage) or at least `min` (insulation). */
-  max?: number;
-  min?: number;
-  unit: SafetyUnit;
-  binding: boolean;
-  source: string;
-}
+export const safetyLimitSchema = z
+  .object({
+    id: z.string(),
+    measurement: z.enum(['protectiveEarth', 'insulation', 'equipmentLeakage', 'appliedPartLeakage']),
+    appliesTo: z
+      .string()
+      .describe('Plain words for whom it applies: "Class I, measured with the mains cord".'),
+    max: z
+      .number()
+      .optional()
+      .describe('The measured value must be at most `max` (resistance to earth, leakage).'),
+    min: z.number().optional().describe('The measured value must be at least `min` (insulation).'),
+    unit: z.enum(SAFETY_UNITS),
+    binding: z.boolean(),
+    source: z.string(),
+  })
+  .meta({ id: 'SafetyLimit' });
+export type SafetyLimit = z.output<typeof safetyLimitSchema>;
 
 const TABLE_2 = 'IEC 62353:2014, Table 2 (allowable values for leakage currents)';
 const PE_CLAUSE = 'IEC 62353:2014, 5.3.2 (measurement of protective earth resistance)';
@@ -332,27 +339,36 @@ export const recordSafetyTestSchema = z.strictObject({
 });
 export type RecordSafetyTestRequest = z.input<typeof recordSafetyTestSchema>;
 
-export type MeasurementVerdict = 'Pass' | 'Fail' | 'Below guidance' | 'Not applicable';
+export const MEASUREMENT_VERDICTS = ['Pass', 'Fail', 'Below guidance', 'Not applicable'] as const;
+export type MeasurementVerdict = (typeof MEASUREMENT_VERDICTS)[number];
 
 /** One measurement's verdict with the limit it was judged against (null: none applies). */
-export interface MeasurementEvaluation {
-  /** 'protectiveEarth', 'insulation', 'equipmentLeakage' or 'appliedPart:<name>'. */
-  key: string;
-  label: string;
-  value: number | null;
-  unit: SafetyUnit;
-  limit: SafetyLimit | null;
-  verdict: MeasurementVerdict;
-  /** The analyser wrote the value as a bound: `>` more than it, `<` less than it. */
-  bound?: ReadingBound;
-}
+export const measurementEvaluationSchema = z
+  .object({
+    key: z.string().describe("'protectiveEarth', 'insulation', 'equipmentLeakage' or 'appliedPart:<name>'."),
+    label: z.string(),
+    value: z.number().nullable(),
+    unit: z.enum(SAFETY_UNITS),
+    limit: safetyLimitSchema.nullable(),
+    verdict: z.enum(MEASUREMENT_VERDICTS),
+    bound: z
+      .enum(READING_BOUNDS)
+      .optional()
+      .describe('The analyser wrote the value as a bound: `>` more than it, `<` less than it.'),
+  })
+  .meta({ id: 'SafetyMeasurement' });
+export type MeasurementEvaluation = z.output<typeof measurementEvaluationSchema>;
 
-export interface SafetyEvaluation {
-  result: SafetyResult;
-  measurements: MeasurementEvaluation[];
-  /** The labels of what failed, the visual inspection included: "Equipment leakage". */
-  failed: string[];
-}
+export const safetyEvaluationSchema = z
+  .object({
+    result: z.enum(SAFETY_RESULTS),
+    measurements: z.array(measurementEvaluationSchema),
+    failed: z
+      .array(z.string())
+      .describe('The labels of what failed, the visual inspection included: "Equipment leakage".'),
+  })
+  .meta({ id: 'SafetyEvaluation' });
+export type SafetyEvaluation = z.output<typeof safetyEvaluationSchema>;
 
 /** The protective-earth limit that applies, or null (Class II and internally powered have no earth). */
 export function protectiveEarthLimit(
@@ -471,47 +487,100 @@ export function safetyRepairTitle(failed: readonly string[], deviceName: string)
   return title.length > 200 ? `${title.slice(0, 199)}…` : title;
 }
 
+/** A passing recurrent test of a ventilator, the documented example of a test record. */
+const EXAMPLE_TEST: SafetyTestMeasurements = {
+  testedOn: '2026-03-10',
+  testerName: 'Samuel Mensah',
+  instrument: 'Fluke ESA615',
+  instrumentCalibratedOn: '2025-11-20',
+  protectionClass: 'I',
+  leakageMethod: 'alternative',
+  appliedPartMethod: 'alternative',
+  peWithCord: true,
+  protectiveEarthOhm: 0.12,
+  insulationMegaohm: 250,
+  equipmentLeakageMicroamp: 180,
+  appliedParts: [{ name: 'Patient circuit', type: 'BF', leakageMicroamp: 12 }],
+  visualInspection: 'Pass',
+  notes: '',
+};
+
 /** A test record as every call answers it. Dates are `YYYY-MM-DD`; times ISO 8601. */
-export interface SafetyTestDto extends SafetyTestMeasurements {
-  _id: string;
-  equipment: TaskEquipmentRef;
-  result: SafetyResult;
-  evaluation: SafetyEvaluation;
-  source: SafetyTestSource;
-  /** An imported analyser's own verdict, kept beside the computed one (null: none given). */
-  analyserResult: SafetyResult | null;
-  repairTask: { _id: string; title: string } | null;
-  recordedBy: { _id: string | null; name: string };
-  recordedAt: string;
-}
+export const safetyTestDtoSchema = safetyTestFields
+  .extend({
+    instrumentCalibratedOn: z.string().nullable().describe('YYYY-MM-DD'),
+    _id: z.string(),
+    equipment: taskEquipmentRefSchema,
+    result: z.enum(SAFETY_RESULTS),
+    evaluation: safetyEvaluationSchema,
+    source: z.enum(SAFETY_TEST_SOURCES),
+    analyserResult: z
+      .enum(SAFETY_RESULTS)
+      .nullable()
+      .describe("An imported analyser's own verdict, kept beside the computed one (null: none given)."),
+    repairTask: z.object({ _id: z.string(), title: z.string() }).nullable(),
+    recordedBy: z.object({ _id: z.string().nullable(), name: z.string() }),
+    recordedAt: z.string(),
+  })
+  .meta({
+    id: 'SafetyTest',
+    examples: [
+      {
+        _id: '6d3f1a92-7b4e-4c58-9a0d-3e2f1b8c7a64',
+        ...EXAMPLE_TEST,
+        equipment: {
+          _id: '2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97',
+          name: 'Ventilator',
+          serialNumber: 'HAM-C6-20931',
+          department: 'ICU',
+          category: 'Ventilator',
+        },
+        result: 'Pass',
+        evaluation: evaluateSafetyTest(EXAMPLE_TEST),
+        source: 'form',
+        analyserResult: null,
+        repairTask: null,
+        recordedBy: { _id: '3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d', name: 'Samuel Mensah' },
+        recordedAt: '2026-03-10T11:42:09.817Z',
+      },
+    ],
+  });
+export type SafetyTestDto = z.output<typeof safetyTestDtoSchema>;
 
 /** When a device's next safety test is due: from its active Safety Testing PM plan. */
-export interface SafetyTestDue {
-  planId: string;
-  planTitle: string;
-  dueDate: string;
-  overdue: boolean;
-  /**
-   * The plan's open PM task (the occurrence that sets the due date) when a test has been recorded
-   * since that task was created: recording a test does not complete the task, so the due date
-   * moves only when someone completes it. Null when there is no such task or no test since.
-   */
-  taskToComplete: { _id: string; title: string } | null;
-}
+export const safetyTestDueSchema = z
+  .object({
+    planId: z.string(),
+    planTitle: z.string(),
+    dueDate: z.string().describe('YYYY-MM-DD'),
+    overdue: z.boolean(),
+    taskToComplete: z
+      .object({ _id: z.string(), title: z.string() })
+      .nullable()
+      .describe(
+        "The plan's open PM task when a test has been recorded since it was created: recording a test does not complete the task, so the due date moves only when someone completes it.",
+      ),
+  })
+  .meta({ id: 'SafetyTestDue' });
+export type SafetyTestDue = z.output<typeof safetyTestDueSchema>;
 
 /** A device's safety tests, newest first, with its next due date (null: no safety-testing plan). */
-export interface DeviceSafetyTests {
-  tests: SafetyTestDto[];
-  total: number;
-  due: SafetyTestDue | null;
-}
+export const deviceSafetyTestsSchema = z
+  .object({
+    tests: z.array(safetyTestDtoSchema),
+    total: z.number().int(),
+    due: safetyTestDueSchema.nullable(),
+  })
+  .meta({ id: 'DeviceSafetyTests' });
+export type DeviceSafetyTests = z.output<typeof deviceSafetyTestsSchema>;
 
 /** The most tests a device's list answers (a device is tested once or twice a year). */
 export const SAFETY_TESTS_LISTED = 50;
 
-export interface RecordSafetyTestResponse {
-  test: SafetyTestDto;
-}
+export const recordSafetyTestResponseSchema = z
+  .object({ test: safetyTestDtoSchema })
+  .meta({ id: 'SafetyTestRecorded' });
+export type RecordSafetyTestResponse = z.output<typeof recordSafetyTestResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Analyser imports
@@ -564,39 +633,48 @@ export const safetyImportRequestSchema = z.strictObject({
 });
 export type SafetyImportRequest = z.input<typeof safetyImportRequestSchema>;
 
-export type SafetyImportOutcome = 'import' | 'refused';
+export const SAFETY_IMPORT_OUTCOMES = ['import', 'refused'] as const;
+export type SafetyImportOutcome = (typeof SAFETY_IMPORT_OUTCOMES)[number];
 
-export interface SafetyImportRow {
-  line: number;
-  serialNumber: string | null;
-  outcome: SafetyImportOutcome;
-  /** Why it is refused: no such device, ambiguous, a duplicate, an unreadable or missing value. */
-  reason: string | null;
-  equipment: TaskEquipmentRef | null;
-  testedOn: string | null;
-  result: SafetyResult | null;
-  analyserResult: SafetyResult | null;
-  /** The analyser's verdict differs from the one computed from the standard's limits. */
-  disagrees: boolean;
-  failed: string[];
-  /** After apply: the test written, and its Repair task. */
-  testId?: string;
-  repairTaskId?: string | null;
-}
+export const safetyImportRowSchema = z
+  .object({
+    line: z.number().int(),
+    serialNumber: z.string().nullable(),
+    outcome: z.enum(SAFETY_IMPORT_OUTCOMES),
+    reason: z
+      .string()
+      .nullable()
+      .describe('Why it is refused: no such device, ambiguous, a duplicate, an unreadable or missing value.'),
+    equipment: taskEquipmentRefSchema.nullable(),
+    testedOn: z.string().nullable(),
+    result: z.enum(SAFETY_RESULTS).nullable(),
+    analyserResult: z.enum(SAFETY_RESULTS).nullable(),
+    disagrees: z
+      .boolean()
+      .describe("The analyser's verdict differs from the one computed from the standard's limits."),
+    failed: z.array(z.string()),
+    testId: z.string().optional().describe('After apply: the test written.'),
+    repairTaskId: z.string().nullable().optional().describe("After apply: the test's Repair task."),
+  })
+  .meta({ id: 'SafetyImportRow' });
+export type SafetyImportRow = z.output<typeof safetyImportRowSchema>;
 
-export interface SafetyImportPreview {
-  format: string;
-  formatName: string;
-  rows: SafetyImportRow[];
-  importable: number;
-  refused: number;
-  failing: number;
-}
+export const safetyImportPreviewSchema = z
+  .object({
+    format: z.string(),
+    formatName: z.string(),
+    rows: z.array(safetyImportRowSchema),
+    importable: z.number().int(),
+    refused: z.number().int(),
+    failing: z.number().int(),
+  })
+  .meta({ id: 'SafetyImportPreview' });
+export type SafetyImportPreview = z.output<typeof safetyImportPreviewSchema>;
 
-export interface SafetyImportApplied extends SafetyImportPreview {
-  imported: number;
-  repairTasks: number;
-}
+export const safetyImportAppliedSchema = safetyImportPreviewSchema
+  .extend({ imported: z.number().int(), repairTasks: z.number().int() })
+  .meta({ id: 'SafetyImportApplied' });
+export type SafetyImportApplied = z.output<typeof safetyImportAppliedSchema>;
 
 /** What the gateway sends maintenance: the parsed rows (never the file). */
 export const safetyImportCommandSchema = z.strictObject({

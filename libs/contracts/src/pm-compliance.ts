@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { dateTimeFormat } from './date-formats';
 import { dateParam } from './dates';
 import { limitParam, pageParam } from './paging';
-import type { TaskEquipmentRef } from './task-api';
-import type { PmInterval, TaskPriority, TaskStatus } from './tasks';
-import type { RiskClass } from './risk';
+import { personRefSchema, taskEquipmentRefSchema } from './task-api';
+import { PM_INTERVALS, TASK_PRIORITIES, TASK_STATUSES, type TaskStatus } from './tasks';
+import { RISK_CLASSES } from './risk';
 
 /**
  * PM compliance, as an accreditation survey counts it. The occurrences of PM plans whose due date
@@ -17,43 +17,51 @@ import type { RiskClass } from './risk';
  * The rate is on time / (due − pending): the share done on time of what had to be done by today,
  * null when nothing had to be. An occurrence withdrawn when its plan was retired is not counted.
  */
-export interface ComplianceFigures {
-  due: number;
-  onTime: number;
-  late: number;
-  missed: number;
-  pending: number;
-  /** 0 to 1, or null when nothing in the period was due by today. */
-  rate: number | null;
-}
+export const complianceFiguresSchema = z
+  .object({
+    due: z.number().int(),
+    onTime: z.number().int(),
+    late: z.number().int(),
+    missed: z.number().int(),
+    pending: z.number().int(),
+    rate: z.number().nullable().describe('0 to 1, or null when nothing in the period was due by today.'),
+  })
+  .meta({ id: 'ComplianceFigures' });
+export type ComplianceFigures = z.output<typeof complianceFiguresSchema>;
 
 /** One overdue occurrence: due date passed, not completed. */
-export interface OverduePmItem {
-  taskId: string;
-  planId: string;
-  title: string;
-  equipment: TaskEquipmentRef;
-  dueDate: string;
-  daysOverdue: number;
-  status: TaskStatus;
-  priority: TaskPriority;
-  interval: PmInterval | null;
-  assignedTo: { _id: string; name: string } | null;
-  highRisk: boolean;
-  lifeSupport: boolean;
-}
+export const overduePmItemSchema = z
+  .object({
+    taskId: z.string(),
+    planId: z.string(),
+    title: z.string(),
+    equipment: taskEquipmentRefSchema,
+    dueDate: z.string().describe('YYYY-MM-DD'),
+    daysOverdue: z.number().int(),
+    status: z.enum(TASK_STATUSES),
+    priority: z.enum(TASK_PRIORITIES),
+    interval: z.enum(PM_INTERVALS).nullable(),
+    assignedTo: personRefSchema.nullable(),
+    highRisk: z.boolean(),
+    lifeSupport: z.boolean(),
+  })
+  .meta({ id: 'OverduePm' });
+export type OverduePmItem = z.output<typeof overduePmItemSchema>;
 
 /** A device whose risk puts it in the PM program but that has no active plan. */
-export interface UnplannedDevice {
-  equipmentId: string;
-  name: string;
-  serialNumber: string;
-  department: string;
-  category: string;
-  riskClass: RiskClass | null;
-  highRisk: boolean;
-  lifeSupport: boolean;
-}
+export const unplannedDeviceSchema = z
+  .object({
+    equipmentId: z.string(),
+    name: z.string(),
+    serialNumber: z.string(),
+    department: z.string(),
+    category: z.string(),
+    riskClass: z.enum(RISK_CLASSES).nullable(),
+    highRisk: z.boolean(),
+    lifeSupport: z.boolean(),
+  })
+  .meta({ id: 'UnplannedDevice' });
+export type UnplannedDevice = z.output<typeof unplannedDeviceSchema>;
 
 /**
  * `GET /api/maintenance/compliance`: the figures and how many occurrences are overdue and devices
@@ -62,23 +70,48 @@ export interface UnplannedDevice {
  * the PM program: the Maintenance page and the dashboard read it on every visit, and show only
  * the figures and the totals until someone opens a list.
  */
-export interface PmComplianceResponse {
-  from: string;
-  to: string;
-  /** The day "today" is taken to be, in the hospital's time zone. */
-  today: string;
-  department: string;
-  category: string;
-  overall: ComplianceFigures;
-  highRisk: ComplianceFigures;
-  lifeSupport: ComplianceFigures;
-  /** How many occurrences are overdue now, whatever their due date (a Technician: of their own work). */
-  overdue: { total: number };
-  /** How many devices of the PM program, in use, have no active plan. */
-  unplanned: { total: number };
-  /** When the devices' risk flags were last read from the inventory (null: never). */
-  riskDataAsOf: string | null;
-}
+export const pmComplianceResponseSchema = z
+  .object({
+    from: z.string().describe('YYYY-MM-DD'),
+    to: z.string().describe('YYYY-MM-DD'),
+    today: z.string().describe('The day "today" is taken to be, in the hospital\'s time zone (YYYY-MM-DD).'),
+    department: z.string(),
+    category: z.string(),
+    overall: complianceFiguresSchema,
+    highRisk: complianceFiguresSchema,
+    lifeSupport: complianceFiguresSchema,
+    overdue: z
+      .object({ total: z.number().int() })
+      .describe(
+        'How many occurrences are overdue now, whatever their due date (a Technician: of their own work).',
+      ),
+    unplanned: z
+      .object({ total: z.number().int() })
+      .describe('How many devices of the PM program, in use, have no active plan.'),
+    riskDataAsOf: z
+      .string()
+      .nullable()
+      .describe("When the devices' risk flags were last read from the inventory (null: never)."),
+  })
+  .meta({
+    id: 'PmCompliance',
+    examples: [
+      {
+        from: '2026-03-01',
+        to: '2026-03-31',
+        today: '2026-03-18',
+        department: 'ICU',
+        category: '',
+        overall: { due: 42, onTime: 30, late: 3, missed: 1, pending: 8, rate: 0.8824 },
+        highRisk: { due: 18, onTime: 14, late: 1, missed: 0, pending: 3, rate: 0.9333 },
+        lifeSupport: { due: 9, onTime: 7, late: 0, missed: 0, pending: 2, rate: 1 },
+        overdue: { total: 4 },
+        unplanned: { total: 2 },
+        riskDataAsOf: '2026-03-18T06:00:12.204Z',
+      },
+    ],
+  });
+export type PmComplianceResponse = z.output<typeof pmComplianceResponseSchema>;
 
 const placeFields = {
   department: z.string().trim().max(120).default(''),
@@ -117,24 +150,31 @@ export type ComplianceListQuery = z.output<typeof complianceListQuerySchema>;
  * `GET /api/maintenance/compliance/overdue`: a page of the overdue occurrences, earliest due
  * first (a Technician: their own work only), counted as of `today`.
  */
-export interface OverduePmPage {
-  items: OverduePmItem[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-  /** The day the days overdue are counted to, in the hospital's time zone. */
-  today: string;
-}
+export const overduePmPageSchema = z
+  .object({
+    items: z.array(overduePmItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    limit: z.number().int(),
+    today: z
+      .string()
+      .describe("The day the days overdue are counted to, in the hospital's time zone (YYYY-MM-DD)."),
+  })
+  .meta({ id: 'OverduePmPage' });
+export type OverduePmPage = z.output<typeof overduePmPageSchema>;
 
 /** `GET /api/maintenance/compliance/unplanned`: a page of the devices without a plan, life support first. */
-export interface UnplannedDevicesPage {
-  items: UnplannedDevice[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-}
+export const unplannedDevicesPageSchema = z
+  .object({
+    items: z.array(unplannedDeviceSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'UnplannedDevicePage' });
+export type UnplannedDevicesPage = z.output<typeof unplannedDevicesPageSchema>;
 
 /** The calendar date (`YYYY-MM-DD`) it is at `at` in `timeZone`. */
 export function calendarDateIn(timeZone: string, at: Date = new Date()): string {

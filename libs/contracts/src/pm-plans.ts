@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import type { UserRef } from './equipment';
 import { dateField } from './dates';
 import { equipmentId, requiredText, text, unknownFields, userId, version } from './form-fields';
 import { ID_PATTERN } from './ids';
 import { PAGE_SIZES } from './limits';
 import { limitParam, pageParam } from './paging';
-import type { TaskDto, TaskEquipmentRef } from './task-api';
-import {
-  PM_INTERVALS,
-  PM_TYPES,
-  TASK_PRIORITIES,
-  type PmInterval,
-  type PmType,
-  type TaskPriority,
-} from './tasks';
+import { personRefSchema, taskDtoSchema, taskEquipmentRefSchema } from './task-api';
+import { PM_INTERVALS, PM_TYPES, TASK_PRIORITIES } from './tasks';
 
 /**
  * Why a device is maintained on its schedule, as an accreditation survey asks: the manufacturer's
@@ -34,43 +26,81 @@ export const MANUFACTURER_SCHEDULE_ONLY: readonly string[] = ['X-Ray', 'Ultrasou
 const pmDate = (what: string) => dateField(`The ${what}`, { from: '2000-01-01', to: '2099-12-31' });
 
 /** A PM plan: recurring preventive work on one device. Its occurrences are Preventive tasks. */
-export interface PmPlanDto {
-  _id: string;
-  equipment: TaskEquipmentRef;
-  title: string;
-  description: string;
-  pmType: PmType;
-  interval: PmInterval;
-  estimatedHours: number | null;
-  assignedTo: UserRef | null;
-  priority: TaskPriority;
-  /** When the first occurrence falls due. */
-  firstDueDate: string;
-  /**
-   * The schedule after the last change of interval or due date: occurrence `anchorOccurrence`
-   * falls due on `anchorDate`, and each later one an interval after it (`occurrenceDueDate`, so
-   * monthly work on the 31st does not drift).
-   */
-  anchorDate: string;
-  anchorOccurrence: number;
-  /** The number and due date of the next occurrence not created yet. */
-  nextOccurrence: number;
-  nextDueDate: string;
-  /** When it was retired (no more occurrences), or null while active. */
-  retiredAt: string | null;
-  scheduleBasis: ScheduleBasis;
-  justification: string | null;
-  active: boolean;
-  createdAt: string;
-  createdBy: UserRef | null;
-  version: number;
-}
+export const pmPlanDtoSchema = z
+  .object({
+    _id: z.string(),
+    equipment: taskEquipmentRefSchema,
+    title: z.string(),
+    description: z.string(),
+    pmType: z.enum(PM_TYPES),
+    interval: z.enum(PM_INTERVALS),
+    estimatedHours: z.number().nullable(),
+    assignedTo: personRefSchema.nullable(),
+    priority: z.enum(TASK_PRIORITIES),
+    firstDueDate: z.string().describe('When the first occurrence falls due (YYYY-MM-DD).'),
+    anchorDate: z
+      .string()
+      .describe(
+        'The schedule after the last change of interval or due date: occurrence `anchorOccurrence` falls due on `anchorDate` (YYYY-MM-DD), and each later one an interval after it.',
+      ),
+    anchorOccurrence: z.number().int(),
+    nextOccurrence: z.number().int().describe('The number of the next occurrence not created yet.'),
+    nextDueDate: z.string().describe('The due date of the next occurrence not created yet (YYYY-MM-DD).'),
+    retiredAt: z
+      .string()
+      .nullable()
+      .describe('When it was retired (no more occurrences), or null while active.'),
+    scheduleBasis: z.enum(SCHEDULE_BASES),
+    justification: z.string().nullable(),
+    active: z.boolean(),
+    createdAt: z.string(),
+    createdBy: personRefSchema.nullable(),
+    version: z
+      .number()
+      .int()
+      .describe('Optimistic lock: send it back with a change to refuse overwriting a newer one.'),
+  })
+  .meta({
+    id: 'PmPlan',
+    examples: [
+      {
+        _id: '9e4c2a71-3b5d-4f8e-a1c6-7d2b0e9f4a13',
+        equipment: {
+          _id: '2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97',
+          name: 'Ventilator',
+          serialNumber: 'HAM-C6-20931',
+          department: 'ICU',
+          category: 'Ventilator',
+        },
+        title: 'Quarterly ventilator preventive maintenance',
+        description: 'Replace the inlet filters, check the flow sensor and run the self-test.',
+        pmType: 'Filter Replacement',
+        interval: 'Quarterly',
+        estimatedHours: 1.5,
+        assignedTo: { _id: '3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d', name: 'Samuel Mensah' },
+        priority: 'High',
+        firstDueDate: '2026-01-15',
+        anchorDate: '2026-01-15',
+        anchorOccurrence: 0,
+        nextOccurrence: 2,
+        nextDueDate: '2026-07-15',
+        retiredAt: null,
+        scheduleBasis: 'Manufacturer recommendation',
+        justification: null,
+        active: true,
+        createdAt: '2026-01-05T10:22:07.415Z',
+        createdBy: { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' },
+        version: 1,
+      },
+    ],
+  });
+export type PmPlanDto = z.output<typeof pmPlanDtoSchema>;
 
 /** The answer to scheduling: the plan and its first occurrence. */
-export interface PmPlanCreatedResponse {
-  plan: PmPlanDto;
-  task: TaskDto;
-}
+export const pmPlanCreatedResponseSchema = z
+  .object({ plan: pmPlanDtoSchema, task: taskDtoSchema })
+  .meta({ id: 'PmPlanCreated' });
+export type PmPlanCreatedResponse = z.output<typeof pmPlanCreatedResponseSchema>;
 
 /**
  * Both schedule forms (the Maintenance page's modal and `/schedule-preventive`) create a plan
@@ -187,10 +217,13 @@ export const listPmPlansQuerySchema = z.object({
 });
 export type ListPmPlansQuery = z.output<typeof listPmPlansQuerySchema>;
 
-export interface PmPlanListResponse {
-  plans: PmPlanDto[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-}
+export const pmPlanListResponseSchema = z
+  .object({
+    plans: z.array(pmPlanDtoSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'PmPlanPage' });
+export type PmPlanListResponse = z.output<typeof pmPlanListResponseSchema>;

@@ -1,11 +1,18 @@
+import { z } from 'zod';
+
 /** A spare part used on a job, as recorded with the work. */
-export interface SparePart {
-  name: string;
-  quantity: number;
-  description: string;
-  /** What one unit cost, when known (for the cost reports); never guessed. */
-  unitCost: number | null;
-}
+export const sparePartDtoSchema = z
+  .object({
+    name: z.string(),
+    quantity: z.number().int(),
+    description: z.string(),
+    unitCost: z
+      .number()
+      .nullable()
+      .describe('What one unit cost, when known (for the cost reports); never guessed.'),
+  })
+  .meta({ id: 'SparePart' });
+export type SparePart = z.output<typeof sparePartDtoSchema>;
 
 export const SPARE_PART_LIMITS = {
   name: 120,

@@ -13,7 +13,7 @@ import {
 } from './form-fields';
 import { PAGE_SIZES, TECHNICIAN_LIST_LIMIT } from './limits';
 import { limitParam, pageParam, searchParam } from './paging';
-import { parseSpareParts, SPARE_PART_LIMITS, type SparePart } from './spare-parts';
+import { parseSpareParts, SPARE_PART_LIMITS, sparePartDtoSchema } from './spare-parts';
 import {
   DEFAULT_ISSUE_SEVERITY,
   ISSUE_SEVERITIES,
@@ -26,95 +26,176 @@ import {
   type PmInterval,
   type PmType,
   type TaskPriority,
-  type TaskStatus,
   type TaskType,
 } from './tasks';
 
+/**
+ * A person as a task, a PM plan or a safety test names them: who it is assigned to, who made,
+ * changed, reported or certified it, with their name as it was then. The shape of equipment's
+ * `UserRef`, checked against it at compile time.
+ */
+export const personRefSchema = z.object({ _id: z.string(), name: z.string() });
+const personRefIsUserRef: z.ZodType<UserRef> = personRefSchema;
+void personRefIsUserRef;
+
 /** The device a task is about, as it was named when the task was last told of it. */
-export interface TaskEquipmentRef {
-  _id: string;
-  name: string;
-  serialNumber: string;
-  department: string;
-  category: string;
-}
+export const taskEquipmentRefSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    serialNumber: z.string(),
+    department: z.string(),
+    category: z.string(),
+  })
+  .meta({ id: 'DeviceSnapshot' });
+export type TaskEquipmentRef = z.output<typeof taskEquipmentRefSchema>;
+
+const EXAMPLE_ENGINEER = { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' };
+const EXAMPLE_TECHNICIAN = { _id: '3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d', name: 'Samuel Mensah' };
 
 /** One task as every call answers it. Dates are `YYYY-MM-DD`; times are ISO 8601. */
-export interface TaskDto {
-  _id: string;
-  title: string;
-  description: string;
-  taskType: TaskType;
-  pmType: PmType | null;
-  pmInterval: PmInterval | null;
-  priority: TaskPriority;
-  assignedTo: UserRef | null;
-  equipment: TaskEquipmentRef;
-  dueDate: string | null;
-  status: TaskStatus;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: UserRef | null;
-  updatedBy: UserRef | null;
-  /** When the task was last completed; cleared when it is reopened. */
-  completedDate: string | null;
-  needsCertification: boolean;
-  certified: boolean;
-  /** The certifying engineer's name, as the card shows it ('Certified by {name}'). */
-  certificationEngineer: string | null;
-  certifiedBy: UserRef | null;
-  certifiedAt: string | null;
-  faultDescription: string | null;
-  repairDetails: string | null;
-  comments: string | null;
-  spareParts: SparePart[];
-  labourHours: number | null;
-  /** Report Issue: where the fault was seen, who reported it and how severe it is. */
-  location: string | null;
-  reportedBy: UserRef | null;
-  severity: IssueSeverity | null;
-  /** The PM plan this task is an occurrence of (0 is the first occurrence), or null. */
-  plan: { _id: string; occurrence: number } | null;
-  /** Its due date has passed and it is neither completed nor cancelled (`isOverdue`). */
-  overdue: boolean;
-  /** Optimistic lock: send it back with a change to refuse overwriting a newer one. */
-  version: number;
-}
+export const taskDtoSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    taskType: z.enum(TASK_TYPES),
+    pmType: z.enum(PM_TYPES).nullable(),
+    pmInterval: z.enum(PM_INTERVALS).nullable(),
+    priority: z.enum(TASK_PRIORITIES),
+    assignedTo: personRefSchema.nullable(),
+    equipment: taskEquipmentRefSchema,
+    dueDate: z.string().nullable().describe('YYYY-MM-DD'),
+    status: z.enum(TASK_STATUSES),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    createdBy: personRefSchema.nullable(),
+    updatedBy: personRefSchema.nullable(),
+    completedDate: z
+      .string()
+      .nullable()
+      .describe('When the task was last completed (ISO 8601); cleared when it is reopened.'),
+    needsCertification: z.boolean(),
+    certified: z.boolean(),
+    certificationEngineer: z
+      .string()
+      .nullable()
+      .describe("The certifying engineer's name, as the card shows it ('Certified by {name}')."),
+    certifiedBy: personRefSchema.nullable(),
+    certifiedAt: z.string().nullable(),
+    faultDescription: z.string().nullable(),
+    repairDetails: z.string().nullable(),
+    comments: z.string().nullable(),
+    spareParts: z.array(sparePartDtoSchema),
+    labourHours: z.number().nullable(),
+    location: z.string().nullable().describe('Report Issue: where the fault was seen.'),
+    reportedBy: personRefSchema.nullable().describe('Report Issue: who reported the fault.'),
+    severity: z.enum(ISSUE_SEVERITIES).nullable().describe('Report Issue: how severe the fault is.'),
+    plan: z
+      .object({ _id: z.string(), occurrence: z.number().int() })
+      .nullable()
+      .describe('The PM plan this task is an occurrence of (0 is the first occurrence), or null.'),
+    overdue: z.boolean().describe('Its due date has passed and it is neither completed nor cancelled.'),
+    version: z
+      .number()
+      .int()
+      .describe('Optimistic lock: send it back with a change to refuse overwriting a newer one.'),
+  })
+  .meta({
+    id: 'Task',
+    examples: [
+      {
+        _id: '5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63',
+        title: 'Occlusion alarm does not sound',
+        description: 'The downstream occlusion alarm stays silent when the line is clamped.',
+        taskType: 'Repair',
+        pmType: null,
+        pmInterval: null,
+        priority: 'High',
+        assignedTo: EXAMPLE_TECHNICIAN,
+        equipment: {
+          _id: '0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b',
+          name: 'Infusion Pump',
+          serialNumber: 'BBR-448812',
+          department: 'ICU',
+          category: 'Infusion Pump',
+        },
+        dueDate: '2026-03-06',
+        status: 'Completed',
+        createdAt: '2026-03-02T08:12:40.311Z',
+        updatedAt: '2026-03-04T14:05:18.902Z',
+        createdBy: EXAMPLE_ENGINEER,
+        updatedBy: EXAMPLE_TECHNICIAN,
+        completedDate: '2026-03-04T14:05:18.902Z',
+        needsCertification: true,
+        certified: false,
+        certificationEngineer: null,
+        certifiedBy: null,
+        certifiedAt: null,
+        faultDescription: 'Pressure sensor membrane cracked.',
+        repairDetails: 'Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg.',
+        comments: null,
+        spareParts: [
+          { name: 'Pressure sensor', quantity: 1, description: 'Downstream, OEM', unitCost: 86.5 },
+        ],
+        labourHours: 1.5,
+        location: null,
+        reportedBy: null,
+        severity: null,
+        plan: null,
+        overdue: false,
+        version: 4,
+      },
+    ],
+  });
+export type TaskDto = z.output<typeof taskDtoSchema>;
 
-export interface TaskStatusHistoryEntry {
-  from: TaskStatus | null;
-  to: TaskStatus;
-  at: string;
-  by: UserRef | null;
-}
+export const taskStatusHistoryEntrySchema = z
+  .object({
+    from: z.enum(TASK_STATUSES).nullable(),
+    to: z.enum(TASK_STATUSES),
+    at: z.string(),
+    by: personRefSchema.nullable(),
+  })
+  .meta({ id: 'TaskStatusChange' });
+export type TaskStatusHistoryEntry = z.output<typeof taskStatusHistoryEntrySchema>;
 
 /** One audited change: who (their service number, or `cli`/`seed`), when, and each field's from/to. */
-export interface AuditEntryDto {
-  at: string;
-  action: string;
-  by: string;
-  changes: Record<string, { from: unknown; to: unknown }>;
-}
+export const auditEntryDtoSchema = z
+  .object({
+    at: z.string(),
+    action: z.string(),
+    by: z.string().describe('Their service number, or `cli`/`seed`.'),
+    changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  })
+  .meta({ id: 'TaskAuditEntry' });
+export type AuditEntryDto = z.output<typeof auditEntryDtoSchema>;
 
 /**
  * A task with its status history and audit trail, newest first. A task's life is a handful of
  * changes; the detail carries at most TASK_HISTORY_LIMIT of each, and says how many there are.
  */
-export interface TaskDetail extends TaskDto {
-  statusHistory: TaskStatusHistoryEntry[];
-  statusHistoryTotal: number;
-  audit: AuditEntryDto[];
-  auditTotal: number;
-}
+export const taskDetailSchema = taskDtoSchema
+  .extend({
+    statusHistory: z.array(taskStatusHistoryEntrySchema),
+    statusHistoryTotal: z.number().int(),
+    audit: z.array(auditEntryDtoSchema),
+    auditTotal: z.number().int(),
+  })
+  .meta({ id: 'TaskDetail' });
+export type TaskDetail = z.output<typeof taskDetailSchema>;
 
 export const TASK_HISTORY_LIMIT = 100;
 
-export interface TaskCounts {
-  total: number;
-  pending: number;
-  inProgress: number;
-  completed: number;
-}
+export const taskCountsSchema = z
+  .object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    inProgress: z.number().int(),
+    completed: z.number().int(),
+  })
+  .meta({ id: 'TaskCounts' });
+export type TaskCounts = z.output<typeof taskCountsSchema>;
 
 /**
  * How many matches a search counts before it stops and says "more than": counting every match of
@@ -124,25 +205,29 @@ export interface TaskCounts {
  */
 export const TASK_SEARCH_COUNT_LIMIT = 1000;
 
-export interface TaskListResponse {
-  tasks: TaskDto[];
-  /** The matching tasks; when `more` is set, a lower bound: more than this many match. */
-  total: number;
-  /**
-   * Set when a search matched more tasks than it counts (TASK_SEARCH_COUNT_LIMIT, or as far as
-   * the page asked for): `total` is then how many were counted, and `pages` ends one page past them.
-   */
-  more: boolean;
-  page: number;
-  pages: number;
-  limit: number;
-  /**
-   * Tasks by status among those the person may see with the list's filters except the status
-   * filter, so the count line reads the same whichever status is picked. Null when a search
-   * matched more tasks than it counts: the matches are not all counted, so no breakdown is given.
-   */
-  counts: TaskCounts | null;
-}
+export const taskListResponseSchema = z
+  .object({
+    tasks: z.array(taskDtoSchema),
+    total: z
+      .number()
+      .int()
+      .describe('The matching tasks; when `more` is set, a lower bound: more than this many match.'),
+    more: z
+      .boolean()
+      .describe(
+        'Set when a search matched more tasks than it counts: `total` is then how many were counted, and `pages` ends one page past them.',
+      ),
+    page: z.number().int(),
+    pages: z.number().int(),
+    limit: z.number().int(),
+    counts: taskCountsSchema
+      .nullable()
+      .describe(
+        "Tasks by status with the list's filters except the status; null when a search matched more tasks than it counts.",
+      ),
+  })
+  .meta({ id: 'TaskPage' });
+export type TaskListResponse = z.output<typeof taskListResponseSchema>;
 
 /**
  * `due` is the due date, or the creation date where there is none (the Preventive Maintenance
@@ -479,34 +564,40 @@ export type IssueReport = z.output<typeof reportIssueSchema>;
  * done, by whom, and whether an engineer certified it. The technician's notes, labour hours and
  * part costs are not part of it: they stay with the task and its own rules.
  */
-export interface DeviceHistoryTask {
-  _id: string;
-  title: string;
-  taskType: TaskType;
-  pmType: PmType | null;
-  status: TaskStatus;
-  priority: TaskPriority;
-  dueDate: string | null;
-  createdAt: string;
-  completedDate: string | null;
-  assignedTo: UserRef | null;
-  reportedBy: UserRef | null;
-  faultDescription: string | null;
-  repairDetails: string | null;
-  spareParts: Pick<SparePart, 'name' | 'quantity' | 'description'>[];
-  certified: boolean;
-  certificationEngineer: string | null;
-  certifiedAt: string | null;
-}
+export const deviceHistoryTaskSchema = taskDtoSchema
+  .pick({
+    _id: true,
+    title: true,
+    taskType: true,
+    pmType: true,
+    status: true,
+    priority: true,
+    dueDate: true,
+    createdAt: true,
+    completedDate: true,
+    assignedTo: true,
+    reportedBy: true,
+    faultDescription: true,
+    repairDetails: true,
+    certified: true,
+    certificationEngineer: true,
+    certifiedAt: true,
+  })
+  .extend({ spareParts: z.array(sparePartDtoSchema.pick({ name: true, quantity: true, description: true })) })
+  .meta({ id: 'DeviceHistoryTask' });
+export type DeviceHistoryTask = z.output<typeof deviceHistoryTaskSchema>;
 
 /** `GET /equipment/{id}/maintenance`: one page of the device's tasks, newest first. */
-export interface DeviceHistoryPage {
-  tasks: DeviceHistoryTask[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-}
+export const deviceHistoryPageSchema = z
+  .object({
+    tasks: z.array(deviceHistoryTaskSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'DeviceHistoryPage' });
+export type DeviceHistoryPage = z.output<typeof deviceHistoryPageSchema>;
 
 export const MAX_DEVICE_HISTORY_PAGE_SIZE = 50;
 export const deviceHistoryQuerySchema = z.object({
@@ -521,9 +612,12 @@ export interface TaskUsersResponse {
 }
 
 /** The answer to a create or Report Issue: the task in a field named `task`. */
-export interface TaskCreatedResponse {
-  task: TaskDto;
-}
+export const taskCreatedResponseSchema = z.object({ task: taskDtoSchema }).meta({ id: 'TaskCreated' });
+export type TaskCreatedResponse = z.output<typeof taskCreatedResponseSchema>;
+
+/** The answer to a delete: the id of the task removed. */
+export const taskDeletedResponseSchema = z.object({ _id: z.string() }).meta({ id: 'TaskDeleted' });
+export type TaskDeletedResponse = z.output<typeof taskDeletedResponseSchema>;
 
 /** A person who may receive tasks (active, and pre-approved for it), for the assignee lists. */
 export interface AssigneeDto {

@@ -25,12 +25,7 @@ import {
 } from './files/file-workers';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
-import {
-  AssigneesController,
-  DeviceMaintenanceController,
-  MaintenanceController,
-  TasksController,
-} from './tasks/tasks.controller';
+import { AssigneesController, TasksController } from './tasks/tasks.controller';
 import { HealthController } from './health/health.controller';
 import { HealthChecks } from './health/health-checks';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -95,9 +90,7 @@ export class GatewayModule {
         RecallActionsController,
         DeviceRecallsController,
         TasksController,
-        MaintenanceController,
         AssigneesController,
-        DeviceMaintenanceController,
         // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
         ReportsController,

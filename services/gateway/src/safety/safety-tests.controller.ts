@@ -1,23 +1,20 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
+import { Body, Controller } from '@nestjs/common';
 import {
   hasFullAccess,
-  recordSafetyTestSchema,
   safetyImportRequestSchema,
-  type DeviceSafetyTests,
-  type RecordSafetyTestResponse,
   type SafetyImportApplied,
   type SafetyImportCommand,
   type SafetyImportPreview,
-  type SafetyTestDto,
 } from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import type { z } from 'zod';
 import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
+import { Operation } from '../api/operation-routes';
 import { FileWorkers } from '../files/file-workers';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { SafetyClient } from './safety.client';
+import { SAFETY_OPERATIONS } from './safety.operations';
 
 type ImportRequest = z.output<typeof safetyImportRequestSchema>;
 
@@ -34,10 +31,10 @@ function refuseImport(session: GatewaySession): void {
 }
 
 /**
- * Electrical-safety tests over HTTP: a device's tests and due date and one test (everyone signed
- * in), recording one (Engineers and Admins; the maintenance service decides), and analyser files,
- * read here in a file worker and sent to maintenance as rows for a preview or for Apply. The file
- * is sent again for Apply, so nothing of it is kept between the two.
+ * Analyser files over HTTP (Engineers and Admins): read here in a file worker and sent to
+ * maintenance as rows for a preview or for Apply. The file is sent again for Apply, so nothing of
+ * it is kept between the two. A device's tests, one test and recording one are forwarded as
+ * declared (`SAFETY_OPERATIONS`).
  */
 @Controller()
 export class SafetyTestsController {
@@ -46,29 +43,7 @@ export class SafetyTestsController {
     private readonly files: FileWorkers,
   ) {}
 
-  @Get('equipment/:id/safety-tests')
-  ofDevice(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<DeviceSafetyTests> {
-    return this.safety.ofDevice(session, id);
-  }
-
-  @ChangesDashboardFigures()
-  @Post('equipment/:id/safety-tests')
-  @HttpCode(201)
-  record(
-    @CurrentSession() session: GatewaySession,
-    @Param('id') id: string,
-    @Body(new ZodBodyPipe(recordSafetyTestSchema)) body: z.output<typeof recordSafetyTestSchema>,
-  ): Promise<RecordSafetyTestResponse> {
-    return this.safety.record(session, id, body);
-  }
-
-  @Get('safety-tests/:id')
-  get(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<SafetyTestDto> {
-    return this.safety.get(session, id);
-  }
-
-  @Post('safety-tests/imports/preview')
-  @HttpCode(200)
+  @Operation(SAFETY_OPERATIONS.previewSafetyImport)
   async preview(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(safetyImportRequestSchema)) file: ImportRequest,
@@ -79,9 +54,7 @@ export class SafetyTestsController {
     );
   }
 
-  @ChangesDashboardFigures()
-  @Post('safety-tests/imports/apply')
-  @HttpCode(200)
+  @Operation(SAFETY_OPERATIONS.applySafetyImport)
   async apply(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(safetyImportRequestSchema)) file: ImportRequest,

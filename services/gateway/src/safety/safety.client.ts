@@ -1,13 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
-  type DeviceSafetyTests,
-  type RecordSafetyTestRequest,
-  type RecordSafetyTestResponse,
   type SafetyImportApplied,
   type SafetyImportCommand,
   type SafetyImportPreview,
-  type SafetyTestDto,
 } from '@caliber/contracts';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { actingUserOf, type GatewaySession } from '../auth/session';
@@ -21,27 +17,11 @@ import { SERVICE_CHANNEL } from '../identity/service-client';
  */
 export const SAFETY_IMPORT_DEADLINE_MS = 60_000;
 
-/** The gateway's view of the maintenance service's electrical-safety tests, signed for who asks. */
+/** The gateway's calls of the maintenance service with an analyser file's rows, signed for who asks. */
 @Injectable()
 export class SafetyClient extends DomainServiceClient {
   constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
     super(channel, 'maintenance service');
-  }
-
-  ofDevice(session: GatewaySession, equipmentId: string): Promise<DeviceSafetyTests> {
-    return this.request(SUBJECTS.maintenance.safetyTestsOfDevice, { equipmentId }, actingUserOf(session));
-  }
-
-  get(session: GatewaySession, id: string): Promise<SafetyTestDto> {
-    return this.request(SUBJECTS.maintenance.safetyTestGet, { id }, actingUserOf(session));
-  }
-
-  record(
-    session: GatewaySession,
-    equipmentId: string,
-    data: RecordSafetyTestRequest,
-  ): Promise<RecordSafetyTestResponse> {
-    return this.request(SUBJECTS.maintenance.safetyTestRecord, { equipmentId, data }, actingUserOf(session));
   }
 
   importPreview(session: GatewaySession, command: SafetyImportCommand): Promise<SafetyImportPreview> {

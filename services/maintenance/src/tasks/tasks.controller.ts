@@ -14,6 +14,7 @@ import {
   type DeviceHistoryPage,
   type TaskCreatedResponse,
   type TaskDetail,
+  type TaskDeletedResponse,
   type TaskDto,
   type TaskListResponse,
   type TaskRefAnswer,
@@ -94,7 +95,7 @@ export class TasksController {
   }
 
   @MessagePattern(SUBJECTS.maintenance.delete)
-  delete(@Acting() actor: Actor, @Command() data: unknown): Promise<{ _id: string }> {
+  delete(@Acting() actor: Actor, @Command() data: unknown): Promise<TaskDeletedResponse> {
     return this.tasks.delete(actor, parsePayload(z.object({ id }), data).id);
   }
 }

@@ -16,6 +16,7 @@ import {
   type TaskChanges,
   type TaskDetail,
   type TaskRefAnswer,
+  type TaskDeletedResponse,
   type TaskDto,
   type TaskListResponse,
   type TaskStatus,
@@ -451,7 +452,7 @@ export class TasksService {
     return dto;
   }
 
-  async delete(actor: Actor, id: string): Promise<{ _id: string }> {
+  async delete(actor: Actor, id: string): Promise<TaskDeletedResponse> {
     TaskRules.requireFullAccess(actor, 'delete tasks');
     const people = await this.write(async (manager) => {
       const task = await this.findVisible(manager, actor, id, true);
