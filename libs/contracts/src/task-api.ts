@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UserRef } from './equipment';
+import { userRefSchema } from './equipment';
 import { ID_PATTERN } from './ids';
 import {
   equipmentId,
@@ -31,12 +31,9 @@ import {
 
 /**
  * A person as a task, a PM plan or a safety test names them: who it is assigned to, who made,
- * changed, reported or certified it, with their name as it was then. The shape of equipment's
- * `UserRef`, checked against it at compile time.
+ * changed, reported or certified it, with their name as it was then.
  */
-export const personRefSchema = z.object({ _id: z.string(), name: z.string() });
-const personRefIsUserRef: z.ZodType<UserRef> = personRefSchema;
-void personRefIsUserRef;
+export const personRefSchema = userRefSchema;
 
 /** The device a task is about, as it was named when the task was last told of it. */
 export const taskEquipmentRefSchema = z
