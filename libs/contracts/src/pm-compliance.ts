@@ -17,15 +17,15 @@ import type { RiskClass } from './risk';
  * The rate is on time / (due − pending): the share done on time of what had to be done by today,
  * null when nothing had to be. An occurrence withdrawn when its plan was retired is not counted.
  */
-export interface ComplianceFigures {
-  due: number;
-  onTime: number;
-  late: number;
-  missed: number;
-  pending: number;
-  /** 0 to 1, or null when nothing in the period was due by today. */
-  rate: number | null;
-}
+export const complianceFiguresSchema = z.object({
+  due: z.number().int(),
+  onTime: z.number().int(),
+  late: z.number().int(),
+  missed: z.number().int(),
+  pending: z.number().int(),
+  rate: z.number().nullable().describe('0 to 1, or null when nothing in the period was due by today.'),
+});
+export type ComplianceFigures = z.output<typeof complianceFiguresSchema>;
 
 /** One overdue occurrence: due date passed, not completed. */
 export interface OverduePmItem {

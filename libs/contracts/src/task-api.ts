@@ -14,6 +14,7 @@ import {
 import { PAGE_SIZES, TECHNICIAN_LIST_LIMIT } from './limits';
 import { limitParam, pageParam, searchParam } from './paging';
 import { parseSpareParts, SPARE_PART_LIMITS, type SparePart } from './spare-parts';
+import type { AssigneeDto } from './users';
 import {
   DEFAULT_ISSUE_SEVERITY,
   ISSUE_SEVERITIES,
@@ -109,12 +110,13 @@ export interface TaskDetail extends TaskDto {
 
 export const TASK_HISTORY_LIMIT = 100;
 
-export interface TaskCounts {
-  total: number;
-  pending: number;
-  inProgress: number;
-  completed: number;
-}
+export const taskCountsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  inProgress: z.number().int(),
+  completed: z.number().int(),
+});
+export type TaskCounts = z.output<typeof taskCountsSchema>;
 
 /**
  * How many matches a search counts before it stops and says "more than": counting every match of
@@ -515,22 +517,9 @@ export const deviceHistoryQuerySchema = z.object({
 });
 export type DeviceHistoryQuery = z.output<typeof deviceHistoryQuerySchema>;
 
-/** `GET /auth/users`: the Create Task form's Assign To list (the approved assignees). */
-export interface TaskUsersResponse {
-  users: AssigneeDto[];
-}
-
 /** The answer to a create or Report Issue: the task in a field named `task`. */
 export interface TaskCreatedResponse {
   task: TaskDto;
-}
-
-/** A person who may receive tasks (active, and pre-approved for it), for the assignee lists. */
-export interface AssigneeDto {
-  _id: string;
-  name: string;
-  role: string;
-  serviceNumber: string;
 }
 
 /**
@@ -542,10 +531,6 @@ export interface AssigneeDto {
  */
 export interface StaffStanding {
   person: (AssigneeDto & { isActive: boolean; email: string | null; emailConfirmed?: boolean }) | null;
-}
-
-export interface AssigneeListResponse {
-  technicians: AssigneeDto[];
 }
 
 /**
