@@ -5,6 +5,8 @@ import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
 import { MetricsModule, natsClientOptions, statementProviders, StatementSigner } from '@caliber/service-kit';
 import type { Logger } from 'pino';
+import { forwardingController } from './api/operation-routes';
+import { OPERATIONS } from './api/operations';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy, JWT_ALGORITHM, sessionKeyOf } from './auth/jwt.strategy';
@@ -15,7 +17,7 @@ import { EquipmentClient } from './equipment/equipment.client';
 import { EquipmentController } from './equipment/equipment.controller';
 import { InventoryFilesController } from './equipment/inventory-files.controller';
 import { ListsController } from './equipment/lists.controller';
-import { AssigneesClient, TasksClient } from './tasks/tasks.client';
+import { TasksClient } from './tasks/tasks.client';
 import {
   BUNDLED_FILE_WORKER,
   FILE_WORKER_THREAD,
@@ -25,7 +27,6 @@ import {
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
 import {
-  AssigneesController,
   DeviceMaintenanceController,
   MaintenanceController,
   TasksController,
@@ -97,15 +98,16 @@ export class GatewayModule {
         DeviceRecallsController,
         TasksController,
         MaintenanceController,
-        AssigneesController,
         DeviceMaintenanceController,
-        // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
         ReportsController,
         SafetyTestsController,
         HealthController,
         DashboardController,
         AuditController,
+        // Last: the handlers above are matched first, so `PUT /users/me` and `GET /users/export`
+        // are never read as a person's id.
+        forwardingController(OPERATIONS),
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -142,7 +144,6 @@ export class GatewayModule {
         EquipmentClient,
         RecallsClient,
         TasksClient,
-        AssigneesClient,
         UsersClient,
         { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },
         FileWorkers,

@@ -1,3 +1,8 @@
+import { AUDIT_OPERATIONS } from '../audit/audit.operations';
+import { AUTH_OPERATIONS } from '../auth/auth.operations';
+import { DASHBOARD_OPERATIONS } from '../dashboard/dashboard.operations';
+import { HEALTH_OPERATIONS } from '../health/health.operations';
+import { USERS_OPERATIONS } from '../users/users.operations';
 import type { ApiOperation } from './operation';
 
 /**
@@ -6,4 +11,9 @@ import type { ApiOperation } from './operation';
  * all derived from this list.
  */
 export const OPERATIONS: readonly ApiOperation[] = [
+  ...Object.values(AUTH_OPERATIONS),
+  ...Object.values(USERS_OPERATIONS),
+  ...Object.values(DASHBOARD_OPERATIONS),
+  ...Object.values(AUDIT_OPERATIONS),
+  ...Object.values(HEALTH_OPERATIONS),
 ];

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
-  type AssigneeListResponse,
-  type AssigneeQuery,
   type CertifyTaskRequest,
   type ChangeTaskStatusRequest,
   type ComplianceListQuery,
@@ -114,17 +112,5 @@ export class TasksClient extends DomainServiceClient {
 
   delete(session: GatewaySession, id: string): Promise<{ _id: string }> {
     return this.request(SUBJECTS.maintenance.delete, { id }, actingUserOf(session));
-  }
-}
-
-/** The assignee lists, which identity keeps (the roster's pre-approved flag). */
-@Injectable()
-export class AssigneesClient extends DomainServiceClient {
-  constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
-    super(channel, 'staff roster service');
-  }
-
-  list(session: GatewaySession, query: AssigneeQuery): Promise<AssigneeListResponse> {
-    return this.request(SUBJECTS.identity.assignees, query, actingUserOf(session));
   }
 }

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ChangesDashboardFigures } from '../dashboard/drops-dashboard-figures.interceptor';
 import {
-  assigneeQuerySchema,
   certifyTaskSchema,
   changeTaskStatusSchema,
   complianceListQuerySchema,
@@ -16,7 +15,6 @@ import {
   recordWorkSchema,
   reportIssueSchema,
   updateTaskSchema,
-  type AssigneeListResponse,
   type DeviceHistoryPage,
   type OverduePmPage,
   type PmComplianceResponse,
@@ -27,7 +25,6 @@ import {
   type TaskDetail,
   type TaskDto,
   type TaskListResponse,
-  type TaskUsersResponse,
   type UnplannedDevicesPage,
 } from '@caliber/contracts';
 import type { z } from 'zod';
@@ -35,7 +32,7 @@ import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
-import { AssigneesClient, TasksClient } from './tasks.client';
+import { TasksClient } from './tasks.client';
 
 /**
  * Tasks over HTTP. Bodies and queries are validated here with the contract's schemas (400 with a
@@ -218,30 +215,6 @@ export class DeviceMaintenanceController {
     @Query(new ZodQueryPipe(deviceHistoryQuerySchema)) query: z.output<typeof deviceHistoryQuerySchema>,
   ): Promise<DeviceHistoryPage> {
     return this.tasks.deviceHistory(session, id, query);
-  }
-}
-
-/**
- * The assignee lists of the task forms: who may receive tasks (the roster's pre-approved flag,
- * active). `/users/preapproved/technicians` is the spec's path for the Maintenance and Tasks
- * pages; `/auth/users` is the Create Task form's, answering the approved list as `{users}`.
- */
-@Controller()
-export class AssigneesController {
-  constructor(private readonly assignees: AssigneesClient) {}
-
-  @Get('users/preapproved/technicians')
-  technicians(
-    @CurrentSession() session: GatewaySession,
-    @Query(new ZodQueryPipe(assigneeQuerySchema)) query: z.output<typeof assigneeQuerySchema>,
-  ): Promise<AssigneeListResponse> {
-    return this.assignees.list(session, query);
-  }
-
-  @Get('auth/users')
-  async users(@CurrentSession() session: GatewaySession): Promise<TaskUsersResponse> {
-    const { technicians } = await this.assignees.list(session, { approved: 'true', limit: 200, q: '' });
-    return { users: technicians };
   }
 }
 
