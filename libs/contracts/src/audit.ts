@@ -23,10 +23,8 @@ export const AUDIT_PAGE_DEFAULT = 25;
 export const AUDIT_PAGE_MAX = 100;
 
 /** One field's value before and after a change. */
-export interface AuditFieldChange {
-  from: unknown;
-  to: unknown;
-}
+export const auditFieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });
+export type AuditFieldChange = z.output<typeof auditFieldChangeSchema>;
 
 /** An audit row as one service answers it. */
 export interface AuditServiceRow {
@@ -112,25 +110,65 @@ export const auditTrailQuerySchema = z
 export type AuditTrailQuery = z.output<typeof auditTrailQuerySchema>;
 
 /** A row of the audit viewer: which service's log it is from, and its content. */
-export interface AuditTrailRow {
-  /** Unique on the page: `<service>:<id>`. */
-  key: string;
-  at: string;
-  service: DomainServiceName;
-  actor: { id: string | null; label: string; name: string | null };
-  via: string | null;
-  entity: string;
-  entityId: string;
-  action: string;
-  changes: Record<string, AuditFieldChange>;
-  equipmentId: string | null;
-}
+export const auditTrailRowSchema = z.object({
+  key: z.string().describe('Unique on the page: `<service>:<id>`.'),
+  at: z.string(),
+  service: z.enum(DOMAIN_SERVICE_NAMES),
+  actor: z.object({
+    id: z.string().nullable(),
+    label: z.string(),
+    name: z.string().nullable().describe("The person's name, when identity knows the id."),
+  }),
+  via: z
+    .string()
+    .nullable()
+    .describe(
+      'The principal that vouched for the actor on the bus (`gateway`, a service), or null (command line, seed).',
+    ),
+  entity: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  changes: z.record(z.string(), auditFieldChangeSchema),
+  equipmentId: z.string().nullable().describe('The device the change concerns, if any.'),
+});
+export type AuditTrailRow = z.output<typeof auditTrailRowSchema>;
 
-export interface AuditTrailPage {
-  rows: AuditTrailRow[];
-  /** The cursor of the next (older) page, or null when this page holds the oldest rows. */
-  next: string | null;
-}
+/** One page of the audit trail, newest first. */
+export const auditTrailPageSchema = z
+  .object({
+    rows: z.array(auditTrailRowSchema),
+    next: z
+      .string()
+      .nullable()
+      .describe('The cursor of the next (older) page, or null when this page holds the oldest rows.'),
+  })
+  .meta({
+    id: 'AuditTrailPage',
+    examples: [
+      {
+        rows: [
+          {
+            key: 'equipment:48213',
+            at: '2026-03-02T10:14:07.512Z',
+            service: 'equipment',
+            actor: {
+              id: '3f1c2a9e-7b4d-4e8a-9c1f-5d6e7a8b9c0d',
+              label: 'BME-1042',
+              name: 'Amina Okafor',
+            },
+            via: 'gateway',
+            entity: 'equipment',
+            entityId: '9b2e4f6a-1c3d-4e5f-8a7b-6c5d4e3f2a1b',
+            action: 'status-changed',
+            changes: { status: { from: 'Serviceable', to: 'Unserviceable' } },
+            equipmentId: '9b2e4f6a-1c3d-4e5f-8a7b-6c5d4e3f2a1b',
+          },
+        ],
+        next: 'eyJ2IjoxLCJwIjp7ImlkZW50aXR5Ijp7ImF0VXMiOiIxNzcyNDQ2NDQ3NTEyMDAwIiwiaWQiOiI0ODE5MCJ9LCJlcXVpcG1lbnQiOnsiYXRVcyI6IjE3NzI0NDY0NDc1MTIwMDAiLCJpZCI6IjQ4MjEzIn0sIm1haW50ZW5hbmNlIjpudWxsLCJyZXBvcnRzIjp7ImF0VXMiOiIxNzcyNDQwMDAwMDAwMDAwIiwiaWQiOiI5MTIifX19',
+      },
+    ],
+  });
+export type AuditTrailPage = z.output<typeof auditTrailPageSchema>;
 
 /** Where each service's log was left: null for a service not read from yet (start at its newest). */
 export type AuditCursorPositions = Record<DomainServiceName, AuditPosition | null>;

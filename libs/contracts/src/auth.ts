@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH } from './limits';
-import { serviceNumberSchema, type UserDto } from './users';
+import { serviceNumberSchema, userDtoSchema } from './users';
 
 export const requestOtpSchema = z.strictObject(
   { serviceNumber: serviceNumberSchema },
@@ -27,22 +27,36 @@ export const verifyOtpSchema = z.strictObject(
 );
 export type VerifyOtpRequest = z.input<typeof verifyOtpSchema>;
 
-export interface RequestOtpResponse {
-  message: string;
-  /** The last digits of the phone the code went to, e.g. "•••• 4821". */
-  phoneHint: string;
-  expiresInSeconds: number;
-  resendAfterSeconds: number;
-}
+/** A code sent: where it went (the phone's last digits), how long it works, when another may be asked. */
+export const requestOtpResponseSchema = z
+  .object({
+    message: z.string(),
+    phoneHint: z.string().describe('The last digits of the phone the code went to, e.g. "•••• 4821".'),
+    expiresInSeconds: z.number().int(),
+    resendAfterSeconds: z.number().int(),
+  })
+  .meta({
+    id: 'OtpSent',
+    examples: [
+      {
+        message: 'A 5-minute code was sent to your registered phone •••• 0142.',
+        phoneHint: '•••• 0142',
+        expiresInSeconds: 300,
+        resendAfterSeconds: 30,
+      },
+    ],
+  });
+export type RequestOtpResponse = z.output<typeof requestOtpResponseSchema>;
 
-export interface VerifyOtpResponse {
-  token: string;
-  user: UserDto;
-}
+/** Signed in: the session token to send as `Authorization: Bearer <token>`, and the person. */
+export const verifyOtpResponseSchema = z
+  .object({ token: z.string(), user: userDtoSchema })
+  .meta({ id: 'SignedIn' });
+export type VerifyOtpResponse = z.output<typeof verifyOtpResponseSchema>;
 
-export interface MeResponse {
-  user: UserDto;
-}
+/** The signed-in person, as `/auth/me` and every save of their own settings answer it. */
+export const meResponseSchema = z.object({ user: userDtoSchema }).meta({ id: 'CurrentUser' });
+export type MeResponse = z.output<typeof meResponseSchema>;
 
 /** Claims of the gateway's signed session token: a reference to identity's session, not the session itself. */
 export interface SessionTokenClaims {

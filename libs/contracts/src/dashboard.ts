@@ -1,8 +1,9 @@
-import type { EquipmentStatus } from './equipment';
-import type { ComplianceFigures } from './pm-compliance';
-import type { RecallFigures } from './recalls';
-import type { TaskCounts } from './task-api';
-import type { TaskStatus } from './tasks';
+import { z } from 'zod';
+import { EQUIPMENT_STATUSES } from './equipment';
+import { complianceFiguresSchema } from './pm-compliance';
+import { recallFiguresSchema } from './recalls';
+import { taskCountsSchema } from './task-api';
+import { TASK_STATUSES } from './tasks';
 
 /**
  * `GET /api/dashboard`: what the landing screen shows, composed by the gateway from the services
@@ -18,106 +19,186 @@ export const DASHBOARD_TREND_DAYS = 30;
 export const DASHBOARD_RECENT_TASKS = 4;
 
 /** The four equipment figures of the stat cards (the spec's names). */
-export interface EquipmentCounts {
-  total: number;
-  serviceable: number;
-  maintenance: number;
-  unserviceable: number;
-}
+export const equipmentCountsSchema = z.object({
+  total: z.number().int(),
+  serviceable: z.number().int(),
+  maintenance: z.number().int(),
+  unserviceable: z.number().int(),
+});
+export type EquipmentCounts = z.output<typeof equipmentCountsSchema>;
 
 /**
  * The equipment part: the stat cards now (`total`… as the spec names them), every status for the
  * Equipment Status Overview, and the same four figures 30 days earlier from the status history
  * (null when the history does not reach that far back).
  */
-export interface DashboardEquipment extends EquipmentCounts {
-  byStatus: Record<EquipmentStatus, number>;
-  earlier: EquipmentCounts | null;
+export const dashboardEquipmentSchema = equipmentCountsSchema.extend({
+  byStatus: z.object(
+    Object.fromEntries(EQUIPMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<
+      (typeof EQUIPMENT_STATUSES)[number],
+      z.ZodNumber
+    >,
+  ),
+  earlier: equipmentCountsSchema
+    .nullable()
+    .describe('The same figures 30 days earlier; null when the status history does not reach that far back.'),
   /**
    * Recalls and field safety notices still open, and the devices awaiting their action. Absent
    * while an equipment service older than recalls answers (a rolling deploy): the card says so.
    */
-  recalls?: RecallFigures;
-}
+  recalls: recallFiguresSchema.optional(),
+});
+export type DashboardEquipment = z.output<typeof dashboardEquipmentSchema>;
 
 /** One of the latest tasks, as Recent Activity shows it. */
-export interface DashboardRecentTask {
-  _id: string;
-  title: string;
-  status: TaskStatus;
-  equipmentName: string;
-  /** Null when nobody is assigned. */
-  technicianName: string | null;
-  createdAt: string;
-}
+export const dashboardRecentTaskSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  status: z.enum(TASK_STATUSES),
+  equipmentName: z.string(),
+  technicianName: z.string().nullable().describe('Null when nobody is assigned.'),
+  createdAt: z.string(),
+});
+export type DashboardRecentTask = z.output<typeof dashboardRecentTaskSchema>;
 
 /**
  * The tasks part (a Technician's are their own tasks): the Tasks Summary now and 30 days earlier (from the tasks' status history), the
  * latest tasks, and what a head of department asks first.
  */
-export interface DashboardTasks extends TaskCounts {
-  earlier: TaskCounts | null;
-  recent: DashboardRecentTask[];
-  /** Open tasks whose due date has passed (the hospital's today). */
-  overdue: number;
-  /** Completed work an Engineer has yet to certify. */
-  awaitingCertification: number;
-}
+export const dashboardTasksSchema = taskCountsSchema.extend({
+  earlier: taskCountsSchema.nullable(),
+  recent: z.array(dashboardRecentTaskSchema),
+  overdue: z.number().int().describe("Open tasks whose due date has passed (the hospital's today)."),
+  awaitingCertification: z.number().int().describe('Completed work an Engineer has yet to certify.'),
+});
+export type DashboardTasks = z.output<typeof dashboardTasksSchema>;
 
 /** This month's PM completion: overall and for life-support devices (the PM compliance figures). */
-export interface DashboardPm {
-  /** `YYYY-MM-DD`, the month's first and last day in the hospital's time zone. */
-  from: string;
-  to: string;
-  overall: ComplianceFigures;
-  lifeSupport: ComplianceFigures;
-}
+export const dashboardPmSchema = z.object({
+  from: z.string().describe("`YYYY-MM-DD`, the month's first day in the hospital's time zone."),
+  to: z.string().describe("`YYYY-MM-DD`, the month's last day in the hospital's time zone."),
+  overall: complianceFiguresSchema,
+  lifeSupport: complianceFiguresSchema,
+});
+export type DashboardPm = z.output<typeof dashboardPmSchema>;
 
 /** One line of System Status: OK or not, and for Engineers and Admins what the problem is. */
-export interface SystemCheck {
-  ok: boolean;
+export const systemCheckSchema = z.object({
+  ok: z.boolean(),
   /**
    * What is wrong, in words: null when OK, and always null in an answer without `details` (error
    * texts name hosts, services and causes, which are for those who run the system).
    */
-  problem: string | null;
-}
+  problem: z.string().nullable(),
+});
+export type SystemCheck = z.output<typeof systemCheckSchema>;
 
-export interface DashboardSystem {
+export const dashboardSystemSchema = z.object({
   /**
    * Whether the checks carry what is wrong (`problem`): for Engineers and Admins. Technicians and
    * Managers are told only which parts are OK and which are not.
    */
-  details: boolean;
-  database: SystemCheck;
+  details: z.boolean(),
+  database: systemCheckSchema,
   /** The domain services, each answering on the bus. */
-  services: SystemCheck;
+  services: systemCheckSchema,
   /** The live connection's relay (NATS to the browsers' sockets). */
-  live: SystemCheck;
+  live: systemCheckSchema,
   /** The report queue (Redis). */
-  queue: SystemCheck;
+  queue: systemCheckSchema,
   /**
    * When the deployment last reported a successful database backup (ISO), or null: not reported.
    * Never assumed: without a report the card says 'Not reported'.
    */
-  lastBackupAt: string | null;
-}
+  lastBackupAt: z.string().nullable(),
+});
+export type DashboardSystem = z.output<typeof dashboardSystemSchema>;
 
 export const DASHBOARD_PARTS = ['equipment', 'tasks', 'pm', 'lastLogin'] as const;
 export type DashboardPart = (typeof DASHBOARD_PARTS)[number];
 
-export interface DashboardResponse {
-  equipment: DashboardEquipment | null;
-  tasks: DashboardTasks | null;
-  /** The spec's list, the same as `tasks.recent` (empty when the tasks part is missing). */
-  recentTasks: DashboardRecentTask[];
-  pm: DashboardPm | null;
-  system: DashboardSystem;
-  /** The person's previous sign-in (ISO), null when this is their first, or when unknown. */
-  lastLogin: string | null;
-  /** The parts that did not arrive, each with why. */
-  unavailable: Partial<Record<DashboardPart, string>>;
-}
+const recentTaskExample = {
+  _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  title: 'Occlusion alarm fails self-test',
+  status: 'In Progress',
+  equipmentName: 'Alaris GP Volumetric Infusion Pump',
+  technicianName: 'Amina Okafor',
+  createdAt: '2026-03-02T08:12:40.000Z',
+};
+const complianceExample = { due: 42, onTime: 35, late: 3, missed: 1, pending: 3, rate: 35 / 39 };
+
+export const dashboardResponseSchema = z
+  .object({
+    equipment: dashboardEquipmentSchema.nullable(),
+    tasks: dashboardTasksSchema.nullable(),
+    recentTasks: z
+      .array(dashboardRecentTaskSchema)
+      .describe("The spec's list, the same as `tasks.recent` (empty when the tasks part is missing)."),
+    pm: dashboardPmSchema.nullable(),
+    system: dashboardSystemSchema,
+    lastLogin: z
+      .string()
+      .nullable()
+      .describe("The person's previous sign-in (ISO), null when this is their first, or when unknown."),
+    unavailable: z
+      .object(
+        Object.fromEntries(DASHBOARD_PARTS.map((part) => [part, z.string().optional()])) as Record<
+          DashboardPart,
+          z.ZodOptional<z.ZodString>
+        >,
+      )
+      .describe('The parts that did not arrive, each with why.'),
+  })
+  .meta({
+    id: 'Dashboard',
+    examples: [
+      {
+        equipment: {
+          total: 1248,
+          serviceable: 1152,
+          maintenance: 61,
+          unserviceable: 27,
+          byStatus: {
+            Serviceable: 1152,
+            'Under Maintenance': 61,
+            Unserviceable: 27,
+            Decommissioned: 6,
+            Auctioned: 2,
+          },
+          earlier: { total: 1234, serviceable: 1139, maintenance: 58, unserviceable: 29 },
+          recalls: { openNotices: 2, awaitingAction: 14 },
+        },
+        tasks: {
+          total: 318,
+          pending: 41,
+          inProgress: 22,
+          completed: 255,
+          earlier: { total: 290, pending: 38, inProgress: 25, completed: 227 },
+          recent: [recentTaskExample],
+          overdue: 6,
+          awaitingCertification: 9,
+        },
+        recentTasks: [recentTaskExample],
+        pm: {
+          from: '2026-03-01',
+          to: '2026-03-31',
+          overall: complianceExample,
+          lifeSupport: complianceExample,
+        },
+        system: {
+          details: true,
+          database: { ok: true, problem: null },
+          services: { ok: true, problem: null },
+          live: { ok: true, problem: null },
+          queue: { ok: true, problem: null },
+          lastBackupAt: '2026-03-02T02:00:00.000Z',
+        },
+        lastLogin: '2026-03-01T07:38:55.000Z',
+        unavailable: {},
+      },
+    ],
+  });
+export type DashboardResponse = z.output<typeof dashboardResponseSchema>;
 
 /** A change of `now` over `earlier` as a fraction (0.25 = +25%), or null where there is nothing to compare. */
 export function trendOf(now: number, earlier: number | null | undefined): number | null {

@@ -28,8 +28,20 @@ export const confirmEmailSchema = z.strictObject(
 );
 export type ConfirmEmailRequest = z.input<typeof confirmEmailSchema>;
 
-export interface ConfirmEmailResponse {
-  /** The address now in force. */
-  email: string;
-  message: string;
-}
+/** A link confirmed: the address now in force, and a sentence saying so. */
+export const confirmEmailResponseSchema = z
+  .object({
+    email: z.string().describe('The address now in force.'),
+    message: z.string(),
+  })
+  .meta({
+    id: 'EmailConfirmed',
+    examples: [
+      {
+        email: 'amina.okafor@hospital.example',
+        message:
+          'Your e-mail address is now amina.okafor@hospital.example. Reports you ask for may be e-mailed to it.',
+      },
+    ],
+  });
+export type ConfirmEmailResponse = z.output<typeof confirmEmailResponseSchema>;

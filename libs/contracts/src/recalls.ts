@@ -447,12 +447,11 @@ export interface DeviceRecallsResponse {
 }
 
 /** The dashboard's recall figures (the equipment part). */
-export interface RecallFigures {
-  /** Notices still open. */
-  openNotices: number;
-  /** Affected devices whose action is still open. */
-  awaitingAction: number;
-}
+export const recallFiguresSchema = z.object({
+  openNotices: z.number().int().describe('Notices still open.'),
+  awaitingAction: z.number().int().describe('Affected devices whose action is still open.'),
+});
+export type RecallFigures = z.output<typeof recallFiguresSchema>;
 
 /* ------------------------------------------------------------------ service calls */
 

@@ -69,23 +69,71 @@ export const ROSTER_COLUMNS: readonly { key: Exclude<keyof RosterFileRow, 'line'
 export const ROSTER_IMPORT_ACTIONS = ['add', 'change', 'unchanged', 'refused'] as const;
 export type RosterImportAction = (typeof ROSTER_IMPORT_ACTIONS)[number];
 
-export interface RosterImportRowResult {
-  line: number;
-  serviceNumber: string;
-  name: string;
-  action: RosterImportAction;
-  /** For `change`: the fields that change. */
-  changes: string[];
-  /** For `refused`: every reason, each a sentence. */
-  errors: string[];
-}
+/** One row of a roster file, checked: what importing it does, and why it is refused. */
+export const rosterImportRowResultSchema = z.object({
+  line: z.number().int().describe('The row in the file (the header is line 1).'),
+  serviceNumber: z.string(),
+  name: z.string(),
+  action: z.enum(ROSTER_IMPORT_ACTIONS),
+  changes: z.array(z.string()).describe('For `change`: the fields that change.'),
+  errors: z.array(z.string()).describe('For `refused`: every reason, each a sentence.'),
+});
+export type RosterImportRowResult = z.output<typeof rosterImportRowResultSchema>;
 
-export interface RosterImportPreview {
-  rows: RosterImportRowResult[];
-  summary: Record<RosterImportAction, number>;
-}
+const previewShape = {
+  rows: z.array(rosterImportRowResultSchema),
+  summary: z
+    .object(
+      Object.fromEntries(ROSTER_IMPORT_ACTIONS.map((action) => [action, z.number().int()])) as Record<
+        RosterImportAction,
+        z.ZodNumber
+      >,
+    )
+    .describe('How many rows of each action.'),
+};
+
+/** What importing a roster file would do, row by row. */
+export const rosterImportPreviewSchema = z.object(previewShape).meta({
+  id: 'RosterImportPreview',
+  examples: [
+    {
+      rows: [
+        {
+          line: 2,
+          serviceNumber: 'BME-1077',
+          name: 'Tomas Reyes',
+          action: 'add',
+          changes: [],
+          errors: [],
+        },
+        {
+          line: 3,
+          serviceNumber: 'BME-1042',
+          name: 'Amina Okafor',
+          action: 'change',
+          changes: ['department'],
+          errors: [],
+        },
+        {
+          line: 4,
+          serviceNumber: '',
+          name: 'Lena Fischer',
+          action: 'refused',
+          changes: [],
+          errors: ['Service number is required.'],
+        },
+      ],
+      summary: { add: 1, change: 1, unchanged: 0, refused: 1 },
+    },
+  ],
+});
+export type RosterImportPreview = z.output<typeof rosterImportPreviewSchema>;
 
 /** The answer to applying: what was written (the refused rows were left out). */
-export interface RosterImportResult extends RosterImportPreview {
-  applied: { added: number; changed: number };
-}
+export const rosterImportResultSchema = z
+  .object({
+    ...previewShape,
+    applied: z.object({ added: z.number().int(), changed: z.number().int() }),
+  })
+  .meta({ id: 'RosterImportResult' });
+export type RosterImportResult = z.output<typeof rosterImportResultSchema>;

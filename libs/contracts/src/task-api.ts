@@ -14,6 +14,7 @@ import {
 import { PAGE_SIZES, TECHNICIAN_LIST_LIMIT } from './limits';
 import { limitParam, pageParam, searchParam } from './paging';
 import { parseSpareParts, SPARE_PART_LIMITS, sparePartDtoSchema } from './spare-parts';
+import type { AssigneeDto } from './users';
 import {
   DEFAULT_ISSUE_SEVERITY,
   ISSUE_SEVERITIES,
@@ -603,11 +604,6 @@ export const deviceHistoryQuerySchema = z.object({
 });
 export type DeviceHistoryQuery = z.output<typeof deviceHistoryQuerySchema>;
 
-/** `GET /auth/users`: the Create Task form's Assign To list (the approved assignees). */
-export interface TaskUsersResponse {
-  users: AssigneeDto[];
-}
-
 /** The answer to a create or Report Issue: the task in a field named `task`. */
 export const taskCreatedResponseSchema = z.object({ task: taskDtoSchema }).meta({ id: 'TaskCreated' });
 export type TaskCreatedResponse = z.output<typeof taskCreatedResponseSchema>;
@@ -615,14 +611,6 @@ export type TaskCreatedResponse = z.output<typeof taskCreatedResponseSchema>;
 /** The answer to a delete: the id of the task removed. */
 export const taskDeletedResponseSchema = z.object({ _id: z.string() }).meta({ id: 'TaskDeleted' });
 export type TaskDeletedResponse = z.output<typeof taskDeletedResponseSchema>;
-
-/** A person who may receive tasks (active, and pre-approved for it), for the assignee lists. */
-export interface AssigneeDto {
-  _id: string;
-  name: string;
-  role: string;
-  serviceNumber: string;
-}
 
 /**
  * A person as the roster has them now, for a service acting later on their behalf; null: not on
@@ -633,10 +621,6 @@ export interface AssigneeDto {
  */
 export interface StaffStanding {
   person: (AssigneeDto & { isActive: boolean; email: string | null; emailConfirmed?: boolean }) | null;
-}
-
-export interface AssigneeListResponse {
-  technicians: AssigneeDto[];
 }
 
 /**

@@ -1,27 +1,35 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, ROLES, type Role } from './roles';
 import { DEFAULT_USER_DEPARTMENT, departmentSchema } from './departments';
-import type { Theme } from './limits';
-import { REPORT_FORMATS, type ReportFormat } from './reports';
-import { PAGE_SIZES } from './limits';
+import { PAGE_SIZES, THEMES } from './limits';
+import { REPORT_FORMATS } from './reports';
 import { limitParam, pageParam, searchParam } from './paging';
 
-export interface NotificationSettings {
-  taskUpdates: boolean;
-  inventory: boolean;
-  weeklyDigest: boolean;
-}
+/** A saved default format: any format the Generate Report dialog makes. */
+export const reportDefaultsFormatSchema = z.enum(REPORT_FORMATS, {
+  error: `format must be one of ${REPORT_FORMATS.join(', ')}.`,
+});
+
+/** Which mails a person receives (the Settings screen's Notifications card). */
+export const notificationSettingsAnswerSchema = z.object({
+  taskUpdates: z.boolean(),
+  inventory: z.boolean(),
+  weeklyDigest: z.boolean(),
+});
+export type NotificationSettings = z.output<typeof notificationSettingsAnswerSchema>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   taskUpdates: true,
   inventory: true,
   weeklyDigest: false,
 };
 
-export interface ReportDefaults {
-  includeCharts: boolean;
-  includeSummary: boolean;
-  format: ReportFormat;
-}
+/** How the Generate Report dialog opens for the person (the Settings screen's Reports card). */
+export const reportDefaultsAnswerSchema = z.object({
+  includeCharts: z.boolean(),
+  includeSummary: z.boolean(),
+  format: reportDefaultsFormatSchema,
+});
+export type ReportDefaults = z.output<typeof reportDefaultsAnswerSchema>;
 export const DEFAULT_REPORT_DEFAULTS: ReportDefaults = {
   includeCharts: true,
   includeSummary: true,
@@ -29,33 +37,68 @@ export const DEFAULT_REPORT_DEFAULTS: ReportDefaults = {
 };
 
 /** A user as every call answers it. `_id` is the identifier's name throughout the API. */
-export interface UserDto {
-  _id: string;
-  serviceNumber: string;
-  name: string;
-  /** The address in force: the one reports may be e-mailed to once it is confirmed. */
-  email: string | null;
-  /**
-   * Whether the person proved `email` is theirs (opened a confirmation link sent to it). An
-   * address set by someone else (the roster screens, an import) or kept from before is not.
-   */
-  emailConfirmed: boolean;
-  /** An address the person asked for and has not confirmed yet; `email` stays in force until then. */
-  pendingEmail: string | null;
-  phoneNumber: string;
-  role: Role;
-  department: string;
-  isActive: boolean;
-  preApproved: boolean;
-  avatar: string | null;
-  lastLoginAt: string | null;
-  notifications: NotificationSettings;
-  reportDefaults: ReportDefaults;
-  /** The theme chosen on any device, or null to follow each device's system setting. */
-  theme: Theme | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const userDtoSchema = z
+  .object({
+    _id: z.string(),
+    serviceNumber: z.string(),
+    name: z.string(),
+    email: z
+      .string()
+      .nullable()
+      .describe('The address in force: the one reports may be e-mailed to once it is confirmed.'),
+    emailConfirmed: z
+      .boolean()
+      .describe(
+        'Whether the person proved `email` is theirs (opened a confirmation link sent to it). An address set by someone else (the roster screens, an import) or kept from before is not.',
+      ),
+    pendingEmail: z
+      .string()
+      .nullable()
+      .describe(
+        'An address the person asked for and has not confirmed yet; `email` stays in force until then.',
+      ),
+    phoneNumber: z.string(),
+    role: z.enum(ROLES),
+    department: z.string(),
+    isActive: z.boolean(),
+    preApproved: z.boolean().describe('Whether the person may receive tasks.'),
+    avatar: z.string().nullable(),
+    lastLoginAt: z.string().nullable(),
+    notifications: notificationSettingsAnswerSchema,
+    reportDefaults: reportDefaultsAnswerSchema,
+    theme: z
+      .enum(THEMES)
+      .nullable()
+      .describe("The theme chosen on any device, or null to follow each device's system setting."),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({
+    id: 'User',
+    examples: [
+      {
+        _id: '3f1c2a9e-7b4d-4e8a-9c1f-5d6e7a8b9c0d',
+        serviceNumber: 'BME-1042',
+        name: 'Amina Okafor',
+        email: 'amina.okafor@hospital.example',
+        emailConfirmed: true,
+        pendingEmail: null,
+        phoneNumber: '+15550100142',
+        role: 'Engineer',
+        department: 'ICU',
+        isActive: true,
+        preApproved: true,
+        avatar: null,
+        lastLoginAt: '2026-03-02T07:41:12.000Z',
+        notifications: { taskUpdates: true, inventory: true, weeklyDigest: false },
+        reportDefaults: { includeCharts: true, includeSummary: true, format: 'pdf' },
+        theme: null,
+        createdAt: '2025-11-18T09:05:00.000Z',
+        updatedAt: '2026-03-02T07:41:12.000Z',
+      },
+    ],
+  });
+export type UserDto = z.output<typeof userDtoSchema>;
 
 const SERVICE_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9/-]{1,31}$/;
 
@@ -83,11 +126,6 @@ export const phoneNumberSchema = z
   .trim()
   .transform((value) => value.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(/^\+?\d{7,15}$/, { error: 'Phone number must have 7 to 15 digits.' }));
-
-/** A saved default format: any format the Generate Report dialog makes. */
-export const reportDefaultsFormatSchema = z.enum(REPORT_FORMATS, {
-  error: `format must be one of ${REPORT_FORMATS.join(', ')}.`,
-});
 
 /** A staff member put on the roster (command line, seed, and later the user screens). */
 export const newStaffSchema = z.strictObject({
@@ -151,14 +189,20 @@ export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
  * The users list. `data` repeats `users` because the Schedule Preventive page of the original
  * product read the list under that name.
  */
-export interface UserListResponse {
-  users: UserDto[];
-  data: UserDto[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-}
+export const userListResponseSchema = z
+  .object({
+    users: z.array(userDtoSchema),
+    data: z.array(userDtoSchema).describe('The same people as `users`.'),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'UserPage' });
+export type UserListResponse = z.output<typeof userListResponseSchema>;
+
+/** A person removed from the roster: their id. */
+export const deletedUserSchema = z.object({ _id: z.string() });
 
 const nameSchema = newStaffSchema.shape.name;
 const emailSchema = z
@@ -219,3 +263,27 @@ export const updateUserSchema = z
   });
 export type UpdateUserRequest = z.input<typeof updateUserSchema>;
 export type UserChanges = z.output<typeof updateUserSchema>;
+
+/** A person who may receive tasks (active, and pre-approved for it), for the assignee lists. */
+export const assigneeDtoSchema = z
+  .object({ _id: z.string(), name: z.string(), role: z.string(), serviceNumber: z.string() })
+  .meta({
+    id: 'Assignee',
+    examples: [
+      {
+        _id: '3f1c2a9e-7b4d-4e8a-9c1f-5d6e7a8b9c0d',
+        name: 'Amina Okafor',
+        role: 'Engineer',
+        serviceNumber: 'BME-1042',
+      },
+    ],
+  });
+export type AssigneeDto = z.output<typeof assigneeDtoSchema>;
+
+/** `GET /users/preapproved/technicians`: who may receive tasks (or every active person), by name. */
+export const assigneeListResponseSchema = z.object({ technicians: z.array(assigneeDtoSchema) });
+export type AssigneeListResponse = z.output<typeof assigneeListResponseSchema>;
+
+/** `GET /auth/users`: the Create Task form's Assign To list (the approved assignees). */
+export const taskUsersResponseSchema = z.object({ users: z.array(assigneeDtoSchema) });
+export type TaskUsersResponse = z.output<typeof taskUsersResponseSchema>;

@@ -5,6 +5,8 @@ import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
 import { MetricsModule, natsClientOptions, statementProviders, StatementSigner } from '@caliber/service-kit';
 import type { Logger } from 'pino';
+import { forwardingController } from './api/operation-routes';
+import { OPERATIONS } from './api/operations';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy, JWT_ALGORITHM, sessionKeyOf } from './auth/jwt.strategy';
@@ -12,11 +14,9 @@ import { KnownDevices } from './auth/known-devices';
 import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
-import { forwardingController } from './api/operation-routes';
-import { OPERATIONS } from './api/operations';
 import { InventoryFilesController } from './equipment/inventory-files.controller';
 import { ListsController } from './equipment/lists.controller';
-import { AssigneesClient, TasksClient } from './tasks/tasks.client';
+import { TasksClient } from './tasks/tasks.client';
 import {
   BUNDLED_FILE_WORKER,
   FILE_WORKER_THREAD,
@@ -25,7 +25,7 @@ import {
 } from './files/file-workers';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
-import { AssigneesController, TasksController } from './tasks/tasks.controller';
+import { TasksController } from './tasks/tasks.controller';
 import { HealthController } from './health/health.controller';
 import { HealthChecks } from './health/health-checks';
 import { DashboardController } from './dashboard/dashboard.controller';
@@ -90,7 +90,6 @@ export class GatewayModule {
         RecallActionsController,
         DeviceRecallsController,
         TasksController,
-        AssigneesController,
         // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
         ReportsController,
@@ -137,7 +136,6 @@ export class GatewayModule {
         EquipmentClient,
         RecallsClient,
         TasksClient,
-        AssigneesClient,
         UsersClient,
         { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },
         FileWorkers,

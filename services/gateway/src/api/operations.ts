@@ -1,6 +1,11 @@
+import { AUDIT_OPERATIONS } from '../audit/audit.operations';
+import { AUTH_OPERATIONS } from '../auth/auth.operations';
+import { DASHBOARD_OPERATIONS } from '../dashboard/dashboard.operations';
 import { EQUIPMENT_OPERATIONS } from '../equipment/equipment.operations';
+import { HEALTH_OPERATIONS } from '../health/health.operations';
 import { SAFETY_OPERATIONS } from '../safety/safety.operations';
 import { TASKS_OPERATIONS } from '../tasks/tasks.operations';
+import { USERS_OPERATIONS } from '../users/users.operations';
 import type { ApiOperation } from './operation';
 
 /**
@@ -9,7 +14,12 @@ import type { ApiOperation } from './operation';
  * all derived from this list.
  */
 export const OPERATIONS: readonly ApiOperation[] = [
+  ...Object.values(AUTH_OPERATIONS),
+  ...Object.values(USERS_OPERATIONS),
   ...Object.values(EQUIPMENT_OPERATIONS),
   ...Object.values(TASKS_OPERATIONS),
   ...Object.values(SAFETY_OPERATIONS),
+  ...Object.values(DASHBOARD_OPERATIONS),
+  ...Object.values(AUDIT_OPERATIONS),
+  ...Object.values(HEALTH_OPERATIONS),
 ];

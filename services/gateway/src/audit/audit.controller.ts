@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Injectable, Query } from '@nestjs/common';
+import { Controller, Inject, Injectable, Query } from '@nestjs/common';
 import {
   AUDIT_READ_REFUSAL,
   auditTrailQuerySchema,
@@ -18,12 +18,14 @@ import {
 } from '@caliber/contracts';
 import { DomainServiceClient, ServiceError, type ServiceChannel } from '@caliber/service-kit';
 import type { z } from 'zod';
+import { Operation } from '../api/operation-routes';
 import { CurrentSession } from '../auth/current-user.decorator';
 import { actingUserOf, type GatewaySession } from '../auth/session';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { SERVICE_CHANNEL } from '../identity/service-client';
 import { mergeAuditPages, toTrailRow } from './audit-merge';
+import { AUDIT_OPERATIONS } from './audit.operations';
 
 /** Each service's audit log, read through the service (never its tables), signed for who asks. */
 @Injectable()
@@ -54,14 +56,14 @@ export class AuditClient extends DomainServiceClient {
  * inside pages already read is not shown when paging older (docs/using/audit-trail.md). Only Engineers, Managers and Admins
  * (the rows hold staff's personal details); each service checks that again.
  */
-@Controller('audit')
+@Controller()
 export class AuditController {
   constructor(
     private readonly audit: AuditClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  @Get()
+  @Operation(AUDIT_OPERATIONS.getAuditTrail)
   async page(
     @CurrentSession() session: GatewaySession,
     @Query(new ZodQueryPipe(auditTrailQuerySchema)) query: z.output<typeof auditTrailQuerySchema>,

@@ -1,10 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import {
-  confirmEmailSchema,
   requestOtpSchema,
   verifyOtpSchema,
-  type ConfirmEmailResponse,
   type MeResponse,
   type RequestOtpResponse,
   type SessionTokenClaims,
@@ -14,20 +12,21 @@ import {
 import { ServiceError, StatementVerifier } from '@caliber/service-kit';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { GATEWAY_LOGGER } from '../config';
 import type { z } from 'zod';
+import { Operation } from '../api/operation-routes';
+import { GATEWAY_LOGGER } from '../config';
 import { IdentityClient } from '../identity/identity.client';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { clientAddress } from './client-address';
 import { CurrentSession } from './current-user.decorator';
 import { KnownDevices } from './known-devices';
+import { AUTH_OPERATIONS } from './auth.operations';
 import { OtpRateLimiter } from './otp-rate-limiter';
-import { Public } from './public.decorator';
 import { SessionCache } from './session-cache';
 import { SessionChecker } from './session-checker';
 import type { GatewaySession } from './session';
 
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(
     private readonly identity: IdentityClient,
@@ -40,9 +39,7 @@ export class AuthController {
     private readonly devices: KnownDevices,
   ) {}
 
-  @Public()
-  @Post('request-otp')
-  @HttpCode(200)
+  @Operation(AUTH_OPERATIONS.requestOtp)
   async requestOtp(
     @Body(new ZodBodyPipe(requestOtpSchema)) body: z.output<typeof requestOtpSchema>,
     @Req() request: Request,
@@ -57,9 +54,7 @@ export class AuthController {
    * A session token is issued only for identity's signed voucher: an answer on the bus that is
    * not signed by identity, or vouches for another person, signs nobody in.
    */
-  @Public()
-  @Post('verify-otp')
-  @HttpCode(200)
+  @Operation(AUTH_OPERATIONS.verifyOtp)
   async verifyOtp(
     @Body(new ZodBodyPipe(verifyOtpSchema)) body: z.output<typeof verifyOtpSchema>,
     @Req() request: Request,
@@ -100,30 +95,15 @@ export class AuthController {
     return vouched;
   }
 
-  /**
-   * A confirmation link opened (the web app's /confirm-email page): no session needed, since the
-   * link may be opened on any device. The token is 256 random bits, so it cannot be guessed, and
-   * only its hash is kept.
-   */
-  @Public()
-  @Post('confirm-email')
-  @HttpCode(200)
-  confirmEmail(
-    @Body(new ZodBodyPipe(confirmEmailSchema)) body: z.output<typeof confirmEmailSchema>,
-  ): Promise<ConfirmEmailResponse> {
-    return this.identity.confirmEmail(body);
-  }
-
   /** The account as identity has it now (asked afresh: the screen loads it once per visit). */
-  @Get('me')
+  @Operation(AUTH_OPERATIONS.getCurrentUser)
   async me(@CurrentSession() current: GatewaySession): Promise<MeResponse> {
     const { user } = await this.sessions.refresh(current);
     return { user };
   }
 
   /** Ends the session on the server: the token stops working on every replica at once. */
-  @Post('logout')
-  @HttpCode(204)
+  @Operation(AUTH_OPERATIONS.logout)
   async logout(@CurrentSession() session: GatewaySession): Promise<void> {
     await this.identity.endSession(session);
     this.cache.forget([session.sessionId]);

@@ -1,14 +1,16 @@
-import { Controller, ForbiddenException, Get, Res } from '@nestjs/common';
+import { Controller, ForbiddenException, Res } from '@nestjs/common';
 import {
   hasFullAccess,
   type HealthResponse,
   type PublicHealthResponse,
+  type ReadinessResponse,
   type UserDto,
 } from '@caliber/contracts';
 import type { Response } from 'express';
+import { Operation } from '../api/operation-routes';
 import { CurrentUser } from '../auth/current-user.decorator';
-import { Public } from '../auth/public.decorator';
 import { HealthChecks } from './health-checks';
+import { HEALTH_OPERATIONS } from './health.operations';
 
 const startedAt = Date.now();
 const VERSION = process.env['npm_package_version'] ?? '0.1.0';
@@ -18,12 +20,11 @@ const VERSION = process.env['npm_package_version'] ?? '0.1.0';
  * when any is down. Anyone may ask, so the answer is up or down per part only; the latencies and
  * error texts (`/api/health/details`) are for signed-in Engineers and Admins.
  */
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(private readonly checks: HealthChecks) {}
 
-  @Public()
-  @Get()
+  @Operation(HEALTH_OPERATIONS.getHealth)
   async health(@Res({ passthrough: true }) response: Response): Promise<PublicHealthResponse> {
     const { status, checks } = await this.details(response);
     return {
@@ -40,15 +41,14 @@ export class HealthController {
    * domain services: one service down leaves the others' screens working (a part of the
    * dashboard says what is missing), so it must not take every gateway replica out of service.
    */
-  @Public()
-  @Get('ready')
-  async ready(@Res({ passthrough: true }) response: Response): Promise<{ status: 'ok' | 'unavailable' }> {
+  @Operation(HEALTH_OPERATIONS.getHealthReady)
+  async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessResponse> {
     const nats = await this.checks.nats();
     response.status(nats.status === 'up' ? 200 : 503);
     return { status: nats.status === 'up' ? 'ok' : 'unavailable' };
   }
 
-  @Get('details')
+  @Operation(HEALTH_OPERATIONS.getHealthDetails)
   async healthDetails(
     @CurrentUser() user: UserDto,
     @Res({ passthrough: true }) response: Response,

@@ -28,6 +28,14 @@ describe('GET /api/health', () => {
     expect(answer.headers.get('keep-alive')).toBe('timeout=65');
   });
 
+  it('refuses the probes an address that is not valid text (400), as the document says', async () => {
+    for (const path of ['/api/health?probe=%ff', '/api/health/ready?probe=%00']) {
+      const refused = await call(gateway.url, 'GET', path);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
   it('tells anyone each part is up, and Engineers and Admins the latencies too', async () => {
     const services: INestApplication[] = [];
     const db = await identityDataSource();

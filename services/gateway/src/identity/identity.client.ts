@@ -2,8 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
   type CheckSessionResult,
-  type ConfirmEmailRequest,
-  type ConfirmEmailResponse,
   type MeResponse,
   type RequestOtpCommand,
   type RequestOtpResponse,
@@ -66,10 +64,5 @@ export class IdentityClient extends DomainServiceClient {
 
   cancelEmailChange(session: GatewaySession): Promise<MeResponse> {
     return this.request(SUBJECTS.identity.cancelEmailChange, {}, actingUserOf(session));
-  }
-
-  /** A confirmation link opened: the gateway's own request (the token says whose change it is). */
-  confirmEmail(request: ConfirmEmailRequest): Promise<ConfirmEmailResponse> {
-    return this.request(SUBJECTS.identity.confirmEmail, request);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import {
   appearanceSettingsSchema,
   notificationSettingsSchema,
@@ -7,6 +7,8 @@ import {
   type MeResponse,
 } from '@caliber/contracts';
 import type { z } from 'zod';
+import { Operation } from '../api/operation-routes';
+import { AUTH_OPERATIONS } from '../auth/auth.operations';
 import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { SessionCache } from '../auth/session-cache';
@@ -32,7 +34,7 @@ export class OwnSettingsController {
     return reply;
   }
 
-  @Put('users/me')
+  @Operation(AUTH_OPERATIONS.updateOwnProfile)
   updateProfile(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(updateProfileSchema)) profile: z.output<typeof updateProfileSchema>,
@@ -44,19 +46,18 @@ export class OwnSettingsController {
    * A new link for the pending address (or the person's own unconfirmed one); past the person's
    * limit of confirmation mails, 429.
    */
-  @Post('users/me/email/confirmation')
-  @HttpCode(200)
+  @Operation(AUTH_OPERATIONS.sendEmailConfirmation)
   sendEmailConfirmation(@CurrentSession() session: GatewaySession): Promise<MeResponse> {
     return this.saved(session, this.identity.sendEmailConfirmation(session));
   }
 
   /** The pending address goes (its link stops working); the address in force stays. */
-  @Delete('users/me/email/pending')
+  @Operation(AUTH_OPERATIONS.cancelEmailChange)
   cancelEmailChange(@CurrentSession() session: GatewaySession): Promise<MeResponse> {
     return this.saved(session, this.identity.cancelEmailChange(session));
   }
 
-  @Put('settings/notifications')
+  @Operation(AUTH_OPERATIONS.updateNotificationSettings)
   updateNotifications(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(notificationSettingsSchema))
@@ -65,7 +66,7 @@ export class OwnSettingsController {
     return this.saved(session, this.identity.updateNotifications(session, { notifications }));
   }
 
-  @Put('settings/reports')
+  @Operation(AUTH_OPERATIONS.updateReportDefaults)
   updateReportDefaults(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(reportDefaultsSchema)) reportDefaults: z.output<typeof reportDefaultsSchema>,
@@ -73,7 +74,7 @@ export class OwnSettingsController {
     return this.saved(session, this.identity.updateReportDefaults(session, { reportDefaults }));
   }
 
-  @Put('settings/appearance')
+  @Operation(AUTH_OPERATIONS.updateAppearance)
   updateAppearance(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(appearanceSettingsSchema)) appearance: z.output<typeof appearanceSettingsSchema>,

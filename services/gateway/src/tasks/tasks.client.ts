@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  SUBJECTS,
-  type AssigneeListResponse,
-  type AssigneeQuery,
-  type CertifyTaskRequest,
-  type TaskDto,
-} from '@caliber/contracts';
+import { SUBJECTS, type CertifyTaskRequest, type TaskDto } from '@caliber/contracts';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { actingUserOf, type GatewaySession } from '../auth/session';
 import { SERVICE_CHANNEL } from '../identity/service-client';
@@ -22,17 +16,5 @@ export class TasksClient extends DomainServiceClient {
 
   certify(session: GatewaySession, id: string, data: CertifyTaskRequest): Promise<TaskDto> {
     return this.request(SUBJECTS.maintenance.certify, { id, data }, actingUserOf(session));
-  }
-}
-
-/** The assignee lists, which identity keeps (the roster's pre-approved flag). */
-@Injectable()
-export class AssigneesClient extends DomainServiceClient {
-  constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
-    super(channel, 'staff roster service');
-  }
-
-  list(session: GatewaySession, query: AssigneeQuery): Promise<AssigneeListResponse> {
-    return this.request(SUBJECTS.identity.assignees, query, actingUserOf(session));
   }
 }

@@ -1,18 +1,12 @@
 import { Body, Controller, Get, Param, Query } from '@nestjs/common';
-import {
-  assigneeQuerySchema,
-  certifyTaskSchema,
-  type AssigneeListResponse,
-  type TaskDto,
-  type TaskUsersResponse,
-} from '@caliber/contracts';
+import { certifyTaskSchema, type TaskDto } from '@caliber/contracts';
 import type { z } from 'zod';
 import { Operation } from '../api/operation-routes';
 import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
-import { AssigneesClient, TasksClient } from './tasks.client';
+import { TasksClient } from './tasks.client';
 import { TASKS_OPERATIONS } from './tasks.operations';
 
 /**
@@ -34,30 +28,6 @@ export class TasksController {
     const empty = body === undefined || (isPlainObject(body) && Object.keys(body).length === 0);
     const data = empty ? {} : new ZodBodyPipe(certifyTaskSchema).transform(body);
     return this.tasks.certify(session, id, data);
-  }
-}
-
-/**
- * The assignee lists of the task forms: who may receive tasks (the roster's pre-approved flag,
- * active). `/users/preapproved/technicians` is the spec's path for the Maintenance and Tasks
- * pages; `/auth/users` is the Create Task form's, answering the approved list as `{users}`.
- */
-@Controller()
-export class AssigneesController {
-  constructor(private readonly assignees: AssigneesClient) {}
-
-  @Get('users/preapproved/technicians')
-  technicians(
-    @CurrentSession() session: GatewaySession,
-    @Query(new ZodQueryPipe(assigneeQuerySchema)) query: z.output<typeof assigneeQuerySchema>,
-  ): Promise<AssigneeListResponse> {
-    return this.assignees.list(session, query);
-  }
-
-  @Get('auth/users')
-  async users(@CurrentSession() session: GatewaySession): Promise<TaskUsersResponse> {
-    const { technicians } = await this.assignees.list(session, { approved: 'true', limit: 200, q: '' });
-    return { users: technicians };
   }
 }
 

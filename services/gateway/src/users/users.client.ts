@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
+  type AssigneeListResponse,
+  type AssigneeQuery,
   type ListUsersQuery,
-  type NewUser,
   type RosterFileRow,
   type RosterImportPreview,
   type RosterImportResult,
-  type UpdateUserRequest,
   type UserDto,
   type UserListResponse,
 } from '@caliber/contracts';
@@ -14,27 +14,23 @@ import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { actingUserOf, type GatewaySession } from '../auth/session';
 import { SERVICE_CHANNEL } from '../identity/service-client';
 
-/** The staff roster on the identity service; every request is signed for who asks. */
+/**
+ * The roster calls the gateway makes for its own handlers (the export's pages, a file's rows, the
+ * Create Task form's list); every request is signed for who asks.
+ */
 @Injectable()
 export class UsersClient extends DomainServiceClient {
   constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
     super(channel, 'staff roster service');
   }
 
-  list(session: GatewaySession, query: ListUsersQuery): Promise<UserListResponse> {
+  private list(session: GatewaySession, query: ListUsersQuery): Promise<UserListResponse> {
     return this.request(SUBJECTS.identity.listUsers, { query }, actingUserOf(session));
   }
 
-  get(session: GatewaySession, id: string): Promise<UserDto> {
-    return this.request(SUBJECTS.identity.getUser, { id }, actingUserOf(session));
-  }
-
-  create(session: GatewaySession, data: NewUser): Promise<UserDto> {
-    return this.request(SUBJECTS.identity.createUser, { data }, actingUserOf(session));
-  }
-
-  update(session: GatewaySession, id: string, data: UpdateUserRequest): Promise<UserDto> {
-    return this.request(SUBJECTS.identity.updateUser, { id, data }, actingUserOf(session));
+  /** Who may receive tasks (identity reads the query as the message itself). */
+  assignees(session: GatewaySession, query: AssigneeQuery): Promise<AssigneeListResponse> {
+    return this.request(SUBJECTS.identity.assignees, query, actingUserOf(session));
   }
 
   /**
@@ -63,9 +59,5 @@ export class UsersClient extends DomainServiceClient {
 
   applyImport(session: GatewaySession, rows: RosterFileRow[]): Promise<RosterImportResult> {
     return this.request(SUBJECTS.identity.applyImport, { rows }, actingUserOf(session));
-  }
-
-  delete(session: GatewaySession, id: string): Promise<{ _id: string }> {
-    return this.request(SUBJECTS.identity.deleteUser, { id }, actingUserOf(session));
   }
 }

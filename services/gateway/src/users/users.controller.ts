@@ -1,62 +1,40 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-  StreamableFile,
-} from '@nestjs/common';
+import { Body, Controller, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
 import {
-  createUserSchema,
   hasFullAccess,
-  listUsersQuerySchema,
   rosterImportRequestSchema,
-  updateUserSchema,
   type RosterFileRow,
   type RosterImportPreview,
   type RosterImportResult,
-  type UserDto,
-  type UserListResponse,
+  type TaskUsersResponse,
 } from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import type { z } from 'zod';
+import { Operation } from '../api/operation-routes';
 import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
-import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { FileWorkers } from '../files/file-workers';
 import { sheetFileType } from '../files/sheets/sheet-file';
 import { rosterWorkbook } from './roster-file';
 import { UsersClient } from './users.client';
+import { USERS_OPERATIONS } from './users.operations';
 
 /**
- * The staff roster over HTTP. Registered after the own-settings routes, so `PUT /users/me` stays
- * the person's own profile. Bodies and queries are checked here with the contract's schemas; the
- * identity service checks them again and enforces the roster rules by role.
+ * The roster's operations the gateway answers itself: the files (an export written, an import
+ * read in the file workers) and the Create Task form's list. The other roster operations are
+ * forwarded to identity as declared (`USERS_OPERATIONS`). Registered before the forwarded routes,
+ * so `users/export` is not read as a person's id.
  */
-@Controller('users')
+@Controller()
 export class UsersController {
   constructor(
     private readonly users: UsersClient,
     private readonly files: FileWorkers,
   ) {}
 
-  @Get()
-  list(
-    @CurrentSession() session: GatewaySession,
-    @Query(new ZodQueryPipe(listUsersQuerySchema)) query: z.output<typeof listUsersQuerySchema>,
-  ): Promise<UserListResponse> {
-    return this.users.list(session, query);
-  }
-
-  /** The whole roster as an XLSX file, in the columns an import reads. Before `:id`, which would take "export". */
-  @Get('export')
+  /** The whole roster as an XLSX file, in the columns an import reads. */
+  @Operation(USERS_OPERATIONS.exportUsers)
   async export(
     @CurrentSession() session: GatewaySession,
     @Res({ passthrough: true }) response: Response,
@@ -68,8 +46,7 @@ export class UsersController {
     return new StreamableFile(await rosterWorkbook(users));
   }
 
-  @Post('import/preview')
-  @HttpCode(200)
+  @Operation(USERS_OPERATIONS.previewRosterImport)
   async previewImport(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
@@ -78,8 +55,7 @@ export class UsersController {
     return this.users.previewImport(session, await this.readRoster(session, file));
   }
 
-  @Post('import')
-  @HttpCode(200)
+  @Operation(USERS_OPERATIONS.importRoster)
   async applyImport(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
@@ -101,32 +77,11 @@ export class UsersController {
     );
   }
 
-  @Get(':id')
-  get(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<UserDto> {
-    return this.users.get(session, id);
-  }
-
-  @Post()
-  @HttpCode(201)
-  create(
-    @CurrentSession() session: GatewaySession,
-    @Body(new ZodBodyPipe(createUserSchema)) data: z.output<typeof createUserSchema>,
-  ): Promise<UserDto> {
-    return this.users.create(session, data);
-  }
-
-  @Put(':id')
-  update(
-    @CurrentSession() session: GatewaySession,
-    @Param('id') id: string,
-    @Body(new ZodBodyPipe(updateUserSchema)) data: z.input<typeof updateUserSchema>,
-  ): Promise<UserDto> {
-    return this.users.update(session, id, data);
-  }
-
-  @Delete(':id')
-  delete(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<{ _id: string }> {
-    return this.users.delete(session, id);
+  /** `/auth/users`: the approved assignees (the Create Task form's list), as `{users}`. */
+  @Operation(USERS_OPERATIONS.listTaskUsers)
+  async taskUsers(@CurrentSession() session: GatewaySession): Promise<TaskUsersResponse> {
+    const { technicians } = await this.users.assignees(session, { approved: 'true', limit: 200, q: '' });
+    return { users: technicians };
   }
 }
 
