@@ -14,7 +14,7 @@ import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
 import { EquipmentController } from './equipment/equipment.controller';
 import { InventoryFilesController } from './equipment/inventory-files.controller';
-import { ListsController } from './equipment/lists.controller';
+import { AssetLabelsController } from './labels/asset-labels.controller';
 import { AssigneesClient, TasksClient } from './tasks/tasks.client';
 import {
   BUNDLED_FILE_WORKER,
@@ -52,12 +52,6 @@ import { ReportsController } from './reports/reports.controller';
 import { SafetyClient } from './safety/safety.client';
 import { SafetyTestsController } from './safety/safety-tests.controller';
 import { AuditClient, AuditController } from './audit/audit.controller';
-import { RecallsClient } from './recalls/recalls.client';
-import {
-  DeviceRecallsController,
-  RecallActionsController,
-  RecallsController,
-} from './recalls/recalls.controller';
 
 /** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
 export interface GatewayRunOptions {
@@ -90,11 +84,8 @@ export class GatewayModule {
         OwnSettingsController,
         // Before EquipmentController: `equipment/export` and `equipment/imports` are not a device's id.
         InventoryFilesController,
+        AssetLabelsController,
         EquipmentController,
-        ListsController,
-        RecallsController,
-        RecallActionsController,
-        DeviceRecallsController,
         TasksController,
         MaintenanceController,
         AssigneesController,
@@ -140,7 +131,6 @@ export class GatewayModule {
         GatewayMetrics,
         DomainEventsRelay,
         EquipmentClient,
-        RecallsClient,
         TasksClient,
         AssigneesClient,
         UsersClient,

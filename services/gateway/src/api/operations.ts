@@ -1,3 +1,7 @@
+import { LISTS_OPERATIONS } from '../equipment/lists.operations';
+import { LABELS_OPERATIONS } from '../labels/labels.operations';
+import { RECALLS_OPERATIONS } from '../recalls/recalls.operations';
+import { REPORTS_OPERATIONS } from '../reports/reports.operations';
 import type { ApiOperation } from './operation';
 
 /**
@@ -6,4 +10,8 @@ import type { ApiOperation } from './operation';
  * all derived from this list.
  */
 export const OPERATIONS: readonly ApiOperation[] = [
+  ...Object.values(LISTS_OPERATIONS),
+  ...Object.values(RECALLS_OPERATIONS),
+  ...Object.values(REPORTS_OPERATIONS),
+  ...Object.values(LABELS_OPERATIONS),
 ];

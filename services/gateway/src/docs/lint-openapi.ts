@@ -27,11 +27,6 @@ const ACCEPTED: readonly { ruleId: string; pointer: string; why: string }[] = [
   },
   {
     ruleId: 'no-ambiguous-paths',
-    pointer: '#/paths/~1api~1reports~1{id}~1file',
-    why: 'The two paths take different methods (DELETE a schedule, GET a file), and a report id is a UUID: GET /api/reports/schedules/file is a report named "schedules", answered 404.',
-  },
-  {
-    ruleId: 'no-ambiguous-paths',
     pointer: '#/paths/~1api~1equipment~1imports~1{id}',
     why: 'A device\'s id is a UUID, never "imports", and the import routes are registered first: GET /api/equipment/imports/history is an import named "history", answered 404.',
   },
