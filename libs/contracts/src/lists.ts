@@ -41,36 +41,95 @@ export const LIST_LIMITS = { departments: 300, wards: 1000, categories: 150, for
 export const OTHER_CATEGORY = 'Other';
 
 /** A name the entry had before, and when it stopped being its name. */
-export interface FormerName {
-  name: string;
-  until: string;
-}
+export const formerNameSchema = z.object({
+  name: z.string(),
+  until: z.string().describe('When it stopped being the name (ISO 8601).'),
+});
+export type FormerName = z.output<typeof formerNameSchema>;
 
-export interface ListEntryDto {
-  _id: string;
-  kind: ListKind;
-  name: string;
-  /** A ward's department; null for departments and categories. */
-  parentId: string | null;
-  retired: boolean;
-  retiredAt: string | null;
-  /** Older names, newest first (other spellings of the place count among them). */
-  formerNames: FormerName[];
-  createdAt: string;
-  updatedAt: string;
-  /** Optimistic lock: a change sends the version it read and is refused (409) if it moved on. */
-  version: number;
-}
+const listEntryFields = {
+  _id: z.string(),
+  kind: z.enum(LIST_KINDS),
+  name: z.string(),
+  parentId: z.string().nullable().describe("A ward's department; null for departments and categories."),
+  retired: z.boolean(),
+  retiredAt: z.string().nullable(),
+  formerNames: z
+    .array(formerNameSchema)
+    .describe('Older names, newest first (other spellings of the place count among them).'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z
+    .number()
+    .int()
+    .describe('Optimistic lock: a change sends the version it read and is refused (409) if it moved on.'),
+};
 
-export interface DepartmentEntryDto extends ListEntryDto {
-  wards: ListEntryDto[];
-}
+const wardExample = {
+  _id: '5d2c8e1a-7b3f-4a6e-9c0d-1e2f3a4b5c6d',
+  kind: 'ward',
+  name: 'Bay C',
+  parentId: '3a9e6f2b-1c4d-4e8f-a7b6-5c4d3e2f1a0b',
+  retired: false,
+  retiredAt: null,
+  formerNames: [{ name: 'Bay 3', until: '2026-02-14T10:22:41.005Z' }],
+  createdAt: '2025-11-03T08:00:00.000Z',
+  updatedAt: '2026-02-14T10:22:41.005Z',
+  version: 2,
+} as const;
+
+/** One entry of a list: a department, a ward of a department, or an equipment category. */
+export const listEntryDtoSchema = z
+  .object(listEntryFields)
+  .meta({ id: 'ListEntry', examples: [wardExample] });
+export type ListEntryDto = z.output<typeof listEntryDtoSchema>;
+
+/** A department with its wards. */
+export const departmentEntryDtoSchema = z
+  .object({ ...listEntryFields, wards: z.array(listEntryDtoSchema) })
+  .meta({ id: 'DepartmentEntry' });
+export type DepartmentEntryDto = z.output<typeof departmentEntryDtoSchema>;
 
 /** `GET /api/lists`: every entry, retired ones too, each list by name. */
-export interface HospitalListsDto {
-  departments: DepartmentEntryDto[];
-  categories: ListEntryDto[];
-}
+export const hospitalListsDtoSchema = z
+  .object({ departments: z.array(departmentEntryDtoSchema), categories: z.array(listEntryDtoSchema) })
+  .meta({
+    id: 'HospitalLists',
+    examples: [
+      {
+        departments: [
+          {
+            _id: '3a9e6f2b-1c4d-4e8f-a7b6-5c4d3e2f1a0b',
+            kind: 'department',
+            name: 'ICU',
+            parentId: null,
+            retired: false,
+            retiredAt: null,
+            formerNames: [],
+            createdAt: '2025-11-03T08:00:00.000Z',
+            updatedAt: '2025-11-03T08:00:00.000Z',
+            version: 1,
+            wards: [wardExample],
+          },
+        ],
+        categories: [
+          {
+            _id: '8f7e6d5c-4b3a-4291-8a0b-c1d2e3f4a5b6',
+            kind: 'category',
+            name: 'Ventilator',
+            parentId: null,
+            retired: false,
+            retiredAt: null,
+            formerNames: [],
+            createdAt: '2025-11-03T08:00:00.000Z',
+            updatedAt: '2025-11-03T08:00:00.000Z',
+            version: 1,
+          },
+        ],
+      },
+    ],
+  });
+export type HospitalListsDto = z.output<typeof hospitalListsDtoSchema>;
 
 const control = /\p{Cc}/u;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateField } from './dates';
 import { limitParam, pageParam } from './paging';
-import type { EquipmentStatus, UserRef } from './equipment';
+import { EQUIPMENT_STATUSES, userRefSchema } from './equipment';
 
 /**
  * Recalls and field safety notices. A notice names a manufacturer, one or more models and, when
@@ -348,103 +348,225 @@ export const listRecallActionsQuerySchema = z.object({
 });
 export type ListRecallActionsQuery = z.output<typeof listRecallActionsQuerySchema>;
 
-export interface RecallSummaryDto {
-  _id: string;
-  source: RecallSource;
-  sourceReference: string;
-  title: string;
-  manufacturer: string;
-  models: string[];
-  publishedOn: string;
-  state: RecallState;
-  /** Devices the notice found, and how many of their actions are closed. */
-  affected: number;
-  closed: number;
-  createdAt: string;
-  closedAt: string | null;
-}
+/** Who recorded, edited or closed something. */
+const recordedBySchema = userRefSchema;
 
-export interface RecallDto extends RecallSummaryDto {
-  serialNumbers: string[];
-  serialRanges: SerialRange[];
-  lotNumbers: string[];
-  udiDi: string | null;
-  hazard: string;
-  actionRequired: string;
-  createdBy: UserRef | null;
-  updatedBy: UserRef | null;
-  /** Why a notice without open actions was closed by hand (null when its devices closed it). */
-  closingDecision: string | null;
-  /**
-   * The notice recorded first with the same source and reference, when this one repeats it (a
-   * notice saved twice before the rule that a reference is recorded once; see docs/using/recalls.md).
-   */
-  duplicateOf: string | null;
-  version: number;
-}
+const RECALL_EXAMPLE_ID = '4e6d2f9a-8b1c-4d3e-a5f6-7a8b9c0d1e2f';
+const PUMP_ID = '0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b';
+const ENGINEER = { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' };
+
+const summaryExample = {
+  _id: RECALL_EXAMPLE_ID,
+  source: 'FDA',
+  sourceReference: 'Z-1234-2026',
+  title: 'Infusomat Space: free-flow risk when the pump door is opened during infusion',
+  manufacturer: 'B. Braun',
+  models: ['Infusomat Space'],
+  publishedOn: '2026-02-20',
+  state: 'open',
+  affected: 3,
+  closed: 1,
+  createdAt: '2026-02-23T08:41:17.322Z',
+  closedAt: null,
+} as const;
+
+const summaryFields = {
+  _id: z.string(),
+  source: z.enum(RECALL_SOURCES),
+  sourceReference: z.string(),
+  title: z.string(),
+  manufacturer: z.string(),
+  models: z.array(z.string()),
+  publishedOn: z.string().describe('YYYY-MM-DD'),
+  state: z.enum(RECALL_STATES),
+  affected: z.number().int().describe('Devices the notice found.'),
+  closed: z.number().int().describe('How many of their actions are closed.'),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+};
+
+/** A notice as lists show it: what it is and how far its devices' actions are. */
+export const recallSummaryDtoSchema = z
+  .object(summaryFields)
+  .meta({ id: 'RecallSummary', examples: [summaryExample] });
+export type RecallSummaryDto = z.output<typeof recallSummaryDtoSchema>;
+
+/** A notice as recorded, with its counts; its devices are read a page at a time. */
+export const recallDtoSchema = z
+  .object({
+    ...summaryFields,
+    serialNumbers: z.array(z.string()),
+    serialRanges: z.array(serialRangeSchema),
+    lotNumbers: z.array(z.string()),
+    udiDi: z.string().nullable().describe('The GS1 device identifier (GTIN, 14 digits), or null.'),
+    hazard: z.string(),
+    actionRequired: z.string(),
+    createdBy: recordedBySchema.nullable(),
+    updatedBy: recordedBySchema.nullable(),
+    closingDecision: z
+      .string()
+      .nullable()
+      .describe('Why a notice without open actions was closed by hand (null when its devices closed it).'),
+    duplicateOf: z
+      .string()
+      .nullable()
+      .describe(
+        'The notice recorded first with the same source and reference, when this one repeats it (a notice saved twice before a reference was recorded once).',
+      ),
+    version: z.number().int().describe('Optimistic lock: send it back with an edit or a closing.'),
+  })
+  .meta({
+    id: 'Recall',
+    examples: [
+      {
+        ...summaryExample,
+        serialNumbers: ['BBR-448812'],
+        serialRanges: [{ from: 'BBR-448900', to: 'BBR-448999' }],
+        lotNumbers: [],
+        udiDi: '04046964000000',
+        hazard:
+          'If the pump door is opened while an infusion runs, the anti-free-flow clamp may fail to close.',
+        actionRequired: 'Install software 2.3.1 and check the anti-free-flow clamp on each affected pump.',
+        createdBy: ENGINEER,
+        updatedBy: ENGINEER,
+        closingDecision: null,
+        duplicateOf: null,
+        version: 1,
+      },
+    ],
+  });
+export type RecallDto = z.output<typeof recallDtoSchema>;
 
 export const RECALL_ACTION_CLOSURES = ['task', 'decision'] as const;
 export type RecallActionClosure = (typeof RECALL_ACTION_CLOSURES)[number];
 
 /** One affected device's action. The device is as it is now; `matched` as it was when found. */
-export interface RecallActionDto {
-  _id: string;
-  recallId: string;
-  device: {
-    _id: string;
-    name: string;
-    serialNumber: string;
-    model: string;
-    department: string;
-    status: EquipmentStatus;
-    /** False when the device was deleted from the inventory since. */
-    present: boolean;
-  };
-  matched: { manufacturer: string; model: string; serialNumber: string; lotNumber: string | null };
-  /** False when the device no longer matches the notice (edited since): it stays, closable by a decision. */
-  stillMatches: boolean;
-  foundAt: string;
-  state: RecallState;
-  closedWith: RecallActionClosure | null;
-  taskId: string | null;
-  decision: string | null;
-  closedAt: string | null;
-  closedBy: UserRef | null;
-  version: number;
-}
+export const recallActionDtoSchema = z
+  .object({
+    _id: z.string(),
+    recallId: z.string(),
+    device: z.object({
+      _id: z.string(),
+      name: z.string(),
+      serialNumber: z.string(),
+      model: z.string(),
+      department: z.string(),
+      status: z.enum(EQUIPMENT_STATUSES),
+      present: z.boolean().describe('False when the device was deleted from the inventory since.'),
+    }),
+    matched: z
+      .object({
+        manufacturer: z.string(),
+        model: z.string(),
+        serialNumber: z.string(),
+        lotNumber: z.string().nullable(),
+      })
+      .describe('The device as it was when the notice found it.'),
+    stillMatches: z
+      .boolean()
+      .describe(
+        'False when the device no longer matches the notice (edited since): it stays, closable by a decision.',
+      ),
+    foundAt: z.string(),
+    state: z.enum(RECALL_STATES),
+    closedWith: z.enum(RECALL_ACTION_CLOSURES).nullable(),
+    taskId: z.string().nullable(),
+    decision: z.string().nullable(),
+    closedAt: z.string().nullable(),
+    closedBy: recordedBySchema.nullable(),
+    version: z.number().int(),
+  })
+  .meta({
+    id: 'RecallAction',
+    examples: [
+      {
+        _id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+        recallId: RECALL_EXAMPLE_ID,
+        device: {
+          _id: PUMP_ID,
+          name: 'Infusion Pump',
+          serialNumber: 'BBR-448812',
+          model: 'Infusomat Space',
+          department: 'ICU',
+          status: 'Serviceable',
+          present: true,
+        },
+        matched: {
+          manufacturer: 'B. Braun',
+          model: 'Infusomat Space',
+          serialNumber: 'BBR-448812',
+          lotNumber: null,
+        },
+        stillMatches: true,
+        foundAt: '2026-02-23T08:41:17.322Z',
+        state: 'closed',
+        closedWith: 'task',
+        taskId: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
+        decision: null,
+        closedAt: '2026-02-25T14:05:09.871Z',
+        closedBy: ENGINEER,
+        version: 2,
+      },
+    ],
+  });
+export type RecallActionDto = z.output<typeof recallActionDtoSchema>;
 
-export interface RecallListResponse {
-  recalls: RecallSummaryDto[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-  /** Open notices and open actions in the whole list, for the heading. */
-  open: number;
-  openActions: number;
-}
+const pageOf = {
+  total: z.number().int().describe('How many rows the list holds in all.'),
+  page: z.number().int().describe('This page, from 1.'),
+  pages: z.number().int().describe('How many pages the list has at this limit.'),
+  limit: z.number().int().describe('Rows per page.'),
+};
+
+/** `GET /api/recalls`: a page of notices, open ones first. */
+export const recallListResponseSchema = z
+  .object({
+    recalls: z.array(recallSummaryDtoSchema),
+    ...pageOf,
+    open: z.number().int().describe('Open notices in the whole list, for the heading.'),
+    openActions: z.number().int().describe('Open actions of all the notices, for the heading.'),
+  })
+  .meta({ id: 'RecallPage' });
+export type RecallListResponse = z.output<typeof recallListResponseSchema>;
 
 /** One page of a notice's affected devices, each with its action (`GET /api/recalls/{id}/actions`). */
-export interface RecallActionsPage {
-  actions: RecallActionDto[];
-  total: number;
-  page: number;
-  pages: number;
-  limit: number;
-}
+export const recallActionsPageSchema = z
+  .object({ actions: z.array(recallActionDtoSchema), ...pageOf })
+  .meta({ id: 'RecallActionPage' });
+export type RecallActionsPage = z.output<typeof recallActionsPageSchema>;
 
 /** The matching devices of a notice not yet saved. */
-export interface RecallPreview {
-  total: number;
-  devices: { _id: string; name: string; serialNumber: string; model: string; department: string }[];
-  /** `wholeModelWarning` of the notice, or null. */
-  warning: string | null;
-}
+export const recallPreviewSchema = z
+  .object({
+    total: z.number().int().describe('Every device the notice finds.'),
+    devices: z
+      .array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          serialNumber: z.string(),
+          model: z.string(),
+          department: z.string(),
+        }),
+      )
+      .describe(`The first ${RECALL_LIMITS.previewDevices}, in name order.`),
+    warning: z
+      .string()
+      .nullable()
+      .describe(
+        'Said when the notice lists neither serial numbers nor lots (it names every device of its models).',
+      ),
+  })
+  .meta({ id: 'RecallPreview' });
+export type RecallPreview = z.output<typeof recallPreviewSchema>;
 
 /** A device's recalls, each with its action, for the device page. */
-export interface DeviceRecallsResponse {
-  recalls: { recall: RecallSummaryDto; action: RecallActionDto }[];
-}
+export const deviceRecallsResponseSchema = z
+  .object({
+    recalls: z.array(z.object({ recall: recallSummaryDtoSchema, action: recallActionDtoSchema })),
+  })
+  .meta({ id: 'DeviceRecalls' });
+export type DeviceRecallsResponse = z.output<typeof deviceRecallsResponseSchema>;
 
 /** The dashboard's recall figures (the equipment part). */
 export const recallFiguresSchema = z.object({

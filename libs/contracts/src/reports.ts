@@ -211,69 +211,159 @@ export function reportFileName(format: ReportFormat, at: Date): string {
 export const REPORT_JOB_STATES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
 export type ReportJobState = (typeof REPORT_JOB_STATES)[number];
 
-/** One generated (or generating) report, as its owner and Engineers and Admins see it. */
-export interface ReportJobDto {
-  _id: string;
-  reports: ReportType[];
-  format: ReportFormat;
-  state: ReportJobState;
-  /** 0 to 100. */
-  progress: number;
-  /** What the worker is doing ("Downtime analysis", "Writing the file"), or why it failed. */
-  stage: string | null;
-  failure: string | null;
-  attempts: number;
-  fileName: string | null;
-  fileSize: number | null;
-  filters: ReportFilters;
-  requestedBy: { _id: string; name: string };
-  /** The schedule that made it, when it was not asked for by hand. */
-  scheduleId: string | null;
-  emailTo: string | null;
-  /** When the e-mail was accepted by the mail server, or null. */
-  emailedAt: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  /** When the file is deleted. */
-  expiresAt: string | null;
-}
+/** A person a report or a schedule belongs to. */
+const reportPersonSchema = z.object({ _id: z.string(), name: z.string() });
 
-export interface ReportJobListResponse {
-  jobs: ReportJobDto[];
-  total: number;
-  page: number;
-  pages: number;
-}
+/**
+ * A report's filters as recorded: the request's after parsing (each name once, as the hospital's
+ * lists call it now). The request's schema transforms what it reads, so the answer's shape is
+ * written here, checked against the parsed request's type (and the services' answers against it).
+ */
+const recordedFiltersSchema = z.object({
+  dateFrom: z.string().describe('YYYY-MM-DD'),
+  dateTo: z.string().describe('YYYY-MM-DD'),
+  departments: z.array(z.string()).describe('Empty for every department.'),
+  categories: z.array(z.string()).describe('Empty for every category.'),
+  staff: z
+    .string()
+    .nullable()
+    .describe('One member of staff (their id) for the staff figures, or null for everyone.'),
+}) satisfies z.ZodType<ReportFilters>;
+
+const REQUESTER = { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' };
+
+/** One generated (or generating) report, as its owner and Engineers and Admins see it. */
+export const reportJobDtoSchema = z
+  .object({
+    _id: z.string(),
+    reports: z.array(z.enum(REPORT_TYPES)),
+    format: z.enum(REPORT_FORMATS),
+    state: z.enum(REPORT_JOB_STATES),
+    progress: z.number().describe('0 to 100.'),
+    stage: z
+      .string()
+      .nullable()
+      .describe('What the worker is doing ("Downtime analysis", "Writing the file"), or why it failed.'),
+    failure: z.string().nullable(),
+    attempts: z.number().int(),
+    fileName: z.string().nullable(),
+    fileSize: z.number().int().nullable().describe('Bytes.'),
+    filters: recordedFiltersSchema,
+    requestedBy: reportPersonSchema,
+    scheduleId: z
+      .string()
+      .nullable()
+      .describe('The schedule that made it, when it was not asked for by hand.'),
+    emailTo: z.string().nullable(),
+    emailedAt: z.string().nullable().describe('When the e-mail was accepted by the mail server, or null.'),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+    expiresAt: z.string().nullable().describe('When the file is deleted.'),
+  })
+  .meta({
+    id: 'ReportJob',
+    examples: [
+      {
+        _id: '2f1e0d9c-8b7a-4654-9321-0fedcba98765',
+        reports: ['equipmentStatus', 'downtimeAnalysis'],
+        format: 'pdf',
+        state: 'done',
+        progress: 100,
+        stage: null,
+        failure: null,
+        attempts: 1,
+        fileName: 'cmms-report-1772531205114.pdf',
+        fileSize: 184_322,
+        filters: {
+          dateFrom: '2026-02-01',
+          dateTo: '2026-02-28',
+          departments: ['ICU'],
+          categories: ['Ventilator', 'Infusion Pump'],
+          staff: null,
+        },
+        requestedBy: REQUESTER,
+        scheduleId: null,
+        emailTo: null,
+        emailedAt: null,
+        createdAt: '2026-03-03T09:46:45.114Z',
+        finishedAt: '2026-03-03T09:46:49.870Z',
+        expiresAt: '2026-03-10T09:46:49.870Z',
+      },
+    ],
+  });
+export type ReportJobDto = z.output<typeof reportJobDtoSchema>;
+
+/** `GET /api/reports`: a page of reports, newest first. */
+export const reportJobListResponseSchema = z
+  .object({
+    jobs: z.array(reportJobDtoSchema),
+    total: z.number().int().describe('How many reports the list holds in all.'),
+    page: z.number().int().describe('This page, from 1.'),
+    pages: z.number().int().describe('How many pages the list has at this limit.'),
+  })
+  .meta({ id: 'ReportJobPage' });
+export type ReportJobListResponse = z.output<typeof reportJobListResponseSchema>;
 
 /** A repeating report: the request it repeats, how often, and where it goes. */
-export interface ReportScheduleDto {
-  _id: string;
-  reports: ReportType[];
-  format: ReportFormat;
-  frequency: ReportScheduleFrequency;
-  /** Each run covers the calendar week, month or quarter before it (Monday 06:00, the 1st, the quarter's 1st). */
-  departments: string[];
-  categories: string[];
-  emailTo: string | null;
-  owner: { _id: string; name: string };
-  nextRunAt: string | null;
-  lastRunAt: string | null;
-  createdAt: string;
-}
+export const reportScheduleDtoSchema = z
+  .object({
+    _id: z.string(),
+    reports: z.array(z.enum(REPORT_TYPES)),
+    format: z.enum(REPORT_FORMATS),
+    frequency: z
+      .enum(REPORT_SCHEDULE_FREQUENCIES)
+      .describe(
+        "Each run covers the calendar week, month or quarter before it (Monday 06:00, the 1st, the quarter's 1st).",
+      ),
+    departments: z.array(z.string()),
+    categories: z.array(z.string()),
+    emailTo: z.string().nullable(),
+    owner: reportPersonSchema,
+    nextRunAt: z.string().nullable(),
+    lastRunAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({
+    id: 'ReportSchedule',
+    examples: [
+      {
+        _id: '6b5a4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+        reports: ['complianceAudit'],
+        format: 'xlsx',
+        frequency: 'monthly',
+        departments: ['ICU', 'Theatre'],
+        categories: [],
+        emailTo: 'biomed@hospital.example',
+        owner: REQUESTER,
+        nextRunAt: '2026-04-01T06:00:00.000Z',
+        lastRunAt: '2026-03-01T06:00:02.417Z',
+        createdAt: '2026-01-12T11:20:31.650Z',
+      },
+    ],
+  });
+export type ReportScheduleDto = z.output<typeof reportScheduleDtoSchema>;
 
-export interface ReportScheduleListResponse {
-  schedules: ReportScheduleDto[];
-}
+/** `GET /api/report-schedules`: the live schedules, oldest first (at most 200). */
+export const reportScheduleListResponseSchema = z
+  .object({ schedules: z.array(reportScheduleDtoSchema) })
+  .meta({ id: 'ReportScheduleList' });
+export type ReportScheduleListResponse = z.output<typeof reportScheduleListResponseSchema>;
+
+/** What a cancelled schedule's call answers: its id. */
+export const cancelledReportScheduleSchema = z.object({ _id: z.string() });
 
 /**
  * `POST /api/reports/generate` answers the file itself when it is ready in time; otherwise this:
  * a link to the report's page, which follows its progress and downloads it when done.
  */
-export interface ReportQueuedResponse {
-  fileUrl: string;
-  jobId: string;
-  scheduleId: string | null;
-}
+export const reportQueuedResponseSchema = z
+  .object({
+    fileUrl: z.string().describe("The report's page, which follows it live and downloads it when done."),
+    jobId: z.string(),
+    scheduleId: z.string().nullable().describe('The schedule made with it, when one was asked for.'),
+  })
+  .meta({ id: 'ReportQueued' });
+export type ReportQueuedResponse = z.output<typeof reportQueuedResponseSchema>;
 
 /** The live event a report's owner receives as the report moves (`report:progress`). */
 export interface ReportProgressEvent {

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 export function useReportSchedules() {
   return useQuery({
     queryKey: reportKeys.schedules(),
-    queryFn: apiQuery<ReportScheduleListResponse>('/reports/schedules'),
+    queryFn: apiQuery<ReportScheduleListResponse>('/report-schedules'),
   });
 }
 
@@ -14,7 +14,7 @@ export function useReportSchedules() {
 export function useCancelSchedule() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ _id: string }>(`/reports/schedules/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete<{ _id: string }>(`/report-schedules/${encodeURIComponent(id)}`),
     onSuccess: () => void client.invalidateQueries({ queryKey: reportKeys.schedules() }),
   });
 }

@@ -29,7 +29,7 @@ describe('Reports', () => {
   it('shows loading, then says when there are no reports and no schedules', async () => {
     apiServer.use(
       http.get(api('/reports'), () => HttpResponse.json(jobPage([]))),
-      http.get(api('/reports/schedules'), () => HttpResponse.json(noSchedules)),
+      http.get(api('/report-schedules'), () => HttpResponse.json(noSchedules)),
     );
     await renderScreen(<ReportsPage />, { user: engineer, path: '/reports' });
     expect(within(recent()).getByRole('status')).toHaveTextContent('Loading your reports…');
@@ -60,7 +60,7 @@ describe('Reports', () => {
           ]),
         ),
       ),
-      http.get(api('/reports/schedules'), () => HttpResponse.json(noSchedules)),
+      http.get(api('/report-schedules'), () => HttpResponse.json(noSchedules)),
     );
     await renderScreen(<ReportsPage />, { user: engineer, path: '/reports' });
     const done = await within(recent()).findByRole('row', { name: /^Compliance audit, / });
@@ -79,7 +79,7 @@ describe('Reports', () => {
         calls += 1;
         return calls <= 3 ? refusal(503, '', 'req-9') : HttpResponse.json(jobPage([jobFixture()]));
       }),
-      http.get(api('/reports/schedules'), () => HttpResponse.json(noSchedules)),
+      http.get(api('/report-schedules'), () => HttpResponse.json(noSchedules)),
     );
     const user = userEvent.setup();
     await renderScreen(<ReportsPage />, { user: engineer, path: '/reports' });
@@ -95,7 +95,7 @@ describe('Reports', () => {
     let calls = 0;
     apiServer.use(
       http.get(api('/reports'), () => HttpResponse.json(jobPage([jobFixture()]))),
-      http.get(api('/reports/schedules'), () => {
+      http.get(api('/report-schedules'), () => {
         calls += 1;
         return refusal(403, 'Your role may not read report schedules.');
       }),
@@ -119,7 +119,7 @@ describe('Reports', () => {
     let listed = [running];
     apiServer.use(
       http.get(api('/reports'), () => HttpResponse.json(jobPage(listed))),
-      http.get(api('/reports/schedules'), () => HttpResponse.json(noSchedules)),
+      http.get(api('/report-schedules'), () => HttpResponse.json(noSchedules)),
     );
     const live = new TestLiveEvents();
     await renderScreen(<ReportsPage />, { user: engineer, path: '/reports', live });
@@ -157,8 +157,8 @@ describe('Reports', () => {
     const cancelled: string[] = [];
     apiServer.use(
       http.get(api('/reports'), () => HttpResponse.json(jobPage([]))),
-      http.get(api('/reports/schedules'), () => HttpResponse.json({ schedules: listed })),
-      http.delete(api('/reports/schedules/:id'), ({ params }) => {
+      http.get(api('/report-schedules'), () => HttpResponse.json({ schedules: listed })),
+      http.delete(api('/report-schedules/:id'), ({ params }) => {
         cancelled.push(String(params['id']));
         listed = [];
         return HttpResponse.json({ _id: params['id'] });
@@ -182,8 +182,8 @@ describe('Reports', () => {
   it("a refused cancellation shows the server's message in the dialog, which stays open", async () => {
     apiServer.use(
       http.get(api('/reports'), () => HttpResponse.json(jobPage([]))),
-      http.get(api('/reports/schedules'), () => HttpResponse.json({ schedules: [scheduleFixture()] })),
-      http.delete(api('/reports/schedules/:id'), () =>
+      http.get(api('/report-schedules'), () => HttpResponse.json({ schedules: [scheduleFixture()] })),
+      http.delete(api('/report-schedules/:id'), () =>
         refusal(403, 'Only its owner may cancel this schedule.'),
       ),
     );

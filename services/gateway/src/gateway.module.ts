@@ -15,7 +15,7 @@ import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
 import { InventoryFilesController } from './equipment/inventory-files.controller';
-import { ListsController } from './equipment/lists.controller';
+import { AssetLabelsController } from './labels/asset-labels.controller';
 import { TasksClient } from './tasks/tasks.client';
 import {
   BUNDLED_FILE_WORKER,
@@ -48,12 +48,6 @@ import { ReportsController } from './reports/reports.controller';
 import { SafetyClient } from './safety/safety.client';
 import { SafetyTestsController } from './safety/safety-tests.controller';
 import { AuditClient, AuditController } from './audit/audit.controller';
-import { RecallsClient } from './recalls/recalls.client';
-import {
-  DeviceRecallsController,
-  RecallActionsController,
-  RecallsController,
-} from './recalls/recalls.controller';
 
 /** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
 export interface GatewayRunOptions {
@@ -85,10 +79,7 @@ export class GatewayModule {
         AuthController,
         OwnSettingsController,
         InventoryFilesController,
-        ListsController,
-        RecallsController,
-        RecallActionsController,
-        DeviceRecallsController,
+        AssetLabelsController,
         TasksController,
         // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
@@ -134,7 +125,6 @@ export class GatewayModule {
         GatewayMetrics,
         DomainEventsRelay,
         EquipmentClient,
-        RecallsClient,
         TasksClient,
         UsersClient,
         { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },

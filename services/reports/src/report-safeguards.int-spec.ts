@@ -223,7 +223,7 @@ describe('Report safeguards (real stack)', () => {
     const cancelled = await call(
       stack.gateway.url,
       'DELETE',
-      `/api/reports/schedules/${first.body.scheduleId}`,
+      `/api/report-schedules/${first.body.scheduleId}`,
       { token: planner.token },
     );
     expect(cancelled.status).toBe(200);

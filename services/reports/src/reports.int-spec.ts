@@ -350,7 +350,7 @@ describe('Reports (real stack)', () => {
     try {
       const scheduler = await queue.getJobScheduler(scheduleId);
       expect(scheduler?.pattern).toBe(SCHEDULE_PATTERNS.monthly);
-      const listed = await as('Manager').get<ReportScheduleListResponse>('/reports/schedules');
+      const listed = await as('Manager').get<ReportScheduleListResponse>('/report-schedules');
       expect(listed.body.schedules.find((schedule) => schedule._id === scheduleId)?.nextRunAt).toBeTruthy();
 
       // Its turn, as the job scheduler adds it.
@@ -380,14 +380,14 @@ describe('Reports (real stack)', () => {
 
       expect(
         (
-          await call(stack.gateway.url, 'DELETE', `/api/reports/schedules/${scheduleId}`, {
+          await call(stack.gateway.url, 'DELETE', `/api/report-schedules/${scheduleId}`, {
             token: tokens.get('Technician'),
           })
         ).status,
       ).toBe(404);
       expect(
         (
-          await call(stack.gateway.url, 'DELETE', `/api/reports/schedules/${scheduleId}`, {
+          await call(stack.gateway.url, 'DELETE', `/api/report-schedules/${scheduleId}`, {
             token: tokens.get('Manager'),
           })
         ).status,

@@ -382,7 +382,7 @@ describe('Hospital lists: departments with wards, categories (real PostgreSQL, N
     });
     const made = await schedule(['radiology', 'Eye', 'eye'], ['x-ray']);
     expect(made.status).toBe(202);
-    const mine = await engineer.get<ReportScheduleListResponse>('/reports/schedules');
+    const mine = await engineer.get<ReportScheduleListResponse>('/report-schedules');
     const saved = mine.body.schedules.find((item) => item._id === made.body.scheduleId);
     expect(saved).toMatchObject({
       departments: ['Radiology Department', 'Ophthalmology'],

@@ -2,7 +2,11 @@ import { AUDIT_OPERATIONS } from '../audit/audit.operations';
 import { AUTH_OPERATIONS } from '../auth/auth.operations';
 import { DASHBOARD_OPERATIONS } from '../dashboard/dashboard.operations';
 import { EQUIPMENT_OPERATIONS } from '../equipment/equipment.operations';
+import { LISTS_OPERATIONS } from '../equipment/lists.operations';
 import { HEALTH_OPERATIONS } from '../health/health.operations';
+import { LABELS_OPERATIONS } from '../labels/labels.operations';
+import { RECALLS_OPERATIONS } from '../recalls/recalls.operations';
+import { REPORTS_OPERATIONS } from '../reports/reports.operations';
 import { SAFETY_OPERATIONS } from '../safety/safety.operations';
 import { TASKS_OPERATIONS } from '../tasks/tasks.operations';
 import { USERS_OPERATIONS } from '../users/users.operations';
@@ -17,8 +21,12 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...Object.values(AUTH_OPERATIONS),
   ...Object.values(USERS_OPERATIONS),
   ...Object.values(EQUIPMENT_OPERATIONS),
+  ...Object.values(LISTS_OPERATIONS),
+  ...Object.values(LABELS_OPERATIONS),
+  ...Object.values(RECALLS_OPERATIONS),
   ...Object.values(TASKS_OPERATIONS),
   ...Object.values(SAFETY_OPERATIONS),
+  ...Object.values(REPORTS_OPERATIONS),
   ...Object.values(DASHBOARD_OPERATIONS),
   ...Object.values(AUDIT_OPERATIONS),
   ...Object.values(HEALTH_OPERATIONS),

@@ -13,10 +13,7 @@ import {
   type InventoryImportRowsQuery,
   type InventoryStageBegin,
   type InventoryStageRows,
-  type ListEntryDto,
-  type ListEntryUpdate,
   type ListEquipmentQuery,
-  type NewListEntry,
   type RiskScores,
   type NewEquipment,
   type StatusHistoryPage,
@@ -43,14 +40,6 @@ export class EquipmentClient extends DomainServiceClient {
 
   lists(session: GatewaySession): Promise<HospitalListsDto> {
     return this.request(SUBJECTS.equipment.lists, {}, actingUserOf(session));
-  }
-
-  addListEntry(session: GatewaySession, data: NewListEntry): Promise<ListEntryDto> {
-    return this.request(SUBJECTS.equipment.addListEntry, { data }, actingUserOf(session));
-  }
-
-  updateListEntry(session: GatewaySession, id: string, data: ListEntryUpdate): Promise<ListEntryDto> {
-    return this.request(SUBJECTS.equipment.updateListEntry, { id, data }, actingUserOf(session));
   }
 
   /** Starts staging a file's rows: answers the import's id, which the rows are then sent to. */

@@ -3,11 +3,8 @@ import {
   SUBJECTS,
   type ReportFileChunk,
   type ReportJobDto,
-  type ReportJobListQuery,
-  type ReportJobListResponse,
   type ReportQueuedResponse,
   type ReportRequest,
-  type ReportScheduleListResponse,
 } from '@caliber/contracts';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { actingUserOf, type GatewaySession } from '../auth/session';
@@ -27,23 +24,11 @@ export class ReportsClient extends DomainServiceClient {
     return this.request(SUBJECTS.reports.generate, request, actingUserOf(session));
   }
 
-  list(session: GatewaySession, query: ReportJobListQuery): Promise<ReportJobListResponse> {
-    return this.request(SUBJECTS.reports.listJobs, query, actingUserOf(session));
-  }
-
   get(session: GatewaySession, id: string): Promise<ReportJobDto> {
     return this.request(SUBJECTS.reports.getJob, { id }, actingUserOf(session));
   }
 
   chunk(session: GatewaySession, id: string, offset: number): Promise<ReportFileChunk> {
     return this.request(SUBJECTS.reports.fileChunk, { id, offset }, actingUserOf(session));
-  }
-
-  schedules(session: GatewaySession): Promise<ReportScheduleListResponse> {
-    return this.request(SUBJECTS.reports.listSchedules, {}, actingUserOf(session));
-  }
-
-  cancelSchedule(session: GatewaySession, id: string): Promise<{ _id: string }> {
-    return this.request(SUBJECTS.reports.cancelSchedule, { id }, actingUserOf(session));
   }
 }

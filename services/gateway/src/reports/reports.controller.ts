@@ -1,27 +1,19 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   generateReportSchema,
   REPORT_FILE_CHUNK_BYTES,
-  reportJobListQuerySchema,
   type ReportJobDto,
-  type ReportJobListResponse,
   type ReportQueuedResponse,
-  type ReportScheduleListResponse,
 } from '@caliber/contracts';
 import type { z } from 'zod';
 import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { Operation } from '../api/operation-routes';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
-import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { ReportsClient } from './reports.client';
-
-const MIME: Record<ReportJobDto['format'], string> = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
+import { REPORT_MEDIA_TYPES, REPORTS_OPERATIONS } from './reports.operations';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,12 +32,13 @@ async function send(response: Response, data: Buffer): Promise<void> {
 }
 
 /**
- * Reports over HTTP. Generate waits a little for the file (`REPORT_WAIT_SECONDS`): a report ready
- * by then is the answer itself; otherwise the answer is `{fileUrl}`, the report's page, which
- * follows it live and downloads it when done. Files are read from the reports service piece by
- * piece and streamed, so no message and no answer holds a whole file in memory.
+ * The report operations answered with a file (the others are forwarded as declared). Generate
+ * waits a little for the file (`REPORT_WAIT_SECONDS`): a report ready by then is the answer itself;
+ * otherwise the answer is `{fileUrl}`, the report's page, which follows it live and downloads it
+ * when done. Files are read from the reports service piece by piece and streamed, so no message
+ * and no answer holds a whole file in memory.
  */
-@Controller('reports')
+@Controller()
 export class ReportsController {
   constructor(
     private readonly reports: ReportsClient,
@@ -53,7 +46,7 @@ export class ReportsController {
   ) {}
 
   /** 200 with the file, or 202 with `{fileUrl, jobId, scheduleId}`. */
-  @Post('generate')
+  @Operation(REPORTS_OPERATIONS.generateReport)
   async generate(
     @CurrentSession() session: GatewaySession,
     @Body(new ZodBodyPipe(generateReportSchema)) request: z.output<typeof generateReportSchema>,
@@ -68,34 +61,8 @@ export class ReportsController {
     response.status(202).json(answer);
   }
 
-  @Get()
-  list(
-    @CurrentSession() session: GatewaySession,
-    @Query(new ZodQueryPipe(reportJobListQuerySchema)) query: z.output<typeof reportJobListQuerySchema>,
-  ): Promise<ReportJobListResponse> {
-    return this.reports.list(session, query);
-  }
-
-  @Get('schedules')
-  schedules(@CurrentSession() session: GatewaySession): Promise<ReportScheduleListResponse> {
-    return this.reports.schedules(session);
-  }
-
-  @Delete('schedules/:id')
-  cancelSchedule(
-    @CurrentSession() session: GatewaySession,
-    @Param('id') id: string,
-  ): Promise<{ _id: string }> {
-    return this.reports.cancelSchedule(session, id);
-  }
-
-  @Get(':id')
-  get(@CurrentSession() session: GatewaySession, @Param('id') id: string): Promise<ReportJobDto> {
-    return this.reports.get(session, id);
-  }
-
   /** The finished file, streamed; 409 while it is being written, 404 once expired. */
-  @Get(':id/file')
+  @Operation(REPORTS_OPERATIONS.getReportFile)
   async file(
     @CurrentSession() session: GatewaySession,
     @Param('id') id: string,
@@ -123,7 +90,7 @@ export class ReportsController {
   private async sendFile(session: GatewaySession, job: ReportJobDto, response: Response): Promise<void> {
     const first = await this.reports.chunk(session, job._id, 0);
     response.status(200);
-    response.setHeader('Content-Type', MIME[first.format]);
+    response.setHeader('Content-Type', REPORT_MEDIA_TYPES[first.format]);
     response.setHeader('Content-Length', String(first.size));
     response.setHeader('Content-Disposition', `attachment; filename="${first.fileName}"`);
     response.setHeader('Cache-Control', 'private, no-store');
