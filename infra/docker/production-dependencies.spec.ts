@@ -16,6 +16,10 @@ const SERVER_CODE = ['services', 'libs/service-kit/src', 'libs/contracts/src'];
 const NOT_IN_IMAGES = new Set([
   // Lints the OpenAPI document in `npm test`; never bundled.
   'services/gateway/src/docs/lint-openapi.ts',
+  // Writes (and checks) the integrators' typed client from the OpenAPI document; never bundled.
+  'services/gateway/src/docs/write-client.ts',
+  // Checks real answers against the OpenAPI document in the integration tests; never bundled.
+  'services/gateway/src/docs/documented-answers.ts',
   // Reads label PDFs back (text, QR codes) for the label tests; never bundled.
   'services/gateway/src/labels/pdf-read-back.ts',
 ]);

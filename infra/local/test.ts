@@ -111,6 +111,9 @@ function main(): number {
     ['Lint', binary('eslint'), ['.', '--max-warnings=0']],
     ['Formatting', binary('prettier'), ['--check', '.', '--log-level=warn']],
     ['OpenAPI lint (Redocly recommended)', binary('tsx'), ['services/gateway/src/docs/lint-openapi.ts']],
+    // The integrators' typed client is generated from the OpenAPI document: it must be what the
+    // document makes now (the type check above compiles the integration test that uses it).
+    ['Typed API client up to date', binary('tsx'), ['services/gateway/src/docs/write-client.ts', '--check']],
     // Every relative link and heading anchor of every Markdown file outside what Git ignores
     // (node_modules, builds, results), offline; any warning fails; no file is rewritten.
     // Settings and why: .remarkrc.mjs.

@@ -16,11 +16,9 @@ const COMPONENTS = '#/components/schemas/';
  */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output', named: Map<string, JsonSchema>): JsonSchema {
   const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
-  const {
-    $defs,
-    $schema: _dialect,
-    ...rest
-  } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const { $defs, ...withDialect } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  // The document's dialect is the OpenAPI 3.1 one: a schema inside it names none of its own.
+  const rest = Object.fromEntries(Object.entries(withDialect).filter(([key]) => key !== '$schema'));
   const relinked = (value: JsonSchema): JsonSchema =>
     JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as JsonSchema;
   for (const [name, definition] of Object.entries($defs ?? {})) {

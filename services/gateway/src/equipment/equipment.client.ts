@@ -1,24 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
-  type ChangeEquipmentStatusRequest,
-  type EquipmentDetail,
-  type EquipmentDto,
-  type EquipmentListResponse,
   type HospitalListsDto,
   type InventoryExportPage,
   type InventoryExportPageRequest,
   type InventoryImportDto,
-  type InventoryImportRowsPage,
-  type InventoryImportRowsQuery,
   type InventoryStageBegin,
   type InventoryStageRows,
-  type ListEquipmentQuery,
-  type RiskScores,
-  type NewEquipment,
-  type StatusHistoryPage,
-  type StatusHistoryQuery,
-  type UpdateEquipmentRequest,
 } from '@caliber/contracts';
 import { actingUserOf, type GatewaySession } from '../auth/session';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';

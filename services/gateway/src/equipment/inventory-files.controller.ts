@@ -1,34 +1,20 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Inject, Query, Res } from '@nestjs/common';
 import { Operation } from '../api/operation-routes';
 import { EQUIPMENT_OPERATIONS } from './equipment.operations';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import {
   INVENTORY_EXPORT_MAX_ROWS,
   INVENTORY_EXPORT_PAGE_ROWS,
   hasFullAccess,
   inventoryExportQuerySchema,
   inventoryImportRequestSchema,
-  inventoryImportRowsQuerySchema,
   type EquipmentDto,
   type EquipmentFilters,
   type InventoryExportPage,
   type InventoryFileType,
   type InventoryImportDto,
-  type InventoryImportRowsPage,
 } from '@caliber/contracts';
 import { ServiceError } from '@caliber/service-kit';
 import type { z } from 'zod';

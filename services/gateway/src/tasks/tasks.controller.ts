@@ -1,11 +1,9 @@
-import { Body, Controller, Get, Param, Query } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { certifyTaskSchema, type TaskDto } from '@caliber/contracts';
-import type { z } from 'zod';
 import { Operation } from '../api/operation-routes';
 import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
-import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { TasksClient } from './tasks.client';
 import { TASKS_OPERATIONS } from './tasks.operations';
 
