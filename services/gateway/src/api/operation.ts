@@ -40,6 +40,9 @@ export interface SuccessAnswer {
   file?: readonly string[];
 }
 
+/** An answer that is neither the success answer nor a refusal in the error shape. */
+export type OtherAnswer = Omit<SuccessAnswer, 'status'>;
+
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
@@ -63,6 +66,12 @@ export interface OperationDeclaration<
   body?: Body;
   query?: Query;
   answer: SuccessAnswer;
+  /**
+   * Answers besides the success answer whose body is not the error shape, by status: the file a
+   * report is when it is ready in time (200 beside the 202), a probe's own body when something
+   * is down (503).
+   */
+  otherAnswers?: Record<number, OtherAnswer>;
   /**
    * The refusals particular to this operation, status → what it means. The common ones are added
    * where they apply: 400 (a body or query), 401 (a session), 403 (a list of roles), 413 and 415

@@ -1,7 +1,7 @@
 import { apiErrorBodySchema } from '@caliber/contracts';
 import { z } from 'zod';
 import { OPERATIONS } from '../api/operations';
-import type { ApiOperation } from '../api/operation';
+import type { ApiOperation, OtherAnswer } from '../api/operation';
 import { refusalsOf } from '../api/refusals';
 
 type JsonSchema = Record<string, unknown>;
@@ -54,8 +54,8 @@ function parametersOf(operation: ApiOperation): JsonSchema[] {
   ];
 }
 
-function successOf(operation: ApiOperation, named: Map<string, JsonSchema>): JsonSchema {
-  const { description, schema, file } = operation.answer;
+function answerOf(answer: OtherAnswer, named: Map<string, JsonSchema>): JsonSchema {
+  const { description, schema, file } = answer;
   if (file) {
     return {
       description,
@@ -102,11 +102,17 @@ export function openApiDocument(productName: string, version: string): Record<st
             }
           : {}),
         responses: {
-          [operation.answer.status]: successOf(operation, named),
+          [operation.answer.status]: answerOf(operation.answer, named),
           ...Object.fromEntries(
             Object.entries(refusalsOf(operation)).map(([status, description]) => [
               status,
               { description, content: { 'application/json': { schema: error } } },
+            ]),
+          ),
+          ...Object.fromEntries(
+            Object.entries(operation.otherAnswers ?? {}).map(([status, other]) => [
+              status,
+              answerOf(other, named),
             ]),
           ),
         },

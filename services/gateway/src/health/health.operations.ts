@@ -25,7 +25,13 @@ export const HEALTH_OPERATIONS = {
       'Answers `{status, checks}` with only `status` per part; the details are for Engineers and Admins.',
     callers: 'anyone',
     answer: { status: 200, description: 'All up.', schema: publicHealthResponseSchema },
-    refusals: { ...UNREADABLE_ADDRESS, 503: 'Something is down; the body says which part.' },
+    refusals: UNREADABLE_ADDRESS,
+    otherAnswers: {
+      503: {
+        description: 'Something is down; the body says which part.',
+        schema: publicHealthResponseSchema,
+      },
+    },
   }),
   getHealthReady: operation({
     operationId: 'getHealthReady',
@@ -37,7 +43,13 @@ export const HEALTH_OPERATIONS = {
       'Does not follow the domain services: one service down must not take every gateway replica out of service.',
     callers: 'anyone',
     answer: { status: 200, description: '`{status: "ok"}`', schema: readinessResponseSchema },
-    refusals: { ...UNREADABLE_ADDRESS, 503: '`{status: "unavailable"}`: NATS cannot be reached.' },
+    refusals: UNREADABLE_ADDRESS,
+    otherAnswers: {
+      503: {
+        description: '`{status: "unavailable"}`: NATS cannot be reached.',
+        schema: readinessResponseSchema,
+      },
+    },
   }),
   getHealthDetails: operation({
     operationId: 'getHealthDetails',
@@ -47,6 +59,8 @@ export const HEALTH_OPERATIONS = {
     summary: 'Each part with its latency and error, the version and the uptime (Engineers and Admins)',
     callers: ENGINEERS,
     answer: { status: 200, description: 'All up.', schema: healthResponseSchema },
-    refusals: { 503: 'Something is down; the body says what and why.' },
+    otherAnswers: {
+      503: { description: 'Something is down; the body says what and why.', schema: healthResponseSchema },
+    },
   }),
 } as const satisfies Record<string, ApiOperation>;

@@ -40,6 +40,13 @@ export const REPORTS_OPERATIONS = {
       description: '`{fileUrl, jobId, scheduleId}`',
       schema: reportQueuedResponseSchema,
     },
+    otherAnswers: {
+      200: {
+        description:
+          'With Download Now, when the report is ready within `REPORT_WAIT_SECONDS`: the file itself, as an attachment.',
+        file: Object.values(REPORT_MEDIA_TYPES),
+      },
+    },
     refusals: {
       429: '`REPORT_LIMIT_REACHED`: the caller already has `REPORT_MAX_ACTIVE_PER_PERSON` (3) reports being prepared, or `REPORT_MAX_SCHEDULES_PER_PERSON` (10) live schedules; `message` says which and what to do. Nothing is stored.',
       503: COMMON_REFUSALS[503],

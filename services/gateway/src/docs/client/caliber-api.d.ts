@@ -9208,6 +9208,17 @@ export interface operations {
       };
     };
     responses: {
+      /** @description With Download Now, when the report is ready within `REPORT_WAIT_SECONDS`: the file itself, as an attachment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': string;
+        };
+      };
       /** @description `{fileUrl, jobId, scheduleId}` */
       202: {
         headers: {
@@ -9647,7 +9658,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Health'];
         };
       };
     };
@@ -9688,7 +9699,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': {
+            /** @enum {string} */
+            status: 'ok' | 'unavailable';
+          };
         };
       };
     };
@@ -9735,7 +9749,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['HealthDetails'];
         };
       };
     };

@@ -1,0 +1,65 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { OPERATIONS } from '../api/operations';
+import { openApiDocument } from './openapi';
+
+interface Response {
+  description: string;
+  content?: Record<string, { schema?: Record<string, unknown> }>;
+}
+interface Document {
+  paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+  components: { schemas: Record<string, { examples?: unknown[] }> };
+}
+
+const document = openApiDocument('Caliber', '0.0.0') as unknown as Document;
+const responsesOf = (path: string, method: string) => document.paths[path]?.[method]?.responses ?? {};
+
+describe('the OpenAPI document, derived from the declared operations', () => {
+  it("documents each operation's success answer: a JSON schema, or the file it is (only a 204 has no body)", () => {
+    const bare = OPERATIONS.filter((operation) => {
+      const success = responsesOf(operation.path, operation.method)[operation.answer.status];
+      const content = Object.values(success?.content ?? {});
+      return operation.answer.status === 204 ? content.length > 0 : !content.some((media) => media.schema);
+    }).map((operation) => operation.operationId);
+    expect(bare).toEqual([]);
+  });
+
+  it('documents every other answer with a body: a refusal is the one error shape, unless declared otherwise', () => {
+    const refusals = OPERATIONS.flatMap((operation) =>
+      Object.entries(responsesOf(operation.path, operation.method))
+        .filter(([status]) => Number(status) >= 400)
+        .map(([status, response]) => ({
+          operation,
+          status,
+          schema: response.content?.['application/json']?.schema,
+        })),
+    );
+    const wrong = refusals
+      .filter(({ operation, status, schema }) =>
+        operation.otherAnswers?.[Number(status)]
+          ? schema?.['$ref'] === '#/components/schemas/Error'
+          : schema?.['$ref'] !== '#/components/schemas/Error',
+      )
+      .map(({ operation, status }) => `${operation.operationId} ${status}`);
+    expect(refusals.length).toBeGreaterThan(OPERATIONS.length);
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every named record an example, and each example is an answer its schema accepts', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(document, 'openapi.json');
+    const named = Object.entries(document.components.schemas);
+    const problems = named.flatMap(([name, schema]) =>
+      (schema.examples ?? []).flatMap((example) => {
+        const validate = ajv.getSchema(`openapi.json#/components/schemas/${name}`);
+        return validate?.(example) ? [] : [`${name}: ${JSON.stringify(validate?.errors)}`];
+      }),
+    );
+    expect(problems).toEqual([]);
+    // The records people read first each show one: a device, a task, a plan, a recall, a user.
+    for (const name of ['Equipment', 'Task', 'PmPlan', 'Recall', 'User', 'Error'])
+      expect(document.components.schemas[name]?.examples).toHaveLength(1);
+  });
+});
