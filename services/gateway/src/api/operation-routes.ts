@@ -43,9 +43,18 @@ export function Operation(operation: ApiOperation): MethodDecorator {
   );
 }
 
+/** What people call each service when it does not answer (the 503's message). */
+const SERVICE_LABELS: Readonly<Record<string, string>> = {
+  identity: 'staff roster service',
+  equipment: 'equipment service',
+  maintenance: 'maintenance service',
+  reports: 'reports service',
+};
+
 /** The service a subject belongs to, in words for a 503: `equipment.list` → "equipment service". */
 export function serviceLabelOf(subject: string): string {
-  return `${subject.split('.')[0] ?? 'domain'} service`;
+  const prefix = subject.split('.')[0] ?? '';
+  return SERVICE_LABELS[prefix] ?? `${prefix} service`;
 }
 
 /** The default message of a forwarded call: the parts the operation has, named as the services take them. */
@@ -66,7 +75,7 @@ type ForwardHandler = (
 ) => Promise<unknown>;
 
 function forwardHandler(operation: ApiOperation, forward: Forward<unknown, unknown>): ForwardHandler {
-  const label = serviceLabelOf(forward.subject);
+  const label = forward.service ?? serviceLabelOf(forward.subject);
   return function forwardToService(session, id, body, query) {
     const message = forward.message
       ? forward.message({ id, body, query })

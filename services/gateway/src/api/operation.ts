@@ -28,6 +28,8 @@ export interface Forward<Body, Query> {
   message?: (input: OperationInput<Body, Query>) => unknown;
   /** A longer deadline for work of seconds (an import of many rows), in milliseconds. */
   atLeastMs?: number;
+  /** What the service is called in the 503's message, when not the one its subject's prefix names. */
+  service?: string;
 }
 
 /** The success answer: its status, and the contract schema of its JSON body or the file it is. */
@@ -64,6 +66,8 @@ export interface OperationDeclaration<
   description?: string;
   callers: Callers;
   body?: Body;
+  /** The body may be left out (the handler reads it itself): documented as not required. */
+  bodyOptional?: boolean;
   query?: Query;
   answer: SuccessAnswer;
   /**

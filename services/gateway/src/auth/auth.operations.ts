@@ -88,7 +88,7 @@ export const AUTH_OPERATIONS = {
     tag: 'Settings',
     summary: 'Change your own name and e-mail',
     description:
-      'A new e-mail address does not replace yours at once: a confirmation link is mailed to it, it is answered as `user.pendingEmail`, and `user.email` stays in force until the link is opened (`POST /api/auth/confirm-email`). Sending the pending address again changes nothing; your address in force cancels the pending change; `""` clears both. A new address is refused past your limit of confirmation mails (one a minute, five a day), and nothing is saved. See docs/email-addresses.md.',
+      'A new e-mail address does not replace yours at once: a confirmation link is mailed to it, it is answered as `user.pendingEmail`, and `user.email` stays in force until the link is opened (`POST /api/auth/confirm-email`). Sending the pending address again changes nothing; your address in force cancels the pending change; `""` clears both. A new address is refused past your limit of confirmation mails (one a minute, five a day), and nothing is saved. See docs/using/email-addresses.md.',
     callers: 'signed-in',
     body: updateProfileSchema,
     answer: SAVED_USER,
@@ -147,7 +147,12 @@ export const AUTH_OPERATIONS = {
     },
     // The link may be opened on any device, signed in or not: the gateway asks for itself, and
     // the token (256 random bits, kept only as a hash) says whose change it is.
-    forward: { subject: SUBJECTS.identity.confirmEmail, message: ({ body }) => body },
+    forward: {
+      subject: SUBJECTS.identity.confirmEmail,
+      message: ({ body }) => body,
+      // Shown to a person opening a link, signed in or not.
+      service: 'sign-in service',
+    },
   }),
   updateNotificationSettings: operation({
     operationId: 'updateNotificationSettings',

@@ -57,8 +57,9 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
     await equipment.close();
   });
 
-  it('has a line for every route, and none for a route that is not served', () => {
-    expect(Object.keys(ROUTE_ACCESS).sort()).toEqual(OPERATIONS.map((route) => route.operationId).sort());
+  it('says how to call no operation that is not declared', () => {
+    const declared = new Set(OPERATIONS.map((route) => route.operationId));
+    expect(Object.keys(ROUTE_ACCESS).filter((operationId) => !declared.has(operationId))).toEqual([]);
   });
 
   it('answers each caller of each route as the table says, with a message on every refusal', async () => {
@@ -77,8 +78,8 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
     const answered: Record<string, Record<Caller, number>> = {};
     const expected: Record<string, Record<Caller, number>> = {};
     for (const route of ordered) {
-      const access = ROUTE_ACCESS[route.operationId];
-      if (!access) continue;
+      // An operation without a line is called with no body, on a device where its path names a record.
+      const access = ROUTE_ACCESS[route.operationId] ?? {};
       expected[route.operationId] = access.answers ?? expectedAnswers(route);
       const row = {} as Record<Caller, number>;
       for (const caller of CALLERS) {

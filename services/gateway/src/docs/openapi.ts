@@ -96,7 +96,7 @@ export function openApiDocument(productName: string, version: string): Record<st
         ...(operation.body
           ? {
               requestBody: {
-                required: true,
+                required: operation.bodyOptional !== true,
                 content: { 'application/json': { schema: jsonSchema(operation.body, 'input', named) } },
               },
             }

@@ -1,4 +1,5 @@
 import {
+  certifyTaskSchema,
   changeTaskStatusSchema,
   complianceListQuerySchema,
   complianceQuerySchema,
@@ -154,10 +155,11 @@ export const TASKS_OPERATIONS = {
     description:
       'Once, on a Completed task awaiting certification. No body, or `{version}` to refuse certifying work changed since it was read (409). The device returns to Serviceable (unless Decommissioned or Auctioned, or another Repair task on it is still open), with a status-history row naming the task, delivered to the equipment service exactly once even if it is down now.',
     callers: ENGINEERS,
+    body: certifyTaskSchema,
+    // The spec's call sends no body; the task screens send the version they show.
+    bodyOptional: true,
     answer: { status: 200, description: 'The certified task.', schema: taskDtoSchema },
     refusals: {
-      // The body is optional, so the declaration names none; a body that is not `{version}` is refused.
-      400: COMMON_REFUSALS[400],
       404: 'No such task.',
       409: 'Not completed, not awaiting certification, or already certified.',
       503: COMMON_REFUSALS[503],
@@ -174,7 +176,10 @@ export const TASKS_OPERATIONS = {
       'The task leaves the lists; its history and audit record are kept. Certified work is the record the inventory was changed from and is not deleted (409).',
     callers: ENGINEERS,
     answer: { status: 200, description: '`{_id}`', schema: taskDeletedResponseSchema },
-    refusals: { 404: 'No such task.', 409: 'The work is certified.' },
+    refusals: {
+      404: 'No such task.',
+      409: 'The work is certified, or the task is a PM occurrence (cancel it, or retire its plan).',
+    },
     forward: { subject: SUBJECTS.maintenance.delete },
     changesDashboardFigures: true,
   }),

@@ -80,7 +80,7 @@ export interface paths {
     get?: never;
     /**
      * Change your own name and e-mail
-     * @description A new e-mail address does not replace yours at once: a confirmation link is mailed to it, it is answered as `user.pendingEmail`, and `user.email` stays in force until the link is opened (`POST /api/auth/confirm-email`). Sending the pending address again changes nothing; your address in force cancels the pending change; `""` clears both. A new address is refused past your limit of confirmation mails (one a minute, five a day), and nothing is saved. See docs/email-addresses.md.
+     * @description A new e-mail address does not replace yours at once: a confirmation link is mailed to it, it is answered as `user.pendingEmail`, and `user.email` stays in force until the link is opened (`POST /api/auth/confirm-email`). Sending the pending address again changes nothing; your address in force cancels the pending change; `""` clears both. A new address is refused past your limit of confirmation mails (one a minute, five a day), and nothing is saved. See docs/using/email-addresses.md.
      */
     put: operations['updateOwnProfile'];
     post?: never;
@@ -7627,7 +7627,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The work is certified. */
+      /** @description The work is certified, or the task is a PM occurrence (cancel it, or retire its plan). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7870,7 +7870,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': {
+          version?: number;
+        };
+      };
+    };
     responses: {
       /** @description The certified task. */
       200: {
@@ -7919,6 +7925,24 @@ export interface operations {
       };
       /** @description Not completed, not awaiting certification, or already certified. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
