@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { isRecordDate } from './dates';
 import { ID_PATTERN } from './ids';
 import { DOMAIN_SERVICE_NAMES, type DomainServiceName } from './services';
+import { userExample } from './users';
+import { equipmentExample } from './equipment';
 
 export const AUDIT_READ_REFUSAL =
   'Only Engineers, Managers and Admins may read the audit trail: it holds personal details of staff.';
@@ -151,17 +153,13 @@ export const auditTrailPageSchema = z
             key: 'equipment:48213',
             at: '2026-03-02T10:14:07.512Z',
             service: 'equipment',
-            actor: {
-              id: '3f1c2a9e-7b4d-4e8a-9c1f-5d6e7a8b9c0d',
-              label: 'BME-1042',
-              name: 'Amina Okafor',
-            },
+            actor: { id: userExample._id, label: userExample.serviceNumber, name: userExample.name },
             via: 'gateway',
             entity: 'equipment',
-            entityId: '9b2e4f6a-1c3d-4e5f-8a7b-6c5d4e3f2a1b',
+            entityId: equipmentExample._id,
             action: 'status-changed',
             changes: { status: { from: 'Serviceable', to: 'Unserviceable' } },
-            equipmentId: '9b2e4f6a-1c3d-4e5f-8a7b-6c5d4e3f2a1b',
+            equipmentId: equipmentExample._id,
           },
         ],
         next: 'eyJ2IjoxLCJwIjp7ImlkZW50aXR5Ijp7ImF0VXMiOiIxNzcyNDQ2NDQ3NTEyMDAwIiwiaWQiOiI0ODE5MCJ9LCJlcXVpcG1lbnQiOnsiYXRVcyI6IjE3NzI0NDY0NDc1MTIwMDAiLCJpZCI6IjQ4MjEzIn0sIm1haW50ZW5hbmNlIjpudWxsLCJyZXBvcnRzIjp7ImF0VXMiOiIxNzcyNDQwMDAwMDAwMDAwIiwiaWQiOiI5MTIifX19',

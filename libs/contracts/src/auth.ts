@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH } from './limits';
-import { serviceNumberSchema, userDtoSchema } from './users';
+import { serviceNumberSchema, userDtoSchema, userExample } from './users';
 
 export const requestOtpSchema = z.strictObject(
   { serviceNumber: serviceNumberSchema },
@@ -49,13 +49,22 @@ export const requestOtpResponseSchema = z
 export type RequestOtpResponse = z.output<typeof requestOtpResponseSchema>;
 
 /** Signed in: the session token to send as `Authorization: Bearer <token>`, and the person. */
-export const verifyOtpResponseSchema = z
-  .object({ token: z.string(), user: userDtoSchema })
-  .meta({ id: 'SignedIn' });
+export const verifyOtpResponseSchema = z.object({ token: z.string(), user: userDtoSchema }).meta({
+  id: 'SignedIn',
+  examples: [
+    {
+      token:
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI3YzFlMmQzZi00YTViLTRjNmQtOGU5Zi0wYTFiMmMzZDRlNWYiLCJzaWQiOiJlOGQ3YzZiNSIsInJvbGUiOiJFbmdpbmVlciIsInNuIjoiQk1FLTEwNDIifQ.4kq2Zr0sYbO9vGQm7TnXwLc1pHd3eFu6iJ8aK5lM0Ns',
+      user: userExample,
+    },
+  ],
+});
 export type VerifyOtpResponse = z.output<typeof verifyOtpResponseSchema>;
 
 /** The signed-in person, as `/auth/me` and every save of their own settings answer it. */
-export const meResponseSchema = z.object({ user: userDtoSchema }).meta({ id: 'CurrentUser' });
+export const meResponseSchema = z
+  .object({ user: userDtoSchema })
+  .meta({ id: 'CurrentUser', examples: [{ user: userExample }] });
 export type MeResponse = z.output<typeof meResponseSchema>;
 
 /** Claims of the gateway's signed session token: a reference to identity's session, not the session itself. */

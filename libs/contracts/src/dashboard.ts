@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EQUIPMENT_STATUSES } from './equipment';
-import { complianceFiguresSchema } from './pm-compliance';
+import { complianceFiguresExample, complianceFiguresSchema } from './pm-compliance';
 import { recallFiguresSchema } from './recalls';
-import { taskCountsSchema } from './task-api';
+import { taskCountsExample, taskCountsSchema, taskExample } from './task-api';
 import { TASK_STATUSES } from './tasks';
 
 /**
@@ -118,14 +118,13 @@ export const DASHBOARD_PARTS = ['equipment', 'tasks', 'pm', 'lastLogin'] as cons
 export type DashboardPart = (typeof DASHBOARD_PARTS)[number];
 
 const recentTaskExample = {
-  _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-  title: 'Occlusion alarm fails self-test',
-  status: 'In Progress',
-  equipmentName: 'Alaris GP Volumetric Infusion Pump',
-  technicianName: 'Amina Okafor',
-  createdAt: '2026-03-02T08:12:40.000Z',
+  _id: taskExample._id,
+  title: taskExample.title,
+  status: taskExample.status,
+  equipmentName: taskExample.equipment.name,
+  technicianName: taskExample.assignedTo.name,
+  createdAt: taskExample.createdAt,
 };
-const complianceExample = { due: 42, onTime: 35, late: 3, missed: 1, pending: 3, rate: 35 / 39 };
 
 export const dashboardResponseSchema = z
   .object({
@@ -169,10 +168,7 @@ export const dashboardResponseSchema = z
           recalls: { openNotices: 2, awaitingAction: 14 },
         },
         tasks: {
-          total: 318,
-          pending: 41,
-          inProgress: 22,
-          completed: 255,
+          ...taskCountsExample,
           earlier: { total: 290, pending: 38, inProgress: 25, completed: 227 },
           recent: [recentTaskExample],
           overdue: 6,
@@ -182,8 +178,8 @@ export const dashboardResponseSchema = z
         pm: {
           from: '2026-03-01',
           to: '2026-03-31',
-          overall: complianceExample,
-          lifeSupport: complianceExample,
+          overall: complianceFiguresExample,
+          lifeSupport: complianceFiguresExample,
         },
         system: {
           details: true,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isBase64 } from './base64';
 import { dateField, optionalDateField } from './dates';
 import { SERIAL_NUMBER_MAX } from './equipment';
-import { taskEquipmentRefSchema } from './task-api';
+import { EXAMPLE_TECHNICIAN } from './examples';
+import { deviceSnapshotExample, taskEquipmentRefSchema, ventilatorSnapshotExample } from './task-api';
 
 /*
  * Electrical-safety tests of medical electrical equipment, as IEC 62353 ("Recurrent test and test
@@ -53,24 +54,20 @@ export type ReadingBound = (typeof READING_BOUNDS)[number];
  * limits are the standard's and decide the result; the insulation minimums are common practice
  * (IEC 62353 sets none), shown as guidance and never failing a test on their own.
  */
-export const safetyLimitSchema = z
-  .object({
-    id: z.string(),
-    measurement: z.enum(['protectiveEarth', 'insulation', 'equipmentLeakage', 'appliedPartLeakage']),
-    appliesTo: z
-      .string()
-      .describe('Plain words for whom it applies: "Class I, measured with the mains cord".'),
-    max: z
-      .number()
-      .optional()
-      .describe('The measured value must be at most `max` (resistance to earth, leakage).'),
-    min: z.number().optional().describe('The measured value must be at least `min` (insulation).'),
-    unit: z.enum(SAFETY_UNITS),
-    binding: z.boolean(),
-    source: z.string(),
-  })
-  .meta({ id: 'SafetyLimit' });
-export type SafetyLimit = z.output<typeof safetyLimitSchema>;
+const safetyLimit = z.object({
+  id: z.string(),
+  measurement: z.enum(['protectiveEarth', 'insulation', 'equipmentLeakage', 'appliedPartLeakage']),
+  appliesTo: z.string().describe('Plain words for whom it applies: "Class I, measured with the mains cord".'),
+  max: z
+    .number()
+    .optional()
+    .describe('The measured value must be at most `max` (resistance to earth, leakage).'),
+  min: z.number().optional().describe('The measured value must be at least `min` (insulation).'),
+  unit: z.enum(SAFETY_UNITS),
+  binding: z.boolean(),
+  source: z.string(),
+});
+export type SafetyLimit = z.output<typeof safetyLimit>;
 
 const TABLE_2 = 'IEC 62353:2014, Table 2 (allowable values for leakage currents)';
 const PE_CLAUSE = 'IEC 62353:2014, 5.3.2 (measurement of protective earth resistance)';
@@ -180,6 +177,12 @@ export const SAFETY_LIMITS = {
   },
 } as const satisfies Record<string, SafetyLimit>;
 export type SafetyLimitId = keyof typeof SAFETY_LIMITS;
+
+/** A limit as a verdict answers it (the example: protective earth, measured with the mains cord). */
+export const safetyLimitSchema = safetyLimit.meta({
+  id: 'SafetyLimit',
+  examples: [SAFETY_LIMITS.peWithCord],
+});
 
 /** The most applied parts one record lists (a patient monitor has a handful of modules). */
 export const SAFETY_APPLIED_PARTS_MAX = 12;
@@ -342,32 +345,57 @@ export type RecordSafetyTestRequest = z.input<typeof recordSafetyTestSchema>;
 export const MEASUREMENT_VERDICTS = ['Pass', 'Fail', 'Below guidance', 'Not applicable'] as const;
 export type MeasurementVerdict = (typeof MEASUREMENT_VERDICTS)[number];
 
+/** A passing recurrent test of a ventilator, the documented example of a test record. */
+const EXAMPLE_TEST: SafetyTestMeasurements = {
+  testedOn: '2026-03-10',
+  testerName: EXAMPLE_TECHNICIAN.name,
+  instrument: 'Fluke ESA615',
+  instrumentCalibratedOn: '2025-11-20',
+  protectionClass: 'I',
+  leakageMethod: 'alternative',
+  appliedPartMethod: 'alternative',
+  peWithCord: true,
+  protectiveEarthOhm: 0.12,
+  insulationMegaohm: 250,
+  equipmentLeakageMicroamp: 180,
+  appliedParts: [{ name: 'Patient circuit', type: 'BF', leakageMicroamp: 12 }],
+  visualInspection: 'Pass',
+  notes: '',
+};
+/** Its verdicts: every limit met. */
+const EXAMPLE_EVALUATION = evaluateSafetyTest(EXAMPLE_TEST);
+
 /** One measurement's verdict with the limit it was judged against (null: none applies). */
-export const measurementEvaluationSchema = z
-  .object({
-    key: z.string().describe("'protectiveEarth', 'insulation', 'equipmentLeakage' or 'appliedPart:<name>'."),
-    label: z.string(),
-    value: z.number().nullable(),
-    unit: z.enum(SAFETY_UNITS),
-    limit: safetyLimitSchema.nullable(),
-    verdict: z.enum(MEASUREMENT_VERDICTS),
-    bound: z
-      .enum(READING_BOUNDS)
-      .optional()
-      .describe('The analyser wrote the value as a bound: `>` more than it, `<` less than it.'),
-  })
-  .meta({ id: 'SafetyMeasurement' });
+const measurementEvaluation = z.object({
+  key: z.string().describe("'protectiveEarth', 'insulation', 'equipmentLeakage' or 'appliedPart:<name>'."),
+  label: z.string(),
+  value: z.number().nullable(),
+  unit: z.enum(SAFETY_UNITS),
+  limit: safetyLimitSchema.nullable(),
+  verdict: z.enum(MEASUREMENT_VERDICTS),
+  bound: z
+    .enum(READING_BOUNDS)
+    .optional()
+    .describe('The analyser wrote the value as a bound: `>` more than it, `<` less than it.'),
+});
+// Typed by the shape: the example is computed by `evaluateSafetyTest`, whose answer is this type.
+export const measurementEvaluationSchema: typeof measurementEvaluation = measurementEvaluation.meta({
+  id: 'SafetyMeasurement',
+  examples: EXAMPLE_EVALUATION.measurements.slice(0, 1),
+});
 export type MeasurementEvaluation = z.output<typeof measurementEvaluationSchema>;
 
-export const safetyEvaluationSchema = z
-  .object({
-    result: z.enum(SAFETY_RESULTS),
-    measurements: z.array(measurementEvaluationSchema),
-    failed: z
-      .array(z.string())
-      .describe('The labels of what failed, the visual inspection included: "Equipment leakage".'),
-  })
-  .meta({ id: 'SafetyEvaluation' });
+const safetyEvaluation = z.object({
+  result: z.enum(SAFETY_RESULTS),
+  measurements: z.array(measurementEvaluationSchema),
+  failed: z
+    .array(z.string())
+    .describe('The labels of what failed, the visual inspection included: "Equipment leakage".'),
+});
+export const safetyEvaluationSchema: typeof safetyEvaluation = safetyEvaluation.meta({
+  id: 'SafetyEvaluation',
+  examples: [EXAMPLE_EVALUATION],
+});
 export type SafetyEvaluation = z.output<typeof safetyEvaluationSchema>;
 
 /** The protective-earth limit that applies, or null (Class II and internally powered have no earth). */
@@ -487,23 +515,19 @@ export function safetyRepairTitle(failed: readonly string[], deviceName: string)
   return title.length > 200 ? `${title.slice(0, 199)}…` : title;
 }
 
-/** A passing recurrent test of a ventilator, the documented example of a test record. */
-const EXAMPLE_TEST: SafetyTestMeasurements = {
-  testedOn: '2026-03-10',
-  testerName: 'Samuel Mensah',
-  instrument: 'Fluke ESA615',
-  instrumentCalibratedOn: '2025-11-20',
-  protectionClass: 'I',
-  leakageMethod: 'alternative',
-  appliedPartMethod: 'alternative',
-  peWithCord: true,
-  protectiveEarthOhm: 0.12,
-  insulationMegaohm: 250,
-  equipmentLeakageMicroamp: 180,
-  appliedParts: [{ name: 'Patient circuit', type: 'BF', leakageMicroamp: 12 }],
-  visualInspection: 'Pass',
-  notes: '',
-};
+/** The ventilator's test as recorded with the form. */
+export const safetyTestExample = {
+  _id: '6d3f1a92-7b4e-4c58-9a0d-3e2f1b8c7a64',
+  ...EXAMPLE_TEST,
+  equipment: ventilatorSnapshotExample,
+  result: EXAMPLE_EVALUATION.result,
+  evaluation: EXAMPLE_EVALUATION,
+  source: 'form',
+  analyserResult: null,
+  repairTask: null,
+  recordedBy: EXAMPLE_TECHNICIAN,
+  recordedAt: '2026-03-10T11:42:09.817Z',
+} as const;
 
 /** A test record as every call answers it. Dates are `YYYY-MM-DD`; times ISO 8601. */
 export const safetyTestDtoSchema = safetyTestFields
@@ -522,30 +546,17 @@ export const safetyTestDtoSchema = safetyTestFields
     recordedBy: z.object({ _id: z.string().nullable(), name: z.string() }),
     recordedAt: z.string(),
   })
-  .meta({
-    id: 'SafetyTest',
-    examples: [
-      {
-        _id: '6d3f1a92-7b4e-4c58-9a0d-3e2f1b8c7a64',
-        ...EXAMPLE_TEST,
-        equipment: {
-          _id: '2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97',
-          name: 'Ventilator',
-          serialNumber: 'HAM-C6-20931',
-          department: 'ICU',
-          category: 'Ventilator',
-        },
-        result: 'Pass',
-        evaluation: evaluateSafetyTest(EXAMPLE_TEST),
-        source: 'form',
-        analyserResult: null,
-        repairTask: null,
-        recordedBy: { _id: '3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d', name: 'Samuel Mensah' },
-        recordedAt: '2026-03-10T11:42:09.817Z',
-      },
-    ],
-  });
+  .meta({ id: 'SafetyTest', examples: [safetyTestExample] });
 export type SafetyTestDto = z.output<typeof safetyTestDtoSchema>;
+
+/** The ventilator's next test, a year after the last one. */
+const safetyTestDueExample = {
+  planId: 'b8e1d4c7-2a5f-4e3b-9d6c-0f7a8e2b1c35',
+  planTitle: 'Annual electrical safety test (IEC 62353)',
+  dueDate: '2027-03-10',
+  overdue: false,
+  taskToComplete: null,
+};
 
 /** When a device's next safety test is due: from its active Safety Testing PM plan. */
 export const safetyTestDueSchema = z
@@ -561,7 +572,7 @@ export const safetyTestDueSchema = z
         "The plan's open PM task when a test has been recorded since it was created: recording a test does not complete the task, so the due date moves only when someone completes it.",
       ),
   })
-  .meta({ id: 'SafetyTestDue' });
+  .meta({ id: 'SafetyTestDue', examples: [safetyTestDueExample] });
 export type SafetyTestDue = z.output<typeof safetyTestDueSchema>;
 
 /** A device's safety tests, newest first, with its next due date (null: no safety-testing plan). */
@@ -571,7 +582,10 @@ export const deviceSafetyTestsSchema = z
     total: z.number().int(),
     due: safetyTestDueSchema.nullable(),
   })
-  .meta({ id: 'DeviceSafetyTests' });
+  .meta({
+    id: 'DeviceSafetyTests',
+    examples: [{ tests: [safetyTestExample], total: 1, due: safetyTestDueExample }],
+  });
 export type DeviceSafetyTests = z.output<typeof deviceSafetyTestsSchema>;
 
 /** The most tests a device's list answers (a device is tested once or twice a year). */
@@ -579,7 +593,7 @@ export const SAFETY_TESTS_LISTED = 50;
 
 export const recordSafetyTestResponseSchema = z
   .object({ test: safetyTestDtoSchema })
-  .meta({ id: 'SafetyTestRecorded' });
+  .meta({ id: 'SafetyTestRecorded', examples: [{ test: safetyTestExample }] });
 export type RecordSafetyTestResponse = z.output<typeof recordSafetyTestResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -636,6 +650,29 @@ export type SafetyImportRequest = z.input<typeof safetyImportRequestSchema>;
 export const SAFETY_IMPORT_OUTCOMES = ['import', 'refused'] as const;
 export type SafetyImportOutcome = (typeof SAFETY_IMPORT_OUTCOMES)[number];
 
+/** The pump's test after its repair, read from a Fluke analyser's export. */
+const safetyImportRowExample = {
+  line: 2,
+  serialNumber: deviceSnapshotExample.serialNumber,
+  outcome: 'import',
+  reason: null,
+  equipment: deviceSnapshotExample,
+  testedOn: '2026-03-05',
+  result: 'Pass',
+  analyserResult: 'Pass',
+  disagrees: false,
+  failed: [],
+} as const;
+/** A file of that one row, previewed. */
+const safetyImportPreviewExample = {
+  format: 'fluke-ansur',
+  formatName: 'Fluke Biomedical ESA615 / Ansur (modelled)',
+  rows: [safetyImportRowExample],
+  importable: 1,
+  refused: 0,
+  failing: 0,
+};
+
 export const safetyImportRowSchema = z
   .object({
     line: z.number().int(),
@@ -656,7 +693,7 @@ export const safetyImportRowSchema = z
     testId: z.string().optional().describe('After apply: the test written.'),
     repairTaskId: z.string().nullable().optional().describe("After apply: the test's Repair task."),
   })
-  .meta({ id: 'SafetyImportRow' });
+  .meta({ id: 'SafetyImportRow', examples: [safetyImportRowExample] });
 export type SafetyImportRow = z.output<typeof safetyImportRowSchema>;
 
 export const safetyImportPreviewSchema = z
@@ -668,12 +705,24 @@ export const safetyImportPreviewSchema = z
     refused: z.number().int(),
     failing: z.number().int(),
   })
-  .meta({ id: 'SafetyImportPreview' });
+  .meta({ id: 'SafetyImportPreview', examples: [safetyImportPreviewExample] });
 export type SafetyImportPreview = z.output<typeof safetyImportPreviewSchema>;
 
 export const safetyImportAppliedSchema = safetyImportPreviewSchema
   .extend({ imported: z.number().int(), repairTasks: z.number().int() })
-  .meta({ id: 'SafetyImportApplied' });
+  .meta({
+    id: 'SafetyImportApplied',
+    examples: [
+      {
+        ...safetyImportPreviewExample,
+        rows: [
+          { ...safetyImportRowExample, testId: 'e2f4a6c8-1b3d-4f5a-8c7e-9d0b2a4c6e81', repairTaskId: null },
+        ],
+        imported: 1,
+        repairTasks: 0,
+      },
+    ],
+  });
 export type SafetyImportApplied = z.output<typeof safetyImportAppliedSchema>;
 
 /** What the gateway sends maintenance: the parsed rows (never the file). */

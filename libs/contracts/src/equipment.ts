@@ -6,7 +6,8 @@ import { departmentSchema } from './departments';
 import { hasFullAccess } from './roles';
 import { dateField, optionalDateField } from './dates';
 import { optionalUdiField, readUdi } from './udi';
-import { riskAssessmentDtoSchema, type RiskClass } from './risk';
+import { riskAssessmentDtoSchema, riskAssessmentExample, type RiskClass } from './risk';
+import { EXAMPLE_ENGINEER } from './examples';
 
 /** Equipment status values. */
 export const EQUIPMENT_STATUSES = [
@@ -54,8 +55,37 @@ export function statusChangeRefusal(
 }
 
 /** A person as a record names them: who added, changed or assessed it. */
-export const userRefSchema = z.object({ _id: z.string(), name: z.string() }).meta({ id: 'UserRef' });
+export const userRefSchema = z
+  .object({ _id: z.string(), name: z.string() })
+  .meta({ id: 'UserRef', examples: [EXAMPLE_ENGINEER] });
 export type UserRef = z.output<typeof userRefSchema>;
+
+/** The examples' infusion pump in the ICU, as the inventory answers it. */
+export const equipmentExample = {
+  _id: '0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b',
+  name: 'Infusion Pump',
+  manufacturer: 'B. Braun',
+  model: 'Infusomat Space',
+  serialNumber: 'BBR-448812',
+  department: 'ICU',
+  location: 'Bed 4',
+  installationDate: '2023-05-12',
+  warrantyExpiry: '2026-05-12',
+  status: 'Serviceable',
+  category: 'Infusion Pump',
+  udi: null,
+  gtin: null,
+  lotNumber: null,
+  expiryDate: null,
+  manufactureDate: null,
+  createdAt: '2026-01-08T09:14:03.120Z',
+  updatedAt: '2026-03-02T15:40:11.508Z',
+  createdBy: EXAMPLE_ENGINEER,
+  updatedBy: EXAMPLE_ENGINEER,
+  version: 3,
+  risk: riskAssessmentExample,
+  openRecallActions: 0,
+} as const;
 
 /** One item of the inventory as every call answers it. Dates are `YYYY-MM-DD`. */
 export const equipmentDtoSchema = z
@@ -97,37 +127,18 @@ export const equipmentDtoSchema = z
       .int()
       .describe("Recall actions on this device still open (its card's Recall badge)."),
   })
-  .meta({
-    id: 'Equipment',
-    examples: [
-      {
-        _id: '0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b',
-        name: 'Infusion Pump',
-        manufacturer: 'B. Braun',
-        model: 'Infusomat Space',
-        serialNumber: 'BBR-448812',
-        department: 'ICU',
-        location: 'Bed 4',
-        installationDate: '2023-05-12',
-        warrantyExpiry: '2026-05-12',
-        status: 'Serviceable',
-        category: 'Infusion Pump',
-        udi: null,
-        gtin: null,
-        lotNumber: null,
-        expiryDate: null,
-        manufactureDate: null,
-        createdAt: '2026-01-08T09:14:03.120Z',
-        updatedAt: '2026-03-02T15:40:11.508Z',
-        createdBy: { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' },
-        updatedBy: { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' },
-        version: 3,
-        risk: null,
-        openRecallActions: 0,
-      },
-    ],
-  });
+  .meta({ id: 'Equipment', examples: [equipmentExample] });
 export type EquipmentDto = z.output<typeof equipmentDtoSchema>;
+
+/** The pump's return to service after its repair. */
+export const statusChangeExample = {
+  from: 'Under Maintenance',
+  to: 'Serviceable',
+  at: equipmentExample.updatedAt,
+  by: EXAMPLE_ENGINEER,
+  reason: 'Pressure sensor replaced; the occlusion alarm sounds at 450 mmHg.',
+  taskId: null,
+} as const;
 
 export const statusHistoryEntrySchema = z
   .object({
@@ -138,7 +149,7 @@ export const statusHistoryEntrySchema = z
     reason: z.string().nullable(),
     taskId: z.string().nullable(),
   })
-  .meta({ id: 'StatusChange' });
+  .meta({ id: 'StatusChange', examples: [statusChangeExample] });
 export type StatusHistoryEntry = z.output<typeof statusHistoryEntrySchema>;
 
 /**
@@ -150,7 +161,10 @@ export const equipmentDetailSchema = equipmentDtoSchema
     statusHistory: z.array(statusHistoryEntrySchema).describe('The newest status changes, newest first.'),
     statusHistoryTotal: z.number().int().describe('How many status changes the item has in all.'),
   })
-  .meta({ id: 'EquipmentDetail' });
+  .meta({
+    id: 'EquipmentDetail',
+    examples: [{ ...equipmentExample, statusHistory: [statusChangeExample], statusHistoryTotal: 1 }],
+  });
 export type EquipmentDetail = z.output<typeof equipmentDetailSchema>;
 
 export const MAX_STATUS_HISTORY_PAGE_SIZE = 100;
@@ -165,7 +179,12 @@ export type StatusHistoryQuery = z.output<typeof statusHistoryQuerySchema>;
 /** One page of an item's status history, newest first. */
 export const statusHistoryPageSchema = z
   .object({ entries: z.array(statusHistoryEntrySchema), ...pageFields })
-  .meta({ id: 'StatusHistoryPage' });
+  .meta({
+    id: 'StatusHistoryPage',
+    examples: [
+      { entries: [statusChangeExample], total: 1, page: 1, pages: 1, limit: PAGE_SIZES.statusHistory },
+    ],
+  });
 export type StatusHistoryPage = z.output<typeof statusHistoryPageSchema>;
 
 const requiredText = (label: string, max: number) =>
@@ -364,7 +383,23 @@ export const equipmentListResponseSchema = z
       'The values present in the inventory, for the filter selects.',
     ),
   })
-  .meta({ id: 'EquipmentPage' });
+  .meta({
+    id: 'EquipmentPage',
+    examples: [
+      {
+        equipment: [equipmentExample],
+        total: 1,
+        page: 1,
+        pages: 1,
+        limit: PAGE_SIZES.equipment,
+        filters: {
+          departments: [equipmentExample.department],
+          statuses: [equipmentExample.status],
+          categories: [equipmentExample.category],
+        },
+      },
+    ],
+  });
 export type EquipmentListResponse = z.output<typeof equipmentListResponseSchema>;
 
 /**

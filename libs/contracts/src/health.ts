@@ -77,7 +77,9 @@ export const healthResponseSchema = z
 export type HealthResponse = z.output<typeof healthResponseSchema>;
 
 /** `GET /api/health/ready`: whether this gateway replica reaches NATS (200 `ok`, 503 `unavailable`). */
-export const readinessResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+export const readinessResponseSchema = z
+  .object({ status: z.enum(['ok', 'unavailable']) })
+  .meta({ id: 'Readiness', examples: [{ status: 'ok' }] });
 export type ReadinessResponse = z.output<typeof readinessResponseSchema>;
 
 /** What a service answers on its `<service>.health` subject. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBase64 } from './base64';
 import { limitParam, pageFields, pageParam } from './paging';
+import { equipmentExample } from './equipment';
 
 /*
  * Inventory import: an Engineer or Admin uploads the hospital's device spreadsheet (XLSX or CSV).
@@ -217,6 +218,17 @@ export type InventoryRowProblem = z.output<typeof inventoryRowProblemSchema>;
 export const inventoryFieldChangeSchema = z.object({ field: z.string(), from: z.string(), to: z.string() });
 export type InventoryFieldChange = z.output<typeof inventoryFieldChangeSchema>;
 
+/** The ICU's spreadsheet moves the examples' pump to another bed. */
+const inventoryImportRowExample = {
+  line: 2,
+  action: 'update',
+  serialNumber: equipmentExample.serialNumber,
+  name: equipmentExample.name,
+  equipmentId: equipmentExample._id,
+  changes: [{ field: 'location', from: equipmentExample.location, to: 'Bed 6' }],
+  problems: [],
+} as const;
+
 /** One row of the preview (and, after Apply, of what was done). */
 export const inventoryImportRowDtoSchema = z
   .object({
@@ -231,7 +243,7 @@ export const inventoryImportRowDtoSchema = z
     changes: z.array(inventoryFieldChangeSchema).describe('For `update`: the fields that change.'),
     problems: z.array(inventoryRowProblemSchema).describe('For `refused`: every reason.'),
   })
-  .meta({ id: 'InventoryImportRow' });
+  .meta({ id: 'InventoryImportRow', examples: [inventoryImportRowExample] });
 export type InventoryImportRowDto = z.output<typeof inventoryImportRowDtoSchema>;
 
 export const INVENTORY_IMPORT_STATES = ['previewed', 'applied'] as const;
@@ -266,7 +278,37 @@ export const inventoryImportDtoSchema = z
         'After Apply: what was written (rows refused at Apply, because the inventory changed, are in `summary`).',
       ),
   })
-  .meta({ id: 'InventoryImport' });
+  .meta({
+    id: 'InventoryImport',
+    examples: [
+      {
+        _id: 'f3b9a2d5-6c1e-4a8f-b7d0-2e5c9a1f4b68',
+        fileName: 'icu-inventory-2026-03.xlsx',
+        state: 'previewed',
+        dateOrder: 'DMY',
+        dateOrderNote: 'Dates were read day first (31/03/2021), as the file writes them.',
+        columnsRead: [
+          'Name',
+          'Manufacturer',
+          'Model',
+          'Serial Number',
+          'Department',
+          'Location',
+          'Installation Date',
+          'Warranty Expiry',
+          'Status',
+          'Category',
+        ],
+        columnsIgnored: ['Asset Tag'],
+        rows: 1,
+        summary: { add: 0, update: 1, unchanged: 0, refused: 0 },
+        createdAt: '2026-03-16T10:02:44.518Z',
+        expiresAt: '2026-03-17T10:02:44.518Z',
+        appliedAt: null,
+        applied: null,
+      },
+    ],
+  });
 export type InventoryImportDto = z.output<typeof inventoryImportDtoSchema>;
 export type InventoryImportSummary = InventoryImportDto['summary'];
 
@@ -292,7 +334,12 @@ export type InventoryImportRowsQuery = z.output<typeof inventoryImportRowsQueryS
 
 export const inventoryImportRowsPageSchema = z
   .object({ rows: z.array(inventoryImportRowDtoSchema), ...pageFields })
-  .meta({ id: 'InventoryImportRowsPage' });
+  .meta({
+    id: 'InventoryImportRowsPage',
+    examples: [
+      { rows: [inventoryImportRowExample], total: 1, page: 1, pages: 1, limit: INVENTORY_IMPORT_ROWS_PAGE },
+    ],
+  });
 export type InventoryImportRowsPage = z.output<typeof inventoryImportRowsPageSchema>;
 
 /*

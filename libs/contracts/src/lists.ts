@@ -84,10 +84,25 @@ export const listEntryDtoSchema = z
   .meta({ id: 'ListEntry', examples: [wardExample] });
 export type ListEntryDto = z.output<typeof listEntryDtoSchema>;
 
+/** The ICU, with its ward. */
+const departmentExample = {
+  _id: wardExample.parentId,
+  kind: 'department',
+  name: 'ICU',
+  parentId: null,
+  retired: false,
+  retiredAt: null,
+  formerNames: [],
+  createdAt: '2025-11-03T08:00:00.000Z',
+  updatedAt: '2025-11-03T08:00:00.000Z',
+  version: 1,
+  wards: [wardExample],
+} as const;
+
 /** A department with its wards. */
 export const departmentEntryDtoSchema = z
   .object({ ...listEntryFields, wards: z.array(listEntryDtoSchema) })
-  .meta({ id: 'DepartmentEntry' });
+  .meta({ id: 'DepartmentEntry', examples: [departmentExample] });
 export type DepartmentEntryDto = z.output<typeof departmentEntryDtoSchema>;
 
 /** `GET /api/lists`: every entry, retired ones too, each list by name. */
@@ -97,21 +112,7 @@ export const hospitalListsDtoSchema = z
     id: 'HospitalLists',
     examples: [
       {
-        departments: [
-          {
-            _id: '3a9e6f2b-1c4d-4e8f-a7b6-5c4d3e2f1a0b',
-            kind: 'department',
-            name: 'ICU',
-            parentId: null,
-            retired: false,
-            retiredAt: null,
-            formerNames: [],
-            createdAt: '2025-11-03T08:00:00.000Z',
-            updatedAt: '2025-11-03T08:00:00.000Z',
-            version: 1,
-            wards: [wardExample],
-          },
-        ],
+        departments: [departmentExample],
         categories: [
           {
             _id: '8f7e6d5c-4b3a-4291-8a0b-c1d2e3f4a5b6',

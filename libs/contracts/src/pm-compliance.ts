@@ -5,6 +5,19 @@ import { limitParam, pageParam } from './paging';
 import { personRefSchema, taskEquipmentRefSchema } from './task-api';
 import { PM_INTERVALS, TASK_PRIORITIES, TASK_STATUSES, type TaskStatus } from './tasks';
 import { RISK_CLASSES } from './risk';
+import { pmFirstOccurrenceExample, pmPlanExample } from './pm-plans';
+
+/** The day the compliance examples are counted on. */
+const EXAMPLE_TODAY = '2026-03-18';
+/** The ICU's PM occurrences due in March, counted on the 18th. */
+export const complianceFiguresExample = {
+  due: 42,
+  onTime: 30,
+  late: 3,
+  missed: 1,
+  pending: 8,
+  rate: 30 / 34,
+};
 
 /**
  * PM compliance, as an accreditation survey counts it. The occurrences of PM plans whose due date
@@ -26,8 +39,24 @@ export const complianceFiguresSchema = z
     pending: z.number().int(),
     rate: z.number().nullable().describe('0 to 1, or null when nothing in the period was due by today.'),
   })
-  .meta({ id: 'ComplianceFigures' });
+  .meta({ id: 'ComplianceFigures', examples: [complianceFiguresExample] });
 export type ComplianceFigures = z.output<typeof complianceFiguresSchema>;
+
+/** The ventilator's first PM occurrence, started and not finished two months after its due date. */
+const overduePmExample = {
+  taskId: pmFirstOccurrenceExample._id,
+  planId: pmPlanExample._id,
+  title: pmPlanExample.title,
+  equipment: pmPlanExample.equipment,
+  dueDate: pmPlanExample.firstDueDate,
+  daysOverdue: 62,
+  status: 'In Progress',
+  priority: pmPlanExample.priority,
+  interval: pmPlanExample.interval,
+  assignedTo: pmPlanExample.assignedTo,
+  highRisk: true,
+  lifeSupport: true,
+} as const;
 
 /** One overdue occurrence: due date passed, not completed. */
 export const overduePmItemSchema = z
@@ -45,8 +74,20 @@ export const overduePmItemSchema = z
     highRisk: z.boolean(),
     lifeSupport: z.boolean(),
   })
-  .meta({ id: 'OverduePm' });
+  .meta({ id: 'OverduePm', examples: [overduePmExample] });
 export type OverduePmItem = z.output<typeof overduePmItemSchema>;
+
+/** An emergency department defibrillator, assessed as life support, with no PM plan yet. */
+const unplannedDeviceExample = {
+  equipmentId: 'a4c7e1f0-5d2b-4e9a-8c3f-6b1d0e7a9f24',
+  name: 'Defibrillator',
+  serialNumber: 'ZOLL-AR16K04412',
+  department: 'Emergency',
+  category: 'Defibrillator',
+  riskClass: 'High',
+  highRisk: true,
+  lifeSupport: true,
+} as const;
 
 /** A device whose risk puts it in the PM program but that has no active plan. */
 export const unplannedDeviceSchema = z
@@ -60,7 +101,7 @@ export const unplannedDeviceSchema = z
     highRisk: z.boolean(),
     lifeSupport: z.boolean(),
   })
-  .meta({ id: 'UnplannedDevice' });
+  .meta({ id: 'UnplannedDevice', examples: [unplannedDeviceExample] });
 export type UnplannedDevice = z.output<typeof unplannedDeviceSchema>;
 
 /**
@@ -99,10 +140,10 @@ export const pmComplianceResponseSchema = z
       {
         from: '2026-03-01',
         to: '2026-03-31',
-        today: '2026-03-18',
+        today: EXAMPLE_TODAY,
         department: 'ICU',
         category: '',
-        overall: { due: 42, onTime: 30, late: 3, missed: 1, pending: 8, rate: 0.8824 },
+        overall: complianceFiguresExample,
         highRisk: { due: 18, onTime: 14, late: 1, missed: 0, pending: 3, rate: 0.9333 },
         lifeSupport: { due: 9, onTime: 7, late: 0, missed: 0, pending: 2, rate: 1 },
         overdue: { total: 4 },
@@ -161,7 +202,19 @@ export const overduePmPageSchema = z
       .string()
       .describe("The day the days overdue are counted to, in the hospital's time zone (YYYY-MM-DD)."),
   })
-  .meta({ id: 'OverduePmPage' });
+  .meta({
+    id: 'OverduePmPage',
+    examples: [
+      {
+        items: [overduePmExample],
+        total: 1,
+        page: 1,
+        pages: 1,
+        limit: COMPLIANCE_LIST_PAGE.default,
+        today: EXAMPLE_TODAY,
+      },
+    ],
+  });
 export type OverduePmPage = z.output<typeof overduePmPageSchema>;
 
 /** `GET /api/maintenance/compliance/unplanned`: a page of the devices without a plan, life support first. */
@@ -173,7 +226,12 @@ export const unplannedDevicesPageSchema = z
     pages: z.number().int(),
     limit: z.number().int(),
   })
-  .meta({ id: 'UnplannedDevicePage' });
+  .meta({
+    id: 'UnplannedDevicePage',
+    examples: [
+      { items: [unplannedDeviceExample], total: 1, page: 1, pages: 1, limit: COMPLIANCE_LIST_PAGE.default },
+    ],
+  });
 export type UnplannedDevicesPage = z.output<typeof unplannedDevicesPageSchema>;
 
 /** The calendar date (`YYYY-MM-DD`) it is at `at` in `timeZone`. */

@@ -4,7 +4,14 @@ import { equipmentId, requiredText, text, unknownFields, userId, version } from 
 import { ID_PATTERN } from './ids';
 import { PAGE_SIZES } from './limits';
 import { limitParam, pageParam } from './paging';
-import { personRefSchema, taskDtoSchema, taskEquipmentRefSchema } from './task-api';
+import { EXAMPLE_ENGINEER, EXAMPLE_TECHNICIAN } from './examples';
+import {
+  personRefSchema,
+  taskDtoSchema,
+  taskEquipmentRefSchema,
+  taskExample,
+  ventilatorSnapshotExample,
+} from './task-api';
 import { PM_INTERVALS, PM_TYPES, TASK_PRIORITIES } from './tasks';
 
 /**
@@ -24,6 +31,59 @@ export const MANUFACTURER_SCHEDULE_ONLY: readonly string[] = ['X-Ray', 'Ultrasou
 
 /** A PM date: a real calendar date within this century (a typo such as 2206 is refused, not stored). */
 const pmDate = (what: string) => dateField(`The ${what}`, { from: '2000-01-01', to: '2099-12-31' });
+
+/** The examples' ventilator on a quarterly plan: its first two occurrences are created. */
+export const pmPlanExample = {
+  _id: '9e4c2a71-3b5d-4f8e-a1c6-7d2b0e9f4a13',
+  equipment: ventilatorSnapshotExample,
+  title: 'Quarterly ventilator preventive maintenance',
+  description: 'Replace the inlet filters, check the flow sensor and run the self-test.',
+  pmType: 'Filter Replacement',
+  interval: 'Quarterly',
+  estimatedHours: 1.5,
+  assignedTo: EXAMPLE_TECHNICIAN,
+  priority: 'High',
+  firstDueDate: '2026-01-15',
+  anchorDate: '2026-01-15',
+  anchorOccurrence: 0,
+  nextOccurrence: 2,
+  nextDueDate: '2026-07-15',
+  retiredAt: null,
+  scheduleBasis: 'Manufacturer recommendation',
+  justification: null,
+  active: true,
+  createdAt: '2026-01-05T10:22:07.415Z',
+  createdBy: EXAMPLE_ENGINEER,
+  version: 1,
+} as const;
+
+/** The plan's first occurrence: a Preventive task due on the plan's first due date. */
+export const pmFirstOccurrenceExample = {
+  ...taskExample,
+  _id: 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6',
+  title: pmPlanExample.title,
+  description: pmPlanExample.description,
+  taskType: 'Preventive',
+  pmType: pmPlanExample.pmType,
+  pmInterval: pmPlanExample.interval,
+  priority: pmPlanExample.priority,
+  assignedTo: pmPlanExample.assignedTo,
+  equipment: pmPlanExample.equipment,
+  dueDate: pmPlanExample.firstDueDate,
+  status: 'Pending',
+  createdAt: pmPlanExample.createdAt,
+  updatedAt: pmPlanExample.createdAt,
+  createdBy: pmPlanExample.createdBy,
+  updatedBy: pmPlanExample.createdBy,
+  completedDate: null,
+  needsCertification: false,
+  faultDescription: null,
+  repairDetails: null,
+  spareParts: [],
+  labourHours: null,
+  plan: { _id: pmPlanExample._id, occurrence: 0 },
+  version: 1,
+} as const;
 
 /** A PM plan: recurring preventive work on one device. Its occurrences are Preventive tasks. */
 export const pmPlanDtoSchema = z
@@ -60,46 +120,20 @@ export const pmPlanDtoSchema = z
       .int()
       .describe('Optimistic lock: send it back with a change to refuse overwriting a newer one.'),
   })
-  .meta({
-    id: 'PmPlan',
-    examples: [
-      {
-        _id: '9e4c2a71-3b5d-4f8e-a1c6-7d2b0e9f4a13',
-        equipment: {
-          _id: '2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97',
-          name: 'Ventilator',
-          serialNumber: 'HAM-C6-20931',
-          department: 'ICU',
-          category: 'Ventilator',
-        },
-        title: 'Quarterly ventilator preventive maintenance',
-        description: 'Replace the inlet filters, check the flow sensor and run the self-test.',
-        pmType: 'Filter Replacement',
-        interval: 'Quarterly',
-        estimatedHours: 1.5,
-        assignedTo: { _id: '3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d', name: 'Samuel Mensah' },
-        priority: 'High',
-        firstDueDate: '2026-01-15',
-        anchorDate: '2026-01-15',
-        anchorOccurrence: 0,
-        nextOccurrence: 2,
-        nextDueDate: '2026-07-15',
-        retiredAt: null,
-        scheduleBasis: 'Manufacturer recommendation',
-        justification: null,
-        active: true,
-        createdAt: '2026-01-05T10:22:07.415Z',
-        createdBy: { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' },
-        version: 1,
-      },
-    ],
-  });
+  .meta({ id: 'PmPlan', examples: [pmPlanExample] });
 export type PmPlanDto = z.output<typeof pmPlanDtoSchema>;
 
 /** The answer to scheduling: the plan and its first occurrence. */
-export const pmPlanCreatedResponseSchema = z
-  .object({ plan: pmPlanDtoSchema, task: taskDtoSchema })
-  .meta({ id: 'PmPlanCreated' });
+export const pmPlanCreatedResponseSchema = z.object({ plan: pmPlanDtoSchema, task: taskDtoSchema }).meta({
+  id: 'PmPlanCreated',
+  // As scheduled: only the first occurrence is created.
+  examples: [
+    {
+      plan: { ...pmPlanExample, nextOccurrence: 1, nextDueDate: '2026-04-15' },
+      task: pmFirstOccurrenceExample,
+    },
+  ],
+});
 export type PmPlanCreatedResponse = z.output<typeof pmPlanCreatedResponseSchema>;
 
 /**
@@ -225,5 +259,8 @@ export const pmPlanListResponseSchema = z
     pages: z.number().int(),
     limit: z.number().int(),
   })
-  .meta({ id: 'PmPlanPage' });
+  .meta({
+    id: 'PmPlanPage',
+    examples: [{ plans: [pmPlanExample], total: 1, page: 1, pages: 1, limit: PAGE_SIZES.tasks }],
+  });
 export type PmPlanListResponse = z.output<typeof pmPlanListResponseSchema>;

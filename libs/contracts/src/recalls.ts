@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dateField } from './dates';
 import { limitParam, pageParam } from './paging';
-import { EQUIPMENT_STATUSES, userRefSchema } from './equipment';
+import { EQUIPMENT_STATUSES, equipmentExample, userRefSchema } from './equipment';
+import { EXAMPLE_ENGINEER } from './examples';
 
 /**
  * Recalls and field safety notices. A notice names a manufacturer, one or more models and, when
@@ -352,8 +353,6 @@ export type ListRecallActionsQuery = z.output<typeof listRecallActionsQuerySchem
 const recordedBySchema = userRefSchema;
 
 const RECALL_EXAMPLE_ID = '4e6d2f9a-8b1c-4d3e-a5f6-7a8b9c0d1e2f';
-const PUMP_ID = '0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b';
-const ENGINEER = { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' };
 
 const summaryExample = {
   _id: RECALL_EXAMPLE_ID,
@@ -420,15 +419,15 @@ export const recallDtoSchema = z
     examples: [
       {
         ...summaryExample,
-        serialNumbers: ['BBR-448812'],
+        serialNumbers: [equipmentExample.serialNumber],
         serialRanges: [{ from: 'BBR-448900', to: 'BBR-448999' }],
         lotNumbers: [],
         udiDi: '04046964000000',
         hazard:
           'If the pump door is opened while an infusion runs, the anti-free-flow clamp may fail to close.',
         actionRequired: 'Install software 2.3.1 and check the anti-free-flow clamp on each affected pump.',
-        createdBy: ENGINEER,
-        updatedBy: ENGINEER,
+        createdBy: EXAMPLE_ENGINEER,
+        updatedBy: EXAMPLE_ENGINEER,
         closingDecision: null,
         duplicateOf: null,
         version: 1,
@@ -439,6 +438,35 @@ export type RecallDto = z.output<typeof recallDtoSchema>;
 
 export const RECALL_ACTION_CLOSURES = ['task', 'decision'] as const;
 export type RecallActionClosure = (typeof RECALL_ACTION_CLOSURES)[number];
+
+/** The examples' pump, found by the notice and closed by its update task. */
+const pumpFound = {
+  _id: equipmentExample._id,
+  name: equipmentExample.name,
+  serialNumber: equipmentExample.serialNumber,
+  model: equipmentExample.model,
+  department: equipmentExample.department,
+};
+const recallActionExample = {
+  _id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  recallId: RECALL_EXAMPLE_ID,
+  device: { ...pumpFound, status: equipmentExample.status, present: true },
+  matched: {
+    manufacturer: equipmentExample.manufacturer,
+    model: equipmentExample.model,
+    serialNumber: equipmentExample.serialNumber,
+    lotNumber: equipmentExample.lotNumber,
+  },
+  stillMatches: true,
+  foundAt: summaryExample.createdAt,
+  state: 'closed',
+  closedWith: 'task',
+  taskId: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
+  decision: null,
+  closedAt: '2026-02-25T14:05:09.871Z',
+  closedBy: EXAMPLE_ENGINEER,
+  version: 2,
+} as const;
 
 /** One affected device's action. The device is as it is now; `matched` as it was when found. */
 export const recallActionDtoSchema = z
@@ -476,39 +504,7 @@ export const recallActionDtoSchema = z
     closedBy: recordedBySchema.nullable(),
     version: z.number().int(),
   })
-  .meta({
-    id: 'RecallAction',
-    examples: [
-      {
-        _id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-        recallId: RECALL_EXAMPLE_ID,
-        device: {
-          _id: PUMP_ID,
-          name: 'Infusion Pump',
-          serialNumber: 'BBR-448812',
-          model: 'Infusomat Space',
-          department: 'ICU',
-          status: 'Serviceable',
-          present: true,
-        },
-        matched: {
-          manufacturer: 'B. Braun',
-          model: 'Infusomat Space',
-          serialNumber: 'BBR-448812',
-          lotNumber: null,
-        },
-        stillMatches: true,
-        foundAt: '2026-02-23T08:41:17.322Z',
-        state: 'closed',
-        closedWith: 'task',
-        taskId: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f',
-        decision: null,
-        closedAt: '2026-02-25T14:05:09.871Z',
-        closedBy: ENGINEER,
-        version: 2,
-      },
-    ],
-  });
+  .meta({ id: 'RecallAction', examples: [recallActionExample] });
 export type RecallActionDto = z.output<typeof recallActionDtoSchema>;
 
 const pageOf = {
@@ -526,13 +522,28 @@ export const recallListResponseSchema = z
     open: z.number().int().describe('Open notices in the whole list, for the heading.'),
     openActions: z.number().int().describe('Open actions of all the notices, for the heading.'),
   })
-  .meta({ id: 'RecallPage' });
+  .meta({
+    id: 'RecallPage',
+    examples: [
+      {
+        recalls: [summaryExample],
+        total: 1,
+        page: 1,
+        pages: 1,
+        limit: 20,
+        open: 1,
+        openActions: summaryExample.affected - summaryExample.closed,
+      },
+    ],
+  });
 export type RecallListResponse = z.output<typeof recallListResponseSchema>;
 
 /** One page of a notice's affected devices, each with its action (`GET /api/recalls/{id}/actions`). */
-export const recallActionsPageSchema = z
-  .object({ actions: z.array(recallActionDtoSchema), ...pageOf })
-  .meta({ id: 'RecallActionPage' });
+export const recallActionsPageSchema = z.object({ actions: z.array(recallActionDtoSchema), ...pageOf }).meta({
+  id: 'RecallActionPage',
+  // The notice's second page at two a page: its third device, the pump.
+  examples: [{ actions: [recallActionExample], total: summaryExample.affected, page: 2, pages: 2, limit: 2 }],
+});
 export type RecallActionsPage = z.output<typeof recallActionsPageSchema>;
 
 /** The matching devices of a notice not yet saved. */
@@ -557,7 +568,10 @@ export const recallPreviewSchema = z
         'Said when the notice lists neither serial numbers nor lots (it names every device of its models).',
       ),
   })
-  .meta({ id: 'RecallPreview' });
+  .meta({
+    id: 'RecallPreview',
+    examples: [{ total: 1, devices: [pumpFound], warning: null }],
+  });
 export type RecallPreview = z.output<typeof recallPreviewSchema>;
 
 /** A device's recalls, each with its action, for the device page. */
@@ -565,7 +579,10 @@ export const deviceRecallsResponseSchema = z
   .object({
     recalls: z.array(z.object({ recall: recallSummaryDtoSchema, action: recallActionDtoSchema })),
   })
-  .meta({ id: 'DeviceRecalls' });
+  .meta({
+    id: 'DeviceRecalls',
+    examples: [{ recalls: [{ recall: summaryExample, action: recallActionExample }] }],
+  });
 export type DeviceRecallsResponse = z.output<typeof deviceRecallsResponseSchema>;
 
 /** The dashboard's recall figures (the equipment part). */

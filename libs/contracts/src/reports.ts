@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIST_LIMITS, listNameKey } from './lists';
 import { dateField } from './dates';
 import { ID_PATTERN } from './ids';
+import { EXAMPLE_ENGINEER } from './examples';
 
 /** The eight report types. */
 export const REPORT_TYPES = [
@@ -230,7 +231,33 @@ const recordedFiltersSchema = z.object({
     .describe('One member of staff (their id) for the staff figures, or null for everyone.'),
 }) satisfies z.ZodType<ReportFilters>;
 
-const REQUESTER = { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' };
+/** The engineer's February report of the ICU's ventilators and pumps, ready to download. */
+const reportJobExample = {
+  _id: '2f1e0d9c-8b7a-4654-9321-0fedcba98765',
+  reports: ['equipmentStatus', 'downtimeAnalysis'],
+  format: 'pdf',
+  state: 'done',
+  progress: 100,
+  stage: null,
+  failure: null,
+  attempts: 1,
+  fileName: 'cmms-report-1772531205114.pdf',
+  fileSize: 184_322,
+  filters: {
+    dateFrom: '2026-02-01',
+    dateTo: '2026-02-28',
+    departments: ['ICU'],
+    categories: ['Ventilator', 'Infusion Pump'],
+    staff: null,
+  },
+  requestedBy: EXAMPLE_ENGINEER,
+  scheduleId: null,
+  emailTo: null,
+  emailedAt: null,
+  createdAt: '2026-03-03T09:46:45.114Z',
+  finishedAt: '2026-03-03T09:46:49.870Z',
+  expiresAt: '2026-03-10T09:46:49.870Z',
+} as const;
 
 /** One generated (or generating) report, as its owner and Engineers and Admins see it. */
 export const reportJobDtoSchema = z
@@ -260,37 +287,7 @@ export const reportJobDtoSchema = z
     finishedAt: z.string().nullable(),
     expiresAt: z.string().nullable().describe('When the file is deleted.'),
   })
-  .meta({
-    id: 'ReportJob',
-    examples: [
-      {
-        _id: '2f1e0d9c-8b7a-4654-9321-0fedcba98765',
-        reports: ['equipmentStatus', 'downtimeAnalysis'],
-        format: 'pdf',
-        state: 'done',
-        progress: 100,
-        stage: null,
-        failure: null,
-        attempts: 1,
-        fileName: 'cmms-report-1772531205114.pdf',
-        fileSize: 184_322,
-        filters: {
-          dateFrom: '2026-02-01',
-          dateTo: '2026-02-28',
-          departments: ['ICU'],
-          categories: ['Ventilator', 'Infusion Pump'],
-          staff: null,
-        },
-        requestedBy: REQUESTER,
-        scheduleId: null,
-        emailTo: null,
-        emailedAt: null,
-        createdAt: '2026-03-03T09:46:45.114Z',
-        finishedAt: '2026-03-03T09:46:49.870Z',
-        expiresAt: '2026-03-10T09:46:49.870Z',
-      },
-    ],
-  });
+  .meta({ id: 'ReportJob', examples: [reportJobExample] });
 export type ReportJobDto = z.output<typeof reportJobDtoSchema>;
 
 /** `GET /api/reports`: a page of reports, newest first. */
@@ -301,8 +298,23 @@ export const reportJobListResponseSchema = z
     page: z.number().int().describe('This page, from 1.'),
     pages: z.number().int().describe('How many pages the list has at this limit.'),
   })
-  .meta({ id: 'ReportJobPage' });
+  .meta({ id: 'ReportJobPage', examples: [{ jobs: [reportJobExample], total: 1, page: 1, pages: 1 }] });
 export type ReportJobListResponse = z.output<typeof reportJobListResponseSchema>;
+
+/** The engineer's monthly compliance report, e-mailed to the department. */
+const reportScheduleExample = {
+  _id: '6b5a4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+  reports: ['complianceAudit'],
+  format: 'xlsx',
+  frequency: 'monthly',
+  departments: ['ICU', 'Theatre'],
+  categories: [],
+  emailTo: 'biomed@hospital.example',
+  owner: EXAMPLE_ENGINEER,
+  nextRunAt: '2026-04-01T06:00:00.000Z',
+  lastRunAt: '2026-03-01T06:00:02.417Z',
+  createdAt: '2026-01-12T11:20:31.650Z',
+} as const;
 
 /** A repeating report: the request it repeats, how often, and where it goes. */
 export const reportScheduleDtoSchema = z
@@ -323,34 +335,14 @@ export const reportScheduleDtoSchema = z
     lastRunAt: z.string().nullable(),
     createdAt: z.string(),
   })
-  .meta({
-    id: 'ReportSchedule',
-    examples: [
-      {
-        _id: '6b5a4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
-        reports: ['complianceAudit'],
-        format: 'xlsx',
-        frequency: 'monthly',
-        departments: ['ICU', 'Theatre'],
-        categories: [],
-        emailTo: 'biomed@hospital.example',
-        owner: REQUESTER,
-        nextRunAt: '2026-04-01T06:00:00.000Z',
-        lastRunAt: '2026-03-01T06:00:02.417Z',
-        createdAt: '2026-01-12T11:20:31.650Z',
-      },
-    ],
-  });
+  .meta({ id: 'ReportSchedule', examples: [reportScheduleExample] });
 export type ReportScheduleDto = z.output<typeof reportScheduleDtoSchema>;
 
 /** `GET /api/report-schedules`: the live schedules, oldest first (at most 200). */
 export const reportScheduleListResponseSchema = z
   .object({ schedules: z.array(reportScheduleDtoSchema) })
-  .meta({ id: 'ReportScheduleList' });
+  .meta({ id: 'ReportScheduleList', examples: [{ schedules: [reportScheduleExample] }] });
 export type ReportScheduleListResponse = z.output<typeof reportScheduleListResponseSchema>;
-
-/** What a cancelled schedule's call answers: its id. */
-export const cancelledReportScheduleSchema = z.object({ _id: z.string() });
 
 /**
  * `POST /api/reports/generate` answers the file itself when it is ready in time; otherwise this:
@@ -362,7 +354,12 @@ export const reportQueuedResponseSchema = z
     jobId: z.string(),
     scheduleId: z.string().nullable().describe('The schedule made with it, when one was asked for.'),
   })
-  .meta({ id: 'ReportQueued' });
+  .meta({
+    id: 'ReportQueued',
+    examples: [
+      { fileUrl: `/reports/jobs/${reportJobExample._id}`, jobId: reportJobExample._id, scheduleId: null },
+    ],
+  });
 export type ReportQueuedResponse = z.output<typeof reportQueuedResponseSchema>;
 
 /** The live event a report's owner receives as the report moves (`report:progress`). */

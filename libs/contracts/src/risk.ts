@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unknownFields } from './form-fields';
+import { EXAMPLE_ENGINEER } from './examples';
 
 /**
  * The Fennigkoh–Smith equipment management (EM) number: how much a device needs a scheduled
@@ -77,6 +78,15 @@ export interface RiskScores {
   incidentHistory: number;
 }
 
+/** An ICU infusion pump's assessment: intensive care, a failure could injure, above-average upkeep. */
+const exampleScores: RiskScores = { function: 9, physicalRisk: 4, maintenance: 4, incidentHistory: 0 };
+export const riskAssessmentExample = {
+  ...exampleScores,
+  ...assessRisk(exampleScores),
+  assessedAt: '2026-01-08T09:20:45.310Z',
+  assessedBy: EXAMPLE_ENGINEER,
+};
+
 /** An item's assessment as every call answers it (null on an item not assessed yet). */
 export const riskAssessmentDtoSchema = z
   .object({
@@ -96,7 +106,7 @@ export const riskAssessmentDtoSchema = z
     assessedAt: z.string(),
     assessedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
   })
-  .meta({ id: 'RiskAssessment' });
+  .meta({ id: 'RiskAssessment', examples: [riskAssessmentExample] });
 export type RiskAssessmentDto = z.output<typeof riskAssessmentDtoSchema>;
 
 export interface RiskOutcome {

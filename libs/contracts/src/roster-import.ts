@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isBase64 } from './base64';
+import { userExample } from './users';
 
 /**
  * Roster import: an Engineer or Admin uploads an XLSX or CSV file; the server answers a preview,
@@ -92,41 +93,41 @@ const previewShape = {
     .describe('How many rows of each action.'),
 };
 
-/** What importing a roster file would do, row by row. */
-export const rosterImportPreviewSchema = z.object(previewShape).meta({
-  id: 'RosterImportPreview',
-  examples: [
+/** A roster file of three rows: a newcomer, the engineer moving department, a row without its service number. */
+const rosterPreviewExample = {
+  rows: [
     {
-      rows: [
-        {
-          line: 2,
-          serviceNumber: 'BME-1077',
-          name: 'Tomas Reyes',
-          action: 'add',
-          changes: [],
-          errors: [],
-        },
-        {
-          line: 3,
-          serviceNumber: 'BME-1042',
-          name: 'Amina Okafor',
-          action: 'change',
-          changes: ['department'],
-          errors: [],
-        },
-        {
-          line: 4,
-          serviceNumber: '',
-          name: 'Lena Fischer',
-          action: 'refused',
-          changes: [],
-          errors: ['Service number is required.'],
-        },
-      ],
-      summary: { add: 1, change: 1, unchanged: 0, refused: 1 },
+      line: 2,
+      serviceNumber: 'BME-1077',
+      name: 'Tomas Reyes',
+      action: 'add',
+      changes: [],
+      errors: [],
+    },
+    {
+      line: 3,
+      serviceNumber: userExample.serviceNumber,
+      name: userExample.name,
+      action: 'change',
+      changes: ['department'],
+      errors: [],
+    },
+    {
+      line: 4,
+      serviceNumber: '',
+      name: 'Lena Fischer',
+      action: 'refused',
+      changes: [],
+      errors: ['Service number is required.'],
     },
   ],
-});
+  summary: { add: 1, change: 1, unchanged: 0, refused: 1 },
+} as const;
+
+/** What importing a roster file would do, row by row. */
+export const rosterImportPreviewSchema = z
+  .object(previewShape)
+  .meta({ id: 'RosterImportPreview', examples: [rosterPreviewExample] });
 export type RosterImportPreview = z.output<typeof rosterImportPreviewSchema>;
 
 /** The answer to applying: what was written (the refused rows were left out). */
@@ -135,5 +136,8 @@ export const rosterImportResultSchema = z
     ...previewShape,
     applied: z.object({ added: z.number().int(), changed: z.number().int() }),
   })
-  .meta({ id: 'RosterImportResult' });
+  .meta({
+    id: 'RosterImportResult',
+    examples: [{ ...rosterPreviewExample, applied: { added: 1, changed: 1 } }],
+  });
 export type RosterImportResult = z.output<typeof rosterImportResultSchema>;

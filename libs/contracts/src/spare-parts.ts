@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** The part the examples' pump repair used. */
+export const sparePartExample = {
+  name: 'Pressure sensor',
+  quantity: 1,
+  description: 'Downstream, OEM',
+  unitCost: 86.5,
+};
+
 /** A spare part used on a job, as recorded with the work. */
 export const sparePartDtoSchema = z
   .object({
@@ -11,7 +19,7 @@ export const sparePartDtoSchema = z
       .nullable()
       .describe('What one unit cost, when known (for the cost reports); never guessed.'),
   })
-  .meta({ id: 'SparePart' });
+  .meta({ id: 'SparePart', examples: [sparePartExample] });
 export type SparePart = z.output<typeof sparePartDtoSchema>;
 
 export const SPARE_PART_LIMITS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { userRefSchema } from './equipment';
+import { equipmentExample, userRefSchema } from './equipment';
+import { EXAMPLE_ENGINEER, EXAMPLE_TECHNICIAN } from './examples';
 import { ID_PATTERN } from './ids';
 import {
   equipmentId,
@@ -13,7 +14,7 @@ import {
 } from './form-fields';
 import { PAGE_SIZES, TECHNICIAN_LIST_LIMIT } from './limits';
 import { limitParam, pageParam, searchParam } from './paging';
-import { parseSpareParts, SPARE_PART_LIMITS, sparePartDtoSchema } from './spare-parts';
+import { parseSpareParts, SPARE_PART_LIMITS, sparePartDtoSchema, sparePartExample } from './spare-parts';
 import type { AssigneeDto } from './users';
 import {
   DEFAULT_ISSUE_SEVERITY,
@@ -37,19 +38,64 @@ import {
 export const personRefSchema = userRefSchema;
 
 /** The device a task is about, as it was named when the task was last told of it. */
-export const taskEquipmentRefSchema = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    serialNumber: z.string(),
-    department: z.string(),
-    category: z.string(),
-  })
-  .meta({ id: 'DeviceSnapshot' });
+const taskEquipmentRef = z.object({
+  _id: z.string(),
+  name: z.string(),
+  serialNumber: z.string(),
+  department: z.string(),
+  category: z.string(),
+});
+/** The examples' infusion pump, as a task names it. */
+export const deviceSnapshotExample = taskEquipmentRef.parse(equipmentExample);
+/** The examples' ICU ventilator, as its PM plan and its safety tests name it. */
+export const ventilatorSnapshotExample = {
+  _id: '2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97',
+  name: 'Ventilator',
+  serialNumber: 'HAM-C6-20931',
+  department: 'ICU',
+  category: 'Ventilator',
+};
+export const taskEquipmentRefSchema = taskEquipmentRef.meta({
+  id: 'DeviceSnapshot',
+  examples: [deviceSnapshotExample],
+});
 export type TaskEquipmentRef = z.output<typeof taskEquipmentRefSchema>;
 
-const EXAMPLE_ENGINEER = { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' };
-const EXAMPLE_TECHNICIAN = { _id: '3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d', name: 'Samuel Mensah' };
+/** The examples' repair of the pump: done by the technician, waiting for an engineer to certify it. */
+export const taskExample = {
+  _id: '5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63',
+  title: 'Occlusion alarm does not sound',
+  description: 'The downstream occlusion alarm stays silent when the line is clamped.',
+  taskType: 'Repair',
+  pmType: null,
+  pmInterval: null,
+  priority: 'High',
+  assignedTo: EXAMPLE_TECHNICIAN,
+  equipment: deviceSnapshotExample,
+  dueDate: '2026-03-06',
+  status: 'Completed',
+  createdAt: '2026-03-02T08:12:40.311Z',
+  updatedAt: '2026-03-04T14:05:18.902Z',
+  createdBy: EXAMPLE_ENGINEER,
+  updatedBy: EXAMPLE_TECHNICIAN,
+  completedDate: '2026-03-04T14:05:18.902Z',
+  needsCertification: true,
+  certified: false,
+  certificationEngineer: null,
+  certifiedBy: null,
+  certifiedAt: null,
+  faultDescription: 'Pressure sensor membrane cracked.',
+  repairDetails: 'Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg.',
+  comments: null,
+  spareParts: [sparePartExample],
+  labourHours: 1.5,
+  location: null,
+  reportedBy: null,
+  severity: null,
+  plan: null,
+  overdue: false,
+  version: 4,
+} as const;
 
 /** One task as every call answers it. Dates are `YYYY-MM-DD`; times are ISO 8601. */
 export const taskDtoSchema = z
@@ -99,54 +145,16 @@ export const taskDtoSchema = z
       .int()
       .describe('Optimistic lock: send it back with a change to refuse overwriting a newer one.'),
   })
-  .meta({
-    id: 'Task',
-    examples: [
-      {
-        _id: '5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63',
-        title: 'Occlusion alarm does not sound',
-        description: 'The downstream occlusion alarm stays silent when the line is clamped.',
-        taskType: 'Repair',
-        pmType: null,
-        pmInterval: null,
-        priority: 'High',
-        assignedTo: EXAMPLE_TECHNICIAN,
-        equipment: {
-          _id: '0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b',
-          name: 'Infusion Pump',
-          serialNumber: 'BBR-448812',
-          department: 'ICU',
-          category: 'Infusion Pump',
-        },
-        dueDate: '2026-03-06',
-        status: 'Completed',
-        createdAt: '2026-03-02T08:12:40.311Z',
-        updatedAt: '2026-03-04T14:05:18.902Z',
-        createdBy: EXAMPLE_ENGINEER,
-        updatedBy: EXAMPLE_TECHNICIAN,
-        completedDate: '2026-03-04T14:05:18.902Z',
-        needsCertification: true,
-        certified: false,
-        certificationEngineer: null,
-        certifiedBy: null,
-        certifiedAt: null,
-        faultDescription: 'Pressure sensor membrane cracked.',
-        repairDetails: 'Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg.',
-        comments: null,
-        spareParts: [
-          { name: 'Pressure sensor', quantity: 1, description: 'Downstream, OEM', unitCost: 86.5 },
-        ],
-        labourHours: 1.5,
-        location: null,
-        reportedBy: null,
-        severity: null,
-        plan: null,
-        overdue: false,
-        version: 4,
-      },
-    ],
-  });
+  .meta({ id: 'Task', examples: [taskExample] });
 export type TaskDto = z.output<typeof taskDtoSchema>;
+
+/** The technician completing the pump's repair. */
+const taskStatusChangeExample = {
+  from: 'In Progress',
+  to: 'Completed',
+  at: taskExample.completedDate,
+  by: EXAMPLE_TECHNICIAN,
+} as const;
 
 export const taskStatusHistoryEntrySchema = z
   .object({
@@ -155,8 +163,19 @@ export const taskStatusHistoryEntrySchema = z
     at: z.string(),
     by: personRefSchema.nullable(),
   })
-  .meta({ id: 'TaskStatusChange' });
+  .meta({ id: 'TaskStatusChange', examples: [taskStatusChangeExample] });
 export type TaskStatusHistoryEntry = z.output<typeof taskStatusHistoryEntrySchema>;
+
+/** The audit row of that change, with the repair's notes written at the same time. */
+const taskAuditExample = {
+  at: taskExample.completedDate,
+  action: 'status-changed',
+  by: 'BME-2051',
+  changes: {
+    status: { from: taskStatusChangeExample.from, to: taskStatusChangeExample.to },
+    repairDetails: { from: null, to: taskExample.repairDetails },
+  },
+};
 
 /** One audited change: who (their service number, or `cli`/`seed`), when, and each field's from/to. */
 export const auditEntryDtoSchema = z
@@ -166,7 +185,7 @@ export const auditEntryDtoSchema = z
     by: z.string().describe('Their service number, or `cli`/`seed`.'),
     changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
   })
-  .meta({ id: 'TaskAuditEntry' });
+  .meta({ id: 'TaskAuditEntry', examples: [taskAuditExample] });
 export type AuditEntryDto = z.output<typeof auditEntryDtoSchema>;
 
 /**
@@ -180,10 +199,24 @@ export const taskDetailSchema = taskDtoSchema
     audit: z.array(auditEntryDtoSchema),
     auditTotal: z.number().int(),
   })
-  .meta({ id: 'TaskDetail' });
+  .meta({
+    id: 'TaskDetail',
+    examples: [
+      {
+        ...taskExample,
+        statusHistory: [taskStatusChangeExample],
+        statusHistoryTotal: 1,
+        audit: [taskAuditExample],
+        auditTotal: 1,
+      },
+    ],
+  });
 export type TaskDetail = z.output<typeof taskDetailSchema>;
 
 export const TASK_HISTORY_LIMIT = 100;
+
+/** A biomedical department's tasks by status. */
+export const taskCountsExample = { total: 318, pending: 41, inProgress: 22, completed: 255 };
 
 export const taskCountsSchema = z
   .object({
@@ -192,7 +225,7 @@ export const taskCountsSchema = z
     inProgress: z.number().int(),
     completed: z.number().int(),
   })
-  .meta({ id: 'TaskCounts' });
+  .meta({ id: 'TaskCounts', examples: [taskCountsExample] });
 export type TaskCounts = z.output<typeof taskCountsSchema>;
 
 /**
@@ -224,7 +257,21 @@ export const taskListResponseSchema = z
         "Tasks by status with the list's filters except the status; null when a search matched more tasks than it counts.",
       ),
   })
-  .meta({ id: 'TaskPage' });
+  .meta({
+    id: 'TaskPage',
+    // The completed tasks (`status=Completed`), page 1: the counts are of every status.
+    examples: [
+      {
+        tasks: [taskExample],
+        total: taskCountsExample.completed,
+        more: false,
+        page: 1,
+        pages: Math.ceil(taskCountsExample.completed / PAGE_SIZES.tasks),
+        limit: PAGE_SIZES.tasks,
+        counts: taskCountsExample,
+      },
+    ],
+  });
 export type TaskListResponse = z.output<typeof taskListResponseSchema>;
 
 /**
@@ -562,7 +609,7 @@ export type IssueReport = z.output<typeof reportIssueSchema>;
  * done, by whom, and whether an engineer certified it. The technician's notes, labour hours and
  * part costs are not part of it: they stay with the task and its own rules.
  */
-export const deviceHistoryTaskSchema = taskDtoSchema
+const deviceHistoryTask = taskDtoSchema
   .pick({
     _id: true,
     title: true,
@@ -581,8 +628,15 @@ export const deviceHistoryTaskSchema = taskDtoSchema
     certificationEngineer: true,
     certifiedAt: true,
   })
-  .extend({ spareParts: z.array(sparePartDtoSchema.pick({ name: true, quantity: true, description: true })) })
-  .meta({ id: 'DeviceHistoryTask' });
+  .extend({
+    spareParts: z.array(sparePartDtoSchema.pick({ name: true, quantity: true, description: true })),
+  });
+/** The pump's repair, as its maintenance history shows it. */
+const deviceHistoryTaskExample = deviceHistoryTask.parse(taskExample);
+export const deviceHistoryTaskSchema = deviceHistoryTask.meta({
+  id: 'DeviceHistoryTask',
+  examples: [deviceHistoryTaskExample],
+});
 export type DeviceHistoryTask = z.output<typeof deviceHistoryTaskSchema>;
 
 /** `GET /equipment/{id}/maintenance`: one page of the device's tasks, newest first. */
@@ -594,7 +648,12 @@ export const deviceHistoryPageSchema = z
     pages: z.number().int(),
     limit: z.number().int(),
   })
-  .meta({ id: 'DeviceHistoryPage' });
+  .meta({
+    id: 'DeviceHistoryPage',
+    examples: [
+      { tasks: [deviceHistoryTaskExample], total: 1, page: 1, pages: 1, limit: PAGE_SIZES.deviceMaintenance },
+    ],
+  });
 export type DeviceHistoryPage = z.output<typeof deviceHistoryPageSchema>;
 
 export const MAX_DEVICE_HISTORY_PAGE_SIZE = 50;
@@ -605,11 +664,15 @@ export const deviceHistoryQuerySchema = z.object({
 export type DeviceHistoryQuery = z.output<typeof deviceHistoryQuerySchema>;
 
 /** The answer to a create or Report Issue: the task in a field named `task`. */
-export const taskCreatedResponseSchema = z.object({ task: taskDtoSchema }).meta({ id: 'TaskCreated' });
+export const taskCreatedResponseSchema = z
+  .object({ task: taskDtoSchema })
+  .meta({ id: 'TaskCreated', examples: [{ task: taskExample }] });
 export type TaskCreatedResponse = z.output<typeof taskCreatedResponseSchema>;
 
 /** The answer to a delete: the id of the task removed. */
-export const taskDeletedResponseSchema = z.object({ _id: z.string() }).meta({ id: 'TaskDeleted' });
+export const taskDeletedResponseSchema = z
+  .object({ _id: z.string() })
+  .meta({ id: 'TaskDeleted', examples: [{ _id: taskExample._id }] });
 export type TaskDeletedResponse = z.output<typeof taskDeletedResponseSchema>;
 
 /**

@@ -4,6 +4,7 @@ import { DEFAULT_USER_DEPARTMENT, departmentSchema } from './departments';
 import { PAGE_SIZES, THEMES } from './limits';
 import { REPORT_FORMATS } from './reports';
 import { limitParam, pageParam, searchParam } from './paging';
+import { EXAMPLE_ENGINEER } from './examples';
 
 /** A saved default format: any format the Generate Report dialog makes. */
 export const reportDefaultsFormatSchema = z.enum(REPORT_FORMATS, {
@@ -35,6 +36,27 @@ export const DEFAULT_REPORT_DEFAULTS: ReportDefaults = {
   includeSummary: true,
   format: 'pdf',
 };
+
+/** The engineer of the examples as the roster holds her. */
+export const userExample = {
+  ...EXAMPLE_ENGINEER,
+  serviceNumber: 'BME-1042',
+  email: 'grace.okafor@hospital.example',
+  emailConfirmed: true,
+  pendingEmail: null,
+  phoneNumber: '+15550100142',
+  role: 'Engineer',
+  department: 'ICU',
+  isActive: true,
+  preApproved: true,
+  avatar: null,
+  lastLoginAt: '2026-03-02T07:41:12.000Z',
+  notifications: DEFAULT_NOTIFICATION_SETTINGS,
+  reportDefaults: DEFAULT_REPORT_DEFAULTS,
+  theme: null,
+  createdAt: '2025-11-18T09:05:00.000Z',
+  updatedAt: '2026-03-02T07:41:12.000Z',
+} as const;
 
 /** A user as every call answers it. `_id` is the identifier's name throughout the API. */
 export const userDtoSchema = z
@@ -73,31 +95,7 @@ export const userDtoSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .meta({
-    id: 'User',
-    examples: [
-      {
-        _id: '3f1c2a9e-7b4d-4e8a-9c1f-5d6e7a8b9c0d',
-        serviceNumber: 'BME-1042',
-        name: 'Amina Okafor',
-        email: 'amina.okafor@hospital.example',
-        emailConfirmed: true,
-        pendingEmail: null,
-        phoneNumber: '+15550100142',
-        role: 'Engineer',
-        department: 'ICU',
-        isActive: true,
-        preApproved: true,
-        avatar: null,
-        lastLoginAt: '2026-03-02T07:41:12.000Z',
-        notifications: { taskUpdates: true, inventory: true, weeklyDigest: false },
-        reportDefaults: { includeCharts: true, includeSummary: true, format: 'pdf' },
-        theme: null,
-        createdAt: '2025-11-18T09:05:00.000Z',
-        updatedAt: '2026-03-02T07:41:12.000Z',
-      },
-    ],
-  });
+  .meta({ id: 'User', examples: [userExample] });
 export type UserDto = z.output<typeof userDtoSchema>;
 
 const SERVICE_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9/-]{1,31}$/;
@@ -198,11 +196,13 @@ export const userListResponseSchema = z
     pages: z.number().int(),
     limit: z.number().int(),
   })
-  .meta({ id: 'UserPage' });
+  .meta({
+    id: 'UserPage',
+    examples: [
+      { users: [userExample], data: [userExample], total: 1, page: 1, pages: 1, limit: PAGE_SIZES.users },
+    ],
+  });
 export type UserListResponse = z.output<typeof userListResponseSchema>;
-
-/** A person removed from the roster: their id. */
-export const deletedUserSchema = z.object({ _id: z.string() });
 
 const nameSchema = newStaffSchema.shape.name;
 const emailSchema = z
@@ -265,25 +265,20 @@ export type UpdateUserRequest = z.input<typeof updateUserSchema>;
 export type UserChanges = z.output<typeof updateUserSchema>;
 
 /** A person who may receive tasks (active, and pre-approved for it), for the assignee lists. */
-export const assigneeDtoSchema = z
-  .object({ _id: z.string(), name: z.string(), role: z.string(), serviceNumber: z.string() })
-  .meta({
-    id: 'Assignee',
-    examples: [
-      {
-        _id: '3f1c2a9e-7b4d-4e8a-9c1f-5d6e7a8b9c0d',
-        name: 'Amina Okafor',
-        role: 'Engineer',
-        serviceNumber: 'BME-1042',
-      },
-    ],
-  });
+const assignee = z.object({ _id: z.string(), name: z.string(), role: z.string(), serviceNumber: z.string() });
+/** The engineer of the examples in an assignee list. */
+export const assigneeExample = assignee.parse(userExample);
+export const assigneeDtoSchema = assignee.meta({ id: 'Assignee', examples: [assigneeExample] });
 export type AssigneeDto = z.output<typeof assigneeDtoSchema>;
 
 /** `GET /users/preapproved/technicians`: who may receive tasks (or every active person), by name. */
-export const assigneeListResponseSchema = z.object({ technicians: z.array(assigneeDtoSchema) });
+export const assigneeListResponseSchema = z
+  .object({ technicians: z.array(assigneeDtoSchema) })
+  .meta({ id: 'AssigneeList', examples: [{ technicians: [assigneeExample] }] });
 export type AssigneeListResponse = z.output<typeof assigneeListResponseSchema>;
 
 /** `GET /auth/users`: the Create Task form's Assign To list (the approved assignees). */
-export const taskUsersResponseSchema = z.object({ users: z.array(assigneeDtoSchema) });
+export const taskUsersResponseSchema = z
+  .object({ users: z.array(assigneeDtoSchema) })
+  .meta({ id: 'TaskUserList', examples: [{ users: [assigneeExample] }] });
 export type TaskUsersResponse = z.output<typeof taskUsersResponseSchema>;

@@ -2,8 +2,8 @@ import {
   assigneeListResponseSchema,
   assigneeQuerySchema,
   createUserSchema,
-  deletedUserSchema,
   listUsersQuerySchema,
+  removedRecordSchema,
   rosterImportPreviewSchema,
   rosterImportRequestSchema,
   rosterImportResultSchema,
@@ -143,7 +143,7 @@ export const USERS_OPERATIONS = {
     description:
       'They leave the roster and sign-in, and their sessions end at once; their name stays on the work they did (tasks, certifications, audit records). Nobody deletes themselves; only an Admin deletes an Admin; the last active Admin stays.',
     callers: ENGINEERS,
-    answer: { status: 200, description: '`{_id}`', schema: deletedUserSchema },
+    answer: { status: 200, description: '`{_id}`', schema: removedRecordSchema },
     refusals: {
       403: 'Not an Engineer or Admin, or a rule of the roster forbids it.',
       404: 'Not on the roster.',

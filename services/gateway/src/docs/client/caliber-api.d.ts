@@ -1371,8 +1371,8 @@ export interface components {
   schemas: {
     /**
      * @example {
-     *       "_id": "3f1c2a9e-7b4d-4e8a-9c1f-5d6e7a8b9c0d",
-     *       "name": "Amina Okafor",
+     *       "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *       "name": "Grace Okafor",
      *       "role": "Engineer",
      *       "serviceNumber": "BME-1042"
      *     }
@@ -1385,19 +1385,34 @@ export interface components {
     };
     /**
      * @example {
+     *       "technicians": [
+     *         {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor",
+     *           "role": "Engineer",
+     *           "serviceNumber": "BME-1042"
+     *         }
+     *       ]
+     *     }
+     */
+    AssigneeList: {
+      technicians: components['schemas']['Assignee'][];
+    };
+    /**
+     * @example {
      *       "rows": [
      *         {
      *           "key": "equipment:48213",
      *           "at": "2026-03-02T10:14:07.512Z",
      *           "service": "equipment",
      *           "actor": {
-     *             "id": "3f1c2a9e-7b4d-4e8a-9c1f-5d6e7a8b9c0d",
+     *             "id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
      *             "label": "BME-1042",
-     *             "name": "Amina Okafor"
+     *             "name": "Grace Okafor"
      *           },
      *           "via": "gateway",
      *           "entity": "equipment",
-     *           "entityId": "9b2e4f6a-1c3d-4e5f-8a7b-6c5d4e3f2a1b",
+     *           "entityId": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
      *           "action": "status-changed",
      *           "changes": {
      *             "status": {
@@ -1405,7 +1420,7 @@ export interface components {
      *               "to": "Unserviceable"
      *             }
      *           },
-     *           "equipmentId": "9b2e4f6a-1c3d-4e5f-8a7b-6c5d4e3f2a1b"
+     *           "equipmentId": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b"
      *         }
      *       ],
      *       "next": "eyJ2IjoxLCJwIjp7ImlkZW50aXR5Ijp7ImF0VXMiOiIxNzcyNDQ2NDQ3NTEyMDAwIiwiaWQiOiI0ODE5MCJ9LCJlcXVpcG1lbnQiOnsiYXRVcyI6IjE3NzI0NDY0NDc1MTIwMDAiLCJpZCI6IjQ4MjEzIn0sIm1haW50ZW5hbmNlIjpudWxsLCJyZXBvcnRzIjp7ImF0VXMiOiIxNzcyNDQwMDAwMDAwMDAwIiwiaWQiOiI5MTIifX19"
@@ -1441,6 +1456,16 @@ export interface components {
       /** @description The cursor of the next (older) page, or null when this page holds the oldest rows. */
       next: string | null;
     };
+    /**
+     * @example {
+     *       "due": 42,
+     *       "onTime": 30,
+     *       "late": 3,
+     *       "missed": 1,
+     *       "pending": 8,
+     *       "rate": 0.8823529411764706
+     *     }
+     */
     ComplianceFigures: {
       due: number;
       onTime: number;
@@ -1450,6 +1475,38 @@ export interface components {
       /** @description 0 to 1, or null when nothing in the period was due by today. */
       rate: number | null;
     };
+    /**
+     * @example {
+     *       "user": {
+     *         "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *         "name": "Grace Okafor",
+     *         "serviceNumber": "BME-1042",
+     *         "email": "grace.okafor@hospital.example",
+     *         "emailConfirmed": true,
+     *         "pendingEmail": null,
+     *         "phoneNumber": "+15550100142",
+     *         "role": "Engineer",
+     *         "department": "ICU",
+     *         "isActive": true,
+     *         "preApproved": true,
+     *         "avatar": null,
+     *         "lastLoginAt": "2026-03-02T07:41:12.000Z",
+     *         "notifications": {
+     *           "taskUpdates": true,
+     *           "inventory": true,
+     *           "weeklyDigest": false
+     *         },
+     *         "reportDefaults": {
+     *           "includeCharts": true,
+     *           "includeSummary": true,
+     *           "format": "pdf"
+     *         },
+     *         "theme": null,
+     *         "createdAt": "2025-11-18T09:05:00.000Z",
+     *         "updatedAt": "2026-03-02T07:41:12.000Z"
+     *       }
+     *     }
+     */
     CurrentUser: {
       user: components['schemas']['User'];
     };
@@ -1491,12 +1548,12 @@ export interface components {
      *         },
      *         "recent": [
      *           {
-     *             "_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-     *             "title": "Occlusion alarm fails self-test",
-     *             "status": "In Progress",
-     *             "equipmentName": "Alaris GP Volumetric Infusion Pump",
-     *             "technicianName": "Amina Okafor",
-     *             "createdAt": "2026-03-02T08:12:40.000Z"
+     *             "_id": "5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63",
+     *             "title": "Occlusion alarm does not sound",
+     *             "status": "Completed",
+     *             "equipmentName": "Infusion Pump",
+     *             "technicianName": "Samuel Mensah",
+     *             "createdAt": "2026-03-02T08:12:40.311Z"
      *           }
      *         ],
      *         "overdue": 6,
@@ -1504,12 +1561,12 @@ export interface components {
      *       },
      *       "recentTasks": [
      *         {
-     *           "_id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
-     *           "title": "Occlusion alarm fails self-test",
-     *           "status": "In Progress",
-     *           "equipmentName": "Alaris GP Volumetric Infusion Pump",
-     *           "technicianName": "Amina Okafor",
-     *           "createdAt": "2026-03-02T08:12:40.000Z"
+     *           "_id": "5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63",
+     *           "title": "Occlusion alarm does not sound",
+     *           "status": "Completed",
+     *           "equipmentName": "Infusion Pump",
+     *           "technicianName": "Samuel Mensah",
+     *           "createdAt": "2026-03-02T08:12:40.311Z"
      *         }
      *       ],
      *       "pm": {
@@ -1517,19 +1574,19 @@ export interface components {
      *         "to": "2026-03-31",
      *         "overall": {
      *           "due": 42,
-     *           "onTime": 35,
+     *           "onTime": 30,
      *           "late": 3,
      *           "missed": 1,
-     *           "pending": 3,
-     *           "rate": 0.8974358974358975
+     *           "pending": 8,
+     *           "rate": 0.8823529411764706
      *         },
      *         "lifeSupport": {
      *           "due": 42,
-     *           "onTime": 35,
+     *           "onTime": 30,
      *           "late": 3,
      *           "missed": 1,
-     *           "pending": 3,
-     *           "rate": 0.8974358974358975
+     *           "pending": 8,
+     *           "rate": 0.8823529411764706
      *         }
      *       },
      *       "system": {
@@ -1653,6 +1710,39 @@ export interface components {
         lastLogin?: string;
       };
     };
+    /**
+     * @example {
+     *       "_id": "3a9e6f2b-1c4d-4e8f-a7b6-5c4d3e2f1a0b",
+     *       "kind": "department",
+     *       "name": "ICU",
+     *       "parentId": null,
+     *       "retired": false,
+     *       "retiredAt": null,
+     *       "formerNames": [],
+     *       "createdAt": "2025-11-03T08:00:00.000Z",
+     *       "updatedAt": "2025-11-03T08:00:00.000Z",
+     *       "version": 1,
+     *       "wards": [
+     *         {
+     *           "_id": "5d2c8e1a-7b3f-4a6e-9c0d-1e2f3a4b5c6d",
+     *           "kind": "ward",
+     *           "name": "Bay C",
+     *           "parentId": "3a9e6f2b-1c4d-4e8f-a7b6-5c4d3e2f1a0b",
+     *           "retired": false,
+     *           "retiredAt": null,
+     *           "formerNames": [
+     *             {
+     *               "name": "Bay 3",
+     *               "until": "2026-02-14T10:22:41.005Z"
+     *             }
+     *           ],
+     *           "createdAt": "2025-11-03T08:00:00.000Z",
+     *           "updatedAt": "2026-02-14T10:22:41.005Z",
+     *           "version": 2
+     *         }
+     *       ]
+     *     }
+     */
     DepartmentEntry: {
       _id: string;
       /** @enum {string} */
@@ -1674,6 +1764,44 @@ export interface components {
       version: number;
       wards: components['schemas']['ListEntry'][];
     };
+    /**
+     * @example {
+     *       "tasks": [
+     *         {
+     *           "_id": "5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63",
+     *           "title": "Occlusion alarm does not sound",
+     *           "taskType": "Repair",
+     *           "pmType": null,
+     *           "status": "Completed",
+     *           "priority": "High",
+     *           "dueDate": "2026-03-06",
+     *           "createdAt": "2026-03-02T08:12:40.311Z",
+     *           "completedDate": "2026-03-04T14:05:18.902Z",
+     *           "assignedTo": {
+     *             "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *             "name": "Samuel Mensah"
+     *           },
+     *           "reportedBy": null,
+     *           "faultDescription": "Pressure sensor membrane cracked.",
+     *           "repairDetails": "Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg.",
+     *           "certified": false,
+     *           "certificationEngineer": null,
+     *           "certifiedAt": null,
+     *           "spareParts": [
+     *             {
+     *               "name": "Pressure sensor",
+     *               "quantity": 1,
+     *               "description": "Downstream, OEM"
+     *             }
+     *           ]
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 5
+     *     }
+     */
     DeviceHistoryPage: {
       tasks: components['schemas']['DeviceHistoryTask'][];
       total: number;
@@ -1681,6 +1809,36 @@ export interface components {
       pages: number;
       limit: number;
     };
+    /**
+     * @example {
+     *       "_id": "5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63",
+     *       "title": "Occlusion alarm does not sound",
+     *       "taskType": "Repair",
+     *       "pmType": null,
+     *       "status": "Completed",
+     *       "priority": "High",
+     *       "dueDate": "2026-03-06",
+     *       "createdAt": "2026-03-02T08:12:40.311Z",
+     *       "completedDate": "2026-03-04T14:05:18.902Z",
+     *       "assignedTo": {
+     *         "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *         "name": "Samuel Mensah"
+     *       },
+     *       "reportedBy": null,
+     *       "faultDescription": "Pressure sensor membrane cracked.",
+     *       "repairDetails": "Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg.",
+     *       "certified": false,
+     *       "certificationEngineer": null,
+     *       "certifiedAt": null,
+     *       "spareParts": [
+     *         {
+     *           "name": "Pressure sensor",
+     *           "quantity": 1,
+     *           "description": "Downstream, OEM"
+     *         }
+     *       ]
+     *     }
+     */
     DeviceHistoryTask: {
       _id: string;
       title: string;
@@ -1720,17 +1878,204 @@ export interface components {
         description: string;
       }[];
     };
+    /**
+     * @example {
+     *       "recalls": [
+     *         {
+     *           "recall": {
+     *             "_id": "4e6d2f9a-8b1c-4d3e-a5f6-7a8b9c0d1e2f",
+     *             "source": "FDA",
+     *             "sourceReference": "Z-1234-2026",
+     *             "title": "Infusomat Space: free-flow risk when the pump door is opened during infusion",
+     *             "manufacturer": "B. Braun",
+     *             "models": [
+     *               "Infusomat Space"
+     *             ],
+     *             "publishedOn": "2026-02-20",
+     *             "state": "open",
+     *             "affected": 3,
+     *             "closed": 1,
+     *             "createdAt": "2026-02-23T08:41:17.322Z",
+     *             "closedAt": null
+     *           },
+     *           "action": {
+     *             "_id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *             "recallId": "4e6d2f9a-8b1c-4d3e-a5f6-7a8b9c0d1e2f",
+     *             "device": {
+     *               "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *               "name": "Infusion Pump",
+     *               "serialNumber": "BBR-448812",
+     *               "model": "Infusomat Space",
+     *               "department": "ICU",
+     *               "status": "Serviceable",
+     *               "present": true
+     *             },
+     *             "matched": {
+     *               "manufacturer": "B. Braun",
+     *               "model": "Infusomat Space",
+     *               "serialNumber": "BBR-448812",
+     *               "lotNumber": null
+     *             },
+     *             "stillMatches": true,
+     *             "foundAt": "2026-02-23T08:41:17.322Z",
+     *             "state": "closed",
+     *             "closedWith": "task",
+     *             "taskId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+     *             "decision": null,
+     *             "closedAt": "2026-02-25T14:05:09.871Z",
+     *             "closedBy": {
+     *               "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *               "name": "Grace Okafor"
+     *             },
+     *             "version": 2
+     *           }
+     *         }
+     *       ]
+     *     }
+     */
     DeviceRecalls: {
       recalls: {
         recall: components['schemas']['RecallSummary'];
         action: components['schemas']['RecallAction'];
       }[];
     };
+    /**
+     * @example {
+     *       "tests": [
+     *         {
+     *           "_id": "6d3f1a92-7b4e-4c58-9a0d-3e2f1b8c7a64",
+     *           "testedOn": "2026-03-10",
+     *           "testerName": "Samuel Mensah",
+     *           "instrument": "Fluke ESA615",
+     *           "instrumentCalibratedOn": "2025-11-20",
+     *           "protectionClass": "I",
+     *           "leakageMethod": "alternative",
+     *           "appliedPartMethod": "alternative",
+     *           "peWithCord": true,
+     *           "protectiveEarthOhm": 0.12,
+     *           "insulationMegaohm": 250,
+     *           "equipmentLeakageMicroamp": 180,
+     *           "appliedParts": [
+     *             {
+     *               "name": "Patient circuit",
+     *               "type": "BF",
+     *               "leakageMicroamp": 12
+     *             }
+     *           ],
+     *           "visualInspection": "Pass",
+     *           "notes": "",
+     *           "equipment": {
+     *             "_id": "2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97",
+     *             "name": "Ventilator",
+     *             "serialNumber": "HAM-C6-20931",
+     *             "department": "ICU",
+     *             "category": "Ventilator"
+     *           },
+     *           "result": "Pass",
+     *           "evaluation": {
+     *             "result": "Pass",
+     *             "measurements": [
+     *               {
+     *                 "key": "protectiveEarth",
+     *                 "label": "Protective earth resistance",
+     *                 "value": 0.12,
+     *                 "unit": "Ω",
+     *                 "limit": {
+     *                   "id": "peWithCord",
+     *                   "measurement": "protectiveEarth",
+     *                   "appliesTo": "Class I, measured from the mains plug (with the power cord)",
+     *                   "max": 0.3,
+     *                   "unit": "Ω",
+     *                   "binding": true,
+     *                   "source": "IEC 62353:2014, 5.3.2 (measurement of protective earth resistance)"
+     *                 },
+     *                 "verdict": "Pass"
+     *               },
+     *               {
+     *                 "key": "insulation",
+     *                 "label": "Insulation resistance",
+     *                 "value": 250,
+     *                 "unit": "MΩ",
+     *                 "limit": {
+     *                   "id": "insulationI",
+     *                   "measurement": "insulation",
+     *                   "appliesTo": "Class I, mains parts to protective earth",
+     *                   "min": 2,
+     *                   "unit": "MΩ",
+     *                   "binding": false,
+     *                   "source": "Common practice, not IEC 62353 (which sets no insulation limit): the minimum many safety analysers and service manuals apply, after IEC 60601-1 and IEC 61010 test practice"
+     *                 },
+     *                 "verdict": "Pass"
+     *               },
+     *               {
+     *                 "key": "equipmentLeakage",
+     *                 "label": "Equipment leakage",
+     *                 "value": 180,
+     *                 "unit": "µA",
+     *                 "limit": {
+     *                   "id": "equipmentAlternativeI",
+     *                   "measurement": "equipmentLeakage",
+     *                   "appliesTo": "Class I, alternative method",
+     *                   "max": 1000,
+     *                   "unit": "µA",
+     *                   "binding": true,
+     *                   "source": "IEC 62353:2014, Table 2 (allowable values for leakage currents)"
+     *                 },
+     *                 "verdict": "Pass"
+     *               },
+     *               {
+     *                 "key": "appliedPart:Patient circuit",
+     *                 "label": "Applied part leakage, Patient circuit (BF)",
+     *                 "value": 12,
+     *                 "unit": "µA",
+     *                 "limit": {
+     *                   "id": "appliedPartBF",
+     *                   "measurement": "appliedPartLeakage",
+     *                   "appliesTo": "Type BF applied part, alternative or direct method",
+     *                   "max": 5000,
+     *                   "unit": "µA",
+     *                   "binding": true,
+     *                   "source": "IEC 62353:2014, Table 2 (allowable values for leakage currents)"
+     *                 },
+     *                 "verdict": "Pass"
+     *               }
+     *             ],
+     *             "failed": []
+     *           },
+     *           "source": "form",
+     *           "analyserResult": null,
+     *           "repairTask": null,
+     *           "recordedBy": {
+     *             "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *             "name": "Samuel Mensah"
+     *           },
+     *           "recordedAt": "2026-03-10T11:42:09.817Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "due": {
+     *         "planId": "b8e1d4c7-2a5f-4e3b-9d6c-0f7a8e2b1c35",
+     *         "planTitle": "Annual electrical safety test (IEC 62353)",
+     *         "dueDate": "2027-03-10",
+     *         "overdue": false,
+     *         "taskToComplete": null
+     *       }
+     *     }
+     */
     DeviceSafetyTests: {
       tests: components['schemas']['SafetyTest'][];
       total: number;
       due: components['schemas']['SafetyTestDue'] | null;
     };
+    /**
+     * @example {
+     *       "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *       "name": "Infusion Pump",
+     *       "serialNumber": "BBR-448812",
+     *       "department": "ICU",
+     *       "category": "Infusion Pump"
+     *     }
+     */
     DeviceSnapshot: {
       _id: string;
       name: string;
@@ -1778,7 +2123,22 @@ export interface components {
      *         "name": "Grace Okafor"
      *       },
      *       "version": 3,
-     *       "risk": null,
+     *       "risk": {
+     *         "function": 9,
+     *         "physicalRisk": 4,
+     *         "maintenance": 4,
+     *         "incidentHistory": 0,
+     *         "total": 17,
+     *         "riskClass": "High",
+     *         "highRisk": true,
+     *         "lifeSupport": false,
+     *         "inPmProgram": true,
+     *         "assessedAt": "2026-01-08T09:20:45.310Z",
+     *         "assessedBy": {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor"
+     *         }
+     *       },
      *       "openRecallActions": 0
      *     }
      */
@@ -1814,6 +2174,68 @@ export interface components {
       /** @description Recall actions on this device still open (its card's Recall badge). */
       openRecallActions: number;
     };
+    /**
+     * @example {
+     *       "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *       "name": "Infusion Pump",
+     *       "manufacturer": "B. Braun",
+     *       "model": "Infusomat Space",
+     *       "serialNumber": "BBR-448812",
+     *       "department": "ICU",
+     *       "location": "Bed 4",
+     *       "installationDate": "2023-05-12",
+     *       "warrantyExpiry": "2026-05-12",
+     *       "status": "Serviceable",
+     *       "category": "Infusion Pump",
+     *       "udi": null,
+     *       "gtin": null,
+     *       "lotNumber": null,
+     *       "expiryDate": null,
+     *       "manufactureDate": null,
+     *       "createdAt": "2026-01-08T09:14:03.120Z",
+     *       "updatedAt": "2026-03-02T15:40:11.508Z",
+     *       "createdBy": {
+     *         "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *         "name": "Grace Okafor"
+     *       },
+     *       "updatedBy": {
+     *         "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *         "name": "Grace Okafor"
+     *       },
+     *       "version": 3,
+     *       "risk": {
+     *         "function": 9,
+     *         "physicalRisk": 4,
+     *         "maintenance": 4,
+     *         "incidentHistory": 0,
+     *         "total": 17,
+     *         "riskClass": "High",
+     *         "highRisk": true,
+     *         "lifeSupport": false,
+     *         "inPmProgram": true,
+     *         "assessedAt": "2026-01-08T09:20:45.310Z",
+     *         "assessedBy": {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor"
+     *         }
+     *       },
+     *       "openRecallActions": 0,
+     *       "statusHistory": [
+     *         {
+     *           "from": "Under Maintenance",
+     *           "to": "Serviceable",
+     *           "at": "2026-03-02T15:40:11.508Z",
+     *           "by": {
+     *             "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *             "name": "Grace Okafor"
+     *           },
+     *           "reason": "Pressure sensor replaced; the occlusion alarm sounds at 450 mmHg.",
+     *           "taskId": null
+     *         }
+     *       ],
+     *       "statusHistoryTotal": 1
+     *     }
+     */
     EquipmentDetail: {
       _id: string;
       name: string;
@@ -1850,6 +2272,73 @@ export interface components {
       /** @description How many status changes the item has in all. */
       statusHistoryTotal: number;
     };
+    /**
+     * @example {
+     *       "equipment": [
+     *         {
+     *           "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *           "name": "Infusion Pump",
+     *           "manufacturer": "B. Braun",
+     *           "model": "Infusomat Space",
+     *           "serialNumber": "BBR-448812",
+     *           "department": "ICU",
+     *           "location": "Bed 4",
+     *           "installationDate": "2023-05-12",
+     *           "warrantyExpiry": "2026-05-12",
+     *           "status": "Serviceable",
+     *           "category": "Infusion Pump",
+     *           "udi": null,
+     *           "gtin": null,
+     *           "lotNumber": null,
+     *           "expiryDate": null,
+     *           "manufactureDate": null,
+     *           "createdAt": "2026-01-08T09:14:03.120Z",
+     *           "updatedAt": "2026-03-02T15:40:11.508Z",
+     *           "createdBy": {
+     *             "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *             "name": "Grace Okafor"
+     *           },
+     *           "updatedBy": {
+     *             "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *             "name": "Grace Okafor"
+     *           },
+     *           "version": 3,
+     *           "risk": {
+     *             "function": 9,
+     *             "physicalRisk": 4,
+     *             "maintenance": 4,
+     *             "incidentHistory": 0,
+     *             "total": 17,
+     *             "riskClass": "High",
+     *             "highRisk": true,
+     *             "lifeSupport": false,
+     *             "inPmProgram": true,
+     *             "assessedAt": "2026-01-08T09:20:45.310Z",
+     *             "assessedBy": {
+     *               "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *               "name": "Grace Okafor"
+     *             }
+     *           },
+     *           "openRecallActions": 0
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 9,
+     *       "filters": {
+     *         "departments": [
+     *           "ICU"
+     *         ],
+     *         "statuses": [
+     *           "Serviceable"
+     *         ],
+     *         "categories": [
+     *           "Infusion Pump"
+     *         ]
+     *       }
+     *     }
+     */
     EquipmentPage: {
       equipment: components['schemas']['Equipment'][];
       /** @description How many rows the list holds in all. */
@@ -2078,6 +2567,41 @@ export interface components {
       departments: components['schemas']['DepartmentEntry'][];
       categories: components['schemas']['ListEntry'][];
     };
+    /**
+     * @example {
+     *       "_id": "f3b9a2d5-6c1e-4a8f-b7d0-2e5c9a1f4b68",
+     *       "fileName": "icu-inventory-2026-03.xlsx",
+     *       "state": "previewed",
+     *       "dateOrder": "DMY",
+     *       "dateOrderNote": "Dates were read day first (31/03/2021), as the file writes them.",
+     *       "columnsRead": [
+     *         "Name",
+     *         "Manufacturer",
+     *         "Model",
+     *         "Serial Number",
+     *         "Department",
+     *         "Location",
+     *         "Installation Date",
+     *         "Warranty Expiry",
+     *         "Status",
+     *         "Category"
+     *       ],
+     *       "columnsIgnored": [
+     *         "Asset Tag"
+     *       ],
+     *       "rows": 1,
+     *       "summary": {
+     *         "add": 0,
+     *         "update": 1,
+     *         "unchanged": 0,
+     *         "refused": 0
+     *       },
+     *       "createdAt": "2026-03-16T10:02:44.518Z",
+     *       "expiresAt": "2026-03-17T10:02:44.518Z",
+     *       "appliedAt": null,
+     *       "applied": null
+     *     }
+     */
     InventoryImport: {
       _id: string;
       fileName: string;
@@ -2110,6 +2634,23 @@ export interface components {
         updated: number;
       } | null;
     };
+    /**
+     * @example {
+     *       "line": 2,
+     *       "action": "update",
+     *       "serialNumber": "BBR-448812",
+     *       "name": "Infusion Pump",
+     *       "equipmentId": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *       "changes": [
+     *         {
+     *           "field": "location",
+     *           "from": "Bed 4",
+     *           "to": "Bed 6"
+     *         }
+     *       ],
+     *       "problems": []
+     *     }
+     */
     InventoryImportRow: {
       line: number;
       /** @enum {string} */
@@ -2131,6 +2672,31 @@ export interface components {
         message: string;
       }[];
     };
+    /**
+     * @example {
+     *       "rows": [
+     *         {
+     *           "line": 2,
+     *           "action": "update",
+     *           "serialNumber": "BBR-448812",
+     *           "name": "Infusion Pump",
+     *           "equipmentId": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *           "changes": [
+     *             {
+     *               "field": "location",
+     *               "from": "Bed 4",
+     *               "to": "Bed 6"
+     *             }
+     *           ],
+     *           "problems": []
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 50
+     *     }
+     */
     InventoryImportRowsPage: {
       rows: components['schemas']['InventoryImportRow'][];
       /** @description How many rows the list holds in all. */
@@ -2196,6 +2762,31 @@ export interface components {
       expiresInSeconds: number;
       resendAfterSeconds: number;
     };
+    /**
+     * @example {
+     *       "taskId": "d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6",
+     *       "planId": "9e4c2a71-3b5d-4f8e-a1c6-7d2b0e9f4a13",
+     *       "title": "Quarterly ventilator preventive maintenance",
+     *       "equipment": {
+     *         "_id": "2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97",
+     *         "name": "Ventilator",
+     *         "serialNumber": "HAM-C6-20931",
+     *         "department": "ICU",
+     *         "category": "Ventilator"
+     *       },
+     *       "dueDate": "2026-01-15",
+     *       "daysOverdue": 62,
+     *       "status": "In Progress",
+     *       "priority": "High",
+     *       "interval": "Quarterly",
+     *       "assignedTo": {
+     *         "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *         "name": "Samuel Mensah"
+     *       },
+     *       "highRisk": true,
+     *       "lifeSupport": true
+     *     }
+     */
     OverduePm: {
       taskId: string;
       planId: string;
@@ -2224,6 +2815,40 @@ export interface components {
       highRisk: boolean;
       lifeSupport: boolean;
     };
+    /**
+     * @example {
+     *       "items": [
+     *         {
+     *           "taskId": "d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6",
+     *           "planId": "9e4c2a71-3b5d-4f8e-a1c6-7d2b0e9f4a13",
+     *           "title": "Quarterly ventilator preventive maintenance",
+     *           "equipment": {
+     *             "_id": "2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97",
+     *             "name": "Ventilator",
+     *             "serialNumber": "HAM-C6-20931",
+     *             "department": "ICU",
+     *             "category": "Ventilator"
+     *           },
+     *           "dueDate": "2026-01-15",
+     *           "daysOverdue": 62,
+     *           "status": "In Progress",
+     *           "priority": "High",
+     *           "interval": "Quarterly",
+     *           "assignedTo": {
+     *             "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *             "name": "Samuel Mensah"
+     *           },
+     *           "highRisk": true,
+     *           "lifeSupport": true
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 25,
+     *       "today": "2026-03-18"
+     *     }
+     */
     OverduePmPage: {
       items: components['schemas']['OverduePm'][];
       total: number;
@@ -2246,7 +2871,7 @@ export interface components {
      *         "late": 3,
      *         "missed": 1,
      *         "pending": 8,
-     *         "rate": 0.8824
+     *         "rate": 0.8823529411764706
      *       },
      *       "highRisk": {
      *         "due": 18,
@@ -2375,16 +3000,161 @@ export interface components {
       /** @description Optimistic lock: send it back with a change to refuse overwriting a newer one. */
       version: number;
     };
+    /**
+     * @example {
+     *       "plan": {
+     *         "_id": "9e4c2a71-3b5d-4f8e-a1c6-7d2b0e9f4a13",
+     *         "equipment": {
+     *           "_id": "2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97",
+     *           "name": "Ventilator",
+     *           "serialNumber": "HAM-C6-20931",
+     *           "department": "ICU",
+     *           "category": "Ventilator"
+     *         },
+     *         "title": "Quarterly ventilator preventive maintenance",
+     *         "description": "Replace the inlet filters, check the flow sensor and run the self-test.",
+     *         "pmType": "Filter Replacement",
+     *         "interval": "Quarterly",
+     *         "estimatedHours": 1.5,
+     *         "assignedTo": {
+     *           "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *           "name": "Samuel Mensah"
+     *         },
+     *         "priority": "High",
+     *         "firstDueDate": "2026-01-15",
+     *         "anchorDate": "2026-01-15",
+     *         "anchorOccurrence": 0,
+     *         "nextOccurrence": 1,
+     *         "nextDueDate": "2026-04-15",
+     *         "retiredAt": null,
+     *         "scheduleBasis": "Manufacturer recommendation",
+     *         "justification": null,
+     *         "active": true,
+     *         "createdAt": "2026-01-05T10:22:07.415Z",
+     *         "createdBy": {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor"
+     *         },
+     *         "version": 1
+     *       },
+     *       "task": {
+     *         "_id": "d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6",
+     *         "title": "Quarterly ventilator preventive maintenance",
+     *         "description": "Replace the inlet filters, check the flow sensor and run the self-test.",
+     *         "taskType": "Preventive",
+     *         "pmType": "Filter Replacement",
+     *         "pmInterval": "Quarterly",
+     *         "priority": "High",
+     *         "assignedTo": {
+     *           "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *           "name": "Samuel Mensah"
+     *         },
+     *         "equipment": {
+     *           "_id": "2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97",
+     *           "name": "Ventilator",
+     *           "serialNumber": "HAM-C6-20931",
+     *           "department": "ICU",
+     *           "category": "Ventilator"
+     *         },
+     *         "dueDate": "2026-01-15",
+     *         "status": "Pending",
+     *         "createdAt": "2026-01-05T10:22:07.415Z",
+     *         "updatedAt": "2026-01-05T10:22:07.415Z",
+     *         "createdBy": {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor"
+     *         },
+     *         "updatedBy": {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor"
+     *         },
+     *         "completedDate": null,
+     *         "needsCertification": false,
+     *         "certified": false,
+     *         "certificationEngineer": null,
+     *         "certifiedBy": null,
+     *         "certifiedAt": null,
+     *         "faultDescription": null,
+     *         "repairDetails": null,
+     *         "comments": null,
+     *         "spareParts": [],
+     *         "labourHours": null,
+     *         "location": null,
+     *         "reportedBy": null,
+     *         "severity": null,
+     *         "plan": {
+     *           "_id": "9e4c2a71-3b5d-4f8e-a1c6-7d2b0e9f4a13",
+     *           "occurrence": 0
+     *         },
+     *         "overdue": false,
+     *         "version": 1
+     *       }
+     *     }
+     */
     PmPlanCreated: {
       plan: components['schemas']['PmPlan'];
       task: components['schemas']['Task'];
     };
+    /**
+     * @example {
+     *       "plans": [
+     *         {
+     *           "_id": "9e4c2a71-3b5d-4f8e-a1c6-7d2b0e9f4a13",
+     *           "equipment": {
+     *             "_id": "2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97",
+     *             "name": "Ventilator",
+     *             "serialNumber": "HAM-C6-20931",
+     *             "department": "ICU",
+     *             "category": "Ventilator"
+     *           },
+     *           "title": "Quarterly ventilator preventive maintenance",
+     *           "description": "Replace the inlet filters, check the flow sensor and run the self-test.",
+     *           "pmType": "Filter Replacement",
+     *           "interval": "Quarterly",
+     *           "estimatedHours": 1.5,
+     *           "assignedTo": {
+     *             "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *             "name": "Samuel Mensah"
+     *           },
+     *           "priority": "High",
+     *           "firstDueDate": "2026-01-15",
+     *           "anchorDate": "2026-01-15",
+     *           "anchorOccurrence": 0,
+     *           "nextOccurrence": 2,
+     *           "nextDueDate": "2026-07-15",
+     *           "retiredAt": null,
+     *           "scheduleBasis": "Manufacturer recommendation",
+     *           "justification": null,
+     *           "active": true,
+     *           "createdAt": "2026-01-05T10:22:07.415Z",
+     *           "createdBy": {
+     *             "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *             "name": "Grace Okafor"
+     *           },
+     *           "version": 1
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 8
+     *     }
+     */
     PmPlanPage: {
       plans: components['schemas']['PmPlan'][];
       total: number;
       page: number;
       pages: number;
       limit: number;
+    };
+    /**
+     * @example {
+     *       "status": "ok"
+     *     }
+     */
+    Readiness: {
+      /** @enum {string} */
+      status: 'ok' | 'unavailable';
     };
     /**
      * @example {
@@ -2531,6 +3301,47 @@ export interface components {
       closedBy: components['schemas']['UserRef'] | null;
       version: number;
     };
+    /**
+     * @example {
+     *       "actions": [
+     *         {
+     *           "_id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *           "recallId": "4e6d2f9a-8b1c-4d3e-a5f6-7a8b9c0d1e2f",
+     *           "device": {
+     *             "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *             "name": "Infusion Pump",
+     *             "serialNumber": "BBR-448812",
+     *             "model": "Infusomat Space",
+     *             "department": "ICU",
+     *             "status": "Serviceable",
+     *             "present": true
+     *           },
+     *           "matched": {
+     *             "manufacturer": "B. Braun",
+     *             "model": "Infusomat Space",
+     *             "serialNumber": "BBR-448812",
+     *             "lotNumber": null
+     *           },
+     *           "stillMatches": true,
+     *           "foundAt": "2026-02-23T08:41:17.322Z",
+     *           "state": "closed",
+     *           "closedWith": "task",
+     *           "taskId": "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f",
+     *           "decision": null,
+     *           "closedAt": "2026-02-25T14:05:09.871Z",
+     *           "closedBy": {
+     *             "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *             "name": "Grace Okafor"
+     *           },
+     *           "version": 2
+     *         }
+     *       ],
+     *       "total": 3,
+     *       "page": 2,
+     *       "pages": 2,
+     *       "limit": 2
+     *     }
+     */
     RecallActionPage: {
       actions: components['schemas']['RecallAction'][];
       /** @description How many rows the list holds in all. */
@@ -2542,6 +3353,34 @@ export interface components {
       /** @description Rows per page. */
       limit: number;
     };
+    /**
+     * @example {
+     *       "recalls": [
+     *         {
+     *           "_id": "4e6d2f9a-8b1c-4d3e-a5f6-7a8b9c0d1e2f",
+     *           "source": "FDA",
+     *           "sourceReference": "Z-1234-2026",
+     *           "title": "Infusomat Space: free-flow risk when the pump door is opened during infusion",
+     *           "manufacturer": "B. Braun",
+     *           "models": [
+     *             "Infusomat Space"
+     *           ],
+     *           "publishedOn": "2026-02-20",
+     *           "state": "open",
+     *           "affected": 3,
+     *           "closed": 1,
+     *           "createdAt": "2026-02-23T08:41:17.322Z",
+     *           "closedAt": null
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 20,
+     *       "open": 1,
+     *       "openActions": 2
+     *     }
+     */
     RecallPage: {
       recalls: components['schemas']['RecallSummary'][];
       /** @description How many rows the list holds in all. */
@@ -2557,6 +3396,21 @@ export interface components {
       /** @description Open actions of all the notices, for the heading. */
       openActions: number;
     };
+    /**
+     * @example {
+     *       "total": 1,
+     *       "devices": [
+     *         {
+     *           "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *           "name": "Infusion Pump",
+     *           "serialNumber": "BBR-448812",
+     *           "model": "Infusomat Space",
+     *           "department": "ICU"
+     *         }
+     *       ],
+     *       "warning": null
+     *     }
+     */
     RecallPreview: {
       /** @description Every device the notice finds. */
       total: number;
@@ -2707,6 +3561,52 @@ export interface components {
       /** @description When the file is deleted. */
       expiresAt: string | null;
     };
+    /**
+     * @example {
+     *       "jobs": [
+     *         {
+     *           "_id": "2f1e0d9c-8b7a-4654-9321-0fedcba98765",
+     *           "reports": [
+     *             "equipmentStatus",
+     *             "downtimeAnalysis"
+     *           ],
+     *           "format": "pdf",
+     *           "state": "done",
+     *           "progress": 100,
+     *           "stage": null,
+     *           "failure": null,
+     *           "attempts": 1,
+     *           "fileName": "cmms-report-1772531205114.pdf",
+     *           "fileSize": 184322,
+     *           "filters": {
+     *             "dateFrom": "2026-02-01",
+     *             "dateTo": "2026-02-28",
+     *             "departments": [
+     *               "ICU"
+     *             ],
+     *             "categories": [
+     *               "Ventilator",
+     *               "Infusion Pump"
+     *             ],
+     *             "staff": null
+     *           },
+     *           "requestedBy": {
+     *             "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *             "name": "Grace Okafor"
+     *           },
+     *           "scheduleId": null,
+     *           "emailTo": null,
+     *           "emailedAt": null,
+     *           "createdAt": "2026-03-03T09:46:45.114Z",
+     *           "finishedAt": "2026-03-03T09:46:49.870Z",
+     *           "expiresAt": "2026-03-10T09:46:49.870Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1
+     *     }
+     */
     ReportJobPage: {
       jobs: components['schemas']['ReportJob'][];
       /** @description How many reports the list holds in all. */
@@ -2716,6 +3616,13 @@ export interface components {
       /** @description How many pages the list has at this limit. */
       pages: number;
     };
+    /**
+     * @example {
+     *       "fileUrl": "/reports/jobs/2f1e0d9c-8b7a-4654-9321-0fedcba98765",
+     *       "jobId": "2f1e0d9c-8b7a-4654-9321-0fedcba98765",
+     *       "scheduleId": null
+     *     }
+     */
     ReportQueued: {
       /** @description The report's page, which follows it live and downloads it when done. */
       fileUrl: string;
@@ -2776,9 +3683,54 @@ export interface components {
       lastRunAt: string | null;
       createdAt: string;
     };
+    /**
+     * @example {
+     *       "schedules": [
+     *         {
+     *           "_id": "6b5a4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d",
+     *           "reports": [
+     *             "complianceAudit"
+     *           ],
+     *           "format": "xlsx",
+     *           "frequency": "monthly",
+     *           "departments": [
+     *             "ICU",
+     *             "Theatre"
+     *           ],
+     *           "categories": [],
+     *           "emailTo": "biomed@hospital.example",
+     *           "owner": {
+     *             "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *             "name": "Grace Okafor"
+     *           },
+     *           "nextRunAt": "2026-04-01T06:00:00.000Z",
+     *           "lastRunAt": "2026-03-01T06:00:02.417Z",
+     *           "createdAt": "2026-01-12T11:20:31.650Z"
+     *         }
+     *       ]
+     *     }
+     */
     ReportScheduleList: {
       schedules: components['schemas']['ReportSchedule'][];
     };
+    /**
+     * @example {
+     *       "function": 9,
+     *       "physicalRisk": 4,
+     *       "maintenance": 4,
+     *       "incidentHistory": 0,
+     *       "total": 17,
+     *       "riskClass": "High",
+     *       "highRisk": true,
+     *       "lifeSupport": false,
+     *       "inPmProgram": true,
+     *       "assessedAt": "2026-01-08T09:20:45.310Z",
+     *       "assessedBy": {
+     *         "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *         "name": "Grace Okafor"
+     *       }
+     *     }
+     */
     RiskAssessment: {
       function: number;
       physicalRisk: number;
@@ -2810,7 +3762,7 @@ export interface components {
      *         {
      *           "line": 3,
      *           "serviceNumber": "BME-1042",
-     *           "name": "Amina Okafor",
+     *           "name": "Grace Okafor",
      *           "action": "change",
      *           "changes": [
      *             "department"
@@ -2857,6 +3809,50 @@ export interface components {
         refused: number;
       };
     };
+    /**
+     * @example {
+     *       "rows": [
+     *         {
+     *           "line": 2,
+     *           "serviceNumber": "BME-1077",
+     *           "name": "Tomas Reyes",
+     *           "action": "add",
+     *           "changes": [],
+     *           "errors": []
+     *         },
+     *         {
+     *           "line": 3,
+     *           "serviceNumber": "BME-1042",
+     *           "name": "Grace Okafor",
+     *           "action": "change",
+     *           "changes": [
+     *             "department"
+     *           ],
+     *           "errors": []
+     *         },
+     *         {
+     *           "line": 4,
+     *           "serviceNumber": "",
+     *           "name": "Lena Fischer",
+     *           "action": "refused",
+     *           "changes": [],
+     *           "errors": [
+     *             "Service number is required."
+     *           ]
+     *         }
+     *       ],
+     *       "summary": {
+     *         "add": 1,
+     *         "change": 1,
+     *         "unchanged": 0,
+     *         "refused": 1
+     *       },
+     *       "applied": {
+     *         "added": 1,
+     *         "changed": 1
+     *       }
+     *     }
+     */
     RosterImportResult: {
       rows: {
         /** @description The row in the file (the header is line 1). */
@@ -2882,6 +3878,78 @@ export interface components {
         changed: number;
       };
     };
+    /**
+     * @example {
+     *       "result": "Pass",
+     *       "measurements": [
+     *         {
+     *           "key": "protectiveEarth",
+     *           "label": "Protective earth resistance",
+     *           "value": 0.12,
+     *           "unit": "Ω",
+     *           "limit": {
+     *             "id": "peWithCord",
+     *             "measurement": "protectiveEarth",
+     *             "appliesTo": "Class I, measured from the mains plug (with the power cord)",
+     *             "max": 0.3,
+     *             "unit": "Ω",
+     *             "binding": true,
+     *             "source": "IEC 62353:2014, 5.3.2 (measurement of protective earth resistance)"
+     *           },
+     *           "verdict": "Pass"
+     *         },
+     *         {
+     *           "key": "insulation",
+     *           "label": "Insulation resistance",
+     *           "value": 250,
+     *           "unit": "MΩ",
+     *           "limit": {
+     *             "id": "insulationI",
+     *             "measurement": "insulation",
+     *             "appliesTo": "Class I, mains parts to protective earth",
+     *             "min": 2,
+     *             "unit": "MΩ",
+     *             "binding": false,
+     *             "source": "Common practice, not IEC 62353 (which sets no insulation limit): the minimum many safety analysers and service manuals apply, after IEC 60601-1 and IEC 61010 test practice"
+     *           },
+     *           "verdict": "Pass"
+     *         },
+     *         {
+     *           "key": "equipmentLeakage",
+     *           "label": "Equipment leakage",
+     *           "value": 180,
+     *           "unit": "µA",
+     *           "limit": {
+     *             "id": "equipmentAlternativeI",
+     *             "measurement": "equipmentLeakage",
+     *             "appliesTo": "Class I, alternative method",
+     *             "max": 1000,
+     *             "unit": "µA",
+     *             "binding": true,
+     *             "source": "IEC 62353:2014, Table 2 (allowable values for leakage currents)"
+     *           },
+     *           "verdict": "Pass"
+     *         },
+     *         {
+     *           "key": "appliedPart:Patient circuit",
+     *           "label": "Applied part leakage, Patient circuit (BF)",
+     *           "value": 12,
+     *           "unit": "µA",
+     *           "limit": {
+     *             "id": "appliedPartBF",
+     *             "measurement": "appliedPartLeakage",
+     *             "appliesTo": "Type BF applied part, alternative or direct method",
+     *             "max": 5000,
+     *             "unit": "µA",
+     *             "binding": true,
+     *             "source": "IEC 62353:2014, Table 2 (allowable values for leakage currents)"
+     *           },
+     *           "verdict": "Pass"
+     *         }
+     *       ],
+     *       "failed": []
+     *     }
+     */
     SafetyEvaluation: {
       /** @enum {string} */
       result: 'Pass' | 'Fail';
@@ -2889,6 +3957,39 @@ export interface components {
       /** @description The labels of what failed, the visual inspection included: "Equipment leakage". */
       failed: string[];
     };
+    /**
+     * @example {
+     *       "format": "fluke-ansur",
+     *       "formatName": "Fluke Biomedical ESA615 / Ansur (modelled)",
+     *       "rows": [
+     *         {
+     *           "line": 2,
+     *           "serialNumber": "BBR-448812",
+     *           "outcome": "import",
+     *           "reason": null,
+     *           "equipment": {
+     *             "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *             "name": "Infusion Pump",
+     *             "serialNumber": "BBR-448812",
+     *             "department": "ICU",
+     *             "category": "Infusion Pump"
+     *           },
+     *           "testedOn": "2026-03-05",
+     *           "result": "Pass",
+     *           "analyserResult": "Pass",
+     *           "disagrees": false,
+     *           "failed": [],
+     *           "testId": "e2f4a6c8-1b3d-4f5a-8c7e-9d0b2a4c6e81",
+     *           "repairTaskId": null
+     *         }
+     *       ],
+     *       "importable": 1,
+     *       "refused": 0,
+     *       "failing": 0,
+     *       "imported": 1,
+     *       "repairTasks": 0
+     *     }
+     */
     SafetyImportApplied: {
       format: string;
       formatName: string;
@@ -2899,6 +4000,35 @@ export interface components {
       imported: number;
       repairTasks: number;
     };
+    /**
+     * @example {
+     *       "format": "fluke-ansur",
+     *       "formatName": "Fluke Biomedical ESA615 / Ansur (modelled)",
+     *       "rows": [
+     *         {
+     *           "line": 2,
+     *           "serialNumber": "BBR-448812",
+     *           "outcome": "import",
+     *           "reason": null,
+     *           "equipment": {
+     *             "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *             "name": "Infusion Pump",
+     *             "serialNumber": "BBR-448812",
+     *             "department": "ICU",
+     *             "category": "Infusion Pump"
+     *           },
+     *           "testedOn": "2026-03-05",
+     *           "result": "Pass",
+     *           "analyserResult": "Pass",
+     *           "disagrees": false,
+     *           "failed": []
+     *         }
+     *       ],
+     *       "importable": 1,
+     *       "refused": 0,
+     *       "failing": 0
+     *     }
+     */
     SafetyImportPreview: {
       format: string;
       formatName: string;
@@ -2907,6 +4037,26 @@ export interface components {
       refused: number;
       failing: number;
     };
+    /**
+     * @example {
+     *       "line": 2,
+     *       "serialNumber": "BBR-448812",
+     *       "outcome": "import",
+     *       "reason": null,
+     *       "equipment": {
+     *         "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *         "name": "Infusion Pump",
+     *         "serialNumber": "BBR-448812",
+     *         "department": "ICU",
+     *         "category": "Infusion Pump"
+     *       },
+     *       "testedOn": "2026-03-05",
+     *       "result": "Pass",
+     *       "analyserResult": "Pass",
+     *       "disagrees": false,
+     *       "failed": []
+     *     }
+     */
     SafetyImportRow: {
       line: number;
       serialNumber: string | null;
@@ -2926,6 +4076,17 @@ export interface components {
       /** @description After apply: the test's Repair task. */
       repairTaskId?: string | null;
     };
+    /**
+     * @example {
+     *       "id": "peWithCord",
+     *       "measurement": "protectiveEarth",
+     *       "appliesTo": "Class I, measured from the mains plug (with the power cord)",
+     *       "max": 0.3,
+     *       "unit": "Ω",
+     *       "binding": true,
+     *       "source": "IEC 62353:2014, 5.3.2 (measurement of protective earth resistance)"
+     *     }
+     */
     SafetyLimit: {
       id: string;
       /** @enum {string} */
@@ -2941,6 +4102,24 @@ export interface components {
       binding: boolean;
       source: string;
     };
+    /**
+     * @example {
+     *       "key": "protectiveEarth",
+     *       "label": "Protective earth resistance",
+     *       "value": 0.12,
+     *       "unit": "Ω",
+     *       "limit": {
+     *         "id": "peWithCord",
+     *         "measurement": "protectiveEarth",
+     *         "appliesTo": "Class I, measured from the mains plug (with the power cord)",
+     *         "max": 0.3,
+     *         "unit": "Ω",
+     *         "binding": true,
+     *         "source": "IEC 62353:2014, 5.3.2 (measurement of protective earth resistance)"
+     *       },
+     *       "verdict": "Pass"
+     *     }
+     */
     SafetyMeasurement: {
       /** @description 'protectiveEarth', 'insulation', 'equipmentLeakage' or 'appliedPart:<name>'. */
       key: string;
@@ -3124,6 +4303,15 @@ export interface components {
       };
       recordedAt: string;
     };
+    /**
+     * @example {
+     *       "planId": "b8e1d4c7-2a5f-4e3b-9d6c-0f7a8e2b1c35",
+     *       "planTitle": "Annual electrical safety test (IEC 62353)",
+     *       "dueDate": "2027-03-10",
+     *       "overdue": false,
+     *       "taskToComplete": null
+     *     }
+     */
     SafetyTestDue: {
       planId: string;
       planTitle: string;
@@ -3136,13 +4324,167 @@ export interface components {
         title: string;
       } | null;
     };
+    /**
+     * @example {
+     *       "test": {
+     *         "_id": "6d3f1a92-7b4e-4c58-9a0d-3e2f1b8c7a64",
+     *         "testedOn": "2026-03-10",
+     *         "testerName": "Samuel Mensah",
+     *         "instrument": "Fluke ESA615",
+     *         "instrumentCalibratedOn": "2025-11-20",
+     *         "protectionClass": "I",
+     *         "leakageMethod": "alternative",
+     *         "appliedPartMethod": "alternative",
+     *         "peWithCord": true,
+     *         "protectiveEarthOhm": 0.12,
+     *         "insulationMegaohm": 250,
+     *         "equipmentLeakageMicroamp": 180,
+     *         "appliedParts": [
+     *           {
+     *             "name": "Patient circuit",
+     *             "type": "BF",
+     *             "leakageMicroamp": 12
+     *           }
+     *         ],
+     *         "visualInspection": "Pass",
+     *         "notes": "",
+     *         "equipment": {
+     *           "_id": "2f6a8d14-9c3b-4e7a-b5d1-0c8e6f4a2b97",
+     *           "name": "Ventilator",
+     *           "serialNumber": "HAM-C6-20931",
+     *           "department": "ICU",
+     *           "category": "Ventilator"
+     *         },
+     *         "result": "Pass",
+     *         "evaluation": {
+     *           "result": "Pass",
+     *           "measurements": [
+     *             {
+     *               "key": "protectiveEarth",
+     *               "label": "Protective earth resistance",
+     *               "value": 0.12,
+     *               "unit": "Ω",
+     *               "limit": {
+     *                 "id": "peWithCord",
+     *                 "measurement": "protectiveEarth",
+     *                 "appliesTo": "Class I, measured from the mains plug (with the power cord)",
+     *                 "max": 0.3,
+     *                 "unit": "Ω",
+     *                 "binding": true,
+     *                 "source": "IEC 62353:2014, 5.3.2 (measurement of protective earth resistance)"
+     *               },
+     *               "verdict": "Pass"
+     *             },
+     *             {
+     *               "key": "insulation",
+     *               "label": "Insulation resistance",
+     *               "value": 250,
+     *               "unit": "MΩ",
+     *               "limit": {
+     *                 "id": "insulationI",
+     *                 "measurement": "insulation",
+     *                 "appliesTo": "Class I, mains parts to protective earth",
+     *                 "min": 2,
+     *                 "unit": "MΩ",
+     *                 "binding": false,
+     *                 "source": "Common practice, not IEC 62353 (which sets no insulation limit): the minimum many safety analysers and service manuals apply, after IEC 60601-1 and IEC 61010 test practice"
+     *               },
+     *               "verdict": "Pass"
+     *             },
+     *             {
+     *               "key": "equipmentLeakage",
+     *               "label": "Equipment leakage",
+     *               "value": 180,
+     *               "unit": "µA",
+     *               "limit": {
+     *                 "id": "equipmentAlternativeI",
+     *                 "measurement": "equipmentLeakage",
+     *                 "appliesTo": "Class I, alternative method",
+     *                 "max": 1000,
+     *                 "unit": "µA",
+     *                 "binding": true,
+     *                 "source": "IEC 62353:2014, Table 2 (allowable values for leakage currents)"
+     *               },
+     *               "verdict": "Pass"
+     *             },
+     *             {
+     *               "key": "appliedPart:Patient circuit",
+     *               "label": "Applied part leakage, Patient circuit (BF)",
+     *               "value": 12,
+     *               "unit": "µA",
+     *               "limit": {
+     *                 "id": "appliedPartBF",
+     *                 "measurement": "appliedPartLeakage",
+     *                 "appliesTo": "Type BF applied part, alternative or direct method",
+     *                 "max": 5000,
+     *                 "unit": "µA",
+     *                 "binding": true,
+     *                 "source": "IEC 62353:2014, Table 2 (allowable values for leakage currents)"
+     *               },
+     *               "verdict": "Pass"
+     *             }
+     *           ],
+     *           "failed": []
+     *         },
+     *         "source": "form",
+     *         "analyserResult": null,
+     *         "repairTask": null,
+     *         "recordedBy": {
+     *           "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *           "name": "Samuel Mensah"
+     *         },
+     *         "recordedAt": "2026-03-10T11:42:09.817Z"
+     *       }
+     *     }
+     */
     SafetyTestRecorded: {
       test: components['schemas']['SafetyTest'];
     };
+    /**
+     * @example {
+     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI3YzFlMmQzZi00YTViLTRjNmQtOGU5Zi0wYTFiMmMzZDRlNWYiLCJzaWQiOiJlOGQ3YzZiNSIsInJvbGUiOiJFbmdpbmVlciIsInNuIjoiQk1FLTEwNDIifQ.4kq2Zr0sYbO9vGQm7TnXwLc1pHd3eFu6iJ8aK5lM0Ns",
+     *       "user": {
+     *         "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *         "name": "Grace Okafor",
+     *         "serviceNumber": "BME-1042",
+     *         "email": "grace.okafor@hospital.example",
+     *         "emailConfirmed": true,
+     *         "pendingEmail": null,
+     *         "phoneNumber": "+15550100142",
+     *         "role": "Engineer",
+     *         "department": "ICU",
+     *         "isActive": true,
+     *         "preApproved": true,
+     *         "avatar": null,
+     *         "lastLoginAt": "2026-03-02T07:41:12.000Z",
+     *         "notifications": {
+     *           "taskUpdates": true,
+     *           "inventory": true,
+     *           "weeklyDigest": false
+     *         },
+     *         "reportDefaults": {
+     *           "includeCharts": true,
+     *           "includeSummary": true,
+     *           "format": "pdf"
+     *         },
+     *         "theme": null,
+     *         "createdAt": "2025-11-18T09:05:00.000Z",
+     *         "updatedAt": "2026-03-02T07:41:12.000Z"
+     *       }
+     *     }
+     */
     SignedIn: {
       token: string;
       user: components['schemas']['User'];
     };
+    /**
+     * @example {
+     *       "name": "Pressure sensor",
+     *       "quantity": 1,
+     *       "description": "Downstream, OEM",
+     *       "unitCost": 86.5
+     *     }
+     */
     SparePart: {
       name: string;
       quantity: number;
@@ -3150,6 +4492,19 @@ export interface components {
       /** @description What one unit cost, when known (for the cost reports); never guessed. */
       unitCost: number | null;
     };
+    /**
+     * @example {
+     *       "from": "Under Maintenance",
+     *       "to": "Serviceable",
+     *       "at": "2026-03-02T15:40:11.508Z",
+     *       "by": {
+     *         "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *         "name": "Grace Okafor"
+     *       },
+     *       "reason": "Pressure sensor replaced; the occlusion alarm sounds at 450 mmHg.",
+     *       "taskId": null
+     *     }
+     */
     StatusChange: {
       from: ('Serviceable' | 'Under Maintenance' | 'Unserviceable' | 'Decommissioned' | 'Auctioned') | null;
       /** @enum {string} */
@@ -3159,6 +4514,27 @@ export interface components {
       reason: string | null;
       taskId: string | null;
     };
+    /**
+     * @example {
+     *       "entries": [
+     *         {
+     *           "from": "Under Maintenance",
+     *           "to": "Serviceable",
+     *           "at": "2026-03-02T15:40:11.508Z",
+     *           "by": {
+     *             "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *             "name": "Grace Okafor"
+     *           },
+     *           "reason": "Pressure sensor replaced; the occlusion alarm sounds at 450 mmHg.",
+     *           "taskId": null
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 20
+     *     }
+     */
     StatusHistoryPage: {
       entries: components['schemas']['StatusChange'][];
       /** @description How many rows the list holds in all. */
@@ -3297,6 +4673,23 @@ export interface components {
       /** @description Optimistic lock: send it back with a change to refuse overwriting a newer one. */
       version: number;
     };
+    /**
+     * @example {
+     *       "at": "2026-03-04T14:05:18.902Z",
+     *       "action": "status-changed",
+     *       "by": "BME-2051",
+     *       "changes": {
+     *         "status": {
+     *           "from": "In Progress",
+     *           "to": "Completed"
+     *         },
+     *         "repairDetails": {
+     *           "from": null,
+     *           "to": "Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg."
+     *         }
+     *       }
+     *     }
+     */
     TaskAuditEntry: {
       at: string;
       action: string;
@@ -3309,18 +4702,179 @@ export interface components {
         };
       };
     };
+    /**
+     * @example {
+     *       "total": 318,
+     *       "pending": 41,
+     *       "inProgress": 22,
+     *       "completed": 255
+     *     }
+     */
     TaskCounts: {
       total: number;
       pending: number;
       inProgress: number;
       completed: number;
     };
+    /**
+     * @example {
+     *       "task": {
+     *         "_id": "5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63",
+     *         "title": "Occlusion alarm does not sound",
+     *         "description": "The downstream occlusion alarm stays silent when the line is clamped.",
+     *         "taskType": "Repair",
+     *         "pmType": null,
+     *         "pmInterval": null,
+     *         "priority": "High",
+     *         "assignedTo": {
+     *           "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *           "name": "Samuel Mensah"
+     *         },
+     *         "equipment": {
+     *           "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *           "name": "Infusion Pump",
+     *           "serialNumber": "BBR-448812",
+     *           "department": "ICU",
+     *           "category": "Infusion Pump"
+     *         },
+     *         "dueDate": "2026-03-06",
+     *         "status": "Completed",
+     *         "createdAt": "2026-03-02T08:12:40.311Z",
+     *         "updatedAt": "2026-03-04T14:05:18.902Z",
+     *         "createdBy": {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor"
+     *         },
+     *         "updatedBy": {
+     *           "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *           "name": "Samuel Mensah"
+     *         },
+     *         "completedDate": "2026-03-04T14:05:18.902Z",
+     *         "needsCertification": true,
+     *         "certified": false,
+     *         "certificationEngineer": null,
+     *         "certifiedBy": null,
+     *         "certifiedAt": null,
+     *         "faultDescription": "Pressure sensor membrane cracked.",
+     *         "repairDetails": "Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg.",
+     *         "comments": null,
+     *         "spareParts": [
+     *           {
+     *             "name": "Pressure sensor",
+     *             "quantity": 1,
+     *             "description": "Downstream, OEM",
+     *             "unitCost": 86.5
+     *           }
+     *         ],
+     *         "labourHours": 1.5,
+     *         "location": null,
+     *         "reportedBy": null,
+     *         "severity": null,
+     *         "plan": null,
+     *         "overdue": false,
+     *         "version": 4
+     *       }
+     *     }
+     */
     TaskCreated: {
       task: components['schemas']['Task'];
     };
+    /**
+     * @example {
+     *       "_id": "5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63"
+     *     }
+     */
     TaskDeleted: {
       _id: string;
     };
+    /**
+     * @example {
+     *       "_id": "5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63",
+     *       "title": "Occlusion alarm does not sound",
+     *       "description": "The downstream occlusion alarm stays silent when the line is clamped.",
+     *       "taskType": "Repair",
+     *       "pmType": null,
+     *       "pmInterval": null,
+     *       "priority": "High",
+     *       "assignedTo": {
+     *         "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *         "name": "Samuel Mensah"
+     *       },
+     *       "equipment": {
+     *         "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *         "name": "Infusion Pump",
+     *         "serialNumber": "BBR-448812",
+     *         "department": "ICU",
+     *         "category": "Infusion Pump"
+     *       },
+     *       "dueDate": "2026-03-06",
+     *       "status": "Completed",
+     *       "createdAt": "2026-03-02T08:12:40.311Z",
+     *       "updatedAt": "2026-03-04T14:05:18.902Z",
+     *       "createdBy": {
+     *         "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *         "name": "Grace Okafor"
+     *       },
+     *       "updatedBy": {
+     *         "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *         "name": "Samuel Mensah"
+     *       },
+     *       "completedDate": "2026-03-04T14:05:18.902Z",
+     *       "needsCertification": true,
+     *       "certified": false,
+     *       "certificationEngineer": null,
+     *       "certifiedBy": null,
+     *       "certifiedAt": null,
+     *       "faultDescription": "Pressure sensor membrane cracked.",
+     *       "repairDetails": "Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg.",
+     *       "comments": null,
+     *       "spareParts": [
+     *         {
+     *           "name": "Pressure sensor",
+     *           "quantity": 1,
+     *           "description": "Downstream, OEM",
+     *           "unitCost": 86.5
+     *         }
+     *       ],
+     *       "labourHours": 1.5,
+     *       "location": null,
+     *       "reportedBy": null,
+     *       "severity": null,
+     *       "plan": null,
+     *       "overdue": false,
+     *       "version": 4,
+     *       "statusHistory": [
+     *         {
+     *           "from": "In Progress",
+     *           "to": "Completed",
+     *           "at": "2026-03-04T14:05:18.902Z",
+     *           "by": {
+     *             "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *             "name": "Samuel Mensah"
+     *           }
+     *         }
+     *       ],
+     *       "statusHistoryTotal": 1,
+     *       "audit": [
+     *         {
+     *           "at": "2026-03-04T14:05:18.902Z",
+     *           "action": "status-changed",
+     *           "by": "BME-2051",
+     *           "changes": {
+     *             "status": {
+     *               "from": "In Progress",
+     *               "to": "Completed"
+     *             },
+     *             "repairDetails": {
+     *               "from": null,
+     *               "to": "Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg."
+     *             }
+     *           }
+     *         }
+     *       ],
+     *       "auditTotal": 1
+     *     }
+     */
     TaskDetail: {
       _id: string;
       title: string;
@@ -3394,6 +4948,79 @@ export interface components {
       audit: components['schemas']['TaskAuditEntry'][];
       auditTotal: number;
     };
+    /**
+     * @example {
+     *       "tasks": [
+     *         {
+     *           "_id": "5b2e9f41-8c3d-4a7e-b6f0-2d1c9e8a7b63",
+     *           "title": "Occlusion alarm does not sound",
+     *           "description": "The downstream occlusion alarm stays silent when the line is clamped.",
+     *           "taskType": "Repair",
+     *           "pmType": null,
+     *           "pmInterval": null,
+     *           "priority": "High",
+     *           "assignedTo": {
+     *             "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *             "name": "Samuel Mensah"
+     *           },
+     *           "equipment": {
+     *             "_id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *             "name": "Infusion Pump",
+     *             "serialNumber": "BBR-448812",
+     *             "department": "ICU",
+     *             "category": "Infusion Pump"
+     *           },
+     *           "dueDate": "2026-03-06",
+     *           "status": "Completed",
+     *           "createdAt": "2026-03-02T08:12:40.311Z",
+     *           "updatedAt": "2026-03-04T14:05:18.902Z",
+     *           "createdBy": {
+     *             "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *             "name": "Grace Okafor"
+     *           },
+     *           "updatedBy": {
+     *             "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *             "name": "Samuel Mensah"
+     *           },
+     *           "completedDate": "2026-03-04T14:05:18.902Z",
+     *           "needsCertification": true,
+     *           "certified": false,
+     *           "certificationEngineer": null,
+     *           "certifiedBy": null,
+     *           "certifiedAt": null,
+     *           "faultDescription": "Pressure sensor membrane cracked.",
+     *           "repairDetails": "Replaced the pressure sensor and ran the occlusion test: alarm at 450 mmHg.",
+     *           "comments": null,
+     *           "spareParts": [
+     *             {
+     *               "name": "Pressure sensor",
+     *               "quantity": 1,
+     *               "description": "Downstream, OEM",
+     *               "unitCost": 86.5
+     *             }
+     *           ],
+     *           "labourHours": 1.5,
+     *           "location": null,
+     *           "reportedBy": null,
+     *           "severity": null,
+     *           "plan": null,
+     *           "overdue": false,
+     *           "version": 4
+     *         }
+     *       ],
+     *       "total": 255,
+     *       "more": false,
+     *       "page": 1,
+     *       "pages": 32,
+     *       "limit": 8,
+     *       "counts": {
+     *         "total": 318,
+     *         "pending": 41,
+     *         "inProgress": 22,
+     *         "completed": 255
+     *       }
+     *     }
+     */
     TaskPage: {
       tasks: components['schemas']['Task'][];
       /** @description The matching tasks; when `more` is set, a lower bound: more than this many match. */
@@ -3406,6 +5033,17 @@ export interface components {
       /** @description Tasks by status with the list's filters except the status; null when a search matched more tasks than it counts. */
       counts: components['schemas']['TaskCounts'] | null;
     };
+    /**
+     * @example {
+     *       "from": "In Progress",
+     *       "to": "Completed",
+     *       "at": "2026-03-04T14:05:18.902Z",
+     *       "by": {
+     *         "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *         "name": "Samuel Mensah"
+     *       }
+     *     }
+     */
     TaskStatusChange: {
       from: ('Pending' | 'In Progress' | 'Completed' | 'Cancelled') | null;
       /** @enum {string} */
@@ -3413,6 +5051,33 @@ export interface components {
       at: string;
       by: components['schemas']['UserRef'] | null;
     };
+    /**
+     * @example {
+     *       "users": [
+     *         {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor",
+     *           "role": "Engineer",
+     *           "serviceNumber": "BME-1042"
+     *         }
+     *       ]
+     *     }
+     */
+    TaskUserList: {
+      users: components['schemas']['Assignee'][];
+    };
+    /**
+     * @example {
+     *       "equipmentId": "a4c7e1f0-5d2b-4e9a-8c3f-6b1d0e7a9f24",
+     *       "name": "Defibrillator",
+     *       "serialNumber": "ZOLL-AR16K04412",
+     *       "department": "Emergency",
+     *       "category": "Defibrillator",
+     *       "riskClass": "High",
+     *       "highRisk": true,
+     *       "lifeSupport": true
+     *     }
+     */
     UnplannedDevice: {
       equipmentId: string;
       name: string;
@@ -3423,6 +5088,26 @@ export interface components {
       highRisk: boolean;
       lifeSupport: boolean;
     };
+    /**
+     * @example {
+     *       "items": [
+     *         {
+     *           "equipmentId": "a4c7e1f0-5d2b-4e9a-8c3f-6b1d0e7a9f24",
+     *           "name": "Defibrillator",
+     *           "serialNumber": "ZOLL-AR16K04412",
+     *           "department": "Emergency",
+     *           "category": "Defibrillator",
+     *           "riskClass": "High",
+     *           "highRisk": true,
+     *           "lifeSupport": true
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 25
+     *     }
+     */
     UnplannedDevicePage: {
       items: components['schemas']['UnplannedDevice'][];
       total: number;
@@ -3432,10 +5117,10 @@ export interface components {
     };
     /**
      * @example {
-     *       "_id": "3f1c2a9e-7b4d-4e8a-9c1f-5d6e7a8b9c0d",
+     *       "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *       "name": "Grace Okafor",
      *       "serviceNumber": "BME-1042",
-     *       "name": "Amina Okafor",
-     *       "email": "amina.okafor@hospital.example",
+     *       "email": "grace.okafor@hospital.example",
      *       "emailConfirmed": true,
      *       "pendingEmail": null,
      *       "phoneNumber": "+15550100142",
@@ -3495,6 +5180,74 @@ export interface components {
       createdAt: string;
       updatedAt: string;
     };
+    /**
+     * @example {
+     *       "users": [
+     *         {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor",
+     *           "serviceNumber": "BME-1042",
+     *           "email": "grace.okafor@hospital.example",
+     *           "emailConfirmed": true,
+     *           "pendingEmail": null,
+     *           "phoneNumber": "+15550100142",
+     *           "role": "Engineer",
+     *           "department": "ICU",
+     *           "isActive": true,
+     *           "preApproved": true,
+     *           "avatar": null,
+     *           "lastLoginAt": "2026-03-02T07:41:12.000Z",
+     *           "notifications": {
+     *             "taskUpdates": true,
+     *             "inventory": true,
+     *             "weeklyDigest": false
+     *           },
+     *           "reportDefaults": {
+     *             "includeCharts": true,
+     *             "includeSummary": true,
+     *             "format": "pdf"
+     *           },
+     *           "theme": null,
+     *           "createdAt": "2025-11-18T09:05:00.000Z",
+     *           "updatedAt": "2026-03-02T07:41:12.000Z"
+     *         }
+     *       ],
+     *       "data": [
+     *         {
+     *           "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *           "name": "Grace Okafor",
+     *           "serviceNumber": "BME-1042",
+     *           "email": "grace.okafor@hospital.example",
+     *           "emailConfirmed": true,
+     *           "pendingEmail": null,
+     *           "phoneNumber": "+15550100142",
+     *           "role": "Engineer",
+     *           "department": "ICU",
+     *           "isActive": true,
+     *           "preApproved": true,
+     *           "avatar": null,
+     *           "lastLoginAt": "2026-03-02T07:41:12.000Z",
+     *           "notifications": {
+     *             "taskUpdates": true,
+     *             "inventory": true,
+     *             "weeklyDigest": false
+     *           },
+     *           "reportDefaults": {
+     *             "includeCharts": true,
+     *             "includeSummary": true,
+     *             "format": "pdf"
+     *           },
+     *           "theme": null,
+     *           "createdAt": "2025-11-18T09:05:00.000Z",
+     *           "updatedAt": "2026-03-02T07:41:12.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 12
+     *     }
+     */
     UserPage: {
       users: components['schemas']['User'][];
       /** @description The same people as `users`. */
@@ -3504,6 +5257,12 @@ export interface components {
       pages: number;
       limit: number;
     };
+    /**
+     * @example {
+     *       "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+     *       "name": "Grace Okafor"
+     *     }
+     */
     UserRef: {
       _id: string;
       name: string;
@@ -4803,9 +6562,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            _id: string;
-          };
+          'application/json': components['schemas']['Removed'];
         };
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
@@ -4874,9 +6631,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            technicians: components['schemas']['Assignee'][];
-          };
+          'application/json': components['schemas']['AssigneeList'];
         };
       };
       /** @description Invalid input; `message` says what to fix. */
@@ -4923,9 +6678,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            users: components['schemas']['Assignee'][];
-          };
+          'application/json': components['schemas']['TaskUserList'];
         };
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
@@ -9414,9 +11167,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            _id: string;
-          };
+          'application/json': components['schemas']['Removed'];
         };
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
@@ -9702,10 +11453,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string} */
-            status: 'ok' | 'unavailable';
-          };
+          'application/json': components['schemas']['Readiness'];
         };
       };
       /** @description The address is not valid text: a percent-escape that is not UTF-8, or a NUL. */
@@ -9723,10 +11471,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string} */
-            status: 'ok' | 'unavailable';
-          };
+          'application/json': components['schemas']['Readiness'];
         };
       };
     };
