@@ -529,12 +529,42 @@ export const safetyTestExample = {
   recordedAt: '2026-03-10T11:42:09.817Z',
 } as const;
 
-/** A test record as every call answers it. Dates are `YYYY-MM-DD`; times ISO 8601. */
-export const safetyTestDtoSchema = safetyTestFields
-  .extend({
-    instrumentCalibratedOn: z.string().nullable().describe('YYYY-MM-DD'),
+/** A reading as stored and answered: what the form or the analyser gave, or null when not measured. */
+const readingAnswer = z.number().nullable();
+
+/**
+ * A test record as every call answers it. Dates are `YYYY-MM-DD`; times ISO 8601. The answer says
+ * what was recorded, not the limits a new record is checked against: a test recorded under
+ * earlier limits is answered as it was recorded.
+ */
+export const safetyTestDtoSchema = z
+  .object({
     _id: z.string(),
     equipment: taskEquipmentRefSchema,
+    testedOn: z.string().describe('YYYY-MM-DD'),
+    testerName: z.string(),
+    instrument: z.string(),
+    instrumentCalibratedOn: z.string().nullable().describe('YYYY-MM-DD'),
+    protectionClass: z.enum(PROTECTION_CLASSES),
+    leakageMethod: z.enum(LEAKAGE_METHODS),
+    appliedPartMethod: z.enum(APPLIED_PART_METHODS),
+    peWithCord: z
+      .boolean()
+      .describe(
+        'Protective earth measured from the mains plug with the cord (0.3 Ω), or from the inlet (0.2 Ω).',
+      ),
+    protectiveEarthOhm: readingAnswer.describe('Ω'),
+    insulationMegaohm: readingAnswer.describe('MΩ'),
+    equipmentLeakageMicroamp: readingAnswer.describe('µA'),
+    appliedParts: z.array(
+      z.object({
+        name: z.string(),
+        type: z.enum(APPLIED_PART_TYPES),
+        leakageMicroamp: readingAnswer.describe('µA'),
+      }),
+    ),
+    visualInspection: z.enum(VISUAL_INSPECTION_RESULTS),
+    notes: z.string(),
     result: z.enum(SAFETY_RESULTS),
     evaluation: safetyEvaluationSchema,
     source: z.enum(SAFETY_TEST_SOURCES),

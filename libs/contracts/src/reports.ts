@@ -350,8 +350,14 @@ export type ReportScheduleListResponse = z.output<typeof reportScheduleListRespo
  */
 export const reportQueuedResponseSchema = z
   .object({
-    fileUrl: z.string().describe("The report's page, which follows it live and downloads it when done."),
-    jobId: z.string(),
+    fileUrl: z
+      .string()
+      .describe(
+        "The report's page, which follows it live and downloads it when done; `/reports` when only a schedule was asked for.",
+      ),
+    jobId: z
+      .string()
+      .describe("The report's id; empty when only a schedule was asked for (nothing is written now)."),
     scheduleId: z.string().nullable().describe('The schedule made with it, when one was asked for.'),
   })
   .meta({

@@ -3624,8 +3624,9 @@ export interface components {
      *     }
      */
     ReportQueued: {
-      /** @description The report's page, which follows it live and downloads it when done. */
+      /** @description The report's page, which follows it live and downloads it when done; `/reports` when only a schedule was asked for. */
       fileUrl: string;
+      /** @description The report's id; empty when only a schedule was asked for (nothing is written now). */
       jobId: string;
       /** @description The schedule made with it, when one was asked for. */
       scheduleId: string | null;
@@ -4248,7 +4249,9 @@ export interface components {
      *     }
      */
     SafetyTest: {
-      /** Format: date */
+      _id: string;
+      equipment: components['schemas']['DeviceSnapshot'];
+      /** @description YYYY-MM-DD */
       testedOn: string;
       testerName: string;
       instrument: string;
@@ -4258,34 +4261,26 @@ export interface components {
       protectionClass: 'I' | 'II' | 'Internally powered';
       /** @enum {string} */
       leakageMethod: 'alternative' | 'direct' | 'differential';
-      /**
-       * @default alternative
-       * @enum {string}
-       */
+      /** @enum {string} */
       appliedPartMethod: 'alternative' | 'direct';
-      /** @default true */
+      /** @description Protective earth measured from the mains plug with the cord (0.3 Ω), or from the inlet (0.2 Ω). */
       peWithCord: boolean;
+      /** @description Ω */
       protectiveEarthOhm: number | null;
+      /** @description MΩ */
       insulationMegaohm: number | null;
+      /** @description µA */
       equipmentLeakageMicroamp: number | null;
-      /** @default [] */
       appliedParts: {
         name: string;
         /** @enum {string} */
         type: 'B' | 'BF' | 'CF';
+        /** @description µA */
         leakageMicroamp: number | null;
       }[];
       /** @enum {string} */
       visualInspection: 'Pass' | 'Fail';
-      /** @default  */
       notes: string;
-      readingBounds?: {
-        key: string;
-        /** @enum {string} */
-        bound: '>' | '<';
-      }[];
-      _id: string;
-      equipment: components['schemas']['DeviceSnapshot'];
       /** @enum {string} */
       result: 'Pass' | 'Fail';
       evaluation: components['schemas']['SafetyEvaluation'];
