@@ -92,7 +92,13 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
         });
         row[caller] = answer.status;
         if (answer.status >= 400) expect(typeof answer.body['message']).toBe('string');
-        // A file is checked by its own tests; every JSON answer, success or refusal, is checked here.
+        // Every JSON answer, success or refusal, against its documented schema; a file's content
+        // by its own tests, its type here against the media types documented for it.
+        const file = answer.status === route.answer.status ? route.answer.file : undefined;
+        const type = (answer.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+        if (file && !file.includes(type)) {
+          undocumented.push(`${route.operationId} (${caller}, ${answer.status}): a file of type "${type}"`);
+        }
         const json = answer.status >= 400 || (route.answer.schema !== undefined && answer.status < 300);
         if (json) {
           for (const problem of documented.problems(route, answer)) {
