@@ -14,8 +14,11 @@ const IMAGES = join(__dirname, '..', '..', 'docs', 'images');
 /** The demo Engineer: sees every figure and every device. */
 const ENGINEER = 'BME-1002';
 
+type Session = Awaited<ReturnType<typeof signInThroughApi>>;
+
 async function shoot(
   browser: Browser,
+  session: Session,
   shot: {
     path: string;
     file: string;
@@ -25,7 +28,6 @@ async function shoot(
     ready: string;
   },
 ): Promise<void> {
-  const session = await signInThroughApi(`${BASE_URL}/api`, ENGINEER, smsOutboxPath(DATA_DIR));
   const context = await browser.newContext({
     viewport: { width: shot.width, height: shot.height },
     colorScheme: shot.colorScheme,
@@ -41,7 +43,7 @@ async function shoot(
     [STORAGE_KEYS, session.token, JSON.stringify(session.user)] as const,
   );
   await page.goto(`${BASE_URL}${shot.path}`);
-  await page.getByText(shot.ready, { exact: false }).first().waitFor({ timeout: 30_000 });
+  await page.getByText(shot.ready).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
   // The figures and lists arrive after the frame: wait until nothing is loading.
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: join(IMAGES, shot.file) });
@@ -53,8 +55,10 @@ async function main(): Promise<void> {
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
   });
+  // One sign-in for both: a second code within 30 s would be refused.
+  const session = await signInThroughApi(BASE_URL, ENGINEER, smsOutboxPath(DATA_DIR));
   try {
-    await shoot(browser, {
+    await shoot(browser, session, {
       path: '/dashboard',
       file: 'dashboard-desktop-light.png',
       width: 1280,
@@ -62,7 +66,7 @@ async function main(): Promise<void> {
       colorScheme: 'light',
       ready: 'System Status',
     });
-    await shoot(browser, {
+    await shoot(browser, session, {
       path: '/equipment',
       file: 'equipment-phone-dark.png',
       width: 390,
