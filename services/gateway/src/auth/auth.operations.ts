@@ -57,6 +57,8 @@ export const AUTH_OPERATIONS = {
     body: verifyOtpSchema,
     answer: { status: 200, description: 'Signed in: `{token, user}`.', schema: verifyOtpResponseSchema },
     refusals: {
+      403: 'The account is deactivated.',
+      404: 'The service number is not on the roster.',
       422: 'Wrong, expired, used or locked code, or one ended by a change of the account (phone, activity, role) since it was sent (`OTP_WITHDRAWN`); `message` says which.',
       429: 'Too many attempts.',
       ...IDENTITY_DOWN,

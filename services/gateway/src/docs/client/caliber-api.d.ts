@@ -5394,6 +5394,24 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The account is deactivated. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service number is not on the roster. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
       413: {
         headers: {
