@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { userRefSchema } from './equipment';
 import { dateTimeFormat } from './date-formats';
 import { dateParam } from './dates';
-import { limitParam, pageParam } from './paging';
-import { personRefSchema, taskEquipmentRefSchema } from './task-api';
+import { limitParam, pageFields, pageParam } from './paging';
+import { taskEquipmentRefSchema } from './task-api';
 import { PM_INTERVALS, TASK_PRIORITIES, TASK_STATUSES, type TaskStatus } from './tasks';
 import { RISK_CLASSES } from './risk';
 import { pmFirstOccurrenceExample, pmPlanExample } from './pm-plans';
@@ -70,7 +71,7 @@ export const overduePmItemSchema = z
     status: z.enum(TASK_STATUSES),
     priority: z.enum(TASK_PRIORITIES),
     interval: z.enum(PM_INTERVALS).nullable(),
-    assignedTo: personRefSchema.nullable(),
+    assignedTo: userRefSchema.nullable(),
     highRisk: z.boolean(),
     lifeSupport: z.boolean(),
   })
@@ -194,10 +195,7 @@ export type ComplianceListQuery = z.output<typeof complianceListQuerySchema>;
 export const overduePmPageSchema = z
   .object({
     items: z.array(overduePmItemSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pages: z.number().int(),
-    limit: z.number().int(),
+    ...pageFields,
     today: z
       .string()
       .describe("The day the days overdue are counted to, in the hospital's time zone (YYYY-MM-DD)."),
@@ -221,10 +219,7 @@ export type OverduePmPage = z.output<typeof overduePmPageSchema>;
 export const unplannedDevicesPageSchema = z
   .object({
     items: z.array(unplannedDeviceSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pages: z.number().int(),
-    limit: z.number().int(),
+    ...pageFields,
   })
   .meta({
     id: 'UnplannedDevicePage',

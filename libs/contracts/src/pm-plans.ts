@@ -1,17 +1,12 @@
 import { z } from 'zod';
+import { userRefSchema } from './equipment';
 import { dateField } from './dates';
 import { equipmentId, requiredText, text, unknownFields, userId, version } from './form-fields';
 import { ID_PATTERN } from './ids';
 import { PAGE_SIZES } from './limits';
-import { limitParam, pageParam } from './paging';
+import { limitParam, pageFields, pageParam } from './paging';
 import { EXAMPLE_ENGINEER, EXAMPLE_TECHNICIAN } from './examples';
-import {
-  personRefSchema,
-  taskDtoSchema,
-  taskEquipmentRefSchema,
-  taskExample,
-  ventilatorSnapshotExample,
-} from './task-api';
+import { taskDtoSchema, taskEquipmentRefSchema, taskExample, ventilatorSnapshotExample } from './task-api';
 import { PM_INTERVALS, PM_TYPES, TASK_PRIORITIES } from './tasks';
 
 /**
@@ -95,7 +90,7 @@ export const pmPlanDtoSchema = z
     pmType: z.enum(PM_TYPES),
     interval: z.enum(PM_INTERVALS),
     estimatedHours: z.number().nullable(),
-    assignedTo: personRefSchema.nullable(),
+    assignedTo: userRefSchema.nullable(),
     priority: z.enum(TASK_PRIORITIES),
     firstDueDate: z.string().describe('When the first occurrence falls due (YYYY-MM-DD).'),
     anchorDate: z
@@ -114,7 +109,7 @@ export const pmPlanDtoSchema = z
     justification: z.string().nullable(),
     active: z.boolean(),
     createdAt: z.string(),
-    createdBy: personRefSchema.nullable(),
+    createdBy: userRefSchema.nullable(),
     version: z
       .number()
       .int()
@@ -254,10 +249,7 @@ export type ListPmPlansQuery = z.output<typeof listPmPlansQuerySchema>;
 export const pmPlanListResponseSchema = z
   .object({
     plans: z.array(pmPlanDtoSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pages: z.number().int(),
-    limit: z.number().int(),
+    ...pageFields,
   })
   .meta({
     id: 'PmPlanPage',

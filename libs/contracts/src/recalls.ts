@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateField } from './dates';
-import { limitParam, pageParam } from './paging';
+import { limitParam, pageFields, pageParam } from './paging';
 import { EQUIPMENT_STATUSES, equipmentExample, userRefSchema } from './equipment';
 import { EXAMPLE_ENGINEER } from './examples';
 
@@ -349,9 +349,6 @@ export const listRecallActionsQuerySchema = z.object({
 });
 export type ListRecallActionsQuery = z.output<typeof listRecallActionsQuerySchema>;
 
-/** Who recorded, edited or closed something. */
-const recordedBySchema = userRefSchema;
-
 const RECALL_EXAMPLE_ID = '4e6d2f9a-8b1c-4d3e-a5f6-7a8b9c0d1e2f';
 
 const summaryExample = {
@@ -400,8 +397,8 @@ export const recallDtoSchema = z
     udiDi: z.string().nullable().describe('The GS1 device identifier (GTIN, 14 digits), or null.'),
     hazard: z.string(),
     actionRequired: z.string(),
-    createdBy: recordedBySchema.nullable(),
-    updatedBy: recordedBySchema.nullable(),
+    createdBy: userRefSchema.nullable(),
+    updatedBy: userRefSchema.nullable(),
     closingDecision: z
       .string()
       .nullable()
@@ -501,24 +498,17 @@ export const recallActionDtoSchema = z
     taskId: z.string().nullable(),
     decision: z.string().nullable(),
     closedAt: z.string().nullable(),
-    closedBy: recordedBySchema.nullable(),
+    closedBy: userRefSchema.nullable(),
     version: z.number().int(),
   })
   .meta({ id: 'RecallAction', examples: [recallActionExample] });
 export type RecallActionDto = z.output<typeof recallActionDtoSchema>;
 
-const pageOf = {
-  total: z.number().int().describe('How many rows the list holds in all.'),
-  page: z.number().int().describe('This page, from 1.'),
-  pages: z.number().int().describe('How many pages the list has at this limit.'),
-  limit: z.number().int().describe('Rows per page.'),
-};
-
 /** `GET /api/recalls`: a page of notices, open ones first. */
 export const recallListResponseSchema = z
   .object({
     recalls: z.array(recallSummaryDtoSchema),
-    ...pageOf,
+    ...pageFields,
     open: z.number().int().describe('Open notices in the whole list, for the heading.'),
     openActions: z.number().int().describe('Open actions of all the notices, for the heading.'),
   })
@@ -539,11 +529,15 @@ export const recallListResponseSchema = z
 export type RecallListResponse = z.output<typeof recallListResponseSchema>;
 
 /** One page of a notice's affected devices, each with its action (`GET /api/recalls/{id}/actions`). */
-export const recallActionsPageSchema = z.object({ actions: z.array(recallActionDtoSchema), ...pageOf }).meta({
-  id: 'RecallActionPage',
-  // The notice's second page at two a page: its third device, the pump.
-  examples: [{ actions: [recallActionExample], total: summaryExample.affected, page: 2, pages: 2, limit: 2 }],
-});
+export const recallActionsPageSchema = z
+  .object({ actions: z.array(recallActionDtoSchema), ...pageFields })
+  .meta({
+    id: 'RecallActionPage',
+    // The notice's second page at two a page: its third device, the pump.
+    examples: [
+      { actions: [recallActionExample], total: summaryExample.affected, page: 2, pages: 2, limit: 2 },
+    ],
+  });
 export type RecallActionsPage = z.output<typeof recallActionsPageSchema>;
 
 /** The matching devices of a notice not yet saved. */

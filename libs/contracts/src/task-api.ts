@@ -13,7 +13,7 @@ import {
   version,
 } from './form-fields';
 import { PAGE_SIZES, TECHNICIAN_LIST_LIMIT } from './limits';
-import { limitParam, pageParam, searchParam } from './paging';
+import { limitParam, pageFields, pageParam, searchParam } from './paging';
 import { parseSpareParts, SPARE_PART_LIMITS, sparePartDtoSchema, sparePartExample } from './spare-parts';
 import type { AssigneeDto } from './users';
 import {
@@ -30,12 +30,6 @@ import {
   type TaskPriority,
   type TaskType,
 } from './tasks';
-
-/**
- * A person as a task, a PM plan or a safety test names them: who it is assigned to, who made,
- * changed, reported or certified it, with their name as it was then.
- */
-export const personRefSchema = userRefSchema;
 
 /** The device a task is about, as it was named when the task was last told of it. */
 const taskEquipmentRef = z.object({
@@ -107,14 +101,14 @@ export const taskDtoSchema = z
     pmType: z.enum(PM_TYPES).nullable(),
     pmInterval: z.enum(PM_INTERVALS).nullable(),
     priority: z.enum(TASK_PRIORITIES),
-    assignedTo: personRefSchema.nullable(),
+    assignedTo: userRefSchema.nullable(),
     equipment: taskEquipmentRefSchema,
     dueDate: z.string().nullable().describe('YYYY-MM-DD'),
     status: z.enum(TASK_STATUSES),
     createdAt: z.string(),
     updatedAt: z.string(),
-    createdBy: personRefSchema.nullable(),
-    updatedBy: personRefSchema.nullable(),
+    createdBy: userRefSchema.nullable(),
+    updatedBy: userRefSchema.nullable(),
     completedDate: z
       .string()
       .nullable()
@@ -125,7 +119,7 @@ export const taskDtoSchema = z
       .string()
       .nullable()
       .describe("The certifying engineer's name, as the card shows it ('Certified by {name}')."),
-    certifiedBy: personRefSchema.nullable(),
+    certifiedBy: userRefSchema.nullable(),
     certifiedAt: z.string().nullable(),
     faultDescription: z.string().nullable(),
     repairDetails: z.string().nullable(),
@@ -133,7 +127,7 @@ export const taskDtoSchema = z
     spareParts: z.array(sparePartDtoSchema),
     labourHours: z.number().nullable(),
     location: z.string().nullable().describe('Report Issue: where the fault was seen.'),
-    reportedBy: personRefSchema.nullable().describe('Report Issue: who reported the fault.'),
+    reportedBy: userRefSchema.nullable().describe('Report Issue: who reported the fault.'),
     severity: z.enum(ISSUE_SEVERITIES).nullable().describe('Report Issue: how severe the fault is.'),
     plan: z
       .object({ _id: z.string(), occurrence: z.number().int() })
@@ -161,7 +155,7 @@ export const taskStatusHistoryEntrySchema = z
     from: z.enum(TASK_STATUSES).nullable(),
     to: z.enum(TASK_STATUSES),
     at: z.string(),
-    by: personRefSchema.nullable(),
+    by: userRefSchema.nullable(),
   })
   .meta({ id: 'TaskStatusChange', examples: [taskStatusChangeExample] });
 export type TaskStatusHistoryEntry = z.output<typeof taskStatusHistoryEntrySchema>;
@@ -643,10 +637,7 @@ export type DeviceHistoryTask = z.output<typeof deviceHistoryTaskSchema>;
 export const deviceHistoryPageSchema = z
   .object({
     tasks: z.array(deviceHistoryTaskSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pages: z.number().int(),
-    limit: z.number().int(),
+    ...pageFields,
   })
   .meta({
     id: 'DeviceHistoryPage',

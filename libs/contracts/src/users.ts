@@ -3,7 +3,7 @@ import { DEFAULT_ROLE, ROLES, type Role } from './roles';
 import { DEFAULT_USER_DEPARTMENT, departmentSchema } from './departments';
 import { PAGE_SIZES, THEMES } from './limits';
 import { REPORT_FORMATS } from './reports';
-import { limitParam, pageParam, searchParam } from './paging';
+import { limitParam, pageFields, pageParam, searchParam } from './paging';
 import { EXAMPLE_ENGINEER } from './examples';
 
 /** A saved default format: any format the Generate Report dialog makes. */
@@ -191,10 +191,7 @@ export const userListResponseSchema = z
   .object({
     users: z.array(userDtoSchema),
     data: z.array(userDtoSchema).describe('The same people as `users`.'),
-    total: z.number().int(),
-    page: z.number().int(),
-    pages: z.number().int(),
-    limit: z.number().int(),
+    ...pageFields,
   })
   .meta({
     id: 'UserPage',

@@ -27,6 +27,14 @@ export function documentedAnswers(document: Record<string, unknown>) {
     }
     return compiled.get(ref);
   };
+  /** What in `value` the schema does not allow, in words, or `[]`. */
+  const refused = (validate: ValidateFunction, value: unknown): string[] =>
+    validate(value)
+      ? []
+      : (validate.errors ?? []).map(
+          (error) =>
+            `${error.instancePath || '(body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+        );
   return {
     /** What in `answer` its documented schema does not allow, or `[]`. */
     problems(operation: { path: string; method: string }, answer: Answer): string[] {
@@ -34,10 +42,12 @@ export function documentedAnswers(document: Record<string, unknown>) {
       // shape, by reference; a status it does not document at all is a finding of its own.
       const validate = validator(pointerOf(operation.path, operation.method, answer.status));
       if (!validate) return [`no JSON answer is documented for ${answer.status}`];
-      if (validate(answer.body)) return [];
-      return (validate.errors ?? []).map(
-        (error) => `${error.instancePath || '(body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
-      );
+      return refused(validate, answer.body);
+    },
+    /** What in `value` the named schema (`#/components/schemas/<name>`) does not allow, or `[]`. */
+    namedSchemaProblems(name: string, value: unknown): string[] {
+      const validate = validator(`#/components/schemas/${name}`);
+      return validate ? refused(validate, value) : [`no schema is named ${name}`];
     },
   };
 }

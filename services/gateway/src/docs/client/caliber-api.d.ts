@@ -1804,9 +1804,13 @@ export interface components {
      */
     DeviceHistoryPage: {
       tasks: components['schemas']['DeviceHistoryTask'][];
+      /** @description How many rows the list holds in all. */
       total: number;
+      /** @description This page, from 1. */
       page: number;
+      /** @description How many pages the list has at this limit. */
       pages: number;
+      /** @description Rows per page. */
       limit: number;
     };
     /**
@@ -2851,9 +2855,13 @@ export interface components {
      */
     OverduePmPage: {
       items: components['schemas']['OverduePm'][];
+      /** @description How many rows the list holds in all. */
       total: number;
+      /** @description This page, from 1. */
       page: number;
+      /** @description How many pages the list has at this limit. */
       pages: number;
+      /** @description Rows per page. */
       limit: number;
       /** @description The day the days overdue are counted to, in the hospital's time zone (YYYY-MM-DD). */
       today: string;
@@ -3142,9 +3150,13 @@ export interface components {
      */
     PmPlanPage: {
       plans: components['schemas']['PmPlan'][];
+      /** @description How many rows the list holds in all. */
       total: number;
+      /** @description This page, from 1. */
       page: number;
+      /** @description How many pages the list has at this limit. */
       pages: number;
+      /** @description Rows per page. */
       limit: number;
     };
     /**
@@ -5105,9 +5117,13 @@ export interface components {
      */
     UnplannedDevicePage: {
       items: components['schemas']['UnplannedDevice'][];
+      /** @description How many rows the list holds in all. */
       total: number;
+      /** @description This page, from 1. */
       page: number;
+      /** @description How many pages the list has at this limit. */
       pages: number;
+      /** @description Rows per page. */
       limit: number;
     };
     /**
@@ -5247,9 +5263,13 @@ export interface components {
       users: components['schemas']['User'][];
       /** @description The same people as `users`. */
       data: components['schemas']['User'][];
+      /** @description How many rows the list holds in all. */
       total: number;
+      /** @description This page, from 1. */
       page: number;
+      /** @description How many pages the list has at this limit. */
       pages: number;
+      /** @description Rows per page. */
       limit: number;
     };
     /**
