@@ -23,10 +23,18 @@ const swc = [
   },
 ];
 
+/**
+ * The OpenID Connect client (`openid-client`) and its libraries ship only ES modules: they are
+ * compiled for Jest like our code. Node itself loads them as they are.
+ */
+const ESM_ONLY = '(openid-client|oauth4webapi|jose)';
+const swcJs = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } }];
+
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.ts$': swc, [`[\\\\/]node_modules[\\\\/]${ESM_ONLY}[\\\\/].+\\.js$`]: swcJs },
+  transformIgnorePatterns: [`/node_modules/(?!${ESM_ONLY}/)`],
   moduleNameMapper: {
     '^@caliber/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@caliber/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',

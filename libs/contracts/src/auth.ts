@@ -88,6 +88,7 @@ export const SESSION_END_REASONS = [
   'deleted',
   'role-changed',
   'phone-changed',
+  'directory-changed',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -101,6 +102,8 @@ export function sessionEndedMessage(reason: SessionEndReason, idleMinutes: numbe
     deleted: 'your account was removed from the roster.',
     'role-changed': 'your role changed. Sign in again to continue with your new role.',
     'phone-changed': 'your phone number changed. Sign in again with a code sent to the new number.',
+    'directory-changed':
+      'your hospital account no longer gives you access to Caliber. Contact your IT service desk if this is wrong.',
   };
   return `You were signed out: ${why[reason]}`;
 }

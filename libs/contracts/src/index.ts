@@ -48,3 +48,4 @@ export * from './base64';
 export * from './electrical-safety';
 export * from './audit';
 export * from './live-event-map';
+export * from './single-sign-on';

@@ -5,6 +5,10 @@ export const SUBJECTS = {
   identity: {
     requestOtp: 'identity.otp.request',
     verifyOtp: 'identity.otp.verify',
+    /** Single sign-on: the providers offered, a sign-in begun, the provider's answer. */
+    ssoProviders: 'identity.sso.providers',
+    ssoStart: 'identity.sso.start',
+    ssoFinish: 'identity.sso.finish',
     checkSession: 'identity.session.check',
     endSession: 'identity.session.end',
     updateProfile: 'identity.users.update-me',

@@ -1,4 +1,10 @@
-import type { MeResponse, RequestOtpResponse, UserDto, VerifyOtpResponse } from '@caliber/contracts';
+import type {
+  MeResponse,
+  RequestOtpResponse,
+  SignedOut,
+  UserDto,
+  VerifyOtpResponse,
+} from '@caliber/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, api, configureApi } from './api-client';
 import { sessionStore } from './storage';
@@ -14,6 +20,8 @@ export interface Session {
   notice: string | null;
   requestOtp(serviceNumber: string): Promise<RequestOtpResponse>;
   verifyOtp(serviceNumber: string, otp: string): Promise<UserDto>;
+  /** Trades the hand-over a single sign-on left in the address for the session. */
+  completeSingleSignOn(handover: string): Promise<UserDto>;
   /** Ends the session on the server (every device using it stops), then forgets it here. */
   signOut(): void;
   /** The server ended the session (sign-out elsewhere, idle, deactivated): says why on sign-in. */
@@ -86,10 +94,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return user;
   }, []);
 
+  const completeSingleSignOn = useCallback(async (handover: string) => {
+    const { token, user } = await api.post<VerifyOtpResponse>('/auth/sso/exchange', { handover });
+    sessionStore.save(token, user);
+    setState({ status: 'signedIn', user, notice: null });
+    return user;
+  }, []);
+
   const signOut = useCallback(() => {
     // Told to the server first, with the token, so the session ends there too; the person is
     // signed out here at once whatever the answer (offline: the session times out on its own).
-    api.post('/auth/logout', undefined, { skipUnauthorizedHandler: true }).catch(() => undefined);
+    // A session begun at the hospital's identity provider ends there too, when it answers where.
+    api
+      .post<SignedOut | undefined>('/auth/logout', undefined, { skipUnauthorizedHandler: true })
+      .then((answer) => {
+        if (answer?.providerSignOutUrl) window.location.assign(answer.providerSignOutUrl);
+      })
+      .catch(() => undefined);
     sessionStore.clear();
     setState({ status: 'signedOut', user: null, notice: null });
   }, []);
@@ -106,12 +127,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...state,
       requestOtp,
       verifyOtp,
+      completeSingleSignOn,
       signOut,
       sessionEnded: expire,
       replaceUser,
       clearNotice,
     }),
-    [state, requestOtp, verifyOtp, signOut, expire, replaceUser, clearNotice],
+    [state, requestOtp, verifyOtp, completeSingleSignOn, signOut, expire, replaceUser, clearNotice],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -38,6 +38,9 @@ import { IdentityClient } from './identity/identity.client';
 import type { ServiceChannel } from '@caliber/service-kit';
 import { SERVICE_CHANNEL, SERVICES_CLIENT } from './identity/service-client';
 import { SessionCache } from './auth/session-cache';
+import { SessionIssuer } from './auth/session-issuer';
+import { SsoController } from './auth/sso.controller';
+import { SsoHandovers } from './auth/sso-handover';
 import { SessionChecker } from './auth/session-checker';
 import { DomainEventsRelay } from './live/domain-events.relay';
 import { LiveGateway } from './live/live.gateway';
@@ -77,6 +80,7 @@ export class GatewayModule {
       ],
       controllers: [
         AuthController,
+        SsoController,
         OwnSettingsController,
         InventoryFilesController,
         AssetLabelsController,
@@ -115,6 +119,8 @@ export class GatewayModule {
           }),
         },
         SessionCache,
+        SessionIssuer,
+        SsoHandovers,
         SessionChecker,
         RedisConnection,
         OtpRateLimiter,

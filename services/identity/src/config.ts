@@ -17,6 +17,7 @@ import {
 } from '@caliber/service-kit';
 import { DEFAULT_PRODUCT_NAME, domainService } from '@caliber/contracts';
 import { z } from 'zod';
+import { issuerIsSecure, ssoProvidersVariable } from './sso/sso-config';
 
 /** Where `npm start` serves Caliber: the confirmation links' address when PUBLIC_URL is not set. */
 export const DEVELOPMENT_PUBLIC_URL = 'http://localhost:5000';
@@ -82,6 +83,16 @@ const identityEnvSchema = z
         z.url({ protocol: /^https?$/, error: 'must be an address such as https://cmms.hospital.example' }),
       ])
       .default(''),
+    /**
+     * The hospital's identity providers for single sign-on (OpenID Connect), a JSON array; empty
+     * offers only the code by SMS. Holds client secrets: set it from a Secret.
+     */
+    SSO_PROVIDERS: ssoProvidersVariable,
+    /**
+     * How often a single sign-on session is checked again with its provider (a refresh): a person
+     * removed from the directory or from every mapped group loses access within this time.
+     */
+    SSO_RECHECK_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
   })
   .superRefine((env, ctx) => {
     checkCommonEnv(env, ctx);
@@ -92,6 +103,14 @@ const identityEnvSchema = z
         path: ['PUBLIC_URL'],
         message: 'is required in production: the confirmation link of an e-mail change opens Caliber there',
       });
+    if (env.NODE_ENV === 'production')
+      for (const provider of env.SSO_PROVIDERS)
+        if (!issuerIsSecure(provider.issuer))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['SSO_PROVIDERS'],
+            message: `provider "${provider.id}": the issuer must be an https address in production`,
+          });
     const adapter = env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console');
     if (adapter === 'console' && env.NODE_ENV === 'production') {
       ctx.addIssue({
@@ -133,6 +152,14 @@ const identityEnvSchema = z
     listsFollowSeconds: env.LISTS_FOLLOW_SECONDS,
     mail: mailSettings(env, env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL || DEVELOPMENT_PUBLIC_URL).replace(/\/+$/, ''),
+    sso: {
+      providers: env.SSO_PROVIDERS,
+      recheckMinutes: env.SSO_RECHECK_MINUTES,
+      /** Plain-http providers are accepted outside production only (the local identity provider). */
+      allowHttp: env.NODE_ENV !== 'production',
+      /** The provider must answer within this, so identity answers before the gateway gives up. */
+      providerTimeoutMs: longestSmsWait(env.NATS_REQUEST_TIMEOUT_MS),
+    },
     sms: {
       adapter: env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console'),
       httpUrl: env.SMS_HTTP_URL,

@@ -16,6 +16,8 @@ import { ConfirmedEmailAddresses1766100000001 } from './migrations/1766100000001
 import { EmailChangeEntity } from './email/email-change.entity';
 import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
 import { SessionEntity } from './sessions/session.entity';
+import { SingleSignOn1767000000000 } from './migrations/1767000000000-single-sign-on';
+import { SsoFlowEntity } from './sso/sso-flow.entity';
 
 export const IDENTITY_SCHEMA = 'identity';
 export const IDENTITY_ENTITIES = [
@@ -23,6 +25,7 @@ export const IDENTITY_ENTITIES = [
   OtpChallengeEntity,
   SessionEntity,
   EmailChangeEntity,
+  SsoFlowEntity,
   AuditEntryEntity,
 ];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
@@ -40,6 +43,7 @@ export const IDENTITY_MIGRATIONS = [
   CodesEndWithAccountChange1766100000000,
   ConfirmedEmailAddresses1766100000001,
   AuditChainCheckpoint1766500000000,
+  SingleSignOn1767000000000,
 ];
 
 export function identityDatabase(url: string): ServiceDatabaseOptions {

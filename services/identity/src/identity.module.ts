@@ -37,6 +37,10 @@ import { UserEntity } from './users/user.entity';
 import { AuditNamesController } from './users/audit-names.controller';
 import { EmailConfirmationController } from './email/email-confirmation.controller';
 import { EmailConfirmationService } from './email/email-confirmation.service';
+import { OidcProviders } from './sso/oidc-providers';
+import { SsoController } from './sso/sso.controller';
+import { SsoRecheck } from './sso/sso-recheck';
+import { SsoService } from './sso/sso.service';
 
 @Module({})
 export class IdentityModule {
@@ -57,6 +61,7 @@ export class IdentityModule {
       ],
       controllers: [
         OtpController,
+        SsoController,
         SessionController,
         OwnSettingsController,
         EmailConfirmationController,
@@ -85,6 +90,9 @@ export class IdentityModule {
         SessionsService,
         SessionsEndedRelay,
         OtpService,
+        OidcProviders,
+        SsoService,
+        SsoRecheck,
         OwnSettingsService,
         EmailConfirmationService,
         AssigneesService,

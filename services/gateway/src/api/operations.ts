@@ -1,5 +1,6 @@
 import { AUDIT_OPERATIONS } from '../audit/audit.operations';
 import { AUTH_OPERATIONS } from '../auth/auth.operations';
+import { SSO_OPERATIONS } from '../auth/sso.operations';
 import { DASHBOARD_OPERATIONS } from '../dashboard/dashboard.operations';
 import { EQUIPMENT_OPERATIONS } from '../equipment/equipment.operations';
 import { LISTS_OPERATIONS } from '../equipment/lists.operations';
@@ -19,6 +20,7 @@ import type { ApiOperation } from './operation';
  */
 export const OPERATIONS: readonly ApiOperation[] = [
   ...Object.values(AUTH_OPERATIONS),
+  ...Object.values(SSO_OPERATIONS),
   ...Object.values(USERS_OPERATIONS),
   ...Object.values(EQUIPMENT_OPERATIONS),
   ...Object.values(LISTS_OPERATIONS),

@@ -14,6 +14,7 @@ import {
 } from '@caliber/contracts';
 import { operation, type ApiOperation } from '../api/operation';
 import { COMMON_REFUSALS } from '../api/refusals';
+import { SIGNED_OUT_ANSWER } from './sso.operations';
 
 /** What a handler of the gateway's own answers when identity, behind it, does not. */
 const IDENTITY_DOWN = { 503: COMMON_REFUSALS[503] } as const;
@@ -80,7 +81,7 @@ export const AUTH_OPERATIONS = {
     tag: 'Sign-in',
     summary: 'End this session on the server: its token stops working everywhere at once',
     callers: 'signed-in',
-    answer: { status: 204, description: 'Signed out.' },
+    answer: SIGNED_OUT_ANSWER,
     refusals: IDENTITY_DOWN,
   }),
   updateOwnProfile: operation({

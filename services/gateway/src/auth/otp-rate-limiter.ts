@@ -13,7 +13,8 @@ type LimitName =
   | 'verify-per-number-daily'
   | 'verify-per-address'
   | 'verify-per-device'
-  | 'verify-per-device-daily';
+  | 'verify-per-device-daily'
+  | 'sso-start-per-address';
 
 const DAY_SECONDS = 86400;
 
@@ -52,6 +53,8 @@ export class OtpRateLimiter {
       'verify-per-address': make('verify-per-address', limits.otpVerifyPerAddress),
       'verify-per-device': make('verify-per-device', limits.otpVerifyPerNumber),
       'verify-per-device-daily': make('verify-per-device-daily', limits.otpVerifyPerNumberDaily, DAY_SECONDS),
+      // Single sign-ons begun from one address count like codes asked for: each keeps a row a while.
+      'sso-start-per-address': make('sso-start-per-address', limits.otpRequestsPerAddress),
     };
   }
 
@@ -77,6 +80,15 @@ export class OtpRateLimiter {
         serviceNumber,
         'Too many code requests for this service number.',
       );
+  }
+
+  /** Counts one single sign-on begun from an address; refuses with 429 once the allowance is spent. */
+  async countSsoStart(address: string): Promise<void> {
+    await this.consume(
+      'sso-start-per-address',
+      rateLimitBlock(address),
+      'Too many sign-ins begun from this network address.',
+    );
   }
 
   /** Counts one verification attempt, as `countRequest` does. */

@@ -2,6 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
   type CheckSessionResult,
+  type EndSessionResult,
+  type FinishSsoCommand,
+  type FinishSsoResult,
+  type SsoProvidersResponse,
+  type StartSsoCommand,
+  type StartSsoResult,
   type MeResponse,
   type RequestOtpCommand,
   type RequestOtpResponse,
@@ -38,7 +44,20 @@ export class IdentityClient extends DomainServiceClient {
     return this.request(SUBJECTS.identity.checkSession, { sessionId, nonce });
   }
 
-  endSession(session: GatewaySession): Promise<{ ended: true }> {
+  ssoProviders(): Promise<SsoProvidersResponse> {
+    return this.request(SUBJECTS.identity.ssoProviders, {});
+  }
+
+  startSso(command: StartSsoCommand): Promise<StartSsoResult> {
+    return this.request(SUBJECTS.identity.ssoStart, command);
+  }
+
+  finishSso(command: FinishSsoCommand): Promise<FinishSsoResult> {
+    return this.request(SUBJECTS.identity.ssoFinish, command);
+  }
+
+  /** An older identity answers `{ended: true}` alone: no provider sign-out then. */
+  endSession(session: GatewaySession): Promise<Partial<EndSessionResult>> {
     return this.request(SUBJECTS.identity.endSession, {}, actingUserOf(session));
   }
 

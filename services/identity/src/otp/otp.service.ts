@@ -8,10 +8,9 @@ import {
   type RequestOtpCommand,
   type RequestOtpResponse,
   type VerifyOtpCommand,
-  type SignInVoucherClaims,
   type VerifyOtpResult,
 } from '@caliber/contracts';
-import { maskPhone, ServiceError, StatementSigner, writeAudit } from '@caliber/service-kit';
+import { maskPhone, ServiceError, writeAudit } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
@@ -19,12 +18,8 @@ import { SessionsService } from '../sessions/sessions.service';
 import { SmsSender } from '../sms/sms-sender';
 import { LOGGER } from '../tokens';
 import { UserEntity } from '../users/user.entity';
-import { toUserDto } from '../users/user.mapper';
 import { OtpChallengeEntity } from './otp-challenge.entity';
 import { generateOtp, hashOtp, otpMatches } from './otp-code';
-
-/** The gateway turns a voucher into a session token at once; a minute covers any queueing. */
-const SIGN_IN_VOUCHER_SECONDS = 60;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -46,7 +41,6 @@ export class OtpService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly sessions: SessionsService,
-    private readonly signer: StatementSigner,
   ) {}
 
   async requestOtp(command: RequestOtpCommand): Promise<RequestOtpResponse> {
@@ -185,14 +179,7 @@ export class OtpService {
         { serviceNumber: outcome.user.serviceNumber, from: command.clientAddress },
         'signed in',
       );
-      const voucher: Omit<SignInVoucherClaims, 'iss' | 'iat' | 'exp'> = {
-        aud: 'gateway:sign-in',
-        sub: outcome.user.id,
-        sid: outcome.session.id,
-        user: toUserDto(outcome.user),
-        sxp: Math.floor(outcome.session.expiresAt.getTime() / 1000),
-      };
-      return { voucher: this.signer.token(voucher, SIGN_IN_VOUCHER_SECONDS) };
+      return { voucher: this.sessions.voucher(outcome.user, outcome.session) };
     }
     return this.refuseWrongCode(outcome.user, outcome.attempts, command.clientAddress);
   }

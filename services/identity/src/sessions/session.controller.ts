@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { SUBJECTS, type CheckSessionResult } from '@caliber/contracts';
+import { SUBJECTS, type CheckSessionResult, type EndSessionResult } from '@caliber/contracts';
 import {
   actorOf,
   Command,
@@ -10,6 +10,7 @@ import {
   type Sender,
 } from '@caliber/service-kit';
 import { z } from 'zod';
+import { SsoService } from '../sso/sso.service';
 import { SessionsService } from './sessions.service';
 
 const checkSessionSchema = z.object({
@@ -20,7 +21,10 @@ const checkSessionSchema = z.object({
 /** The gateway's questions about sessions: does this one still hold; end the one I act in. */
 @Controller()
 export class SessionController {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly sso: SsoService,
+  ) {}
 
   @MessagePattern(SUBJECTS.identity.checkSession)
   check(@Command() data: unknown): Promise<CheckSessionResult> {
@@ -40,13 +44,16 @@ export class SessionController {
     return { at: await this.sessions.previousSignIn(sender.user.id, sessionId) };
   }
 
-  /** Sign-out ends the session named by the statement: a person can end only their own. */
+  /**
+   * Sign-out ends the session named by the statement: a person can end only their own. A session
+   * that began at an identity provider answers where to end the provider's session too.
+   */
   @MessagePattern(SUBJECTS.identity.endSession)
-  async end(@MessageSender() sender: Sender): Promise<{ ended: true }> {
+  async end(@MessageSender() sender: Sender): Promise<EndSessionResult> {
     const sessionId = sender.user?.sessionId;
     if (!sender.user || !sessionId)
       throw new ServiceError('UNAUTHENTICATED', 'The request was refused: it names no session.');
-    await this.sessions.signOut(actorOf(sender.user, sender.principal), sessionId);
-    return { ended: true };
+    const session = await this.sessions.signOut(actorOf(sender.user, sender.principal), sessionId);
+    return { ended: true, providerSignOutUrl: await this.sso.providerSignOutUrl(session) };
   }
 }

@@ -1,4 +1,4 @@
-import type { SessionEndReason } from '@caliber/contracts';
+import type { SessionEndReason, SignInMethod } from '@caliber/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One signed-in session: open until `endedAt`, and never past `expiresAt`. */
@@ -28,4 +28,23 @@ export class SessionEntity {
 
   @Column({ name: 'client_address', type: 'varchar', length: 64 })
   clientAddress!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'code' })
+  method!: SignInMethod;
+
+  /** The identity provider of a single sign-on session. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  provider!: string | null;
+
+  /** The provider's ID token: the hint its sign-out asks for. */
+  @Column({ name: 'provider_id_token', type: 'text', nullable: true })
+  providerIdToken!: string | null;
+
+  /** The provider's refresh token, sealed (`sealed.ts`): identity asks the provider again with it. */
+  @Column({ name: 'provider_refresh_token', type: 'text', nullable: true })
+  providerRefreshToken!: string | null;
+
+  /** When the provider last confirmed the person still belongs (sign-in, then each re-check). */
+  @Column({ name: 'provider_checked_at', type: 'timestamptz', nullable: true })
+  providerCheckedAt!: Date | null;
 }

@@ -6,6 +6,7 @@ import {
   type CheckSessionResult,
   type SessionEndReason,
   type SessionGrantClaims,
+  type SignInVoucherClaims,
 } from '@caliber/contracts';
 import { ServiceError, StatementSigner, writeAudit } from '@caliber/service-kit';
 import type { Logger } from 'pino';
@@ -21,6 +22,17 @@ export const SESSIONS_ENDED_CHANNEL = 'identity_sessions_ended';
 
 /** A grant answers one question; a minute covers any queueing. */
 const GRANT_SECONDS = 60;
+
+/** The gateway turns a voucher into a session token at once; a minute covers any queueing. */
+const SIGN_IN_VOUCHER_SECONDS = 60;
+
+/** What a single sign-on session keeps of its provider's answer. */
+export interface ProviderSessionInput {
+  provider: string;
+  idToken: string;
+  /** Sealed; null when the provider gave none. */
+  refreshToken: string | null;
+}
 
 /** Session ids per notice. */
 const NOTICE_IDS = 100;
@@ -74,14 +86,47 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.sweeper);
   }
 
-  /** Opens a session inside the sign-in's transaction. */
-  async open(manager: EntityManager, userId: string, clientAddress: string): Promise<SessionEntity> {
+  /**
+   * Opens a session inside the sign-in's transaction. A single sign-on session without a refresh
+   * token cannot be checked with its provider again, so it ends at the next re-check instead.
+   */
+  async open(
+    manager: EntityManager,
+    userId: string,
+    clientAddress: string,
+    provider?: ProviderSessionInput,
+  ): Promise<SessionEntity> {
+    const now = Date.now();
+    const lifetimeMs = this.config.sessions.lifetimeHours * 3600_000;
+    const uncheckedMs =
+      provider && !provider.refreshToken ? this.config.sso.recheckMinutes * 60_000 : Infinity;
     const session = manager.create(SessionEntity, {
       userId,
-      expiresAt: new Date(Date.now() + this.config.sessions.lifetimeHours * 3600_000),
+      expiresAt: new Date(now + Math.min(lifetimeMs, uncheckedMs)),
       clientAddress: clientAddress.slice(0, 64),
+      ...(provider
+        ? {
+            method: 'single-sign-on' as const,
+            provider: provider.provider,
+            providerIdToken: provider.idToken,
+            providerRefreshToken: provider.refreshToken,
+            providerCheckedAt: new Date(now),
+          }
+        : {}),
     });
     return manager.save(session);
+  }
+
+  /** Identity's signed word that this person just signed in, in this session. */
+  voucher(user: UserEntity, session: SessionEntity): string {
+    const voucher: Omit<SignInVoucherClaims, 'iss' | 'iat' | 'exp'> = {
+      aud: 'gateway:sign-in',
+      sub: user.id,
+      sid: session.id,
+      user: toUserDto(user),
+      sxp: Math.floor(session.expiresAt.getTime() / 1000),
+    };
+    return this.signer.token(voucher, SIGN_IN_VOUCHER_SECONDS);
   }
 
   /**
@@ -134,16 +179,19 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return row?.at ? new Date(row.at).toISOString() : null;
   }
 
-  async signOut(actor: Actor, sessionId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  /** Ends the session; answers it as it was when it ended (null when it had ended already). */
+  async signOut(actor: Actor, sessionId: string): Promise<SessionEntity | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const session = await manager.findOneBy(SessionEntity, { id: sessionId, userId: actor._id });
       const ended = await this.endIn(manager, [sessionId], 'signed-out', actor._id);
-      if (ended.length === 0) return;
+      if (ended.length === 0) return null;
       await writeAudit(manager, {
         actor: { id: actor._id, label: actor.serviceNumber, service: actor.via },
         entity: 'session',
         entityId: sessionId,
         action: 'signed-out',
       });
+      return session;
     });
   }
 
@@ -151,7 +199,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
   async endIdleSessions(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rows: unknown = await manager.query(
-        `UPDATE "identity"."sessions" SET "ended_at" = now(), "end_reason" = 'idle'
+        `UPDATE "identity"."sessions" SET "ended_at" = now(), "end_reason" = 'idle', "provider_refresh_token" = NULL
           WHERE "ended_at" IS NULL AND "last_seen_at" <= now() - make_interval(mins => $1)
           RETURNING "id"`,
         [this.config.sessions.idleMinutes],
@@ -163,7 +211,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  private end(sessionIds: string[], reason: SessionEndReason): Promise<string[]> {
+  end(sessionIds: string[], reason: SessionEndReason): Promise<string[]> {
     return this.dataSource.transaction((manager) => this.endIn(manager, sessionIds, reason));
   }
 
@@ -174,7 +222,7 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     userId?: string,
   ): Promise<string[]> {
     const rows: unknown = await manager.query(
-      `UPDATE "identity"."sessions" SET "ended_at" = now(), "end_reason" = $2
+      `UPDATE "identity"."sessions" SET "ended_at" = now(), "end_reason" = $2, "provider_refresh_token" = NULL
         WHERE "id" = ANY($1::uuid[]) AND "ended_at" IS NULL AND ($3::uuid IS NULL OR "user_id" = $3)
         RETURNING "id"`,
       [sessionIds, reason, userId ?? null],
