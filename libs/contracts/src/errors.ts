@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   /** The code was ended before use: the account changed (phone, activity, role) after it was sent. */
   'OTP_WITHDRAWN',
   'SMS_NOT_SENT',
+  /** Single sign-on refused the person; `message` says why (not on the roster, no mapped group, …). */
+  'SSO_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

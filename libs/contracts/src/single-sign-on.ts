@@ -31,9 +31,9 @@ export type SsoProvidersResponse = z.output<typeof ssoProvidersResponseSchema>;
 export const MAX_SSO_PROVIDERS = 8;
 
 /**
- * Why a single sign-on did not sign the person in. The sign-in page reads the reason from its
- * address (`/login#sso-refused=<reason>`) and says it in words; nothing else of the attempt
- * reaches the browser (the details are in identity's log).
+ * Why a single sign-on did not sign the person in: the refusal's `message` says it in words
+ * (`ssoRefusalMessage`); nothing else of the attempt reaches the browser (the details are in
+ * identity's log).
  */
 export const SSO_REFUSALS = [
   /** The provider's answer failed a check (state, issuer, audience, signature, expiry, nonce, code). */
@@ -82,18 +82,40 @@ export function ssoRefusalMessage(reason: SsoRefusal): string {
 export const SIGN_IN_METHODS = ['code', 'single-sign-on'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-/** The body of `POST /api/auth/sso/exchange`: the one-time hand-over from the sign-in's redirect. */
-export const ssoExchangeSchema = z.strictObject(
+/**
+ * The page the provider sends the browser back to (the redirect URI every provider registers):
+ * it hands the provider's answer to `POST /api/auth/sso/finish`.
+ */
+export const SSO_CALLBACK_PATH = '/login/sso';
+
+/** A sign-in begun: where the browser goes next. */
+export const ssoStartedSchema = z
+  .object({
+    authorizationUrl: z
+      .string()
+      .describe("The provider's sign-in page, with this sign-in's state, nonce and PKCE challenge."),
+  })
+  .meta({
+    id: 'SignInStarted',
+    examples: [
+      {
+        authorizationUrl:
+          'https://login.microsoftonline.com/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b/oauth2/v2.0/authorize?client_id=6d5c4b3a&response_type=code&scope=openid+profile+email+offline_access&state=Vb1X9tq2&nonce=Qm4p0Zr8&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&redirect_uri=https%3A%2F%2Fcmms.hospital.example%2Flogin%2Fsso',
+      },
+    ],
+  });
+export type SsoStarted = z.output<typeof ssoStartedSchema>;
+
+/** The body of `POST /api/auth/sso/finish`: the provider's answer, as the callback page's address carried it. */
+export const ssoFinishSchema = z.strictObject(
   {
-    handover: z
-      .string({ error: 'The sign-in hand-over is missing. Please sign in again.' })
-      .regex(/^[A-Za-z0-9_-]{32,64}$/, {
-        error: 'The sign-in hand-over is not valid. Please sign in again.',
-      }),
+    query: z
+      .string({ error: "The provider's answer is missing. Please sign in again." })
+      .max(4096, { error: "The provider's answer is too long." }),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only handover may be sent.' : undefined) },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only query may be sent.' : undefined) },
 );
-export type SsoExchangeRequest = z.input<typeof ssoExchangeSchema>;
+export type SsoFinishRequest = z.input<typeof ssoFinishSchema>;
 
 /** The answer of sign-out: where to end the provider's session too, when the session began there. */
 export const signedOutSchema = z
@@ -128,7 +150,7 @@ export interface StartSsoResult {
 
 /** Gateway → identity: the provider sent the browser back with this query string. */
 export interface FinishSsoCommand {
-  /** The callback's query string as received (`code`, `state`, `iss`, or `error`). */
+  /** The callback page's query string as received (`code`, `state`, `iss`, or `error`). */
   query: string;
   browserBinding: string;
   clientAddress: string;

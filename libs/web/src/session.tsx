@@ -20,8 +20,8 @@ export interface Session {
   notice: string | null;
   requestOtp(serviceNumber: string): Promise<RequestOtpResponse>;
   verifyOtp(serviceNumber: string, otp: string): Promise<UserDto>;
-  /** Trades the hand-over a single sign-on left in the address for the session. */
-  completeSingleSignOn(handover: string): Promise<UserDto>;
+  /** Hands on the identity provider's answer (the callback page's query string) for the session. */
+  finishSingleSignOn(query: string): Promise<UserDto>;
   /** Ends the session on the server (every device using it stops), then forgets it here. */
   signOut(): void;
   /** The server ended the session (sign-out elsewhere, idle, deactivated): says why on sign-in. */
@@ -94,8 +94,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return user;
   }, []);
 
-  const completeSingleSignOn = useCallback(async (handover: string) => {
-    const { token, user } = await api.post<VerifyOtpResponse>('/auth/sso/exchange', { handover });
+  const finishSingleSignOn = useCallback(async (query: string) => {
+    const { token, user } = await api.post<VerifyOtpResponse>('/auth/sso/finish', { query });
     sessionStore.save(token, user);
     setState({ status: 'signedIn', user, notice: null });
     return user;
@@ -127,13 +127,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...state,
       requestOtp,
       verifyOtp,
-      completeSingleSignOn,
+      finishSingleSignOn,
       signOut,
       sessionEnded: expire,
       replaceUser,
       clearNotice,
     }),
-    [state, requestOtp, verifyOtp, completeSingleSignOn, signOut, expire, replaceUser, clearNotice],
+    [state, requestOtp, verifyOtp, finishSingleSignOn, signOut, expire, replaceUser, clearNotice],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -40,7 +40,6 @@ import { SERVICE_CHANNEL, SERVICES_CLIENT } from './identity/service-client';
 import { SessionCache } from './auth/session-cache';
 import { SessionIssuer } from './auth/session-issuer';
 import { SsoController } from './auth/sso.controller';
-import { SsoHandovers } from './auth/sso-handover';
 import { SessionChecker } from './auth/session-checker';
 import { DomainEventsRelay } from './live/domain-events.relay';
 import { LiveGateway } from './live/live.gateway';
@@ -120,7 +119,6 @@ export class GatewayModule {
         },
         SessionCache,
         SessionIssuer,
-        SsoHandovers,
         SessionChecker,
         RedisConnection,
         OtpRateLimiter,

@@ -1,7 +1,8 @@
-import { CONFIRM_EMAIL_PATH, FULL_ACCESS_ROLES } from '@caliber/contracts';
+import { CONFIRM_EMAIL_PATH, FULL_ACCESS_ROLES, SSO_CALLBACK_PATH } from '@caliber/contracts';
 import { Route, Routes, type ScreenId } from '@caliber/web';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LoginPage } from '../auth/LoginPage';
+import { SsoCallbackPage } from '../auth/SsoCallbackPage';
 import { RegisterPage } from '../auth/RegisterPage';
 import { HomeRedirect, RequireRole, RequireSignedIn, SessionLoading, SignedOutOnly } from './guards';
 
@@ -83,6 +84,15 @@ export function AppRoutes() {
         element={
           <SignedOutOnly>
             <LoginPage />
+          </SignedOutOnly>
+        }
+      />
+      {/* The identity provider sends the browser back here with its answer. */}
+      <Route
+        path={SSO_CALLBACK_PATH}
+        element={
+          <SignedOutOnly>
+            <SsoCallbackPage />
           </SignedOutOnly>
         }
       />

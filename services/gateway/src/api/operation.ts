@@ -34,8 +34,7 @@ export interface Forward<Body, Query> {
 
 /** The success answer: its status, and the contract schema of its JSON body or the file it is. */
 export interface SuccessAnswer {
-  /** 303: the browser is sent on (`Location`), for the pages of single sign-on. */
-  status: 200 | 201 | 202 | 204 | 303;
+  status: 200 | 201 | 202 | 204;
   description: string;
   /** The body's schema, from the contract the service answers with; none for 204 and for files. */
   schema?: z.ZodType;

@@ -1,18 +1,23 @@
 import {
   signedOutSchema,
-  ssoExchangeSchema,
+  ssoFinishSchema,
   ssoProvidersResponseSchema,
+  ssoStartedSchema,
   verifyOtpResponseSchema,
 } from '@caliber/contracts';
 import { operation } from '../api/operation';
 import { COMMON_REFUSALS } from '../api/refusals';
 
-const IDENTITY_DOWN = { 503: COMMON_REFUSALS[503] } as const;
+/** Express cannot read an address whose percent-escapes are not UTF-8 text. */
+const UNREADABLE_ADDRESS = {
+  400: 'The address is not valid text: a percent-escape that is not UTF-8, or a NUL.',
+} as const;
 
 /**
- * Single sign-on through the hospital's identity provider (OpenID Connect). The browser is sent to
- * the provider and back by redirects; the page then trades the one-time hand-over in its address
- * for a session token, as the code's sign-in answers it. See docs/running/single-sign-on.md.
+ * Single sign-on through the hospital's identity provider (OpenID Connect). The sign-in page
+ * begins a sign-in and goes to the provider's page; the provider sends the browser back to the
+ * page at `/login/sso`, which hands the provider's answer on and gets a session token as the
+ * code's sign-in does. Identity runs the protocol; see docs/running/single-sign-on.md.
  */
 export const SSO_OPERATIONS = {
   listSignInProviders: operation({
@@ -27,18 +32,18 @@ export const SSO_OPERATIONS = {
       description: '`{providers: [{id, label}]}`; empty when none is configured.',
       schema: ssoProvidersResponseSchema,
     },
-    refusals: IDENTITY_DOWN,
+    refusals: { ...UNREADABLE_ADDRESS, 503: COMMON_REFUSALS[503] },
   }),
   startSingleSignOn: operation({
     operationId: 'startSingleSignOn',
-    method: 'get',
+    method: 'post',
     path: '/api/auth/sso/{provider}/start',
     tag: 'Sign-in',
-    summary: 'Begin a sign-in at an identity provider: the browser is sent there',
+    summary: 'Begin a sign-in at an identity provider',
     description:
-      "Opened by the browser, not called by scripts: sets a short-lived HttpOnly cookie that binds the sign-in to this browser and answers 303 to the provider's authorization address (code flow with PKCE, state and nonce). A sign-in must be finished within 10 minutes.",
+      "Sets a short-lived HttpOnly cookie that binds the sign-in to this browser, and answers the provider's sign-in address (authorization code flow with PKCE, state and nonce) for the browser to open. The sign-in must be finished within 10 minutes, in this browser.",
     callers: 'anyone',
-    answer: { status: 303, description: "To the provider's sign-in page (`Location`)." },
+    answer: { status: 200, description: '`{authorizationUrl}`', schema: ssoStartedSchema },
     refusals: {
       400: 'The provider id is not one (lower-case letters, digits, dashes).',
       404: 'No provider of that id is configured.',
@@ -48,28 +53,19 @@ export const SSO_OPERATIONS = {
   }),
   finishSingleSignOn: operation({
     operationId: 'finishSingleSignOn',
-    method: 'get',
-    path: '/api/auth/sso/callback',
-    tag: 'Sign-in',
-    summary: "The provider's answer (the redirect URI every provider registers)",
-    description:
-      'Answers 303 to `/login#sso=<hand-over>` when the person is signed in, or to `/login#sso-refused=<reason>` (`failed`, `expired`, `cancelled`, `unavailable`, `not-rostered`, `ambiguous`, `deactivated`, `no-role`) when not; the sign-in page says the reason in words. The hand-over works once, within a minute.',
-    callers: 'anyone',
-    answer: {
-      status: 303,
-      description: 'To the sign-in page with the hand-over or the reason (`Location`).',
-    },
-  }),
-  exchangeSignInHandover: operation({
-    operationId: 'exchangeSignInHandover',
     method: 'post',
-    path: '/api/auth/sso/exchange',
+    path: '/api/auth/sso/finish',
     tag: 'Sign-in',
-    summary: 'Trade the single sign-on hand-over for a session token',
+    summary: "Hand on the provider's answer and get a session token",
+    description:
+      "`query` is the query string the provider sent the browser back with (to `/login/sso`): `code`, `state` and `iss`, or `error`. Every check of the answer is identity's (state, browser, issuer, audience, signature, expiry, nonce, PKCE); then the person must be on the roster, active, and in a group that gives a role. A refusal's `message` says which in words.",
     callers: 'anyone',
-    body: ssoExchangeSchema,
+    body: ssoFinishSchema,
     answer: { status: 200, description: 'Signed in: `{token, user}`.', schema: verifyOtpResponseSchema },
-    refusals: { 401: 'The hand-over is unknown, was used, or is more than a minute old.' },
+    refusals: {
+      403: 'Refused (`SSO_REFUSED`): the answer failed a check, took too long or came to another browser, was cancelled at the provider, or the person is not on the roster, is on it twice, is deactivated, or is in no mapped group; `message` says which.',
+      503: 'The provider or the sign-in service cannot be reached; try again.',
+    },
   }),
 } as const;
 

@@ -83,9 +83,11 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
       expected[route.operationId] = access.answers ?? expectedAnswers(route);
       const row = {} as Record<Caller, number>;
       for (const caller of CALLERS) {
-        const path = route.path.includes('{id}')
-          ? route.path.replace('{id}', await targets.target(access.names, caller))
-          : route.path;
+        const path = (
+          route.path.includes('{id}')
+            ? route.path.replace('{id}', await targets.target(access.names, caller))
+            : route.path
+        ).replace('{provider}', 'hospital');
         const answer = await call(stack.gateway.url, route.method.toUpperCase(), path, {
           token: caller === 'anonymous' ? undefined : tokens.get(caller),
           ...(access.body ? { body: access.body(context()) } : {}),

@@ -152,6 +152,15 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
     body: () => ({ serviceNumber: 'NOT-ON-ROSTER', otp: '123456' }),
   },
   logout: { last: true },
+  // The matrix's stack has no identity provider: the path's `{provider}` is no provider (404).
+  startSingleSignOn: {
+    answers: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+  },
+  // An answer from a browser that began no sign-in signs nobody in, whoever hands it on.
+  finishSingleSignOn: {
+    answers: { anonymous: 403, Technician: 403, Engineer: 403, Manager: 403, Admin: 403 },
+    body: () => ({ query: 'code=not-a-code&state=not-a-state' }),
+  },
   updateOwnProfile: { body: () => ({ name: 'Matrix Person', email: '' }) },
   // Each caller has no e-mail address: there is nothing to confirm (409), nothing to cancel (200).
   sendEmailConfirmation: { answers: everyone(409) },

@@ -102,15 +102,7 @@ export function openApiDocument(productName: string, version: string): Record<st
             }
           : {}),
         responses: {
-          [operation.answer.status]:
-            operation.answer.status === 303
-              ? {
-                  ...answerOf(operation.answer, named),
-                  headers: {
-                    Location: { description: 'Where the browser goes next.', schema: { type: 'string' } },
-                  },
-                }
-              : answerOf(operation.answer, named),
+          [operation.answer.status]: answerOf(operation.answer, named),
           ...Object.fromEntries(
             Object.entries(refusalsOf(operation)).map(([status, description]) => [
               status,

@@ -12,6 +12,7 @@ export function httpStatusOf(code: ErrorCode): number {
       return 401;
     case 'FORBIDDEN':
     case 'ACCOUNT_INACTIVE':
+    case 'SSO_REFUSED':
       return 403;
     case 'NOT_FOUND':
     case 'STAFF_NOT_ROSTERED':

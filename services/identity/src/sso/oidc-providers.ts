@@ -57,7 +57,7 @@ export class OidcProviders {
           id_token_signed_response_alg: provider.signingAlgorithm,
           [oidc.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
         },
-        provider.clientSecret ? oidc.ClientSecretBasic(provider.clientSecret) : oidc.None(),
+        provider.clientSecret ? oidc.ClientSecretPost(provider.clientSecret) : oidc.None(),
         {
           [oidc.customFetch]: boundedFetch,
           ...(this.config.sso.allowHttp ? { execute: [oidc.allowInsecureRequests] } : {}),

@@ -19,7 +19,7 @@ const providerSchema = z
     /** The issuer exactly as the provider's discovery document states it. */
     issuer: z.url({ protocol: /^https?$/, error: 'issuer must be the address of an OpenID provider' }),
     clientId: z.string().trim().min(1).max(200),
-    /** Absent: a public client (PKCE alone); present: sent as client_secret_basic. */
+    /** Absent: a public client (PKCE alone); present: sent in the token request's body (client_secret_post). */
     clientSecret: z.string().min(1).max(500).optional(),
     scopes: z
       .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/))

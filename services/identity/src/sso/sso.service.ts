@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  SSO_CALLBACK_PATH,
   ssoRefusalMessage,
   type FinishSsoCommand,
   type FinishSsoResult,
@@ -81,7 +82,7 @@ export class SsoService {
 
   /** Where the callback is: the one redirect URI every provider has registered. */
   redirectUri(): string {
-    return `${this.config.publicUrl}/api/auth/sso/callback`;
+    return `${this.config.publicUrl}${SSO_CALLBACK_PATH}`;
   }
 
   async start(command: StartSsoCommand): Promise<StartSsoResult> {

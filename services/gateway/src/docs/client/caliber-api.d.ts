@@ -201,6 +201,63 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The hospital's identity providers the sign-in page offers */
+    get: operations['listSignInProviders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sso/{provider}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Begin a sign-in at an identity provider
+     * @description Sets a short-lived HttpOnly cookie that binds the sign-in to this browser, and answers the provider's sign-in address (authorization code flow with PKCE, state and nonce) for the browser to open. The sign-in must be finished within 10 minutes, in this browser.
+     */
+    post: operations['startSingleSignOn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/sso/finish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hand on the provider's answer and get a session token
+     * @description `query` is the query string the provider sent the browser back with (to `/login/sso`): `code`, `state` and `iss`, or `error`. Every check of the answer is identity's (state, browser, issuer, audience, signature, expiry, nonce, PKCE); then the person must be on the roster, active, and in a group that gives a role. A refusal's `message` says which in words.
+     */
+    post: operations['finishSingleSignOn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/users': {
     parameters: {
       query?: never;
@@ -2411,7 +2468,8 @@ export interface components {
         | 'OTP_EXPIRED'
         | 'OTP_USED'
         | 'OTP_WITHDRAWN'
-        | 'SMS_NOT_SENT';
+        | 'SMS_NOT_SENT'
+        | 'SSO_REFUSED';
       /** @description What went wrong, for people: the screens show it as it is. */
       message: string;
       /** @description With a 400: each field that is not valid, and why. */
@@ -4486,6 +4544,41 @@ export interface components {
     };
     /**
      * @example {
+     *       "providerSignOutUrl": "https://login.microsoftonline.com/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b/oauth2/v2.0/logout?client_id=6d5c4b3a&post_logout_redirect_uri=https%3A%2F%2Fcmms.hospital.example%2Flogin"
+     *     }
+     */
+    SignedOut: {
+      /** @description The identity provider's sign-out address (RP-initiated logout) when the session began by single sign-on and the provider supports it; the page goes there next. */
+      providerSignOutUrl: string | null;
+    };
+    /**
+     * @example {
+     *       "providers": [
+     *         {
+     *           "id": "hospital",
+     *           "label": "Korle Bu staff account"
+     *         }
+     *       ]
+     *     }
+     */
+    SignInProviders: {
+      providers: {
+        id: string;
+        /** @description Shown on the sign-in page as "Sign in with <label>". */
+        label: string;
+      }[];
+    };
+    /**
+     * @example {
+     *       "authorizationUrl": "https://login.microsoftonline.com/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b/oauth2/v2.0/authorize?client_id=6d5c4b3a&response_type=code&scope=openid+profile+email+offline_access&state=Vb1X9tq2&nonce=Qm4p0Zr8&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&redirect_uri=https%3A%2F%2Fcmms.hospital.example%2Flogin%2Fsso"
+     *     }
+     */
+    SignInStarted: {
+      /** @description The provider's sign-in page, with this sign-in's state, nonce and PKCE challenge. */
+      authorizationUrl: string;
+    };
+    /**
+     * @example {
      *       "name": "Pressure sensor",
      *       "quantity": 1,
      *       "description": "Downstream, OEM",
@@ -5517,12 +5610,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Signed out. */
-      204: {
+      /** @description Signed out: `{providerSignOutUrl}`, the provider's sign-out address to open next, or null. */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SignedOut'];
+        };
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
@@ -6008,6 +6103,173 @@ export interface operations {
       };
       /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listSignInProviders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{providers: [{id, label}]}`; empty when none is configured. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignInProviders'];
+        };
+      };
+      /** @description The address is not valid text: a percent-escape that is not UTF-8, or a NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  startSingleSignOn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{authorizationUrl}` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignInStarted'];
+        };
+      };
+      /** @description The provider id is not one (lower-case letters, digits, dashes). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No provider of that id is configured. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many sign-ins begun from this address (`Retry-After`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The provider or the sign-in service cannot be reached, or too many sign-ins are in progress (`Retry-After`). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  finishSingleSignOn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          query: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Signed in: `{token, user}`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignedIn'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused (`SSO_REFUSED`): the answer failed a check, took too long or came to another browser, was cancelled at the provider, or the person is not on the roster, is on it twice, is deactivated, or is in no mapped group; `message` says which. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The provider or the sign-in service cannot be reached; try again. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
