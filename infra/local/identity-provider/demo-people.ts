@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_ROLE, type Role } from '@caliber/contracts';
-import { DEMO_STAFF } from '../../../services/identity/src/roster/demo-staff';
+import type { Role } from '@caliber/contracts';
 import type { DirectoryPerson } from './config';
 
 /** The demo directory's groups that give a Caliber role, as a hospital maps its own groups. */
@@ -23,32 +22,37 @@ function stableId(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-function groupOf(role: Role): string {
-  const group = Object.entries(DEMO_GROUP_ROLES).find(([, mapped]) => mapped === role)?.[0];
-  if (!group) throw new Error(`No demo directory group gives the role ${role}`);
-  return group;
+function rosterPerson(
+  employeeId: string,
+  name: string,
+  email: string,
+  group: keyof typeof DEMO_GROUP_ROLES,
+): DirectoryPerson {
+  return { id: stableId(employeeId), login: email, name, email, employeeId, groups: [group] };
 }
 
 /**
- * The demo roster's staff as the hospital's directory holds them: login by their roster e-mail,
- * their service number as the employee id, and the group of their roster role. The deactivated
- * roster member is in the directory too, still in their group: the roster, not the directory, is
- * what refuses them.
+ * The demo roster's staff (services/identity's demo staff) as the hospital's directory holds them:
+ * login by their roster e-mail, their service number as the employee id, and the group of their
+ * roster role. Written out rather than read from the roster, so the launcher and the browser tests'
+ * set-up do not load the identity service's code; a unit test keeps the two in step.
  */
-const ROSTER_PEOPLE: DirectoryPerson[] = DEMO_STAFF.flatMap((staff) =>
-  staff.email
-    ? [
-        {
-          id: stableId(staff.serviceNumber),
-          login: staff.email,
-          name: staff.name,
-          email: staff.email,
-          employeeId: staff.serviceNumber,
-          groups: [groupOf(staff.role ?? DEFAULT_ROLE)],
-        },
-      ]
-    : [],
-);
+const ROSTER_PEOPLE: DirectoryPerson[] = [
+  rosterPerson('BME-1001', 'Ama Mensah', 'ama.mensah@caliber.example', 'caliber-admins'),
+  rosterPerson('BME-1002', 'Kwame Boateng', 'kwame.boateng@caliber.example', 'caliber-engineers'),
+  rosterPerson('BME-1003', 'Efua Owusu', 'efua.owusu@caliber.example', 'caliber-engineers'),
+  rosterPerson('BME-1004', 'Yaw Asante', 'yaw.asante@caliber.example', 'caliber-managers'),
+  rosterPerson('BME-1005', 'Kofi Darko', 'kofi.darko@caliber.example', 'caliber-technicians'),
+  rosterPerson('BME-1006', 'Abena Addo', 'abena.addo@caliber.example', 'caliber-technicians'),
+  rosterPerson('BME-1007', 'Kojo Appiah', 'kojo.appiah@caliber.example', 'caliber-technicians'),
+  rosterPerson('BME-1008', 'Akosua Frimpong', 'akosua.frimpong@caliber.example', 'caliber-technicians'),
+  rosterPerson('BME-1009', 'Nana Ofori', 'nana.ofori@caliber.example', 'caliber-technicians'),
+  rosterPerson('BME-1010', 'Esi Quaye', 'esi.quaye@caliber.example', 'caliber-engineers'),
+  rosterPerson('BME-1011', 'Fiifi Arthur', 'fiifi.arthur@caliber.example', 'caliber-technicians'),
+  // Deactivated on the roster, still in the directory and its group: the roster, not the
+  // directory, is what refuses them.
+  rosterPerson('BME-1012', 'Adjoa Sarpong', 'adjoa.sarpong@caliber.example', 'caliber-technicians'),
+];
 
 /**
  * People of the directory who are not on the roster: two ward nurses (the clinical staff who will

@@ -3,7 +3,7 @@
 // relying party meets in a deployment anyway. This file must not import oidc-provider.
 import { join } from 'node:path';
 import { WORKSPACE_ROOT } from '../src/environment';
-import { freePort } from '../src/ports';
+import { freePort, portAnswers } from '../src/ports';
 import { killAndWait, startService } from '../src/processes';
 import { CONFIG_VARIABLE, type IdentityProviderConfig, type PersonChange } from './config';
 
@@ -39,6 +39,11 @@ export async function startIdentityProvider(
 ): Promise<RunningIdentityProvider> {
   const { output, startTimeoutMs = 20000, port: wanted, ...rest } = options;
   const port = wanted ?? (await freePort());
+  // Something else answering there would pass the readiness check below in the provider's place.
+  if (await portAnswers(port))
+    throw new Error(
+      `Port ${port} is already in use, so the local identity provider cannot start. Is another "npm start" running? Stop it, or set IDENTITY_PROVIDER_PORT.`,
+    );
   const issuer = `http://localhost:${port}`;
   const config: IdentityProviderConfig = { ...rest, port, issuer };
   const recent: string[] = [];

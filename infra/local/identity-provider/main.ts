@@ -30,7 +30,11 @@ async function main(): Promise<void> {
   const server = provider.listen(config.port, '127.0.0.1', () =>
     say(`identity provider listening on ${config.issuer}`),
   );
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    server.close(() => process.exit(0));
+    // Idle keep-alive connections (a relying party's, a test's) would hold the close open.
+    server.closeAllConnections();
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   // Started by a launcher holding our standard input: when it goes, however it goes, so do we.
