@@ -24,17 +24,23 @@ const swc = [
 ];
 
 /**
- * The OpenID Connect client (`openid-client`) and its libraries ship only ES modules: they are
- * compiled for Jest like our code. Node itself loads them as they are.
+ * Packages that ship only ES modules and that server code and its tests import (jose, and
+ * openid-client with its oauth4webapi): compiled to CommonJS for Jest like our own code.
  */
-const ESM_ONLY = '(openid-client|oauth4webapi|jose)';
-const swcJs = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } }];
+const ESM_PACKAGES = ['jose', 'openid-client', 'oauth4webapi'];
+const swcEsm = [
+  '@swc/jest',
+  { jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } },
+];
 
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc, [`[\\\\/]node_modules[\\\\/]${ESM_ONLY}[\\\\/].+\\.js$`]: swcJs },
-  transformIgnorePatterns: [`/node_modules/(?!${ESM_ONLY}/)`],
+  transform: {
+    '^.+\\.ts$': swc,
+    [`[\\\\/]node_modules[\\\\/](${ESM_PACKAGES.join('|')})[\\\\/].+\\.js$`]: swcEsm,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: {
     '^@caliber/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@caliber/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',

@@ -57,6 +57,7 @@ describe('npm start stopped by Ctrl-C or a closed terminal during its start-up',
         HOME: process.env['HOME'] ?? folder,
         DATA_DIR: join(folder, 'data'),
         PORT: String(await freePort()),
+        IDENTITY_PROVIDER_PORT: String(await freePort()),
         NODE_ENV: 'development',
         LOG_LEVEL: 'info',
       };

@@ -7,8 +7,17 @@ import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { DEFAULT_HTTP_PORT, DOMAIN_SERVICES, type DomainServiceName } from '@caliber/contracts';
-import { buildAll, dataDir, startStack, startThrowawayStack, WORKSPACE_ROOT, type RunningStack } from './src';
+import {
+  buildAll,
+  dataDir,
+  LOCAL_PORTS,
+  startStack,
+  startThrowawayStack,
+  WORKSPACE_ROOT,
+  type RunningStack,
+} from './src';
 import { DEMO_STAFF } from '../../services/identity/src/roster/demo-staff';
+import { DEMO_PASSWORD } from './identity-provider/identity-provider';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -87,6 +96,9 @@ async function main(): Promise<void> {
               Number(process.env[service.healthPortVariable] ?? service.localHealthPort),
             ]),
           ) as Record<DomainServiceName, number>,
+          identityProvider: {
+            port: Number(process.env['IDENTITY_PROVIDER_PORT'] ?? LOCAL_PORTS.identityProvider),
+          },
           log: say,
           abort: startUp.signal,
         });
@@ -119,6 +131,9 @@ async function main(): Promise<void> {
   const accounts = DEMO_STAFF.filter((s) => s.isActive !== false)
     .map((s) => `    ${String(s.serviceNumber).padEnd(10)} ${String(s.name).padEnd(18)} ${s.role ?? ''}`)
     .join('\n');
+  const singleSignOn = stack.identityProvider
+    ? `\n  Single sign-on: "Sign in with Caliber demo directory" at ${base}/login, then any demo person's e-mail\n  (e.g. ${engineer?.email ?? 'kwame.boateng@caliber.example'}) and the password "${DEMO_PASSWORD}" (identity provider: ${stack.identityProvider.issuer}).\n`
+    : '';
   say(`
 \x1b[1mCaliber is running.\x1b[0m
   Open:    \x1b[1m${base}\x1b[0m
@@ -132,7 +147,7 @@ ${cluster ? `  Scaled out: ${stack.services.map((service) => service.name).join(
     curl -s -X POST ${base}/api/auth/verify-otp  -H 'content-type: application/json' -d '{"serviceNumber":"${engineer?.serviceNumber ?? 'BME-1002'}","otp":"<code>"}'
   Demo accounts:
 ${accounts}
-
+${singleSignOn}
   Ctrl-C stops everything.
 `);
 }

@@ -15,6 +15,8 @@ export const LOCAL_PORTS = {
   postgres: 15432,
   nats: 14222,
   redis: 16379,
+  /** The local identity provider (single sign-on with the demo directory). */
+  identityProvider: 15090,
 } as const;
 
 export function dataDir(): string {
@@ -25,6 +27,8 @@ export function dataDir(): string {
 export interface LocalSecrets {
   jwtSecret: string;
   otpPepper: string;
+  /** Caliber's client secret at the local identity provider. */
+  ssoClientSecret: string;
   /** Each principal's statement key pair (who signs what on the bus). */
   statementKeys: StatementKeyPair[];
 }
@@ -43,12 +47,14 @@ export async function localSecrets(dir: string): Promise<LocalSecrets> {
   const secrets: LocalSecrets = {
     jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('hex'),
     otpPepper: stored.otpPepper ?? randomBytes(32).toString('hex'),
+    ssoClientSecret: stored.ssoClientSecret ?? randomBytes(32).toString('hex'),
     // A new service joins with a new set: every process is restarted with it anyway.
     statementKeys: keysComplete && stored.statementKeys ? stored.statementKeys : newStatementKeys(),
   };
   if (
     stored.jwtSecret !== secrets.jwtSecret ||
     stored.otpPepper !== secrets.otpPepper ||
+    stored.ssoClientSecret !== secrets.ssoClientSecret ||
     stored.statementKeys !== secrets.statementKeys
   ) {
     await mkdir(dir, { recursive: true });
@@ -57,6 +63,7 @@ export async function localSecrets(dir: string): Promise<LocalSecrets> {
   return {
     jwtSecret: process.env['JWT_SECRET'] ?? secrets.jwtSecret,
     otpPepper: process.env['OTP_PEPPER'] ?? secrets.otpPepper,
+    ssoClientSecret: secrets.ssoClientSecret,
     statementKeys: secrets.statementKeys,
   };
 }

@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { DOMAIN_SERVICES, type DomainService, type DomainServiceName } from '@caliber/contracts';
+import { DEMO_PEOPLE } from '../identity-provider/demo-people';
+import { startIdentityProvider, type RunningIdentityProvider } from '../identity-provider/identity-provider';
+import { localSsoClient, localSsoProviders } from '../identity-provider/local-sso';
 import { startBackingServers, type BackingServerPorts } from './backing-servers';
-import { localSecrets, WORKSPACE_ROOT } from './environment';
+import { LOCAL_PORTS, localSecrets, WORKSPACE_ROOT } from './environment';
 import { freePort, portAnswers } from './ports';
 import { nodeFlagsOf } from './node-flags';
 import { natsUserEnv } from './servers';
@@ -49,6 +52,12 @@ export interface StackOptions {
    * migration, a seed) is ended, or finishes first when it cannot be (a synchronous step).
    */
   abort?: AbortSignal;
+  /**
+   * The local identity provider (single sign-on with the demo directory), started unless `false`,
+   * on `port` (by default the local stack's own, `LOCAL_PORTS.identityProvider`). The identity
+   * service is given it in `SSO_PROVIDERS` unless the environment names its own providers.
+   */
+  identityProvider?: { port?: number } | false;
 }
 
 /**
@@ -80,6 +89,8 @@ export interface RunningStack {
   /** Crashes one part (SIGKILL) and leaves it down: the other replicas must carry on. */
   kill(part: StackPart): Promise<void>;
   stop(): Promise<void>;
+  /** The local identity provider, when the stack started one. */
+  identityProvider?: RunningIdentityProvider;
 }
 
 async function waitForHealth(url: string, timeoutMs: number, abort?: AbortSignal): Promise<boolean> {
@@ -124,6 +135,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     abort.throwIfAborted();
   }
   const secrets = await localSecrets(options.dataDir);
+  // The hospital's identity provider as a newcomer and the tests meet it: a real OpenID server
+  // with the demo directory, Caliber registered as its client.
+  let identityProvider: RunningIdentityProvider | undefined;
+  if (options.identityProvider !== false)
+    try {
+      identityProvider = await startIdentityProvider({
+        port: options.identityProvider?.port ?? LOCAL_PORTS.identityProvider,
+        clients: [localSsoClient(options.httpPort, secrets.ssoClientSecret)],
+        people: [...DEMO_PEOPLE],
+        output: options.serviceOutput ?? ((line) => process.stdout.write(`${line}\n`)),
+      });
+      abort?.throwIfAborted();
+    } catch (error) {
+      await identityProvider?.stop();
+      await servers.stop();
+      throw error;
+    }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: process.env['NODE_ENV'] ?? 'development',
@@ -146,6 +174,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     REPORT_MAIL_DOMAINS: process.env['REPORT_MAIL_DOMAINS'] ?? 'hospital.example',
     ...options.env,
   };
+  // The identity service alone is told of the local identity provider and Caliber's secret there.
+  const ssoEnv: Record<string, string> =
+    identityProvider && !env['SSO_PROVIDERS']
+      ? { SSO_PROVIDERS: localSsoProviders(identityProvider.issuer, secrets.ssoClientSecret) }
+      : {};
+  const ownConfig = (principal: string): Record<string, string> => (principal === 'identity' ? ssoEnv : {});
 
   const seedArgs = ({ name, demoSeed }: RegisteredService) => [
     serviceEntry(name, 'cli'),
@@ -153,7 +187,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...(options.demoSeedArgs?.[name] ?? []),
   ];
   const seed = (service: RegisteredService): void =>
-    runStep(service.demoSeed.label, process.execPath, seedArgs(service), env);
+    runStep(service.demoSeed.label, process.execPath, seedArgs(service), {
+      ...env,
+      ...ownConfig(service.name),
+    });
   // A seed that asks other services over the bus runs as its service (its NATS user and key),
   // once they serve, without blocking this process while they write to its pipes.
   const seedWhileServing = (service: RegisteredService): Promise<void> =>
@@ -163,6 +200,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       seedArgs(service),
       {
         ...env,
+        ...ownConfig(service.name),
         ...natsUserEnv(servers.natsUsers, service.name),
         ...statementKeyEnv(secrets.statementKeys, service.name),
       },
@@ -174,6 +212,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const stop = async () => {
     stopping = true;
     for (const service of [...services].reverse()) await service.stop();
+    await identityProvider?.stop();
     await servers.stop();
   };
   try {
@@ -182,6 +221,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       abort?.throwIfAborted();
       runStep(`Migrations of ${name}`, process.execPath, [serviceEntry(name, 'main'), 'migrate'], {
         ...env,
+        ...ownConfig(name),
         ...statementKeyEnv(secrets.statementKeys, name),
       });
     }
@@ -249,6 +289,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ],
       {
         ...env,
+        ...ownConfig(found.principal),
         ...natsUserEnv(servers.natsUsers, found.principal),
         ...statementKeyEnv(secrets.statementKeys, found.principal),
         ...found.env,
@@ -330,6 +371,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     env,
     services,
     processEnv: (name) => ({
+      ...ownConfig(name),
       ...natsUserEnv(servers.natsUsers, name),
       ...statementKeyEnv(secrets.statementKeys, name),
     }),
@@ -337,6 +379,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     restart,
     kill,
     stop,
+    ...(identityProvider ? { identityProvider } : {}),
   };
 }
 
@@ -386,14 +429,16 @@ export interface ThrowawayStackOptions {
   nodeFlags?: StackOptions['nodeFlags'];
   abort?: StackOptions['abort'];
   env?: NodeJS.ProcessEnv;
+  /** The local identity provider: on a free port unless given one, or not started with `false`. */
+  identityProvider?: StackOptions['identityProvider'];
   log(line: string): void;
   serviceOutput?(line: string): void;
 }
 
 /** The stack on free ports with a database that is thrown away on stop (browser tests, benchmarks). */
 export async function startThrowawayStack(options: ThrowawayStackOptions): Promise<RunningStack> {
-  const [freeHttpPort, postgres, nats, redis] = await Promise.all(
-    Array.from({ length: 4 }, () => freePort()),
+  const [freeHttpPort, postgres, nats, redis, identityProvider] = await Promise.all(
+    Array.from({ length: 5 }, () => freePort()),
   );
   const httpPort = options.httpPort ?? freeHttpPort;
   const healthPorts = Object.fromEntries(
@@ -415,6 +460,10 @@ export async function startThrowawayStack(options: ThrowawayStackOptions): Promi
     httpPort: httpPort as number,
     healthPorts,
     backingPorts: { postgres: postgres as number, nats: nats as number, redis: redis as number },
+    identityProvider:
+      options.identityProvider === false
+        ? false
+        : { port: options.identityProvider?.port ?? (identityProvider as number) },
     ephemeral: true,
   });
 }
