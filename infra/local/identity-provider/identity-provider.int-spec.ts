@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, startIdentityProvider, type RunningIdentityProvider } fr
 const CLIENT = {
   clientId: 'caliber',
   clientSecret: randomBytes(16).toString('hex'),
-  redirectUris: ['http://localhost:5999/api/auth/sso/callback'],
+  redirectUris: ['http://localhost:5999/login/sso'],
   postLogoutRedirectUris: ['http://localhost:5999/login'],
 };
 const REDIRECT_URI = CLIENT.redirectUris[0] as string;

@@ -12,7 +12,7 @@ export function localSsoClient(httpPort: number, clientSecret: string): Provider
   return {
     clientId: LOCAL_SSO_CLIENT_ID,
     clientSecret,
-    redirectUris: [`http://localhost:${httpPort}/api/auth/sso/callback`],
+    redirectUris: [`http://localhost:${httpPort}/login/sso`],
     postLogoutRedirectUris: [`http://localhost:${httpPort}/login`],
   };
 }
