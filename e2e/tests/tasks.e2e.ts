@@ -1,5 +1,11 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { STORAGE_KEYS, type PmPlanDto, type Role, type TaskDto } from '@caliber/contracts';
+import {
+  STORAGE_KEYS,
+  type OpenFaultPage,
+  type PmPlanDto,
+  type Role,
+  type TaskDto,
+} from '@caliber/contracts';
 import { addStaff, expect, signInQuickly, test, type Staff } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';
 
@@ -50,6 +56,14 @@ class Api extends SceneApi {
     });
     expect(answer.status(), await answer.text()).toBe(201);
     return ((await answer.json()) as { task: TaskDto }).task;
+  }
+
+  async openFaults(equipmentId: string): Promise<OpenFaultPage> {
+    const answer = await this.request.get(`/api/equipment/${equipmentId}/open-faults`, {
+      headers: this.headers,
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()) as OpenFaultPage;
   }
 
   async assign(id: string, assignedTo: string): Promise<void> {
@@ -582,6 +596,63 @@ test.describe('Report Equipment Issue', () => {
     });
   });
 
+  test('a second report of an open fault shows it, and is added to it instead of filing a new task', async ({
+    browser,
+  }) => {
+    await engineerAndTechnician(browser, async (engineer, technician) => {
+      const tag = marker();
+      const device = await engineer.api.device(tag);
+      const title = `${tag} occlusion alarm silent`;
+
+      // The Engineer reports the fault: the device had none open, so nothing stands above the form.
+      const { page } = engineer;
+      await page.goto('/report-issue');
+      const form = page.getByRole('form', { name: 'Report Equipment Issue' });
+      const hint = page.getByRole('region', { name: /already has an open fault report/ });
+      await pickEquipment(form, tag);
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('Description').fill('The alarm stays silent when the line is clamped.');
+      await expect(hint).toHaveCount(0);
+      await form.getByRole('button', { name: 'Report Issue' }).click();
+      await expect(page).toHaveURL(/\/tasks\?show=reported$/);
+
+      // The Technician, who neither reported nor works on it, reports the same device again.
+      const witness = technician.page;
+      await witness.goto('/report-issue');
+      const again = witness.getByRole('form', { name: 'Report Equipment Issue' });
+      await pickEquipment(again, tag);
+      const shown = witness.getByRole('region', { name: 'This device already has an open fault report' });
+      await expect(shown).toContainText(title);
+      await expect(shown).toContainText(`by ${engineer.staff.name}`);
+      await expect(shown).toContainText('Not assigned yet');
+      await again.getByLabel('Description').fill('Silent again on the night round, bed 12.');
+      await shown.getByRole('button', { name: 'Add to this report' }).click();
+      await expect(shown.getByLabel('What you saw')).toHaveValue('Silent again on the night round, bed 12.');
+      await shown.getByRole('button', { name: 'Add my report' }).click();
+      await expect(
+        witness.getByRole('status').filter({ hasText: `Your report was added to "${title}".` }),
+      ).toBeVisible();
+
+      // On the task's page, the report names them; no second task was filed.
+      await expect(witness).toHaveURL(/\/tasks\?task=/);
+      const details = witness.getByRole('dialog', { name: title });
+      await expect(details).toContainText('Also reported by');
+      await expect(details).toContainText('Silent again on the night round, bed 12.');
+      await expect(details).toContainText(technician.staff.name);
+      expect((await engineer.api.openFaults(device._id)).faults).toEqual([
+        expect.objectContaining({ title, addedReports: 1 }),
+      ]);
+      // The Engineer reads it in the task's details too.
+      await page.goto(`/tasks?q=${tag}`);
+      await expect(page.locator('.task-card')).toHaveCount(1);
+      await page
+        .getByRole('article', { name: title })
+        .getByRole('button', { name: 'Details', exact: true })
+        .click();
+      await expect(page.getByRole('dialog', { name: title })).toContainText(technician.staff.name);
+    });
+  });
+
   test('says when the equipment cannot be loaded', async ({ page }) => {
     await signIn(page, addAssignable('Technician', `Technician ${marker()}`));
     await page.route('**/api/equipment?*', (route) => route.fulfill({ status: 500, body: '' }));
@@ -621,7 +692,7 @@ for (const theme of ['light', 'dark'] as const) {
       };
       const engineer = await signIn(page, addAssignable('Engineer', 'Abena Osei-Bonsu'));
       const tag = marker();
-      await engineer.api.device(tag);
+      const device = await engineer.api.device(tag);
 
       await page.goto('/tasks');
       await expect(page.getByText(/task\(s\) found/)).toBeVisible();
@@ -671,6 +742,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('combobox', { name: 'Equipment' }).fill(tag);
       await expect(page.getByRole('listbox', { name: 'Equipment' }).getByRole('option')).toHaveCount(1);
       await shoot('report-issue');
+
+      // The same device with an open fault: the hint above the form, one report being added to.
+      await engineer.api.report(device._id, `${tag} occlusion alarm silent on the night round, bed 12`);
+      await page.goto(`/report-issue?equipment=${device._id}`);
+      const hint = page.getByRole('region', { name: /already has an open fault report/ });
+      await hint.getByRole('button', { name: 'Add to this report' }).click();
+      await hint.getByLabel('What you saw').fill('Silent again at 02:40.');
+      await shoot('report-issue-open-fault');
     });
   }
 }

@@ -6,3 +6,5 @@
  */
 export const EXAMPLE_ENGINEER = { _id: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Grace Okafor' };
 export const EXAMPLE_TECHNICIAN = { _id: '3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d', name: 'Samuel Mensah' };
+/** Ruth Adeyemi, the ward nurse who reports a fault the engineers already know of. */
+export const EXAMPLE_WARD_NURSE = { _id: '9e4b2a61-7d3c-4f8e-a1b5-c6d7e8f90a12', name: 'Ruth Adeyemi' };

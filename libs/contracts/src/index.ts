@@ -3,6 +3,7 @@ export * from './dates';
 export * from './equipment';
 export * from './tasks';
 export * from './task-api';
+export * from './fault-reports';
 export * from './task-rules';
 export * from './pm-schedule';
 export * from './pm-plans';

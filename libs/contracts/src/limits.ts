@@ -17,6 +17,8 @@ export const PAGE_SIZES = {
   statusHistory: 20,
   /** A device's maintenance history in its details: its tasks, newest first. */
   deviceMaintenance: 5,
+  /** Report Issue: the open fault reports of the chosen device shown above the form. */
+  openFaults: 3,
 } as const;
 export const RECENT_ACTIVITY_COUNT = 4;
 /**

@@ -121,6 +121,10 @@ export const SUBJECTS = {
     certify: 'maintenance.tasks.certify',
     delete: 'maintenance.tasks.delete',
     reportIssue: 'maintenance.issues.report',
+    /** A device's open fault reports (Report Issue's hint), for whoever may report a fault. */
+    openFaults: 'maintenance.issues.open',
+    /** Another account of an open fault, added to its task instead of filing a second one. */
+    addToReport: 'maintenance.issues.add',
     createPlan: 'maintenance.plans.create',
     listPlans: 'maintenance.plans.list',
     getPlan: 'maintenance.plans.get',

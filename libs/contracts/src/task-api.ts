@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { equipmentExample, userRefSchema } from './equipment';
+import { addedReportSchema } from './fault-reports';
 import { EXAMPLE_ENGINEER, EXAMPLE_TECHNICIAN } from './examples';
 import { ID_PATTERN } from './ids';
 import {
@@ -183,8 +184,9 @@ export const auditEntryDtoSchema = z
 export type AuditEntryDto = z.output<typeof auditEntryDtoSchema>;
 
 /**
- * A task with its status history and audit trail, newest first. A task's life is a handful of
- * changes; the detail carries at most TASK_HISTORY_LIMIT of each, and says how many there are.
+ * A task with its status history, audit trail and the reports others added to it, newest first.
+ * A task's life is a handful of changes; the detail carries at most TASK_HISTORY_LIMIT of each,
+ * and says how many there are.
  */
 export const taskDetailSchema = taskDtoSchema
   .extend({
@@ -192,6 +194,10 @@ export const taskDetailSchema = taskDtoSchema
     statusHistoryTotal: z.number().int(),
     audit: z.array(auditEntryDtoSchema),
     auditTotal: z.number().int(),
+    addedReports: z
+      .array(addedReportSchema)
+      .describe('What others reported of the same fault (Report Issue), newest first, at most 100.'),
+    addedReportsTotal: z.number().int(),
   })
   .meta({
     id: 'TaskDetail',
@@ -202,6 +208,8 @@ export const taskDetailSchema = taskDtoSchema
         statusHistoryTotal: 1,
         audit: [taskAuditExample],
         auditTotal: 1,
+        addedReports: [],
+        addedReportsTotal: 0,
       },
     ],
   });

@@ -54,13 +54,26 @@ export interface TaskPeople {
   reportedById: string | null;
 }
 
-export function canSeeTask(actor: TaskActor, task: TaskPeople): boolean {
-  return seesAllTasks(actor.role) || task.assignedToId === actor._id || task.reportedById === actor._id;
+/**
+ * `addedToReport`: the person added their account to this fault's report (Report Issue) and
+ * follows it as its reporter does. Only the task's own details ask it; the lists do not.
+ */
+export function canSeeTask(actor: TaskActor, task: TaskPeople, addedToReport = false): boolean {
+  return (
+    seesAllTasks(actor.role) ||
+    task.assignedToId === actor._id ||
+    task.reportedById === actor._id ||
+    addedToReport
+  );
 }
 
-/** A task the person sees only because they reported it: theirs to follow, not to work. */
-export function isReportOnly(actor: TaskActor, task: TaskPeople): boolean {
-  return !seesAllTasks(actor.role) && task.assignedToId !== actor._id && task.reportedById === actor._id;
+/** A task the person sees only because they reported it (or added to its report): theirs to follow, not to work. */
+export function isReportOnly(actor: TaskActor, task: TaskPeople, addedToReport = false): boolean {
+  return (
+    !seesAllTasks(actor.role) &&
+    task.assignedToId !== actor._id &&
+    (task.reportedById === actor._id || addedToReport)
+  );
 }
 
 /**

@@ -13,8 +13,8 @@ function who(ref: { name: string } | null): string {
 }
 
 /**
- * Everything about one task: its fields, the work record with its spare parts, the status history
- * and the audit trail (newest first). It follows the task's live events while it is open.
+ * Everything about one task: its fields, the reports others added to its fault, the work record
+ * with its spare parts, the status history and the audit trail (newest first). It follows the task's live events while it is open.
  */
 export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
   // Task events mark it stale (the Tasks page follows them), so it is asked again while open.
@@ -75,6 +75,28 @@ export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void 
               {tag ? <Badge tone={task.needsCertification ? 'purple' : 'teal'}>{tag}</Badge> : null}
             </div>
             <FactList facts={facts} className="task-facts--detail" />
+
+            {task.addedReportsTotal > 0 ? (
+              <>
+                <h3 className="ck-subheading">Also reported by</h3>
+                <ol className="ck-timeline task-timeline">
+                  {task.addedReports.map((report) => (
+                    <li key={report._id}>
+                      <span className="task-prose">{report.text}</span>
+                      <span className="muted">
+                        {formatDateTime(report.at)}
+                        {report.reportedBy ? ` · ${report.reportedBy.name}` : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+                {task.addedReportsTotal > task.addedReports.length ? (
+                  <p className="muted">
+                    The newest {task.addedReports.length} of {task.addedReportsTotal} added reports.
+                  </p>
+                ) : null}
+              </>
+            ) : null}
 
             <h3 className="ck-subheading">Work record</h3>
             <WorkRecord task={task} />

@@ -1,11 +1,14 @@
 import {
   PAGE_SIZES,
   TECHNICIAN_LIST_LIMIT,
+  type AddedReport,
+  type AddToReportRequest,
   type AssigneeListResponse,
   type CreateTaskRequest,
   type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
+  type OpenFaultPage,
   type OverduePmPage,
   type PmComplianceResponse,
   type PmPlanCreatedResponse,
@@ -287,6 +290,36 @@ export function useReportIssue() {
   return useMutation({
     mutationFn: (body: ReportIssueRequest) => api.post<TaskCreatedResponse>('/maintenance/report', body),
     onSuccess: () => refreshTasks(client),
+  });
+}
+
+/**
+ * A device's open fault reports, the first PAGE_SIZES.openFaults of them (Report Issue's hint).
+ * Under the tasks' key: every task event may open or close one.
+ */
+export const openFaultsKey = (equipmentId: string) => [...taskKeys.all, 'open-faults', equipmentId] as const;
+
+export function useOpenFaults(equipmentId: string | null) {
+  const id = equipmentId ?? '';
+  return useQuery({
+    queryKey: openFaultsKey(id),
+    queryFn: apiQuery<OpenFaultPage>(
+      `/equipment/${encodeURIComponent(id)}/open-faults?limit=${PAGE_SIZES.openFaults}`,
+    ),
+    enabled: id !== '',
+  });
+}
+
+/**
+ * Adds the person's account to an open fault report. Refused or not, the device's open faults are
+ * read again: a refusal usually means the fault was closed meanwhile.
+ */
+export function useAddToReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, body }: { taskId: string; body: AddToReportRequest }) =>
+      api.post<AddedReport>(`/tasks/${encodeURIComponent(taskId)}/reports`, body),
+    onSettled: () => refreshTasks(client),
   });
 }
 

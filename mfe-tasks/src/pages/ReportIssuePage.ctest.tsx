@@ -1,12 +1,16 @@
 import type {
+  AddedReport,
+  AddToReportRequest,
   ApiErrorBody,
   EquipmentDetail,
+  OpenFault,
+  OpenFaultPage,
   ReportIssueRequest,
   TaskCreatedResponse,
 } from '@caliber/contracts';
 import { api, apiServer } from '@caliber/web-testing/api-server';
 import { renderScreen } from '@caliber/web-testing/harness';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { device, DEVICE_ID, equipmentPage } from '../utils/equipment.fixture';
@@ -18,6 +22,40 @@ const technician = viewer('Technician');
 
 function answerEquipment() {
   apiServer.use(http.get(api('/equipment'), () => HttpResponse.json(equipmentPage([device()]))));
+}
+
+function openFault(changes: Partial<OpenFault> = {}): OpenFault {
+  return {
+    _id: 'fault-1',
+    title: 'Occlusion alarm silent',
+    description: 'The alarm stays silent when the line is clamped.',
+    status: 'Pending',
+    severity: 'High',
+    createdAt: '2026-03-02T08:12:40.311Z',
+    reportedBy: { _id: 'nurse-1', name: 'Ruth Adeyemi' },
+    assignedTo: null,
+    addedReports: 0,
+    ...changes,
+  };
+}
+
+/** The chosen device's open faults: the page the hint reads (none by default). */
+function answerOpenFaults(faults: OpenFault[] = [], total = faults.length) {
+  const asked: string[] = [];
+  apiServer.use(
+    http.get(api(`/equipment/${DEVICE_ID}/open-faults`), ({ request }) => {
+      asked.push(new URL(request.url).search);
+      const page: OpenFaultPage = {
+        faults,
+        total,
+        page: 1,
+        pages: Math.max(1, Math.ceil(total / 3)),
+        limit: 3,
+      };
+      return HttpResponse.json(page);
+    }),
+  );
+  return asked;
 }
 
 async function pickEquipment(user: ReturnType<typeof userEvent.setup>) {
@@ -50,6 +88,7 @@ describe('Report Equipment Issue', () => {
 
   it("reports the fault with the device's location, says so and goes to the faults you reported", async () => {
     answerEquipment();
+    const asked = answerOpenFaults();
     const sent: ReportIssueRequest[] = [];
     apiServer.use(
       http.post(api('/maintenance/report'), async ({ request }) => {
@@ -63,6 +102,10 @@ describe('Report Equipment Issue', () => {
     await pickEquipment(user);
     // Where the device stands is where the fault was seen, unless the reporter says otherwise.
     expect(screen.getByLabelText('Location')).toHaveValue('ICU Bed 3');
+    // The device has no open fault report: nothing stands above the form.
+    await waitFor(() => expect(asked).toEqual(['?limit=3']));
+    expect(screen.queryByText(/already has/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to this report' })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Alarm fails');
     await user.type(screen.getByLabelText('Description'), 'No sound during the self-test.');
     await user.selectOptions(screen.getByLabelText('Severity'), 'Critical');
@@ -91,6 +134,7 @@ describe('Report Equipment Issue', () => {
       statusHistoryTotal: 0,
     };
     apiServer.use(http.get(api(`/equipment/${DEVICE_ID}`), () => HttpResponse.json(detail)));
+    answerOpenFaults();
     await renderScreen(<ReportIssuePage />, {
       user: technician,
       path: `/report-issue?equipment=${DEVICE_ID}`,
@@ -104,6 +148,7 @@ describe('Report Equipment Issue', () => {
 
   it('a refusal of the server shows its message above the form', async () => {
     answerEquipment();
+    answerOpenFaults();
     apiServer.use(
       http.post(api('/maintenance/report'), () =>
         HttpResponse.json(
@@ -124,5 +169,124 @@ describe('Report Equipment Issue', () => {
     await user.click(screen.getByRole('button', { name: 'Report Issue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That device is no longer on the inventory.');
     expect(window.location.pathname).toBe('/report-issue');
+  });
+
+  describe('when the device already has an open fault report', () => {
+    it('shows each above the form, with its state, reporter and assignee, and how many there are in all', async () => {
+      answerEquipment();
+      answerOpenFaults(
+        [
+          openFault(),
+          openFault({
+            _id: 'fault-2',
+            title: 'Door latch broken',
+            status: 'In Progress',
+            reportedBy: null,
+            assignedTo: { _id: 'tech-1', name: 'Samuel Mensah' },
+            addedReports: 2,
+          }),
+          openFault({ _id: 'fault-3', title: 'Screen cracked' }),
+        ],
+        5,
+      );
+      const user = userEvent.setup();
+      await renderScreen(<ReportIssuePage />, { user: technician, path: '/report-issue' });
+      await pickEquipment(user);
+      const hint = await screen.findByRole('region', {
+        name: 'This device already has 5 open fault reports',
+      });
+      const items = within(hint).getAllByRole('listitem');
+      expect(items).toHaveLength(3);
+      expect(items[0]).toHaveTextContent('Occlusion alarm silent');
+      expect(items[0]).toHaveTextContent('Pending');
+      expect(items[0]).toHaveTextContent(/Reported .+ by Ruth Adeyemi/);
+      expect(items[0]).toHaveTextContent('Not assigned yet');
+      expect(items[1]).toHaveTextContent('In Progress');
+      expect(items[1]).toHaveTextContent('Assigned to Samuel Mensah · 2 people have added to it');
+      expect(items[1]).not.toHaveTextContent(' by ');
+      expect(within(hint).getAllByRole('button', { name: 'Add to this report' })).toHaveLength(3);
+      expect(hint).toHaveTextContent('The newest 3 of 5 open reports.');
+      expect(within(hint).getByRole('link', { name: /device's history/ })).toHaveAttribute(
+        'href',
+        `/equipment/${DEVICE_ID}`,
+      );
+      // The form stays for a different fault.
+      expect(screen.getByRole('button', { name: 'Report Issue' })).toBeEnabled();
+    });
+
+    it('adds what the person typed to the report they choose, and takes them to its task', async () => {
+      answerEquipment();
+      answerOpenFaults([openFault()]);
+      const sent: { id: string; body: AddToReportRequest }[] = [];
+      apiServer.use(
+        http.post(api('/tasks/:id/reports'), async ({ request, params }) => {
+          const body = (await request.json()) as AddToReportRequest;
+          sent.push({ id: String(params['id']), body });
+          const added: AddedReport = {
+            _id: 'added-1',
+            taskId: String(params['id']),
+            text: body.description,
+            reportedBy: { _id: technician._id, name: technician.name },
+            at: '2026-03-03T02:41:09.117Z',
+          };
+          return HttpResponse.json(added, { status: 201 });
+        }),
+      );
+      const user = userEvent.setup();
+      await renderScreen(<ReportIssuePage />, { user: technician, path: '/report-issue' });
+      await pickEquipment(user);
+      await user.type(screen.getByLabelText('Description'), 'Silent again at night.');
+      await user.click(await screen.findByRole('button', { name: 'Add to this report' }));
+      const what = screen.getByLabelText('What you saw');
+      expect(what).toHaveValue('Silent again at night.');
+      await user.type(what, ' Bed 12.');
+      await user.click(screen.getByRole('button', { name: 'Add my report' }));
+
+      expect(
+        await screen.findByText('Your report was added to "Occlusion alarm silent".'),
+      ).toBeInTheDocument();
+      await waitFor(() =>
+        expect(window.location.pathname + window.location.search).toBe('/tasks?task=fault-1'),
+      );
+      expect(sent).toEqual([{ id: 'fault-1', body: { description: 'Silent again at night. Bed 12.' } }]);
+    });
+
+    it('shows why an account was refused (the fault closed meanwhile), and an empty one is not sent', async () => {
+      answerEquipment();
+      answerOpenFaults([openFault()]);
+      let posts = 0;
+      apiServer.use(
+        http.post(api('/tasks/:id/reports'), () => {
+          posts += 1;
+          return HttpResponse.json(
+            {
+              statusCode: 409,
+              code: 'CONFLICT',
+              message: 'This fault report is closed (Cancelled): report the fault again as a new issue.',
+            } satisfies ApiErrorBody,
+            { status: 409 },
+          );
+        }),
+      );
+      const user = userEvent.setup();
+      await renderScreen(<ReportIssuePage />, { user: technician, path: '/report-issue' });
+      await pickEquipment(user);
+      await user.click(await screen.findByRole('button', { name: 'Add to this report' }));
+      await user.click(screen.getByRole('button', { name: 'Add my report' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Description is required.');
+      expect(posts).toBe(0);
+
+      await user.type(screen.getByLabelText('What you saw'), 'Still silent.');
+      await user.click(screen.getByRole('button', { name: 'Add my report' }));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'This fault report is closed (Cancelled): report the fault again as a new issue.',
+        ),
+      );
+      expect(posts).toBe(1);
+      expect(window.location.pathname).toBe('/report-issue');
+      // The form is still there to report it as a new issue.
+      expect(screen.getByRole('button', { name: 'Report Issue' })).toBeEnabled();
+    });
   });
 });

@@ -10,6 +10,7 @@ import { useContractForm } from '@caliber/web-forms';
 import { useEffect, useMemo } from 'react';
 import type { EquipmentChoice } from '../components/EquipmentPicker';
 import { BoundEquipment, BoundSelect, BoundText } from '../components/FormBindings';
+import { OpenFaultsNotice } from '../components/OpenFaultsNotice';
 import { TaskDescriptionField, TaskTitleField } from '../components/TaskFormFields';
 import { readError, useReportIssue, useStartingDevice } from '../hooks/task-queries';
 import { draftSchema, fieldIssues } from '../utils/form-issues';
@@ -51,7 +52,8 @@ function reportOf(draft: Draft, reporter: string) {
  * faults they reported (their task list at `show=reported`), where they follow it. The reporter is
  * whoever is signed in: the field only shows it. `?equipment=<id>` (a device page's 'Report a
  * fault', reached from its asset label) starts with that device chosen, asked for by its id: it
- * need not be among the first devices the picker offers.
+ * need not be among the first devices the picker offers. Once a device is chosen, its open fault
+ * reports show above the form (`OpenFaultsNotice`): the person may add to one instead.
  */
 export function ReportIssuePage() {
   const user = useCurrentUser();
@@ -97,6 +99,8 @@ export function ReportIssuePage() {
     navigate(REPORTED_VIEW);
   }, 'Failed to report issue');
   const error = form.formError ?? startError;
+  const chosen = form.watch('equipment');
+  const draftDescription = form.watch('description');
 
   return (
     <div className="page tasks-page">
@@ -111,6 +115,7 @@ export function ReportIssuePage() {
           )
         }
       />
+      {chosen ? <OpenFaultsNotice equipmentId={chosen._id} draft={draftDescription} /> : null}
       <Card>
         <form onSubmit={submit} noValidate aria-label="Report Equipment Issue" className="task-form">
           {error ? <ErrorBox>{error}</ErrorBox> : null}

@@ -12,8 +12,10 @@ import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain'
 import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
 import { OutboxTraceContext1765900000000 } from './migrations/1765900000000-outbox-trace-context';
 import { PmComplianceCounts1766200000000 } from './migrations/1766200000000-pm-compliance-counts';
+import { AddedReports1766700000000 } from './migrations/1766700000000-added-reports';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SafetyTestEntity } from './safety/safety-test.entity';
+import { AddedReportEntity } from './tasks/added-report.entity';
 import { SparePartEntity } from './tasks/spare-part.entity';
 import { TaskStatusHistoryEntity } from './tasks/task-status-history.entity';
 import { TaskEntity } from './tasks/task.entity';
@@ -23,6 +25,7 @@ export const MAINTENANCE_ENTITIES = [
   TaskEntity,
   SparePartEntity,
   TaskStatusHistoryEntity,
+  AddedReportEntity,
   PmPlanEntity,
   SafetyTestEntity,
   AuditEntryEntity,
@@ -42,6 +45,7 @@ export const MAINTENANCE_MIGRATIONS = [
   OutboxTraceContext1765900000000,
   PmComplianceCounts1766200000000,
   AuditChainCheckpoint1766500000000,
+  AddedReports1766700000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -36,6 +36,8 @@ import { TaskReportService } from './reports/task-report.service';
 import { SafetyReportService } from './safety/safety-report.service';
 import { SafetyTestsController } from './safety/safety-tests.controller';
 import { SafetyTestsService } from './safety/safety-tests.service';
+import { FaultReportsController } from './tasks/fault-reports.controller';
+import { FaultReportsService } from './tasks/fault-reports.service';
 import { TaskEvents } from './tasks/task-events';
 import { TasksController } from './tasks/tasks.controller';
 import { TasksService } from './tasks/tasks.service';
@@ -61,6 +63,7 @@ export class MaintenanceModule {
       ],
       controllers: [
         TasksController,
+        FaultReportsController,
         PmPlansController,
         PmComplianceController,
         ReportDataController,
@@ -92,6 +95,7 @@ export class MaintenanceModule {
         ListsCaughtUp,
         PmComplianceService,
         TasksService,
+        FaultReportsService,
         TaskReportService,
         StaffReportService,
         CostReportService,

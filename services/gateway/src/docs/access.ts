@@ -274,6 +274,10 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
       location: 'Bed 3',
     }),
   },
+  addToFaultReport: {
+    names: 'task',
+    body: () => ({ description: 'Same fault seen again on the night round.' }),
+  },
   schedulePreventiveMaintenance: {
     body: ({ equipmentId }) => ({
       equipmentId,

@@ -1,4 +1,6 @@
 import {
+  addedReportSchema,
+  addToReportSchema,
   certifyTaskSchema,
   changeTaskStatusSchema,
   complianceListQuerySchema,
@@ -9,6 +11,8 @@ import {
   deviceHistoryQuerySchema,
   listPmPlansQuerySchema,
   listTasksQuerySchema,
+  openFaultPageSchema,
+  openFaultsQuerySchema,
   overduePmPageSchema,
   pmComplianceResponseSchema,
   pmPlanCreatedResponseSchema,
@@ -28,7 +32,7 @@ import {
   updateTaskSchema,
   type Role,
 } from '@caliber/contracts';
-import { ENGINEERS, operation, type ApiOperation } from '../api/operation';
+import { ENGINEERS, operation, type ApiOperation, type Callers } from '../api/operation';
 import { COMMON_REFUSALS } from '../api/refusals';
 
 /**
@@ -36,6 +40,12 @@ import { COMMON_REFUSALS } from '../api/refusals';
  * tasks (the maintenance service decides which are theirs); a Manager only reads.
  */
 const WORKERS: readonly Role[] = ['Technician', 'Engineer', 'Admin'];
+
+/**
+ * Who may report a fault (Report Issue): they may also see a device's open faults and add their
+ * account to one, so whoever is given Report Issue is given the duplicate hint with it.
+ */
+const FAULT_REPORTERS: Callers = 'signed-in';
 
 /**
  * Tasks, PM plans and PM compliance, and a device's maintenance history: the maintenance service
@@ -191,12 +201,51 @@ export const TASKS_OPERATIONS = {
     summary: 'Report a fault on a device (anyone signed in)',
     description:
       'Creates an unassigned Pending Repair task (priority from the severity: Critical is Urgent) naming the reporter, who is always the signed-in person (`reportedBy` is ignored), and takes a Serviceable device out of use (Unserviceable). Answers `{task}`.',
-    callers: 'signed-in',
+    callers: FAULT_REPORTERS,
     body: reportIssueSchema,
     answer: { status: 201, description: '`{task}`', schema: taskCreatedResponseSchema },
     refusals: { 404: 'The device is not in the inventory.' },
     forward: { subject: SUBJECTS.maintenance.reportIssue },
     changesDashboardFigures: true,
+  }),
+  listOpenFaults: operation({
+    operationId: 'listOpenFaults',
+    method: 'get',
+    path: '/api/equipment/{id}/open-faults',
+    tag: 'Tasks',
+    summary: "A device's open fault reports (whoever may report a fault)",
+    description:
+      'What Report Issue shows before a second report of the same fault: the Repair tasks on the device that are neither completed, cancelled nor certified, whoever they are assigned to, newest first, each with its reporter, assignee and how many accounts were added to it. `limit` 3 by default, at most 20. A device without open faults (or not in the inventory) has an empty page.',
+    callers: FAULT_REPORTERS,
+    query: openFaultsQuerySchema,
+    answer: {
+      status: 200,
+      description: '`{faults, total, page, pages, limit}`',
+      schema: openFaultPageSchema,
+    },
+    refusals: { 404: 'Not a device id.' },
+    // The service names the path's id for what it is: the device's.
+    forward: {
+      subject: SUBJECTS.maintenance.openFaults,
+      message: ({ id, query }) => ({ equipmentId: id, query }),
+    },
+  }),
+  addToFaultReport: operation({
+    operationId: 'addToFaultReport',
+    method: 'post',
+    path: '/api/tasks/{id}/reports',
+    tag: 'Tasks',
+    summary: 'Add your account to an open fault report instead of filing a second one',
+    description:
+      "Whoever may report a fault, whoever the task is assigned to: `description` (required, at most 4000 characters) is kept with the task as another report of its fault, with who added it and when, shown in the task's details and audited (`report-added`). The task's fields and version do not change. The person who added it may then open the task's details as its reporter does. Answers the added report.",
+    callers: FAULT_REPORTERS,
+    body: addToReportSchema,
+    answer: { status: 201, description: 'The added report.', schema: addedReportSchema },
+    refusals: {
+      404: 'No such task.',
+      409: 'The task is not a fault report (Repair), or it was completed, cancelled or certified meanwhile: report the fault as a new issue.',
+    },
+    forward: { subject: SUBJECTS.maintenance.addToReport },
   }),
   schedulePreventiveMaintenance: operation({
     operationId: 'schedulePreventiveMaintenance',

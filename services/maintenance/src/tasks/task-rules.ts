@@ -24,7 +24,8 @@ function refuse(refusal: TaskRefusal | null): void {
  */
 export const TaskRules = {
   seesAll: (actor: Actor): boolean => seesAllTasks(actor.role),
-  canSee: (actor: Actor, task: TaskPeople): boolean => canSeeTask(actor, task),
+  canSee: (actor: Actor, task: TaskPeople, addedToReport = false): boolean =>
+    canSeeTask(actor, task, addedToReport),
   requireFullAccess: (actor: Actor, what: string): void => refuse(fullAccessRefusal(actor, what)),
   refuseCreate: (actor: Actor): void => refuse(taskCreateRefusal(actor)),
   refuseStatusChange: (actor: Actor, task: TaskFacts, to: TaskStatus): void =>

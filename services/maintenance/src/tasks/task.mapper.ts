@@ -1,5 +1,6 @@
 import {
   isOverdue,
+  type AddedReport,
   type AuditEntryDto,
   type DeviceHistoryTask,
   type SparePart,
@@ -9,6 +10,7 @@ import {
 } from '@caliber/contracts';
 import { hospitalToday } from '../hospital-clock';
 import type { AuditEntryEntity } from '@caliber/service-kit';
+import type { AddedReportEntity } from './added-report.entity';
 import { deviceRefOf } from './device-snapshot';
 import type { SparePartEntity } from './spare-part.entity';
 import type { TaskStatusHistoryEntity } from './task-status-history.entity';
@@ -101,4 +103,14 @@ export function toTaskStatusEntry(row: TaskStatusHistoryEntity): TaskStatusHisto
 
 export function toAuditEntry(row: AuditEntryEntity): AuditEntryDto {
   return { at: row.at.toISOString(), action: row.action, by: row.actorLabel, changes: row.changes };
+}
+
+export function toAddedReport(row: AddedReportEntity): AddedReport {
+  return {
+    _id: row.id,
+    taskId: row.taskId,
+    text: row.text,
+    reportedBy: userRef(row.reportedById, row.reportedByName),
+    at: row.createdAt.toISOString(),
+  };
 }

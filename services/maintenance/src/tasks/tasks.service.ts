@@ -27,6 +27,7 @@ import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { PmPlansService } from '../plans/pm-plans.service';
 import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
+import { AddedReportEntity } from './added-report.entity';
 import { deviceColumns } from './device-snapshot';
 import { planOfPreventiveTask } from './preventive-task';
 import { SparePartEntity } from './spare-part.entity';
@@ -42,7 +43,13 @@ import {
   type TaskListCount,
   type TaskListScope,
 } from './task-list.query';
-import { toAuditEntry, toDeviceHistoryTask, toTaskDto, toTaskStatusEntry } from './task.mapper';
+import {
+  toAddedReport,
+  toAuditEntry,
+  toDeviceHistoryTask,
+  toTaskDto,
+  toTaskStatusEntry,
+} from './task.mapper';
 import { completionAfter, TaskRules } from './task-rules';
 import { TaskStatusHistoryEntity } from './task-status-history.entity';
 import { TaskEntity } from './task.entity';
@@ -134,8 +141,8 @@ export class TasksService {
 
   async get(actor: Actor, id: string): Promise<TaskDetail> {
     const manager = this.dataSource.manager;
-    const task = await this.findVisible(manager, actor, id);
-    const [parts, [history, historyTotal], [audit, auditTotal]] = await Promise.all([
+    const { task, addedToReport } = await this.findFollowed(manager, actor, id);
+    const [parts, [history, historyTotal], [audit, auditTotal], [added, addedTotal]] = await Promise.all([
       this.partsOf(manager, [task.id]),
       manager.findAndCount(TaskStatusHistoryEntity, {
         where: { taskId: task.id },
@@ -147,6 +154,11 @@ export class TasksService {
         order: { at: 'DESC', id: 'DESC' },
         take: TASK_HISTORY_LIMIT,
       }),
+      manager.findAndCount(AddedReportEntity, {
+        where: { taskId: task.id },
+        order: { createdAt: 'DESC', id: 'DESC' },
+        take: TASK_HISTORY_LIMIT,
+      }),
     ]);
     const detail: TaskDetail = {
       ...toTaskDto(task, parts.get(task.id) ?? []),
@@ -154,10 +166,35 @@ export class TasksService {
       statusHistoryTotal: historyTotal,
       audit: audit.map(toAuditEntry),
       auditTotal,
+      addedReports: added.map(toAddedReport),
+      addedReportsTotal: addedTotal,
     };
     // The reporter follows what becomes of the fault; the notes, hours, costs and the audit trail
     // are for those who work or oversee it.
-    return isReportOnly(actor, task) ? { ...reportersView(detail), audit: [], auditTotal: 0 } : detail;
+    return isReportOnly(actor, task, addedToReport)
+      ? { ...reportersView(detail), audit: [], auditTotal: 0 }
+      : detail;
+  }
+
+  /**
+   * A task the person may read: one they may see, or a fault they added their account to (which
+   * they follow as its reporter does).
+   */
+  private async findFollowed(
+    manager: EntityManager,
+    actor: Actor,
+    id: string,
+  ): Promise<{ task: TaskEntity; addedToReport: boolean }> {
+    if (!isRecordId(id)) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    const task = await manager.findOneBy(TaskEntity, { id, deletedAt: IsNull() });
+    if (!task) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    if (TaskRules.canSee(actor, task)) return { task, addedToReport: false };
+    const addedToReport =
+      actor._id !== '' &&
+      (await manager.existsBy(AddedReportEntity, { taskId: task.id, reportedById: actor._id }));
+    // A Technician is told the same for a task of someone else's as for one that does not exist.
+    if (!TaskRules.canSee(actor, task, addedToReport)) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    return { task, addedToReport };
   }
 
   /**

@@ -972,6 +972,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/equipment/{id}/open-faults': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A device's open fault reports (whoever may report a fault)
+     * @description What Report Issue shows before a second report of the same fault: the Repair tasks on the device that are neither completed, cancelled nor certified, whoever they are assigned to, newest first, each with its reporter, assignee and how many accounts were added to it. `limit` 3 by default, at most 20. A device without open faults (or not in the inventory) has an empty page.
+     */
+    get: operations['listOpenFaults'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tasks/{id}/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add your account to an open fault report instead of filing a second one
+     * @description Whoever may report a fault, whoever the task is assigned to: `description` (required, at most 4000 characters) is kept with the task as another report of its fault, with who added it and when, shown in the task's details and audited (`report-added`). The task's fields and version do not change. The person who added it may then open the task's details as its reporter does. Answers the added report.
+     */
+    post: operations['addToFaultReport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/maintenance/schedule': {
     parameters: {
       query?: never;
@@ -1426,6 +1466,25 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @example {
+     *       "_id": "c2d4e6f8-1a3b-4c5d-8e7f-9a0b1c2d3e4f",
+     *       "taskId": "6d1f8a27-3b4c-4e5d-9f6a-7b8c9d0e1f2a",
+     *       "text": "Same pump, bed 12: the occlusion alarm stayed silent again during the night round.",
+     *       "reportedBy": {
+     *         "_id": "9e4b2a61-7d3c-4f8e-a1b5-c6d7e8f90a12",
+     *         "name": "Ruth Adeyemi"
+     *       },
+     *       "at": "2026-03-03T02:41:09.117Z"
+     *     }
+     */
+    AddedReport: {
+      _id: string;
+      taskId: string;
+      text: string;
+      reportedBy: components['schemas']['UserRef'] | null;
+      at: string;
+    };
     /**
      * @example {
      *       "_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
@@ -2808,6 +2867,76 @@ export interface components {
       updatedAt: string;
       /** @description Optimistic lock: a change sends the version it read and is refused (409) if it moved on. */
       version: number;
+    };
+    /**
+     * @example {
+     *       "_id": "6d1f8a27-3b4c-4e5d-9f6a-7b8c9d0e1f2a",
+     *       "title": "Occlusion alarm does not sound",
+     *       "description": "The downstream occlusion alarm stays silent when the line is clamped.",
+     *       "status": "In Progress",
+     *       "severity": "High",
+     *       "createdAt": "2026-03-02T08:12:40.311Z",
+     *       "reportedBy": {
+     *         "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *         "name": "Samuel Mensah"
+     *       },
+     *       "assignedTo": {
+     *         "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *         "name": "Samuel Mensah"
+     *       },
+     *       "addedReports": 1
+     *     }
+     */
+    OpenFault: {
+      _id: string;
+      title: string;
+      description: string;
+      /** @enum {string} */
+      status: 'Pending' | 'In Progress' | 'Completed' | 'Cancelled';
+      severity: ('Low' | 'Medium' | 'High' | 'Critical') | null;
+      createdAt: string;
+      reportedBy: components['schemas']['UserRef'] | null;
+      assignedTo: components['schemas']['UserRef'] | null;
+      /** @description How many people added their account to it. */
+      addedReports: number;
+    };
+    /**
+     * @example {
+     *       "faults": [
+     *         {
+     *           "_id": "6d1f8a27-3b4c-4e5d-9f6a-7b8c9d0e1f2a",
+     *           "title": "Occlusion alarm does not sound",
+     *           "description": "The downstream occlusion alarm stays silent when the line is clamped.",
+     *           "status": "In Progress",
+     *           "severity": "High",
+     *           "createdAt": "2026-03-02T08:12:40.311Z",
+     *           "reportedBy": {
+     *             "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *             "name": "Samuel Mensah"
+     *           },
+     *           "assignedTo": {
+     *             "_id": "3a9d8c7b-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
+     *             "name": "Samuel Mensah"
+     *           },
+     *           "addedReports": 1
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 3
+     *     }
+     */
+    OpenFaultPage: {
+      faults: components['schemas']['OpenFault'][];
+      /** @description How many rows the list holds in all. */
+      total: number;
+      /** @description This page, from 1. */
+      page: number;
+      /** @description How many pages the list has at this limit. */
+      pages: number;
+      /** @description Rows per page. */
+      limit: number;
     };
     /**
      * @example {
@@ -4972,7 +5101,9 @@ export interface components {
      *           }
      *         }
      *       ],
-     *       "auditTotal": 1
+     *       "auditTotal": 1,
+     *       "addedReports": [],
+     *       "addedReportsTotal": 0
      *     }
      */
     TaskDetail: {
@@ -5047,6 +5178,9 @@ export interface components {
       statusHistoryTotal: number;
       audit: components['schemas']['TaskAuditEntry'][];
       auditTotal: number;
+      /** @description What others reported of the same fault (Report Issue), newest first, at most 100. */
+      addedReports: components['schemas']['AddedReport'][];
+      addedReportsTotal: number;
     };
     /**
      * @example {
@@ -10062,6 +10196,158 @@ export interface operations {
       };
       /** @description The device is not in the inventory. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listOpenFaults: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{faults, total, page, pages, limit}` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenFaultPage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not a device id. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addToFaultReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          description: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The added report. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AddedReport'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such task. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The task is not a fault report (Repair), or it was completed, cancelled or certified meanwhile: report the fault as a new issue. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
