@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { browser, visitProvider, type Browser } from '@caliber/testing/provider-browser';
 import { DEMO_PEOPLE } from './demo-people';
 import { DEMO_PASSWORD, startIdentityProvider, type RunningIdentityProvider } from './identity-provider';
 
@@ -19,58 +20,6 @@ function person(email: string) {
   const found = DEMO_PEOPLE.find((candidate) => candidate.email === email);
   if (!found) throw new Error(`${email} is not in the demo directory`);
   return found;
-}
-
-/** A browser's cookies, by name: enough for one provider on one host. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  keep(answer: Response): void {
-    for (const line of answer.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      const expired = attributes.some((attribute) => {
-        const [key = '', setting = ''] = attribute.trim().split('=');
-        if (key.toLowerCase() === 'max-age') return Number(setting) <= 0;
-        if (key.toLowerCase() === 'expires') return Date.parse(setting) <= Date.now();
-        return false;
-      });
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
-
-interface Browser {
-  jar: CookieJar;
-  /** One request, its redirect not followed. */
-  go(url: string, init?: { form?: Record<string, string> }): Promise<Response>;
-}
-
-function browser(): Browser {
-  const jar = new CookieJar();
-  return {
-    jar,
-    async go(url, init) {
-      const answer = await fetch(url, {
-        method: init?.form ? 'POST' : 'GET',
-        redirect: 'manual',
-        headers: {
-          cookie: jar.header(),
-          ...(init?.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        ...(init?.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-      });
-      jar.keep(answer);
-      return answer;
-    },
-  };
 }
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
@@ -104,24 +53,11 @@ async function signIn(
     code_challenge: base64url(createHash('sha256').update(codeVerifier).digest()),
     code_challenge_method: 'S256',
   }).toString();
-  let answer = await tab.go(authorize.href);
-  let form: Record<string, string> | undefined;
-  for (let hop = 0; hop < 10; hop += 1) {
-    const location = answer.headers.get('location');
-    if (location) {
-      const next = new URL(location, idp.issuer);
-      if (next.href.startsWith(REDIRECT_URI)) return { callback: next, state, codeVerifier };
-      answer = await tab.go(next.href);
-      continue;
-    }
-    const page = await answer.text();
-    if (form || !page.includes('name="password"')) return { page, state, codeVerifier };
-    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
-    if (!action) throw new Error(`No sign-in form on the page:\n${page}`);
-    form = { login, password };
-    answer = await tab.go(new URL(action, idp.issuer).href, { form });
-  }
-  throw new Error('Too many redirects');
+  return {
+    ...(await visitProvider(tab, authorize.href, REDIRECT_URI, login, password)),
+    state,
+    codeVerifier,
+  };
 }
 
 interface TokenAnswer {
