@@ -89,6 +89,7 @@ export const SESSION_END_REASONS = [
   'role-changed',
   'phone-changed',
   'directory-changed',
+  'sign-in-policy',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -102,6 +103,8 @@ export function sessionEndedMessage(reason: SessionEndReason, idleMinutes: numbe
     deleted: 'your account was removed from the roster.',
     'role-changed': 'your role changed. Sign in again to continue with your new role.',
     'phone-changed': 'your phone number changed. Sign in again with a code sent to the new number.',
+    'sign-in-policy':
+      'your role now signs in with the hospital account. Sign in again with "Sign in with …".',
     'directory-changed':
       'your hospital account no longer gives you access to Caliber. Contact your IT service desk if this is wrong.',
   };

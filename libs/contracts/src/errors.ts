@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'SMS_NOT_SENT',
   /** Single sign-on refused the person; `message` says why (not on the roster, no mapped group, …). */
   'SSO_REFUSED',
+  /** The person's role signs in by single sign-on only: the code by SMS is refused. */
+  'SSO_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

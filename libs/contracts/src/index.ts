@@ -50,3 +50,4 @@ export * from './electrical-safety';
 export * from './audit';
 export * from './live-event-map';
 export * from './single-sign-on';
+export * from './sign-in-policy';

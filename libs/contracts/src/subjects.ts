@@ -9,6 +9,9 @@ export const SUBJECTS = {
     ssoProviders: 'identity.sso.providers',
     ssoStart: 'identity.sso.start',
     ssoFinish: 'identity.sso.finish',
+    /** Which roles must sign in by single sign-on (Admins read and change it). */
+    signInPolicy: 'identity.sign-in-policy.get',
+    updateSignInPolicy: 'identity.sign-in-policy.update',
     checkSession: 'identity.session.check',
     endSession: 'identity.session.end',
     updateProfile: 'identity.users.update-me',

@@ -39,6 +39,8 @@ import { EmailConfirmationController } from './email/email-confirmation.controll
 import { EmailConfirmationService } from './email/email-confirmation.service';
 import { OidcProviders } from './sso/oidc-providers';
 import { SsoController } from './sso/sso.controller';
+import { SignInPolicyController } from './sso/sign-in-policy.controller';
+import { SignInPolicyService } from './sso/sign-in-policy.service';
 import { SsoRecheck } from './sso/sso-recheck';
 import { SsoService } from './sso/sso.service';
 
@@ -62,6 +64,7 @@ export class IdentityModule {
       controllers: [
         OtpController,
         SsoController,
+        SignInPolicyController,
         SessionController,
         OwnSettingsController,
         EmailConfirmationController,
@@ -93,6 +96,7 @@ export class IdentityModule {
         OidcProviders,
         SsoService,
         SsoRecheck,
+        SignInPolicyService,
         OwnSettingsService,
         EmailConfirmationService,
         AssigneesService,

@@ -42,7 +42,7 @@ export const AUTH_OPERATIONS = {
       schema: requestOtpResponseSchema,
     },
     refusals: {
-      403: 'The account is deactivated.',
+      403: 'The account is deactivated, or its role signs in with the hospital account only (`SSO_REQUIRED`).',
       404: 'The service number is not on the roster.',
       429: 'Too many requests, or within 30 s of the previous code (`Retry-After`).',
       ...IDENTITY_DOWN,
@@ -58,7 +58,7 @@ export const AUTH_OPERATIONS = {
     body: verifyOtpSchema,
     answer: { status: 200, description: 'Signed in: `{token, user}`.', schema: verifyOtpResponseSchema },
     refusals: {
-      403: 'The account is deactivated.',
+      403: 'The account is deactivated, or its role signs in with the hospital account only (`SSO_REQUIRED`).',
       404: 'The service number is not on the roster.',
       422: 'Wrong, expired, used or locked code, or one ended by a change of the account (phone, activity, role) since it was sent (`OTP_WITHDRAWN`); `message` says which.',
       429: 'Too many attempts.',

@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { ssoRefusalMessage, type SsoStarted, type VerifyOtpResponse } from '@caliber/contracts';
+import {
+  ssoRefusalMessage,
+  ssoRequiredMessage,
+  type SsoStarted,
+  type VerifyOtpResponse,
+} from '@caliber/contracts';
 import {
   DEMO_PASSWORD,
+  recheckSsoSessions,
   startIdentityProvider,
   type DirectoryPerson,
   type RunningIdentityProvider,
-} from '@caliber/local-stack';
+} from '@caliber/testing/identity-provider';
 import { call } from '@caliber/testing/http';
 import { browser, visitProvider, type Browser } from '@caliber/testing/provider-browser';
 import {
   identityDataSource,
   rosterStaff,
   setRosterActive,
+  signIn,
   startGateway,
   startIdentity,
   type RunningGateway,
 } from '@caliber/testing/stack';
 import type { DataSource } from 'typeorm';
-import { SsoRecheck } from '../../../identity/src/sso/sso-recheck';
 
 // Single sign-on end to end against real identity providers (oidc-provider in their own
 // processes): the browser's part is played by hand (cookies kept, redirects followed), so every
@@ -299,7 +305,7 @@ describe('Single sign-on through the hospital identity provider (real OpenID pro
     const signedIn = await finish(tab, (await signInAt(tab, 'hospital', leaver)).search);
     expect(signedIn.status).toBe(200);
     const token = signedIn.body.token;
-    const recheck = identity.get(SsoRecheck);
+    const recheck = { sweep: () => recheckSsoSessions(identity) };
     const due = () =>
       db.query(
         `UPDATE "identity"."sessions" SET "provider_checked_at" = now() - interval '1 day'
@@ -335,5 +341,48 @@ describe('Single sign-on through the hospital identity provider (real OpenID pro
       [second.body.user._id],
     )) as [{ end_reason: string; provider_refresh_token: string | null }];
     expect(row).toEqual({ end_reason: 'directory-changed', provider_refresh_token: null });
+  });
+
+  it('lets an Admin require single sign-on of a role: its code is refused and its code sessions end', async () => {
+    const admin = await rosterStaff(db, { role: 'Admin', name: 'SSO Policy Admin', preApproved: true });
+    const coded = await rosterStaff(db, { role: 'Engineer', name: 'SSO Coded Engineer', preApproved: true });
+    const adminToken = await signIn(gateway.url, admin.serviceNumber);
+    const engineerToken = await signIn(gateway.url, coded.serviceNumber);
+    try {
+      const read = await call(gateway.url, 'GET', '/api/sign-in-policy', { token: adminToken });
+      expect(read.body).toMatchObject({ ssoRequiredRoles: [], providers: 4 });
+      // Admins keep the code: it is the way in when the provider fails.
+      const adminsToo = await call(gateway.url, 'PUT', '/api/sign-in-policy', {
+        token: adminToken,
+        body: { ssoRequiredRoles: ['Admin'] },
+      });
+      expect(adminsToo.status).toBe(400);
+      const saved = await call(gateway.url, 'PUT', '/api/sign-in-policy', {
+        token: adminToken,
+        body: { ssoRequiredRoles: ['Manager', 'Engineer'] },
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body['ssoRequiredRoles']).toEqual(['Engineer', 'Manager']);
+      // The Engineer's session begun with a code ends at once, saying why.
+      const ended = await call(gateway.url, 'GET', '/api/auth/me', { token: engineerToken });
+      expect(ended.status).toBe(401);
+      expect(ended.body['message']).toMatch(/your role now signs in with the hospital account/);
+      // A new code is refused to them, with the reason; the Admin's session goes on.
+      const refused = await call(gateway.url, 'POST', '/api/auth/request-otp', {
+        body: { serviceNumber: coded.serviceNumber },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'SSO_REQUIRED', message: ssoRequiredMessage('Engineer') });
+      expect((await call(gateway.url, 'GET', '/api/auth/me', { token: adminToken })).status).toBe(200);
+      // Single sign-on still signs an Engineer in.
+      const tab = browser();
+      expect((await finish(tab, (await signInAt(tab, 'hospital', engineer)).search)).status).toBe(200);
+      const audit = (await db.query(
+        `SELECT "changes" FROM "identity"."audit_log" WHERE "entity" = 'sign-in-policy' ORDER BY "id" DESC LIMIT 1`,
+      )) as [{ changes: Record<string, { to: unknown }> }];
+      expect(audit[0].changes['ssoRequiredRoles']?.to).toEqual(['Engineer', 'Manager']);
+    } finally {
+      await db.query(`UPDATE "identity"."sign_in_policy" SET "sso_required_roles" = '{}'`);
+    }
   });
 });

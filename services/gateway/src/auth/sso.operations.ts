@@ -1,11 +1,14 @@
 import {
   signedOutSchema,
+  signInPolicySchema,
+  SUBJECTS,
+  updateSignInPolicySchema,
   ssoFinishSchema,
   ssoProvidersResponseSchema,
   ssoStartedSchema,
   verifyOtpResponseSchema,
 } from '@caliber/contracts';
-import { operation } from '../api/operation';
+import { ADMINS, operation } from '../api/operation';
 import { COMMON_REFUSALS } from '../api/refusals';
 
 /** Express cannot read an address whose percent-escapes are not UTF-8 text. */
@@ -66,6 +69,34 @@ export const SSO_OPERATIONS = {
       403: 'Refused (`SSO_REFUSED`): the answer failed a check, took too long or came to another browser, was cancelled at the provider, or the person is not on the roster, is on it twice, is deactivated, or is in no mapped group; `message` says which.',
       503: 'The provider or the sign-in service cannot be reached; try again.',
     },
+  }),
+  getSignInPolicy: operation({
+    operationId: 'getSignInPolicy',
+    method: 'get',
+    path: '/api/sign-in-policy',
+    tag: 'Sign-in',
+    summary: 'Which roles must sign in with their hospital account',
+    callers: ADMINS,
+    answer: {
+      status: 200,
+      description: '`{ssoRequiredRoles, providers, updatedAt}`',
+      schema: signInPolicySchema,
+    },
+    forward: { subject: SUBJECTS.identity.signInPolicy },
+  }),
+  updateSignInPolicy: operation({
+    operationId: 'updateSignInPolicy',
+    method: 'put',
+    path: '/api/sign-in-policy',
+    tag: 'Sign-in',
+    summary: 'Require single sign-on of chosen roles (the code by SMS is then refused to them)',
+    description:
+      'Technicians, Engineers and Managers may be chosen; Admins keep the code, the way in when the identity provider fails. Sessions begun with a code by people of a newly chosen role end at once (`sign-in-policy`). Audited.',
+    callers: ADMINS,
+    body: updateSignInPolicySchema,
+    answer: { status: 200, description: 'The policy saved.', schema: signInPolicySchema },
+    refusals: { 409: 'No identity provider is configured: single sign-on cannot be required yet.' },
+    forward: { subject: SUBJECTS.identity.updateSignInPolicy },
   }),
 } as const;
 

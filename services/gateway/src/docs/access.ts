@@ -156,6 +156,11 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   startSingleSignOn: {
     answers: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
   },
+  // The matrix's stack has no identity provider: requiring single sign-on is refused (409).
+  updateSignInPolicy: {
+    answers: { anonymous: 401, Technician: 403, Engineer: 403, Manager: 403, Admin: 409 },
+    body: () => ({ ssoRequiredRoles: ['Engineer'] }),
+  },
   // An answer from a browser that began no sign-in signs nobody in, whoever hands it on.
   finishSingleSignOn: {
     answers: { anonymous: 403, Technician: 403, Engineer: 403, Manager: 403, Admin: 403 },

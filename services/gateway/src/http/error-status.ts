@@ -13,6 +13,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'FORBIDDEN':
     case 'ACCOUNT_INACTIVE':
     case 'SSO_REFUSED':
+    case 'SSO_REQUIRED':
       return 403;
     case 'NOT_FOUND':
     case 'STAFF_NOT_ROSTERED':

@@ -7,6 +7,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   the browser's cookie, so only the browser that began it can finish it. A row is taken (deleted)
  *   by the first answer that names it, so a replayed answer finds nothing; rows older than their
  *   ten minutes are swept.
+ * - `sign_in_policy`: one row, the roles an Admin requires to sign in by single sign-on.
  * - `sessions.method` (`code` or `single-sign-on`) and `sessions.provider`: how the session began,
  *   for the audit trail and for sign-out at the provider; `provider_id_token` (the hint the
  *   provider's sign-out asks for) and `provider_refresh_token` (sealed with a key derived from the
@@ -28,6 +29,15 @@ export class SingleSignOn1767000000000 implements MigrationInterface {
         "expires_at" timestamptz NOT NULL
       )`);
     await queryRunner.query(`CREATE INDEX "sso_flows_expires_idx" ON "identity"."sso_flows" ("expires_at")`);
+    // One row: the roles that must sign in by single sign-on (the code is refused to them).
+    await queryRunner.query(`
+      CREATE TABLE "identity"."sign_in_policy" (
+        "id" smallint PRIMARY KEY DEFAULT 1 CHECK ("id" = 1),
+        "sso_required_roles" varchar(20)[] NOT NULL DEFAULT '{}',
+        "updated_at" timestamptz,
+        "updated_by" uuid
+      )`);
+    await queryRunner.query(`INSERT INTO "identity"."sign_in_policy" ("id") VALUES (1)`);
     await queryRunner.query(`
       ALTER TABLE "identity"."sessions"
         ADD COLUMN "method" varchar(16) NOT NULL DEFAULT 'code',
@@ -49,7 +59,7 @@ export class SingleSignOn1767000000000 implements MigrationInterface {
     await queryRunner.query(`
       ALTER TABLE "identity"."sessions" ADD CONSTRAINT "sessions_end_reason_check" CHECK (
         "end_reason" IN ('signed-out', 'idle', 'expired', 'deactivated', 'deleted', 'role-changed',
-                         'phone-changed', 'directory-changed')
+                         'phone-changed', 'directory-changed', 'sign-in-policy')
       )`);
   }
 
@@ -66,6 +76,7 @@ export class SingleSignOn1767000000000 implements MigrationInterface {
         DROP COLUMN "provider_id_token",
         DROP COLUMN "provider",
         DROP COLUMN "method"`);
+    await queryRunner.query(`DROP TABLE "identity"."sign_in_policy"`);
     await queryRunner.query(`DROP TABLE "identity"."sso_flows"`);
   }
 }

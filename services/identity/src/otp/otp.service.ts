@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { SessionsService } from '../sessions/sessions.service';
+import { SignInPolicyService } from '../sso/sign-in-policy.service';
 import { SmsSender } from '../sms/sms-sender';
 import { LOGGER } from '../tokens';
 import { UserEntity } from '../users/user.entity';
@@ -41,6 +42,7 @@ export class OtpService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly sessions: SessionsService,
+    private readonly policy: SignInPolicyService,
   ) {}
 
   async requestOtp(command: RequestOtpCommand): Promise<RequestOtpResponse> {
@@ -223,6 +225,7 @@ export class OtpService {
         'This account has been deactivated. Contact your administrator.',
       );
     }
+    await this.policy.refuseCodeFor(manager, user.role);
     return user;
   }
 

@@ -258,6 +258,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sign-in-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which roles must sign in with their hospital account */
+    get: operations['getSignInPolicy'];
+    /**
+     * Require single sign-on of chosen roles (the code by SMS is then refused to them)
+     * @description Technicians, Engineers and Managers may be chosen; Admins keep the code, the way in when the identity provider fails. Sessions begun with a code by people of a newly chosen role end at once (`sign-in-policy`). Audited.
+     */
+    put: operations['updateSignInPolicy'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/users': {
     parameters: {
       query?: never;
@@ -2528,7 +2549,8 @@ export interface components {
         | 'OTP_USED'
         | 'OTP_WITHDRAWN'
         | 'SMS_NOT_SENT'
-        | 'SSO_REFUSED';
+        | 'SSO_REFUSED'
+        | 'SSO_REQUIRED';
       /** @description What went wrong, for people: the screens show it as it is. */
       message: string;
       /** @description With a 400: each field that is not valid, and why. */
@@ -4682,6 +4704,21 @@ export interface components {
     };
     /**
      * @example {
+     *       "ssoRequiredRoles": [
+     *         "Engineer",
+     *         "Manager"
+     *       ],
+     *       "providers": 1,
+     *       "updatedAt": "2026-11-02T08:15:00.000Z"
+     *     }
+     */
+    SignInPolicy: {
+      ssoRequiredRoles: ('Technician' | 'Engineer' | 'Manager')[];
+      providers: number;
+      updatedAt: string | null;
+    };
+    /**
+     * @example {
      *       "providers": [
      *         {
      *           "id": "hospital",
@@ -5551,7 +5588,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The account is deactivated. */
+      /** @description The account is deactivated, or its role signs in with the hospital account only (`SSO_REQUIRED`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5641,7 +5678,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The account is deactivated. */
+      /** @description The account is deactivated, or its role signs in with the hospital account only (`SSO_REQUIRED`). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -6403,6 +6440,142 @@ export interface operations {
         };
       };
       /** @description The provider or the sign-in service cannot be reached; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSignInPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{ssoRequiredRoles, providers, updatedAt}` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignInPolicy'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateSignInPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ssoRequiredRoles: ('Technician' | 'Engineer' | 'Manager')[];
+        };
+      };
+    };
+    responses: {
+      /** @description The policy saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SignInPolicy'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No identity provider is configured: single sign-on cannot be required yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
