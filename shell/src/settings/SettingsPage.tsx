@@ -27,6 +27,7 @@ import { FormSelectField, type ContractForm } from '@caliber/web-forms';
 import { useId, useState } from 'react';
 import type { FieldValues, Path, PathValue } from 'react-hook-form';
 import { ProfileCard } from './ProfileCard';
+import { SignInPolicyCard } from './SignInPolicyCard';
 import { SaveRow } from './SaveRow';
 import { useAccountForm } from './use-account-form';
 import { useSave } from './use-save';
@@ -35,6 +36,7 @@ import { useSave } from './use-save';
 const FORMAT_CHOICES = REPORT_FORMATS.map((value) => ({ value, label: REPORT_FORMAT_NAMES[value] }));
 
 export function SettingsPage() {
+  const user = useCurrentUser();
   return (
     <div className="page">
       <PageHeader title="Settings" />
@@ -46,6 +48,7 @@ export function SettingsPage() {
         <ReportDefaultsCard />
         <RealTimeCard />
         <HospitalListsCard />
+        {roleIs(user.role, 'Admin') ? <SignInPolicyCard /> : null}
         <DangerZoneCard />
       </div>
     </div>
