@@ -29,7 +29,7 @@ export function rosterCommand(args: string[]): string {
 export function addStaff(
   role: Role,
   name = `${role} ${++counter}`,
-  { preApproved = false }: { preApproved?: boolean } = {},
+  { preApproved = false, email }: { preApproved?: boolean; email?: string } = {},
 ): Staff {
   const unique = `${process.pid % 1000}${Date.now() % 100000}${++counter}`.slice(-7);
   const serviceNumber = `E2E-${unique}`;
@@ -45,6 +45,7 @@ export function addStaff(
     role,
     // Approved to receive tasks, as the demo staff are.
     ...(preApproved ? ['--pre-approved'] : []),
+    ...(email ? ['--email', email] : []),
   ]);
   return { serviceNumber, name, role };
 }

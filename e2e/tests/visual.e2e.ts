@@ -12,9 +12,15 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
+/** Each screen once it is whole: the sign-in page with the hospital's provider it offers. */
 const SCREENS = [
-  { name: 'login', path: '/login', heading: 'Caliber Staff Login' },
-  { name: 'register', path: '/register', heading: 'Caliber Staff Registration' },
+  {
+    name: 'login',
+    path: '/login',
+    heading: 'Caliber Staff Login',
+    ready: 'Sign in with Caliber demo directory',
+  },
+  { name: 'register', path: '/register', heading: 'Caliber Staff Registration', ready: null },
 ] as const;
 
 for (const theme of ['light', 'dark'] as const) {
@@ -25,6 +31,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
         await page.goto(screen.path);
         await expect(page.getByRole('heading', { name: screen.heading })).toBeVisible();
+        if (screen.ready) await expect(page.getByRole('button', { name: screen.ready })).toBeVisible();
         // Fonts decide every line break: compare only once they are in.
         await page.evaluate(() => document.fonts.ready);
         await expect(page).toHaveScreenshot(`${screen.name}-${size.name}-${theme}.png`, {

@@ -141,6 +141,18 @@ const SAMPLE_SECRET_VALUES: Record<string, string> = {
   SMS_SENDER_ID: 'Caliber',
   SMS_HTTP_TOKEN: 'token',
   SMTP_URL: 'smtp://user:password@mail.hospital.invalid:587',
+  SSO_PROVIDERS: JSON.stringify([
+    {
+      id: 'hospital',
+      label: 'Hospital account',
+      issuer: 'https://login.microsoftonline.com/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b/v2.0',
+      clientId: '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a',
+      clientSecret: 'secret',
+      personClaim: 'email',
+      rosterField: 'email',
+      roles: { '1b2c3d4e-0000-4000-8000-000000000001': 'Engineer' },
+    },
+  ]),
   REDIS_URL: 'redis://:password@redis:6379',
   DATABASE_URL: 'postgresql://service:password@postgres:5432/caliber',
 };
