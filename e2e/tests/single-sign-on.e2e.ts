@@ -54,7 +54,12 @@ test.describe('Single sign-on', () => {
   test('a person deactivated on the roster is refused, though the directory still has them', async ({
     page,
   }) => {
+    // On a phone, in the dark: the refusal is read where a nurse or a technician meets it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
     await signInAtProvider(page, 'adjoa.sarpong@caliber.example');
     await expect(page.getByRole('alert')).toHaveText(`Error: ${ssoRefusalMessage('deactivated')}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'e2e/.results/screens/sso-refused-phone-dark.png', fullPage: true });
   });
 });

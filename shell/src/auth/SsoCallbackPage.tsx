@@ -38,7 +38,7 @@ export function SsoCallbackPage() {
   }, []);
 
   return (
-    <AuthFrame title="Signing in">
+    <AuthFrame title={error ? 'Not signed in' : 'Signing in'}>
       {error ? (
         <>
           <ErrorBox prefix="Error:">{error}</ErrorBox>
