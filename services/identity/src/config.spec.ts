@@ -117,4 +117,56 @@ describe('identity configuration', () => {
       'SMS_HTTP_TIMEOUT_MS: must be at most 4000 (shorter than NATS_REQUEST_TIMEOUT_MS, 5000): otherwise the gateway gives up and says the code was not sent while it may still go out',
     ]);
   });
+
+  describe('single sign-on providers (SSO_PROVIDERS)', () => {
+    const provider = {
+      id: 'hospital',
+      label: 'Hospital account',
+      issuer: 'https://login.microsoftonline.com/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b/v2.0',
+      clientId: 'caliber',
+      personClaim: 'email',
+      rosterField: 'email',
+      roles: { engineers: 'engineer' },
+    };
+    const withProviders = (providers: unknown, env: NodeJS.ProcessEnv = base) => ({
+      ...env,
+      SSO_PROVIDERS: JSON.stringify(providers),
+    });
+
+    it('offers none by default, and reads a provider with its defaults and roles in their canonical spelling', () => {
+      expect(loadIdentityConfig(base).sso.providers).toEqual([]);
+      const [read] = loadIdentityConfig(withProviders([provider])).sso.providers;
+      expect(read).toMatchObject({
+        roles: { engineers: 'Engineer' },
+        scopes: ['openid', 'profile', 'email', 'offline_access'],
+        groupsClaim: 'groups',
+        endProviderSession: true,
+        signingAlgorithm: 'RS256',
+      });
+      expect(loadIdentityConfig(base).sso.recheckMinutes).toBe(15);
+    });
+
+    it("refuses Entra ID's shared endpoints, a role that is none, no mapping, no openid scope, twice the same id, and text that is not JSON", () => {
+      const problems = (providers: unknown) => problemsOf(withProviders(providers)).join('\n');
+      expect(problems([{ ...provider, issuer: 'https://login.microsoftonline.com/common/v2.0' }])).toMatch(
+        /own Entra ID tenant/,
+      );
+      expect(problems([{ ...provider, roles: { nurses: 'Surgeon' } }])).toMatch(
+        /"Surgeon", which is not a role/,
+      );
+      expect(problems([{ ...provider, roles: {} }])).toMatch(/at least one group/);
+      expect(problems([{ ...provider, scopes: ['email'] }])).toMatch(/must include openid/);
+      expect(problems([provider, provider])).toMatch(/its own id/);
+      expect(problemsOf({ ...base, SSO_PROVIDERS: '[{' }).join('\n')).toMatch(/JSON array/);
+    });
+
+    it('refuses a plain-http issuer in production only', () => {
+      const local = { ...provider, issuer: 'http://localhost:15090' };
+      expect(problemsOf(withProviders([local]))).toEqual([]);
+      expect(problemsOf(withProviders([local], production)).join('\n')).toMatch(
+        /https address in production/,
+      );
+      expect(problemsOf(withProviders([provider], production)).join('\n')).not.toMatch(/SSO_PROVIDERS/);
+    });
+  });
 });
