@@ -5395,7 +5395,7 @@ export interface components {
       pendingEmail: string | null;
       phoneNumber: string;
       /** @enum {string} */
-      role: 'Technician' | 'Engineer' | 'Manager' | 'Admin';
+      role: 'Technician' | 'Engineer' | 'Manager' | 'Admin' | 'Clinical';
       department: string;
       isActive: boolean;
       /** @description Whether the person may receive tasks. */
@@ -6164,6 +6164,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
       413: {
         headers: {
@@ -6419,7 +6428,7 @@ export interface operations {
         page?: number;
         limit?: number;
         q?: string;
-        role?: '' | ('Technician' | 'Engineer' | 'Manager' | 'Admin');
+        role?: '' | ('Technician' | 'Engineer' | 'Manager' | 'Admin' | 'Clinical');
         department?: string;
         active?: '' | 'true' | 'false' | boolean | null;
         sort?: string;
@@ -6495,7 +6504,7 @@ export interface operations {
            * @default Technician
            * @enum {string}
            */
-          role?: 'Technician' | 'Engineer' | 'Manager' | 'Admin';
+          role?: 'Technician' | 'Engineer' | 'Manager' | 'Admin' | 'Clinical';
           /** @default TSEU */
           department?: string;
           /** @default true */
@@ -6882,7 +6891,7 @@ export interface operations {
           email?: ('' | string) | null;
           phoneNumber?: string;
           /** @enum {string} */
-          role?: 'Technician' | 'Engineer' | 'Manager' | 'Admin';
+          role?: 'Technician' | 'Engineer' | 'Manager' | 'Admin' | 'Clinical';
           department?: string;
           isActive?: boolean;
           preApproved?: boolean;
@@ -7081,6 +7090,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -7112,6 +7130,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -7551,6 +7578,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not in the inventory. */
       404: {
         headers: {
@@ -7810,6 +7846,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -8224,6 +8269,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The inventory as filtered holds more than 50,000 devices: filter it and export each part. Or the workbook needs more than 128 MB of memory or 30 s to write. */
       413: {
         headers: {
@@ -8273,6 +8327,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -8560,6 +8623,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A device chosen is no longer in the inventory, or no device matches the filters. */
       404: {
         headers: {
@@ -8640,6 +8712,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -8896,6 +8977,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such recall. */
       404: {
         headers: {
@@ -9071,6 +9161,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9340,6 +9439,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -10550,6 +10658,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -10595,6 +10712,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -10654,6 +10780,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -10706,6 +10841,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -10739,6 +10883,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11037,6 +11190,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not a device id. */
       404: {
         headers: {
@@ -11079,6 +11241,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11266,6 +11437,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11604,6 +11784,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
       413: {
         headers: {
@@ -11682,6 +11871,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -11713,6 +11911,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11753,6 +11960,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11802,6 +12018,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11860,6 +12085,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such report (or not yours), or it expired. */
       404: {
         headers: {
@@ -11909,6 +12143,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
