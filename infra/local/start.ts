@@ -128,11 +128,12 @@ async function main(): Promise<void> {
   stopOutbox = echoOutbox(outbox);
   const engineer = DEMO_STAFF.find((s) => s.role === 'Engineer');
   const technician = DEMO_STAFF.find((s) => s.role === 'Technician');
+  const nurse = DEMO_STAFF.find((s) => s.role === 'Clinical');
   const accounts = DEMO_STAFF.filter((s) => s.isActive !== false)
     .map((s) => `    ${String(s.serviceNumber).padEnd(10)} ${String(s.name).padEnd(18)} ${s.role ?? ''}`)
     .join('\n');
   const singleSignOn = stack.identityProvider
-    ? `\n  Single sign-on: "Sign in with Caliber demo directory" at ${base}/login, then any demo person's e-mail\n  (e.g. ${engineer?.email ?? 'kwame.boateng@caliber.example'}) and the password "${DEMO_PASSWORD}" (identity provider: ${stack.identityProvider.issuer}).\n`
+    ? `\n  Single sign-on: "Sign in with Caliber demo directory" at ${base}/login, then any demo person's e-mail\n  (e.g. ${engineer?.email ?? 'kwame.boateng@caliber.example'}) and the password "${DEMO_PASSWORD}" (identity provider: ${stack.identityProvider.issuer}).\n  Ward nurses (clinical staff) sign in this way only, e.g. ${nurse?.email ?? 'adwoa.badu@caliber.example'}.\n`
     : '';
   say(`
 \x1b[1mCaliber is running.\x1b[0m

@@ -74,10 +74,13 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
 
   /**
    * A task created by an Admin and assigned to the caller (to an Engineer for nobody and for a
-   * Manager, who work no tasks), and completed when the route certifies.
+   * Manager, who work no tasks), and completed when the route certifies. Clinical staff work no
+   * tasks either: theirs is a fault they reported (`reportedTask`).
    */
   async function task(caller: Caller, completed: boolean): Promise<string> {
-    const assignee = caller === 'anonymous' || caller === 'Manager' ? 'Engineer' : caller;
+    if (caller === 'Clinical' && !completed) return reportedTask();
+    const assignee =
+      caller === 'anonymous' || caller === 'Manager' || caller === 'Clinical' ? 'Engineer' : caller;
     const created = await post<TaskCreatedResponse>('/api/tasks', {
       title: 'Route target',
       description: 'A task for a route that names one',
@@ -96,15 +99,24 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
     return id;
   }
 
+  /** A fault the clinical caller reported on the matrix's device (in their ward): their own report. */
+  async function reportedTask(): Promise<string> {
+    const reported = await call<TaskCreatedResponse>(setup.baseUrl(), 'POST', '/api/maintenance/report', {
+      token: setup.tokens.get('Clinical'),
+      body: bodyOf('reportIssue'),
+    });
+    return made(reported, 'a reported fault', 201).task._id;
+  }
+
   /**
-   * A report the caller asked for (an Admin's for nobody), e-mailed so it is written at once; with
+   * A report the caller asked for (an Admin's for nobody and for clinical staff, who ask for none), e-mailed so it is written at once; with
    * `finished`, once the worker has written it. With `schedule`, a monthly schedule instead.
    */
   async function report(
     caller: Caller,
     kind: 'report' | 'finished report' | 'report schedule',
   ): Promise<string> {
-    const token = setup.tokens.get(caller === 'anonymous' ? 'Admin' : caller);
+    const token = setup.tokens.get(caller === 'anonymous' || caller === 'Clinical' ? 'Admin' : caller);
     const schedule = kind === 'report schedule';
     const asked = await call<ReportQueuedResponse>(setup.baseUrl(), 'POST', '/api/reports/generate', {
       token,

@@ -243,14 +243,19 @@ export const equipmentDataSource = (): Promise<DataSource> => serviceDataSource(
 
 /**
  * Identity and a gateway for one test file, started before its tests and closed after them. The
- * returned object is filled in `beforeAll`; read its fields inside tests.
+ * returned object is filled in `beforeAll`; read its fields inside tests. `identityEnv` is read
+ * when identity starts, so it may name what an earlier `beforeAll` started (an identity provider).
  */
-export function useSignInStack(redisPrefix: string, gatewayEnv: Record<string, string> = {}): SignInStack {
+export function useSignInStack(
+  redisPrefix: string,
+  gatewayEnv: Record<string, string> = {},
+  identityEnv: () => Record<string, string> = () => ({}),
+): SignInStack {
   const stack = {} as SignInStack;
   let identity: INestApplication;
   beforeAll(async () => {
     stack.db = await identityDataSource();
-    identity = await startIdentity();
+    identity = await startIdentity(identityEnv());
     stack.gateway = await startGateway({ REDIS_KEY_PREFIX: `${redisPrefix}-${Date.now()}`, ...gatewayEnv });
   });
   afterAll(async () => {

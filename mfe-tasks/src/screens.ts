@@ -1,6 +1,7 @@
 import type { RemoteScreensModule } from '@caliber/web';
 import { CreateTaskPage } from './pages/CreateTaskPage';
 import { MaintenancePage } from './pages/MaintenancePage';
+import { MyReportsPage } from './pages/MyReportsPage';
 import { ReportIssuePage } from './pages/ReportIssuePage';
 import { SchedulePreventivePage } from './pages/SchedulePreventivePage';
 import { TaskManagementPage } from './pages/TaskManagementPage';
@@ -10,6 +11,7 @@ export const screens: RemoteScreensModule['screens'] = {
   tasks: TaskManagementPage,
   'add-task': CreateTaskPage,
   'report-issue': ReportIssuePage,
+  'my-reports': MyReportsPage,
   maintenance: MaintenancePage,
   'schedule-preventive': SchedulePreventivePage,
 };

@@ -19,11 +19,18 @@ describe('the demo directory', () => {
     }
   });
 
-  it('holds, off the roster, two ward nurses of the clinical group and one person in no mapped group', () => {
+  it('holds two ward nurses on the roster as clinical staff, in the clinical group', () => {
+    const nurses = DEMO_PEOPLE.filter((person) => person.groups.includes(DEMO_CLINICAL_GROUP));
+    expect(nurses).toHaveLength(2);
+    for (const nurse of nurses)
+      expect(DEMO_STAFF.find((staff) => staff.email === nurse.email)?.role).toBe('Clinical');
+    expect(DEMO_GROUP_ROLES[DEMO_CLINICAL_GROUP]).toBe('Clinical');
+  });
+
+  it('holds, off the roster, one person in no mapped group', () => {
     const others = DEMO_PEOPLE.filter((person) => !onRoster(person.email));
-    expect(others.filter((person) => person.groups.includes(DEMO_CLINICAL_GROUP))).toHaveLength(2);
     expect(others.filter((person) => person.groups.includes(DEMO_UNMAPPED_GROUP))).toHaveLength(1);
-    expect(others).toHaveLength(3);
+    expect(others).toHaveLength(1);
     for (const person of others)
       expect(person.groups.some((group) => Object.keys(DEMO_GROUP_ROLES).includes(group))).toBe(false);
   });

@@ -2,16 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Role } from '@caliber/contracts';
 import type { DirectoryPerson } from './config';
 
+/** The group of the ward staff who report faults: clinical staff. */
+export const DEMO_CLINICAL_GROUP = 'clinical-staff';
+
 /** The demo directory's groups that give a Caliber role, as a hospital maps its own groups. */
 export const DEMO_GROUP_ROLES = {
   'caliber-admins': 'Admin',
   'caliber-engineers': 'Engineer',
   'caliber-managers': 'Manager',
   'caliber-technicians': 'Technician',
+  [DEMO_CLINICAL_GROUP]: 'Clinical',
 } as const satisfies Record<string, Role>;
-
-/** The group of the ward staff who report faults (the coming clinical role). */
-export const DEMO_CLINICAL_GROUP = 'clinical-staff';
 
 /** A group the directory has that maps to no Caliber role. */
 export const DEMO_UNMAPPED_GROUP = 'ward-clerks';
@@ -52,29 +53,13 @@ const ROSTER_PEOPLE: DirectoryPerson[] = [
   // Deactivated on the roster, still in the directory and its group: the roster, not the
   // directory, is what refuses them.
   rosterPerson('BME-1012', 'Adjoa Sarpong', 'adjoa.sarpong@caliber.example', 'caliber-technicians'),
+  // Two ward nurses: clinical staff, who sign in only through single sign-on.
+  rosterPerson('N-2001', 'Adwoa Badu', 'adwoa.badu@caliber.example', DEMO_CLINICAL_GROUP),
+  rosterPerson('N-2002', 'Yaa Nkrumah', 'yaa.nkrumah@caliber.example', DEMO_CLINICAL_GROUP),
 ];
 
-/**
- * People of the directory who are not on the roster: two ward nurses (the clinical staff who will
- * report faults) and a ward clerk, in a group that gives no Caliber role.
- */
+/** A person of the directory who is not on the roster: a ward clerk, in a group that gives no Caliber role. */
 const WARD_PEOPLE: DirectoryPerson[] = [
-  {
-    id: stableId('N-2001'),
-    login: 'adwoa.badu@caliber.example',
-    name: 'Adwoa Badu',
-    email: 'adwoa.badu@caliber.example',
-    employeeId: 'N-2001',
-    groups: [DEMO_CLINICAL_GROUP],
-  },
-  {
-    id: stableId('N-2002'),
-    login: 'yaa.nkrumah@caliber.example',
-    name: 'Yaa Nkrumah',
-    email: 'yaa.nkrumah@caliber.example',
-    employeeId: 'N-2002',
-    groups: [DEMO_CLINICAL_GROUP],
-  },
   {
     id: stableId('C-3001'),
     login: 'kwesi.mensah@caliber.example',

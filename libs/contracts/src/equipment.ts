@@ -413,6 +413,8 @@ export interface Actor {
   role: string;
   serviceNumber: string;
   via: Principal;
+  /** Clinical staff only: the ward they work in (`ActingUser.ward`). */
+  ward?: string;
 }
 
 /** Payload of the equipment live events (`equipment:created`, `:updated`, `:statusChanged`, `:deleted`). */

@@ -166,6 +166,7 @@ export interface EndSessionResult {
 
 /** The role a person's directory groups give, through a provider's mapping; the highest wins. */
 export const ROLE_RANK: Readonly<Record<Role, number>> = {
+  Clinical: 0,
   Technician: 1,
   Manager: 2,
   Engineer: 3,

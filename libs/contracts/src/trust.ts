@@ -18,6 +18,12 @@ export interface ActingUser {
   serviceNumber: string;
   /** The session the person acts in (absent when a service acts on the person's behalf later). */
   sessionId?: string;
+  /**
+   * Clinical staff only: the ward they work in (their roster department), the one whose devices
+   * they see and report. Carried in the signed statement so each service applies it without
+   * asking identity.
+   */
+  ward?: string;
 }
 
 /**
@@ -109,3 +115,31 @@ export interface SessionGrantClaims {
   iat: number;
   exp: number;
 }
+
+/**
+ * The only subjects a service handles for clinical staff (a statement acting for a `Clinical`
+ * person): their own account and settings, their ward's devices (the device a fault is reported
+ * on, too), and fault reports: filing one, a device's open faults, adding to one, and reading their
+ * own. Every other subject refuses them (403) in the service itself, whatever the gateway lets
+ * through, so a new subject is closed to clinical staff until it is added here on purpose.
+ */
+export const CLINICAL_SUBJECTS: ReadonlySet<string> = new Set([
+  SUBJECTS.identity.endSession,
+  SUBJECTS.identity.updateProfile,
+  SUBJECTS.identity.updateNotifications,
+  SUBJECTS.identity.updateAppearance,
+  SUBJECTS.identity.sendEmailConfirmation,
+  SUBJECTS.identity.cancelEmailChange,
+  SUBJECTS.equipment.list,
+  SUBJECTS.equipment.get,
+  SUBJECTS.equipment.ref,
+  SUBJECTS.maintenance.list,
+  SUBJECTS.maintenance.get,
+  SUBJECTS.maintenance.reportIssue,
+  SUBJECTS.maintenance.openFaults,
+  SUBJECTS.maintenance.addToReport,
+]);
+
+/** The refusal of anything else to clinical staff, at the gateway and in every service alike. */
+export const CLINICAL_REFUSAL =
+  'Clinical staff report faults, see their ward’s devices and follow their own reports only.';

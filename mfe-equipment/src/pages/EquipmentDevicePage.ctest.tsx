@@ -299,3 +299,39 @@ describe('The device page', () => {
     expect(within(section).queryByRole('button')).not.toBeInTheDocument();
   });
 });
+
+describe('The device page for clinical staff (what the QR tag opens on their ward)', () => {
+  const nurse = staffFixture({ _id: 'nurse', name: 'Adwoa Badu', role: 'Clinical', department: 'ICU' });
+
+  it('shows the device and Report a fault only, asking for nothing of the department’s records', async () => {
+    // Any other request (maintenance history, safety tests, recalls) is unhandled and fails the test.
+    apiServer.use(http.get(api('/equipment/e1'), () => HttpResponse.json(detailFixture())));
+    await renderScreen(devicePage, { user: nurse, path: '/equipment/e1' });
+    expect(await screen.findByRole('link', { name: 'Report a fault' })).toHaveAttribute(
+      'href',
+      '/report-issue?equipment=e1',
+    );
+    expect(screen.getByRole('heading', { name: 'Device details' })).toBeInTheDocument();
+    expect(screen.queryByText('Change status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Recalls and safety notices')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Ward devices' })).toHaveAttribute('href', '/equipment');
+  });
+
+  it('says a device of another ward is not on theirs', async () => {
+    apiServer.use(
+      http.get(api('/equipment/other'), () =>
+        HttpResponse.json(
+          {
+            statusCode: 404,
+            code: 'NOT_FOUND',
+            message: 'This equipment is not in your ward’s inventory.',
+          } satisfies ApiErrorBody,
+          { status: 404 },
+        ),
+      ),
+    );
+    await renderScreen(devicePage, { user: nurse, path: '/equipment/other' });
+    expect(await screen.findByText('This device is not on your ward')).toBeInTheDocument();
+  });
+});

@@ -1,8 +1,11 @@
 import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@caliber/ui-kit';
-import { AuditTrailLink, Link, useNavigate, useParams } from '@caliber/web';
+import { isClinical } from '@caliber/contracts';
+import { AuditTrailLink, Link, useCurrentUser, useNavigate, useParams } from '@caliber/web';
 import { ElectricalSafetySection } from '../components/ElectricalSafetySection';
 import { DeviceRecalls } from '../components/DeviceRecalls';
 import { EquipmentDetails } from '../components/EquipmentDetails';
+import { EquipmentFacts } from '../components/EquipmentFacts';
+import { EquipmentStatusBadge } from '../components/EquipmentStatusBadge';
 import { useEquipmentDetail } from '../hooks/use-equipment-detail';
 import '../equipment.css';
 
@@ -12,11 +15,16 @@ const BACK = '/equipment';
  * /equipment/:id: one device on a page of its own, for anyone signed in. This is the address an
  * asset label's QR code holds, so it is what a phone camera opens at the device: its details, its
  * UDI, its maintenance history, and 'Report a fault', which opens Report Issue with the device
- * chosen. A device the inventory does not have says so, with the way back.
+ * chosen. A device the inventory does not have says so, with the way back. Clinical staff (whose
+ * ward the device must be of) see its status and facts and 'Report a fault' only: its work,
+ * safety tests and recalls are the department's.
  */
 export function EquipmentDevicePage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const user = useCurrentUser();
+  const clinical = isClinical(user.role);
+  const back = clinical ? 'Back to Ward devices' : 'Back to Equipment Inventory';
   const { item, error, notFound, loading, reload } = useEquipmentDetail(id);
 
   return (
@@ -38,7 +46,7 @@ export function EquipmentDevicePage() {
               </Link>
             ) : null}
             {item ? <AuditTrailLink equipment={item._id} /> : null}
-            <Link to={BACK}>Back to Equipment Inventory</Link>
+            <Link to={BACK}>{back}</Link>
           </>
         }
       />
@@ -47,21 +55,33 @@ export function EquipmentDevicePage() {
       {notFound ? (
         <Card>
           <EmptyState
-            title="This device is not in the inventory"
-            text="It may have been deleted, or the address or label is not for a device of this inventory."
-            action={<Link to={BACK}>Back to Equipment Inventory</Link>}
+            title={clinical ? 'This device is not on your ward' : 'This device is not in the inventory'}
+            text={
+              clinical
+                ? 'You see the devices of the ward you work in. If this device is faulty, tell the biomedical engineering department.'
+                : 'It may have been deleted, or the address or label is not for a device of this inventory.'
+            }
+            action={<Link to={BACK}>{back}</Link>}
           />
         </Card>
       ) : error ? (
         <ErrorState message={error} onAction={reload} />
       ) : null}
-      {item ? (
+      {item && clinical ? (
+        <Card className="device-page__details" title="Device details" titleId="device-details-title">
+          <div className="detail-status">
+            <EquipmentStatusBadge status={item.status} />
+          </div>
+          <EquipmentFacts item={item} detailed />
+        </Card>
+      ) : null}
+      {item && !clinical ? (
         <Card className="device-page__details" title="Device details" titleId="device-details-title">
           <EquipmentDetails key={item._id} item={item} onDeleted={() => navigate(BACK, { replace: true })} />
         </Card>
       ) : null}
-      {item ? <ElectricalSafetySection key={item._id} equipmentId={item._id} /> : null}
-      {item ? (
+      {item && !clinical ? <ElectricalSafetySection key={item._id} equipmentId={item._id} /> : null}
+      {item && !clinical ? (
         <Card title="Recalls and safety notices" titleId="device-recalls-title">
           <DeviceRecalls equipmentId={item._id} version={item.openRecallActions} />
         </Card>

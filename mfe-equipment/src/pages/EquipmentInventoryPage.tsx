@@ -2,6 +2,7 @@ import {
   departmentLabel,
   EQUIPMENT_PAGER_WINDOW,
   hasFullAccess,
+  isClinical,
   type EquipmentListResponse,
   type InventoryExportFormat,
   type RiskClassFilter,
@@ -38,6 +39,7 @@ import { filtersOf, useEquipmentList, type ListFilters } from '../hooks/use-equi
 import { useSelection } from '../hooks/use-selection';
 import { countLine, showingLine } from '../utils/count-line';
 import { EXPORT_CHOICES, exportPath, filtersKey } from '../utils/inventory-files';
+import { WardDevicesPage } from './WardDevicesPage';
 import '../equipment.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -69,6 +71,12 @@ function choices(
  * cards or all that match); Engineers and Admins bring a hospital's inventory in (Import).
  */
 export function EquipmentInventoryPage() {
+  const user = useCurrentUser();
+  // Clinical staff see their ward's devices, read only: a screen of its own.
+  return isClinical(user.role) ? <WardDevicesPage /> : <StaffInventoryPage />;
+}
+
+function StaffInventoryPage() {
   const user = useCurrentUser();
   const product = useProductName();
   // The open item is a record over the list: opening it keeps the page and adds a history entry.

@@ -1,5 +1,6 @@
 import {
   DEFAULT_ISSUE_SEVERITY,
+  isClinical,
   ISSUE_SEVERITIES,
   reportIssueSchema,
   type IssueSeverity,
@@ -33,6 +34,8 @@ const EMPTY: Draft = {
 };
 /** Where a reporter lands: the faults they reported, newest first. */
 const REPORTED_VIEW = '/tasks?show=reported';
+/** Clinical staff follow their reports on their own screen (they have no task list). */
+const CLINICAL_REPORTED_VIEW = '/my-reports';
 
 /** The report as the contract reads it, from whoever is signed in. */
 function reportOf(draft: Draft, reporter: string) {
@@ -96,7 +99,7 @@ export function ReportIssuePage() {
     // To the reporter's own reports, newest first, where this one now heads the list and stays
     // whatever happens to it, rather than the spec's /maintenance, whose unassigned-work panel
     // drops the report as soon as an engineer assigns it.
-    navigate(REPORTED_VIEW);
+    navigate(isClinical(user.role) ? CLINICAL_REPORTED_VIEW : REPORTED_VIEW);
   }, 'Failed to report issue');
   const error = form.formError ?? startError;
   const chosen = form.watch('equipment');
@@ -110,6 +113,8 @@ export function ReportIssuePage() {
         actions={
           deviceId ? (
             <Link to={`/equipment/${encodeURIComponent(deviceId)}`}>Back to the device</Link>
+          ) : isClinical(user.role) ? (
+            <Link to={CLINICAL_REPORTED_VIEW}>Back to My reports</Link>
           ) : (
             <Link to="/maintenance">Back to Maintenance</Link>
           )

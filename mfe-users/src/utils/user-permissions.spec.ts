@@ -24,7 +24,8 @@ describe('user permissions', () => {
   it('offers the Admin role only to an Admin', () => {
     expect(roleChoices(admin, null)).toContain('Admin');
     expect(roleChoices(engineer, null)).not.toContain('Admin');
-    expect(roleChoices(engineer, 'Technician')).toEqual(['Technician', 'Engineer', 'Manager']);
+    // Clinical staff are rostered like everyone else (they sign in through single sign-on only).
+    expect(roleChoices(engineer, 'Technician')).toEqual(['Technician', 'Engineer', 'Manager', 'Clinical']);
     // An Admin's row keeps its role visible to an Engineer, who cannot change it.
     expect(roleChoices(engineer, 'Admin')).toContain('Admin');
   });

@@ -13,7 +13,7 @@ import { UserEntity } from './users/user.entity';
 const USAGE = `Staff roster commands:
   admin:create   --service-number SN --name "Full Name" --phone +15550100 [--email a@b] [--department TSEU]
                  Creates the first Admin (refused once an Admin exists; use staff:add --role Admin).
-  staff:add      --service-number SN --name "Full Name" --phone NUMBER [--role Technician|Engineer|Manager|Admin]
+  staff:add      --service-number SN --name "Full Name" --phone NUMBER [--role Technician|Engineer|Manager|Admin|Clinical]
                  [--department NAME] [--email ADDRESS] [--pre-approved]
   staff:deactivate --service-number SN     Stops the person from receiving sign-in codes.
   staff:activate   --service-number SN

@@ -18,6 +18,7 @@ import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-au
 import { SessionEntity } from './sessions/session.entity';
 import { SingleSignOn1767000000000 } from './migrations/1767000000000-single-sign-on';
 import { SsoFlowEntity } from './sso/sso-flow.entity';
+import { ClinicalRole1767050000000 } from './migrations/1767050000000-clinical-role';
 
 export const IDENTITY_SCHEMA = 'identity';
 export const IDENTITY_ENTITIES = [
@@ -44,6 +45,7 @@ export const IDENTITY_MIGRATIONS = [
   ConfirmedEmailAddresses1766100000001,
   AuditChainCheckpoint1766500000000,
   SingleSignOn1767000000000,
+  ClinicalRole1767050000000,
 ];
 
 export function identityDatabase(url: string): ServiceDatabaseOptions {

@@ -1,4 +1,4 @@
-import { CONFIRM_EMAIL_PATH, FULL_ACCESS_ROLES, SSO_CALLBACK_PATH } from '@caliber/contracts';
+import { CONFIRM_EMAIL_PATH, FULL_ACCESS_ROLES, SSO_CALLBACK_PATH, STAFF_ROLES } from '@caliber/contracts';
 import { Route, Routes, type ScreenId } from '@caliber/web';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LoginPage } from '../auth/LoginPage';
@@ -31,25 +31,37 @@ function Later({ children }: { children: ReactNode }) {
   return <Suspense fallback={<SessionLoading />}>{children}</Suspense>;
 }
 
-/** Remote screens any signed-in user may open. */
+/**
+ * Remote screens everyone signed in may open, clinical staff included: their ward's devices (the
+ * inventory screen shows them only those), a device's page (what its QR label opens), Report Issue
+ * and their own reports.
+ */
 const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/equipment', 'equipment-inventory'],
-  ['/add-equipment', 'add-equipment'],
   // A device's own page: the address its asset label's QR code holds. `/equipment/import` is
   // not an id: the router ranks that static path (below) above this dynamic one.
   ['/equipment/:id', 'equipment-device'],
-  // Recalls: everyone reads them (static paths rank above `/equipment/:id` and `/recalls/:id`).
+  ['/report-issue', 'report-issue'],
+  ['/my-reports', 'my-reports'],
+];
+
+/**
+ * Remote screens of the biomedical department's staff (every role but clinical staff, who go to
+ * their home): the department's work, figures and records.
+ */
+const DEPARTMENT_SCREENS: readonly [path: string, screen: ScreenId][] = [
+  ['/add-equipment', 'add-equipment'],
+  // Recalls: every staff member reads them (static paths rank above `/equipment/:id` and `/recalls/:id`).
   ['/equipment/recalls', 'equipment-recalls'],
   ['/equipment/recalls/:id', 'equipment-recall'],
   ['/maintenance', 'maintenance'],
-  ['/report-issue', 'report-issue'],
   ['/tasks', 'tasks'],
   ['/add-task', 'add-task'],
   ['/reports', 'reports'],
   // A report's own page (the link Generate answers when the file is not ready in time): the
   // screen reads the report's id from the address.
   ['/reports/jobs/:id', 'report-job'],
-  // Engineers, Managers and Admins: the screen itself tells anyone else why they may not read it
+  // Engineers, Managers and Admins: the screen itself tells a Technician why they may not read it
   // (a clear message rather than a silent move to the dashboard), and the API refuses them.
   ['/audit', 'audit-trail'],
 ];
@@ -59,7 +71,7 @@ const OPEN_SCREENS: readonly [path: string, screen: ScreenId][] = [
  * and Admins. The spec's route table admits exactly Engineer; Admins are admitted too, because only
  * an Admin may change an Admin's account, so without the Users screen an Admin's account could be
  * changed only from the command line. Managers (who read and change nothing) and Technicians go to
- * the dashboard.
+ * the dashboard, clinical staff to their own reports.
  */
 const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/schedule-preventive', 'schedule-preventive'],
@@ -122,11 +134,36 @@ export function AppRoutes() {
             </Later>
           }
         >
-          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route
+            path="/dashboard"
+            element={
+              <RequireRole roles={STAFF_ROLES}>
+                <DashboardPage />
+              </RequireRole>
+            }
+          />
           <Route path="/settings" element={<SettingsPage />} />
-          <Route path="/settings/lists" element={<HospitalListsPage />} />
+          <Route
+            path="/settings/lists"
+            element={
+              <RequireRole roles={STAFF_ROLES}>
+                <HospitalListsPage />
+              </RequireRole>
+            }
+          />
           {OPEN_SCREENS.map(([path, screen]) => (
             <Route key={path} path={path} element={<RemoteScreen screen={screen} />} />
+          ))}
+          {DEPARTMENT_SCREENS.map(([path, screen]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireRole roles={STAFF_ROLES}>
+                  <RemoteScreen screen={screen} />
+                </RequireRole>
+              }
+            />
           ))}
           {STAFF_SCREENS.map(([path, screen]) => (
             <Route

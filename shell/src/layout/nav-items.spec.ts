@@ -1,8 +1,8 @@
 import { activeNavPath, NAV_ITEMS, navItemsFor } from './nav-items';
 
 describe('side navigation', () => {
-  it('lists the nine entries in order, Users included', () => {
-    expect(NAV_ITEMS.map((item) => item.label)).toEqual([
+  it('lists the nine staff entries in order, Users included', () => {
+    expect(navItemsFor('Admin').map((item) => item.label)).toEqual([
       'Dashboard',
       'Equipment',
       'Recalls',
@@ -13,6 +13,17 @@ describe('side navigation', () => {
       'Audit trail',
       'Settings',
     ]);
+  });
+
+  it('shows clinical staff their four entries only: Report Issue, their ward, their reports, Settings', () => {
+    expect(navItemsFor('clinical').map((item) => [item.label, item.path])).toEqual([
+      ['Report Issue', '/report-issue'],
+      ['Ward devices', '/equipment'],
+      ['My reports', '/my-reports'],
+      ['Settings', '/settings'],
+    ]);
+    // Every entry is for someone: none is left without a role that sees it.
+    expect(NAV_ITEMS.filter((item) => item.roles?.length === 0)).toEqual([]);
   });
 
   it('shows the audit trail to Engineers, Managers and Admins only', () => {

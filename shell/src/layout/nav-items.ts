@@ -1,4 +1,4 @@
-import { AUDIT_READER_ROLES, roleIs, type Role } from '@caliber/contracts';
+import { AUDIT_READER_ROLES, roleIs, STAFF_ROLES, type Role } from '@caliber/contracts';
 import type { IconName } from './icons';
 
 export interface NavItem {
@@ -9,18 +9,25 @@ export interface NavItem {
   roles?: readonly Role[];
 }
 
+const CLINICAL: readonly Role[] = ['Clinical'];
+
 /**
- * The side navigation: every entry is shown to everyone, Users included (the route still guards it),
- * but the audit trail, which only its readers see (it holds staff's personal details).
+ * The side navigation: every staff entry is shown to all staff, Users included (the route still
+ * guards it), but the audit trail, which only its readers see (it holds staff's personal details).
+ * Clinical staff see their own four: Report Issue, their ward's devices, their reports and
+ * Settings.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', path: '/dashboard', icon: 'dashboard' },
-  { label: 'Equipment', path: '/equipment', icon: 'equipment' },
-  { label: 'Recalls', path: '/equipment/recalls', icon: 'recalls' },
-  { label: 'Maintenance', path: '/maintenance', icon: 'maintenance' },
-  { label: 'Tasks', path: '/tasks', icon: 'tasks' },
-  { label: 'Users', path: '/users', icon: 'users' },
-  { label: 'Reports', path: '/reports', icon: 'reports' },
+  { label: 'Dashboard', path: '/dashboard', icon: 'dashboard', roles: STAFF_ROLES },
+  { label: 'Report Issue', path: '/report-issue', icon: 'maintenance', roles: CLINICAL },
+  { label: 'Ward devices', path: '/equipment', icon: 'equipment', roles: CLINICAL },
+  { label: 'My reports', path: '/my-reports', icon: 'tasks', roles: CLINICAL },
+  { label: 'Equipment', path: '/equipment', icon: 'equipment', roles: STAFF_ROLES },
+  { label: 'Recalls', path: '/equipment/recalls', icon: 'recalls', roles: STAFF_ROLES },
+  { label: 'Maintenance', path: '/maintenance', icon: 'maintenance', roles: STAFF_ROLES },
+  { label: 'Tasks', path: '/tasks', icon: 'tasks', roles: STAFF_ROLES },
+  { label: 'Users', path: '/users', icon: 'users', roles: STAFF_ROLES },
+  { label: 'Reports', path: '/reports', icon: 'reports', roles: STAFF_ROLES },
   { label: 'Audit trail', path: '/audit', icon: 'audit', roles: AUDIT_READER_ROLES },
   { label: 'Settings', path: '/settings', icon: 'settings' },
 ];

@@ -4,6 +4,7 @@ import {
   notificationSettingsSchema,
   REPORT_FORMAT_NAMES,
   REPORT_FORMATS,
+  isStaff,
   reportDefaultsSchema,
   roleIs,
   type MeResponse,
@@ -35,8 +36,14 @@ import { useSave } from './use-save';
 /** Every format the Generate Report dialog makes, so any of them can be the one it starts with. */
 const FORMAT_CHOICES = REPORT_FORMATS.map((value) => ({ value, label: REPORT_FORMAT_NAMES[value] }));
 
+/**
+ * /settings: the person's own profile, notifications, preferences and appearance. Report
+ * defaults and the hospital lists are the department staff's (clinical staff ask for no report and
+ * read no list), so clinical staff do not see them.
+ */
 export function SettingsPage() {
   const user = useCurrentUser();
+  const staff = isStaff(user?.role);
   return (
     <div className="page">
       <PageHeader title="Settings" />
@@ -45,9 +52,9 @@ export function SettingsPage() {
         <NotificationsCard />
         <PreferencesCard />
         <AppearanceCard />
-        <ReportDefaultsCard />
+        {staff ? <ReportDefaultsCard /> : null}
         <RealTimeCard />
-        <HospitalListsCard />
+        {staff ? <HospitalListsCard /> : null}
         {roleIs(user.role, 'Admin') ? <SignInPolicyCard /> : null}
         <DangerZoneCard />
       </div>

@@ -1,6 +1,13 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import { NatsContext } from '@nestjs/microservices';
-import { SUBJECT_SENDERS, type ActingUser, type Actor } from '@caliber/contracts';
+import {
+  CLINICAL_REFUSAL,
+  CLINICAL_SUBJECTS,
+  isClinical,
+  SUBJECT_SENDERS,
+  type ActingUser,
+  type Actor,
+} from '@caliber/contracts';
 import { ServiceError } from '../service-error';
 import { StatementVerifier, type Sender, type VerifiedMessage } from './statements';
 
@@ -11,8 +18,9 @@ const verified = new WeakMap<object, VerifiedMessage>();
  * Applied to every NATS handler of a domain service: a message is handled only if its statement
  * is signed by a principal allowed to send that subject (`SUBJECT_SENDERS`), for that subject and
  * that payload. The handler then reads the payload with `@Command()` and who acts with
- * `@Acting()` / `@MessageSender()`, never from the payload itself. HTTP routes (the probe
- * port) are not messages and pass.
+ * `@Acting()` / `@MessageSender()`, never from the payload itself. A message acting for clinical
+ * staff is handled only on the few subjects open to them (`CLINICAL_SUBJECTS`). HTTP routes (the
+ * probe port) are not messages and pass.
  */
 @Injectable()
 export class SignedMessageGuard implements CanActivate {
@@ -24,6 +32,8 @@ export class SignedMessageGuard implements CanActivate {
     const subject = rpc.getContext<NatsContext>().getSubject();
     const data: unknown = rpc.getData();
     const message = this.verifier.verify(subject, data, SUBJECT_SENDERS[subject] ?? []);
+    if (isClinical(message.sender.user?.role) && !CLINICAL_SUBJECTS.has(subject))
+      throw new ServiceError('FORBIDDEN', CLINICAL_REFUSAL);
     if (typeof data === 'object' && data !== null) verified.set(data, message);
     return true;
   }
@@ -60,5 +70,12 @@ export const Acting = createParamDecorator((_data: unknown, context: ExecutionCo
 
 /** The acting person as a service records them: id, name, role, service number, and who vouched. */
 export function actorOf(user: ActingUser, via: Sender['principal']): Actor {
-  return { _id: user.id, name: user.name, role: user.role, serviceNumber: user.serviceNumber, via };
+  return {
+    _id: user.id,
+    name: user.name,
+    role: user.role,
+    serviceNumber: user.serviceNumber,
+    via,
+    ...(user.ward === undefined ? {} : { ward: user.ward }),
+  };
 }

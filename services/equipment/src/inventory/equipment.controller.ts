@@ -8,6 +8,7 @@ import {
   statusHistoryQuerySchema,
   SUBJECTS,
   updateEquipmentSchema,
+  wardLimit,
   type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
@@ -15,7 +16,7 @@ import {
   type Actor,
   type StatusHistoryPage,
 } from '@caliber/contracts';
-import { Acting, Command, parsePayload } from '@caliber/service-kit';
+import { Acting, Command, MessageSender, parsePayload, type Sender } from '@caliber/service-kit';
 import { z } from 'zod';
 import { EquipmentService } from './equipment.service';
 
@@ -24,15 +25,16 @@ const id = z.string().max(64);
 
 /**
  * NATS handlers: each validates its payload with the contract's schema, then calls the service.
- * Who acts comes from the message's signed statement (`@Acting`), never from the payload.
+ * Who acts comes from the message's signed statement (`@Acting`, `@MessageSender`), never from the
+ * payload: clinical staff's reads are limited to their ward (`wardLimit`).
  */
 @Controller()
 export class EquipmentController {
   constructor(private readonly inventory: EquipmentService) {}
 
   @MessagePattern(SUBJECTS.equipment.list)
-  list(@Command() data: unknown): Promise<EquipmentListResponse> {
-    return this.inventory.list(parsePayload(listEquipmentQuerySchema, data));
+  list(@MessageSender() sender: Sender, @Command() data: unknown): Promise<EquipmentListResponse> {
+    return this.inventory.list(parsePayload(listEquipmentQuerySchema, data), wardLimit(sender.user));
   }
 
   @MessagePattern(SUBJECTS.equipment.exportPage)
@@ -41,8 +43,8 @@ export class EquipmentController {
   }
 
   @MessagePattern(SUBJECTS.equipment.get)
-  get(@Command() data: unknown): Promise<EquipmentDetail> {
-    return this.inventory.get(parsePayload(z.object({ id }), data).id);
+  get(@MessageSender() sender: Sender, @Command() data: unknown): Promise<EquipmentDetail> {
+    return this.inventory.get(parsePayload(z.object({ id }), data).id, wardLimit(sender.user));
   }
 
   @MessagePattern(SUBJECTS.equipment.history)

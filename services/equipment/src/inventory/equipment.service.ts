@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   isRecordId,
   hasFullAccess,
+  withinWard,
   PAGE_SIZES,
   statusChangeRefusal,
   type Actor,
@@ -44,6 +45,9 @@ import { lockRecallMatching, recordMatches } from '../recalls/recall-matching';
 /** The fields a recall is matched on (the lot and GTIN come from the UDI). */
 const RECALL_MATCHED_FIELDS = ['manufacturer', 'model', 'serialNumber', 'lotNumber', 'gtin'] as const;
 
+/** What clinical staff are told of a device outside their ward: as if it were not there. */
+const NOT_IN_WARD = 'This equipment is not in your ward’s inventory.';
+
 /** The unique index on lower(serial_number) among items not deleted. */
 const SERIAL_NUMBER_INDEX = 'equipment_serial_number_key';
 type DescriptiveField =
@@ -73,11 +77,16 @@ export class EquipmentService {
     private readonly listCache: EquipmentListCache,
   ) {}
 
-  async list(asked: ListEquipmentQuery): Promise<EquipmentListResponse> {
+  /**
+   * `ward`: clinical staff see the devices of the ward they work in only (`wardLimit`): their list
+   * is that ward's whatever department it asks for, and its filters offer no other department.
+   */
+  async list(asked: ListEquipmentQuery, ward: string | null = null): Promise<EquipmentListResponse> {
+    if (ward === '') return emptyList(asked);
     // A former name of a department or category (a bookmarked filter) finds what it became.
     const query = {
       ...asked,
-      department: await this.lists.filterValue('department', asked.department),
+      department: await this.lists.filterValue('department', ward ?? asked.department),
       category: await this.lists.filterValue('category', asked.category),
     };
     // "Without a plan" is maintenance's knowledge: bring the local copy up to date first.
@@ -100,7 +109,7 @@ export class EquipmentService {
       page: query.page,
       pages: Math.max(1, Math.ceil(total / query.limit)),
       limit: query.limit,
-      filters,
+      filters: ward === null ? filters : { ...filters, departments: [ward] },
     };
   }
 
@@ -145,8 +154,10 @@ export class EquipmentService {
   }
 
   /** The item with the newest page of its status history (never all of it: it grows forever). */
-  async get(id: string): Promise<EquipmentDetail> {
+  /** `ward`: a clinical caller's ward (`wardLimit`); a device of another ward is not theirs to see (404). */
+  async get(id: string, ward: string | null = null): Promise<EquipmentDetail> {
     const item = await this.findLive(this.dataSource.manager, id);
+    if (!withinWard(ward, item.department)) throw new ServiceError('NOT_FOUND', NOT_IN_WARD);
     const history = await this.historyPage(id, { page: 1, limit: PAGE_SIZES.statusHistory });
     return { ...toEquipmentDto(item), statusHistory: history.entries, statusHistoryTotal: history.total };
   }
@@ -418,6 +429,18 @@ export async function findLiveItem(
 }
 
 /** A change made on a view older than the item (`version` read before someone else's change) is 409. */
+/** The list of a clinical caller whose roster entry names no ward: no device. */
+function emptyList(query: ListEquipmentQuery): EquipmentListResponse {
+  return {
+    equipment: [],
+    total: 0,
+    page: query.page,
+    pages: 1,
+    limit: query.limit,
+    filters: { departments: [], statuses: [], categories: [] },
+  };
+}
+
 export function refuseStale(item: EquipmentEntity, version: number | undefined): void {
   if (version !== undefined && version !== item.version)
     throw new ServiceError(

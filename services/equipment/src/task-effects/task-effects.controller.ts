@@ -5,12 +5,13 @@ import {
   ID_PATTERN,
   SUBJECTS,
   TASK_EFFECT_KINDS,
+  wardLimit,
   type Actor,
   type EquipmentStatus,
   type TaskEffectResult,
   type TaskEquipmentRef,
 } from '@caliber/contracts';
-import { Acting, Command, parsePayload } from '@caliber/service-kit';
+import { Acting, Command, MessageSender, parsePayload, type Sender } from '@caliber/service-kit';
 import { z } from 'zod';
 import { TaskEffectsService } from './task-effects.service';
 
@@ -28,8 +29,15 @@ export class TaskEffectsController {
   constructor(private readonly effects: TaskEffectsService) {}
 
   @MessagePattern(SUBJECTS.equipment.ref)
-  ref(@Command() data: unknown): Promise<TaskEquipmentRef & { status: EquipmentStatus }> {
-    return this.effects.ref(parsePayload(z.object({ id: z.string().max(64) }), data).id);
+  ref(
+    @MessageSender() sender: Sender,
+    @Command() data: unknown,
+  ): Promise<TaskEquipmentRef & { status: EquipmentStatus }> {
+    // Clinical staff report faults on the devices of their ward only.
+    return this.effects.ref(
+      parsePayload(z.object({ id: z.string().max(64) }), data).id,
+      wardLimit(sender.user),
+    );
   }
 
   @MessagePattern(SUBJECTS.equipment.bySerials)

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   isRecordId,
+  withinWard,
   RETIRED_STATUSES,
   type Actor,
   type EquipmentDto,
@@ -55,9 +56,9 @@ export class TaskEffectsService {
     private readonly events: EquipmentEvents,
   ) {}
 
-  async ref(id: string): Promise<TaskEquipmentRef & { status: EquipmentStatus }> {
+  async ref(id: string, ward: string | null = null): Promise<TaskEquipmentRef & { status: EquipmentStatus }> {
     const item = isRecordId(id) ? await this.dataSource.manager.findOneBy(EquipmentEntity, { id }) : null;
-    if (!item || item.deletedAt)
+    if (!item || item.deletedAt || !withinWard(ward, item.department))
       throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
     return {
       _id: item.id,

@@ -20,7 +20,7 @@ import { DropsDashboardFigures } from '../dashboard/drops-dashboard-figures.inte
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { SERVICE_CHANNEL } from '../identity/service-client';
-import { routePath, type ApiOperation, type Forward } from './operation';
+import { OPERATION_CALLERS, routePath, type ApiOperation, type Forward } from './operation';
 
 const METHODS = {
   get: RequestMethod.GET,
@@ -38,6 +38,7 @@ export function Operation(operation: ApiOperation): MethodDecorator {
   return applyDecorators(
     RequestMapping({ path: routePath(operation), method: METHODS[operation.method] }),
     HttpCode(operation.answer.status),
+    SetMetadata(OPERATION_CALLERS, operation.callers),
     ...(operation.callers === 'anyone' ? [SetMetadata(IS_PUBLIC, true)] : []),
     ...(operation.changesDashboardFigures ? [UseInterceptors(DropsDashboardFigures)] : []),
   );

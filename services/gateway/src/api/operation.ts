@@ -1,11 +1,12 @@
-import { ROLES, type Role } from '@caliber/contracts';
+import { ROLES, STAFF_ROLES, type Role } from '@caliber/contracts';
 import type { z } from 'zod';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * Who may call an operation: `anyone` needs no session (sign-in, health probes); `signed-in` is
- * every role; a list of roles refuses the others (403). The domain services keep the rules that
+ * every role, clinical staff included (the services then keep them to their ward and their own
+ * reports); `STAFF` is every role but clinical staff; a list of roles refuses the others (403). The domain services keep the rules that
  * depend on the record (a Technician's own task, a status reserved to Engineers); this is the
  * outer line those rules add up to, and the authorization matrix checks the two agree.
  */
@@ -99,6 +100,15 @@ export function operation<
   return declaration as ApiOperation;
 }
 
+/** Where a route keeps its operation's callers, for the guard that refuses clinical staff. */
+export const OPERATION_CALLERS = 'caliber:operationCallers';
+
+/**
+ * The biomedical department's staff, every role but clinical staff: what they read and do is the
+ * department's work (its dashboard, tasks, plans, reports, recalls, safety tests, the whole
+ * inventory), which clinical staff, who only report faults and follow their own, do not see.
+ */
+export const STAFF: readonly Role[] = STAFF_ROLES;
 /** Engineers and Admins: the people who manage equipment, work and the roster. */
 export const ENGINEERS: readonly Role[] = ['Engineer', 'Admin'];
 /** Everyone but Technicians: the audit trail holds staff's personal details. */

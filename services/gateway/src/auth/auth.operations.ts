@@ -12,7 +12,7 @@ import {
   verifyOtpResponseSchema,
   verifyOtpSchema,
 } from '@caliber/contracts';
-import { operation, type ApiOperation } from '../api/operation';
+import { operation, STAFF, type ApiOperation } from '../api/operation';
 import { COMMON_REFUSALS } from '../api/refusals';
 import { SIGNED_OUT_ANSWER } from './sso.operations';
 
@@ -173,7 +173,7 @@ export const AUTH_OPERATIONS = {
     path: '/api/settings/reports',
     tag: 'Settings',
     summary: 'Save report defaults',
-    callers: 'signed-in',
+    callers: STAFF,
     body: reportDefaultsSchema,
     answer: SAVED_USER,
   }),

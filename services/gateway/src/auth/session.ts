@@ -1,4 +1,4 @@
-import type { ActingUser, UserDto } from '@caliber/contracts';
+import { isClinical, type ActingUser, type UserDto } from '@caliber/contracts';
 
 /** A request's signed-in person and the identity session they act in. */
 export interface GatewaySession {
@@ -16,5 +16,7 @@ export function actingUserOf(session: GatewaySession): ActingUser {
     name: session.user.name,
     serviceNumber: session.user.serviceNumber,
     sessionId: session.sessionId,
+    // Clinical staff see and report the devices of the ward they work in: the services read it here.
+    ...(isClinical(session.user.role) ? { ward: session.user.department } : {}),
   };
 }

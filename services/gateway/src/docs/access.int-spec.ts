@@ -1,6 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { ROLES, type Role } from '@caliber/contracts';
+import { STAFF_ROLES, type Role, type SsoStarted, type VerifyOtpResponse } from '@caliber/contracts';
+import {
+  DEMO_PASSWORD,
+  startIdentityProvider,
+  type DirectoryPerson,
+  type RunningIdentityProvider,
+} from '@caliber/local-stack';
 import { call } from '@caliber/testing/http';
+import { browser, visitProvider } from '@caliber/testing/provider-browser';
 import { routeTargets } from '@caliber/testing/route-targets';
 import {
   rosterStaff,
@@ -15,13 +23,59 @@ import { OPERATIONS } from '../api/operations';
 import { CALLERS, expectedAnswers, ROUTE_ACCESS, type Caller } from './access';
 import { documentedAnswers } from './documented-answers';
 
+/** Where the identity provider sends the browser back: Caliber's callback page, as identity names it. */
+const PUBLIC_URL = 'http://localhost:5999';
+const CALLBACK = `${PUBLIC_URL}/login/sso`;
+const CLIENT = {
+  clientId: 'caliber',
+  clientSecret: randomBytes(16).toString('hex'),
+  redirectUris: [CALLBACK],
+  postLogoutRedirectUris: [`${PUBLIC_URL}/login`],
+};
+/** The ward nurse of the matrix, in the directory's clinical group; found on the roster by service number. */
+const NURSE: DirectoryPerson = {
+  id: `matrix-nurse-${randomBytes(3).toString('hex')}`,
+  login: 'matrix.nurse@hospital.example',
+  name: 'Clinical Matrix',
+  email: 'matrix.nurse@hospital.example',
+  employeeId: `N-${randomBytes(3).toString('hex').toUpperCase()}`,
+  groups: ['clinical-staff'],
+};
+
 /**
  * The authorization matrix: every operation, called by nobody and by a person of each role with a
  * valid request, answers what its declaration's callers imply (or the fixture's `answers`), and
  * every answer it gets, success or refusal, is what the served OpenAPI document says it is.
+ * Clinical staff sign in only through single sign-on, so the matrix's clinical person signs in
+ * through a real identity provider (the local one, in its own process), as a nurse would.
  */
-describe('Authorization matrix: every route × anonymous and the four roles (real stack)', () => {
-  const stack = useSignInStack('access', { RATE_LIMIT_OTP_REQUESTS_PER_ADDRESS: '1000' });
+describe('Authorization matrix: every route × anonymous and the five roles (real stack)', () => {
+  let directory: RunningIdentityProvider;
+  beforeAll(async () => {
+    directory = await startIdentityProvider({ clients: [CLIENT], people: [NURSE] });
+  });
+  afterAll(async () => {
+    await directory?.stop();
+  });
+  // Six callers ask for a code for one number: past the per-number limit, whose own tests are apart.
+  const limits = { RATE_LIMIT_OTP_REQUESTS_PER_ADDRESS: '1000', RATE_LIMIT_OTP_REQUESTS_PER_NUMBER: '100' };
+  const stack = useSignInStack('access', limits, () => ({
+    PUBLIC_URL,
+    SSO_PROVIDERS: JSON.stringify([
+      {
+        id: 'directory',
+        label: 'Hospital directory',
+        issuer: directory.issuer,
+        clientId: CLIENT.clientId,
+        clientSecret: CLIENT.clientSecret,
+        scopes: ['openid', 'profile', 'email', 'groups'],
+        personClaim: 'employee_id',
+        rosterField: 'serviceNumber',
+        groupsClaim: 'groups',
+        roles: { 'clinical-staff': 'Clinical' },
+      },
+    ]),
+  }));
   let equipment: INestApplication;
   let maintenance: INestApplication;
   let reports: INestApplication;
@@ -43,13 +97,38 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
     // The reports these tests ask for are mailed to addresses at one allowed domain.
     reports = await startReports({ REPORT_MAIL_DOMAINS: 'hospital.example' });
     reportsWorker = await startReportsWorker({ REPORT_MAIL_DOMAINS: 'hospital.example' });
-    for (const role of ROLES) {
+    for (const role of STAFF_ROLES) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Matrix`, preApproved: true });
       ids.set(role, staff.id);
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
+    // The nurse works on the ward of the matrix's devices (ICU), so their ward's devices are these.
+    const nurse = await rosterStaff(stack.db, {
+      role: 'Clinical',
+      name: NURSE.name,
+      serviceNumber: NURSE.employeeId,
+      department: 'ICU',
+    });
+    ids.set('Clinical', nurse.id);
+    tokens.set('Clinical', await signInThroughDirectory());
     device = await targets.item();
-  });
+  }, 60_000);
+
+  /** The nurse's sign-in, as their browser makes it: Caliber, the provider's form, and back. */
+  async function signInThroughDirectory(): Promise<string> {
+    const tab = browser();
+    const started = await tab.go(`${stack.gateway.url}/api/auth/sso/directory/start`, { method: 'POST' });
+    if (started.status !== 200) throw new Error(`Single sign-on did not begin: ${started.status}`);
+    const { authorizationUrl } = (await started.json()) as SsoStarted;
+    const visit = await visitProvider(tab, authorizationUrl, CALLBACK, NURSE.login, DEMO_PASSWORD);
+    if (!visit.callback) throw new Error(`The provider did not send the browser back: ${visit.page ?? ''}`);
+    const finished = await tab.go(`${stack.gateway.url}/api/auth/sso/finish`, {
+      json: { query: visit.callback.search },
+    });
+    const body = (await finished.json()) as VerifyOtpResponse;
+    if (finished.status !== 200) throw new Error(`The nurse was not signed in: ${JSON.stringify(body)}`);
+    return body.token;
+  }
   afterAll(async () => {
     await reportsWorker.close();
     await reports.close();
@@ -112,7 +191,7 @@ describe('Authorization matrix: every route × anonymous and the four roles (rea
     }
     expect(answered).toEqual(expected);
     expect(undocumented).toEqual([]);
-    // Every route for each of five callers, one call after another (about 500): on two shared
+    // Every route for each of six callers, one call after another (about 600): on two shared
     // cores that outgrew the suite's 30 s default as routes were added.
-  }, 120_000);
+  }, 150_000);
 });

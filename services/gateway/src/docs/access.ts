@@ -1,9 +1,19 @@
 import type { Role } from '@caliber/contracts';
 import { rolesOf, type ApiOperation } from '../api/operation';
 
-/** Who calls: nobody signed in, or a signed-in person of each role. */
+/**
+ * Who calls: nobody signed in, or a signed-in person of each role (clinical staff signed in
+ * through single sign-on, the only way they sign in).
+ */
 export type Caller = 'anonymous' | Role;
-export const CALLERS: readonly Caller[] = ['anonymous', 'Technician', 'Engineer', 'Manager', 'Admin'];
+export const CALLERS: readonly Caller[] = [
+  'anonymous',
+  'Technician',
+  'Engineer',
+  'Manager',
+  'Admin',
+  'Clinical',
+];
 
 /** What a call of the matrix needs: an item it may change, made fresh for the call. */
 export interface CallContext {
@@ -44,13 +54,18 @@ export interface RouteAccess {
     | 'recall without devices';
 }
 
-const everyone = (status: number): Record<Caller, number> => ({
-  anonymous: 401,
+/** The same answer to every caller, signed in or not (a request refused for what it names). */
+const alike = (status: number): Record<Caller, number> => ({
+  anonymous: status,
   Technician: status,
   Engineer: status,
   Manager: status,
   Admin: status,
+  Clinical: status,
 });
+
+/** The same answer to every signed-in caller, 401 to nobody signed in. */
+const everyone = (status: number): Record<Caller, number> => ({ ...alike(status), anonymous: 401 });
 
 /**
  * The role table, derived from an operation's declaration: its success status for whoever may
@@ -144,17 +159,17 @@ const safetyFile = ({ serial }: CallContext) => ({
 export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   // Sign-in is for anyone; a service number that is not on the roster is 404 to everyone alike.
   requestOtp: {
-    answers: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    answers: alike(404),
     body: () => ({ serviceNumber: 'NOT-ON-ROSTER' }),
   },
   verifyOtp: {
-    answers: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    answers: alike(404),
     body: () => ({ serviceNumber: 'NOT-ON-ROSTER', otp: '123456' }),
   },
   logout: { last: true },
-  // The matrix's stack has no identity provider: the path's `{provider}` is no provider (404).
+  // The path's `{provider}` names no provider of the matrix's stack (its own is `directory`): 404.
   startSingleSignOn: {
-    answers: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    answers: alike(404),
   },
   // The matrix's stack has no identity provider: requiring single sign-on is refused (409).
   updateSignInPolicy: {
@@ -163,15 +178,16 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   },
   // An answer from a browser that began no sign-in signs nobody in, whoever hands it on.
   finishSingleSignOn: {
-    answers: { anonymous: 403, Technician: 403, Engineer: 403, Manager: 403, Admin: 403 },
+    answers: alike(403),
     body: () => ({ query: 'code=not-a-code&state=not-a-state' }),
   },
   updateOwnProfile: { body: () => ({ name: 'Matrix Person', email: '' }) },
-  // Each caller has no e-mail address: there is nothing to confirm (409), nothing to cancel (200).
+  // Each caller has no e-mail address (the clinical person is found by service number): there is
+  // nothing to confirm (409), nothing to cancel (200).
   sendEmailConfirmation: { answers: everyone(409) },
   // A link is opened signed in or not; a token nobody was sent is 404 to everyone alike.
   confirmEmail: {
-    answers: { anonymous: 404, Technician: 404, Engineer: 404, Manager: 404, Admin: 404 },
+    answers: alike(404),
     body: () => ({ token: 'M'.repeat(43) }),
   },
   updateNotificationSettings: {

@@ -10,7 +10,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
 import { z } from 'zod';
 import { OPERATIONS } from '../api/operations';
-import { callersInWords, type ApiOperation } from '../api/operation';
+import { callersInWords, STAFF, type ApiOperation } from '../api/operation';
 import { openApiDocument } from './openapi';
 
 const TARGET = join(__dirname, 'client', 'caliber-api.d.ts');
@@ -31,8 +31,10 @@ const callersOf = (operation: ApiOperation): string =>
   operation.callers === 'anyone'
     ? 'anyone'
     : operation.callers === 'signed-in'
-      ? 'signed in'
-      : callersInWords(operation.callers);
+      ? 'signed in, clinical staff too'
+      : operation.callers === STAFF
+        ? 'staff (not clinical staff)'
+        : callersInWords(operation.callers);
 
 const answerOf = (operation: ApiOperation): string => {
   const { status, schema, file } = operation.answer;

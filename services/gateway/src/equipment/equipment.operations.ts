@@ -17,7 +17,7 @@ import {
   statusHistoryQuerySchema,
   updateEquipmentSchema,
 } from '@caliber/contracts';
-import { ENGINEERS, operation, type ApiOperation } from '../api/operation';
+import { ENGINEERS, operation, STAFF, type ApiOperation } from '../api/operation';
 import { FILE_WORKERS_BUSY } from '../api/refusals';
 import { INVENTORY_IMPORT_DEADLINE_MS } from './equipment.client';
 import { inventoryTemplateQuerySchema } from './inventory-template';
@@ -66,7 +66,7 @@ export const EQUIPMENT_OPERATIONS = {
     path: '/api/equipment/{id}/history',
     tag: 'Equipment',
     summary: "One page of an item's status history, newest first",
-    callers: 'signed-in',
+    callers: STAFF,
     query: statusHistoryQuerySchema,
     answer: { status: 200, description: 'The page.', schema: statusHistoryPageSchema },
     refusals: { 404: NOT_IN_INVENTORY },
@@ -79,7 +79,7 @@ export const EQUIPMENT_OPERATIONS = {
     tag: 'Equipment',
     summary: 'Add equipment',
     description: 'Any signed-in user; Decommissioned and Auctioned are for Engineers and Admins.',
-    callers: 'signed-in',
+    callers: STAFF,
     body: createEquipmentSchema,
     answer: { status: 201, description: 'The created item.', schema: equipmentDtoSchema },
     refusals: {
@@ -96,7 +96,7 @@ export const EQUIPMENT_OPERATIONS = {
     tag: 'Equipment',
     summary: 'Change fields of an item',
     description: 'Send only what changes; send `version` to refuse overwriting a newer change (409).',
-    callers: 'signed-in',
+    callers: STAFF,
     body: updateEquipmentSchema,
     answer: { status: 200, description: 'The updated item.', schema: equipmentDtoSchema },
     refusals: {
@@ -115,7 +115,7 @@ export const EQUIPMENT_OPERATIONS = {
     summary: 'Change the status, with an optional reason',
     description:
       'Send the `version` you read to refuse overwriting a newer change (409). Returning an item to Serviceable, and setting or leaving Decommissioned or Auctioned, are for Engineers and Admins.',
-    callers: 'signed-in',
+    callers: STAFF,
     body: changeEquipmentStatusSchema,
     answer: { status: 200, description: 'The updated item.', schema: equipmentDtoSchema },
     refusals: {
@@ -169,7 +169,7 @@ export const EQUIPMENT_OPERATIONS = {
     summary: 'The inventory import template, as XLSX or CSV',
     description:
       "Anyone signed in may fill one in (only Engineers and Admins may import it). The columns an import reads (Name, Manufacturer, Model, Serial Number, UDI (optional), Department, Location, Installation Date, Warranty Expiry (optional), Status, Category). CSV: the header row alone. XLSX: each header with a note of what its column accepts and the other header names read for it; drop-downs of the statuses and the hospital's active departments and categories on rows 2 to 20,001; a second sheet, How to fill, with every column, the date forms, the UDI rule, the statuses and the lists. `inventory-template.xlsx|csv`.",
-    callers: 'signed-in',
+    callers: STAFF,
     query: inventoryTemplateQuerySchema,
     answer: { status: 200, description: 'The file, as an attachment.', file: SPREADSHEETS },
     refusals: { 503: 'The equipment service (the hospital lists) is not answering; try again.' },
@@ -257,7 +257,7 @@ export const EQUIPMENT_OPERATIONS = {
     summary: 'The inventory as filtered, as XLSX or CSV, every field',
     description:
       "The list's filters (`q`, `department`, `status`, `category`, `riskClass`, `pmProgram`), at most 50,000 devices, in name order. The import's columns come first under its headers (so an exported file imports again), then GTIN, lot, UDI dates, the risk assessment, the device's id and who added and changed it. XLSX: text cells as text (never a formula), dates as dates, date-times on the hospital's clock (`HOSPITAL_TIME_ZONE`), a frozen header row with an autofilter. CSV: UTF-8 with a byte-order mark, a text that a spreadsheet would run as a formula (= + - @ first) written with a quote in front. `inventory-YYYY-MM-DD.xlsx|csv`.",
-    callers: 'signed-in',
+    callers: STAFF,
     query: inventoryExportQuerySchema,
     answer: { status: 200, description: 'The file, as an attachment.', file: SPREADSHEETS },
     refusals: {

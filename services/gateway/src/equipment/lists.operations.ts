@@ -5,7 +5,7 @@ import {
   SUBJECTS,
   updateListEntrySchema,
 } from '@caliber/contracts';
-import { ADMINS, operation, type ApiOperation } from '../api/operation';
+import { ADMINS, operation, STAFF, type ApiOperation } from '../api/operation';
 
 /**
  * The hospital lists (departments with their wards, equipment categories), kept by the equipment
@@ -20,7 +20,7 @@ export const LISTS_OPERATIONS = {
     summary: "The hospital's departments (with their wards) and equipment categories",
     description:
       'Every entry, retired ones too (`retired`), with the names it had (`formerNames`): forms offer the active entries, filters and records show every one. Answers `{departments: [{…, wards}], categories}`.',
-    callers: 'signed-in',
+    callers: STAFF,
     answer: { status: 200, description: 'The lists.', schema: hospitalListsDtoSchema },
     forward: { subject: SUBJECTS.equipment.lists },
   }),

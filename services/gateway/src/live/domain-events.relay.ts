@@ -30,7 +30,8 @@ type RelayedSubject = keyof typeof LIVE_EVENT_OF_SUBJECT;
  * Receives the services' domain events from NATS. Every gateway replica subscribes (no queue
  * group), so each reaches its own sockets and its own session cache. An event counts only if it
  * is signed by the service that owns its subject (`events.<service>.…`): inventory changes go to
- * the browsers under the screens' event names; ended sessions are forgotten and their sockets
+ * the staff's browsers under the screens' event names (clinical staff hear only of their own
+ * reports and account); ended sessions are forgotten and their sockets
  * closed; a changed account is asked for again on its next call. When the NATS connection comes back after a loss, announcements may have been missed,
  * so the session cache is emptied.
  */
@@ -105,7 +106,7 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
       // listing staff reload; the event names the person only, never their details.
       const { userId } = payload as UserUpdatedEvent;
       this.sessions.refreshUser(userId);
-      this.live.broadcast('user:changed', { userId });
+      this.live.sendToStaffAnd('user:changed', { userId }, userId);
       return;
     }
     if (subject === EVENT_SUBJECTS.reportProgress) {

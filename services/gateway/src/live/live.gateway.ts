@@ -10,6 +10,7 @@ import {
 } from '@nestjs/websockets';
 import {
   SOCKET_SETTINGS,
+  isStaff,
   seesAllTasks,
   sessionEndedMessage,
   type LiveEvent,
@@ -36,6 +37,11 @@ export interface LiveSocketData {
 export const userRoom = (userId: string) => `user:${userId}`;
 /** The room of the sockets of everyone who sees every task (and so every task event). */
 export const ALL_TASKS_ROOM = 'tasks:all';
+/**
+ * The room of the biomedical department's staff (every role but clinical staff): the inventory's
+ * and the roster's events are theirs. Clinical staff hear only of their own reports.
+ */
+export const STAFF_ROOM = 'staff';
 /** The room of one session's sockets: they close together when it ends. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -86,9 +92,14 @@ export class LiveGateway
     return this.server?.sockets.sockets.size ?? 0;
   }
 
-  /** Sends an event to every admitted socket of this replica (inventory events concern everyone). */
+  /** Sends an event to every staff socket of this replica (inventory and roster events concern all staff). */
   broadcast(event: LiveEvent, payload: unknown): void {
-    this.server?.emit(event, payload);
+    this.server?.to(STAFF_ROOM).emit(event, payload);
+  }
+
+  /** An event for every staff socket and for `userId`'s own (their account changed), each once. */
+  sendToStaffAnd(event: LiveEvent, payload: unknown, userId: string): void {
+    this.server?.to([STAFF_ROOM, userRoom(userId)]).emit(event, payload);
   }
 
   /**
@@ -137,6 +148,7 @@ XX
     const rooms = [userRoom(user._id), sessionRoom(sessionId)];
     // A role change ends the session, so the room a socket joins here holds for its life.
     if (seesAllTasks(user.role)) rooms.push(ALL_TASKS_ROOM);
+    if (isStaff(user.role)) rooms.push(STAFF_ROOM);
     void socket.join(rooms);
     this.closeAtExpiry(socket, Math.min(data.tokenExpiresAt, data.session.expiresAt));
     socket.emit('socket:ready', { userId: user._id });

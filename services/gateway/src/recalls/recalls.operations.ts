@@ -13,7 +13,7 @@ import {
   SUBJECTS,
   updateRecallNoticeSchema,
 } from '@caliber/contracts';
-import { ENGINEERS, operation, type ApiOperation } from '../api/operation';
+import { ENGINEERS, operation, STAFF, type ApiOperation } from '../api/operation';
 
 /**
  * How long a notice's save or edit may take: it is matched against the inventory in its
@@ -36,7 +36,7 @@ export const RECALLS_OPERATIONS = {
     summary: 'Recalls and field safety notices, open ones first',
     description:
       'Each with its affected devices and how many of their actions are closed. `state` is `open`, `closed` or empty for both. Answers `{recalls, total, page, pages, limit, open, openActions}`.',
-    callers: 'signed-in',
+    callers: STAFF,
     query: listRecallsQuerySchema,
     answer: { status: 200, description: 'The page.', schema: recallListResponseSchema },
     // The service reads the query itself as its message.
@@ -78,7 +78,7 @@ export const RECALLS_OPERATIONS = {
     summary: 'One recall and its counts',
     description:
       'The notice as recorded, `affected` (devices it found) and `closed` (their actions closed), and `duplicateOf` when it repeats a notice recorded first. Its devices: `GET /api/recalls/{id}/actions`.',
-    callers: 'signed-in',
+    callers: STAFF,
     answer: { status: 200, description: 'The recall.', schema: recallDtoSchema },
     refusals: { 404: 'No such recall.' },
     forward: { subject: SUBJECTS.equipment.recallsGet },
@@ -91,7 +91,7 @@ export const RECALLS_OPERATIONS = {
     summary: 'A page of the devices a recall found, each with its action',
     description:
       'Open actions first, then by device name. Answers `{actions, total, page, pages, limit}` (`limit` 25 by default, at most 100).',
-    callers: 'signed-in',
+    callers: STAFF,
     query: listRecallActionsQuerySchema,
     answer: { status: 200, description: 'The page.', schema: recallActionsPageSchema },
     refusals: { 404: 'No such recall.' },
@@ -158,7 +158,7 @@ export const RECALLS_OPERATIONS = {
     path: '/api/equipment/{id}/recalls',
     tag: 'Recalls',
     summary: 'The recalls that found a device, each with its action',
-    callers: 'signed-in',
+    callers: STAFF,
     answer: {
       status: 200,
       description: '`{recalls: [{recall, action}]}`',

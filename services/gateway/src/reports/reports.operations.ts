@@ -9,7 +9,7 @@ import {
   SUBJECTS,
   type ReportFormat,
 } from '@caliber/contracts';
-import { operation, type ApiOperation } from '../api/operation';
+import { operation, STAFF, type ApiOperation } from '../api/operation';
 import { COMMON_REFUSALS } from '../api/refusals';
 
 /** The media type of each report format, as its file is sent. */
@@ -33,7 +33,7 @@ export const REPORTS_OPERATIONS = {
     summary: 'Generate reports as PDF, Excel or Word; optionally e-mail them and repeat them on a schedule',
     description:
       "The Generate Report dialog's body: `reports` (at least one of the eight types), `filters` (`dateFrom` ≤ `dateTo`, departments, categories, `staff`) and `options` (format, visuals, advanced, schedule, delivery). At least one of `delivery.downloadNow`, `delivery.email` or `schedule.enabled`. With Download Now, the answer waits for the file up to `REPORT_WAIT_SECONDS` (15 s) and is the file itself (`cmms-report-{timestamp}.{pdf|xlsx|docx}`); otherwise, or when it takes longer, it is 202 `{fileUrl, jobId, scheduleId}`: `fileUrl` is the report's page, which follows it live and downloads it when done. A schedule alone writes nothing now. `delivery.email` must be the caller's own confirmed address (`user.emailConfirmed`) or at one of `REPORT_MAIL_DOMAINS` (else 400, saying where reports may go and how to confirm an address).",
-    callers: 'signed-in',
+    callers: STAFF,
     body: generateReportSchema,
     answer: {
       status: 202,
@@ -58,7 +58,7 @@ export const REPORTS_OPERATIONS = {
     path: '/api/reports',
     tag: 'Reports',
     summary: "Your reports, newest first (Engineers and Admins: everyone's with `everyone=1`)",
-    callers: 'signed-in',
+    callers: STAFF,
     query: reportJobListQuerySchema,
     answer: { status: 200, description: '`{jobs, total, page, pages}`', schema: reportJobListResponseSchema },
     // The service reads the query itself as its message.
@@ -70,7 +70,7 @@ export const REPORTS_OPERATIONS = {
     path: '/api/report-schedules',
     tag: 'Reports',
     summary: "Your report schedules (Engineers and Admins: everyone's), with their next run",
-    callers: 'signed-in',
+    callers: STAFF,
     answer: { status: 200, description: '`{schedules}`', schema: reportScheduleListResponseSchema },
     forward: { subject: SUBJECTS.reports.listSchedules },
   }),
@@ -81,7 +81,7 @@ export const REPORTS_OPERATIONS = {
     tag: 'Reports',
     summary: 'Cancel a report schedule (its owner, an Engineer or an Admin)',
     description: "The reports it made stay. Anyone else's schedule is 404.",
-    callers: 'signed-in',
+    callers: STAFF,
     answer: { status: 200, description: '`{_id}`', schema: removedRecordSchema },
     refusals: { 404: 'No such schedule (or not yours).' },
     forward: { subject: SUBJECTS.reports.cancelSchedule },
@@ -92,7 +92,7 @@ export const REPORTS_OPERATIONS = {
     path: '/api/reports/{id}',
     tag: 'Reports',
     summary: 'One report: its state, progress and file (its owner, Engineers and Admins)',
-    callers: 'signed-in',
+    callers: STAFF,
     answer: { status: 200, description: 'The report.', schema: reportJobDtoSchema },
     refusals: { 404: 'No such report (or not yours).' },
     forward: { subject: SUBJECTS.reports.getJob },
@@ -103,7 +103,7 @@ export const REPORTS_OPERATIONS = {
     path: '/api/reports/{id}/file',
     tag: 'Reports',
     summary: 'Download a finished report',
-    callers: 'signed-in',
+    callers: STAFF,
     answer: {
       status: 200,
       description: 'The file, as an attachment.',

@@ -8,7 +8,7 @@ import {
   safetyTestDtoSchema,
   SUBJECTS,
 } from '@caliber/contracts';
-import { ENGINEERS, operation, type ApiOperation } from '../api/operation';
+import { ENGINEERS, operation, STAFF, type ApiOperation } from '../api/operation';
 import { FILE_WORKERS_BUSY } from '../api/refusals';
 
 /** What an analyser file may be refused for before maintenance sees it: its size, or busy file workers. */
@@ -31,7 +31,7 @@ export const SAFETY_OPERATIONS = {
     summary: "A device's electrical-safety tests (IEC 62353), newest first, and when the next is due",
     description:
       "Anyone signed in. The latest 50 tests with each measurement, the limit applied and its source, the computed result, the analyser's own verdict when imported, and the Repair task a failure opened; `due` is the due date of the device's active Safety Testing PM plan (its earliest open occurrence, else the plan's next due date), null without such a plan.",
-    callers: 'signed-in',
+    callers: STAFF,
     answer: {
       status: 200,
       description: '`{tests, total, due}` (`DeviceSafetyTests`)',
@@ -74,7 +74,7 @@ export const SAFETY_OPERATIONS = {
     path: '/api/safety-tests/{id}',
     tag: 'Electrical safety',
     summary: 'One electrical-safety test',
-    callers: 'signed-in',
+    callers: STAFF,
     answer: { status: 200, description: '`SafetyTestDto`', schema: safetyTestDtoSchema },
     refusals: { 404: 'No such test.' },
     forward: { subject: SUBJECTS.maintenance.safetyTestGet },

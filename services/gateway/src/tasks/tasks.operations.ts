@@ -32,7 +32,7 @@ import {
   updateTaskSchema,
   type Role,
 } from '@caliber/contracts';
-import { ENGINEERS, operation, type ApiOperation, type Callers } from '../api/operation';
+import { ENGINEERS, operation, STAFF, type ApiOperation, type Callers } from '../api/operation';
 import { COMMON_REFUSALS } from '../api/refusals';
 
 /**
@@ -270,7 +270,7 @@ export const TASKS_OPERATIONS = {
     summary: 'PM compliance for a period (anyone signed in)',
     description:
       'For the PM occurrences due from `from` to `to` (default: this month), optionally of one department or category: due, completed on time (on or before the due date), late, missed (not done and past due, or cancelled), pending (not yet due), and the rate on time / (due − pending); overall, for high-risk and for life-support devices. Also how many occurrences are overdue now, whatever their due date (`overdue.total`; a Technician: of their own work), and how many devices in the PM program have no active plan (`unplanned.total`); the lists themselves are `GET /api/maintenance/compliance/overdue` and `/unplanned`.',
-    callers: 'signed-in',
+    callers: STAFF,
     query: complianceQuerySchema,
     answer: {
       status: 200,
@@ -288,7 +288,7 @@ export const TASKS_OPERATIONS = {
     summary: 'A page of the overdue PM occurrences (anyone signed in; a Technician: their own)',
     description:
       'Every occurrence of a PM plan whose due date has passed and that is neither completed nor cancelled, whatever its due date, earliest due first; optionally of one `department` or `category`. A Technician gets only the occurrences assigned to them. Answers `{items, total, page, pages, limit, today}` (`limit` 25 by default, at most 100; `today` is the day the days overdue are counted to).',
-    callers: 'signed-in',
+    callers: STAFF,
     query: complianceListQuerySchema,
     answer: {
       status: 200,
@@ -305,7 +305,7 @@ export const TASKS_OPERATIONS = {
     summary: 'A page of the devices in the PM program without an active plan (anyone signed in)',
     description:
       'Devices whose risk assessment puts them in the PM program, in use (not retired or removed), that no active plan covers; life support first, then high risk, then by name; optionally of one `department` or `category`. Answers `{items, total, page, pages, limit}` (`limit` 25 by default, at most 100).',
-    callers: 'signed-in',
+    callers: STAFF,
     query: complianceListQuerySchema,
     answer: {
       status: 200,
@@ -322,7 +322,7 @@ export const TASKS_OPERATIONS = {
     summary: 'PM plans, newest first (anyone signed in)',
     description:
       '`state` active (default), retired or all; `equipment` for one device. Answers `{plans, total, page, pages, limit}`.',
-    callers: 'signed-in',
+    callers: STAFF,
     query: listPmPlansQuerySchema,
     answer: {
       status: 200,
@@ -338,7 +338,7 @@ export const TASKS_OPERATIONS = {
     tag: 'Tasks',
     summary: 'One PM plan with its schedule (anyone signed in)',
     description: 'The plan, with the next occurrence to be created and its due date.',
-    callers: 'signed-in',
+    callers: STAFF,
     answer: { status: 200, description: 'The plan.', schema: pmPlanDtoSchema },
     refusals: { 404: 'No such plan.' },
     forward: { subject: SUBJECTS.maintenance.getPlan },
@@ -381,7 +381,7 @@ export const TASKS_OPERATIONS = {
     summary: "One page of a device's maintenance history: its tasks, newest first",
     description:
       'Anyone signed in, a Technician included, whoever each task was assigned to: read-only, each task with its type, status, dates, assignee, reporter, fault, repair details, spare parts and certification (not the notes, hours or costs). A device without tasks has an empty page.',
-    callers: 'signed-in',
+    callers: STAFF,
     query: deviceHistoryQuerySchema,
     answer: {
       status: 200,

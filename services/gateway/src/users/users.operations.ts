@@ -13,7 +13,7 @@ import {
   userDtoSchema,
   userListResponseSchema,
 } from '@caliber/contracts';
-import { ENGINEERS, operation, SUPERVISORS, type ApiOperation } from '../api/operation';
+import { ENGINEERS, operation, STAFF, SUPERVISORS, type ApiOperation } from '../api/operation';
 import { COMMON_REFUSALS, FILE_WORKERS_BUSY } from '../api/refusals';
 
 /** How a roster file may be refused for its size, and what a busy gateway answers. */
@@ -159,7 +159,7 @@ export const USERS_OPERATIONS = {
     summary: 'Who may receive tasks, for the assignee selects',
     description:
       '`approved=true` (default): active people approved to receive tasks; `approved=any`: every active person (the technician filter). By name, at most `limit` (200). Answers `{technicians}`.',
-    callers: 'signed-in',
+    callers: STAFF,
     query: assigneeQuerySchema,
     answer: {
       status: 200,
@@ -176,7 +176,7 @@ export const USERS_OPERATIONS = {
     tag: 'Tasks',
     summary: "The Create Task form's Assign To list",
     description: 'The people approved to receive tasks, as `{users}`.',
-    callers: 'signed-in',
+    callers: STAFF,
     answer: {
       status: 200,
       description: '`{users: [{_id, name, role, serviceNumber}]}`',

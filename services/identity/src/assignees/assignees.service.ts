@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   isRecordId,
+  isClinical,
   roleIs,
   type AssigneeDto,
   type StaffStanding,
@@ -18,7 +19,7 @@ function toAssignee(user: UserEntity): AssigneeDto {
 
 /**
  * Who may receive tasks: active people with the roster's pre-approved flag, but not Managers (who
- * read tasks and change none).
+ * read tasks and change none) nor clinical staff (who report faults only).
  * The lists feed the assignee selects; `assignee` is the check maintenance makes before it
  * assigns anyone, so a stale screen cannot assign a person who was deactivated meanwhile.
  */
@@ -33,8 +34,10 @@ export class AssigneesService {
       .orderBy('user.name', 'ASC')
       .addOrderBy('user.id', 'ASC')
       .take(query.limit);
-    // Managers read tasks and change none: a task assigned to one could never be worked.
-    if (query.approved === 'true') builder.andWhere("user.preApproved = true AND user.role <> 'Manager'");
+    // Managers read tasks and change none, and clinical staff only report faults: a task assigned
+    // to either could never be worked.
+    if (query.approved === 'true')
+      builder.andWhere("user.preApproved = true AND user.role NOT IN ('Manager', 'Clinical')");
     if (query.q) {
       const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       builder.andWhere('(user.name ILIKE :pattern OR user.serviceNumber ILIKE :pattern)', { pattern });
@@ -69,6 +72,11 @@ export class AssigneesService {
       throw new ServiceError(
         'VALIDATION_FAILED',
         `${user.name} is a Manager: Managers read tasks but do not work them.`,
+      );
+    if (isClinical(user.role))
+      throw new ServiceError(
+        'VALIDATION_FAILED',
+        `${user.name} is clinical staff: clinical staff report faults but do not work tasks.`,
       );
     if (!user.preApproved)
       throw new ServiceError(

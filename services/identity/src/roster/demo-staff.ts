@@ -4,7 +4,8 @@ import { UserEntity } from '../users/user.entity';
 import { addStaff } from './roster';
 
 /**
- * Invented staff for a demonstration roster: every role, departments from the hospital list, and phone
+ * Invented staff for a demonstration roster: every role (two ward nurses as clinical staff, on
+ * wards that have demo devices), departments from the hospital list, and phone
  * numbers in the +1 555 01xx range, which is reserved for fiction. One account is deactivated to
  * show that rule.
  */
@@ -113,6 +114,24 @@ export const DEMO_STAFF: readonly NewStaffInput[] = [
     phoneNumber: '+15550100112',
     email: 'adjoa.sarpong@caliber.example',
     isActive: false,
+  },
+  // Clinical staff: ward nurses who report faults on their ward's devices, signing in through the
+  // hospital's identity provider only.
+  {
+    serviceNumber: 'N-2001',
+    name: 'Adwoa Badu',
+    role: 'Clinical',
+    department: 'ICU',
+    phoneNumber: '+15550100121',
+    email: 'adwoa.badu@caliber.example',
+  },
+  {
+    serviceNumber: 'N-2002',
+    name: 'Yaa Nkrumah',
+    role: 'Clinical',
+    department: 'Main Theatre',
+    phoneNumber: '+15550100122',
+    email: 'yaa.nkrumah@caliber.example',
   },
 ];
 

@@ -25,9 +25,9 @@ export class FaultReportsController {
   constructor(private readonly faults: FaultReportsService) {}
 
   @MessagePattern(SUBJECTS.maintenance.openFaults)
-  openFaults(@Acting() _actor: Actor, @Command() data: unknown): Promise<OpenFaultPage> {
+  openFaults(@Acting() actor: Actor, @Command() data: unknown): Promise<OpenFaultPage> {
     const command = parsePayload(z.object({ equipmentId: id, query: openFaultsQuerySchema }), data);
-    return this.faults.openFaults(command.equipmentId, command.query);
+    return this.faults.openFaults(actor, command.equipmentId, command.query);
   }
 
   @MessagePattern(SUBJECTS.maintenance.addToReport)

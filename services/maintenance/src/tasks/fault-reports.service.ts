@@ -4,6 +4,8 @@ import {
   addToReportRefusal,
   isRecordId,
   OPEN_TASK_STATUSES,
+  wardLimit,
+  withinWard,
   type Actor,
   type AddedReport,
   type OpenFaultPage,
@@ -32,15 +34,18 @@ export class FaultReportsService {
 
   /**
    * The device's open faults (`isOpenFault`), newest first, a page at a time, each with how many
-   * accounts were added to it. A device with none, or not in the inventory, has an empty page.
+   * accounts were added to it. A device with none, or not in the inventory, has an empty page;
+   * so has, for clinical staff, a device outside their ward (by the department the report names).
    */
-  async openFaults(equipmentId: string, query: OpenFaultsQuery): Promise<OpenFaultPage> {
+  async openFaults(actor: Actor, equipmentId: string, query: OpenFaultsQuery): Promise<OpenFaultPage> {
     if (!isRecordId(equipmentId))
       throw new ServiceError('NOT_FOUND', 'This equipment is not in the inventory.');
     const manager = this.dataSource.manager;
+    const ward = wardLimit(actor);
     const [tasks, total] = await manager.findAndCount(TaskEntity, {
       where: {
         equipmentId,
+        ...(ward === null ? {} : { equipmentDepartment: ward }),
         deletedAt: IsNull(),
         taskType: 'Repair',
         certified: false,
@@ -94,7 +99,9 @@ export class FaultReportsService {
         where: { id: taskId, deletedAt: IsNull() },
         lock: { mode: 'pessimistic_write' },
       });
-      if (!current) throw new ServiceError('NOT_FOUND', 'This task is not in the list.');
+      // Clinical staff add to the reports of their ward's devices only.
+      if (!current || !withinWard(wardLimit(actor), current.equipmentDepartment))
+        throw new ServiceError('NOT_FOUND', 'This task is not in the list.');
       const refusal = addToReportRefusal(current);
       if (refusal) throw new ServiceError('CONFLICT', refusal);
       const saved = await manager.save(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  isClinical,
   isRecordId,
   isReportOnly,
   PRIORITY_OF_SEVERITY,
@@ -81,14 +82,17 @@ export class TasksService {
 
   async list(actor: Actor, query: ListTasksQuery): Promise<TaskListResponse> {
     const seesAll = TaskRules.seesAll(actor);
-    const scope: TaskListScope = {
-      // The tasks assigned to the caller (`my=1`), or reported by them (`reported=1`), are all theirs
-      // to see: no second condition, and `my=1` counts from the kept counts.
-      visibleTo: seesAll || query.my || query.reported ? null : actor._id,
-      // The technician filter is for those who see everyone's tasks; a Technician's is ignored.
-      assigneeId: query.my ? actor._id : seesAll ? query.technician || null : null,
-      reporterId: query.reported ? actor._id : null,
-    };
+    // Clinical staff follow the faults they reported, whatever else the query asks for.
+    const scope: TaskListScope = isClinical(actor.role)
+      ? { visibleTo: null, assigneeId: null, reporterId: actor._id }
+      : {
+          // The tasks assigned to the caller (`my=1`), or reported by them (`reported=1`), are all theirs
+          // to see: no second condition, and `my=1` counts from the kept counts.
+          visibleTo: seesAll || query.my || query.reported ? null : actor._id,
+          // The technician filter is for those who see everyone's tasks; a Technician's is ignored.
+          assigneeId: query.my ? actor._id : seesAll ? query.technician || null : null,
+          reporterId: query.reported ? actor._id : null,
+        };
     const manager = this.dataSource.manager;
     // The kept counts change only with a task: read once, then from the cache until a change.
     const kept = (assignee: string | null) =>

@@ -5432,7 +5432,7 @@ export interface components {
       pendingEmail: string | null;
       phoneNumber: string;
       /** @enum {string} */
-      role: 'Technician' | 'Engineer' | 'Manager' | 'Admin';
+      role: 'Technician' | 'Engineer' | 'Manager' | 'Admin' | 'Clinical';
       department: string;
       isActive: boolean;
       /** @description Whether the person may receive tasks. */
@@ -6201,6 +6201,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
       413: {
         headers: {
@@ -6592,7 +6601,7 @@ export interface operations {
         page?: number;
         limit?: number;
         q?: string;
-        role?: '' | ('Technician' | 'Engineer' | 'Manager' | 'Admin');
+        role?: '' | ('Technician' | 'Engineer' | 'Manager' | 'Admin' | 'Clinical');
         department?: string;
         active?: '' | 'true' | 'false' | boolean | null;
         sort?: string;
@@ -6668,7 +6677,7 @@ export interface operations {
            * @default Technician
            * @enum {string}
            */
-          role?: 'Technician' | 'Engineer' | 'Manager' | 'Admin';
+          role?: 'Technician' | 'Engineer' | 'Manager' | 'Admin' | 'Clinical';
           /** @default TSEU */
           department?: string;
           /** @default true */
@@ -7055,7 +7064,7 @@ export interface operations {
           email?: ('' | string) | null;
           phoneNumber?: string;
           /** @enum {string} */
-          role?: 'Technician' | 'Engineer' | 'Manager' | 'Admin';
+          role?: 'Technician' | 'Engineer' | 'Manager' | 'Admin' | 'Clinical';
           department?: string;
           isActive?: boolean;
           preApproved?: boolean;
@@ -7254,6 +7263,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -7285,6 +7303,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -7724,6 +7751,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not in the inventory. */
       404: {
         headers: {
@@ -7983,6 +8019,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -8397,6 +8442,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The inventory as filtered holds more than 50,000 devices: filter it and export each part. Or the workbook needs more than 128 MB of memory or 30 s to write. */
       413: {
         headers: {
@@ -8446,6 +8500,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -8733,6 +8796,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A device chosen is no longer in the inventory, or no device matches the filters. */
       404: {
         headers: {
@@ -8813,6 +8885,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9069,6 +9150,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such recall. */
       404: {
         headers: {
@@ -9244,6 +9334,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9513,6 +9612,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -10723,6 +10831,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -10768,6 +10885,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -10827,6 +10953,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -10879,6 +11014,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -10912,6 +11056,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11210,6 +11363,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not a device id. */
       404: {
         headers: {
@@ -11252,6 +11414,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11439,6 +11610,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11777,6 +11957,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
       413: {
         headers: {
@@ -11855,6 +12044,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The service behind this route is not answering; try again. */
       503: {
         headers: {
@@ -11886,6 +12084,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11926,6 +12133,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -11975,6 +12191,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -12033,6 +12258,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such report (or not yours), or it expired. */
       404: {
         headers: {
@@ -12082,6 +12316,15 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
