@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role } from './roles';
+import { isClinical, type Role } from './roles';
 
 /**
  * The roles an Admin may require to sign in by single sign-on (the code by SMS is then refused
@@ -44,7 +44,8 @@ export const signInPolicySchema = z
   });
 export type SignInPolicy = z.output<typeof signInPolicySchema>;
 
-/** Why the code is refused to a person whose role must use single sign-on. */
+/** Why the code is refused to a person whose role must use single sign-on (clinical staff always). */
 export function ssoRequiredMessage(role: Role): string {
-  return `${role}s sign in with their hospital account: use "Sign in with …" above. The code by SMS is not used for this role.`;
+  const who = isClinical(role) ? 'Clinical staff' : `${role}s`;
+  return `${who} sign in with their hospital account: use "Sign in with …" above. The code by SMS is not used for this role.`;
 }

@@ -54,7 +54,8 @@ const leaver = person('leaver', ['caliber-technicians']);
 const clerk = person('clerk', ['ward-clerks']);
 const inactive = person('inactive', ['caliber-engineers']);
 const stranger = person('stranger', ['caliber-engineers']);
-const PEOPLE = [engineer, leaver, clerk, inactive, stranger];
+const nurse = person('nurse', ['clinical-staff']);
+const PEOPLE = [engineer, leaver, clerk, inactive, stranger, nurse];
 
 const provider = (id: string, idp: RunningIdentityProvider) => ({
   id,
@@ -66,7 +67,11 @@ const provider = (id: string, idp: RunningIdentityProvider) => ({
   personClaim: 'email',
   rosterField: 'email',
   groupsClaim: 'groups',
-  roles: { 'caliber-engineers': 'Engineer', 'caliber-technicians': 'Technician' },
+  roles: {
+    'caliber-engineers': 'Engineer',
+    'caliber-technicians': 'Technician',
+    'clinical-staff': 'Clinical',
+  },
 });
 
 describe('Single sign-on through the hospital identity provider (real OpenID providers)', () => {
@@ -102,6 +107,7 @@ describe('Single sign-on through the hospital identity provider (real OpenID pro
     await rosterStaff(db, { email: engineer.email, role: 'Technician', name: 'SSO Engineer' });
     await rosterStaff(db, { email: leaver.email, role: 'Technician', name: 'SSO Leaver' });
     await rosterStaff(db, { email: clerk.email, role: 'Technician', name: 'SSO Clerk' });
+    await rosterStaff(db, { email: nurse.email, role: 'Clinical', name: 'SSO Nurse', department: 'ICU' });
     const gone = await rosterStaff(db, { email: inactive.email, role: 'Engineer', name: 'SSO Inactive' });
     await setRosterActive(db, gone.serviceNumber, false);
   }, 60_000);
@@ -384,5 +390,18 @@ describe('Single sign-on through the hospital identity provider (real OpenID pro
     } finally {
       await db.query(`UPDATE "identity"."sign_in_policy" SET "sso_required_roles" = '{}'`);
     }
+  });
+
+  it('signs clinical staff in only with the hospital account: their code is always refused', async () => {
+    const tab = browser();
+    const signedIn = await finish(tab, (await signInAt(tab, 'hospital', nurse)).search);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ role: 'Clinical', department: 'ICU' });
+    const refused = await call(gateway.url, 'POST', '/api/auth/request-otp', {
+      body: { serviceNumber: signedIn.body.user.serviceNumber },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'SSO_REQUIRED', message: ssoRequiredMessage('Clinical') });
+    expect(refused.body['message']).toMatch(/^Clinical staff sign in with their hospital account/);
   });
 });

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  isClinical,
   roleIs,
   ssoRequiredMessage,
   SSO_POLICY_ROLES,
@@ -86,8 +87,13 @@ export class SignInPolicyService {
     return this.answer(saved);
   }
 
-  /** Refuses the code to a person whose role must sign in by single sign-on. */
+  /**
+   * Refuses the code to a person whose role must sign in by single sign-on: the roles the Admins
+   * chose, and clinical staff always (their ward's directory account is their only way in, so a
+   * nurse's phone number on the roster never becomes a second one).
+   */
   async refuseCodeFor(manager: EntityManager, role: Role): Promise<void> {
+    if (isClinical(role)) throw new ServiceError('SSO_REQUIRED', ssoRequiredMessage(role));
     const { roles } = await this.row(manager);
     if (roles.some((required) => roleIs(role, required as Role)))
       throw new ServiceError('SSO_REQUIRED', ssoRequiredMessage(role));
