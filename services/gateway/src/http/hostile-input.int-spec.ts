@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { ROLES, type Role } from '@caliber/contracts';
+import { STAFF_ROLES, type Role } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import { routeTargets } from '@caliber/testing/route-targets';
 import { until } from '@caliber/testing/wait';
@@ -166,7 +166,9 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
     reports = await startReports({ REPORT_MAIL_DOMAINS: 'hospital.example' });
     reportsWorker = await startReportsWorker({ REPORT_MAIL_DOMAINS: 'hospital.example' });
     rows = await equipmentDataSource();
-    for (const role of ROLES) {
+    // The department's staff, who sign in with a code. Clinical staff cannot (single sign-on
+    // only), and the gateway refuses them every operation but their few before a body is read.
+    for (const role of STAFF_ROLES) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Hostile`, preApproved: true });
       ids.set(role, staff.id);
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
@@ -237,7 +239,7 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
       const valid = ROUTE_ACCESS[operationId]?.body?.(context('HOSTILE-VALID')) as Record<string, Json>;
       const path = await pathFor(route);
       await fc.assert(
-        fc.asyncProperty(mutated(valid), fc.constantFrom(...ROLES), async (rawBody, role) => {
+        fc.asyncProperty(mutated(valid), fc.constantFrom(...STAFF_ROLES), async (rawBody, role) => {
           const before = await fingerprint();
           const answer = await call(stack.gateway.url, route.method.toUpperCase(), path, {
             token: tokens.get(role),
