@@ -51,7 +51,7 @@ test.describe('Session', () => {
     await signInQuickly(page, addStaff('Engineer'));
     const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
     const out = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
-    expect(out.status()).toBe(204);
+    expect(out.status()).toBe(200);
 
     await page.goto('/equipment');
     await expect(page).toHaveURL(/\/login$/);
@@ -64,7 +64,7 @@ test.describe('Session', () => {
     const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
     const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
     await page.getByRole('button', { name: 'Logout' }).click();
-    expect((await loggedOut).status()).toBe(204);
+    expect((await loggedOut).status()).toBe(200);
     const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);
   });

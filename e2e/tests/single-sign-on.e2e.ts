@@ -147,6 +147,8 @@ test.describe('Single sign-on', () => {
     await page.screenshot({ path: 'e2e/.results/screens/ward-device-phone-dark.png', fullPage: true });
     await page.goto('/equipment');
     await expect(page.getByRole('heading', { name: 'Ward devices' })).toBeVisible();
+    // Other tests add devices on ICU too: the nurse finds hers by searching.
+    await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
     await expect(page.getByText(`Infusion Pump ${tag}`).first()).toBeVisible();
     await page.screenshot({ path: 'e2e/.results/screens/ward-devices-phone-dark.png', fullPage: true });
   });

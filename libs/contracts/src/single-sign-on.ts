@@ -82,12 +82,6 @@ export function ssoRefusalMessage(reason: SsoRefusal): string {
 export const SIGN_IN_METHODS = ['code', 'single-sign-on'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-/**
- * The page the provider sends the browser back to (the redirect URI every provider registers):
- * it hands the provider's answer to `POST /api/auth/sso/finish`.
- */
-export const SSO_CALLBACK_PATH = '/login/sso';
-
 /** A sign-in begun: where the browser goes next. */
 export const ssoStartedSchema = z
   .object({
