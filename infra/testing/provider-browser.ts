@@ -110,3 +110,43 @@ export async function visitProvider(
   }
   throw new Error('Too many redirects');
 }
+
+/** Begins a single sign-on at the gateway in this browser; answers the provider's address. */
+export async function startSingleSignOn(
+  tab: Browser,
+  gatewayUrl: string,
+  providerId: string,
+): Promise<string> {
+  const started = await tab.go(`${gatewayUrl}/api/auth/sso/${providerId}/start`, { method: 'POST' });
+  if (started.status !== 200)
+    throw new Error(`Single sign-on did not begin: ${started.status} ${await started.text()}`);
+  return ((await started.json()) as { authorizationUrl: string }).authorizationUrl;
+}
+
+/** Hands the provider's answer (the callback page's query) to the gateway from this browser. */
+export async function finishSingleSignOn(
+  tab: Browser,
+  gatewayUrl: string,
+  query: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const finished = await tab.go(`${gatewayUrl}/api/auth/sso/finish`, { json: { query } });
+  return { status: finished.status, body: (await finished.json()) as Record<string, unknown> };
+}
+
+/** A whole single sign-on as `login` (password `password`): the session token, or an error. */
+export async function signInWithProvider(
+  gatewayUrl: string,
+  providerId: string,
+  callback: string,
+  login: string,
+  password: string,
+): Promise<string> {
+  const tab = browser();
+  const authorizationUrl = await startSingleSignOn(tab, gatewayUrl, providerId);
+  const visit = await visitProvider(tab, authorizationUrl, callback, login, password);
+  if (!visit.callback) throw new Error(`The provider did not send the browser back: ${visit.page ?? ''}`);
+  const finished = await finishSingleSignOn(tab, gatewayUrl, visit.callback.search);
+  if (finished.status !== 200 || typeof finished.body['token'] !== 'string')
+    throw new Error(`Not signed in: ${JSON.stringify(finished.body)}`);
+  return finished.body['token'];
+}

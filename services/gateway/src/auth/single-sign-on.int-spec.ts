@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import {
-  ssoRefusalMessage,
-  ssoRequiredMessage,
-  type SsoStarted,
-  type VerifyOtpResponse,
-} from '@caliber/contracts';
+import { ssoRefusalMessage, ssoRequiredMessage, type VerifyOtpResponse } from '@caliber/contracts';
 import {
   DEMO_PASSWORD,
   recheckSsoSessions,
@@ -14,7 +9,13 @@ import {
   type RunningIdentityProvider,
 } from '@caliber/testing/identity-provider';
 import { call } from '@caliber/testing/http';
-import { browser, visitProvider, type Browser } from '@caliber/testing/provider-browser';
+import {
+  browser,
+  finishSingleSignOn,
+  startSingleSignOn,
+  visitProvider,
+  type Browser,
+} from '@caliber/testing/provider-browser';
 import {
   identityDataSource,
   rosterStaff,
@@ -120,18 +121,14 @@ describe('Single sign-on through the hospital identity provider (real OpenID pro
   });
 
   /** Begins a sign-in in this browser; answers the provider's address. */
-  async function start(tab: Browser, providerId: string): Promise<string> {
-    const answer = await tab.go(`${gateway.url}/api/auth/sso/${providerId}/start`, { method: 'POST' });
-    expect(answer.status).toBe(200);
-    return ((await answer.json()) as SsoStarted).authorizationUrl;
-  }
+  const start = (tab: Browser, providerId: string) => startSingleSignOn(tab, gateway.url, providerId);
 
   /** Hands the provider's answer to the gateway from this browser. */
   async function finish(tab: Browser, query: string) {
-    const answer = await tab.go(`${gateway.url}/api/auth/sso/finish`, { json: { query } });
+    const answer = await finishSingleSignOn(tab, gateway.url, query);
     return {
       status: answer.status,
-      body: (await answer.json()) as VerifyOtpResponse & { message?: string; code?: string },
+      body: answer.body as VerifyOtpResponse & { message?: string; code?: string },
     };
   }
 

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { STAFF_ROLES, type Role, type SsoStarted, type VerifyOtpResponse } from '@caliber/contracts';
+import { STAFF_ROLES, type Role } from '@caliber/contracts';
+import { call } from '@caliber/testing/http';
 import {
   DEMO_PASSWORD,
   startIdentityProvider,
   type DirectoryPerson,
   type RunningIdentityProvider,
-} from '@caliber/local-stack';
-import { call } from '@caliber/testing/http';
-import { browser, visitProvider } from '@caliber/testing/provider-browser';
+} from '@caliber/testing/identity-provider';
+import { signInWithProvider } from '@caliber/testing/provider-browser';
 import { routeTargets } from '@caliber/testing/route-targets';
 import {
   rosterStaff,
@@ -110,25 +110,14 @@ describe('Authorization matrix: every route × anonymous and the five roles (rea
       department: 'ICU',
     });
     ids.set('Clinical', nurse.id);
-    tokens.set('Clinical', await signInThroughDirectory());
+    // The nurse's sign-in, as their browser makes it: Caliber, the provider's form, and back.
+    tokens.set(
+      'Clinical',
+      await signInWithProvider(stack.gateway.url, 'directory', CALLBACK, NURSE.login, DEMO_PASSWORD),
+    );
     device = await targets.item();
   }, 60_000);
 
-  /** The nurse's sign-in, as their browser makes it: Caliber, the provider's form, and back. */
-  async function signInThroughDirectory(): Promise<string> {
-    const tab = browser();
-    const started = await tab.go(`${stack.gateway.url}/api/auth/sso/directory/start`, { method: 'POST' });
-    if (started.status !== 200) throw new Error(`Single sign-on did not begin: ${started.status}`);
-    const { authorizationUrl } = (await started.json()) as SsoStarted;
-    const visit = await visitProvider(tab, authorizationUrl, CALLBACK, NURSE.login, DEMO_PASSWORD);
-    if (!visit.callback) throw new Error(`The provider did not send the browser back: ${visit.page ?? ''}`);
-    const finished = await tab.go(`${stack.gateway.url}/api/auth/sso/finish`, {
-      json: { query: visit.callback.search },
-    });
-    const body = (await finished.json()) as VerifyOtpResponse;
-    if (finished.status !== 200) throw new Error(`The nurse was not signed in: ${JSON.stringify(body)}`);
-    return body.token;
-  }
   afterAll(async () => {
     await reportsWorker.close();
     await reports.close();
