@@ -158,22 +158,8 @@ export class OtpService {
         return { kind: 'wrong' as const, user, attempts: attempt[0]?.attempts ?? OTP_MAX_ATTEMPTS };
       }
       await manager.update(OtpChallengeEntity, challenge.id, { consumedAt: new Date() });
-      const now = new Date();
-      const firstSignIn = user.registeredAt === null;
-      await manager.update(UserEntity, user.id, {
-        lastLoginAt: now,
-        ...(firstSignIn ? { registeredAt: now } : {}),
-      });
-      await writeAudit(manager, {
-        actor: { id: user.id, label: user.serviceNumber },
-        entity: 'user',
-        entityId: user.id,
-        action: firstSignIn ? 'registered' : 'signed-in',
-        changes: { lastLoginAt: { from: user.lastLoginAt?.toISOString() ?? null, to: now.toISOString() } },
-      });
-      const fresh = await manager.findOneByOrFail(UserEntity, { id: user.id });
-      const session = await this.sessions.open(manager, user.id, command.clientAddress);
-      return { kind: 'ok' as const, user: fresh, session };
+      const signedIn = await this.sessions.signIn(manager, user, command.clientAddress);
+      return { kind: 'ok' as const, ...signedIn };
     });
 
     if (outcome.kind === 'ok') {

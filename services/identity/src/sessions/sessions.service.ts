@@ -117,6 +117,39 @@ export class SessionsService implements OnModuleInit, OnModuleDestroy {
     return manager.save(session);
   }
 
+  /**
+   * A sign-in, inside its transaction, however it was proven (a code, single sign-on): the
+   * person's last sign-in (and registration, the first time) recorded and audited, and their
+   * session opened. Answers the person as they are now and the session.
+   */
+  async signIn(
+    manager: EntityManager,
+    user: UserEntity,
+    clientAddress: string,
+    provider?: ProviderSessionInput,
+  ): Promise<{ user: UserEntity; session: SessionEntity }> {
+    const now = new Date();
+    const firstSignIn = user.registeredAt === null;
+    await manager.update(UserEntity, user.id, {
+      lastLoginAt: now,
+      ...(firstSignIn ? { registeredAt: now } : {}),
+    });
+    await writeAudit(manager, {
+      actor: { id: user.id, label: user.serviceNumber },
+      entity: 'user',
+      entityId: user.id,
+      action: firstSignIn ? 'registered' : 'signed-in',
+      changes: {
+        lastLoginAt: { from: user.lastLoginAt?.toISOString() ?? null, to: now.toISOString() },
+        ...(provider
+          ? { method: { from: null, to: 'single-sign-on' }, provider: { from: null, to: provider.provider } }
+          : {}),
+      },
+    });
+    const fresh = await manager.findOneByOrFail(UserEntity, { id: user.id });
+    return { user: fresh, session: await this.open(manager, user.id, clientAddress, provider) };
+  }
+
   /** Identity's signed word that this person just signed in, in this session. */
   voucher(user: UserEntity, session: SessionEntity): string {
     const voucher: Omit<SignInVoucherClaims, 'iss' | 'iat' | 'exp'> = {

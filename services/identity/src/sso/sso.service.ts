@@ -252,26 +252,7 @@ export class SsoService {
       if (!user.isActive) return this.refuseRostered(manager, user, provider, 'deactivated');
       if (!role) return this.refuseRostered(manager, user, provider, 'no-role');
       await this.followDirectoryRole(manager, user, role, provider);
-      const now = new Date();
-      const firstSignIn = user.registeredAt === null;
-      await manager.update(UserEntity, user.id, {
-        lastLoginAt: now,
-        ...(firstSignIn ? { registeredAt: now } : {}),
-      });
-      await writeAudit(manager, {
-        actor: { id: user.id, label: user.serviceNumber },
-        entity: 'user',
-        entityId: user.id,
-        action: firstSignIn ? 'registered' : 'signed-in',
-        changes: {
-          lastLoginAt: { from: user.lastLoginAt?.toISOString() ?? null, to: now.toISOString() },
-          method: { from: null, to: 'single-sign-on' },
-          provider: { from: null, to: provider.id },
-        },
-      });
-      const fresh = await manager.findOneByOrFail(UserEntity, { id: user.id });
-      const session = await this.sessions.open(manager, user.id, clientAddress, providerSession);
-      return { user: fresh, session };
+      return this.sessions.signIn(manager, user, clientAddress, providerSession);
     });
     if (outcome instanceof Refused) throw outcome;
     this.logger.info(
