@@ -181,23 +181,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       : {};
   const ownConfig = (principal: string): Record<string, string> => (principal === 'identity' ? ssoEnv : {});
 
-  const seedArgs = ({ name, demoSeed }: RegisteredService) => [
+  const seedArgs = (name: DomainServiceName, demoSeed: DemoSeed) => [
     serviceEntry(name, 'cli'),
     demoSeed.command,
     ...(options.demoSeedArgs?.[name] ?? []),
   ];
-  const seed = (service: RegisteredService): void =>
-    runStep(service.demoSeed.label, process.execPath, seedArgs(service), {
+  const seed = (service: SeededService): void =>
+    runStep(service.demoSeed.label, process.execPath, seedArgs(service.name, service.demoSeed), {
       ...env,
       ...ownConfig(service.name),
     });
   // A seed that asks other services over the bus runs as its service (its NATS user and key),
   // once they serve, without blocking this process while they write to its pipes.
-  const seedWhileServing = (service: RegisteredService): Promise<void> =>
+  const seedWhileServing = (service: SeededService): Promise<void> =>
     runStepWhileServing(
       service.demoSeed.label,
       process.execPath,
-      seedArgs(service),
+      seedArgs(service.name, service.demoSeed),
       {
         ...env,
         ...ownConfig(service.name),
@@ -225,7 +225,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...statementKeyEnv(secrets.statementKeys, name),
       });
     }
-    for (const service of DOMAIN_SERVICES)
+    for (const service of SEEDED_SERVICES)
       if (!seedsAfterStart(service)) {
         abort?.throwIfAborted();
         seed(service);
@@ -360,7 +360,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw new Error(`The stack did not become healthy within 60 s; see ${baseUrl}/api/health and the log.`);
   }
   try {
-    for (const service of DOMAIN_SERVICES) if (seedsAfterStart(service)) await seedWhileServing(service);
+    for (const service of SEEDED_SERVICES) if (seedsAfterStart(service)) await seedWhileServing(service);
   } catch (error) {
     await stop();
     throw error;
@@ -383,11 +383,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 }
 
-type RegisteredService = (typeof DOMAIN_SERVICES)[number];
+type DemoSeed = NonNullable<DomainService['demoSeed']>;
+interface SeededService {
+  name: DomainServiceName;
+  demoSeed: DemoSeed;
+}
 
-function seedsAfterStart(service: RegisteredService): boolean {
-  const seed: DomainService['demoSeed'] = service.demoSeed;
-  return Boolean(seed.afterStart);
+/** The services with demo data of their own, in start order (one that only reacts to others has none). */
+const SEEDED_SERVICES: readonly SeededService[] = DOMAIN_SERVICES.flatMap((service) => {
+  const demoSeed: DomainService['demoSeed'] = service.demoSeed;
+  return demoSeed ? [{ name: service.name, demoSeed }] : [];
+});
+
+function seedsAfterStart(service: SeededService): boolean {
+  return Boolean(service.demoSeed.afterStart);
 }
 
 /** A service's built entry: `main` runs it (and `main migrate`), `cli` is its admin commands. */
@@ -410,7 +419,7 @@ function runningBundle(options: Pick<StackOptions, 'bundlesFrom'>, name: string,
   return options.bundlesFrom ? join(options.bundlesFrom, file) : file;
 }
 
-function workersOf(service: RegisteredService): readonly string[] | undefined {
+function workersOf(service: (typeof DOMAIN_SERVICES)[number]): readonly string[] | undefined {
   const entry: DomainService = service;
   return entry.workers;
 }

@@ -25,6 +25,7 @@ describe('the audit viewer contract', () => {
       equipment: { atUs: '1781234567890123', id: '42' },
       maintenance: { atUs: '1781234567890000', id: '7' },
       reports: null,
+      notifications: null,
     };
     const cursor = encodeAuditCursor(positions);
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);

@@ -18,6 +18,7 @@ export const AUDIT_SERVICE_LABELS: Record<DomainServiceName, string> = {
   equipment: 'Equipment',
   maintenance: 'Maintenance',
   reports: 'Reports',
+  notifications: 'Notifications',
 };
 
 /** Rows on one page of the audit viewer: 25 unless asked, never more than 100. */

@@ -51,3 +51,4 @@ export * from './audit';
 export * from './live-event-map';
 export * from './single-sign-on';
 export * from './sign-in-policy';
+export * from './notifications';

@@ -2,6 +2,7 @@ import type { SessionEndedNotice, UserUpdatedEvent } from './auth';
 import type { EquipmentChangedEvent, EquipmentDeletedEvent, EquipmentStatusChangedEvent } from './equipment';
 import type { ListsChangedEvent } from './lists';
 import type { EquipmentImportedEvent, LiveEvent } from './live-events';
+import type { NotificationCreatedEvent, NotificationsReadEvent } from './notifications';
 import type { ReportProgressEvent } from './reports';
 import type { TaskChangedEvent, TaskDeletedEvent, TaskWithdrawnEvent } from './task-api';
 
@@ -28,6 +29,8 @@ export interface LiveEventPayloads {
   /** The person whose roster entry or account changed, never their details. */
   'user:changed': UserUpdatedEvent;
   'report:progress': ReportProgressEvent;
+  'notification:new': NotificationCreatedEvent;
+  'notification:read': NotificationsReadEvent;
   'socket:ready': { userId: string };
   'session:ended': SessionEndedNotice;
 }

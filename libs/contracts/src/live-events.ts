@@ -20,6 +20,9 @@ export const LIVE_EVENTS = [
   'user:changed',
   /** One of the person's reports moved (queued, running, done, failed, e-mailed): only they receive it. */
   'report:progress',
+  /** A notification for the person (the bell), and their unread count after a read elsewhere. */
+  'notification:new',
+  'notification:read',
   'socket:ready',
   /** The session ended (signed out elsewhere, idle, deactivated, expired): the socket closes next. */
   'session:ended',

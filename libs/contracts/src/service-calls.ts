@@ -70,6 +70,13 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     // The compliance report's "Audit trail integrity": each service's chain, its own included.
     ...AUDIT_VERIFY_SUBJECTS,
   ],
+  // The notifying service follows the audited changes of tasks, safety tests and the inventory,
+  // and asks identity who is to be told and where.
+  notifications: [
+    SUBJECTS.maintenance.activity,
+    SUBJECTS.equipment.activity,
+    SUBJECTS.identity.notificationRecipients,
+  ],
 };
 
 /** Subjects for services only: the gateway never sends them for a person. */
@@ -83,6 +90,9 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.pmCoverage,
   SUBJECTS.maintenance.taskRef,
   SUBJECTS.equipment.listChanges,
+  SUBJECTS.maintenance.activity,
+  SUBJECTS.equipment.activity,
+  SUBJECTS.identity.notificationRecipients,
   ...REPORT_DATA_SUBJECTS,
   ...AUDIT_VERIFY_SUBJECTS,
 ];

@@ -41,6 +41,13 @@ export const DOMAIN_SERVICES = [
     /** The workers that write the files: processes of their own (`dist/worker.js`), as many as wanted. */
     workers: ['worker'],
   },
+  {
+    name: 'notifications',
+    healthPortVariable: 'NOTIFICATIONS_HEALTH_PORT',
+    localHealthPort: 5105,
+    /** It keeps no demo data of its own: it tells people of what the other services' demo does. */
+    demoSeed: null,
+  },
 ] as const satisfies readonly DomainService[];
 
 export interface DomainService {
@@ -48,7 +55,7 @@ export interface DomainService {
   healthPortVariable: string;
   localHealthPort: number;
   /** `afterStart`: the seed asks other services over the bus, so it runs once the stack serves. */
-  demoSeed: { command: string; label: string; afterStart?: boolean };
+  demoSeed: { command: string; label: string; afterStart?: boolean } | null;
   /**
    * Other processes of the service, each a built entry (`dist/<entry>.js`) started beside `main.js`
    * with the service's own NATS user and statement key.

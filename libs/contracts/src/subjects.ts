@@ -44,6 +44,8 @@ export const SUBJECTS = {
     auditVerify: 'identity.audit.verify',
     /** The names of the people an audit page names by id (the audit viewer's "who"). */
     auditNames: 'identity.audit.names',
+    /** The people a notification goes to, with their toggles and addresses (the notifying service only). */
+    notificationRecipients: 'identity.users.notification-recipients',
     health: 'identity.health',
   },
   equipment: {
@@ -108,6 +110,8 @@ export const SUBJECTS = {
     recallsForDevice: 'equipment.recalls.for-device',
     /** The compliance report's recall section (the reports service). */
     reportRecalls: 'equipment.report.recalls',
+    /** The feed of the inventory's audited changes with their devices (the notifying service). */
+    activity: 'equipment.activity.changes',
     health: 'equipment.health',
   },
   maintenance: {
@@ -167,6 +171,8 @@ export const SUBJECTS = {
     auditPage: 'maintenance.audit.page',
     /** Whether the service's audit hash chain is intact (the compliance report; services only). */
     auditVerify: 'maintenance.audit.verify',
+    /** The feed of tasks' and safety tests' audited changes with their records (the notifying service). */
+    activity: 'maintenance.activity.changes',
     health: 'maintenance.health',
   },
   reports: {
@@ -183,6 +189,17 @@ export const SUBJECTS = {
     auditVerify: 'reports.audit.verify',
     health: 'reports.health',
   },
+  notifications: {
+    /** The signed-in person's own notifications (the bell), newest first, and marking them read. */
+    list: 'notifications.list',
+    markRead: 'notifications.read',
+    markAllRead: 'notifications.read-all',
+    /** The delivery record: each e-mail and SMS, sent, retried, failed or skipped, and why (Admins). */
+    deliveries: 'notifications.deliveries',
+    auditPage: 'notifications.audit.page',
+    auditVerify: 'notifications.audit.verify',
+    health: 'notifications.health',
+  },
 } as const;
 
 /** Queue groups: every replica of a service joins its group, so each request is handled once. */
@@ -191,6 +208,7 @@ export const QUEUE_GROUPS = {
   equipment: 'equipment',
   maintenance: 'maintenance',
   reports: 'reports',
+  notifications: 'notifications',
 } as const;
 
 /** NATS subjects of domain events (published by the owner, forwarded to browsers by the gateway). */
@@ -218,6 +236,10 @@ export const EVENT_SUBJECTS = {
   taskDeleted: 'events.maintenance.task-deleted',
   /** A report moved (queued, running, done, failed): only its owner's sockets receive it. */
   reportProgress: 'events.reports.progress',
+  /** A notification for one person (`NotificationUserEvent`): only their sockets receive it. */
+  notificationCreated: 'events.notifications.created',
+  /** One person's unread count changed by a read: their other tabs and devices follow. */
+  notificationsRead: 'events.notifications.read',
 } as const;
 
 /** Task events: a Technician's sockets receive only those of tasks assigned to them. */

@@ -62,7 +62,7 @@ function subjectSenders(): Record<string, Principal[]> {
     const list = (senders[subject] ??= []);
     if (!list.includes(principal)) list.push(principal);
   };
-  for (const namespace of [SUBJECTS.identity, SUBJECTS.equipment, SUBJECTS.maintenance, SUBJECTS.reports])
+  for (const namespace of Object.values(SUBJECTS))
     for (const subject of Object.values(namespace)) if (gatewayMay(subject).length) allow(subject, 'gateway');
   // Service to service: a line per subject a service calls (SERVICE_CALLS), and only those. Two
   // services may call one subject: each is added, neither replaces the other.
@@ -138,6 +138,10 @@ export const CLINICAL_SUBJECTS: ReadonlySet<string> = new Set([
   SUBJECTS.maintenance.reportIssue,
   SUBJECTS.maintenance.openFaults,
   SUBJECTS.maintenance.addToReport,
+  // What they are told about their own reports and their ward's devices.
+  SUBJECTS.notifications.list,
+  SUBJECTS.notifications.markRead,
+  SUBJECTS.notifications.markAllRead,
 ]);
 
 /** The refusal of anything else to clinical staff, at the gateway and in every service alike. */

@@ -13,7 +13,7 @@ const row = (id: string, atUs: string): AuditServiceRow => ({
   changes: {},
   equipmentId: null,
 });
-const none = { identity: null, equipment: null, maintenance: null, reports: null };
+const none = { identity: null, equipment: null, maintenance: null, reports: null, notifications: null };
 
 describe('merging the services’ audit pages', () => {
   it('takes the newest rows of all, breaking ties by service then id, and moves only the services it took from', () => {
@@ -22,6 +22,7 @@ describe('merging the services’ audit pages', () => {
       equipment: [row('50', '300'), row('49', '300'), row('48', '200')],
       maintenance: [row('7', '300')],
       reports: [],
+      notifications: [],
     };
     const merged = mergeAuditPages(answers, none, 4);
     expect(merged.rows.map(({ service, row: taken }) => `${service}:${taken.id}`)).toEqual([
@@ -35,6 +36,7 @@ describe('merging the services’ audit pages', () => {
       equipment: { atUs: '300', id: '49' },
       maintenance: { atUs: '300', id: '7' },
       reports: null,
+      notifications: null,
     });
     expect(merged.more).toBe(true);
   });
@@ -45,6 +47,7 @@ describe('merging the services’ audit pages', () => {
       equipment: [],
       maintenance: [],
       reports: [row('2', '4')],
+      notifications: [],
     };
     const before = { ...none, equipment: { atUs: '10', id: '3' } };
     const merged = mergeAuditPages(answers, before, 25);

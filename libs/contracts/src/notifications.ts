@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { ID_PATTERN } from './ids';
+import { limitParam, pageFields, pageParam } from './paging';
+import type { Role } from './roles';
+import type { TaskPriority, TaskStatus, TaskType } from './tasks';
+import type { NotificationSettings } from './users';
+
+/**
+ * What a person is told, by which of their three Settings toggles it is governed. The names are
+ * the keys of `NotificationSettings`, so a toggle turned off stops every kind of its topic.
+ */
+export const NOTIFICATION_TOPICS = ['taskUpdates', 'inventory', 'weeklyDigest'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number] & keyof NotificationSettings;
+
+export const NOTIFICATION_KINDS = [
+  /** A task was assigned to me. */
+  'task-assigned',
+  /** A task assigned to me was given to someone else, or left unassigned. */
+  'task-unassigned',
+  /** A task I reported was taken, completed, certified, returned or cancelled. */
+  'reported-task-changed',
+  /** My work was certified, or returned with the engineer's note. */
+  'work-certified',
+  'work-returned',
+  /** Engineers: completed work waits for a certification. */
+  'awaiting-certification',
+  /** A device of my department went out of service, came back, or was decommissioned. */
+  'device-status-changed',
+  /** A recall or field safety notice matched a device of my department. */
+  'recall-matched',
+  /** A device of my department failed an electrical-safety test. */
+  'safety-test-failed',
+  /** A High-priority fault on a High-risk or life-support device: paged by SMS whatever the hour. */
+  'urgent-fault',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The toggle each kind answers to. */
+export const NOTIFICATION_TOPIC_OF_KIND: Readonly<Record<NotificationKind, NotificationTopic>> = {
+  'task-assigned': 'taskUpdates',
+  'task-unassigned': 'taskUpdates',
+  'reported-task-changed': 'taskUpdates',
+  'work-certified': 'taskUpdates',
+  'work-returned': 'taskUpdates',
+  'awaiting-certification': 'taskUpdates',
+  'device-status-changed': 'inventory',
+  'recall-matched': 'inventory',
+  'safety-test-failed': 'inventory',
+  'urgent-fault': 'taskUpdates',
+};
+
+/** The ways a notification leaves Caliber besides the in-app list. */
+export const DELIVERY_CHANNELS = ['email', 'sms'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** One notification in the person's list (the bell). It says only what its reader may read. */
+export const notificationDtoSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    topic: z.enum(NOTIFICATION_TOPICS),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().describe('The path in the app of the record it is about (a task, a device, a recall).'),
+    urgent: z.boolean(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  })
+  .meta({
+    id: 'Notification',
+    examples: [
+      {
+        id: '4d3c2b1a-0f9e-4d8c-b7a6-95847362a1b0',
+        kind: 'task-assigned',
+        topic: 'taskUpdates',
+        title: 'Task assigned to you: Alarm fails self-test',
+        body: 'Ventilator Hamilton C6 (SN HC6-20417), ICU. Priority High. Assigned by Ama Owusu.',
+        link: '/tasks/0b7e4c1a-3f2d-4e5b-9a8c-1d2e3f4a5b6c',
+        urgent: false,
+        createdAt: '2026-11-29T08:14:03.000Z',
+        readAt: null,
+      },
+    ],
+  });
+export type NotificationDto = z.output<typeof notificationDtoSchema>;
+
+export const notificationPageSchema = z
+  .object({
+    rows: z.array(notificationDtoSchema),
+    unread: z.number().int().describe('How many of the person’s notifications are unread.'),
+    ...pageFields,
+  })
+  .meta({ id: 'NotificationPage' });
+export type NotificationPage = z.output<typeof notificationPageSchema>;
+
+export const notificationUnreadSchema = z
+  .object({ unread: z.number().int().describe('How many of the person’s notifications are unread.') })
+  .meta({ id: 'NotificationUnread' });
+export type NotificationUnread = z.output<typeof notificationUnreadSchema>;
+
+/** The bell's list: newest first; `unread=true` for the unread ones only. */
+export const listNotificationsQuerySchema = z.strictObject({
+  page: pageParam(),
+  limit: limitParam(20, 50),
+  unread: z
+    .enum(['true', 'false'], { error: 'unread must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type ListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;
+
+/** Live event `notification:new`: the new notification and the person's unread count with it. */
+export interface NotificationCreatedEvent {
+  notification: NotificationDto;
+  unread: number;
+}
+/** Live event `notification:read`: the person's unread count after a read in another tab or device. */
+export interface NotificationsReadEvent {
+  unread: number;
+}
+/** The NATS events behind those two: for one person, whose sockets alone receive them. */
+export interface NotificationUserEvent<T> {
+  userId: string;
+  event: T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the notifying service reads from the others (service-only subjects).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A task as the notifying service needs it to decide who is told: who reported it, who has it,
+ * the device and its risk. Names of people are not carried (the service says "by <actor>" from
+ * the audit row only), and no costs.
+ */
+export interface TaskActivity {
+  id: string;
+  title: string;
+  type: TaskType;
+  priority: TaskPriority;
+  status: TaskStatus;
+  /** Who reported it (a fault report) or created it; null for the PM schedule. */
+  reportedById: string | null;
+  assigneeId: string | null;
+  needsCertification: boolean;
+  certified: boolean;
+  equipmentId: string;
+  deviceName: string;
+  serialNumber: string;
+  department: string;
+  highRisk: boolean;
+  lifeSupport: boolean;
+}
+
+export interface DeviceActivity {
+  id: string;
+  name: string;
+  serialNumber: string;
+  department: string;
+  status: string;
+}
+
+export interface SafetyTestActivity {
+  id: string;
+  passed: boolean;
+  equipmentId: string;
+  deviceName: string;
+  serialNumber: string;
+  department: string;
+}
+
+export interface RecallActivity {
+  recallId: string;
+  title: string;
+  reference: string;
+  equipmentId: string;
+  deviceName: string;
+  serialNumber: string;
+  department: string;
+}
+
+/**
+ * One row of a service's activity feed: an audit row of its chain (`seq` is the chain position,
+ * gap-free in commit order, so a reader that keeps the last position it applied misses nothing
+ * and reads nothing twice), with the record it is about as that record now stands. Only rows of
+ * the entities someone can be told about are carried; `last` of the page still moves past the
+ * others.
+ */
+export interface ActivityChange {
+  seq: string;
+  at: string;
+  entity: string;
+  entityId: string;
+  action: string;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  actorId: string | null;
+  /** The actor's name as the audit row has it (a service number, `system`, `PM schedule`). */
+  actorLabel: string;
+  task?: TaskActivity;
+  device?: DeviceActivity;
+  safetyTest?: SafetyTestActivity;
+  recall?: RecallActivity;
+}
+
+/** Who is to be told: people by id, or everyone active of some roles (in some departments). */
+export const notificationRecipientsRequestSchema = z.union([
+  z.strictObject({ ids: z.array(z.string().regex(ID_PATTERN)).min(1).max(200) }),
+  z.strictObject({
+    roles: z.array(z.string()).min(1).max(5),
+    /** Omitted: every department. */
+    departments: z.array(z.string().max(120)).max(50).optional(),
+    /** The last id of the previous page (ids ascending), for the next. */
+    after: z.string().regex(ID_PATTERN).optional(),
+    limit: z.number().int().min(1).max(500).default(500),
+  }),
+]);
+export type NotificationRecipientsRequest = z.input<typeof notificationRecipientsRequestSchema>;
+
+/**
+ * A person as the notifying service needs them: only active people, their toggles, and where
+ * their messages go. Used to reach that person only; never put in another person's message.
+ */
+export interface NotificationRecipient {
+  id: string;
+  name: string;
+  role: Role;
+  department: string | null;
+  /** Their confirmed e-mail address, if any. */
+  email: string | null;
+  phone: string | null;
+  notifications: NotificationSettings;
+}
+
+export interface NotificationRecipientsPage {
+  people: NotificationRecipient[];
+  /** Ask again with `after` set to this for more; null when there are no more. */
+  next: string | null;
+}
