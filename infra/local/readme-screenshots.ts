@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { STORAGE_KEYS } from '@caliber/contracts';
-import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
+import { smsOutboxPath } from '@caliber/service-kit';
 import { signInThroughApi } from '../testing/outbox';
 
 const BASE_URL = process.env['BASE_URL'] ?? 'http://localhost:5000';

@@ -22,7 +22,7 @@ import { ReportsModule } from '../../services/reports/src/reports.module';
 import { ReportsWorkerModule } from '../../services/reports/src/worker.module';
 import { addStaff, setStaffActive } from '../../services/identity/src/roster/roster';
 import { SessionsService } from '../../services/identity/src/sessions/sessions.service';
-import { smsOutboxPath } from '../../services/identity/src/sms/console-sms.sender';
+import { smsOutboxPath } from '@caliber/service-kit';
 import { natsUserEnv } from '@caliber/local-stack';
 import { testNatsUsers } from './nats-users';
 import { testKeyEnv } from './statement-keys';

@@ -41,3 +41,8 @@ export * from './kept-answers';
 export * from './own-events-cache';
 export * from './mail/mail-config';
 export * from './mail/mailer';
+export * from './sms/sms-config';
+export * from './sms/sms-sender';
+export * from './sms/console-sms.sender';
+export * from './sms/http-sms.sender';
+export * from './sms/sms.factory';

@@ -3,6 +3,7 @@ import { DEFAULT_PHONE_COUNTRY } from './users/phone';
 import {
   checkCommonEnv,
   checkMailEnv,
+  checkSmsEnv,
   commonEnvShape,
   listsFollowVariable,
   loadConfig,
@@ -13,6 +14,8 @@ import {
   trustSettings,
   portVariable,
   secretVariable,
+  smsEnvShape,
+  smsSettings,
   urlVariable,
 } from '@caliber/service-kit';
 import { DEFAULT_PRODUCT_NAME, domainService } from '@caliber/contracts';
@@ -21,9 +24,6 @@ import { issuerIsSecure, ssoProvidersVariable } from './sso/sso-config';
 
 /** Where `npm start` serves Caliber: the confirmation links' address when PUBLIC_URL is not set. */
 export const DEVELOPMENT_PUBLIC_URL = 'http://localhost:5000';
-
-export const SMS_ADAPTERS = ['console', 'http'] as const;
-export type SmsAdapterName = (typeof SMS_ADAPTERS)[number];
 
 /**
  * How long identity may wait for the SMS gateway: shorter than the gateway waits for identity
@@ -44,11 +44,7 @@ const identityEnvSchema = z
     PRODUCT_NAME: z.string().trim().min(1).max(40).default(DEFAULT_PRODUCT_NAME),
     /** Secret mixed into every code's hash, so a leaked table cannot be brute-forced offline. */
     OTP_PEPPER: secretVariable(),
-    SMS_ADAPTER: z.enum(SMS_ADAPTERS).optional(),
-    SMS_HTTP_URL: urlVariable(['http', 'https']).optional(),
-    SMS_HTTP_TOKEN: z.string().min(1).optional(),
-    SMS_SENDER_ID: z.string().trim().min(1).max(11).optional(),
-    SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+    ...smsEnvShape,
     /**
      * A session with no call for this long ends (a forgotten sign-in on a shared ward computer).
      * At least 5: the gateways report activity up to a cache period (at most two minutes) late.
@@ -111,15 +107,7 @@ const identityEnvSchema = z
             path: ['SSO_PROVIDERS'],
             message: `provider "${provider.id}": the issuer must be an https address in production`,
           });
-    const adapter = env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console');
-    if (adapter === 'console' && env.NODE_ENV === 'production') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMS_ADAPTER'],
-        message:
-          'the console SMS adapter writes codes to disk and is refused when NODE_ENV=production; use http',
-      });
-    }
+    checkSmsEnv(env, ctx);
     const limit = longestSmsWait(env.NATS_REQUEST_TIMEOUT_MS);
     if (env.SMS_HTTP_TIMEOUT_MS !== undefined && env.SMS_HTTP_TIMEOUT_MS > limit)
       ctx.addIssue({
@@ -127,12 +115,6 @@ const identityEnvSchema = z
         path: ['SMS_HTTP_TIMEOUT_MS'],
         message: `must be at most ${limit} (shorter than NATS_REQUEST_TIMEOUT_MS, ${env.NATS_REQUEST_TIMEOUT_MS}): otherwise the gateway gives up and says the code was not sent while it may still go out`,
       });
-    if (adapter === 'http') {
-      for (const name of ['SMS_HTTP_URL', 'SMS_SENDER_ID'] as const) {
-        if (!env[name])
-          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_ADAPTER=http' });
-      }
-    }
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -160,22 +142,8 @@ const identityEnvSchema = z
       /** The provider must answer within this, so identity answers before the gateway gives up. */
       providerTimeoutMs: longestSmsWait(env.NATS_REQUEST_TIMEOUT_MS),
     },
-    sms: {
-      adapter: env.SMS_ADAPTER ?? (env.NODE_ENV === 'production' ? 'http' : 'console'),
-      httpUrl: env.SMS_HTTP_URL,
-      httpToken: env.SMS_HTTP_TOKEN,
-      senderId: env.SMS_SENDER_ID,
-      httpTimeoutMs: env.SMS_HTTP_TIMEOUT_MS ?? longestSmsWait(env.NATS_REQUEST_TIMEOUT_MS),
-    } as SmsConfig,
+    sms: smsSettings(env, longestSmsWait(env.NATS_REQUEST_TIMEOUT_MS)),
   }));
-
-export interface SmsConfig {
-  adapter: SmsAdapterName;
-  httpUrl: string | undefined;
-  httpToken: string | undefined;
-  senderId: string | undefined;
-  httpTimeoutMs: number;
-}
 
 export type IdentityConfig = z.output<typeof identityEnvSchema>;
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');

@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
+  createSmsSender,
+  SmsSender,
   Mailer,
   MetricsModule,
   natsClientOptions,
@@ -20,8 +22,6 @@ import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
 import { OtpController } from './otp/otp.controller';
 import { OtpService } from './otp/otp.service';
-import { createSmsSender } from './sms/sms.factory';
-import { SmsSender } from './sms/sms-sender';
 import { LOGGER, PEERS_CHANNEL, PEERS_CLIENT } from './tokens';
 import { DepartmentsFollower } from './departments/departments.follower';
 import { EquipmentPeer } from './peers/equipment.peer';

@@ -13,12 +13,20 @@ export interface MailAttachment {
   content: () => AsyncIterable<Buffer>;
 }
 
-/** One plain-text message to one address. */
+/** One message to one address: plain text, and an HTML part when `html` is given. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
   attachment?: MailAttachment;
+  /**
+   * The message's own id (`<id@host>`): given by a sender that may send one message twice after
+   * a crash, so the receiving side can tell it is the same message.
+   */
+  messageId?: string;
+  /** Extra headers (`List-Unsubscribe` for the one-click way to turn a kind of message off). */
+  headers?: Record<string, string>;
 }
 
 /** What the development outbox's `mail.jsonl` holds for each message (tests and developers read it). */
@@ -58,6 +66,9 @@ export class Mailer {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.messageId ? { messageId: message.messageId } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
       ...(attachment
         ? {
             attachments: [

@@ -10,13 +10,13 @@ import {
   type VerifyOtpCommand,
   type VerifyOtpResult,
 } from '@caliber/contracts';
-import { maskPhone, ServiceError, writeAudit } from '@caliber/service-kit';
+import { maskPhone, ServiceError, SmsSender, writeAudit } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { SessionsService } from '../sessions/sessions.service';
 import { SignInPolicyService } from '../sso/sign-in-policy.service';
-import { SmsSender } from '../sms/sms-sender';
+
 import { LOGGER } from '../tokens';
 import { UserEntity } from '../users/user.entity';
 import { OtpChallengeEntity } from './otp-challenge.entity';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { maskPhone } from '@caliber/service-kit';
+import { maskPhone } from '../logger';
 import { SmsDeliveryError, SmsSender, type SmsMessage } from './sms-sender';
 
 export interface HttpSmsOptions {

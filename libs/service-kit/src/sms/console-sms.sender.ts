@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
-import { maskPhone } from '@caliber/service-kit';
+import { maskPhone } from '../logger';
 import { SmsSender, type SmsMessage } from './sms-sender';
 
 export function smsOutboxPath(dataDir: string): string {
