@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { equipmentDatabase } from '../../services/equipment/src/database';
 import { identityDatabase } from '../../services/identity/src/database';
 import { maintenanceDatabase } from '../../services/maintenance/src/database';
+import { notificationsDatabase } from '../../services/notifications/src/database';
 import { reportsDatabase } from '../../services/reports/src/database';
 
 /**
@@ -19,6 +20,7 @@ const SERVICE_DATABASES: Record<DomainServiceName, (url: string) => ServiceDatab
   equipment: equipmentDatabase,
   maintenance: maintenanceDatabase,
   reports: reportsDatabase,
+  notifications: notificationsDatabase,
 };
 
 /** Applies every service's migrations, in registry order (once per integration run). */

@@ -17,6 +17,8 @@ import { loadIdentityConfig } from '../../services/identity/src/config';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
 import { MaintenanceModule } from '../../services/maintenance/src/maintenance.module';
+import { loadNotificationsConfig } from '../../services/notifications/src/config';
+import { NotificationsModule } from '../../services/notifications/src/notifications.module';
 import { loadReportsConfig } from '../../services/reports/src/config';
 import { ReportsModule } from '../../services/reports/src/reports.module';
 import { ReportsWorkerModule } from '../../services/reports/src/worker.module';
@@ -80,6 +82,13 @@ const SERVICE_MODULES: Record<DomainServiceName, (env: NodeJS.ProcessEnv) => Ser
     const config = loadReportsConfig(env);
     return { ...config, module: ReportsModule.forRoot(config, createLogger('reports', config.logLevel)) };
   },
+  notifications(env) {
+    const config = loadNotificationsConfig(env);
+    return {
+      ...config,
+      module: NotificationsModule.forRoot(config, createLogger('notifications', config.logLevel)),
+    };
+  },
 };
 
 /** A domain service as production runs it (NATS queue group, health port), on loopback. */
@@ -112,6 +121,8 @@ export const startMaintenance = (overrides: Record<string, string> = {}) =>
   startDomainService('maintenance', overrides);
 export const startReports = (overrides: Record<string, string> = {}) =>
   startDomainService('reports', overrides);
+export const startNotifications = (overrides: Record<string, string> = {}) =>
+  startDomainService('notifications', overrides);
 
 /** A report worker as `worker.js` runs it (the reports service's NATS user and key), on loopback. */
 export async function startReportsWorker(overrides: Record<string, string> = {}): Promise<INestApplication> {

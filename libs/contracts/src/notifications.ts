@@ -145,6 +145,8 @@ export interface TaskActivity {
   /** Who reported it (a fault report) or created it; null for the PM schedule. */
   reportedById: string | null;
   assigneeId: string | null;
+  /** The assignee's name as the task keeps it (the reporter's My reports shows it too). */
+  assigneeName: string | null;
   needsCertification: boolean;
   certified: boolean;
   equipmentId: string;
@@ -238,4 +240,68 @@ export interface NotificationRecipientsPage {
   people: NotificationRecipient[];
   /** Ask again with `after` set to this for more; null when there are no more. */
   next: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The delivery record (Admins) and the one-click unsubscribe.
+// ---------------------------------------------------------------------------------------------
+
+/** One e-mail or SMS of a notification: where it stands and why. The address is shown masked. */
+export const deliveryRecordSchema = z
+  .object({
+    id: z.string(),
+    notificationId: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string(),
+    recipientId: z.string(),
+    recipientName: z.string(),
+    channel: z.enum(DELIVERY_CHANNELS),
+    address: z.string().describe('The address it went to, masked (a•••@hospital.example, +233•••••67).'),
+    state: z.enum(DELIVERY_STATES),
+    attempts: z.number().int(),
+    note: z
+      .string()
+      .nullable()
+      .describe('Why it went as it did: held for quiet hours or a limit, gathered, a fallback page.'),
+    lastError: z.string().nullable().describe('The last refusal of the mail server or SMS gateway.'),
+    createdAt: z.string(),
+    nextAttemptAt: z.string().nullable(),
+    sentAt: z.string().nullable(),
+  })
+  .meta({ id: 'DeliveryRecord' });
+export type DeliveryRecord = z.output<typeof deliveryRecordSchema>;
+
+export const deliveryRecordPageSchema = z
+  .object({ rows: z.array(deliveryRecordSchema), ...pageFields })
+  .meta({ id: 'DeliveryRecordPage' });
+export type DeliveryRecordPage = z.output<typeof deliveryRecordPageSchema>;
+
+export const listDeliveriesQuerySchema = z.strictObject({
+  page: pageParam(),
+  limit: limitParam(25, 100),
+  state: z.enum(DELIVERY_STATES, { error: `state must be one of ${DELIVERY_STATES.join(', ')}.` }).optional(),
+  channel: z
+    .enum(DELIVERY_CHANNELS, { error: `channel must be one of ${DELIVERY_CHANNELS.join(', ')}.` })
+    .optional(),
+});
+export type ListDeliveriesQuery = z.output<typeof listDeliveriesQuerySchema>;
+
+/** The one-click unsubscribe of an e-mail's link: the token names the person and the topic. */
+export const unsubscribeRequestSchema = z.strictObject({
+  token: z.string({ error: 'token is required.' }).min(1, { error: 'token is required.' }).max(300),
+});
+export type UnsubscribeRequest = z.output<typeof unsubscribeRequestSchema>;
+
+export const unsubscribeAnswerSchema = z
+  .object({
+    topic: z.enum(NOTIFICATION_TOPICS),
+    message: z.string().describe('What was turned off, in words.'),
+  })
+  .meta({ id: 'Unsubscribed' });
+export type UnsubscribeAnswer = z.output<typeof unsubscribeAnswerSchema>;
+
+/** Identity's side of it: one toggle of one person turned off (the notifying service only). */
+export interface TurnOffNotificationsCommand {
+  userId: string;
+  topic: NotificationTopic;
 }

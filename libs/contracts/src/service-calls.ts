@@ -76,6 +76,7 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.maintenance.activity,
     SUBJECTS.equipment.activity,
     SUBJECTS.identity.notificationRecipients,
+    SUBJECTS.identity.turnOffNotifications,
   ],
 };
 
@@ -93,6 +94,7 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.activity,
   SUBJECTS.equipment.activity,
   SUBJECTS.identity.notificationRecipients,
+  SUBJECTS.identity.turnOffNotifications,
   ...REPORT_DATA_SUBJECTS,
   ...AUDIT_VERIFY_SUBJECTS,
 ];

@@ -46,6 +46,8 @@ export const SUBJECTS = {
     auditNames: 'identity.audit.names',
     /** The people a notification goes to, with their toggles and addresses (the notifying service only). */
     notificationRecipients: 'identity.users.notification-recipients',
+    /** One person's toggle turned off by their e-mail's one-click link (the notifying service only). */
+    turnOffNotifications: 'identity.users.notifications.turn-off',
     health: 'identity.health',
   },
   equipment: {
@@ -196,6 +198,8 @@ export const SUBJECTS = {
     markAllRead: 'notifications.read-all',
     /** The delivery record: each e-mail and SMS, sent, retried, failed or skipped, and why (Admins). */
     deliveries: 'notifications.deliveries',
+    /** An e-mail's one-click unsubscribe (no session: the signed token says whose and what). */
+    unsubscribe: 'notifications.unsubscribe',
     auditPage: 'notifications.audit.page',
     auditVerify: 'notifications.audit.verify',
     health: 'notifications.health',

@@ -1,0 +1,97 @@
+import type { NotificationKind, NotificationTopic } from '@caliber/contracts';
+import type { MailMessage } from '@caliber/service-kit';
+
+/** A notification as a message carries it. */
+export interface MessageItem {
+  kind: NotificationKind;
+  topic: NotificationTopic;
+  title: string;
+  body: string;
+  link: string;
+  urgent: boolean;
+}
+
+export interface MessageContext {
+  productName: string;
+  publicUrl: string;
+  /** The one-click address that turns off e-mails of a topic for this person. */
+  unsubscribeUrl: (topic: NotificationTopic) => string;
+}
+
+const TOPIC_WORDS: Record<NotificationTopic, string> = {
+  taskUpdates: 'task updates',
+  inventory: 'inventory changes',
+  weeklyDigest: 'the weekly digest',
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * One e-mail for one or more notifications of one person (several when a burst past their hourly
+ * limit was gathered): text and HTML, each with the link back to its record, and the one-click
+ * way to stop e-mails of the topic (the `List-Unsubscribe` header of RFC 8058 and a link in the
+ * text). An urgent page is never stopped that way: it is not a subscription.
+ */
+export function emailOf(
+  to: string,
+  items: readonly [MessageItem, ...MessageItem[]],
+  context: MessageContext,
+  messageId: string,
+): MailMessage {
+  const [first] = items;
+  const subject =
+    items.length === 1
+      ? `${first.urgent ? 'URGENT: ' : ''}${first.title}`
+      : `${items.length} notifications from ${context.productName}`;
+  const url = (item: MessageItem) => `${context.publicUrl}${item.link}`;
+  const topics = [...new Set(items.filter((item) => !item.urgent).map((item) => item.topic))];
+  const stopText = topics.map(
+    (topic) => `To stop e-mails about ${TOPIC_WORDS[topic]}: ${context.unsubscribeUrl(topic)}`,
+  );
+  const text = [
+    ...items.map((item) => `${item.title}\n${item.body}\nOpen: ${url(item)}`),
+    `You can choose what ${context.productName} tells you in Settings: ${context.publicUrl}/settings`,
+    ...stopText,
+  ].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">',
+    ...items.map(
+      (item) =>
+        `<p><strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.body)}<br><a href="${escapeHtml(url(item))}">Open in ${escapeHtml(context.productName)}</a></p>`,
+    ),
+    `<p style="color:#555;font-size:0.9em">You can choose what ${escapeHtml(context.productName)} tells you in <a href="${escapeHtml(`${context.publicUrl}/settings`)}">Settings</a>.`,
+    ...topics.map(
+      (topic) =>
+        ` <a href="${escapeHtml(context.unsubscribeUrl(topic))}">Stop e-mails about ${TOPIC_WORDS[topic]}</a>.`,
+    ),
+    '</p></body></html>',
+  ].join('');
+  const [topic] = topics;
+  return {
+    to,
+    subject: subject.slice(0, 200),
+    text,
+    html,
+    messageId,
+    ...(topic && topics.length === 1
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${context.unsubscribeUrl(topic)}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
+  };
+}
+
+/** A text message: short, the first title and the link, and how many more wait in the app. */
+export function smsOf(items: readonly [MessageItem, ...MessageItem[]], context: MessageContext): string {
+  const [first] = items;
+  const more = items.length > 1 ? ` (+${items.length - 1} more in ${context.productName})` : '';
+  const head = `${context.productName}: ${first.urgent ? 'URGENT ' : ''}${first.title}${more}`;
+  return `${head.slice(0, 250)} ${context.publicUrl}${first.link}`;
+}

@@ -1,0 +1,110 @@
+import {
+  NOTIFICATION_TOPIC_OF_KIND,
+  type DeliveryChannel,
+  type NotificationKind,
+  type NotificationRecipient,
+  type NotificationTopic,
+} from '@caliber/contracts';
+import { linkFor, type Audience, type Intent } from './notification-rules';
+
+/** One e-mail or SMS to make for a notification. */
+export interface PlannedDelivery {
+  channel: DeliveryChannel;
+  address: string;
+  /** Why it goes as it does, for the delivery record (a fallback page, a held message). */
+  note: string | null;
+}
+
+/** One person's notification, with the messages it sends. */
+export interface PlannedNotification {
+  userId: string;
+  /** The person's name then, for the delivery record. */
+  recipientName: string;
+  kind: NotificationKind;
+  topic: NotificationTopic;
+  title: string;
+  body: string;
+  link: string;
+  urgent: boolean;
+  source: string;
+  sourceSeq: string;
+  deliveries: PlannedDelivery[];
+}
+
+/** How the planner learns who an audience is (identity, over the bus). */
+export interface AudienceReader {
+  peopleByIds(ids: readonly string[]): Promise<NotificationRecipient[]>;
+  peopleOf(roles: readonly string[], departments?: readonly string[]): Promise<NotificationRecipient[]>;
+}
+
+const keyOf = (audience: Exclude<Audience, { ids: string[] }>) =>
+  JSON.stringify([[...audience.roles].sort(), [...(audience.departments ?? [])].sort()]);
+
+/**
+ * Turns what a page of activity tells into each person's notification. Every audience is asked
+ * once per page (people by id together, each role-and-department audience once). A person is told
+ * only what their toggle of its topic allows, never of their own change; an urgent page goes
+ * whatever the toggles (it is a page to whoever is on duty, not a preference). The urgent page of
+ * a department with no Engineer of its own goes to every Engineer, and the delivery record says so.
+ */
+export async function planNotifications(
+  intents: readonly Intent[],
+  reader: AudienceReader,
+): Promise<PlannedNotification[]> {
+  const ids = new Set<string>();
+  for (const intent of intents)
+    if ('ids' in intent.audience) for (const id of intent.audience.ids) ids.add(id);
+  const byId = new Map(
+    (ids.size ? await reader.peopleByIds([...ids]) : []).map((person) => [person.id, person]),
+  );
+  const groups = new Map<string, NotificationRecipient[]>();
+  const groupOf = async (audience: Exclude<Audience, { ids: string[] }>) => {
+    const key = keyOf(audience);
+    let people = groups.get(key);
+    if (!people) {
+      people = await reader.peopleOf(audience.roles, audience.departments);
+      groups.set(key, people);
+    }
+    return people;
+  };
+
+  const planned: PlannedNotification[] = [];
+  for (const intent of intents) {
+    let people: NotificationRecipient[];
+    let note: string | null = null;
+    if ('ids' in intent.audience) {
+      people = intent.audience.ids.flatMap((id) => byId.get(id) ?? []);
+    } else {
+      people = await groupOf(intent.audience);
+      if (intent.urgent && people.length === 0 && intent.audience.departments) {
+        people = await groupOf({ roles: intent.audience.roles });
+        note = `No Engineer covers ${intent.audience.departments.join(', ')}: paged every Engineer.`;
+      } else if (intent.urgent && intent.audience.departments) {
+        note = `Paged the Engineers of ${intent.audience.departments.join(', ')}.`;
+      }
+    }
+    const topic = NOTIFICATION_TOPIC_OF_KIND[intent.kind];
+    for (const person of people) {
+      if (person.id === intent.actorId) continue;
+      if (!intent.urgent && !person.notifications[topic]) continue;
+      const deliveries: PlannedDelivery[] = [];
+      if (person.email && (person.notifications[topic] || intent.urgent))
+        deliveries.push({ channel: 'email', address: person.email, note: intent.urgent ? note : null });
+      if (intent.urgent && person.phone) deliveries.push({ channel: 'sms', address: person.phone, note });
+      planned.push({
+        userId: person.id,
+        recipientName: person.name.slice(0, 120),
+        kind: intent.kind,
+        topic,
+        title: intent.title.slice(0, 300),
+        body: intent.body.slice(0, 1000),
+        link: linkFor(intent.subject, person.role),
+        urgent: intent.urgent,
+        source: intent.source,
+        sourceSeq: intent.sourceSeq,
+        deliveries,
+      });
+    }
+  }
+  return planned;
+}
