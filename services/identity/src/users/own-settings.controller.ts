@@ -2,6 +2,8 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
   appearanceSettingsSchema,
+  ID_PATTERN,
+  NOTIFICATION_TOPICS,
   notificationSettingsSchema,
   reportDefaultsSchema,
   SUBJECTS,
@@ -17,6 +19,17 @@ import { OwnSettingsService } from './own-settings.service';
 @Controller()
 export class OwnSettingsController {
   constructor(private readonly settings: OwnSettingsService) {}
+
+  /** An e-mail's one-click unsubscribe, from the notifying service (the only sender allowed). */
+  @MessagePattern(SUBJECTS.identity.turnOffNotifications)
+  async turnOffNotifications(@Command() data: unknown): Promise<{ ok: true }> {
+    const command = parsePayload(
+      z.object({ userId: z.string().regex(ID_PATTERN), topic: z.enum(NOTIFICATION_TOPICS) }),
+      data,
+    );
+    await this.settings.turnOffNotifications(command);
+    return { ok: true };
+  }
 
   @MessagePattern(SUBJECTS.identity.updateProfile)
   async updateProfile(@Acting() actor: Actor, @Command() data: unknown): Promise<MeResponse> {

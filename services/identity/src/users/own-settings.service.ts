@@ -4,8 +4,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   EVENT_SUBJECTS,
   type Actor,
+  DEFAULT_NOTIFICATION_SETTINGS,
   type AppearanceSettings,
   type NotificationSettings,
+  type TurnOffNotificationsCommand,
   type ReportDefaults,
   type UpdateProfileCommand,
   type UserDto,
@@ -74,6 +76,38 @@ export class OwnSettingsService {
 
   updateNotifications(actor: Actor, notifications: NotificationSettings): Promise<UserDto> {
     return this.change(actor, 'notifications-updated', { notifications });
+  }
+
+  /**
+   * One toggle turned off by the one-click link of an e-mail the person received (the notifying
+   * service checked the link's signature). Audited as the person's own change, through that
+   * service. A person gone or deactivated since is left as they are: nothing is sent to them anyway.
+   */
+  async turnOffNotifications({ userId, topic }: TurnOffNotificationsCommand): Promise<void> {
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const user = await manager.findOne(UserEntity, {
+        where: { id: userId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!user || !user.isActive) return null;
+      const notifications: NotificationSettings = {
+        ...DEFAULT_NOTIFICATION_SETTINGS,
+        ...user.notifications,
+        [topic]: false,
+      };
+      const changes = diffFields<OwnFields>(user, { notifications });
+      if (Object.keys(changes).length === 0) return null;
+      await manager.update(UserEntity, user.id, { notifications });
+      await writeAudit(manager, {
+        actor: { id: user.id, label: user.serviceNumber, service: 'notifications' },
+        entity: 'user',
+        entityId: user.id,
+        action: 'notifications-unsubscribed',
+        changes,
+      });
+      return toUserDto(await manager.findOneByOrFail(UserEntity, { id: user.id }));
+    });
+    if (saved) await this.announced({ user: saved, changed: true, nameChanged: false });
   }
 
   updateReportDefaults(actor: Actor, reportDefaults: ReportDefaults): Promise<UserDto> {
