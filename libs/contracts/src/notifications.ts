@@ -228,6 +228,7 @@ export type NotificationRecipientsRequest = z.input<typeof notificationRecipient
 export interface NotificationRecipient {
   id: string;
   name: string;
+  serviceNumber: string;
   role: Role;
   department: string | null;
   /** Their confirmed e-mail address, if any. */
@@ -255,6 +256,7 @@ export const deliveryRecordSchema = z
     title: z.string(),
     recipientId: z.string(),
     recipientName: z.string(),
+    recipientServiceNumber: z.string(),
     channel: z.enum(DELIVERY_CHANNELS),
     address: z.string().describe('The address it went to, masked (a•••@hospital.example, +233•••••67).'),
     state: z.enum(DELIVERY_STATES),

@@ -14,6 +14,7 @@ import { unsubscribeToken } from './unsubscribe-token';
 interface ClaimedRow {
   id: string;
   user_id: string;
+  service_number: string;
   channel: DeliveryChannel;
   address: string;
   attempts: number;
@@ -143,7 +144,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
           SET "lease_until" = now() + interval '${LEASE_SECONDS} seconds', "attempts" = d."attempts" + 1
          FROM due, "notifications"."notifications" n
         WHERE d."id" = due."id" AND n."id" = d."notification_id"
-       RETURNING d."id", d."user_id", d."channel", d."address", d."attempts",
+       RETURNING d."id", d."user_id", d."service_number", d."channel", d."address", d."attempts",
                  n."kind", n."topic", n."title", n."body", n."link", n."urgent"`,
     );
   }
@@ -184,7 +185,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const context = this.contextFor(first.user_id);
       if (channel === 'email') await this.mailer.send(emailOf(address, items, context, messageId));
-      else await this.sms.send({ to: address, body: smsOf(items, context), serviceNumber: first.user_id });
+      else
+        await this.sms.send({
+          to: address,
+          body: smsOf(items, context),
+          serviceNumber: first.service_number,
+        });
     } catch (error) {
       await this.failed(rows, error instanceof Error ? error.message : String(error));
       return;

@@ -56,6 +56,7 @@ export class CreateNotificationsSchema1767100000000 implements MigrationInterfac
         "channel" varchar(5) NOT NULL CHECK ("channel" IN ('email', 'sms')),
         "address" varchar(254) NOT NULL,
         "recipient_name" varchar(120) NOT NULL,
+        "service_number" varchar(32) NOT NULL,
         "state" varchar(8) NOT NULL DEFAULT 'pending' CHECK ("state" IN ('pending', 'sent', 'failed', 'skipped')),
         "attempts" smallint NOT NULL DEFAULT 0,
         "next_attempt_at" timestamptz NOT NULL DEFAULT now(),

@@ -191,6 +191,7 @@ describe('planning who is told and where', () => {
   ): NotificationRecipient => ({
     id,
     name: `Person ${id.slice(0, 4)}`,
+    serviceNumber: `SN-${id.slice(0, 4)}`,
     role,
     department: 'ICU',
     email: `${id.slice(0, 4)}@hospital.example`,

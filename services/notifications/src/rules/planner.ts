@@ -20,6 +20,7 @@ export interface PlannedNotification {
   userId: string;
   /** The person's name then, for the delivery record. */
   recipientName: string;
+  serviceNumber: string;
   kind: NotificationKind;
   topic: NotificationTopic;
   title: string;
@@ -94,6 +95,7 @@ export async function planNotifications(
       planned.push({
         userId: person.id,
         recipientName: person.name.slice(0, 120),
+        serviceNumber: person.serviceNumber.slice(0, 32),
         kind: intent.kind,
         topic,
         title: intent.title.slice(0, 300),

@@ -11,6 +11,7 @@ interface DeliveryRow {
   title: string;
   user_id: string;
   recipient_name: string;
+  service_number: string;
   channel: DeliveryRecord['channel'];
   address: string;
   state: DeliveryRecord['state'];
@@ -45,7 +46,7 @@ export class DeliveriesRepository {
       params,
     );
     const rows: DeliveryRow[] = await this.dataSource.query(
-      `SELECT d."id", d."notification_id", n."kind", n."title", d."user_id", d."recipient_name", d."channel",
+      `SELECT d."id", d."notification_id", n."kind", n."title", d."user_id", d."recipient_name", d."service_number", d."channel",
               d."address", d."state", d."attempts", d."note", d."last_error", d."created_at",
               d."next_attempt_at", d."sent_at"
          FROM "notifications"."deliveries" d JOIN "notifications"."notifications" n ON n."id" = d."notification_id"
@@ -62,6 +63,7 @@ export class DeliveriesRepository {
         title: row.title,
         recipientId: row.user_id,
         recipientName: row.recipient_name,
+        recipientServiceNumber: row.service_number,
         channel: row.channel,
         address: row.channel === 'email' ? maskEmail(row.address) : maskPhone(row.address),
         state: row.state,

@@ -94,6 +94,7 @@ export class NotificationsRepository {
           notificationId: row.id,
           userId: plan.userId,
           recipientName: plan.recipientName,
+          serviceNumber: plan.serviceNumber,
           channel: delivery.channel,
           address: delivery.address,
           note: [delivery.note, waits ? quietNote : null].filter(Boolean).join(' ') || null,
@@ -103,9 +104,9 @@ export class NotificationsRepository {
     });
     if (deliveries.length)
       await manager.query(
-        `INSERT INTO "notifications"."deliveries" ("notification_id", "user_id", "recipient_name", "channel", "address", "note", "next_attempt_at")
-         SELECT r."notificationId", r."userId", r."recipientName", r."channel", r."address", r."note", r."nextAttemptAt"
-           FROM jsonb_to_recordset($1::jsonb) AS r("notificationId" uuid, "userId" uuid, "recipientName" text,
+        `INSERT INTO "notifications"."deliveries" ("notification_id", "user_id", "recipient_name", "service_number", "channel", "address", "note", "next_attempt_at")
+         SELECT r."notificationId", r."userId", r."recipientName", r."serviceNumber", r."channel", r."address", r."note", r."nextAttemptAt"
+           FROM jsonb_to_recordset($1::jsonb) AS r("notificationId" uuid, "userId" uuid, "recipientName" text, "serviceNumber" text,
                 "channel" text, "address" text, "note" text, "nextAttemptAt" timestamptz)
          ON CONFLICT ON CONSTRAINT "deliveries_once" DO NOTHING`,
         [JSON.stringify(deliveries)],
