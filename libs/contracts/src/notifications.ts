@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ID_PATTERN } from './ids';
 import { limitParam, pageFields, pageParam } from './paging';
-import type { Role } from './roles';
+import { ROLES, type Role } from './roles';
 import type { TaskPriority, TaskStatus, TaskType } from './tasks';
 import type { NotificationSettings } from './users';
 
@@ -211,7 +211,8 @@ export interface ActivityChange {
 export const notificationRecipientsRequestSchema = z.union([
   z.strictObject({ ids: z.array(z.string().regex(ID_PATTERN)).min(1).max(200) }),
   z.strictObject({
-    roles: z.array(z.string()).min(1).max(5),
+    /** Roles as the roster stores them (`Engineer`, not `engineer`). */
+    roles: z.array(z.enum(ROLES)).min(1).max(ROLES.length),
     /** Omitted: every department. */
     departments: z.array(z.string().max(120)).max(50).optional(),
     /** The last id of the previous page (ids ascending), for the next. */

@@ -31,6 +31,7 @@ export * from './timed-memo';
 export * from './static-files';
 export * from './page-security';
 export * from './audit/audit-reader';
+export * from './audit/audit-activity';
 export * from './telemetry/request-context';
 export * from './telemetry/propagation';
 export * from './telemetry/nats-headers';

@@ -13,6 +13,8 @@ import {
 } from '@caliber/service-kit';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
+import { InventoryActivityController } from './activity/inventory-activity.controller';
+import { InventoryActivityService } from './activity/inventory-activity.service';
 import { EQUIPMENT_CONFIG, type EquipmentConfig } from './config';
 import { equipmentDatabase } from './database';
 import { EquipmentController } from './inventory/equipment.controller';
@@ -62,6 +64,7 @@ export class EquipmentModule {
         EquipmentController,
         TaskEffectsController,
         RiskController,
+        InventoryActivityController,
         ReportDataController,
         EquipmentDashboardController,
         ListsController,
@@ -87,6 +90,7 @@ export class EquipmentModule {
         EquipmentEvents,
         EquipmentService,
         RiskService,
+        InventoryActivityService,
         TaskEffectsService,
         InventoryReportService,
         DowntimeReportService,

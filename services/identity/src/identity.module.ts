@@ -18,6 +18,8 @@ import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import { AssigneesController } from './assignees/assignees.controller';
 import { AssigneesService } from './assignees/assignees.service';
+import { NotificationRecipientsController } from './recipients/notification-recipients.controller';
+import { NotificationRecipientsService } from './recipients/notification-recipients.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from './config';
 import { identityDatabase } from './database';
 import { OtpController } from './otp/otp.controller';
@@ -69,6 +71,7 @@ export class IdentityModule {
         OwnSettingsController,
         EmailConfirmationController,
         AssigneesController,
+        NotificationRecipientsController,
         UsersController,
         AuditNamesController,
         serviceHealthController('identity', SUBJECTS.identity.health),
@@ -100,6 +103,7 @@ export class IdentityModule {
         OwnSettingsService,
         EmailConfirmationService,
         AssigneesService,
+        NotificationRecipientsService,
         UsersService,
         RosterImportService,
       ],

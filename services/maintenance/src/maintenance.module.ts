@@ -13,6 +13,8 @@ import {
 } from '@caliber/service-kit';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
+import { TaskActivityController } from './activity/task-activity.controller';
+import { TaskActivityService } from './activity/task-activity.service';
 import { MAINTENANCE_CONFIG, type MaintenanceConfig } from './config';
 import { maintenanceDatabase } from './database';
 import { OutboxMetrics } from './outbox/outbox-metrics';
@@ -69,6 +71,7 @@ export class MaintenanceModule {
         ReportDataController,
         TaskDashboardController,
         SafetyTestsController,
+        TaskActivityController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
         serviceAuditController('maintenance', {
           page: SUBJECTS.maintenance.auditPage,
@@ -102,6 +105,7 @@ export class MaintenanceModule {
         TaskDashboardService,
         SafetyTestsService,
         SafetyReportService,
+        TaskActivityService,
       ],
     };
   }

@@ -1,0 +1,26 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  changeFeedRequestSchema,
+  SUBJECTS,
+  type ActivityChange,
+  type ChangeFeedPage,
+} from '@caliber/contracts';
+import { Command, parsePayload } from '@caliber/service-kit';
+import { InventoryActivityService } from './inventory-activity.service';
+
+/**
+ * `equipment.activity.changes`, for the notifying service only: SUBJECT_SENDERS (made from
+ * SERVICE_CALLS) lets no other principal's statement through, the gateway's included, so no person
+ * reads the audit trail through it.
+ */
+@Controller()
+export class InventoryActivityController {
+  constructor(private readonly activity: InventoryActivityService) {}
+
+  @MessagePattern(SUBJECTS.equipment.activity)
+  changes(@Command() data: unknown): Promise<ChangeFeedPage<ActivityChange>> {
+    const request = parsePayload(changeFeedRequestSchema, data);
+    return this.activity.changes(request.after, request.limit);
+  }
+}
