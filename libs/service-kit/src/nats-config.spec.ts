@@ -173,7 +173,7 @@ describe('NATS permissions', () => {
 
   it('give the gateway requests to every domain service and the events, and no publishing of events', () => {
     expect(permissions['gateway']).toEqual({
-      publish: ['identity.>', 'equipment.>', 'maintenance.>', 'reports.>'],
+      publish: ['identity.>', 'equipment.>', 'maintenance.>', 'reports.>', 'notifications.>'],
       subscribe: ['_INBOX.>', 'events.>'],
       allowResponses: false,
     });
@@ -228,10 +228,23 @@ describe('NATS permissions', () => {
       'equipment.audit.verify',
       'maintenance.audit.verify',
       'reports.audit.verify',
+      'notifications.audit.verify',
     ]);
     expect(REPORT_DATA_SUBJECTS.every((subject) => /^(equipment|maintenance)\.report\./.test(subject))).toBe(
       true,
     );
+  });
+
+  it('give the notifying service the activity feeds and the roster’s answers it reads, and its own events', () => {
+    const notifying = permissions['notifications'];
+    expect(notifying?.subscribe).toEqual(['notifications.>', '_INBOX_notifications.>']);
+    expect(notifying?.publish).toEqual([
+      'events.notifications.>',
+      'maintenance.activity.changes',
+      'equipment.activity.changes',
+      'identity.users.notification-recipients',
+      'identity.users.notifications.turn-off',
+    ]);
   });
 
   it('write a server configuration naming each user with its permissions', () => {

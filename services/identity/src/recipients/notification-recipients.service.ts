@@ -32,6 +32,7 @@ function toRecipient(user: UserEntity): NotificationRecipient {
   return {
     id: user.id,
     name: user.name,
+    serviceNumber: user.serviceNumber,
     role: canonicalRole(user.role) ?? user.role,
     department: user.department || null,
     email: user.email && user.emailConfirmedAt ? user.email : null,

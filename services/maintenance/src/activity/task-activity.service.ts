@@ -27,6 +27,7 @@ interface ActivityRow extends AuditActivityRow {
   task_status: TaskStatus;
   task_reported_by_id: string | null;
   task_assignee_id: string | null;
+  task_assignee_name: string | null;
   task_needs_certification: boolean;
   task_certified: boolean;
   task_equipment_id: string;
@@ -61,7 +62,7 @@ const ACTIVITY_SQL = `
          t."id" AS "task_id", t."title" AS "task_title", t."task_type", t."priority" AS "task_priority",
          t."status" AS "task_status",
          coalesce(t."reported_by_id", CASE WHEN t."plan_id" IS NULL THEN t."created_by_id" END) AS "task_reported_by_id",
-         t."assigned_to_id" AS "task_assignee_id", t."needs_certification" AS "task_needs_certification",
+         t."assigned_to_id" AS "task_assignee_id", t."assigned_to_name" AS "task_assignee_name", t."needs_certification" AS "task_needs_certification",
          t."certified" AS "task_certified", t."equipment_id" AS "task_equipment_id",
          t."equipment_name" AS "task_device_name", t."equipment_serial" AS "task_serial_number",
          t."equipment_department" AS "task_department",
@@ -90,6 +91,7 @@ function snapshotOf(row: ActivityRow): ActivitySnapshot | null {
             status: row.task_status,
             reportedById: row.task_reported_by_id,
             assigneeId: row.task_assignee_id,
+            assigneeName: row.task_assignee_name,
             needsCertification: row.task_needs_certification,
             certified: row.task_certified,
             equipmentId: row.task_equipment_id,

@@ -7,6 +7,7 @@ import {
   type NotificationRecipient,
   type NotificationRecipientsPage,
   type NotificationRecipientsRequest,
+  type Role,
 } from '@caliber/contracts';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { PEERS_CHANNEL } from '../tokens';
@@ -51,10 +52,7 @@ export class PeersClient extends DomainServiceClient {
     return people;
   }
 
-  async peopleOf(
-    roles: readonly string[],
-    departments?: readonly string[],
-  ): Promise<NotificationRecipient[]> {
+  async peopleOf(roles: readonly Role[], departments?: readonly string[]): Promise<NotificationRecipient[]> {
     const people: NotificationRecipient[] = [];
     let after: string | undefined;
     for (let pages = 0; pages < MAX_AUDIENCE_PAGES; pages += 1) {

@@ -4,6 +4,7 @@ import {
   type NotificationKind,
   type NotificationRecipient,
   type NotificationTopic,
+  type Role,
 } from '@caliber/contracts';
 import { linkFor, type Audience, type Intent } from './notification-rules';
 
@@ -35,7 +36,7 @@ export interface PlannedNotification {
 /** How the planner learns who an audience is (identity, over the bus). */
 export interface AudienceReader {
   peopleByIds(ids: readonly string[]): Promise<NotificationRecipient[]>;
-  peopleOf(roles: readonly string[], departments?: readonly string[]): Promise<NotificationRecipient[]>;
+  peopleOf(roles: readonly Role[], departments?: readonly string[]): Promise<NotificationRecipient[]>;
 }
 
 const keyOf = (audience: Exclude<Audience, { ids: string[] }>) =>

@@ -1,0 +1,466 @@
+import type { INestApplication } from '@nestjs/common';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import type { DataSource } from 'typeorm';
+import type {
+  DeliveryRecordPage,
+  EquipmentDto,
+  MeResponse,
+  NotificationPage,
+  NotificationUnread,
+  Role,
+  TaskCreatedResponse,
+  UnsubscribeAnswer,
+} from '@caliber/contracts';
+import { call } from '@caliber/testing/http';
+import { readOutbox } from '@caliber/testing/outbox';
+import { serviceDataSource } from '@caliber/testing/service-databases';
+import {
+  markEmailConfirmed,
+  rosterStaff,
+  signIn,
+  startEquipment,
+  startMaintenance,
+  startNotifications,
+  useSignInStack,
+} from '@caliber/testing/stack';
+import { until } from '@caliber/testing/wait';
+
+/** One message the test mail server accepted. */
+interface Received {
+  to: string[];
+  raw: string;
+  messageId: string;
+  subject: string;
+}
+
+/**
+ * A real SMTP server on one port that can be stopped and started again on that port, and told
+ * to refuse (as a full mailbox server does) — the mail server the notifying service depends on.
+ */
+class TestMailServer {
+  readonly received: Received[] = [];
+  refuse = false;
+  private server: SMTPServer | null = null;
+  port = 0;
+
+  async start(): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      onRcptTo: (_address, _session, callback) =>
+        callback(
+          this.refuse ? Object.assign(new Error('Try again later'), { responseCode: 451 }) : undefined,
+        ),
+      onData: (stream, session, callback) => {
+        const parts: Buffer[] = [];
+        stream.on('data', (part: Buffer) => parts.push(part));
+        stream.on('end', () => {
+          const raw = Buffer.concat(parts).toString('utf8');
+          const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
+          this.received.push({
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw,
+            messageId: header('Message-ID'),
+            subject: header('Subject'),
+          });
+          callback();
+        });
+      },
+    });
+    const server = this.server;
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.server.address() as { port: number }).port;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  to(address: string): Received[] {
+    return this.received.filter((message) => message.to.includes(address));
+  }
+}
+
+/** The quoted-printable soft breaks and `=` of a raw message undone, for reading links in it. */
+const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+/**
+ * Notifications end to end, against real PostgreSQL, NATS and Redis, the identity, equipment,
+ * maintenance and notifying services, the gateway, a real SMTP server and the SMS outbox: each
+ * kind sent (and not when its toggle is off), the bell, the delivery record, the one-click
+ * unsubscribe, and exactly one e-mail per person across a stopped mail server and a restarted
+ * notifying service.
+ */
+describe('Notifications (real stack, real SMTP)', () => {
+  const stack = useSignInStack('notifications');
+  const mail = new TestMailServer();
+  let equipment: INestApplication;
+  let maintenance: INestApplication;
+  let notifications: INestApplication | null = null;
+  let rows: DataSource;
+  let dataDir: string;
+  const marker = `NT${Date.now().toString(36).toUpperCase()}`;
+  const department = `Ward ${marker}`;
+  let serial = 0;
+
+  interface Person {
+    id: string;
+    serviceNumber: string;
+    email: string;
+    token: string;
+  }
+  const people = new Map<string, Person>();
+
+  const notifyingService = () =>
+    startNotifications({
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      PUBLIC_URL: 'https://cmms.hospital.example',
+      DATA_DIR: dataDir,
+      NOTIFY_QUIET_HOURS: '',
+      NOTIFY_FOLLOW_MS: '100',
+      NOTIFY_RETRY_MS: '200',
+    });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'caliber-notifications-'));
+    await mail.start();
+    equipment = await startEquipment();
+    maintenance = await startMaintenance();
+    rows = await serviceDataSource('notifications');
+    // Earlier test files wrote activity of their own: this one is told only of its own.
+    for (const source of ['maintenance', 'equipment'])
+      await rows.query(
+        `INSERT INTO "notifications"."feed_positions" ("feed", "position")
+         SELECT $1, coalesce(max("chain_seq"), 0) FROM "${source}"."audit_log"
+         ON CONFLICT ("feed") DO UPDATE SET "position" = EXCLUDED."position"`,
+        [`${source}.activity`],
+      );
+    notifications = await notifyingService();
+    const roster: [string, Role][] = [
+      ['engineer', 'Engineer'],
+      ['tech', 'Technician'],
+      ['quiet', 'Technician'],
+      ['admin', 'Admin'],
+    ];
+    for (const [key, role] of roster) {
+      const email = `${key}.${marker.toLowerCase()}@hospital.example`;
+      const staff = await rosterStaff(stack.db, { role, name: `${key} ${marker}`, email, preApproved: true });
+      await enlist(key, staff, email);
+    }
+    // A ward of this test's own, with a Technician of its own (the roster checks the department
+    // against its copy of the list, which catches up when the Admin adds someone).
+    const added = await as('admin').post('/lists', { kind: 'department', name: department });
+    expect([added.status, added.body.message]).toEqual([201, undefined]);
+    const wardEmail = `ward.${marker.toLowerCase()}@hospital.example`;
+    const ward = await as('admin').post<{ _id: string; serviceNumber: string }>('/users', {
+      serviceNumber: `W${marker}`.slice(0, 20),
+      name: `Ward ${marker}`,
+      phoneNumber: '+15550100777',
+      role: 'Technician',
+      department,
+      email: wardEmail,
+    });
+    expect([ward.status, ward.body.message]).toEqual([201, undefined]);
+    await enlist('ward', { id: ward.body._id, serviceNumber: ward.body.serviceNumber }, wardEmail);
+    const quiet = person('quiet');
+    const saved = await call(stack.gateway.url, 'PUT', '/api/settings/notifications', {
+      token: quiet.token,
+      body: { taskUpdates: false, inventory: true, weeklyDigest: false },
+    });
+    expect(saved.status).toBe(200);
+  });
+  afterAll(async () => {
+    await notifications?.close();
+    await rows.destroy();
+    await maintenance.close();
+    await equipment.close();
+    await mail.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function enlist(key: string, staff: { id: string; serviceNumber: string }, email: string) {
+    await markEmailConfirmed(stack.db, staff.id);
+    people.set(key, {
+      id: staff.id,
+      serviceNumber: staff.serviceNumber,
+      email,
+      token: await signIn(stack.gateway.url, staff.serviceNumber),
+    });
+  }
+
+  function person(key: string): Person {
+    const found = people.get(key);
+    if (!found) throw new Error(`no ${key}`);
+    return found;
+  }
+  const as = (key: string) => {
+    const token = person(key).token;
+    return {
+      get: <T>(path: string) =>
+        call<T & { message?: string }>(stack.gateway.url, 'GET', `/api${path}`, { token }),
+      post: <T>(path: string, body?: unknown) =>
+        call<T & { message?: string }>(stack.gateway.url, 'POST', `/api${path}`, {
+          token,
+          ...(body === undefined ? {} : { body }),
+        }),
+      put: <T>(path: string, body: unknown) =>
+        call<T & { message?: string }>(stack.gateway.url, 'PUT', `/api${path}`, { token, body }),
+    };
+  };
+
+  async function aDevice(name: string, dept = department): Promise<EquipmentDto> {
+    serial += 1;
+    const created = await as('engineer').post<EquipmentDto>('/equipment', {
+      name: `${marker} ${name}`,
+      serialNumber: `${marker}-${serial}`,
+      manufacturer: 'Dräger',
+      model: 'Evita V500',
+      department: dept,
+      location: 'Bed 4',
+      installationDate: '2022-01-10',
+      status: 'Serviceable',
+      category: 'Ventilator',
+    });
+    expect([created.status, created.body.message]).toEqual([201, undefined]);
+    return created.body;
+  }
+
+  async function aTask(device: EquipmentDto, assignee: string, title: string) {
+    const created = await as('engineer').post<TaskCreatedResponse>('/tasks', {
+      title,
+      description: 'Found during the morning round.',
+      taskType: 'Repair',
+      priority: 'Medium',
+      equipmentId: device._id,
+      assignedTo: person(assignee).id,
+      dueDate: '2027-01-31',
+    });
+    expect([created.status, created.body.message]).toEqual([201, undefined]);
+    return created.body.task;
+  }
+
+  const bell = (key: string) => as(key).get<NotificationPage>('/notifications?limit=50');
+  const waitForMail = (address: string, count: number, what: string, timeoutMs = 15_000) =>
+    until(() => mail.to(address).length >= count, { timeoutMs, intervalMs: 50, what });
+
+  it('tells the assignee of a task in the bell and by e-mail, with a link back and a one-click way to stop', async () => {
+    const device = await aDevice('Ventilator');
+    const task = await aTask(device, 'tech', 'Alarm fails self-test');
+    const tech = person('tech');
+    await waitForMail(tech.email, 1, 'the assignment e-mail');
+    const [message] = mail.to(tech.email);
+    expect(message?.subject).toBe('Task assigned to you: Alarm fails self-test');
+    const raw = plain(message?.raw ?? '');
+    expect(raw).toContain(`https://cmms.hospital.example/tasks?task=${task._id}`);
+    expect(raw).toMatch(/Content-Type: text\/html/);
+    expect(raw).toMatch(/List-Unsubscribe: <https:\/\/cmms\.hospital\.example\/unsubscribe\?token=[^>]+>/);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // Nobody else's address or phone is in it.
+    expect(raw).not.toContain(person('engineer').email);
+
+    const page = await bell('tech');
+    expect(page.status).toBe(200);
+    const mine = page.body.rows.find((row) => row.link === `/tasks?task=${task._id}`);
+    expect(mine).toMatchObject({ kind: 'task-assigned', topic: 'taskUpdates', readAt: null, urgent: false });
+    expect(page.body.unread).toBeGreaterThanOrEqual(1);
+    const read = await as('tech').post<NotificationUnread>(`/notifications/${mine?.id}/read`);
+    expect([read.status, read.body.unread]).toEqual([200, page.body.unread - 1]);
+    // Another person's notification is not found for them.
+    expect((await as('engineer').post(`/notifications/${mine?.id}/read`)).status).toBe(404);
+    // The engineer assigned it: they are not told of their own change.
+    expect((await bell('engineer')).body.rows.some((row) => row.link.includes(task._id))).toBe(false);
+  });
+
+  it('sends nothing of a kind whose toggle is off', async () => {
+    const device = await aDevice('Infusion pump');
+    const quietTask = await aTask(device, 'quiet', 'Occlusion alarm');
+    const loudTask = await aTask(device, 'tech', 'Door latch loose');
+    // The later task reached its assignee, so the earlier one has been read too.
+    await until(async () => (await bell('tech')).body.rows.some((row) => row.link.includes(loudTask._id)), {
+      timeoutMs: 15_000,
+      what: 'the second assignment',
+    });
+    expect((await bell('quiet')).body.rows.some((row) => row.link.includes(quietTask._id))).toBe(false);
+    expect(mail.to(person('quiet').email)).toEqual([]);
+  });
+
+  it('tells the reporter as their report moves, and the Engineers when work waits for certification', async () => {
+    const device = await aDevice('Monitor');
+    const task = await aTask(device, 'tech', 'Screen flickers');
+    const tech = as('tech');
+    expect((await tech.put(`/tasks/${task._id}/status`, { status: 'In Progress' })).status).toBe(200);
+    expect((await tech.put(`/tasks/${task._id}/status`, { status: 'Completed' })).status).toBe(200);
+    await until(
+      async () => {
+        const titles = (await bell('engineer')).body.rows.map((row) => row.title);
+        return (
+          titles.includes('Your report is being worked on: Screen flickers') &&
+          titles.includes('Your report was completed: Screen flickers') &&
+          titles.includes('Work waits for certification: Screen flickers')
+        );
+      },
+      { timeoutMs: 15_000, what: 'the reporter’s and the certifier’s notifications' },
+    );
+    expect((await as('engineer').put(`/tasks/${task._id}/certify`, {})).status).toBe(200);
+    await until(
+      async () =>
+        (await bell('tech')).body.rows.some(
+          (row) => row.title === 'Your work was certified: Screen flickers',
+        ),
+      { timeoutMs: 15_000, what: 'the certification notice' },
+    );
+  });
+
+  it('tells a department when its device goes out of service and comes back', async () => {
+    const device = await aDevice('Defibrillator');
+    const ward = person('ward');
+    for (const status of ['Unserviceable', 'Serviceable'])
+      expect((await as('engineer').put(`/equipment/${device._id}/status`, { status })).status).toBe(200);
+    await waitForMail(ward.email, 1, 'the inventory e-mails');
+    await until(
+      async () => {
+        const titles = (await bell('ward')).body.rows.map((row) => row.title);
+        return (
+          titles.includes(`Out of service: ${device.name}`) &&
+          titles.includes(`Back in service: ${device.name}`)
+        );
+      },
+      { timeoutMs: 15_000, what: 'both status notices' },
+    );
+    expect((await bell('ward')).body.rows.find((row) => row.kind === 'device-status-changed')?.link).toBe(
+      `/equipment/${device._id}`,
+    );
+  });
+
+  it('turns a kind off from the e-mail’s link, without a session, and refuses a forged link', async () => {
+    const tech = person('tech');
+    const raw = plain(mail.to(tech.email)[0]?.raw ?? '');
+    const token = /unsubscribe\?token=([^>\s"]+)/.exec(raw)?.[1] ?? '';
+    const answer = await call<UnsubscribeAnswer & { message: string }>(
+      stack.gateway.url,
+      'POST',
+      '/api/notifications/unsubscribe',
+      { body: { token } },
+    );
+    expect([answer.status, answer.body.topic, answer.body.message]).toEqual([
+      200,
+      'taskUpdates',
+      'Task updates are turned off. You can turn it on again in Settings.',
+    ]);
+    const me = await as('tech').get<MeResponse>('/auth/me');
+    expect(me.body.user.notifications.taskUpdates).toBe(false);
+    const forged = await call<{ message: string }>(
+      stack.gateway.url,
+      'POST',
+      '/api/notifications/unsubscribe',
+      {
+        body: { token: `${person('admin').id}.taskUpdates.${token.split('.')[2] ?? ''}` },
+      },
+    );
+    expect([forged.status, forged.body.message]).toEqual([
+      400,
+      'This unsubscribe link is not valid. Change your notifications in Settings.',
+    ]);
+    // On again for the tests that follow.
+    expect(
+      (
+        await as('tech').put('/settings/notifications', {
+          taskUpdates: true,
+          inventory: true,
+          weeklyDigest: false,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('delivers each e-mail exactly once across a refusing mail server and a restarted notifying service', async () => {
+    const device = await aDevice('Suction pump');
+    const tech = person('tech');
+    const before = mail.to(tech.email).length;
+    // The mail server refuses: the delivery stays pending with the reason, and is tried again.
+    mail.refuse = true;
+    const first = await aTask(device, 'tech', `Exactly once A ${marker}`);
+    await until(
+      async () => {
+        const [row] = (await rows.query(
+          `SELECT d."attempts", d."last_error" FROM "notifications"."deliveries" d
+             JOIN "notifications"."notifications" n ON n."id" = d."notification_id"
+            WHERE n."user_id" = $1 AND n."link" = $2 AND d."channel" = 'email'`,
+          [tech.id, `/tasks?task=${first._id}`],
+        )) as { attempts: number; last_error: string | null }[];
+        return Boolean(row && row.attempts >= 2 && row.last_error);
+      },
+      { timeoutMs: 15_000, what: 'two refused tries' },
+    );
+    // The notifying service stops; a task is assigned while it is down; the mail server is stopped too.
+    await notifications?.close();
+    notifications = null;
+    await mail.stop();
+    mail.refuse = false;
+    const second = await aTask(device, 'tech', `Exactly once B ${marker}`);
+    await mail.start();
+    notifications = await notifyingService();
+    await waitForMail(tech.email, before + 2, 'both e-mails after the restart', 30_000);
+    // Give a duplicate every chance to arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const subjects = mail.to(tech.email).map((message) => message.subject);
+    expect(subjects.filter((s) => s === `Task assigned to you: Exactly once A ${marker}`)).toHaveLength(1);
+    expect(subjects.filter((s) => s === `Task assigned to you: Exactly once B ${marker}`)).toHaveLength(1);
+    const ids = mail.to(tech.email).map((message) => message.messageId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const inBell = (await bell('tech')).body.rows.filter((row) => row.link.includes(second._id));
+    expect(inBell).toHaveLength(1);
+
+    // The Admin's delivery record says what happened: sent after refusals, the reason kept.
+    const record = await as('admin').get<DeliveryRecordPage>(
+      '/notification-deliveries?channel=email&limit=100',
+    );
+    expect(record.status).toBe(200);
+    const firstRecord = record.body.rows.find(
+      (row) => row.title === `Task assigned to you: Exactly once A ${marker}`,
+    );
+    expect(firstRecord).toMatchObject({ state: 'sent', channel: 'email', recipientId: tech.id });
+    expect(firstRecord?.attempts).toBeGreaterThanOrEqual(3);
+    expect(firstRecord?.address).toBe(`t•••@hospital.example`);
+    expect((await as('tech').get('/notification-deliveries')).status).toBe(403);
+  });
+
+  it('pages the Engineers by SMS for a High fault on a life-support device, whatever the hour or their toggles', async () => {
+    const device = await aDevice('Neonatal ventilator');
+    const assessed = await as('engineer').put(`/equipment/${device._id}/risk`, {
+      function: 10,
+      physicalRisk: 5,
+      maintenance: 5,
+      incidentHistory: 0,
+    });
+    expect(assessed.status).toBe(200);
+    const reported = await as('ward').post<TaskCreatedResponse>('/maintenance/report', {
+      equipment: device._id,
+      title: `Ventilator stops ${marker}`,
+      description: 'It stopped twice in an hour.',
+      severity: 'High',
+      location: 'Bed 4',
+    });
+    expect([reported.status, reported.body.message]).toEqual([201, undefined]);
+    const engineer = person('engineer');
+    const sms = join(dataDir, 'outbox', 'sms.jsonl');
+    await until(async () => (await readOutbox(sms, engineer.serviceNumber)).length > 0, {
+      timeoutMs: 15_000,
+      what: 'the urgent page',
+    });
+    const [page] = await readOutbox(sms, engineer.serviceNumber);
+    expect(page?.body).toContain(`URGENT Urgent fault: Ventilator stops ${marker}`);
+    expect(page?.body).toContain('https://cmms.hospital.example/tasks?task=');
+    const record = await as('admin').get<DeliveryRecordPage>(
+      '/notification-deliveries?channel=sms&limit=100',
+    );
+    expect(record.body.rows.find((row) => row.recipientId === engineer.id)?.note).toMatch(
+      /No Engineer covers Ward NT.*: paged every Engineer\./,
+    );
+  });
+});
