@@ -56,6 +56,19 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
+/** The API document's example: a task given to the technician who looks after the ICU's ventilators. */
+const notificationExample = {
+  id: '4d3c2b1a-0f9e-4d8c-b7a6-95847362a1b0',
+  kind: 'task-assigned',
+  topic: 'taskUpdates',
+  title: 'Task assigned to you: Alarm fails self-test',
+  body: 'Ventilator Hamilton C6 (SN HC6-20417), ICU. Priority High. Assigned by Ama Owusu.',
+  link: '/tasks/0b7e4c1a-3f2d-4e5b-9a8c-1d2e3f4a5b6c',
+  urgent: false,
+  createdAt: '2026-11-29T08:14:03.000Z',
+  readAt: null,
+} as const;
+
 /** One notification in the person's list (the bell). It says only what its reader may read. */
 export const notificationDtoSchema = z
   .object({
@@ -69,22 +82,7 @@ export const notificationDtoSchema = z
     createdAt: z.string(),
     readAt: z.string().nullable(),
   })
-  .meta({
-    id: 'Notification',
-    examples: [
-      {
-        id: '4d3c2b1a-0f9e-4d8c-b7a6-95847362a1b0',
-        kind: 'task-assigned',
-        topic: 'taskUpdates',
-        title: 'Task assigned to you: Alarm fails self-test',
-        body: 'Ventilator Hamilton C6 (SN HC6-20417), ICU. Priority High. Assigned by Ama Owusu.',
-        link: '/tasks/0b7e4c1a-3f2d-4e5b-9a8c-1d2e3f4a5b6c',
-        urgent: false,
-        createdAt: '2026-11-29T08:14:03.000Z',
-        readAt: null,
-      },
-    ],
-  });
+  .meta({ id: 'Notification', examples: [notificationExample] });
 export type NotificationDto = z.output<typeof notificationDtoSchema>;
 
 export const notificationPageSchema = z
@@ -93,12 +91,15 @@ export const notificationPageSchema = z
     unread: z.number().int().describe('How many of the person’s notifications are unread.'),
     ...pageFields,
   })
-  .meta({ id: 'NotificationPage' });
+  .meta({
+    id: 'NotificationPage',
+    examples: [{ rows: [notificationExample], unread: 1, total: 1, page: 1, pages: 1, limit: 20 }],
+  });
 export type NotificationPage = z.output<typeof notificationPageSchema>;
 
 export const notificationUnreadSchema = z
   .object({ unread: z.number().int().describe('How many of the person’s notifications are unread.') })
-  .meta({ id: 'NotificationUnread' });
+  .meta({ id: 'NotificationUnread', examples: [{ unread: 0 }] });
 export type NotificationUnread = z.output<typeof notificationUnreadSchema>;
 
 /** The bell's list: newest first; `unread=true` for the unread ones only. */

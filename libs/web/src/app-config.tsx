@@ -52,6 +52,22 @@ export function useHospitalTimeZone(): string {
   return useAppConfig().timeZone;
 }
 
+/**
+ * The zone screens show times in: the hospital's (the one the servers' calendar days are in), or,
+ * when the gateway does not say or names a zone this browser does not know, the browser's own.
+ */
+export function shownTimeZone(hospitalZone: string): string {
+  if (hospitalZone) {
+    try {
+      new Intl.DateTimeFormat(undefined, { timeZone: hospitalZone });
+      return hospitalZone;
+    } catch {
+      // An unknown zone: fall back to the browser's.
+    }
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** The configured product name (`PRODUCT_NAME`, 'Caliber' by default), shown wherever a text names the product. */
 export function useProductName(): string {
   return useAppConfig().productName;

@@ -131,3 +131,13 @@ export const peopleKeys = {
   assignees: (approved: string) => [...peopleKeys.all, 'assignees', approved] as const,
   taskUsers: () => [...peopleKeys.all, 'task-users'] as const,
 };
+
+/**
+ * The bell: the signed-in person's notifications, loaded a page after another (newest first),
+ * each page carrying their unread count. One key for all the pages, so a live event or a read
+ * updates or invalidates them together.
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+};

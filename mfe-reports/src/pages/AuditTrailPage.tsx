@@ -15,6 +15,7 @@ import {
   Link,
   useAddressFilters,
   useCurrentUser,
+  shownTimeZone,
   useHospitalTimeZone,
 } from '@caliber/web';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -145,22 +146,6 @@ function AuditTrail() {
       </section>
     </div>
   );
-}
-
-/**
- * The zone times are shown in: the hospital's (the one the period filter's days are in), or, when
- * the gateway does not say or names a zone this browser does not know, the browser's own.
- */
-function shownTimeZone(hospitalZone: string): string {
-  if (hospitalZone) {
-    try {
-      new Intl.DateTimeFormat(undefined, { timeZone: hospitalZone });
-      return hospitalZone;
-    } catch {
-      // An unknown zone: fall back to the browser's, which the column names.
-    }
-  }
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** When a change was made, to the second (several changes often fall in one minute), in `timeZone`. */

@@ -11,6 +11,7 @@ import {
 import { Avatar, LoadingState } from '@caliber/ui-kit';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { SignedInProviders } from '../app/SignedInProviders';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { BrandMark } from './BrandMark';
 import { icons } from './icons';
 import { activeNavPath, navItemsFor } from './nav-items';
@@ -20,7 +21,7 @@ const LIVE_LABELS = { live: 'Live', connecting: 'Connecting…', lost: 'Offline'
 
 /**
  * The signed-in frame: side navigation (a slide-in drawer with a backdrop on small screens) and a
- * top bar with the user's name, role badge, initial avatar and Logout.
+ * top bar with the notifications bell, the user's name, role badge, initial avatar and Logout.
  *
  * While the drawer is open it is the only thing on the page: the covered page is `inert`, so Tab
  * cannot walk onto it and a screen reader does not read it. Closing the drawer (Escape, the close
@@ -123,6 +124,7 @@ function SignedInFrame() {
               {LIVE_LABELS[live]}
             </span>
           ) : null}
+          <NotificationBell />
           <div className="top-bar__user">
             <Avatar name={user.name} />
             <span className="top-bar__identity">

@@ -85,6 +85,12 @@ export const icons = {
       <path d="M6 6l12 12M18 6 6 18" />
     </Icon>
   ),
+  bell: (
+    <Icon>
+      <path d="M6 9.5a6 6 0 0 1 12 0c0 4.5 1.5 6.5 2.5 7.5h-17C4.5 16 6 14 6 9.5z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </Icon>
+  ),
   logout: (
     <Icon>
       <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10" />

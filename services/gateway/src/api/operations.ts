@@ -6,6 +6,7 @@ import { EQUIPMENT_OPERATIONS } from '../equipment/equipment.operations';
 import { LISTS_OPERATIONS } from '../equipment/lists.operations';
 import { HEALTH_OPERATIONS } from '../health/health.operations';
 import { LABELS_OPERATIONS } from '../labels/labels.operations';
+import { NOTIFICATIONS_OPERATIONS } from '../notifications/notifications.operations';
 import { RECALLS_OPERATIONS } from '../recalls/recalls.operations';
 import { REPORTS_OPERATIONS } from '../reports/reports.operations';
 import { SAFETY_OPERATIONS } from '../safety/safety.operations';
@@ -31,5 +32,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...Object.values(REPORTS_OPERATIONS),
   ...Object.values(DASHBOARD_OPERATIONS),
   ...Object.values(AUDIT_OPERATIONS),
+  ...Object.values(NOTIFICATIONS_OPERATIONS),
   ...Object.values(HEALTH_OPERATIONS),
 ];

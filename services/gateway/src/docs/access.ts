@@ -341,4 +341,9 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   getReportFile: { names: 'finished report' },
   // The audit trail holds staff's personal details (phone numbers, sign-ins): not for Technicians.
   getAuditTrail: {},
+  // The bell: everyone signed in reads and marks their own notifications, clinical staff too. A
+  // device's id names no notification of the caller's: 404 to everyone signed in alike.
+  listNotifications: {},
+  markNotificationRead: { answers: everyone(404) },
+  markAllNotificationsRead: {},
 };

@@ -6,6 +6,9 @@ import {
   LIVE_EVENT_OF_SUBJECT,
   reportersView,
   type LiveEvent,
+  type NotificationCreatedEvent,
+  type NotificationsReadEvent,
+  type NotificationUserEvent,
   TASK_EVENT_SUBJECTS,
   type TaskChangedEvent,
   type TaskDeletedEvent,
@@ -31,9 +34,10 @@ type RelayedSubject = keyof typeof LIVE_EVENT_OF_SUBJECT;
  * group), so each reaches its own sockets and its own session cache. An event counts only if it
  * is signed by the service that owns its subject (`events.<service>.…`): inventory changes go to
  * the staff's browsers under the screens' event names (clinical staff hear only of their own
- * reports and account); ended sessions are forgotten and their sockets
- * closed; a changed account is asked for again on its next call. When the NATS connection comes back after a loss, announcements may have been missed,
- * so the session cache is emptied.
+ * reports and account); a person's notifications and report progress reach that person's sockets
+ * only; ended sessions are forgotten and their sockets closed; a changed account is asked for
+ * again on its next call. When the NATS connection comes back after a loss, announcements may have
+ * been missed, so the session cache is emptied.
  */
 @Injectable()
 export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
@@ -113,6 +117,18 @@ export class DomainEventsRelay implements OnModuleInit, OnModuleDestroy {
       // A report is its owner's business: its progress reaches their sockets only.
       const { job } = payload as ReportProgressEvent;
       this.live.sendToUser('report:progress', payload, job.requestedBy._id);
+      return;
+    }
+    if (subject === EVENT_SUBJECTS.notificationCreated) {
+      // A notification is its person's alone: their sockets receive the notification and their
+      // count, nobody else's hear of it.
+      const { userId, event } = payload as NotificationUserEvent<NotificationCreatedEvent>;
+      this.live.sendToUser('notification:new', event, userId);
+      return;
+    }
+    if (subject === EVENT_SUBJECTS.notificationsRead) {
+      const { userId, event } = payload as NotificationUserEvent<NotificationsReadEvent>;
+      this.live.sendToUser('notification:read', event, userId);
       return;
     }
     const event = LIVE_EVENT_OF_SUBJECT[subject as RelayedSubject];

@@ -104,8 +104,9 @@ export class LiveGateway
 
   /**
    * Sends a task event to who may see the task: everyone who sees all tasks, and the people it
-XX
-   * socket in several of these rooms receives the event once.
+   * concerns whole (its assignee; its reporter gets a reporter's view apart, `sendToReporter`). A
+   * Technician learns nothing of others' tasks. A socket in several of these rooms receives the
+   * event once.
    */
   sendToTaskAudience(event: LiveEvent, payload: unknown, people: readonly string[]): void {
     this.server?.to([ALL_TASKS_ROOM, ...people.map(userRoom)]).emit(event, payload);

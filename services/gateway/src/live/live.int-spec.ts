@@ -1,6 +1,12 @@
 import { connect as connectNats } from 'nats';
 import { io, type Socket } from 'socket.io-client';
-import { EVENT_SUBJECTS, SOCKET_SETTINGS } from '@caliber/contracts';
+import {
+  EVENT_SUBJECTS,
+  SOCKET_SETTINGS,
+  type NotificationCreatedEvent,
+  type NotificationsReadEvent,
+  type NotificationUserEvent,
+} from '@caliber/contracts';
 import { natsConnectOptions } from '@caliber/testing/nats-users';
 import { rosterStaff, setRosterActive, signIn, useSignInStack } from '@caliber/testing/stack';
 import { testSigner } from '@caliber/testing/statement-keys';
@@ -151,5 +157,63 @@ describe('Live connection: socket.io with an authenticated handshake (real serve
     expect(seen.assignee).toEqual([assigned, reassigned]);
     expect(seen.engineer).toEqual([assigned, reassigned, deleted, strangers]);
     expect(seen.stranger).toEqual([strangers]);
+  });
+
+  it("sends a person's notifications and read counts to that person's sockets only", async () => {
+    const people = {
+      named: await rosterStaff(stack.db, { role: 'Technician' }),
+      other: await rosterStaff(stack.db, { role: 'Engineer' }),
+    };
+    type Who = keyof typeof people;
+    const seen: Record<Who, { event: string; payload: unknown }[]> = { named: [], other: [] };
+    for (const who of Object.keys(people) as Who[]) {
+      const socket = connect({ token: await signIn(stack.gateway.url, people[who].serviceNumber) });
+      expect(await outcome(socket)).toMatchObject({ ready: {} });
+      for (const event of ['notification:new', 'notification:read'])
+        socket.on(event, (payload: unknown) => seen[who].push({ event, payload }));
+    }
+    const created = (who: Who, title: string): NotificationUserEvent<NotificationCreatedEvent> => ({
+      userId: people[who].id,
+      event: {
+        notification: {
+          id: `notification-${title}`,
+          kind: 'task-assigned',
+          topic: 'taskUpdates',
+          title,
+          body: 'Ventilator Hamilton C6 (SN HC6-20417), ICU. Priority High.',
+          link: '/tasks/0b7e4c1a-3f2d-4e5b-9a8c-1d2e3f4a5b6c',
+          urgent: false,
+          createdAt: '2026-11-29T08:14:03.000Z',
+          readAt: null,
+        },
+        unread: 1,
+      },
+    });
+    const read = (who: Who): NotificationUserEvent<NotificationsReadEvent> => ({
+      userId: people[who].id,
+      event: { unread: 0 },
+    });
+
+    // As the notifications service publishes them, signed by it.
+    const nats = await connectNats(natsConnectOptions());
+    const signer = testSigner('notifications');
+    const emit = (subject: string, data: unknown) =>
+      nats.publish(subject, JSON.stringify({ pattern: subject, data: signer.sign(subject, data) }));
+    const forNamed = created('named', 'Task assigned to you');
+    emit(EVENT_SUBJECTS.notificationCreated, forNamed);
+    emit(EVENT_SUBJECTS.notificationsRead, read('named'));
+    // Last, one of the other person's own: once it arrives, anything sent before would have too.
+    const forOther = created('other', 'Work awaits your certification');
+    emit(EVENT_SUBJECTS.notificationCreated, forOther);
+    await nats.drain();
+
+    await until(() => seen.other.length > 0 && seen.named.length === 2, {
+      what: 'the events at both sockets',
+    });
+    expect(seen.named).toEqual([
+      { event: 'notification:new', payload: forNamed.event },
+      { event: 'notification:read', payload: { unread: 0 } },
+    ]);
+    expect(seen.other).toEqual([{ event: 'notification:new', payload: forOther.event }]);
   });
 });

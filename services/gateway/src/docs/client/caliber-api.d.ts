@@ -1426,6 +1426,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your own notifications, newest first, with your unread count
+     * @description What Caliber told you in the app (a task assigned to you, a device of your department out of service, a recall that found one): each with the path of the record it is about (`link`) and `readAt` (null while unread). Only your own, and only what your role may read. `unread=true` lists the unread ones only. Answers `{rows, unread, total, page, pages, limit}` (`limit` 20 by default, at most 50); `unread` is how many of all your notifications are unread, whatever the filter.
+     */
+    get: operations['listNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark one of your notifications read
+     * @description Marking one already read changes nothing and answers the same. Your other tabs and devices hear the new count live (`notification:read`). Answers `{unread}`, your unread count after it.
+     */
+    post: operations['markNotificationRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/read-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark all your notifications read
+     * @description Every notification of yours that is unread now; one that arrives after it stays unread. Your other tabs and devices hear the new count live (`notification:read`). Answers `{unread}`, your unread count after it.
+     */
+    post: operations['markAllNotificationsRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -1569,7 +1629,7 @@ export interface components {
         key: string;
         at: string;
         /** @enum {string} */
-        service: 'identity' | 'equipment' | 'maintenance' | 'reports';
+        service: 'identity' | 'equipment' | 'maintenance' | 'reports' | 'notifications';
         actor: {
           id: string | null;
           label: string;
@@ -2889,6 +2949,87 @@ export interface components {
       updatedAt: string;
       /** @description Optimistic lock: a change sends the version it read and is refused (409) if it moved on. */
       version: number;
+    };
+    /**
+     * @example {
+     *       "id": "4d3c2b1a-0f9e-4d8c-b7a6-95847362a1b0",
+     *       "kind": "task-assigned",
+     *       "topic": "taskUpdates",
+     *       "title": "Task assigned to you: Alarm fails self-test",
+     *       "body": "Ventilator Hamilton C6 (SN HC6-20417), ICU. Priority High. Assigned by Ama Owusu.",
+     *       "link": "/tasks/0b7e4c1a-3f2d-4e5b-9a8c-1d2e3f4a5b6c",
+     *       "urgent": false,
+     *       "createdAt": "2026-11-29T08:14:03.000Z",
+     *       "readAt": null
+     *     }
+     */
+    Notification: {
+      id: string;
+      /** @enum {string} */
+      kind:
+        | 'task-assigned'
+        | 'task-unassigned'
+        | 'reported-task-changed'
+        | 'work-certified'
+        | 'work-returned'
+        | 'awaiting-certification'
+        | 'device-status-changed'
+        | 'recall-matched'
+        | 'safety-test-failed'
+        | 'urgent-fault';
+      /** @enum {string} */
+      topic: 'taskUpdates' | 'inventory' | 'weeklyDigest';
+      title: string;
+      body: string;
+      /** @description The path in the app of the record it is about (a task, a device, a recall). */
+      link: string;
+      urgent: boolean;
+      createdAt: string;
+      readAt: string | null;
+    };
+    /**
+     * @example {
+     *       "rows": [
+     *         {
+     *           "id": "4d3c2b1a-0f9e-4d8c-b7a6-95847362a1b0",
+     *           "kind": "task-assigned",
+     *           "topic": "taskUpdates",
+     *           "title": "Task assigned to you: Alarm fails self-test",
+     *           "body": "Ventilator Hamilton C6 (SN HC6-20417), ICU. Priority High. Assigned by Ama Owusu.",
+     *           "link": "/tasks/0b7e4c1a-3f2d-4e5b-9a8c-1d2e3f4a5b6c",
+     *           "urgent": false,
+     *           "createdAt": "2026-11-29T08:14:03.000Z",
+     *           "readAt": null
+     *         }
+     *       ],
+     *       "unread": 1,
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 20
+     *     }
+     */
+    NotificationPage: {
+      rows: components['schemas']['Notification'][];
+      /** @description How many of the person’s notifications are unread. */
+      unread: number;
+      /** @description How many rows the list holds in all. */
+      total: number;
+      /** @description This page, from 1. */
+      page: number;
+      /** @description How many pages the list has at this limit. */
+      pages: number;
+      /** @description Rows per page. */
+      limit: number;
+    };
+    /**
+     * @example {
+     *       "unread": 0
+     *     }
+     */
+    NotificationUnread: {
+      /** @description How many of the person’s notifications are unread. */
+      unread: number;
     };
     /**
      * @example {
@@ -12379,6 +12520,144 @@ export interface operations {
       };
       /** @description Engineers, Managers and Admins only. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listNotifications: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        unread?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page and your unread count. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationPage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  markNotificationRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your unread count. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationUnread'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such notification of yours. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  markAllNotificationsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Your unread count. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NotificationUnread'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
         headers: {
           [name: string]: unknown;
         };
