@@ -124,6 +124,29 @@ export const startReports = (overrides: Record<string, string> = {}) =>
 export const startNotifications = (overrides: Record<string, string> = {}) =>
   startDomainService('notifications', overrides);
 
+/**
+ * The notifying service told only of what happens from now on: its feed positions moved to the
+ * heads of the audit chains it follows, so the activity earlier test files wrote in the shared
+ * database is not turned into notifications (and e-mails) of its own.
+ */
+export async function startNotificationsFromNow(
+  overrides: Record<string, string> = {},
+): Promise<INestApplication> {
+  const rows = await serviceDataSource('notifications');
+  try {
+    for (const source of ['maintenance', 'equipment'])
+      await rows.query(
+        `INSERT INTO "notifications"."feed_positions" ("feed", "position")
+         SELECT $1, coalesce(max("chain_seq"), 0) FROM "${source}"."audit_log"
+         ON CONFLICT ("feed") DO UPDATE SET "position" = EXCLUDED."position"`,
+        [`${source}.activity`],
+      );
+  } finally {
+    await rows.destroy();
+  }
+  return startNotifications(overrides);
+}
+
 /** A report worker as `worker.js` runs it (the reports service's NATS user and key), on loopback. */
 export async function startReportsWorker(overrides: Record<string, string> = {}): Promise<INestApplication> {
   const env = testEnv({

@@ -106,10 +106,13 @@ export type NotificationUnread = z.output<typeof notificationUnreadSchema>;
 export const listNotificationsQuerySchema = z.strictObject({
   page: pageParam(),
   limit: limitParam(20, 50),
+  // Text in an address; the gateway hands the service what it read (a boolean), read again there.
   unread: z
-    .enum(['true', 'false'], { error: 'unread must be true or false.' })
+    .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+      error: 'unread must be true or false.',
+    })
     .optional()
-    .transform((value) => value === 'true'),
+    .transform((value) => value === true),
 });
 export type ListNotificationsQuery = z.output<typeof listNotificationsQuerySchema>;
 

@@ -33,12 +33,13 @@ async function run(dataSource: DataSource, command: string): Promise<string> {
       )
       .join('\n');
   }
-  const rows: unknown[] = await dataSource.query(
+  // An UPDATE … RETURNING answers `[rows, count]` through TypeORM's PostgreSQL driver.
+  const [, count]: [unknown[], number] = await dataSource.query(
     `UPDATE "notifications"."deliveries"
         SET "state" = 'pending', "attempts" = 0, "next_attempt_at" = now(), "lease_until" = NULL
       WHERE "state" = 'failed' AND "created_at" > now() - interval '7 days' RETURNING "id"`,
   );
-  return `${rows.length} failed deliveries will be tried again.`;
+  return `${count} failed deliveries will be tried again.`;
 }
 
 const command = process.argv[2];

@@ -24,6 +24,7 @@ import {
   startEquipment,
   startMaintenance,
   startNotifications,
+  startNotificationsFromNow,
   useSignInStack,
 } from '@caliber/testing/stack';
 import { until } from '@caliber/testing/wait';
@@ -116,8 +117,8 @@ describe('Notifications (real stack, real SMTP)', () => {
   }
   const people = new Map<string, Person>();
 
-  const notifyingService = () =>
-    startNotifications({
+  const notifyingService = (fromNow = true) =>
+    (fromNow ? startNotificationsFromNow : startNotifications)({
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       PUBLIC_URL: 'https://cmms.hospital.example',
       DATA_DIR: dataDir,
@@ -130,16 +131,9 @@ describe('Notifications (real stack, real SMTP)', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'caliber-notifications-'));
     await mail.start();
     equipment = await startEquipment();
-    maintenance = await startMaintenance();
+    // Maintenance's copy of the risk flags follows an assessment within a second.
+    maintenance = await startMaintenance({ LISTS_FOLLOW_SECONDS: '1' });
     rows = await serviceDataSource('notifications');
-    // Earlier test files wrote activity of their own: this one is told only of its own.
-    for (const source of ['maintenance', 'equipment'])
-      await rows.query(
-        `INSERT INTO "notifications"."feed_positions" ("feed", "position")
-         SELECT $1, coalesce(max("chain_seq"), 0) FROM "${source}"."audit_log"
-         ON CONFLICT ("feed") DO UPDATE SET "position" = EXCLUDED."position"`,
-        [`${source}.activity`],
-      );
     notifications = await notifyingService();
     const roster: [string, Role][] = [
       ['engineer', 'Engineer'],
@@ -244,7 +238,11 @@ describe('Notifications (real stack, real SMTP)', () => {
     return created.body.task;
   }
 
-  const bell = (key: string) => as(key).get<NotificationPage>('/notifications?limit=50');
+  const bell = async (key: string) => {
+    const page = await as(key).get<NotificationPage>('/notifications?limit=50');
+    expect([page.status, page.body.message]).toEqual([200, undefined]);
+    return page;
+  };
   const waitForMail = (address: string, count: number, what: string, timeoutMs = 15_000) =>
     until(() => mail.to(address).length >= count, { timeoutMs, intervalMs: 50, what });
 
@@ -258,7 +256,10 @@ describe('Notifications (real stack, real SMTP)', () => {
     const raw = plain(message?.raw ?? '');
     expect(raw).toContain(`https://cmms.hospital.example/tasks?task=${task._id}`);
     expect(raw).toMatch(/Content-Type: text\/html/);
-    expect(raw).toMatch(/List-Unsubscribe: <https:\/\/cmms\.hospital\.example\/unsubscribe\?token=[^>]+>/);
+    expect(raw).toMatch(
+      /List-Unsubscribe:\s*<https:\/\/cmms\.hospital\.example\/api\/notifications\/unsubscribe\?token=[^>]+>/,
+    );
+    expect(raw).toMatch(/https:\/\/cmms\.hospital\.example\/unsubscribe\?token=/);
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     // Nobody else's address or phone is in it.
     expect(raw).not.toContain(person('engineer').email);
@@ -340,13 +341,15 @@ describe('Notifications (real stack, real SMTP)', () => {
   it('turns a kind off from the e-mail’s link, without a session, and refuses a forged link', async () => {
     const tech = person('tech');
     const raw = plain(mail.to(tech.email)[0]?.raw ?? '');
-    const token = /unsubscribe\?token=([^>\s"]+)/.exec(raw)?.[1] ?? '';
-    const answer = await call<UnsubscribeAnswer & { message: string }>(
-      stack.gateway.url,
-      'POST',
-      '/api/notifications/unsubscribe',
-      { body: { token } },
-    );
+    // The header's address, as a mail client posts it (RFC 8058): a form body that is not read.
+    const oneClick =
+      /List-Unsubscribe:\s*<https:\/\/cmms\.hospital\.example(\/api\/notifications\/unsubscribe\?token=[^>]+)>/.exec(
+        raw,
+      )?.[1] ?? '';
+    const answer = await call<UnsubscribeAnswer & { message: string }>(stack.gateway.url, 'POST', oneClick, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect([answer.status, answer.body.topic, answer.body.message]).toEqual([
       200,
       'taskUpdates',
@@ -354,13 +357,13 @@ describe('Notifications (real stack, real SMTP)', () => {
     ]);
     const me = await as('tech').get<MeResponse>('/auth/me');
     expect(me.body.user.notifications.taskUpdates).toBe(false);
+    // The same signature under another person's id is refused.
+    const token = decodeURIComponent(/token=([^&]+)/.exec(oneClick)?.[1] ?? '');
+    const forgedToken = `${person('admin').id}.taskUpdates.${token.split('.')[2] ?? ''}`;
     const forged = await call<{ message: string }>(
       stack.gateway.url,
       'POST',
-      '/api/notifications/unsubscribe',
-      {
-        body: { token: `${person('admin').id}.taskUpdates.${token.split('.')[2] ?? ''}` },
-      },
+      `/api/notifications/unsubscribe?token=${encodeURIComponent(forgedToken)}`,
     );
     expect([forged.status, forged.body.message]).toEqual([
       400,
@@ -404,7 +407,8 @@ describe('Notifications (real stack, real SMTP)', () => {
     mail.refuse = false;
     const second = await aTask(device, 'tech', `Exactly once B ${marker}`);
     await mail.start();
-    notifications = await notifyingService();
+    // Started again where it left off: what happened while it was down is read now.
+    notifications = await notifyingService(false);
     await waitForMail(tech.email, before + 2, 'both e-mails after the restart', 30_000);
     // Give a duplicate every chance to arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -439,6 +443,22 @@ describe('Notifications (real stack, real SMTP)', () => {
       incidentHistory: 0,
     });
     expect(assessed.status).toBe(200);
+    // Urgency is read from maintenance's copy of the risk flags, which follows equipment's feed.
+    const maintenanceRows = await serviceDataSource('maintenance');
+    try {
+      await until(
+        async () =>
+          (
+            (await maintenanceRows.query(
+              `SELECT 1 FROM "maintenance"."device_risk" WHERE "equipment_id" = $1 AND "life_support"`,
+              [device._id],
+            )) as unknown[]
+          ).length === 1,
+        { timeoutMs: 10_000, what: 'maintenance’s copy of the risk flags' },
+      );
+    } finally {
+      await maintenanceRows.destroy();
+    }
     const reported = await as('ward').post<TaskCreatedResponse>('/maintenance/report', {
       equipment: device._id,
       title: `Ventilator stops ${marker}`,

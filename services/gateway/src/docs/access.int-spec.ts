@@ -15,6 +15,7 @@ import {
   signIn,
   startEquipment,
   startMaintenance,
+  startNotificationsFromNow,
   startReports,
   startReportsWorker,
   useSignInStack,
@@ -78,6 +79,7 @@ describe('Authorization matrix: every route × anonymous and the five roles (rea
   }));
   let equipment: INestApplication;
   let maintenance: INestApplication;
+  let notifications: INestApplication;
   let reports: INestApplication;
   let reportsWorker: INestApplication;
   const tokens = new Map<Role, string>();
@@ -94,6 +96,7 @@ describe('Authorization matrix: every route × anonymous and the five roles (rea
   beforeAll(async () => {
     equipment = await startEquipment();
     maintenance = await startMaintenance();
+    notifications = await startNotificationsFromNow();
     // The reports these tests ask for are mailed to addresses at one allowed domain.
     reports = await startReports({ REPORT_MAIL_DOMAINS: 'hospital.example' });
     reportsWorker = await startReportsWorker({ REPORT_MAIL_DOMAINS: 'hospital.example' });
@@ -121,6 +124,7 @@ describe('Authorization matrix: every route × anonymous and the five roles (rea
   afterAll(async () => {
     await reportsWorker.close();
     await reports.close();
+    await notifications.close();
     await maintenance.close();
     await equipment.close();
   });

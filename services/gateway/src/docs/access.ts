@@ -346,4 +346,7 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   listNotifications: {},
   markNotificationRead: { answers: everyone(404) },
   markAllNotificationsRead: {},
+  // Without a token (the matrix sends no query) the link is refused alike, whoever follows it.
+  unsubscribeNotifications: { answers: alike(400) },
+  listNotificationDeliveries: {},
 };

@@ -5,6 +5,14 @@ import { requireUtf8Body, textInputMiddleware } from './text-input';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
+/**
+ * The one-click unsubscribe of a notification e-mail (RFC 8058): a mail client posts
+ * `List-Unsubscribe=One-Click` as a form to the address in the e-mail's header, whose query holds
+ * the token. That form is let through unread (nothing in it matters, and an unread body costs no
+ * memory); every other route takes JSON only.
+ */
+const FORM_POSTED_PATHS: ReadonlySet<string> = new Set(['/api/notifications/unsubscribe']);
+
 const refuse = (res: Response, body: ApiErrorBody): void => sendError(res, body);
 
 function hasBody(req: Request): boolean {
@@ -19,6 +27,10 @@ function hasBody(req: Request): boolean {
  */
 export function jsonBodyMiddleware(limit: string): RequestHandler[] {
   const requireJson: RequestHandler = (req, res, next) => {
+    if (hasBody(req) && FORM_POSTED_PATHS.has(req.path) && req.is('application/x-www-form-urlencoded')) {
+      next();
+      return;
+    }
     if (hasBody(req) && !req.is(JSON_TYPES)) {
       refuse(res, {
         statusCode: 415,

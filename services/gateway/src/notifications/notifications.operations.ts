@@ -1,10 +1,14 @@
 import {
+  deliveryRecordPageSchema,
+  listDeliveriesQuerySchema,
   listNotificationsQuerySchema,
   notificationPageSchema,
   notificationUnreadSchema,
   SUBJECTS,
+  unsubscribeAnswerSchema,
+  unsubscribeRequestSchema,
 } from '@caliber/contracts';
-import { operation, type ApiOperation } from '../api/operation';
+import { ADMINS, operation, type ApiOperation } from '../api/operation';
 
 /**
  * The bell: the signed-in person's own notifications, kept by the notifications service. Everyone
@@ -50,5 +54,32 @@ export const NOTIFICATIONS_OPERATIONS = {
     callers: 'signed-in',
     answer: { status: 200, description: 'Your unread count.', schema: notificationUnreadSchema },
     forward: { subject: SUBJECTS.notifications.markAllRead },
+  }),
+  unsubscribeNotifications: operation({
+    operationId: 'unsubscribeNotifications',
+    method: 'post',
+    path: '/api/notifications/unsubscribe',
+    tag: 'Notifications',
+    summary: 'Turn off one kind of notification from an e-mail’s link (no session)',
+    description:
+      'The one-click unsubscribe of RFC 8058: the `List-Unsubscribe` header of every notification e-mail names this address with its `token`, and the `/unsubscribe` page of the e-mail’s link posts it. The token, signed by the notifications service, names the person the e-mail went to and its kind (task updates, inventory changes, the weekly digest); that one Settings toggle is turned off, as if the person had saved it, and audited. A body (a mail client’s `List-Unsubscribe=One-Click`) is not read. Urgent pages are not a subscription and cannot be turned off this way.',
+    callers: 'anyone',
+    query: unsubscribeRequestSchema,
+    answer: { status: 200, description: 'What was turned off, in words.', schema: unsubscribeAnswerSchema },
+    refusals: { 400: 'The link is not valid (changed, or signed with a key since rotated).' },
+    forward: { subject: SUBJECTS.notifications.unsubscribe, message: ({ query }) => ({ data: query }) },
+  }),
+  listNotificationDeliveries: operation({
+    operationId: 'listNotificationDeliveries',
+    method: 'get',
+    path: '/api/notification-deliveries',
+    tag: 'Notifications',
+    summary: 'The delivery record of e-mails and SMS (Admins)',
+    description:
+      'Every e-mail and text message notifications made, newest first: to whom (the address masked), its state (`pending` while it waits or is retried, `sent`, `failed` once its tries ran out), how many tries, the last refusal of the mail server or SMS gateway, and a note of why it went as it did (held for the quiet hours or a person’s limit, gathered into one message, an urgent page sent to every Engineer because nobody covers the department). Filter by `state` and `channel`. Answers `{rows, total, page, pages, limit}` (`limit` 25 by default, at most 100).',
+    callers: ADMINS,
+    query: listDeliveriesQuerySchema,
+    answer: { status: 200, description: 'A page of the record.', schema: deliveryRecordPageSchema },
+    forward: { subject: SUBJECTS.notifications.deliveries },
   }),
 } as const satisfies Record<string, ApiOperation>;

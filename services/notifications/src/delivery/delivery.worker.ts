@@ -70,11 +70,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** What a message to this person links to, their own unsubscribe links included. */
   private contextFor(userId: string): MessageContext {
     const { productName, publicUrl, trust } = this.config;
+    const token = (topic: NotificationTopic) =>
+      encodeURIComponent(unsubscribeToken(trust.signingKey, { userId, topic }));
     return {
       productName,
       publicUrl,
-      unsubscribeUrl: (topic) =>
-        `${publicUrl}/unsubscribe?token=${unsubscribeToken(trust.signingKey, { userId, topic })}`,
+      unsubscribeUrl: (topic) => `${publicUrl}/unsubscribe?token=${token(topic)}`,
+      oneClickUrl: (topic) => `${publicUrl}/api/notifications/unsubscribe?token=${token(topic)}`,
     };
   }
 
@@ -132,7 +134,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async claim(): Promise<ClaimedRow[]> {
-    return this.dataSource.query(
+    // An UPDATE … RETURNING answers `[rows, count]` through TypeORM's PostgreSQL driver.
+    const [claimed]: [ClaimedRow[], number] = await this.dataSource.query(
       `WITH due AS (
          SELECT d."id" FROM "notifications"."deliveries" d
           WHERE d."state" = 'pending' AND d."next_attempt_at" <= now()
@@ -147,6 +150,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
        RETURNING d."id", d."user_id", d."service_number", d."channel", d."address", d."attempts",
                  n."kind", n."topic", n."title", n."body", n."link", n."urgent"`,
     );
+    return claimed;
   }
 
   private async deliver(rows: [ClaimedRow, ...ClaimedRow[]]): Promise<void> {
@@ -207,6 +211,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async failed(rows: readonly ClaimedRow[], reason: string): Promise<void> {
     const max = this.config.attempts;
+    this.metrics.failed(rows[0]?.channel ?? 'email', rows.length);
+    this.logger.warn(
+      { channel: rows[0]?.channel, count: rows.length, reason },
+      'notification not delivered; retried later',
+    );
     for (const row of rows) {
       const wait = Math.min(this.config.retryMs * 2 ** Math.max(0, row.attempts - 1), MAX_BACKOFF_MS);
       const last = row.attempts >= max;
@@ -218,11 +227,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
         [row.id, last ? 'failed' : 'pending', reason.slice(0, 500), wait],
       );
     }
-    this.metrics.failed(rows[0]?.channel ?? 'email', rows.length);
-    this.logger.warn(
-      { channel: rows[0]?.channel, count: rows.length, reason },
-      'notification not delivered; retried later',
-    );
   }
 
   private itemOf(row: ClaimedRow): MessageItem {

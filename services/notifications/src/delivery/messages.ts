@@ -14,8 +14,10 @@ export interface MessageItem {
 export interface MessageContext {
   productName: string;
   publicUrl: string;
-  /** The one-click address that turns off e-mails of a topic for this person. */
+  /** The page of the e-mail's link that turns off a topic for this person (it asks before it does). */
   unsubscribeUrl: (topic: NotificationTopic) => string;
+  /** The address a mail client posts to at once (`List-Unsubscribe`, RFC 8058). */
+  oneClickUrl: (topic: NotificationTopic) => string;
 }
 
 const TOPIC_WORDS: Record<NotificationTopic, string> = {
@@ -80,7 +82,7 @@ export function emailOf(
     ...(topic && topics.length === 1
       ? {
           headers: {
-            'List-Unsubscribe': `<${context.unsubscribeUrl(topic)}>`,
+            'List-Unsubscribe': `<${context.oneClickUrl(topic)}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           },
         }

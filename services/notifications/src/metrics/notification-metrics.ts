@@ -19,7 +19,9 @@ const STATEMENT_TIMEOUT_MS = 800;
  * The notifying service's figures (`/metrics` of its health port): notifications made, messages
  * sent, held past a limit and refused, activity pages not read, and the backlog of e-mails and
  * SMS still to send with the age of the oldest (read at scrape time from the partial index of
- * pending rows; every replica reports the same figure, take the max). An alert on the oldest age
+ * pending rows; every replica reports the same figure, take the max). The oldest age counts from
+ * when the message was made, so a mail server refusing every try makes it grow through the back-off
+ * (a held message, waiting for the quiet hours or a person's limit, is not counted): an alert on it
  * is the 3 a.m. page for a mail server that stopped accepting.
  */
 @Injectable()
@@ -56,7 +58,7 @@ export class NotificationMetrics {
     });
     const oldest = new Gauge({
       name: 'caliber_notification_oldest_due_age_seconds',
-      help: 'How long the oldest due, unsent delivery has waited (0 when none), read at scrape time',
+      help: 'Age (since it was made) of the oldest unsent delivery that is due or was refused; held ones (quiet hours, limits) do not count',
       labelNames: ['channel'],
       registers,
     });
@@ -67,7 +69,7 @@ export class NotificationMetrics {
           await manager.query(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
           return (await manager.query(
             `SELECT "channel", count(*)::int AS "pending",
-                    COALESCE(EXTRACT(EPOCH FROM now() - min("next_attempt_at") FILTER (WHERE "next_attempt_at" <= now())), 0)::float8 AS "oldestSeconds"
+                    COALESCE(EXTRACT(EPOCH FROM now() - min("created_at") FILTER (WHERE "attempts" > 0 OR "next_attempt_at" <= now())), 0)::float8 AS "oldestSeconds"
                FROM "notifications"."deliveries" WHERE "state" = 'pending' GROUP BY "channel"`,
           )) as Backlog[];
         }),
