@@ -173,7 +173,7 @@ describe('NATS permissions', () => {
 
   it('give the gateway requests to every domain service and the events, and no publishing of events', () => {
     expect(permissions['gateway']).toEqual({
-      publish: ['identity.>', 'equipment.>', 'maintenance.>', 'reports.>'],
+      publish: ['identity.>', 'equipment.>', 'maintenance.>', 'reports.>', 'notifications.>'],
       subscribe: ['_INBOX.>', 'events.>'],
       allowResponses: false,
     });
@@ -228,10 +228,26 @@ describe('NATS permissions', () => {
       'equipment.audit.verify',
       'maintenance.audit.verify',
       'reports.audit.verify',
+      'notifications.audit.verify',
     ]);
     expect(REPORT_DATA_SUBJECTS.every((subject) => /^(equipment|maintenance)\.report\./.test(subject))).toBe(
       true,
     );
+  });
+
+  it('give the notifying service the activity it follows, the recipients it asks for and the one toggle it turns off, nothing more', () => {
+    expect(permissions['notifications']).toEqual({
+      publish: [
+        'events.notifications.>',
+        'maintenance.activity.changes',
+        'equipment.activity.changes',
+        'identity.users.notification-recipients',
+        // The one-click link of an e-mail turns that kind off in the person's own settings.
+        'identity.users.notifications.turn-off',
+      ],
+      subscribe: ['notifications.>', '_INBOX_notifications.>'],
+      allowResponses: true,
+    });
   });
 
   it('write a server configuration naming each user with its permissions', () => {
