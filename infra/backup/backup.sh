@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Caliber's logical backup: one pg_dump archive per service schema, all four taken from one
+# Caliber's logical backup: one pg_dump archive per service schema, all taken from one
 # snapshot of the database, checked readable, described by a manifest, old backups pruned, and
 # only then the finish time reported to the dashboard's Backup line.
 #
@@ -10,7 +10,8 @@
 #   DATABASE_URL         a postgresql:// URL of the Caliber database (optional); otherwise libpq's
 #                        own variables: PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD/PGPASSFILE.
 #                        The role needs only to read: pg_read_all_data (docs/running/backups.md).
-#   SCHEMAS              the schemas to dump (default: identity equipment maintenance reports)
+#   SCHEMAS              the schemas to dump (default: identity equipment maintenance reports
+#                        notifications)
 #   RETENTION_DAYS       backup folders older than this many days are removed after a successful
 #                        backup (default 30)
 #   REDIS_URL            when set, the finish time is written to the Backup line's key with
@@ -40,7 +41,7 @@ fail() {
 }
 
 : "${BACKUP_ROOT:?BACKUP_ROOT must name the folder the backups are written to}"
-SCHEMAS="${SCHEMAS:-identity equipment maintenance reports}"
+SCHEMAS="${SCHEMAS:-identity equipment maintenance reports notifications}"
 RETENTION_DAYS="${RETENTION_DAYS:-30}"
 REDIS_KEY_PREFIX="${REDIS_KEY_PREFIX:-caliber}"
 
@@ -117,7 +118,7 @@ fi
 extensions=$(psql_value "SELECT string_agg(format('{\"name\": \"%s\", \"schema\": \"%s\"}', e.extname, n.nspname), ', ' ORDER BY e.extname) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname <> 'plpgsql'")
 
 # One snapshot for every schema: a session exports it and stays open (in the background) while each
-# pg_dump reads from it, so the four archives show the database at one moment, as the services'
+# pg_dump reads from it, so the archives show the database at one moment, as the services'
 # outboxes left it, and a restore puts no service ahead of another.
 coproc SNAPSHOT { psql "${connection[@]}" --no-psqlrc --no-password -X -A -t -q -v ON_ERROR_STOP=1; }
 # shellcheck disable=SC2153 # coproc SNAPSHOT sets SNAPSHOT_PID

@@ -1,5 +1,5 @@
 # One image per Node.js process kind: the gateway, identity, equipment, maintenance, reports (its
-# API and its workers). Built from the repository root by each project's `image` target:
+# API and its workers), notifications. Built from the repository root by each project's `image` target:
 #   docker build -f infra/docker/service.Dockerfile --build-arg SERVICE=<name> \
 #     --build-arg HEALTH_PORT_VARIABLE=<VAR> --build-arg HEALTH_PORT=<port> --build-arg HEALTH_PATH=<path> .
 # Three stages: the build (every dependency, the Nx build of this one project), the production

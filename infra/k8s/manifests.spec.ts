@@ -1,10 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { DOMAIN_SERVICES, REMOTE_NAMES } from '@caliber/contracts';
 import { natsPermissionsByUser, WATCHDOG_MARGIN_MS, type ShutdownSettings } from '@caliber/service-kit';
-import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
+import {
+  PrometheusRule,
+  ServiceMonitor,
+} from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { CronJob, Job } from 'kubernetes-models/batch/v1';
@@ -18,6 +21,7 @@ import { loadEquipmentConfig } from '../../services/equipment/src/config';
 import { loadGatewayConfig } from '../../services/gateway/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
 import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
+import { loadNotificationsConfig } from '../../services/notifications/src/config';
 import { loadReportsConfig } from '../../services/reports/src/config';
 import { webServerConfigOf } from '../../services/web-server/src/web-server';
 import { makeThrowawayTls } from '../../libs/service-kit/src/testing/throwaway-tls';
@@ -56,6 +60,7 @@ const MODELS = new Map<string, Model>(
     Role,
     RoleBinding,
     ServiceMonitor,
+    PrometheusRule,
   ].map((model: Model) => [`${model.apiVersion}/${model.kind}`, model]),
 );
 
@@ -131,6 +136,7 @@ const CONFIG_LOADERS: Record<string, (env: NodeJS.ProcessEnv) => unknown> = {
   equipment: loadEquipmentConfig,
   maintenance: loadMaintenanceConfig,
   reports: loadReportsConfig,
+  notifications: loadNotificationsConfig,
 };
 
 /** A value of the right shape for each key the Secrets hold, as the operator would give it. */
@@ -940,6 +946,85 @@ describe('Prometheus scrapes every process in production', () => {
           }
     expect(routed.has('gateway')).toBe(true);
     expect(offenders).toEqual([]);
+  });
+});
+
+/** The `caliber_*` metrics a process defines: the names given to prom-client's constructors in its source. */
+function definedCaliberMetrics(): Set<string> {
+  const names = new Set<string>();
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!['node_modules', 'dist'].includes(entry.name)) visit(path);
+      } else if (/\.ts$/.test(entry.name) && !/\.(spec|int-spec)\.ts$/.test(entry.name))
+        for (const match of readFileSync(path, 'utf8').matchAll(/\bname: '(caliber_\w+)'/g))
+          names.add(match[1] ?? '');
+    }
+  };
+  for (const folder of ['services', 'libs/service-kit/src']) visit(join(K8S, '..', '..', folder));
+  return names;
+}
+
+describe('the alerting rules in production', () => {
+  interface AlertRule {
+    alert?: string;
+    expr?: string;
+    for?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  }
+  const rules = () =>
+    rendered.production
+      .filter((object) => object.kind === 'PrometheusRule')
+      .flatMap((object) =>
+        ((object.spec?.['groups'] as { rules?: AlertRule[] }[] | undefined) ?? []).flatMap(
+          (group) => group.rules ?? [],
+        ),
+      );
+
+  it('query only metrics a Caliber process defines (a renamed metric would silence its alert)', () => {
+    const defined = definedCaliberMetrics();
+    expect(defined.size).toBeGreaterThan(10);
+    const histogramSuffix = /_(bucket|count|sum)$/;
+    const offenders = rules().flatMap((rule) =>
+      [...(rule.expr ?? '').matchAll(/\bcaliber_\w+/g)]
+        .map((match) => match[0])
+        .filter((name) => !defined.has(name) && !defined.has(name.replace(histogramSuffix, '')))
+        .map((name) => `${rule.alert ?? '?'}: ${name}`),
+    );
+    expect(rules().length).toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
+  });
+
+  it('gives every alert a duration, a severity, and a summary and description saying what to do', () => {
+    const offenders = rules().flatMap((rule) => {
+      const name = rule.alert ?? `(a recording rule: ${rule.expr ?? ''})`;
+      return [
+        rule.alert ? [] : [`${name}: not an alert`],
+        /^\d+[smh]$/.test(rule.for ?? '') ? [] : [`${name}: no \`for\``],
+        ['critical', 'warning'].includes(rule.labels?.['severity'] ?? '') ? [] : [`${name}: no severity`],
+        rule.annotations?.['summary'] && rule.annotations['description']
+          ? []
+          : [`${name}: no summary or description`],
+      ].flat();
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('pages when notifications stop going out or their feeds stop being read', () => {
+    const byName = new Map(rules().map((rule) => [rule.alert, rule]));
+    expect(byName.get('CaliberNotificationsNotGoingOut')).toMatchObject({
+      expr: expect.stringMatching(/\bcaliber_notification_oldest_due_age_seconds\b.*> 900$/),
+      for: '10m',
+    });
+    expect(byName.get('CaliberNotificationsNotGoingOut')?.annotations?.['description']).toMatch(
+      /^Notifications are not going out: the mail server or SMS gateway refuses, see the delivery record\./,
+    );
+    expect(byName.get('CaliberNotificationFeedFailing')).toMatchObject({
+      expr: expect.stringMatching(/rate\(caliber_notification_feed_errors_total\[10m\]\)\) > 0$/),
+      for: '15m',
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { startIdentityProvider, type RunningIdentityProvider } from '../identity
 import { localSsoClient, localSsoProviders } from '../identity-provider/local-sso';
 import { startBackingServers, type BackingServerPorts } from './backing-servers';
 import { LOCAL_PORTS, localSecrets, WORKSPACE_ROOT } from './environment';
+import { linkAddressEnv } from './link-address';
 import { freePort, portAnswers } from './ports';
 import { nodeFlagsOf } from './node-flags';
 import { natsUserEnv } from './servers';
@@ -268,11 +269,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       } else if (replicas > 1 && service && replica > 1) {
         own[service.healthPortVariable] = String(await freePort());
       }
-      // Identity's confirmation links open the app where this stack serves it. The gateway is
-      // left without PUBLIC_URL, so an asset tag printed from another machine on the network
-      // holds the address that machine opened.
-      if (kind.name === 'identity' && !env['PUBLIC_URL'])
-        own['PUBLIC_URL'] = `http://localhost:${options.httpPort}`;
+      // The links in identity's and notifications' messages open the app where this stack serves it.
+      Object.assign(own, linkAddressEnv(kind.name, env, options.httpPort));
       processes.push({ ...kind, name, env: own });
     }
   const launch = (name: string): ManagedProcess => {
