@@ -30,7 +30,7 @@ import { startSystemPostgres, type SystemPostgres } from './system-postgres';
 /**
  * The backup, as a deployment runs it, and the restore drill, against real data: a PostgreSQL
  * server of the machine's pg_dump major (pg_dump cannot read a newer server, and the integration
- * run's embedded PostgreSQL 18 is newer than Debian 12's client tools), all four service schemas
+ * run's embedded PostgreSQL 18 is newer than Debian 12's client tools), all the service schemas
  * migrated and filled by the services' own demo seeds; backup.sh as a read-only role, its report
  * on the run's Redis; then the drill restores it into a new database, where every row of every
  * table must equal the source's and the audit chains must verify.
@@ -238,7 +238,7 @@ describe('backups that are restored (PostgreSQL of the machine’s pg_dump major
   let folder: string;
   let manifest: BackupManifest;
 
-  it('has inventory, tasks and audit rows in all four schemas to back up', async () => {
+  it('has inventory, tasks and audit rows in the service schemas to back up', async () => {
     const counts = await withDatabase(sourceUrl, async (db) => {
       const count = async (table: string) =>
         Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`)).rows[0]?.n);
@@ -258,7 +258,11 @@ describe('backups that are restored (PostgreSQL of the machine’s pg_dump major
     expect(counts.tasks).toBeGreaterThan(5);
     for (const name of DOMAIN_SERVICE_NAMES)
       expect({ [name]: counts.audit[name] }).toEqual({ [name]: expect.any(Number) as number });
-    expect(Object.entries(counts.audit).filter(([, rows]) => !(Number(rows) > 0))).toEqual([]);
+    // The notifying service audits no change of the demo data (what it writes, notifications and
+    // their deliveries, is its own record); every other schema has audited rows to carry over.
+    expect(
+      Object.entries(counts.audit).filter(([name, rows]) => name !== 'notifications' && !(Number(rows) > 0)),
+    ).toEqual([]);
   });
 
   it('backs up every schema as the read-only role, checks the archives, prunes old backups, reports the finish time', async () => {

@@ -95,7 +95,10 @@ const SERVICE_MODULES: Record<DomainServiceName, (env: NodeJS.ProcessEnv) => Ser
 export async function startDomainService(
   name: DomainServiceName,
   overrides: Record<string, string> = {},
+  { keepPositions = false }: { keepPositions?: boolean } = {},
 ): Promise<INestApplication> {
+  // A notifying service started by a test is told of that test's activity only (`notifyFromNow`).
+  if (name === 'notifications' && !keepPositions) await notifyFromNow();
   const env = testEnv({
     [domainService(name).healthPortVariable]: '0',
     ...natsUserEnv(testNatsUsers(), name),
@@ -129,9 +132,7 @@ export const startNotifications = (overrides: Record<string, string> = {}) =>
  * heads of the audit chains it follows, so the activity earlier test files wrote in the shared
  * database is not turned into notifications (and e-mails) of its own.
  */
-export async function startNotificationsFromNow(
-  overrides: Record<string, string> = {},
-): Promise<INestApplication> {
+async function notifyFromNow(): Promise<void> {
   const rows = await serviceDataSource('notifications');
   try {
     for (const source of ['maintenance', 'equipment'])
@@ -144,8 +145,11 @@ export async function startNotificationsFromNow(
   } finally {
     await rows.destroy();
   }
-  return startNotifications(overrides);
 }
+
+/** The notifying service started again where it left off (a restart, not a first start). */
+export const restartNotifications = (overrides: Record<string, string> = {}) =>
+  startDomainService('notifications', overrides, { keepPositions: true });
 
 /** A report worker as `worker.js` runs it (the reports service's NATS user and key), on loopback. */
 export async function startReportsWorker(overrides: Record<string, string> = {}): Promise<INestApplication> {

@@ -23,8 +23,8 @@ import {
   signIn,
   startEquipment,
   startMaintenance,
+  restartNotifications,
   startNotifications,
-  startNotificationsFromNow,
   useSignInStack,
 } from '@caliber/testing/stack';
 import { until } from '@caliber/testing/wait';
@@ -118,7 +118,7 @@ describe('Notifications (real stack, real SMTP)', () => {
   const people = new Map<string, Person>();
 
   const notifyingService = (fromNow = true) =>
-    (fromNow ? startNotificationsFromNow : startNotifications)({
+    (fromNow ? startNotifications : restartNotifications)({
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       PUBLIC_URL: 'https://cmms.hospital.example',
       DATA_DIR: dataDir,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  DOMAIN_SERVICE_NAMES,
   hasFullAccess,
   seesAllTasks,
   SUBJECTS,
@@ -74,9 +75,7 @@ export function systemFor(role: string, system: DashboardSystem): DashboardSyste
 
 /** System Status from the health checks: each line OK or what is wrong, never assumed. */
 export function systemOf(checks: HealthChecksResult, lastBackupAt: string | null): DashboardSystem {
-  const services = ['identity', 'equipment', 'maintenance', 'reports'].filter(
-    (name) => checks[name]?.status !== 'up',
-  );
+  const services = DOMAIN_SERVICE_NAMES.filter((name) => checks[name]?.status !== 'up');
   return {
     details: true,
     database: checkOf(checks['postgres'], 'PostgreSQL'),

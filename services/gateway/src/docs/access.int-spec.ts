@@ -15,7 +15,7 @@ import {
   signIn,
   startEquipment,
   startMaintenance,
-  startNotificationsFromNow,
+  startNotifications,
   startReports,
   startReportsWorker,
   useSignInStack,
@@ -96,7 +96,7 @@ describe('Authorization matrix: every route × anonymous and the five roles (rea
   beforeAll(async () => {
     equipment = await startEquipment();
     maintenance = await startMaintenance();
-    notifications = await startNotificationsFromNow();
+    notifications = await startNotifications();
     // The reports these tests ask for are mailed to addresses at one allowed domain.
     reports = await startReports({ REPORT_MAIL_DOMAINS: 'hospital.example' });
     reportsWorker = await startReportsWorker({ REPORT_MAIL_DOMAINS: 'hospital.example' });
