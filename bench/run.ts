@@ -23,6 +23,9 @@
 // Last, scale-out: the inventory page and the dashboard at 16 and 64 connections on one replica of
 // everything, then on two with a three-member NATS cluster and the gateways behind the round-robin
 // proxy (each on its own stack of 5,000 devices); `BENCH_ONLY=scale-out` runs it alone.
+// Then notifications, on a stack of their own with a real SMTP server: a burst of 1,000 task
+// assignments reaching the assignees' bells (from commit) and their e-mails handed to the server;
+// `BENCH_ONLY=notifications` runs it alone.
 // `BENCH_ONLY=profile` (only when asked) shows where a task-list request's CPU goes: each process's
 // CPU per request through the gateway and from the floor, and the gateway's and the maintenance
 // service's time by part, from their CPU profiles (bench/profile.ts).
@@ -44,6 +47,7 @@ import { measureRosterImport, printRosterImport } from './roster-import';
 import { measureInventoryImport, printInventoryImport } from './inventory-import';
 import { measureScaleOut, printScaleOut } from './scale-out';
 import { measurePathProfile, printPathProfile } from './profile';
+import { measureNotificationBurst, printNotificationBurst } from './notifications';
 import { backingServerProcesses, cpuBetween, cpuOf, type ProcessGroups } from './cpu-accounting';
 
 const ONLY_PAGE_WEIGHT = process.env['BENCH_ONLY'] === 'page-weight';
@@ -57,6 +61,7 @@ const ONLY_REPORTS = process.env['BENCH_ONLY'] === 'reports';
 const ONLY_DASHBOARD = process.env['BENCH_ONLY'] === 'dashboard';
 const ONLY_SCALE_OUT = process.env['BENCH_ONLY'] === 'scale-out';
 const ONLY_PROFILE = process.env['BENCH_ONLY'] === 'profile';
+const ONLY_NOTIFICATIONS = process.env['BENCH_ONLY'] === 'notifications';
 const SCALE_OUT_ITEMS = Number(process.env['BENCH_SCALE_OUT_ITEMS'] ?? 5000);
 /** The parts measured on the demo data alone, without the generated inventory and tasks. */
 const ON_DEMO_DATA = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT || ONLY_ROSTER_IMPORT || ONLY_INVENTORY_IMPORT;
@@ -87,9 +92,18 @@ async function main(): Promise<void> {
   buildAll();
   if (ONLY_SCALE_OUT) return scaleOutBenchmark();
   if (ONLY_PROFILE) return printPathProfile(await measurePathProfile(SECONDS), say);
+  if (ONLY_NOTIFICATIONS) return notificationsBenchmark();
   await mainBenchmarks();
-  // Its own stacks, after the main one has stopped: the machine measures one layout at a time.
-  if (!process.env['BENCH_ONLY']) await scaleOutBenchmark();
+  // Their own stacks, after the main one has stopped: the machine measures one layout at a time.
+  if (!process.env['BENCH_ONLY']) {
+    await notificationsBenchmark();
+    await scaleOutBenchmark();
+  }
+}
+
+async function notificationsBenchmark(): Promise<void> {
+  say('\nStarting a stack with a real SMTP server for the notifications burst…');
+  printNotificationBurst(await measureNotificationBurst(), say);
 }
 
 async function scaleOutBenchmark(): Promise<void> {
