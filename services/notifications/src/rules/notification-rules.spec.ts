@@ -179,7 +179,13 @@ describe('what the inventory’s changes tell', () => {
         },
       });
     expect(intentsOf([test(true)], 'maintenance')).toEqual([]);
-    expect(intentsOf([test(false)], 'maintenance').map((i) => i.kind)).toEqual(['safety-test-failed']);
+    const failed = intentsOf([test(false)], 'maintenance');
+    expect(failed.map((i) => i.kind)).toEqual(['safety-test-failed']);
+    // Clinical staff do not read safety tests (nor recalls): they are not told of them.
+    expect(failed[0]?.audience).toEqual({
+      roles: ['Technician', 'Engineer', 'Manager', 'Admin'],
+      departments: ['ICU'],
+    });
   });
 });
 

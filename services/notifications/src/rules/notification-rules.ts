@@ -29,8 +29,13 @@ export interface Intent {
   actorId: string | null;
 }
 
-/** Everyone who may be in a department: its staff and its clinical staff. */
+/** Everyone who may be in a department: its staff and its clinical staff (who see its devices). */
 const EVERYONE: Role[] = ['Technician', 'Engineer', 'Manager', 'Admin', 'Clinical'];
+/**
+ * The department's biomedical staff only: recalls and safety tests are records clinical staff do
+ * not read, so they are not told of them (they learn of a device taken out of use by its status).
+ */
+const STAFF: Role[] = ['Technician', 'Engineer', 'Manager', 'Admin'];
 
 /** A fault whose device keeps a patient alive or can hurt one is paged at once. */
 const URGENT_PRIORITIES: ReadonlySet<string> = new Set(['High', 'Urgent']);
@@ -188,7 +193,7 @@ export function safetyTestIntents(change: ActivityChange, source: string): Inten
   return [
     {
       kind: 'safety-test-failed',
-      audience: { roles: EVERYONE, departments: [test.department] },
+      audience: { roles: STAFF, departments: [test.department] },
       title: `Safety test failed: ${test.deviceName}`,
       body: `${test.deviceName} (SN ${test.serialNumber}), ${test.department}, failed its electrical-safety test. It must not be used until it is repaired.`,
       subject: { device: test.equipmentId },
@@ -244,7 +249,7 @@ export function recallIntents(changes: readonly ActivityChange[], source: string
   return [...groups.values()].map(({ first, recall, count }) => {
     return {
       kind: 'recall-matched',
-      audience: { roles: EVERYONE, departments: [recall.department] },
+      audience: { roles: STAFF, departments: [recall.department] },
       title: `Recall ${recall.reference}: ${recall.title}`,
       body:
         count === 1
