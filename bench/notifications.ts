@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
@@ -68,6 +68,8 @@ export async function measureNotificationBurst(
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as { port: number }).port;
   const root = await mkdtemp(join(tmpdir(), 'caliber-bench-notifications-'));
+  // PostgreSQL runs as its own user and must reach its folder inside.
+  await chmod(root, 0o755);
   const stack = await startThrowawayStack({
     dataDir: join(root, 'data'),
     env: {
@@ -141,7 +143,8 @@ export async function measureNotificationBurst(
             dueDate: '2027-01-31',
           }),
         });
-        if (answer.status !== 201) throw new Error(`Creating a task answered ${answer.status}`);
+        if (answer.status !== 201)
+          throw new Error(`Creating a task answered ${answer.status}: ${await answer.text()}`);
         const { task } = (await answer.json()) as TaskCreatedResponse;
         // The answer follows the commit: the latency is counted from it, never before it.
         committedAt.set(task._id, Date.now());

@@ -67,7 +67,7 @@ const notificationsEnvSchema = z
      * How often the activity of tasks, safety tests and the inventory is read (milliseconds). A
      * change reaches its people's bell within about this.
      */
-    NOTIFY_FOLLOW_MS: z.coerce.number().int().min(100).max(60_000).default(500),
+    NOTIFY_FOLLOW_MS: z.coerce.number().int().min(100).max(60_000).default(250),
     /**
      * When e-mail and SMS wait: a message made in these hours (hospital time) goes at their end.
      * An urgent page goes at once whatever the hour.

@@ -207,13 +207,13 @@ describe('Notifications (real stack, real SMTP)', () => {
     };
   };
 
-  async function aDevice(name: string, dept = department): Promise<EquipmentDto> {
+  async function aDevice(name: string, dept = department, model = 'Evita V500'): Promise<EquipmentDto> {
     serial += 1;
     const created = await as('engineer').post<EquipmentDto>('/equipment', {
       name: `${marker} ${name}`,
       serialNumber: `${marker}-${serial}`,
       manufacturer: 'Dräger',
-      model: 'Evita V500',
+      model,
       department: dept,
       location: 'Bed 4',
       installationDate: '2022-01-10',
@@ -335,6 +335,103 @@ describe('Notifications (real stack, real SMTP)', () => {
     );
     expect((await bell('ward')).body.rows.find((row) => row.kind === 'device-status-changed')?.link).toBe(
       `/equipment/${device._id}`,
+    );
+  });
+
+  it('tells the department’s staff of a recall that finds its devices and of a failed safety test', async () => {
+    const model = `Sigma ${marker} Pump`;
+    const pumps = [
+      await aDevice('Syringe pump A', department, model),
+      await aDevice('Syringe pump B', department, model),
+    ];
+    const recalled = await as('engineer').post('/recalls', {
+      source: 'FDA',
+      sourceReference: `Z-${marker}`,
+      title: 'Pump may stop without alarm',
+      manufacturer: 'Dräger',
+      models: [model],
+      hazard: 'The pump may stop infusing without sounding its alarm.',
+      actionRequired: 'Update the firmware.',
+      publishedOn: '2026-02-01',
+    });
+    expect([recalled.status, recalled.body.message]).toEqual([201, undefined]);
+    const failed = await as('engineer').post(`/equipment/${pumps[0]?._id}/safety-tests`, {
+      test: {
+        testedOn: '2026-03-02',
+        testerName: 'Dana Okoye',
+        instrument: 'Fluke ESA615 s/n 4410021',
+        instrumentCalibratedOn: '2025-11-20',
+        protectionClass: 'I',
+        leakageMethod: 'direct',
+        protectiveEarthOhm: 0.45,
+        insulationMegaohm: 120,
+        equipmentLeakageMicroamp: 320,
+        appliedParts: [{ name: 'ECG', type: 'CF', leakageMicroamp: 12 }],
+        visualInspection: 'Pass',
+      },
+      openRepairTask: false,
+    });
+    expect([failed.status, failed.body.message]).toEqual([201, undefined]);
+    await until(
+      async () => {
+        const rows = (await bell('ward')).body.rows;
+        return (
+          rows.some((row) => row.kind === 'recall-matched') &&
+          rows.some((row) => row.title === `Safety test failed: ${pumps[0]?.name}`)
+        );
+      },
+      { timeoutMs: 15_000, what: 'the recall and the failed test' },
+    );
+    const recall = (await bell('ward')).body.rows.filter((row) => row.kind === 'recall-matched');
+    // One notice finding two devices of the ward is one notification.
+    expect(recall.map((row) => [row.title, row.body])).toEqual([
+      [
+        `Recall Z-${marker}: Pump may stop without alarm`,
+        expect.stringMatching(new RegExp(`^It concerns 2 devices of ${department}, among them`)),
+      ],
+    ]);
+  });
+
+  it('tells a Technician a task was taken from them, and sends no inventory news once that toggle is off', async () => {
+    const device = await aDevice('Blood warmer');
+    const task = await aTask(device, 'ward', 'Heater fault');
+    expect((await as('engineer').put(`/tasks/${task._id}`, { assignedTo: person('tech').id })).status).toBe(
+      200,
+    );
+    await until(
+      async () =>
+        (await bell('ward')).body.rows.some(
+          (row) => row.kind === 'task-unassigned' && row.title === 'Task taken from you: Heater fault',
+        ),
+      { timeoutMs: 15_000, what: 'the task taken from its assignee' },
+    );
+    expect(
+      (
+        await as('ward').put('/settings/notifications', {
+          taskUpdates: true,
+          inventory: false,
+          weeklyDigest: false,
+        })
+      ).status,
+    ).toBe(200);
+    const before = mail.to(person('ward').email).length;
+    expect(
+      (await as('engineer').put(`/equipment/${device._id}/status`, { status: 'Unserviceable' })).status,
+    ).toBe(200);
+    // A later change the ward is told of (a task assigned) shows the status change was read meanwhile.
+    const marker2 = await aTask(device, 'ward', 'After the status change');
+    await until(async () => (await bell('ward')).body.rows.some((row) => row.link.includes(marker2._id)), {
+      timeoutMs: 15_000,
+      what: 'the later assignment',
+    });
+    expect((await bell('ward')).body.rows.some((row) => row.title === `Out of service: ${device.name}`)).toBe(
+      false,
+    );
+    expect(mail.to(person('ward').email).filter((m) => m.subject.startsWith('Out of service'))).toHaveLength(
+      mail
+        .to(person('ward').email)
+        .slice(0, before)
+        .filter((m) => m.subject.startsWith('Out of service')).length,
     );
   });
 
