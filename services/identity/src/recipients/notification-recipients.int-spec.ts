@@ -100,6 +100,7 @@ describe('identity.users.notification-recipients (real stack)', () => {
     expect(page.people.find((each) => each.id === idOf('confirmed'))).toEqual({
       id: idOf('confirmed'),
       name: 'confirmed Recipient',
+      serviceNumber: people.get('confirmed')?.serviceNumber,
       role: 'Engineer',
       department: WARD,
       email: `${marker.toLowerCase()}.confirmed@hospital.example`,

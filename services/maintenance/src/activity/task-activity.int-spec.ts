@@ -220,6 +220,7 @@ describe('maintenance.activity.changes (real stack)', () => {
       status: 'In Progress',
       reportedById: ids.get('tech'),
       assigneeId: ids.get('tech2'),
+      assigneeName: 'tech2 Activity',
       needsCertification: false,
       certified: false,
       equipmentId: ventilator._id,
