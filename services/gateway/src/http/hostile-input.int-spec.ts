@@ -12,6 +12,7 @@ import {
   signIn,
   startEquipment,
   startMaintenance,
+  startNotifications,
   startReports,
   startReportsWorker,
   useSignInStack,
@@ -151,6 +152,7 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
   const stack = useSignInStack('hostile', { RATE_LIMIT_OTP_VERIFY_PER_ADDRESS: '100000' });
   let equipment: INestApplication;
   let maintenance: INestApplication;
+  let notifications: INestApplication;
   let reports: INestApplication;
   let reportsWorker: INestApplication;
   let rows: DataSource;
@@ -162,6 +164,8 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
   beforeAll(async () => {
     equipment = await startEquipment();
     maintenance = await startMaintenance();
+    // The audit trail asks every service, the notifying one included.
+    notifications = await startNotifications();
     // The reports these tests ask for are mailed to addresses at one allowed domain.
     reports = await startReports({ REPORT_MAIL_DOMAINS: 'hospital.example' });
     reportsWorker = await startReportsWorker({ REPORT_MAIL_DOMAINS: 'hospital.example' });
@@ -179,6 +183,7 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
     await rows.destroy();
     await reportsWorker.close();
     await reports.close();
+    await notifications.close();
     await maintenance.close();
     await equipment.close();
   });
