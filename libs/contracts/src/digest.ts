@@ -72,3 +72,31 @@ export interface DigestDepartmentAnswer {
   /** The dashboard's equipment figures, when asked. */
   figures: DashboardEquipment | null;
 }
+
+/** `maintenance.pm.became-overdue`: PM occurrences that became overdue on a date, a page at a time. */
+export const pmBecameOverdueRequestSchema = z.strictObject({
+  /** The hospital's date they became overdue on: their due date is the day before. */
+  date: calendarDate,
+  /** The last id of the previous page (ids ascending), for the next. */
+  after: z.string().regex(ID_PATTERN).optional(),
+  limit: z.number().int().min(1).max(500).default(200),
+});
+export type PmBecameOverdueRequest = z.input<typeof pmBecameOverdueRequestSchema>;
+export type PmBecameOverdueQuery = z.output<typeof pmBecameOverdueRequestSchema>;
+
+/** A PM occurrence, open and assigned, whose due date has just passed. */
+export interface OverduePm {
+  id: string;
+  title: string;
+  assigneeId: string;
+  dueDate: string;
+  deviceName: string;
+  serialNumber: string;
+  department: string;
+}
+
+export interface PmBecameOverduePage {
+  tasks: OverduePm[];
+  /** Ask again with `after` set to this for more; null when there are no more. */
+  next: string | null;
+}

@@ -80,6 +80,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     // The weekly digest: a person's tasks and their department's devices, from their owners.
     SUBJECTS.maintenance.digestTasks,
     SUBJECTS.equipment.digestDepartment,
+    // PM falling overdue: the occurrences that did, each day.
+    SUBJECTS.maintenance.pmBecameOverdue,
   ],
 };
 
@@ -100,6 +102,7 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.identity.turnOffNotifications,
   SUBJECTS.maintenance.digestTasks,
   SUBJECTS.equipment.digestDepartment,
+  SUBJECTS.maintenance.pmBecameOverdue,
   ...REPORT_DATA_SUBJECTS,
   ...AUDIT_VERIFY_SUBJECTS,
 ];

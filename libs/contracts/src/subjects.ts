@@ -179,6 +179,8 @@ export const SUBJECTS = {
     activity: 'maintenance.activity.changes',
     /** A person's open and overdue tasks and the PM due in a week, bounded (the weekly digest). */
     digestTasks: 'maintenance.digest.tasks',
+    /** The PM occurrences, open and assigned, that became overdue on a date, paged (the notifying service). */
+    pmBecameOverdue: 'maintenance.pm.became-overdue',
     health: 'maintenance.health',
   },
   reports: {

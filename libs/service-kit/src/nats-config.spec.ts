@@ -246,6 +246,7 @@ describe('NATS permissions', () => {
       'identity.users.notifications.turn-off',
       'maintenance.digest.tasks',
       'equipment.digest.department',
+      'maintenance.pm.became-overdue',
     ]);
   });
 

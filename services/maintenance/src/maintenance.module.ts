@@ -13,6 +13,7 @@ import {
 } from '@caliber/service-kit';
 import { DigestTasksController } from './digest/digest-tasks.controller';
 import { DigestTasksService } from './digest/digest-tasks.service';
+import { PmOverdueService } from './digest/pm-overdue.service';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import { TaskActivityController } from './activity/task-activity.controller';
@@ -107,6 +108,7 @@ export class MaintenanceModule {
         CostReportService,
         TaskDashboardService,
         DigestTasksService,
+        PmOverdueService,
         SafetyTestsService,
         SafetyReportService,
         TaskActivityService,

@@ -21,6 +21,7 @@ import { NotificationsService, TogglesClient } from './api/notifications.service
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { notificationsDatabase } from './database';
 import { DeliveryWorker } from './delivery/delivery.worker';
+import { PmOverdueScheduler } from './daily/pm-overdue.scheduler';
 import { DigestScheduler } from './digest/digest.scheduler';
 import { ActivityFollower } from './feeds/activity.follower';
 import { PeersClient } from './feeds/peers.client';
@@ -75,6 +76,7 @@ export class NotificationsModule {
         DeliveryWorker,
         ActivityFollower,
         DigestScheduler,
+        PmOverdueScheduler,
         NotificationsService,
       ],
     };

@@ -18,6 +18,7 @@ import {
 import { until } from '@caliber/testing/wait';
 import { TestMailServer } from '../testing/test-mail-server';
 import { DIGEST_WEEKDAYS } from './digest-week';
+import { PmOverdueScheduler } from '../daily/pm-overdue.scheduler';
 import { DigestScheduler } from './digest.scheduler';
 
 /** The quoted-printable soft breaks and `=` of a raw message undone, for reading it. */
@@ -77,7 +78,7 @@ describe('The weekly digest (real stack, real SMTP)', () => {
       DIGEST_AT: `${weekday} 00:00`,
     });
 
-  async function enlist(key: string, role: Role, digest: boolean) {
+  async function enlist(key: string, role: Role, digest: boolean, taskUpdates = false) {
     const email = `${key}.${marker.toLowerCase()}@hospital.example`;
     const serviceNumber = `${key.slice(0, 4).toUpperCase()}${marker}`.slice(0, 20);
     if (key === 'admin') {
@@ -103,7 +104,7 @@ describe('The weekly digest (real stack, real SMTP)', () => {
     }
     const saved = await call(stack.gateway.url, 'PUT', '/api/settings/notifications', {
       token: person(key).token,
-      body: { taskUpdates: false, inventory: false, weeklyDigest: digest },
+      body: { taskUpdates, inventory: false, weeklyDigest: digest },
     });
     expect(saved.status).toBe(200);
   }
@@ -124,7 +125,13 @@ describe('The weekly digest (real stack, real SMTP)', () => {
     });
   }
 
-  async function aTask(device: EquipmentDto, title: string, dueDate: string, preventive = false) {
+  async function aTask(
+    device: EquipmentDto,
+    title: string,
+    dueDate: string,
+    preventive = false,
+    assignee = 'tech',
+  ) {
     const created = await post<TaskCreatedResponse>('engineer', '/tasks', {
       title: `${marker} ${title}`,
       description: 'Found during the morning round.',
@@ -132,7 +139,7 @@ describe('The weekly digest (real stack, real SMTP)', () => {
       ...(preventive ? { pmType: 'Cleaning', pmInterval: 'Monthly' } : {}),
       priority: 'Medium',
       equipmentId: device._id,
-      assignedTo: person('tech').id,
+      assignedTo: person(assignee).id,
       dueDate,
     });
     return created.task;
@@ -153,18 +160,32 @@ describe('The weekly digest (real stack, real SMTP)', () => {
     await enlist('engineer', 'Engineer', true);
     await enlist('tech', 'Technician', true);
     await enlist('off', 'Technician', false);
+    await enlist('pm', 'Technician', false, true);
 
     const ventilator = await aDevice('Ventilator', 'Serviceable');
     await aDevice('Infusion pump', 'Unserviceable');
     await aTask(ventilator, 'Alarm fails self-test', '2027-12-31');
     const late = await aTask(ventilator, 'Flow sensor drifts', '2027-12-31');
     await aTask(ventilator, 'Filter change', today, true);
-    // Overdue: due yesterday (a new task cannot be given a past due date through the API).
+    // PM falling overdue today (due yesterday), and two that do not: one overdue since
+    // yesterday, and a repair.
+    const fellToday = await aTask(ventilator, 'Battery check', '2027-12-31', true, 'pm');
+    const alsoToday = await aTask(ventilator, 'Lamp check', '2027-12-31', true, 'pm');
+    const fellYesterday = await aTask(ventilator, 'Sensor cleaning', '2027-12-31', true, 'pm');
+    const repair = await aTask(ventilator, 'Cracked housing', '2027-12-31', false, 'pm');
+    // Past due dates (a new task cannot be given one through the API).
     const maintenanceRows = await serviceDataSource('maintenance');
-    await maintenanceRows.query(
-      `UPDATE "maintenance"."tasks" SET "due_date" = $2::date - 1 WHERE "id" = $1`,
-      [late._id, today],
-    );
+    for (const [task, daysAgo] of [
+      [late, 1],
+      [fellToday, 1],
+      [alsoToday, 1],
+      [fellYesterday, 2],
+      [repair, 1],
+    ] as const)
+      await maintenanceRows.query(
+        `UPDATE "maintenance"."tasks" SET "due_date" = $2::date - $3::int WHERE "id" = $1`,
+        [task._id, today, daysAgo],
+      );
     await maintenanceRows.destroy();
   });
 
@@ -246,5 +267,34 @@ describe('The weekly digest (real stack, real SMTP)', () => {
     );
     expect(await digestsOf(person('off').id)).toEqual([]);
     expect(mail.to(person('off').email)).toEqual([]);
+  });
+
+  it('tells the assignee once of each PM occurrence that fell overdue today, and of nothing else', async () => {
+    const pm = person('pm');
+    const told = async () =>
+      (await rows.query(
+        `SELECT n."title", n."link", d."state" FROM "notifications"."notifications" n
+           LEFT JOIN "notifications"."deliveries" d ON d."notification_id" = n."id"
+          WHERE n."user_id" = $1 AND n."kind" = 'pm-overdue'`,
+        [pm.id],
+      )) as { title: string; link: string; state: string | null }[];
+    // Both replicas looked at start; both asked again at once.
+    await Promise.all(replicas.map((replica) => replica.get(PmOverdueScheduler).run()));
+    await until(async () => (await told()).filter((row) => row.state === 'sent').length === 2, {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+      what: 'the overdue PM e-mails sent',
+    });
+    // One per task: two fell overdue today for the same person, each told once.
+    const titles = (await told()).map((row) => row.title).sort();
+    expect(titles).toEqual([`PM overdue: ${marker} Battery check`, `PM overdue: ${marker} Lamp check`]);
+    expect((await told()).every((row) => row.link.startsWith('/tasks?task='))).toBe(true);
+    // Sent as they came: one message, or both gathered into one, never a copy.
+    const messages = mail.to(pm.email);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.subject).toMatch(/^(PM overdue: |2 notifications from Caliber)/);
+    expect(plain(messages[0]?.raw ?? '')).toContain(
+      `${marker} Ventilator (SN ${marker}-1), ${department}. It was due`,
+    );
   });
 });

@@ -8,6 +8,8 @@ import {
   type DigestDepartmentRequest,
   type DigestTasksAnswer,
   type DigestTasksRequest,
+  type PmBecameOverduePage,
+  type PmBecameOverdueRequest,
   type NotificationRecipient,
   type NotificationRecipientsPage,
   type NotificationRecipientsRequest,
@@ -88,5 +90,9 @@ export class PeersClient extends DomainServiceClient {
 
   digestDepartment(request: DigestDepartmentRequest): Promise<DigestDepartmentAnswer> {
     return this.request(SUBJECTS.equipment.digestDepartment, request);
+  }
+
+  pmBecameOverdue(request: PmBecameOverdueRequest): Promise<PmBecameOverduePage> {
+    return this.request(SUBJECTS.maintenance.pmBecameOverdue, request);
   }
 }
