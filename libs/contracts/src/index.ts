@@ -41,6 +41,7 @@ export * from './trust';
 export * from './report-data';
 export * from './downloads';
 export * from './dashboard';
+export * from './digest';
 export * from './date-formats';
 export * from './udi';
 export * from './recalls';

@@ -32,6 +32,10 @@ export const NOTIFICATION_KINDS = [
   'safety-test-failed',
   /** A High-priority fault on a High-risk or life-support device: paged by SMS whatever the hour. */
   'urgent-fault',
+  /** A PM occurrence assigned to me became overdue (told the day it did). */
+  'pm-overdue',
+  /** Monday's e-mail: my tasks, the PM due this week, my department's devices and recalls. */
+  'weekly-digest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -47,6 +51,8 @@ export const NOTIFICATION_TOPIC_OF_KIND: Readonly<Record<NotificationKind, Notif
   'recall-matched': 'inventory',
   'safety-test-failed': 'inventory',
   'urgent-fault': 'taskUpdates',
+  'weekly-digest': 'weeklyDigest',
+  'pm-overdue': 'taskUpdates',
 };
 
 /** The ways a notification leaves Caliber besides the in-app list. */

@@ -77,6 +77,11 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.equipment.activity,
     SUBJECTS.identity.notificationRecipients,
     SUBJECTS.identity.turnOffNotifications,
+    // The weekly digest: a person's tasks and their department's devices, from their owners.
+    SUBJECTS.maintenance.digestTasks,
+    SUBJECTS.equipment.digestDepartment,
+    // PM falling overdue: the occurrences that did, each day.
+    SUBJECTS.maintenance.pmBecameOverdue,
   ],
 };
 
@@ -95,6 +100,9 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.equipment.activity,
   SUBJECTS.identity.notificationRecipients,
   SUBJECTS.identity.turnOffNotifications,
+  SUBJECTS.maintenance.digestTasks,
+  SUBJECTS.equipment.digestDepartment,
+  SUBJECTS.maintenance.pmBecameOverdue,
   ...REPORT_DATA_SUBJECTS,
   ...AUDIT_VERIFY_SUBJECTS,
 ];

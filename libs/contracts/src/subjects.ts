@@ -114,6 +114,8 @@ export const SUBJECTS = {
     reportRecalls: 'equipment.report.recalls',
     /** The feed of the inventory's audited changes with their devices (the notifying service). */
     activity: 'equipment.activity.changes',
+    /** A department's devices out of service and open recall actions, bounded (the weekly digest). */
+    digestDepartment: 'equipment.digest.department',
     health: 'equipment.health',
   },
   maintenance: {
@@ -175,6 +177,10 @@ export const SUBJECTS = {
     auditVerify: 'maintenance.audit.verify',
     /** The feed of tasks' and safety tests' audited changes with their records (the notifying service). */
     activity: 'maintenance.activity.changes',
+    /** A person's open and overdue tasks and the PM due in a week, bounded (the weekly digest). */
+    digestTasks: 'maintenance.digest.tasks',
+    /** The PM occurrences, open and assigned, that became overdue on a date, paged (the notifying service). */
+    pmBecameOverdue: 'maintenance.pm.became-overdue',
     health: 'maintenance.health',
   },
   reports: {

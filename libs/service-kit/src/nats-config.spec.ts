@@ -244,6 +244,9 @@ describe('NATS permissions', () => {
       'equipment.activity.changes',
       'identity.users.notification-recipients',
       'identity.users.notifications.turn-off',
+      'maintenance.digest.tasks',
+      'equipment.digest.department',
+      'maintenance.pm.became-overdue',
     ]);
   });
 

@@ -11,6 +11,8 @@ import {
   serviceInboxPrefix,
   trustProviders,
 } from '@caliber/service-kit';
+import { DigestDepartmentController } from './digest/digest-department.controller';
+import { DigestDepartmentService } from './digest/digest-department.service';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import { InventoryActivityController } from './activity/inventory-activity.controller';
@@ -67,6 +69,7 @@ export class EquipmentModule {
         InventoryActivityController,
         ReportDataController,
         EquipmentDashboardController,
+        DigestDepartmentController,
         ListsController,
         InventoryImportController,
         RecallsController,
@@ -95,6 +98,7 @@ export class EquipmentModule {
         InventoryReportService,
         DowntimeReportService,
         EquipmentDashboardService,
+        DigestDepartmentService,
         ListsRepository,
         ListsService,
         ImportBatchesRepository,

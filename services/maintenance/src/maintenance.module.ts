@@ -11,6 +11,9 @@ import {
   serviceInboxPrefix,
   trustProviders,
 } from '@caliber/service-kit';
+import { DigestTasksController } from './digest/digest-tasks.controller';
+import { DigestTasksService } from './digest/digest-tasks.service';
+import { PmOverdueService } from './digest/pm-overdue.service';
 import { SUBJECTS } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import { TaskActivityController } from './activity/task-activity.controller';
@@ -70,6 +73,7 @@ export class MaintenanceModule {
         PmComplianceController,
         ReportDataController,
         TaskDashboardController,
+        DigestTasksController,
         SafetyTestsController,
         TaskActivityController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
@@ -103,6 +107,8 @@ export class MaintenanceModule {
         StaffReportService,
         CostReportService,
         TaskDashboardService,
+        DigestTasksService,
+        PmOverdueService,
         SafetyTestsService,
         SafetyReportService,
         TaskActivityService,

@@ -17,6 +17,7 @@ import {
   urlVariable,
 } from '@caliber/service-kit';
 import { z } from 'zod';
+import { parseDigestAt, type DigestAt } from './digest/digest-week';
 
 /** Where `npm start` serves Caliber: the links' address when PUBLIC_URL is not set. */
 export const DEVELOPMENT_PUBLIC_URL = 'http://localhost:5000';
@@ -44,6 +45,22 @@ const quietHoursVariable = z
     const from = (fh ?? 0) * 60 + (fm ?? 0);
     const to = (th ?? 0) * 60 + (tm ?? 0);
     return from === to ? null : { from, to };
+  });
+
+const digestAtVariable = z
+  .string()
+  .trim()
+  .default('MON 07:00')
+  .transform((value, ctx): DigestAt => {
+    const at = parseDigestAt(value);
+    if (!at) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'DIGEST_AT must be a weekday and a 24-hour time in the hospital’s zone (e.g. MON 07:00).',
+      });
+      return z.NEVER;
+    }
+    return at;
   });
 
 const notificationsEnvSchema = z
@@ -81,6 +98,10 @@ const notificationsEnvSchema = z
     NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
     /** The first wait after a failed try (milliseconds). */
     NOTIFY_RETRY_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** When the weekly digest goes: a weekday and time in the hospital's zone (`MON 07:00`). */
+    DIGEST_AT: digestAtVariable,
+    /** How often the service looks whether this week's digests are due and not all made (ms). */
+    DIGEST_CHECK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
     ...mailEnvShape('Caliber <notifications@caliber.invalid>'),
     ...smsEnvShape,
   })
@@ -116,6 +137,7 @@ const notificationsEnvSchema = z
     smsPerDay: env.NOTIFY_SMS_PER_DAY,
     attempts: env.NOTIFY_ATTEMPTS,
     retryMs: env.NOTIFY_RETRY_MS,
+    digest: { at: env.DIGEST_AT, checkMs: env.DIGEST_CHECK_MS },
     mail: mailSettings(env, env.DATA_DIR),
     // A page waits for the SMS gateway no longer than a request waits on the bus.
     sms: smsSettings(env, env.NATS_REQUEST_TIMEOUT_MS),

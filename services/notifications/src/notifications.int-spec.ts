@@ -2,7 +2,6 @@ import type { INestApplication } from '@nestjs/common';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
 import type {
   DeliveryRecordPage,
@@ -28,64 +27,7 @@ import {
   useSignInStack,
 } from '@caliber/testing/stack';
 import { until } from '@caliber/testing/wait';
-
-/** One message the test mail server accepted. */
-interface Received {
-  to: string[];
-  raw: string;
-  messageId: string;
-  subject: string;
-}
-
-/**
- * A real SMTP server on one port that can be stopped and started again on that port, and told
- * to refuse (as a full mailbox server does) — the mail server the notifying service depends on.
- */
-class TestMailServer {
-  readonly received: Received[] = [];
-  refuse = false;
-  private server: SMTPServer | null = null;
-  port = 0;
-
-  async start(): Promise<void> {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      onRcptTo: (_address, _session, callback) =>
-        callback(
-          this.refuse ? Object.assign(new Error('Try again later'), { responseCode: 451 }) : undefined,
-        ),
-      onData: (stream, session, callback) => {
-        const parts: Buffer[] = [];
-        stream.on('data', (part: Buffer) => parts.push(part));
-        stream.on('end', () => {
-          const raw = Buffer.concat(parts).toString('utf8');
-          const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-          this.received.push({
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw,
-            messageId: header('Message-ID'),
-            subject: header('Subject'),
-          });
-          callback();
-        });
-      },
-    });
-    const server = this.server;
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.server.address() as { port: number }).port;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  to(address: string): Received[] {
-    return this.received.filter((message) => message.to.includes(address));
-  }
-}
+import { TestMailServer } from './testing/test-mail-server';
 
 /** The quoted-printable soft breaks and `=` of a raw message undone, for reading links in it. */
 const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

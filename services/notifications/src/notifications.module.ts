@@ -21,6 +21,8 @@ import { NotificationsService, TogglesClient } from './api/notifications.service
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { notificationsDatabase } from './database';
 import { DeliveryWorker } from './delivery/delivery.worker';
+import { PmOverdueScheduler } from './daily/pm-overdue.scheduler';
+import { DigestScheduler } from './digest/digest.scheduler';
 import { ActivityFollower } from './feeds/activity.follower';
 import { PeersClient } from './feeds/peers.client';
 import { NotificationMetrics } from './metrics/notification-metrics';
@@ -73,6 +75,8 @@ export class NotificationsModule {
         NotificationMetrics,
         DeliveryWorker,
         ActivityFollower,
+        DigestScheduler,
+        PmOverdueScheduler,
         NotificationsService,
       ],
     };

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
 import { NotificationMetrics } from '../metrics/notification-metrics';
 import { LOGGER } from '../tokens';
+import { digestEmailOf, type DigestContent } from '../digest/digest-message';
 import { emailOf, smsOf, type MessageContext, type MessageItem } from './messages';
 import { unsubscribeToken } from './unsubscribe-token';
 
@@ -24,6 +25,7 @@ interface ClaimedRow {
   body: string;
   link: string;
   urgent: boolean;
+  detail: unknown;
 }
 
 /** Deliveries claimed at once by one replica. */
@@ -118,7 +120,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
         if (claimed.length === 0) return;
         const groups = new Map<string, ClaimedRow[]>();
         for (const row of claimed) {
-          const key = `${row.user_id}:${row.channel}`;
+          // A weekly digest goes as its own e-mail, never gathered with others.
+          const key = row.kind === 'weekly-digest' ? row.id : `${row.user_id}:${row.channel}`;
           groups.set(key, [...(groups.get(key) ?? []), row]);
         }
         await Promise.all(
@@ -148,7 +151,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
          FROM due, "notifications"."notifications" n
         WHERE d."id" = due."id" AND n."id" = d."notification_id"
        RETURNING d."id", d."user_id", d."service_number", d."channel", d."address", d."attempts",
-                 n."kind", n."topic", n."title", n."body", n."link", n."urgent"`,
+                 n."kind", n."topic", n."title", n."body", n."link", n."urgent", n."detail"`,
     );
     return claimed;
   }
@@ -188,7 +191,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const messageId = `<${first.id}@notifications.caliber>`;
     try {
       const context = this.contextFor(first.user_id);
-      if (channel === 'email') await this.mailer.send(emailOf(address, items, context, messageId));
+      if (channel === 'email' && first.kind === 'weekly-digest' && first.detail)
+        await this.mailer.send(digestEmailOf(address, first.detail as DigestContent, context, messageId));
+      else if (channel === 'email') await this.mailer.send(emailOf(address, items, context, messageId));
       else
         await this.sms.send({
           to: address,

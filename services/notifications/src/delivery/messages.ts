@@ -20,13 +20,13 @@ export interface MessageContext {
   oneClickUrl: (topic: NotificationTopic) => string;
 }
 
-const TOPIC_WORDS: Record<NotificationTopic, string> = {
+export const TOPIC_WORDS: Record<NotificationTopic, string> = {
   taskUpdates: 'task updates',
   inventory: 'inventory changes',
   weeklyDigest: 'the weekly digest',
 };
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -51,42 +51,58 @@ export function emailOf(
       : `${items.length} notifications from ${context.productName}`;
   const url = (item: MessageItem) => `${context.publicUrl}${item.link}`;
   const topics = [...new Set(items.filter((item) => !item.urgent).map((item) => item.topic))];
-  const stopText = topics.map(
-    (topic) => `To stop e-mails about ${TOPIC_WORDS[topic]}: ${context.unsubscribeUrl(topic)}`,
-  );
+  const footer = footerOf(topics, context);
   const text = [
     ...items.map((item) => `${item.title}\n${item.body}\nOpen: ${url(item)}`),
-    `You can choose what ${context.productName} tells you in Settings: ${context.publicUrl}/settings`,
-    ...stopText,
+    ...footer.text,
   ].join('\n\n');
   const html = [
-    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">',
+    HTML_HEAD,
     ...items.map(
       (item) =>
         `<p><strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.body)}<br><a href="${escapeHtml(url(item))}">Open in ${escapeHtml(context.productName)}</a></p>`,
     ),
-    `<p style="color:#555;font-size:0.9em">You can choose what ${escapeHtml(context.productName)} tells you in <a href="${escapeHtml(`${context.publicUrl}/settings`)}">Settings</a>.`,
-    ...topics.map(
-      (topic) =>
-        ` <a href="${escapeHtml(context.unsubscribeUrl(topic))}">Stop e-mails about ${TOPIC_WORDS[topic]}</a>.`,
-    ),
-    '</p></body></html>',
+    footer.html,
+    HTML_TAIL,
   ].join('');
+  return { to, subject: subject.slice(0, 200), text, html, messageId, ...footer.headers };
+}
+
+export const HTML_HEAD =
+  '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">';
+export const HTML_TAIL = '</body></html>';
+
+/**
+ * The end of every e-mail: where to choose what is told (Settings), the link that stops each
+ * topic of the message, and for a message of one topic the one-click `List-Unsubscribe` headers.
+ */
+export function footerOf(
+  topics: readonly NotificationTopic[],
+  context: MessageContext,
+): { text: string[]; html: string; headers: Pick<MailMessage, 'headers'> } {
   const [topic] = topics;
   return {
-    to,
-    subject: subject.slice(0, 200),
-    text,
-    html,
-    messageId,
-    ...(topic && topics.length === 1
-      ? {
-          headers: {
-            'List-Unsubscribe': `<${context.oneClickUrl(topic)}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        }
-      : {}),
+    text: [
+      `You can choose what ${context.productName} tells you in Settings: ${context.publicUrl}/settings`,
+      ...topics.map((t) => `To stop e-mails about ${TOPIC_WORDS[t]}: ${context.unsubscribeUrl(t)}`),
+    ],
+    html: [
+      `<p style="color:#555;font-size:0.9em">You can choose what ${escapeHtml(context.productName)} tells you in <a href="${escapeHtml(`${context.publicUrl}/settings`)}">Settings</a>.`,
+      ...topics.map(
+        (t) =>
+          ` <a href="${escapeHtml(context.unsubscribeUrl(t))}">Stop e-mails about ${TOPIC_WORDS[t]}</a>.`,
+      ),
+      '</p>',
+    ].join(''),
+    headers:
+      topic && topics.length === 1
+        ? {
+            headers: {
+              'List-Unsubscribe': `<${context.oneClickUrl(topic)}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          }
+        : {},
   };
 }
 

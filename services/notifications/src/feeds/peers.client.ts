@@ -4,6 +4,12 @@ import {
   SUBJECTS,
   type ActivityChange,
   type ChangeFeedPage,
+  type DigestDepartmentAnswer,
+  type DigestDepartmentRequest,
+  type DigestTasksAnswer,
+  type DigestTasksRequest,
+  type PmBecameOverduePage,
+  type PmBecameOverdueRequest,
   type NotificationRecipient,
   type NotificationRecipientsPage,
   type NotificationRecipientsRequest,
@@ -70,5 +76,23 @@ export class PeersClient extends DomainServiceClient {
       after = page.next;
     }
     return people;
+  }
+
+  /** One page of everyone active of the roles (ids ascending), for a pass over the whole roster. */
+  recipientsPage(roles: readonly Role[], after?: string): Promise<NotificationRecipientsPage> {
+    const request: NotificationRecipientsRequest = { roles: [...roles], ...(after ? { after } : {}) };
+    return this.request(SUBJECTS.identity.notificationRecipients, request);
+  }
+
+  digestTasks(request: DigestTasksRequest): Promise<DigestTasksAnswer> {
+    return this.request(SUBJECTS.maintenance.digestTasks, request);
+  }
+
+  digestDepartment(request: DigestDepartmentRequest): Promise<DigestDepartmentAnswer> {
+    return this.request(SUBJECTS.equipment.digestDepartment, request);
+  }
+
+  pmBecameOverdue(request: PmBecameOverdueRequest): Promise<PmBecameOverduePage> {
+    return this.request(SUBJECTS.maintenance.pmBecameOverdue, request);
   }
 }

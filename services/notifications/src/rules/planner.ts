@@ -31,6 +31,8 @@ export interface PlannedNotification {
   source: string;
   sourceSeq: string;
   deliveries: PlannedDelivery[];
+  /** What a message says beyond `body` (the weekly digest's lists), kept with the notification. */
+  detail?: unknown;
 }
 
 /** How the planner learns who an audience is (identity, over the bus). */

@@ -63,10 +63,10 @@ export class NotificationsRepository {
     if (planned.length === 0) return [];
     const rows: NotificationRow[] = await manager.query(
       `INSERT INTO "notifications"."notifications"
-              ("user_id", "kind", "topic", "title", "body", "link", "urgent", "source", "source_seq")
-       SELECT r."userId", r."kind", r."topic", r."title", r."body", r."link", r."urgent", r."source", r."sourceSeq"::bigint
+              ("user_id", "kind", "topic", "title", "body", "link", "urgent", "source", "source_seq", "detail")
+       SELECT r."userId", r."kind", r."topic", r."title", r."body", r."link", r."urgent", r."source", r."sourceSeq"::bigint, r."detail"
          FROM jsonb_to_recordset($1::jsonb) AS r("userId" uuid, "kind" text, "topic" text, "title" text, "body" text,
-              "link" text, "urgent" boolean, "source" text, "sourceSeq" text)
+              "link" text, "urgent" boolean, "source" text, "sourceSeq" text, "detail" jsonb)
        ON CONFLICT ON CONSTRAINT "notifications_once" DO NOTHING
        RETURNING ${COLUMNS}, "source", "source_seq"::text AS "source_seq"`,
       [JSON.stringify(planned)],
@@ -115,6 +115,22 @@ export class NotificationsRepository {
       userId: row.user_id,
       notification: toNotificationDto(row),
     }));
+  }
+
+  /** Who of these people already has the notification of this source, sequence and kind. */
+  async alreadyMade(
+    source: string,
+    sourceSeq: string,
+    kind: NotificationDto['kind'],
+    userIds: readonly string[],
+  ): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows: { user_id: string }[] = await this.dataSource.query(
+      `SELECT "user_id" FROM "notifications"."notifications"
+        WHERE "source" = $1 AND "source_seq" = $2::bigint AND "kind" = $3 AND "user_id" = ANY($4::uuid[])`,
+      [source, sourceSeq, kind, [...userIds]],
+    );
+    return new Set(rows.map((row) => row.user_id));
   }
 
   async list(userId: string, query: ListNotificationsQuery): Promise<NotificationPage> {

@@ -1,0 +1,119 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { calendarDateIn, type OverduePm } from '@caliber/contracts';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
+import { DeliveryWorker } from '../delivery/delivery.worker';
+import { PeersClient } from '../feeds/peers.client';
+import { NotificationMetrics } from '../metrics/notification-metrics';
+import type { Intent } from '../rules/notification-rules';
+import { planNotifications } from '../rules/planner';
+import { NotificationEvents } from '../store/notification-events';
+import { NotificationsRepository } from '../store/notifications.repository';
+import { LOGGER } from '../tokens';
+
+/** What a PM occurrence that fell overdue tells its assignee. */
+export function pmOverdueIntent(task: OverduePm, date: string): Intent {
+  return {
+    kind: 'pm-overdue',
+    audience: { ids: [task.assigneeId] },
+    title: `PM overdue: ${task.title}`,
+    body: `${task.deviceName} (SN ${task.serialNumber}), ${task.department}. It was due ${task.dueDate}.`,
+    subject: { task: task.id },
+    urgent: false,
+    // The task in the source, the day in the sequence: one per task, person and day.
+    source: `pm-overdue:${task.id}`,
+    sourceSeq: date.replaceAll('-', ''),
+    actorId: null,
+  };
+}
+
+/**
+ * Tells each assignee of a PM occurrence that became overdue today (hospital calendar): once the
+ * day has begun, at start and every `DIGEST_CHECK_MS`, the day's occurrences are read page by
+ * page from maintenance and each assignee told (their Task updates toggle decides the bell and the
+ * e-mail, like every task update; an e-mail made in the quiet hours waits for their end).
+ *
+ * Exactly once without a queue or lock: the notification's unique key (source `pm-overdue:<task>`,
+ * the date as yyyymmdd, the person, the kind) is written with its e-mail in one transaction, so
+ * two replicas or a restart write one row per task and person. A day the service is down from
+ * start to end is not told afterwards (the next day's occurrences are).
+ */
+@Injectable()
+export class PmOverdueScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+  /** The hospital date this replica has told in full. */
+  private doneDate: string | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly peers: PeersClient,
+    private readonly repository: NotificationsRepository,
+    private readonly events: NotificationEvents,
+    private readonly deliveries: DeliveryWorker,
+    private readonly metrics: NotificationMetrics,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const tick = () => {
+      if (this.stopped) return;
+      void this.run().finally(() => {
+        if (!this.stopped) this.timer = setTimeout(tick, this.config.digest.checkMs);
+      });
+    };
+    tick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Tells today's overdue PM if not done yet; answers how many notifications this call wrote. */
+  run(now: Date = new Date()): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.pass(calendarDateIn(this.config.timeZone, now))
+      .catch((error: unknown) => {
+        this.logger.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'overdue PM not all told; taken up again at the next look',
+        );
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async pass(date: string): Promise<number> {
+    if (this.doneDate === date) return 0;
+    let made = 0;
+    let after: string | undefined;
+    do {
+      const page = await this.peers.pmBecameOverdue({ date, ...(after ? { after } : {}) });
+      const planned = await planNotifications(
+        page.tasks.map((task) => pmOverdueIntent(task, date)),
+        this.peers,
+      );
+      const written = await this.dataSource.transaction((manager) =>
+        this.repository.insertPlanned(manager, planned),
+      );
+      if (written.length) {
+        made += written.length;
+        this.metrics.created(written);
+        await this.events.created(written, await this.repository.unreadOf(written.map((w) => w.userId)));
+        this.deliveries.kick();
+      }
+      after = page.next ?? undefined;
+    } while (after && !this.stopped);
+    if (!this.stopped) this.doneDate = date;
+    return made;
+  }
+}
