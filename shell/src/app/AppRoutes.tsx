@@ -1,4 +1,10 @@
-import { CONFIRM_EMAIL_PATH, FULL_ACCESS_ROLES, SSO_CALLBACK_PATH, STAFF_ROLES } from '@caliber/contracts';
+import {
+  CONFIRM_EMAIL_PATH,
+  FULL_ACCESS_ROLES,
+  SSO_CALLBACK_PATH,
+  STAFF_ROLES,
+  UNSUBSCRIBE_PATH,
+} from '@caliber/contracts';
 import { Route, Routes, type ScreenId } from '@caliber/web';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LoginPage } from '../auth/LoginPage';
@@ -21,6 +27,10 @@ const HospitalListsPage = lazy(() =>
 // Opened from a link in a mail, signed in or not: with its form's validation, apart from sign-in.
 const ConfirmEmailPage = lazy(() =>
   import('../auth/ConfirmEmailPage').then((module) => ({ default: module.ConfirmEmailPage })),
+);
+// The link at the foot of every notification e-mail, signed in or not: apart from sign-in too.
+const UnsubscribePage = lazy(() =>
+  import('../notifications/UnsubscribePage').then((module) => ({ default: module.UnsubscribePage })),
 );
 const RemoteScreen = lazy(() =>
   import('../remotes/RemoteScreen').then((module) => ({ default: module.RemoteScreen })),
@@ -122,6 +132,15 @@ export function AppRoutes() {
         element={
           <Later>
             <ConfirmEmailPage />
+          </Later>
+        }
+      />
+      {/* A notification e-mail's unsubscribe link opens here: the token says whose e-mails stop. */}
+      <Route
+        path={UNSUBSCRIBE_PATH}
+        element={
+          <Later>
+            <UnsubscribePage />
           </Later>
         }
       />
