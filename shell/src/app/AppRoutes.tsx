@@ -1,4 +1,5 @@
 import {
+  ADMIN_ROLES,
   CONFIRM_EMAIL_PATH,
   FULL_ACCESS_ROLES,
   SSO_CALLBACK_PATH,
@@ -97,6 +98,15 @@ const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/add-user', 'add-user'],
 ];
 
+/**
+ * Remote screens of Admins alone, who look after the service itself: the record of every e-mail
+ * and SMS notifications sent (to whom, at which masked address, retried, failed and why). Anyone
+ * else goes to their home, as from the other guarded screens.
+ */
+const ADMIN_SCREENS: readonly [path: string, screen: ScreenId][] = [
+  ['/users/notification-deliveries', 'notification-deliveries'],
+];
+
 /** The route table: sign-in pages for visitors, every other screen behind the session guard. */
 export function AppRoutes() {
   return (
@@ -190,6 +200,17 @@ export function AppRoutes() {
               path={path}
               element={
                 <RequireRole roles={FULL_ACCESS_ROLES}>
+                  <RemoteScreen screen={screen} />
+                </RequireRole>
+              }
+            />
+          ))}
+          {ADMIN_SCREENS.map(([path, screen]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireRole roles={ADMIN_ROLES}>
                   <RemoteScreen screen={screen} />
                 </RequireRole>
               }
