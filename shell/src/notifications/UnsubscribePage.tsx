@@ -1,6 +1,6 @@
 import { UNSUBSCRIBE_LINK_INVALID, type MeResponse, type UnsubscribeAnswer } from '@caliber/contracts';
 import { Button, ErrorBox, ErrorState, Notice } from '@caliber/ui-kit';
-import { api, ApiError, errorMessage, Link, useLocation, useProductName, useSession } from '@caliber/web';
+import { api, ApiError, errorMessage, Link, useLocation, useSession } from '@caliber/web';
 import { useState } from 'react';
 import { AuthFrame } from '../auth/AuthFrame';
 import type { ReturnState } from '../app/guards';
@@ -33,7 +33,6 @@ function isFinal(failure: unknown): boolean {
  * token names the person and the kind; the page knows neither, so it reads no session to act.
  */
 export function UnsubscribePage() {
-  const product = useProductName();
   const { search } = useLocation();
   const { status, replaceUser } = useSession();
   const [step, setStep] = useState<Step>({ kind: 'ready' });
@@ -74,8 +73,8 @@ export function UnsubscribePage() {
       ) : (
         <>
           <p className="auth-card__text">
-            {product} stops sending you e-mails of the kind this link came with. Other notifications, in the
-            app and by e-mail, stay as they are, and urgent pages still reach you.
+            This turns off the kind of notification this e-mail was, by e-mail and in the app, as if you had
+            switched it off in Settings. Urgent pages still reach you.
           </p>
           <Button block busy={step.kind === 'busy'} busyLabel="Turning off..." onClick={() => void turnOff()}>
             Turn them off
