@@ -9,7 +9,7 @@ import {
   SelectField,
   StepPager,
 } from '@caliber/ui-kit';
-import { errorMessage, Link, useAddressFilters } from '@caliber/web';
+import { errorMessage, Link, shownTimeZone, useAddressFilters, useHospitalTimeZone } from '@caliber/web';
 import { useEffect } from 'react';
 import { DeliveryTable } from '../components/DeliveryTable';
 import { useDeliveryList } from '../hooks/delivery-queries';
@@ -37,6 +37,7 @@ export function NotificationDeliveriesPage() {
   const error = list.isError ? errorMessage(list.error, 'Failed to load the delivery record.') : null;
   const reload = () => void list.refetch();
   const filtered = Boolean(filters.state || filters.channel);
+  const timeZone = shownTimeZone(useHospitalTimeZone());
 
   // A page past the end (an old bookmark, a record since purged): show the last one.
   useEffect(() => {
@@ -81,7 +82,11 @@ export function NotificationDeliveriesPage() {
       <LoadStates data={data} error={error} onRetry={reload} loadingText="Loading deliveries…">
         {(page) => (
           <>
-            <CountLines line={`Total: ${page.total}`} updating={list.isFetching} />
+            <CountLines
+              line={`Total: ${page.total}`}
+              notes={page.rows.length > 0 ? [`Times are ${timeZone.replace(/_/g, ' ')} time.`] : []}
+              updating={list.isFetching}
+            />
             {page.rows.length === 0 ? (
               <Card>
                 <EmptyState
@@ -94,7 +99,7 @@ export function NotificationDeliveriesPage() {
                 />
               </Card>
             ) : (
-              <DeliveryTable rows={page.rows} />
+              <DeliveryTable rows={page.rows} timeZone={timeZone} />
             )}
             <StepPager
               page={page.page}
