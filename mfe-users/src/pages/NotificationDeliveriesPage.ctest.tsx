@@ -47,7 +47,7 @@ const failedSms = deliveryFixture({
   recipientName: 'Yaw Boateng',
   recipientServiceNumber: 'BME-3100',
   channel: 'sms',
-  address: '+233•••••67',
+  address: '•••• 0167',
   state: 'failed',
   attempts: 5,
   note: 'Nobody on call for ICU: paged every Engineer of the department.',
@@ -72,7 +72,7 @@ describe('Notification deliveries', () => {
     expect(cellText(sent, 'Last error')).toBe('—');
 
     const failed = screen.getByRole('row', { name: 'Yaw Boateng, SMS' });
-    expect(cellText(failed, 'Channel')).toBe('SMS+233•••••67');
+    expect(cellText(failed, 'Channel')).toBe('SMS•••• 0167');
     expect(within(failed).getByText('Failed')).toHaveClass('ck-badge--red');
     expect(cellText(failed, 'State')).toBe('Failed');
     expect(cellText(failed, 'Tries')).toBe('5');
