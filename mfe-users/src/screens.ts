@@ -1,9 +1,11 @@
 import type { RemoteScreensModule } from '@caliber/web';
 import { AddUserPage } from './pages/AddUserPage';
+import { NotificationDeliveriesPage } from './pages/NotificationDeliveriesPage';
 import { UserManagementPage } from './pages/UserManagementPage';
 
 /** The screens this remote provides to the shell, by screen id. */
 export const screens: RemoteScreensModule['screens'] = {
   users: UserManagementPage,
   'add-user': AddUserPage,
+  'notification-deliveries': NotificationDeliveriesPage,
 };

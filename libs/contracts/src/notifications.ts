@@ -62,6 +62,18 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
+/** How the delivery record's screen names a channel and a state. */
+export const DELIVERY_CHANNEL_LABELS: Readonly<Record<DeliveryChannel, string>> = {
+  email: 'E-mail',
+  sms: 'SMS',
+};
+export const DELIVERY_STATE_LABELS: Readonly<Record<DeliveryState, string>> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+
 /** The API document's example: a task given to the technician who looks after the ICU's ventilators. */
 const notificationExample = {
   id: '4d3c2b1a-0f9e-4d8c-b7a6-95847362a1b0',

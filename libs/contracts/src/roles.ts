@@ -26,6 +26,9 @@ export const ROLE_FILTER_OPTIONS = ['All', 'Technician', 'Engineer', 'Admin', 'C
 /** Full access (see all tasks, assign, certify, manage the roster) means Admin or Engineer. */
 export const FULL_ACCESS_ROLES: readonly Role[] = ['Engineer', 'Admin'];
 
+/** Only Admins: the hospital's lists, the sign-in policy and the notifications' delivery record. */
+export const ADMIN_ROLES: readonly Role[] = ['Admin'];
+
 /** Role comparison is case-insensitive everywhere: 'engineer' and 'Engineer' are the same role. */
 export function roleIs(actual: string | null | undefined, expected: Role): boolean {
   return typeof actual === 'string' && actual.toLowerCase() === expected.toLowerCase();

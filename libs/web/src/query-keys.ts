@@ -141,3 +141,14 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   list: () => [...notificationKeys.all, 'list'] as const,
 };
+
+/**
+ * The delivery record (Admins): every e-mail and SMS notifications made, a page at a time (one key
+ * per filter set and page). Apart from the bell's key: nothing a person reads changes it.
+ */
+export const deliveryKeys = {
+  all: ['notification-deliveries'] as const,
+  lists: () => [...deliveryKeys.all, 'list'] as const,
+  /** One page of the record: `query` is its query string (state, channel and page). */
+  list: (query: string) => [...deliveryKeys.lists(), query] as const,
+};

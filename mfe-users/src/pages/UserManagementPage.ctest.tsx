@@ -42,6 +42,20 @@ describe('User Management', () => {
     expect(screen.getByText('Page 1 / 2')).toBeInTheDocument();
   });
 
+  it('Admins, who look after the service, find the notifications’ delivery record here; Engineers do not', async () => {
+    apiServer.use(http.get(api('/users'), () => HttpResponse.json(page(people(1, 1)))));
+    const admin = userFixture({ _id: 'me', name: 'Ama Owusu', role: 'Admin', serviceNumber: 'BME-1001' });
+    const first = await renderScreen(<UserManagementPage />, { user: admin, path: '/users' });
+    expect(await screen.findByRole('link', { name: 'Notification deliveries' })).toHaveAttribute(
+      'href',
+      '/users/notification-deliveries',
+    );
+    first.unmount();
+    await renderScreen(<UserManagementPage />, { user: engineer, path: '/users' });
+    await screen.findByRole('row', { name: 'Person 1' });
+    expect(screen.queryByRole('link', { name: 'Notification deliveries' })).not.toBeInTheDocument();
+  });
+
   it('says so when nobody matches', async () => {
     apiServer.use(http.get(api('/users'), () => HttpResponse.json(page([]))));
     await renderScreen(<UserManagementPage />, { user: engineer, path: '/users?q=nobody' });

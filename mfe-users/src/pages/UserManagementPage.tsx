@@ -1,4 +1,4 @@
-import { byName, departmentLabel, USER_SEARCH_DEBOUNCE_MS, type UserDto } from '@caliber/contracts';
+import { byName, departmentLabel, roleIs, USER_SEARCH_DEBOUNCE_MS, type UserDto } from '@caliber/contracts';
 import {
   Button,
   EmptyState,
@@ -11,6 +11,7 @@ import {
 } from '@caliber/ui-kit';
 import {
   errorMessage,
+  Link,
   useCurrentUser,
   useHospitalLists,
   useProductName,
@@ -93,6 +94,12 @@ export function UserManagementPage() {
         </div>
         {manages ? (
           <div className="users-actions">
+            {/* Admins look after the service: whether the staff's e-mails and SMS went out. */}
+            {roleIs(viewer.role, 'Admin') ? (
+              <Link className="ck-button ck-button--secondary" to="/users/notification-deliveries">
+                Notification deliveries
+              </Link>
+            ) : null}
             <Button
               variant="secondary"
               onClick={() => void exportRoster()}

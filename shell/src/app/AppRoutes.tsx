@@ -1,4 +1,11 @@
-import { CONFIRM_EMAIL_PATH, FULL_ACCESS_ROLES, SSO_CALLBACK_PATH, STAFF_ROLES } from '@caliber/contracts';
+import {
+  ADMIN_ROLES,
+  CONFIRM_EMAIL_PATH,
+  FULL_ACCESS_ROLES,
+  SSO_CALLBACK_PATH,
+  STAFF_ROLES,
+  UNSUBSCRIBE_PATH,
+} from '@caliber/contracts';
 import { Route, Routes, type ScreenId } from '@caliber/web';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LoginPage } from '../auth/LoginPage';
@@ -21,6 +28,10 @@ const HospitalListsPage = lazy(() =>
 // Opened from a link in a mail, signed in or not: with its form's validation, apart from sign-in.
 const ConfirmEmailPage = lazy(() =>
   import('../auth/ConfirmEmailPage').then((module) => ({ default: module.ConfirmEmailPage })),
+);
+// The link at the foot of every notification e-mail, signed in or not: apart from sign-in too.
+const UnsubscribePage = lazy(() =>
+  import('../notifications/UnsubscribePage').then((module) => ({ default: module.UnsubscribePage })),
 );
 const RemoteScreen = lazy(() =>
   import('../remotes/RemoteScreen').then((module) => ({ default: module.RemoteScreen })),
@@ -87,6 +98,15 @@ const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/add-user', 'add-user'],
 ];
 
+/**
+ * Remote screens of Admins alone, who look after the service itself: the record of every e-mail
+ * and SMS notifications sent (to whom, at which masked address, retried, failed and why). Anyone
+ * else goes to their home, as from the other guarded screens.
+ */
+const ADMIN_SCREENS: readonly [path: string, screen: ScreenId][] = [
+  ['/users/notification-deliveries', 'notification-deliveries'],
+];
+
 /** The route table: sign-in pages for visitors, every other screen behind the session guard. */
 export function AppRoutes() {
   return (
@@ -122,6 +142,15 @@ export function AppRoutes() {
         element={
           <Later>
             <ConfirmEmailPage />
+          </Later>
+        }
+      />
+      {/* A notification e-mail's unsubscribe link opens here: the token says whose e-mails stop. */}
+      <Route
+        path={UNSUBSCRIBE_PATH}
+        element={
+          <Later>
+            <UnsubscribePage />
           </Later>
         }
       />
@@ -171,6 +200,17 @@ export function AppRoutes() {
               path={path}
               element={
                 <RequireRole roles={FULL_ACCESS_ROLES}>
+                  <RemoteScreen screen={screen} />
+                </RequireRole>
+              }
+            />
+          ))}
+          {ADMIN_SCREENS.map(([path, screen]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireRole roles={ADMIN_ROLES}>
                   <RemoteScreen screen={screen} />
                 </RequireRole>
               }

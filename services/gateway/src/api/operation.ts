@@ -1,4 +1,4 @@
-import { ROLES, STAFF_ROLES, type Role } from '@caliber/contracts';
+import { ADMIN_ROLES, ROLES, STAFF_ROLES, type Role } from '@caliber/contracts';
 import type { z } from 'zod';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
@@ -113,8 +113,8 @@ export const STAFF: readonly Role[] = STAFF_ROLES;
 export const ENGINEERS: readonly Role[] = ['Engineer', 'Admin'];
 /** Everyone but Technicians: the audit trail holds staff's personal details. */
 export const SUPERVISORS: readonly Role[] = ['Engineer', 'Manager', 'Admin'];
-/** Only Admins: the hospital's lists. */
-export const ADMINS: readonly Role[] = ['Admin'];
+/** Only Admins: the hospital's lists, the sign-in policy, the notifications' delivery record. */
+export const ADMINS: readonly Role[] = ADMIN_ROLES;
 
 /** The roles an operation's callers stand for (none for `anyone`: no session is asked for). */
 export function rolesOf(callers: Callers): readonly Role[] {

@@ -11,6 +11,7 @@ import {
   type TurnOffNotificationsCommand,
   type UnsubscribeAnswer,
   type UnsubscribeRequest,
+  UNSUBSCRIBE_LINK_INVALID,
 } from '@caliber/contracts';
 import { DomainServiceClient, ServiceError, type ServiceChannel } from '@caliber/service-kit';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
@@ -75,11 +76,7 @@ export class NotificationsService {
    */
   async unsubscribe(request: UnsubscribeRequest): Promise<UnsubscribeAnswer> {
     const claim = readUnsubscribeToken(this.config.trust.signingKey, request.token);
-    if (!claim)
-      throw new ServiceError(
-        'VALIDATION_FAILED',
-        'This unsubscribe link is not valid. Change your notifications in Settings.',
-      );
+    if (!claim) throw new ServiceError('VALIDATION_FAILED', UNSUBSCRIBE_LINK_INVALID);
     await this.toggles.turnOff(claim);
     return {
       topic: claim.topic,

@@ -1,6 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DeliveryChannel, NotificationKind, NotificationTopic } from '@caliber/contracts';
+import {
+  UNSUBSCRIBE_PATH,
+  type DeliveryChannel,
+  type NotificationKind,
+  type NotificationTopic,
+} from '@caliber/contracts';
 import { Mailer, SmsSender } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -77,7 +82,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
     return {
       productName,
       publicUrl,
-      unsubscribeUrl: (topic) => `${publicUrl}/unsubscribe?token=${token(topic)}`,
+      unsubscribeUrl: (topic) => `${publicUrl}${UNSUBSCRIBE_PATH}?token=${token(topic)}`,
       oneClickUrl: (topic) => `${publicUrl}/api/notifications/unsubscribe?token=${token(topic)}`,
     };
   }
