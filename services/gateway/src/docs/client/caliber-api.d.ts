@@ -1486,6 +1486,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notifications/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn off one kind of notification from an e-mail’s link (no session)
+     * @description The one-click unsubscribe of RFC 8058: the `List-Unsubscribe` header of every notification e-mail names this address with its `token`, and the `/unsubscribe` page of the e-mail’s link posts it. The token, signed by the notifications service, names the person the e-mail went to and its kind (task updates, inventory changes, the weekly digest); that one Settings toggle is turned off, as if the person had saved it, and audited. A body (a mail client’s `List-Unsubscribe=One-Click`) is not read. Urgent pages are not a subscription and cannot be turned off this way.
+     */
+    post: operations['unsubscribeNotifications'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notification-deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The delivery record of e-mails and SMS (Admins)
+     * @description Every e-mail and text message notifications made, newest first: to whom (the address masked), its state (`pending` while it waits or is retried, `sent`, `failed` once its tries ran out), how many tries, the last refusal of the mail server or SMS gateway, and a note of why it went as it did (held for the quiet hours or a person’s limit, gathered into one message, an urgent page sent to every Engineer because nobody covers the department). Filter by `state` and `channel`. Answers `{rows, total, page, pages, limit}` (`limit` 25 by default, at most 100).
+     */
+    get: operations['listNotificationDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -1906,6 +1946,53 @@ export interface components {
         pm?: string;
         lastLogin?: string;
       };
+    };
+    DeliveryRecord: {
+      id: string;
+      notificationId: string;
+      /** @enum {string} */
+      kind:
+        | 'task-assigned'
+        | 'task-unassigned'
+        | 'reported-task-changed'
+        | 'work-certified'
+        | 'work-returned'
+        | 'awaiting-certification'
+        | 'device-status-changed'
+        | 'recall-matched'
+        | 'safety-test-failed'
+        | 'urgent-fault'
+        | 'pm-overdue'
+        | 'weekly-digest';
+      title: string;
+      recipientId: string;
+      recipientName: string;
+      recipientServiceNumber: string;
+      /** @enum {string} */
+      channel: 'email' | 'sms';
+      /** @description The address it went to, masked (a•••@hospital.example, +233•••••67). */
+      address: string;
+      /** @enum {string} */
+      state: 'pending' | 'sent' | 'failed' | 'skipped';
+      attempts: number;
+      /** @description Why it went as it did: held for quiet hours or a limit, gathered, a fallback page. */
+      note: string | null;
+      /** @description The last refusal of the mail server or SMS gateway. */
+      lastError: string | null;
+      createdAt: string;
+      nextAttemptAt: string | null;
+      sentAt: string | null;
+    };
+    DeliveryRecordPage: {
+      rows: components['schemas']['DeliveryRecord'][];
+      /** @description How many rows the list holds in all. */
+      total: number;
+      /** @description This page, from 1. */
+      page: number;
+      /** @description How many pages the list has at this limit. */
+      pages: number;
+      /** @description Rows per page. */
+      limit: number;
     };
     /**
      * @example {
@@ -2976,7 +3063,9 @@ export interface components {
         | 'device-status-changed'
         | 'recall-matched'
         | 'safety-test-failed'
-        | 'urgent-fault';
+        | 'urgent-fault'
+        | 'pm-overdue'
+        | 'weekly-digest';
       /** @enum {string} */
       topic: 'taskUpdates' | 'inventory' | 'weeklyDigest';
       title: string;
@@ -5530,6 +5619,12 @@ export interface components {
       pages: number;
       /** @description Rows per page. */
       limit: number;
+    };
+    Unsubscribed: {
+      /** @enum {string} */
+      topic: 'taskUpdates' | 'inventory' | 'weeklyDigest';
+      /** @description What was turned off, in words. */
+      message: string;
     };
     /**
      * @example {
@@ -12543,7 +12638,7 @@ export interface operations {
       query?: {
         page?: number;
         limit?: number;
-        unread?: 'true' | 'false';
+        unread?: boolean | ('true' | 'false');
       };
       header?: never;
       path?: never;
@@ -12658,6 +12753,107 @@ export interface operations {
       };
       /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  unsubscribeNotifications: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What was turned off, in words. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Unsubscribed'];
+        };
+      };
+      /** @description The link is not valid (changed, or signed with a key since rotated). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listNotificationDeliveries: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        state?: 'pending' | 'sent' | 'failed' | 'skipped';
+        channel?: 'email' | 'sms';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the record. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryRecordPage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
