@@ -270,6 +270,28 @@ export interface NotificationRecipientsPage {
 // The delivery record (Admins) and the one-click unsubscribe.
 // ---------------------------------------------------------------------------------------------
 
+/** An urgent page, sent after one refusal of the SMS gateway: the delivery record's example. */
+function deliveryExample() {
+  return {
+    id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    notificationId: '4d3c2b1a-0f9e-4d8c-b7a6-95847362a1b0',
+    kind: 'urgent-fault' as const,
+    title: 'Urgent fault: Ventilator stops',
+    recipientId: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+    recipientName: 'Kwame Boateng',
+    recipientServiceNumber: 'BME-1002',
+    channel: 'sms' as const,
+    address: '•••• 0167',
+    state: 'sent' as const,
+    attempts: 2,
+    note: 'No Engineer covers Theatre: paged every Engineer.',
+    lastError: null,
+    createdAt: '2026-11-29T02:14:03.000Z',
+    nextAttemptAt: null,
+    sentAt: '2026-11-29T02:14:09.000Z',
+  };
+}
+
 /** One e-mail or SMS of a notification: where it stands and why. The address is shown masked. */
 export const deliveryRecordSchema = z
   .object({
@@ -281,7 +303,7 @@ export const deliveryRecordSchema = z
     recipientName: z.string(),
     recipientServiceNumber: z.string(),
     channel: z.enum(DELIVERY_CHANNELS),
-    address: z.string().describe('The address it went to, masked (a•••@hospital.example, +233•••••67).'),
+    address: z.string().describe('The address it went to, masked (a•••@hospital.example, •••• 0167).'),
     state: z.enum(DELIVERY_STATES),
     attempts: z.number().int(),
     note: z
@@ -293,12 +315,15 @@ export const deliveryRecordSchema = z
     nextAttemptAt: z.string().nullable(),
     sentAt: z.string().nullable(),
   })
-  .meta({ id: 'DeliveryRecord' });
+  .meta({ id: 'DeliveryRecord', examples: [deliveryExample()] });
 export type DeliveryRecord = z.output<typeof deliveryRecordSchema>;
 
 export const deliveryRecordPageSchema = z
   .object({ rows: z.array(deliveryRecordSchema), ...pageFields })
-  .meta({ id: 'DeliveryRecordPage' });
+  .meta({
+    id: 'DeliveryRecordPage',
+    examples: [{ rows: [deliveryExample()], total: 1, page: 1, pages: 1, limit: 25 }],
+  });
 export type DeliveryRecordPage = z.output<typeof deliveryRecordPageSchema>;
 
 export const listDeliveriesQuerySchema = z.strictObject({
@@ -322,7 +347,12 @@ export const unsubscribeAnswerSchema = z
     topic: z.enum(NOTIFICATION_TOPICS),
     message: z.string().describe('What was turned off, in words.'),
   })
-  .meta({ id: 'Unsubscribed' });
+  .meta({
+    id: 'Unsubscribed',
+    examples: [
+      { topic: 'taskUpdates', message: 'Task updates are turned off. You can turn it on again in Settings.' },
+    ],
+  });
 export type UnsubscribeAnswer = z.output<typeof unsubscribeAnswerSchema>;
 
 /** Identity's side of it: one toggle of one person turned off (the notifying service only). */

@@ -50,7 +50,7 @@ describe('identity configuration', () => {
 
   it('refuses the console SMS adapter in production', () => {
     expect(problemsOf({ ...production, SMS_ADAPTER: 'console' })).toEqual([
-      'SMS_ADAPTER: the console SMS adapter writes codes to disk and is refused when NODE_ENV=production; use http',
+      'SMS_ADAPTER: the console SMS adapter writes messages to disk and is refused when NODE_ENV=production; use http',
     ]);
   });
 

@@ -27,7 +27,7 @@ import {
   useSignInStack,
 } from '@caliber/testing/stack';
 import { until } from '@caliber/testing/wait';
-import { TestMailServer } from './testing/test-mail-server';
+import { TestMailServer } from '@caliber/testing/test-mail-server';
 
 /** The quoted-printable soft breaks and `=` of a raw message undone, for reading links in it. */
 const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

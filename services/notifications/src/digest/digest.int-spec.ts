@@ -16,7 +16,7 @@ import {
   useSignInStack,
 } from '@caliber/testing/stack';
 import { until } from '@caliber/testing/wait';
-import { TestMailServer } from '../testing/test-mail-server';
+import { TestMailServer } from '@caliber/testing/test-mail-server';
 import { DIGEST_WEEKDAYS } from './digest-week';
 import { PmOverdueScheduler } from '../daily/pm-overdue.scheduler';
 import { DigestScheduler } from './digest.scheduler';

@@ -9,7 +9,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   into notifications once, whatever stops in between.
  * - `notifications`: one row per person and thing they are told, the bell's list. The audit row
  *   that caused it (`source`, `source_seq`) and the kind make it unique: a page read twice adds
- *   nothing.
+ *   nothing. A notification not caused by an audit row names what it is about in `source` (a PM
+ *   falling overdue is `pm-overdue:<task id>` with the date as `source_seq`), so the key holds once
+ *   per thing there too.
  * - `deliveries`: one row per notification and channel (e-mail, SMS): the delivery record an Admin
  *   reads (sent, retried, failed or skipped, and why). Unique per notification and channel, so a
  *   message is sent to a person once per channel; a pending row is retried until it goes or its
@@ -36,7 +38,7 @@ export class CreateNotificationsSchema1767100000000 implements MigrationInterfac
         "body" varchar(1000) NOT NULL,
         "link" varchar(300) NOT NULL,
         "urgent" boolean NOT NULL DEFAULT false,
-        "source" varchar(40) NOT NULL,
+        "source" varchar(60) NOT NULL,
         "source_seq" bigint NOT NULL,
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "read_at" timestamptz,

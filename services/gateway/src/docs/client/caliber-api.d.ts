@@ -1947,6 +1947,26 @@ export interface components {
         lastLogin?: string;
       };
     };
+    /**
+     * @example {
+     *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *       "notificationId": "4d3c2b1a-0f9e-4d8c-b7a6-95847362a1b0",
+     *       "kind": "urgent-fault",
+     *       "title": "Urgent fault: Ventilator stops",
+     *       "recipientId": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+     *       "recipientName": "Kwame Boateng",
+     *       "recipientServiceNumber": "BME-1002",
+     *       "channel": "sms",
+     *       "address": "•••• 0167",
+     *       "state": "sent",
+     *       "attempts": 2,
+     *       "note": "No Engineer covers Theatre: paged every Engineer.",
+     *       "lastError": null,
+     *       "createdAt": "2026-11-29T02:14:03.000Z",
+     *       "nextAttemptAt": null,
+     *       "sentAt": "2026-11-29T02:14:09.000Z"
+     *     }
+     */
     DeliveryRecord: {
       id: string;
       notificationId: string;
@@ -1970,7 +1990,7 @@ export interface components {
       recipientServiceNumber: string;
       /** @enum {string} */
       channel: 'email' | 'sms';
-      /** @description The address it went to, masked (a•••@hospital.example, +233•••••67). */
+      /** @description The address it went to, masked (a•••@hospital.example, •••• 0167). */
       address: string;
       /** @enum {string} */
       state: 'pending' | 'sent' | 'failed' | 'skipped';
@@ -1983,6 +2003,34 @@ export interface components {
       nextAttemptAt: string | null;
       sentAt: string | null;
     };
+    /**
+     * @example {
+     *       "rows": [
+     *         {
+     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *           "notificationId": "4d3c2b1a-0f9e-4d8c-b7a6-95847362a1b0",
+     *           "kind": "urgent-fault",
+     *           "title": "Urgent fault: Ventilator stops",
+     *           "recipientId": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+     *           "recipientName": "Kwame Boateng",
+     *           "recipientServiceNumber": "BME-1002",
+     *           "channel": "sms",
+     *           "address": "•••• 0167",
+     *           "state": "sent",
+     *           "attempts": 2,
+     *           "note": "No Engineer covers Theatre: paged every Engineer.",
+     *           "lastError": null,
+     *           "createdAt": "2026-11-29T02:14:03.000Z",
+     *           "nextAttemptAt": null,
+     *           "sentAt": "2026-11-29T02:14:09.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 25
+     *     }
+     */
     DeliveryRecordPage: {
       rows: components['schemas']['DeliveryRecord'][];
       /** @description How many rows the list holds in all. */
@@ -5620,6 +5668,12 @@ export interface components {
       /** @description Rows per page. */
       limit: number;
     };
+    /**
+     * @example {
+     *       "topic": "taskUpdates",
+     *       "message": "Task updates are turned off. You can turn it on again in Settings."
+     *     }
+     */
     Unsubscribed: {
       /** @enum {string} */
       topic: 'taskUpdates' | 'inventory' | 'weeklyDigest';
