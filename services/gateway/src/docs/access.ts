@@ -361,8 +361,10 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   listNotificationDeliveries: {},
   // Who covers a department: Engineers and Admins read it, Admins change it. The matrix names no
   // department of the lists nor an engineer, so those allowed are refused the request (400), and
-  // a device's id names no shift (404).
-  getDepartmentCover: { answers: { ...forbidden, Engineer: 400, Admin: 400 } },
+  // a device's id names no shift (404). The matrix sends no query, and the gateway refuses a query
+  // without its department (400) before the service applies the roles (Clinical staff are refused
+  // by the gateway first).
+  getDepartmentCover: { answers: { ...alike(400), anonymous: 401, Clinical: 403 } },
   setCoveringEngineers: {
     body: () => ({ department: 'No such ward', engineerIds: [] }),
     answers: { ...forbidden, Admin: 400 },
