@@ -1,6 +1,7 @@
 import type { RemoteScreensModule } from '@caliber/web';
 import { AddUserPage } from './pages/AddUserPage';
 import { NotificationDeliveriesPage } from './pages/NotificationDeliveriesPage';
+import { OnCallRotaPage } from './pages/OnCallRotaPage';
 import { UserManagementPage } from './pages/UserManagementPage';
 
 /** The screens this remote provides to the shell, by screen id. */
@@ -8,4 +9,5 @@ export const screens: RemoteScreensModule['screens'] = {
   users: UserManagementPage,
   'add-user': AddUserPage,
   'notification-deliveries': NotificationDeliveriesPage,
+  'on-call-rota': OnCallRotaPage,
 };

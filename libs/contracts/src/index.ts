@@ -53,3 +53,4 @@ export * from './live-event-map';
 export * from './single-sign-on';
 export * from './sign-in-policy';
 export * from './notifications';
+export * from './on-call';

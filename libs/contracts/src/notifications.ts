@@ -284,7 +284,7 @@ function deliveryExample() {
     address: '•••• 0167',
     state: 'sent' as const,
     attempts: 2,
-    note: 'No Engineer covers Theatre: paged every Engineer.',
+    note: 'Nobody on call for Theatre and no engineer covers it: paged every Engineer.',
     lastError: null,
     createdAt: '2026-11-29T02:14:03.000Z',
     nextAttemptAt: null,

@@ -82,6 +82,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.equipment.digestDepartment,
     // PM falling overdue: the occurrences that did, each day.
     SUBJECTS.maintenance.pmBecameOverdue,
+    // The department an on-call rota is kept for is read against the hospital lists.
+    SUBJECTS.equipment.lists,
   ],
 };
 

@@ -206,6 +206,11 @@ export const SUBJECTS = {
     deliveries: 'notifications.deliveries',
     /** An e-mail's one-click unsubscribe (no session: the signed token says whose and what). */
     unsubscribe: 'notifications.unsubscribe',
+    /** Who covers a department for urgent pages (Engineers and Admins read, Admins change). */
+    onCallCover: 'notifications.on-call.cover',
+    setCoveringEngineers: 'notifications.on-call.covering',
+    addOnCallShift: 'notifications.on-call.add-shift',
+    removeOnCallShift: 'notifications.on-call.remove-shift',
     auditPage: 'notifications.audit.page',
     auditVerify: 'notifications.audit.verify',
     health: 'notifications.health',

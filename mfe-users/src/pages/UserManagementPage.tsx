@@ -96,9 +96,14 @@ export function UserManagementPage() {
           <div className="users-actions">
             {/* Admins look after the service: whether the staff's e-mails and SMS went out. */}
             {roleIs(viewer.role, 'Admin') ? (
-              <Link className="ck-button ck-button--secondary" to="/users/notification-deliveries">
-                Notification deliveries
-              </Link>
+              <>
+                <Link className="ck-button ck-button--secondary" to="/users/notification-deliveries">
+                  Notification deliveries
+                </Link>
+                <Link className="ck-button ck-button--secondary" to="/users/on-call">
+                  On-call rota
+                </Link>
+              </>
             ) : null}
             <Button
               variant="secondary"

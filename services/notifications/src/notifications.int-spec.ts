@@ -532,7 +532,7 @@ describe('Notifications (real stack, real SMTP)', () => {
       '/notification-deliveries?channel=sms&limit=100',
     );
     expect(record.body.rows.find((row) => row.recipientId === engineer.id)?.note).toMatch(
-      /No Engineer covers Ward NT.*: paged every Engineer\./,
+      /Nobody on call for Ward NT.* and no engineer covers it: paged every Engineer\./,
     );
   });
 

@@ -18,6 +18,8 @@ import {
 import type { Logger } from 'pino';
 import { NotificationsController } from './api/notifications.controller';
 import { NotificationsService, TogglesClient } from './api/notifications.service';
+import { OnCallController } from './api/on-call.controller';
+import { DepartmentsClient, OnCallService } from './api/on-call.service';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { notificationsDatabase } from './database';
 import { DeliveryWorker } from './delivery/delivery.worker';
@@ -29,6 +31,7 @@ import { NotificationMetrics } from './metrics/notification-metrics';
 import { DeliveriesRepository } from './store/deliveries.repository';
 import { NotificationEvents } from './store/notification-events';
 import { NotificationsRepository } from './store/notifications.repository';
+import { OnCallRepository } from './store/on-call.repository';
 import { BUS_CLIENT, LOGGER, PEERS_CHANNEL } from './tokens';
 
 /**
@@ -54,6 +57,7 @@ export class NotificationsModule {
       ],
       controllers: [
         NotificationsController,
+        OnCallController,
         serviceHealthController('notifications', SUBJECTS.notifications.health),
         serviceAuditController('notifications', {
           page: SUBJECTS.notifications.auditPage,
@@ -78,6 +82,9 @@ export class NotificationsModule {
         DigestScheduler,
         PmOverdueScheduler,
         NotificationsService,
+        OnCallRepository,
+        DepartmentsClient,
+        OnCallService,
       ],
     };
   }

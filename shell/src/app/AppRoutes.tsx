@@ -100,11 +100,13 @@ const STAFF_SCREENS: readonly [path: string, screen: ScreenId][] = [
 
 /**
  * Remote screens of Admins alone, who look after the service itself: the record of every e-mail
- * and SMS notifications sent (to whom, at which masked address, retried, failed and why). Anyone
+ * and SMS notifications sent (to whom, at which masked address, retried, failed and why), and the
+ * on-call rota (who is paged for an urgent fault in each department). Anyone
  * else goes to their home, as from the other guarded screens.
  */
 const ADMIN_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/users/notification-deliveries', 'notification-deliveries'],
+  ['/users/on-call', 'on-call-rota'],
 ];
 
 /** The route table: sign-in pages for visitors, every other screen behind the session guard. */

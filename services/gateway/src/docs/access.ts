@@ -64,6 +64,16 @@ const alike = (status: number): Record<Caller, number> => ({
   Clinical: status,
 });
 
+/** 403 to every signed-in caller, 401 to nobody signed in (the allowed roles are added). */
+const forbidden: Record<Caller, number> = {
+  anonymous: 401,
+  Technician: 403,
+  Engineer: 403,
+  Manager: 403,
+  Admin: 403,
+  Clinical: 403,
+};
+
 /** The same answer to every signed-in caller, 401 to nobody signed in. */
 const everyone = (status: number): Record<Caller, number> => ({ ...alike(status), anonymous: 401 });
 
@@ -349,4 +359,24 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   // Without a token (the matrix sends no query) the link is refused alike, whoever follows it.
   unsubscribeNotifications: { answers: alike(400) },
   listNotificationDeliveries: {},
+  // Who covers a department: Engineers and Admins read it, Admins change it. The matrix names no
+  // department of the lists nor an engineer, so those allowed are refused the request (400), and
+  // a device's id names no shift (404). The matrix sends no query, and the gateway refuses a query
+  // without its department (400) before the service applies the roles (Clinical staff are refused
+  // by the gateway first).
+  getDepartmentCover: { answers: { ...alike(400), anonymous: 401, Clinical: 403 } },
+  setCoveringEngineers: {
+    body: () => ({ department: 'No such ward', engineerIds: [] }),
+    answers: { ...forbidden, Admin: 400 },
+  },
+  addOnCallShift: {
+    body: () => ({
+      department: 'No such ward',
+      engineerId: '0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b',
+      from: '2027-01-01T18:00:00Z',
+      to: '2027-01-02T08:00:00Z',
+    }),
+    answers: { ...forbidden, Admin: 400 },
+  },
+  removeOnCallShift: { answers: { ...forbidden, Admin: 404 } },
 };

@@ -1,4 +1,10 @@
 import {
+  addOnCallShiftSchema,
+  departmentCoverQuerySchema,
+  departmentCoverSchema,
+  onCallShiftSchema,
+  removedRecordSchema,
+  setCoveringEngineersSchema,
   deliveryRecordPageSchema,
   listDeliveriesQuerySchema,
   listNotificationsQuerySchema,
@@ -8,7 +14,7 @@ import {
   unsubscribeAnswerSchema,
   unsubscribeRequestSchema,
 } from '@caliber/contracts';
-import { ADMINS, operation, type ApiOperation } from '../api/operation';
+import { ADMINS, ENGINEERS, operation, type ApiOperation } from '../api/operation';
 
 /**
  * The bell: the signed-in person's own notifications, kept by the notifications service. Everyone
@@ -81,5 +87,61 @@ export const NOTIFICATIONS_OPERATIONS = {
     query: listDeliveriesQuerySchema,
     answer: { status: 200, description: 'A page of the record.', schema: deliveryRecordPageSchema },
     forward: { subject: SUBJECTS.notifications.deliveries },
+  }),
+  getDepartmentCover: operation({
+    operationId: 'getDepartmentCover',
+    method: 'get',
+    path: '/api/on-call',
+    tag: 'Notifications',
+    summary: 'Who covers a department for urgent pages (Engineers and Admins)',
+    description:
+      'A department of the hospital lists (`department`, any name it has had): its covering engineers, the shifts under way now (`onCallNow`, all of them when shifts overlap), the next shift to start, and a page of the shifts not yet ended, earliest first (`limit` 50 by default, at most 100). An urgent page goes to whoever is on call now; with nobody on call, to the covering engineers; with none, to the department’s Engineers, then to every Engineer.',
+    callers: ENGINEERS,
+    query: departmentCoverQuerySchema,
+    answer: { status: 200, description: 'The department’s cover.', schema: departmentCoverSchema },
+    refusals: { 400: 'No department given, or not one of the hospital’s.' },
+    forward: { subject: SUBJECTS.notifications.onCallCover },
+  }),
+  setCoveringEngineers: operation({
+    operationId: 'setCoveringEngineers',
+    method: 'put',
+    path: '/api/on-call/covering',
+    tag: 'Notifications',
+    summary: 'Set a department’s covering engineers (Admins)',
+    description:
+      'Replaces the list (at most 20; an empty list clears it). Each must be an active Engineer or Admin of the roster; their names are kept for display. Audited. Answers the department’s cover.',
+    callers: ADMINS,
+    body: setCoveringEngineersSchema,
+    answer: { status: 200, description: 'The department’s cover.', schema: departmentCoverSchema },
+    refusals: {
+      400: 'Not a department of the hospital’s, or someone named is not an active Engineer or Admin.',
+    },
+    forward: { subject: SUBJECTS.notifications.setCoveringEngineers },
+  }),
+  addOnCallShift: operation({
+    operationId: 'addOnCallShift',
+    method: 'post',
+    path: '/api/on-call/shifts',
+    tag: 'Notifications',
+    summary: 'Add a shift to a department’s on-call rota (Admins)',
+    description:
+      '`from` (included) and `to` (excluded) are ISO 8601 date-times with their offset; a shift lasts at most 31 days, ends in the future and starts at most 366 days ahead. Shifts may overlap (everyone on call then is paged). A department holds at most 500 shifts not yet ended; shifts ended more than 90 days ago are removed. The engineer must be an active Engineer or Admin. Audited.',
+    callers: ADMINS,
+    body: addOnCallShiftSchema,
+    answer: { status: 201, description: 'The shift.', schema: onCallShiftSchema },
+    refusals: { 400: 'A bad date, department or engineer, or the rota ahead is full.' },
+    forward: { subject: SUBJECTS.notifications.addOnCallShift },
+  }),
+  removeOnCallShift: operation({
+    operationId: 'removeOnCallShift',
+    method: 'delete',
+    path: '/api/on-call/shifts/{id}',
+    tag: 'Notifications',
+    summary: 'Remove a shift from the on-call rota (Admins)',
+    description: 'Audited. Answers the id of the shift removed.',
+    callers: ADMINS,
+    answer: { status: 200, description: 'The id of the shift removed.', schema: removedRecordSchema },
+    refusals: { 404: 'No such shift.' },
+    forward: { subject: SUBJECTS.notifications.removeOnCallShift },
   }),
 } as const satisfies Record<string, ApiOperation>;

@@ -11,6 +11,7 @@ import { intentsOf } from '../rules/notification-rules';
 import { planNotifications, type PlannedNotification } from '../rules/planner';
 import { NotificationEvents } from '../store/notification-events';
 import { NotificationsRepository, type CreatedNotification } from '../store/notifications.repository';
+import { OnCallRepository } from '../store/on-call.repository';
 import { LOGGER } from '../tokens';
 import { ACTIVITY_SOURCES, PeersClient, type ActivitySource } from './peers.client';
 
@@ -40,6 +41,7 @@ export class ActivityFollower implements OnApplicationBootstrap, OnModuleDestroy
     private readonly events: NotificationEvents,
     private readonly deliveries: DeliveryWorker,
     private readonly metrics: NotificationMetrics,
+    private readonly onCall: OnCallRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -97,7 +99,7 @@ export class ActivityFollower implements OnApplicationBootstrap, OnModuleDestroy
     after: string,
   ): Promise<ChangeFeedPage<PlannedNotification>> {
     const page = await this.peers.activity(source, after);
-    const planned = await planNotifications(intentsOf(page.changes, source), this.peers);
+    const planned = await planNotifications(intentsOf(page.changes, source), this.peers, this.onCall);
     return { changes: planned, last: page.last, more: page.more };
   }
 

@@ -1,7 +1,7 @@
 import type { ActivityChange, NotificationRecipient, TaskActivity } from '@caliber/contracts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@caliber/contracts';
 import { intentsOf, linkFor } from './notification-rules';
-import { planNotifications, type AudienceReader } from './planner';
+import { planNotifications, type AudienceReader, type CoverReader } from './planner';
 
 const REPORTER = '11111111-1111-4111-8111-111111111111';
 const TECH = '22222222-2222-4222-8222-222222222222';
@@ -280,5 +280,89 @@ describe('planning who is told and where', () => {
     expect(linkFor({ task: 't1' }, 'Clinical')).toBe('/my-reports');
     expect(linkFor({ recall: 'r1', device: 'd1' }, 'Engineer')).toBe('/equipment/recalls/r1');
     expect(linkFor({ recall: 'r1', device: 'd1' }, 'Clinical')).toBe('/equipment/d1');
+  });
+});
+
+describe('who an urgent page goes to: on call, covering, the department’s, every Engineer', () => {
+  const KWAME = '55555555-5555-4555-8555-555555555555';
+  const AMA = '66666666-6666-4666-8666-666666666666';
+  const person = (id: string, role: NotificationRecipient['role'], department: string, name: string) => ({
+    id,
+    name,
+    serviceNumber: `SN-${id.slice(0, 4)}`,
+    role,
+    department,
+    email: null,
+    phone: `+2332000${id.slice(0, 5)}`,
+    notifications: DEFAULT_NOTIFICATION_SETTINGS,
+  });
+  const roster: NotificationRecipient[] = [
+    person(ENGINEER, 'Engineer', 'ICU', 'Yaw Asante'),
+    person(KWAME, 'Engineer', 'TSEU', 'Kwame Boateng'),
+    person(AMA, 'Engineer', 'Radiology', 'Ama Owusu'),
+    person(TECH, 'Technician', 'ICU', 'Kofi Mensah'),
+  ];
+  const reader: AudienceReader = {
+    peopleByIds: (ids) => Promise.resolve(roster.filter((p) => ids.includes(p.id))),
+    peopleOf: (roles, departments) =>
+      Promise.resolve(
+        roster.filter(
+          (p) => roles.includes(p.role) && (!departments || departments.includes(p.department ?? '')),
+        ),
+      ),
+  };
+  const cover = (onCall: string[], covering: string[]): CoverReader => ({
+    coverOf: (department) =>
+      Promise.resolve(department === 'ICU' ? { onCall, covering } : { onCall: [], covering: [] }),
+  });
+  const urgentIn = (department: string) =>
+    intentsOf(
+      [
+        change({
+          actorId: REPORTER,
+          task: task({ priority: 'High', lifeSupport: true, assigneeId: null, department }),
+        }),
+      ],
+      'maintenance',
+    );
+  const paged = (planned: Awaited<ReturnType<typeof planNotifications>>) =>
+    planned.map((p) => [p.recipientName, p.deliveries.find((d) => d.channel === 'sms')?.note]);
+
+  it('pages whoever is on call now, and only them', async () => {
+    const planned = await planNotifications(urgentIn('ICU'), reader, cover([KWAME], [AMA]));
+    expect(paged(planned)).toEqual([['Kwame Boateng', 'On call for ICU: Kwame Boateng']]);
+  });
+
+  it('with nobody on call, pages the department’s covering engineers', async () => {
+    const planned = await planNotifications(urgentIn('ICU'), reader, cover([], [AMA, KWAME]));
+    expect(paged(planned)).toEqual([
+      ['Kwame Boateng', 'Nobody on call for ICU: paged its covering engineers'],
+      ['Ama Owusu', 'Nobody on call for ICU: paged its covering engineers'],
+    ]);
+  });
+
+  it('with nobody on call and none covering, pages the department’s Engineers', async () => {
+    const planned = await planNotifications(urgentIn('ICU'), reader, cover([], []));
+    expect(paged(planned)).toEqual([
+      ['Yaw Asante', 'Nobody on call for ICU and no engineer covers it: paged its Engineers.'],
+    ]);
+  });
+
+  it('with nobody on call, none covering and no Engineer of its own, pages every Engineer', async () => {
+    const planned = await planNotifications(urgentIn('Theatre'), reader, cover([], []));
+    expect(paged(planned).map(([name]) => name)).toEqual(['Yaw Asante', 'Kwame Boateng', 'Ama Owusu']);
+    expect(new Set(paged(planned).map(([, note]) => note))).toEqual(
+      new Set(['Nobody on call for Theatre and no engineer covers it: paged every Engineer.']),
+    );
+  });
+
+  it('skips named engineers who are no longer active Engineers on the roster', async () => {
+    // TECH is not an Engineer, and a departed engineer is not in identity's answer at all.
+    const planned = await planNotifications(
+      urgentIn('ICU'),
+      reader,
+      cover([TECH, '77777777-7777-4777-8777-777777777777'], [AMA]),
+    );
+    expect(paged(planned)).toEqual([['Ama Owusu', 'Nobody on call for ICU: paged its covering engineers']]);
   });
 });

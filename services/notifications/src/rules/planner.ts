@@ -41,6 +41,20 @@ export interface AudienceReader {
   peopleOf(roles: readonly Role[], departments?: readonly string[]): Promise<NotificationRecipient[]>;
 }
 
+/** Who covers a department now: the engineers on call, and its covering engineers (by id). */
+export interface DepartmentCover {
+  onCall: string[];
+  covering: string[];
+}
+
+/** How the planner learns a department's cover (the on-call rota this service keeps). */
+export interface CoverReader {
+  coverOf(department: string, at: Date): Promise<DepartmentCover>;
+}
+
+/** Who may be paged by name: an engineer named on the rota who is still an active Engineer (or Admin). */
+const PAGEABLE: ReadonlySet<Role> = new Set(['Engineer', 'Admin']);
+
 const keyOf = (audience: Exclude<Audience, { ids: string[] }>) =>
   JSON.stringify([[...audience.roles].sort(), [...(audience.departments ?? [])].sort()]);
 
@@ -48,12 +62,17 @@ const keyOf = (audience: Exclude<Audience, { ids: string[] }>) =>
  * Turns what a page of activity tells into each person's notification. Every audience is asked
  * once per page (people by id together, each role-and-department audience once). A person is told
  * only what their toggle of its topic allows, never of their own change; an urgent page goes
- * whatever the toggles (it is a page to whoever is on duty, not a preference). The urgent page of
- * a department with no Engineer of its own goes to every Engineer, and the delivery record says so.
+ * whatever the toggles (it is a page to whoever is on duty, not a preference). An urgent page of a
+ * department goes to whoever is on call for it now; with nobody on call, to its covering engineers;
+ * with none, to its own Engineers, and then to every Engineer. The delivery record says which. The
+ * engineers named on the rota are asked of identity: one no longer active, or no longer an Engineer
+ * or Admin, is not paged (and the next step is taken when nobody named is left).
  */
 export async function planNotifications(
   intents: readonly Intent[],
   reader: AudienceReader,
+  cover?: CoverReader,
+  now: Date = new Date(),
 ): Promise<PlannedNotification[]> {
   const ids = new Set<string>();
   for (const intent of intents)
@@ -79,12 +98,21 @@ export async function planNotifications(
     if ('ids' in intent.audience) {
       people = intent.audience.ids.flatMap((id) => byId.get(id) ?? []);
     } else {
-      people = await groupOf(intent.audience);
-      if (intent.urgent && people.length === 0 && intent.audience.departments) {
-        people = await groupOf({ roles: intent.audience.roles });
-        note = `No Engineer covers ${intent.audience.departments.join(', ')}: paged every Engineer.`;
-      } else if (intent.urgent && intent.audience.departments) {
-        note = `Paged the Engineers of ${intent.audience.departments.join(', ')}.`;
+      const named = cover && intent.urgent ? await namedCover(intent.audience, reader, cover, now) : null;
+      if (named) {
+        ({ people, note } = named);
+      } else {
+        people = await groupOf(intent.audience);
+        const departments = intent.audience.departments?.join(', ');
+        const onCall = cover ? `Nobody on call for ${departments} and no engineer covers it` : null;
+        if (intent.urgent && people.length === 0 && departments) {
+          people = await groupOf({ roles: intent.audience.roles });
+          note = onCall
+            ? `${onCall}: paged every Engineer.`
+            : `No Engineer covers ${departments}: paged every Engineer.`;
+        } else if (intent.urgent && departments) {
+          note = onCall ? `${onCall}: paged its Engineers.` : `Paged the Engineers of ${departments}.`;
+        }
       }
     }
     const topic = NOTIFICATION_TOPIC_OF_KIND[intent.kind];
@@ -112,4 +140,32 @@ export async function planNotifications(
     }
   }
   return planned;
+}
+
+/**
+ * The people named for an urgent page of one department (on call now, else covering), with the
+ * delivery record's note; null when nobody named is an active Engineer, and the department's
+ * Engineers are paged instead.
+ */
+async function namedCover(
+  audience: Exclude<Audience, { ids: string[] }>,
+  reader: AudienceReader,
+  cover: CoverReader,
+  now: Date,
+): Promise<{ people: NotificationRecipient[]; note: string } | null> {
+  const department = audience.departments?.length === 1 ? audience.departments[0] : undefined;
+  if (department === undefined) return null;
+  const { onCall, covering } = await cover.coverOf(department, now);
+  const active = async (ids: readonly string[]) =>
+    ids.length ? (await reader.peopleByIds(ids)).filter((person) => PAGEABLE.has(person.role)) : [];
+  const onCallPeople = await active(onCall);
+  if (onCallPeople.length)
+    return {
+      people: onCallPeople,
+      note: `On call for ${department}: ${onCallPeople.map((p) => p.name).join(', ')}`.slice(0, 300),
+    };
+  const coveringPeople = await active(covering);
+  if (coveringPeople.length)
+    return { people: coveringPeople, note: `Nobody on call for ${department}: paged its covering engineers` };
+  return null;
 }

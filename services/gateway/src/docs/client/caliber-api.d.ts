@@ -1526,6 +1526,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/on-call': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who covers a department for urgent pages (Engineers and Admins)
+     * @description A department of the hospital lists (`department`, any name it has had): its covering engineers, the shifts under way now (`onCallNow`, all of them when shifts overlap), the next shift to start, and a page of the shifts not yet ended, earliest first (`limit` 50 by default, at most 100). An urgent page goes to whoever is on call now; with nobody on call, to the covering engineers; with none, to the department’s Engineers, then to every Engineer.
+     */
+    get: operations['getDepartmentCover'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/on-call/covering': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set a department’s covering engineers (Admins)
+     * @description Replaces the list (at most 20; an empty list clears it). Each must be an active Engineer or Admin of the roster; their names are kept for display. Audited. Answers the department’s cover.
+     */
+    put: operations['setCoveringEngineers'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/on-call/shifts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a shift to a department’s on-call rota (Admins)
+     * @description `from` (included) and `to` (excluded) are ISO 8601 date-times with their offset; a shift lasts at most 31 days, ends in the future and starts at most 366 days ahead. Shifts may overlap (everyone on call then is paged). A department holds at most 500 shifts not yet ended; shifts ended more than 90 days ago are removed. The engineer must be an active Engineer or Admin. Audited.
+     */
+    post: operations['addOnCallShift'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/on-call/shifts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a shift from the on-call rota (Admins)
+     * @description Audited. Answers the id of the shift removed.
+     */
+    delete: operations['removeOnCallShift'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -1711,6 +1791,17 @@ export interface components {
       pending: number;
       /** @description 0 to 1, or null when nothing in the period was due by today. */
       rate: number | null;
+    };
+    /**
+     * @example {
+     *       "engineerId": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+     *       "engineerName": "Kwame Boateng"
+     *     }
+     */
+    CoveringEngineer: {
+      engineerId: string;
+      /** @description The name when the entry was saved, for display. */
+      engineerName: string;
     };
     /**
      * @example {
@@ -1960,7 +2051,7 @@ export interface components {
      *       "address": "•••• 0167",
      *       "state": "sent",
      *       "attempts": 2,
-     *       "note": "No Engineer covers Theatre: paged every Engineer.",
+     *       "note": "Nobody on call for Theatre and no engineer covers it: paged every Engineer.",
      *       "lastError": null,
      *       "createdAt": "2026-11-29T02:14:03.000Z",
      *       "nextAttemptAt": null,
@@ -2018,7 +2109,7 @@ export interface components {
      *           "address": "•••• 0167",
      *           "state": "sent",
      *           "attempts": 2,
-     *           "note": "No Engineer covers Theatre: paged every Engineer.",
+     *           "note": "Nobody on call for Theatre and no engineer covers it: paged every Engineer.",
      *           "lastError": null,
      *           "createdAt": "2026-11-29T02:14:03.000Z",
      *           "nextAttemptAt": null,
@@ -2033,6 +2124,60 @@ export interface components {
      */
     DeliveryRecordPage: {
       rows: components['schemas']['DeliveryRecord'][];
+      /** @description How many rows the list holds in all. */
+      total: number;
+      /** @description This page, from 1. */
+      page: number;
+      /** @description How many pages the list has at this limit. */
+      pages: number;
+      /** @description Rows per page. */
+      limit: number;
+    };
+    /**
+     * @example {
+     *       "department": "ICU",
+     *       "covering": [
+     *         {
+     *           "engineerId": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+     *           "engineerName": "Kwame Boateng"
+     *         }
+     *       ],
+     *       "onCallNow": [
+     *         {
+     *           "id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+     *           "department": "ICU",
+     *           "engineerId": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+     *           "engineerName": "Kwame Boateng",
+     *           "from": "2026-11-29T18:00:00.000Z",
+     *           "to": "2026-11-30T08:00:00.000Z"
+     *         }
+     *       ],
+     *       "next": null,
+     *       "shifts": [
+     *         {
+     *           "id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+     *           "department": "ICU",
+     *           "engineerId": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+     *           "engineerName": "Kwame Boateng",
+     *           "from": "2026-11-29T18:00:00.000Z",
+     *           "to": "2026-11-30T08:00:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 50
+     *     }
+     */
+    DepartmentCover: {
+      department: string;
+      covering: components['schemas']['CoveringEngineer'][];
+      /** @description Shifts under way now (overlapping shifts are all listed). */
+      onCallNow: components['schemas']['OnCallShift'][];
+      /** @description The next shift to start, if any. */
+      next: components['schemas']['OnCallShift'] | null;
+      /** @description A page of the shifts not yet ended, earliest first. */
+      shifts: components['schemas']['OnCallShift'][];
       /** @description How many rows the list holds in all. */
       total: number;
       /** @description This page, from 1. */
@@ -3167,6 +3312,27 @@ export interface components {
     NotificationUnread: {
       /** @description How many of the person’s notifications are unread. */
       unread: number;
+    };
+    /**
+     * @example {
+     *       "id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+     *       "department": "ICU",
+     *       "engineerId": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+     *       "engineerName": "Kwame Boateng",
+     *       "from": "2026-11-29T18:00:00.000Z",
+     *       "to": "2026-11-30T08:00:00.000Z"
+     *     }
+     */
+    OnCallShift: {
+      id: string;
+      department: string;
+      engineerId: string;
+      /** @description The name when the shift was saved, for display. */
+      engineerName: string;
+      /** @description When the shift starts (included). */
+      from: string;
+      /** @description When the shift ends (excluded). */
+      to: string;
     };
     /**
      * @example {
@@ -12908,6 +13074,290 @@ export interface operations {
       };
       /** @description Admins only. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getDepartmentCover: {
+    parameters: {
+      query?: {
+        department?: string;
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The department’s cover. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DepartmentCover'];
+        };
+      };
+      /** @description No department given, or not one of the hospital’s. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setCoveringEngineers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          department: string;
+          engineerIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description The department’s cover. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DepartmentCover'];
+        };
+      };
+      /** @description Not a department of the hospital’s, or someone named is not an active Engineer or Admin. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addOnCallShift: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          department: string;
+          engineerId: string;
+          /** Format: date-time */
+          from: string;
+          /** Format: date-time */
+          to: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The shift. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OnCallShift'];
+        };
+      };
+      /** @description A bad date, department or engineer, or the rota ahead is full. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removeOnCallShift: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The id of the shift removed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Removed'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such shift. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
