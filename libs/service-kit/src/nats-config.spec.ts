@@ -247,6 +247,8 @@ describe('NATS permissions', () => {
       'maintenance.digest.tasks',
       'equipment.digest.department',
       'maintenance.pm.became-overdue',
+      // The on-call rota's departments are read against the hospital lists.
+      'equipment.lists.get',
     ]);
   });
 
