@@ -108,6 +108,13 @@ export const setCoveringEngineersSchema = z.strictObject({
 });
 export type SetCoveringEngineers = z.output<typeof setCoveringEngineersSchema>;
 
+/** A shift's length in milliseconds, or null when either end is not a time. */
+function spanOf(shift: { from: unknown; to: unknown }): number | null {
+  return shift.from instanceof Date && shift.to instanceof Date
+    ? shift.to.getTime() - shift.from.getTime()
+    : null;
+}
+
 export const addOnCallShiftSchema = z
   .strictObject({
     department: departmentSchema,
@@ -115,11 +122,13 @@ export const addOnCallShiftSchema = z
     from: instant('From'),
     to: instant('To'),
   })
-  .refine((shift) => shift.to.getTime() > shift.from.getTime(), {
+  // An object's refinements run even when a field was refused (a time that is not one stays text):
+  // they judge the span only when both ends were read as times.
+  .refine((shift) => (spanOf(shift) ?? 1) > 0, {
     error: 'To must be after From.',
     path: ['to'],
   })
-  .refine((shift) => shift.to.getTime() - shift.from.getTime() <= MAX_ON_CALL_SHIFT_DAYS * 86_400_000, {
+  .refine((shift) => (spanOf(shift) ?? 0) <= MAX_ON_CALL_SHIFT_DAYS * 86_400_000, {
     error: `A shift may last at most ${MAX_ON_CALL_SHIFT_DAYS} days.`,
     path: ['to'],
   });
