@@ -106,8 +106,8 @@ describe('The notifications bell', () => {
             title: 'ICU Monitor is out of service',
             body: 'Mindray BeneVision N12 (SN MB-1), ICU.',
             link: '/equipment/dev-1',
-            createdAt: minutesAgo(180),
-            readAt: minutesAgo(60),
+            createdAt: minutesAgo(40),
+            readAt: minutesAgo(20),
           }),
         ],
         1,
@@ -124,7 +124,7 @@ describe('The notifications bell', () => {
     expect(links[0]).toHaveTextContent('5 min ago');
     expect(links[0]).toHaveAttribute('href', '/tasks/task-n1');
     expect(links[1]).toHaveAccessibleName(/^ICU Monitor is out of service/);
-    expect(links[1]).toHaveTextContent('3 h ago');
+    expect(links[1]).toHaveTextContent('40 min ago');
     expect(links[1]).toHaveAttribute('href', '/equipment/dev-1');
   });
 
