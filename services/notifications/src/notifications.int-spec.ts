@@ -428,7 +428,6 @@ describe('Notifications (real stack, real SMTP)', () => {
   it('delivers each e-mail exactly once across a refusing mail server and a restarted notifying service', async () => {
     const device = await aDevice('Suction pump');
     const tech = person('tech');
-    const before = mail.to(tech.email).length;
     // The mail server refuses: the delivery stays pending with the reason, and is tried again.
     mail.refuse = true;
     const first = await aTask(device, 'tech', `Exactly once A ${marker}`);
@@ -466,7 +465,6 @@ describe('Notifications (real stack, real SMTP)', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(carrying(`Task assigned to you: Exactly once A ${marker}`)).toHaveLength(1);
     expect(carrying(`Task assigned to you: Exactly once B ${marker}`)).toHaveLength(1);
-    expect(mail.to(tech.email).length).toBeLessThanOrEqual(before + 2);
     const ids = mail.to(tech.email).map((message) => message.messageId);
     expect(new Set(ids).size).toBe(ids.length);
     const inBell = (await bell('tech')).body.rows.filter((row) => row.link.includes(second._id));
