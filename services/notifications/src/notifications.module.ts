@@ -29,6 +29,7 @@ import { ActivityFollower } from './feeds/activity.follower';
 import { PeersClient } from './feeds/peers.client';
 import { NotificationMetrics } from './metrics/notification-metrics';
 import { DeliveriesRepository } from './store/deliveries.repository';
+import { NotificationAnnouncer } from './store/notification-announcer';
 import { NotificationEvents } from './store/notification-events';
 import { NotificationsRepository } from './store/notifications.repository';
 import { OnCallRepository } from './store/on-call.repository';
@@ -76,6 +77,7 @@ export class NotificationsModule {
         NotificationsRepository,
         DeliveriesRepository,
         NotificationEvents,
+        NotificationAnnouncer,
         NotificationMetrics,
         DeliveryWorker,
         ActivityFollower,

@@ -4,12 +4,10 @@ import { calendarDateIn, type OverduePm } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
-import { DeliveryWorker } from '../delivery/delivery.worker';
 import { PeersClient } from '../feeds/peers.client';
-import { NotificationMetrics } from '../metrics/notification-metrics';
 import type { Intent } from '../rules/notification-rules';
 import { planNotifications } from '../rules/planner';
-import { NotificationEvents } from '../store/notification-events';
+import { NotificationAnnouncer } from '../store/notification-announcer';
 import { NotificationsRepository } from '../store/notifications.repository';
 import { LOGGER } from '../tokens';
 
@@ -54,9 +52,7 @@ export class PmOverdueScheduler implements OnApplicationBootstrap, OnModuleDestr
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly peers: PeersClient,
     private readonly repository: NotificationsRepository,
-    private readonly events: NotificationEvents,
-    private readonly deliveries: DeliveryWorker,
-    private readonly metrics: NotificationMetrics,
+    private readonly announcer: NotificationAnnouncer,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -105,12 +101,8 @@ export class PmOverdueScheduler implements OnApplicationBootstrap, OnModuleDestr
       const written = await this.dataSource.transaction((manager) =>
         this.repository.insertPlanned(manager, planned),
       );
-      if (written.length) {
-        made += written.length;
-        this.metrics.created(written);
-        await this.events.created(written, await this.repository.unreadOf(written.map((w) => w.userId)));
-        this.deliveries.kick();
-      }
+      made += written.length;
+      await this.announcer.announce(written);
       after = page.next ?? undefined;
     } while (after && !this.stopped);
     if (!this.stopped) this.doneDate = date;

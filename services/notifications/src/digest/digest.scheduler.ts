@@ -4,11 +4,9 @@ import { ROLES, type NotificationRecipient, type Role } from '@caliber/contracts
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
-import { DeliveryWorker } from '../delivery/delivery.worker';
 import { PeersClient } from '../feeds/peers.client';
-import { NotificationMetrics } from '../metrics/notification-metrics';
 import type { PlannedNotification } from '../rules/planner';
-import { NotificationEvents } from '../store/notification-events';
+import { NotificationAnnouncer } from '../store/notification-announcer';
 import { NotificationsRepository } from '../store/notifications.repository';
 import { LOGGER } from '../tokens';
 import { digestSummary, digestTitle, type DigestContent } from './digest-message';
@@ -45,9 +43,7 @@ export class DigestScheduler implements OnApplicationBootstrap, OnModuleDestroy 
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly peers: PeersClient,
     private readonly repository: NotificationsRepository,
-    private readonly events: NotificationEvents,
-    private readonly deliveries: DeliveryWorker,
-    private readonly metrics: NotificationMetrics,
+    private readonly announcer: NotificationAnnouncer,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -133,11 +129,7 @@ export class DigestScheduler implements OnApplicationBootstrap, OnModuleDestroy 
     const written = await this.dataSource.transaction((manager) =>
       this.repository.insertPlanned(manager, [planned]),
     );
-    if (written.length) {
-      this.metrics.created(written);
-      await this.events.created(written, await this.repository.unreadOf([person.id]));
-      this.deliveries.kick();
-    }
+    await this.announcer.announce(written);
     return written.length;
   }
 

@@ -5,11 +5,10 @@ import { catchUpFeed, tableFeedPosition } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
-import { DeliveryWorker } from '../delivery/delivery.worker';
 import { NotificationMetrics } from '../metrics/notification-metrics';
 import { intentsOf } from '../rules/notification-rules';
 import { planNotifications, type PlannedNotification } from '../rules/planner';
-import { NotificationEvents } from '../store/notification-events';
+import { NotificationAnnouncer } from '../store/notification-announcer';
 import { NotificationsRepository, type CreatedNotification } from '../store/notifications.repository';
 import { OnCallRepository } from '../store/on-call.repository';
 import { LOGGER } from '../tokens';
@@ -38,8 +37,7 @@ export class ActivityFollower implements OnApplicationBootstrap, OnModuleDestroy
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly peers: PeersClient,
     private readonly repository: NotificationsRepository,
-    private readonly events: NotificationEvents,
-    private readonly deliveries: DeliveryWorker,
+    private readonly announcer: NotificationAnnouncer,
     private readonly metrics: NotificationMetrics,
     private readonly onCall: OnCallRepository,
   ) {}
@@ -81,7 +79,7 @@ export class ActivityFollower implements OnApplicationBootstrap, OnModuleDestroy
           },
         });
         // The transaction has committed: its notifications may be announced and sent.
-        if (written.length) await this.announce(written);
+        await this.announcer.announce(written);
         if (outcome.caughtUp) return;
       } catch (error) {
         this.metrics.feedFailed(source);
@@ -101,12 +99,5 @@ export class ActivityFollower implements OnApplicationBootstrap, OnModuleDestroy
     const page = await this.peers.activity(source, after);
     const planned = await planNotifications(intentsOf(page.changes, source), this.peers, this.onCall);
     return { changes: planned, last: page.last, more: page.more };
-  }
-
-  private async announce(written: readonly CreatedNotification[]): Promise<void> {
-    this.metrics.created(written);
-    const unread = await this.repository.unreadOf(written.map((w) => w.userId));
-    await this.events.created(written, unread);
-    this.deliveries.kick();
   }
 }
