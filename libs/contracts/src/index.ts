@@ -54,3 +54,4 @@ export * from './single-sign-on';
 export * from './sign-in-policy';
 export * from './notifications';
 export * from './on-call';
+export * from './document-records';

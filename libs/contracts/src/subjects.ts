@@ -51,6 +51,11 @@ export const SUBJECTS = {
     health: 'identity.health',
   },
   equipment: {
+    /** A device's documents and its model's manuals, a recall's notice: page, attach, open, remove. */
+    documentsList: 'equipment.documents.list',
+    documentsAttach: 'equipment.documents.attach',
+    documentsOpen: 'equipment.documents.open',
+    documentsRemove: 'equipment.documents.remove',
     list: 'equipment.list',
     get: 'equipment.get',
     history: 'equipment.history',
@@ -119,6 +124,11 @@ export const SUBJECTS = {
     health: 'equipment.health',
   },
   maintenance: {
+    /** A task's photos and reports, a safety test's printout: page, attach, open, remove. */
+    documentsList: 'maintenance.documents.list',
+    documentsAttach: 'maintenance.documents.attach',
+    documentsOpen: 'maintenance.documents.open',
+    documentsRemove: 'maintenance.documents.remove',
     list: 'maintenance.tasks.list',
     get: 'maintenance.tasks.get',
     /** A device's maintenance history (its tasks, newest first), for anyone signed in. */

@@ -4,3 +4,5 @@
 // page never downloads it. They draw with the kit's tokens and classes, so light and dark follow.
 export * from './DataTable';
 export * from './Combobox';
+export * from './documents/DocumentsPanel';
+export * from './documents/PhotoPicker';

@@ -69,6 +69,8 @@ export function apiBaseUrl(): string {
 
 export interface RequestOptions {
   body?: unknown;
+  /** A file sent as the body itself (its bytes, streamed by the browser), instead of JSON. */
+  file?: Blob;
   signal?: AbortSignal;
   /** The session check handles its own 401: it must not trigger the global sign-out redirect. */
   skipUnauthorizedHandler?: boolean;
@@ -116,13 +118,14 @@ export async function apiFetch(
   const token = sessionStore.token();
   if (token) headers['authorization'] = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.file) headers['content-type'] = 'application/octet-stream';
   let response: Response;
   try {
     response = await fetch(`${settings.baseUrl}${path}`, {
       method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (error) {

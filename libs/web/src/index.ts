@@ -15,3 +15,4 @@ export * from './audit-trail-link';
 export * from './server-state';
 export * from './query-keys';
 export * from './address-filters';
+export * from './documents';

@@ -152,3 +152,13 @@ export const deliveryKeys = {
   /** One page of the record: `query` is its query string (state, channel and page). */
   list: (query: string) => [...deliveryKeys.lists(), query] as const,
 };
+
+/**
+ * Documents and photos, by the record they are on (`equipment/<id>`, `tasks/<id>`, …): a record's
+ * pages sit under its key, so an upload or removal asks again for every page of that record.
+ */
+export const documentKeys = {
+  all: ['documents'] as const,
+  record: (recordPath: string) => [...documentKeys.all, recordPath] as const,
+  page: (recordPath: string, page: number) => [...documentKeys.record(recordPath), page] as const,
+};

@@ -2,12 +2,16 @@ import {
   EQUIPMENT_STATUSES,
   equipmentStatusLabel,
   hasFullAccess,
+  isStaff,
+  roleIs,
   statusChangeRefusal,
+  type DocumentPurpose,
   type EquipmentDetail,
   type EquipmentStatus,
 } from '@caliber/contracts';
 import { Button, ErrorBox, SelectField, TextField, formatDateTime, useToast } from '@caliber/ui-kit';
-import { errorMessage, useCurrentUser } from '@caliber/web';
+import { DocumentsPanel } from '@caliber/ui-widgets';
+import { documentRecordPath, errorMessage, useCurrentUser } from '@caliber/web';
 import { useState, type ReactNode } from 'react';
 import { useChangeStatus, useDeleteEquipment, useOlderStatusChanges } from '../hooks/equipment-queries';
 import { DeviceMaintenanceHistory } from './DeviceMaintenanceHistory';
@@ -34,6 +38,11 @@ export interface EquipmentDetailsProps {
  * asks the device and the inventory again (their query keys); a live event does the same for a
  * change made elsewhere.
  */
+/** Technicians, Engineers and Admins add a device's documents and its model's manuals; others read them. */
+function devicePurposes(role: string): DocumentPurpose[] {
+  return isStaff(role) && !roleIs(role, 'Manager') ? ['report', 'certificate', 'manual', 'photo'] : [];
+}
+
 export function EquipmentDetails({ item, onDeleted, aside }: EquipmentDetailsProps) {
   const user = useCurrentUser();
   const [status, setStatus] = useState<EquipmentStatus | ''>('');
@@ -124,6 +133,20 @@ export function EquipmentDetails({ item, onDeleted, aside }: EquipmentDetailsPro
       </div>
 
       <DeviceMaintenanceHistory key={item._id} equipmentId={item._id} />
+
+      <h3 className="ck-subheading">Documents</h3>
+      <DocumentsPanel
+        key={`documents-${item._id}`}
+        recordPath={documentRecordPath('equipment', item._id)}
+        purposes={devicePurposes(user.role)}
+        canRemove={(document) => hasFullAccess(user.role) || document.addedById === user._id}
+        emptyText="No documents yet: service reports, certificates and this model's manuals show here."
+        note={
+          item.manufacturer && item.model
+            ? `Manuals are kept for every ${item.manufacturer} ${item.model}: one added here shows on each of them.`
+            : null
+        }
+      />
 
       <h3 className="ck-subheading">Status history</h3>
       <ol className="ck-timeline status-history">

@@ -1,6 +1,7 @@
-import type { TaskDetail } from '@caliber/contracts';
+import { hasFullAccess, isClinical, roleIs, type DocumentPurpose, type TaskDetail } from '@caliber/contracts';
+import { DocumentsPanel } from '@caliber/ui-widgets';
 import { Badge, ErrorBox, FactList, formatDate, formatDateTime, LoadingState, Modal } from '@caliber/ui-kit';
-import { TaskStatusBadge } from '@caliber/web';
+import { documentRecordPath, TaskStatusBadge, useCurrentUser } from '@caliber/web';
 import type { ReactNode } from 'react';
 import { readError, useTaskDetail } from '../hooks/task-queries';
 import { auditValue, equipmentLabel } from '../utils/format';
@@ -16,7 +17,17 @@ function who(ref: { name: string } | null): string {
  * Everything about one task: its fields, the reports others added to its fault, the work record
  * with its spare parts, the status history and the audit trail (newest first). It follows the task's live events while it is open.
  */
+/**
+ * What a person may add to a task: a reporter from the ward adds photos of the fault; the
+ * department adds photos and vendors' service reports; a Manager reads.
+ */
+function taskPurposes(role: string): DocumentPurpose[] {
+  if (roleIs(role, 'Manager')) return [];
+  return isClinical(role) ? ['photo'] : ['photo', 'report'];
+}
+
 export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void }) {
+  const user = useCurrentUser();
   // Task events mark it stale (the Tasks page follows them), so it is asked again while open.
   const detail = useTaskDetail(id);
   const error = readError(detail, 'Failed to fetch task');
@@ -100,6 +111,15 @@ export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void 
 
             <h3 className="ck-subheading">Work record</h3>
             <WorkRecord task={task} />
+
+            <h3 className="ck-subheading">Photos and documents</h3>
+            <DocumentsPanel
+              recordPath={documentRecordPath('tasks', task._id)}
+              label="Photos and documents"
+              purposes={taskPurposes(user.role)}
+              canRemove={(document) => hasFullAccess(user.role) || document.addedById === user._id}
+              emptyText="No photos or documents yet."
+            />
 
             <h3 className="ck-subheading">Status history</h3>
             {task.statusHistory.length === 0 ? (

@@ -6,9 +6,18 @@ import {
   type IssueSeverity,
 } from '@caliber/contracts';
 import { Button, Card, ErrorBox, PageHeader, TextField, useToast } from '@caliber/ui-kit';
-import { Link, useCurrentUser, useNavigate, useSearchParams } from '@caliber/web';
+import { PhotoPicker } from '@caliber/ui-widgets';
+import {
+  documentRecordPath,
+  errorMessage,
+  Link,
+  uploadDocument,
+  useCurrentUser,
+  useNavigate,
+  useSearchParams,
+} from '@caliber/web';
 import { useContractForm } from '@caliber/web-forms';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { EquipmentChoice } from '../components/EquipmentPicker';
 import { BoundEquipment, BoundSelect, BoundText } from '../components/FormBindings';
 import { OpenFaultsNotice } from '../components/OpenFaultsNotice';
@@ -74,6 +83,8 @@ export function ReportIssuePage() {
     [user.name],
   );
   const form = useContractForm<Draft>({ schema, defaultValues: EMPTY });
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [sendingPhotos, setSendingPhotos] = useState(false);
   const reporting = useReportIssue();
   const starting = useStartingDevice(deviceId);
   const startError = readError(starting, 'Failed to load equipment');
@@ -94,8 +105,25 @@ export function ReportIssuePage() {
   const submit = form.submitWith(async (draft) => {
     const result = reportOf(draft, user.name);
     if (!result.success) return;
-    await reporting.mutateAsync(result.data);
+    const created = await reporting.mutateAsync(result.data);
     toast.success('Issue reported successfully!');
+    // The report is kept first: a photo that cannot be added (too large, the connection lost)
+    // never costs the report. Each is sent on its own; what failed is said, and the photos can be
+    // added again from the task.
+    if (photos.length > 0) {
+      setSendingPhotos(true);
+      const failed: string[] = [];
+      for (const photo of photos) {
+        try {
+          await uploadDocument(documentRecordPath('tasks', created.task._id), photo, 'photo');
+        } catch (error) {
+          failed.push(`${photo.name}: ${errorMessage(error, 'not sent')}`);
+        }
+      }
+      setSendingPhotos(false);
+      if (failed.length > 0)
+        toast.error(`The report was sent, but ${failed.length === 1 ? 'a photo' : `${failed.length} photos`} could not be added (${failed.join('; ')}). Add them from the report.`);
+    }
     // To the reporter's own reports, newest first, where this one now heads the list and stays
     // whatever happens to it, rather than the spec's /maintenance, whose unassigned-work panel
     // drops the report as soon as an engineer assigns it.
@@ -152,8 +180,13 @@ export function ReportIssuePage() {
             <BoundText form={form} name="location" label="Location" maxLength={120} hint="Optional" />
             <TextField label="Reported By" name="reportedBy" readOnly value={user.name} />
           </div>
+          <PhotoPicker photos={photos} onChange={setPhotos} hint="Optional: a photo of the fault helps." />
           <div className="task-form__actions">
-            <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Reporting...">
+            <Button
+              type="submit"
+              busy={form.formState.isSubmitting || sendingPhotos}
+              busyLabel={sendingPhotos ? 'Sending photos...' : 'Reporting...'}
+            >
               Report Issue
             </Button>
           </div>

@@ -1,4 +1,4 @@
-import { AuditEntryEntity, type ServiceDatabaseOptions } from '@caliber/service-kit';
+import { AuditEntryEntity, StoredDocumentEntity, type ServiceDatabaseOptions } from '@caliber/service-kit';
 import { EquipmentEntity } from './inventory/equipment.entity';
 import { StatusHistoryEntity } from './inventory/status-history.entity';
 import { CreateEquipmentSchema1764000000000 } from './migrations/1764000000000-create-equipment-schema';
@@ -15,9 +15,10 @@ import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-au
 import { Recalls1765700000000 } from './migrations/1765700000000-recalls';
 import { RecallReferenceOnce1766010000000 } from './migrations/1766010000000-recall-reference-once';
 import { StatusSpans1766100000000 } from './migrations/1766100000000-status-spans';
+import { Documents1767200000000 } from './migrations/1767200000000-documents';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
-export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity];
+export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity, StoredDocumentEntity];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
 export const EQUIPMENT_MIGRATIONS = [
   CreateEquipmentSchema1764000000000,
@@ -34,6 +35,7 @@ export const EQUIPMENT_MIGRATIONS = [
   RecallReferenceOnce1766010000000,
   StatusSpans1766100000000,
   AuditChainCheckpoint1766500000000,
+  Documents1767200000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

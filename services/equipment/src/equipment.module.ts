@@ -10,7 +10,11 @@ import {
   serviceChannelProvider,
   serviceInboxPrefix,
   trustProviders,
+  createFileStore,
+  documentShelfProviders,
 } from '@caliber/service-kit';
+import { EquipmentDocumentsController } from './documents/equipment-documents.controller';
+import { EquipmentDocumentRecords } from './documents/equipment-document-records';
 import { DigestDepartmentController } from './digest/digest-department.controller';
 import { DigestDepartmentService } from './digest/digest-department.service';
 import { SUBJECTS } from '@caliber/contracts';
@@ -73,6 +77,7 @@ export class EquipmentModule {
         ListsController,
         InventoryImportController,
         RecallsController,
+        EquipmentDocumentsController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
         serviceAuditController('equipment', {
           page: SUBJECTS.equipment.auditPage,
@@ -104,6 +109,8 @@ export class EquipmentModule {
         ImportBatchesRepository,
         InventoryImportService,
         RecallsService,
+        EquipmentDocumentRecords,
+        ...documentShelfProviders('equipment', createFileStore(config.files)),
       ],
     };
   }

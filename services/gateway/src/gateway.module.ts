@@ -3,9 +3,18 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
-import { MetricsModule, natsClientOptions, statementProviders, StatementSigner } from '@caliber/service-kit';
+import {
+  createFileStore,
+  FILE_STORE,
+  MetricsModule,
+  natsClientOptions,
+  statementProviders,
+  StatementSigner,
+} from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { forwardingController } from './api/operation-routes';
+import { documentsController } from './documents/documents.controller';
+import { IncomingUploads } from './documents/incoming-uploads';
 import { OPERATIONS } from './api/operations';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
@@ -93,6 +102,7 @@ export class GatewayModule {
         AuditController,
         // Last: the routes of the gateway's own handlers, some of them specific paths (`users/me`),
         // are matched before the forwarded ones, which are ordered among themselves likewise.
+        documentsController(),
         forwardingController(OPERATIONS),
       ],
       providers: [
@@ -136,6 +146,8 @@ export class GatewayModule {
         ReportsClient,
         SafetyClient,
         AuditClient,
+        { provide: FILE_STORE, useValue: createFileStore(config.files) },
+        IncomingUploads,
       ],
     };
   }

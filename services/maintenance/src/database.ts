@@ -1,4 +1,4 @@
-import { AuditEntryEntity, type ServiceDatabaseOptions } from '@caliber/service-kit';
+import { AuditEntryEntity, StoredDocumentEntity, type ServiceDatabaseOptions } from '@caliber/service-kit';
 import { CreateMaintenanceSchema1764600000000 } from './migrations/1764600000000-create-maintenance-schema';
 import { TaskCounts1764700000000 } from './migrations/1764700000000-task-counts';
 import { PmPlans1764800000000 } from './migrations/1764800000000-pm-plans';
@@ -13,6 +13,7 @@ import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-au
 import { OutboxTraceContext1765900000000 } from './migrations/1765900000000-outbox-trace-context';
 import { PmComplianceCounts1766200000000 } from './migrations/1766200000000-pm-compliance-counts';
 import { AddedReports1766700000000 } from './migrations/1766700000000-added-reports';
+import { Documents1767200000000 } from './migrations/1767200000000-documents';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SafetyTestEntity } from './safety/safety-test.entity';
 import { AddedReportEntity } from './tasks/added-report.entity';
@@ -22,6 +23,7 @@ import { TaskEntity } from './tasks/task.entity';
 
 export const MAINTENANCE_SCHEMA = 'maintenance';
 export const MAINTENANCE_ENTITIES = [
+  StoredDocumentEntity,
   TaskEntity,
   SparePartEntity,
   TaskStatusHistoryEntity,
@@ -46,6 +48,7 @@ export const MAINTENANCE_MIGRATIONS = [
   PmComplianceCounts1766200000000,
   AuditChainCheckpoint1766500000000,
   AddedReports1766700000000,
+  Documents1767200000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -6,6 +6,8 @@ import {
   natsClientOptions,
   serviceDataSourceOptions,
   serviceAuditController,
+  createFileStore,
+  documentShelfProviders,
   serviceHealthController,
   serviceChannelProvider,
   serviceInboxPrefix,
@@ -49,6 +51,9 @@ import { TasksService } from './tasks/tasks.service';
 import { BUS_CLIENT, LOGGER, PEERS_CHANNEL } from './tokens';
 import { TaskListCache } from './tasks/task-list.cache';
 
+import { MaintenanceDocumentsController } from './documents/maintenance-documents.controller';
+import { MaintenanceDocumentRecords } from './documents/maintenance-document-records';
+
 @Module({})
 export class MaintenanceModule {
   static forRoot(config: MaintenanceConfig, logger: Logger): DynamicModule {
@@ -76,6 +81,7 @@ export class MaintenanceModule {
         DigestTasksController,
         SafetyTestsController,
         TaskActivityController,
+        MaintenanceDocumentsController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
         serviceAuditController('maintenance', {
           page: SUBJECTS.maintenance.auditPage,
@@ -112,6 +118,8 @@ export class MaintenanceModule {
         SafetyTestsService,
         SafetyReportService,
         TaskActivityService,
+        MaintenanceDocumentRecords,
+        ...documentShelfProviders('maintenance', createFileStore(config.files)),
       ],
     };
   }

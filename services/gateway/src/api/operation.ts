@@ -69,6 +69,11 @@ export interface OperationDeclaration<
   body?: Body;
   /** The body may be left out (the handler reads it itself): documented as not required. */
   bodyOptional?: boolean;
+  /**
+   * The body is a file's bytes, streamed (never JSON, never held whole): what the route says of
+   * it. The handler reads the body itself; `body` is then left out.
+   */
+  fileBody?: { description: string };
   query?: Query;
   answer: SuccessAnswer;
   /**

@@ -1,6 +1,7 @@
 import { AUDIT_OPERATIONS } from '../audit/audit.operations';
 import { AUTH_OPERATIONS } from '../auth/auth.operations';
 import { SSO_OPERATIONS } from '../auth/sso.operations';
+import { DOCUMENTS_OPERATIONS } from '../documents/documents.operations';
 import { DASHBOARD_OPERATIONS } from '../dashboard/dashboard.operations';
 import { EQUIPMENT_OPERATIONS } from '../equipment/equipment.operations';
 import { LISTS_OPERATIONS } from '../equipment/lists.operations';
@@ -33,5 +34,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...Object.values(DASHBOARD_OPERATIONS),
   ...Object.values(AUDIT_OPERATIONS),
   ...Object.values(NOTIFICATIONS_OPERATIONS),
+  ...DOCUMENTS_OPERATIONS,
   ...Object.values(HEALTH_OPERATIONS),
 ];

@@ -26,6 +26,11 @@ export function refusalsOf(operation: ApiOperation): Record<number, string> {
   if (operation.callers !== 'anyone') refusals[401] = COMMON_REFUSALS[401];
   if (Array.isArray(operation.callers)) refusals[403] = `${callersInWords(rolesOf(operation.callers))} only.`;
   if (operation.body) Object.assign(refusals, { 413: COMMON_REFUSALS[413], 415: COMMON_REFUSALS[415] });
+  if (operation.fileBody)
+    Object.assign(refusals, {
+      413: 'The file is larger than its purpose allows (`message` names the limit).',
+      415: "The file's type, read from its bytes, is not one its purpose takes (`message` lists them).",
+    });
   if (operation.forward) refusals[503] = COMMON_REFUSALS[503];
   return { ...refusals, ...operation.refusals };
 }

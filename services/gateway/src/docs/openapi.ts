@@ -101,6 +101,19 @@ export function openApiDocument(productName: string, version: string): Record<st
               },
             }
           : {}),
+        ...(operation.fileBody
+          ? {
+              requestBody: {
+                required: true,
+                description: operation.fileBody.description,
+                content: {
+                  'application/octet-stream': {
+                    schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+                  },
+                },
+              },
+            }
+          : {}),
         responses: {
           [operation.answer.status]: answerOf(operation.answer, named),
           ...Object.fromEntries(

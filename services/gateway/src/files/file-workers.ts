@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { ServiceError } from '@caliber/service-kit';
-import { BoundedSlots } from './bounded-slots';
+import { BoundedSlots } from '@caliber/service-kit';
 import {
   FILE_JOBS,
   fileJob,

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ASSET_LABELS_MAX, type ApiErrorBody } from '@caliber/contracts';
+import { isDocumentUpload } from '../documents/document-hosts';
 import { sendError } from './request-id';
 import { requireUtf8Body, textInputMiddleware } from './text-input';
 
@@ -80,7 +81,20 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
     next(error);
   };
   const text = textInputMiddleware();
-  return [text.address, requireJson, parse, explainParseError as unknown as RequestHandler, text.body];
+  // A document's upload is its file's bytes, which its route streams into the file store: left unread here.
+  const unlessUpload =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) => {
+      if (isDocumentUpload(req.method, req.path)) next();
+      else handler(req, res, next);
+    };
+  return [
+    text.address,
+    unlessUpload(requireJson),
+    unlessUpload(parse),
+    explainParseError as unknown as RequestHandler,
+    unlessUpload(text.body),
+  ];
 }
 
 /** The body limit of the roster import routes: a 2 MB file as base64 (4/3 larger) with its name. */
