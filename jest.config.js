@@ -25,9 +25,20 @@ const swc = [
 
 /**
  * Packages that ship only ES modules and that server code and its tests import (jose, and
- * openid-client with its oauth4webapi): compiled to CommonJS for Jest like our own code.
+ * openid-client with its oauth4webapi; file-type with the tokenizers and helpers it imports):
+ * compiled to CommonJS for Jest like our own code.
  */
-const ESM_PACKAGES = ['jose', 'openid-client', 'oauth4webapi'];
+const ESM_PACKAGES = [
+  'jose',
+  'openid-client',
+  'oauth4webapi',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer/inflate',
+  'uint8array-extras',
+  '@borewit/text-codec',
+];
 const swcEsm = [
   '@swc/jest',
   { jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } },

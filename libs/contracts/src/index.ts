@@ -40,6 +40,7 @@ export * from './services';
 export * from './trust';
 export * from './report-data';
 export * from './downloads';
+export * from './documents';
 export * from './dashboard';
 export * from './digest';
 export * from './date-formats';
