@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_PURPOSES, documentPurposeSchema, type DocumentPurpose } from './documents';
+import { documentPurposeSchema, type DocumentPurpose } from './documents';
 import { limitParam, pageFields, pageParam } from './paging';
 
 /**
@@ -25,8 +25,15 @@ export const MAX_REPORT_PHOTOS = 6;
 /** The documents one record may hold: enough for a device's life, bounded against a runaway client. */
 export const MAX_DOCUMENTS_PER_RECORD = 200;
 
-/** The most bytes any upload may have: the largest purpose's limit (the gateway refuses past it unread). */
-export const MAX_DOCUMENT_BYTES = Math.max(...Object.values(DOCUMENT_PURPOSES).map((p) => p.maxBytes));
+/** What each purpose is called on the screens: the upload's choice and each document's line. */
+export const DOCUMENT_PURPOSE_LABELS: Readonly<Record<DocumentPurpose, string>> = {
+  photo: 'Photo',
+  manual: 'Manual',
+  report: 'Service report',
+  certificate: 'Certificate',
+  printout: 'Printout',
+  notice: 'Recall notice',
+};
 
 const documentExample = {
   _id: '7b1e6a52-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -47,7 +54,9 @@ export const documentSchema = z
   .object({
     _id: z.string(),
     target: z.enum(DOCUMENT_TARGETS).describe('The kind of record the file is kept on.'),
-    targetId: z.string().describe("The record's id (for a model: the device it was added from)."),
+    targetId: z
+      .string()
+      .describe("The record's id; for a model, its manufacturer and model, folded (`dräger|evita v500`)."),
     purpose: documentPurposeSchema,
     fileName: z.string().describe('A safe name for the download, its extension matching its type.'),
     mediaType: z.string().describe("The type read from the file's own bytes."),

@@ -49,6 +49,7 @@ export * from './sms/http-sms.sender';
 export * from './sms/sms.factory';
 export * from './limits/bounded-slots';
 export * from './storage/file-store';
+export * from './documents';
 export * from './documents/stored-document.entity';
 export * from './documents/documents-table';
 export * from './documents/document-shelf';

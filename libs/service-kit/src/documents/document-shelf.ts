@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  DOCUMENT_PURPOSES,
+  isImageFormat,
   isRecordId,
   MAX_DOCUMENTS_PER_RECORD,
   type Actor,
@@ -10,6 +10,7 @@ import {
   type DocumentListQuery,
   type DocumentPage,
   type DocumentTarget,
+  type ImageFormat,
 } from '@caliber/contracts';
 import { In, IsNull, type DataSource } from 'typeorm';
 import { auditActorOf, writeAudit } from '../audit/audit';
@@ -96,22 +97,21 @@ export class DocumentShelf {
   }
 
   private async keep(actor: Actor, record: ShelfRecord, command: AttachDocumentCommand): Promise<DocumentDto> {
-    const limit = DOCUMENT_PURPOSES[command.purpose];
     const received = await this.store.size(command.incomingKey);
     if (received === null)
       throw new ServiceError('BAD_REQUEST', 'The file did not arrive whole. Send it again.');
-    if (received > limit.maxBytes)
-      throw new ServiceError('PAYLOAD_TOO_LARGE', `A ${limit.label} may be at most ${megabytes(limit.maxBytes)}.`);
     await this.refuseFullRecord(record);
     const found = await inspectDocument({
       open: () => this.store.get(command.incomingKey),
       fileName: command.fileName,
       purpose: command.purpose,
+      bytes: received,
     });
     const id = randomUUID();
     const storageKey = `${this.service}/documents/${id}`;
-    const kept = found.isImage
-      ? await this.photos.run(() => this.keepImage(command.incomingKey, storageKey))
+    const format = found.format;
+    const kept = isImageFormat(format)
+      ? await this.photos.run(() => this.keepImage(command.incomingKey, storageKey, format))
       : await this.keepFile(command.incomingKey, storageKey, received);
     try {
       const row = await this.dataSource.transaction(async (manager) => {
@@ -171,19 +171,19 @@ export class DocumentShelf {
       );
   }
 
+  /** An image, re-encoded upright without its metadata, and its thumbnail (see processPhoto). */
   private async keepImage(
     incomingKey: string,
     storageKey: string,
+    format: ImageFormat,
   ): Promise<{ bytes: number; sha256: string; thumbnailKey: string | null }> {
     const thumbnailKey = `${storageKey}.thumb`;
-    const processed = await processPhoto(await this.store.get(incomingKey));
     try {
-      const [image] = await Promise.all([
-        this.store.put(storageKey, processed.image, { maxBytes: DOCUMENT_PURPOSES.photo.maxBytes * 2 }),
-        this.store.put(thumbnailKey, processed.thumbnail, { maxBytes: 4 * 1024 * 1024 }),
-        processed.done,
-      ]);
-      return { ...image, thumbnailKey };
+      return await processPhoto(await this.store.get(incomingKey), format, async (photo) => {
+        const image = await this.store.put(storageKey, photo.image.body, { maxBytes: photo.image.bytes });
+        await this.store.put(thumbnailKey, photo.thumbnail.body, { maxBytes: photo.thumbnail.bytes });
+        return { ...image, thumbnailKey };
+      });
     } catch (error) {
       await Promise.all([storageKey, thumbnailKey].map((key) => this.store.delete(key).catch(() => undefined)));
       throw error;
@@ -278,10 +278,6 @@ export class DocumentShelf {
 
 /** Shown in the page: pictures only. A PDF, an Office file or text always downloads. */
 const INLINE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
-
-function megabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
-}
 
 export function toDocumentDto(row: StoredDocumentEntity): DocumentDto {
   return {

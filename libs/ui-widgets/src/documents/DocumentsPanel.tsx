@@ -1,4 +1,10 @@
-import { DOCUMENT_PURPOSES, type DocumentDto, type DocumentPurpose } from '@caliber/contracts';
+import {
+  DOCUMENT_PURPOSE_LABELS,
+  documentAccept,
+  documentRuleText,
+  type DocumentDto,
+  type DocumentPurpose,
+} from '@caliber/contracts';
 import { Button, ErrorBox, formatDateTime, Modal, SelectField, StepPager, useToast } from '@caliber/ui-kit';
 import {
   documentPath,
@@ -76,7 +82,7 @@ export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, not
               <div className="documents__facts">
                 <span className="documents__name">{document.fileName}</span>
                 <span className="documents__muted">
-                  {DOCUMENT_PURPOSES[document.purpose].label} · {fileSize(document.bytes)} · {document.addedByLabel} ·{' '}
+                  {DOCUMENT_PURPOSE_LABELS[document.purpose]} · {fileSize(document.bytes)} · {document.addedByLabel} ·{' '}
                   {formatDateTime(document.addedAt)}
                 </span>
               </div>
@@ -171,7 +177,6 @@ function DocumentUpload({ recordPath, purposes, label }: { recordPath: string; p
   const inputId = useId();
   const attach = useAttachDocuments(recordPath);
   const toast = useToast();
-  const limit = DOCUMENT_PURPOSES[purpose];
   const photo = purpose === 'photo';
 
   return (
@@ -199,7 +204,7 @@ function DocumentUpload({ recordPath, purposes, label }: { recordPath: string; p
           label="Kind of file"
           value={purpose}
           onChange={(value) => setPurpose(value)}
-          options={purposes.map((value) => ({ value, label: DOCUMENT_PURPOSES[value].label }))}
+          options={purposes.map((value) => ({ value, label: DOCUMENT_PURPOSE_LABELS[value] }))}
         />
       ) : null}
       <div className="documents__pick">
@@ -209,11 +214,11 @@ function DocumentUpload({ recordPath, purposes, label }: { recordPath: string; p
           ref={input}
           type="file"
           multiple={photo}
-          accept={photo ? 'image/jpeg,image/png,image/webp' : undefined}
+          accept={documentAccept(purpose)}
           capture={photo ? 'environment' : undefined}
           onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
         />
-        <span className="documents__muted">Up to {fileSize(limit.maxBytes)} each.</span>
+        <span className="documents__muted">{documentRuleText(purpose)}</span>
       </div>
       <Button type="submit" disabled={files.length === 0} busy={attach.isPending} busyLabel="Uploading...">
         {photo ? 'Add photos' : 'Add file'}

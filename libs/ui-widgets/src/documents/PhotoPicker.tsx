@@ -1,4 +1,4 @@
-import { DOCUMENT_PURPOSES, MAX_REPORT_PHOTOS } from '@caliber/contracts';
+import { DOCUMENT_PURPOSE_RULES, documentAccept, MAX_REPORT_PHOTOS } from '@caliber/contracts';
 import { Button } from '@caliber/ui-kit';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { fileSize } from './DocumentsPanel';
@@ -19,7 +19,7 @@ export interface PhotoPickerProps {
 export function PhotoPicker({ photos, onChange, hint }: PhotoPickerProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const limit = DOCUMENT_PURPOSES.photo.maxBytes;
+  const limit = DOCUMENT_PURPOSE_RULES.photo.maxBytes;
   const previews = useMemo(() => photos.map((photo) => URL.createObjectURL(photo)), [photos]);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
   const tooLarge = photos.filter((photo) => photo.size > limit);
@@ -32,7 +32,7 @@ export function PhotoPicker({ photos, onChange, hint }: PhotoPickerProps) {
         ref={input}
         type="file"
         multiple
-        accept="image/jpeg,image/png,image/webp"
+        accept={documentAccept('photo')}
         capture="environment"
         onChange={(event) => {
           const chosen = Array.from(event.target.files ?? []);

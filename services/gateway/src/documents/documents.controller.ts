@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Inject, Param, Query, Req, Res, type Type } from '@nestjs/common';
 import {
-  DOCUMENT_PURPOSES,
+  DOCUMENT_PURPOSE_RULES,
   documentListQuerySchema,
   documentUploadQuerySchema,
   type DocumentDto,
@@ -111,7 +111,7 @@ export function documentsController(): Type<unknown> {
       operations.attach.operationId,
       operations.attach,
       async function attach(this: DocumentsController, session: GatewaySession, id: string, query: z.output<typeof documentUploadQuerySchema>, request: Request): Promise<DocumentDto> {
-        return this.uploads.receive(session.user._id, request, DOCUMENT_PURPOSES[query.purpose].maxBytes, (upload) =>
+        return this.uploads.receive(session.user._id, request, DOCUMENT_PURPOSE_RULES[query.purpose].maxBytes, (upload) =>
           this.ask<DocumentDto>(
             host,
             session,
