@@ -47,3 +47,8 @@ export * from './sms/sms-sender';
 export * from './sms/console-sms.sender';
 export * from './sms/http-sms.sender';
 export * from './sms/sms.factory';
+export * from './storage/file-store';
+export * from './storage/storage-keys';
+export * from './storage/disk-file-store';
+export * from './storage/s3-file-store';
+export * from './storage/file-store-config';
