@@ -75,6 +75,11 @@ describe('S3FileStore in its bucket', () => {
     await expect(
       client.send(new HeadObjectCommand({ Bucket: server.bucket, Key: 'refused/big/photo' })),
     ).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    // The parts sent were aborted. s3rver does not implement AbortMultipartUpload (it answers 405
+    // and keeps the parts on its disk), which S3, MinIO and Ceph do; the refusal is still the
+    // body's own.
+    const aborts = server.log().filter((line) => line.includes('x-id=AbortMultipartUpload 405'));
+    expect(aborts.filter((line) => line.includes('/refused/big/photo?uploadId='))).toHaveLength(1);
   });
 
   it('says what is wrong when the bucket does not exist', async () => {

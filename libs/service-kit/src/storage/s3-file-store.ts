@@ -86,12 +86,13 @@ export class S3FileStore implements FileStore {
     const config: S3ClientConfig = {
       region: options.region,
       forcePathStyle: options.forcePathStyle ?? true,
-      // Checksums only where an operation requires them. Since early 2025 the SDK adds a CRC32 to
-      // every upload by default, and sends a streamed body as `aws-chunked` with the checksum in
-      // a trailer; S3-compatible servers that predate this (older MinIO and Ceph releases, and
-      // s3rver, the server our tests run) either refuse it or keep the chunk framing as the
-      // file's bytes. Integrity does not depend on it: every write's SHA-256 is computed here
-      // and recorded by the caller.
+      // Checksums only where an operation requires them. Since v3.729.0 (January 2025) the SDK
+      // adds a CRC32 header to every upload and checks one on every download by default; several
+      // S3-compatible servers refuse those headers (Cloudflare R2 answers 501, some Ceph RGW
+      // releases 400; aws/aws-sdk-js-v3#6810), and a body streamed in one request is sent as
+      // `aws-chunked`, which s3rver keeps framing and all as the file's bytes. (Our uploads send
+      // each part as a buffer, so s3rver itself passes either way.) Integrity does not rest on it:
+      // every write's SHA-256 is computed here, and recorded by the caller.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, socketTimeout: SOCKET_IDLE_TIMEOUT_MS },
