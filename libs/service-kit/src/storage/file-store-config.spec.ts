@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -79,15 +79,20 @@ describe('file store settings', () => {
   });
 
   it('read the secret key from a mounted file, without its trailing newline', () => {
-    const secretFile = join(mkdtempSync(join(tmpdir(), 'caliber-s3-secret-')), 'secret');
-    writeFileSync(secretFile, 'from-the-secret-file\n');
-    const withoutSecret = { ...S3, S3_SECRET_ACCESS_KEY: undefined };
-    expect(
-      loadConfig('test', fileStoreEnvSchema, { ...withoutSecret, S3_SECRET_ACCESS_KEY_FILE: secretFile }),
-    ).toMatchObject({ s3: { secretAccessKey: 'from-the-secret-file' } });
-    expect(problemsOf({ ...S3, S3_SECRET_ACCESS_KEY_FILE: secretFile })).toEqual([
-      'S3_SECRET_ACCESS_KEY: give S3_SECRET_ACCESS_KEY or S3_SECRET_ACCESS_KEY_FILE, not both',
-    ]);
+    const folder = mkdtempSync(join(tmpdir(), 'caliber-s3-secret-'));
+    try {
+      const secretFile = join(folder, 'secret');
+      writeFileSync(secretFile, 'from-the-secret-file\n');
+      const withoutSecret = { ...S3, S3_SECRET_ACCESS_KEY: undefined };
+      expect(
+        loadConfig('test', fileStoreEnvSchema, { ...withoutSecret, S3_SECRET_ACCESS_KEY_FILE: secretFile }),
+      ).toMatchObject({ s3: { secretAccessKey: 'from-the-secret-file' } });
+      expect(problemsOf({ ...S3, S3_SECRET_ACCESS_KEY_FILE: secretFile })).toEqual([
+        'S3_SECRET_ACCESS_KEY: give S3_SECRET_ACCESS_KEY or S3_SECRET_ACCESS_KEY_FILE, not both',
+      ]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('leave the credentials to the SDK when none are given, and refuse half of them', () => {
