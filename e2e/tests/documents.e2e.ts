@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { STORAGE_KEYS } from '@caliber/web';
+import { STORAGE_KEYS } from '@caliber/contracts';
 import sharp from 'sharp';
 import { addStaff, expect, signInQuickly, test, type Staff } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';

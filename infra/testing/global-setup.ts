@@ -12,12 +12,14 @@ import {
   startRedis,
   type RunningServer,
 } from '@caliber/local-stack';
+import { S3_TEST_VARIABLES, startS3Server, type S3TestServer } from './s3-server';
 import { HARNESS_NATS_USER, NATS_USERS_VARIABLE } from './nats-users';
 import { migrateEveryService } from './service-databases';
 import { createTestStatementKeys } from './statement-keys';
 
 declare global {
   var __CALIBER_SERVERS__: RunningServer[] | undefined;
+  var __CALIBER_S3__: S3TestServer | undefined;
 }
 
 /**
@@ -58,5 +60,12 @@ export default async function globalSetup(): Promise<void> {
   process.env['NODE_ENV'] = 'test';
   // Each process the tests start signs with its own key, as in production.
   createTestStatementKeys();
+  // The S3-API server the file-keeping tests run against, beside the local disk (file-stores.ts).
+  const s3 = await startS3Server();
+  globalThis.__CALIBER_S3__ = s3;
+  process.env[S3_TEST_VARIABLES.endpoint] = s3.endpoint;
+  process.env[S3_TEST_VARIABLES.bucket] = s3.bucket;
+  process.env[S3_TEST_VARIABLES.accessKeyId] = s3.accessKeyId;
+  process.env[S3_TEST_VARIABLES.secretAccessKey] = s3.secretAccessKey;
   await migrateEveryService(postgres.url);
 }

@@ -9,6 +9,9 @@ import {
   trustSettings,
   portVariable,
   urlVariable,
+  checkFileStoreEnv,
+  fileStoreEnvShape,
+  fileStoreSettings,
 } from '@caliber/service-kit';
 import { z } from 'zod';
 
@@ -39,9 +42,13 @@ const equipmentEnvSchema = z
     /** Database connections per replica: list pages, counts and filter options run in parallel. */
     EQUIPMENT_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(20),
     PM_PROGRAM_THRESHOLD: pmProgramThreshold,
+    ...fileStoreEnvShape,
+    DATA_DIR: z.string().trim().min(1).optional(),
   })
   .superRefine(checkCommonEnv)
+  .superRefine(checkFileStoreEnv)
   .transform((env) => ({
+    files: fileStoreSettings(env),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     nats: natsSettings(env),

@@ -10,7 +10,7 @@ import {
   serviceChannelProvider,
   serviceInboxPrefix,
   trustProviders,
-  createFileStore,
+  fileStoreFromSettings,
   documentShelfProviders,
 } from '@caliber/service-kit';
 import { EquipmentDocumentsController } from './documents/equipment-documents.controller';
@@ -110,7 +110,7 @@ export class EquipmentModule {
         InventoryImportService,
         RecallsService,
         EquipmentDocumentRecords,
-        ...documentShelfProviders('equipment', createFileStore(config.files)),
+        ...documentShelfProviders('equipment', fileStoreFromSettings(config.files)),
       ],
     };
   }

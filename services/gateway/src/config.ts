@@ -13,6 +13,9 @@ import {
   positiveIntVariable,
   secretVariable,
   urlVariable,
+  checkFileStoreEnv,
+  fileStoreEnvShape,
+  fileStoreSettings,
 } from '@caliber/service-kit';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -157,8 +160,11 @@ const gatewayEnvSchema = z
       ])
       .default(''),
     ...pageAddressShape,
+    ...fileStoreEnvShape,
+    DATA_DIR: z.string().trim().min(1).optional(),
   })
   .superRefine(checkCommonEnv)
+  .superRefine(checkFileStoreEnv)
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
       ctx.addIssue({
@@ -168,6 +174,7 @@ const gatewayEnvSchema = z
       });
   })
   .transform((env) => ({
+    files: fileStoreSettings(env),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     nats: natsSettings(env),

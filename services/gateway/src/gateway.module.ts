@@ -4,7 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
 import {
-  createFileStore,
+  fileStoreFromSettings,
   FILE_STORE,
   MetricsModule,
   natsClientOptions,
@@ -146,7 +146,7 @@ export class GatewayModule {
         ReportsClient,
         SafetyClient,
         AuditClient,
-        { provide: FILE_STORE, useValue: createFileStore(config.files) },
+        { provide: FILE_STORE, useValue: fileStoreFromSettings(config.files) },
         IncomingUploads,
       ],
     };

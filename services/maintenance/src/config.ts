@@ -12,6 +12,9 @@ import {
   portVariable,
   trustSettings,
   urlVariable,
+  checkFileStoreEnv,
+  fileStoreEnvShape,
+  fileStoreSettings,
 } from '@caliber/service-kit';
 import { z } from 'zod';
 
@@ -43,9 +46,13 @@ const maintenanceEnvSchema = z
       .refine((pattern) => /^([\d*,/?LW#A-Za-z-]+\s+){4,5}[\d*,/?LW#A-Za-z-]+$/.test(pattern), {
         error: 'PM_JOB_CRON must be a cron pattern of five or six fields, such as 15 2 * * *.',
       }),
+    ...fileStoreEnvShape,
+    DATA_DIR: z.string().trim().min(1).optional(),
   })
   .superRefine(checkCommonEnv)
+  .superRefine(checkFileStoreEnv)
   .transform((env) => ({
+    files: fileStoreSettings(env),
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     nats: natsSettings(env),

@@ -6,7 +6,7 @@ import {
   natsClientOptions,
   serviceDataSourceOptions,
   serviceAuditController,
-  createFileStore,
+  fileStoreFromSettings,
   documentShelfProviders,
   serviceHealthController,
   serviceChannelProvider,
@@ -119,7 +119,7 @@ export class MaintenanceModule {
         SafetyReportService,
         TaskActivityService,
         MaintenanceDocumentRecords,
-        ...documentShelfProviders('maintenance', createFileStore(config.files)),
+        ...documentShelfProviders('maintenance', fileStoreFromSettings(config.files)),
       ],
     };
   }

@@ -16,7 +16,10 @@ export interface PutOptions {
  * Where Caliber keeps files (documents, photos, their thumbnails, uploads waiting to be read):
  * the local disk of the embedded stack, or an S3-compatible object store in a cluster. Keys are
  * relative paths of lower-case letters, digits, `-`, `_`, `.` and `/` (`incoming/<uuid>`,
- * `equipment/documents/<uuid>`), never `..`; each implementation refuses any other.
+ * `equipment/documents/<uuid>`), never `..`, at most 512 characters in segments of at most 200;
+ * each implementation refuses any other (`storage-keys.ts`). On disk a key is a path, so no key
+ * may also be the folder of another (`a/b` and `a/b/c`): give a file's derivatives keys of their
+ * own (`<uuid>.thumb.jpg`), not keys below it.
  *
  * Every method streams: no file is held whole in memory, whatever its size.
  */
@@ -26,7 +29,10 @@ export interface FileStore {
   /**
    * Writes `body` under `key`, hashing it as it goes. A body longer than `maxBytes` is refused
    * with FileTooLargeError and nothing is kept under the key; a write that fails half-way keeps
-   * nothing either (a reader never sees part of a file).
+   * nothing either (a reader never sees part of a file). A body that closes before its end fails
+   * the write. The body is only read, never destroyed: after a refusal it is left unread and
+   * paused, so an HTTP request can still be answered (413, closing the connection); its owner
+   * ends it.
    */
   put(key: string, body: Readable, options: PutOptions): Promise<StoredFile>;
   /** The file's bytes, streamed; FileNotStoredError when there is none under the key. */
@@ -37,8 +43,16 @@ export interface FileStore {
   copy(from: string, to: string): Promise<void>;
   /** Removes the file; removing a key with no file is not an error. */
   delete(key: string): Promise<void>;
-  /** Keys under a prefix with their last change, a page at a time (for clean-up and backups). */
-  list(prefix: string, after?: string, limit?: number): Promise<{ key: string; modifiedAt: Date; bytes: number }[]>;
+  /**
+   * Keys under a prefix with their size and last change, a page at a time (for clean-up and
+   * backups): in the order of their bytes (as S3 lists them), those after `after`, at most `limit`
+   * (1,000 when not given, never more).
+   */
+  list(
+    prefix: string,
+    after?: string,
+    limit?: number,
+  ): Promise<{ key: string; modifiedAt: Date; bytes: number }[]>;
 }
 
 /** A body longer than the limit its kind allows. */

@@ -107,7 +107,7 @@ export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, not
           ))}
         </ul>
       ) : null}
-      {pages > 1 ? <StepPager page={page} pages={pages} onPage={setPage} label={`${label} pages`} /> : null}
+      {pages > 1 ? <StepPager page={page} pages={pages} onPage={setPage} line={`Page ${page} / ${pages}`} label={`${label} pages`} /> : null}
       {note ? <p className="documents__muted">{note}</p> : null}
       {purposes.length > 0 ? <DocumentUpload recordPath={recordPath} purposes={purposes} label={label} /> : null}
       <Modal

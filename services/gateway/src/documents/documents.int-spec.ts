@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import type { CreateEquipmentRequest, DocumentDto, DocumentPage, EquipmentDto, TaskCreatedResponse } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
-import { fileStoreTestEnvs, testFileStore } from '@caliber/testing/file-stores';
+import { fileStoreTestEnvs, testFileStore, type FileStoreTestEnv } from '@caliber/testing/file-stores';
 import {
   equipmentDataSource,
   rosterStaff,
@@ -39,7 +39,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * without its location, its thumbnail, its SHA-256 in the audit trail), who may read and remove
  * it, and that a refused upload leaves nothing behind.
  */
-describe.each(fileStoreTestEnvs())('Documents and photos, files on $name (real stack)', ({ env }) => {
+describe.each(fileStoreTestEnvs('documents'))('Documents and photos, files on $name (real stack)', ({ env }: FileStoreTestEnv) => {
   const stack = useSignInStack(`documents-${env['FILE_STORE'] ?? 'disk'}`, env);
   const store = testFileStore(env);
   let equipment: INestApplication;
@@ -54,7 +54,7 @@ describe.each(fileStoreTestEnvs())('Documents and photos, files on $name (real s
     fetch(`${stack.gateway.url}${path}?${query}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', ...headers },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
   const read = (path: string, token: string) =>
     fetch(`${stack.gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
