@@ -11,7 +11,14 @@ const marker = () => `D${Date.now().toString(36)}${++counter}`.toUpperCase();
 function cameraPhoto(): Promise<Buffer> {
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 190, g: 60, b: 40 } } })
     .jpeg({ quality: 85 })
-    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } })
+    .withExif({
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+      },
+    })
     .toBuffer();
 }
 
@@ -41,10 +48,13 @@ class Api extends SceneApi {
   }
 
   async attach(path: string, purpose: string, fileName: string, body: Buffer): Promise<string> {
-    const answer = await this.request.post(`${path}/documents?purpose=${purpose}&fileName=${encodeURIComponent(fileName)}`, {
-      headers: { ...this.headers, 'content-type': 'application/octet-stream' },
-      data: body,
-    });
+    const answer = await this.request.post(
+      `${path}/documents?purpose=${purpose}&fileName=${encodeURIComponent(fileName)}`,
+      {
+        headers: { ...this.headers, 'content-type': 'application/octet-stream' },
+        data: body,
+      },
+    );
     expect(answer.status(), await answer.text()).toBe(201);
     return ((await answer.json()) as { _id: string })._id;
   }
@@ -75,8 +85,13 @@ const fitsThePhone = async (page: Page) =>
 test.describe('Photos and documents at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a Technician photographs a fault with the report, and opens the photo from the task, in both themes', async ({ page }) => {
-    const api = await signIn(page, addStaff('Technician', `Photo Reporter ${marker()}`, { preApproved: true }));
+  test('a Technician photographs a fault with the report, and opens the photo from the task, in both themes', async ({
+    page,
+  }) => {
+    const api = await signIn(
+      page,
+      addStaff('Technician', `Photo Reporter ${marker()}`, { preApproved: true }),
+    );
     const tag = marker();
     await api.device(tag);
     await page.goto('/report-issue');
@@ -84,8 +99,12 @@ test.describe('Photos and documents at phone width', () => {
     await pickEquipment(form, tag);
     await form.getByLabel('Title').fill(`${tag} cracked housing`);
     await form.getByLabel('Description').fill('The housing is cracked beside the handle.');
-    await form.getByLabel('Photos').setInputFiles({ name: 'cracked-housing.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
-    await expect(form.getByRole('list', { name: 'Photos chosen' }).getByRole('img', { name: 'cracked-housing.jpg' })).toBeVisible();
+    await form
+      .getByLabel('Photos')
+      .setInputFiles({ name: 'cracked-housing.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
+    await expect(
+      form.getByRole('list', { name: 'Photos chosen' }).getByRole('img', { name: 'cracked-housing.jpg' }),
+    ).toBeVisible();
     await fitsThePhone(page);
     await page.screenshot({ path: test.info().outputPath('report-with-photo.png'), fullPage: true });
     await form.getByRole('button', { name: 'Report Issue' }).click();
@@ -125,14 +144,18 @@ test.describe('Photos and documents at phone width', () => {
     await expect(documents.getByText(/No documents yet/)).toBeVisible();
     const upload = documents.getByRole('form', { name: 'Add to documents' });
     await upload.getByLabel('Kind of file').selectOption({ label: 'Manual' });
-    await upload.getByLabel('File').setInputFiles({ name: 'Evita V500 user manual.pdf', mimeType: 'application/pdf', buffer: MANUAL });
+    await upload
+      .getByLabel('File')
+      .setInputFiles({ name: 'Evita V500 user manual.pdf', mimeType: 'application/pdf', buffer: MANUAL });
     await upload.getByRole('button', { name: 'Add file' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'File added.' })).toBeVisible();
     await expect(documents.getByText('Evita V500 user manual.pdf')).toBeVisible();
     await fitsThePhone(page);
 
     await page.goto(`/equipment/${two._id}`);
-    await expect(page.getByRole('region', { name: 'Documents' }).getByText('Evita V500 user manual.pdf')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Documents' }).getByText('Evita V500 user manual.pdf'),
+    ).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('region', { name: 'Documents' }).getByRole('button', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toBe('Evita V500 user manual.pdf');
@@ -141,14 +164,22 @@ test.describe('Photos and documents at phone width', () => {
     await expect(page.getByRole('region', { name: 'Documents' }).getByText(/No documents yet/)).toBeVisible();
   });
 
-  test('a file that is not what its kind takes is refused with the reason, and nothing is added', async ({ page }) => {
+  test('a file that is not what its kind takes is refused with the reason, and nothing is added', async ({
+    page,
+  }) => {
     const api = await signIn(page, addStaff('Technician', `Careless Sender ${marker()}`));
     const tag = marker();
     const device = await api.device(tag);
     await page.goto(`/equipment/${device._id}`);
     const documents = page.getByRole('region', { name: 'Documents' });
     const upload = documents.getByRole('form', { name: 'Add to documents' });
-    await upload.getByLabel('File').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+    await upload
+      .getByLabel('File')
+      .setInputFiles({
+        name: 'report.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+      });
     await upload.getByRole('button', { name: 'Add file' }).click();
     await expect(upload.getByRole('alert')).toContainText(/service report/i);
     await expect(documents.getByText(/No documents yet/)).toBeVisible();

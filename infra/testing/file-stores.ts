@@ -16,7 +16,8 @@ export interface FileStoreTestEnv {
  */
 export function fileStoreTestEnvs(folder: string): FileStoreTestEnv[] {
   const endpoint = process.env[S3_TEST_VARIABLES.endpoint];
-  if (!endpoint) throw new Error('The S3-API server of the tests is not running: see infra/testing/global-setup.ts.');
+  if (!endpoint)
+    throw new Error('The S3-API server of the tests is not running: see infra/testing/global-setup.ts.');
   return [
     { name: 'the local disk', env: { FILE_STORE: 'disk' } },
     {
@@ -35,6 +36,5 @@ export function fileStoreTestEnvs(folder: string): FileStoreTestEnv[] {
 
 /** The store a test's processes keep files in, for looking at what they kept. */
 export function testFileStore(env: Record<string, string>): FileStore {
-  // A disk store's folder is the run's DATA_DIR/files; no S3 variable may reach it.
-  return createFileStore(env['FILE_STORE'] === 's3' ? testEnv(env) : testEnv({ ...env, FILES_DIR: '' }));
+  return createFileStore(testEnv(env));
 }

@@ -70,12 +70,10 @@ export const documentSchema = z
   .meta({ id: 'Document', examples: [documentExample] });
 export type DocumentDto = z.output<typeof documentSchema>;
 
-export const documentPageSchema = z
-  .object({ items: z.array(documentSchema), ...pageFields })
-  .meta({
-    id: 'DocumentPage',
-    examples: [{ items: [documentExample], total: 1, page: 1, pages: 1, limit: 50 }],
-  });
+export const documentPageSchema = z.object({ items: z.array(documentSchema), ...pageFields }).meta({
+  id: 'DocumentPage',
+  examples: [{ items: [documentExample], total: 1, page: 1, pages: 1, limit: 50 }],
+});
 export type DocumentPage = z.output<typeof documentPageSchema>;
 
 export const documentListQuerySchema = z.strictObject({

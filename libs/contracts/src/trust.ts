@@ -138,6 +138,14 @@ export const CLINICAL_SUBJECTS: ReadonlySet<string> = new Set([
   SUBJECTS.maintenance.reportIssue,
   SUBJECTS.maintenance.openFaults,
   SUBJECTS.maintenance.addToReport,
+  // Their ward's devices' documents (the user manual at the bedside), and the photos of their own
+  // reports, which they add and may take back.
+  SUBJECTS.equipment.documentsList,
+  SUBJECTS.equipment.documentsOpen,
+  SUBJECTS.maintenance.documentsList,
+  SUBJECTS.maintenance.documentsOpen,
+  SUBJECTS.maintenance.documentsAttach,
+  SUBJECTS.maintenance.documentsRemove,
   // What they are told about their own reports and their ward's devices.
   SUBJECTS.notifications.list,
   SUBJECTS.notifications.markRead,

@@ -20,7 +20,11 @@ export function documentRecordPath(kind: DocumentRecordKind, id: string): string
 }
 
 /** Where one document's bytes (or its thumbnail) are read. */
-export function documentPath(recordPath: string, documentId: string, variant: 'file' | 'thumbnail' = 'file'): string {
+export function documentPath(
+  recordPath: string,
+  documentId: string,
+  variant: 'file' | 'thumbnail' = 'file',
+): string {
   const path = `${recordPath}/documents/${encodeURIComponent(documentId)}`;
   return variant === 'thumbnail' ? `${path}/thumbnail` : path;
 }

@@ -122,7 +122,9 @@ export function ReportIssuePage() {
       }
       setSendingPhotos(false);
       if (failed.length > 0)
-        toast.error(`The report was sent, but ${failed.length === 1 ? 'a photo' : `${failed.length} photos`} could not be added (${failed.join('; ')}). Add them from the report.`);
+        toast.error(
+          `The report was sent, but ${failed.length === 1 ? 'a photo' : `${failed.length} photos`} could not be added (${failed.join('; ')}). Add them from the report.`,
+        );
     }
     // To the reporter's own reports, newest first, where this one now heads the list and stays
     // whatever happens to it, rather than the spec's /maintenance, whose unassigned-work panel

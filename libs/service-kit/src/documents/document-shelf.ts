@@ -51,7 +51,13 @@ export class DocumentShelf {
   private readonly photos = new BoundedSlots(
     PHOTO_SLOTS,
     PHOTO_QUEUE,
-    () => new ServiceError('SERVICE_UNAVAILABLE', 'The server is busy reading photos. Try again in a minute.', undefined, 30),
+    () =>
+      new ServiceError(
+        'SERVICE_UNAVAILABLE',
+        'The server is busy reading photos. Try again in a minute.',
+        undefined,
+        30,
+      ),
   );
 
   constructor(
@@ -96,7 +102,11 @@ export class DocumentShelf {
     }
   }
 
-  private async keep(actor: Actor, record: ShelfRecord, command: AttachDocumentCommand): Promise<DocumentDto> {
+  private async keep(
+    actor: Actor,
+    record: ShelfRecord,
+    command: AttachDocumentCommand,
+  ): Promise<DocumentDto> {
     const received = await this.store.size(command.incomingKey);
     if (received === null)
       throw new ServiceError('BAD_REQUEST', 'The file did not arrive whole. Send it again.');
@@ -152,7 +162,9 @@ export class DocumentShelf {
       });
       return toDocumentDto(row);
     } catch (error) {
-      await Promise.all([storageKey, kept.thumbnailKey].map((key) => key && this.store.delete(key).catch(() => undefined)));
+      await Promise.all(
+        [storageKey, kept.thumbnailKey].map((key) => key && this.store.delete(key).catch(() => undefined)),
+      );
       throw error;
     }
   }
@@ -185,7 +197,9 @@ export class DocumentShelf {
         return { ...image, thumbnailKey };
       });
     } catch (error) {
-      await Promise.all([storageKey, thumbnailKey].map((key) => this.store.delete(key).catch(() => undefined)));
+      await Promise.all(
+        [storageKey, thumbnailKey].map((key) => this.store.delete(key).catch(() => undefined)),
+      );
       throw error;
     }
   }
@@ -196,7 +210,9 @@ export class DocumentShelf {
     storageKey: string,
     received: number,
   ): Promise<{ bytes: number; sha256: string; thumbnailKey: null }> {
-    const stored = await this.store.put(storageKey, await this.store.get(incomingKey), { maxBytes: received });
+    const stored = await this.store.put(storageKey, await this.store.get(incomingKey), {
+      maxBytes: received,
+    });
     return { ...stored, thumbnailKey: null };
   }
 
@@ -238,7 +254,10 @@ export class DocumentShelf {
   ): Promise<void> {
     const row = await this.find(records, documentId);
     if (!mayRemove(toDocumentDto(row)))
-      throw new ServiceError('FORBIDDEN', 'Only the person who added a document, an Engineer or an Admin may remove it.');
+      throw new ServiceError(
+        'FORBIDDEN',
+        'Only the person who added a document, an Engineer or an Admin may remove it.',
+      );
     await this.dataSource.transaction(async (manager) => {
       const result = await manager.update(
         StoredDocumentEntity,

@@ -46,7 +46,14 @@ const isPicture = (document: DocumentDto) => document.hasThumbnail;
  * downloads under their safe name; who added each and when; and, for those who may, an upload
  * (the phone's camera for a photo) and a removal that asks first. Pages of 20.
  */
-export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, note, label = 'Documents' }: DocumentsPanelProps) {
+export function DocumentsPanel({
+  recordPath,
+  purposes,
+  canRemove,
+  emptyText,
+  note,
+  label = 'Documents',
+}: DocumentsPanelProps) {
   const [page, setPage] = useState(1);
   const documents = useDocuments(recordPath, page);
   const [viewing, setViewing] = useState<DocumentDto | null>(null);
@@ -58,7 +65,9 @@ export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, not
 
   return (
     <section className="documents" aria-label={label}>
-      {documents.isError ? <ErrorBox>{errorMessage(documents.error, 'The documents could not be loaded.')}</ErrorBox> : null}
+      {documents.isError ? (
+        <ErrorBox>{errorMessage(documents.error, 'The documents could not be loaded.')}</ErrorBox>
+      ) : null}
       {documents.isPending ? <p className="documents__muted">Loading documents…</p> : null}
       {documents.isSuccess && items.length === 0 ? <p className="documents__muted">{emptyText}</p> : null}
       {items.length > 0 ? (
@@ -72,7 +81,10 @@ export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, not
                   onClick={() => setViewing(document)}
                   aria-label={`View ${document.fileName}`}
                 >
-                  <Thumbnail path={documentPath(recordPath, document._id, 'thumbnail')} name={document.fileName} />
+                  <Thumbnail
+                    path={documentPath(recordPath, document._id, 'thumbnail')}
+                    name={document.fileName}
+                  />
                 </button>
               ) : (
                 <span className="documents__icon" aria-hidden="true">
@@ -82,8 +94,8 @@ export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, not
               <div className="documents__facts">
                 <span className="documents__name">{document.fileName}</span>
                 <span className="documents__muted">
-                  {DOCUMENT_PURPOSE_LABELS[document.purpose]} · {fileSize(document.bytes)} · {document.addedByLabel} ·{' '}
-                  {formatDateTime(document.addedAt)}
+                  {DOCUMENT_PURPOSE_LABELS[document.purpose]} · {fileSize(document.bytes)} ·{' '}
+                  {document.addedByLabel} · {formatDateTime(document.addedAt)}
                 </span>
               </div>
               <div className="documents__actions">
@@ -98,7 +110,11 @@ export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, not
                   Download
                 </Button>
                 {canRemove(document) ? (
-                  <Button variant="ghost" onClick={() => setRemoving(document)} aria-label={`Remove ${document.fileName}`}>
+                  <Button
+                    variant="ghost"
+                    onClick={() => setRemoving(document)}
+                    aria-label={`Remove ${document.fileName}`}
+                  >
                     Remove
                   </Button>
                 ) : null}
@@ -107,9 +123,19 @@ export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, not
           ))}
         </ul>
       ) : null}
-      {pages > 1 ? <StepPager page={page} pages={pages} onPage={setPage} line={`Page ${page} / ${pages}`} label={`${label} pages`} /> : null}
+      {pages > 1 ? (
+        <StepPager
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          line={`Page ${page} / ${pages}`}
+          label={`${label} pages`}
+        />
+      ) : null}
       {note ? <p className="documents__muted">{note}</p> : null}
-      {purposes.length > 0 ? <DocumentUpload recordPath={recordPath} purposes={purposes} label={label} /> : null}
+      {purposes.length > 0 ? (
+        <DocumentUpload recordPath={recordPath} purposes={purposes} label={label} />
+      ) : null}
       <Modal
         title={viewing?.fileName ?? ''}
         open={viewing !== null}
@@ -117,7 +143,9 @@ export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, not
         size="wide"
         footer={<Button onClick={() => setViewing(null)}>Close</Button>}
       >
-        {viewing ? <FullPicture path={documentPath(recordPath, viewing._id)} name={viewing.fileName} /> : null}
+        {viewing ? (
+          <FullPicture path={documentPath(recordPath, viewing._id)} name={viewing.fileName} />
+        ) : null}
       </Modal>
       <Modal
         title="Remove this document?"
@@ -150,7 +178,8 @@ export function DocumentsPanel({ recordPath, purposes, canRemove, emptyText, not
         }
       >
         <p>
-          {removing?.fileName} will be removed from this record. The audit trail keeps who added and removed it.
+          {removing?.fileName} will be removed from this record. The audit trail keeps who added and removed
+          it.
         </p>
       </Modal>
     </section>
@@ -166,11 +195,23 @@ function Thumbnail({ path, name }: { path: string; name: string }) {
 function FullPicture({ path, name }: { path: string; name: string }) {
   const image = useApiImage(path);
   if (image.url) return <img className="documents__full" src={image.url} alt={name} />;
-  return <p className="documents__muted">{image.failed ? 'The photo could not be loaded.' : 'Loading the photo…'}</p>;
+  return (
+    <p className="documents__muted">
+      {image.failed ? 'The photo could not be loaded.' : 'Loading the photo…'}
+    </p>
+  );
 }
 
 /** The upload: what the file is for (when there is a choice), the file or the camera, and Add. */
-function DocumentUpload({ recordPath, purposes, label }: { recordPath: string; purposes: readonly DocumentPurpose[]; label: string }) {
+function DocumentUpload({
+  recordPath,
+  purposes,
+  label,
+}: {
+  recordPath: string;
+  purposes: readonly DocumentPurpose[];
+  label: string;
+}) {
   const [purpose, setPurpose] = useState<DocumentPurpose>(purposes[0] ?? 'photo');
   const [files, setFiles] = useState<File[]>([]);
   const input = useRef<HTMLInputElement>(null);
@@ -198,7 +239,9 @@ function DocumentUpload({ recordPath, purposes, label }: { recordPath: string; p
         );
       }}
     >
-      {attach.isError ? <ErrorBox>{errorMessage(attach.error, 'The file could not be added.')}</ErrorBox> : null}
+      {attach.isError ? (
+        <ErrorBox>{errorMessage(attach.error, 'The file could not be added.')}</ErrorBox>
+      ) : null}
       {purposes.length > 1 ? (
         <SelectField<DocumentPurpose>
           label="Kind of file"

@@ -41,7 +41,8 @@ export function PhotoPicker({ photos, onChange, hint }: PhotoPickerProps) {
         }}
       />
       <span className="documents__muted">
-        {hint ?? 'Optional.'} Up to {MAX_REPORT_PHOTOS} photos of {fileSize(limit)} each; their location is removed.
+        {hint ?? 'Optional.'} Up to {MAX_REPORT_PHOTOS} photos of {fileSize(limit)} each; their location is
+        removed.
       </span>
       {tooLarge.length > 0 ? (
         <span className="documents__error" role="alert">

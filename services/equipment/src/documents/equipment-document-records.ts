@@ -46,7 +46,8 @@ export class EquipmentDocumentRecords {
       await this.findRecall(actor, ref.id);
       return [{ target: 'recall', targetId: ref.id, equipmentId: null }];
     }
-    if (ref.target !== 'device') throw new ServiceError('NOT_FOUND', 'The equipment service keeps no such record.');
+    if (ref.target !== 'device')
+      throw new ServiceError('NOT_FOUND', 'The equipment service keeps no such record.');
     const device = await this.findDevice(actor, ref.id);
     const model = modelKey(device.manufacturer, device.model);
     return [
@@ -65,7 +66,10 @@ export class EquipmentDocumentRecords {
     }
     const [device, model] = await this.readable(actor, ref);
     if (!isStaff(actor.role) || roleIs(actor.role, 'Manager'))
-      throw new ServiceError('FORBIDDEN', 'Only Technicians, Engineers and Admins may add documents to a device.');
+      throw new ServiceError(
+        'FORBIDDEN',
+        'Only Technicians, Engineers and Admins may add documents to a device.',
+      );
     if (purpose === 'manual') {
       if (!model)
         throw new ServiceError(
@@ -95,14 +99,18 @@ export class EquipmentDocumentRecords {
       [id],
     )) as { id: string; manufacturer: string; model: string; department: string }[];
     // A device of another ward is, to clinical staff, as absent as one that does not exist.
-    if (!row || !withinWard(wardLimit(actor), row.department)) throw new ServiceError('NOT_FOUND', NOT_IN_INVENTORY);
+    if (!row || !withinWard(wardLimit(actor), row.department))
+      throw new ServiceError('NOT_FOUND', NOT_IN_INVENTORY);
     return row;
   }
 
   private async findRecall(actor: Actor, id: string): Promise<void> {
-    if (!isStaff(actor.role)) throw new ServiceError('FORBIDDEN', 'Recalls are for the biomedical department.');
+    if (!isStaff(actor.role))
+      throw new ServiceError('FORBIDDEN', 'Recalls are for the biomedical department.');
     if (!isRecordId(id)) throw new ServiceError('NOT_FOUND', NO_RECALL);
-    const [row] = (await this.dataSource.query(`SELECT 1 FROM "equipment"."recall_notices" WHERE "id" = $1`, [id])) as unknown[];
+    const [row] = (await this.dataSource.query(`SELECT 1 FROM "equipment"."recall_notices" WHERE "id" = $1`, [
+      id,
+    ])) as unknown[];
     if (!row) throw new ServiceError('NOT_FOUND', NO_RECALL);
   }
 }

@@ -62,7 +62,7 @@ export const DOCUMENT_HOSTS: readonly DocumentHost[] = [
     tag: 'Recalls',
     readers: STAFF,
     writers: ENGINEERS,
-    purposes: '`notice`: the manufacturer\'s or authority\'s notice.',
+    purposes: "`notice`: the manufacturer's or authority's notice.",
     subjects: EQUIPMENT_SUBJECTS,
     service: 'equipment service',
   },
@@ -94,7 +94,9 @@ export const DOCUMENT_HOSTS: readonly DocumentHost[] = [
 ];
 
 /** `POST /api/<host>/<id>/documents`: the upload routes, whose bodies are streamed, not parsed. */
-const UPLOAD_PATH = new RegExp(`^/api/(${DOCUMENT_HOSTS.map((host) => host.path).join('|')})/[^/]+/documents/?$`);
+const UPLOAD_PATH = new RegExp(
+  `^/api/(${DOCUMENT_HOSTS.map((host) => host.path).join('|')})/[^/]+/documents/?$`,
+);
 
 export function isDocumentUpload(method: string, path: string): boolean {
   return method === 'POST' && UPLOAD_PATH.test(path);

@@ -42,7 +42,10 @@ function fileHeaders(response: Response, answer: DocumentFileAnswer): void {
   response.setHeader('Content-Length', String(answer.bytes));
   response.setHeader('Content-Disposition', contentDisposition(answer.fileName, answer.inline));
   response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  response.setHeader(
+    'Content-Security-Policy',
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+  );
   response.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
   // A document is the record's, read by those who may read it: never kept by a shared cache.
   response.setHeader('Cache-Control', 'private, max-age=300');
@@ -65,7 +68,13 @@ export function documentsController(): Type<unknown> {
       readonly uploads: IncomingUploads,
     ) {}
 
-    ask<T>(host: DocumentHost, session: GatewaySession, subject: string, message: unknown, deadlineMs?: number): Promise<T> {
+    ask<T>(
+      host: DocumentHost,
+      session: GatewaySession,
+      subject: string,
+      message: unknown,
+      deadlineMs?: number,
+    ): Promise<T> {
       return requestFromService<T>(
         this.channel,
         host.service,
@@ -76,11 +85,25 @@ export function documentsController(): Type<unknown> {
       );
     }
 
-    async send(host: DocumentHost, session: GatewaySession, ref: DocumentTargetRef, documentId: string, variant: 'file' | 'thumbnail', response: Response): Promise<void> {
-      const answer = await this.ask<DocumentFileAnswer>(host, session, host.subjects.open, { ref, documentId, variant });
+    async send(
+      host: DocumentHost,
+      session: GatewaySession,
+      ref: DocumentTargetRef,
+      documentId: string,
+      variant: 'file' | 'thumbnail',
+      response: Response,
+    ): Promise<void> {
+      const answer = await this.ask<DocumentFileAnswer>(host, session, host.subjects.open, {
+        ref,
+        documentId,
+        variant,
+      });
       const stream = await this.store.get(answer.storageKey).catch((error: unknown) => {
         if (error instanceof FileNotStoredError)
-          throw new ServiceError('NOT_FOUND', "This document's file is missing from the store. Tell an administrator.");
+          throw new ServiceError(
+            'NOT_FOUND',
+            "This document's file is missing from the store. Tell an administrator.",
+          );
         throw error;
       });
       fileHeaders(response, answer);
@@ -89,36 +112,61 @@ export function documentsController(): Type<unknown> {
     }
   }
   const prototype = DocumentsController.prototype as unknown as Record<string, Handler>;
-  const define = (operationKey: string, operation: DocumentOperations[keyof DocumentOperations], handler: Handler, params: ((target: object, key: string) => void)[]) => {
+  const define = (
+    operationKey: string,
+    operation: DocumentOperations[keyof DocumentOperations],
+    handler: Handler,
+    params: ((target: object, key: string) => void)[],
+  ) => {
     prototype[operationKey] = handler;
     const descriptor = Object.getOwnPropertyDescriptor(prototype, operationKey);
     if (!descriptor) throw new Error(`No handler for ${operationKey}`);
     Operation(operation)(prototype, operationKey, descriptor);
     params.forEach((decorate) => decorate(prototype, operationKey));
   };
-  const param = (decorator: ParameterDecorator, index: number) => (target: object, key: string) => decorator(target, key, index);
+  const param = (decorator: ParameterDecorator, index: number) => (target: object, key: string) =>
+    decorator(target, key, index);
   for (const [host, operations] of DOCUMENT_OPERATIONS_BY_HOST) {
     const ref = (id: string): DocumentTargetRef => ({ target: host.target, id });
     define(
       operations.list.operationId,
       operations.list,
-      async function list(this: DocumentsController, session: GatewaySession, id: string, query: z.output<typeof documentListQuerySchema>): Promise<DocumentPage> {
+      async function list(
+        this: DocumentsController,
+        session: GatewaySession,
+        id: string,
+        query: z.output<typeof documentListQuerySchema>,
+      ): Promise<DocumentPage> {
         return this.ask(host, session, host.subjects.list, { ref: ref(id), query });
       } as Handler,
-      [param(CurrentSession(), 0), param(Param('id'), 1), param(Query(new ZodQueryPipe(documentListQuerySchema)), 2)],
+      [
+        param(CurrentSession(), 0),
+        param(Param('id'), 1),
+        param(Query(new ZodQueryPipe(documentListQuerySchema)), 2),
+      ],
     );
     define(
       operations.attach.operationId,
       operations.attach,
-      async function attach(this: DocumentsController, session: GatewaySession, id: string, query: z.output<typeof documentUploadQuerySchema>, request: Request): Promise<DocumentDto> {
-        return this.uploads.receive(session.user._id, request, DOCUMENT_PURPOSE_RULES[query.purpose].maxBytes, (upload) =>
-          this.ask<DocumentDto>(
-            host,
-            session,
-            host.subjects.attach,
-            { ref: ref(id), purpose: query.purpose, fileName: query.fileName, incomingKey: upload.key },
-            ATTACH_DEADLINE_MS,
-          ),
+      async function attach(
+        this: DocumentsController,
+        session: GatewaySession,
+        id: string,
+        query: z.output<typeof documentUploadQuerySchema>,
+        request: Request,
+      ): Promise<DocumentDto> {
+        return this.uploads.receive(
+          request,
+          session.user._id,
+          DOCUMENT_PURPOSE_RULES[query.purpose].maxBytes,
+          (upload) =>
+            this.ask<DocumentDto>(
+              host,
+              session,
+              host.subjects.attach,
+              { ref: ref(id), purpose: query.purpose, fileName: query.fileName, incomingKey: upload.key },
+              ATTACH_DEADLINE_MS,
+            ),
         );
       } as Handler,
       [
@@ -128,11 +176,20 @@ export function documentsController(): Type<unknown> {
         param(Req(), 3),
       ],
     );
-    for (const [key, variant] of [['download', 'file'], ['thumbnail', 'thumbnail']] as const)
+    for (const [key, variant] of [
+      ['download', 'file'],
+      ['thumbnail', 'thumbnail'],
+    ] as const)
       define(
         operations[key].operationId,
         operations[key],
-        async function download(this: DocumentsController, session: GatewaySession, id: string, documentId: string, response: Response): Promise<void> {
+        async function download(
+          this: DocumentsController,
+          session: GatewaySession,
+          id: string,
+          documentId: string,
+          response: Response,
+        ): Promise<void> {
           await this.send(host, session, ref(id), documentId, variant, response);
         } as Handler,
         [param(CurrentSession(), 0), param(Param('id'), 1), param(Param('documentId'), 2), param(Res(), 3)],
@@ -140,7 +197,12 @@ export function documentsController(): Type<unknown> {
     define(
       operations.remove.operationId,
       operations.remove,
-      async function remove(this: DocumentsController, session: GatewaySession, id: string, documentId: string): Promise<void> {
+      async function remove(
+        this: DocumentsController,
+        session: GatewaySession,
+        id: string,
+        documentId: string,
+      ): Promise<void> {
         await this.ask(host, session, host.subjects.remove, { ref: ref(id), documentId });
       } as Handler,
       [param(CurrentSession(), 0), param(Param('id'), 1), param(Param('documentId'), 2)],

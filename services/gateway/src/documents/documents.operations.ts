@@ -1,4 +1,9 @@
-import { documentListQuerySchema, documentPageSchema, documentSchema, documentUploadQuerySchema } from '@caliber/contracts';
+import {
+  documentListQuerySchema,
+  documentPageSchema,
+  documentSchema,
+  documentUploadQuerySchema,
+} from '@caliber/contracts';
 import { operation, type ApiOperation } from '../api/operation';
 import { DOCUMENT_HOSTS, type DocumentHost } from './document-hosts';
 
@@ -71,7 +76,10 @@ function hostOperations(host: DocumentHost): DocumentOperations {
       description: 'At most 320 pixels on its longest side, WebP.',
       callers: host.readers,
       answer: { status: 200, description: 'The thumbnail.', file: ['image/webp'] },
-      refusals: { 404: `${notFound} Or the document is not a picture.`, 503: `The ${host.service} is not answering; try again.` },
+      refusals: {
+        404: `${notFound} Or the document is not a picture.`,
+        503: `The ${host.service} is not answering; try again.`,
+      },
     }),
     remove: operation({
       operationId: `remove${host.name}Document`,
@@ -97,6 +105,6 @@ export const DOCUMENT_OPERATIONS_BY_HOST: ReadonlyMap<DocumentHost, DocumentOper
   DOCUMENT_HOSTS.map((host) => [host, hostOperations(host)]),
 );
 
-export const DOCUMENTS_OPERATIONS: readonly ApiOperation[] = [...DOCUMENT_OPERATIONS_BY_HOST.values()].flatMap(
-  (operations) => Object.values(operations),
-);
+export const DOCUMENTS_OPERATIONS: readonly ApiOperation[] = [
+  ...DOCUMENT_OPERATIONS_BY_HOST.values(),
+].flatMap((operations) => Object.values(operations));

@@ -19,6 +19,13 @@ const UPLOADS_PER_PERSON = 2;
  */
 const UPLOADS_AT_ONCE = 64;
 
+/** An upload's request: its body, its headers, and its answer (to close the connection on a refusal). */
+export type UploadRequest = Readable & {
+  headers: Record<string, string | string[] | undefined>;
+  complete: boolean;
+  res?: { headersSent: boolean; setHeader(name: string, value: string): unknown };
+};
+
 /** An upload received whole into the store: where it is, its length and its SHA-256. */
 export interface ReceivedUpload extends StoredFile {
   key: string;
@@ -47,10 +54,28 @@ export class IncomingUploads {
 
   constructor(@Inject(FILE_STORE) private readonly store: FileStore) {}
 
-  /** Receives the body, hands it to `keep`, and removes the incoming copy if `keep` fails. */
+  /**
+   * Receives the body, hands it to `keep`, and removes the incoming copy if `keep` fails. A body
+   * refused before it was read whole (too large, or the person already sending) is left unread:
+   * its answer closes the connection, so the rest of the file is never read nor waited for.
+   */
   async receive<T>(
+    body: UploadRequest,
     personId: string,
-    body: Readable & { headers: Record<string, string | string[] | undefined> },
+    maxBytes: number,
+    keep: (upload: ReceivedUpload) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.receiveWhole(body, personId, maxBytes, keep);
+    } catch (error) {
+      if (!body.complete && !body.res?.headersSent) body.res?.setHeader('Connection', 'close');
+      throw error;
+    }
+  }
+
+  private async receiveWhole<T>(
+    body: UploadRequest,
+    personId: string,
     maxBytes: number,
     keep: (upload: ReceivedUpload) => Promise<T>,
   ): Promise<T> {
@@ -90,5 +115,8 @@ export class IncomingUploads {
 }
 
 function tooLarge(maxBytes: number): ServiceError {
-  return new ServiceError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most its purpose takes.`);
+  return new ServiceError(
+    'PAYLOAD_TOO_LARGE',
+    `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most its purpose takes.`,
+  );
 }

@@ -52,7 +52,10 @@ export class MaintenanceDocumentRecords {
       if (!hasFullAccess(actor.role))
         throw new ServiceError('FORBIDDEN', "Only Engineers and Admins may add a safety test's printout.");
     } else if (roleIs(actor.role, 'Manager')) {
-      throw new ServiceError('FORBIDDEN', 'Managers read the photos and reports of a task; they do not add them.');
+      throw new ServiceError(
+        'FORBIDDEN',
+        'Managers read the photos and reports of a task; they do not add them.',
+      );
     } else if (isClinical(actor.role) && purpose !== 'photo') {
       throw new ServiceError('FORBIDDEN', 'Clinical staff add photos of the fault they reported.');
     }

@@ -41,7 +41,11 @@ export class MaintenanceDocumentsController {
   @MessagePattern(SUBJECTS.maintenance.documentsOpen)
   async open(@Acting() actor: Actor, @Command() data: unknown): Promise<DocumentFileAnswer> {
     const command = parsePayload(documentCommandSchema, data);
-    return this.shelf.open(await this.records.readable(actor, command.ref), command.documentId, command.variant);
+    return this.shelf.open(
+      await this.records.readable(actor, command.ref),
+      command.documentId,
+      command.variant,
+    );
   }
 
   @MessagePattern(SUBJECTS.maintenance.documentsRemove)
