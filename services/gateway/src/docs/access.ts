@@ -379,4 +379,29 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
     answers: { ...forbidden, Admin: 400 },
   },
   removeOnCallShift: { answers: { ...forbidden, Admin: 404 } },
+  // Documents and photos: each record's are read by whoever may read the record (clinical staff
+  // their ward's devices and their own reports). The matrix sends no query, so an upload is
+  // refused its missing purpose and name (400) by the gateway before the service applies the
+  // roles; the path's `{documentId}` names no document (404). Clinical staff are refused the
+  // department's records (recalls, safety tests) and a device's uploads by the gateway first.
+  listEquipmentDocuments: {},
+  attachEquipmentDocument: { answers: { ...everyone(400), Clinical: 403 } },
+  downloadEquipmentDocument: { answers: everyone(404) },
+  getEquipmentDocumentThumbnail: { answers: everyone(404) },
+  removeEquipmentDocument: { answers: { ...everyone(404), Clinical: 403 } },
+  listRecallDocuments: { names: 'recall' },
+  attachRecallDocument: { names: 'recall', answers: { ...everyone(400), Clinical: 403 } },
+  downloadRecallDocument: { names: 'recall', answers: { ...everyone(404), Clinical: 403 } },
+  getRecallDocumentThumbnail: { names: 'recall', answers: { ...everyone(404), Clinical: 403 } },
+  removeRecallDocument: { names: 'recall', answers: { ...everyone(404), Clinical: 403 } },
+  listTaskDocuments: { names: 'task' },
+  attachTaskDocument: { names: 'task', answers: everyone(400) },
+  downloadTaskDocument: { names: 'task', answers: everyone(404) },
+  getTaskDocumentThumbnail: { names: 'task', answers: everyone(404) },
+  removeTaskDocument: { names: 'task', answers: everyone(404) },
+  listSafetyTestDocuments: { names: 'safety test' },
+  attachSafetyTestDocument: { names: 'safety test', answers: { ...everyone(400), Clinical: 403 } },
+  downloadSafetyTestDocument: { names: 'safety test', answers: { ...everyone(404), Clinical: 403 } },
+  getSafetyTestDocumentThumbnail: { names: 'safety test', answers: { ...everyone(404), Clinical: 403 } },
+  removeSafetyTestDocument: { names: 'safety test', answers: { ...everyone(404), Clinical: 403 } },
 };
