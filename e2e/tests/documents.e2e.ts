@@ -27,7 +27,8 @@ const MANUAL = Buffer.from(
 );
 
 class Api extends SceneApi {
-  device(tag: string, model = 'Evita V500') {
+  /** A ventilator; its model is the test's own unless named (manuals are shared by model). */
+  device(tag: string, model = `Evita ${tag}`) {
     return this.addDevice(tag, {
       name: `${tag} Ventilator`,
       manufacturer: 'Dräger',
@@ -118,34 +119,44 @@ test.describe('Photos and documents at phone width', () => {
     await expect(photos.getByText('cracked-housing.jpg')).toBeVisible();
     await expect(photos.getByRole('img', { name: 'cracked-housing.jpg' })).toBeVisible();
     await fitsThePhone(page);
-    await page.screenshot({ path: test.info().outputPath('task-photo-light.png'), fullPage: true });
+    await photos.screenshot({ path: test.info().outputPath('task-photo-light.png') });
     await photos.getByRole('button', { name: 'View cracked-housing.jpg' }).click();
     const viewer = page.getByRole('dialog', { name: 'cracked-housing.jpg' });
     const full = viewer.getByRole('img', { name: 'cracked-housing.jpg' });
     await expect(full).toBeVisible();
-    expect(await full.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1600);
+    await expect.poll(() => full.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1600);
     await page.screenshot({ path: test.info().outputPath('photo-viewer.png') });
     await viewer.getByRole('button', { name: 'Close' }).click();
 
+    // The task's address opens it again after the reload that takes the system's dark theme.
+    await expect(page).toHaveURL(/task=/);
     await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(photos.getByRole('img', { name: 'cracked-housing.jpg' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('task-photo-dark.png'), fullPage: true });
+    await expect
+      .poll(() =>
+        photos
+          .getByRole('img', { name: 'cracked-housing.jpg' })
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await photos.screenshot({ path: test.info().outputPath('task-photo-dark.png') });
   });
 
   test("a manual added on one device's page shows on another device of the same model", async ({ page }) => {
     const api = await signIn(page, addStaff('Technician', `Manual Keeper ${marker()}`));
     const [first, second, other] = [marker(), marker(), marker()];
-    const one = await api.device(first);
-    const two = await api.device(second);
-    const three = await api.device(other, 'Evita Infinity');
+    const one = await api.device(first, `Evita V500 ${first}`);
+    const two = await api.device(second, `Evita V500 ${first}`);
+    const three = await api.device(other, `Evita Infinity ${first}`);
     await page.goto(`/equipment/${one._id}`);
     const documents = page.getByRole('region', { name: 'Documents' });
     await expect(documents.getByText(/No documents yet/)).toBeVisible();
     const upload = documents.getByRole('form', { name: 'Add to documents' });
     await upload.getByLabel('Kind of file').selectOption({ label: 'Manual' });
     await upload
-      .getByLabel('File')
+      .getByLabel('File', { exact: true })
       .setInputFiles({ name: 'Evita V500 user manual.pdf', mimeType: 'application/pdf', buffer: MANUAL });
     await upload.getByRole('button', { name: 'Add file' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'File added.' })).toBeVisible();
@@ -173,13 +184,11 @@ test.describe('Photos and documents at phone width', () => {
     await page.goto(`/equipment/${device._id}`);
     const documents = page.getByRole('region', { name: 'Documents' });
     const upload = documents.getByRole('form', { name: 'Add to documents' });
-    await upload
-      .getByLabel('File')
-      .setInputFiles({
-        name: 'report.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('<html><script>alert(1)</script></html>'),
-      });
+    await upload.getByLabel('File', { exact: true }).setInputFiles({
+      name: 'report.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+    });
     await upload.getByRole('button', { name: 'Add file' }).click();
     await expect(upload.getByRole('alert')).toContainText(/service report/i);
     await expect(documents.getByText(/No documents yet/)).toBeVisible();

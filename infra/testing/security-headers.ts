@@ -15,7 +15,8 @@ export function appPagePolicy(elsewhere: string[] = []): Record<string, string[]
     'form-action': ["'self'"],
     // Only the app's own pages may frame it (clickjacking).
     'frame-ancestors': ["'self'"],
-    'img-src': ["'self'", 'data:', ...elsewhere],
+    // Photos fetched with the token are shown from blob: addresses.
+    'img-src': ["'self'", 'data:', 'blob:', ...elsewhere],
     'object-src': ["'none'"],
     'script-src': ["'self'", ...elsewhere],
     'script-src-attr': ["'none'"],

@@ -47,6 +47,7 @@ const documentExample = {
   hasThumbnail: true,
   addedById: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
   addedByLabel: 'N-20417',
+  addedByName: 'Ama Mensah',
   addedAt: '2026-11-29T09:41:00.000Z',
 };
 
@@ -65,6 +66,7 @@ export const documentSchema = z
     hasThumbnail: z.boolean(),
     addedById: z.string().nullable(),
     addedByLabel: z.string().describe('The service number of who added it.'),
+    addedByName: z.string().describe('Their name when they added it.'),
     addedAt: z.string(),
   })
   .meta({ id: 'Document', examples: [documentExample] });

@@ -94,7 +94,9 @@ export function securityHeaders(
         'script-src': ["'self'", ...elsewhere],
         'connect-src': ["'self'", ...elsewhere],
         'style-src': ["'self'", 'https:', "'unsafe-inline'", ...elsewhere],
-        'img-src': ["'self'", 'data:', ...elsewhere],
+        // blob: the photos and thumbnails the app fetches with its token and shows from memory
+        // (an <img> cannot send the token), and the previews of photos chosen but not yet sent.
+        'img-src': ["'self'", 'data:', 'blob:', ...elsewhere],
         'font-src': ["'self'", 'https:', 'data:', ...elsewhere],
         'upgrade-insecure-requests': null,
       },

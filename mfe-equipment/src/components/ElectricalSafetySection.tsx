@@ -1,7 +1,8 @@
 import { hasFullAccess, type SafetyTestDto } from '@caliber/contracts';
-import { Badge, formatDate, LoadStates } from '@caliber/ui-kit';
-import { errorMessage, Link, useCurrentUser } from '@caliber/web';
-import { useId } from 'react';
+import { Badge, Button, formatDate, LoadStates, Modal } from '@caliber/ui-kit';
+import { DocumentsPanel } from '@caliber/ui-widgets';
+import { documentRecordPath, errorMessage, Link, useCurrentUser } from '@caliber/web';
+import { useId, useState } from 'react';
 import { useDeviceSafetyTests } from '../hooks/equipment-queries';
 import '../safety.css';
 
@@ -10,8 +11,8 @@ const resultTone = (result: SafetyTestDto['result']) => (result === 'Pass' ? 'gr
 /**
  * A device's electrical-safety tests (IEC 62353) on its page, for everyone: when the next test is
  * due (from its Safety Testing plan, overdue in red), the latest result, and every test with its
- * tester, instrument, result and the Repair task a failure opened. Engineers and Admins record a
- * test from here.
+ * tester, instrument, result and the Repair task a failure opened, and the analyser's printouts
+ * of each. Engineers and Admins record a test, and attach its printout, from here.
  */
 export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }) {
   const user = useCurrentUser();
@@ -23,6 +24,8 @@ export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }
     : null;
   const reload = () => void tests.refetch();
   const latest = data?.tests[0] ?? null;
+  // The test whose printouts (the analyser's paper or file) are open, if any.
+  const [printoutsOf, setPrintoutsOf] = useState<string | null>(null);
 
   return (
     <section className="ck-card safety-section" aria-labelledby={headingId} id="electrical-safety">
@@ -94,6 +97,7 @@ export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }
                       <th scope="col">Instrument</th>
                       <th scope="col">Result</th>
                       <th scope="col">Repair task</th>
+                      <th scope="col">Printout</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -126,6 +130,15 @@ export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }
                             <span className="muted">—</span>
                           )}
                         </td>
+                        <td data-label="Printout">
+                          <Button
+                            variant="ghost"
+                            onClick={() => setPrintoutsOf(test._id)}
+                            aria-label={`Printouts of the test of ${formatDate(test.testedOn)}`}
+                          >
+                            Printouts
+                          </Button>
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -140,6 +153,22 @@ export function ElectricalSafetySection({ equipmentId }: { equipmentId: string }
           </>
         )}
       </LoadStates>
+      <Modal
+        title="The analyser's printouts"
+        open={printoutsOf !== null}
+        onClose={() => setPrintoutsOf(null)}
+        size="large"
+      >
+        {printoutsOf ? (
+          <DocumentsPanel
+            recordPath={documentRecordPath('safety-tests', printoutsOf)}
+            label="Printouts"
+            purposes={hasFullAccess(user.role) ? ['printout'] : []}
+            canRemove={(document) => hasFullAccess(user.role) || document.addedById === user._id}
+            emptyText="No printout is attached to this test yet."
+          />
+        ) : null}
+      </Modal>
     </section>
   );
 }

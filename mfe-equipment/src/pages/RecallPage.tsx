@@ -14,7 +14,15 @@ import {
   PageHeader,
   TextAreaField,
 } from '@caliber/ui-kit';
-import { errorMessage, Link, useAddressFilters, useCurrentUser, useParams } from '@caliber/web';
+import { DocumentsPanel } from '@caliber/ui-widgets';
+import {
+  documentRecordPath,
+  errorMessage,
+  Link,
+  useAddressFilters,
+  useCurrentUser,
+  useParams,
+} from '@caliber/web';
 import { useState } from 'react';
 import { RecallDevices } from '../components/RecallDevices';
 import { useCloseRecall, useRecall } from '../hooks/recall-queries';
@@ -138,6 +146,15 @@ export function RecallPage() {
             <p className="recall-page__text">{recall.hazard}</p>
             <h3 className="recall-page__label">Action required</h3>
             <p className="recall-page__text">{recall.actionRequired}</p>
+          </Card>
+          <Card title="The notice's documents" titleId="recall-documents-title">
+            <DocumentsPanel
+              recordPath={documentRecordPath('recalls', recall._id)}
+              label="The notice's documents"
+              purposes={canEdit ? ['notice'] : []}
+              canRemove={(document) => canEdit || document.addedById === user._id}
+              emptyText="No copy of the notice is attached yet."
+            />
           </Card>
           <Card title="Affected devices" titleId="recall-devices-title">
             {recall.closingDecision ? (

@@ -139,6 +139,7 @@ export class DocumentShelf {
           equipmentId: record.equipmentId,
           addedById: actor._id || null,
           addedByLabel: actor.serviceNumber.slice(0, 64),
+          addedByName: actor.name.slice(0, 200),
           removedAt: null,
           removedByLabel: null,
         });
@@ -311,6 +312,7 @@ export function toDocumentDto(row: StoredDocumentEntity): DocumentDto {
     hasThumbnail: row.thumbnailKey !== null,
     addedById: row.addedById,
     addedByLabel: row.addedByLabel,
+    addedByName: row.addedByName,
     addedAt: row.addedAt.toISOString(),
   };
 }

@@ -21,6 +21,7 @@ export async function createDocumentsTable(queryRunner: QueryRunner, schema: str
       "equipment_id" uuid,
       "added_by_id" uuid,
       "added_by_label" varchar(64) NOT NULL,
+      "added_by_name" varchar(200) NOT NULL,
       "added_at" timestamptz NOT NULL DEFAULT now(),
       "removed_at" timestamptz,
       "removed_by_label" varchar(64)

@@ -50,6 +50,10 @@ export class StoredDocumentEntity {
   @Column({ name: 'added_by_label', type: 'varchar', length: 64 })
   addedByLabel!: string;
 
+  /** Their name when they added it, for the list (a service number tells a colleague little). */
+  @Column({ name: 'added_by_name', type: 'varchar', length: 200 })
+  addedByName!: string;
+
   @CreateDateColumn({ name: 'added_at', type: 'timestamptz' })
   addedAt!: Date;
 

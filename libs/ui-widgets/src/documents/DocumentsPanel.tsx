@@ -95,7 +95,7 @@ export function DocumentsPanel({
                 <span className="documents__name">{document.fileName}</span>
                 <span className="documents__muted">
                   {DOCUMENT_PURPOSE_LABELS[document.purpose]} · {fileSize(document.bytes)} ·{' '}
-                  {document.addedByLabel} · {formatDateTime(document.addedAt)}
+                  {document.addedByName} · {formatDateTime(document.addedAt)}
                 </span>
               </div>
               <div className="documents__actions">
@@ -141,7 +141,6 @@ export function DocumentsPanel({
         open={viewing !== null}
         onClose={() => setViewing(null)}
         size="wide"
-        footer={<Button onClick={() => setViewing(null)}>Close</Button>}
       >
         {viewing ? (
           <FullPicture path={documentPath(recordPath, viewing._id)} name={viewing.fileName} />
@@ -250,8 +249,10 @@ function DocumentUpload({
           options={purposes.map((value) => ({ value, label: DOCUMENT_PURPOSE_LABELS[value] }))}
         />
       ) : null}
-      <div className="documents__pick">
-        <label htmlFor={inputId}>{photo ? 'Photos' : 'File'}</label>
+      <div className="ck-field documents__pick">
+        <label className="ck-field__label" htmlFor={inputId}>
+          {photo ? 'Photos' : 'File'}
+        </label>
         <input
           id={inputId}
           ref={input}
@@ -261,7 +262,7 @@ function DocumentUpload({
           capture={photo ? 'environment' : undefined}
           onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
         />
-        <span className="documents__muted">{documentRuleText(purpose)}</span>
+        <span className="ck-field__hint">{documentRuleText(purpose)}</span>
       </div>
       <Button type="submit" disabled={files.length === 0} busy={attach.isPending} busyLabel="Uploading...">
         {photo ? 'Add photos' : 'Add file'}

@@ -25,8 +25,10 @@ export function PhotoPicker({ photos, onChange, hint }: PhotoPickerProps) {
   const tooLarge = photos.filter((photo) => photo.size > limit);
 
   return (
-    <div className="documents__pick">
-      <label htmlFor={inputId}>Photos</label>
+    <div className="ck-field documents__pick">
+      <label className="ck-field__label" htmlFor={inputId}>
+        Photos
+      </label>
       <input
         id={inputId}
         ref={input}
@@ -40,7 +42,7 @@ export function PhotoPicker({ photos, onChange, hint }: PhotoPickerProps) {
           if (input.current) input.current.value = '';
         }}
       />
-      <span className="documents__muted">
+      <span className="ck-field__hint">
         {hint ?? 'Optional.'} Up to {MAX_REPORT_PHOTOS} photos of {fileSize(limit)} each; their location is
         removed.
       </span>

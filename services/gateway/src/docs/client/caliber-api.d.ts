@@ -2849,6 +2849,7 @@ export interface components {
      *       "hasThumbnail": true,
      *       "addedById": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
      *       "addedByLabel": "N-20417",
+     *       "addedByName": "Ama Mensah",
      *       "addedAt": "2026-11-29T09:41:00.000Z"
      *     }
      */
@@ -2874,6 +2875,8 @@ export interface components {
       addedById: string | null;
       /** @description The service number of who added it. */
       addedByLabel: string;
+      /** @description Their name when they added it. */
+      addedByName: string;
       addedAt: string;
     };
     /**
@@ -2891,6 +2894,7 @@ export interface components {
      *           "hasThumbnail": true,
      *           "addedById": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
      *           "addedByLabel": "N-20417",
+     *           "addedByName": "Ama Mensah",
      *           "addedAt": "2026-11-29T09:41:00.000Z"
      *         }
      *       ],
