@@ -5,7 +5,7 @@ import { ClientProxy, ClientsModule } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
 import {
   fileStoreFromSettings,
-  FILE_STORE,
+  fileStoreProviders,
   MetricsModule,
   natsClientOptions,
   statementProviders,
@@ -146,7 +146,7 @@ export class GatewayModule {
         ReportsClient,
         SafetyClient,
         AuditClient,
-        { provide: FILE_STORE, useValue: fileStoreFromSettings(config.files) },
+        ...fileStoreProviders(fileStoreFromSettings(config.files)),
         IncomingUploads,
       ],
     };

@@ -53,6 +53,8 @@ export interface FileStore {
     after?: string,
     limit?: number,
   ): Promise<{ key: string; modifiedAt: Date; bytes: number }[]>;
+  /** Lets go of the store's connections at shutdown (the S3 client's sockets); nothing for the disk. */
+  close?(): void;
 }
 
 /** A body longer than the limit its kind allows. */

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { INestApplication } from '@nestjs/common';
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import {
@@ -26,6 +27,7 @@ import {
 } from '@caliber/testing/stack';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
+import { IncomingUploads } from './incoming-uploads';
 
 /** A photo as a phone takes it: a JPEG whose EXIF says where it was taken. */
 async function phonePhoto(width = 1200, height = 900): Promise<Buffer> {
@@ -376,6 +378,48 @@ describe.each(fileStoreTestEnvs('documents'))(
       )) as { action: string; changes: Record<string, { from: unknown }> }[];
       expect(audit.map((entry) => entry.action)).toEqual(['attached', 'removed']);
       expect(audit[1]?.changes['sha256']?.from).toBe(report.sha256);
+    });
+
+    it('refuses an upload whose purpose or name is wrong, and keeps a name that tries to leave its folder harmless', async () => {
+      const photo = await phonePhoto(200, 100);
+      for (const query of [
+        'fileName=a.jpg',
+        'purpose=photo',
+        'purpose=program&fileName=a.jpg',
+        `purpose=photo&fileName=${'a'.repeat(300)}.jpg`,
+      ]) {
+        const answer = await upload(`/api/tasks/${taskId}/documents`, photo, query, tokens.reporter);
+        expect({ query, status: answer.status }).toEqual({ query, status: 400 });
+        expect(typeof ((await answer.json()) as { message: unknown }).message).toBe('string');
+      }
+      const unknown = await upload(
+        `/api/tasks/${randomUUID()}/documents`,
+        photo,
+        'purpose=photo&fileName=a.jpg',
+        tokens.reporter,
+      );
+      expect(unknown.status).toBe(404);
+      const traversal = await upload(
+        `/api/tasks/${taskId}/documents`,
+        photo,
+        `purpose=photo&fileName=${encodeURIComponent('../../etc/"passwd"\u202e.jpg')}`,
+        tokens.reporter,
+      );
+      expect(traversal.status).toBe(201);
+      const kept = (await traversal.json()) as DocumentDto;
+      expect(kept.fileName).not.toMatch(/[/\\"\u202e]/);
+      expect(kept.fileName.endsWith('.jpg')).toBe(true);
+      expect(await store.list('incoming/')).toEqual([]);
+    });
+
+    it('sweeps incoming files a stopped process left behind, and no file still in use', async () => {
+      const uploads = stack.gateway.app.get(IncomingUploads);
+      await store.put('incoming/00000000-0000-4000-8000-00000000dead', Readable.from([Buffer.from('left')]), {
+        maxBytes: 10,
+      });
+      expect(await uploads.sweepLeftovers(Date.now())).toBe(0);
+      expect(await uploads.sweepLeftovers(Date.now() + 2 * 60 * 60_000)).toBe(1);
+      expect(await store.list('incoming/')).toEqual([]);
     });
   },
 );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
   BoundedSlots,
   FILE_STORE,
@@ -18,6 +18,16 @@ const UPLOADS_PER_PERSON = 2;
  * holding every connection to the store.
  */
 const UPLOADS_AT_ONCE = 64;
+
+/**
+ * An incoming file older than this was left by a process that stopped between receiving it and
+ * the service reading it (a crash, a deploy): a file is read within two minutes of arriving, and
+ * one still arriving is not yet under its key (the disk writes it aside, S3 lists no unfinished
+ * upload). Each gateway sweeps them hourly, the first time a minute after it starts.
+ */
+const INCOMING_KEPT_MS = 60 * 60_000;
+const SWEEP_EVERY_MS = 60 * 60_000;
+const FIRST_SWEEP_MS = 60_000;
 
 /** An upload's request: its body, its headers, and its answer (to close the connection on a refusal). */
 export type UploadRequest = Readable & {
@@ -38,8 +48,9 @@ export interface ReceivedUpload extends StoredFile {
  * reads it from there and removes it; so does `receive` when the service cannot be asked.
  */
 @Injectable()
-export class IncomingUploads {
+export class IncomingUploads implements OnModuleInit, OnModuleDestroy {
   private readonly sending = new Map<string, number>();
+  private sweeper: NodeJS.Timeout | undefined;
   private readonly slots = new BoundedSlots(
     UPLOADS_AT_ONCE,
     0,
@@ -53,6 +64,34 @@ export class IncomingUploads {
   );
 
   constructor(@Inject(FILE_STORE) private readonly store: FileStore) {}
+
+  onModuleInit(): void {
+    const sweep = () => {
+      void this.sweepLeftovers().catch(() => undefined);
+      this.sweeper = setTimeout(sweep, SWEEP_EVERY_MS).unref();
+    };
+    this.sweeper = setTimeout(sweep, FIRST_SWEEP_MS).unref();
+  }
+
+  onModuleDestroy(): void {
+    clearTimeout(this.sweeper);
+  }
+
+  /** Removes incoming files older than INCOMING_KEPT_MS, a page at a time; answers how many. */
+  async sweepLeftovers(now = Date.now()): Promise<number> {
+    let removed = 0;
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.store.list('incoming/', after);
+      for (const file of page)
+        if (now - file.modifiedAt.getTime() > INCOMING_KEPT_MS) {
+          await this.store.delete(file.key);
+          removed += 1;
+        }
+      if (page.length === 0) return removed;
+      after = page[page.length - 1]?.key;
+    }
+  }
 
   /**
    * Receives the body, hands it to `keep`, and removes the incoming copy if `keep` fails. A body
