@@ -25,7 +25,9 @@
 // proxy (each on its own stack of 5,000 devices); `BENCH_ONLY=scale-out` runs it alone.
 // Then notifications, on a stack of their own with a real SMTP server: a burst of 1,000 task
 // assignments reaching the assignees' bells (from commit) and their e-mails handed to the server;
-// `BENCH_ONLY=notifications` runs it alone.
+// `BENCH_ONLY=notifications` runs it alone. Then documents, on a stack of their own: the device
+// list's latency while a 100 MB manual goes through the gateway, the gateway's memory, and 50
+// people sending a 5 MB photo at once; `BENCH_ONLY=documents` runs it alone.
 // `BENCH_ONLY=profile` (only when asked) shows where a task-list request's CPU goes: each process's
 // CPU per request through the gateway and from the floor, and the gateway's and the maintenance
 // service's time by part, from their CPU profiles (bench/profile.ts).
@@ -47,6 +49,7 @@ import { measureRosterImport, printRosterImport } from './roster-import';
 import { measureInventoryImport, printInventoryImport } from './inventory-import';
 import { measureScaleOut, printScaleOut } from './scale-out';
 import { measurePathProfile, printPathProfile } from './profile';
+import { measureDocuments, printDocuments } from './documents';
 import { measureNotificationBurst, printNotificationBurst } from './notifications';
 import { backingServerProcesses, cpuBetween, cpuOf, type ProcessGroups } from './cpu-accounting';
 
@@ -62,6 +65,7 @@ const ONLY_DASHBOARD = process.env['BENCH_ONLY'] === 'dashboard';
 const ONLY_SCALE_OUT = process.env['BENCH_ONLY'] === 'scale-out';
 const ONLY_PROFILE = process.env['BENCH_ONLY'] === 'profile';
 const ONLY_NOTIFICATIONS = process.env['BENCH_ONLY'] === 'notifications';
+const ONLY_DOCUMENTS = process.env['BENCH_ONLY'] === 'documents';
 const SCALE_OUT_ITEMS = Number(process.env['BENCH_SCALE_OUT_ITEMS'] ?? 5000);
 /** The parts measured on the demo data alone, without the generated inventory and tasks. */
 const ON_DEMO_DATA = ONLY_PAGE_WEIGHT || ONLY_FAN_OUT || ONLY_ROSTER_IMPORT || ONLY_INVENTORY_IMPORT;
@@ -93,12 +97,19 @@ async function main(): Promise<void> {
   if (ONLY_SCALE_OUT) return scaleOutBenchmark();
   if (ONLY_PROFILE) return printPathProfile(await measurePathProfile(SECONDS), say);
   if (ONLY_NOTIFICATIONS) return notificationsBenchmark();
+  if (ONLY_DOCUMENTS) return documentsBenchmark();
   await mainBenchmarks();
   // Their own stacks, after the main one has stopped: the machine measures one layout at a time.
   if (!process.env['BENCH_ONLY']) {
     await notificationsBenchmark();
+    await documentsBenchmark();
     await scaleOutBenchmark();
   }
+}
+
+async function documentsBenchmark(): Promise<void> {
+  say('\nStarting a stack for documents: a 100 MB manual beside the device list, then 50 photos…');
+  printDocuments(await measureDocuments(SECONDS), say);
 }
 
 async function notificationsBenchmark(): Promise<void> {

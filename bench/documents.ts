@@ -1,0 +1,241 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import type { DocumentDto, EquipmentListResponse } from '@caliber/contracts';
+import { startThrowawayStack } from '../infra/local/src';
+import { signInThroughApi } from '../infra/testing/outbox';
+import { measure, type LoadResult } from './load';
+
+const ADMIN = 'BME-1001';
+const ENGINEER = 'BME-1002';
+/** The manual: 100 MB, the size of a large service manual scanned to PDF. */
+const MANUAL_BYTES = 100 * 1024 * 1024;
+/** The phone photos: 50 people at once, each sending one photo of about 5 MB. */
+const PHOTOGRAPHERS = 50;
+/** Clients of the list benchmark running beside the files. */
+const LIST_CONNECTIONS = 16;
+
+export interface DocumentsResult {
+  /** The device list alone, then while the manual goes up and comes back down. */
+  listAlone: LoadResult;
+  listWithManual: LoadResult;
+  manualUploadSeconds: number;
+  manualDownloadSeconds: number;
+  /** The manual came back byte for byte (its SHA-256). */
+  manualIntact: boolean;
+  /** The gateway's resident memory before, and its peak while the manual went through. */
+  gatewayRssBeforeMb: number;
+  gatewayPeakMb: number;
+  /** Whether the peak could be reset before the manual (otherwise it is the peak since start). */
+  peakOfTheManual: boolean;
+  photoBytes: number;
+  photosKept: number;
+  photosWithThumbnail: number;
+  photosFailed: string[];
+  photosSeconds: number;
+}
+
+const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+};
+
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return rssMb(pid, 'VmHWM') <= rssMb(pid, 'VmRSS') * 1.05;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A PDF of `bytes`: its header, then random bytes made as they are sent (the bench never holds
+ * the file either), hashed on the way.
+ */
+function manualStream(bytes: number, hash: ReturnType<typeof createHash>): Readable {
+  const header = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent >= bytes) {
+        this.push(null);
+        return;
+      }
+      const chunk = sent === 0 ? header : randomBytes(Math.min(1024 * 1024, bytes - sent));
+      sent += chunk.length;
+      hash.update(chunk);
+      this.push(chunk);
+    },
+  });
+}
+
+/** A phone's photo of about 5 MB: noise compresses badly, as a close-up of a device's panel does. */
+async function phonePhoto(): Promise<Buffer> {
+  const [width, height] = [2600, 1950];
+  const noise = randomBytes(width * height * 3);
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '5/1 36/1 0/1' } })
+    .toBuffer();
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Documents on a stack of their own (the demo data, files on the local disk): the device list's
+ * latency alone and while a 100 MB manual is uploaded through the gateway and downloaded again,
+ * with the gateway's memory; then 50 people each sending a 5 MB photo at the same moment.
+ */
+export async function measureDocuments(seconds: number): Promise<DocumentsResult> {
+  const root = await mkdtemp(join(tmpdir(), 'caliber-bench-documents-'));
+  await chmod(root, 0o755);
+  const stack = await startThrowawayStack({
+    dataDir: join(root, 'data'),
+    env: { LOG_LEVEL: 'warn' },
+    log: () => undefined,
+    serviceOutput: () => undefined,
+  });
+  try {
+    const base = stack.baseUrl;
+    const gatewayPid = stack.services.find((service) => service.name === 'gateway')?.child.pid;
+    if (!gatewayPid) throw new Error('The stack has no gateway process.');
+    const engineer = await signInThroughApi(base, ENGINEER, stack.outboxPath);
+    const auth = { authorization: `Bearer ${engineer.token}` };
+    const devices = await json<EquipmentListResponse>(
+      await fetch(`${base}/api/equipment?limit=2`, { headers: auth }),
+    );
+    const [device] = devices.equipment;
+    if (!device) throw new Error('The demo inventory is empty.');
+    const listUrl = `${base}/api/equipment?page=1&limit=9`;
+
+    const listAlone = await measure(listUrl, auth, LIST_CONNECTIONS, seconds);
+
+    const gatewayRssBeforeMb = rssMb(gatewayPid, 'VmRSS');
+    const peakOfTheManual = resetPeak(gatewayPid);
+    const sent = createHash('sha256');
+    let manualUploadSeconds = 0;
+    let manualDownloadSeconds = 0;
+    let manualIntact = false;
+    const manual = (async () => {
+      const started = Date.now();
+      const kept = await json<DocumentDto>(
+        await fetch(
+          `${base}/api/equipment/${device._id}/documents?purpose=manual&fileName=service-manual.pdf`,
+          {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/octet-stream' },
+            body: Readable.toWeb(manualStream(MANUAL_BYTES, sent)) as ReadableStream,
+            duplex: 'half',
+          } as RequestInit,
+        ),
+      );
+      manualUploadSeconds = (Date.now() - started) / 1000;
+      const downloading = Date.now();
+      const answer = await fetch(`${base}/api/equipment/${device._id}/documents/${kept._id}`, {
+        headers: auth,
+      });
+      const received = createHash('sha256');
+      for await (const chunk of Readable.fromWeb(answer.body as never)) received.update(chunk as Buffer);
+      manualDownloadSeconds = (Date.now() - downloading) / 1000;
+      manualIntact = received.digest('hex') === kept.sha256 && kept.sha256 === sent.digest('hex');
+    })();
+    // The list's clients run for as long as the manual takes to go up and down, at least `seconds`.
+    const listWithManual = await measure(listUrl, auth, LIST_CONNECTIONS, Math.max(seconds, 8));
+    await manual;
+    const gatewayPeakMb = rssMb(gatewayPid, 'VmHWM');
+
+    // Fifty Technicians on the roster, each signed in, each with one photo to send.
+    const admin = await signInThroughApi(base, ADMIN, stack.outboxPath);
+    const people: string[] = [];
+    for (let index = 0; index < PHOTOGRAPHERS; index += 1) {
+      const serviceNumber = `BENCH-PH-${String(index).padStart(3, '0')}`;
+      await json(
+        await fetch(`${base}/api/users`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            serviceNumber,
+            name: `Photographer ${index}`,
+            phoneNumber: `+1555020${String(index).padStart(4, '0')}`,
+            role: 'Technician',
+            department: 'ICU',
+          }),
+        }),
+      );
+      people.push((await signInThroughApi(base, serviceNumber, stack.outboxPath)).token);
+    }
+    const photo = await phonePhoto();
+    const photosFailed: string[] = [];
+    const started = Date.now();
+    const kept = await Promise.all(
+      people.map(async (token, index) => {
+        const answer = await fetch(
+          `${base}/api/equipment/${device._id}/documents?purpose=photo&fileName=panel-${index}.jpg`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+            body: new Uint8Array(photo),
+          },
+        );
+        if (answer.status !== 201) {
+          photosFailed.push(`${answer.status} ${await answer.text()}`);
+          return null;
+        }
+        return (await answer.json()) as DocumentDto;
+      }),
+    );
+    const photosSeconds = (Date.now() - started) / 1000;
+    const photos = kept.filter((document): document is DocumentDto => document !== null);
+    return {
+      listAlone,
+      listWithManual,
+      manualUploadSeconds,
+      manualDownloadSeconds,
+      manualIntact,
+      gatewayRssBeforeMb,
+      gatewayPeakMb,
+      peakOfTheManual,
+      photoBytes: photo.length,
+      photosKept: photos.length,
+      photosWithThumbnail: photos.filter((document) => document.hasThumbnail).length,
+      photosFailed,
+      photosSeconds,
+    };
+  } finally {
+    await stack.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+export function printDocuments(result: DocumentsResult, say: (line: string) => void): void {
+  const growth = result.gatewayPeakMb - result.gatewayRssBeforeMb;
+  const ratio = result.listWithManual.p99 / result.listAlone.p99;
+  say('\nDocuments: a 100 MB manual through the gateway beside the device list, then 50 photos at once');
+  say(`  device list, ${LIST_CONNECTIONS} clients      p50 ms   p99 ms   req/s`);
+  for (const [label, load] of [
+    ['alone', result.listAlone],
+    ['with the manual', result.listWithManual],
+  ] as const)
+    say(
+      `  ${label.padEnd(24)} ${load.p50.toFixed(1).padStart(7)}  ${load.p99.toFixed(1).padStart(7)}  ${load.requestsPerSecond.toFixed(0).padStart(6)}`,
+    );
+  say(`  list p99 with the manual: ${(ratio * 100).toFixed(0)}% of alone (target ≤ 120%)`);
+  say(
+    `  manual: up ${result.manualUploadSeconds.toFixed(1)} s, down ${result.manualDownloadSeconds.toFixed(1)} s, ${result.manualIntact ? 'intact (SHA-256)' : 'NOT INTACT'}`,
+  );
+  say(
+    `  gateway memory: ${result.gatewayRssBeforeMb.toFixed(0)} MB before, peak ${result.gatewayPeakMb.toFixed(0)} MB: +${growth.toFixed(0)} MB (target < 64 MB)${result.peakOfTheManual ? '' : ' (peak since the gateway started)'}`,
+  );
+  say(
+    `  photos: ${result.photosKept} of ${PHOTOGRAPHERS} kept (${(result.photoBytes / 1024 / 1024).toFixed(1)} MB each), ${result.photosWithThumbnail} with a thumbnail, in ${result.photosSeconds.toFixed(1)} s`,
+  );
+  for (const failure of result.photosFailed.slice(0, 5)) say(`    refused: ${failure}`);
+}
