@@ -10,7 +10,7 @@ const ROOT = join(__dirname, '..', '..');
  * imports: one missing fails at start in production; one extra (a front-end package, the local
  * stack's embedded PostgreSQL) makes every image larger and gives an attacker more to work with.
  */
-const SERVER_CODE = ['services', 'libs/service-kit/src', 'libs/contracts/src'];
+const SERVER_CODE = ['services', 'libs/service-kit/src', 'libs/file-kit/src', 'libs/contracts/src'];
 
 /** Files under those folders that no image runs: development tools. */
 const NOT_IN_IMAGES = new Set([

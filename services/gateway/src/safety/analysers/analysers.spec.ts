@@ -6,7 +6,7 @@ import {
   safetyTestBodySchema,
   type AnalyserFileRead,
 } from '@caliber/contracts';
-import { FileRefusal } from '../../files/sheets/file-refusal';
+import { FileRefusal } from '@caliber/file-kit/worker';
 import { readReading, readValue } from './analyser-format';
 import { readAnalyserFile } from './read-analyser-file';
 

@@ -4,10 +4,16 @@ import {
   SERIAL_NUMBER_MAX,
   type AnalyserFileRead,
 } from '@caliber/contracts';
-import { csvDelimiter, csvRows, csvText } from '../../files/sheets/csv';
-import { FileRefusal, refuseContent } from '../../files/sheets/file-refusal';
-import { refuseUpload } from '../../files/sheets/read-sheet';
-import { unreadableCsv, type SheetFile } from '../../files/sheets/sheet-file';
+import {
+  csvDelimiter,
+  csvRows,
+  csvText,
+  FileRefusal,
+  refuseContent,
+  refuseUpload,
+  unreadableCsv,
+  type SheetFile,
+} from '@caliber/file-kit/worker';
 import {
   UnreadableValue,
   type AnalyserFormat,
