@@ -1,6 +1,5 @@
 import {
   labelLayout,
-  type AnalyserFileRead,
   type AssetLabel,
   type EquipmentDto,
   type LabelLayoutId,
@@ -10,7 +9,6 @@ import { writeAssetLabels } from '../labels/asset-labels-pdf';
 import { INVENTORY_FILE, readInventoryRows, type InventoryFileRead } from '../equipment/inventory-rows';
 import { writeInventoryWorkbook, type InventoryWorkbookInput } from '../equipment/inventory-workbook';
 import { readRosterRows, ROSTER_FILE } from '../users/roster-rows';
-import { readAnalyserFile, refuseAnalyserUpload } from '../safety/analysers/read-analyser-file';
 import { bufferOf, fileJobKind as kind, refuseUpload, type SheetFileType } from '@caliber/file-kit/worker';
 
 /** A file as the gateway received it: its type by its name, and its bytes. */
@@ -60,23 +58,6 @@ export const FILE_JOBS = {
     before: (upload: SheetUpload) => refuseUpload(INVENTORY_FILE, upload.type, bufferOf(upload.bytes)),
     run: (upload: SheetUpload): Promise<InventoryFileRead> =>
       readInventoryRows(upload.type, bufferOf(upload.bytes)),
-  }),
-  /**
-   * A safety analyser's CSV export (at most 2 MB, 1,000 tests): text read line by line into test
-   * records. Measured with 1,000 Fluke-modelled rows (183 KB): the heap grew 6.5 MB, in 48 ms (and
-   * it reads them in a 16 MB heap); 64 MB and 10 s leave room for a wider file on a busy machine.
-   */
-  readSafetyAnalyser: kind({
-    subject: 'analyser file',
-    plural: 'analyser files',
-    verb: 'read',
-    doing: 'reading',
-    field: 'content',
-    heapMb: 64,
-    timeMs: 10_000,
-    before: (upload: { bytes: Uint8Array }) => refuseAnalyserUpload(bufferOf(upload.bytes)),
-    run: async (upload: { bytes: Uint8Array }): Promise<AnalyserFileRead> =>
-      readAnalyserFile(bufferOf(upload.bytes)),
   }),
   /**
    * An inventory export as a workbook, written row by row as its pages arrive (at most 50,000

@@ -15,8 +15,6 @@ export const PERSON_WORK = {
     'Your previous inventory export is still being written. Wait for it to download, then ask for the next.',
   assetLabels:
     'Your previous sheet of labels is still being made. Wait for it to download, then ask for the next.',
-  safetyImport:
-    'Your previous analyser file is still being read and checked. Wait for its answer, then send the next.',
 } as const;
 export type PersonWork = keyof typeof PERSON_WORK;
 

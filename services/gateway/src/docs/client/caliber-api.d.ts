@@ -1249,7 +1249,7 @@ export interface paths {
     put?: never;
     /**
      * Read a safety analyser's CSV export and preview each row (Engineers and Admins)
-     * @description The file (CSV, base64, at most 2 MB and 1,000 tests) is read in the gateway's file workers by the parser its first line names: Caliber's safety-test CSV, a Fluke ESA615/Ansur-modelled table, or a Rigel 288+ complete result. Each row is matched to a device by serial number and answered as to import (with its computed result, and whether the analyser's own verdict disagrees) or refused: no such device, ambiguous, a duplicate of a recorded test or of an earlier row, an unreadable value. Nothing is written.
+     * @description The body is the file (CSV, at most 2 MB and 1,000 tests), its name in the query. The maintenance service reads it in its own file workers by the parser its first line names: Caliber's safety-test CSV, a Fluke ESA615/Ansur-modelled table, a Rigel 288+ complete result, or any format that service has added since. Each row is matched to a device by serial number and answered as to import (with its computed result, and whether the analyser's own verdict disagrees) or refused: no such device, ambiguous, a duplicate of a recorded test or of an earlier row, an unreadable value. Nothing is written.
      */
     post: operations['previewSafetyImport'];
     delete?: never;
@@ -1269,7 +1269,7 @@ export interface paths {
     put?: never;
     /**
      * Import the importable rows of a safety analyser file (Engineers and Admins)
-     * @description The same file again: its rows are checked again and every importable one written in one transaction, each audited; `openRepairTasks` opens a Repair task per failed test. A test already on record (same device, format, date and time) is a duplicate, so applying a file twice imports nothing new.
+     * @description The same file again (the body, its name and `openRepairTasks` in the query): its rows are checked again and every importable one written in one transaction, each audited; `openRepairTasks` opens a Repair task per failed test. A test already on record (same device, format, date and time) is a duplicate, so applying a file twice imports nothing new.
      */
     post: operations['applySafetyImport'];
     delete?: never;
@@ -1601,6 +1601,278 @@ export interface paths {
      * @description Audited. Answers the id of the shift removed.
      */
     delete: operations['removeOnCallShift'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/equipment/{id}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The documents and photos of a device, newest first
+     * @description A page of the record's documents (at most 100 a page). `report` (a service report), `certificate`, `photo` on the device itself; `manual` on its model, shown on every device of the same manufacturer and model. The list holds the device's documents and its model's manuals.
+     */
+    get: operations['listEquipmentDocuments'];
+    put?: never;
+    /**
+     * Attach a document or photo to a device
+     * @description The body is the file's bytes (any Content-Type; the type is read from the bytes), its purpose and name in the query. `report` (a service report), `certificate`, `photo` on the device itself; `manual` on its model, shown on every device of the same manufacturer and model. The list holds the device's documents and its model's manuals. A photo is stored without its metadata (its location among them) and given a thumbnail. Each purpose has its size limit; a record holds at most 200 documents.
+     */
+    post: operations['attachEquipmentDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/equipment/{id}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A document of a device: its file
+     * @description Images open in the page (`inline`); every other type downloads (`attachment`). The name is made safe and its extension follows the type; `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy keep a file from running as a page.
+     */
+    get: operations['downloadEquipmentDocument'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove a document from a device
+     * @description Who added it, an Engineer or an Admin. The file is deleted; the audit trail keeps who added and removed it, when, and its SHA-256.
+     */
+    delete: operations['removeEquipmentDocument'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/equipment/{id}/documents/{documentId}/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A photo's thumbnail on a device
+     * @description At most 320 pixels on its longest side, WebP.
+     */
+    get: operations['getEquipmentDocumentThumbnail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/recalls/{id}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The documents and photos of a recall, newest first
+     * @description A page of the record's documents (at most 100 a page). `notice`: the manufacturer's or authority's notice.
+     */
+    get: operations['listRecallDocuments'];
+    put?: never;
+    /**
+     * Attach a document or photo to a recall
+     * @description The body is the file's bytes (any Content-Type; the type is read from the bytes), its purpose and name in the query. `notice`: the manufacturer's or authority's notice. A photo is stored without its metadata (its location among them) and given a thumbnail. Each purpose has its size limit; a record holds at most 200 documents.
+     */
+    post: operations['attachRecallDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/recalls/{id}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A document of a recall: its file
+     * @description Images open in the page (`inline`); every other type downloads (`attachment`). The name is made safe and its extension follows the type; `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy keep a file from running as a page.
+     */
+    get: operations['downloadRecallDocument'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove a document from a recall
+     * @description Who added it, an Engineer or an Admin. The file is deleted; the audit trail keeps who added and removed it, when, and its SHA-256.
+     */
+    delete: operations['removeRecallDocument'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/recalls/{id}/documents/{documentId}/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A photo's thumbnail on a recall
+     * @description At most 320 pixels on its longest side, WebP.
+     */
+    get: operations['getRecallDocumentThumbnail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tasks/{id}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The documents and photos of a task, newest first
+     * @description A page of the record's documents (at most 100 a page). `photo` (of the fault, or of the work), `report` (a vendor's service report). The reporter of a fault adds photos to it; Managers only read.
+     */
+    get: operations['listTaskDocuments'];
+    put?: never;
+    /**
+     * Attach a document or photo to a task
+     * @description The body is the file's bytes (any Content-Type; the type is read from the bytes), its purpose and name in the query. `photo` (of the fault, or of the work), `report` (a vendor's service report). The reporter of a fault adds photos to it; Managers only read. A photo is stored without its metadata (its location among them) and given a thumbnail. Each purpose has its size limit; a record holds at most 200 documents.
+     */
+    post: operations['attachTaskDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tasks/{id}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A document of a task: its file
+     * @description Images open in the page (`inline`); every other type downloads (`attachment`). The name is made safe and its extension follows the type; `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy keep a file from running as a page.
+     */
+    get: operations['downloadTaskDocument'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove a document from a task
+     * @description Who added it, an Engineer or an Admin. The file is deleted; the audit trail keeps who added and removed it, when, and its SHA-256.
+     */
+    delete: operations['removeTaskDocument'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tasks/{id}/documents/{documentId}/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A photo's thumbnail on a task
+     * @description At most 320 pixels on its longest side, WebP.
+     */
+    get: operations['getTaskDocumentThumbnail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/safety-tests/{id}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The documents and photos of a safety test, newest first
+     * @description A page of the record's documents (at most 100 a page). `printout`: the analyser's printout of the test.
+     */
+    get: operations['listSafetyTestDocuments'];
+    put?: never;
+    /**
+     * Attach a document or photo to a safety test
+     * @description The body is the file's bytes (any Content-Type; the type is read from the bytes), its purpose and name in the query. `printout`: the analyser's printout of the test. A photo is stored without its metadata (its location among them) and given a thumbnail. Each purpose has its size limit; a record holds at most 200 documents.
+     */
+    post: operations['attachSafetyTestDocument'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/safety-tests/{id}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A document of a safety test: its file
+     * @description Images open in the page (`inline`); every other type downloads (`attachment`). The name is made safe and its extension follows the type; `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy keep a file from running as a page.
+     */
+    get: operations['downloadSafetyTestDocument'];
+    put?: never;
+    post?: never;
+    /**
+     * Remove a document from a safety test
+     * @description Who added it, an Engineer or an Admin. The file is deleted; the audit trail keeps who added and removed it, when, and its SHA-256.
+     */
+    delete: operations['removeSafetyTestDocument'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/safety-tests/{id}/documents/{documentId}/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A photo's thumbnail on a safety test
+     * @description At most 320 pixels on its longest side, WebP.
+     */
+    get: operations['getSafetyTestDocumentThumbnail'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2563,6 +2835,81 @@ export interface components {
       serialNumber: string;
       department: string;
       category: string;
+    };
+    /**
+     * @example {
+     *       "_id": "7b1e6a52-3c4d-4e5f-8a9b-0c1d2e3f4a5b",
+     *       "target": "task",
+     *       "targetId": "2f1e0d9c-8b7a-4c6d-9e5f-4a3b2c1d0e9f",
+     *       "purpose": "photo",
+     *       "fileName": "cracked-housing.jpg",
+     *       "mediaType": "image/jpeg",
+     *       "bytes": 1482113,
+     *       "sha256": "a3f1c2e4b5d6978812ab34cd56ef7890a1b2c3d4e5f60718293a4b5c6d7e8f90",
+     *       "hasThumbnail": true,
+     *       "addedById": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+     *       "addedByLabel": "N-20417",
+     *       "addedAt": "2026-11-29T09:41:00.000Z"
+     *     }
+     */
+    Document: {
+      _id: string;
+      /**
+       * @description The kind of record the file is kept on.
+       * @enum {string}
+       */
+      target: 'device' | 'model' | 'recall' | 'task' | 'safety-test';
+      /** @description The record's id; for a model, its manufacturer and model, folded (`dräger|evita v500`). */
+      targetId: string;
+      /** @enum {string} */
+      purpose: 'photo' | 'manual' | 'report' | 'certificate' | 'printout' | 'notice';
+      /** @description A safe name for the download, its extension matching its type. */
+      fileName: string;
+      /** @description The type read from the file's own bytes. */
+      mediaType: string;
+      bytes: number;
+      /** @description SHA-256 of the bytes kept (for a photo: after its metadata was removed). */
+      sha256: string;
+      hasThumbnail: boolean;
+      addedById: string | null;
+      /** @description The service number of who added it. */
+      addedByLabel: string;
+      addedAt: string;
+    };
+    /**
+     * @example {
+     *       "items": [
+     *         {
+     *           "_id": "7b1e6a52-3c4d-4e5f-8a9b-0c1d2e3f4a5b",
+     *           "target": "task",
+     *           "targetId": "2f1e0d9c-8b7a-4c6d-9e5f-4a3b2c1d0e9f",
+     *           "purpose": "photo",
+     *           "fileName": "cracked-housing.jpg",
+     *           "mediaType": "image/jpeg",
+     *           "bytes": 1482113,
+     *           "sha256": "a3f1c2e4b5d6978812ab34cd56ef7890a1b2c3d4e5f60718293a4b5c6d7e8f90",
+     *           "hasThumbnail": true,
+     *           "addedById": "0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+     *           "addedByLabel": "N-20417",
+     *           "addedAt": "2026-11-29T09:41:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 50
+     *     }
+     */
+    DocumentPage: {
+      items: components['schemas']['Document'][];
+      /** @description How many rows the list holds in all. */
+      total: number;
+      /** @description This page, from 1. */
+      page: number;
+      /** @description How many pages the list has at this limit. */
+      pages: number;
+      /** @description Rows per page. */
+      limit: number;
     };
     /**
      * @example {
@@ -4949,8 +5296,8 @@ export interface components {
       /** @enum {string} */
       result: 'Pass' | 'Fail';
       evaluation: components['schemas']['SafetyEvaluation'];
-      /** @enum {string} */
-      source: 'form' | 'fluke-ansur' | 'rigel-medebase' | 'caliber-csv';
+      /** @description `form`, or the id of the analyser format it was imported from (`caliber-csv`, `fluke-ansur`, `rigel-medebase`, …). */
+      source: string;
       /** @description An imported analyser's own verdict, kept beside the computed one (null: none given). */
       analyserResult: ('Pass' | 'Fail') | null;
       repairTask: {
@@ -12104,19 +12451,18 @@ export interface operations {
   };
   previewSafetyImport: {
     parameters: {
-      query?: never;
+      query?: {
+        fileName?: string;
+        openRepairTasks?: 'true' | 'false';
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
+    /** @description The analyser's CSV export, its bytes as the body (any Content-Type), streamed; at most 2 MB. */
     requestBody: {
       content: {
-        'application/json': {
-          fileName: string;
-          content: string;
-          /** @default false */
-          openRepairTasks?: boolean;
-        };
+        'application/octet-stream': string;
       };
     };
     responses: {
@@ -12129,7 +12475,7 @@ export interface operations {
           'application/json': components['schemas']['SafetyImportPreview'];
         };
       };
-      /** @description Invalid input; `message` says what to fix. */
+      /** @description Invalid query (`fileName` must end in .csv); or the file is empty, not CSV text, in no format Caliber reads, or holds no tests; `message` says which. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12156,7 +12502,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is larger than 3 MB; or the file is larger than 2 MB, holds more than 1,000 tests, or its tests hold more text than one check takes (800 KB); or it needs more than 64 MB of memory or 10 s to read. */
+      /** @description The file is larger than 2 MB or holds more than 1,000 tests, or it needs more than 64 MB of memory or 10 s to read. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12165,7 +12511,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12174,7 +12520,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`). */
+      /** @description You are sending two files already, or your previous analyser file is still being read and checked: wait for its answer (`Retry-After`). */
       429: {
         headers: {
           [name: string]: unknown;
@@ -12183,7 +12529,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description The server is receiving as many files as it takes at once, or the maintenance service is reading ten analyser files already or not answering; try again (`Retry-After`). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12196,19 +12542,18 @@ export interface operations {
   };
   applySafetyImport: {
     parameters: {
-      query?: never;
+      query?: {
+        fileName?: string;
+        openRepairTasks?: 'true' | 'false';
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
+    /** @description The analyser's CSV export, its bytes as the body (any Content-Type), streamed; at most 2 MB. */
     requestBody: {
       content: {
-        'application/json': {
-          fileName: string;
-          content: string;
-          /** @default false */
-          openRepairTasks?: boolean;
-        };
+        'application/octet-stream': string;
       };
     };
     responses: {
@@ -12221,7 +12566,7 @@ export interface operations {
           'application/json': components['schemas']['SafetyImportApplied'];
         };
       };
-      /** @description Invalid input; `message` says what to fix. */
+      /** @description Invalid query (`fileName` must end in .csv); or the file is empty, not CSV text, in no format Caliber reads, or holds no tests; `message` says which. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12248,7 +12593,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is larger than 3 MB; or the file is larger than 2 MB, holds more than 1,000 tests, or its tests hold more text than one check takes (800 KB); or it needs more than 64 MB of memory or 10 s to read. */
+      /** @description The file is larger than 2 MB or holds more than 1,000 tests, or it needs more than 64 MB of memory or 10 s to read. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12257,7 +12602,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12266,7 +12611,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`). */
+      /** @description You are sending two files already, or your previous analyser file is still being read and checked: wait for its answer (`Retry-After`). */
       429: {
         headers: {
           [name: string]: unknown;
@@ -12275,7 +12620,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description The server is receiving as many files as it takes at once, or the maintenance service is reading ten analyser files already or not answering; try again (`Retry-After`). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13366,6 +13711,1376 @@ export interface operations {
         };
       };
       /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listEquipmentDocuments: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of documents. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentPage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such device, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The equipment service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  attachEquipmentDocument: {
+    parameters: {
+      query?: {
+        purpose?: 'photo' | 'manual' | 'report' | 'certificate' | 'printout' | 'notice';
+        fileName?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description The file's bytes, streamed. */
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description The document as kept. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not one who may add documents to a device. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such device, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The record holds 200 documents already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is larger than its purpose allows (`message` names the limit). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description You are sending two files already: wait for one to finish (`Retry-After`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server is receiving as many files as it takes at once, or the service that keeps them is not answering; try again (`Retry-After`). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadEquipmentDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such device, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The equipment service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removeEquipmentDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Neither who added the document nor an Engineer or Admin. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such device, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The equipment service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getEquipmentDocumentThumbnail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The thumbnail. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such device, or not one the person may read; or no such document on it. Or the document is not a picture. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The equipment service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listRecallDocuments: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of documents. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentPage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such recall, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The equipment service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  attachRecallDocument: {
+    parameters: {
+      query?: {
+        purpose?: 'photo' | 'manual' | 'report' | 'certificate' | 'printout' | 'notice';
+        fileName?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description The file's bytes, streamed. */
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description The document as kept. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not one who may add documents to a recall. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such recall, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The record holds 200 documents already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is larger than its purpose allows (`message` names the limit). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description You are sending two files already: wait for one to finish (`Retry-After`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server is receiving as many files as it takes at once, or the service that keeps them is not answering; try again (`Retry-After`). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadRecallDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such recall, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The equipment service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removeRecallDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Neither who added the document nor an Engineer or Admin. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such recall, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The equipment service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getRecallDocumentThumbnail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The thumbnail. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such recall, or not one the person may read; or no such document on it. Or the document is not a picture. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The equipment service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listTaskDocuments: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of documents. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentPage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such task, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The maintenance service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  attachTaskDocument: {
+    parameters: {
+      query?: {
+        purpose?: 'photo' | 'manual' | 'report' | 'certificate' | 'printout' | 'notice';
+        fileName?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description The file's bytes, streamed. */
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description The document as kept. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not one who may add documents to a task. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such task, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The record holds 200 documents already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is larger than its purpose allows (`message` names the limit). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description You are sending two files already: wait for one to finish (`Retry-After`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server is receiving as many files as it takes at once, or the service that keeps them is not answering; try again (`Retry-After`). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadTaskDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such task, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The maintenance service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removeTaskDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Neither who added the document nor an Engineer or Admin. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such task, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The maintenance service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getTaskDocumentThumbnail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The thumbnail. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such task, or not one the person may read; or no such document on it. Or the document is not a picture. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The maintenance service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listSafetyTestDocuments: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of documents. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DocumentPage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such safety test, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The maintenance service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  attachSafetyTestDocument: {
+    parameters: {
+      query?: {
+        purpose?: 'photo' | 'manual' | 'report' | 'certificate' | 'printout' | 'notice';
+        fileName?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description The file's bytes, streamed. */
+    requestBody: {
+      content: {
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      /** @description The document as kept. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not one who may add documents to a safety test. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such safety test, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The record holds 200 documents already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is larger than its purpose allows (`message` names the limit). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description You are sending two files already: wait for one to finish (`Retry-After`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server is receiving as many files as it takes at once, or the service that keeps them is not answering; try again (`Retry-After`). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadSafetyTestDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such safety test, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The maintenance service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removeSafetyTestDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Neither who added the document nor an Engineer or Admin. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such safety test, or not one the person may read; or no such document on it. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The maintenance service is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSafetyTestDocumentThumbnail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The thumbnail. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/webp': string;
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such safety test, or not one the person may read; or no such document on it. Or the document is not a picture. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The maintenance service is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
