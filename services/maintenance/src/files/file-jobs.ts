@@ -20,8 +20,10 @@ export interface AnalyserUpload {
 export const maintenanceFileJobs = (formats: readonly AnalyserFormat[]) => ({
   /**
    * A safety analyser's CSV export (at most 2 MB, 1,000 tests): text read line by line into test
-   * records. Measured with 1,000 Fluke-modelled rows (183 KB): the heap grew 6.5 MB, in 48 ms (and
-   * it reads them in a 16 MB heap); 64 MB and 10 s leave room for a wider file on a busy machine.
+   * records. Measured with 1,000 Fluke-modelled rows (183 KB): the heap grew 6.5 MB, in 48 ms. In
+   * this service's built worker (which loads the kit's sheet readers too), 1,000 Caliber-CSV rows
+   * with long notes (235 KB) read in a 24 MB heap (16 MB runs out), 1.5 to 2.5 s with the thread's
+   * start on this 2-core machine under load; 64 MB and 10 s leave room for a wider file.
    */
   readSafetyAnalyser: fileJobKind({
     subject: 'analyser file',
