@@ -15,6 +15,9 @@ const swc = [
         '@caliber/contracts': ['libs/contracts/src/index.ts'],
         '@caliber/service-kit': ['libs/service-kit/src/index.ts'],
         '@caliber/service-kit/telemetry': ['libs/service-kit/src/telemetry/start.ts'],
+        '@caliber/file-kit': ['libs/file-kit/src/index.ts'],
+        '@caliber/file-kit/worker': ['libs/file-kit/src/worker.ts'],
+        '@caliber/file-kit/testing': ['libs/file-kit/src/testing.ts'],
         '@caliber/local-stack': ['infra/local/src/index.ts'],
         '@caliber/testing/*': ['infra/testing/*'],
       },
@@ -56,6 +59,8 @@ const shared = {
     '^@caliber/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@caliber/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',
     '^@caliber/service-kit/telemetry$': '<rootDir>/libs/service-kit/src/telemetry/start.ts',
+    '^@caliber/file-kit$': '<rootDir>/libs/file-kit/src/index.ts',
+    '^@caliber/file-kit/(worker|testing)$': '<rootDir>/libs/file-kit/src/$1.ts',
     '^@caliber/local-stack$': '<rootDir>/infra/local/src/index.ts',
     '^@caliber/testing/(.*)$': '<rootDir>/infra/testing/$1',
     // Test people and files, for the front end's unit tests too (their fixtures use them).

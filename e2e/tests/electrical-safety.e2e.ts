@@ -6,7 +6,7 @@ import { accessibilityViolations, describeViolations } from '../support/axe';
 import { addStaff, expect, signInQuickly, test, type Staff } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';
 
-const SAMPLES = join(__dirname, '../../services/gateway/src/safety/analysers/samples');
+const SAMPLES = join(__dirname, '../../services/maintenance/src/safety/analysers/samples');
 const SHOTS = '/tmp/safety';
 
 let counter = 0;

@@ -10,7 +10,7 @@ const ROOT = join(__dirname, '..', '..');
  * imports: one missing fails at start in production; one extra (a front-end package, the local
  * stack's embedded PostgreSQL) makes every image larger and gives an attacker more to work with.
  */
-const SERVER_CODE = ['services', 'libs/service-kit/src', 'libs/contracts/src'];
+const SERVER_CODE = ['services', 'libs/service-kit/src', 'libs/file-kit/src', 'libs/contracts/src'];
 
 /** Files under those folders that no image runs: development tools. */
 const NOT_IN_IMAGES = new Set([
@@ -22,6 +22,8 @@ const NOT_IN_IMAGES = new Set([
   'services/gateway/src/docs/documented-answers.ts',
   // Reads label PDFs back (text, QR codes) for the label tests; never bundled.
   'services/gateway/src/labels/pdf-read-back.ts',
+  // Runs a service's file worker entry from its TypeScript source (through tsx) in the tests; never bundled.
+  'libs/file-kit/src/source-file-worker.ts',
 ]);
 
 /** Packages the servers need that no file of ours names: loaded by name by another package. */

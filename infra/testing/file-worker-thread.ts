@@ -1,15 +1,9 @@
-import { join } from 'node:path';
-import type { FileWorkerThread } from '../../services/gateway/src/files/file-workers';
+import { sourceFileWorker } from '@caliber/file-kit/testing';
 
-/**
- * The gateway's file worker thread when the gateway runs from its TypeScript source, as the tests
- * start it: the thread loads tsx (which compiles TypeScript on load and reads the workspace's path
- * aliases), then the worker's source file. A build runs the bundled file instead.
- */
-export const SOURCE_FILE_WORKER: FileWorkerThread = {
-  script: [
-    `require(${JSON.stringify(require.resolve('tsx/cjs'))});`,
-    `require(${JSON.stringify(join(__dirname, '../../services/gateway/src/files/file-worker.worker.ts'))});`,
-  ].join(' '),
-  options: { eval: true },
-};
+/** The gateway's file worker entry, run from source as the tests start the gateway. */
+export const SOURCE_FILE_WORKER = sourceFileWorker('services/gateway/src/files/file-worker.worker.ts');
+
+/** The maintenance service's file worker entry, run from source. */
+export const MAINTENANCE_SOURCE_FILE_WORKER = sourceFileWorker(
+  'services/maintenance/src/files/file-worker.worker.ts',
+);

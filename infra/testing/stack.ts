@@ -16,7 +16,7 @@ import { loadGatewayConfig } from '../../services/gateway/src/config';
 import { loadIdentityConfig } from '../../services/identity/src/config';
 import { IdentityModule } from '../../services/identity/src/identity.module';
 import { loadMaintenanceConfig } from '../../services/maintenance/src/config';
-import { MaintenanceModule } from '../../services/maintenance/src/maintenance.module';
+import { MaintenanceModule, type MaintenanceRun } from '../../services/maintenance/src/maintenance.module';
 import { loadNotificationsConfig } from '../../services/notifications/src/config';
 import { NotificationsModule } from '../../services/notifications/src/notifications.module';
 import { loadReportsConfig } from '../../services/reports/src/config';
@@ -37,7 +37,7 @@ import {
   type MailOutboxLine,
   type OutboxLine,
 } from './outbox';
-import { SOURCE_FILE_WORKER } from './file-worker-thread';
+import { MAINTENANCE_SOURCE_FILE_WORKER, SOURCE_FILE_WORKER } from './file-worker-thread';
 import { serviceDataSource } from './service-databases';
 
 /** Test secrets: long enough for the configuration rules, never used outside tests. */
@@ -62,7 +62,10 @@ interface ServiceModule {
  * How the harness builds each domain service's Nest module from an environment, by its registry
  * name. The type asks for an entry for every service of `DOMAIN_SERVICES`.
  */
-const SERVICE_MODULES: Record<DomainServiceName, (env: NodeJS.ProcessEnv) => ServiceModule> = {
+const SERVICE_MODULES: Record<
+  DomainServiceName,
+  (env: NodeJS.ProcessEnv, options: StartOptions) => ServiceModule
+> = {
   identity(env) {
     const config = loadIdentityConfig(env);
     return { ...config, module: IdentityModule.forRoot(config, createLogger('identity', config.logLevel)) };
@@ -71,11 +74,15 @@ const SERVICE_MODULES: Record<DomainServiceName, (env: NodeJS.ProcessEnv) => Ser
     const config = loadEquipmentConfig(env);
     return { ...config, module: EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel)) };
   },
-  maintenance(env) {
+  maintenance(env, { maintenance }) {
     const config = loadMaintenanceConfig(env);
     return {
       ...config,
-      module: MaintenanceModule.forRoot(config, createLogger('maintenance', config.logLevel)),
+      // The service's file workers run its worker entry from source (a build runs the bundled one).
+      module: MaintenanceModule.forRoot(config, createLogger('maintenance', config.logLevel), {
+        fileWorkerThread: MAINTENANCE_SOURCE_FILE_WORKER,
+        ...maintenance,
+      }),
     };
   },
   reports(env) {
@@ -91,12 +98,21 @@ const SERVICE_MODULES: Record<DomainServiceName, (env: NodeJS.ProcessEnv) => Ser
   },
 };
 
+/** How a test starts a domain service, besides its environment. */
+export interface StartOptions {
+  /** A notifying service that resumes where it left off rather than from now. */
+  keepPositions?: boolean;
+  /** The maintenance service's run (another file worker entry, for a test of a new file format). */
+  maintenance?: MaintenanceRun;
+}
+
 /** A domain service as production runs it (NATS queue group, health port), on loopback. */
 export async function startDomainService(
   name: DomainServiceName,
   overrides: Record<string, string> = {},
-  { keepPositions = false }: { keepPositions?: boolean } = {},
+  options: StartOptions = {},
 ): Promise<INestApplication> {
+  const { keepPositions = false } = options;
   // A notifying service started by a test is told of that test's activity only (`notifyFromNow`).
   if (name === 'notifications' && !keepPositions) await notifyFromNow();
   const env = testEnv({
@@ -105,7 +121,7 @@ export async function startDomainService(
     ...testKeyEnv(name),
     ...overrides,
   });
-  const { module, logLevel, nats } = SERVICE_MODULES[name](env);
+  const { module, logLevel, nats } = SERVICE_MODULES[name](env, options);
   return bootstrapService({
     module,
     logger: createLogger(name, logLevel),
@@ -120,8 +136,8 @@ export const startEquipment = (overrides: Record<string, string> = {}) =>
   startDomainService('equipment', overrides);
 export const startIdentity = (overrides: Record<string, string> = {}) =>
   startDomainService('identity', overrides);
-export const startMaintenance = (overrides: Record<string, string> = {}) =>
-  startDomainService('maintenance', overrides);
+export const startMaintenance = (overrides: Record<string, string> = {}, run: MaintenanceRun = {}) =>
+  startDomainService('maintenance', overrides, { maintenance: run });
 export const startReports = (overrides: Record<string, string> = {}) =>
   startDomainService('reports', overrides);
 export const startNotifications = (overrides: Record<string, string> = {}) =>

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { isBase64 } from './base64';
 import { dateField, optionalDateField } from './dates';
-import { SERIAL_NUMBER_MAX } from './equipment';
 import { EXAMPLE_TECHNICIAN } from './examples';
 import { deviceSnapshotExample, taskEquipmentRefSchema, ventilatorSnapshotExample } from './task-api';
 
@@ -35,9 +33,14 @@ export type VisualInspectionResult = (typeof VISUAL_INSPECTION_RESULTS)[number];
 export const SAFETY_RESULTS = ['Pass', 'Fail'] as const;
 export type SafetyResult = (typeof SAFETY_RESULTS)[number];
 
-/** Where a test record came from: the record form, or an analyser's export (by format id). */
-export const SAFETY_TEST_SOURCES = ['form', 'fluke-ansur', 'rigel-medebase', 'caliber-csv'] as const;
-export type SafetyTestSource = (typeof SAFETY_TEST_SOURCES)[number];
+/**
+ * Where a test record came from: `form` (the record form), or the id of the analyser format its
+ * file was read by (`caliber-csv`, `fluke-ansur`, `rigel-medebase`, …). The formats are the
+ * maintenance service's own, so a new one ships with that service alone: no list of them here.
+ */
+export type SafetyTestSource = string;
+/** The longest source a test keeps: `form` or a format's id. */
+export const SAFETY_TEST_SOURCE_MAX = 20;
 
 export const SAFETY_UNITS = ['Ω', 'MΩ', 'µA'] as const;
 export type SafetyUnit = (typeof SAFETY_UNITS)[number];
@@ -567,7 +570,11 @@ export const safetyTestDtoSchema = z
     notes: z.string(),
     result: z.enum(SAFETY_RESULTS),
     evaluation: safetyEvaluationSchema,
-    source: z.enum(SAFETY_TEST_SOURCES),
+    source: z
+      .string()
+      .describe(
+        '`form`, or the id of the analyser format it was imported from (`caliber-csv`, `fluke-ansur`, `rigel-medebase`, …).',
+      ),
     analyserResult: z
       .enum(SAFETY_RESULTS)
       .nullable()
@@ -655,27 +662,30 @@ export interface AnalyserRefusal {
 
 /** What a parser makes of a file: its format, its readable rows and the rows it refused. */
 export interface AnalyserFileRead {
-  format: Exclude<SafetyTestSource, 'form'>;
+  /** The format's id, kept as each imported test's source. */
+  format: SafetyTestSource;
   formatName: string;
   records: AnalyserRecord[];
   refusals: AnalyserRefusal[];
 }
 
-/** The upload: the file as base64 in JSON, and (on apply) whether failed tests open Repair tasks. */
-export const safetyImportRequestSchema = z.strictObject({
+/**
+ * The upload's query: its file's name (the file itself is the request's body, streamed) and (on
+ * apply) whether failed tests open Repair tasks.
+ */
+export const safetyImportQuerySchema = z.strictObject({
   fileName: z
     .string({ error: 'fileName is required.' })
     .trim()
     .min(1, { error: 'fileName is required.' })
     .max(255, { error: 'fileName must have at most 255 characters.' })
     .regex(/\.csv$/i, { error: 'Send the analyser export as a .csv file.' }),
-  content: z
-    .string({ error: 'content is required: the file, base64-encoded.' })
-    .min(1, { error: 'content is required: the file, base64-encoded.' })
-    .refine(isBase64, { error: 'content must be the file, base64-encoded.' }),
-  openRepairTasks: z.boolean().default(false),
+  openRepairTasks: z
+    .enum(['true', 'false'], { error: 'openRepairTasks must be true or false.' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
-export type SafetyImportRequest = z.input<typeof safetyImportRequestSchema>;
+export type SafetyImportQuery = z.input<typeof safetyImportQuerySchema>;
 
 export const SAFETY_IMPORT_OUTCOMES = ['import', 'refused'] as const;
 export type SafetyImportOutcome = (typeof SAFETY_IMPORT_OUTCOMES)[number];
@@ -755,31 +765,14 @@ export const safetyImportAppliedSchema = safetyImportPreviewSchema
   });
 export type SafetyImportApplied = z.output<typeof safetyImportAppliedSchema>;
 
-/** What the gateway sends maintenance: the parsed rows (never the file). */
+/**
+ * What the gateway sends maintenance: where it streamed the file in the file store (never its
+ * bytes nor its rows). Maintenance reads it there in its own file workers, by the analyser format
+ * its first line names, and removes it whatever the outcome.
+ */
 export const safetyImportCommandSchema = z.strictObject({
-  format: z.enum(['fluke-ansur', 'rigel-medebase', 'caliber-csv']),
-  formatName: z.string().max(120),
-  records: z
-    .array(
-      z.strictObject({
-        line: z.number().int().min(1),
-        serialNumber: z.string().max(SERIAL_NUMBER_MAX),
-        assetNumber: z.string().max(SERIAL_NUMBER_MAX).nullable(),
-        testedAt: z.string().max(40),
-        test: z.unknown(),
-        analyserResult: z.enum(SAFETY_RESULTS).nullable(),
-      }),
-    )
-    .max(SAFETY_IMPORT_MAX_ROWS),
-  refusals: z
-    .array(
-      z.strictObject({
-        line: z.number().int().min(1),
-        serialNumber: z.string().max(SERIAL_NUMBER_MAX).nullable(),
-        reason: z.string().max(500),
-      }),
-    )
-    .max(SAFETY_IMPORT_MAX_ROWS + 1),
+  incomingKey: z.string().regex(/^incoming\/[a-f0-9-]{36}$/),
+  fileName: z.string().min(1).max(255),
   openRepairTasks: z.boolean().default(false),
 });
 export type SafetyImportCommand = z.input<typeof safetyImportCommandSchema>;

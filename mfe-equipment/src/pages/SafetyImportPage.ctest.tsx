@@ -2,7 +2,6 @@ import type {
   ApiErrorBody,
   SafetyImportApplied,
   SafetyImportPreview,
-  SafetyImportRequest,
   SafetyImportRow,
 } from '@caliber/contracts';
 import { api, apiServer } from '@caliber/web-testing/api-server';
@@ -68,15 +67,28 @@ describe('Import safety tests', () => {
 
   it('previews a file of 3,000 tests drawing only a window of its rows, then imports them', async () => {
     const preview = previewOf(3000);
-    const sent: SafetyImportRequest[] = [];
+    // What each call sent: its query and body type. (jsdom's File is not the Blob Node's fetch
+    // streams, so the bytes themselves are checked where a real body is sent: the integration tests.)
+    const sent: { query: Record<string, string>; type: string | null }[] = [];
+    const received = async (request: Request) => {
+      sent.push({
+        query: Object.fromEntries(new URL(request.url).searchParams),
+        type: request.headers.get('content-type'),
+      });
+    };
     apiServer.use(
       http.post(api('/safety-tests/imports/preview'), async ({ request }) => {
-        sent.push((await request.json()) as SafetyImportRequest);
+        await received(request);
         return HttpResponse.json(preview);
       }),
-      http.post(api('/safety-tests/imports/apply'), () =>
-        HttpResponse.json({ ...preview, imported: 2700, repairTasks: 0 } satisfies SafetyImportApplied),
-      ),
+      http.post(api('/safety-tests/imports/apply'), async ({ request }) => {
+        await received(request);
+        return HttpResponse.json({
+          ...preview,
+          imported: 2700,
+          repairTasks: 0,
+        } satisfies SafetyImportApplied);
+      }),
     );
     const user = userEvent.setup();
     await renderScreen(<SafetyImportPage />, { user: engineer, path: '/equipment/safety-tests/import' });
@@ -87,7 +99,13 @@ describe('Import safety tests', () => {
         'Fluke Biomedical ESA615 / Ansur (modelled): 2,700 tests will be imported (0 of them failed); 300 rows will not.',
       ),
     ).toHaveAttribute('role', 'status');
-    expect(sent).toEqual([expect.objectContaining({ fileName: 'fluke-export.csv', openRepairTasks: true })]);
+    // The file itself is the body, its name and the Repair-task choice in the query: no base64, no JSON.
+    expect(sent).toEqual([
+      {
+        query: { fileName: 'fluke-export.csv', openRepairTasks: 'true' },
+        type: 'application/octet-stream',
+      },
+    ]);
     const table = screen.getByRole('table', { name: 'Rows of the analyser file' });
     expect(table).toHaveAttribute('aria-rowcount', '3001');
     const rows = within(table).getAllByRole('row');
@@ -104,6 +122,10 @@ describe('Import safety tests', () => {
       '2,700 tests imported from the Fluke Biomedical ESA615 / Ansur (modelled) file; 0 Repair tasks opened. 300 rows were not imported.',
     );
     expect(screen.getByRole('row', { name: 'Line 2' })).toHaveTextContent('Imported');
+    expect(sent.map((call) => call.query)).toEqual([
+      { fileName: 'fluke-export.csv', openRepairTasks: 'true' },
+      { fileName: 'fluke-export.csv', openRepairTasks: 'true' },
+    ]);
   });
 
   it("shows the server's refusal of the import and keeps the preview to try again", async () => {

@@ -1,16 +1,14 @@
 import {
-  readAsBase64,
-  safetyImportRequestSchema,
+  safetyImportQuerySchema,
   SAFETY_IMPORT_MAX_BYTES,
   SAFETY_IMPORT_MAX_ROWS,
   type SafetyImportApplied,
   type SafetyImportPreview,
-  type SafetyImportRequest,
   type SafetyImportRow,
 } from '@caliber/contracts';
 import { Badge, Button, ErrorState, formatDate, Notice, PageHeader, Toggle } from '@caliber/ui-kit';
 import { FileRowsTable, lineColumn, textColumn, type DataColumn } from '@caliber/ui-widgets';
-import { api, equipmentKeys, errorMessage, Link } from '@caliber/web';
+import { apiRequest, equipmentKeys, errorMessage, Link } from '@caliber/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import '../equipment.css';
@@ -42,16 +40,20 @@ function summaryOf(shown: SafetyImportPreview, applied: SafetyImportApplied | nu
 /** A file refused here, before it is sent: its message is shown as it is. */
 class FileProblem extends Error {}
 
-/** The body sent for a chosen file, or why it cannot be sent (too large, or refused by the contract). */
-async function requestOf(chosen: File, openRepairTasks: boolean): Promise<SafetyImportRequest> {
+/**
+ * Sends the chosen file itself as the body (the browser streams its bytes), its name and whether
+ * failed tests open Repair tasks in the query; or says why it cannot be sent (too large, or a name
+ * the contract refuses).
+ */
+function sendFile<T>(path: string, chosen: File, openRepairTasks: boolean): Promise<T> {
   if (chosen.size > SAFETY_IMPORT_MAX_BYTES)
     throw new FileProblem(
       `The file is larger than ${SAFETY_IMPORT_MAX_BYTES / 1024 / 1024} MB: export fewer tests at a time.`,
     );
-  const request = { fileName: chosen.name, content: await readAsBase64(chosen), openRepairTasks };
-  const parsed = safetyImportRequestSchema.safeParse(request);
+  const query = { fileName: chosen.name, openRepairTasks: String(openRepairTasks) };
+  const parsed = safetyImportQuerySchema.safeParse(query);
   if (!parsed.success) throw new FileProblem(parsed.error.issues[0]?.message ?? 'The file cannot be sent.');
-  return request;
+  return apiRequest<T>('POST', `${path}?${new URLSearchParams(query).toString()}`, { file: chosen });
 }
 
 const failureText = (failure: unknown, fallback: string) =>
@@ -73,14 +75,11 @@ export function SafetyImportPage() {
   const [formKey, setFormKey] = useState(0);
   const checking = useMutation({
     mutationFn: async (chosen: File) =>
-      api.post<SafetyImportPreview>(
-        '/safety-tests/imports/preview',
-        await requestOf(chosen, openRepairTasks),
-      ),
+      sendFile<SafetyImportPreview>('/safety-tests/imports/preview', chosen, openRepairTasks),
   });
   const importing = useMutation({
     mutationFn: async (chosen: File) =>
-      api.post<SafetyImportApplied>('/safety-tests/imports/apply', await requestOf(chosen, openRepairTasks)),
+      sendFile<SafetyImportApplied>('/safety-tests/imports/apply', chosen, openRepairTasks),
     // Devices gained tests (and perhaps Repair tasks): their safety sections read them again.
     onSuccess: () => void client.invalidateQueries({ queryKey: equipmentKeys.details() }),
   });

@@ -12,7 +12,6 @@ import {
   INVENTORY_IMPORT_BODY_LIMIT,
   jsonBodyMiddleware,
   ROSTER_IMPORT_BODY_LIMIT,
-  SAFETY_IMPORT_BODY_LIMIT,
 } from './http/json-body';
 import { httpMetrics } from './http/http-metrics';
 import { requestLog } from './http/request-log';
@@ -61,11 +60,6 @@ export async function createGatewayApp(
     `${DEFAULT_API_BASE_PATH}/inventory-imports`,
     signedIn,
     ...jsonBodyMiddleware(INVENTORY_IMPORT_BODY_LIMIT),
-  );
-  app.use(
-    `${DEFAULT_API_BASE_PATH}/safety-tests/imports`,
-    signedIn,
-    ...jsonBodyMiddleware(SAFETY_IMPORT_BODY_LIMIT),
   );
   // A sheet of labels by the devices chosen lists up to the contract's most ids: more than the
   // usual limit holds, so its route reads a body of that size, and only from someone signed in.

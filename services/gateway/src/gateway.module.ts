@@ -26,12 +26,8 @@ import { EquipmentClient } from './equipment/equipment.client';
 import { InventoryFilesController } from './equipment/inventory-files.controller';
 import { AssetLabelsController } from './labels/asset-labels.controller';
 import { TasksClient } from './tasks/tasks.client';
-import {
-  BUNDLED_FILE_WORKER,
-  FILE_WORKER_THREAD,
-  FileWorkers,
-  type FileWorkerThread,
-} from './files/file-workers';
+import { BUNDLED_FILE_WORKER, FILE_WORKER_THREAD, type FileWorkerThread } from '@caliber/file-kit';
+import { FileWorkers } from './files/file-workers';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
 import { TasksController } from './tasks/tasks.controller';

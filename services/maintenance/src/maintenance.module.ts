@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BUNDLED_FILE_WORKER, FILE_WORKER_THREAD, type FileWorkerThread } from '@caliber/file-kit';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
@@ -43,6 +44,8 @@ import { TaskReportService } from './reports/task-report.service';
 import { SafetyReportService } from './safety/safety-report.service';
 import { SafetyTestsController } from './safety/safety-tests.controller';
 import { SafetyTestsService } from './safety/safety-tests.service';
+import { SafetyFileImports } from './safety/safety-file-imports';
+import { FileWorkers } from './files/file-workers';
 import { FaultReportsController } from './tasks/fault-reports.controller';
 import { FaultReportsService } from './tasks/fault-reports.service';
 import { TaskEvents } from './tasks/task-events';
@@ -54,9 +57,14 @@ import { TaskListCache } from './tasks/task-list.cache';
 import { MaintenanceDocumentsController } from './documents/maintenance-documents.controller';
 import { MaintenanceDocumentRecords } from './documents/maintenance-document-records';
 
+/** What a run of the service may change: its file worker thread (its source in tests). */
+export interface MaintenanceRun {
+  fileWorkerThread?: FileWorkerThread;
+}
+
 @Module({})
 export class MaintenanceModule {
-  static forRoot(config: MaintenanceConfig, logger: Logger): DynamicModule {
+  static forRoot(config: MaintenanceConfig, logger: Logger, run: MaintenanceRun = {}): DynamicModule {
     return {
       module: MaintenanceModule,
       imports: [
@@ -117,6 +125,9 @@ export class MaintenanceModule {
         PmOverdueService,
         SafetyTestsService,
         SafetyReportService,
+        SafetyFileImports,
+        { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },
+        FileWorkers,
         TaskActivityService,
         MaintenanceDocumentRecords,
         ...documentShelfProviders('maintenance', fileStoreFromSettings(config.files)),

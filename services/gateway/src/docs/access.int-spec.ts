@@ -160,10 +160,17 @@ describe('Authorization matrix: every route × anonymous and the five roles (rea
             ? route.path.replace('{id}', await targets.target(access.names, caller))
             : route.path
         ).replace('{provider}', 'hospital');
-        const answer = await call(stack.gateway.url, route.method.toUpperCase(), path, {
-          token: caller === 'anonymous' ? undefined : tokens.get(caller),
-          ...(access.body ? { body: access.body(context()) } : {}),
-        });
+        const upload = access.file?.(context());
+        const answer = await call(
+          stack.gateway.url,
+          route.method.toUpperCase(),
+          upload ? `${path}?${upload.query}` : path,
+          {
+            token: caller === 'anonymous' ? undefined : tokens.get(caller),
+            ...(access.body ? { body: access.body(context()) } : {}),
+            ...(upload ? { rawBody: upload.text, contentType: 'application/octet-stream' } : {}),
+          },
+        );
         row[caller] = answer.status;
         if (answer.status >= 400) expect(typeof answer.body['message']).toBe('string');
         // Every JSON answer, success or refusal, against its documented schema; a file's content

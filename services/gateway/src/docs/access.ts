@@ -32,6 +32,8 @@ export interface RouteAccess {
   answers?: Record<Caller, number>;
   /** A valid body for the route. */
   body?(context: CallContext): unknown;
+  /** A valid file for a route whose body is a file's bytes (`fileBody`): its query and its text. */
+  file?(context: CallContext): { query: string; text: string };
   /** Run after every other route (it ends the session it is called with). */
   last?: boolean;
   /**
@@ -149,13 +151,12 @@ const safetyTest = () => ({
   },
 });
 
-/** A one-test analyser file (Caliber's CSV, base64) for the item's serial number, new for each call. */
+/** A one-test analyser file (Caliber's CSV) for the item's serial number, new for each call. */
 const safetyFile = ({ serial }: CallContext) => ({
-  fileName: 'safety-tests.csv',
-  content: Buffer.from(
+  query: 'fileName=safety-tests.csv',
+  text:
     'Serial Number,Test Date,Tester,Instrument,Protection Class,Protective Earth (Ω),Equipment Leakage (µA),Visual Inspection\n' +
-      `${serial},2026-03-02 09:15,Matrix Tester,ESA615,I,0.1,300,Pass\n`,
-  ).toString('base64'),
+    `${serial},2026-03-02 09:15,Matrix Tester,ESA615,I,0.1,300,Pass\n`,
 });
 
 /**
@@ -227,8 +228,8 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   getEquipmentSafetyTests: {},
   recordSafetyTest: { body: safetyTest },
   getSafetyTest: { names: 'safety test' },
-  previewSafetyImport: { body: safetyFile },
-  applySafetyImport: { body: safetyFile },
+  previewSafetyImport: { file: safetyFile },
+  applySafetyImport: { file: safetyFile },
   // One device's tag: the whole inventory of the shared test database may be past a sheet's limit.
   printAssetLabels: {
     body: ({ equipmentId }) => ({ layout: 'a4-21', ids: [equipmentId] }),

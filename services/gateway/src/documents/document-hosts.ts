@@ -92,12 +92,3 @@ export const DOCUMENT_HOSTS: readonly DocumentHost[] = [
     service: 'maintenance service',
   },
 ];
-
-/** `POST /api/<host>/<id>/documents`: the upload routes, whose bodies are streamed, not parsed. */
-const UPLOAD_PATH = new RegExp(
-  `^/api/(${DOCUMENT_HOSTS.map((host) => host.path).join('|')})/[^/]+/documents/?$`,
-);
-
-export function isDocumentUpload(method: string, path: string): boolean {
-  return method === 'POST' && UPLOAD_PATH.test(path);
-}

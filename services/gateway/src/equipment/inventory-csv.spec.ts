@@ -1,5 +1,5 @@
 import { INVENTORY_EXPORT_COLUMNS, INVENTORY_IMPORT_KEYS } from '@caliber/contracts';
-import { csvRows } from '../files/sheets/csv';
+import { csvRows } from '@caliber/file-kit/worker';
 import { inventoryCsv } from './inventory-csv';
 import { INVENTORY_FILE, readInventoryRows } from './inventory-rows';
 import { testDevice } from './inventory-test-devices';

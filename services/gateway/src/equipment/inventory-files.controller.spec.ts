@@ -14,7 +14,7 @@ import type { Response } from 'express';
 import type { GatewaySession } from '../auth/session';
 import type { GatewayConfig } from '../config';
 import { FileWorkers } from '../files/file-workers';
-import { loadWorkbook } from '../files/sheets/test-files';
+import { loadWorkbook } from '@caliber/file-kit/testing';
 import type { EquipmentClient } from './equipment.client';
 import { inventoryCsv } from './inventory-csv';
 import { hospitalToday } from './inventory-export-cells';

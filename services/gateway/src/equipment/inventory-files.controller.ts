@@ -22,7 +22,7 @@ import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { FileWorkers } from '../files/file-workers';
-import { sheetFileType } from '../files/sheets/sheet-file';
+import { sheetFileType } from '@caliber/file-kit/worker';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { EquipmentClient } from './equipment.client';

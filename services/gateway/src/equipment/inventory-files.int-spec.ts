@@ -14,7 +14,7 @@ import {
   uniqueServiceNumber,
   useSignInStack,
 } from '@caliber/testing/stack';
-import { loadWorkbook, sheetXml, workbookDeclaring, workbookWithRows } from '../files/sheets/test-files';
+import { loadWorkbook, sheetXml, workbookDeclaring, workbookWithRows } from '@caliber/file-kit/testing';
 
 const HEADER = 'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category';
 

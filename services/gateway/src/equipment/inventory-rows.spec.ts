@@ -5,7 +5,7 @@ import {
   type InventoryImportKey,
 } from '@caliber/contracts';
 import ExcelJS from 'exceljs';
-import { refusalOf, sheetXml, workbookDeclaring, workbookWithRows } from '../files/sheets/test-files';
+import { refusalOf, sheetXml, workbookDeclaring, workbookWithRows } from '@caliber/file-kit/testing';
 import { readInventoryRows } from './inventory-rows';
 
 const HEADER = [

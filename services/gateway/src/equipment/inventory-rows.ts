@@ -11,9 +11,15 @@ import {
   type InventoryFileRow,
   type InventoryImportKey,
 } from '@caliber/contracts';
-import { refuseContent } from '../files/sheets/file-refusal';
-import { refuseHeaderOnly, refuseNoRows, sheetRows } from '../files/sheets/read-sheet';
-import type { SheetFile, SheetFileType, SheetRow } from '../files/sheets/sheet-file';
+import {
+  refuseContent,
+  refuseHeaderOnly,
+  refuseNoRows,
+  sheetRows,
+  type SheetFile,
+  type SheetFileType,
+  type SheetRow,
+} from '@caliber/file-kit/worker';
 
 /**
  * The most an inventory workbook may unpack to, all its parts together: 96 MiB, first as its ZIP

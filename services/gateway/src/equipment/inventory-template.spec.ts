@@ -1,6 +1,6 @@
 import { EQUIPMENT_STATUSES, INVENTORY_IMPORT_COLUMNS, type HospitalListsDto } from '@caliber/contracts';
-import { loadWorkbook } from '../files/sheets/test-files';
-import { inflateEntry, zipDirectory } from '../files/sheets/zip';
+import { loadWorkbook } from '@caliber/file-kit/testing';
+import { inflateEntry, zipDirectory } from '@caliber/file-kit/worker';
 import { INVENTORY_FILE, readInventoryRows } from './inventory-rows';
 import { inventoryTemplateCsv, inventoryTemplateXlsx, templateListsOf } from './inventory-template';
 

@@ -5,8 +5,8 @@ import {
   type EquipmentDto,
 } from '@caliber/contracts';
 import ExcelJS from 'exceljs';
-import { loadWorkbook } from '../files/sheets/test-files';
-import { inflateEntry, zipDirectory } from '../files/sheets/zip';
+import { loadWorkbook } from '@caliber/file-kit/testing';
+import { inflateEntry, zipDirectory } from '@caliber/file-kit/worker';
 import { INVENTORY_FILE, readInventoryRows } from './inventory-rows';
 import { testDevice } from './inventory-test-devices';
 import { writeInventoryWorkbook } from './inventory-workbook';

@@ -1,6 +1,5 @@
 import {
   labelLayout,
-  type AnalyserFileRead,
   type AssetLabel,
   type EquipmentDto,
   type LabelLayoutId,
@@ -10,34 +9,7 @@ import { writeAssetLabels } from '../labels/asset-labels-pdf';
 import { INVENTORY_FILE, readInventoryRows, type InventoryFileRead } from '../equipment/inventory-rows';
 import { writeInventoryWorkbook, type InventoryWorkbookInput } from '../equipment/inventory-workbook';
 import { readRosterRows, ROSTER_FILE } from '../users/roster-rows';
-import { readAnalyserFile, refuseAnalyserUpload } from '../safety/analysers/read-analyser-file';
-import { refuseUpload } from './sheets/read-sheet';
-import type { SheetFileType } from './sheets/sheet-file';
-
-/**
- * One kind of work the file workers do: what it is called in messages, the memory and time one job
- * may take, the checks made before it takes a thread, and the work itself (run in a worker thread).
- */
-export interface FileJobKind<Input, Output, Part = never> {
-  /** What the job works on: "roster file" ("The roster file needs more than …"). */
-  subject: string;
-  /** Its plural, for the server's load: "roster files". */
-  plural: string;
-  /** What the job does to it: "read" ("… of memory one file may use to read"). */
-  verb: string;
-  /** The same as the server's doing: "reading" ("The server is already reading 10 roster files"). */
-  doing: string;
-  /** The request's field a refusal names (the upload's `content`), if the file came in one. */
-  field?: string;
-  /** The heap one job's thread may grow to; past it the thread is ended and the job refused. */
-  heapMb: number;
-  /** How long one job may take; past it the thread is ended and the job refused. */
-  timeMs: number;
-  /** Cheap checks on the event loop before the job takes a place (a file's size, a ZIP's directory). */
-  before?(input: Input): void;
-  /** The work, in a worker thread; `parts` are what the gateway streams to it after `input`. */
-  run(input: Input, parts: AsyncIterable<Part>): Promise<Output>;
-}
+import { bufferOf, fileJobKind as kind, refuseUpload, type SheetFileType } from '@caliber/file-kit/worker';
 
 /** A file as the gateway received it: its type by its name, and its bytes. */
 export interface SheetUpload {
@@ -45,14 +17,10 @@ export interface SheetUpload {
   bytes: Uint8Array;
 }
 
-/** Bytes sent to a thread arrive as a Uint8Array; the readers take a Buffer over the same memory. */
-const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-const kind = <Input, Output, Part = never>(job: FileJobKind<Input, Output, Part>) => job;
-
 /**
- * Every kind of file job, by name, with its limits. Adding a kind is one entry here: the pool
- * sends jobs by name, and the worker script runs the entry's `run`.
+ * Every kind of file job the gateway still does, by name, with its limits (the shared kit's
+ * FileWorkerPool runs them). Adding a kind is one entry here: the pool sends jobs by name, and the
+ * gateway's worker entry (file-worker.worker.ts) runs the entry's `run`.
  */
 export const FILE_JOBS = {
   /**
@@ -92,23 +60,6 @@ export const FILE_JOBS = {
       readInventoryRows(upload.type, bufferOf(upload.bytes)),
   }),
   /**
-   * A safety analyser's CSV export (at most 2 MB, 1,000 tests): text read line by line into test
-   * records. Measured with 1,000 Fluke-modelled rows (183 KB): the heap grew 6.5 MB, in 48 ms (and
-   * it reads them in a 16 MB heap); 64 MB and 10 s leave room for a wider file on a busy machine.
-   */
-  readSafetyAnalyser: kind({
-    subject: 'analyser file',
-    plural: 'analyser files',
-    verb: 'read',
-    doing: 'reading',
-    field: 'content',
-    heapMb: 64,
-    timeMs: 10_000,
-    before: (upload: { bytes: Uint8Array }) => refuseAnalyserUpload(bufferOf(upload.bytes)),
-    run: async (upload: { bytes: Uint8Array }): Promise<AnalyserFileRead> =>
-      readAnalyserFile(bufferOf(upload.bytes)),
-  }),
-  /**
    * An inventory export as a workbook, written row by row as its pages arrive (at most 50,000
    * devices, 7.9 MB). Measured writing 50,000: 32 MB of heap collects garbage most of the time
    * (50 s), 64 MB takes 8.8 s, 128 MB 5.7 s: 128 MB, and 30 s with the pages' own fetching.
@@ -141,12 +92,3 @@ export const FILE_JOBS = {
 };
 
 export type FileJobName = keyof typeof FILE_JOBS;
-type JobOf<K extends FileJobName> = (typeof FILE_JOBS)[K];
-export type FileJobInput<K extends FileJobName> = Parameters<JobOf<K>['run']>[0];
-export type FileJobOutput<K extends FileJobName> = Awaited<ReturnType<JobOf<K>['run']>>;
-export type FileJobPart<K extends FileJobName> =
-  Parameters<JobOf<K>['run']>[1] extends AsyncIterable<infer Part> ? Part : never;
-
-/** The entry of a kind, typed by its name (TypeScript cannot relate an index by a type parameter). */
-export const fileJob = <K extends FileJobName>(name: K) =>
-  FILE_JOBS[name] as unknown as FileJobKind<FileJobInput<K>, FileJobOutput<K>, FileJobPart<K>>;

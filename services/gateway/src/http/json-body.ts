@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ASSET_LABELS_MAX, type ApiErrorBody } from '@caliber/contracts';
-import { isDocumentUpload } from '../documents/document-hosts';
 import { sendError } from './request-id';
+import { isStreamedUpload } from './streamed-uploads';
 import { requireUtf8Body, textInputMiddleware } from './text-input';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -81,11 +81,12 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
     next(error);
   };
   const text = textInputMiddleware();
-  // A document's upload is its file's bytes, which its route streams into the file store: left unread here.
+  // An upload (a document, an analyser file) is its file's bytes, which its route streams into the
+  // file store: left unread here.
   const unlessUpload =
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) => {
-      if (isDocumentUpload(req.method, req.path)) next();
+      if (isStreamedUpload(req.method, req.path)) next();
       else handler(req, res, next);
     };
   return [
@@ -105,12 +106,6 @@ export const ROSTER_IMPORT_BODY_LIMIT = '3mb';
  * its name and date order.
  */
 export const INVENTORY_IMPORT_BODY_LIMIT = '11mb';
-
-/**
- * The body limit of the safety analyser import routes: a 2 MB file as base64 (2.7 MB) with its
- * name and whether failed tests open Repair tasks.
- */
-export const SAFETY_IMPORT_BODY_LIMIT = '3mb';
 
 /** An equipment id in a JSON list: 36 characters, its quotes and the comma after it. */
 const ID_IN_JSON_BYTES = 36 + 3;

@@ -17,7 +17,7 @@ import { SERVICE_CHANNEL } from '../identity/service-client';
  */
 export const SAFETY_IMPORT_DEADLINE_MS = 60_000;
 
-/** The gateway's calls of the maintenance service with an analyser file's rows, signed for who asks. */
+/** The gateway's calls of the maintenance service with an analyser file's key in the store, signed for who asks. */
 @Injectable()
 export class SafetyClient extends DomainServiceClient {
   constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {

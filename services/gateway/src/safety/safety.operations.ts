@@ -4,23 +4,31 @@ import {
   recordSafetyTestSchema,
   safetyImportAppliedSchema,
   safetyImportPreviewSchema,
-  safetyImportRequestSchema,
+  safetyImportQuerySchema,
   safetyTestDtoSchema,
   SUBJECTS,
 } from '@caliber/contracts';
 import { ENGINEERS, operation, STAFF, type ApiOperation } from '../api/operation';
-import { FILE_WORKERS_BUSY } from '../api/refusals';
-
-/** What an analyser file may be refused for before maintenance sees it: its size, or busy file workers. */
+/**
+ * What an analyser file may be refused for: its size and rows, the memory and time its reading
+ * takes, and the limits of the gateway's uploads and of maintenance's file workers.
+ */
 const SAFETY_FILE_LIMITS = {
-  413: 'The body is larger than 3 MB; or the file is larger than 2 MB, holds more than 1,000 tests, or its tests hold more text than one check takes (800 KB); or it needs more than 64 MB of memory or 10 s to read.',
-  ...FILE_WORKERS_BUSY,
+  400: 'Invalid query (`fileName` must end in .csv); or the file is empty, not CSV text, in no format Caliber reads, or holds no tests; `message` says which.',
+  413: 'The file is larger than 2 MB or holds more than 1,000 tests, or it needs more than 64 MB of memory or 10 s to read.',
+  429: 'You are sending two files already, or your previous analyser file is still being read and checked: wait for its answer (`Retry-After`).',
+  503: 'The server is receiving as many files as it takes at once, or the maintenance service is reading ten analyser files already or not answering; try again (`Retry-After`).',
 } as const;
+
+/** The body of an import: the analyser's CSV export itself. */
+const ANALYSER_FILE_BODY = {
+  description: "The analyser's CSV export, its bytes as the body (any Content-Type), streamed; at most 2 MB.",
+};
 
 /**
  * Electrical-safety tests (IEC 62353): a device's tests, one test and recording one are forwarded
- * to the maintenance service; an analyser file is read in the gateway's file workers first, so the
- * preview and the import keep handlers of their own (`SafetyTestsController`).
+ * to the maintenance service; an analyser file is streamed into the file store and maintenance
+ * handed its key, so the preview and the import keep handlers of their own (`SafetyTestsController`).
  */
 export const SAFETY_OPERATIONS = {
   getEquipmentSafetyTests: operation({
@@ -86,9 +94,10 @@ export const SAFETY_OPERATIONS = {
     tag: 'Electrical safety',
     summary: "Read a safety analyser's CSV export and preview each row (Engineers and Admins)",
     description:
-      "The file (CSV, base64, at most 2 MB and 1,000 tests) is read in the gateway's file workers by the parser its first line names: Caliber's safety-test CSV, a Fluke ESA615/Ansur-modelled table, or a Rigel 288+ complete result. Each row is matched to a device by serial number and answered as to import (with its computed result, and whether the analyser's own verdict disagrees) or refused: no such device, ambiguous, a duplicate of a recorded test or of an earlier row, an unreadable value. Nothing is written.",
+      "The body is the file (CSV, at most 2 MB and 1,000 tests), its name in the query. The maintenance service reads it in its own file workers by the parser its first line names: Caliber's safety-test CSV, a Fluke ESA615/Ansur-modelled table, a Rigel 288+ complete result, or any format that service has added since. Each row is matched to a device by serial number and answered as to import (with its computed result, and whether the analyser's own verdict disagrees) or refused: no such device, ambiguous, a duplicate of a recorded test or of an earlier row, an unreadable value. Nothing is written.",
     callers: ENGINEERS,
-    body: safetyImportRequestSchema,
+    query: safetyImportQuerySchema,
+    fileBody: ANALYSER_FILE_BODY,
     answer: { status: 200, description: '`SafetyImportPreview`', schema: safetyImportPreviewSchema },
     refusals: SAFETY_FILE_LIMITS,
   }),
@@ -99,9 +108,10 @@ export const SAFETY_OPERATIONS = {
     tag: 'Electrical safety',
     summary: 'Import the importable rows of a safety analyser file (Engineers and Admins)',
     description:
-      'The same file again: its rows are checked again and every importable one written in one transaction, each audited; `openRepairTasks` opens a Repair task per failed test. A test already on record (same device, format, date and time) is a duplicate, so applying a file twice imports nothing new.',
+      'The same file again (the body, its name and `openRepairTasks` in the query): its rows are checked again and every importable one written in one transaction, each audited; `openRepairTasks` opens a Repair task per failed test. A test already on record (same device, format, date and time) is a duplicate, so applying a file twice imports nothing new.',
     callers: ENGINEERS,
-    body: safetyImportRequestSchema,
+    query: safetyImportQuerySchema,
+    fileBody: ANALYSER_FILE_BODY,
     answer: {
       status: 200,
       description: '`SafetyImportApplied`: the preview with what was written.',

@@ -2,7 +2,7 @@ import { call } from '@caliber/testing/http';
 import { rosterStaff, signIn, useSignInStack } from '@caliber/testing/stack';
 import { until } from '@caliber/testing/wait';
 import { FileWorkers } from '../files/file-workers';
-import { SHEET_PART, handMadeZip, sheetXml, workbookParts } from '../files/sheets/test-files';
+import { SHEET_PART, handMadeZip, sheetXml, workbookParts } from '@caliber/file-kit/testing';
 import { ROSTER_HEADER, cellOnTheLastRow } from './roster-test-files';
 
 const CAP = (row: string) =>

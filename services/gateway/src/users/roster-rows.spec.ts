@@ -6,7 +6,7 @@ import {
   sheetXml,
   workbookParts,
   workbookWithRows,
-} from '../files/sheets/test-files';
+} from '@caliber/file-kit/testing';
 import { readRosterRows } from './roster-rows';
 import { ROSTER_HEADER, cellOnTheLastRow } from './roster-test-files';
 

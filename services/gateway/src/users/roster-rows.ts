@@ -4,9 +4,15 @@ import {
   ROSTER_IMPORT_MAX_ROWS,
   type RosterFileRow,
 } from '@caliber/contracts';
-import { refuseContent } from '../files/sheets/file-refusal';
-import { refuseHeaderOnly, refuseNoRows, sheetRows } from '../files/sheets/read-sheet';
-import type { SheetFile, SheetFileType, SheetRow } from '../files/sheets/sheet-file';
+import {
+  refuseContent,
+  refuseHeaderOnly,
+  refuseNoRows,
+  sheetRows,
+  type SheetFile,
+  type SheetFileType,
+  type SheetRow,
+} from '@caliber/file-kit/worker';
 
 type Column = (typeof ROSTER_COLUMNS)[number]['key'];
 

@@ -1,4 +1,4 @@
-import { workbookWithRows } from '../files/sheets/test-files';
+import { workbookWithRows } from '@caliber/file-kit/testing';
 
 /** The roster's required columns: the least header a roster file has. */
 export const ROSTER_HEADER = ['Service Number', 'Full Name', 'Phone'] as const;

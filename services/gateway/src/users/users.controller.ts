@@ -15,7 +15,7 @@ import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { ZodBodyPipe } from '../http/zod-body.pipe';
 import { FileWorkers } from '../files/file-workers';
-import { sheetFileType } from '../files/sheets/sheet-file';
+import { sheetFileType } from '@caliber/file-kit/worker';
 import { rosterWorkbook } from './roster-file';
 import { UsersClient } from './users.client';
 import { USERS_OPERATIONS } from './users.operations';

@@ -13,6 +13,7 @@ import {
 } from '@caliber/contracts';
 import { Acting, Command, parsePayload } from '@caliber/service-kit';
 import { z } from 'zod';
+import { SafetyFileImports } from './safety-file-imports';
 import { SafetyTestsService } from './safety-tests.service';
 
 /** Any text: an id that is not a UUID names nothing, which the service answers with 404. */
@@ -24,7 +25,10 @@ const id = z.string().max(64);
  */
 @Controller()
 export class SafetyTestsController {
-  constructor(private readonly safety: SafetyTestsService) {}
+  constructor(
+    private readonly safety: SafetyTestsService,
+    private readonly imports: SafetyFileImports,
+  ) {}
 
   @MessagePattern(SUBJECTS.maintenance.safetyTestsOfDevice)
   ofDevice(@Acting() _actor: Actor, @Command() data: unknown): Promise<DeviceSafetyTests> {
@@ -51,11 +55,11 @@ export class SafetyTestsController {
 
   @MessagePattern(SUBJECTS.maintenance.safetyImportPreview)
   importPreview(@Acting() actor: Actor, @Command() data: unknown): Promise<SafetyImportPreview> {
-    return this.safety.importPreview(actor, parsePayload(safetyImportCommandSchema, data));
+    return this.imports.preview(actor, parsePayload(safetyImportCommandSchema, data));
   }
 
   @MessagePattern(SUBJECTS.maintenance.safetyImportApply)
   importApply(@Acting() actor: Actor, @Command() data: unknown): Promise<SafetyImportApplied> {
-    return this.safety.importApply(actor, parsePayload(safetyImportCommandSchema, data));
+    return this.imports.apply(actor, parsePayload(safetyImportCommandSchema, data));
   }
 }

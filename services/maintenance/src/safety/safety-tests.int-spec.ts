@@ -2,17 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type {
-  DeviceSafetyTests,
-  EquipmentDetail,
-  EquipmentDto,
-  RecordSafetyTestResponse,
-  Role,
-  SafetyImportApplied,
-  SafetyImportPreview,
-  SafetyTestInput,
-  TaskDetail,
+import {
+  SAFETY_IMPORT_MAX_BYTES,
+  SAFETY_IMPORT_MAX_ROWS,
+  type DeviceSafetyTests,
+  type EquipmentDetail,
+  type EquipmentDto,
+  type RecordSafetyTestResponse,
+  type Role,
+  type SafetyImportApplied,
+  type SafetyImportPreview,
+  type SafetyTestInput,
+  type TaskDetail,
 } from '@caliber/contracts';
+import { testFileStore } from '@caliber/testing/file-stores';
 import { call } from '@caliber/testing/http';
 import { until } from '@caliber/testing/wait';
 import {
@@ -26,7 +29,7 @@ import {
 import { addDays, hospitalToday } from '../hospital-clock';
 import { SafetyReportService } from './safety-report.service';
 
-const SAMPLES = join(__dirname, '../../../gateway/src/safety/analysers/samples');
+const SAMPLES = join(__dirname, 'analysers/samples');
 
 /**
  * Electrical-safety tests through the gateway, against the real servers and services: recording
@@ -34,6 +37,26 @@ const SAMPLES = join(__dirname, '../../../gateway/src/safety/analysers/samples')
  * transaction, the audit row, who may record, the due date from a Safety Testing plan, and an
  * analyser file's preview, apply (idempotent) and refusals.
  */
+/** An analyser file to send: its name, its text, and whether failed tests open Repair tasks. */
+interface AnalyserFile {
+  fileName: string;
+  text: string;
+  openRepairTasks?: boolean;
+}
+
+/** Sends an analyser file to an import route: the file's bytes as the body, streamed. */
+function sendFile<T>(gatewayUrl: string, path: string, file: AnalyserFile, token?: string) {
+  const query = new URLSearchParams({
+    fileName: file.fileName,
+    ...(file.openRepairTasks === undefined ? {} : { openRepairTasks: String(file.openRepairTasks) }),
+  });
+  return call<T>(gatewayUrl, 'POST', `/api${path}?${query.toString()}`, {
+    token,
+    rawBody: file.text,
+    contentType: 'application/octet-stream',
+  });
+}
+
 describe('electrical-safety tests (real stack)', () => {
   const stack = useSignInStack('safety');
   let equipment: INestApplication;
@@ -67,6 +90,9 @@ describe('electrical-safety tests (real stack)', () => {
     get: <T>(path: string) => call<T>(stack.gateway.url, 'GET', `/api${path}`, { token: tokens.get(who) }),
     post: <T = Record<string, unknown>>(path: string, body: unknown) =>
       call<T>(stack.gateway.url, 'POST', `/api${path}`, { token: tokens.get(who), body }),
+    /** An analyser file sent as the browser sends it: its bytes the body, its name in the query. */
+    send: <T = Record<string, unknown>>(path: string, file: AnalyserFile) =>
+      sendFile<T>(stack.gateway.url, path, file, tokens.get(who)),
   });
 
   async function aDevice(serialNumber?: string, name = 'IntelliVue MX450'): Promise<EquipmentDto> {
@@ -333,9 +359,9 @@ describe('electrical-safety tests (real stack)', () => {
     await aDevice(`${imported}-PUMP-002`, 'Infusion pump');
     await aDevice(`${imported}-DEFIB-003`, 'Defibrillator');
     await aDevice(`${imported}-SCALE-004`, 'Scale');
-    const file = { fileName: 'caliber-safety-tests.csv', content: Buffer.from(text).toString('base64') };
+    const file = { fileName: 'caliber-safety-tests.csv', text };
 
-    const preview = await as('engineer').post<SafetyImportPreview>('/safety-tests/imports/preview', file);
+    const preview = await as('engineer').send<SafetyImportPreview>('/safety-tests/imports/preview', file);
     expect(preview.status).toBe(200);
     expect(preview.body.format).toBe('caliber-csv');
     expect(
@@ -356,7 +382,7 @@ describe('electrical-safety tests (real stack)', () => {
     )) as [{ n: number }];
     expect(none[0].n).toBe(0);
 
-    const applied = await as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', {
+    const applied = await as('engineer').send<SafetyImportApplied>('/safety-tests/imports/apply', {
       ...file,
       openRepairTasks: true,
     });
@@ -397,7 +423,7 @@ describe('electrical-safety tests (real stack)', () => {
       },
     ]);
 
-    const again = await as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', {
+    const again = await as('engineer').send<SafetyImportApplied>('/safety-tests/imports/apply', {
       ...file,
       openRepairTasks: true,
     });
@@ -429,11 +455,11 @@ describe('electrical-safety tests (real stack)', () => {
     );
     await aDevice(`${twice}-PUMP-002`, 'Infusion pump');
     await aDevice(`${twice}-DEFIB-003`, 'Defibrillator');
-    const file = { fileName: 'rigel.csv', content: Buffer.from(text).toString('base64') };
+    const file = { fileName: 'rigel.csv', text };
     // One person has one file read at a time (429 for the second), so two people apply it.
     const [first, second] = await Promise.all([
-      as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', file),
-      as('admin').post<SafetyImportApplied>('/safety-tests/imports/apply', file),
+      as('engineer').send<SafetyImportApplied>('/safety-tests/imports/apply', file),
+      as('admin').send<SafetyImportApplied>('/safety-tests/imports/apply', file),
     ]);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(first.body.imported + second.body.imported).toBe(2);
@@ -454,7 +480,7 @@ describe('electrical-safety tests (real stack)', () => {
     );
     return {
       fileName: 'tests.csv',
-      content: Buffer.from([header, ...lines].join('\n')).toString('base64'),
+      text: [header, ...lines].join('\n'),
       openRepairTasks: true,
     };
   };
@@ -465,7 +491,7 @@ describe('electrical-safety tests (real stack)', () => {
     const exact = `${prefix}EXACT`;
     for (let index = 0; index < 21; index += 1) await aDevice(`A${index}-${exact}`);
     const device = await aDevice(exact.toLowerCase());
-    const preview = await as('engineer').post<SafetyImportPreview>(
+    const preview = await as('engineer').send<SafetyImportPreview>(
       '/safety-tests/imports/preview',
       failingFile([exact, `${exact}-NONE`], 0),
     );
@@ -480,13 +506,12 @@ describe('electrical-safety tests (real stack)', () => {
     const device = await aDevice();
     const file = {
       fileName: 'tests.csv',
-      content: Buffer.from(
+      text:
         'Serial Number,Test Date,Tester,Instrument,Protection Class,Protective Earth (Ω),Equipment Leakage (µA),Applied Parts,Visual Inspection\n' +
-          `${device.serialNumber},2026-03-02 09:00,Dana Okoye,ESA615,I,85 mOhm,0.2 mA,ECG:CF:>50,Pass\n`,
-      ).toString('base64'),
+        `${device.serialNumber},2026-03-02 09:00,Dana Okoye,ESA615,I,85 mOhm,0.2 mA,ECG:CF:>50,Pass\n`,
       openRepairTasks: true,
     };
-    const applied = await as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', file);
+    const applied = await as('engineer').send<SafetyImportApplied>('/safety-tests/imports/apply', file);
     expect(applied.status).toBe(200);
     expect(applied.body.rows[0]).toMatchObject({
       outcome: 'import',
@@ -518,7 +543,7 @@ describe('electrical-safety tests (real stack)', () => {
     for (const serialNumber of serials) devices.push(await aDevice(serialNumber));
     for (let round = 0; round < 3; round += 1) {
       const [applied, ...reported] = await Promise.all([
-        as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', failingFile(serials, round)),
+        as('engineer').send<SafetyImportApplied>('/safety-tests/imports/apply', failingFile(serials, round)),
         ...devices.slice(1).map((device) =>
           as('tech').post('/maintenance/report', {
             equipment: device._id,
@@ -538,8 +563,8 @@ describe('electrical-safety tests (real stack)', () => {
     }
     for (let round = 10; round < 13; round += 1) {
       const [forward, backward] = await Promise.all([
-        as('engineer').post<SafetyImportApplied>('/safety-tests/imports/apply', failingFile(serials, round)),
-        as('admin').post<SafetyImportApplied>(
+        as('engineer').send<SafetyImportApplied>('/safety-tests/imports/apply', failingFile(serials, round)),
+        as('admin').send<SafetyImportApplied>(
           '/safety-tests/imports/apply',
           failingFile([...serials].reverse(), round + 20),
         ),
@@ -550,9 +575,9 @@ describe('electrical-safety tests (real stack)', () => {
   });
 
   it('refuses bad files with a clear 4xx, and imports for Engineers and Admins only', async () => {
-    const post = (who: string, body: unknown) => as(who).post('/safety-tests/imports/preview', body);
-    const csv = (text: string) => ({ fileName: 'tests.csv', content: Buffer.from(text).toString('base64') });
-    const tech = await post(
+    const send = (who: string, file: AnalyserFile) => as(who).send('/safety-tests/imports/preview', file);
+    const csv = (text: string) => ({ fileName: 'tests.csv', text });
+    const tech = await send(
       'tech',
       csv('Serial Number,Test Date,Protection Class,Visual Inspection\nX,2026-01-01,I,Pass\n'),
     );
@@ -560,22 +585,61 @@ describe('electrical-safety tests (real stack)', () => {
       403,
       'Only Engineers and Admins may import safety tests.',
     ]);
-    const notBase64 = await post('engineer', { fileName: 'tests.csv', content: '%%%' });
-    expect([notBase64.status, notBase64.body['message']]).toEqual([
-      400,
-      'content must be the file, base64-encoded.',
-    ]);
-    const workbook = await post('engineer', { fileName: 'tests.xlsx', content: 'UEsDBA==' });
+    const workbook = await send('engineer', { fileName: 'tests.xlsx', text: 'PK' });
     expect([workbook.status, workbook.body['message']]).toEqual([
       400,
       'Send the analyser export as a .csv file.',
     ]);
-    const unknown = await post('engineer', csv('Name,Model\nMonitor,MX450\n'));
+    const unknown = await send('engineer', csv('Name,Model\nMonitor,MX450\n'));
     expect(unknown.status).toBe(400);
     expect(unknown.body['message']).toMatch(/^This file is not an export Caliber reads\./);
-    const signedOut = await call(stack.gateway.url, 'POST', '/api/safety-tests/imports/preview', {
-      body: csv('x'),
+    const empty = await send('engineer', csv(''));
+    expect([empty.status, empty.body['message']]).toEqual([400, 'The file is empty.']);
+    const pdf = await send('engineer', csv('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n'));
+    expect([pdf.status, pdf.body['message']]).toEqual([
+      400,
+      'The analyser file is a PDF document, not a spreadsheet: send the .xlsx or .csv file itself.',
+    ]);
+    // 2 MB is the most an analyser file may be: one byte more is cut off as it arrives.
+    const large = await send('engineer', csv('a'.repeat(SAFETY_IMPORT_MAX_BYTES + 1)));
+    expect([large.status, large.body['message']]).toEqual([
+      413,
+      'The file is larger than 2 MB, the most its purpose takes.',
+    ]);
+    // More than 1,000 tests (each row refused or not) is refused as a whole.
+    const header = 'Serial Number,Test Date,Protection Class,Visual Inspection';
+    const many = Array.from({ length: SAFETY_IMPORT_MAX_ROWS + 1 }, (_, i) => `SN-${i},2026-01-01,I,Pass`);
+    const tooMany = await send('engineer', csv([header, ...many].join('\n')));
+    expect([tooMany.status, tooMany.body['message']]).toEqual([
+      400,
+      'An analyser file may hold at most 1,000 tests; this one has 1,001. Split it and import each part.',
+    ]);
+    // The old shape (the file as base64 in JSON) is no longer read as a file.
+    const json = await as('engineer').post('/safety-tests/imports/preview?fileName=tests.csv', {
+      fileName: 'tests.csv',
+      content: Buffer.from('x').toString('base64'),
     });
+    expect(json.status).toBe(400);
+    const signedOut = await sendFile(stack.gateway.url, '/safety-tests/imports/preview', csv('x'));
     expect(signedOut.status).toBe(401);
+    // Nothing is left of any of them in the file store.
+    expect(await testFileStore({}).list('incoming/')).toEqual([]);
+  });
+
+  it("reads one analyser file of a person's at a time: a second one meanwhile is 429 with a message", async () => {
+    const serials = Array.from({ length: 3 }, (_, index) => `${prefix}ONE-${index}`);
+    // Both arrive while the first is read in a worker thread and checked (hundreds of milliseconds).
+    const answers = await Promise.all([
+      as('engineer').send('/safety-tests/imports/preview', failingFile(serials, 30)),
+      as('engineer').send('/safety-tests/imports/preview', failingFile(serials, 31)),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429]);
+    expect(answers.find((answer) => answer.status === 429)?.body['message']).toBe(
+      'Your previous analyser file is still being read and checked. Wait for its answer, then send the next.',
+    );
+    // Someone else meanwhile is not held up, and the same person's next file is read.
+    expect(
+      (await as('engineer').send('/safety-tests/imports/preview', failingFile(serials, 32))).status,
+    ).toBe(200);
   });
 });

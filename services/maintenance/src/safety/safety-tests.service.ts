@@ -11,8 +11,8 @@ import {
   SAFETY_TESTS_LISTED,
   type Actor,
   type DeviceSafetyTests,
+  type AnalyserFileRead,
   type SafetyImportApplied,
-  type SafetyImportCommand,
   type SafetyImportPreview,
   type SafetyImportRow,
   type SafetyEvaluation,
@@ -142,6 +142,9 @@ export function importLocks(
   return [...locks.keys()].sort().map((key) => ({ key, sql: locks.get(key) ?? '' }));
 }
 
+/** An analyser file as read in a file worker, and whether its failed tests open Repair tasks. */
+export type AnalyserImport = AnalyserFileRead & { openRepairTasks: boolean };
+
 interface Resolved {
   device: TaskEquipmentRef | null;
   reason: string | null;
@@ -265,7 +268,7 @@ export class SafetyTestsService {
   }
 
   /** What an analyser file would import: each row matched, checked, and its result computed. */
-  async importPreview(actor: Actor, command: SafetyImportCommand): Promise<SafetyImportPreview> {
+  async importPreview(actor: Actor, command: AnalyserImport): Promise<SafetyImportPreview> {
     refuseRecording(actor);
     const devices = await this.resolveDevices(actor, command.records);
     const rows = await this.checkRows(this.dataSource.manager, command, devices);
@@ -277,7 +280,7 @@ export class SafetyTestsService {
    * recorded since is a duplicate now), and the unique index on (device, format, the analyser's
    * date and time) makes a second apply of the same file, even at the same moment, import nothing.
    */
-  async importApply(actor: Actor, command: SafetyImportCommand): Promise<SafetyImportApplied> {
+  async importApply(actor: Actor, command: AnalyserImport): Promise<SafetyImportApplied> {
     refuseRecording(actor);
     const devices = await this.resolveDevices(actor, command.records);
     const { rows, tasks } = await this.dataSource.transaction(async (manager) => {
@@ -462,7 +465,7 @@ export class SafetyTestsService {
   /** Each row's outcome: refused by the parser, no such device, unreadable, a duplicate, or to import. */
   private async checkRows(
     manager: EntityManager,
-    command: SafetyImportCommand,
+    command: AnalyserImport,
     devices: Map<string, Resolved>,
   ): Promise<SafetyImportRow[]> {
     const recorded = await this.recordedKeys(manager, command, devices);
@@ -515,7 +518,7 @@ export class SafetyTestsService {
   /** The (device, analyser date and time) pairs of this format already on record. */
   private async recordedKeys(
     manager: EntityManager,
-    command: SafetyImportCommand,
+    command: AnalyserImport,
     devices: Map<string, Resolved>,
   ): Promise<Set<string>> {
     const ids = [
@@ -571,7 +574,7 @@ function emptyRow(line: number, serialNumber: string | null): SafetyImportRow {
   };
 }
 
-function summary(command: SafetyImportCommand, rows: SafetyImportRow[]): SafetyImportPreview {
+function summary(command: AnalyserImport, rows: SafetyImportRow[]): SafetyImportPreview {
   const importable = rows.filter((row) => row.outcome === 'import');
   return {
     format: command.format,

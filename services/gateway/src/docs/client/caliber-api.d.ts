@@ -1249,7 +1249,7 @@ export interface paths {
     put?: never;
     /**
      * Read a safety analyser's CSV export and preview each row (Engineers and Admins)
-     * @description The file (CSV, base64, at most 2 MB and 1,000 tests) is read in the gateway's file workers by the parser its first line names: Caliber's safety-test CSV, a Fluke ESA615/Ansur-modelled table, or a Rigel 288+ complete result. Each row is matched to a device by serial number and answered as to import (with its computed result, and whether the analyser's own verdict disagrees) or refused: no such device, ambiguous, a duplicate of a recorded test or of an earlier row, an unreadable value. Nothing is written.
+     * @description The body is the file (CSV, at most 2 MB and 1,000 tests), its name in the query. The maintenance service reads it in its own file workers by the parser its first line names: Caliber's safety-test CSV, a Fluke ESA615/Ansur-modelled table, a Rigel 288+ complete result, or any format that service has added since. Each row is matched to a device by serial number and answered as to import (with its computed result, and whether the analyser's own verdict disagrees) or refused: no such device, ambiguous, a duplicate of a recorded test or of an earlier row, an unreadable value. Nothing is written.
      */
     post: operations['previewSafetyImport'];
     delete?: never;
@@ -1269,7 +1269,7 @@ export interface paths {
     put?: never;
     /**
      * Import the importable rows of a safety analyser file (Engineers and Admins)
-     * @description The same file again: its rows are checked again and every importable one written in one transaction, each audited; `openRepairTasks` opens a Repair task per failed test. A test already on record (same device, format, date and time) is a duplicate, so applying a file twice imports nothing new.
+     * @description The same file again (the body, its name and `openRepairTasks` in the query): its rows are checked again and every importable one written in one transaction, each audited; `openRepairTasks` opens a Repair task per failed test. A test already on record (same device, format, date and time) is a duplicate, so applying a file twice imports nothing new.
      */
     post: operations['applySafetyImport'];
     delete?: never;
@@ -5300,8 +5300,8 @@ export interface components {
       /** @enum {string} */
       result: 'Pass' | 'Fail';
       evaluation: components['schemas']['SafetyEvaluation'];
-      /** @enum {string} */
-      source: 'form' | 'fluke-ansur' | 'rigel-medebase' | 'caliber-csv';
+      /** @description `form`, or the id of the analyser format it was imported from (`caliber-csv`, `fluke-ansur`, `rigel-medebase`, …). */
+      source: string;
       /** @description An imported analyser's own verdict, kept beside the computed one (null: none given). */
       analyserResult: ('Pass' | 'Fail') | null;
       repairTask: {
@@ -12455,19 +12455,18 @@ export interface operations {
   };
   previewSafetyImport: {
     parameters: {
-      query?: never;
+      query?: {
+        fileName?: string;
+        openRepairTasks?: 'true' | 'false';
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
+    /** @description The analyser's CSV export, its bytes as the body (any Content-Type), streamed; at most 2 MB. */
     requestBody: {
       content: {
-        'application/json': {
-          fileName: string;
-          content: string;
-          /** @default false */
-          openRepairTasks?: boolean;
-        };
+        'application/octet-stream': string;
       };
     };
     responses: {
@@ -12480,7 +12479,7 @@ export interface operations {
           'application/json': components['schemas']['SafetyImportPreview'];
         };
       };
-      /** @description Invalid input; `message` says what to fix. */
+      /** @description Invalid query (`fileName` must end in .csv); or the file is empty, not CSV text, in no format Caliber reads, or holds no tests; `message` says which. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12507,7 +12506,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is larger than 3 MB; or the file is larger than 2 MB, holds more than 1,000 tests, or its tests hold more text than one check takes (800 KB); or it needs more than 64 MB of memory or 10 s to read. */
+      /** @description The file is larger than 2 MB or holds more than 1,000 tests, or it needs more than 64 MB of memory or 10 s to read. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12516,7 +12515,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12525,7 +12524,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`). */
+      /** @description You are sending two files already, or your previous analyser file is still being read and checked: wait for its answer (`Retry-After`). */
       429: {
         headers: {
           [name: string]: unknown;
@@ -12534,7 +12533,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description The server is receiving as many files as it takes at once, or the maintenance service is reading ten analyser files already or not answering; try again (`Retry-After`). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12547,19 +12546,18 @@ export interface operations {
   };
   applySafetyImport: {
     parameters: {
-      query?: never;
+      query?: {
+        fileName?: string;
+        openRepairTasks?: 'true' | 'false';
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
+    /** @description The analyser's CSV export, its bytes as the body (any Content-Type), streamed; at most 2 MB. */
     requestBody: {
       content: {
-        'application/json': {
-          fileName: string;
-          content: string;
-          /** @default false */
-          openRepairTasks?: boolean;
-        };
+        'application/octet-stream': string;
       };
     };
     responses: {
@@ -12572,7 +12570,7 @@ export interface operations {
           'application/json': components['schemas']['SafetyImportApplied'];
         };
       };
-      /** @description Invalid input; `message` says what to fix. */
+      /** @description Invalid query (`fileName` must end in .csv); or the file is empty, not CSV text, in no format Caliber reads, or holds no tests; `message` says which. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12599,7 +12597,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is larger than 3 MB; or the file is larger than 2 MB, holds more than 1,000 tests, or its tests hold more text than one check takes (800 KB); or it needs more than 64 MB of memory or 10 s to read. */
+      /** @description The file is larger than 2 MB or holds more than 1,000 tests, or it needs more than 64 MB of memory or 10 s to read. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -12608,7 +12606,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12617,7 +12615,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`). */
+      /** @description You are sending two files already, or your previous analyser file is still being read and checked: wait for its answer (`Retry-After`). */
       429: {
         headers: {
           [name: string]: unknown;
@@ -12626,7 +12624,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description The server is receiving as many files as it takes at once, or the maintenance service is reading ten analyser files already or not answering; try again (`Retry-After`). */
       503: {
         headers: {
           [name: string]: unknown;

@@ -1,9 +1,21 @@
 import { ServiceError } from '@caliber/service-kit';
-import { SOURCE_FILE_WORKER } from '@caliber/testing/file-worker-thread';
-import { testDevice } from '../equipment/inventory-test-devices';
-import { FileWorkers, type FileWorkerThread } from './file-workers';
+import { sourceFileWorker } from './source-file-worker';
+import { FileWorkerPool, type FileWorkerThread } from './file-worker-pool';
 import { sheetFileType } from './sheets/sheet-file';
-import { SHEET_PART, handMadeZip, loadWorkbook, sheetXml, workbookParts } from './sheets/test-files';
+import { SHEET_PART, handMadeZip, sheetXml, workbookParts } from './sheets/test-files';
+import { TEST_FILE_JOBS, TEST_PERSON_WORK } from './test-file-jobs';
+
+/** A pool as a service makes one: its job table, its people's work, its worker entry. */
+class FileWorkers extends FileWorkerPool<typeof TEST_FILE_JOBS, keyof typeof TEST_PERSON_WORK> {
+  constructor(worker: FileWorkerThread) {
+    super(TEST_FILE_JOBS, TEST_PERSON_WORK, worker);
+  }
+}
+
+/** The test job table's worker entry, run from source. */
+const TEST_FILE_WORKER = sourceFileWorker('libs/file-kit/src/test-file-worker.worker.ts');
+/** A page of an export's rows. */
+const page = (rows = 1) => Array.from({ length: rows }, (_, i) => [`SN-${i}`, 'Monitor']);
 
 /** A worker thread that never answers: its jobs stay "being done" until it is ended. */
 const NEVER_ANSWERS: FileWorkerThread = {
@@ -38,7 +50,7 @@ const failureOf = (reading: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-describe('FileWorkers', () => {
+describe('FileWorkerPool', () => {
   it('does two jobs at once, lets eight wait, and answers the next 503 with a Retry-After', async () => {
     const workers = new FileWorkers(NEVER_ANSWERS);
     const reads = Array.from({ length: 10 }, (_, i) =>
@@ -140,7 +152,7 @@ describe('FileWorkers', () => {
       ...Array.from({ length: 2 }, () =>
         workers.run('readInventory', { type: 'csv', bytes: Buffer.from('Name\nA\n') }),
       ),
-      workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, (async function* () {})()),
+      workers.run('writeInventory', { separator: ',' }, (async function* () {})()),
     ].map(failureOf);
     expect(
       await failureOf(workers.run('readRoster', { type: 'csv', bytes: Buffer.from('Name\nA\n') })),
@@ -157,12 +169,12 @@ describe('FileWorkers', () => {
     const workers = new FileWorkers(NEVER_ANSWERS);
     let pulled = 0;
     async function* pages() {
-      for (let page = 0; page < 100; page += 1) {
+      for (let count = 0; count < 100; count += 1) {
         pulled += 1;
-        yield [testDevice()];
+        yield page();
       }
     }
-    const writing = failureOf(workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, pages()));
+    const writing = failureOf(workers.run('writeInventory', { separator: ',' }, pages()));
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Two sent and not taken, and the third waiting for room.
     expect(pulled).toBe(3);
@@ -173,22 +185,22 @@ describe('FileWorkers', () => {
   it('fails the job, and ends its thread, when its parts cannot be had', async () => {
     const workers = new FileWorkers(answersAtOnce([]));
     async function* pages() {
-      yield [testDevice()];
+      yield page();
       throw new ServiceError(
         'SERVICE_UNAVAILABLE',
         'The equipment service did not answer in time. Please try again.',
       );
     }
-    expect(await failureOf(workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, pages()))).toMatchObject({
+    expect(await failureOf(workers.run('writeInventory', { separator: ',' }, pages()))).toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
       message: 'The equipment service did not answer in time. Please try again.',
     });
     expect(workers.load).toEqual({ running: 0, waiting: 0, threads: 0 });
     // Parts that all come are answered as the thread answers them.
     async function* three() {
-      for (let page = 0; page < 3; page += 1) yield [testDevice()];
+      for (let count = 0; count < 3; count += 1) yield page();
     }
-    expect(await workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, three())).toBe(3);
+    expect(await workers.run('writeInventory', { separator: ',' }, three())).toBe(3);
     await workers.onModuleDestroy();
   });
 
@@ -207,19 +219,18 @@ describe('FileWorkers', () => {
   });
 
   it('reads an upload and writes an export in a real worker thread', async () => {
-    const workers = new FileWorkers(SOURCE_FILE_WORKER);
+    const workers = new FileWorkers(TEST_FILE_WORKER);
     try {
-      const csv =
-        'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category\r\nMonitor,Mindray,N12,SN-1,ICU,Bed 3,2021-03-04,Serviceable,Monitor\r\n';
-      const read = await workers.run('readInventory', { type: 'csv', bytes: Buffer.from(csv) });
-      expect(read.rows.map((row) => row.cells.serialNumber)).toEqual(['SN-1']);
+      const csv = 'Name,Model\r\nMonitor,N12\r\n';
+      expect(await workers.run('readInventory', { type: 'csv', bytes: Buffer.from(csv) })).toEqual([
+        ['Name', 'Model'],
+        ['Monitor', 'N12'],
+      ]);
       async function* pages() {
-        for (let page = 0; page < 5; page += 1)
-          yield Array.from({ length: 100 }, (_, i) => testDevice({ serialNumber: `SN-${page}-${i}` }));
+        for (let count = 0; count < 5; count += 1) yield page(100);
       }
-      const xlsx = await workers.run('writeInventoryXlsx', { timeZone: 'UTC' }, pages());
-      const workbook = await loadWorkbook(xlsx);
-      expect(workbook.getWorksheet('Inventory')?.rowCount).toBe(501);
+      const written = await workers.run('writeInventory', { separator: ';' }, pages());
+      expect(Buffer.from(written).toString().split('\n')).toHaveLength(500);
       expect(
         await failureOf(
           workers.run('readInventory', { type: 'csv', bytes: Buffer.from('Name\r\nMonitor\r\n') }),
@@ -227,12 +238,7 @@ describe('FileWorkers', () => {
       ).toMatchObject({
         code: 'VALIDATION_FAILED',
         details: [
-          {
-            path: 'content',
-            message: expect.stringMatching(
-              /^The first row must name the inventory's columns; missing: Manufacturer/,
-            ),
-          },
+          { path: 'content', message: "The first row must name the file's columns; missing: Model." },
         ],
       });
     } finally {

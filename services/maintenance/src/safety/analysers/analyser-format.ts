@@ -33,7 +33,8 @@ export interface AnalyserParse {
  * kept as it wrote it, and the result is computed from the limits by the maintenance service.
  */
 export interface AnalyserFormat {
-  id: Exclude<SafetyTestSource, 'form'>;
+  /** Kept as each imported test's source: lower-case, at most 20 characters, never `form`. */
+  id: SafetyTestSource;
   name: string;
   detect(header: readonly string[]): boolean;
   parse(lines: readonly AnalyserLine[], style: NumberStyle): AnalyserParse;

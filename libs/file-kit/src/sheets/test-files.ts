@@ -1,12 +1,41 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { FileRefusal, type FileRefusalCode } from './file-refusal';
+import type { SheetFile } from './sheet-file';
 
 /**
  * Spreadsheet files for the tests, the hostile ones included: workbooks made with exceljs as a
  * person's Excel would make them, and ZIP files made by hand, so their headers can declare what a
  * hostile file declares.
  */
+
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * Two kinds of spreadsheet for the readers' tests, with the words and limits of a roster file and
+ * an inventory file (a service's own kinds are its own; these keep the messages read as a person
+ * would read them): a small file with a small unpacked bound, and a large one.
+ */
+export const ROSTER_SHEET: SheetFile = {
+  name: 'roster file',
+  aName: 'A roster file',
+  aWorkbook: 'a roster workbook',
+  rowsAre: 'people',
+  whole: 'the roster',
+  maxRows: 2500,
+  maxBytes: 2 * MEGABYTE,
+  unpackedMaxBytes: 16 * MEGABYTE,
+};
+export const INVENTORY_SHEET: SheetFile = {
+  name: 'inventory file',
+  aName: 'An inventory file',
+  aWorkbook: 'an inventory workbook',
+  rowsAre: 'devices',
+  whole: 'the inventory',
+  maxRows: 20_000,
+  maxBytes: 8 * MEGABYTE,
+  unpackedMaxBytes: 96 * MEGABYTE,
+};
 
 /** A part of a hand-made ZIP: its text, deflated, and the size its headers declare (the true one unless given). */
 export interface ZipPart {

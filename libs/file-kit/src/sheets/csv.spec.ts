@@ -1,9 +1,8 @@
-import { ROSTER_FILE } from '../../users/roster-rows';
 import { csvDelimiter, csvRows, csvText } from './csv';
-import { refusalOfCall } from './test-files';
+import { ROSTER_SHEET, refusalOfCall } from './test-files';
 
 const rowsOf = (text: string) =>
-  [...csvRows(text, ROSTER_FILE)].map((row) => [...row.cells()].map(([, cell]) => cell));
+  [...csvRows(text, ROSTER_SHEET)].map((row) => [...row.cells()].map(([, cell]) => cell));
 
 const utf16 = (text: string, endian: 'le' | 'be') => {
   const little = Buffer.from(text, 'utf16le');
@@ -15,15 +14,15 @@ describe('a CSV file as hospitals have them', () => {
   const TEXT = 'Name,Manufacturer\r\nMonitor “ICU”,Dräger – €\r\n';
 
   it('reads UTF-8 with and without a byte-order mark', () => {
-    expect(csvText(Buffer.from(TEXT), ROSTER_FILE)).toBe(TEXT);
-    expect(csvText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT)]), ROSTER_FILE)).toBe(
+    expect(csvText(Buffer.from(TEXT), ROSTER_SHEET)).toBe(TEXT);
+    expect(csvText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(TEXT)]), ROSTER_SHEET)).toBe(
       TEXT,
     );
   });
 
   it("reads Excel's Unicode text: UTF-16 little or big endian, with its byte-order mark", () => {
-    expect(csvText(utf16(TEXT, 'le'), ROSTER_FILE)).toBe(TEXT);
-    expect(csvText(utf16(TEXT, 'be'), ROSTER_FILE)).toBe(TEXT);
+    expect(csvText(utf16(TEXT, 'le'), ROSTER_SHEET)).toBe(TEXT);
+    expect(csvText(utf16(TEXT, 'be'), ROSTER_SHEET)).toBe(TEXT);
   });
 
   it('reads Windows-1252 when the bytes are not UTF-8, its curly quotes, dashes and euro sign included', () => {
@@ -41,19 +40,21 @@ describe('a CSV file as hospitals have them', () => {
       0x80,
       ...Buffer.from('\r\n'),
     ]);
-    expect(csvText(bytes, ROSTER_FILE)).toBe(TEXT);
+    expect(csvText(bytes, ROSTER_SHEET)).toBe(TEXT);
   });
 
   it("refuses binary data (a PDF or a workbook renamed .csv), and lets a scanner's group separator and a closing Ctrl-Z be", () => {
     const message =
       'The roster file is not CSV text: it holds binary data, as a PDF or a workbook would. Send the spreadsheet itself as .xlsx, or save it from the spreadsheet program as CSV.';
-    expect(refusalOfCall(() => csvText(Buffer.from('Name\r\nA\u0000B\r\n'), ROSTER_FILE))?.[1]).toBe(message);
+    expect(refusalOfCall(() => csvText(Buffer.from('Name\r\nA\u0000B\r\n'), ROSTER_SHEET))?.[1]).toBe(
+      message,
+    );
     expect(
       refusalOfCall(() =>
-        csvText(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x0a, 0xe2, 0x01, 0x9c]), ROSTER_FILE),
+        csvText(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x0a, 0xe2, 0x01, 0x9c]), ROSTER_SHEET),
       )?.[1],
     ).toBe(message);
-    expect(csvText(Buffer.from('UDI\r\n0109506000134352\u001d21SN-1\r\n\u001a'), ROSTER_FILE)).toBe(
+    expect(csvText(Buffer.from('UDI\r\n0109506000134352\u001d21SN-1\r\n\u001a'), ROSTER_SHEET)).toBe(
       'UDI\r\n0109506000134352\u001d21SN-1\r\n',
     );
   });

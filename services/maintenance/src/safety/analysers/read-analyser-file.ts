@@ -4,10 +4,16 @@ import {
   SERIAL_NUMBER_MAX,
   type AnalyserFileRead,
 } from '@caliber/contracts';
-import { csvDelimiter, csvRows, csvText } from '../../files/sheets/csv';
-import { FileRefusal, refuseContent } from '../../files/sheets/file-refusal';
-import { refuseUpload } from '../../files/sheets/read-sheet';
-import { unreadableCsv, type SheetFile } from '../../files/sheets/sheet-file';
+import {
+  csvDelimiter,
+  csvRows,
+  csvText,
+  FileRefusal,
+  refuseContent,
+  refuseUpload,
+  unreadableCsv,
+  type SheetFile,
+} from '@caliber/file-kit/worker';
 import {
   UnreadableValue,
   type AnalyserFormat,
@@ -71,10 +77,13 @@ export function withinBounds(parsed: AnalyserParse): AnalyserParse {
 
 /**
  * Reads an analyser's CSV export (runs in a file worker): its lines, the format its first line
- * names, and that format's records and refused rows. A file no format knows, or with no tests in
- * it, is refused as a whole (422).
+ * names (the first of `formats` that knows it), and that format's records and refused rows. A file
+ * no format knows, or with no tests in it, is refused as a whole (400).
  */
-export function readAnalyserFile(bytes: Buffer): AnalyserFileRead {
+export function readAnalyserFile(
+  bytes: Buffer,
+  formats: readonly AnalyserFormat[] = ANALYSER_FORMATS,
+): AnalyserFileRead {
   const lines: AnalyserLine[] = [];
   // A semicolon- or tab-separated file is one whose numbers may have decimal commas (see NumberStyle).
   let style: NumberStyle = { decimalComma: false };
@@ -99,12 +108,12 @@ export function readAnalyserFile(bytes: Buffer): AnalyserFileRead {
   }
   const header = lines.find((line) => line.cells.some((text) => text !== ''));
   if (!header) return refuseContent('The analyser file has no lines.');
-  const format = ANALYSER_FORMATS.find((candidate) => candidate.detect(header.cells));
+  const format = formats.find((candidate) => candidate.detect(header.cells));
   if (!format)
     return refuseContent(
-      `This file is not an export Caliber reads. It reads ${ANALYSER_FORMATS.map((known) => known.name).join(
-        ', ',
-      )}; its first line "${header.cells.join(',').slice(0, 80)}" is none of them.`,
+      `This file is not an export Caliber reads. It reads ${formats
+        .map((known) => known.name)
+        .join(', ')}; its first line "${header.cells.join(',').slice(0, 80)}" is none of them.`,
     );
   let parsed: AnalyserParse;
   try {

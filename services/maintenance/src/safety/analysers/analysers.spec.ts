@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import {
   evaluateSafetyTest,
   parseWith,
+  SAFETY_TEST_SOURCE_MAX,
   safetyTestBodySchema,
   type AnalyserFileRead,
 } from '@caliber/contracts';
-import { FileRefusal } from '../../files/sheets/file-refusal';
+import { FileRefusal } from '@caliber/file-kit/worker';
 import { readReading, readValue } from './analyser-format';
-import { readAnalyserFile } from './read-analyser-file';
+import { ANALYSER_FORMATS, readAnalyserFile } from './read-analyser-file';
 
 const sample = (name: string) => readFileSync(join(__dirname, 'samples', name));
 const read = (text: string) => readAnalyserFile(Buffer.from(text));
@@ -39,6 +40,16 @@ function results(file: AnalyserFileRead) {
 }
 
 describe('analyser files', () => {
+  it("gives each format an id a test's source can keep: distinct, lower-case, short, never `form`", () => {
+    const ids = ANALYSER_FORMATS.map((format) => format.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(id).toMatch(/^[a-z0-9-]+$/);
+      expect(id.length).toBeLessThanOrEqual(SAFETY_TEST_SOURCE_MAX);
+      expect(id).not.toBe('form');
+    }
+  });
+
   it("reads Caliber's own CSV: every column, the applied parts, and the rows it cannot read", () => {
     const file = readAnalyserFile(sample('caliber-safety-tests.csv'));
     expect(file.format).toBe('caliber-csv');

@@ -1,5 +1,4 @@
-import { ROSTER_FILE } from '../../users/roster-rows';
-import { handMadeZip, refusalOfCall } from './test-files';
+import { ROSTER_SHEET, handMadeZip, refusalOfCall } from './test-files';
 import { inflateEntry, refuseDeclaredBeyond, storedZip, zipDirectory } from './zip';
 
 const UNREADABLE = ['VALIDATION_FAILED', 'The roster file could not be read as an Excel workbook (.xlsx).'];
@@ -10,12 +9,12 @@ describe('a workbook as a ZIP file (a roster file)', () => {
       { name: 'a.xml', text: '<a/>' },
       { name: 'b.xml', text: 'b'.repeat(10_000) },
     ]);
-    const entries = zipDirectory(zip, ROSTER_FILE);
+    const entries = zipDirectory(zip, ROSTER_SHEET);
     expect(entries.map(({ name, method, declaredSize }) => [name, method, declaredSize])).toEqual([
       ['a.xml', 8, 4],
       ['b.xml', 8, 10_000],
     ]);
-    expect(entries.map((entry) => inflateEntry(zip, entry, ROSTER_FILE).toString())).toEqual([
+    expect(entries.map((entry) => inflateEntry(zip, entry, ROSTER_SHEET).toString())).toEqual([
       '<a/>',
       'b'.repeat(10_000),
     ]);
@@ -27,29 +26,29 @@ describe('a workbook as a ZIP file (a roster file)', () => {
       { name: 'xl/worksheets/sheet1.xml', bytes: Buffer.from('<worksheet>é</worksheet>') },
     ];
     const zip = Buffer.concat([...storedZip(parts)]);
-    const entries = zipDirectory(zip, ROSTER_FILE);
+    const entries = zipDirectory(zip, ROSTER_SHEET);
     expect(entries.map(({ name, method }) => [name, method])).toEqual([
       ['xl/workbook.xml', 0],
       ['xl/worksheets/sheet1.xml', 0],
     ]);
-    expect(entries.map((entry) => inflateEntry(zip, entry, ROSTER_FILE).toString())).toEqual([
+    expect(entries.map((entry) => inflateEntry(zip, entry, ROSTER_SHEET).toString())).toEqual([
       '<workbook/>',
       '<worksheet>é</worksheet>',
     ]);
   });
 
   it('refuses declared sizes beyond the bound, every entry counted', () => {
-    const half = ROSTER_FILE.unpackedMaxBytes / 2;
+    const half = ROSTER_SHEET.unpackedMaxBytes / 2;
     const declaring = (image: number) =>
       zipDirectory(
         handMadeZip([
           { name: 'xl/worksheets/sheet1.xml', text: '<a/>', declaredSize: half },
           { name: 'xl/media/image1.png', text: '<b/>', declaredSize: image },
         ]),
-        ROSTER_FILE,
+        ROSTER_SHEET,
       );
-    expect(() => refuseDeclaredBeyond(declaring(half), ROSTER_FILE)).not.toThrow();
-    expect(refusalOfCall(() => refuseDeclaredBeyond(declaring(half + 1), ROSTER_FILE))).toEqual([
+    expect(() => refuseDeclaredBeyond(declaring(half), ROSTER_SHEET)).not.toThrow();
+    expect(refusalOfCall(() => refuseDeclaredBeyond(declaring(half + 1), ROSTER_SHEET))).toEqual([
       'PAYLOAD_TOO_LARGE',
       'The roster file unpacks to 16.0 MB; a roster workbook may unpack to at most 16 MB (enough for 2,500 people in many columns).',
     ]);
@@ -58,29 +57,31 @@ describe('a workbook as a ZIP file (a roster file)', () => {
   it('refuses a file that is not a ZIP, is cut short, or needs ZIP64', () => {
     const zip = handMadeZip([{ name: 'a.xml', text: '<a/>' }]);
     expect(
-      refusalOfCall(() => zipDirectory(Buffer.from('not a zip at all, just text'), ROSTER_FILE)),
+      refusalOfCall(() => zipDirectory(Buffer.from('not a zip at all, just text'), ROSTER_SHEET)),
     ).toEqual(UNREADABLE);
-    expect(refusalOfCall(() => zipDirectory(zip.subarray(0, zip.length - 30), ROSTER_FILE))).toEqual(
+    expect(refusalOfCall(() => zipDirectory(zip.subarray(0, zip.length - 30), ROSTER_SHEET))).toEqual(
       UNREADABLE,
     );
     const zip64 = Buffer.from(zip);
     zip64.writeUInt32LE(0xffffffff, zip64.length - 22 - 46 + 24);
-    expect(refusalOfCall(() => zipDirectory(zip64, ROSTER_FILE))).toEqual(UNREADABLE);
-    const [entry] = zipDirectory(zip, ROSTER_FILE);
+    expect(refusalOfCall(() => zipDirectory(zip64, ROSTER_SHEET))).toEqual(UNREADABLE);
+    const [entry] = zipDirectory(zip, ROSTER_SHEET);
     if (!entry) throw new Error('no entry');
-    expect(refusalOfCall(() => inflateEntry(zip, { ...entry, localHeaderOffset: 5 }, ROSTER_FILE))).toEqual(
+    expect(refusalOfCall(() => inflateEntry(zip, { ...entry, localHeaderOffset: 5 }, ROSTER_SHEET))).toEqual(
       UNREADABLE,
     );
-    expect(refusalOfCall(() => inflateEntry(zip, { ...entry, method: 12 }, ROSTER_FILE))).toEqual(UNREADABLE);
+    expect(refusalOfCall(() => inflateEntry(zip, { ...entry, method: 12 }, ROSTER_SHEET))).toEqual(
+      UNREADABLE,
+    );
   });
 
   it('stops inflating at the declared size when an entry unpacks to more', () => {
     const zip = handMadeZip([
       { name: 'xl/sharedStrings.xml', text: ' '.repeat(8 * 1024 * 1024), declaredSize: 100 },
     ]);
-    const [entry] = zipDirectory(zip, ROSTER_FILE);
+    const [entry] = zipDirectory(zip, ROSTER_SHEET);
     if (!entry) throw new Error('no entry');
-    expect(refusalOfCall(() => inflateEntry(zip, entry, ROSTER_FILE))).toEqual([
+    expect(refusalOfCall(() => inflateEntry(zip, entry, ROSTER_SHEET))).toEqual([
       'VALIDATION_FAILED',
       'The roster file could not be read as an Excel workbook (.xlsx): its part xl/sharedStrings.xml unpacks to more than the 100 bytes its ZIP directory declares.',
     ]);
