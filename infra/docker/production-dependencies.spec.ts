@@ -24,6 +24,8 @@ const NOT_IN_IMAGES = new Set([
   'services/gateway/src/labels/pdf-read-back.ts',
   // Runs a service's file worker entry from its TypeScript source (through tsx) in the tests; never bundled.
   'libs/file-kit/src/source-file-worker.ts',
+  // Starts the S3-API server (s3rver) the file store's tests run against; never bundled.
+  'libs/service-kit/src/testing/s3-server-process.ts',
 ]);
 
 /** Packages the servers need that no file of ours names: loaded by name by another package. */
