@@ -42,7 +42,7 @@ export async function uploadDocument(
   const query = new URLSearchParams({ purpose, fileName: file.name || 'photo.jpg' });
   const response = await apiFetch('POST', `${recordPath}/documents?${query.toString()}`, { file, signal });
   const text = await response.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? (JSON.parse(text) as unknown) : null;
   } catch {

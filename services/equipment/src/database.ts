@@ -18,7 +18,12 @@ import { StatusSpans1766100000000 } from './migrations/1766100000000-status-span
 import { Documents1767200000000 } from './migrations/1767200000000-documents';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
-export const EQUIPMENT_ENTITIES = [EquipmentEntity, StatusHistoryEntity, AuditEntryEntity, StoredDocumentEntity];
+export const EQUIPMENT_ENTITIES = [
+  EquipmentEntity,
+  StatusHistoryEntity,
+  AuditEntryEntity,
+  StoredDocumentEntity,
+];
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
 export const EQUIPMENT_MIGRATIONS = [
   CreateEquipmentSchema1764000000000,
