@@ -107,14 +107,18 @@ export type DocumentTargetRef = z.output<typeof documentTargetRefSchema>;
 
 /**
  * An upload handed to its service: the gateway streamed it into the file store under
- * `incomingKey` (at most `bytes` long, already hashed there), and the service reads it, checks it,
- * keeps it, and removes the incoming copy whatever the outcome.
+ * `incomingKey`, counting and hashing it on the way (`bytes`, `sha256`), and the service checks
+ * it, keeps it, and removes the incoming copy whatever the outcome. A file kept as it came is
+ * copied within the store, so the gateway's hash is the hash of the bytes kept: a 100 MB manual
+ * is not read through the service a second time.
  */
 export const attachDocumentCommandSchema = z.strictObject({
   ref: documentTargetRefSchema,
   purpose: documentPurposeSchema,
   fileName: z.string().min(1).max(255),
   incomingKey: z.string().regex(/^incoming\/[a-f0-9-]{36}$/),
+  bytes: z.number().int().positive(),
+  sha256: z.string().regex(/^[a-f0-9]{64}$/),
 });
 export type AttachDocumentCommand = z.output<typeof attachDocumentCommandSchema>;
 

@@ -122,7 +122,7 @@ export class DocumentShelf {
     const format = found.format;
     const kept = isImageFormat(format)
       ? await this.photos.run(() => this.keepImage(command.incomingKey, storageKey, format))
-      : await this.keepFile(command.incomingKey, storageKey, received);
+      : await this.keepFile(command, storageKey, received);
     try {
       const row = await this.dataSource.transaction(async (manager) => {
         const entity = manager.create(StoredDocumentEntity, {
@@ -205,16 +205,19 @@ export class DocumentShelf {
     }
   }
 
-  /** Any other file is kept as it came, hashed as it is copied (so the hash is of the bytes kept). */
+  /**
+   * Any other file is kept byte for byte: copied within the store (a clone or a server-side copy,
+   * no byte through this service), its hash the one the gateway took as it arrived.
+   */
   private async keepFile(
-    incomingKey: string,
+    command: AttachDocumentCommand,
     storageKey: string,
     received: number,
   ): Promise<{ bytes: number; sha256: string; thumbnailKey: null }> {
-    const stored = await this.store.put(storageKey, await this.store.get(incomingKey), {
-      maxBytes: received,
-    });
-    return { ...stored, thumbnailKey: null };
+    if (received !== command.bytes)
+      throw new ServiceError('BAD_REQUEST', 'The file did not arrive whole. Send it again.');
+    await this.store.copy(command.incomingKey, storageKey);
+    return { bytes: command.bytes, sha256: command.sha256, thumbnailKey: null };
   }
 
   /** Where a document's bytes (or its thumbnail's) are, when it is on one of the records. */

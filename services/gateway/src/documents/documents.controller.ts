@@ -164,7 +164,14 @@ export function documentsController(): Type<unknown> {
               host,
               session,
               host.subjects.attach,
-              { ref: ref(id), purpose: query.purpose, fileName: query.fileName, incomingKey: upload.key },
+              {
+                ref: ref(id),
+                purpose: query.purpose,
+                fileName: query.fileName,
+                incomingKey: upload.key,
+                bytes: upload.bytes,
+                sha256: upload.sha256,
+              },
               ATTACH_DEADLINE_MS,
             ),
         );
