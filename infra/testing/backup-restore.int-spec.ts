@@ -444,6 +444,15 @@ describe('backups that are restored (PostgreSQL of the machine’s pg_dump major
     expect(refused.stderr).toContain('equipment.dump is 100 bytes');
     expect(await redis.get(reporterKey)).toBeNull();
 
+    // A copy whose documents' files are gone: not a whole backup either.
+    const filesless = join(work, 'filesless-report');
+    cpSync(backupRoot, filesless, { recursive: true });
+    rmSync(join(filesless, name, 'files'), { recursive: true });
+    const noFiles = report(filesless);
+    expect(noFiles.status).toBe(1);
+    expect(noFiles.stderr).toContain(`${name}: the manifest lists 4 files in files/, which is missing`);
+    expect(await redis.get(reporterKey)).toBeNull();
+
     const reported = report(backupRoot);
     expect(reported.stderr).toBe('');
     expect(reported.status).toBe(0);
