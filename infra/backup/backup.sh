@@ -18,16 +18,20 @@
 #                        redis-cli; unset, the caller reports (the CronJob's gateway container reads
 #                        the manifest: infra/backup/report-backup.mjs)
 #   REDIS_KEY_PREFIX     the prefix of that key (default caliber), as the gateway's setting
+#   FILES_DIR            the disk file store's folder (the services' FILES_DIR, by default
+#                        DATA_DIR/files): when set, its documents and photos are copied into the
+#                        backup's files/ folder after the dump. Unset, no files are taken (an S3
+#                        bucket is kept by its own versioning and replication: docs/running/backups.md)
 #
 # Passwords: give them as PGPASSWORD (or a PGPASSFILE) and REDISCLI_AUTH, not inside DATABASE_URL
 # or REDIS_URL. The URLs are passed to pg_dump and redis-cli as arguments, and a process's
 # arguments are visible to every user of the machine (ps); the environment is not.
 #
 # A backup is a folder named by its start time (UTC, 20250611T010000Z) holding <schema>.dump for
-# each schema and manifest.json. It is written under a hidden name and renamed when complete, so a
-# folder with a visible name is always a whole, checked backup; a failed run removes its partial
-# folder, prunes nothing and reports nothing, so the dashboard keeps the last good time and shows
-# its age.
+# each schema, files/ (with FILES_DIR) and manifest.json. It is written under a hidden name and
+# renamed when complete, so a folder with a visible name is always a whole, checked backup; a
+# failed run removes its partial folder, prunes nothing and reports nothing, so the dashboard keeps
+# the last good time and shows its age.
 #
 # The version rule: pg_dump reads servers of its own major version and older, never newer. Run it
 # with the client tools of the server's major (in Kubernetes, the postgres image of that major);
@@ -57,6 +61,12 @@ done
 for tool in pg_dump pg_restore psql sha256sum; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed"
 done
+if [ -n "${FILES_DIR:-}" ]; then
+  [ -d "$FILES_DIR" ] || fail "FILES_DIR '$FILES_DIR' is not a folder"
+  for tool in tar find; do
+    command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed"
+  done
+fi
 if [ -n "${REDIS_URL:-}" ]; then
   command -v redis-cli >/dev/null 2>&1 || fail 'REDIS_URL is set but redis-cli is not installed'
 fi
@@ -146,6 +156,24 @@ printf '%s\n' 'COMMIT;' '\q' >&"${SNAPSHOT[1]}"
 wait "$snapshot_pid" || fail 'the snapshot session ended with an error'
 snapshot_pid=''
 
+# The files, copied AFTER the dump, which makes the copy hold every file a dumped row names: a
+# file is only ever written under a new key before its row is committed, and deleted only after
+# its row is marked removed (and then no live row names it). A file added after the snapshot is
+# copied too, without a row: harmless, nothing refers to it. Writes in progress (.partial) and
+# uploads waiting to be read (incoming/, which no document row names) are left out.
+files_entry=''
+if [ -n "${FILES_DIR:-}" ]; then
+  say "copying the files of $FILES_DIR"
+  mkdir -m 0700 "$partial/files"
+  tar -C "$FILES_DIR" --exclude=./.partial --exclude=./incoming -cf - . | tar -C "$partial/files" -xf - ||
+    fail "copying the files of $FILES_DIR"
+  file_count=$(find "$partial/files" -type f | wc -l | tr -d ' ')
+  file_bytes=$(find "$partial/files" -type f -printf '%s\n' | awk '{ total += $1 } END { printf "%d", total }')
+  files_entry=",
+  \"files\": {\"store\": \"disk\", \"folder\": \"files\", \"count\": $file_count, \"bytes\": $file_bytes}"
+  say "copied $file_count files ($file_bytes bytes)"
+fi
+
 finished_at=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 cat >"$partial/manifest.json" <<EOF
 {
@@ -158,7 +186,7 @@ cat >"$partial/manifest.json" <<EOF
   "snapshot": "$snapshot",
   "extensions": [${extensions}],
   "schemas": [${files_json}
-  ]
+  ]${files_entry}
 }
 EOF
 mv -- "$partial" "$final"

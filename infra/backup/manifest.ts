@@ -32,6 +32,18 @@ export const backupManifestSchema = z.object({
       }),
     )
     .min(1),
+  /**
+   * The documents and photos of the disk file store, copied into the backup's folder after the
+   * dump (absent when the backup took no files: an S3 bucket is kept by its own versioning).
+   */
+  files: z
+    .object({
+      store: z.literal('disk'),
+      folder: z.literal('files'),
+      count: z.number().int().nonnegative(),
+      bytes: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 
 export type BackupManifest = z.infer<typeof backupManifestSchema>;

@@ -7,8 +7,8 @@
 // Redis client are in it), because the postgres image that runs pg_dump has no Redis client. The
 // Redis client is the one installed in the working directory (/app in the gateway's image, the
 // repository's root on a workstation), as the CloudNativePG example's reporter finds it. It writes a time only for a backup it can see is whole:
-// the folder LATEST names, its manifest marked complete with a finish time, and every archive the
-// manifest lists present with the size it lists. Anything else exits 1 and writes nothing, so the
+// the folder LATEST names, its manifest marked complete with a finish time, every archive the
+// manifest lists present with the size it lists, and the files' folder when it lists one. Anything else exits 1 and writes nothing, so the
 // dashboard keeps the last good time and shows its age. A time older than the one already there
 // is not written either: the line never moves backwards.
 import { readFileSync, statSync } from 'node:fs';
@@ -32,6 +32,14 @@ function completeBackupTime(root) {
     const size = statSync(join(folder, String(entry.file))).size;
     if (size !== entry.bytes)
       throw new Error(`${name}: ${entry.file} is ${size} bytes, the manifest says ${entry.bytes}`);
+  }
+  // The documents' files, when the backup took them: their folder must be there with them all.
+  if (manifest.files) {
+    const files = join(folder, String(manifest.files.folder));
+    if (!statSync(files, { throwIfNoEntry: false })?.isDirectory())
+      throw new Error(
+        `${name}: the manifest lists ${manifest.files.count} files in ${manifest.files.folder}/, which is missing`,
+      );
   }
   // Written as backup.sh wrote it: the same text the manifest and the log show.
   return { name, finishedAt: String(manifest.finishedAt) };

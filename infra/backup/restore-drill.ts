@@ -2,6 +2,7 @@
 // touching anything there but a new database it creates and (unless --keep) drops again.
 //
 //   npx tsx infra/backup/restore-drill.ts <backup folder> <server URL> [--keep] [--database <name>]
+//     [--files <folder> | --files-from-env] [--hash-every <n>]
 //
 // <server URL> is a postgresql:// URL of a role that may create databases (CREATEDB), e.g.
 // postgresql://drill@scratch-db:5432/postgres; its password may come from PGPASSWORD instead. The
@@ -12,15 +13,20 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { verifyAuditChain } from '@caliber/service-kit';
+import { createFileStore, DiskFileStore, verifyAuditChain, type FileStore } from '@caliber/service-kit';
 import { Client } from 'pg';
+import { checkDocumentFiles, describeProblems, liveDocumentCount } from './check-files';
 import { backupManifestSchema, majorOf, type BackupManifest } from './manifest';
 
 const USAGE =
   'Usage: npx tsx infra/backup/restore-drill.ts <backup folder> <server URL> [--keep] [--database <name>]\n' +
   '  Checks the archives against the manifest, restores them into a new database on the server,\n' +
   '  verifies every audit chain there, prints the rows per table, and drops the database again\n' +
-  '  (--keep keeps it; --database names it, default caliber_drill_<date>_<time>).\n';
+  '  (--keep keeps it; --database names it, default caliber_drill_<date>_<time>).\n' +
+  "  Every live document row must have its file (and thumbnail) in the files: the backup's files/\n" +
+  '  folder, or --files <folder>, or --files-from-env (the store FILE_STORE, S3_* or FILES_DIR name,\n' +
+  '  for an S3 bucket kept by its own versioning). Each file is hashed; --hash-every <n> hashes\n' +
+  '  every n-th only (all are still checked present and of their size).\n';
 
 /** A failure the drill reports in one line and exits 1 for. */
 class DrillFailure extends Error {}
@@ -127,6 +133,48 @@ interface DrillOptions {
   serverUrl: string;
   keep: boolean;
   database: string;
+  /** A folder of files to check the documents against, instead of the backup's files/. */
+  files?: string;
+  /** Check against the store the environment names (an S3 bucket, FILE_STORE=s3). */
+  filesFromEnv: boolean;
+  hashEvery: number;
+}
+
+/** Where the documents' files are to be found for the check: null when this backup has none. */
+function filesOf(options: DrillOptions, folder: string, manifest: BackupManifest): FileStore | null {
+  if (options.files !== undefined) {
+    if (!existsSync(options.files)) throw new DrillFailure(`--files: ${options.files} is not there.`);
+    return new DiskFileStore(options.files);
+  }
+  if (options.filesFromEnv) return createFileStore(process.env, 'restore drill');
+  if (manifest.files === undefined) return null;
+  const path = join(folder, manifest.files.folder);
+  if (!existsSync(path))
+    throw new DrillFailure(`${path} is missing: the manifest lists ${manifest.files.count} files there.`);
+  return new DiskFileStore(path);
+}
+
+/** Every live document's file there, of its size and SHA-256: a missing or altered one fails the drill. */
+async function checkFiles(db: Client, files: FileStore | null, hashEvery: number): Promise<void> {
+  say('\nDocuments and photos:');
+  if (files === null) {
+    const live = await liveDocumentCount(db);
+    if (live > 0)
+      throw new DrillFailure(
+        `${live} live documents, but this backup holds no files: give --files <folder>, or --files-from-env for the S3 bucket.`,
+      );
+    say('  no live documents, and no files in this backup');
+    return;
+  }
+  const verdict = await checkDocumentFiles(db, files, { hashEvery });
+  if (verdict.problems.length > 0)
+    throw new DrillFailure(
+      `${verdict.problems.length} of ${verdict.documents} live documents have no intact file:\n  ${describeProblems(verdict.problems)}`,
+    );
+  say(
+    `  ${verdict.documents} live documents: every file and thumbnail present (${files.kind} store), ` +
+      `the file of the row's size; ${verdict.hashed} hashed, each of the row's SHA-256`,
+  );
 }
 
 async function drill(options: DrillOptions): Promise<void> {
@@ -137,8 +185,11 @@ async function drill(options: DrillOptions): Promise<void> {
     `  backup: ${manifest.startedAt} to ${manifest.finishedAt}, schemas ${manifest.schemas.map((s) => s.schema).join(', ')}`,
   );
   say(`  taken with ${manifest.pgDumpVersion} from PostgreSQL ${manifest.serverVersion}`);
+  if (manifest.files)
+    say(`  files: ${manifest.files.count} (${manifest.files.bytes} bytes) in ${manifest.files.folder}/`);
   await checkArchives(folder, manifest);
   checkRestoreTool(manifest);
+  const files = filesOf(options, folder, manifest);
 
   const admin = new Client({ connectionString: options.serverUrl });
   await admin.connect();
@@ -178,11 +229,12 @@ async function drill(options: DrillOptions): Promise<void> {
         );
       }
       await report(restored, manifest);
+      await checkFiles(restored, files, options.hashEvery);
     } finally {
       await restored.end();
     }
     say(
-      `Restore drill PASSED: the backup of ${manifest.finishedAt} restores, and its audit chains are intact.`,
+      `Restore drill PASSED: the backup of ${manifest.finishedAt} restores, its audit chains are intact and its documents' files are there.`,
     );
   } finally {
     if (created && !options.keep) {
@@ -253,7 +305,14 @@ function drillName(now = new Date()): string {
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { keep: { type: 'boolean' }, database: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      keep: { type: 'boolean' },
+      database: { type: 'string' },
+      files: { type: 'string' },
+      'files-from-env': { type: 'boolean' },
+      'hash-every': { type: 'string' },
+      help: { type: 'boolean' },
+    },
     allowPositionals: true,
   });
   if (values.help || positionals.length !== 2) {
@@ -268,8 +327,25 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  const hashEvery = Number(values['hash-every'] ?? '1');
+  if (!Number.isInteger(hashEvery) || hashEvery < 1) {
+    process.stderr.write(`--hash-every: '${values['hash-every']}' is not a whole number of at least 1.\n`);
+    return 2;
+  }
+  if (values.files !== undefined && values['files-from-env']) {
+    process.stderr.write('--files and --files-from-env: give one of them.\n');
+    return 2;
+  }
   try {
-    await drill({ folder, serverUrl, keep: values.keep ?? false, database });
+    await drill({
+      folder,
+      serverUrl,
+      keep: values.keep ?? false,
+      database,
+      files: values.files,
+      filesFromEnv: values['files-from-env'] ?? false,
+      hashEvery,
+    });
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -9,7 +9,12 @@ import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 export interface KubeObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   spec?: Record<string, unknown>;
   data?: Record<string, string>;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { DOMAIN_SERVICES, REMOTE_NAMES } from '@caliber/contracts';
+import { DOCUMENT_MAX_BYTES, DOMAIN_SERVICES, REMOTE_NAMES } from '@caliber/contracts';
 import { natsPermissionsByUser, WATCHDOG_MARGIN_MS, type ShutdownSettings } from '@caliber/service-kit';
 import {
   PrometheusRule,
@@ -130,6 +130,21 @@ function matches(selector: Record<string, string> | undefined, labels: Record<st
 }
 
 /** Each Node.js process's own configuration loader, by its service folder. */
+/** Whether a network policy's pod selector (labels, and `In` expressions) picks pods of these labels. */
+function podSelectorMatches(policy: KubeObject, labels: Record<string, string>): boolean {
+  const selector = policy.spec?.['podSelector'] as
+    | {
+        matchLabels?: Record<string, string>;
+        matchExpressions?: { key: string; operator: string; values?: string[] }[];
+      }
+    | undefined;
+  if (!matches(selector?.matchLabels, labels)) return false;
+  return (selector?.matchExpressions ?? []).every(
+    (expression) =>
+      expression.operator === 'In' && (expression.values ?? []).includes(labels[expression.key] ?? ''),
+  );
+}
+
 const CONFIG_LOADERS: Record<string, (env: NodeJS.ProcessEnv) => unknown> = {
   gateway: loadGatewayConfig,
   identity: loadIdentityConfig,
@@ -161,6 +176,12 @@ const SAMPLE_SECRET_VALUES: Record<string, string> = {
   ]),
   REDIS_URL: 'redis://:password@redis:6379',
   DATABASE_URL: 'postgresql://service:password@postgres:5432/caliber',
+  S3_ACCESS_KEY_ID: 'caliber-files',
+};
+
+/** What the operator's own Secrets hold as mounted files, for the configuration check. */
+const SAMPLE_SECRET_FILES: Record<string, string> = {
+  'caliber-object-store/S3_SECRET_ACCESS_KEY': 's'.repeat(40),
 };
 
 /** The Secret caliber-nats-tls as cert-manager writes it: throw-away files made once per run. */
@@ -202,7 +223,11 @@ function containerEnvironment(
       problems.push(`envFrom names ConfigMap ${source.configMapRef?.name ?? '?'}, which is not rendered`);
     Object.assign(env, map?.data);
   }
-  const credentials = { ...deploymentCredentials(() => 'password'), ...natsTlsSecretFiles() };
+  const credentials = {
+    ...deploymentCredentials(() => 'password'),
+    ...natsTlsSecretFiles(),
+    ...SAMPLE_SECRET_FILES,
+  };
   for (const variable of container.env ?? []) {
     const secretKey = variable.valueFrom?.secretKeyRef?.key;
     if (secretKey !== undefined) {
@@ -622,6 +647,90 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
           missing.push(`${secret}: key ${key} not in its row of the guide`);
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe.each(OVERLAYS)('documents and photos in the %s overlay', (overlay) => {
+  const objects = () => rendered[overlay];
+  const FILE_KEEPERS = ['gateway', 'equipment', 'maintenance'];
+  const keepers = () =>
+    containersOf(objects()).filter(({ owner }) =>
+      FILE_KEEPERS.includes(owner.metadata.labels?.['app.kubernetes.io/name'] ?? ''),
+    );
+
+  it('keeps them in the object store: FILE_STORE=s3 and its bucket from a ConfigMap, the key from the Secret caliber-object-store, the secret as a file', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'caliber-manifest-files-'));
+    try {
+      expect(
+        keepers()
+          .map(({ owner }) => nameOf(owner))
+          .sort(),
+      ).toEqual(FILE_KEEPERS.map((name) => `Deployment/${name}`).sort());
+      for (const running of keepers()) {
+        const { env } = containerEnvironment(objects(), running, folder);
+        expect({ name: running.label, store: env['FILE_STORE'], bucket: env['S3_BUCKET'] }).toEqual({
+          name: running.label,
+          store: 's3',
+          bucket: expect.stringMatching(/^[a-z0-9.-]{3,63}$/) as string,
+        });
+        expect(env['S3_ENDPOINT']).toMatch(/^https?:\/\//);
+        // The secret never as a plain variable: a file of the Secret, read by the process.
+        expect(env['S3_SECRET_ACCESS_KEY']).toBeUndefined();
+        expect(readFileSync(env['S3_SECRET_ACCESS_KEY_FILE'] ?? '', 'utf8')).toBe(
+          SAMPLE_SECRET_FILES['caliber-object-store/S3_SECRET_ACCESS_KEY'],
+        );
+        expect(
+          running.container.env?.find((variable) => variable.name === 'S3_ACCESS_KEY_ID')?.valueFrom
+            ?.secretKeyRef,
+        ).toEqual({ name: 'caliber-object-store', key: 'S3_ACCESS_KEY_ID' });
+      }
+      // No other process is given the object store's key.
+      const others = containersOf(objects()).filter(
+        (running) =>
+          !FILE_KEEPERS.includes(running.owner.metadata.labels?.['app.kubernetes.io/name'] ?? '') &&
+          JSON.stringify(running.pod).includes('caliber-object-store'),
+      );
+      expect(others.map((running) => running.label)).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('lets the gateway, equipment and maintenance reach the object store’s port, and no other process', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'caliber-manifest-files-'));
+    try {
+      const [first] = keepers();
+      if (!first) throw new Error('No process keeps files');
+      const endpoint = new URL(containerEnvironment(objects(), first, folder).env['S3_ENDPOINT'] ?? '');
+      const port = Number(endpoint.port || (endpoint.protocol === 'https:' ? 443 : 80));
+      const reaching = egressRules(objects())
+        .filter(({ rule }) => (rule.ports ?? []).some((each) => Number(each.port) === port))
+        .filter(({ rule }) => (rule.to ?? []).some((to) => 'ipBlock' in to));
+      const allowed = new Set<string>();
+      for (const running of containersOf(objects()))
+        for (const { policy } of reaching)
+          if (podSelectorMatches(policy, podLabelsOf(running.owner)))
+            allowed.add(running.owner.metadata.labels?.['app.kubernetes.io/name'] ?? '');
+      for (const name of FILE_KEEPERS) expect({ [name]: allowed.has(name) }).toEqual({ [name]: true });
+      const policy = objects().find(
+        (object) => nameOf(object) === 'NetworkPolicy/allow-egress-to-object-store',
+      );
+      expect(JSON.stringify(policy?.spec)).toContain(`"port":${port}`);
+      expect(
+        (policy?.spec?.['podSelector'] as { matchExpressions?: { values?: string[] }[] })
+          .matchExpressions?.[0]?.values,
+      ).toEqual(FILE_KEEPERS);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('lets the largest document through the Ingress, streamed (the gateway enforces each purpose’s own limit)', () => {
+    const ingress = objects().find((object) => object.kind === 'Ingress');
+    const annotations = ingress?.metadata.annotations ?? {};
+    const size = /^(\d+)m$/.exec(annotations['nginx.ingress.kubernetes.io/proxy-body-size'] ?? '');
+    expect(Number(size?.[1]) * 1024 * 1024).toBeGreaterThan(DOCUMENT_MAX_BYTES);
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-request-buffering']).toBe('off');
   });
 });
 

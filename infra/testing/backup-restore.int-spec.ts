@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -11,9 +12,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { DOMAIN_SERVICE_NAMES, type DomainServiceName } from '@caliber/contracts';
 import { natsUserEnv, serviceEntry } from '@caliber/local-stack';
-import { serviceDataSourceOptions, verifyAuditChain } from '@caliber/service-kit';
+import { DiskFileStore, serviceDataSourceOptions, verifyAuditChain } from '@caliber/service-kit';
 import type { INestApplication } from '@nestjs/common';
 import Redis from 'ioredis';
 import { Client } from 'pg';
@@ -49,6 +51,68 @@ let sourceUrl: string;
 let backupRoleUrl: string;
 let work: string;
 let redis: Redis;
+let filesDir: string;
+
+/** A document of the spec's own, its file put in the disk store as the upload path would. */
+interface SpecDocument {
+  schema: 'equipment' | 'maintenance';
+  id: string;
+  storageKey: string;
+  thumbnailKey: string | null;
+  bytes: number;
+  sha256: string;
+  removed: boolean;
+}
+const documents: SpecDocument[] = [];
+
+/**
+ * Documents with files: two live equipment documents (a photo with its thumbnail, a manual), a
+ * live maintenance one, and a removed one whose file was deleted after its row was marked (the
+ * drill must not ask for it). Plus an upload waiting in incoming/, which no backup takes.
+ */
+async function addDocuments(): Promise<void> {
+  filesDir = join(work, 'files');
+  const store = new DiskFileStore(filesDir);
+  const specs: { schema: SpecDocument['schema']; thumbnail: boolean; removed: boolean; size: number }[] = [
+    { schema: 'equipment', thumbnail: true, removed: false, size: 40_000 },
+    { schema: 'equipment', thumbnail: false, removed: false, size: 300_000 },
+    { schema: 'maintenance', thumbnail: false, removed: false, size: 5_000 },
+    { schema: 'equipment', thumbnail: false, removed: true, size: 1_000 },
+  ];
+  await withDatabase(sourceUrl, async (db) => {
+    for (const [index, spec] of specs.entries()) {
+      const id = randomUUID();
+      const storageKey = `${spec.schema}/documents/${id}`;
+      const body = Buffer.alloc(spec.size, index + 1);
+      body.write(`document ${id}`);
+      const stored = await store.put(storageKey, Readable.from([body]), { maxBytes: spec.size });
+      const thumbnailKey = spec.thumbnail ? `${storageKey}.thumb` : null;
+      if (thumbnailKey)
+        await store.put(thumbnailKey, Readable.from([Buffer.from('thumbnail')]), { maxBytes: 100 });
+      await db.query(
+        `INSERT INTO "${spec.schema}"."documents" ("id", "target", "target_id", "purpose", "file_name",
+           "media_type", "bytes", "sha256", "storage_key", "thumbnail_key", "added_by_label",
+           "added_by_name", "removed_at", "removed_by_label")
+         VALUES ($1, 'equipment', $2, 'report', $3, 'application/pdf', $4, $5, $6, $7, 'BK-0001',
+           'Backup Test', $8, $9)`,
+        [
+          id,
+          randomUUID(),
+          `report-${index}.pdf`,
+          stored.bytes,
+          stored.sha256,
+          storageKey,
+          thumbnailKey,
+          spec.removed ? new Date() : null,
+          spec.removed ? 'BK-0001' : null,
+        ],
+      );
+      if (spec.removed) await store.delete(storageKey);
+      documents.push({ schema: spec.schema, id, storageKey, thumbnailKey, ...stored, removed: spec.removed });
+    }
+  });
+  await store.put(`incoming/${randomUUID()}`, Readable.from([Buffer.from('waiting')]), { maxBytes: 100 });
+}
 
 interface Run {
   status: number | null;
@@ -224,6 +288,7 @@ beforeAll(async () => {
   } finally {
     await reports.destroy();
   }
+  await addDocuments();
 }, 300_000);
 
 afterAll(async () => {
@@ -272,7 +337,12 @@ describe('backups that are restored (PostgreSQL of the machine’s pg_dump major
     mkdirSync(join(backupRoot, 'notes'));
     await redis.del(BACKUP_KEY);
 
-    const run = backup({ DATABASE_URL: backupRoleUrl, BACKUP_ROOT: backupRoot, RETENTION_DAYS: '30' });
+    const run = backup({
+      DATABASE_URL: backupRoleUrl,
+      BACKUP_ROOT: backupRoot,
+      RETENTION_DAYS: '30',
+      FILES_DIR: filesDir,
+    });
     expect(run.stderr).not.toContain('FAILED');
     expect(run.status).toBe(0);
 
@@ -285,8 +355,23 @@ describe('backups that are restored (PostgreSQL of the machine’s pg_dump major
     manifest = backupManifestSchema.parse(JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')));
     expect(manifest.schemas.map((entry) => entry.schema)).toEqual([...DOMAIN_SERVICE_NAMES]);
     expect(readdirSync(folder).sort()).toEqual(
-      ['manifest.json', ...DOMAIN_SERVICE_NAMES.map((name) => `${name}.dump`)].sort(),
+      ['files', 'manifest.json', ...DOMAIN_SERVICE_NAMES.map((name) => `${name}.dump`)].sort(),
     );
+    // The live documents' files and the thumbnail; not the removed one's (deleted), nor the
+    // upload waiting in incoming/, nor a write in progress.
+    const live = documents.filter((document) => !document.removed);
+    expect(manifest.files).toEqual({
+      store: 'disk',
+      folder: 'files',
+      count: live.length + 1,
+      bytes: live.reduce((total, document) => total + document.bytes, 0) + 'thumbnail'.length,
+    });
+    expect(readdirSync(join(folder, 'files')).sort()).toEqual(['equipment', 'maintenance']);
+    for (const document of live)
+      expect(readFileSync(join(folder, 'files', document.storageKey))).toEqual(
+        readFileSync(join(filesDir, document.storageKey)),
+      );
+    expect(run.stderr).toContain(`copied ${live.length + 1} files`);
     expect(manifest.pgDumpVersion).toContain(`) ${pg.major}.`);
     expect(manifest.serverVersion.startsWith(`${pg.major}.`)).toBe(true);
     expect(manifest.extensions).toContainEqual({ name: 'pg_trgm', schema: 'public' });
@@ -359,6 +444,15 @@ describe('backups that are restored (PostgreSQL of the machine’s pg_dump major
     expect(refused.stderr).toContain('equipment.dump is 100 bytes');
     expect(await redis.get(reporterKey)).toBeNull();
 
+    // A copy whose documents' files are gone: not a whole backup either.
+    const filesless = join(work, 'filesless-report');
+    cpSync(backupRoot, filesless, { recursive: true });
+    rmSync(join(filesless, name, 'files'), { recursive: true });
+    const noFiles = report(filesless);
+    expect(noFiles.status).toBe(1);
+    expect(noFiles.stderr).toContain(`${name}: the manifest lists 4 files in files/, which is missing`);
+    expect(await redis.get(reporterKey)).toBeNull();
+
     const reported = report(backupRoot);
     expect(reported.stderr).toBe('');
     expect(reported.status).toBe(0);
@@ -393,6 +487,9 @@ describe('backups that are restored (PostgreSQL of the machine’s pg_dump major
       expect(printed).toEqual(heads);
       expect(run.stdout).toContain('equipment.equipment');
       expect(run.stdout).toMatch(/Newest audit row per service:\n {2}identity +\d{4}-\d\d-\d\dT/);
+      expect(run.stdout).toContain(
+        `3 live documents: every file and thumbnail present (disk store), the file of the row's size; 3 hashed, each of the row's SHA-256`,
+      );
       expect(run.stdout).toContain('Restore drill PASSED');
       expect(run.stdout).toContain(`database ${database} kept`);
     } finally {
@@ -433,4 +530,115 @@ describe('backups that are restored (PostgreSQL of the machine’s pg_dump major
     expect(run.stderr).not.toContain('identity.dump');
     expect(await databaseExists(database)).toBe(false);
   }, 60_000);
+
+  /** A copy of the backup with one of its files changed by `spoil`, and the drill's run on it. */
+  function drillSpoiled(name: string, spoil: (files: string) => void): Run {
+    const spoiled = join(work, name);
+    cpSync(folder, spoiled, { recursive: true });
+    spoil(join(spoiled, 'files'));
+    return drill([spoiled, pg.adminUrl, '--database', `caliber_drill_${name}_${process.pid}`]);
+  }
+
+  it('fails the drill, naming the document, when a live document’s file is missing from the backup', async () => {
+    const [photo] = documents.filter((document) => document.thumbnailKey !== null);
+    if (!photo?.thumbnailKey) throw new Error('The spec added no photo with a thumbnail.');
+    const missing = drillSpoiled('missing', (files) => rmSync(join(files, photo.storageKey)));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain(
+      `Restore drill FAILED: 1 of 3 live documents have no intact file:\n  equipment document ${photo.id}: its file ${photo.storageKey} is missing`,
+    );
+    expect(missing.stdout).not.toContain('PASSED');
+
+    const thumbnail = drillSpoiled('thumbless', (files) => rmSync(join(files, photo.thumbnailKey ?? '')));
+    expect(thumbnail.status).toBe(1);
+    expect(thumbnail.stderr).toContain(
+      `equipment document ${photo.id}: its thumbnail ${photo.thumbnailKey} is missing`,
+    );
+  }, 240_000);
+
+  it('fails the drill when a file was altered (the same size, another SHA-256), and hashes a sample when asked', async () => {
+    const [report] = documents.filter((document) => document.schema === 'maintenance');
+    if (!report) throw new Error('The spec added no maintenance document.');
+    const alter = (files: string) => {
+      const path = join(files, report.storageKey);
+      const bytes = readFileSync(path);
+      bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
+      writeFileSync(path, bytes);
+    };
+    const altered = drillSpoiled('altered_file', alter);
+    expect(altered.status).toBe(1);
+    expect(altered.stderr).toMatch(
+      new RegExp(
+        `maintenance document ${report.id}: its file ${report.storageKey} has SHA-256 [0-9a-f]{64}, the row says ${report.sha256}`,
+      ),
+    );
+
+    // Every third file hashed (all still checked present and of their size): the altered one,
+    // third in the order of schema and id, is not among them, and the drill says so.
+    const sampled = drill([
+      join(work, 'altered_file'),
+      pg.adminUrl,
+      '--hash-every',
+      '3',
+      '--database',
+      `caliber_drill_sampled_${process.pid}`,
+    ]);
+    expect(sampled.stdout).toContain(
+      `3 live documents: every file and thumbnail present (disk store), the file of the row's size; 1 hashed, each of the row's SHA-256`,
+    );
+    expect(sampled.status).toBe(0);
+
+    // Cut short: the size alone tells, whether or not the file is hashed.
+    const cut = drillSpoiled('cut_file', (files) =>
+      writeFileSync(
+        join(files, report.storageKey),
+        readFileSync(join(files, report.storageKey)).subarray(0, 10),
+      ),
+    );
+    expect(cut.status).toBe(1);
+    expect(cut.stderr).toContain(
+      `maintenance document ${report.id}: its file ${report.storageKey} is 10 bytes, the row says ${report.bytes}`,
+    );
+  }, 240_000);
+
+  it('refuses to pass a backup with live documents but no files', async () => {
+    const filesless = join(work, 'filesless');
+    cpSync(folder, filesless, { recursive: true });
+    rmSync(join(filesless, 'files'), { recursive: true });
+    const manifestPath = join(filesless, 'manifest.json');
+    const withoutFiles: Partial<BackupManifest> = backupManifestSchema.parse(
+      JSON.parse(readFileSync(manifestPath, 'utf8')),
+    );
+    delete withoutFiles.files;
+    writeFileSync(manifestPath, JSON.stringify(withoutFiles));
+    const run = drill([filesless, pg.adminUrl, '--database', `caliber_drill_filesless_${process.pid}`]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      'Restore drill FAILED: 3 live documents, but this backup holds no files: give --files <folder>, or --files-from-env for the S3 bucket.',
+    );
+
+    // The same backup, checked against the live store (as for a bucket kept by its versioning).
+    const against = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        DRILL,
+        filesless,
+        pg.adminUrl,
+        '--files-from-env',
+        '--database',
+        `caliber_drill_env_${process.pid}`,
+      ],
+      {
+        cwd: root,
+        env: cleanEnv({ FILE_STORE: 'disk', FILES_DIR: filesDir }),
+        encoding: 'utf8',
+        timeout: 180_000,
+      },
+    );
+    expect(against.stderr).toBe('');
+    expect(against.stdout).toContain('3 live documents: every file and thumbnail present (disk store)');
+    expect(against.status).toBe(0);
+  }, 240_000);
 });
