@@ -43,7 +43,8 @@ const equipmentEnvSchema = z
     EQUIPMENT_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(20),
     PM_PROGRAM_THRESHOLD: pmProgramThreshold,
     ...fileStoreEnvShape,
-    DATA_DIR: z.string().trim().min(1).optional(),
+    /** Where local files go when no folder is named: the disk store's files under DATA_DIR/files (as the other services' outboxes). */
+    DATA_DIR: z.string().trim().min(1).default('.data'),
   })
   .superRefine(checkCommonEnv)
   .superRefine(checkFileStoreEnv)

@@ -161,7 +161,8 @@ const gatewayEnvSchema = z
       .default(''),
     ...pageAddressShape,
     ...fileStoreEnvShape,
-    DATA_DIR: z.string().trim().min(1).optional(),
+    /** Where local files go when no folder is named: the disk store's files under DATA_DIR/files (as the other services' outboxes). */
+    DATA_DIR: z.string().trim().min(1).default('.data'),
   })
   .superRefine(checkCommonEnv)
   .superRefine(checkFileStoreEnv)

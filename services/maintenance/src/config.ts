@@ -47,7 +47,8 @@ const maintenanceEnvSchema = z
         error: 'PM_JOB_CRON must be a cron pattern of five or six fields, such as 15 2 * * *.',
       }),
     ...fileStoreEnvShape,
-    DATA_DIR: z.string().trim().min(1).optional(),
+    /** Where local files go when no folder is named: the disk store's files under DATA_DIR/files (as the other services' outboxes). */
+    DATA_DIR: z.string().trim().min(1).default('.data'),
   })
   .superRefine(checkCommonEnv)
   .superRefine(checkFileStoreEnv)
