@@ -124,10 +124,10 @@ function transferManual(
 
 /** A phone's photo of about 5 MB: noise compresses badly, as a close-up of a device's panel does. */
 async function phonePhoto(): Promise<Buffer> {
-  const [width, height] = [2600, 1950];
+  const [width, height] = [2900, 2175];
   const noise = randomBytes(width * height * 3);
   return sharp(noise, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 80 })
+    .jpeg({ quality: 91 })
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '5/1 36/1 0/1' } })
     .toBuffer();
 }

@@ -159,6 +159,8 @@ describe('production’s NATS configuration, run with TLS (real nats-server)', (
       'caliber-nats-tls/tls.crt': readFileSync(tls.certFile, 'utf8'),
       'caliber-nats-tls/tls.key': readFileSync(tls.keyFile, 'utf8'),
       'caliber-nats-tls/ca.crt': readFileSync(tls.caFile, 'utf8'),
+      // The object store's key, mounted where the gateway and the services read files from it.
+      'caliber-object-store/S3_SECRET_ACCESS_KEY': 'object-store-secret',
     };
     const nats = podOf(objects, 'StatefulSet/nats');
     const configPath =
