@@ -135,7 +135,11 @@ function main(): number {
   say('\n▶ Component tests (React in jsdom, the API answered by MSW)');
   const component = jest('component', []);
   say('\n▶ Integration tests (real PostgreSQL, NATS, Redis)');
-  const integration = jest('integration', ['--runInBand']);
+  // --forceExit: on a clean clone the integration run's Jest stayed alive after its last test and
+  // its teardown (every server stopped, no child left but esbuild's reaped-late service): a handle
+  // of a file worker thread started from TypeScript source, not yet found. The results are written
+  // before Jest exits, so forcing the exit loses none; finding the handle is an open item.
+  const integration = jest('integration', ['--runInBand', '--forceExit']);
 
   say('\n▶ Fault tests (each part of the stack crashed under a steady write load)');
   const faults = playwright(
