@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   hasFullAccess,
+  isRecordId,
   isStaff,
   roleIs,
   TARGET_PURPOSES,
@@ -14,7 +15,6 @@ import {
 } from '@caliber/contracts';
 import { ServiceError, type ShelfRecord } from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
-import { isRecordId } from '@caliber/contracts';
 
 const NOT_IN_INVENTORY = 'This equipment is not in the inventory.';
 const NO_RECALL = 'This recall is not on record.';
