@@ -6,3 +6,4 @@ export * from './DataTable';
 export * from './Combobox';
 export * from './documents/DocumentsPanel';
 export * from './documents/PhotoPicker';
+export * from './documents/document-queries';

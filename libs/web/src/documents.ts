@@ -1,15 +1,7 @@
-import {
-  isApiErrorBody,
-  type DocumentDto,
-  type DocumentPage,
-  type DocumentPurpose,
-} from '@caliber/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiErrorBody, type DocumentDto, type DocumentPurpose } from '@caliber/contracts';
 import { useEffect, useState } from 'react';
-import { api, apiErrorOf, apiFetch } from './api-client';
+import { apiErrorOf, apiFetch } from './api-client';
 import { downloadFile } from './downloads';
-import { documentKeys } from './query-keys';
-import { apiQuery } from './server-state';
 
 /** The records that keep documents, as their API paths begin. */
 export type DocumentRecordKind = 'equipment' | 'tasks' | 'recalls' | 'safety-tests';
@@ -50,36 +42,6 @@ export async function uploadDocument(
   }
   if (!response.ok || isApiErrorBody(body)) throw apiErrorOf(response, body);
   return body as DocumentDto;
-}
-
-/** A page of a record's documents, newest first. */
-export function useDocuments(recordPath: string, page: number, enabled = true) {
-  return useQuery({
-    queryKey: documentKeys.page(recordPath, page),
-    queryFn: apiQuery<DocumentPage>(`${recordPath}/documents?page=${page}&limit=20`),
-    enabled,
-  });
-}
-
-/** Attaches files one after another (a phone's upload link is narrow); the list is asked again after. */
-export function useAttachDocuments(recordPath: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ files, purpose }: { files: readonly File[]; purpose: DocumentPurpose }) => {
-      const kept: DocumentDto[] = [];
-      for (const file of files) kept.push(await uploadDocument(recordPath, file, purpose));
-      return kept;
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: documentKeys.record(recordPath) }),
-  });
-}
-
-export function useRemoveDocument(recordPath: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (documentId: string) => api.delete<null>(documentPath(recordPath, documentId)),
-    onSettled: () => client.invalidateQueries({ queryKey: documentKeys.record(recordPath) }),
-  });
 }
 
 /** Saves a document under its safe name (the API needs the token, so a plain link cannot). */

@@ -6,16 +6,9 @@ import {
   type DocumentPurpose,
 } from '@caliber/contracts';
 import { Button, ErrorBox, formatDateTime, Modal, SelectField, StepPager, useToast } from '@caliber/ui-kit';
-import {
-  documentPath,
-  errorMessage,
-  saveDocument,
-  useApiImage,
-  useAttachDocuments,
-  useDocuments,
-  useRemoveDocument,
-} from '@caliber/web';
+import { documentPath, errorMessage, saveDocument, useApiImage } from '@caliber/web';
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { useAttachDocuments, useDocuments, useRemoveDocument } from './document-queries';
 import './documents.css';
 
 export interface DocumentsPanelProps {
