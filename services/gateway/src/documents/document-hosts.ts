@@ -1,5 +1,6 @@
 import { SUBJECTS, type DocumentTarget, type Role } from '@caliber/contracts';
 import { ENGINEERS, STAFF, type Callers } from '../api/operation';
+import { serviceLabelOf } from '../api/operation-routes';
 
 /** Technicians, Engineers and Admins: those who add a device's documents (Managers read them). */
 const DEVICE_WRITERS: readonly Role[] = ['Technician', 'Engineer', 'Admin'];
@@ -23,8 +24,11 @@ export interface DocumentHost {
   /** What may be attached, for the description. */
   purposes: string;
   subjects: { list: string; attach: string; open: string; remove: string };
-  /** What the service is called in a 503. */
-  service: string;
+}
+
+/** What the service that keeps a host's files is called in a 503: "equipment service". */
+export function hostServiceLabel(host: DocumentHost): string {
+  return serviceLabelOf(host.subjects.list);
 }
 
 const EQUIPMENT_SUBJECTS = {
@@ -52,7 +56,6 @@ export const DOCUMENT_HOSTS: readonly DocumentHost[] = [
     purposes:
       "`report` (a service report), `certificate`, `photo` on the device itself; `manual` on its model, shown on every device of the same manufacturer and model. The list holds the device's documents and its model's manuals.",
     subjects: EQUIPMENT_SUBJECTS,
-    service: 'equipment service',
   },
   {
     path: 'recalls',
@@ -64,7 +67,6 @@ export const DOCUMENT_HOSTS: readonly DocumentHost[] = [
     writers: ENGINEERS,
     purposes: "`notice`: the manufacturer's or authority's notice.",
     subjects: EQUIPMENT_SUBJECTS,
-    service: 'equipment service',
   },
   {
     path: 'tasks',
@@ -77,7 +79,6 @@ export const DOCUMENT_HOSTS: readonly DocumentHost[] = [
     purposes:
       "`photo` (of the fault, or of the work), `report` (a vendor's service report). The reporter of a fault adds photos to it; Managers only read.",
     subjects: MAINTENANCE_SUBJECTS,
-    service: 'maintenance service',
   },
   {
     path: 'safety-tests',
@@ -89,6 +90,5 @@ export const DOCUMENT_HOSTS: readonly DocumentHost[] = [
     writers: ENGINEERS,
     purposes: "`printout`: the analyser's printout of the test.",
     subjects: MAINTENANCE_SUBJECTS,
-    service: 'maintenance service',
   },
 ];

@@ -25,7 +25,7 @@ import { CurrentSession } from '../auth/current-user.decorator';
 import { actingUserOf, type GatewaySession } from '../auth/session';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { SERVICE_CHANNEL } from '../identity/service-client';
-import type { DocumentHost } from './document-hosts';
+import { hostServiceLabel, type DocumentHost } from './document-hosts';
 import { DOCUMENT_OPERATIONS_BY_HOST, type DocumentOperations } from './documents.operations';
 import { IncomingUploads } from './incoming-uploads';
 
@@ -77,7 +77,7 @@ export function documentsController(): Type<unknown> {
     ): Promise<T> {
       return requestFromService<T>(
         this.channel,
-        host.service,
+        hostServiceLabel(host),
         subject,
         message,
         actingUserOf(session),

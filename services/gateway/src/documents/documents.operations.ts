@@ -5,7 +5,7 @@ import {
   documentUploadQuerySchema,
 } from '@caliber/contracts';
 import { operation, type ApiOperation } from '../api/operation';
-import { DOCUMENT_HOSTS, type DocumentHost } from './document-hosts';
+import { DOCUMENT_HOSTS, hostServiceLabel, type DocumentHost } from './document-hosts';
 
 /** The operations of one record's documents: list, attach (a streamed file), download, thumbnail, remove. */
 export interface DocumentOperations {
@@ -35,7 +35,7 @@ function hostOperations(host: DocumentHost): DocumentOperations {
       callers: host.readers,
       query: documentListQuerySchema,
       answer: { status: 200, description: 'A page of documents.', schema: documentPageSchema },
-      refusals: { 404: notFound, 503: `The ${host.service} is not answering; try again.` },
+      refusals: { 404: notFound, 503: `The ${hostServiceLabel(host)} is not answering; try again.` },
     }),
     attach: operation({
       operationId: `attach${host.name}Document`,
@@ -65,7 +65,7 @@ function hostOperations(host: DocumentHost): DocumentOperations {
         'Images open in the page (`inline`); every other type downloads (`attachment`). The name is made safe and its extension follows the type; `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy keep a file from running as a page.',
       callers: host.readers,
       answer: { status: 200, description: 'The file.', file: ['application/octet-stream'] },
-      refusals: { 404: notFound, 503: `The ${host.service} is not answering; try again.` },
+      refusals: { 404: notFound, 503: `The ${hostServiceLabel(host)} is not answering; try again.` },
     }),
     thumbnail: operation({
       operationId: `get${host.name}DocumentThumbnail`,
@@ -78,7 +78,7 @@ function hostOperations(host: DocumentHost): DocumentOperations {
       answer: { status: 200, description: 'The thumbnail.', file: ['image/webp'] },
       refusals: {
         404: `${notFound} Or the document is not a picture.`,
-        503: `The ${host.service} is not answering; try again.`,
+        503: `The ${hostServiceLabel(host)} is not answering; try again.`,
       },
     }),
     remove: operation({
@@ -94,7 +94,7 @@ function hostOperations(host: DocumentHost): DocumentOperations {
       refusals: {
         403: 'Neither who added the document nor an Engineer or Admin.',
         404: notFound,
-        503: `The ${host.service} is not answering; try again.`,
+        503: `The ${hostServiceLabel(host)} is not answering; try again.`,
       },
     }),
   };
