@@ -93,7 +93,7 @@ export function EquipmentDetails({ item, onDeleted, aside }: EquipmentDetailsPro
       </div>
       <EquipmentFacts item={item} detailed />
       <UdiFacts item={item} />
-      <RiskAssessmentSection key={item._id} item={item} />
+      <RiskAssessmentSection key={`risk-${item._id}`} item={item} />
 
       <h3 className="ck-subheading">Change status</h3>
       {allowed.length <= 1 ? (
@@ -132,7 +132,7 @@ export function EquipmentDetails({ item, onDeleted, aside }: EquipmentDetailsPro
         ) : null}
       </div>
 
-      <DeviceMaintenanceHistory key={item._id} equipmentId={item._id} />
+      <DeviceMaintenanceHistory key={`history-${item._id}`} equipmentId={item._id} />
 
       <h3 className="ck-subheading">Documents</h3>
       <DocumentsPanel

@@ -6,6 +6,7 @@ import {
   type DeviceHistoryTask,
   type DeviceRecallsResponse,
   type DeviceSafetyTests,
+  type DocumentPage,
   type EquipmentDetail,
   type StatusHistoryEntry,
   type StatusHistoryPage,
@@ -60,7 +61,7 @@ const change = (number: number): StatusHistoryEntry => ({
   taskId: null,
 });
 
-/** The device's sections besides its record: five maintenance tasks a page, no tests, no recalls. */
+/** The device's sections besides its record: five maintenance tasks a page, no tests, recalls or documents. */
 function deviceSections(tasks: DeviceHistoryTask[] = [], slowPage = 0) {
   const noTests: DeviceSafetyTests = { tests: [], total: 0, due: null };
   const noRecalls: DeviceRecallsResponse = { recalls: [] };
@@ -79,6 +80,9 @@ function deviceSections(tasks: DeviceHistoryTask[] = [], slowPage = 0) {
     }),
     http.get(api('/equipment/e1/safety-tests'), () => HttpResponse.json(noTests)),
     http.get(api('/equipment/e1/recalls'), () => HttpResponse.json(noRecalls)),
+    http.get(api('/equipment/e1/documents'), () =>
+      HttpResponse.json({ items: [], total: 0, page: 1, pages: 0, limit: 20 } satisfies DocumentPage),
+    ),
   ];
 }
 
@@ -97,6 +101,7 @@ describe('The device page', () => {
       await screen.findByText('No electrical safety test is recorded for this device yet.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('No recall or safety notice has found this device.')).toBeInTheDocument();
+    expect(await screen.findByText(/^No documents yet: service reports, certificates/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Report a fault' })).toHaveAttribute(
       'href',
       '/report-issue?equipment=e1',

@@ -22,7 +22,14 @@ const withOneDevice = () => [
   http.get(api('/recalls/rc-1/actions'), () => HttpResponse.json(recallActionsPage([recallAction()]))),
 ];
 
+/** The notice's documents: none attached. */
+const noDocuments = http.get(api('/recalls/rc-1/documents'), () =>
+  HttpResponse.json({ items: [], total: 0, page: 1, pages: 0, limit: 20 }),
+);
+
 describe('A recall', () => {
+  beforeEach(() => apiServer.use(noDocuments));
+
   it('shows loading, then the notice and each device it found', async () => {
     apiServer.use(...withOneDevice());
     await renderScreen(page, { user: engineer, path: '/equipment/recalls/rc-1' });
@@ -34,6 +41,8 @@ describe('A recall', () => {
     // The devices arrive in their own answer, a page at a time.
     const action = await screen.findByRole('listitem', { name: 'Infusion pump 1' });
     expect(within(action).getByRole('button', { name: 'Close with a decision' })).toBeDisabled();
+    // The notice's own documents, with the Engineer's button to add a copy.
+    expect(await screen.findByText('No copy of the notice is attached yet.')).toBeInTheDocument();
   });
 
   it('a Technician reads the actions and cannot close them', async () => {
