@@ -1,8 +1,9 @@
-import type { TaskDto, TaskListResponse } from '@caliber/contracts';
+import type { DocumentDto, DocumentPage, TaskDto, TaskListResponse } from '@caliber/contracts';
 import { api, apiServer } from '@caliber/web-testing/api-server';
 import { deviceDetailFixture } from '@caliber/web-testing/equipment';
 import { renderScreen } from '@caliber/web-testing/harness';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { task } from '../utils/task.fixture';
 import { viewer } from '../utils/viewer.fixture';
@@ -91,5 +92,62 @@ describe('My reports (clinical staff’s home)', () => {
     apiServer.use(http.get(api('/tasks'), () => HttpResponse.json(page([]))));
     await renderScreen(<MyReportsPage />, { user: nurse, path: '/my-reports' });
     expect(await screen.findByText('No reports yet')).toBeInTheDocument();
+  });
+
+  it('shows a report’s photos and sends another from the phone', async () => {
+    const photo: DocumentDto = {
+      _id: 'doc-1',
+      target: 'task',
+      targetId: 'r1',
+      purpose: 'photo',
+      fileName: 'housing.jpg',
+      mediaType: 'image/jpeg',
+      bytes: 120_000,
+      sha256: 'a'.repeat(64),
+      hasThumbnail: true,
+      addedById: 'nurse-1',
+      addedByLabel: 'CLN-001',
+      addedByName: 'Adwoa Badu',
+      addedAt: '2026-03-02T08:13:00.000Z',
+    };
+    const kept: DocumentDto[] = [];
+    let sentName = '';
+    apiServer.use(
+      http.get(api('/tasks'), () => HttpResponse.json(page([waiting]))),
+      http.get(api('/equipment/pump-1'), () => HttpResponse.json(deviceDetailFixture({ _id: 'pump-1' }))),
+      http.get(api('/tasks/r1/documents'), () =>
+        HttpResponse.json({
+          items: kept,
+          total: kept.length,
+          page: 1,
+          pages: kept.length ? 1 : 0,
+          limit: 20,
+        } satisfies DocumentPage),
+      ),
+      http.post(api('/tasks/r1/documents'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        sentName = `${query.get('purpose')}:${query.get('fileName')}`;
+        kept.push(photo);
+        return HttpResponse.json(photo, { status: 201 });
+      }),
+      http.get(api('/tasks/r1/documents/doc-1/thumbnail'), () =>
+        HttpResponse.arrayBuffer(new Uint8Array([0xff, 0xd8, 0xff]).buffer, {
+          headers: { 'Content-Type': 'image/webp' },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<MyReportsPage />, { user: nurse, path: '/my-reports' });
+    await user.click(await screen.findByRole('button', { name: 'Photos of Occlusion alarm silent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Occlusion alarm silent' });
+    expect(await within(dialog).findByText('No photo was sent with this report yet.')).toBeInTheDocument();
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'housing.jpg', { type: 'image/jpeg' });
+    await user.upload(within(dialog).getByLabelText('Photos', { selector: 'input' }), jpeg);
+    await user.click(within(dialog).getByRole('button', { name: 'Add photos' }));
+    expect(await screen.findByText('File added.')).toBeInTheDocument();
+    expect(sentName).toBe('photo:housing.jpg');
+    // The list is asked again: the photo shows with who sent it, and they may remove it.
+    expect(await within(dialog).findByText(/Adwoa Badu/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Remove/ })).toBeInTheDocument();
   });
 });

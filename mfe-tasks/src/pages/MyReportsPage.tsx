@@ -1,6 +1,17 @@
 import { equipmentStatusLabel } from '@caliber/contracts';
-import { Card, EmptyState, formatDateTime, LoadStates, PageHeader, Pager } from '@caliber/ui-kit';
-import { Link, useAddressFilters } from '@caliber/web';
+import {
+  Button,
+  Card,
+  EmptyState,
+  formatDateTime,
+  LoadStates,
+  Modal,
+  PageHeader,
+  Pager,
+} from '@caliber/ui-kit';
+import { DocumentsPanel } from '@caliber/ui-widgets';
+import { documentRecordPath, Link, useAddressFilters, useCurrentUser } from '@caliber/web';
+import { useState } from 'react';
 import { useStartingDevice, useTaskList, useTaskLiveUpdates, readError } from '../hooks/task-queries';
 import { reportProgress } from '../utils/report-progress';
 import '../tasks.css';
@@ -19,10 +30,15 @@ function DeviceStatus({ equipmentId }: { equipmentId: string }) {
  * /my-reports: the faults the signed-in person reported, newest first, each with where it stands
  * (its state, who took it, when it was reported, when the device was back in service, and the
  * device's status now). It is clinical staff's home; live task events keep it current. The
- * server holds the list to their own reports whatever the address asks.
+ * server holds the list to their own reports whatever the address asks. Each report's **Photos**
+ * shows the photos sent with it and takes more (a photo that failed with the report, or a later
+ * one); the reporter removes only their own.
  */
 export function MyReportsPage() {
   useTaskLiveUpdates();
+  const user = useCurrentUser();
+  // The report whose photos are open, if any.
+  const [photosOf, setPhotosOf] = useState<{ id: string; title: string } | null>(null);
   const { params, update } = useAddressFilters<'page'>();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const reports = useTaskList({ q: '', technician: '', page, show: 'reported' }, SCOPE);
@@ -82,6 +98,14 @@ export function MyReportsPage() {
                           <DeviceStatus equipmentId={task.equipment._id} />
                         </dd>
                       </dl>
+                      <Button
+                        variant="secondary"
+                        className="my-reports__photos"
+                        onClick={() => setPhotosOf({ id: task._id, title: task.title })}
+                        aria-label={`Photos of ${task.title}`}
+                      >
+                        Photos
+                      </Button>
                     </li>
                   );
                 })}
@@ -96,6 +120,17 @@ export function MyReportsPage() {
           )
         }
       </LoadStates>
+      <Modal title={photosOf?.title ?? 'Photos'} open={photosOf !== null} onClose={() => setPhotosOf(null)}>
+        {photosOf ? (
+          <DocumentsPanel
+            recordPath={documentRecordPath('tasks', photosOf.id)}
+            label="Photos"
+            purposes={['photo']}
+            canRemove={(document) => document.addedById === user._id}
+            emptyText="No photo was sent with this report yet."
+          />
+        ) : null}
+      </Modal>
     </div>
   );
 }

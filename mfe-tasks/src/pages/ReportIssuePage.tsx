@@ -109,7 +109,7 @@ export function ReportIssuePage() {
     toast.success('Issue reported successfully!');
     // The report is kept first: a photo that cannot be added (too large, the connection lost)
     // never costs the report. Each is sent on its own; what failed is said, and the photos can be
-    // added again from the task.
+    // added again from the report (its Photos in My reports, or the task's details).
     if (photos.length > 0) {
       setSendingPhotos(true);
       const failed: string[] = [];
