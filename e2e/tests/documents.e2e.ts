@@ -195,6 +195,47 @@ test.describe('Photos and documents at phone width', () => {
   });
 });
 
+test('a nurse sends another photo of her report from My reports, at phone width in the dark theme', async ({
+  browser,
+  page,
+}) => {
+  const keeper = await signIn(page, addStaff('Technician', `Ward Keeper ${marker()}`));
+  const tag = marker();
+  const device = await keeper.device(tag);
+  // Adwoa Badu, an ICU nurse of the demo roster, signs in with her hospital account (clinical staff
+  // have no code by SMS) at the stack's own identity provider, whose password is `demo`.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  try {
+    const phone = await context.newPage();
+    await phone.goto('/my-reports');
+    await phone.getByRole('button', { name: 'Sign in with Caliber demo directory' }).click();
+    await phone.getByLabel('Login').fill('adwoa.badu@caliber.example');
+    await phone.getByLabel('Password').fill('demo');
+    await phone.getByRole('button', { name: 'Sign in' }).click();
+    await expect(phone).toHaveURL(/\/my-reports$/);
+    const token = await phone.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+    await new Api(phone.request, token ?? '').report(device._id, `${tag} screen cracked`);
+
+    await phone.reload();
+    await expect(phone.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const report = phone.getByRole('listitem', { name: `${tag} screen cracked` });
+    await report.getByRole('button', { name: `Photos of ${tag} screen cracked` }).click();
+    const dialog = phone.getByRole('dialog', { name: `${tag} screen cracked` });
+    await expect(dialog.getByText('No photo was sent with this report yet.')).toBeVisible();
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'cracked-screen.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
+    await dialog.getByRole('button', { name: 'Add photos' }).click();
+    await expect(phone.getByRole('status').filter({ hasText: 'File added.' })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'cracked-screen.jpg' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Remove cracked-screen.jpg' })).toBeVisible();
+    await fitsThePhone(phone);
+    await phone.screenshot({ path: test.info().outputPath('my-report-photos-dark.png') });
+  } finally {
+    await context.close();
+  }
+});
+
 test('a Technician who neither reported nor works a task cannot download its photo', async ({ browser }) => {
   const contexts = [await browser.newContext(), await browser.newContext()];
   try {
