@@ -269,9 +269,9 @@ for (const theme of ['light', 'dark'] as const) {
       // preview shows every kind of row: unchanged, changed, added and refused.
       const first = [person(tag, 1, run), person(tag, 2, run)];
       const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
-      const answer = await page.request.post('/api/users/import', {
-        headers: { authorization: `Bearer ${token ?? ''}` },
-        data: { fileName: 'first.csv', content: csvOf(first).toString('base64') },
+      const answer = await page.request.post('/api/users/import?fileName=first.csv', {
+        headers: { authorization: `Bearer ${token ?? ''}`, 'content-type': 'text/csv' },
+        data: csvOf(first),
       });
       expect(answer.ok(), await answer.text()).toBe(true);
 
