@@ -8946,7 +8946,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9285,7 +9285,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9657,7 +9657,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
