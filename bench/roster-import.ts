@@ -67,14 +67,14 @@ async function send<T>(
   file: Buffer,
 ): Promise<{ seconds: number; body: T }> {
   const started = process.hrtime.bigint();
-  const answer = await fetch(`${baseUrl}/api${path}`, {
+  const answer = await fetch(`${baseUrl}/api${path}?${new URLSearchParams({ fileName }).toString()}`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
+      'content-type': 'application/octet-stream',
       accept: 'application/json',
     },
-    body: JSON.stringify({ fileName, content: file.toString('base64') }),
+    body: new Uint8Array(file),
   });
   const text = await answer.text();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

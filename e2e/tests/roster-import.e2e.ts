@@ -203,9 +203,10 @@ test.describe('Roster import and export', () => {
     await expect(dialog.getByText('2 to add, 0 to change, 0 unchanged, 0 refused')).toBeVisible();
 
     // The server refuses the write (as it would if the database were down): its message, in place,
-    // and the same preview again.
+    // and the same preview again. (The file's name is in the query: the apply is matched by its path.)
+    const applyCall = /\/api\/users\/import\?/;
     const message = 'The roster could not be written: try again in a moment.';
-    await page.route('**/api/users/import', (route) =>
+    await page.route(applyCall, (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message }) }),
     );
     await dialog.getByRole('button', { name: 'Apply 2 rows' }).click();
@@ -213,11 +214,11 @@ test.describe('Roster import and export', () => {
     await expect(dialog.getByRole('button', { name: 'Apply 2 rows' })).toBeEnabled();
     await expect(dialog.getByRole('alert')).toHaveText(message);
     await expect(line(dialog, 2)).toContainText('Add');
-    await page.unroute('**/api/users/import');
+    await page.unroute(applyCall);
 
     // The write is made but its answer lost (the gateway gave up waiting): the preview, asked
     // again, shows the roster as it now is, with nothing left to apply.
-    await page.route('**/api/users/import', async (route) => {
+    await page.route(applyCall, async (route) => {
       await route.fetch();
       await route.fulfill({
         status: 503,
@@ -229,7 +230,7 @@ test.describe('Roster import and export', () => {
     await expect(dialog.getByText('0 to add, 0 to change, 2 unchanged, 0 refused')).toBeVisible();
     await expect(dialog.getByRole('alert')).toHaveText(message);
     await expect(dialog.getByRole('button', { name: 'Apply 0 rows' })).toBeDisabled();
-    await page.unroute('**/api/users/import');
+    await page.unroute(applyCall);
     await page.keyboard.press('Escape');
     await search(page, tag);
     await expect(total(page)).toHaveText('Total: 3');
@@ -269,9 +270,9 @@ for (const theme of ['light', 'dark'] as const) {
       // preview shows every kind of row: unchanged, changed, added and refused.
       const first = [person(tag, 1, run), person(tag, 2, run)];
       const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
-      const answer = await page.request.post('/api/users/import', {
-        headers: { authorization: `Bearer ${token ?? ''}` },
-        data: { fileName: 'first.csv', content: csvOf(first).toString('base64') },
+      const answer = await page.request.post('/api/users/import?fileName=first.csv', {
+        headers: { authorization: `Bearer ${token ?? ''}`, 'content-type': 'text/csv' },
+        data: csvOf(first),
       });
       expect(answer.ok(), await answer.text()).toBe(true);
 

@@ -652,7 +652,7 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
 
 describe.each(OVERLAYS)('documents and photos in the %s overlay', (overlay) => {
   const objects = () => rendered[overlay];
-  const FILE_KEEPERS = ['gateway', 'equipment', 'maintenance'];
+  const FILE_KEEPERS = ['gateway', 'identity', 'equipment', 'maintenance'];
   const keepers = () =>
     containersOf(objects()).filter(({ owner }) =>
       FILE_KEEPERS.includes(owner.metadata.labels?.['app.kubernetes.io/name'] ?? ''),
@@ -696,7 +696,7 @@ describe.each(OVERLAYS)('documents and photos in the %s overlay', (overlay) => {
     }
   });
 
-  it('lets the gateway, equipment and maintenance reach the object store’s port, and no other process', () => {
+  it('lets the gateway, identity, equipment and maintenance reach the object store’s port, and no other process', () => {
     const folder = mkdtempSync(join(tmpdir(), 'caliber-manifest-files-'));
     try {
       const [first] = keepers();

@@ -6,7 +6,8 @@ export interface ApiAnswer<T = Record<string, unknown>> {
 
 export interface CallOptions {
   body?: unknown;
-  rawBody?: string;
+  /** A body sent as it is: text, or a file's bytes. */
+  rawBody?: string | Uint8Array;
   contentType?: string;
   token?: string;
   headers?: Record<string, string>;
@@ -20,9 +21,9 @@ export async function call<T = Record<string, unknown>>(
   options: CallOptions = {},
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (options.rawBody !== undefined) {
-    body = options.rawBody;
+    body = typeof options.rawBody === 'string' ? options.rawBody : new Uint8Array(options.rawBody);
     headers['content-type'] = options.contentType ?? 'text/plain';
   } else if (options.body !== undefined) {
     body = JSON.stringify(options.body);

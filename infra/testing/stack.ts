@@ -37,7 +37,11 @@ import {
   type MailOutboxLine,
   type OutboxLine,
 } from './outbox';
-import { MAINTENANCE_SOURCE_FILE_WORKER, SOURCE_FILE_WORKER } from './file-worker-thread';
+import {
+  IDENTITY_SOURCE_FILE_WORKER,
+  MAINTENANCE_SOURCE_FILE_WORKER,
+  SOURCE_FILE_WORKER,
+} from './file-worker-thread';
 import { serviceDataSource } from './service-databases';
 
 /** Test secrets: long enough for the configuration rules, never used outside tests. */
@@ -68,7 +72,13 @@ const SERVICE_MODULES: Record<
 > = {
   identity(env) {
     const config = loadIdentityConfig(env);
-    return { ...config, module: IdentityModule.forRoot(config, createLogger('identity', config.logLevel)) };
+    return {
+      ...config,
+      // The service's file workers run its worker entry from source (a build runs the bundled one).
+      module: IdentityModule.forRoot(config, createLogger('identity', config.logLevel), {
+        fileWorkerThread: IDENTITY_SOURCE_FILE_WORKER,
+      }),
+    };
   },
   equipment(env) {
     const config = loadEquipmentConfig(env);
@@ -290,6 +300,7 @@ export async function signIn(gatewayUrl: string, serviceNumber: string): Promise
 export interface SignInStack {
   db: DataSource;
   gateway: RunningGateway;
+  identity: INestApplication;
 }
 
 /** A direct connection to the equipment schema, for inspecting rows. */
@@ -306,15 +317,14 @@ export function useSignInStack(
   identityEnv: () => Record<string, string> = () => ({}),
 ): SignInStack {
   const stack = {} as SignInStack;
-  let identity: INestApplication;
   beforeAll(async () => {
     stack.db = await identityDataSource();
-    identity = await startIdentity(identityEnv());
+    stack.identity = await startIdentity(identityEnv());
     stack.gateway = await startGateway({ REDIS_KEY_PREFIX: `${redisPrefix}-${Date.now()}`, ...gatewayEnv });
   });
   afterAll(async () => {
     await stack.gateway.app.close();
-    await identity.close();
+    await stack.identity.close();
     await stack.db.destroy();
   });
   return stack;

@@ -1,43 +1,61 @@
 import { z } from 'zod';
-import { isBase64 } from './base64';
 import { userExample } from './users';
 
 /**
  * Roster import: an Engineer or Admin uploads an XLSX or CSV file; the server answers a preview,
  * row by row, of what will be added or changed and each row's errors; applying is a second call
  * with the same file, which writes every valid row in one transaction (rows with errors are left
- * out, and said so). The file travels as base64 in JSON, so it passes the gateway's body checks.
+ * out, and said so). The file is the request's body, streamed by the gateway into the file store;
+ * identity is handed its key and reads it in its own file workers.
  */
 export const ROSTER_FILE_TYPES = ['xlsx', 'csv'] as const;
 export type RosterFileType = (typeof ROSTER_FILE_TYPES)[number];
 
 /** A roster file may hold at most this many people (a hospital's biomedical staff is far fewer). */
 export const ROSTER_IMPORT_MAX_ROWS = 2500;
-/** The largest file accepted, before base64. */
+/** The largest file accepted. */
 export const ROSTER_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-export const rosterImportRequestSchema = z.strictObject(
+const rosterFileName = z
+  .string({ error: 'fileName is required.' })
+  .trim()
+  .min(1, { error: 'fileName is required.' })
+  .max(255, { error: 'fileName must have at most 255 characters.' })
+  .refine((name) => /\.(xlsx|csv)$/i.test(name), { error: 'The roster file must be .xlsx or .csv.' });
+
+/** The upload's query: its file's name, whose ending says how it is read (the file is the body). */
+export const rosterImportQuerySchema = z.strictObject(
+  { fileName: rosterFileName },
   {
-    fileName: z
-      .string({ error: 'fileName is required.' })
-      .trim()
-      .min(1, { error: 'fileName is required.' })
-      .max(255)
-      .refine((name) => /\.(xlsx|csv)$/i.test(name), { error: 'The roster file must be .xlsx or .csv.' }),
-    content: z
-      .string({ error: 'content is required: the file, base64-encoded.' })
-      .min(1, { error: 'The roster file is empty.' })
-      .max(Math.ceil((ROSTER_IMPORT_MAX_BYTES * 4) / 3) + 4, {
-        error: 'The roster file is larger than 2 MB.',
-      })
-      .refine(isBase64, { error: 'content must be the file, base64-encoded.' }),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys' ? 'Only fileName and content may be sent.' : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only fileName may be sent.' : undefined),
   },
 );
-export type RosterImportRequest = z.input<typeof rosterImportRequestSchema>;
+export type RosterImportQuery = z.input<typeof rosterImportQuerySchema>;
+
+/**
+ * What the gateway sends identity for a preview or an apply: where it streamed the file in the
+ * file store (never its bytes nor its rows) and the file's name. Identity reads it there in its
+ * own file workers and removes it whatever the outcome.
+ */
+export const rosterImportCommandSchema = z.strictObject({
+  incomingKey: z.string().regex(/^incoming\/[a-f0-9-]{36}$/),
+  fileName: rosterFileName,
+});
+export type RosterImportCommand = z.input<typeof rosterImportCommandSchema>;
+
+/**
+ * Where identity wrote a roster export in the file store (`outgoing/<uuid>`), for the gateway to
+ * stream it and then remove it, and the name it is downloaded under.
+ */
+export const rosterExportAnswerSchema = z.strictObject({
+  storageKey: z.string().regex(/^outgoing\/[a-f0-9-]{36}$/),
+  fileName: z.string().regex(/^roster-\d{4}-\d{2}-\d{2}\.xlsx$/),
+  bytes: z.number().int().positive(),
+});
+export type RosterExportAnswer = z.output<typeof rosterExportAnswerSchema>;
+
+/** The roster export's media type (an XLSX workbook). */
+export const ROSTER_EXPORT_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * One row of a roster file as read, every cell as text ('' when empty). `line` is the row's number

@@ -33,11 +33,13 @@ export const SUBJECTS = {
     createUser: 'identity.users.create',
     updateUser: 'identity.users.update',
     deleteUser: 'identity.users.delete',
-    /** Roster import: the preview of a file's rows, and applying them. */
     /** The person's sign-in before the present session's (the dashboard's 'Last Login'). */
     previousSignIn: 'identity.sessions.previous-sign-in',
+    /** Roster import: a stored file's rows previewed, and applied (the file's key in the store). */
     previewImport: 'identity.users.import.preview',
     applyImport: 'identity.users.import.apply',
+    /** The roster written as a workbook into the file store: the answer is its key. */
+    exportUsers: 'identity.users.export',
     /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
     auditPage: 'identity.audit.page',
     /** Whether the service's audit hash chain is intact (the compliance report; services only). */

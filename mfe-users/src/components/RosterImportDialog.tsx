@@ -1,17 +1,15 @@
 import {
   formatFileSize,
   ROSTER_IMPORT_MAX_BYTES,
-  type RosterImportPreview,
-  type RosterImportRequest,
   type RosterImportResult,
   type RosterImportRowResult,
 } from '@caliber/contracts';
 import { Button, ErrorBox, LoadingState, Modal } from '@caliber/ui-kit';
 import { FileRowsTable, lineColumn, statusColumn, textColumn, type DataColumn } from '@caliber/ui-widgets';
-import { api, errorMessage } from '@caliber/web';
+import { errorMessage } from '@caliber/web';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useImportRoster } from '../hooks/user-queries';
+import { previewRosterFile, RosterFileProblem, useImportRoster } from '../hooks/user-queries';
 import {
   ACTION_LABELS,
   ACTION_TONES,
@@ -21,11 +19,7 @@ import {
   previewSummaryLine,
   ROSTER_FILE_ACCEPT,
   rosterColumnsLine,
-  rosterImportRequest,
 } from '../utils/roster-file';
-
-/** A file refused before it is sent (not a roster file, too large, unreadable): its own message. */
-class FileProblem extends Error {}
 
 export interface RosterImportDialogProps {
   onClose(): void;
@@ -34,58 +28,48 @@ export interface RosterImportDialogProps {
 
 /**
  * 'Import roster': the Engineer or Admin chooses an XLSX or CSV file (refused here when it is not
- * one, or larger than the server takes), which is read as base64 and previewed by the server row
- * by row: what is added, changed, unchanged, and what is refused with every reason. Nothing is
- * written until 'Apply n rows' sends the same file again; the server then writes the valid rows in
- * one transaction.
+ * one, or larger than the server takes), which is sent as it is (the request's body) and previewed
+ * by the server row by row: what is added, changed, unchanged, and what is refused with every
+ * reason. Nothing is written until 'Apply n rows' sends the same file again; the server then writes
+ * the valid rows in one transaction.
  */
 export function RosterImportDialog({ onClose, onImported }: RosterImportDialogProps) {
   const inputId = useId();
   const hintId = useId();
   const [onlyRefused, setOnlyRefused] = useState(false);
-  // Choosing a file reads it, then the server checks its rows: two steps, each the newest call's
-  // answer only (a file chosen again replaces what an older choice was still doing).
-  const reading = useMutation({
-    mutationFn: async (file: File): Promise<RosterImportRequest> => {
-      const check = await rosterImportRequest(file).catch(() => ({
-        ok: false as const,
-        message: 'The file cannot be read. Choose it again.',
-      }));
-      if (!check.ok) throw new FileProblem(check.message);
-      return check.body;
-    },
-  });
+  // The file chosen, sent for the preview and again for Apply. A file chosen again replaces it, and
+  // only the newest call's answer is shown.
+  const [file, setFile] = useState<File | null>(null);
   const checking = useMutation({
-    mutationFn: (body: RosterImportRequest) => api.post<RosterImportPreview>('/users/import/preview', body),
+    mutationFn: previewRosterFile,
     onSuccess: () => setOnlyRefused(false),
   });
   const importing = useImportRoster();
 
-  function choose(file: File | undefined) {
+  function choose(chosen: File | undefined) {
     importing.reset();
     checking.reset();
-    reading.reset();
-    if (!file) return;
-    reading.mutate(file, { onSuccess: (body) => checking.mutate(body) });
+    setFile(chosen ?? null);
+    if (chosen) checking.mutate(chosen);
   }
 
-  function apply(body: RosterImportRequest) {
-    importing.mutate(body, {
+  function apply(chosen: File) {
+    importing.mutate(chosen, {
       onSuccess: (result) => onImported(result),
       // A write that timed out may still have been made: the rows are checked again, so what the
       // preview shows (and what Apply would write) is the roster as it now is. The failure stays.
-      onError: () => checking.mutate(body),
+      onError: () => checking.mutate(chosen),
     });
   }
 
-  const request = reading.data ?? null;
   const preview = checking.data ?? null;
   const applying = importing.isPending;
-  const busy = reading.isPending || checking.isPending || applying;
+  const busy = checking.isPending || applying;
+  const refusedBeforeSending = checking.error instanceof RosterFileProblem;
   const error = importing.isError
     ? errorMessage(importing.error, 'Failed to import the roster.')
-    : reading.error instanceof FileProblem
-      ? reading.error.message
+    : checking.error instanceof RosterFileProblem
+      ? checking.error.message
       : checking.isError
         ? errorMessage(checking.error, 'Failed to read the roster file.')
         : null;
@@ -106,8 +90,8 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
             Cancel
           </Button>
           <Button
-            onClick={() => request && apply(request)}
-            disabled={!request || !preview || applicable === 0 || busy}
+            onClick={() => file && apply(file)}
+            disabled={!file || !preview || applicable === 0 || busy}
             busy={applying}
             busyLabel="Applying..."
           >
@@ -140,19 +124,17 @@ export function RosterImportDialog({ onClose, onImported }: RosterImportDialogPr
         {error ? (
           <ErrorBox>
             {error}
-            {request && !preview && !busy ? (
+            {file && !preview && !busy && !refusedBeforeSending ? (
               <>
                 {' '}
-                <Button variant="link" onClick={() => checking.mutate(request)}>
+                <Button variant="link" onClick={() => checking.mutate(file)}>
                   Retry
                 </Button>
               </>
             ) : null}
           </ErrorBox>
         ) : null}
-        {reading.isPending || checking.isPending ? (
-          <LoadingState text={reading.isPending ? 'Reading the file…' : 'Checking the rows…'} />
-        ) : null}
+        {checking.isPending ? <LoadingState text="Reading the file and checking the rows…" /> : null}
 
         {preview ? (
           <>

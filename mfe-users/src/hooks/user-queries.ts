@@ -1,13 +1,14 @@
 import type {
   CreateUserRequest,
-  RosterImportRequest,
+  RosterImportPreview,
   RosterImportResult,
   UpdateUserRequest,
   UserDto,
   UserListResponse,
 } from '@caliber/contracts';
-import { api, apiQuery, invalidates, useLiveQueryUpdates, userKeys } from '@caliber/web';
+import { api, apiQuery, apiRequest, invalidates, useLiveQueryUpdates, userKeys } from '@caliber/web';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { rosterFileQuery } from '../utils/roster-file';
 import { userListQuery, type UserListFilters } from '../utils/user-list-query';
 
 /**
@@ -50,7 +51,25 @@ export function useDeleteUser() {
   return useRosterChange((id: string) => api.delete<{ _id: string }>(`/users/${encodeURIComponent(id)}`));
 }
 
+/** A file refused before it is sent (not a roster file, too large, empty): its own message. */
+export class RosterFileProblem extends Error {}
+
+/**
+ * Sends a roster file as the body of a preview or an import, as the browser streams it (no base64,
+ * no form), its name in the query; checked first as the server will check it.
+ */
+function sendRosterFile<T>(path: '/users/import/preview' | '/users/import', file: File): Promise<T> {
+  const check = rosterFileQuery(file);
+  if (!check.ok) return Promise.reject(new RosterFileProblem(check.message));
+  return apiRequest<T>('POST', `${path}?${check.query}`, { file });
+}
+
+/** What importing a roster file would do, row by row (nothing is written). */
+export function previewRosterFile(file: File): Promise<RosterImportPreview> {
+  return sendRosterFile<RosterImportPreview>('/users/import/preview', file);
+}
+
 /** Applies a previewed roster file (every valid row, in one transaction on the server). */
 export function useImportRoster() {
-  return useRosterChange((body: RosterImportRequest) => api.post<RosterImportResult>('/users/import', body));
+  return useRosterChange((file: File) => sendRosterFile<RosterImportResult>('/users/import', file));
 }

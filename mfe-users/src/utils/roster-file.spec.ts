@@ -7,7 +7,7 @@ import {
   previewSummaryLine,
   rosterColumnsLine,
   rosterFileProblem,
-  rosterImportRequest,
+  rosterFileQuery,
 } from './roster-file';
 
 describe('roster file', () => {
@@ -26,19 +26,20 @@ describe('roster file', () => {
     );
   });
 
-  it('builds the request body the contract accepts, or says why not', async () => {
-    const csv = 'Service Number,Full Name,Phone\nT-1,Ama,+15550100001\n';
-    const ok = await rosterImportRequest(new File([csv], 'staff.csv', { type: 'text/csv' }));
-    expect(ok).toEqual({
+  it("builds the upload's query the contract accepts, or says why not", () => {
+    expect(rosterFileQuery({ name: 'staff list.csv', size: 52 })).toEqual({
       ok: true,
-      body: { fileName: 'staff.csv', content: Buffer.from(csv).toString('base64') },
+      query: 'fileName=staff+list.csv',
     });
-    const big = new File([new Uint8Array(ROSTER_IMPORT_MAX_BYTES + 1)], 'staff.xlsx');
-    await expect(rosterImportRequest(big)).resolves.toEqual({
+    expect(rosterFileQuery({ name: 'staff.xlsx', size: ROSTER_IMPORT_MAX_BYTES + 1 })).toEqual({
       ok: false,
       message: 'The roster file is larger than 2 MB: split it, or remove what is not needed.',
     });
-    await expect(rosterImportRequest(new File(['x'], 'staff.txt'))).resolves.toMatchObject({ ok: false });
+    expect(rosterFileQuery({ name: 'staff.txt', size: 1 })).toMatchObject({ ok: false });
+    expect(rosterFileQuery({ name: `${'a'.repeat(300)}.csv`, size: 1 })).toEqual({
+      ok: false,
+      message: 'fileName must have at most 255 characters.',
+    });
   });
 
   it("names the file's columns from the contract, the required ones first", () => {

@@ -1,19 +1,17 @@
 import {
   formatFileSize,
-  readAsBase64,
   ROSTER_COLUMNS,
   ROSTER_IMPORT_MAX_BYTES,
-  rosterImportRequestSchema,
+  rosterImportQuerySchema,
   type RosterImportAction,
   type RosterImportPreview,
-  type RosterImportRequest,
   type RosterImportResult,
 } from '@caliber/contracts';
 
 /**
- * The roster import and export, as the Users screen needs them: the file checked and read as base64
- * before it is sent, the texts of the preview, and the export's file name. No DOM here, so it is
- * tested under Node.
+ * The roster import and export, as the Users screen needs them: the file checked before it is sent
+ * (as the request's body, its name in the query), the texts of the preview, and the export's file
+ * name. No DOM here, so it is tested under Node.
  */
 
 /** The file input's `accept`: the two kinds of file the server reads. */
@@ -38,20 +36,20 @@ export function rosterFileProblem(file: { name: string; size: number }): string 
   return null;
 }
 
-export type RosterRequestCheck = { ok: true; body: RosterImportRequest } | { ok: false; message: string };
+export type RosterFileCheck = { ok: true; query: string } | { ok: false; message: string };
 
 /**
- * The body of the preview and import calls for a chosen file: checked first (kind, size), read,
- * then checked against the contract as the server will check it.
+ * The query of the preview and import calls for a chosen file (its name), checked first (kind,
+ * size) and against the contract as the server will check it; the file itself is the body.
  */
-export async function rosterImportRequest(file: File): Promise<RosterRequestCheck> {
+export function rosterFileQuery(file: { name: string; size: number }): RosterFileCheck {
   const problem = rosterFileProblem(file);
   if (problem) return { ok: false, message: problem };
-  const body = { fileName: file.name, content: await readAsBase64(file) };
-  const parsed = rosterImportRequestSchema.safeParse(body);
+  const query = { fileName: file.name };
+  const parsed = rosterImportQuerySchema.safeParse(query);
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues[0]?.message ?? 'The file cannot be sent.' };
-  return { ok: true, body };
+  return { ok: true, query: new URLSearchParams(query).toString() };
 }
 
 /** The columns a roster file must have; the others may be left out (the server reads the same). */

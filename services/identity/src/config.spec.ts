@@ -30,6 +30,26 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 }
 
 describe('identity configuration', () => {
+  it('keeps roster files in the store the gateway writes them to: DATA_DIR/files, or the bucket named', () => {
+    expect(loadIdentityConfig({ ...base, DATA_DIR: '/var/lib/caliber' }).files).toEqual({
+      kind: 'disk',
+      dir: join('/var/lib/caliber', 'files'),
+    });
+    expect(
+      loadIdentityConfig({
+        ...base,
+        FILE_STORE: 's3',
+        S3_BUCKET: 'caliber-files',
+        S3_ENDPOINT: 'https://minio.example',
+      }).files,
+    ).toMatchObject({ kind: 's3', s3: { bucket: 'caliber-files', endpoint: 'https://minio.example' } });
+    // A cluster that forgot FILE_STORE=s3 would read each upload from the disk of another pod.
+    expect(problemsOf({ ...base, S3_BUCKET: 'caliber-files' })).toEqual([
+      'S3_BUCKET: is set but FILE_STORE is disk: set FILE_STORE=s3 to keep files in the bucket, or remove it',
+    ]);
+    expect(problemsOf({ ...base, FILE_STORE: 's3' })).toEqual(['S3_BUCKET: is required with FILE_STORE=s3']);
+  });
+
   it('defaults to the console SMS adapter outside production', () => {
     const config = loadIdentityConfig(base);
     expect(config.sms.adapter).toBe('console');

@@ -2,6 +2,9 @@ import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
 import { DEFAULT_PHONE_COUNTRY } from './users/phone';
 import {
   checkCommonEnv,
+  checkFileStoreEnv,
+  fileStoreEnvShape,
+  fileStoreSettings,
   checkMailEnv,
   checkSmsEnv,
   commonEnvShape,
@@ -40,7 +43,12 @@ const identityEnvSchema = z
     ...commonEnvShape,
     DATABASE_URL: urlVariable(['postgres', 'postgresql']),
     IDENTITY_HEALTH_PORT: portVariable(domainService('identity').localHealthPort),
+    /**
+     * Where local files go when no folder is named: the development outboxes, and the disk
+     * store's files under DATA_DIR/files (the roster files the gateway hands over, the exports).
+     */
     DATA_DIR: z.string().trim().min(1).default('.data'),
+    ...fileStoreEnvShape,
     PRODUCT_NAME: z.string().trim().min(1).max(40).default(DEFAULT_PRODUCT_NAME),
     /** Secret mixed into every code's hash, so a leaked table cannot be brute-forced offline. */
     OTP_PEPPER: secretVariable(),
@@ -92,6 +100,7 @@ const identityEnvSchema = z
   })
   .superRefine((env, ctx) => {
     checkCommonEnv(env, ctx);
+    checkFileStoreEnv(env, ctx);
     checkMailEnv(env, ctx);
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
       ctx.addIssue({
@@ -127,6 +136,7 @@ const identityEnvSchema = z
     healthPort: env.IDENTITY_HEALTH_PORT,
     healthHost: env.HEALTH_HOST,
     dataDir: env.DATA_DIR,
+    files: fileStoreSettings(env),
     productName: env.PRODUCT_NAME,
     otpPepper: env.OTP_PEPPER,
     sessions: { idleMinutes: env.SESSION_IDLE_MINUTES, lifetimeHours: env.SESSION_LIFETIME_HOURS },

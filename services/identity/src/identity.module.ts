@@ -1,8 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BUNDLED_FILE_WORKER, FILE_WORKER_THREAD, type FileWorkerThread } from '@caliber/file-kit';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   createSmsSender,
+  fileStoreFromSettings,
+  fileStoreProviders,
   SmsSender,
   Mailer,
   MetricsModule,
@@ -31,6 +34,9 @@ import { OwnSettingsController } from './users/own-settings.controller';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { RosterImportService } from './users/roster-import.service';
+import { FileWorkers } from './files/file-workers';
+import { RosterFiles } from './roster-files/roster-files';
+import { RosterFilesController } from './roster-files/roster-files.controller';
 import { OwnSettingsService } from './users/own-settings.service';
 import { SessionController } from './sessions/session.controller';
 import { IDENTITY_EVENTS_CLIENT, SessionsEndedRelay } from './sessions/sessions-ended.relay';
@@ -46,9 +52,14 @@ import { SignInPolicyService } from './sso/sign-in-policy.service';
 import { SsoRecheck } from './sso/sso-recheck';
 import { SsoService } from './sso/sso.service';
 
+/** What a run of the service may change: its file worker thread (its source in tests). */
+export interface IdentityRun {
+  fileWorkerThread?: FileWorkerThread;
+}
+
 @Module({})
 export class IdentityModule {
-  static forRoot(config: IdentityConfig, logger: Logger): DynamicModule {
+  static forRoot(config: IdentityConfig, logger: Logger, run: IdentityRun = {}): DynamicModule {
     return {
       module: IdentityModule,
       imports: [
@@ -73,6 +84,7 @@ export class IdentityModule {
         AssigneesController,
         NotificationRecipientsController,
         UsersController,
+        RosterFilesController,
         AuditNamesController,
         serviceHealthController('identity', SUBJECTS.identity.health),
         serviceAuditController(
@@ -106,6 +118,10 @@ export class IdentityModule {
         NotificationRecipientsService,
         UsersService,
         RosterImportService,
+        RosterFiles,
+        { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },
+        FileWorkers,
+        ...fileStoreProviders(fileStoreFromSettings(config.files)),
       ],
     };
   }

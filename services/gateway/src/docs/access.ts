@@ -118,12 +118,10 @@ const recallNotice = ({ serial }: CallContext) => ({
   publishedOn: '2026-01-15',
 });
 
-/** A one-person roster file (CSV, base64), new for each call. */
+/** A one-person roster file (CSV), new for each call. */
 const rosterFile = ({ serial }: CallContext) => ({
-  fileName: 'roster.csv',
-  content: Buffer.from(
-    `Service Number,Full Name,Phone,Role,Department\n${serial},Matrix Import,+15550100997,Technician,ICU\n`,
-  ).toString('base64'),
+  query: 'fileName=roster.csv',
+  text: `Service Number,Full Name,Phone,Role,Department\n${serial},Matrix Import,+15550100997,Technician,ICU\n`,
 });
 
 /** A one-device inventory file (CSV, base64), new for each call. */
@@ -335,8 +333,8 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
     }),
   },
   updateUser: { names: 'user', body: () => ({ department: 'NICU' }) },
-  previewRosterImport: { body: rosterFile },
-  importRoster: { body: rosterFile },
+  previewRosterImport: { file: rosterFile },
+  importRoster: { file: rosterFile },
   deleteUser: { names: 'user' },
   // Anyone signed in asks for reports (the domain services apply their own rules to the figures);
   // a report and a schedule are their owner's, and Engineers' and Admins' too.

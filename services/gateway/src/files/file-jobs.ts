@@ -1,14 +1,7 @@
-import {
-  labelLayout,
-  type AssetLabel,
-  type EquipmentDto,
-  type LabelLayoutId,
-  type RosterFileRow,
-} from '@caliber/contracts';
+import { labelLayout, type AssetLabel, type EquipmentDto, type LabelLayoutId } from '@caliber/contracts';
 import { writeAssetLabels } from '../labels/asset-labels-pdf';
 import { INVENTORY_FILE, readInventoryRows, type InventoryFileRead } from '../equipment/inventory-rows';
 import { writeInventoryWorkbook, type InventoryWorkbookInput } from '../equipment/inventory-workbook';
-import { readRosterRows, ROSTER_FILE } from '../users/roster-rows';
 import { bufferOf, fileJobKind as kind, refuseUpload, type SheetFileType } from '@caliber/file-kit/worker';
 
 /** A file as the gateway received it: its type by its name, and its bytes. */
@@ -23,22 +16,6 @@ export interface SheetUpload {
  * gateway's worker entry (file-worker.worker.ts) runs the entry's `run`.
  */
 export const FILE_JOBS = {
-  /**
-   * A roster file (at most 2 MB, 2,500 people): 64 MB of heap and 20 s are several times what the
-   * largest roster takes (see docs/using/staff.md, "Roster import and export").
-   */
-  readRoster: kind({
-    subject: 'roster file',
-    plural: 'roster files',
-    verb: 'read',
-    doing: 'reading',
-    field: 'content',
-    heapMb: 64,
-    timeMs: 20_000,
-    before: (upload: SheetUpload) => refuseUpload(ROSTER_FILE, upload.type, bufferOf(upload.bytes)),
-    run: (upload: SheetUpload): Promise<RosterFileRow[]> =>
-      readRosterRows(upload.type, bufferOf(upload.bytes)),
-  }),
   /**
    * An inventory file (at most 8 MB, 20,000 devices). Measured with 20,000 devices in the built
    * worker, the least heap that reads them and the time at 192 MB: the import's 11 columns as CSV,

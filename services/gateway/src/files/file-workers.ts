@@ -8,7 +8,6 @@ import { FILE_JOBS } from './file-jobs';
  * person cannot take every thread and waiting place from the others.
  */
 export const PERSON_WORK = {
-  rosterFile: 'Your previous roster file is still being read. Wait for its answer, then send the next.',
   inventoryImport:
     'Your previous inventory file is still being read and checked. Wait for its preview, then send the next.',
   inventoryExport:
@@ -20,7 +19,7 @@ export type PersonWork = keyof typeof PERSON_WORK;
 
 /**
  * The gateway's file workers: the shared kit's bounded pool with the gateway's job table (the
- * roster and inventory files, the inventory export, the asset labels) and its worker entry.
+ * inventory files, the inventory export, the asset labels) and its worker entry.
  */
 @Injectable()
 export class FileWorkers extends FileWorkerPool<typeof FILE_JOBS, PersonWork> {

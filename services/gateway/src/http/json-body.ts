@@ -81,7 +81,7 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
     next(error);
   };
   const text = textInputMiddleware();
-  // An upload (a document, an analyser file) is its file's bytes, which its route streams into the
+  // An upload (a document, an analyser or roster file) is its file's bytes, which its route streams into the
   // file store: left unread here.
   const unlessUpload =
     (handler: RequestHandler): RequestHandler =>
@@ -97,9 +97,6 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
     unlessUpload(text.body),
   ];
 }
-
-/** The body limit of the roster import routes: a 2 MB file as base64 (4/3 larger) with its name. */
-export const ROSTER_IMPORT_BODY_LIMIT = '3mb';
 
 /**
  * The body limit of the inventory import route: an 8 MB file as base64 (4/3 larger: 10.7 MB) with

@@ -3,20 +3,26 @@ import {
   SUBJECTS,
   type AssigneeListResponse,
   type AssigneeQuery,
-  type ListUsersQuery,
-  type RosterFileRow,
+  type RosterExportAnswer,
+  type RosterImportCommand,
   type RosterImportPreview,
   type RosterImportResult,
-  type UserDto,
-  type UserListResponse,
 } from '@caliber/contracts';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { actingUserOf, type GatewaySession } from '../auth/session';
 import { SERVICE_CHANNEL } from '../identity/service-client';
 
 /**
- * The roster calls the gateway makes for its own handlers (the export's pages, a file's rows, the
- * Create Task form's list); every request is signed for who asks.
+ * How long the gateway waits for identity to preview, apply or export a roster file: the file read
+ * in identity's file workers (up to 20 s, after any waiting its turn) and 2,500 people checked and
+ * written in one transaction, seconds of work where other requests take milliseconds. Past the
+ * usual deadline the person would be answered 503 while identity still writes their import.
+ */
+export const ROSTER_FILE_DEADLINE_MS = 60_000;
+
+/**
+ * The roster calls the gateway makes for its own handlers (a stored file's key for a preview or an
+ * apply, the export's key, the Create Task form's list); every request is signed for who asks.
  */
 @Injectable()
 export class UsersClient extends DomainServiceClient {
@@ -24,40 +30,31 @@ export class UsersClient extends DomainServiceClient {
     super(channel, 'staff roster service');
   }
 
-  private list(session: GatewaySession, query: ListUsersQuery): Promise<UserListResponse> {
-    return this.request(SUBJECTS.identity.listUsers, { query }, actingUserOf(session));
-  }
-
   /** Who may receive tasks (identity reads the query as the message itself). */
   assignees(session: GatewaySession, query: AssigneeQuery): Promise<AssigneeListResponse> {
     return this.request(SUBJECTS.identity.assignees, query, actingUserOf(session));
   }
 
-  /**
-   * Everyone on the roster, read a page of 100 at a time (each page a small reply), for the export.
-   */
-  async everyone(session: GatewaySession): Promise<UserDto[]> {
-    const users: UserDto[] = [];
-    for (let page = 1; ; page += 1) {
-      const answer = await this.list(session, {
-        page,
-        limit: 100,
-        q: '',
-        role: '',
-        department: '',
-        active: null,
-        sort: 'serviceNumber',
-      });
-      users.push(...answer.users);
-      if (page >= answer.pages) return users;
-    }
+  previewImport(session: GatewaySession, command: RosterImportCommand): Promise<RosterImportPreview> {
+    return this.request(
+      SUBJECTS.identity.previewImport,
+      command,
+      actingUserOf(session),
+      ROSTER_FILE_DEADLINE_MS,
+    );
   }
 
-  previewImport(session: GatewaySession, rows: RosterFileRow[]): Promise<RosterImportPreview> {
-    return this.request(SUBJECTS.identity.previewImport, { rows }, actingUserOf(session));
+  applyImport(session: GatewaySession, command: RosterImportCommand): Promise<RosterImportResult> {
+    return this.request(
+      SUBJECTS.identity.applyImport,
+      command,
+      actingUserOf(session),
+      ROSTER_FILE_DEADLINE_MS,
+    );
   }
 
-  applyImport(session: GatewaySession, rows: RosterFileRow[]): Promise<RosterImportResult> {
-    return this.request(SUBJECTS.identity.applyImport, { rows }, actingUserOf(session));
+  /** The roster written by identity into the file store: where, under which name, how long. */
+  exportRoster(session: GatewaySession): Promise<RosterExportAnswer> {
+    return this.request(SUBJECTS.identity.exportUsers, {}, actingUserOf(session), ROSTER_FILE_DEADLINE_MS);
   }
 }

@@ -1,79 +1,107 @@
-import { Body, Controller, Res, StreamableFile } from '@nestjs/common';
-import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { Controller, Inject, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   hasFullAccess,
-  rosterImportRequestSchema,
-  type RosterFileRow,
+  ROSTER_EXPORT_MEDIA_TYPE,
+  ROSTER_IMPORT_MAX_BYTES,
+  rosterImportQuerySchema,
+  type RosterImportCommand,
   type RosterImportPreview,
   type RosterImportResult,
   type TaskUsersResponse,
 } from '@caliber/contracts';
-import { ServiceError } from '@caliber/service-kit';
+import {
+  contentDisposition,
+  FILE_STORE,
+  FileNotStoredError,
+  ServiceError,
+  type FileStore,
+} from '@caliber/service-kit';
 import type { z } from 'zod';
 import { Operation } from '../api/operation-routes';
 import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
-import { ZodBodyPipe } from '../http/zod-body.pipe';
-import { FileWorkers } from '../files/file-workers';
-import { sheetFileType } from '@caliber/file-kit/worker';
-import { rosterWorkbook } from './roster-file';
+import { IncomingUploads } from '../documents/incoming-uploads';
+import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { UsersClient } from './users.client';
 import { USERS_OPERATIONS } from './users.operations';
 
+type ImportQuery = z.output<typeof rosterImportQuerySchema>;
+
 /**
- * The roster's operations the gateway answers itself: the files (an export written, an import
- * read in the file workers) and the Create Task form's list. The other roster operations are
- * forwarded to identity as declared (`USERS_OPERATIONS`). Registered before the forwarded routes,
- * so `users/export` is not read as a person's id.
+ * The roster's operations the gateway answers itself: its files, and the Create Task form's list.
+ * An import's body (the file's bytes) is streamed into the file store and identity handed its key,
+ * to read it in its own file workers and answer a preview or write an apply; an export is written
+ * by identity into the store, streamed from there to the person and removed. The gateway reads and
+ * writes no roster file. The other roster operations are forwarded to identity as declared
+ * (`USERS_OPERATIONS`). Registered before the forwarded routes, so `users/export` is not read as
+ * a person's id.
  */
 @Controller()
 export class UsersController {
   constructor(
     private readonly users: UsersClient,
-    private readonly files: FileWorkers,
+    private readonly uploads: IncomingUploads,
+    @Inject(FILE_STORE) private readonly store: FileStore,
   ) {}
 
   /** The whole roster as an XLSX file, in the columns an import reads. */
   @Operation(USERS_OPERATIONS.exportUsers)
-  async export(
-    @CurrentSession() session: GatewaySession,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<StreamableFile> {
-    const users = await this.users.everyone(session);
-    const date = new Date().toISOString().slice(0, 10);
-    response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    response.setHeader('Content-Disposition', `attachment; filename="roster-${date}.xlsx"`);
-    return new StreamableFile(await rosterWorkbook(users));
+  async export(@CurrentSession() session: GatewaySession, @Res() response: Response): Promise<void> {
+    const answer = await this.users.exportRoster(session);
+    try {
+      const stream = await this.store.get(answer.storageKey).catch((error: unknown) => {
+        if (error instanceof FileNotStoredError)
+          throw new ServiceError('SERVICE_UNAVAILABLE', 'The roster export was lost on its way. Try again.');
+        throw error;
+      });
+      response.setHeader('Content-Type', ROSTER_EXPORT_MEDIA_TYPE);
+      response.setHeader('Content-Length', String(answer.bytes));
+      response.setHeader('Content-Disposition', contentDisposition(answer.fileName, false));
+      response.setHeader('X-Content-Type-Options', 'nosniff');
+      response.setHeader('Cache-Control', 'no-store');
+      // A reader who leaves half-way ends the stream; nothing is left to answer.
+      await pipeline(stream, response).catch(() => undefined);
+    } finally {
+      // The export is the person's alone, written for this answer: not kept after it.
+      await this.store.delete(answer.storageKey).catch(() => undefined);
+    }
   }
 
   @Operation(USERS_OPERATIONS.previewRosterImport)
-  async previewImport(
+  previewImport(
     @CurrentSession() session: GatewaySession,
-    @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
+    @Query(new ZodQueryPipe(rosterImportQuerySchema)) query: ImportQuery,
+    @Req() request: Request,
   ): Promise<RosterImportPreview> {
-    refuseImport(session);
-    return this.users.previewImport(session, await this.readRoster(session, file));
+    return this.receive(session, query, request, (command) => this.users.previewImport(session, command));
   }
 
   @Operation(USERS_OPERATIONS.importRoster)
-  async applyImport(
+  applyImport(
     @CurrentSession() session: GatewaySession,
-    @Body(new ZodBodyPipe(rosterImportRequestSchema)) file: z.output<typeof rosterImportRequestSchema>,
+    @Query(new ZodQueryPipe(rosterImportQuerySchema)) query: ImportQuery,
+    @Req() request: Request,
   ): Promise<RosterImportResult> {
-    refuseImport(session);
-    return this.users.applyImport(session, await this.readRoster(session, file));
+    return this.receive(session, query, request, (command) => this.users.applyImport(session, command));
   }
 
-  /** The people of a roster file, read in a file worker; the person has one file read at once. */
-  private readRoster(
+  /**
+   * The body streamed into the store (cut off past 2 MB), and identity asked about it by its key.
+   * A file is received only from someone who may import it: identity decides again, but a file is
+   * not streamed into the store for a person who would be refused anyway.
+   */
+  private receive<T>(
     session: GatewaySession,
-    file: z.output<typeof rosterImportRequestSchema>,
-  ): Promise<RosterFileRow[]> {
-    return this.files.forPerson(session.user._id, 'rosterFile', () =>
-      this.files.run('readRoster', {
-        type: sheetFileType(file.fileName),
-        bytes: Buffer.from(file.content, 'base64'),
-      }),
+    query: ImportQuery,
+    request: Request,
+    ask: (command: RosterImportCommand) => Promise<T>,
+  ): Promise<T> {
+    if (!hasFullAccess(session.user.role))
+      throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may manage the staff roster.');
+    return this.uploads.receive(request, session.user._id, ROSTER_IMPORT_MAX_BYTES, (upload) =>
+      ask({ incomingKey: upload.key, fileName: query.fileName }),
     );
   }
 
@@ -83,13 +111,4 @@ export class UsersController {
     const { technicians } = await this.users.assignees(session, { approved: 'true', limit: 200, q: '' });
     return { users: technicians };
   }
-}
-
-/**
- * A file is read only for someone who may import it: identity decides again on the rows, but a
- * workbook is not unpacked for a person who would be refused anyway.
- */
-function refuseImport(session: GatewaySession): void {
-  if (!hasFullAccess(session.user.role))
-    throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may manage the staff roster.');
 }

@@ -4,8 +4,9 @@ import {
   createUserSchema,
   listUsersQuerySchema,
   removedRecordSchema,
+  ROSTER_EXPORT_MEDIA_TYPE,
   rosterImportPreviewSchema,
-  rosterImportRequestSchema,
+  rosterImportQuerySchema,
   rosterImportResultSchema,
   SUBJECTS,
   taskUsersResponseSchema,
@@ -14,13 +15,24 @@ import {
   userListResponseSchema,
 } from '@caliber/contracts';
 import { ENGINEERS, operation, STAFF, SUPERVISORS, type ApiOperation } from '../api/operation';
-import { COMMON_REFUSALS, FILE_WORKERS_BUSY } from '../api/refusals';
+import { COMMON_REFUSALS } from '../api/refusals';
 
-/** How a roster file may be refused for its size, and what a busy gateway answers. */
+/**
+ * What a roster file may be refused for: its size and rows, the memory and time its reading takes,
+ * and the limits of the gateway's uploads and of identity's file workers.
+ */
 const ROSTER_FILE_LIMITS = {
-  413: 'The body is larger than 3 MB; or the file is too large to read: a workbook that unpacks to more than 16 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 64 MB of memory or 20 s to read.',
-  ...FILE_WORKERS_BUSY,
+  400: 'Invalid query (`fileName` must end in .xlsx or .csv); or the file is empty, cannot be read as its type, lacks a required column, or has a row past row 2,501; `message` says which.',
+  413: 'The file is larger than 2 MB; or it is too large to read: a workbook that unpacks to more than 16 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 64 MB of memory or 20 s to read.',
+  429: 'You are sending two files already, or your previous roster file is still being read: wait for its answer (`Retry-After`).',
+  503: 'The server is receiving as many files as it takes at once, or the identity service is reading or writing ten roster files already or not answering; try again (`Retry-After`).',
 } as const;
+
+/** The body of an import: the roster file itself. */
+const ROSTER_FILE_BODY = {
+  description:
+    'The roster file (XLSX or CSV), its bytes as the body (any Content-Type), streamed; at most 2 MB.',
+};
 
 /**
  * The staff roster (identity keeps it): Engineers and Admins manage it, Managers read it, and
@@ -52,14 +64,17 @@ export const USERS_OPERATIONS = {
     tag: 'Staff',
     summary: 'The roster as an XLSX file (Engineers, Admins and Managers)',
     description:
-      'Every person, in the columns an import reads (Service Number, Full Name, Email, Phone, Role, Department, Active, May Receive Tasks), so an export is also a template. `roster-YYYY-MM-DD.xlsx`.',
+      'Every person, in the columns an import reads (Service Number, Full Name, Email, Phone, Role, Department, Active, May Receive Tasks), so an export is also a template. `roster-YYYY-MM-DD.xlsx`. The identity service writes it in its own file workers; the gateway streams it.',
     callers: SUPERVISORS,
     answer: {
       status: 200,
       description: 'The workbook.',
-      file: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      file: [ROSTER_EXPORT_MEDIA_TYPE],
     },
-    refusals: { 503: COMMON_REFUSALS[503] },
+    refusals: {
+      429: 'Your previous roster export is still being written: wait for it to download (`Retry-After`).',
+      503: 'The identity service is reading or writing ten roster files already, or not answering; try again (`Retry-After`).',
+    },
   }),
   previewRosterImport: operation({
     operationId: 'previewRosterImport',
@@ -68,9 +83,10 @@ export const USERS_OPERATIONS = {
     tag: 'Staff',
     summary: 'What importing a roster file would do, row by row (Engineers and Admins)',
     description:
-      'The file (XLSX or CSV, base64, at most 2 MB and 2,500 people, on rows 2 to 2,501; the first row names the columns) is read and each row checked as Add User checks a person, against the rest of the file and against the roster: add, change (an existing service number), unchanged, or refused with every reason (missing service number, bad phone, unknown department, duplicate within the file, an e-mail of someone else, a roster rule). Nothing is written.',
+      'The body is the file (XLSX or CSV, at most 2 MB and 2,500 people, on rows 2 to 2,501; the first row names the columns), its name in the query. The identity service reads it in its own file workers and checks each row as Add User checks a person, against the rest of the file and against the roster: add, change (an existing service number), unchanged, or refused with every reason (missing service number, bad phone, unknown department, duplicate within the file, an e-mail of someone else, a roster rule). Nothing is written.',
     callers: ENGINEERS,
-    body: rosterImportRequestSchema,
+    query: rosterImportQuerySchema,
+    fileBody: ROSTER_FILE_BODY,
     answer: { status: 200, description: '`{rows, summary}`', schema: rosterImportPreviewSchema },
     refusals: ROSTER_FILE_LIMITS,
   }),
@@ -81,9 +97,10 @@ export const USERS_OPERATIONS = {
     tag: 'Staff',
     summary: 'Import a roster file (Engineers and Admins)',
     description:
-      'Checks the file again and writes every valid row in one transaction, each audited (`imported`, with its line); refused rows are left out. Answers the rows, the summary and `applied {added, changed}`.',
+      'The same file again (the body, its name in the query): its rows are checked again and every valid row written in one transaction, each audited (`imported`, with its line); refused rows are left out. Answers the rows, the summary and `applied {added, changed}`.',
     callers: ENGINEERS,
-    body: rosterImportRequestSchema,
+    query: rosterImportQuerySchema,
+    fileBody: ROSTER_FILE_BODY,
     answer: { status: 200, description: '`{rows, summary, applied}`', schema: rosterImportResultSchema },
     refusals: ROSTER_FILE_LIMITS,
   }),

@@ -36,15 +36,16 @@ describe('Pending sign-in codes end with a phone, activity or role change (real 
     delete: (path: string) =>
       call(stack.gateway.url, 'DELETE', `/api${path}`, { token: tokens.get('admin') }),
     importFile: (lines: string[]) =>
-      call<{ applied: { added: number; changed: number } }>(stack.gateway.url, 'POST', '/api/users/import', {
-        token: tokens.get('admin'),
-        body: {
-          fileName: 'roster.csv',
-          content: Buffer.from(
-            ['Service Number,Full Name,Phone,Role,Department,Active', ...lines].join('\n'),
-          ).toString('base64'),
+      call<{ applied: { added: number; changed: number } }>(
+        stack.gateway.url,
+        'POST',
+        '/api/users/import?fileName=roster.csv',
+        {
+          token: tokens.get('admin'),
+          rawBody: ['Service Number,Full Name,Phone,Role,Department,Active', ...lines].join('\n'),
+          contentType: 'text/csv',
         },
-      }),
+      ),
   };
 
   /** A person with a code sent to their phone and not yet used: the code, and how to try it. */

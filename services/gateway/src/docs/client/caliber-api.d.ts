@@ -312,7 +312,7 @@ export interface paths {
     };
     /**
      * The roster as an XLSX file (Engineers, Admins and Managers)
-     * @description Every person, in the columns an import reads (Service Number, Full Name, Email, Phone, Role, Department, Active, May Receive Tasks), so an export is also a template. `roster-YYYY-MM-DD.xlsx`.
+     * @description Every person, in the columns an import reads (Service Number, Full Name, Email, Phone, Role, Department, Active, May Receive Tasks), so an export is also a template. `roster-YYYY-MM-DD.xlsx`. The identity service writes it in its own file workers; the gateway streams it.
      */
     get: operations['exportUsers'];
     put?: never;
@@ -334,7 +334,7 @@ export interface paths {
     put?: never;
     /**
      * What importing a roster file would do, row by row (Engineers and Admins)
-     * @description The file (XLSX or CSV, base64, at most 2 MB and 2,500 people, on rows 2 to 2,501; the first row names the columns) is read and each row checked as Add User checks a person, against the rest of the file and against the roster: add, change (an existing service number), unchanged, or refused with every reason (missing service number, bad phone, unknown department, duplicate within the file, an e-mail of someone else, a roster rule). Nothing is written.
+     * @description The body is the file (XLSX or CSV, at most 2 MB and 2,500 people, on rows 2 to 2,501; the first row names the columns), its name in the query. The identity service reads it in its own file workers and checks each row as Add User checks a person, against the rest of the file and against the roster: add, change (an existing service number), unchanged, or refused with every reason (missing service number, bad phone, unknown department, duplicate within the file, an e-mail of someone else, a roster rule). Nothing is written.
      */
     post: operations['previewRosterImport'];
     delete?: never;
@@ -354,7 +354,7 @@ export interface paths {
     put?: never;
     /**
      * Import a roster file (Engineers and Admins)
-     * @description Checks the file again and writes every valid row in one transaction, each audited (`imported`, with its line); refused rows are left out. Answers the rows, the summary and `applied {added, changed}`.
+     * @description The same file again (the body, its name in the query): its rows are checked again and every valid row written in one transaction, each audited (`imported`, with its line); refused rows are left out. Answers the rows, the summary and `applied {added, changed}`.
      */
     post: operations['importRoster'];
     delete?: never;
@@ -7605,7 +7605,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The service behind this route is not answering; try again. */
+      /** @description Your previous roster export is still being written: wait for it to download (`Retry-After`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The identity service is reading or writing ten roster files already, or not answering; try again (`Retry-After`). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7618,17 +7627,17 @@ export interface operations {
   };
   previewRosterImport: {
     parameters: {
-      query?: never;
+      query?: {
+        fileName?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
+    /** @description The roster file (XLSX or CSV), its bytes as the body (any Content-Type), streamed; at most 2 MB. */
     requestBody: {
       content: {
-        'application/json': {
-          fileName: string;
-          content: string;
-        };
+        'application/octet-stream': string;
       };
     };
     responses: {
@@ -7641,7 +7650,7 @@ export interface operations {
           'application/json': components['schemas']['RosterImportPreview'];
         };
       };
-      /** @description Invalid input; `message` says what to fix. */
+      /** @description Invalid query (`fileName` must end in .xlsx or .csv); or the file is empty, cannot be read as its type, lacks a required column, or has a row past row 2,501; `message` says which. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7668,7 +7677,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is larger than 3 MB; or the file is too large to read: a workbook that unpacks to more than 16 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 64 MB of memory or 20 s to read. */
+      /** @description The file is larger than 2 MB; or it is too large to read: a workbook that unpacks to more than 16 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 64 MB of memory or 20 s to read. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -7677,7 +7686,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7686,7 +7695,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`). */
+      /** @description You are sending two files already, or your previous roster file is still being read: wait for its answer (`Retry-After`). */
       429: {
         headers: {
           [name: string]: unknown;
@@ -7695,7 +7704,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description The server is receiving as many files as it takes at once, or the identity service is reading or writing ten roster files already or not answering; try again (`Retry-After`). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7708,17 +7717,17 @@ export interface operations {
   };
   importRoster: {
     parameters: {
-      query?: never;
+      query?: {
+        fileName?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
+    /** @description The roster file (XLSX or CSV), its bytes as the body (any Content-Type), streamed; at most 2 MB. */
     requestBody: {
       content: {
-        'application/json': {
-          fileName: string;
-          content: string;
-        };
+        'application/octet-stream': string;
       };
     };
     responses: {
@@ -7731,7 +7740,7 @@ export interface operations {
           'application/json': components['schemas']['RosterImportResult'];
         };
       };
-      /** @description Invalid input; `message` says what to fix. */
+      /** @description Invalid query (`fileName` must end in .xlsx or .csv); or the file is empty, cannot be read as its type, lacks a required column, or has a row past row 2,501; `message` says which. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7758,7 +7767,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is larger than 3 MB; or the file is too large to read: a workbook that unpacks to more than 16 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 64 MB of memory or 20 s to read. */
+      /** @description The file is larger than 2 MB; or it is too large to read: a workbook that unpacks to more than 16 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 64 MB of memory or 20 s to read. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -7767,7 +7776,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7776,7 +7785,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`). */
+      /** @description You are sending two files already, or your previous roster file is still being read: wait for its answer (`Retry-After`). */
       429: {
         headers: {
           [name: string]: unknown;
@@ -7785,7 +7794,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description The server is receiving as many files as it takes at once, or the identity service is reading or writing ten roster files already or not answering; try again (`Retry-After`). */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8937,7 +8946,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9276,7 +9285,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9648,7 +9657,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (roster and inventory uploads, inventory exports) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;

@@ -1,6 +1,7 @@
 import { call } from '@caliber/testing/http';
 import { rosterStaff, signIn, useSignInStack } from '@caliber/testing/stack';
 import { until } from '@caliber/testing/wait';
+import { testFileStore } from '@caliber/testing/file-stores';
 import { FileWorkers } from '../files/file-workers';
 import { SHEET_PART, handMadeZip, sheetXml, workbookParts } from '@caliber/file-kit/testing';
 import { ROSTER_HEADER, cellOnTheLastRow } from './roster-test-files';
@@ -9,9 +10,10 @@ const CAP = (row: string) =>
   `A roster file may hold at most 2,500 people, on rows 2 to 2,501; this one has a row ${row}. Empty rows count too: delete the rows below the roster.`;
 
 /**
- * The limits of reading a roster file, through the gateway: hostile files (a sheet that jumps to
- * its last row, a ZIP that declares or hides a gigabyte, a CSV of empty lines) are refused with a
- * message that names the limit, and the gateway answers other requests while it reads one.
+ * The limits of reading a roster file, through the gateway into identity's file workers: hostile
+ * files (a sheet that jumps to its last row, a ZIP that declares or hides a gigabyte, a CSV of empty
+ * lines, a body past 2 MB) are refused with a message that names the limit, identity answers other
+ * requests while it reads one, and no incoming copy is left in the store.
  */
 describe('Roster file limits (real stack)', () => {
   const stack = useSignInStack('roster-limits');
@@ -23,20 +25,36 @@ describe('Roster file limits (real stack)', () => {
   });
 
   const preview = (fileName: string, bytes: Buffer) =>
-    call(stack.gateway.url, 'POST', '/api/users/import/preview', {
+    call(stack.gateway.url, 'POST', `/api/users/import/preview?fileName=${encodeURIComponent(fileName)}`, {
       token,
-      body: { fileName, content: bytes.toString('base64') },
+      rawBody: bytes,
+      contentType: 'application/octet-stream',
     });
+
+  afterAll(async () => {
+    // Every file was read or refused, and its incoming copy removed whatever the outcome.
+    expect(await testFileStore({}).list('incoming/')).toEqual([]);
+  });
 
   it('refuses a 6 KB workbook with a cell on row 1,048,576 at the row cap, answering other requests meanwhile', async () => {
     const hostile = await cellOnTheLastRow();
-    const workers = stack.gateway.app.get(FileWorkers);
+    const workers = stack.identity.get(FileWorkers);
     const importing = preview('staff.xlsx', hostile);
     // Read on the event loop, this file held it for seconds (and took over 1 GB): nothing else was
-    // answered until it was. Read in a thread, the gateway answers while the thread reads.
-    await until(() => workers.load.running === 1, { what: 'the gateway to start reading the file' });
-    const meanwhile = await call(stack.gateway.url, 'GET', '/api/health/ready');
+    // answered until it was. Read in a thread, identity answers while the thread reads.
+    await until(() => workers.load.running === 1, { what: 'identity to start reading the file' });
+    const meanwhile = await call(stack.gateway.url, 'GET', '/api/users?limit=1', { token });
     expect([meanwhile.status, workers.load.running]).toEqual([200, 1]);
+    // One file a person at once: a second while the first is read is refused, and says why.
+    const second = await preview(
+      'roster.csv',
+      Buffer.from(`${ROSTER_HEADER.join(',')}\nBME-2,Two,+15550100002\n`),
+    );
+    expect([second.status, second.body['code'], second.body['message']]).toEqual([
+      429,
+      'RATE_LIMITED',
+      'Your previous roster file is still being read. Wait for its answer, then send the next.',
+    ]);
     const answer = await importing;
     expect([answer.status, answer.body['message']]).toEqual([400, CAP('1,048,576')]);
     expect(workers.load).toMatchObject({ running: 0, waiting: 0 });
@@ -94,6 +112,19 @@ describe('Roster file limits (real stack)', () => {
       Buffer.from(`${ROSTER_HEADER.join(',')}\nBME-X,Next One,+15550100002\n`),
     );
     expect([next.status, (next.body['rows'] as unknown[]).length]).toEqual([200, 1]);
+  });
+
+  it('refuses a body past 2 MB as it arrives, before identity is asked', async () => {
+    const csv = Buffer.concat([
+      Buffer.from(`${ROSTER_HEADER.join(',')}\n`),
+      Buffer.alloc(2 * 1024 * 1024, 0x0a),
+    ]);
+    const answer = await preview('roster.csv', csv);
+    expect([answer.status, answer.body['code'], answer.body['message']]).toEqual([
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'The file is larger than 2 MB, the most its purpose takes.',
+    ]);
   });
 
   it('refuses a CSV file of a million empty lines at the row cap', async () => {
