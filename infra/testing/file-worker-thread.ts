@@ -7,3 +7,8 @@ export const SOURCE_FILE_WORKER = sourceFileWorker('services/gateway/src/files/f
 export const MAINTENANCE_SOURCE_FILE_WORKER = sourceFileWorker(
   'services/maintenance/src/files/file-worker.worker.ts',
 );
+
+/** The equipment service's file worker entry, run from source. */
+export const EQUIPMENT_SOURCE_FILE_WORKER = sourceFileWorker(
+  'services/equipment/src/files/file-worker.worker.ts',
+);

@@ -37,7 +37,11 @@ import {
   type MailOutboxLine,
   type OutboxLine,
 } from './outbox';
-import { MAINTENANCE_SOURCE_FILE_WORKER, SOURCE_FILE_WORKER } from './file-worker-thread';
+import {
+  EQUIPMENT_SOURCE_FILE_WORKER,
+  MAINTENANCE_SOURCE_FILE_WORKER,
+  SOURCE_FILE_WORKER,
+} from './file-worker-thread';
 import { serviceDataSource } from './service-databases';
 
 /** Test secrets: long enough for the configuration rules, never used outside tests. */
@@ -72,7 +76,13 @@ const SERVICE_MODULES: Record<
   },
   equipment(env) {
     const config = loadEquipmentConfig(env);
-    return { ...config, module: EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel)) };
+    // The service's file workers run its worker entry from source (a build runs the bundled one).
+    return {
+      ...config,
+      module: EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel), {
+        fileWorkerThread: EQUIPMENT_SOURCE_FILE_WORKER,
+      }),
+    };
   },
   maintenance(env, { maintenance }) {
     const config = loadMaintenanceConfig(env);

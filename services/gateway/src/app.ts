@@ -7,12 +7,7 @@ import { PinoNestLogger, ProcessMetrics, securityHeaders } from '@caliber/servic
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
 import { GatewayModule, type GatewayRunOptions } from './gateway.module';
-import {
-  ASSET_LABELS_BODY_LIMIT,
-  INVENTORY_IMPORT_BODY_LIMIT,
-  jsonBodyMiddleware,
-  ROSTER_IMPORT_BODY_LIMIT,
-} from './http/json-body';
+import { ASSET_LABELS_BODY_LIMIT, jsonBodyMiddleware, ROSTER_IMPORT_BODY_LIMIT } from './http/json-body';
 import { httpMetrics } from './http/http-metrics';
 import { requestLog } from './http/request-log';
 import { dropUntrustedTraceContext, trustedNetworks } from './http/trace-context';
@@ -52,15 +47,10 @@ export async function createGatewayApp(
   if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
   serveApiDocs(app, config);
   serveWebApps(app, config);
-  // A roster or inventory file travels as base64 in JSON: its routes take a body the size of the
-  // largest file, and only from someone signed in.
+  // A roster file travels as base64 in JSON: its routes take a body the size of the largest file,
+  // and only from someone signed in.
   const signedIn = signedInBeforeUpload(app.get(JwtService));
   app.use(`${DEFAULT_API_BASE_PATH}/users/import`, signedIn, ...jsonBodyMiddleware(ROSTER_IMPORT_BODY_LIMIT));
-  app.use(
-    `${DEFAULT_API_BASE_PATH}/inventory-imports`,
-    signedIn,
-    ...jsonBodyMiddleware(INVENTORY_IMPORT_BODY_LIMIT),
-  );
   // A sheet of labels by the devices chosen lists up to the contract's most ids: more than the
   // usual limit holds, so its route reads a body of that size, and only from someone signed in.
   app.use(

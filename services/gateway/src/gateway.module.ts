@@ -23,8 +23,8 @@ import { KnownDevices } from './auth/known-devices';
 import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
-import { InventoryFilesController } from './equipment/inventory-files.controller';
-import { AssetLabelsController } from './labels/asset-labels.controller';
+import { EquipmentFilesController } from './equipment/equipment-files.controller';
+import { OutgoingFiles } from './http/outgoing-files';
 import { TasksClient } from './tasks/tasks.client';
 import { BUNDLED_FILE_WORKER, FILE_WORKER_THREAD, type FileWorkerThread } from '@caliber/file-kit';
 import { FileWorkers } from './files/file-workers';
@@ -86,8 +86,7 @@ export class GatewayModule {
         AuthController,
         SsoController,
         OwnSettingsController,
-        InventoryFilesController,
-        AssetLabelsController,
+        EquipmentFilesController,
         TasksController,
         // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
@@ -144,6 +143,7 @@ export class GatewayModule {
         AuditClient,
         ...fileStoreProviders(fileStoreFromSettings(config.files)),
         IncomingUploads,
+        OutgoingFiles,
       ],
     };
   }

@@ -23,7 +23,9 @@ const UPLOADS_AT_ONCE = 64;
  * An incoming file older than this was left by a process that stopped between receiving it and
  * the service reading it (a crash, a deploy): a file is read within two minutes of arriving, and
  * one still arriving is not yet under its key (the disk writes it aside, S3 lists no unfinished
- * upload). Each gateway sweeps them hourly, the first time a minute after it starts.
+ * upload). So was an outgoing one (a file a service wrote for download) that the gateway could not
+ * send and remove: it is sent within seconds of being written. Each gateway sweeps both hourly,
+ * the first time a minute after it starts.
  */
 const INCOMING_KEPT_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -77,12 +79,16 @@ export class IncomingUploads implements OnModuleInit, OnModuleDestroy {
     clearTimeout(this.sweeper);
   }
 
-  /** Removes incoming files older than INCOMING_KEPT_MS, a page at a time; answers how many. */
+  /** Removes incoming and outgoing files older than INCOMING_KEPT_MS, a page at a time; answers how many. */
   async sweepLeftovers(now = Date.now()): Promise<number> {
+    return (await this.sweep('incoming/', now)) + (await this.sweep('outgoing/', now));
+  }
+
+  private async sweep(prefix: string, now: number): Promise<number> {
     let removed = 0;
     let after: string | undefined;
     for (;;) {
-      const page = await this.store.list('incoming/', after);
+      const page = await this.store.list(prefix, after);
       for (const file of page)
         if (now - file.modifiedAt.getTime() > INCOMING_KEPT_MS) {
           await this.store.delete(file.key);

@@ -3,24 +3,18 @@ import { FILE_WORKER_THREAD, FileWorkerPool, type FileWorkerThread } from '@cali
 import { FILE_JOBS } from './file-jobs';
 
 /**
- * What one person may have being done at once, and what the 429 says of it: an upload or an export
+ * What one person may have being done at once, and what the 429 says of it: an upload
  * is one file, and a second before the first is answered is a double click or a script. So one
  * person cannot take every thread and waiting place from the others.
  */
 export const PERSON_WORK = {
   rosterFile: 'Your previous roster file is still being read. Wait for its answer, then send the next.',
-  inventoryImport:
-    'Your previous inventory file is still being read and checked. Wait for its preview, then send the next.',
-  inventoryExport:
-    'Your previous inventory export is still being written. Wait for it to download, then ask for the next.',
-  assetLabels:
-    'Your previous sheet of labels is still being made. Wait for it to download, then ask for the next.',
 } as const;
 export type PersonWork = keyof typeof PERSON_WORK;
 
 /**
  * The gateway's file workers: the shared kit's bounded pool with the gateway's job table (the
- * roster and inventory files, the inventory export, the asset labels) and its worker entry.
+ * roster files) and its worker entry.
  */
 @Injectable()
 export class FileWorkers extends FileWorkerPool<typeof FILE_JOBS, PersonWork> {

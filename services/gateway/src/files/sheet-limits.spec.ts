@@ -1,17 +1,10 @@
 import { refuseUpload } from '@caliber/file-kit/worker';
 import { refusalOfCall, sheetXml, workbookDeclaring } from '@caliber/file-kit/testing';
-import { INVENTORY_FILE } from '../equipment/inventory-rows';
 import { ROSTER_FILE } from '../users/roster-rows';
 
-/** The kit checks any kind of sheet; these are the roster's and the inventory's own limits. */
-describe("the roster's and the inventory's file limits", () => {
+/** The kit checks any kind of sheet; these are the roster's own limits. */
+describe("the roster's file limits", () => {
   it('refuses a file past its size, naming the file', () => {
-    expect(
-      refusalOfCall(() => refuseUpload(INVENTORY_FILE, 'csv', Buffer.alloc(8 * 1024 * 1024 + 1, 0x41))),
-    ).toEqual(['VALIDATION_FAILED', 'The inventory file is larger than 8 MB.']);
-    expect(
-      refusalOfCall(() => refuseUpload(INVENTORY_FILE, 'csv', Buffer.alloc(8 * 1024 * 1024, 0x41))),
-    ).toBeNull();
     expect(
       refusalOfCall(() => refuseUpload(ROSTER_FILE, 'csv', Buffer.alloc(2 * 1024 * 1024 + 1, 0x41))),
     ).toEqual(['VALIDATION_FAILED', 'The roster file is larger than 2 MB.']);
@@ -19,15 +12,9 @@ describe("the roster's and the inventory's file limits", () => {
 
   it("refuses a workbook from its ZIP directory at the file's own unpacked bound", () => {
     const declaring = (size: number) => workbookDeclaring(sheetXml([['Name']]), size);
-    // 17 MB is past a roster's 16 MB bound and well within an inventory's 96 MB.
     expect(refusalOfCall(() => refuseUpload(ROSTER_FILE, 'xlsx', declaring(17 * 1024 * 1024)))).toEqual([
       'PAYLOAD_TOO_LARGE',
       'The roster file unpacks to 17.0 MB; a roster workbook may unpack to at most 16 MB (enough for 2,500 people in many columns).',
-    ]);
-    expect(refusalOfCall(() => refuseUpload(INVENTORY_FILE, 'xlsx', declaring(17 * 1024 * 1024)))).toBeNull();
-    expect(refusalOfCall(() => refuseUpload(INVENTORY_FILE, 'xlsx', declaring(97 * 1024 * 1024)))).toEqual([
-      'PAYLOAD_TOO_LARGE',
-      'The inventory file unpacks to 97.0 MB; an inventory workbook may unpack to at most 96 MB (enough for 20,000 devices in many columns).',
     ]);
   });
 });
