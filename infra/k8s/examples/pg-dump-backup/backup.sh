@@ -159,13 +159,14 @@ snapshot_pid=''
 # The files, copied AFTER the dump, which makes the copy hold every file a dumped row names: a
 # file is only ever written under a new key before its row is committed, and deleted only after
 # its row is marked removed (and then no live row names it). A file added after the snapshot is
-# copied too, without a row: harmless, nothing refers to it. Writes in progress (.partial) and
-# uploads waiting to be read (incoming/, which no document row names) are left out.
+# copied too, without a row: harmless, nothing refers to it. Writes in progress (.partial), uploads
+# waiting to be read (incoming/) and downloads waiting to be sent (outgoing/) are left out: no
+# document row names them.
 files_entry=''
 if [ -n "${FILES_DIR:-}" ]; then
   say "copying the files of $FILES_DIR"
   mkdir -m 0700 "$partial/files"
-  tar -C "$FILES_DIR" --exclude=./.partial --exclude=./incoming -cf - . | tar -C "$partial/files" -xf - ||
+  tar -C "$FILES_DIR" --exclude=./.partial --exclude=./incoming --exclude=./outgoing -cf - . | tar -C "$partial/files" -xf - ||
     fail "copying the files of $FILES_DIR"
   file_count=$(find "$partial/files" -type f | wc -l | tr -d ' ')
   file_bytes=$(find "$partial/files" -type f -printf '%s\n' | awk '{ total += $1 } END { printf "%d", total }')
