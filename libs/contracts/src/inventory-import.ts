@@ -147,7 +147,7 @@ export function columnLetters(column: number): string {
 }
 
 /**
- * One row of an inventory file as the gateway read it: every cell as text ('' when empty or absent),
+ * One row of an inventory file as the equipment service read it: every cell as text ('' when empty or absent),
  * cut at INVENTORY_CELL_MAX_CHARS. `line` is the row's number in the file (the header is line 1).
  */
 export interface InventoryFileRow {
