@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -61,7 +62,10 @@ describe('Inventory import, export and template (real stack)', () => {
       tokens[key] = await signIn(stack.gateway.url, person.serviceNumber);
     }
   });
-  afterAll(() => equipment.close());
+  afterAll(async () => {
+    await equipment.close();
+    await rm(files.FILES_DIR, { recursive: true, force: true });
+  });
 
   const api = <T = Record<string, unknown>>(method: string, path: string, token: string, body?: unknown) =>
     call<T>(stack.gateway.url, method, path, { token, ...(body === undefined ? {} : { body }) });

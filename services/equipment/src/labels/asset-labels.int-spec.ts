@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -73,6 +74,7 @@ describe('Asset labels (real stack)', () => {
   afterAll(async () => {
     await equipment.close();
     await endReadBack();
+    await rm(files.FILES_DIR, { recursive: true, force: true });
   });
 
   const labels = (body: unknown) =>
