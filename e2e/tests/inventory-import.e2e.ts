@@ -341,10 +341,13 @@ test.describe('Inventory import', () => {
     const upload = page.getByRole('button', { name: 'Upload and preview' });
     await expect(upload).toBeDisabled();
 
+    // The upload: the file as the body, its name and date order in the query.
+    const isUpload = (request: { url(): string; method(): string }) =>
+      new URL(request.url()).pathname === '/api/inventory-imports' && request.method() === 'POST';
     // Too large: refused here, before anything is sent.
     let sent = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/inventory-imports') && request.method() === 'POST') sent += 1;
+      if (isUpload(request)) sent += 1;
     });
     await chooseFile(page, 'huge.csv', Buffer.alloc(INVENTORY_IMPORT_MAX_BYTES + 1, 'a'), 'text/csv');
     await expect(page.getByRole('alert')).toContainText('The inventory file is larger than 8 MB');
@@ -352,10 +355,7 @@ test.describe('Inventory import', () => {
 
     // A workbook that is no workbook: the server's own message, in the alert.
     await chooseFile(page, 'broken.xlsx', Buffer.from('PK\u0003\u0004 this is not a zip file at all'));
-    const refused = page.waitForResponse(
-      (response) =>
-        response.url().endsWith('/api/inventory-imports') && response.request().method() === 'POST',
-    );
+    const refused = page.waitForResponse((response) => isUpload(response.request()));
     await upload.click();
     const answer = await refused;
     expect(answer.status()).toBe(400);

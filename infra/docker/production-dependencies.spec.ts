@@ -21,7 +21,7 @@ const NOT_IN_IMAGES = new Set([
   // Checks real answers against the OpenAPI document in the integration tests; never bundled.
   'services/gateway/src/docs/documented-answers.ts',
   // Reads label PDFs back (text, QR codes) for the label tests; never bundled.
-  'services/gateway/src/labels/pdf-read-back.ts',
+  'services/equipment/src/labels/pdf-read-back.ts',
   // Runs a service's file worker entry from its TypeScript source (through tsx) in the tests; never bundled.
   'libs/file-kit/src/source-file-worker.ts',
   // Starts the S3-API server (s3rver) the file store's tests run against; never bundled.

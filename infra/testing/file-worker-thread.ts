@@ -1,8 +1,5 @@
 import { sourceFileWorker } from '@caliber/file-kit/testing';
 
-/** The gateway's file worker entry, run from source as the tests start the gateway. */
-export const SOURCE_FILE_WORKER = sourceFileWorker('services/gateway/src/files/file-worker.worker.ts');
-
 /** The maintenance service's file worker entry, run from source. */
 export const MAINTENANCE_SOURCE_FILE_WORKER = sourceFileWorker(
   'services/maintenance/src/files/file-worker.worker.ts',
@@ -11,4 +8,9 @@ export const MAINTENANCE_SOURCE_FILE_WORKER = sourceFileWorker(
 /** The identity service's file worker entry, run from source. */
 export const IDENTITY_SOURCE_FILE_WORKER = sourceFileWorker(
   'services/identity/src/files/file-worker.worker.ts',
+);
+
+/** The equipment service's file worker entry, run from source. */
+export const EQUIPMENT_SOURCE_FILE_WORKER = sourceFileWorker(
+  'services/equipment/src/files/file-worker.worker.ts',
 );

@@ -151,10 +151,15 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
    */
   async function inventoryImport(caller: Caller): Promise<string> {
     const stager = caller === 'Engineer' || caller === 'Admin' ? caller : 'Admin';
-    const staged = await call<{ _id: string }>(setup.baseUrl(), 'POST', '/api/inventory-imports', {
-      token: setup.tokens.get(stager),
-      body: bodyOf('stageInventoryImport'),
-    });
+    // The file is the body, its name in the query.
+    const file = ROUTE_ACCESS['stageInventoryImport']?.file?.(setup.context());
+    if (!file) throw new Error('The route table has no inventory file to stage.');
+    const staged = await call<{ _id: string }>(
+      setup.baseUrl(),
+      'POST',
+      `/api/inventory-imports?${file.query}`,
+      { token: setup.tokens.get(stager), rawBody: file.text, contentType: 'application/octet-stream' },
+    );
     return made(staged, 'an inventory import', 201)._id;
   }
 

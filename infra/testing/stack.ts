@@ -38,9 +38,9 @@ import {
   type OutboxLine,
 } from './outbox';
 import {
+  EQUIPMENT_SOURCE_FILE_WORKER,
   IDENTITY_SOURCE_FILE_WORKER,
   MAINTENANCE_SOURCE_FILE_WORKER,
-  SOURCE_FILE_WORKER,
 } from './file-worker-thread';
 import { serviceDataSource } from './service-databases';
 
@@ -82,7 +82,13 @@ const SERVICE_MODULES: Record<
   },
   equipment(env) {
     const config = loadEquipmentConfig(env);
-    return { ...config, module: EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel)) };
+    // The service's file workers run its worker entry from source (a build runs the bundled one).
+    return {
+      ...config,
+      module: EquipmentModule.forRoot(config, createLogger('equipment', config.logLevel), {
+        fileWorkerThread: EQUIPMENT_SOURCE_FILE_WORKER,
+      }),
+    };
   },
   maintenance(env, { maintenance }) {
     const config = loadMaintenanceConfig(env);
@@ -209,9 +215,7 @@ export async function startGateway(overrides: Record<string, string> = {}): Prom
       ...overrides,
     }),
   );
-  const app = await createGatewayApp(config, createLogger('gateway', config.logLevel), {
-    fileWorkerThread: SOURCE_FILE_WORKER,
-  });
+  const app = await createGatewayApp(config, createLogger('gateway', config.logLevel));
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   return { app, url };

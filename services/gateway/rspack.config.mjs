@@ -4,7 +4,5 @@ import { serviceConfig } from '../../infra/build/service.rspack.mjs';
 
 export default serviceConfig({
   projectRoot: dirname(fileURLToPath(import.meta.url)),
-  // File jobs (reading uploads, writing exports) run in worker threads of their own (see
-  // FileWorkers), loaded from their own file.
-  entries: { main: 'src/main.ts', 'file-worker.worker': 'src/files/file-worker.worker.ts' },
+  entries: { main: 'src/main.ts' },
 });

@@ -159,6 +159,16 @@ export const assetLabelsRequestSchema = z
   );
 export type AssetLabelsRequest = z.input<typeof assetLabelsRequestSchema>;
 
+/**
+ * What the gateway sends the equipment service for a sheet of labels: the request as asked, and
+ * the address the QR codes start with (PUBLIC_URL, or the address the request came to).
+ */
+export const assetLabelsCommandSchema = z.strictObject({
+  labels: assetLabelsRequestSchema,
+  origin: z.url({ protocol: /^https?$/ }).max(300),
+});
+export type AssetLabelsCommand = z.output<typeof assetLabelsCommandSchema>;
+
 /** What one label shows. */
 export interface AssetLabel {
   name: string;

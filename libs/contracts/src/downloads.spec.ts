@@ -1,5 +1,5 @@
 import { bytesToBase64, fileNameFromDisposition, formatFileSize, readAsBase64 } from './downloads';
-import { INVENTORY_IMPORT_MAX_BYTES, inventoryImportRequestSchema } from './inventory-import';
+import { INVENTORY_IMPORT_MAX_BYTES } from './inventory-import';
 
 describe("a download's file name", () => {
   const FALLBACK = 'cmms-report-1.pdf';
@@ -40,13 +40,9 @@ describe("an upload's bytes and size", () => {
     }
   });
 
-  it('encodes the largest inventory file (many chunks, every byte value, no stack overflow)', () => {
+  it('encodes an 8 MB file (many chunks, every byte value, no stack overflow)', () => {
     const bytes = bytesOf(INVENTORY_IMPORT_MAX_BYTES);
-    const encoded = bytesToBase64(bytes);
-    expect(encoded).toBe(Buffer.from(bytes).toString('base64'));
-    expect(inventoryImportRequestSchema.safeParse({ fileName: 'big.xlsx', content: encoded }).success).toBe(
-      true,
-    );
+    expect(bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
   });
 
   it('reads a file as base64, text with accents included', async () => {

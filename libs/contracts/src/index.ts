@@ -30,6 +30,7 @@ export * from './roster-import';
 export * from './inventory-import';
 export * from './inventory-export';
 export * from './asset-labels';
+export * from './outgoing-files';
 export * from './auth';
 export * from './health';
 export * from './settings';

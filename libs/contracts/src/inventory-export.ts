@@ -26,12 +26,13 @@ export const inventoryExportQuerySchema = equipmentFiltersSchema.extend({
 });
 export type InventoryExportQuery = z.output<typeof inventoryExportQuerySchema>;
 
-/** The most devices one export page carries over NATS (about 0.7 KB each, well under 1 MiB). */
+/** The most devices one page of an export holds (about 0.7 KB each): one bounded query at a time. */
 export const INVENTORY_EXPORT_PAGE_ROWS = 500;
 /**
- * The most JSON one export page carries: a page ends at this size before its row count. A device
+ * The most JSON one export page holds: a page ends at this size before its row count. A device
  * whose texts fill their columns in a script of two- or three-byte characters (Greek, Arabic,
- * Chinese) is several kilobytes, and 500 of them would pass the bus's 1 MiB payload limit.
+ * Chinese) is several kilobytes, and 500 of them would be megabytes in the service's memory (and,
+ * sent to a file worker, more than its messages should carry at once).
  */
 export const INVENTORY_EXPORT_PAGE_MAX_BYTES = 512 * 1024;
 
@@ -41,7 +42,8 @@ export type ExportCursor = z.output<typeof exportCursorSchema>;
 
 /**
  * One page of the devices an export or a sheet of labels covers: the inventory as filtered, or the
- * devices chosen by id (at most ASSET_LABELS_MAX), in name order. Gateway to equipment only.
+ * devices chosen by id (at most ASSET_LABELS_MAX), in name order, as the equipment service reads
+ * them for a file.
  */
 export const inventoryExportPageSchema = z
   .strictObject({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { isBase64 } from './base64';
 import { limitParam, pageFields, pageParam } from './paging';
 import { equipmentExample } from './equipment';
 
 /*
  * Inventory import: an Engineer or Admin uploads the hospital's device spreadsheet (XLSX or CSV).
- * The gateway reads the file (in a worker thread, within size, row and memory limits) and hands
- * its rows to the equipment service in bounded chunks; the service keeps them as a staged import
+ * The gateway streams the file into the file store and hands the equipment service its key; the
+ * service reads it (in its own worker threads, within size, row and memory limits), keeps its rows
+ * as a staged import
  * and answers a preview of every row: added, updated (matched by serial number, with the fields
  * that change), unchanged, or refused with each reason and the cell it is in. Applying the staged
  * import writes every row that is still valid in one transaction, each audited; refused rows are
@@ -18,7 +18,7 @@ export type InventoryFileType = (typeof INVENTORY_FILE_TYPES)[number];
 
 /** A file may hold at most this many devices: the largest hospital inventories in one file. */
 export const INVENTORY_IMPORT_MAX_ROWS = 20_000;
-/** The largest file accepted, before base64: 20,000 rows of 16 columns fit in about 5 MB of CSV. */
+/** The largest file accepted: 20,000 rows of 16 columns fit in about 5 MB of CSV. */
 export const INVENTORY_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 /** The longest text a cell may hold; longer is refused by the field's own rule, this bounds memory. */
 export const INVENTORY_CELL_MAX_CHARS = 300;
@@ -147,7 +147,7 @@ export function columnLetters(column: number): string {
 }
 
 /**
- * One row of an inventory file as the gateway read it: every cell as text ('' when empty or absent),
+ * One row of an inventory file as the equipment service read it: every cell as text ('' when empty or absent),
  * cut at INVENTORY_CELL_MAX_CHARS. `line` is the row's number in the file (the header is line 1).
  */
 export interface InventoryFileRow {
@@ -181,27 +181,41 @@ const fileNameField = z
   .max(255, { error: 'fileName must have at most 255 characters.' })
   .refine((name) => /\.(xlsx|csv)$/i.test(name), { error: 'The inventory file must be .xlsx or .csv.' });
 
-/** The upload: the file as base64 in JSON (so it passes the gateway's body checks), and its date order. */
-export const inventoryImportRequestSchema = z.strictObject(
-  {
-    fileName: fileNameField,
-    content: z
-      .string({ error: 'content is required: the file, base64-encoded.' })
-      .min(1, { error: 'The inventory file is empty.' })
-      .max(Math.ceil((INVENTORY_IMPORT_MAX_BYTES * 4) / 3) + 4, {
-        error: `The inventory file is larger than ${INVENTORY_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
-      })
-      .refine(isBase64, { error: 'content must be the file, base64-encoded.' }),
-    dateOrder: z
-      .enum(INVENTORY_DATE_ORDERS, { error: `dateOrder must be one of ${INVENTORY_DATE_ORDERS.join(', ')}.` })
-      .default('auto'),
-  },
+const dateOrderField = z
+  .enum(INVENTORY_DATE_ORDERS, { error: `dateOrder must be one of ${INVENTORY_DATE_ORDERS.join(', ')}.` })
+  .default('auto');
+
+/**
+ * The upload's query: its file's name (the file itself is the request's body, streamed) and how
+ * ambiguous dates read.
+ */
+export const inventoryImportQuerySchema = z.strictObject(
+  { fileName: fileNameField, dateOrder: dateOrderField },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? 'Only fileName, content and dateOrder may be sent.' : undefined,
+      issue.code === 'unrecognized_keys' ? 'Only fileName and dateOrder may be asked.' : undefined,
   },
 );
-export type InventoryImportRequest = z.input<typeof inventoryImportRequestSchema>;
+export type InventoryImportQuery = z.input<typeof inventoryImportQuerySchema>;
+
+/**
+ * What the gateway sends the equipment service: where it streamed the file in the file store
+ * (never its bytes nor its rows). The service reads it there in its own file workers, stages its
+ * rows, answers the preview, and removes the file whatever the outcome.
+ */
+export const inventoryImportFileSchema = z.strictObject({
+  incomingKey: z.string().regex(/^incoming\/[a-f0-9-]{36}$/),
+  fileName: fileNameField,
+  dateOrder: z.enum(INVENTORY_DATE_ORDERS).default('auto'),
+});
+export type InventoryImportFile = z.input<typeof inventoryImportFileSchema>;
+
+/** `GET /equipment/import/template?format=`: the template as a workbook (the default) or CSV. */
+export const inventoryTemplateQuerySchema = z.object({
+  format: z
+    .enum(INVENTORY_FILE_TYPES, { error: `format must be one of ${INVENTORY_FILE_TYPES.join(', ')}.` })
+    .default('xlsx'),
+});
 
 export const INVENTORY_IMPORT_ACTIONS = ['add', 'update', 'unchanged', 'refused'] as const;
 export type InventoryImportAction = (typeof INVENTORY_IMPORT_ACTIONS)[number];
@@ -343,11 +357,11 @@ export const inventoryImportRowsPageSchema = z
 export type InventoryImportRowsPage = z.output<typeof inventoryImportRowsPageSchema>;
 
 /*
- * Between the gateway and the equipment service. A file's rows cross NATS in chunks that each stay
- * far below the bus's 1 MiB payload limit; the service keeps them until the preview.
+ * Inside the equipment service: a file's rows are staged in chunks, each written in a statement of
+ * bounded size, and kept until the preview.
  */
 
-/** The most rows one staging message carries; the gateway also keeps each message under 512 KiB of JSON. */
+/** The most rows one staging chunk carries; each is also kept under 512 KiB of JSON. */
 export const INVENTORY_STAGE_CHUNK_ROWS = 500;
 export const INVENTORY_STAGE_CHUNK_BYTES = 512 * 1024;
 

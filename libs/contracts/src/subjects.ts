@@ -93,16 +93,19 @@ export const SUBJECTS = {
     updateListEntry: 'equipment.lists.update',
     /** The feed of list entries (identity and maintenance rewrite renamed values from it). */
     listChanges: 'equipment.lists.changes',
-    /** Inventory import: stage a file's rows in chunks, preview, page the rows, apply, discard. */
-    importBegin: 'equipment.import.begin',
-    importRows: 'equipment.import.rows',
-    importPreview: 'equipment.import.preview',
+    /**
+     * Inventory import: read a stored file and stage its rows (answering the preview), page the
+     * rows, apply, discard; the template, written into the file store.
+     */
+    importFile: 'equipment.import.file',
+    importTemplate: 'equipment.import.template',
     importGet: 'equipment.import.get',
     importRowsPage: 'equipment.import.rows-page',
     importApply: 'equipment.import.apply',
     importDiscard: 'equipment.import.discard',
-    /** Inventory export and asset labels: the filtered inventory, or chosen devices, page by page. */
-    exportPage: 'equipment.export.page',
+    /** The inventory export and a sheet of asset labels, each written into the file store. */
+    exportFile: 'equipment.export.file',
+    labelsFile: 'equipment.labels.file',
     /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
     auditPage: 'equipment.audit.page',
     /** Whether the service's audit hash chain is intact (the compliance report; services only). */

@@ -1,5 +1,13 @@
 import type { InventoryDateOrder, InventoryImportDto } from '@caliber/contracts';
-import { api, ApiError, equipmentKeys, errorMessage, inventoryImportKeys, recallKeys } from '@caliber/web';
+import {
+  api,
+  ApiError,
+  apiRequest,
+  equipmentKeys,
+  errorMessage,
+  inventoryImportKeys,
+  recallKeys,
+} from '@caliber/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { inventoryImportRequest } from '../utils/inventory-import';
@@ -26,9 +34,10 @@ export function useInventoryImport() {
 
   const uploading = useMutation({
     mutationFn: async ({ file, dateOrder }: { file: File; dateOrder: InventoryDateOrder }) => {
-      const check = await inventoryImportRequest(file, dateOrder);
+      const check = inventoryImportRequest(file, dateOrder);
       if (!check.ok) throw new FileProblem(check.message);
-      return api.post<InventoryImportDto>('/inventory-imports', check.body);
+      // The file itself is the body: the browser streams its bytes.
+      return apiRequest<InventoryImportDto>('POST', check.path, { file });
     },
     onSuccess: setStaged,
   });

@@ -3,7 +3,6 @@ import {
   INVENTORY_DATE_ORDERS,
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_MAX_BYTES,
-  inventoryImportRequestSchema,
 } from '@caliber/contracts';
 import {
   appliedLine,
@@ -49,17 +48,19 @@ describe('inventory import file', () => {
     );
   });
 
-  it('builds the upload the contract accepts, with the date order chosen', async () => {
+  it('sends the file to a path whose query names it and the date order chosen', () => {
     const csv = 'Name,Serial Number\nVentilator,SN-1\n';
-    const check = await inventoryImportRequest(new File([csv], 'devices.csv'), 'MDY');
-    expect(check).toEqual({
+    expect(inventoryImportRequest(new File([csv], 'ICU devices.csv'), 'MDY')).toEqual({
       ok: true,
-      body: { fileName: 'devices.csv', content: Buffer.from(csv).toString('base64'), dateOrder: 'MDY' },
+      path: '/inventory-imports?fileName=ICU+devices.csv&dateOrder=MDY',
     });
-    if (check.ok) expect(inventoryImportRequestSchema.safeParse(check.body).success).toBe(true);
-    await expect(inventoryImportRequest(new File([csv], 'devices.txt'), 'auto')).resolves.toEqual({
+    expect(inventoryImportRequest(new File([csv], 'devices.txt'), 'auto')).toEqual({
       ok: false,
       message: 'The inventory file must be .xlsx or .csv.',
+    });
+    expect(inventoryImportRequest(new File([csv], `${'a'.repeat(260)}.csv`), 'auto')).toEqual({
+      ok: false,
+      message: 'fileName must have at most 255 characters.',
     });
   });
 

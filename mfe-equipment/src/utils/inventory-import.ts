@@ -4,13 +4,11 @@ import {
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_MAX_BYTES,
   INVENTORY_IMPORT_MAX_ROWS,
-  inventoryImportRequestSchema,
-  readAsBase64,
+  inventoryImportQuerySchema,
   type InventoryDateOrder,
   type InventoryFieldChange,
   type InventoryImportAction,
   type InventoryImportDto,
-  type InventoryImportRequest,
   type InventoryImportSummary,
   type InventoryRowProblem,
 } from '@caliber/contracts';
@@ -46,21 +44,21 @@ export function inventoryFileProblem(file: { name: string; size: number }): stri
   return null;
 }
 
-export type InventoryRequestCheck =
-  { ok: true; body: InventoryImportRequest } | { ok: false; message: string };
+export type InventoryRequestCheck = { ok: true; path: string } | { ok: false; message: string };
 
-/** The upload's body for a chosen file: checked first (kind, size), read, then checked as the server will. */
-export async function inventoryImportRequest(
-  file: File,
-  dateOrder: InventoryDateOrder,
-): Promise<InventoryRequestCheck> {
+/**
+ * Where a chosen file is sent: checked first (kind, size), its name and date order checked as the
+ * server will, then in the upload's query. The file itself is the request's body, streamed by the
+ * browser (never read here, never base64).
+ */
+export function inventoryImportRequest(file: File, dateOrder: InventoryDateOrder): InventoryRequestCheck {
   const problem = inventoryFileProblem(file);
   if (problem) return { ok: false, message: problem };
-  const body = { fileName: file.name, content: await readAsBase64(file), dateOrder };
-  const parsed = inventoryImportRequestSchema.safeParse(body);
+  const query = { fileName: file.name, dateOrder };
+  const parsed = inventoryImportQuerySchema.safeParse(query);
   if (!parsed.success)
     return { ok: false, message: parsed.error.issues[0]?.message ?? 'The file cannot be sent.' };
-  return { ok: true, body };
+  return { ok: true, path: `/inventory-imports?${new URLSearchParams(query).toString()}` };
 }
 
 const listOf = (words: readonly string[]): string =>

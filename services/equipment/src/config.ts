@@ -1,4 +1,9 @@
-import { DEFAULT_PM_PROGRAM_THRESHOLD, domainService, RISK_TOTAL_RANGE } from '@caliber/contracts';
+import {
+  DEFAULT_PM_PROGRAM_THRESHOLD,
+  DEFAULT_PRODUCT_NAME,
+  domainService,
+  RISK_TOTAL_RANGE,
+} from '@caliber/contracts';
 import {
   checkCommonEnv,
   commonEnvShape,
@@ -12,6 +17,7 @@ import {
   checkFileStoreEnv,
   fileStoreEnvShape,
   fileStoreSettings,
+  hospitalTimeZoneVariable,
 } from '@caliber/service-kit';
 import { z } from 'zod';
 
@@ -42,6 +48,10 @@ const equipmentEnvSchema = z
     /** Database connections per replica: list pages, counts and filter options run in parallel. */
     EQUIPMENT_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(20),
     PM_PROGRAM_THRESHOLD: pmProgramThreshold,
+    /** The export's dates and file names, and the day a sheet of labels is named after. */
+    HOSPITAL_TIME_ZONE: hospitalTimeZoneVariable(),
+    /** The department that is the biomedical department itself is printed on labels as the product's name. */
+    PRODUCT_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRODUCT_NAME),
     ...fileStoreEnvShape,
     /** Where local files go when no folder is named: the disk store's files under DATA_DIR/files (as the other services' outboxes). */
     DATA_DIR: z.string().trim().min(1).default('.data'),
@@ -62,6 +72,8 @@ const equipmentEnvSchema = z
     healthHost: env.HEALTH_HOST,
     poolSize: env.EQUIPMENT_DB_POOL_SIZE,
     pmProgramThreshold: env.PM_PROGRAM_THRESHOLD,
+    timeZone: env.HOSPITAL_TIME_ZONE,
+    productName: env.PRODUCT_NAME,
   }));
 
 export type EquipmentConfig = z.output<typeof equipmentEnvSchema>;

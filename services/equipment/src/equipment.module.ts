@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BUNDLED_FILE_WORKER, FILE_WORKER_THREAD, type FileWorkerThread } from '@caliber/file-kit';
 import { ClientsModule } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
@@ -46,11 +47,22 @@ import { ImportBatchesRepository } from './imports/import-batches.repository';
 import { InventoryImportController } from './imports/inventory-import.controller';
 import { InventoryImportService } from './imports/inventory-import.service';
 import { RecallsController } from './recalls/recalls.controller';
+import { FileWorkers } from './files/file-workers';
+import { InventoryFileExports } from './inventory-files/inventory-file-exports';
+import { InventoryFileImports } from './inventory-files/inventory-file-imports';
+import { InventoryFilesController } from './inventory-files/inventory-files.controller';
+import { AssetLabelSheets } from './labels/asset-label-sheets';
+import { AssetLabelsController } from './labels/asset-labels.controller';
 import { RecallsService } from './recalls/recalls.service';
+
+/** What a run of the service may change: its file worker thread (its source in tests). */
+export interface EquipmentRun {
+  fileWorkerThread?: FileWorkerThread;
+}
 
 @Module({})
 export class EquipmentModule {
-  static forRoot(config: EquipmentConfig, logger: Logger): DynamicModule {
+  static forRoot(config: EquipmentConfig, logger: Logger, run: EquipmentRun = {}): DynamicModule {
     return {
       module: EquipmentModule,
       imports: [
@@ -76,6 +88,8 @@ export class EquipmentModule {
         DigestDepartmentController,
         ListsController,
         InventoryImportController,
+        InventoryFilesController,
+        AssetLabelsController,
         RecallsController,
         EquipmentDocumentsController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
@@ -108,6 +122,11 @@ export class EquipmentModule {
         ListsService,
         ImportBatchesRepository,
         InventoryImportService,
+        { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },
+        FileWorkers,
+        InventoryFileImports,
+        InventoryFileExports,
+        AssetLabelSheets,
         RecallsService,
         EquipmentDocumentRecords,
         ...documentShelfProviders('equipment', fileStoreFromSettings(config.files)),

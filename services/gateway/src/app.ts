@@ -6,8 +6,8 @@ import { DEFAULT_API_BASE_PATH } from '@caliber/contracts';
 import { PinoNestLogger, ProcessMetrics, securityHeaders } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
-import { GatewayModule, type GatewayRunOptions } from './gateway.module';
-import { ASSET_LABELS_BODY_LIMIT, INVENTORY_IMPORT_BODY_LIMIT, jsonBodyMiddleware } from './http/json-body';
+import { GatewayModule } from './gateway.module';
+import { ASSET_LABELS_BODY_LIMIT, jsonBodyMiddleware } from './http/json-body';
 import { httpMetrics } from './http/http-metrics';
 import { requestLog } from './http/request-log';
 import { dropUntrustedTraceContext, trustedNetworks } from './http/trace-context';
@@ -20,9 +20,8 @@ import { serveWebApps } from './web/web-apps';
 export async function createGatewayApp(
   config: GatewayConfig,
   logger: Logger,
-  run: GatewayRunOptions = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger, run), {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config, logger), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
@@ -47,14 +46,7 @@ export async function createGatewayApp(
   if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, credentials: true });
   serveApiDocs(app, config);
   serveWebApps(app, config);
-  // An inventory file travels as base64 in JSON: its routes take a body the size of the largest
-  // file, and only from someone signed in.
   const signedIn = signedInBeforeUpload(app.get(JwtService));
-  app.use(
-    `${DEFAULT_API_BASE_PATH}/inventory-imports`,
-    signedIn,
-    ...jsonBodyMiddleware(INVENTORY_IMPORT_BODY_LIMIT),
-  );
   // A sheet of labels by the devices chosen lists up to the contract's most ids: more than the
   // usual limit holds, so its route reads a body of that size, and only from someone signed in.
   app.use(

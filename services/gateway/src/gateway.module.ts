@@ -23,11 +23,9 @@ import { KnownDevices } from './auth/known-devices';
 import { OtpRateLimiter } from './auth/otp-rate-limiter';
 import { GATEWAY_CONFIG, GATEWAY_LOGGER, type GatewayConfig } from './config';
 import { EquipmentClient } from './equipment/equipment.client';
-import { InventoryFilesController } from './equipment/inventory-files.controller';
-import { AssetLabelsController } from './labels/asset-labels.controller';
+import { EquipmentFilesController } from './equipment/equipment-files.controller';
+import { OutgoingFiles } from './http/outgoing-files';
 import { TasksClient } from './tasks/tasks.client';
-import { BUNDLED_FILE_WORKER, FILE_WORKER_THREAD, type FileWorkerThread } from '@caliber/file-kit';
-import { FileWorkers } from './files/file-workers';
 import { UsersClient } from './users/users.client';
 import { UsersController } from './users/users.controller';
 import { TasksController } from './tasks/tasks.controller';
@@ -56,15 +54,9 @@ import { SafetyClient } from './safety/safety.client';
 import { SafetyTestsController } from './safety/safety-tests.controller';
 import { AuditClient, AuditController } from './audit/audit.controller';
 
-/** What differs when the gateway runs from its TypeScript source (the tests start it so) rather than a build. */
-export interface GatewayRunOptions {
-  /** The file worker threads' code; the bundle's own file by default. */
-  fileWorkerThread?: FileWorkerThread;
-}
-
 @Module({})
 export class GatewayModule {
-  static forRoot(config: GatewayConfig, logger: Logger, run: GatewayRunOptions = {}): DynamicModule {
+  static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
@@ -86,8 +78,7 @@ export class GatewayModule {
         AuthController,
         SsoController,
         OwnSettingsController,
-        InventoryFilesController,
-        AssetLabelsController,
+        EquipmentFilesController,
         TasksController,
         // After OwnSettingsController: `PUT /users/me` is matched before `PUT /users/:id`.
         UsersController,
@@ -137,13 +128,12 @@ export class GatewayModule {
         EquipmentClient,
         TasksClient,
         UsersClient,
-        { provide: FILE_WORKER_THREAD, useValue: run.fileWorkerThread ?? BUNDLED_FILE_WORKER },
-        FileWorkers,
         ReportsClient,
         SafetyClient,
         AuditClient,
         ...fileStoreProviders(fileStoreFromSettings(config.files)),
         IncomingUploads,
+        OutgoingFiles,
       ],
     };
   }

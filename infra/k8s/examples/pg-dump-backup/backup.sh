@@ -159,9 +159,9 @@ snapshot_pid=''
 # The files, copied AFTER the dump, which makes the copy hold every file a dumped row names: a
 # file is only ever written under a new key before its row is committed, and deleted only after
 # its row is marked removed (and then no live row names it). A file added after the snapshot is
-# copied too, without a row: harmless, nothing refers to it. Writes in progress (.partial),
-# uploads waiting to be read (incoming/) and exports waiting to be downloaded (outgoing/), which no
-# document row names, are left out.
+# copied too, without a row: harmless, nothing refers to it. Writes in progress (.partial), uploads
+# waiting to be read (incoming/) and downloads waiting to be sent (outgoing/) are left out: no
+# document row names them.
 files_entry=''
 if [ -n "${FILES_DIR:-}" ]; then
   say "copying the files of $FILES_DIR"

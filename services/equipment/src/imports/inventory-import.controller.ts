@@ -3,8 +3,6 @@ import { MessagePattern } from '@nestjs/microservices';
 import {
   inventoryImportIdSchema,
   inventoryImportRowsQuerySchema,
-  inventoryStageBeginSchema,
-  inventoryStageRowsSchema,
   SUBJECTS,
   type Actor,
   type InventoryImportDto,
@@ -13,25 +11,13 @@ import {
 import { Acting, Command, parsePayload } from '@caliber/service-kit';
 import { InventoryImportService } from './inventory-import.service';
 
-/** NATS handlers of the inventory import: the gateway's calls, for the person its statement names. */
+/**
+ * NATS handlers of a staged inventory import (its file is read and staged by InventoryFileImports):
+ * the gateway's calls, for the person its statement names.
+ */
 @Controller()
 export class InventoryImportController {
   constructor(private readonly imports: InventoryImportService) {}
-
-  @MessagePattern(SUBJECTS.equipment.importBegin)
-  begin(@Acting() actor: Actor, @Command() data: unknown): Promise<{ importId: string }> {
-    return this.imports.begin(actor, parsePayload(inventoryStageBeginSchema, data));
-  }
-
-  @MessagePattern(SUBJECTS.equipment.importRows)
-  rows(@Acting() actor: Actor, @Command() data: unknown): Promise<{ staged: number }> {
-    return this.imports.stage(actor, parsePayload(inventoryStageRowsSchema, data));
-  }
-
-  @MessagePattern(SUBJECTS.equipment.importPreview)
-  preview(@Acting() actor: Actor, @Command() data: unknown): Promise<InventoryImportDto> {
-    return this.imports.preview(actor, parsePayload(inventoryImportIdSchema, data));
-  }
 
   @MessagePattern(SUBJECTS.equipment.importGet)
   get(@Acting() actor: Actor, @Command() data: unknown): Promise<InventoryImportDto> {

@@ -41,8 +41,8 @@ const notFound = () =>
   );
 
 /**
- * Inventory import, on the equipment service's side: the gateway stages a file's rows here in
- * chunks, then asks for the preview; Apply writes every valid row in one transaction. Only
+ * Inventory import, on the equipment service's side: a file's rows are staged here in chunks (by
+ * InventoryFileImports, which read the file), then previewed; Apply writes every valid row in one transaction. Only
  * Engineers and Admins import, and each sees only their own imports.
  */
 @Injectable()

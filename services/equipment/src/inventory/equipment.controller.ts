@@ -3,7 +3,6 @@ import { MessagePattern } from '@nestjs/microservices';
 import {
   changeEquipmentStatusSchema,
   createEquipmentSchema,
-  inventoryExportPageSchema,
   listEquipmentQuerySchema,
   statusHistoryQuerySchema,
   SUBJECTS,
@@ -12,7 +11,6 @@ import {
   type EquipmentDetail,
   type EquipmentDto,
   type EquipmentListResponse,
-  type InventoryExportPage,
   type Actor,
   type StatusHistoryPage,
 } from '@caliber/contracts';
@@ -35,11 +33,6 @@ export class EquipmentController {
   @MessagePattern(SUBJECTS.equipment.list)
   list(@MessageSender() sender: Sender, @Command() data: unknown): Promise<EquipmentListResponse> {
     return this.inventory.list(parsePayload(listEquipmentQuerySchema, data), wardLimit(sender.user));
-  }
-
-  @MessagePattern(SUBJECTS.equipment.exportPage)
-  exportPage(@Command() data: unknown): Promise<InventoryExportPage> {
-    return this.inventory.exportPage(parsePayload(inventoryExportPageSchema, data));
   }
 
   @MessagePattern(SUBJECTS.equipment.get)

@@ -6,7 +6,6 @@ import { DASHBOARD_OPERATIONS } from '../dashboard/dashboard.operations';
 import { EQUIPMENT_OPERATIONS } from '../equipment/equipment.operations';
 import { LISTS_OPERATIONS } from '../equipment/lists.operations';
 import { HEALTH_OPERATIONS } from '../health/health.operations';
-import { LABELS_OPERATIONS } from '../labels/labels.operations';
 import { NOTIFICATIONS_OPERATIONS } from '../notifications/notifications.operations';
 import { RECALLS_OPERATIONS } from '../recalls/recalls.operations';
 import { REPORTS_OPERATIONS } from '../reports/reports.operations';
@@ -26,7 +25,6 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...Object.values(USERS_OPERATIONS),
   ...Object.values(EQUIPMENT_OPERATIONS),
   ...Object.values(LISTS_OPERATIONS),
-  ...Object.values(LABELS_OPERATIONS),
   ...Object.values(RECALLS_OPERATIONS),
   ...Object.values(TASKS_OPERATIONS),
   ...Object.values(SAFETY_OPERATIONS),

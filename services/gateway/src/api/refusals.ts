@@ -12,7 +12,7 @@ export const COMMON_REFUSALS = {
 /** What a busy gateway answers an operation whose file is read or written in its file workers. */
 export const FILE_WORKERS_BUSY = {
   429: 'You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`).',
-  503: 'Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again.',
+  503: 'The service that reads and writes these files has ten being read, written or waiting already (`Retry-After`), or is not answering; try again.',
 } as const;
 
 /**

@@ -124,13 +124,12 @@ const rosterFile = ({ serial }: CallContext) => ({
   text: `Service Number,Full Name,Phone,Role,Department\n${serial},Matrix Import,+15550100997,Technician,ICU\n`,
 });
 
-/** A one-device inventory file (CSV, base64), new for each call. */
+/** A one-device inventory file (CSV), new for each call. */
 const inventoryFile = ({ serial }: CallContext) => ({
-  fileName: 'inventory.csv',
-  content: Buffer.from(
+  query: 'fileName=inventory.csv',
+  text:
     `Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category\n` +
-      `Matrix Monitor,Mindray,BeneVision N12,${serial},ICU,Bed 3,2024-02-01,Serviceable,Monitor\n`,
-  ).toString('base64'),
+    `Matrix Monitor,Mindray,BeneVision N12,${serial},ICU,Bed 3,2024-02-01,Serviceable,Monitor\n`,
 });
 
 /** A passing Class II test with one BF applied part: the body of a safety test record. */
@@ -217,7 +216,7 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   // Everyone reads the inventory, so everyone exports it and may fill in the template; only
   // Engineers and Admins import, each their own staged import (others' are 404 to them).
   getInventoryImportTemplate: {},
-  stageInventoryImport: { body: inventoryFile },
+  stageInventoryImport: { file: inventoryFile },
   getInventoryImport: { names: 'inventory import' },
   listInventoryImportRows: { names: 'inventory import' },
   applyInventoryImport: { names: 'inventory import' },

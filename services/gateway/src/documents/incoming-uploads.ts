@@ -23,8 +23,9 @@ const UPLOADS_AT_ONCE = 64;
  * An incoming file older than this was left by a process that stopped between receiving it and
  * the service reading it (a crash, a deploy): a file is read within two minutes of arriving, and
  * one still arriving is not yet under its key (the disk writes it aside, S3 lists no unfinished
- * upload). So was an outgoing one (an export a service wrote for the gateway to stream and
- * remove) older than this. Each gateway sweeps them hourly, the first time a minute after it starts.
+ * upload). So was an outgoing one (a file a service wrote for download) that the gateway could not
+ * send and remove: it is sent within seconds of being written. Each gateway sweeps both hourly,
+ * the first time a minute after it starts.
  */
 const INCOMING_KEPT_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -80,21 +81,22 @@ export class IncomingUploads implements OnModuleInit, OnModuleDestroy {
 
   /** Removes incoming and outgoing files older than INCOMING_KEPT_MS, a page at a time; answers how many. */
   async sweepLeftovers(now = Date.now()): Promise<number> {
+    return (await this.sweep('incoming/', now)) + (await this.sweep('outgoing/', now));
+  }
+
+  private async sweep(prefix: string, now: number): Promise<number> {
     let removed = 0;
-    for (const prefix of ['incoming/', 'outgoing/']) {
-      let after: string | undefined;
-      for (;;) {
-        const page = await this.store.list(prefix, after);
-        for (const file of page)
-          if (now - file.modifiedAt.getTime() > INCOMING_KEPT_MS) {
-            await this.store.delete(file.key);
-            removed += 1;
-          }
-        if (page.length === 0) break;
-        after = page[page.length - 1]?.key;
-      }
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.store.list(prefix, after);
+      for (const file of page)
+        if (now - file.modifiedAt.getTime() > INCOMING_KEPT_MS) {
+          await this.store.delete(file.key);
+          removed += 1;
+        }
+      if (page.length === 0) return removed;
+      after = page[page.length - 1]?.key;
     }
-    return removed;
   }
 
   /**

@@ -1,64 +1,66 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   SUBJECTS,
-  type HospitalListsDto,
-  type InventoryExportPage,
-  type InventoryExportPageRequest,
+  type AssetLabelsCommand,
+  type InventoryExportQuery,
+  type InventoryFileType,
   type InventoryImportDto,
-  type InventoryStageBegin,
-  type InventoryStageRows,
+  type InventoryImportFile,
+  type OutgoingFile,
 } from '@caliber/contracts';
 import { actingUserOf, type GatewaySession } from '../auth/session';
 import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { SERVICE_CHANNEL } from '../identity/service-client';
 
 /**
- * How long the gateway waits for the equipment service to stage, preview or apply an import: work
- * of seconds for a file of 20,000 devices, not the milliseconds of other requests. Past the usual
- * deadline the person would be answered 503 while the service still writes their import.
+ * How long the gateway waits for the equipment service to read, stage, preview or apply an import:
+ * work of seconds for a file of 20,000 devices, not the milliseconds of other requests. Past the
+ * usual deadline the person would be answered 503 while the service still writes their import.
  */
 export const INVENTORY_IMPORT_DEADLINE_MS = 60_000;
+/**
+ * How long it waits for a file written for download: an export of 50,000 devices or a sheet of
+ * 5,000 labels takes up to 30 s in the service's file worker (its limit), after the pages are read
+ * and perhaps a wait for a free worker.
+ */
+export const FILE_DOWNLOAD_DEADLINE_MS = 90_000;
 
-/** The gateway's typed view of the equipment service; every request is signed for who asks. */
+/** The gateway's calls of the equipment service about files, each signed for who asks. */
 @Injectable()
 export class EquipmentClient extends DomainServiceClient {
   constructor(@Inject(SERVICE_CHANNEL) channel: ServiceChannel) {
     super(channel, 'equipment service');
   }
 
-  lists(session: GatewaySession): Promise<HospitalListsDto> {
-    return this.request(SUBJECTS.equipment.lists, {}, actingUserOf(session));
-  }
-
-  /** Starts staging a file's rows: answers the import's id, which the rows are then sent to. */
-  importBegin(session: GatewaySession, begin: InventoryStageBegin): Promise<{ importId: string }> {
-    return this.request(SUBJECTS.equipment.importBegin, begin, actingUserOf(session));
-  }
-
-  importRows(session: GatewaySession, rows: InventoryStageRows): Promise<{ staged: number }> {
+  /** Reads and stages a file streamed into the store; answers the staged import's preview. */
+  importFile(session: GatewaySession, file: InventoryImportFile): Promise<InventoryImportDto> {
     return this.request(
-      SUBJECTS.equipment.importRows,
-      rows,
+      SUBJECTS.equipment.importFile,
+      file,
       actingUserOf(session),
       INVENTORY_IMPORT_DEADLINE_MS,
     );
   }
 
-  importPreview(session: GatewaySession, importId: string): Promise<InventoryImportDto> {
+  template(session: GatewaySession, format: InventoryFileType): Promise<OutgoingFile> {
+    return this.request(SUBJECTS.equipment.importTemplate, { format }, actingUserOf(session));
+  }
+
+  exportFile(session: GatewaySession, query: InventoryExportQuery): Promise<OutgoingFile> {
     return this.request(
-      SUBJECTS.equipment.importPreview,
-      { importId },
+      SUBJECTS.equipment.exportFile,
+      query,
       actingUserOf(session),
-      INVENTORY_IMPORT_DEADLINE_MS,
+      FILE_DOWNLOAD_DEADLINE_MS,
     );
   }
 
-  importDiscard(session: GatewaySession, importId: string): Promise<{ _id: string }> {
-    return this.request(SUBJECTS.equipment.importDiscard, { importId }, actingUserOf(session));
-  }
-
-  /** One page of the devices an export covers, after the cursor. */
-  exportPage(session: GatewaySession, request: InventoryExportPageRequest): Promise<InventoryExportPage> {
-    return this.request(SUBJECTS.equipment.exportPage, request, actingUserOf(session));
+  labels(session: GatewaySession, command: AssetLabelsCommand): Promise<OutgoingFile> {
+    return this.request(
+      SUBJECTS.equipment.labelsFile,
+      command,
+      actingUserOf(session),
+      FILE_DOWNLOAD_DEADLINE_MS,
+    );
   }
 }

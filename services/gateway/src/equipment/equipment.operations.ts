@@ -8,7 +8,9 @@ import {
   equipmentListResponseSchema,
   inventoryExportQuerySchema,
   inventoryImportDtoSchema,
-  inventoryImportRequestSchema,
+  inventoryImportQuerySchema,
+  inventoryTemplateQuerySchema,
+  assetLabelsRequestSchema,
   inventoryImportRowsPageSchema,
   inventoryImportRowsQuerySchema,
   listEquipmentQuerySchema,
@@ -20,7 +22,6 @@ import {
 import { ENGINEERS, operation, STAFF, type ApiOperation } from '../api/operation';
 import { FILE_WORKERS_BUSY } from '../api/refusals';
 import { INVENTORY_IMPORT_DEADLINE_MS } from './equipment.client';
-import { inventoryTemplateQuerySchema } from './inventory-template';
 
 const NOT_IN_INVENTORY = 'Not in the inventory.';
 const STALE = 'Someone changed the item since you read it.';
@@ -172,7 +173,7 @@ export const EQUIPMENT_OPERATIONS = {
     callers: STAFF,
     query: inventoryTemplateQuerySchema,
     answer: { status: 200, description: 'The file, as an attachment.', file: SPREADSHEETS },
-    refusals: { 503: 'The equipment service (the hospital lists) is not answering; try again.' },
+    refusals: { 503: 'The equipment service (which writes the template) is not answering; try again.' },
   }),
   stageInventoryImport: operation({
     operationId: 'stageInventoryImport',
@@ -181,12 +182,13 @@ export const EQUIPMENT_OPERATIONS = {
     tag: 'Equipment',
     summary: 'Read an inventory file and preview what importing it would do (Engineers and Admins)',
     description:
-      'The file (XLSX or CSV, base64, at most 8 MB and 20,000 devices, on rows 2 to 20,001) is read: the first row names the columns, by their template names or the other names accepted (case, spaces and punctuation aside); columns it does not read are listed in `columnsIgnored`; a missing required column or a column named twice refuses the file. CSV may be UTF-8, UTF-16 or Windows-1252, separated by commas, semicolons or tabs. Its rows are staged with the equipment service, which checks each as Add Equipment checks a device and matches it by serial number: add, update (with the fields that change), unchanged, or refused with every reason and its cell. `dateOrder` (auto, DMY, MDY) says how 04/03/2021 reads. Nothing is written to the inventory; the import is kept 24 hours for its apply. Answers the import: its counts, the date order used, the columns read and ignored.',
+      'The body is the file itself (XLSX or CSV, at most 8 MB and 20,000 devices, on rows 2 to 20,001), streamed into the file store; its name (`fileName`) and `dateOrder` are in the query. The equipment service reads it in its own file workers: the first row names the columns, by their template names or the other names accepted (case, spaces and punctuation aside); columns it does not read are listed in `columnsIgnored`; a missing required column or a column named twice refuses the file. CSV may be UTF-8, UTF-16 or Windows-1252, separated by commas, semicolons or tabs. Its rows are staged with the equipment service, which checks each as Add Equipment checks a device and matches it by serial number: add, update (with the fields that change), unchanged, or refused with every reason and its cell. `dateOrder` (auto, DMY, MDY) says how 04/03/2021 reads. Nothing is written to the inventory; the import is kept 24 hours for its apply. Answers the import: its counts, the date order used, the columns read and ignored.',
     callers: ENGINEERS,
-    body: inventoryImportRequestSchema,
+    query: inventoryImportQuerySchema,
+    fileBody: { description: 'The inventory file (XLSX or CSV), at most 8 MB.' },
     answer: { status: 201, description: 'The staged import.', schema: inventoryImportDtoSchema },
     refusals: {
-      413: 'The body is larger than 11 MB; or the file is too large to read: a workbook that unpacks to more than 96 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 192 MB of memory or 30 s to read.',
+      413: 'The file is larger than 8 MB (refused as it arrives); or it is too large to read: a workbook that unpacks to more than 96 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 192 MB of memory or 30 s to read.',
       ...FILE_WORKERS_BUSY,
     },
   }),
@@ -262,6 +264,24 @@ export const EQUIPMENT_OPERATIONS = {
     answer: { status: 200, description: 'The file, as an attachment.', file: SPREADSHEETS },
     refusals: {
       413: 'The inventory as filtered holds more than 50,000 devices: filter it and export each part. Or the workbook needs more than 128 MB of memory or 30 s to write.',
+      ...FILE_WORKERS_BUSY,
+    },
+  }),
+  printAssetLabels: operation({
+    operationId: 'printAssetLabels',
+    method: 'post',
+    path: '/api/equipment/labels',
+    tag: 'Equipment',
+    summary: 'A PDF of QR asset tags for the devices chosen or the inventory as filtered',
+    description:
+      "`{layout, ids}` (the devices chosen) or `{layout, filters}` (the list's filters), and `skip`: labels already used on the first sheet. At most 5,000 labels, in name order, each with the device's name, serial number, department and a QR code of its address (`PUBLIC_URL` or the address asked, then `/equipment/{id}`). Layouts: `a4-21` (Avery L7160), `a4-24` (L7159), `a4-14` (L7163), `letter-30` (Avery 5160), `letter-10` (5163), `roll-62x29` (Brother DK-11209) and `roll-2x1` (Zebra), one label a page on a roll. Made by the equipment service in its file workers. `asset-labels-YYYY-MM-DD.pdf`.",
+    // Everyone may read the inventory, so everyone may print its tags.
+    callers: STAFF,
+    body: assetLabelsRequestSchema,
+    answer: { status: 200, description: 'The PDF, as an attachment.', file: ['application/pdf'] },
+    refusals: {
+      404: 'A device chosen is no longer in the inventory, or no device matches the filters.',
+      413: 'More than 5,000 devices match the filters: filter them and print each part. Or the sheet needs more than 128 MB of memory or 30 s to make.',
       ...FILE_WORKERS_BUSY,
     },
   }),

@@ -81,8 +81,8 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
     next(error);
   };
   const text = textInputMiddleware();
-  // An upload (a document, an analyser or roster file) is its file's bytes, which its route streams into the
-  // file store: left unread here.
+  // An upload (a document; an analyser, roster or inventory file) is its file's bytes, which its
+  // route streams into the file store: left unread here.
   const unlessUpload =
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) => {
@@ -97,12 +97,6 @@ export function jsonBodyMiddleware(limit: string): RequestHandler[] {
     unlessUpload(text.body),
   ];
 }
-
-/**
- * The body limit of the inventory import route: an 8 MB file as base64 (4/3 larger: 10.7 MB) with
- * its name and date order.
- */
-export const INVENTORY_IMPORT_BODY_LIMIT = '11mb';
 
 /** An equipment id in a JSON list: 36 characters, its quotes and the comma after it. */
 const ID_IN_JSON_BYTES = 36 + 3;

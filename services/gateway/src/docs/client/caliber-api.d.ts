@@ -571,7 +571,7 @@ export interface paths {
     put?: never;
     /**
      * Read an inventory file and preview what importing it would do (Engineers and Admins)
-     * @description The file (XLSX or CSV, base64, at most 8 MB and 20,000 devices, on rows 2 to 20,001) is read: the first row names the columns, by their template names or the other names accepted (case, spaces and punctuation aside); columns it does not read are listed in `columnsIgnored`; a missing required column or a column named twice refuses the file. CSV may be UTF-8, UTF-16 or Windows-1252, separated by commas, semicolons or tabs. Its rows are staged with the equipment service, which checks each as Add Equipment checks a device and matches it by serial number: add, update (with the fields that change), unchanged, or refused with every reason and its cell. `dateOrder` (auto, DMY, MDY) says how 04/03/2021 reads. Nothing is written to the inventory; the import is kept 24 hours for its apply. Answers the import: its counts, the date order used, the columns read and ignored.
+     * @description The body is the file itself (XLSX or CSV, at most 8 MB and 20,000 devices, on rows 2 to 20,001), streamed into the file store; its name (`fileName`) and `dateOrder` are in the query. The equipment service reads it in its own file workers: the first row names the columns, by their template names or the other names accepted (case, spaces and punctuation aside); columns it does not read are listed in `columnsIgnored`; a missing required column or a column named twice refuses the file. CSV may be UTF-8, UTF-16 or Windows-1252, separated by commas, semicolons or tabs. Its rows are staged with the equipment service, which checks each as Add Equipment checks a device and matches it by serial number: add, update (with the fields that change), unchanged, or refused with every reason and its cell. `dateOrder` (auto, DMY, MDY) says how 04/03/2021 reads. Nothing is written to the inventory; the import is kept 24 hours for its apply. Answers the import: its counts, the date order used, the columns read and ignored.
      */
     post: operations['stageInventoryImport'];
     delete?: never;
@@ -655,6 +655,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/equipment/labels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A PDF of QR asset tags for the devices chosen or the inventory as filtered
+     * @description `{layout, ids}` (the devices chosen) or `{layout, filters}` (the list's filters), and `skip`: labels already used on the first sheet. At most 5,000 labels, in name order, each with the device's name, serial number, department and a QR code of its address (`PUBLIC_URL` or the address asked, then `/equipment/{id}`). Layouts: `a4-21` (Avery L7160), `a4-24` (L7159), `a4-14` (L7163), `letter-30` (Avery 5160), `letter-10` (5163), `roll-62x29` (Brother DK-11209) and `roll-2x1` (Zebra), one label a page on a roll. Made by the equipment service in its file workers. `asset-labels-YYYY-MM-DD.pdf`.
+     */
+    post: operations['printAssetLabels'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/lists': {
     parameters: {
       query?: never;
@@ -693,26 +713,6 @@ export interface paths {
      */
     put: operations['updateListEntry'];
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/equipment/labels': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A PDF of QR asset tags for the devices chosen or the inventory as filtered
-     * @description `{layout, ids}` (the devices chosen) or `{layout, filters}` (the list's filters), and `skip`: labels already used on the first sheet. At most 5,000 labels, in name order, each with the device's name, serial number, department and a QR code of its address (`PUBLIC_URL` or the address asked, then `/equipment/{id}`). Layouts: `a4-21` (Avery L7160), `a4-24` (L7159), `a4-14` (L7163), `letter-30` (Avery 5160), `letter-10` (5163), `roll-62x29` (Brother DK-11209) and `roll-2x1` (Zebra), one label a page on a roll. `asset-labels-YYYY-MM-DD.pdf`.
-     */
-    post: operations['printAssetLabels'];
     delete?: never;
     options?: never;
     head?: never;
@@ -8851,7 +8851,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The equipment service (the hospital lists) is not answering; try again. */
+      /** @description The equipment service (which writes the template) is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8864,22 +8864,18 @@ export interface operations {
   };
   stageInventoryImport: {
     parameters: {
-      query?: never;
+      query?: {
+        fileName?: string;
+        dateOrder?: 'auto' | 'DMY' | 'MDY';
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
+    /** @description The inventory file (XLSX or CSV), at most 8 MB. */
     requestBody: {
       content: {
-        'application/json': {
-          fileName: string;
-          content: string;
-          /**
-           * @default auto
-           * @enum {string}
-           */
-          dateOrder?: 'auto' | 'DMY' | 'MDY';
-        };
+        'application/octet-stream': string;
       };
     };
     responses: {
@@ -8919,7 +8915,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is larger than 11 MB; or the file is too large to read: a workbook that unpacks to more than 96 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 192 MB of memory or 30 s to read. */
+      /** @description The file is larger than 8 MB (refused as it arrives); or it is too large to read: a workbook that unpacks to more than 96 MB (refused from its ZIP directory, before anything is inflated), or a file that needs more than 192 MB of memory or 30 s to read. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -8928,7 +8924,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      /** @description The file's type, read from its bytes, is not one its purpose takes (`message` lists them). */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8946,7 +8942,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description The service that reads and writes these files has ten being read, written or waiting already (`Retry-After`), or is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9285,7 +9281,129 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
+      /** @description The service that reads and writes these files has ten being read, written or waiting already (`Retry-After`), or is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  printAssetLabels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @default a4-21
+           * @enum {string}
+           */
+          layout?: 'a4-21' | 'a4-24' | 'a4-14' | 'letter-30' | 'letter-10' | 'roll-62x29' | 'roll-2x1';
+          ids?: string[];
+          filters?: {
+            /** @default  */
+            q?: string;
+            /** @default  */
+            department?: string;
+            /** @default  */
+            status?:
+              '' | ('Serviceable' | 'Under Maintenance' | 'Unserviceable' | 'Decommissioned' | 'Auctioned');
+            /** @default  */
+            category?: string;
+            /** @default  */
+            riskClass?: '' | ('High' | 'Medium' | 'Low' | 'unassessed');
+            /** @default  */
+            pmProgram?: '' | 'unplanned';
+            /** @default  */
+            recall?: '' | 'open';
+          };
+          /** @default 0 */
+          skip?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The PDF, as an attachment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A device chosen is no longer in the inventory, or no device matches the filters. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description More than 5,000 devices match the filters: filter them and print each part. Or the sheet needs more than 128 MB of memory or 30 s to make. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service that reads and writes these files has ten being read, written or waiting already (`Retry-After`), or is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9536,128 +9654,6 @@ export interface operations {
         };
       };
       /** @description The service behind this route is not answering; try again. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  printAssetLabels: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /**
-           * @default a4-21
-           * @enum {string}
-           */
-          layout?: 'a4-21' | 'a4-24' | 'a4-14' | 'letter-30' | 'letter-10' | 'roll-62x29' | 'roll-2x1';
-          ids?: string[];
-          filters?: {
-            /** @default  */
-            q?: string;
-            /** @default  */
-            department?: string;
-            /** @default  */
-            status?:
-              '' | ('Serviceable' | 'Under Maintenance' | 'Unserviceable' | 'Decommissioned' | 'Auctioned');
-            /** @default  */
-            category?: string;
-            /** @default  */
-            riskClass?: '' | ('High' | 'Medium' | 'Low' | 'unassessed');
-            /** @default  */
-            pmProgram?: '' | 'unplanned';
-            /** @default  */
-            recall?: '' | 'open';
-          };
-          /** @default 0 */
-          skip?: number;
-        };
-      };
-    };
-    responses: {
-      /** @description The PDF, as an attachment. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/pdf': string;
-        };
-      };
-      /** @description Invalid input; `message` says what to fix. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Technicians, Engineers, Managers and Admins only. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description A device chosen is no longer in the inventory, or no device matches the filters. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description More than 5,000 devices match the filters: filter them and print each part. Or the sheet needs more than 128 MB of memory or 30 s to make. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description You have a file being read or written already (an upload or an export; `message` says which): wait for its answer (`Retry-After`). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Ten files (inventory uploads and exports, sheets of labels) are being read, written or waiting already (`Retry-After`), or the service behind this route is not answering; try again. */
       503: {
         headers: {
           [name: string]: unknown;

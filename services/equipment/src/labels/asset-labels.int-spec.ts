@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import {
   ASSET_LABELS_MAX,
@@ -16,23 +19,30 @@ import {
   uniqueServiceNumber,
   useSignInStack,
 } from '@caliber/testing/stack';
+import { testFileStore } from '@caliber/testing/file-stores';
 
 const PUBLIC_URL = 'https://cmms.hospital.example';
 
 /**
- * QR asset tags through the gateway: the devices chosen or as filtered, read back from the PDF
- * (pdftotext for the words, pdftoppm and a QR decoder for the codes) to the devices' addresses
- * under PUBLIC_URL; and the refusals.
+ * QR asset tags through the gateway, made by the equipment service and streamed back from the file
+ * store: the devices chosen or as filtered, read back from the PDF (pdftotext for the words,
+ * pdftoppm and a QR decoder for the codes) to the devices' addresses under PUBLIC_URL; and the
+ * refusals.
  */
 describe('Asset labels (real stack)', () => {
-  const stack = useSignInStack('asset-labels', { PUBLIC_URL: `${PUBLIC_URL}/` });
+  // A folder of this suite's own for the files kept, so what is left in it is this suite's.
+  const files = {
+    FILE_STORE: 'disk',
+    FILES_DIR: join(tmpdir(), `asset-labels-${process.pid}-${Date.now()}`),
+  };
+  const stack = useSignInStack('asset-labels', { PUBLIC_URL: `${PUBLIC_URL}/`, ...files });
   let equipment: INestApplication;
   let token = '';
   const marker = `LBL${Date.now().toString(36).toUpperCase()}`;
   const devices: EquipmentDto[] = [];
 
   beforeAll(async () => {
-    equipment = await startEquipment();
+    equipment = await startEquipment(files);
     await startReadBack();
     const person = await rosterStaff(stack.db, {
       role: 'Technician',
@@ -64,6 +74,7 @@ describe('Asset labels (real stack)', () => {
   afterAll(async () => {
     await equipment.close();
     await endReadBack();
+    await rm(files.FILES_DIR, { recursive: true, force: true });
   });
 
   const labels = (body: unknown) =>
@@ -107,6 +118,8 @@ describe('Asset labels (real stack)', () => {
     expect(pages[0]?.text).toContain(`S/N ${marker}-1`);
     expect(pages[0]?.text).toContain('ICU');
     expect(pages[1]?.text).toContain('Évita');
+    // The service wrote the sheet into the store; the gateway streamed it and removed it.
+    expect(await testFileStore(files).list('outgoing/')).toEqual([]);
   });
 
   it('prints as many devices chosen by id as the contract allows, whatever the usual body limit', async () => {

@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type {
   EquipmentDto,
@@ -15,6 +18,7 @@ import {
   useSignInStack,
 } from '@caliber/testing/stack';
 import { loadWorkbook, sheetXml, workbookDeclaring, workbookWithRows } from '@caliber/file-kit/testing';
+import { testFileStore } from '@caliber/testing/file-stores';
 
 const HEADER = 'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category';
 
@@ -23,10 +27,17 @@ const csvOf = (lines: readonly string[]) => Buffer.from([HEADER, ...lines].join(
 
 /**
  * The inventory's files through the gateway against the equipment service: the template, an
- * import staged, previewed, paged and applied (or discarded), who may do what, and the export.
+ * import streamed into the file store, read by the equipment service, staged, previewed, paged and
+ * applied (or discarded), who may do what, and the export written by the service and streamed back.
  */
 describe('Inventory import, export and template (real stack)', () => {
-  const stack = useSignInStack('inventory-files');
+  // A folder of this suite's own for the files the gateway and the service keep, so what is left
+  // in it is this suite's.
+  const files = {
+    FILE_STORE: 'disk',
+    FILES_DIR: join(tmpdir(), `inventory-files-${process.pid}-${Date.now()}`),
+  };
+  const stack = useSignInStack('inventory-files', files);
   let equipment: INestApplication;
   const tokens: Record<'engineer' | 'otherEngineer' | 'technician', string> = {
     engineer: '',
@@ -37,7 +48,7 @@ describe('Inventory import, export and template (real stack)', () => {
   const serial = (name: string) => `IMP-${run}-${name}`;
 
   beforeAll(async () => {
-    equipment = await startEquipment();
+    equipment = await startEquipment(files);
     for (const [key, role] of [
       ['engineer', 'Engineer'],
       ['otherEngineer', 'Engineer'],
@@ -51,16 +62,31 @@ describe('Inventory import, export and template (real stack)', () => {
       tokens[key] = await signIn(stack.gateway.url, person.serviceNumber);
     }
   });
-  afterAll(() => equipment.close());
+  afterAll(async () => {
+    await equipment.close();
+    await rm(files.FILES_DIR, { recursive: true, force: true });
+  });
 
   const api = <T = Record<string, unknown>>(method: string, path: string, token: string, body?: unknown) =>
     call<T>(stack.gateway.url, method, path, { token, ...(body === undefined ? {} : { body }) });
-  /** Sends a file to be staged, as the inventory screen does. */
-  const stage = (token: string, bytes: Buffer, fileName = 'inventory.csv') =>
-    api<InventoryImportDto & { message?: string }>('POST', '/api/inventory-imports', token, {
-      fileName,
-      content: bytes.toString('base64'),
-    });
+  /** Sends a file to be staged, as the inventory screen does: the file is the body, its name in the query. */
+  const stage = async (token: string, bytes: Buffer, fileName = 'inventory.csv') => {
+    const answer = await fetch(
+      `${stack.gateway.url}/api/inventory-imports?fileName=${encodeURIComponent(fileName)}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+        body: new Uint8Array(bytes),
+      },
+    );
+    return {
+      status: answer.status,
+      body: (await answer.json()) as InventoryImportDto & { message?: string },
+    };
+  };
+  /** Files the gateway and the service keep (the disk of this run): none is left after an answer. */
+  const store = testFileStore(files);
+  const leftovers = async () => [...(await store.list('incoming/')), ...(await store.list('outgoing/'))];
   const download = (path: string, token: string) =>
     fetch(`${stack.gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
@@ -86,6 +112,8 @@ describe('Inventory import, export and template (real stack)', () => {
       .getWorksheet('How to fill')
       ?.eachRow((row) => row.eachCell((cell) => guide.push(String(cell.value))));
     expect(guide).toEqual(expect.arrayContaining(['Departments', 'ICU', 'Categories', 'Monitor']));
+    // The service wrote each file into the store; the gateway streamed it and removed it.
+    expect(await leftovers()).toEqual([]);
   });
 
   it('stages a file, previews each row, pages the rows, and applies it: the inventory changes only then', async () => {
@@ -364,15 +392,18 @@ describe('Inventory import, export and template (real stack)', () => {
   });
 
   it('reads an upload only from someone signed in: a large body without a valid token is 401 unread', async () => {
-    // Larger than the route's body limit: read first, it would be answered 413.
-    const body = JSON.stringify({ fileName: 'inventory.csv', content: 'A'.repeat(12 * 1024 * 1024) });
+    // Larger than the file's limit: read first, it would be answered 413.
+    const body = Buffer.alloc(12 * 1024 * 1024, 0x41);
     for (const [authorization, message] of [
       [undefined, 'Sign in to continue.'],
       ['Bearer not-a-token', 'Your session is not valid. Please sign in again.'],
     ] as const) {
-      const answer = await fetch(`${stack.gateway.url}/api/inventory-imports`, {
+      const answer = await fetch(`${stack.gateway.url}/api/inventory-imports?fileName=inventory.csv`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        headers: {
+          'content-type': 'application/octet-stream',
+          ...(authorization ? { authorization } : {}),
+        },
         body,
       });
       expect([answer.status, ((await answer.json()) as { message: string }).message]).toEqual([401, message]);
@@ -403,12 +434,13 @@ describe('Inventory import, export and template (real stack)', () => {
       403,
       'Only Engineers and Admins may import equipment.',
     ]);
-    // An Engineer's zip bomb is refused from its ZIP directory.
+    // An Engineer's zip bomb is refused from its ZIP directory, by the equipment service.
     const engineers = await stage(tokens.engineer, bomb, 'inventory.xlsx');
     expect([engineers.status, engineers.body.message]).toEqual([
       413,
       'The inventory file unpacks to 1,024.0 MB; an inventory workbook may unpack to at most 96 MB (enough for 20,000 devices in many columns).',
     ]);
+    expect(await leftovers()).toEqual([]);
   });
 
   it('stages a large file in chunks, and refuses one past the row cap or the size', async () => {
@@ -427,9 +459,16 @@ describe('Inventory import, export and template (real stack)', () => {
       400,
       'An inventory file may hold at most 20,000 devices, on rows 2 to 20,001; this one has a row 1,048,576. Empty rows count too: delete the rows below the inventory.',
     ]);
-    // Past 8 MB the request's schema refuses the file; the route's body limit lets it that far.
+    // Past 8 MB the gateway cuts the body off as it arrives, and keeps nothing of it.
     const large = await stage(tokens.engineer, Buffer.alloc(8 * 1024 * 1024 + 3, 0x41));
-    expect([large.status, large.body.message]).toEqual([400, 'The inventory file is larger than 8 MB.']);
+    expect([large.status, large.body.message]).toEqual([
+      413,
+      'The file is larger than 8 MB, the most its purpose takes.',
+    ]);
+    expect(await leftovers()).toEqual([]);
+    // A name the import cannot read is refused before any byte is kept.
+    const named = await stage(tokens.engineer, csvOf([]), 'inventory.txt');
+    expect([named.status, named.body.message]).toEqual([400, 'The inventory file must be .xlsx or .csv.']);
   });
 
   it('exports the inventory as filtered, as CSV and as a workbook, to anyone signed in', async () => {
@@ -452,6 +491,7 @@ describe('Inventory import, export and template (real stack)', () => {
     const sheet = workbook.getWorksheet('Inventory');
     expect([sheet?.rowCount, sheet?.getRow(2).getCell(4).value]).toEqual([2, serial('NEW')]);
     expect((await api('GET', '/api/equipment/export?format=pdf', tokens.technician)).status).toBe(400);
+    expect(await leftovers()).toEqual([]);
   });
 
   it('exports devices whose texts are long and not Latin: a page of them never outgrows the bus', async () => {

@@ -1,9 +1,9 @@
 import { refuseUpload } from '@caliber/file-kit/worker';
 import { refusalOfCall, sheetXml, workbookDeclaring } from '@caliber/file-kit/testing';
-import { INVENTORY_FILE } from '../equipment/inventory-rows';
+import { INVENTORY_FILE } from './inventory-rows';
 
-/** The kit checks any kind of sheet; these are the inventory's own limits. */
-describe("the inventory's file limits", () => {
+/** The kit checks any kind of sheet; these are the inventory file's own limits. */
+describe("the inventory file's limits", () => {
   it('refuses a file past its size, naming the file', () => {
     expect(
       refusalOfCall(() => refuseUpload(INVENTORY_FILE, 'csv', Buffer.alloc(8 * 1024 * 1024 + 1, 0x41))),
@@ -15,7 +15,6 @@ describe("the inventory's file limits", () => {
 
   it("refuses a workbook from its ZIP directory at the file's own unpacked bound", () => {
     const declaring = (size: number) => workbookDeclaring(sheetXml([['Name']]), size);
-    // 17 MB is well within an inventory's 96 MB.
     expect(refusalOfCall(() => refuseUpload(INVENTORY_FILE, 'xlsx', declaring(17 * 1024 * 1024)))).toBeNull();
     expect(refusalOfCall(() => refuseUpload(INVENTORY_FILE, 'xlsx', declaring(97 * 1024 * 1024)))).toEqual([
       'PAYLOAD_TOO_LARGE',

@@ -39,7 +39,7 @@ const MM = 72 / 25.4;
 beforeAll(startReadBack);
 afterAll(endReadBack);
 
-/** A device address as the gateway makes them: the public origin and the equipment's id. */
+/** A device address as the service makes them: the public origin and the equipment's id. */
 function url(index: number): string {
   const hex = index.toString(16).padStart(12, '0');
   return `https://caliber.st-marys-hospital.example/equipment/4f6c2a1e-9b3d-4c7a-8e21-${hex}`;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FILE_WORKER_THREAD, FileWorkerPool, type FileWorkerThread } from '@caliber/file-kit';
-import { FILE_JOBS } from './file-jobs';
+import { EQUIPMENT_FILE_JOBS, type EquipmentFileJobs } from './file-jobs';
 
 /**
  * What one person may have being done at once, and what the 429 says of it: an upload or an export
@@ -18,12 +18,13 @@ export const PERSON_WORK = {
 export type PersonWork = keyof typeof PERSON_WORK;
 
 /**
- * The gateway's file workers: the shared kit's bounded pool with the gateway's job table (the
- * inventory files, the inventory export, the asset labels) and its worker entry.
+ * The equipment service's file workers: the shared kit's bounded pool (two jobs at once, eight
+ * waiting, memory and time per job, one file per person) with the service's job table (inventory
+ * files, the inventory export, the asset labels) and its worker entry.
  */
 @Injectable()
-export class FileWorkers extends FileWorkerPool<typeof FILE_JOBS, PersonWork> {
+export class FileWorkers extends FileWorkerPool<EquipmentFileJobs, PersonWork> {
   constructor(@Inject(FILE_WORKER_THREAD) worker: FileWorkerThread) {
-    super(FILE_JOBS, PERSON_WORK, worker);
+    super(EQUIPMENT_FILE_JOBS, PERSON_WORK, worker);
   }
 }

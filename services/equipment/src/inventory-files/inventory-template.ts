@@ -1,6 +1,5 @@
 import {
   EQUIPMENT_STATUSES,
-  INVENTORY_FILE_TYPES,
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_MAX_BYTES,
   INVENTORY_IMPORT_MAX_ROWS,
@@ -9,20 +8,12 @@ import {
   type InventoryImportKey,
 } from '@caliber/contracts';
 import ExcelJS from 'exceljs';
-import { z } from 'zod';
 
 /*
  * The import template: the columns an import reads, as CSV (the header row alone) or as a workbook
  * that says how to fill each column (a note on its header, a sheet "How to fill") and offers the
  * hospital's statuses, departments and categories as drop-down lists.
  */
-
-/** `GET /equipment/import/template?format=`: the template as a workbook (the default) or CSV. */
-export const inventoryTemplateQuerySchema = z.object({
-  format: z
-    .enum(INVENTORY_FILE_TYPES, { error: `format must be one of ${INVENTORY_FILE_TYPES.join(', ')}.` })
-    .default('xlsx'),
-});
 
 /** A template header: optional columns say so (an import reads "UDI (optional)" as UDI). */
 const templateHeader = ({ header, required }: (typeof INVENTORY_IMPORT_COLUMNS)[number]) =>

@@ -1,21 +1,25 @@
 import { labelLayout, type AssetLabel, type EquipmentDto, type LabelLayoutId } from '@caliber/contracts';
-import { writeAssetLabels } from '../labels/asset-labels-pdf';
-import { INVENTORY_FILE, readInventoryRows, type InventoryFileRead } from '../equipment/inventory-rows';
-import { writeInventoryWorkbook, type InventoryWorkbookInput } from '../equipment/inventory-workbook';
 import { bufferOf, fileJobKind as kind, refuseUpload, type SheetFileType } from '@caliber/file-kit/worker';
+import { INVENTORY_FILE, readInventoryRows, type InventoryFileRead } from '../inventory-files/inventory-rows';
+import {
+  writeInventoryWorkbook,
+  type InventoryWorkbookInput,
+} from '../inventory-files/inventory-workbook';
+import { writeAssetLabels } from '../labels/asset-labels-pdf';
 
-/** A file as the gateway received it: its type by its name, and its bytes. */
+/** An inventory file as read from the file store: its type by its name, and its bytes. */
 export interface SheetUpload {
   type: SheetFileType;
   bytes: Uint8Array;
 }
 
 /**
- * Every kind of file job the gateway still does, by name, with its limits (the shared kit's
- * FileWorkerPool runs them). Adding a kind is one entry here: the pool sends jobs by name, and the
- * gateway's worker entry (file-worker.worker.ts) runs the entry's `run`.
+ * The equipment service's file jobs, by name, with their limits (the shared kit's FileWorkerPool
+ * runs them; the service's worker entry, file-worker.worker.ts, runs the entry's `run`). The
+ * inventory's formats and the label sheets are read and written here, in this service's threads,
+ * so a change to them ships with this service alone.
  */
-export const FILE_JOBS = {
+export const EQUIPMENT_FILE_JOBS = {
   /**
    * An inventory file (at most 8 MB, 20,000 devices). Measured with 20,000 devices in the built
    * worker, the least heap that reads them and the time at 192 MB: the import's 11 columns as CSV,
@@ -68,4 +72,4 @@ export const FILE_JOBS = {
   }),
 };
 
-export type FileJobName = keyof typeof FILE_JOBS;
+export type EquipmentFileJobs = typeof EQUIPMENT_FILE_JOBS;

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { OUTGOING_FILE_TYPES, outgoingFileType, type OutgoingFile } from '@caliber/contracts';
+import {
+  FileNotStoredError,
+  FileTooLargeError,
+  ServiceError,
+  type FileStore,
+} from '@caliber/service-kit';
+
+/**
+ * The bytes of a file the gateway streamed into the store (`incoming/…`), at most `maxBytes`: a
+ * larger one is refused from its stored size, before it is read. An upload is read whole because
+ * its reader needs it whole (a workbook is a ZIP, read from its end); its limit keeps that small.
+ */
+export async function incomingBytes(
+  store: FileStore,
+  key: string,
+  maxBytes: number,
+  tooLarge: () => ServiceError,
+): Promise<Buffer> {
+  const gone = () => new ServiceError('BAD_REQUEST', 'The file did not arrive whole. Send it again.');
+  const size = await store.size(key);
+  if (size === null) throw gone();
+  if (size > maxBytes) throw tooLarge();
+  const stream = await store.get(key).catch((error: unknown) => {
+    if (error instanceof FileNotStoredError) throw gone();
+    throw error;
+  });
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > maxBytes) {
+      stream.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, length);
+}
+
+/**
+ * The most one file written for download may hold: an export of 50,000 devices is about 8 MB as
+ * a workbook and 25 MB as CSV, several times that when every text fills its column in a script of
+ * three-byte characters. A file past it is refused (413) and nothing is kept.
+ */
+export const OUTGOING_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Writes a file for download into the store under `outgoing/<uuid>`, as `body` yields it (a CSV
+ * export is never whole in memory), and answers its key for the gateway to stream and remove. A
+ * body that fails part-way keeps nothing, and its own error is the one thrown (a page that did
+ * not come, say), not the store's.
+ */
+export async function keepOutgoing(
+  store: FileStore,
+  fileName: string,
+  body: Iterable<Buffer | string> | AsyncIterable<Buffer | string>,
+  maxBytes = OUTGOING_MAX_BYTES,
+): Promise<OutgoingFile> {
+  let failure: unknown;
+  async function* watched(): AsyncGenerator<Buffer> {
+    try {
+      for await (const chunk of body) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    } catch (error) {
+      failure = error;
+      throw error;
+    }
+  }
+  const outgoingKey = `outgoing/${randomUUID()}`;
+  const readable = Readable.from(watched());
+  try {
+    const stored = await store.put(outgoingKey, readable, {
+      maxBytes,
+      contentType: OUTGOING_FILE_TYPES[outgoingFileType(fileName)],
+    });
+    return { outgoingKey, fileName, bytes: stored.bytes };
+  } catch (error) {
+    readable.destroy();
+    if (failure !== undefined) throw failure;
+    if (error instanceof FileTooLargeError)
+      throw new ServiceError(
+        'PAYLOAD_TOO_LARGE',
+        `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most one download may be.`,
+      );
+    throw error;
+  }
+}
