@@ -44,20 +44,6 @@ export const rosterImportCommandSchema = z.strictObject({
 export type RosterImportCommand = z.input<typeof rosterImportCommandSchema>;
 
 /**
- * Where identity wrote a roster export in the file store (`outgoing/<uuid>`), for the gateway to
- * stream it and then remove it, and the name it is downloaded under.
- */
-export const rosterExportAnswerSchema = z.strictObject({
-  storageKey: z.string().regex(/^outgoing\/[a-f0-9-]{36}$/),
-  fileName: z.string().regex(/^roster-\d{4}-\d{2}-\d{2}\.xlsx$/),
-  bytes: z.number().int().positive(),
-});
-export type RosterExportAnswer = z.output<typeof rosterExportAnswerSchema>;
-
-/** The roster export's media type (an XLSX workbook). */
-export const ROSTER_EXPORT_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/**
  * One row of a roster file as read, every cell as text ('' when empty). `line` is the row's number
  * in the file (the header is line 1), as a person looking at the file counts.
  */

@@ -58,3 +58,4 @@ export * from './storage/storage-keys';
 export * from './storage/disk-file-store';
 export * from './storage/s3-file-store';
 export * from './storage/file-store-config';
+export * from './storage/handed-files';

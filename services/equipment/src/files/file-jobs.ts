@@ -1,10 +1,7 @@
 import { labelLayout, type AssetLabel, type EquipmentDto, type LabelLayoutId } from '@caliber/contracts';
 import { bufferOf, fileJobKind as kind, refuseUpload, type SheetFileType } from '@caliber/file-kit/worker';
 import { INVENTORY_FILE, readInventoryRows, type InventoryFileRead } from '../inventory-files/inventory-rows';
-import {
-  writeInventoryWorkbook,
-  type InventoryWorkbookInput,
-} from '../inventory-files/inventory-workbook';
+import { writeInventoryWorkbook, type InventoryWorkbookInput } from '../inventory-files/inventory-workbook';
 import { writeAssetLabels } from '../labels/asset-labels-pdf';
 
 /** An inventory file as read from the file store: its type by its name, and its bytes. */

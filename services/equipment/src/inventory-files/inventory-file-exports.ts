@@ -12,7 +12,7 @@ import {
 import { FILE_STORE, ServiceError, type FileStore } from '@caliber/service-kit';
 import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
 import { FileWorkers } from '../files/file-workers';
-import { keepOutgoing } from '../files/stored-files';
+import { keepOutgoing } from '@caliber/service-kit';
 import { EquipmentService } from '../inventory/equipment.service';
 import { ListsService } from '../lists/lists.service';
 import { inventoryCsvHeader, inventoryCsvRows } from './inventory-csv';

@@ -11,7 +11,7 @@ import {
 import { sheetFileType } from '@caliber/file-kit/worker';
 import { FILE_STORE, ServiceError, type FileStore } from '@caliber/service-kit';
 import { FileWorkers } from '../files/file-workers';
-import { incomingBytes } from '../files/stored-files';
+import { incomingBytes } from '@caliber/service-kit';
 import { InventoryImportService } from '../imports/inventory-import.service';
 import { stageChunks } from './inventory-staging';
 

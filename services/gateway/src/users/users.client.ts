@@ -3,7 +3,7 @@ import {
   SUBJECTS,
   type AssigneeListResponse,
   type AssigneeQuery,
-  type RosterExportAnswer,
+  type OutgoingFile,
   type RosterImportCommand,
   type RosterImportPreview,
   type RosterImportResult,
@@ -54,7 +54,7 @@ export class UsersClient extends DomainServiceClient {
   }
 
   /** The roster written by identity into the file store: where, under which name, how long. */
-  exportRoster(session: GatewaySession): Promise<RosterExportAnswer> {
+  exportRoster(session: GatewaySession): Promise<OutgoingFile> {
     return this.request(SUBJECTS.identity.exportUsers, {}, actingUserOf(session), ROSTER_FILE_DEADLINE_MS);
   }
 }

@@ -1,9 +1,7 @@
-import { pipeline } from 'node:stream/promises';
-import { Controller, Inject, Query, Req, Res } from '@nestjs/common';
+import { Controller, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   hasFullAccess,
-  ROSTER_EXPORT_MEDIA_TYPE,
   ROSTER_IMPORT_MAX_BYTES,
   rosterImportQuerySchema,
   type RosterImportCommand,
@@ -11,18 +9,13 @@ import {
   type RosterImportResult,
   type TaskUsersResponse,
 } from '@caliber/contracts';
-import {
-  contentDisposition,
-  FILE_STORE,
-  FileNotStoredError,
-  ServiceError,
-  type FileStore,
-} from '@caliber/service-kit';
+import { ServiceError } from '@caliber/service-kit';
 import type { z } from 'zod';
 import { Operation } from '../api/operation-routes';
 import { CurrentSession } from '../auth/current-user.decorator';
 import type { GatewaySession } from '../auth/session';
 import { IncomingUploads } from '../documents/incoming-uploads';
+import { OutgoingFiles } from '../http/outgoing-files';
 import { ZodQueryPipe } from '../http/zod-query.pipe';
 import { UsersClient } from './users.client';
 import { USERS_OPERATIONS } from './users.operations';
@@ -43,30 +36,13 @@ export class UsersController {
   constructor(
     private readonly users: UsersClient,
     private readonly uploads: IncomingUploads,
-    @Inject(FILE_STORE) private readonly store: FileStore,
+    private readonly outgoing: OutgoingFiles,
   ) {}
 
   /** The whole roster as an XLSX file, in the columns an import reads. */
   @Operation(USERS_OPERATIONS.exportUsers)
   async export(@CurrentSession() session: GatewaySession, @Res() response: Response): Promise<void> {
-    const answer = await this.users.exportRoster(session);
-    try {
-      const stream = await this.store.get(answer.storageKey).catch((error: unknown) => {
-        if (error instanceof FileNotStoredError)
-          throw new ServiceError('SERVICE_UNAVAILABLE', 'The roster export was lost on its way. Try again.');
-        throw error;
-      });
-      response.setHeader('Content-Type', ROSTER_EXPORT_MEDIA_TYPE);
-      response.setHeader('Content-Length', String(answer.bytes));
-      response.setHeader('Content-Disposition', contentDisposition(answer.fileName, false));
-      response.setHeader('X-Content-Type-Options', 'nosniff');
-      response.setHeader('Cache-Control', 'no-store');
-      // A reader who leaves half-way ends the stream; nothing is left to answer.
-      await pipeline(stream, response).catch(() => undefined);
-    } finally {
-      // The export is the person's alone, written for this answer: not kept after it.
-      await this.store.delete(answer.storageKey).catch(() => undefined);
-    }
+    await this.outgoing.send(response, await this.users.exportRoster(session));
   }
 
   @Operation(USERS_OPERATIONS.previewRosterImport)

@@ -4,7 +4,7 @@ import {
   createUserSchema,
   listUsersQuerySchema,
   removedRecordSchema,
-  ROSTER_EXPORT_MEDIA_TYPE,
+  OUTGOING_FILE_TYPES,
   rosterImportPreviewSchema,
   rosterImportQuerySchema,
   rosterImportResultSchema,
@@ -69,7 +69,7 @@ export const USERS_OPERATIONS = {
     answer: {
       status: 200,
       description: 'The workbook.',
-      file: [ROSTER_EXPORT_MEDIA_TYPE],
+      file: [OUTGOING_FILE_TYPES.xlsx],
     },
     refusals: {
       429: 'Your previous roster export is still being written: wait for it to download (`Retry-After`).',

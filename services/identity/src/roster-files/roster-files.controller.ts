@@ -4,7 +4,7 @@ import {
   rosterImportCommandSchema,
   SUBJECTS,
   type Actor,
-  type RosterExportAnswer,
+  type OutgoingFile,
   type RosterImportPreview,
   type RosterImportResult,
 } from '@caliber/contracts';
@@ -30,7 +30,7 @@ export class RosterFilesController {
   }
 
   @MessagePattern(SUBJECTS.identity.exportUsers)
-  exportUsers(@Acting() actor: Actor): Promise<RosterExportAnswer> {
+  exportUsers(@Acting() actor: Actor): Promise<OutgoingFile> {
     return this.files.export(actor);
   }
 }

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   hasFullAccess,
-  ROSTER_EXPORT_MEDIA_TYPE,
   ROSTER_IMPORT_MAX_BYTES,
   type Actor,
   type ListUsersQuery,
-  type RosterExportAnswer,
+  type OutgoingFile,
   type RosterFileRow,
   type RosterImportCommand,
   type RosterImportPreview,
@@ -15,7 +12,7 @@ import {
   type UserDto,
 } from '@caliber/contracts';
 import { sheetFileType } from '@caliber/file-kit/worker';
-import { FILE_STORE, FileNotStoredError, ServiceError, type FileStore } from '@caliber/service-kit';
+import { FILE_STORE, incomingBytes, keepOutgoing, ServiceError, type FileStore } from '@caliber/service-kit';
 import { FileWorkers } from '../files/file-workers';
 import { RosterImportService } from '../users/roster-import.service';
 import { UsersService } from '../users/users.service';
@@ -72,22 +69,17 @@ export class RosterFiles {
   }
 
   /** The whole roster as a workbook in the store: its key, name and length. */
-  async export(actor: Actor): Promise<RosterExportAnswer> {
+  async export(actor: Actor): Promise<OutgoingFile> {
     // Refused before any work: the pages below ask the same of each.
     await this.users.list(actor, this.pageQuery(1, 1));
     return this.files.forPerson(actor._id, 'rosterExport', async () => {
       const workbook = await this.files.run('writeRoster', null, this.pages(actor));
-      const storageKey = `outgoing/${randomUUID()}`;
-      const stored = await this.store.put(
-        storageKey,
-        Readable.from([Buffer.from(workbook.buffer, workbook.byteOffset, workbook.byteLength)]),
-        { maxBytes: EXPORT_MAX_BYTES, contentType: ROSTER_EXPORT_MEDIA_TYPE },
+      return keepOutgoing(
+        this.store,
+        `roster-${new Date().toISOString().slice(0, 10)}.xlsx`,
+        [Buffer.from(workbook.buffer, workbook.byteOffset, workbook.byteLength)],
+        EXPORT_MAX_BYTES,
       );
-      return {
-        storageKey,
-        fileName: `roster-${new Date().toISOString().slice(0, 10)}.xlsx`,
-        bytes: stored.bytes,
-      };
     });
   }
 
@@ -116,7 +108,7 @@ export class RosterFiles {
       return await this.files.forPerson(actor._id, 'rosterFile', async () => {
         const rows = await this.files.run('readRoster', {
           type: sheetFileType(command.fileName),
-          bytes: await this.bytesOf(command.incomingKey),
+          bytes: await incomingBytes(this.store, command.incomingKey, ROSTER_IMPORT_MAX_BYTES, tooLarge),
         });
         await this.store.delete(command.incomingKey);
         return then(rows);
@@ -124,28 +116,5 @@ export class RosterFiles {
     } finally {
       await this.store.delete(command.incomingKey).catch(() => undefined);
     }
-  }
-
-  /** The file's bytes (at most 2 MB: a larger one is refused before it is read). */
-  private async bytesOf(key: string): Promise<Buffer> {
-    const gone = () => new ServiceError('BAD_REQUEST', 'The file did not arrive whole. Send it again.');
-    const size = await this.store.size(key);
-    if (size === null) throw gone();
-    if (size > ROSTER_IMPORT_MAX_BYTES) throw tooLarge();
-    const stream = await this.store.get(key).catch((error: unknown) => {
-      if (error instanceof FileNotStoredError) throw gone();
-      throw error;
-    });
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      length += chunk.length;
-      if (length > ROSTER_IMPORT_MAX_BYTES) {
-        stream.destroy();
-        throw tooLarge();
-      }
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks, length);
   }
 }

@@ -7,7 +7,7 @@ import {
   type SafetyImportCommand,
   type SafetyImportPreview,
 } from '@caliber/contracts';
-import { FILE_STORE, FileNotStoredError, ServiceError, type FileStore } from '@caliber/service-kit';
+import { FILE_STORE, incomingBytes, ServiceError, type FileStore } from '@caliber/service-kit';
 import { FileWorkers } from '../files/file-workers';
 import { SafetyTestsService, type AnalyserImport } from './safety-tests.service';
 
@@ -49,35 +49,14 @@ export class SafetyFileImports {
       if (!hasFullAccess(actor.role))
         throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may import safety tests.');
       return await this.files.forPerson(actor._id, 'safetyImport', async () => {
-        const read = await this.files.run('readSafetyAnalyser', { bytes: await this.bytesOf(command) });
+        const read = await this.files.run('readSafetyAnalyser', {
+          bytes: await incomingBytes(this.store, command.incomingKey, SAFETY_IMPORT_MAX_BYTES, tooLarge),
+        });
         await this.store.delete(command.incomingKey);
         return then({ ...read, openRepairTasks: command.openRepairTasks ?? false });
       });
     } finally {
       await this.store.delete(command.incomingKey).catch(() => undefined);
     }
-  }
-
-  /** The file's bytes (at most 2 MB: a larger one is refused before it is read). */
-  private async bytesOf(command: SafetyImportCommand): Promise<Buffer> {
-    const gone = () => new ServiceError('BAD_REQUEST', 'The file did not arrive whole. Send it again.');
-    const size = await this.store.size(command.incomingKey);
-    if (size === null) throw gone();
-    if (size > SAFETY_IMPORT_MAX_BYTES) throw tooLarge();
-    const stream = await this.store.get(command.incomingKey).catch((error: unknown) => {
-      if (error instanceof FileNotStoredError) throw gone();
-      throw error;
-    });
-    const chunks: Buffer[] = [];
-    let length = 0;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      length += chunk.length;
-      if (length > SAFETY_IMPORT_MAX_BYTES) {
-        stream.destroy();
-        throw tooLarge();
-      }
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks, length);
   }
 }

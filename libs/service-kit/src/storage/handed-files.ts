@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { OUTGOING_FILE_TYPES, outgoingFileType, type OutgoingFile } from '@caliber/contracts';
-import {
-  FileNotStoredError,
-  FileTooLargeError,
-  ServiceError,
-  type FileStore,
-} from '@caliber/service-kit';
+import { ServiceError } from '../service-error';
+import { FileNotStoredError, FileTooLargeError, type FileStore } from './file-store';
+
+/*
+ * Files handed between the gateway and a domain service through the file store: an upload the
+ * gateway streamed in (`incoming/…`) for the service to read, and a download the service wrote
+ * (`outgoing/…`) for the gateway to stream out. Neither crosses NATS, whose messages are bounded.
+ */
 
 /**
  * The bytes of a file the gateway streamed into the store (`incoming/…`), at most `maxBytes`: a
