@@ -111,10 +111,13 @@ describe('Recall writes side by side (real PostgreSQL, NATS, Redis)', () => {
       const csv =
         'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category\n' +
         `${lines.join('\n')}\n`;
-      const staged = await send<InventoryImportDto>('POST', '/inventory-imports', {
-        fileName: `locks-${round}.csv`,
-        content: Buffer.from(csv).toString('base64'),
-      });
+      // The file is the body, as the inventory screen sends it; its name in the query.
+      const staged = await call<InventoryImportDto & { message?: string }>(
+        stack.gateway.url,
+        'POST',
+        `/api/inventory-imports?fileName=locks-${round}.csv`,
+        { token, rawBody: csv, contentType: 'application/octet-stream' },
+      );
       expect([staged.status, staged.body.message]).toEqual([201, undefined]);
       const actions = (await openActions(recallId)).slice(0, PAIRS);
       const answers = await Promise.all([

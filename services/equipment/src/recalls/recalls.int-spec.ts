@@ -350,10 +350,13 @@ describe('Recalls and field safety notices (real PostgreSQL, NATS, Redis)', () =
       'Name,Manufacturer,Model,Serial Number,Department,Location,Installation Date,Status,Category\n' +
       `${marker} Imported pump,Sigma Medical,${MODEL},${marker}0130,ICU,Bed 5,2023-03-01,Serviceable,Other\n` +
       `${marker} Imported other,Sigma Medical,${MODEL},${marker}0300,ICU,Bed 6,2023-03-01,Serviceable,Other\n`;
-    const staged = await engineer.post<InventoryImportDto>('/inventory-imports', {
-      fileName: 'pumps.csv',
-      content: Buffer.from(csv).toString('base64'),
-    });
+    // The file is the body, as the inventory screen sends it; its name in the query.
+    const staged = await call<InventoryImportDto & { message?: string }>(
+      stack.gateway.url,
+      'POST',
+      '/api/inventory-imports?fileName=pumps.csv',
+      { token: tokens.get('Engineer'), rawBody: csv, contentType: 'application/octet-stream' },
+    );
     expect([staged.status, staged.body.message]).toEqual([201, undefined]);
     const applied = await engineer.post<InventoryImportDto>(
       `/inventory-imports/${staged.body._id}/apply`,
