@@ -10,4 +10,5 @@ export * from './sheets/sheet-file';
 export { csvDelimiter, csvRows, csvText } from './sheets/csv';
 export { refuseHeaderOnly, refuseNoRows, refuseUpload, sheetRows } from './sheets/read-sheet';
 export { cellText, xlsxRows } from './sheets/xlsx';
+export { writeWorkbook, type WorkbookWriting } from './sheets/workbook-writer';
 export { inflateEntry, refuseDeclaredBeyond, storedZip, zipDirectory, type ZipEntry } from './sheets/zip';

@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream';
 import {
   INVENTORY_EXPORT_COLUMNS,
   type EquipmentDto,
   type InventoryExportColumn,
   type InventoryExportKind,
 } from '@caliber/contracts';
-import ExcelJS from 'exceljs';
+import { writeWorkbook } from '@caliber/file-kit/worker';
 import { wallClock } from './inventory-export-cells';
 
 /*
@@ -64,24 +63,14 @@ export async function writeInventoryWorkbook(
   { timeZone }: InventoryWorkbookInput,
   pages: AsyncIterable<readonly EquipmentDto[]>,
 ): Promise<Buffer> {
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useSharedStrings: false,
-    useStyles: true,
-  });
-  workbook.creator = 'Caliber CMMS';
-  const sheet = workbook.addWorksheet('Inventory', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = INVENTORY_EXPORT_COLUMNS.map((column) => ({
-    header: column.header,
-    width: widthOf(column),
-    style: { numFmt: NUMBER_FORMATS[column.kind] },
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
+  const { sheet, finish } = writeWorkbook(
+    'Inventory',
+    INVENTORY_EXPORT_COLUMNS.map((column) => ({
+      header: column.header,
+      width: widthOf(column),
+      style: { numFmt: NUMBER_FORMATS[column.kind] },
+    })),
+  );
   let rows = 1;
   for await (const page of pages)
     for (const item of page) {
@@ -92,7 +81,5 @@ export async function writeInventoryWorkbook(
     from: { row: 1, column: 1 },
     to: { row: rows, column: INVENTORY_EXPORT_COLUMNS.length },
   };
-  sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
+  return finish();
 }

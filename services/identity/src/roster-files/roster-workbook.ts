@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { ROSTER_COLUMNS, type RosterFileRow } from '@caliber/contracts';
-import ExcelJS from 'exceljs';
+import { writeWorkbook } from '@caliber/file-kit/worker';
 
 /** One person as the export writes them: the roster file's columns, each as text. */
 export type RosterExportRow = Omit<RosterFileRow, 'line'>;
@@ -12,26 +11,14 @@ export type RosterExportRow = Omit<RosterFileRow, 'line'>;
  * thread.
  */
 export async function writeRosterWorkbook(pages: AsyncIterable<readonly RosterExportRow[]>): Promise<Buffer> {
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useSharedStrings: false,
-    useStyles: true,
-  });
-  workbook.creator = 'Caliber CMMS';
-  const sheet = workbook.addWorksheet('Staff roster', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = ROSTER_COLUMNS.map(({ key, header }) => ({
-    key,
-    header,
-    width: key === 'name' || key === 'email' ? 30 : key === 'department' ? 24 : 16,
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
+  const { sheet, finish } = writeWorkbook(
+    'Staff roster',
+    ROSTER_COLUMNS.map(({ key, header }) => ({
+      key,
+      header,
+      width: key === 'name' || key === 'email' ? 30 : key === 'department' ? 24 : 16,
+    })),
+  );
   for await (const page of pages) for (const person of page) sheet.addRow({ ...person }).commit();
-  sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
+  return finish();
 }
