@@ -12,16 +12,20 @@ import { FileNotStoredError, FileTooLargeError, type FileStore } from './file-st
 
 /**
  * The bytes of a file the gateway streamed into the store (`incoming/…`), at most `maxBytes`: a
- * larger one is refused from its stored size, before it is read. An upload is read whole because
- * its reader needs it whole (a workbook is a ZIP, read from its end); its limit keeps that small.
+ * larger one is refused (413, naming `what`: "the roster file") from its stored size, before it
+ * is read. An upload is read whole because its reader needs it whole (a workbook is a ZIP, read
+ * from its end); its limit keeps that small. Once read, the stored copy is removed: nothing of an
+ * upload is kept past its reading. (A caller still removes it when it refuses the file unread.)
  */
 export async function incomingBytes(
   store: FileStore,
   key: string,
   maxBytes: number,
-  tooLarge: () => ServiceError,
+  what: string,
 ): Promise<Buffer> {
   const gone = () => new ServiceError('BAD_REQUEST', 'The file did not arrive whole. Send it again.');
+  const tooLarge = () =>
+    new ServiceError('PAYLOAD_TOO_LARGE', `The ${what} is larger than ${maxBytes / (1024 * 1024)} MB.`);
   const size = await store.size(key);
   if (size === null) throw gone();
   if (size > maxBytes) throw tooLarge();
@@ -39,6 +43,7 @@ export async function incomingBytes(
     }
     chunks.push(chunk);
   }
+  await store.delete(key);
   return Buffer.concat(chunks, length);
 }
 

@@ -25,12 +25,6 @@ export interface InventoryFileToStage {
 /** What staging needs of the import service: a staged import begun, its rows, its preview, its removal. */
 export type ImportStaging = Pick<InventoryImportService, 'begin' | 'stage' | 'preview' | 'discard'>;
 
-const tooLarge = () =>
-  new ServiceError(
-    'PAYLOAD_TOO_LARGE',
-    `The inventory file is larger than ${INVENTORY_IMPORT_MAX_BYTES / (1024 * 1024)} MB.`,
-  );
-
 /**
  * Inventory files handed over by the gateway: it streamed the file into the file store, and here
  * it is read (within its size) from there, its rows read in this service's file workers, staged in
@@ -50,9 +44,13 @@ export class InventoryFileImports {
       if (!hasFullAccess(actor.role))
         throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may import equipment.');
       return await this.files.forPerson(actor._id, 'inventoryImport', async () => {
-        const bytes = await incomingBytes(this.store, file.incomingKey, INVENTORY_IMPORT_MAX_BYTES, tooLarge);
+        const bytes = await incomingBytes(
+          this.store,
+          file.incomingKey,
+          INVENTORY_IMPORT_MAX_BYTES,
+          'inventory file',
+        );
         const read = await this.files.run('readInventory', { type: sheetFileType(file.fileName), bytes });
-        await this.store.delete(file.incomingKey);
         const begin: InventoryStageBegin = {
           fileName: file.fileName,
           dateOrder: file.dateOrder,

@@ -26,12 +26,6 @@ const EXPORT_PAGE = 100;
  */
 const EXPORT_MAX_BYTES = 16 * 1024 * 1024;
 
-const tooLarge = () =>
-  new ServiceError(
-    'PAYLOAD_TOO_LARGE',
-    `The roster file is larger than ${ROSTER_IMPORT_MAX_BYTES / (1024 * 1024)} MB.`,
-  );
-
 const asRow = (user: UserDto): RosterExportRow => ({
   serviceNumber: user.serviceNumber,
   name: user.name,
@@ -108,9 +102,8 @@ export class RosterFiles {
       return await this.files.forPerson(actor._id, 'rosterFile', async () => {
         const rows = await this.files.run('readRoster', {
           type: sheetFileType(command.fileName),
-          bytes: await incomingBytes(this.store, command.incomingKey, ROSTER_IMPORT_MAX_BYTES, tooLarge),
+          bytes: await incomingBytes(this.store, command.incomingKey, ROSTER_IMPORT_MAX_BYTES, 'roster file'),
         });
-        await this.store.delete(command.incomingKey);
         return then(rows);
       });
     } finally {

@@ -11,12 +11,6 @@ import { FILE_STORE, incomingBytes, ServiceError, type FileStore } from '@calibe
 import { FileWorkers } from '../files/file-workers';
 import { SafetyTestsService, type AnalyserImport } from './safety-tests.service';
 
-const tooLarge = () =>
-  new ServiceError(
-    'PAYLOAD_TOO_LARGE',
-    `The analyser file is larger than ${SAFETY_IMPORT_MAX_BYTES / (1024 * 1024)} MB.`,
-  );
-
 /**
  * Analyser files handed over by the gateway: it streamed the file into the file store, and here it
  * is read (within its size) from there, parsed in this service's file workers by the format its
@@ -50,9 +44,13 @@ export class SafetyFileImports {
         throw new ServiceError('FORBIDDEN', 'Only Engineers and Admins may import safety tests.');
       return await this.files.forPerson(actor._id, 'safetyImport', async () => {
         const read = await this.files.run('readSafetyAnalyser', {
-          bytes: await incomingBytes(this.store, command.incomingKey, SAFETY_IMPORT_MAX_BYTES, tooLarge),
+          bytes: await incomingBytes(
+            this.store,
+            command.incomingKey,
+            SAFETY_IMPORT_MAX_BYTES,
+            'analyser file',
+          ),
         });
-        await this.store.delete(command.incomingKey);
         return then({ ...read, openRepairTasks: command.openRepairTasks ?? false });
       });
     } finally {
