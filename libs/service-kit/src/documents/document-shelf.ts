@@ -206,8 +206,9 @@ export class DocumentShelf {
   }
 
   /**
-   * Any other file is kept byte for byte: copied within the store (a clone or a server-side copy,
-   * no byte through this service), its hash the one the gateway took as it arrived.
+   * Any other file is kept byte for byte: copied within the store (a hard link on the disk, the
+   * server's own copy on S3; no byte through this service), its hash the one the gateway took as
+   * it arrived.
    */
   private async keepFile(
     command: AttachDocumentCommand,

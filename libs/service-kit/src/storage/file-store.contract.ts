@@ -204,6 +204,17 @@ export function describeFileStore(
       await expectNothingUnder('copy/nowhere');
     });
 
+    it('keeps a copy as it was when its original is written again or deleted', async () => {
+      const first = await store.put('copy/source', text('manual, first edition'), { maxBytes: 100 });
+      await store.copy('copy/source', 'copy/kept');
+      const second = await store.put('copy/source', text('manual, second edition'), { maxBytes: 100 });
+      expect(await digestOf(await store.get('copy/source'))).toEqual(second);
+      expect(await digestOf(await store.get('copy/kept'))).toEqual(first);
+      await store.delete('copy/source');
+      expect(await digestOf(await store.get('copy/kept'))).toEqual(first);
+      await store.delete('copy/kept');
+    });
+
     it('deletes a file, and deleting it again (or a key never written) is no error', async () => {
       await store.put('delete/once', text('x'), { maxBytes: 10 });
       await store.delete('delete/once');
