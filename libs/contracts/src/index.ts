@@ -56,4 +56,5 @@ export * from './single-sign-on';
 export * from './sign-in-policy';
 export * from './notifications';
 export * from './on-call';
+export * from './labour-rates';
 export * from './document-records';

@@ -196,6 +196,12 @@ export const SUBJECTS = {
     digestTasks: 'maintenance.digest.tasks',
     /** The PM occurrences, open and assigned, that became overdue on a date, paged (the notifying service). */
     pmBecameOverdue: 'maintenance.pm.became-overdue',
+    /** The hospital currency (every amount is in it) and the labour rates by role (Admins keep them). */
+    costSettings: 'maintenance.costs.settings',
+    setCostSettings: 'maintenance.costs.settings.set',
+    labourRates: 'maintenance.costs.rates.list',
+    addLabourRate: 'maintenance.costs.rates.add',
+    withdrawLabourRate: 'maintenance.costs.rates.withdraw',
     health: 'maintenance.health',
   },
   reports: {

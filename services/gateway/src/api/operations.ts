@@ -1,5 +1,6 @@
 import { AUDIT_OPERATIONS } from '../audit/audit.operations';
 import { AUTH_OPERATIONS } from '../auth/auth.operations';
+import { COSTS_OPERATIONS } from '../costs/costs.operations';
 import { SSO_OPERATIONS } from '../auth/sso.operations';
 import { DOCUMENTS_OPERATIONS } from '../documents/documents.operations';
 import { DASHBOARD_OPERATIONS } from '../dashboard/dashboard.operations';
@@ -32,6 +33,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...Object.values(DASHBOARD_OPERATIONS),
   ...Object.values(AUDIT_OPERATIONS),
   ...Object.values(NOTIFICATIONS_OPERATIONS),
+  ...Object.values(COSTS_OPERATIONS),
   ...DOCUMENTS_OPERATIONS,
   ...Object.values(HEALTH_OPERATIONS),
 ];

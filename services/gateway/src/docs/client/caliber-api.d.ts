@@ -1606,6 +1606,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/cost-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The hospital currency (Engineers, Managers and Admins)
+     * @description The ISO 4217 code every amount of the hospital is in: labour rates, part costs, acquisition costs. `null` until an Admin sets it.
+     */
+    get: operations['getCostSettings'];
+    /**
+     * Set the hospital currency (Admins)
+     * @description An ISO 4217 code (`GHS`, `USD`, `EUR`…). Amounts already recorded are not converted: they are read in the new currency, so change it only to correct it. Audited.
+     */
+    put: operations['setCostSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/labour-rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The labour rates by role (Engineers, Managers and Admins)
+     * @description Each role’s loaded hourly rate (pay, on-costs and overheads) with the day it applies from and the day the next one starts (`until`). `inForce` holds the rate of each role in force today, in the hospital’s time zone. `role` filters the page. Answers `{currency, inForce, rows, total, page, pages, limit}` (`limit` 50 by default, at most 100), rows by role and newest first within a role.
+     */
+    get: operations['listLabourRates'];
+    put?: never;
+    /**
+     * Add a labour rate for a role (Admins)
+     * @description A task’s hours are priced at the rate in force on the day the work was done, so a new rate never rewrites the past: a role’s first rate may start on any date (work before it had no price), a later one starts after the role’s latest and no earlier than today (the hospital’s date), and at most 366 days ahead. The hospital currency must be set first. A role holds at most 100 rates. Audited.
+     */
+    post: operations['addLabourRate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/labour-rates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Withdraw a labour rate before its first day (Admins)
+     * @description Only a rate that has not started: one that has priced work stays, and is corrected by adding the right rate from today. Audited. Answers the id of the rate withdrawn.
+     */
+    delete: operations['withdrawLabourRate'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/equipment/{id}/documents': {
     parameters: {
       query?: never;
@@ -2063,6 +2131,15 @@ export interface components {
       pending: number;
       /** @description 0 to 1, or null when nothing in the period was due by today. */
       rate: number | null;
+    };
+    /**
+     * @example {
+     *       "currency": "GHS"
+     *     }
+     */
+    CostSettings: {
+      /** @description The ISO 4217 code every amount of the hospital is in; null until an Admin sets it. */
+      currency: string | null;
     };
     /**
      * @example {
@@ -3533,6 +3610,78 @@ export interface components {
      */
     InventoryImportRowsPage: {
       rows: components['schemas']['InventoryImportRow'][];
+      /** @description How many rows the list holds in all. */
+      total: number;
+      /** @description This page, from 1. */
+      page: number;
+      /** @description How many pages the list has at this limit. */
+      pages: number;
+      /** @description Rows per page. */
+      limit: number;
+    };
+    /**
+     * @example {
+     *       "id": "7c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+     *       "role": "Engineer",
+     *       "hourlyRate": 185,
+     *       "from": "2026-01-01",
+     *       "until": null,
+     *       "addedByLabel": "BME-1001",
+     *       "addedAt": "2025-12-15T09:12:00.000Z"
+     *     }
+     */
+    LabourRate: {
+      id: string;
+      /** @enum {string} */
+      role: 'Technician' | 'Engineer' | 'Manager' | 'Admin';
+      /** @description The loaded cost of one hour, in the hospital currency. */
+      hourlyRate: number;
+      /** @description The first day the rate applies (YYYY-MM-DD, the hospital’s date). */
+      from: string;
+      /** @description The day the role’s next rate starts (the last day of this one is the day before); null for the latest. */
+      until: string | null;
+      /** @description The service number of the Admin who added it. */
+      addedByLabel: string;
+      addedAt: string;
+    };
+    /**
+     * @example {
+     *       "currency": "GHS",
+     *       "inForce": [
+     *         {
+     *           "id": "7c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+     *           "role": "Engineer",
+     *           "hourlyRate": 185,
+     *           "from": "2026-01-01",
+     *           "until": null,
+     *           "addedByLabel": "BME-1001",
+     *           "addedAt": "2025-12-15T09:12:00.000Z"
+     *         }
+     *       ],
+     *       "rows": [
+     *         {
+     *           "id": "7c1e2d3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+     *           "role": "Engineer",
+     *           "hourlyRate": 185,
+     *           "from": "2026-01-01",
+     *           "until": null,
+     *           "addedByLabel": "BME-1001",
+     *           "addedAt": "2025-12-15T09:12:00.000Z"
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 50
+     *     }
+     */
+    LabourRatePage: {
+      /** @description The hospital currency, null until an Admin sets it. */
+      currency: string | null;
+      /** @description The rate of each role in force today (roles without one are left out). */
+      inForce: components['schemas']['LabourRate'][];
+      /** @description A page of the rates, by role, newest first within a role. */
+      rows: components['schemas']['LabourRate'][];
       /** @description How many rows the list holds in all. */
       total: number;
       /** @description This page, from 1. */
@@ -13712,6 +13861,353 @@ export interface operations {
       };
       /** @description No such shift. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getCostSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The hospital currency. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CostSettings'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setCostSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          currency: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The hospital currency. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CostSettings'];
+        };
+      };
+      /** @description Not an ISO 4217 currency code. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listLabourRates: {
+    parameters: {
+      query?: {
+        role?: 'Technician' | 'Engineer' | 'Manager' | 'Admin';
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rates. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LabourRatePage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addLabourRate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          role: 'Technician' | 'Engineer' | 'Manager' | 'Admin';
+          hourlyRate: number;
+          /** Format: date */
+          from: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The rate. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LabourRate'];
+        };
+      };
+      /** @description A bad role, rate or date; a date before today or before the role’s latest rate; no currency set yet. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The role has a rate from that day already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  withdrawLabourRate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The id of the rate withdrawn. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Removed'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such rate. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The rate has started: it priced work already. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
