@@ -146,7 +146,7 @@ export function readsCosts(role: string | null | undefined): boolean {
  * The rate of `role` in force on `date` (YYYY-MM-DD): the one with the latest start on or before
  * it, or null when the role had no rate yet. `rates` may be in any order and hold other roles.
  */
-export function rateInForce<T extends Pick<LabourRate, 'role' | 'from'>>(
+export function rateInForce<T extends { role: string; from: string }>(
   rates: readonly T[],
   role: string,
   date: string,

@@ -13,6 +13,8 @@ const ENTITY_LABELS: Record<string, string> = {
   'safety-test': 'Electrical safety test',
   recall: 'Recall notice',
   'recall-device': 'Recall action',
+  'labour-rate': 'Labour rate',
+  'cost-settings': 'Hospital currency',
 };
 
 /** Words from a code name: `pm-plan`, `list_entry`, `serialNumber` → `Pm plan`, `List entry`, `Serial number`. */

@@ -14,6 +14,7 @@ import { OutboxTraceContext1765900000000 } from './migrations/1765900000000-outb
 import { PmComplianceCounts1766200000000 } from './migrations/1766200000000-pm-compliance-counts';
 import { AddedReports1766700000000 } from './migrations/1766700000000-added-reports';
 import { Documents1767200000000 } from './migrations/1767200000000-documents';
+import { LabourRates1767300000000 } from './migrations/1767300000000-labour-rates';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SafetyTestEntity } from './safety/safety-test.entity';
 import { AddedReportEntity } from './tasks/added-report.entity';
@@ -49,6 +50,7 @@ export const MAINTENANCE_MIGRATIONS = [
   AuditChainCheckpoint1766500000000,
   AddedReports1766700000000,
   Documents1767200000000,
+  LabourRates1767300000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -56,6 +56,8 @@ import { TaskListCache } from './tasks/task-list.cache';
 
 import { MaintenanceDocumentsController } from './documents/maintenance-documents.controller';
 import { MaintenanceDocumentRecords } from './documents/maintenance-document-records';
+import { LabourRatesController } from './costs/labour-rates.controller';
+import { LabourRatesService } from './costs/labour-rates.service';
 
 /** What a run of the service may change: its file worker thread (its source in tests). */
 export interface MaintenanceRun {
@@ -90,6 +92,7 @@ export class MaintenanceModule {
         SafetyTestsController,
         TaskActivityController,
         MaintenanceDocumentsController,
+        LabourRatesController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
         serviceAuditController('maintenance', {
           page: SUBJECTS.maintenance.auditPage,
@@ -130,6 +133,7 @@ export class MaintenanceModule {
         FileWorkers,
         TaskActivityService,
         MaintenanceDocumentRecords,
+        LabourRatesService,
         ...documentShelfProviders('maintenance', fileStoreFromSettings(config.files)),
       ],
     };

@@ -377,6 +377,17 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
     answers: { ...forbidden, Admin: 400 },
   },
   removeOnCallShift: { answers: { ...forbidden, Admin: 404 } },
+  // Costs: Engineers, Managers and Admins read them, Admins change them. The currency is set to
+  // the one the suites use; the rate starts further ahead than a rate may (400), so the matrix
+  // adds none, and a device's id names no rate (404).
+  getCostSettings: {},
+  setCostSettings: { body: () => ({ currency: 'GHS' }) },
+  listLabourRates: {},
+  addLabourRate: {
+    body: () => ({ role: 'Admin', hourlyRate: 50, from: '2199-12-31' }),
+    answers: { ...forbidden, Admin: 400 },
+  },
+  withdrawLabourRate: { answers: { ...forbidden, Admin: 404 } },
   // Documents and photos: each record's are read by whoever may read the record (clinical staff
   // their ward's devices and their own reports). The matrix sends no query, so an upload is
   // refused its missing purpose and name (400) by the gateway before the service applies the

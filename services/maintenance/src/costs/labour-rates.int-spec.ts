@@ -1,0 +1,162 @@
+import type { INestApplication } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import type { CostSettings, LabourRate, LabourRatePage, RemovedRecord, Role } from '@caliber/contracts';
+import { call } from '@caliber/testing/http';
+import { serviceDataSource } from '@caliber/testing/service-databases';
+import { rosterStaff, signIn, startMaintenance, useSignInStack } from '@caliber/testing/stack';
+import { addDays, hospitalToday } from '../hospital-clock';
+
+/**
+ * The hospital currency and the labour rates through the gateway, against real PostgreSQL, NATS
+ * and Redis: who may read and change them, and the rules that keep a new rate from re-pricing work
+ * already done. The Manager role's rates are this suite's: they are cleared before it starts.
+ */
+describe('Labour rates and the hospital currency (real stack)', () => {
+  const stack = useSignInStack('labour-rates');
+  let maintenance: INestApplication;
+  let rows: DataSource;
+  const tokens = new Map<string, string>();
+  const today = hospitalToday();
+
+  beforeAll(async () => {
+    maintenance = await startMaintenance();
+    rows = await serviceDataSource('maintenance');
+    await rows.query(`DELETE FROM "maintenance"."labour_rates" WHERE "role" = 'Manager'`);
+    for (const role of ['Technician', 'Engineer', 'Manager', 'Admin'] as Role[]) {
+      const staff = await rosterStaff(stack.db, { role, name: `${role} Rates`, preApproved: true });
+      tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
+    }
+  });
+  afterAll(async () => {
+    await rows.destroy();
+    await maintenance.close();
+  });
+
+  const as = (role: Role) => ({
+    send: <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
+      call<T & { message?: string }>(stack.gateway.url, method, `/api${path}`, {
+        token: tokens.get(role),
+        ...(body === undefined ? {} : { body }),
+      }),
+  });
+  const managerRates = async () =>
+    (await as('Admin').send<LabourRatePage>('GET', '/labour-rates?role=Manager')).body;
+
+  it('keeps costs from Technicians, and their changes from all but Admins', async () => {
+    for (const path of ['/cost-settings', '/labour-rates'])
+      expect((await as('Technician').send('GET', path)).status).toBe(403);
+    expect((await as('Engineer').send('GET', '/labour-rates')).status).toBe(200);
+    expect((await as('Manager').send('GET', '/cost-settings')).status).toBe(200);
+    expect((await as('Engineer').send('PUT', '/cost-settings', { currency: 'GHS' })).status).toBe(403);
+    const added = await as('Manager').send('POST', '/labour-rates', {
+      role: 'Manager',
+      hourlyRate: 90,
+      from: today,
+    });
+    expect(added.status).toBe(403);
+  });
+
+  it('takes no rate until the currency is set, then an ISO 4217 code only, audited', async () => {
+    await rows.query(`UPDATE "maintenance"."cost_settings" SET "currency" = NULL`);
+    const early = await as('Admin').send('POST', '/labour-rates', {
+      role: 'Manager',
+      hourlyRate: 90,
+      from: today,
+    });
+    expect([early.status, early.body.message]).toEqual([
+      400,
+      "Set the hospital's currency first: every rate and cost is in it.",
+    ]);
+    const wrong = await as('Admin').send('PUT', '/cost-settings', { currency: 'CEDI' });
+    expect([wrong.status, wrong.body.message]).toEqual([
+      400,
+      'currency must be an ISO 4217 code such as GHS, USD or EUR.',
+    ]);
+    const set = await as('Admin').send<CostSettings>('PUT', '/cost-settings', { currency: 'ghs' });
+    expect([set.status, set.body]).toEqual([200, { currency: 'GHS' }]);
+    expect((await as('Engineer').send<CostSettings>('GET', '/cost-settings')).body).toEqual({
+      currency: 'GHS',
+    });
+    const [audit]: { changes: unknown }[] = await rows.query(
+      `SELECT "changes" FROM "maintenance"."audit_log" WHERE "entity" = 'cost-settings' ORDER BY "at" DESC LIMIT 1`,
+    );
+    expect(audit?.changes).toEqual({ currency: { from: null, to: 'GHS' } });
+  });
+
+  it('prices from a first rate of any day, and never lets a later one re-price work done', async () => {
+    const first = await as('Admin').send<LabourRate>('POST', '/labour-rates', {
+      role: 'Manager',
+      hourlyRate: 120.5,
+      from: addDays(today, -400),
+    });
+    expect([first.status, first.body]).toMatchObject([
+      201,
+      { role: 'Manager', hourlyRate: 120.5, from: addDays(today, -400), until: null },
+    ]);
+
+    const backDated = await as('Admin').send('POST', '/labour-rates', {
+      role: 'Manager',
+      hourlyRate: 130,
+      from: addDays(today, -1),
+    });
+    expect([backDated.status, backDated.body.message]).toEqual([
+      400,
+      `A new rate starts today (${today}) or later: work already done keeps the rate it was priced at.`,
+    ]);
+    const sameDay = await as('Admin').send('POST', '/labour-rates', {
+      role: 'Manager',
+      hourlyRate: 130,
+      from: addDays(today, -400),
+    });
+    expect([sameDay.status, sameDay.body.message]).toEqual([
+      409,
+      `This role has a rate from ${addDays(today, -400)} already.`,
+    ]);
+    const cents = await as('Admin').send('POST', '/labour-rates', {
+      role: 'Manager',
+      hourlyRate: 130.555,
+      from: addDays(today, 30),
+    });
+    expect([cents.status, cents.body.message]).toEqual([400, 'hourlyRate may have at most two decimals.']);
+
+    const next = await as('Admin').send<LabourRate>('POST', '/labour-rates', {
+      role: 'Manager',
+      hourlyRate: 130,
+      from: addDays(today, 30),
+    });
+    expect(next.status).toBe(201);
+    const listed = await managerRates();
+    expect(listed.currency).toBe('GHS');
+    expect(listed.rows.map((rate) => [rate.hourlyRate, rate.from, rate.until])).toEqual([
+      [130, addDays(today, 30), null],
+      [120.5, addDays(today, -400), addDays(today, 30)],
+    ]);
+    expect(listed.inForce.map((rate) => [rate.role, rate.hourlyRate, rate.until])).toEqual([
+      ['Manager', 120.5, addDays(today, 30)],
+    ]);
+    expect([listed.total, listed.pages]).toEqual([2, 1]);
+    const paged = await as('Engineer').send<LabourRatePage>(
+      'GET',
+      '/labour-rates?role=Manager&limit=1&page=2',
+    );
+    expect([paged.body.rows.map((rate) => rate.from), paged.body.pages]).toEqual([[addDays(today, -400)], 2]);
+
+    const started = await as('Admin').send('DELETE', `/labour-rates/${first.body.id}`);
+    expect([started.status, started.body.message]).toEqual([
+      409,
+      `This rate has applied since ${addDays(today, -400)}: work was priced at it. Add the right rate from today instead.`,
+    ]);
+    const withdrawn = await as('Admin').send<RemovedRecord>('DELETE', `/labour-rates/${next.body.id}`);
+    expect([withdrawn.status, withdrawn.body]).toEqual([200, { _id: next.body.id }]);
+    expect((await managerRates()).rows.map((rate) => [rate.from, rate.until])).toEqual([
+      [addDays(today, -400), null],
+    ]);
+    const actions: { action: string }[] = await rows.query(
+      `SELECT "action" FROM "maintenance"."audit_log" WHERE "entity" = 'labour-rate' AND "entity_id" = $1`,
+      [next.body.id],
+    );
+    expect(actions.map((row) => row.action).sort()).toEqual(['created', 'withdrawn']);
+    expect((await as('Admin').send('DELETE', `/labour-rates/${next.body.id}`)).status).toBe(404);
+    expect((await as('Admin').send('DELETE', '/labour-rates/not-an-id')).status).toBe(404);
+  });
+});
