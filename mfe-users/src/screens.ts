@@ -1,5 +1,6 @@
 import type { RemoteScreensModule } from '@caliber/web';
 import { AddUserPage } from './pages/AddUserPage';
+import { LabourRatesPage } from './pages/LabourRatesPage';
 import { NotificationDeliveriesPage } from './pages/NotificationDeliveriesPage';
 import { OnCallRotaPage } from './pages/OnCallRotaPage';
 import { UserManagementPage } from './pages/UserManagementPage';
@@ -10,4 +11,5 @@ export const screens: RemoteScreensModule['screens'] = {
   'add-user': AddUserPage,
   'notification-deliveries': NotificationDeliveriesPage,
   'on-call-rota': OnCallRotaPage,
+  'labour-rates': LabourRatesPage,
 };

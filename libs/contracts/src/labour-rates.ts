@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateField } from './dates';
 import { limitParam, pageFields, pageParam } from './paging';
-import { STAFF_ROLES, type Role } from './roles';
+import { COST_READER_ROLES, roleIs, STAFF_ROLES, type Role } from './roles';
 
 /*
  * What an hour of work costs the hospital, by role: the loaded hourly rate (pay, on-costs and
@@ -139,7 +139,7 @@ export type AddLabourRate = z.output<typeof addLabourRateSchema>;
 
 /** Whether a person of this role may read costs (rates, and the costs of work): not Technicians nor clinical staff. */
 export function readsCosts(role: string | null | undefined): boolean {
-  return ['engineer', 'manager', 'admin'].includes(String(role ?? '').toLowerCase());
+  return COST_READER_ROLES.some((reader) => roleIs(role, reader));
 }
 
 /**

@@ -84,3 +84,11 @@ export const AUDIT_READER_ROLES: readonly Role[] = ['Engineer', 'Manager', 'Admi
 export function mayReadAuditTrail(role: string | null | undefined): boolean {
   return AUDIT_READER_ROLES.some((reader) => roleIs(role, reader));
 }
+
+/**
+ * Who reads costs (the hospital currency, the labour rates and what the work cost): those who
+ * oversee the work, Engineers, Managers and Admins; Technicians and clinical staff do not. Here
+ * with the other role lists, so the shell's route table guards the costs screens without carrying
+ * the costs contracts' zod schemas.
+ */
+export const COST_READER_ROLES: readonly Role[] = ['Engineer', 'Manager', 'Admin'];

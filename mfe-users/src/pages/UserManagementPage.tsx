@@ -1,4 +1,11 @@
-import { byName, departmentLabel, roleIs, USER_SEARCH_DEBOUNCE_MS, type UserDto } from '@caliber/contracts';
+import {
+  byName,
+  departmentLabel,
+  readsCosts,
+  roleIs,
+  USER_SEARCH_DEBOUNCE_MS,
+  type UserDto,
+} from '@caliber/contracts';
 import {
   Button,
   EmptyState,
@@ -104,6 +111,12 @@ export function UserManagementPage() {
                   On-call rota
                 </Link>
               </>
+            ) : null}
+            {/* Engineers and Admins oversee the work and read what an hour of it costs. */}
+            {readsCosts(viewer.role) ? (
+              <Link className="ck-button ck-button--secondary" to="/users/labour-rates">
+                Labour rates
+              </Link>
             ) : null}
             <Button
               variant="secondary"

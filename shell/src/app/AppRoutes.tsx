@@ -1,6 +1,7 @@
 import {
   ADMIN_ROLES,
   CONFIRM_EMAIL_PATH,
+  COST_READER_ROLES,
   FULL_ACCESS_ROLES,
   SSO_CALLBACK_PATH,
   STAFF_ROLES,
@@ -109,6 +110,14 @@ const ADMIN_SCREENS: readonly [path: string, screen: ScreenId][] = [
   ['/users/on-call', 'on-call-rota'],
 ];
 
+/**
+ * Remote screens of those who oversee the work and read its costs: Engineers, Managers and Admins
+ * (the labour rates and the hospital currency, which Admins change on the same screen).
+ * Technicians go to the dashboard and clinical staff to their own reports, as from the other
+ * guarded screens; the API refuses them too.
+ */
+const COST_SCREENS: readonly [path: string, screen: ScreenId][] = [['/users/labour-rates', 'labour-rates']];
+
 /** The route table: sign-in pages for visitors, every other screen behind the session guard. */
 export function AppRoutes() {
   return (
@@ -202,6 +211,17 @@ export function AppRoutes() {
               path={path}
               element={
                 <RequireRole roles={FULL_ACCESS_ROLES}>
+                  <RemoteScreen screen={screen} />
+                </RequireRole>
+              }
+            />
+          ))}
+          {COST_SCREENS.map(([path, screen]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireRole roles={COST_READER_ROLES}>
                   <RemoteScreen screen={screen} />
                 </RequireRole>
               }
