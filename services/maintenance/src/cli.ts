@@ -23,6 +23,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { loadMaintenanceConfig } from './config';
 import { maintenanceDatabase } from './database';
+import { addDays, hospitalToday } from './hospital-clock';
 import { demoPlans, type DemoPlan } from './demo/demo-plans';
 import { demoSafetyTests, type DemoSafetyTest } from './demo/demo-safety-tests';
 import { demoTasks, type DemoTask } from './demo/demo-tasks';
@@ -304,6 +305,29 @@ async function insertGeneratedTasks(
   }
 }
 
+/**
+ * The demo hospital's currency (Ghanaian cedi, as its staff's names are Ghanaian) and a loaded
+ * hourly rate for each staff role from a year ago, so the demo's history of work is priced; only
+ * when no currency and no rate were set. Answers what it added, for the seeding's message.
+ */
+async function insertDemoLabourRates(manager: EntityManager, now: number): Promise<string> {
+  const [{ currency, rates }] = (await manager.query(
+    `SELECT (SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1) AS "currency",
+            (SELECT count(*)::int FROM "maintenance"."labour_rates") AS "rates"`,
+  )) as [{ currency: string | null; rates: number }];
+  if (currency !== null || rates > 0) return '';
+  const from = addDays(hospitalToday(new Date(now)), -365);
+  await manager.query(`UPDATE "maintenance"."cost_settings" SET "currency" = 'GHS' WHERE "id" = 1`);
+  await manager.query(
+    `INSERT INTO "maintenance"."labour_rates" ("role", "hourly_rate", "starts_on", "added_by_label")
+     SELECT r."role", r."rate", $1::date, 'Demo data'
+       FROM (VALUES ('Technician', 95.00), ('Engineer', 160.00), ('Manager', 210.00), ('Admin', 140.00))
+            AS r("role", "rate")`,
+    [from],
+  );
+  return ', with labour rates in GHS';
+}
+
 async function seedDemo(dataSource: DataSource, count: number | null): Promise<string> {
   const [{ present }] = (await dataSource.query(
     `SELECT count(*)::int AS present FROM "maintenance"."tasks"`,
@@ -325,10 +349,11 @@ async function seedDemo(dataSource: DataSource, count: number | null): Promise<s
     for (const plan of plans) await insertDemoPlan(manager, plan, now);
     const safetyTests = demoSafetyTests(plans, now);
     for (const test of safetyTests) await insertDemoSafetyTest(manager, test);
+    const rates = await insertDemoLabourRates(manager, now);
     const occurrences = plans.reduce((sum, plan) => sum + plan.occurrences.length, 0);
     const generated = count === null ? 0 : Math.max(0, count - tasks.length - occurrences);
     if (generated > 0) await insertGeneratedTasks(manager, generated, spread, people.technicians);
-    return `Loaded ${tasks.length + occurrences + generated} demo tasks, ${plans.length} PM plans and ${safetyTests.length} electrical safety tests.`;
+    return `Loaded ${tasks.length + occurrences + generated} demo tasks, ${plans.length} PM plans and ${safetyTests.length} electrical safety tests${rates}.`;
   });
 }
 
