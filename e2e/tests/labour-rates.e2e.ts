@@ -89,6 +89,19 @@ class CostsApi extends SceneApi {
     return (await answer.json()) as LabourRate;
   }
 
+  /**
+   * Withdraws the role's rate from `from` if it is there: a test that failed half-way must not
+   * leave a rate that starts one day and then can never be withdrawn.
+   */
+  async withdrawIfPresent(role: Role, from: string): Promise<void> {
+    const answer = await this.request.get(`/api/labour-rates?role=${role}&limit=100`, {
+      headers: this.headers,
+    });
+    const page = (await answer.json()) as LabourRatePage;
+    const left = page.rows.find((rate) => rate.from === from);
+    if (left) await this.request.delete(`/api/labour-rates/${left.id}`, { headers: this.headers });
+  }
+
   async withdraw(id: string): Promise<void> {
     const answer = await this.request.delete(`/api/labour-rates/${id}`, { headers: this.headers });
     expect(answer.status(), await answer.text()).toBe(200);
@@ -145,32 +158,36 @@ test.describe('Labour rates at phone width', () => {
     await form.getByLabel('Hourly rate', { exact: true }).fill(amount);
     await form.getByLabel('From', { exact: true }).fill(from);
     await form.getByRole('button', { name: 'Add rate' }).click();
-    await expect(form.getByLabel('Hourly rate', { exact: true })).toHaveValue('');
+    try {
+      await expect(form.getByLabel('Hourly rate', { exact: true })).toHaveValue('');
 
-    // The role's rates alone, so the new one (its latest, listed first) is on the first page.
-    await page.getByLabel('Show the rates of', { exact: true }).selectOption(role);
-    await expect(page).toHaveURL(new RegExp(`[?&]role=${role}(&|$)`));
-    const name = `${role}, from ${await shown(page, from)}`;
-    const row = page.getByRole('row', { name, exact: true });
-    await expect(row).toContainText(amount);
-    await expect(row).toContainText('Latest');
-    await expect(row).toContainText('Not started');
-    await expectNoSideways(page);
-    await page.screenshot({ path: test.info().outputPath('labour-rates-light.png'), fullPage: true });
+      // The role's rates alone, so the new one (its latest, listed first) is on the first page.
+      await page.getByLabel('Show the rates of', { exact: true }).selectOption(role);
+      await expect(page).toHaveURL(new RegExp(`[?&]role=${role}(&|$)`));
+      const name = `${role}, from ${await shown(page, from)}`;
+      const row = page.getByRole('row', { name, exact: true });
+      await expect(row).toContainText(amount);
+      await expect(row).toContainText('Latest');
+      await expect(row).toContainText('Not started');
+      await expectNoSideways(page);
+      await page.screenshot({ path: test.info().outputPath('labour-rates-light.png'), fullPage: true });
 
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(row).toContainText(amount);
-    await expectNoSideways(page);
-    await page.screenshot({ path: test.info().outputPath('labour-rates-dark.png'), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(row).toContainText(amount);
+      await expectNoSideways(page);
+      await page.screenshot({ path: test.info().outputPath('labour-rates-dark.png'), fullPage: true });
 
-    await row.getByRole('button', { name: `Withdraw ${name}`, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Withdraw rate?' });
-    await expect(dialog).toContainText('has not started');
-    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toHaveCount(0);
+      await row.getByRole('button', { name: `Withdraw ${name}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Withdraw rate?' });
+      await expect(dialog).toContainText('has not started');
+      await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row).toHaveCount(0);
+    } finally {
+      await api.withdrawIfPresent(role, from);
+    }
   });
 
   test('an Engineer reads the rates from User Management and is offered no form and no Withdraw', async ({

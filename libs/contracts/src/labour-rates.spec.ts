@@ -63,9 +63,11 @@ describe('the rate and currency schemas', () => {
     expect(refused({ role: 'Engineer', hourlyRate: 185.255, from: '2027-01-01' })).toBe(
       'hourlyRate may have at most two decimals.',
     );
-    expect(refused({ role: 'Engineer', hourlyRate: 0, from: '2027-01-01' })).toBe(
-      'hourlyRate must be more than 0.',
-    );
+    // zod's multipleOf takes any number too small to tell from 0, which would be stored as 0.00.
+    for (const hourlyRate of [0, 1e-18, 5e-324, 0.001])
+      expect(refused({ role: 'Engineer', hourlyRate, from: '2027-01-01' })).toBe(
+        'hourlyRate must be at least 0.01.',
+      );
     expect(refused({ role: 'Engineer', hourlyRate: 100_001, from: '2027-01-01' })).toBe(
       'hourlyRate must be at most 100,000.',
     );

@@ -113,10 +113,13 @@ const roleField = z.enum(STAFF_ROLES as [Role, ...Role[]], {
   error: `role must be one of ${STAFF_ROLES.join(', ')}.`,
 });
 
+/** Rates a page of the list holds unless asked otherwise. */
+export const LABOUR_RATES_PAGE_SIZE = 50;
+
 export const labourRateQuerySchema = z.strictObject({
   role: roleField.optional(),
   page: pageParam(),
-  limit: limitParam(50, 100),
+  limit: limitParam(LABOUR_RATES_PAGE_SIZE, 100),
 });
 export type LabourRateQuery = z.output<typeof labourRateQuerySchema>;
 
@@ -125,7 +128,7 @@ export const addLabourRateSchema = z.strictObject(
     role: roleField,
     hourlyRate: z
       .number({ error: 'hourlyRate must be a number.' })
-      .positive({ error: 'hourlyRate must be more than 0.' })
+      .min(0.01, { error: 'hourlyRate must be at least 0.01.' })
       .max(MAX_HOURLY_RATE, { error: `hourlyRate must be at most ${MAX_HOURLY_RATE.toLocaleString('en')}.` })
       .multipleOf(0.01, { error: 'hourlyRate may have at most two decimals.' }),
     from: dateField('from', { example: '2027-01-01' }),
@@ -155,6 +158,14 @@ export function rateInForce<T extends { role: string; from: string }>(
   for (const rate of rates)
     if (rate.role === role && rate.from <= date && (found === null || rate.from > found.from)) found = rate;
   return found;
+}
+
+/**
+ * Whether a rate has started on `today` (the hospital's date): from then on work is priced at it,
+ * so it may no longer be withdrawn.
+ */
+export function rateHasStarted(rate: { from: string }, today: string): boolean {
+  return rate.from <= today;
 }
 
 /** Hours at an hourly rate, in the currency's cents (rounded half away from zero), back in units. */

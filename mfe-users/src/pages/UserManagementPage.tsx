@@ -112,7 +112,7 @@ export function UserManagementPage() {
                 </Link>
               </>
             ) : null}
-            {/* Engineers and Admins oversee the work and read what an hour of it costs. */}
+            {/* Those who oversee the work (Engineers, Managers, Admins) read what an hour of it costs. */}
             {readsCosts(viewer.role) ? (
               <Link className="ck-button ck-button--secondary" to="/users/labour-rates">
                 Labour rates

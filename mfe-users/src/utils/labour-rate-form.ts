@@ -1,5 +1,7 @@
 import {
   addLabourRateSchema,
+  LABOUR_RATES_PAGE_SIZE,
+  rateHasStarted,
   RATED_ROLES,
   type AddLabourRate,
   type LabourRate,
@@ -8,7 +10,7 @@ import {
 import { z } from 'zod';
 
 /** The rates a page shows: the API's default page. */
-export const LABOUR_RATE_PAGE_SIZE = 50;
+export const LABOUR_RATE_PAGE_SIZE = LABOUR_RATES_PAGE_SIZE;
 
 /** The list's filters as the address holds them: a role ('' for all) and the page. */
 export interface LabourRateFilters {
@@ -77,7 +79,7 @@ export function dayBefore(date: string): string {
 
 /** A rate may be withdrawn only before its first day (the hospital's `today`): it priced nothing yet. */
 export function mayWithdraw(rate: Pick<LabourRate, 'from'>, today: string): boolean {
-  return rate.from > today;
+  return !rateHasStarted(rate, today);
 }
 
 /** The currency form: the code chosen ('' until one is). */

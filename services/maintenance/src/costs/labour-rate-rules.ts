@@ -1,4 +1,9 @@
-import { MAX_RATE_DAYS_AHEAD, MAX_RATES_PER_ROLE, type AddLabourRate } from '@caliber/contracts';
+import {
+  MAX_RATE_DAYS_AHEAD,
+  MAX_RATES_PER_ROLE,
+  rateHasStarted,
+  type AddLabourRate,
+} from '@caliber/contracts';
 import { addDays } from '../hospital-clock';
 
 /** What the rules need of a role's rates already kept. */
@@ -61,7 +66,7 @@ export function rateAdditionRefusal(
 
 /** Whether a rate may be withdrawn: only before its first day, when it has priced nothing. */
 export function rateWithdrawalRefusal(rate: KeptRate, today: string): string | null {
-  return rate.from > today
+  return !rateHasStarted(rate, today)
     ? null
     : `This rate has applied since ${rate.from}: work was priced at it. Add the right rate from today instead.`;
 }

@@ -9,25 +9,46 @@ import { addDays, hospitalToday } from '../hospital-clock';
 /**
  * The hospital currency and the labour rates through the gateway, against real PostgreSQL, NATS
  * and Redis: who may read and change them, and the rules that keep a new rate from re-pricing work
- * already done. The Manager role's rates are this suite's: they are cleared before it starts.
+ * already done. The suite has the Manager role's rates to itself: those it finds (another suite's,
+ * the demo's) and the currency are put aside before it starts and put back when it ends.
  */
 describe('Labour rates and the hospital currency (real stack)', () => {
   const stack = useSignInStack('labour-rates');
   let maintenance: INestApplication;
   let rows: DataSource;
   const tokens = new Map<string, string>();
-  const today = hospitalToday();
+  let keptCurrency: string | null = null;
+  let keptRates: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     maintenance = await startMaintenance();
     rows = await serviceDataSource('maintenance');
-    await rows.query(`DELETE FROM "maintenance"."labour_rates" WHERE "role" = 'Manager'`);
+    const [settings]: { currency: string | null }[] = await rows.query(
+      `SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1`,
+    );
+    keptCurrency = settings?.currency ?? null;
+    // A DELETE … RETURNING answers its rows and their count.
+    [keptRates] = (await rows.query(
+      `DELETE FROM "maintenance"."labour_rates" WHERE "role" = 'Manager'
+       RETURNING "id", "role", "hourly_rate", "starts_on"::text AS "starts_on", "added_by_label", "added_at"`,
+    )) as [Record<string, unknown>[], number];
     for (const role of ['Technician', 'Engineer', 'Manager', 'Admin'] as Role[]) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Rates`, preApproved: true });
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
   });
   afterAll(async () => {
+    await rows.query(`DELETE FROM "maintenance"."labour_rates" WHERE "role" = 'Manager'`);
+    await rows.query(
+      `INSERT INTO "maintenance"."labour_rates" ("id", "role", "hourly_rate", "starts_on", "added_by_label", "added_at")
+       SELECT "id", "role", "hourly_rate", "starts_on"::date, "added_by_label", "added_at"
+         FROM jsonb_to_recordset($1::jsonb)
+           AS r("id" uuid, "role" text, "hourly_rate" numeric, "starts_on" text, "added_by_label" text, "added_at" timestamptz)`,
+      [JSON.stringify(keptRates)],
+    );
+    await rows.query(`UPDATE "maintenance"."cost_settings" SET "currency" = $1 WHERE "id" = 1`, [
+      keptCurrency,
+    ]);
     await rows.destroy();
     await maintenance.close();
   });
@@ -43,6 +64,7 @@ describe('Labour rates and the hospital currency (real stack)', () => {
     (await as('Admin').send<LabourRatePage>('GET', '/labour-rates?role=Manager')).body;
 
   it('keeps costs from Technicians, and their changes from all but Admins', async () => {
+    const today = hospitalToday();
     for (const path of ['/cost-settings', '/labour-rates'])
       expect((await as('Technician').send('GET', path)).status).toBe(403);
     expect((await as('Engineer').send('GET', '/labour-rates')).status).toBe(200);
@@ -57,6 +79,7 @@ describe('Labour rates and the hospital currency (real stack)', () => {
   });
 
   it('takes no rate until the currency is set, then an ISO 4217 code only, audited', async () => {
+    const today = hospitalToday();
     await rows.query(`UPDATE "maintenance"."cost_settings" SET "currency" = NULL`);
     const early = await as('Admin').send('POST', '/labour-rates', {
       role: 'Manager',
@@ -84,6 +107,7 @@ describe('Labour rates and the hospital currency (real stack)', () => {
   });
 
   it('prices from a first rate of any day, and never lets a later one re-price work done', async () => {
+    const today = hospitalToday();
     const first = await as('Admin').send<LabourRate>('POST', '/labour-rates', {
       role: 'Manager',
       hourlyRate: 120.5,
@@ -131,9 +155,11 @@ describe('Labour rates and the hospital currency (real stack)', () => {
       [130, addDays(today, 30), null],
       [120.5, addDays(today, -400), addDays(today, 30)],
     ]);
-    expect(listed.inForce.map((rate) => [rate.role, rate.hourlyRate, rate.until])).toEqual([
-      ['Manager', 120.5, addDays(today, 30)],
-    ]);
+    // Today's rates are every role's, though the page is the Manager's alone.
+    const managerToday = listed.inForce.find((rate) => rate.role === 'Manager');
+    expect([managerToday?.hourlyRate, managerToday?.until]).toEqual([120.5, addDays(today, 30)]);
+    const everyRole = (await as('Admin').send<LabourRatePage>('GET', '/labour-rates')).body.inForce;
+    expect(listed.inForce).toEqual(everyRole);
     expect([listed.total, listed.pages]).toEqual([2, 1]);
     const paged = await as('Engineer').send<LabourRatePage>(
       'GET',

@@ -12,7 +12,7 @@ import {
   type Role,
   type SetCostSettings,
 } from '@caliber/contracts';
-import { auditActorOf, ServiceError, writeAudit } from '@caliber/service-kit';
+import { auditActorOf, ServiceError, violatedIndex, writeAudit } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 import { hospitalToday } from '../hospital-clock';
 import { rateAdditionRefusal, rateWithdrawalRefusal } from './labour-rate-rules';
@@ -95,24 +95,25 @@ export class LabourRatesService {
        ORDER BY "roleOrder", "starts_on" DESC LIMIT $2 OFFSET $3`,
       [roles, query.limit, (query.page - 1) * query.limit],
     );
+    // Today's rates are every role's, whatever the page is filtered to: the screen shows them all.
     const current: (RateRow & { until: string | null })[] = await manager.query(
       `SELECT DISTINCT ON ("role") ${RATE_COLUMNS},
               (SELECT to_char(min(n."starts_on"), 'YYYY-MM-DD') FROM "maintenance"."labour_rates" n
                 WHERE n."role" = r."role" AND n."starts_on" > r."starts_on") AS "until"
          FROM "maintenance"."labour_rates" r WHERE "role" = ANY($1) AND "starts_on" <= $2
         ORDER BY "role", "starts_on" DESC`,
-      [roles, today],
+      [RATED_ROLES, today],
     );
-    const inForce = roles
-      .map((role) => rateInForce(current, role, today))
-      .filter((row): row is RateRow & { until: string | null } => row !== null);
+    const inForce = RATED_ROLES.map((role) => rateInForce(current, role, today)).filter(
+      (row): row is RateRow & { until: string | null } => row !== null,
+    );
     return {
       currency: await this.currency(manager),
       inForce: inForce.map((row) => rateOf(row, row.until)),
       rows: rows.map((row) => rateOf(row, row.until)),
       total,
       page: query.page,
-      pages: Math.ceil(total / query.limit),
+      pages: Math.max(1, Math.ceil(total / query.limit)),
       limit: query.limit,
     };
   }
@@ -134,11 +135,19 @@ export class LabourRatesService {
       const refusal = rateAdditionRefusal(kept, command, today);
       if (refusal?.conflict) throw new ServiceError('CONFLICT', refusal.message);
       if (refusal) throw ServiceError.validation([{ path: refusal.path, message: refusal.message }]);
-      const [row]: RateRow[] = await manager.query(
-        `INSERT INTO "maintenance"."labour_rates" ("role", "hourly_rate", "starts_on", "added_by_label")
-         VALUES ($1, $2, $3, $4) RETURNING ${RATE_COLUMNS}`,
-        [command.role, command.hourlyRate.toFixed(2), command.from, actor.serviceNumber.slice(0, 64)],
-      );
+      const [row]: RateRow[] = await manager
+        .query(
+          `INSERT INTO "maintenance"."labour_rates" ("role", "hourly_rate", "starts_on", "added_by_label")
+           VALUES ($1, $2, $3, $4) RETURNING ${RATE_COLUMNS}`,
+          [command.role, command.hourlyRate.toFixed(2), command.from, actor.serviceNumber.slice(0, 64)],
+        )
+        .catch((error: unknown) => {
+          // The lock above makes this unreachable through the API; a write outside it (a script,
+          // the demo seed) is still answered as the conflict it is, not as a server error.
+          if (violatedIndex(error) === 'labour_rate_one_a_day')
+            throw new ServiceError('CONFLICT', `This role has a rate from ${command.from} already.`);
+          throw error;
+        });
       if (!row) throw new Error('The rate was not written.');
       await writeAudit(manager, {
         actor: auditActorOf(actor),
