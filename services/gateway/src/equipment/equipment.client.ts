@@ -21,7 +21,9 @@ export const INVENTORY_IMPORT_DEADLINE_MS = 60_000;
 /**
  * How long it waits for a file written for download: an export of 50,000 devices or a sheet of
  * 5,000 labels takes up to 30 s in the service's file worker (its limit), after the pages are read
- * and perhaps a wait for a free worker.
+ * and perhaps a wait for a free worker. The template too: a workbook with the hospital's lists as
+ * drop-downs takes a second or more on a busy service, past the usual deadline, and a template
+ * answered 503 would still be written, and left for the hourly sweep.
  */
 export const FILE_DOWNLOAD_DEADLINE_MS = 90_000;
 
@@ -43,7 +45,12 @@ export class EquipmentClient extends DomainServiceClient {
   }
 
   template(session: GatewaySession, format: InventoryFileType): Promise<OutgoingFile> {
-    return this.request(SUBJECTS.equipment.importTemplate, { format }, actingUserOf(session));
+    return this.request(
+      SUBJECTS.equipment.importTemplate,
+      { format },
+      actingUserOf(session),
+      FILE_DOWNLOAD_DEADLINE_MS,
+    );
   }
 
   exportFile(session: GatewaySession, query: InventoryExportQuery): Promise<OutgoingFile> {
