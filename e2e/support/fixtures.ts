@@ -133,4 +133,17 @@ export const test = base.extend({
   baseURL: async ({}, use) => use(e2eValue('baseUrl')),
 });
 
+/** A calendar date (`YYYY-MM-DD`) as the screens write it: the browser's medium date, in UTC. */
+export const shownDate = (page: Page, date: string): Promise<string> =>
+  page.evaluate(
+    (iso) =>
+      new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }),
+    date,
+  );
+
 export { expect };

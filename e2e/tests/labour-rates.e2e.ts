@@ -8,7 +8,7 @@ import {
 } from '@caliber/contracts';
 import { signInThroughApi } from '../../infra/testing/outbox';
 import { e2eValue } from '../support/environment';
-import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
+import { addStaff, expect, shownDate as shown, signInQuickly, test } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';
 
 /**
@@ -23,19 +23,6 @@ const daysAhead = (days: number) => new Date(Date.now() + days * DAY).toISOStrin
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
 /** The furthest day a test's rate starts: clear of the 366-day limit in any time zone. */
 const LAST_DAY_AHEAD = 330;
-
-/** A date as the screen writes it (the browser's medium date, `formatDate` of the UI kit). */
-const shown = (page: Page, date: string) =>
-  page.evaluate(
-    (iso) =>
-      new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        timeZone: 'UTC',
-      }),
-    date,
-  );
 
 /** An Admin's calls that read and set the costs' scene. */
 class CostsApi extends SceneApi {

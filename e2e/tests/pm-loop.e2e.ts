@@ -1,22 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { occurrenceDueDate, STORAGE_KEYS } from '@caliber/contracts';
-import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
+import { addStaff, expect, shownDate as shown, signInQuickly, test } from '../support/fixtures';
 
 const marker = () => `P${Date.now().toString(36)}`.toUpperCase();
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-/** A date as the browser writes it on the panels (the locale's medium date). */
-const shown = (page: Page, date: string) =>
-  page.evaluate(
-    (iso) =>
-      new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        timeZone: 'UTC',
-      }),
-    date,
-  );
-
 /**
  * The PM loop end to end, in two browsers: an Engineer schedules a monthly PM for a
  * defibrillator from the Maintenance page and sees its first occurrence in the Preventive
