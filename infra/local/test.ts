@@ -8,6 +8,12 @@ import { join } from 'node:path';
 import { binary, buildAll, ensureCommands, runStep } from './src';
 
 interface JestSummary {
+  testResults: {
+    name: string;
+    /** Why a suite could not run (empty when it ran). */
+    message: string;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
   numPassedTests: number;
   numFailedTests: number;
   /** Suites that could not run (a failing hook, a syntax error): their tests are not counted. */
@@ -34,6 +40,7 @@ function jest(project: string, extra: string[]): JestSummary {
       return JSON.parse(readFileSync(output, 'utf8')) as JestSummary;
     } catch {
       return {
+        testResults: [],
         numPassedTests: 0,
         numFailedTests: 1,
         numRuntimeErrorTestSuites: 0,
@@ -46,27 +53,64 @@ function jest(project: string, extra: string[]): JestSummary {
   }
 }
 
+interface PlaywrightSuite {
+  title: string;
+  file: string;
+  specs: { title: string; line: number; tests: { projectName: string; status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
 interface PlaywrightReport {
+  suites: PlaywrightSuite[];
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+}
+
+/**
+ * What failed, a line each, for the summary: a CI log is often read from its tail only, and the
+ * failure itself may be thousands of lines above it.
+ */
+function jestFailures(summary: JestSummary): string[] {
+  const repo = process.cwd() + '/';
+  return summary.testResults.flatMap((file) => {
+    const path = file.name.replace(repo, '');
+    const failed = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path} › ${test.fullName}`);
+    return failed.length === 0 && file.message !== '' ? [`${path} (the suite could not run)`] : failed;
+  });
+}
+
+function playwrightFailures(suites: PlaywrightSuite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...suite.specs.flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((test) => `${suite.file}:${spec.line} › ${spec.title} (${test.projectName}, ${test.status})`),
+    ),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
 }
 
 /**
  * A Playwright run: the browser tests (Debian's Chromium against the whole stack), or the fault
  * tests (the stack's parts crashed under load), each with its config and JSON report.
  */
-function playwright(config: string, report: string): { passed: number; failed: number } {
+function playwright(config: string, report: string): { passed: number; failed: number; failures: string[] } {
   rmSync(report, { force: true });
   const result = spawnSync(binary('playwright'), ['test', '-c', config], {
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '1' },
   });
   try {
-    const { stats } = JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport;
+    const { stats, suites } = JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport;
     const failed = stats.unexpected + stats.flaky;
+    const failures = playwrightFailures(suites);
     // A failure outside any test (the global set-up, say) still fails the run.
-    return { passed: stats.expected, failed: result.status !== 0 && failed === 0 ? 1 : failed };
+    return result.status !== 0 && failed === 0
+      ? { passed: stats.expected, failed: 1, failures: [...failures, `${config} (outside any test)`] }
+      : { passed: stats.expected, failed, failures };
   } catch {
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, failures: [`${config} (no report was written)`] };
   }
 }
 
@@ -166,6 +210,29 @@ function main(): number {
     faults.failed +
     browser.failed;
   const ok = unit.success && component.success && integration.success && failed === 0;
+  say('');
+  const suites: [string, number, number][] = [
+    ['unit', unit.numPassedTests, unit.numFailedTests + unit.numRuntimeErrorTestSuites],
+    ['component', component.numPassedTests, component.numFailedTests + component.numRuntimeErrorTestSuites],
+    [
+      'integration',
+      integration.numPassedTests,
+      integration.numFailedTests + integration.numRuntimeErrorTestSuites,
+    ],
+    ['faults', faults.passed, faults.failed],
+    ['browser', browser.passed, browser.failed],
+  ];
+  for (const [name, suitePassed, suiteFailed] of suites) {
+    say(`${name}: ${suitePassed} passed, ${suiteFailed} failed`);
+  }
+  const failures = [
+    ...jestFailures(unit),
+    ...jestFailures(component),
+    ...jestFailures(integration),
+    ...faults.failures,
+    ...browser.failures,
+  ];
+  for (const failure of failures) say(`✕ ${failure}`);
   say(`\ntests: ${passed} passed, ${failed} failed`);
   return ok ? 0 : 1;
 }
