@@ -262,7 +262,8 @@ export interface SparePartsFigures {
 
 /**
  * Cost of work completed in the period: parts where unit costs were recorded, and labour hours
- * where they were recorded (the reports service prices hours only at a configured hourly rate).
+ * where they were recorded, each task's hours priced at the rate of the role that recorded them in
+ * force on the day the task was completed (the hospital's date).
  */
 export interface CostRow {
   tasks: number;
@@ -270,9 +271,17 @@ export interface CostRow {
   partUsesWithoutCost: number;
   labourHours: number | null;
   tasksWithoutHours: number;
+  /** The priced hours' cost; null when no task's hours were priced (or the reader does not read costs). */
+  labourCost: number | null;
+  /** Tasks with hours but no price: no rate for the role on that day, or hours recorded before roles were kept. */
+  tasksWithUnpricedHours: number;
 }
 
 export interface CostFigures {
+  /** The hospital currency every amount is in; null until an Admin sets it. */
+  currency: string | null;
+  /** Whether labour is priced for the reader: costs are for Engineers, Managers and Admins. */
+  labourPriced: boolean;
   total: CostRow;
   byDepartment: (CostRow & { name: string })[];
   byCategory: (CostRow & { name: string })[];

@@ -69,6 +69,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.equipment.lists,
     // The compliance report's "Audit trail integrity": each service's chain, its own included.
     ...AUDIT_VERIFY_SUBJECTS,
+    // Every amount of a report is written in the hospital currency an Admin set.
+    SUBJECTS.maintenance.costCurrency,
   ],
   // The notifying service follows the audited changes of tasks, safety tests and the inventory,
   // and asks identity who is to be told and where.
@@ -105,6 +107,7 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.digestTasks,
   SUBJECTS.equipment.digestDepartment,
   SUBJECTS.maintenance.pmBecameOverdue,
+  SUBJECTS.maintenance.costCurrency,
   ...REPORT_DATA_SUBJECTS,
   ...AUDIT_VERIFY_SUBJECTS,
 ];

@@ -198,6 +198,11 @@ export const SUBJECTS = {
     pmBecameOverdue: 'maintenance.pm.became-overdue',
     /** The hospital currency (every amount is in it) and the labour rates by role (Admins keep them). */
     costSettings: 'maintenance.costs.settings',
+    /**
+     * The hospital currency alone, for anyone signed in (the reports write every amount in it; part
+     * costs are on the tasks a Technician works): a cost settings answer, without the rates.
+     */
+    costCurrency: 'maintenance.costs.currency',
     setCostSettings: 'maintenance.costs.settings.set',
     labourRates: 'maintenance.costs.rates.list',
     addLabourRate: 'maintenance.costs.rates.add',

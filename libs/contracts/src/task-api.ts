@@ -188,8 +188,44 @@ export type AuditEntryDto = z.output<typeof auditEntryDtoSchema>;
  * A task's life is a handful of changes; the detail carries at most TASK_HISTORY_LIMIT of each,
  * and says how many there are.
  */
+const taskLabourCostExample = {
+  role: 'Technician',
+  pricedOn: '2026-03-14',
+  hourlyRate: 95,
+  amount: 142.5,
+  currency: 'GHS',
+} as const;
+
+export const taskLabourCostSchema = z
+  .object({
+    role: z
+      .string()
+      .nullable()
+      .describe(
+        'The role of the person who recorded the hours; null for hours recorded before roles were kept.',
+      ),
+    pricedOn: z
+      .string()
+      .describe(
+        'The day the hours are priced at (YYYY-MM-DD, the hospital’s): the completion day, or today while open.',
+      ),
+    hourlyRate: z
+      .number()
+      .nullable()
+      .describe('The role’s rate in force that day; null when it had none (the hours are not priced).'),
+    amount: z.number().nullable().describe('Hours × rate, rounded to the cent; null when not priced.'),
+    currency: z.string().nullable(),
+  })
+  .meta({ id: 'TaskLabourCost', examples: [taskLabourCostExample] });
+export type TaskLabourCost = z.output<typeof taskLabourCostSchema>;
+
 export const taskDetailSchema = taskDtoSchema
   .extend({
+    labourCost: taskLabourCostSchema
+      .nullable()
+      .describe(
+        'What the recorded hours cost, for Engineers, Managers and Admins; null for others and when no hours are recorded.',
+      ),
     statusHistory: z.array(taskStatusHistoryEntrySchema),
     statusHistoryTotal: z.number().int(),
     audit: z.array(auditEntryDtoSchema),
@@ -204,6 +240,13 @@ export const taskDetailSchema = taskDtoSchema
     examples: [
       {
         ...taskExample,
+        labourCost: {
+          role: 'Technician',
+          pricedOn: '2026-03-14',
+          hourlyRate: 95,
+          amount: 142.5,
+          currency: 'GHS',
+        },
         statusHistory: [taskStatusChangeExample],
         statusHistoryTotal: 1,
         audit: [taskAuditExample],

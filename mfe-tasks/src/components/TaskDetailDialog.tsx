@@ -110,7 +110,7 @@ export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void 
             ) : null}
 
             <h3 className="ck-subheading">Work record</h3>
-            <WorkRecord task={task} />
+            <WorkRecord task={task} labourCost={task.labourCost} />
 
             <h3 className="ck-subheading">Photos and documents</h3>
             <DocumentsPanel

@@ -1,10 +1,36 @@
-import type { TaskDto } from '@caliber/contracts';
+import type { TaskDto, TaskLabourCost } from '@caliber/contracts';
+import { formatDate } from '@caliber/ui-kit';
 import { hasWorkRecord } from '../utils/task-permissions';
-import { formatHours } from '../utils/format';
+import { formatHours, formatMoney } from '../utils/format';
 import { SparePartsTable } from './SparePartsTable';
 
-/** What the technician recorded: fault, repair, spare parts and hours ('No work recorded yet.' before). */
-export function WorkRecord({ task }: { task: TaskDto }) {
+/**
+ * What the recorded hours cost, as the server priced them: the rate of the role that recorded them
+ * on the day the work was done, or why they have no price.
+ */
+function labourCostText(cost: TaskLabourCost): string {
+  const day = formatDate(cost.pricedOn);
+  if (cost.role === null)
+    return 'Not priced: the hours were recorded before Caliber kept whose work they were.';
+  if (cost.hourlyRate === null || cost.amount === null)
+    return `Not priced: there was no ${cost.role} labour rate on ${day}.`;
+  return `${formatMoney(cost.amount, cost.currency)} (the ${cost.role} rate of ${formatMoney(
+    cost.hourlyRate,
+    cost.currency,
+  )} an hour on ${day})`;
+}
+
+/**
+ * What the technician recorded: fault, repair, spare parts and hours ('No work recorded yet.'
+ * before); with what the hours cost where the server gives it (Engineers, Managers and Admins).
+ */
+export function WorkRecord({
+  task,
+  labourCost = null,
+}: {
+  task: TaskDto;
+  labourCost?: TaskLabourCost | null;
+}) {
   if (!hasWorkRecord(task)) return <p className="muted">No work recorded yet.</p>;
   return (
     <div className="work-record">
@@ -21,6 +47,12 @@ export function WorkRecord({ task }: { task: TaskDto }) {
           <div className="ck-facts__row">
             <dt>Labour hours</dt>
             <dd>{formatHours(task.labourHours)}</dd>
+          </div>
+        ) : null}
+        {labourCost ? (
+          <div className="ck-facts__row">
+            <dt>Labour cost</dt>
+            <dd>{labourCostText(labourCost)}</dd>
           </div>
         ) : null}
         <div className="ck-facts__row">

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import {
+  canonicalRole,
   evaluateSafetyTest,
   safetyTestBodySchema,
   SUBJECTS,
@@ -123,6 +124,8 @@ async function insertDemoTask(
     repairDetails: demo.repairDetails,
     comments: null,
     labourHours: demo.labourHours,
+    // The demo's hours are its assignees' work, priced at their role's rate (as a recorded hour is).
+    labourRole: demo.labourHours === null ? null : (canonicalRole(demo.assignee?.role ?? '') ?? null),
     location: demo.location,
     reportedById: demo.reportedBy?._id ?? null,
     reportedByName: demo.reportedBy?.name ?? null,

@@ -15,6 +15,7 @@ import { PmComplianceCounts1766200000000 } from './migrations/1766200000000-pm-c
 import { AddedReports1766700000000 } from './migrations/1766700000000-added-reports';
 import { Documents1767200000000 } from './migrations/1767200000000-documents';
 import { LabourRates1767300000000 } from './migrations/1767300000000-labour-rates';
+import { TaskLabourRole1767400000000 } from './migrations/1767400000000-task-labour-role';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SafetyTestEntity } from './safety/safety-test.entity';
 import { AddedReportEntity } from './tasks/added-report.entity';
@@ -51,6 +52,7 @@ export const MAINTENANCE_MIGRATIONS = [
   AddedReports1766700000000,
   Documents1767200000000,
   LabourRates1767300000000,
+  TaskLabourRole1767400000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -20,12 +20,11 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 }
 
 describe('the reports settings', () => {
-  it('default to two reports a worker, three tries, a week of files and no labour rate', () => {
+  it('default to two reports a worker, three tries, a week of files and amounts in US dollars until the hospital sets its currency', () => {
     expect(loadReportsConfig(base)).toMatchObject({
       concurrency: 2,
       attempts: 3,
       retentionDays: 7,
-      labourRatePerHour: null,
       currency: 'USD',
       mail: {
         smtpUrl: null,
@@ -67,16 +66,14 @@ describe('the reports settings', () => {
       );
   });
 
-  it('take a labour rate, a currency and an SMTP server', () => {
+  it('take a currency and an SMTP server', () => {
     expect(
       loadReportsConfig({
         ...base,
-        LABOUR_RATE_PER_HOUR: '42.5',
         REPORT_CURRENCY: 'GHS',
         SMTP_URL: 'smtps://u:p@mail.hospital.example:465',
       }),
     ).toMatchObject({
-      labourRatePerHour: 42.5,
       currency: 'GHS',
       mail: expect.objectContaining({ smtpUrl: 'smtps://u:p@mail.hospital.example:465' }),
     });

@@ -76,13 +76,10 @@ const reportsEnvSchema = z
     REPORT_MAX_SCHEDULES_PER_PERSON: z.coerce.number().int().min(1).max(200).default(10),
     /** Domains whose addresses may receive reports; empty: only the requester's own roster address. */
     REPORT_MAIL_DOMAINS: mailDomainList,
-    /** Hourly rate that prices recorded labour hours in the financial report; unset, hours are not priced. */
-    LABOUR_RATE_PER_HOUR: z.coerce
-      .number({ error: 'LABOUR_RATE_PER_HOUR must be a number.' })
-      .min(0)
-      .max(100_000)
-      .optional(),
-    /** ISO 4217 code of the costs recorded on spare parts and of the labour rate. */
+    /**
+     * ISO 4217 code the reports write amounts in until an Admin sets the hospital currency in
+     * Caliber (Labour rates); from then on the hospital's is used.
+     */
     REPORT_CURRENCY: z
       .string()
       .trim()
@@ -117,7 +114,6 @@ const reportsEnvSchema = z
     maxActivePerPerson: env.REPORT_MAX_ACTIVE_PER_PERSON,
     maxSchedulesPerPerson: env.REPORT_MAX_SCHEDULES_PER_PERSON,
     mailDomains: env.REPORT_MAIL_DOMAINS,
-    labourRatePerHour: env.LABOUR_RATE_PER_HOUR ?? null,
     currency: env.REPORT_CURRENCY,
     mail: mailSettings(env, env.DATA_DIR),
     dataDir: env.DATA_DIR,

@@ -40,7 +40,10 @@ import { REPORT_QUEUE, SCHEDULE_PATTERNS, type ReportQueueData } from './jobs/re
  * services that own the data. The figures are those of a hand-built March 2001, a month no other
  * test writes in: a ventilator down from the 3rd 12:00 to the 5th 12:00 (48 h of 744 observed:
  * uptime 93.5%, one failure, MTTR 48 h, MTBF 696 h), and a repair completed on the 7th with two
- * parts at 15.50, one part without a cost and 3.5 labour hours (at 40 an hour: 140).
+ * parts at 15.50, one part without a cost and 3.5 labour hours recorded by its Technician, priced
+ * at the Technician rate in force on the 7th (40 an hour from 1 January: 140; the 55 from 1 April
+ * starts after the work and prices none of it). Amounts are in the hospital currency, set to euros
+ * for the suite (and put back after).
  */
 describe('Reports (real stack)', () => {
   const stack = useSignInStack('reports');
@@ -55,6 +58,8 @@ describe('Reports (real stack)', () => {
   const tokens = new Map<Role, string>();
   const ids = new Map<Role, string>();
   let otherTechnician = '';
+  let currencyBefore: string | null = null;
+  const rateIds: string[] = [];
   const serial = `RPT-${Date.now().toString(36)}`.toUpperCase();
   // The addresses these reports are mailed to are the tests' own, at one allowed domain.
   const mailDomains = { REPORT_MAIL_DOMAINS: 'hospital.example' };
@@ -110,7 +115,6 @@ describe('Reports (real stack)', () => {
       await startReportsWorker({
         ...mailDomains,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        LABOUR_RATE_PER_HOUR: '40',
         REPORT_RETRY_DELAY_MS: '50',
         REPORT_ATTEMPTS: '3',
       }),
@@ -151,10 +155,10 @@ describe('Reports (real stack)', () => {
     const [task] = (await maintenanceRows.query(
       `INSERT INTO "maintenance"."tasks" ("title", "description", "task_type", "priority", "status",
          "equipment_id", "equipment_name", "equipment_serial", "equipment_department", "equipment_category",
-         "completed_date", "certified", "certified_at", "certified_by_name", "labour_hours", "created_at", "updated_at",
-         "assigned_to_id", "assigned_to_name")
+         "completed_date", "certified", "certified_at", "certified_by_name", "labour_hours", "labour_role",
+         "created_at", "updated_at", "assigned_to_id", "assigned_to_name")
        VALUES ('Replace flow sensor', '', 'Repair', 'High', 'Completed', $1, 'Report Ventilator', $2, 'ICU',
-         'Ventilator', '2001-03-07T10:00:00Z', true, '2001-03-07T12:00:00Z', 'Report Engineer', 3.5,
+         'Ventilator', '2001-03-07T10:00:00Z', true, '2001-03-07T12:00:00Z', 'Report Engineer', 3.5, 'Technician',
          '2001-03-03T12:00:00Z', '2001-03-07T12:00:00Z', $3, 'Technician Reporter')
        RETURNING "id"`,
       [device?.id, serial, ids.get('Technician')],
@@ -168,9 +172,31 @@ describe('Reports (real stack)', () => {
          VALUES ($1, $2, $3, $4, $5)`,
         [task?.id, position, name, quantity, cost],
       );
+    const [settings] = (await maintenanceRows.query(
+      `SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1`,
+    )) as [{ currency: string | null }];
+    currencyBefore = settings.currency;
+    await maintenanceRows.query(`UPDATE "maintenance"."cost_settings" SET "currency" = 'EUR' WHERE "id" = 1`);
+    for (const [from, rate] of [
+      ['2001-01-01', 40],
+      ['2001-04-01', 55],
+    ] as const) {
+      const [added] = (await maintenanceRows.query(
+        `INSERT INTO "maintenance"."labour_rates" ("role", "hourly_rate", "starts_on", "added_by_label")
+         VALUES ('Technician', $1, $2, 'reports-test') RETURNING "id"`,
+        [rate, from],
+      )) as { id: string }[];
+      if (added) rateIds.push(added.id);
+    }
   }, 60_000);
 
   afterAll(async () => {
+    await maintenanceRows.query(`DELETE FROM "maintenance"."labour_rates" WHERE "id" = ANY($1::uuid[])`, [
+      rateIds,
+    ]);
+    await maintenanceRows.query(`UPDATE "maintenance"."cost_settings" SET "currency" = $1 WHERE "id" = 1`, [
+      currencyBefore,
+    ]);
     await waiting.app.close();
     await maintenance.close().catch(() => undefined);
     for (const app of apps.reverse()) await app.close();
@@ -217,11 +243,9 @@ describe('Reports (real stack)', () => {
     expect(text).toContain('0 tasks were preventive and 1 corrective (0.0% preventive)');
     expect(text).toContain('1 person had work assigned or completed in the period');
     expect(text).toContain('3 parts of 2 kinds were used on 1 tasks and 1 devices');
+    expect(text).toContain('Their recorded cost is €31.00; 1 uses had no recorded cost and are not priced.');
     expect(text).toContain(
-      'Their recorded cost is US$31.00; 1 uses had no recorded cost and are not priced.',
-    );
-    expect(text).toContain(
-      'Recorded parts cost US$31.00 and recorded labour 3.5 h, US$140.00 at US$40.00 an hour.',
+      'Recorded parts cost €31.00 and recorded labour 3.5 h, priced at €140.00 by the labour rates in force when the work was done.',
     );
     expect(text).toContain('down for 48.0 h in all: uptime 93.5%');
     expect(text).toContain('1 certifications were given in the period');
@@ -253,6 +277,22 @@ describe('Reports (real stack)', () => {
     expect(column('Labour hours')).toBe(3.5);
     expect(column('Labour cost')).toBe(140);
     expect(column('Recorded cost')).toBe(171);
+  });
+
+  it('gives a Technician the hours of their own work without their price', async () => {
+    const answer = await download(
+      '/reports/generate',
+      tokens.get('Technician'),
+      request(['financialCost'], 'pdf'),
+    );
+    expect(answer.status).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), 'caliber-report-')), 'technician.pdf');
+    writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'recorded labour 3.5 h (labour is priced in the reports of Engineers, Managers and Admins).',
+    );
+    expect(text).not.toContain('140.00');
   });
 
   it('writes a Word document with the narrative and the tables', async () => {

@@ -35,6 +35,12 @@ export class LabourRatesController {
     return this.rates.settings();
   }
 
+  /** The currency is how amounts are written, not a cost: anyone signed in reads it. */
+  @MessagePattern(SUBJECTS.maintenance.costCurrency)
+  currency(@Acting() _actor: Actor): Promise<CostSettings> {
+    return this.rates.settings();
+  }
+
   @MessagePattern(SUBJECTS.maintenance.setCostSettings)
   setSettings(@Acting() actor: Actor, @Command() data: unknown): Promise<CostSettings> {
     if (!roleIs(actor.role, 'Admin')) throw new ServiceError('FORBIDDEN', ADMINS_ONLY);

@@ -5,6 +5,7 @@ import { call } from '@caliber/testing/http';
 import { serviceDataSource } from '@caliber/testing/service-databases';
 import { rosterStaff, signIn, startMaintenance, useSignInStack } from '@caliber/testing/stack';
 import { addDays, hospitalToday } from '../hospital-clock';
+import { putCostsAside } from './costs-aside';
 
 /**
  * The hospital currency and the labour rates through the gateway, against real PostgreSQL, NATS
@@ -17,38 +18,19 @@ describe('Labour rates and the hospital currency (real stack)', () => {
   let maintenance: INestApplication;
   let rows: DataSource;
   const tokens = new Map<string, string>();
-  let keptCurrency: string | null = null;
-  let keptRates: Record<string, unknown>[] = [];
+  let putBack: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
     maintenance = await startMaintenance();
     rows = await serviceDataSource('maintenance');
-    const [settings]: { currency: string | null }[] = await rows.query(
-      `SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1`,
-    );
-    keptCurrency = settings?.currency ?? null;
-    // A DELETE … RETURNING answers its rows and their count.
-    [keptRates] = (await rows.query(
-      `DELETE FROM "maintenance"."labour_rates" WHERE "role" = 'Manager'
-       RETURNING "id", "role", "hourly_rate", "starts_on"::text AS "starts_on", "added_by_label", "added_at"`,
-    )) as [Record<string, unknown>[], number];
+    putBack = await putCostsAside(rows, 'Manager');
     for (const role of ['Technician', 'Engineer', 'Manager', 'Admin'] as Role[]) {
       const staff = await rosterStaff(stack.db, { role, name: `${role} Rates`, preApproved: true });
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
   });
   afterAll(async () => {
-    await rows.query(`DELETE FROM "maintenance"."labour_rates" WHERE "role" = 'Manager'`);
-    await rows.query(
-      `INSERT INTO "maintenance"."labour_rates" ("id", "role", "hourly_rate", "starts_on", "added_by_label", "added_at")
-       SELECT "id", "role", "hourly_rate", "starts_on"::date, "added_by_label", "added_at"
-         FROM jsonb_to_recordset($1::jsonb)
-           AS r("id" uuid, "role" text, "hourly_rate" numeric, "starts_on" text, "added_by_label" text, "added_at" timestamptz)`,
-      [JSON.stringify(keptRates)],
-    );
-    await rows.query(`UPDATE "maintenance"."cost_settings" SET "currency" = $1 WHERE "id" = 1`, [
-      keptCurrency,
-    ]);
+    await putBack();
     await rows.destroy();
     await maintenance.close();
   });

@@ -16,6 +16,7 @@ import {
   money,
   PART_KEY,
   PART_WRITTEN,
+  LABOUR_RATES,
   SPARE_PARTS,
   taskScope,
   TASKS,
@@ -50,6 +51,8 @@ interface CostJson {
   part_uses_without_cost: number;
   labour_hours: number | null;
   tasks_without_hours: number;
+  labour_cost: number | null;
+  tasks_with_unpriced_hours: number;
 }
 
 interface CostGroupJson extends CostJson {
@@ -81,13 +84,19 @@ function partRow(row: PartJson): SparePartRow {
   };
 }
 
-function costRow(row: CostJson): CostRow {
+/**
+ * A group's figures. A reader who does not read costs (a Technician's report of their own work)
+ * gets the hours without their price, and every hour counts as unpriced: the rates are not theirs.
+ */
+function costRow(row: CostJson, priced: boolean): CostRow {
   return {
     tasks: row.tasks,
     partsCost: money(row.parts_cost),
     partUsesWithoutCost: row.part_uses_without_cost,
     labourHours: row.labour_hours === null ? null : hours(row.labour_hours),
     tasksWithoutHours: row.tasks_without_hours,
+    labourCost: priced ? money(row.labour_cost) : null,
+    tasksWithUnpricedHours: priced ? row.tasks_with_unpriced_hours : row.tasks - row.tasks_without_hours,
   };
 }
 
@@ -115,17 +124,26 @@ function partUses(sql: ReportSql, owner: TaskOwner): string {
 
 /**
  * Work completed in the period, one row per task (alias `w`) with its parts' known cost (null
- * when no use had a unit cost) and its uses without one.
+ * when no use had a unit cost) and its uses without one, and its labour priced: the hours times
+ * the rate of the role that recorded them in force on the hospital's date of completion, rounded
+ * to the cent per task (as the task's own page shows it). A rate added later starts no earlier
+ * than the day it is added, so finished work keeps its price.
  */
 function completedWork(sql: ReportSql, owner: TaskOwner): string {
   return `work AS (
       SELECT t."id", t."equipment_id", t."equipment_name", t."equipment_serial", t."equipment_department",
-             t."equipment_category", t."labour_hours", t."completed_date", p."cost", p."uncosted"
+             t."equipment_category", t."labour_hours", t."completed_date", p."cost", p."uncosted",
+             round(t."labour_hours" * r."hourly_rate", 2) AS "labour_cost"
         FROM ${TASKS} t
         CROSS JOIN LATERAL (
           SELECT sum(sp."quantity" * sp."unit_cost") AS "cost",
                  count(*) FILTER (WHERE sp."unit_cost" IS NULL) AS "uncosted"
             FROM ${SPARE_PARTS} sp WHERE sp."task_id" = t."id") p
+        LEFT JOIN LATERAL (
+          SELECT lr."hourly_rate" FROM ${LABOUR_RATES} lr
+           WHERE lr."role" = t."labour_role"
+             AND lr."starts_on" <= (t."completed_date" AT TIME ZONE ${sql.zone})::date
+           ORDER BY lr."starts_on" DESC LIMIT 1) r ON true
        WHERE ${taskScope(sql, owner)} AND ${completedIn(sql)})`;
 }
 
@@ -133,7 +151,10 @@ function completedWork(sql: ReportSql, owner: TaskOwner): string {
 const COST_SUMS = `count(*)::int AS "tasks", sum(w."cost")::float8 AS "parts_cost",
        COALESCE(sum(w."uncosted"), 0)::int AS "part_uses_without_cost",
        sum(w."labour_hours")::float8 AS "labour_hours",
-       (count(*) FILTER (WHERE w."labour_hours" IS NULL))::int AS "tasks_without_hours"`;
+       (count(*) FILTER (WHERE w."labour_hours" IS NULL))::int AS "tasks_without_hours",
+       sum(w."labour_cost")::float8 AS "labour_cost",
+       (count(*) FILTER (WHERE w."labour_hours" IS NOT NULL AND w."labour_cost" IS NULL))::int
+         AS "tasks_with_unpriced_hours"`;
 
 /**
  * Spare parts and the cost of work completed in the period. A part is known by its name with case
@@ -200,8 +221,12 @@ export class CostReportService {
     );
   }
 
-  async costs(scope: ReportScope, owner: TaskOwner): Promise<CostFigures> {
+  /** `priced`: whether the reader reads costs (labour is priced for them only). */
+  async costs(scope: ReportScope, owner: TaskOwner, priced: boolean): Promise<CostFigures> {
     const sql = new ReportSql(scope);
+    const [settings] = (await this.dataSource.query(
+      `SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1`,
+    )) as [{ currency: string | null } | undefined];
     const rows = (await this.dataSource.query(
       `WITH ${completedWork(sql, owner)}
        SELECT w."equipment_department" AS "department", w."equipment_category" AS "category",
@@ -219,14 +244,18 @@ export class CostReportService {
       part_uses_without_cost: 0,
       labour_hours: null,
       tasks_without_hours: 0,
+      labour_cost: null,
+      tasks_with_unpriced_hours: 0,
     };
     return {
-      total: costRow(of('all')[0] ?? none),
+      currency: settings?.currency?.trim() ?? null,
+      labourPriced: priced,
+      total: costRow(of('all')[0] ?? none, priced),
       byDepartment: of('department')
-        .map((row) => ({ name: row.department ?? '', ...costRow(row) }))
+        .map((row) => ({ name: row.department ?? '', ...costRow(row, priced) }))
         .sort(byName),
       byCategory: of('category')
-        .map((row) => ({ name: row.category ?? '', ...costRow(row) }))
+        .map((row) => ({ name: row.category ?? '', ...costRow(row, priced) }))
         .sort(byName),
     };
   }
@@ -238,6 +267,7 @@ export class CostReportService {
   deviceCosts(
     scope: ReportScope,
     owner: TaskOwner,
+    priced: boolean,
     page: PageRequest,
   ): Promise<ReportRowsPage<DeviceCostRow>> {
     const sql = new ReportSql(scope);
@@ -260,7 +290,7 @@ export class CostReportService {
         serialNumber: row.serial_number,
         department: row.department,
         category: row.category,
-        ...costRow(row),
+        ...costRow(row, priced),
       }),
     );
   }

@@ -1,6 +1,7 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  readsCosts,
   reportFiguresRequestSchema,
   reportPageRequestSchema,
   SUBJECTS,
@@ -94,13 +95,13 @@ export class ReportDataController {
 
   @MessagePattern(SUBJECTS.maintenance.reportCosts)
   costFigures(@Acting() actor: Actor, @Command() data: unknown): Promise<CostFigures> {
-    return this.costs.costs(figuresScope(data), ownerFor(actor));
+    return this.costs.costs(figuresScope(data), ownerFor(actor), readsCosts(actor.role));
   }
 
   @MessagePattern(SUBJECTS.maintenance.reportDeviceCosts)
   deviceCosts(@Acting() actor: Actor, @Command() data: unknown): Promise<ReportRowsPage<DeviceCostRow>> {
     const { scope, page } = pageRequest(data);
-    return this.costs.deviceCosts(scope, ownerFor(actor), page);
+    return this.costs.deviceCosts(scope, ownerFor(actor), readsCosts(actor.role), page);
   }
 
   @MessagePattern(SUBJECTS.maintenance.reportCertification)

@@ -103,6 +103,13 @@ export class TaskEntity {
   })
   labourHours!: number | null;
 
+  /**
+   * The role of the person who last recorded the hours: their labour is priced at that role's rate.
+   * Null without hours, and for hours recorded before roles were kept (unpriced).
+   */
+  @Column({ name: 'labour_role', type: 'varchar', length: 20, nullable: true })
+  labourRole!: string | null;
+
   @Column({ type: 'varchar', length: 120, nullable: true })
   location!: string | null;
 

@@ -5,6 +5,8 @@ import {
   isRecordId,
   isReportOnly,
   PRIORITY_OF_SEVERITY,
+  canonicalRole,
+  readsCosts,
   reportersView,
   TASK_HISTORY_LIMIT,
   TASK_SEARCH_COUNT_LIMIT,
@@ -27,6 +29,7 @@ import { AuditEntryEntity, diffFields, removedFields, ServiceError } from '@cali
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { PmPlansService } from '../plans/pm-plans.service';
+import { priceTaskLabour } from '../costs/task-labour';
 import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { AddedReportEntity } from './added-report.entity';
 import { deviceColumns } from './device-snapshot';
@@ -164,8 +167,11 @@ export class TasksService {
         take: TASK_HISTORY_LIMIT,
       }),
     ]);
+    const reportOnly = isReportOnly(actor, task, addedToReport);
     const detail: TaskDetail = {
       ...toTaskDto(task, parts.get(task.id) ?? []),
+      // What the hours cost is for those who oversee the work, not the Technician who did it.
+      labourCost: !reportOnly && readsCosts(actor.role) ? await priceTaskLabour(manager, task) : null,
       statusHistory: history.map(toTaskStatusEntry),
       statusHistoryTotal: historyTotal,
       audit: audit.map(toAuditEntry),
@@ -175,9 +181,7 @@ export class TasksService {
     };
     // The reporter follows what becomes of the fault; the notes, hours, costs and the audit trail
     // are for those who work or oversee it.
-    return isReportOnly(actor, task, addedToReport)
-      ? { ...reportersView(detail), audit: [], auditTotal: 0 }
-      : detail;
+    return reportOnly ? { ...reportersView(detail), audit: [], auditTotal: 0 } : detail;
   }
 
   /**
@@ -423,6 +427,11 @@ export class TasksService {
         faultDescription: work.faultDescription,
         repairDetails: work.repairDetails,
         labourHours: work.labourHours,
+        // The hours are the work of whoever records them (the assignee, or the Engineer or Admin
+        // who did it): priced at their role's rate. Unchanged hours keep the role they were priced by.
+        ...(diff['labourHours']
+          ? { labourRole: work.labourHours === null ? null : (canonicalRole(actor.role) ?? null) }
+          : {}),
         ...touchedBy(actor),
       });
       if (diff['spareParts']) {

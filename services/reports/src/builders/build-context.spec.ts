@@ -1,4 +1,4 @@
-import { readAhead } from './build-context';
+import { money, readAhead } from './build-context';
 
 /** A source of `count` pages that logs when each is asked for and handed over, and when it is closed. */
 function pagesOf(count: number, log: string[], failAt?: number): AsyncGenerator<number> {
@@ -78,5 +78,16 @@ describe('readAhead', () => {
     const seen: number[] = [];
     for await (const page of readAhead(source, await source.next())) seen.push(page);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('money', () => {
+  it('writes the currency symbol where the PDF fonts draw it, and the code where they do not', () => {
+    expect(money(31, 'USD')).toBe('US$31.00');
+    expect(money(1234.5, 'EUR')).toBe('€1,234.50');
+    // The cedi's ₵ and the naira's ₦ are outside the standard fonts' characters.
+    expect(money(31, 'GHS').replace(/\s/g, ' ')).toBe('GHS 31.00');
+    expect(money(5, 'NGN').replace(/\s/g, ' ')).toBe('NGN 5.00');
+    expect(money(null, 'GHS')).toBe('—');
   });
 });

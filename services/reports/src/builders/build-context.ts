@@ -8,9 +8,8 @@ export interface BuildContext {
   user: ActingUser;
   data: ReportDataClient;
   options: ReportOptions;
-  /** The currency of recorded costs, and the hourly rate that prices labour (null: not priced). */
+  /** The hospital currency every amount is in (an Admin sets it; `REPORT_CURRENCY` until then). */
   currency: string;
-  labourRatePerHour: number | null;
   /** `YYYY-MM-DD` in the hospital's time zone. */
   today: string;
 }
@@ -105,11 +104,22 @@ export function hours(value: number | null): string {
     : `${value.toLocaleString('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} h`;
 }
 
-/** An amount of money in the report's currency, or "—". */
+/**
+ * An amount of money in the report's currency, or "—": with the currency's symbol ("US$31.00",
+ * "€31.00"), or its code ("GHS 31.00") where the symbol has a character the PDF's standard fonts
+ * cannot draw (the cedi's ₵ would print as "?").
+ */
 export function money(value: number | null, currency: string): string {
-  return value === null
-    ? '—'
-    : value.toLocaleString('en-GB', { style: 'currency', currency, maximumFractionDigits: 2 });
+  if (value === null) return '—';
+  const withSymbol = value.toLocaleString('en-GB', { style: 'currency', currency, maximumFractionDigits: 2 });
+  return /^[\u0020-\u00ff€]*$/.test(withSymbol)
+    ? withSymbol
+    : value.toLocaleString('en-GB', {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'code',
+        maximumFractionDigits: 2,
+      });
 }
 
 /** `part ÷ whole`, or null when the whole is zero. */

@@ -34,7 +34,6 @@ function contextWith(verify: (subject: string) => Promise<AuditChainVerdict>): B
     data,
     options: {},
     currency: 'GBP',
-    labourRatePerHour: null,
     today: '2026-01-31',
   } as unknown as BuildContext;
 }

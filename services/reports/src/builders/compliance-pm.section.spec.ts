@@ -106,7 +106,6 @@ function contextWith(data: ReportDataClient, departments: string[]): BuildContex
     data,
     options: {},
     currency: 'GBP',
-    labourRatePerHour: null,
     today: '2026-01-31',
   } as unknown as BuildContext;
 }

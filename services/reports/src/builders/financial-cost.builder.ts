@@ -6,61 +6,48 @@ import {
   type DeviceCostRow,
 } from '@caliber/contracts';
 import type { Cell, ReportBlock, TableColumn } from '../document/report-document';
-import {
-  count,
-  fixedTable,
-  hours,
-  money,
-  pagedTable,
-  scopeWords,
-  type BuildContext,
-  type ReportBuilder,
-} from './build-context';
-
-/** Labour cost is hours × the configured hourly rate; without a rate (or hours) it is not stated. */
-function labourCost(row: CostRow, rate: number | null): number | null {
-  return rate === null || row.labourHours === null ? null : Math.round(row.labourHours * rate * 100) / 100;
-}
+import { count, fixedTable, hours, money, pagedTable, scopeWords, type ReportBuilder } from './build-context';
 
 /** The sum of what was recorded (parts with a unit cost, priced labour); null when nothing was. */
-function totalCost(row: CostRow, rate: number | null): number | null {
-  const labour = labourCost(row, rate);
-  if (row.partsCost === null && labour === null) return null;
-  return Math.round(((row.partsCost ?? 0) + (labour ?? 0)) * 100) / 100;
+function totalCost(row: CostRow): number | null {
+  if (row.partsCost === null && row.labourCost === null) return null;
+  return Math.round(((row.partsCost ?? 0) + (row.labourCost ?? 0)) * 100) / 100;
 }
 
-function costColumns(context: BuildContext): TableColumn[] {
+function costColumns(priced: boolean): TableColumn[] {
   return [
     { header: 'Tasks', type: 'integer' },
     { header: 'Parts cost', type: 'currency' },
     { header: 'Part uses without a cost', type: 'integer' },
     { header: 'Labour hours', type: 'hours' },
     { header: 'Tasks without hours', type: 'integer' },
-    ...(context.labourRatePerHour === null
-      ? []
-      : ([
+    ...(priced
+      ? ([
           { header: 'Labour cost', type: 'currency' },
+          { header: 'Tasks with unpriced hours', type: 'integer' },
           { header: 'Recorded cost', type: 'currency' },
-        ] satisfies TableColumn[])),
+        ] satisfies TableColumn[])
+      : []),
   ];
 }
 
-function costCells(row: CostRow, context: BuildContext): Cell[] {
-  const rate = context.labourRatePerHour;
+function costCells(row: CostRow, priced: boolean): Cell[] {
   return [
     row.tasks,
     row.partsCost,
     row.partUsesWithoutCost,
     row.labourHours,
     row.tasksWithoutHours,
-    ...(rate === null ? [] : [labourCost(row, rate), totalCost(row, rate)]),
+    ...(priced ? [row.labourCost, row.tasksWithUnpricedHours, totalCost(row)] : []),
   ];
 }
 
 /**
  * Financial cost of the work completed in the period: parts where unit costs were recorded and
- * labour where hours were recorded, priced at the configured hourly rate. What was not recorded
- * is counted and said, never estimated.
+ * labour where hours were recorded, each task's hours priced by maintenance at the rate of the role
+ * that recorded them in force on the day the task was completed. What was not recorded, or has no
+ * rate, is counted and said, never estimated. Labour is priced for Engineers, Managers and Admins
+ * (a Technician's report of their own work gives the hours).
  */
 export const buildFinancialCost: ReportBuilder = async (context) => {
   const figures = await context.data.figures<CostFigures>(
@@ -68,8 +55,8 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
     context.scope,
     context.user,
   );
-  const rate = context.labourRatePerHour;
-  const columns = costColumns(context);
+  const priced = figures.labourPriced;
+  const columns = costColumns(priced);
   const devices = await pagedTable<DeviceCostRow>(
     context,
     SUBJECTS.maintenance.reportDeviceCosts,
@@ -82,7 +69,7 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
         ...columns,
       ],
     },
-    (row) => [row.name, row.serialNumber, row.department, ...costCells(row, context)],
+    (row) => [row.name, row.serialNumber, row.department, ...costCells(row, priced)],
   );
   const { total } = figures;
   const unrecorded: string[] = [];
@@ -90,18 +77,18 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
     unrecorded.push(`${count(total.partUsesWithoutCost)} part uses have no recorded unit cost`);
   if (total.tasksWithoutHours)
     unrecorded.push(`${count(total.tasksWithoutHours)} tasks have no recorded labour hours`);
-  if (rate === null)
+  if (priced && total.tasksWithUnpricedHours)
     unrecorded.push(
-      'no hourly labour rate is configured (LABOUR_RATE_PER_HOUR), so labour is given in hours only',
+      `${count(total.tasksWithUnpricedHours)} tasks have hours without a labour rate for the role that recorded them on the day`,
     );
   const summary = [
     `${count(total.tasks)} tasks were completed in the period (${scopeWords(context.scope)}). Recorded parts cost ${money(
       total.partsCost,
       context.currency,
     )} and recorded labour ${hours(total.labourHours)}${
-      rate === null
-        ? ''
-        : `, ${money(labourCost(total, rate), context.currency)} at ${money(rate, context.currency)} an hour`
+      priced
+        ? `, priced at ${money(total.labourCost, context.currency)} by the labour rates in force when the work was done`
+        : ' (labour is priced in the reports of Engineers, Managers and Admins)'
     }.`,
     unrecorded.length
       ? `Not in these figures: ${unrecorded.join('; ')}. The report does not estimate what was not recorded.`
@@ -115,12 +102,12 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
         { label: 'Tasks completed', value: count(total.tasks) },
         { label: 'Parts cost (recorded)', value: money(total.partsCost, context.currency) },
         { label: 'Labour hours (recorded)', value: hours(total.labourHours) },
-        ...(rate === null
-          ? []
-          : [
-              { label: 'Labour cost', value: money(labourCost(total, rate), context.currency) },
-              { label: 'Recorded cost', value: money(totalCost(total, rate), context.currency) },
-            ]),
+        ...(priced
+          ? [
+              { label: 'Labour cost', value: money(total.labourCost, context.currency) },
+              { label: 'Recorded cost', value: money(totalCost(total), context.currency) },
+            ]
+          : []),
         { label: 'Part uses without a cost', value: count(total.partUsesWithoutCost) },
         { label: 'Tasks without hours', value: count(total.tasksWithoutHours) },
       ],
@@ -146,7 +133,7 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
     fixedTable(
       'By department',
       [{ header: 'Department', type: 'text', width: 22 }, ...columns],
-      figures.byDepartment.map((row) => [row.name, ...costCells(row, context)]),
+      figures.byDepartment.map((row) => [row.name, ...costCells(row, priced)]),
       {
         currency: context.currency,
       },
@@ -154,7 +141,7 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
     fixedTable(
       'By category',
       [{ header: 'Category', type: 'text', width: 16 }, ...columns],
-      figures.byCategory.map((row) => [row.name, ...costCells(row, context)]),
+      figures.byCategory.map((row) => [row.name, ...costCells(row, priced)]),
       {
         currency: context.currency,
       },

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AUDIT_VERIFY_DEADLINE_MS,
   REPORT_PAGE_LIMIT,
+  SUBJECTS,
   type ActingUser,
+  type CostSettings,
   type AuditChainVerdict,
   type ReportRowsPage,
   type ReportScope,
@@ -38,6 +40,12 @@ export class ReportDataClient extends DomainServiceClient {
       if (!page.next) return;
       after = page.next;
     }
+  }
+
+  /** The currency an Admin set for the hospital (null until then): every amount is written in it. */
+  async hospitalCurrency(user: ActingUser): Promise<string | null> {
+    const settings = await this.request<CostSettings>(SUBJECTS.maintenance.costCurrency, {}, user);
+    return settings.currency;
   }
 
   /** Any request (the PM compliance figures, the assignee list) for the person. */

@@ -154,8 +154,7 @@ export class ReportWriter {
       user,
       data: this.data,
       options: job.options,
-      currency: this.config.currency,
-      labourRatePerHour: this.config.labourRatePerHour,
+      currency: (await this.data.hospitalCurrency(user)) ?? this.config.currency,
       today: calendarDateIn(this.config.timeZone),
     };
     const sections = [];

@@ -6053,6 +6053,13 @@ export interface components {
      *       "plan": null,
      *       "overdue": false,
      *       "version": 4,
+     *       "labourCost": {
+     *         "role": "Technician",
+     *         "pricedOn": "2026-03-14",
+     *         "hourlyRate": 95,
+     *         "amount": 142.5,
+     *         "currency": "GHS"
+     *       },
      *       "statusHistory": [
      *         {
      *           "from": "In Progress",
@@ -6155,6 +6162,8 @@ export interface components {
       overdue: boolean;
       /** @description Optimistic lock: send it back with a change to refuse overwriting a newer one. */
       version: number;
+      /** @description What the recorded hours cost, for Engineers, Managers and Admins; null for others and when no hours are recorded. */
+      labourCost: components['schemas']['TaskLabourCost'] | null;
       statusHistory: components['schemas']['TaskStatusChange'][];
       statusHistoryTotal: number;
       audit: components['schemas']['TaskAuditEntry'][];
@@ -6162,6 +6171,26 @@ export interface components {
       /** @description What others reported of the same fault (Report Issue), newest first, at most 100. */
       addedReports: components['schemas']['AddedReport'][];
       addedReportsTotal: number;
+    };
+    /**
+     * @example {
+     *       "role": "Technician",
+     *       "pricedOn": "2026-03-14",
+     *       "hourlyRate": 95,
+     *       "amount": 142.5,
+     *       "currency": "GHS"
+     *     }
+     */
+    TaskLabourCost: {
+      /** @description The role of the person who recorded the hours; null for hours recorded before roles were kept. */
+      role: string | null;
+      /** @description The day the hours are priced at (YYYY-MM-DD, the hospital’s): the completion day, or today while open. */
+      pricedOn: string;
+      /** @description The role’s rate in force that day; null when it had none (the hours are not priced). */
+      hourlyRate: number | null;
+      /** @description Hours × rate, rounded to the cent; null when not priced. */
+      amount: number | null;
+      currency: string | null;
     };
     /**
      * @example {
