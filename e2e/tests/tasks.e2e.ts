@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import {
   STORAGE_KEYS,
+  type LabourRatePage,
   type OpenFaultPage,
   type PmPlanDto,
   type Role,
@@ -88,6 +89,15 @@ class Api extends SceneApi {
     const { tasks } = (await answer.json()) as { tasks: TaskDto[] };
     expect(tasks.map((task) => task.title)).toEqual([title]);
     return tasks[0] as TaskDto;
+  }
+
+  /** The role's rate in force today and the hospital currency, as the rates screen reads them. */
+  async rateToday(role: Role): Promise<{ currency: string | null; hourlyRate: number | null }> {
+    const answer = await this.request.get(`/api/labour-rates?role=${role}`, { headers: this.headers });
+    expect(answer.status(), await answer.text()).toBe(200);
+    const page = (await answer.json()) as LabourRatePage;
+    const rate = page.inForce.find((each) => each.role === role);
+    return { currency: page.currency, hourlyRate: rate?.hourlyRate ?? null };
   }
 
   async changeStatus(id: string, status: string): Promise<void> {
@@ -345,6 +355,52 @@ test.describe('Task Management', () => {
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(page).not.toHaveURL(/task=/);
+    });
+  });
+
+  test("an Engineer reads what the Technician's hours cost; the Technician sees the hours without their price", async ({
+    browser,
+  }) => {
+    await engineerAndTechnician(browser, async (engineer, technician) => {
+      const tag = marker();
+      const device = await engineer.api.device(tag);
+      const title = `${tag} battery`;
+      const task = await engineer.api.task({
+        title,
+        description: 'The battery does not hold a charge.',
+        taskType: 'Repair',
+        priority: 'High',
+        equipmentId: device._id,
+        assignedTo: technician.userId,
+        dueDate: '2030-06-30',
+      });
+      await technician.api.changeStatus(task._id, 'In Progress');
+      await technician.api.recordWork(task._id, { repairDetails: 'Battery replaced.', labourHours: 2 });
+      // Priced at the Technician rate in force today (the demo hospital has one; another run may
+      // have set another currency or rate, so the figures are read, not assumed).
+      const { currency, hourlyRate } = await engineer.api.rateToday('Technician');
+      // Amounts as the browser's locale writes them, as the screen does.
+      const money = (amount: number) =>
+        engineer.page.evaluate(
+          ([value, code]) =>
+            code
+              ? new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(value)
+              : value.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+          [amount, currency] as const,
+        );
+      const detail = (page: Page) => page.getByRole('dialog', { name: title });
+      await engineer.page.goto(`/tasks?task=${task._id}`);
+      const cost = detail(engineer.page).locator('.ck-facts__row', { hasText: 'Labour cost' });
+      await expect(cost).toContainText(
+        hourlyRate === null
+          ? 'Not priced: there was no Technician labour rate on'
+          : `${await money(2 * hourlyRate)} (the Technician rate of ${await money(hourlyRate)} an hour on`,
+      );
+      await detail(engineer.page).screenshot({ path: test.info().outputPath('labour-cost.png') });
+
+      await technician.page.goto(`/tasks?task=${task._id}`);
+      await expect(detail(technician.page).getByText('Labour hours')).toBeVisible();
+      await expect(detail(technician.page).getByText('Labour cost')).toHaveCount(0);
     });
   });
 
