@@ -216,12 +216,16 @@ test.describe('Labour rates at phone width', () => {
     }
   });
 
-  test('a Manager reaches the rates by their address; a Technician is sent to the dashboard', async ({
+  test('a Manager reaches the rates from the side navigation; a Technician has no entry and is sent to the dashboard', async ({
     page,
     browser,
   }) => {
     await signInQuickly(page, addStaff('Manager'));
-    await page.goto('/users/labour-rates');
+    await page.goto('/dashboard');
+    // At phone width the navigation is a drawer.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Labour rates' }).click();
+    await expect(page).toHaveURL(/\/users\/labour-rates$/);
     await expect(page.getByRole('heading', { name: 'Labour rates', level: 1 })).toBeVisible();
     await expect(cardOf(page, 'In force today')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Add a rate' })).toHaveCount(0);
@@ -232,6 +236,12 @@ test.describe('Labour rates at phone width', () => {
     try {
       const technicianPage = await context.newPage();
       await signInQuickly(technicianPage, addStaff('Technician'));
+      await technicianPage.goto('/dashboard');
+      await technicianPage.getByRole('button', { name: 'Open navigation' }).click();
+      await expect(technicianPage.getByRole('navigation').getByRole('link', { name: 'Tasks' })).toBeVisible();
+      await expect(
+        technicianPage.getByRole('navigation').getByRole('link', { name: 'Labour rates' }),
+      ).toHaveCount(0);
       await technicianPage.goto('/users/labour-rates');
       await expect(technicianPage).toHaveURL(/\/dashboard$/);
     } finally {

@@ -63,6 +63,13 @@ export const icons = {
       <path d="M14 3v5h5M9 17v-3M12 17v-6M15 17v-4" />
     </Icon>
   ),
+  costs: (
+    <Icon>
+      <rect x="2.5" y="6" width="19" height="12" rx="2" />
+      <circle cx="12" cy="12" r="2.5" />
+      <path d="M6 9.5v5M18 9.5v5" />
+    </Icon>
+  ),
   audit: (
     <Icon>
       <path d="M12 3 4.5 6v5.5c0 4.6 3.1 8.3 7.5 9.5 4.4-1.2 7.5-4.9 7.5-9.5V6z" />

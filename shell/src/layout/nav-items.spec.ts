@@ -1,7 +1,7 @@
 import { activeNavPath, NAV_ITEMS, navItemsFor } from './nav-items';
 
 describe('side navigation', () => {
-  it('lists the nine staff entries in order, Users included', () => {
+  it('lists the ten staff entries in order, Users included', () => {
     expect(navItemsFor('Admin').map((item) => item.label)).toEqual([
       'Dashboard',
       'Equipment',
@@ -9,6 +9,7 @@ describe('side navigation', () => {
       'Maintenance',
       'Tasks',
       'Users',
+      'Labour rates',
       'Reports',
       'Audit trail',
       'Settings',
@@ -26,11 +27,15 @@ describe('side navigation', () => {
     expect(NAV_ITEMS.filter((item) => item.roles?.length === 0)).toEqual([]);
   });
 
-  it('shows the audit trail to Engineers, Managers and Admins only', () => {
+  it('shows the audit trail and the labour rates to Engineers, Managers and Admins only', () => {
     const labels = (role: string) => navItemsFor(role).map((item) => item.label);
     expect(labels('Technician')).not.toContain('Audit trail');
+    expect(labels('Technician')).not.toContain('Labour rates');
     expect(labels('Technician')).toHaveLength(8);
-    for (const role of ['Engineer', 'Manager', 'admin']) expect(labels(role)).toContain('Audit trail');
+    for (const role of ['Engineer', 'Manager', 'admin']) {
+      expect(labels(role)).toContain('Audit trail');
+      expect(labels(role)).toContain('Labour rates');
+    }
   });
 
   it('takes the active entry from the longest path that begins the location', () => {
@@ -41,6 +46,8 @@ describe('side navigation', () => {
     expect(activeNavPath('/equipmentx')).toBeUndefined();
     expect(activeNavPath('/tasks/123/work')).toBe('/tasks');
     expect(activeNavPath('/settings/')).toBe('/settings');
+    expect(activeNavPath('/users/labour-rates')).toBe('/users/labour-rates');
+    expect(activeNavPath('/users/on-call')).toBe('/users');
     expect(activeNavPath('/add-equipment')).toBeUndefined();
     expect(activeNavPath('/')).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { AUDIT_READER_ROLES, roleIs, STAFF_ROLES, type Role } from '@caliber/contracts';
+import { AUDIT_READER_ROLES, COST_READER_ROLES, roleIs, STAFF_ROLES, type Role } from '@caliber/contracts';
 import type { IconName } from './icons';
 
 export interface NavItem {
@@ -13,7 +13,9 @@ const CLINICAL: readonly Role[] = ['Clinical'];
 
 /**
  * The side navigation: every staff entry is shown to all staff, Users included (the route still
- * guards it), but the audit trail, which only its readers see (it holds staff's personal details).
+ * guards it), but the audit trail, which only its readers see (it holds staff's personal details),
+ * and the labour rates, which only those who read costs see (Engineers, Managers and Admins; a
+ * Manager reaches no other way to them, as User Management is not theirs).
  * Clinical staff see their own four: Report Issue, their ward's devices, their reports and
  * Settings.
  */
@@ -27,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Maintenance', path: '/maintenance', icon: 'maintenance', roles: STAFF_ROLES },
   { label: 'Tasks', path: '/tasks', icon: 'tasks', roles: STAFF_ROLES },
   { label: 'Users', path: '/users', icon: 'users', roles: STAFF_ROLES },
+  { label: 'Labour rates', path: '/users/labour-rates', icon: 'costs', roles: COST_READER_ROLES },
   { label: 'Reports', path: '/reports', icon: 'reports', roles: STAFF_ROLES },
   { label: 'Audit trail', path: '/audit', icon: 'audit', roles: AUDIT_READER_ROLES },
   { label: 'Settings', path: '/settings', icon: 'settings' },
