@@ -57,4 +57,5 @@ export * from './sign-in-policy';
 export * from './notifications';
 export * from './on-call';
 export * from './labour-rates';
+export * from './acquisition';
 export * from './document-records';

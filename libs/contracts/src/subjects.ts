@@ -76,6 +76,9 @@ export const SUBJECTS = {
     applyTaskEffect: 'equipment.task-effect.apply',
     /** An item's risk assessment (Engineer and Admin). */
     assessRisk: 'equipment.risk.assess',
+    /** A device's acquisition cost, purchase date, supplier and expected life (costs: kept apart). */
+    acquisition: 'equipment.acquisition.get',
+    setAcquisition: 'equipment.acquisition.set',
     /** The feed of devices' risk flags and places (maintenance, for PM compliance). */
     riskChanges: 'equipment.risk.changes',
     /** The dashboard's equipment figures: counts by status now and 30 days earlier. */
