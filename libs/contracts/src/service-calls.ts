@@ -52,7 +52,12 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
   identity: [SUBJECTS.equipment.listChanges],
   // The inventory's "in the PM program but without a plan" filter reads plan coverage.
   // A recall action closed by a task reads that task's device and status.
-  equipment: [SUBJECTS.maintenance.pmCoverage, SUBJECTS.maintenance.taskRef],
+  // A device's acquisition cost is written in the hospital currency, which maintenance keeps.
+  equipment: [
+    SUBJECTS.maintenance.pmCoverage,
+    SUBJECTS.maintenance.taskRef,
+    SUBJECTS.maintenance.costCurrency,
+  ],
   // Reports read only figures and pages the owners compute (never another schema), the PM
   // compliance the Maintenance page shows (its figures, and the first page of each of its lists),
   // and who may receive tasks (the staff figures).

@@ -1,4 +1,4 @@
-import { isServiceErrorPayload, type ActingUser } from '@caliber/contracts';
+import { isServiceErrorPayload, type ActingUser, type Actor } from '@caliber/contracts';
 import { ServiceError } from './service-error';
 import { measureServiceRequest } from './metrics/nats-metrics';
 import { StatementSigner } from './trust/statements';
@@ -128,6 +128,17 @@ function serviceFailure(
     'SERVICE_UNAVAILABLE',
     `The ${serviceLabel} cannot be reached right now. Please try again.`,
   );
+}
+
+/** The person a call to another service is made for, as the signed statement names them. */
+export function actingUserOfActor(actor: Actor): ActingUser {
+  return {
+    id: actor._id,
+    role: actor.role,
+    name: actor.name,
+    serviceNumber: actor.serviceNumber,
+    ...(actor.ward === undefined ? {} : { ward: actor.ward }),
+  };
 }
 
 /** Base of a typed view of one domain service: requests carry its label and deadline. */

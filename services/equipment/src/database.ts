@@ -16,6 +16,7 @@ import { Recalls1765700000000 } from './migrations/1765700000000-recalls';
 import { RecallReferenceOnce1766010000000 } from './migrations/1766010000000-recall-reference-once';
 import { StatusSpans1766100000000 } from './migrations/1766100000000-status-spans';
 import { Documents1767200000000 } from './migrations/1767200000000-documents';
+import { DeviceAcquisitions1767400000000 } from './migrations/1767400000000-device-acquisitions';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [
@@ -41,6 +42,7 @@ export const EQUIPMENT_MIGRATIONS = [
   StatusSpans1766100000000,
   AuditChainCheckpoint1766500000000,
   Documents1767200000000,
+  DeviceAcquisitions1767400000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

@@ -31,6 +31,8 @@ import { EquipmentService } from './inventory/equipment.service';
 import { TaskEffectsController } from './task-effects/task-effects.controller';
 import { TaskEffectsService } from './task-effects/task-effects.service';
 import { MaintenancePeer } from './peers/peers.client';
+import { AcquisitionController } from './acquisition/acquisition.controller';
+import { AcquisitionService } from './acquisition/acquisition.service';
 import { PmCoverageReplica } from './risk/pm-coverage.replica';
 import { RiskController } from './risk/risk.controller';
 import { RiskService } from './risk/risk.service';
@@ -92,6 +94,7 @@ export class EquipmentModule {
         AssetLabelsController,
         RecallsController,
         EquipmentDocumentsController,
+        AcquisitionController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
         serviceAuditController('equipment', {
           page: SUBJECTS.equipment.auditPage,
@@ -112,6 +115,7 @@ export class EquipmentModule {
         EquipmentEvents,
         EquipmentService,
         RiskService,
+        AcquisitionService,
         InventoryActivityService,
         TaskEffectsService,
         InventoryReportService,

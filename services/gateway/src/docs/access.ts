@@ -210,6 +210,16 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   changeEquipmentStatus: {
     body: () => ({ status: 'Unserviceable', reason: 'Alarm fails self-test' }),
   },
+  // Acquisition costs: Engineers, Managers and Admins read them; Engineers and Admins record them.
+  getEquipmentAcquisition: {},
+  setEquipmentAcquisition: {
+    body: () => ({
+      acquisitionCost: 12500,
+      purchaseDate: '2024-01-15',
+      supplier: 'Matrix Medical',
+      expectedLifeYears: 10,
+    }),
+  },
   assessEquipmentRisk: {
     body: () => ({ function: 10, physicalRisk: 5, maintenance: 4, incidentHistory: 0 }),
   },

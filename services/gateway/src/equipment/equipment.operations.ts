@@ -3,6 +3,7 @@ import {
   assessRiskRequestSchema,
   changeEquipmentStatusSchema,
   createEquipmentSchema,
+  deviceAcquisitionSchema,
   equipmentDetailSchema,
   equipmentDtoSchema,
   equipmentListResponseSchema,
@@ -15,11 +16,12 @@ import {
   inventoryImportRowsQuerySchema,
   listEquipmentQuerySchema,
   removedRecordSchema,
+  setDeviceAcquisitionSchema,
   statusHistoryPageSchema,
   statusHistoryQuerySchema,
   updateEquipmentSchema,
 } from '@caliber/contracts';
-import { ENGINEERS, operation, STAFF, type ApiOperation } from '../api/operation';
+import { ENGINEERS, operation, STAFF, SUPERVISORS, type ApiOperation } from '../api/operation';
 import { FILE_WORKERS_BUSY } from '../api/refusals';
 import { INVENTORY_IMPORT_DEADLINE_MS } from './equipment.client';
 
@@ -126,6 +128,37 @@ export const EQUIPMENT_OPERATIONS = {
     },
     forward: { subject: SUBJECTS.equipment.changeStatus },
     changesDashboardFigures: true,
+  }),
+  getEquipmentAcquisition: operation({
+    operationId: 'getEquipmentAcquisition',
+    method: 'get',
+    path: '/api/equipment/{id}/acquisition',
+    tag: 'Equipment',
+    summary: 'What an item cost and how long it is meant to serve (Engineers, Managers and Admins)',
+    description:
+      'Its acquisition cost (in the hospital `currency`), purchase date, supplier and expected service life in years, with `endOfLife` (purchase date plus life: when to plan its replacement). Costs, so kept apart from the item that everyone reads. An item with none recorded answers every figure null and `version` 0.',
+    callers: SUPERVISORS,
+    answer: { status: 200, description: 'The figures.', schema: deviceAcquisitionSchema },
+    refusals: { 404: NOT_IN_INVENTORY },
+    forward: { subject: SUBJECTS.equipment.acquisition },
+  }),
+  setEquipmentAcquisition: operation({
+    operationId: 'setEquipmentAcquisition',
+    method: 'put',
+    path: '/api/equipment/{id}/acquisition',
+    tag: 'Equipment',
+    summary: 'Record what an item cost and how long it is meant to serve (Engineers and Admins)',
+    description:
+      'Each of the four figures is replaced (null or left out clears it). The cost has at most two decimals; the purchase date is not in the future (the hospital’s date); the life is 1 to 50 whole years. Send the `version` you read (0 when none was recorded) to refuse overwriting a newer change (409). Audited with the old and new values.',
+    callers: ENGINEERS,
+    body: setDeviceAcquisitionSchema,
+    answer: { status: 200, description: 'The figures as saved.', schema: deviceAcquisitionSchema },
+    refusals: {
+      400: 'A figure out of its range, or a purchase date in the future.',
+      404: NOT_IN_INVENTORY,
+      409: STALE,
+    },
+    forward: { subject: SUBJECTS.equipment.setAcquisition },
   }),
   assessEquipmentRisk: operation({
     operationId: 'assessEquipmentRisk',

@@ -12,19 +12,8 @@ import {
   type TaskEffectResult,
   type TaskEquipmentRef,
 } from '@caliber/contracts';
-import { DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
+import { actingUserOfActor, DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { PEERS_CHANNEL } from '../tokens';
-
-/** The person a call to another service is made for, as the signed statement names them. */
-export function actingUserOfActor(actor: Actor): ActingUser {
-  return {
-    id: actor._id,
-    role: actor.role,
-    name: actor.name,
-    serviceNumber: actor.serviceNumber,
-    ...(actor.ward === undefined ? {} : { ward: actor.ward }),
-  };
-}
 
 /** Maintenance's calls to the equipment service, signed by maintenance for the person acting. */
 @Injectable()

@@ -24,11 +24,11 @@ import {
   type TaskDto,
   type TaskEquipmentRef,
 } from '@caliber/contracts';
-import { auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
+import { actingUserOfActor, auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { addDays, hospitalToday } from '../hospital-clock';
 import { earliestOpenOccurrenceSql, planDueSql } from './safety-due.sql';
-import { actingUserOfActor, EquipmentPeer } from '../peers/peers.client';
+import { EquipmentPeer } from '../peers/peers.client';
 import { deviceColumns, deviceRefOf } from '../tasks/device-snapshot';
 import { TaskEvents } from '../tasks/task-events';
 import { toTaskDto } from '../tasks/task.mapper';

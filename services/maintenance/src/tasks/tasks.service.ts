@@ -25,12 +25,18 @@ import {
   type TaskStatus,
   type WorkRecord,
 } from '@caliber/contracts';
-import { AuditEntryEntity, diffFields, removedFields, ServiceError } from '@caliber/service-kit';
+import {
+  actingUserOfActor,
+  AuditEntryEntity,
+  diffFields,
+  removedFields,
+  ServiceError,
+} from '@caliber/service-kit';
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { PmPlansService } from '../plans/pm-plans.service';
 import { priceTaskLabour } from '../costs/task-labour';
-import { actingUserOfActor, EquipmentPeer, IdentityPeer } from '../peers/peers.client';
+import { EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { AddedReportEntity } from './added-report.entity';
 import { deviceColumns } from './device-snapshot';
 import { planOfPreventiveTask } from './preventive-task';

@@ -520,6 +520,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/equipment/{id}/acquisition': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What an item cost and how long it is meant to serve (Engineers, Managers and Admins)
+     * @description Its acquisition cost (in the hospital `currency`), purchase date, supplier and expected service life in years, with `endOfLife` (purchase date plus life: when to plan its replacement). Costs, so kept apart from the item that everyone reads. An item with none recorded answers every figure null and `version` 0.
+     */
+    get: operations['getEquipmentAcquisition'];
+    /**
+     * Record what an item cost and how long it is meant to serve (Engineers and Admins)
+     * @description Each of the four figures is replaced (null or left out clears it). The cost has at most two decimals; the purchase date is not in the future (the hospital’s date); the life is 1 to 50 whole years. Send the `version` you read (0 when none was recorded) to refuse overwriting a newer change (409). Audited with the old and new values.
+     */
+    put: operations['setEquipmentAcquisition'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/equipment/{id}/risk': {
     parameters: {
       query?: never;
@@ -2589,6 +2613,41 @@ export interface components {
       /** @description Optimistic lock: a change sends the version it read and is refused (409) if it moved on. */
       version: number;
       wards: components['schemas']['ListEntry'][];
+    };
+    /**
+     * @example {
+     *       "equipmentId": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *       "acquisitionCost": 48500,
+     *       "purchaseDate": "2023-04-20",
+     *       "supplier": "B. Braun Medical Ltd",
+     *       "expectedLifeYears": 10,
+     *       "endOfLife": "2033-04-20",
+     *       "currency": "GHS",
+     *       "updatedAt": "2026-03-02T15:40:11.508Z",
+     *       "updatedByLabel": "BME-1001",
+     *       "version": 2
+     *     }
+     */
+    DeviceAcquisition: {
+      equipmentId: string;
+      /** @description What the device cost the hospital, in the hospital currency; null when not recorded. */
+      acquisitionCost: number | null;
+      /** @description YYYY-MM-DD */
+      purchaseDate: string | null;
+      /** @description Who the hospital bought it from. */
+      supplier: string | null;
+      /** @description Its expected service life, in whole years. */
+      expectedLifeYears: number | null;
+      /** @description The purchase date plus the expected life (YYYY-MM-DD): when to plan its replacement. */
+      endOfLife: string | null;
+      /** @description The hospital currency; null until an Admin sets it. */
+      currency: string | null;
+      /** @description When these figures were last changed; null if never. */
+      updatedAt: string | null;
+      /** @description The service number of who last changed them. */
+      updatedByLabel: string | null;
+      /** @description Send it back with a change to refuse overwriting a newer one (0: never recorded). */
+      version: number;
     };
     /**
      * @example {
@@ -8822,6 +8881,168 @@ export interface operations {
         };
       };
       /** @description The change is reserved to Engineers and Admins. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not in the inventory. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Someone changed the item since you read it. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getEquipmentAcquisition: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceAcquisition'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not in the inventory. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  setEquipmentAcquisition: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          acquisitionCost?: number | null;
+          purchaseDate?: string | null;
+          supplier?: string | null;
+          expectedLifeYears?: number | null;
+          version?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The figures as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceAcquisition'];
+        };
+      };
+      /** @description A figure out of its range, or a purchase date in the future. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers and Admins only. */
       403: {
         headers: {
           [name: string]: unknown;

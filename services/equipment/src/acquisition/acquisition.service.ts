@@ -1,0 +1,146 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  endOfLife,
+  hasFullAccess,
+  readsCosts,
+  type Actor,
+  type DeviceAcquisition,
+  type SetDeviceAcquisition,
+} from '@caliber/contracts';
+import { auditActorOf, diffFields, ServiceError, writeAudit } from '@caliber/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
+import { hospitalToday } from '../inventory-files/inventory-export-cells';
+import { findLiveItem } from '../inventory/equipment.service';
+import { MaintenancePeer } from '../peers/peers.client';
+
+export const READ_REFUSAL = 'Acquisition costs are for Engineers, Managers and Admins.';
+export const WRITE_REFUSAL = 'Only Engineers and Admins record what a device cost.';
+
+const COLUMNS = `"acquisition_cost"::text AS "acquisition_cost", "purchase_date"::text AS "purchase_date",
+  "supplier", "expected_life_years", "version", "updated_at", "updated_by_label"`;
+
+interface AcquisitionRow {
+  acquisition_cost: string | null;
+  purchase_date: string | null;
+  supplier: string | null;
+  expected_life_years: number | null;
+  version: number;
+  updated_at: Date;
+  updated_by_label: string;
+}
+
+/** The four figures as the audit trail compares them. */
+type Figures = Pick<DeviceAcquisition, 'acquisitionCost' | 'purchaseDate' | 'supplier' | 'expectedLifeYears'>;
+
+function figuresOf(row: AcquisitionRow | undefined): Figures {
+  return {
+    acquisitionCost: row?.acquisition_cost == null ? null : Number(row.acquisition_cost),
+    purchaseDate: row?.purchase_date ?? null,
+    supplier: row?.supplier ?? null,
+    expectedLifeYears: row?.expected_life_years ?? null,
+  };
+}
+
+/**
+ * A device's acquisition figures: what it cost, when it was bought, from whom, and how long it is
+ * meant to serve. Engineers, Managers and Admins read them; Engineers and Admins (who keep the
+ * inventory) set them, every change audited with the old and new values. A change may carry the
+ * `version` read (0 for a device with none recorded): a newer change made meanwhile is refused
+ * (409) rather than overwritten. A purchase date may not be in the future (the hospital's date);
+ * it may be after the installation, as a device on loan or trial is bought once it has proved itself.
+ */
+@Injectable()
+export class AcquisitionService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly maintenance: MaintenancePeer,
+    @Inject(EQUIPMENT_CONFIG) private readonly config: EquipmentConfig,
+  ) {}
+
+  async get(actor: Actor, id: string): Promise<DeviceAcquisition> {
+    if (!readsCosts(actor.role)) throw new ServiceError('FORBIDDEN', READ_REFUSAL);
+    const item = await findLiveItem(this.dataSource.manager, id);
+    return this.answer(actor, item.id, await this.row(this.dataSource.manager, item.id));
+  }
+
+  async set(actor: Actor, id: string, figures: SetDeviceAcquisition): Promise<DeviceAcquisition> {
+    if (!hasFullAccess(actor.role)) throw new ServiceError('FORBIDDEN', WRITE_REFUSAL);
+    if (figures.purchaseDate && figures.purchaseDate > hospitalToday(this.config.timeZone))
+      throw new ServiceError('BAD_REQUEST', 'purchaseDate cannot be in the future.');
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const item = await findLiveItem(manager, id, true);
+      const current = await this.row(manager, item.id);
+      if (figures.version !== undefined && figures.version !== (current?.version ?? 0))
+        throw new ServiceError(
+          'CONFLICT',
+          `The acquisition figures of ${item.name} were changed by someone else since you opened them. Reload them and try again.`,
+        );
+      const before = figuresOf(current);
+      const after: Figures = {
+        acquisitionCost: figures.acquisitionCost,
+        purchaseDate: figures.purchaseDate,
+        supplier: figures.supplier,
+        expectedLifeYears: figures.expectedLifeYears,
+      };
+      const changes = diffFields<Figures>(before, after);
+      // A save that changes nothing writes nothing: no new version, no audit row.
+      if (Object.keys(changes).length === 0) return { equipmentId: item.id, row: current };
+      const [row] = (await manager.query(
+        `INSERT INTO "equipment"."device_acquisitions"
+           ("equipment_id", "acquisition_cost", "purchase_date", "supplier", "expected_life_years", "updated_by_label")
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT ("equipment_id") DO UPDATE SET
+           "acquisition_cost" = EXCLUDED."acquisition_cost", "purchase_date" = EXCLUDED."purchase_date",
+           "supplier" = EXCLUDED."supplier", "expected_life_years" = EXCLUDED."expected_life_years",
+           "updated_by_label" = EXCLUDED."updated_by_label", "updated_at" = now(),
+           "version" = "device_acquisitions"."version" + 1
+         RETURNING ${COLUMNS}`,
+        [
+          item.id,
+          after.acquisitionCost,
+          after.purchaseDate,
+          after.supplier,
+          after.expectedLifeYears,
+          auditActorOf(actor).label,
+        ],
+      )) as AcquisitionRow[];
+      await writeAudit(manager, {
+        actor: auditActorOf(actor),
+        entity: 'equipment',
+        entityId: item.id,
+        equipmentId: item.id,
+        action: 'acquisition-changed',
+        changes,
+      });
+      return { equipmentId: item.id, row };
+    });
+    return this.answer(actor, saved.equipmentId, saved.row);
+  }
+
+  private async row(manager: EntityManager, equipmentId: string): Promise<AcquisitionRow | undefined> {
+    const [row] = (await manager.query(
+      `SELECT ${COLUMNS} FROM "equipment"."device_acquisitions" WHERE "equipment_id" = $1`,
+      [equipmentId],
+    )) as AcquisitionRow[];
+    return row;
+  }
+
+  private async answer(
+    actor: Actor,
+    equipmentId: string,
+    row: AcquisitionRow | undefined,
+  ): Promise<DeviceAcquisition> {
+    const figures = figuresOf(row);
+    return {
+      equipmentId,
+      ...figures,
+      endOfLife: endOfLife(figures.purchaseDate, figures.expectedLifeYears),
+      currency: await this.maintenance.currency(actor),
+      updatedAt: row ? row.updated_at.toISOString() : null,
+      updatedByLabel: row?.updated_by_label ?? null,
+      version: row?.version ?? 0,
+    };
+  }
+}
