@@ -2,6 +2,7 @@ import {
   assessRisk,
   type ApiErrorBody,
   type AssessRiskRequest,
+  type DeviceAcquisition,
   type DeviceHistoryPage,
   type DeviceHistoryTask,
   type DeviceRecallsResponse,
@@ -61,11 +62,27 @@ const change = (number: number): StatusHistoryEntry => ({
   taskId: null,
 });
 
-/** The device's sections besides its record: five maintenance tasks a page, no tests, recalls or documents. */
+/**
+ * The device's sections besides its record: five maintenance tasks a page, no tests, recalls or
+ * documents, and acquisition figures (asked only by cost readers) of which just the supplier is recorded.
+ */
 function deviceSections(tasks: DeviceHistoryTask[] = [], slowPage = 0) {
   const noTests: DeviceSafetyTests = { tests: [], total: 0, due: null };
   const noRecalls: DeviceRecallsResponse = { recalls: [] };
+  const figures: DeviceAcquisition = {
+    equipmentId: 'e1',
+    acquisitionCost: null,
+    purchaseDate: null,
+    supplier: 'B. Braun Medical Ltd',
+    expectedLifeYears: null,
+    endOfLife: null,
+    currency: null,
+    updatedAt: null,
+    updatedByLabel: null,
+    version: 1,
+  };
   return [
+    http.get(api('/equipment/e1/acquisition'), () => HttpResponse.json(figures)),
     http.get(api('/equipment/e1/maintenance'), async ({ request }) => {
       const page = Number(new URL(request.url).searchParams.get('page'));
       if (page === slowPage) await delay(150);
@@ -96,6 +113,8 @@ describe('The device page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading equipment…');
     expect(await screen.findByRole('heading', { level: 1, name: 'Infusion Pump 1' })).toBeInTheDocument();
     expect(screen.getByText('SN-0001 · Infusomat Space · B. Braun')).toBeInTheDocument();
+    // A Technician reads no costs: the acquisition figures are neither shown nor asked for.
+    expect(screen.queryByRole('region', { name: 'Acquisition' })).not.toBeInTheDocument();
     expect(await screen.findByText('No maintenance recorded for this equipment yet.')).toBeInTheDocument();
     expect(
       await screen.findByText('No electrical safety test is recorded for this device yet.'),
@@ -106,6 +125,17 @@ describe('The device page', () => {
       'href',
       '/report-issue?equipment=e1',
     );
+  });
+
+  it('shows what the device cost to a Manager, who reads costs but does not edit them', async () => {
+    apiServer.use(
+      http.get(api('/equipment/e1'), () => HttpResponse.json(detailFixture())),
+      ...deviceSections(),
+    );
+    await renderScreen(devicePage, { user: staffFixture({ role: 'Manager' }), path: '/equipment/e1' });
+    const acquisition = await screen.findByRole('region', { name: 'Acquisition' });
+    expect(await within(acquisition).findByText('B. Braun Medical Ltd')).toBeInTheDocument();
+    expect(within(acquisition).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
   it('says so when the inventory has no such device, without asking again', async () => {

@@ -1,6 +1,7 @@
 import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@caliber/ui-kit';
 import { isClinical } from '@caliber/contracts';
 import { AuditTrailLink, Link, useCurrentUser, useNavigate, useParams } from '@caliber/web';
+import { AcquisitionSection } from '../components/AcquisitionSection';
 import { ElectricalSafetySection } from '../components/ElectricalSafetySection';
 import { DeviceRecalls } from '../components/DeviceRecalls';
 import { EquipmentDetails } from '../components/EquipmentDetails';
@@ -17,7 +18,8 @@ const BACK = '/equipment';
  * UDI, its maintenance history, and 'Report a fault', which opens Report Issue with the device
  * chosen. A device the inventory does not have says so, with the way back. Clinical staff (whose
  * ward the device must be of) see its status and facts and 'Report a fault' only: its work,
- * safety tests and recalls are the department's.
+ * safety tests and recalls are the department's. What the device cost (its acquisition figures)
+ * shows only to those who read costs: Engineers, Managers and Admins.
  */
 export function EquipmentDevicePage() {
   const { id = '' } = useParams();
@@ -79,6 +81,9 @@ export function EquipmentDevicePage() {
         <Card className="device-page__details" title="Device details" titleId="device-details-title">
           <EquipmentDetails key={item._id} item={item} onDeleted={() => navigate(BACK, { replace: true })} />
         </Card>
+      ) : null}
+      {item ? (
+        <AcquisitionSection key={`acquisition-${item._id}`} equipmentId={item._id} role={user.role} />
       ) : null}
       {item && !clinical ? <ElectricalSafetySection key={item._id} equipmentId={item._id} /> : null}
       {item && !clinical ? (

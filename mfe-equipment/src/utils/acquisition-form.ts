@@ -1,0 +1,86 @@
+import {
+  setDeviceAcquisitionSchema,
+  type DeviceAcquisition,
+  type SetDeviceAcquisitionRequest,
+} from '@caliber/contracts';
+import { z } from 'zod';
+
+/*
+ * The acquisition form's values and sentences, without the DOM: what the person typed, as text
+ * (react-hook-form holds it), the body it sends, and how the figures read on the device page.
+ */
+
+/** The form as typed: every field is text, '' for a figure not recorded, until it is sent. */
+export interface AcquisitionDraft {
+  acquisitionCost: string;
+  purchaseDate: string;
+  supplier: string;
+  expectedLifeYears: string;
+}
+
+/** The fields typed as numbers: the browser reports text it cannot read as a number as empty. */
+export const NUMBER_FIELDS = ['acquisitionCost', 'expectedLifeYears'] as const;
+
+/** The saved figures to start from ('' for each one not recorded). */
+export function draftOf(figures: DeviceAcquisition): AcquisitionDraft {
+  return {
+    acquisitionCost: figures.acquisitionCost === null ? '' : String(figures.acquisitionCost),
+    purchaseDate: figures.purchaseDate ?? '',
+    supplier: figures.supplier ?? '',
+    expectedLifeYears: figures.expectedLifeYears === null ? '' : String(figures.expectedLifeYears),
+  };
+}
+
+/** A typed number: null when empty (the figure is cleared), NaN when it is not a number. */
+function typedNumber(text: string): number | null {
+  const trimmed = text.trim();
+  return trimmed === '' ? null : Number(trimmed);
+}
+
+/**
+ * The four figures as sent: each one is replaced, so an emptied field is sent as null (it clears
+ * the figure) rather than left out.
+ */
+function figuresOf(draft: AcquisitionDraft): Omit<SetDeviceAcquisitionRequest, 'version'> {
+  return {
+    acquisitionCost: typedNumber(draft.acquisitionCost),
+    purchaseDate: draft.purchaseDate.trim() || null,
+    supplier: draft.supplier.trim() || null,
+    expectedLifeYears: typedNumber(draft.expectedLifeYears),
+  };
+}
+
+/** The request: the figures with the version they were read at, so a newer change is not overwritten. */
+export function acquisitionBodyOf(draft: AcquisitionDraft, version: number): SetDeviceAcquisitionRequest {
+  return { ...figuresOf(draft), version };
+}
+
+/**
+ * The form's rules are the contract's (a cost of at most two decimals, a date that exists, a whole
+ * number of years within the limits): each refusal under the field it names, the first one only,
+ * as the service would answer it. A purchase date in the future is the service's to refuse (it
+ * knows the hospital's today); its message shows above Save.
+ */
+export const acquisitionDraftSchema = z.custom<AcquisitionDraft>().superRefine((draft, context) => {
+  const checked = setDeviceAcquisitionSchema.safeParse(figuresOf(draft));
+  if (checked.success) return;
+  const seen = new Set<string>();
+  for (const { path, message } of checked.error.issues) {
+    const field = String(path[0] ?? 'root');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    context.addIssue({ code: 'custom', path: [field], message });
+  }
+});
+
+/** An amount in the hospital currency ("GH₵48,500.00"), or with two decimals while none is set. */
+export function formatCost(amount: number, currency: string | null): string {
+  return currency
+    ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount)
+    : amount.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** An expected service life in whole years ("1 year", "10 years"). */
+export function lifeText(years: number): string {
+  return years === 1 ? '1 year' : `${years} years`;
+}
