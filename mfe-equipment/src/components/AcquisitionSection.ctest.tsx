@@ -221,7 +221,7 @@ describe('The acquisition section of a device', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     expect(
-      await within(form).findByText('expectedLifeYears must be a whole number of years.'),
+      await within(form).findByText('Expected service life must be a whole number of years.'),
     ).toBeInTheDocument();
     expect(life).toHaveFocus();
     expect(puts.count).toBe(0);
@@ -230,7 +230,9 @@ describe('The acquisition section of a device', () => {
   it('shows the server’s refusal of bad input above Save, keeping the form open', async () => {
     serveFigures(() => figures());
     apiServer.use(
-      http.put(api('/equipment/e1/acquisition'), () => refusal(400, 'purchaseDate cannot be in the future.')),
+      http.put(api('/equipment/e1/acquisition'), () =>
+        refusal(400, 'The purchase date cannot be in the future.'),
+      ),
     );
     const user = userEvent.setup();
     await renderScreen(<AcquisitionSection equipmentId="e1" role="Engineer" />, { user: engineer });
@@ -241,7 +243,9 @@ describe('The acquisition section of a device', () => {
     await user.type(within(form).getByLabelText('Purchase date'), '2099-01-01');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
-    expect(await within(form).findByRole('alert')).toHaveTextContent('purchaseDate cannot be in the future.');
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The purchase date cannot be in the future.',
+    );
     expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 

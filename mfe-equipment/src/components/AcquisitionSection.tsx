@@ -25,6 +25,7 @@ import {
   acquisitionDraftSchema,
   draftOf,
   formatCost,
+  inFormWords,
   lifeText,
   NUMBER_FIELDS,
   type AcquisitionDraft,
@@ -104,7 +105,7 @@ function AcquisitionFacts({ figures }: { figures: DeviceAcquisition }) {
         ]}
       />
       {figures.updatedAt ? (
-        <p className="muted">
+        <p className="muted acquisition-section__by">
           Last changed {formatDateTime(figures.updatedAt)}
           {figures.updatedByLabel ? ` by ${figures.updatedByLabel}` : ''}
         </p>
@@ -153,7 +154,11 @@ function AcquisitionForm({ equipmentId, figures, onCancel, onSaved }: Acquisitio
     const unread = unreadNumberField(event.currentTarget);
     if (!unread) return void submit(event);
     event.preventDefault();
-    form.setError(unread, { type: 'manual', message: `${unread} must be a number.` }, { shouldFocus: true });
+    form.setError(
+      unread,
+      { type: 'manual', message: inFormWords(unread, `${unread} must be a number.`) },
+      { shouldFocus: true },
+    );
   }
 
   return (

@@ -55,6 +55,20 @@ export function acquisitionBodyOf(draft: AcquisitionDraft, version: number): Set
   return { ...figuresOf(draft), version };
 }
 
+/** The form's names of the fields, which the contract's messages name as the API does. */
+const FIELD_LABELS: Readonly<Record<keyof AcquisitionDraft, string>> = {
+  acquisitionCost: 'Acquisition cost',
+  purchaseDate: 'Purchase date',
+  supplier: 'Supplier',
+  expectedLifeYears: 'Expected service life',
+};
+
+/** "expectedLifeYears must be at most 50." → "Expected service life must be at most 50." */
+export function inFormWords(field: string, message: string): string {
+  const label = FIELD_LABELS[field as keyof AcquisitionDraft];
+  return label && message.startsWith(field) ? `${label}${message.slice(field.length)}` : message;
+}
+
 /**
  * The form's rules are the contract's (a cost of at most two decimals, a date that exists, a whole
  * number of years within the limits): each refusal under the field it names, the first one only,
@@ -69,7 +83,7 @@ export const acquisitionDraftSchema = z.custom<AcquisitionDraft>().superRefine((
     const field = String(path[0] ?? 'root');
     if (seen.has(field)) continue;
     seen.add(field);
-    context.addIssue({ code: 'custom', path: [field], message });
+    context.addIssue({ code: 'custom', path: [field], message: inFormWords(field, message) });
   }
 });
 

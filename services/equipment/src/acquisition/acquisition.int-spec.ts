@@ -147,7 +147,7 @@ describe('What a device cost (real stack)', () => {
       [{ acquisitionCost: 10.005 }, 'acquisitionCost may have at most two decimals.'],
       [{ expectedLifeYears: 2.5 }, 'expectedLifeYears must be a whole number of years.'],
       [{ expectedLifeYears: 51 }, 'expectedLifeYears must be at most 50.'],
-      [{ purchaseDate: tomorrow }, 'purchaseDate cannot be in the future.'],
+      [{ purchaseDate: tomorrow }, 'The purchase date cannot be in the future.'],
       [{ supplier: 'x'.repeat(121) }, 'supplier must have at most 120 characters.'],
       [
         { price: 1 },

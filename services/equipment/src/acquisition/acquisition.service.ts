@@ -68,7 +68,7 @@ export class AcquisitionService {
   async set(actor: Actor, id: string, figures: SetDeviceAcquisition): Promise<DeviceAcquisition> {
     if (!hasFullAccess(actor.role)) throw new ServiceError('FORBIDDEN', WRITE_REFUSAL);
     if (figures.purchaseDate && figures.purchaseDate > hospitalToday(this.config.timeZone))
-      throw new ServiceError('BAD_REQUEST', 'purchaseDate cannot be in the future.');
+      throw new ServiceError('BAD_REQUEST', 'The purchase date cannot be in the future.');
     const saved = await this.dataSource.transaction(async (manager) => {
       const item = await findLiveItem(manager, id, true);
       const current = await this.row(manager, item.id);
