@@ -7,6 +7,7 @@ import { insertEquipment } from './demo/bulk-insert';
 import { generateEquipment } from './demo/demo-equipment';
 import { writeDemoHistory } from './demo/demo-history';
 import { demoRiskScores } from './demo/demo-risk';
+import { demoAcquisitions, insertDemoAcquisitions } from './demo/demo-acquisition';
 import { pmProgramThresholdOf } from './config';
 
 const USAGE = `Equipment inventory commands:
@@ -35,8 +36,9 @@ async function seedDemo(dataSource: DataSource, count: number, seed: number): Pr
       'seed',
       pmProgramThresholdOf(),
     );
+    await insertDemoAcquisitions(manager, demoAcquisitions(items, seed));
     await writeDemoHistory(manager);
-    return `Loaded ${added} demo equipment items with a year of status history.`;
+    return `Loaded ${added} demo equipment items with a year of status history and what most of them cost.`;
   });
 }
 
