@@ -204,7 +204,12 @@ describe('NATS permissions', () => {
       allowResponses: true,
     });
     expect(permissions['equipment']).toEqual({
-      publish: ['events.equipment.>', 'maintenance.plans.coverage', 'maintenance.tasks.ref'],
+      publish: [
+        'events.equipment.>',
+        'maintenance.plans.coverage',
+        'maintenance.tasks.ref',
+        'maintenance.costs.currency',
+      ],
       subscribe: ['equipment.>', '_INBOX_equipment.>', 'events.equipment.>'],
       allowResponses: true,
     });
@@ -229,6 +234,8 @@ describe('NATS permissions', () => {
       'maintenance.audit.verify',
       'reports.audit.verify',
       'notifications.audit.verify',
+      // The hospital currency every amount is written in: a read.
+      'maintenance.costs.currency',
     ]);
     expect(REPORT_DATA_SUBJECTS.every((subject) => /^(equipment|maintenance)\.report\./.test(subject))).toBe(
       true,
