@@ -262,7 +262,7 @@ export interface SparePartsFigures {
 
 /**
  * Cost of work completed in the period: parts where unit costs were recorded, and labour hours
- * where they were recorded, each task's hours priced at the rate of the role that recorded them in
+ * where they were recorded, each task's hours priced at the rate of the role whose work they are in
  * force on the day the task was completed (the hospital's date).
  */
 export interface CostRow {

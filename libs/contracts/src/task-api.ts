@@ -202,7 +202,7 @@ export const taskLabourCostSchema = z
       .string()
       .nullable()
       .describe(
-        'The role of the person who recorded the hours; null for hours recorded before roles were kept.',
+        'The role whose work the hours are: the assignee’s when they recorded them; a correction by someone else keeps it. Null for hours recorded before roles were kept.',
       ),
     pricedOn: z
       .string()

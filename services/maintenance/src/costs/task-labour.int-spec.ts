@@ -138,6 +138,37 @@ describe('The labour cost of a task (real stack)', () => {
     expect(await labourOf(none)).toBeNull();
   });
 
+  it("keeps the Technician's rate when an Engineer corrects their hours, and audits a change of role", async () => {
+    const id = await task({ completedDaysAgo: null, hours: null, role: null });
+    expect(
+      (
+        await as('Technician').send('PUT', `/tasks/${id}/work`, {
+          repairDetails: 'Seal replaced',
+          labourHours: 2,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await labourOf(id)).toMatchObject({ role: 'Technician' });
+    expect(
+      (
+        await as('Engineer').send('PUT', `/tasks/${id}/work`, {
+          repairDetails: 'Seal replaced',
+          labourHours: 2.5,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await labourOf(id)).toMatchObject({ role: 'Technician' });
+    const audited = (await rows.query(
+      `SELECT "changes" FROM "maintenance"."audit_log"
+        WHERE "entity_id" = $1 AND "action" = 'work-recorded' ORDER BY "id"`,
+      [id],
+    )) as { changes: Record<string, unknown> }[];
+    expect(audited.map((row) => row.changes['labourRole'] ?? null)).toEqual([
+      { from: null, to: 'Technician' },
+      null,
+    ]);
+  });
+
   it('shows the cost to those who oversee the work, never to the Technician who did it', async () => {
     const mine = await task({ completedDaysAgo: 3, hours: 2, role: 'Technician' });
     expect(await labourOf(mine, 'Technician')).toBeNull();

@@ -1,6 +1,23 @@
-import { labourCost, type TaskLabourCost } from '@caliber/contracts';
+import { canonicalRole, type TaskLabourCost } from '@caliber/contracts';
 import type { EntityManager } from 'typeorm';
 import { hospitalToday } from '../hospital-clock';
+
+/**
+ * Whose rate a task's hours are priced at once `hours` are recorded over `task`'s. The hours are
+ * the assignee's work: when the assignee records them, their role. When someone else changes them
+ * (an Engineer correcting a Technician's figure before certifying, an Admin typing in a paper job
+ * card) they correct that work, so the role already kept stays; only hours nobody priced yet take
+ * the recorder's role. No hours, no role.
+ */
+export function labourRoleAfter(
+  actor: { _id: string; role: string },
+  task: { assignedToId: string | null; labourRole: string | null },
+  hours: number | null,
+): string | null {
+  if (hours === null) return null;
+  const own = canonicalRole(actor.role) ?? null;
+  return task.assignedToId === actor._id || task.labourRole === null ? own : task.labourRole;
+}
 
 /** What pricing a task's labour reads of it. */
 export interface TaskLabour {
@@ -19,7 +36,7 @@ export function labourPricedOn(task: Pick<TaskLabour, 'completedDate'>, now: Dat
 }
 
 /**
- * A task's recorded hours priced at the rate of the role that recorded them, in force on the day
+ * A task's recorded hours priced at the rate of the role whose work they are, in force on the day
  * they are priced at; null when no hours are recorded. The same rule prices the cost reports (in
  * SQL, see cost-report.service.ts).
  */
@@ -29,19 +46,23 @@ export async function priceTaskLabour(
 ): Promise<TaskLabourCost | null> {
   if (task.labourHours === null) return null;
   const pricedOn = labourPricedOn(task);
+  // Priced in SQL's exact numerics, as the cost reports price it, so both say the same cent.
   const [row] = (await manager.query(
     `SELECT (SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1) AS "currency",
-            (SELECT r."hourly_rate"::float8 FROM "maintenance"."labour_rates" r
-              WHERE r."role" = $1 AND r."starts_on" <= $2::date
-              ORDER BY r."starts_on" DESC LIMIT 1) AS "rate"`,
-    [task.labourRole, pricedOn],
-  )) as [{ currency: string | null; rate: number | null }];
-  const rate = task.labourRole === null ? null : row.rate;
+            r."hourly_rate"::float8 AS "rate", round($3::numeric * r."hourly_rate", 2)::float8 AS "amount"
+       FROM (SELECT 1) one
+       LEFT JOIN LATERAL (
+         SELECT lr."hourly_rate" FROM "maintenance"."labour_rates" lr
+          WHERE lr."role" = $1 AND lr."starts_on" <= $2::date
+          ORDER BY lr."starts_on" DESC LIMIT 1) r ON true`,
+    [task.labourRole, pricedOn, task.labourHours],
+  )) as [{ currency: string | null; rate: number | null; amount: number | null }];
+  const priced = task.labourRole !== null && row.rate !== null;
   return {
     role: task.labourRole,
     pricedOn,
-    hourlyRate: rate,
-    amount: rate === null ? null : labourCost(task.labourHours, rate),
+    hourlyRate: priced ? row.rate : null,
+    amount: priced ? row.amount : null,
     currency: row.currency?.trim() ?? null,
   };
 }

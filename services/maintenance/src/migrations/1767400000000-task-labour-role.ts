@@ -1,9 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Whose hours a task's labour is (`tasks.labour_role`): the role of the person who last recorded
- * them, kept when they are recorded, so that a later change of that person's role never reprices
- * the work. Hours recorded before this column existed have no role and stay unpriced: guessing one
+ * Whose work a task's hours are (`tasks.labour_role`): the role kept when they are recorded (see
+ * `labourRoleAfter`), so that a later change of that person's role never reprices the work. Hours recorded before this column existed have no role and stay unpriced: guessing one
  * would put a price on the record that nobody set.
  */
 export class TaskLabourRole1767400000000 implements MigrationInterface {

@@ -125,9 +125,10 @@ function partUses(sql: ReportSql, owner: TaskOwner): string {
 /**
  * Work completed in the period, one row per task (alias `w`) with its parts' known cost (null
  * when no use had a unit cost) and its uses without one, and its labour priced: the hours times
- * the rate of the role that recorded them in force on the hospital's date of completion, rounded
- * to the cent per task (as the task's own page shows it). A rate added later starts no earlier
- * than the day it is added, so finished work keeps its price.
+ * the rate of the role whose work they are (`tasks.labour_role`) in force on the hospital's date of
+ * completion, rounded to the cent per task in exact numerics (as the task's own page prices it). A
+ * rate added later starts no earlier than the day it is added, so work finished before that day
+ * keeps its price.
  */
 function completedWork(sql: ReportSql, owner: TaskOwner): string {
   return `work AS (

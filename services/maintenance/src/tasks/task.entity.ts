@@ -104,7 +104,7 @@ export class TaskEntity {
   labourHours!: number | null;
 
   /**
-   * The role of the person who last recorded the hours: their labour is priced at that role's rate.
+   * The role whose work the hours are (`labourRoleAfter`): they are priced at that role's rate.
    * Null without hours, and for hours recorded before roles were kept (unpriced).
    */
   @Column({ name: 'labour_role', type: 'varchar', length: 20, nullable: true })

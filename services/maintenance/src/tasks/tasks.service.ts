@@ -5,7 +5,6 @@ import {
   isRecordId,
   isReportOnly,
   PRIORITY_OF_SEVERITY,
-  canonicalRole,
   readsCosts,
   reportersView,
   TASK_HISTORY_LIMIT,
@@ -35,7 +34,7 @@ import {
 import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { PmPlansService } from '../plans/pm-plans.service';
-import { priceTaskLabour } from '../costs/task-labour';
+import { labourRoleAfter, priceTaskLabour } from '../costs/task-labour';
 import { EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { AddedReportEntity } from './added-report.entity';
 import { deviceColumns } from './device-snapshot';
@@ -429,15 +428,17 @@ export class TasksService {
       };
       const diff = diffFields<typeof after>(before, after);
       if (Object.keys(diff).length === 0) return current;
+      // Unchanged hours keep the role they are priced by; a change of that role is audited beside them.
+      const labourRole = diff['labourHours']
+        ? labourRoleAfter(actor, current, work.labourHours)
+        : current.labourRole;
+      if (labourRole !== current.labourRole)
+        diff['labourRole'] = { from: current.labourRole, to: labourRole };
       await manager.update(TaskEntity, current.id, {
         faultDescription: work.faultDescription,
         repairDetails: work.repairDetails,
         labourHours: work.labourHours,
-        // The hours are the work of whoever records them (the assignee, or the Engineer or Admin
-        // who did it): priced at their role's rate. Unchanged hours keep the role they were priced by.
-        ...(diff['labourHours']
-          ? { labourRole: work.labourHours === null ? null : (canonicalRole(actor.role) ?? null) }
-          : {}),
+        labourRole,
         ...touchedBy(actor),
       });
       if (diff['spareParts']) {

@@ -79,7 +79,7 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
     unrecorded.push(`${count(total.tasksWithoutHours)} tasks have no recorded labour hours`);
   if (priced && total.tasksWithUnpricedHours)
     unrecorded.push(
-      `${count(total.tasksWithUnpricedHours)} tasks have hours without a labour rate for the role that recorded them on the day`,
+      `${count(total.tasksWithUnpricedHours)} tasks have hours without a price (no labour rate for their role on the day, or recorded before Caliber kept whose work they were)`,
     );
   const summary = [
     `${count(total.tasks)} tasks were completed in the period (${scopeWords(context.scope)}). Recorded parts cost ${money(

@@ -6241,7 +6241,7 @@ export interface components {
      *     }
      */
     TaskLabourCost: {
-      /** @description The role of the person who recorded the hours; null for hours recorded before roles were kept. */
+      /** @description The role whose work the hours are: the assignee’s when they recorded them; a correction by someone else keeps it. Null for hours recorded before roles were kept. */
       role: string | null;
       /** @description The day the hours are priced at (YYYY-MM-DD, the hospital’s): the completion day, or today while open. */
       pricedOn: string;
