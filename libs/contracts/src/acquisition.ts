@@ -62,7 +62,8 @@ export const setDeviceAcquisitionSchema = z.strictObject(
       .max(MAX_ACQUISITION_COST, {
         error: `acquisitionCost must be at most ${MAX_ACQUISITION_COST.toLocaleString('en')}.`,
       })
-      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+      // A number that two decimals write exactly (a product with 100 would err in binary).
+      .refine((value) => Number(value.toFixed(2)) === value, {
         error: 'acquisitionCost may have at most two decimals.',
       })
       .nullish()

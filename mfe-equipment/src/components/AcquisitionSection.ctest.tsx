@@ -291,4 +291,35 @@ describe('The acquisition section of a device', () => {
     expect(sent.map((body) => body.version)).toEqual([2, 3]);
     expect(fact(section, 'Supplier')).toHaveTextContent('Philips Healthcare');
   });
+
+  it('keeps the version it started from when the figures reload behind the form, so a change made meanwhile is refused, not overwritten', async () => {
+    let current = figures();
+    const sent: SetDeviceAcquisitionRequest[] = [];
+    serveFigures(() => current);
+    apiServer.use(
+      http.put(api('/equipment/e1/acquisition'), async ({ request }) => {
+        const body = (await request.json()) as SetDeviceAcquisitionRequest;
+        sent.push(body);
+        return body.version === current.version
+          ? HttpResponse.json((current = figures({ version: current.version + 1 })))
+          : refusal(409, 'The acquisition figures were changed by someone else. Check them and save again.');
+      }),
+    );
+    const user = userEvent.setup();
+    const { client } = await renderScreen(<AcquisitionSection equipmentId="e1" role="Engineer" />, {
+      user: engineer,
+    });
+    const section = await screen.findByRole('region', { name: 'Acquisition' });
+    await user.click(await within(section).findByRole('button', { name: 'Edit' }));
+    const form = within(section).getByRole('form', { name: 'Edit acquisition figures' });
+
+    // Another Engineer saves; a live update of the device reloads the figures behind the form.
+    current = figures({ acquisitionCost: 51000, version: 3 });
+    await client.invalidateQueries({ queryKey: acquisitionKey('e1') });
+    await waitFor(() => expect(fact(section, 'Acquisition cost')).toHaveTextContent(cedis(51000)));
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('changed by someone else');
+    expect(sent.map((body) => body.version)).toEqual([2]);
+  });
 });

@@ -19,7 +19,7 @@ import {
 import { errorMessage } from '@caliber/web';
 import { FormTextField, useContractForm } from '@caliber/web-forms';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useDeviceAcquisition, useSetAcquisition } from '../hooks/acquisition-queries';
+import { isStale, useDeviceAcquisition, useSetAcquisition } from '../hooks/acquisition-queries';
 import {
   acquisitionBodyOf,
   acquisitionDraftSchema,
@@ -127,7 +127,7 @@ function unreadNumberField(form: HTMLFormElement): (typeof NUMBER_FIELDS)[number
 
 interface AcquisitionFormProps {
   equipmentId: string;
-  /** The figures shown: the form starts from them, and Save sends their version (newer after a 409). */
+  /** The figures shown: the form starts from them and their version (a newer one only after a 409). */
   figures: DeviceAcquisition;
   onCancel(): void;
   onSaved(): void;
@@ -144,9 +144,24 @@ function AcquisitionForm({ equipmentId, figures, onCancel, onSaved }: Acquisitio
     schema: acquisitionDraftSchema,
     defaultValues: draftOf(figures),
   });
+  // The version the draft started from. Figures reloaded behind the form (a live update of the
+  // device asks them again) must not move it, or Save would overwrite a change the person never
+  // saw; only a refusal of it (409), which shows the newer figures, lets the next Save carry theirs.
+  const [version, setVersion] = useState(figures.version);
+  const [refused, setRefused] = useState<number | null>(null);
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  if (refused !== null && figures.version !== refused) {
+    setVersion(figures.version);
+    setRefused(null);
+  }
   const busy = form.formState.isSubmitting;
   const submit = form.submitWith(async (draft) => {
-    await saving.mutateAsync(acquisitionBodyOf(draft, figures.version));
+    try {
+      await saving.mutateAsync(acquisitionBodyOf(draft, version));
+    } catch (failure) {
+      if (isStale(failure)) setRefused(version);
+      throw failure;
+    }
     onSaved();
   }, 'Failed to save the acquisition figures');
 

@@ -24,7 +24,7 @@ export function useDeviceAcquisition(equipmentId: string) {
 }
 
 /** A 409: someone else changed the figures since they were read (the `version` sent is stale). */
-function isStale(failure: unknown): boolean {
+export function isStale(failure: unknown): boolean {
   return failure instanceof ApiError && failure.status === 409;
 }
 

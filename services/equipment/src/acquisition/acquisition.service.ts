@@ -62,13 +62,17 @@ export class AcquisitionService {
   async get(actor: Actor, id: string): Promise<DeviceAcquisition> {
     if (!readsCosts(actor.role)) throw new ServiceError('FORBIDDEN', READ_REFUSAL);
     const item = await findLiveItem(this.dataSource.manager, id);
-    return this.answer(actor, item.id, await this.row(this.dataSource.manager, item.id));
+    const currency = await this.maintenance.currency(actor);
+    return this.answer(item.id, await this.row(this.dataSource.manager, item.id), currency);
   }
 
   async set(actor: Actor, id: string, figures: SetDeviceAcquisition): Promise<DeviceAcquisition> {
     if (!hasFullAccess(actor.role)) throw new ServiceError('FORBIDDEN', WRITE_REFUSAL);
     if (figures.purchaseDate && figures.purchaseDate > hospitalToday(this.config.timeZone))
       throw new ServiceError('BAD_REQUEST', 'The purchase date cannot be in the future.');
+    // Asked before anything is written: a maintenance service that does not answer fails the save
+    // as a whole, never after it was committed (a retry would then meet its own save as a 409).
+    const currency = await this.maintenance.currency(actor);
     const saved = await this.dataSource.transaction(async (manager) => {
       const item = await findLiveItem(manager, id, true);
       const current = await this.row(manager, item.id);
@@ -116,7 +120,7 @@ export class AcquisitionService {
       });
       return { equipmentId: item.id, row };
     });
-    return this.answer(actor, saved.equipmentId, saved.row);
+    return this.answer(saved.equipmentId, saved.row, currency);
   }
 
   private async row(manager: EntityManager, equipmentId: string): Promise<AcquisitionRow | undefined> {
@@ -127,17 +131,17 @@ export class AcquisitionService {
     return row;
   }
 
-  private async answer(
-    actor: Actor,
+  private answer(
     equipmentId: string,
     row: AcquisitionRow | undefined,
-  ): Promise<DeviceAcquisition> {
+    currency: string | null,
+  ): DeviceAcquisition {
     const figures = figuresOf(row);
     return {
       equipmentId,
       ...figures,
       endOfLife: endOfLife(figures.purchaseDate, figures.expectedLifeYears),
-      currency: await this.maintenance.currency(actor),
+      currency,
       updatedAt: row ? row.updated_at.toISOString() : null,
       updatedByLabel: row?.updated_by_label ?? null,
       version: row?.version ?? 0,
