@@ -40,7 +40,14 @@ function jest(project: string, extra: string[]): JestSummary {
       return JSON.parse(readFileSync(output, 'utf8')) as JestSummary;
     } catch {
       return {
-        testResults: [],
+        // Jest wrote no results (it crashed, or could not start): the summary names the run.
+        testResults: [
+          {
+            name: `jest --selectProjects ${project}`,
+            message: 'no results were written',
+            assertionResults: [],
+          },
+        ],
         numPassedTests: 0,
         numFailedTests: 1,
         numRuntimeErrorTestSuites: 0,
