@@ -1,11 +1,5 @@
 import fc from 'fast-check';
-import {
-  addLabourRateSchema,
-  labourCost,
-  rateInForce,
-  readsCosts,
-  setCostSettingsSchema,
-} from './labour-rates';
+import { addLabourRateSchema, rateInForce, readsCosts, setCostSettingsSchema } from './labour-rates';
 
 const dateArbitrary = fc
   .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z'), noInvalidDate: true })
@@ -40,15 +34,6 @@ describe('rateInForce', () => {
         },
       ),
     );
-  });
-});
-
-describe('labourCost', () => {
-  it('prices hours to the cent, half away from zero', () => {
-    expect(labourCost(1.5, 185)).toBe(277.5);
-    expect(labourCost(0.25, 95.5)).toBe(23.88); // 23.875
-    expect(labourCost(0.1, 0.3)).toBe(0.03);
-    expect(labourCost(0, 185)).toBe(0);
   });
 });
 

@@ -167,9 +167,3 @@ export function rateInForce<T extends { role: string; from: string }>(
 export function rateHasStarted(rate: { from: string }, today: string): boolean {
   return rate.from <= today;
 }
-
-/** Hours at an hourly rate, in the currency's cents (rounded half away from zero), back in units. */
-export function labourCost(hours: number, hourlyRate: number): number {
-  const cents = hours * hourlyRate * 100;
-  return (Math.sign(cents) * Math.round(Math.abs(cents) + 1e-9)) / 100;
-}
