@@ -2,6 +2,7 @@ import './theme.css';
 
 export * from './Button';
 export * from './dates';
+export * from './money';
 export * from './display';
 export * from './fields';
 export * from './Meter';

@@ -13,6 +13,7 @@ import {
   FactList,
   formatDate,
   formatDateTime,
+  formatMoney,
   LoadStates,
   useToast,
 } from '@caliber/ui-kit';
@@ -24,7 +25,6 @@ import {
   acquisitionBodyOf,
   acquisitionDraftSchema,
   draftOf,
-  formatCost,
   inFormWords,
   lifeText,
   NUMBER_FIELDS,
@@ -97,7 +97,7 @@ function AcquisitionFacts({ figures }: { figures: DeviceAcquisition }) {
     <>
       <FactList
         facts={[
-          ['Acquisition cost', shown(figures.acquisitionCost, (cost) => formatCost(cost, figures.currency))],
+          ['Acquisition cost', shown(figures.acquisitionCost, (cost) => formatMoney(cost, figures.currency))],
           ['Purchase date', shown(figures.purchaseDate, formatDate)],
           ['Supplier', shown(figures.supplier, (supplier) => supplier)],
           ['Expected service life', shown(figures.expectedLifeYears, lifeText)],

@@ -87,13 +87,6 @@ export const acquisitionDraftSchema = z.custom<AcquisitionDraft>().superRefine((
   }
 });
 
-/** An amount in the hospital currency ("GH₵48,500.00"), or with two decimals while none is set. */
-export function formatCost(amount: number, currency: string | null): string {
-  return currency
-    ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount)
-    : amount.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
-
 /** An expected service life in whole years ("1 year", "10 years"). */
 export function lifeText(years: number): string {
   return years === 1 ? '1 year' : `${years} years`;

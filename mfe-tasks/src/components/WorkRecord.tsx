@@ -1,7 +1,7 @@
 import type { TaskDto, TaskLabourCost } from '@caliber/contracts';
-import { formatDate } from '@caliber/ui-kit';
+import { formatDate, formatMoney } from '@caliber/ui-kit';
 import { hasWorkRecord } from '../utils/task-permissions';
-import { formatHours, formatMoney } from '../utils/format';
+import { formatHours } from '../utils/format';
 import { SparePartsTable } from './SparePartsTable';
 
 /**

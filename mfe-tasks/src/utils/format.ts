@@ -30,10 +30,3 @@ export function assignedMessage(task: { title: string; plan: unknown; pmInterval
     return `PM plan scheduled: "${task.title}" recurs ${task.pmInterval.toLowerCase()}.`;
   return 'Task assigned successfully!';
 }
-
-/** An amount in the hospital currency ("GH₵142.50"), or with two decimals while none is set. */
-export function formatMoney(amount: number, currency: string | null): string {
-  return currency
-    ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount)
-    : amount.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}

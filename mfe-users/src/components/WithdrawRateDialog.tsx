@@ -1,8 +1,7 @@
 import type { LabourRate } from '@caliber/contracts';
-import { Button, ErrorBox, formatDate, Modal } from '@caliber/ui-kit';
+import { Button, ErrorBox, formatDate, formatMoney, Modal } from '@caliber/ui-kit';
 import { errorMessage } from '@caliber/web';
 import { useWithdrawLabourRate } from '../hooks/labour-rate-queries';
-import { formatAmount } from '../utils/labour-rate-form';
 
 /**
  * 'Withdraw rate?': which rate goes, and why that is safe (it has not started, so it priced no
@@ -43,7 +42,7 @@ export function WithdrawRateDialog({
     >
       {error ? <ErrorBox>{error}</ErrorBox> : null}
       <p className="users-confirm">
-        The {rate.role} rate of {formatAmount(rate.hourlyRate, currency)} an hour from {formatDate(rate.from)}{' '}
+        The {rate.role} rate of {formatMoney(rate.hourlyRate, currency)} an hour from {formatDate(rate.from)}{' '}
         will be withdrawn.
       </p>
       <p className="muted">

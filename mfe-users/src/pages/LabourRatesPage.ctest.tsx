@@ -6,13 +6,13 @@ import {
   type LabourRate,
   type LabourRatePage,
 } from '@caliber/contracts';
-import { formatDate } from '@caliber/ui-kit';
+import { formatDate, formatMoney } from '@caliber/ui-kit';
 import { api, apiServer } from '@caliber/web-testing/api-server';
 import { renderScreen } from '@caliber/web-testing/harness';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { dayBefore, formatAmount, RATE_RULE } from '../utils/labour-rate-form';
+import { dayBefore, RATE_RULE } from '../utils/labour-rate-form';
 import { userFixture } from '../utils/user.fixture';
 import { LabourRatesPage, rateLine, rateName } from './LabourRatesPage';
 
@@ -148,7 +148,7 @@ describe('Labour rates', () => {
       ),
     ).toBeInTheDocument();
     expect(
-      within(inForce).getByText(shown(`${formatAmount(95.5, 'GHS')} an hour`), { exact: false }),
+      within(inForce).getByText(shown(`${formatMoney(95.5, 'GHS')} an hour`), { exact: false }),
     ).toBeInTheDocument();
     // Nobody priced Managers' or Admins' hours yet.
     expect(within(inForce).getAllByText('No rate in force')).toHaveLength(2);
@@ -159,7 +159,7 @@ describe('Labour rates', () => {
     expect(within(current).getByText(formatDate(dayBefore(engineerNextYear.from)))).toBeInTheDocument();
     const next = within(list).getByRole('row', { name: rateName(engineerNextYear) });
     expect(within(next).getByText('Latest')).toBeInTheDocument();
-    expect(within(next).getByText(shown(formatAmount(200, 'GHS')))).toBeInTheDocument();
+    expect(within(next).getByText(shown(formatMoney(200, 'GHS')))).toBeInTheDocument();
     expect(within(next).getByText('BME-1001')).toBeInTheDocument();
     expect(asked).toContain('GET /labour-rates?page=1&limit=50');
   });

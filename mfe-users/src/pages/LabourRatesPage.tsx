@@ -17,6 +17,7 @@ import {
   ErrorBox,
   FactList,
   formatDate,
+  formatMoney,
   LoadStates,
   Notice,
   PageHeader,
@@ -47,7 +48,6 @@ import {
   currencyName,
   dayBefore,
   EMPTY_RATE_DRAFT,
-  formatAmount,
   labourRateFiltersOf,
   mayWithdraw,
   RATE_ROLE_CHOICES,
@@ -63,7 +63,7 @@ import '../users.css';
 
 /** "GH₵185.00 an hour" in the hospital currency. */
 export function rateLine(rate: Pick<LabourRate, 'hourlyRate'>, currency: string | null): string {
-  return `${formatAmount(rate.hourlyRate, currency)} an hour`;
+  return `${formatMoney(rate.hourlyRate, currency)} an hour`;
 }
 
 /**
@@ -402,7 +402,7 @@ function RateTable({
                   <strong>{rate.role}</strong>
                 </td>
                 <td data-label="Hourly rate" className="rates-table__amount">
-                  {formatAmount(rate.hourlyRate, currency)}
+                  {formatMoney(rate.hourlyRate, currency)}
                 </td>
                 <td data-label="From">
                   <span className="rates-table__from">

@@ -47,13 +47,6 @@ export const RATE_ROLE_CHOICES: { value: Role | ''; label: string }[] = RATED_RO
 export const RATE_RULE =
   'A role’s first rate may start on any day; a later one starts after its latest rate and no earlier than today, so work already priced keeps its price.';
 
-/** An amount in the hospital currency ("GH₵185.00"); a bare number while no currency is set. */
-export function formatAmount(amount: number, currency: string | null): string {
-  if (!currency)
-    return amount.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-}
-
 /** A currency's name in the reader's language ("Ghanaian Cedi"), or the code when the runtime has none. */
 export function currencyName(code: string): string {
   try {
