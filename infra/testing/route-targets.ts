@@ -221,6 +221,8 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
         return safetyTest();
       case 'recall':
         return (await recall()).id;
+      case 'vendor':
+        return made(await post<{ id: string }>('/api/vendors', bodyOf('addVendor')), 'a vendor', 201).id;
       case 'recall action':
         return (await recall()).actionId;
       case 'recall without devices':

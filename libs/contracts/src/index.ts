@@ -58,4 +58,5 @@ export * from './notifications';
 export * from './on-call';
 export * from './labour-rates';
 export * from './acquisition';
+export * from './vendors';
 export * from './document-records';

@@ -79,6 +79,11 @@ export const SUBJECTS = {
     /** A device's acquisition cost, purchase date, supplier and expected life (costs: kept apart). */
     acquisition: 'equipment.acquisition.get',
     setAcquisition: 'equipment.acquisition.set',
+    /** The vendors (manufacturers, suppliers, service providers): page, one, add, change. */
+    vendorsList: 'equipment.vendors.list',
+    vendorsGet: 'equipment.vendors.get',
+    vendorsAdd: 'equipment.vendors.add',
+    vendorsUpdate: 'equipment.vendors.update',
     /** The feed of devices' risk flags and places (maintenance, for PM compliance). */
     riskChanges: 'equipment.risk.changes',
     /** The dashboard's equipment figures: counts by status now and 30 days earlier. */

@@ -59,3 +59,4 @@ export * from './storage/disk-file-store';
 export * from './storage/s3-file-store';
 export * from './storage/file-store-config';
 export * from './storage/handed-files';
+export * from './search-pattern';

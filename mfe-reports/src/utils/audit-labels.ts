@@ -15,6 +15,7 @@ const ENTITY_LABELS: Record<string, string> = {
   'recall-device': 'Recall action',
   'labour-rate': 'Labour rate',
   'cost-settings': 'Hospital currency',
+  vendor: 'Vendor',
 };
 
 /** Words from a code name: `pm-plan`, `list_entry`, `serialNumber` → `Pm plan`, `List entry`, `Serial number`. */

@@ -33,6 +33,8 @@ import { TaskEffectsService } from './task-effects/task-effects.service';
 import { MaintenancePeer } from './peers/peers.client';
 import { AcquisitionController } from './acquisition/acquisition.controller';
 import { AcquisitionService } from './acquisition/acquisition.service';
+import { VendorsController } from './vendors/vendors.controller';
+import { VendorsService } from './vendors/vendors.service';
 import { PmCoverageReplica } from './risk/pm-coverage.replica';
 import { RiskController } from './risk/risk.controller';
 import { RiskService } from './risk/risk.service';
@@ -95,6 +97,7 @@ export class EquipmentModule {
         RecallsController,
         EquipmentDocumentsController,
         AcquisitionController,
+        VendorsController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
         serviceAuditController('equipment', {
           page: SUBJECTS.equipment.auditPage,
@@ -116,6 +119,7 @@ export class EquipmentModule {
         EquipmentService,
         RiskService,
         AcquisitionService,
+        VendorsService,
         InventoryActivityService,
         TaskEffectsService,
         InventoryReportService,

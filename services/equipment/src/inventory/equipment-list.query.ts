@@ -5,6 +5,7 @@ import {
   type EquipmentSort,
   type ListEquipmentQuery,
 } from '@caliber/contracts';
+import { containsPattern } from '@caliber/service-kit';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { EquipmentEntity } from './equipment.entity';
 
@@ -16,11 +17,6 @@ const SORT_COLUMNS: Record<EquipmentSort, string> = {
   updatedAt: 'item.updatedAt',
 };
 
-/** `%`, `_` and `\` typed by a person are matched literally. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The search: a substring of the name, serial number, model, manufacturer, location, GTIN or UDI.
  * A scanned or pasted UDI (with its group separators) or a GTIN (also as EAN-13, UPC-A or GTIN-8)
@@ -29,13 +25,13 @@ function likePattern(text: string): string {
 function search(builder: SelectQueryBuilder<EquipmentEntity>, q: string): void {
   const key = udiSearchKey(q);
   if (!key) {
-    builder.andWhere('item.search_text LIKE :pattern', { pattern: likePattern(q) });
+    builder.andWhere('item.search_text LIKE :pattern', { pattern: containsPattern(q) });
     return;
   }
   builder.andWhere(
     `(item.search_text LIKE :pattern OR (item.gtin = :gtin AND (CAST(:serial AS varchar) IS NULL
         OR lower(item.serialNumber) = lower(CAST(:serial AS varchar)))))`,
-    { pattern: likePattern(q), gtin: key.gtin, serial: key.serialNumber },
+    { pattern: containsPattern(q), gtin: key.gtin, serial: key.serialNumber },
   );
 }
 

@@ -13,6 +13,7 @@ import { REPORTS_OPERATIONS } from '../reports/reports.operations';
 import { SAFETY_OPERATIONS } from '../safety/safety.operations';
 import { TASKS_OPERATIONS } from '../tasks/tasks.operations';
 import { USERS_OPERATIONS } from '../users/users.operations';
+import { VENDORS_OPERATIONS } from '../vendors/vendors.operations';
 import type { ApiOperation } from './operation';
 
 /**
@@ -27,6 +28,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...Object.values(EQUIPMENT_OPERATIONS),
   ...Object.values(LISTS_OPERATIONS),
   ...Object.values(RECALLS_OPERATIONS),
+  ...Object.values(VENDORS_OPERATIONS),
   ...Object.values(TASKS_OPERATIONS),
   ...Object.values(SAFETY_OPERATIONS),
   ...Object.values(REPORTS_OPERATIONS),

@@ -53,7 +53,8 @@ export interface RouteAccess {
     | 'safety test'
     | 'recall'
     | 'recall action'
-    | 'recall without devices';
+    | 'recall without devices'
+    | 'vendor';
 }
 
 /** The same answer to every caller, signed in or not (a request refused for what it names). */
@@ -249,6 +250,21 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   updateListEntry: {
     names: 'list entry',
     body: () => ({ retired: true, version: 1 }),
+  },
+  // Vendors: the department's staff read them; Engineers, Managers and Admins keep them.
+  listVendors: {},
+  getVendor: { names: 'vendor' },
+  addVendor: {
+    body: ({ serial }) => ({ name: `Matrix Vendor ${serial}`, kinds: ['supplier'] }),
+  },
+  updateVendor: {
+    names: 'vendor',
+    body: ({ serial }) => ({
+      name: `Matrix Vendor ${serial}, renamed`,
+      kinds: ['service'],
+      retired: false,
+      version: 1,
+    }),
   },
   // Recalls: everyone reads them; Engineers and Admins record, preview, edit and close.
   listRecalls: {},

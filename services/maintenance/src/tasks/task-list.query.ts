@@ -1,4 +1,5 @@
 import { TASK_SEARCH_COUNT_LIMIT, type ListTasksQuery, type TaskCounts } from '@caliber/contracts';
+import { containsPattern } from '@caliber/service-kit';
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { hospitalToday } from '../hospital-clock';
 import { UNASSIGNED_KEY } from '../migrations/1764700000000-task-counts';
@@ -57,8 +58,7 @@ function scopedTasks(
   if (query.planned) builder.andWhere('task.planId IS NOT NULL');
   if (query.plan) builder.andWhere('task.planId = :plan', { plan: query.plan });
   if (query.q) {
-    const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    builder.andWhere('task.search_text LIKE :pattern', { pattern });
+    builder.andWhere('task.search_text LIKE :pattern', { pattern: containsPattern(query.q) });
   }
   return builder;
 }

@@ -888,6 +888,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/vendors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the vendors, by name
+     * @description `q` finds a vendor by a part of its name or contact; `kind` keeps manufacturers, suppliers or service providers; `status` is `active` (the default: those offered for new records), `retired` or `all`. Answers `{rows, total, page, pages, limit}` (`limit` 50 by default, at most 100).
+     */
+    get: operations['listVendors'];
+    put?: never;
+    /**
+     * Add a vendor (Engineers, Managers and Admins)
+     * @description A name belongs to one vendor whatever its case: one on the list already, retired or not, is refused (409) and should be restored instead. At least one of `manufacturer`, `supplier` and `service` in `kinds`. The list holds at most 5,000 vendors, retired ones included. Audited.
+     */
+    post: operations['addVendor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/vendors/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One vendor, retired or not
+     * @description Its roles, contact, phone, e-mail, website and notes, with the `version` a change sends back.
+     */
+    get: operations['getVendor'];
+    /**
+     * Change, retire or restore a vendor (Engineers, Managers and Admins)
+     * @description The whole record as the form holds it (a field left out is cleared), with `retired` and the `version` you read: a change made meanwhile is refused (409), not overwritten. A rename keeps the vendor, so every record naming it shows the new name. A retired vendor is no longer offered for new records and stays on those naming it. Audited with the old and new values.
+     */
+    put: operations['updateVendor'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/tasks': {
     parameters: {
       query?: never;
@@ -6590,6 +6638,90 @@ export interface components {
       _id: string;
       name: string;
     };
+    /**
+     * @example {
+     *       "id": "4e1b9c2d-7a3f-4c5e-8d6b-2f1a0e9c8b7d",
+     *       "name": "Philips Healthcare",
+     *       "kinds": [
+     *         "manufacturer",
+     *         "service"
+     *       ],
+     *       "contactName": "Service desk",
+     *       "phone": "+44 20 7946 0321",
+     *       "email": "service.uk@philips.example",
+     *       "website": "https://www.philips.example/healthcare",
+     *       "notes": "Field engineer on site within 8 working hours under contract.",
+     *       "retired": false,
+     *       "retiredAt": null,
+     *       "createdAt": "2026-01-12T09:30:00.000Z",
+     *       "updatedAt": "2026-05-03T14:02:11.220Z",
+     *       "updatedByLabel": "BME-1001",
+     *       "version": 3
+     *     }
+     */
+    Vendor: {
+      id: string;
+      name: string;
+      /** @description The roles the company plays for the hospital. */
+      kinds: ('manufacturer' | 'supplier' | 'service')[];
+      /** @description Who, or which desk, to ask for. */
+      contactName: string | null;
+      phone: string | null;
+      email: string | null;
+      website: string | null;
+      /** @description Account numbers, hours, how to log a call. */
+      notes: string | null;
+      /** @description No longer offered for new records; still shown on those naming it. */
+      retired: boolean;
+      retiredAt: string | null;
+      createdAt: string;
+      updatedAt: string;
+      /** @description The service number of who last changed it. */
+      updatedByLabel: string;
+      /** @description Optimistic lock: a change sends the version it read and is refused (409) if it moved on. */
+      version: number;
+    };
+    /**
+     * @example {
+     *       "rows": [
+     *         {
+     *           "id": "4e1b9c2d-7a3f-4c5e-8d6b-2f1a0e9c8b7d",
+     *           "name": "Philips Healthcare",
+     *           "kinds": [
+     *             "manufacturer",
+     *             "service"
+     *           ],
+     *           "contactName": "Service desk",
+     *           "phone": "+44 20 7946 0321",
+     *           "email": "service.uk@philips.example",
+     *           "website": "https://www.philips.example/healthcare",
+     *           "notes": "Field engineer on site within 8 working hours under contract.",
+     *           "retired": false,
+     *           "retiredAt": null,
+     *           "createdAt": "2026-01-12T09:30:00.000Z",
+     *           "updatedAt": "2026-05-03T14:02:11.220Z",
+     *           "updatedByLabel": "BME-1001",
+     *           "version": 3
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 50
+     *     }
+     */
+    VendorPage: {
+      /** @description A page of vendors, by name. */
+      rows: components['schemas']['Vendor'][];
+      /** @description How many rows the list holds in all. */
+      total: number;
+      /** @description This page, from 1. */
+      page: number;
+      /** @description How many pages the list has at this limit. */
+      pages: number;
+      /** @description Rows per page. */
+      limit: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -10841,6 +10973,338 @@ export interface operations {
       };
       /** @description Not in the inventory. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listVendors: {
+    parameters: {
+      query?: {
+        q?: string;
+        kind?: 'manufacturer' | 'supplier' | 'service';
+        status?: 'active' | 'retired' | 'all';
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VendorPage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addVendor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          kinds: ('manufacturer' | 'supplier' | 'service')[];
+          contactName?: string | null;
+          phone?: string | null;
+          email?: string | null;
+          website?: string | null;
+          notes?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The new vendor. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Vendor'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The name is taken. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The list is full. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getVendor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The vendor. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Vendor'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Technicians, Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such vendor. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateVendor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          kinds: ('manufacturer' | 'supplier' | 'service')[];
+          contactName?: string | null;
+          phone?: string | null;
+          email?: string | null;
+          website?: string | null;
+          notes?: string | null;
+          retired: boolean;
+          version: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The vendor. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Vendor'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such vendor. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Stale version, or the name is taken. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
         headers: {
           [name: string]: unknown;
         };

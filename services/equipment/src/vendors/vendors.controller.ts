@@ -1,0 +1,48 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  addVendorSchema,
+  SUBJECTS,
+  updateVendorSchema,
+  vendorQuerySchema,
+  type Actor,
+  type Vendor,
+  type VendorPage,
+} from '@caliber/contracts';
+import { Acting, Command, parsePayload } from '@caliber/service-kit';
+import { z } from 'zod';
+import { VendorsService } from './vendors.service';
+
+const queryCommand = z.object({ query: z.unknown().default({}) }).loose();
+const idCommand = z.object({ id: z.string().max(64) }).loose();
+const addCommand = z.object({ data: z.unknown() }).loose();
+const updateCommand = z.object({ id: z.string().max(64), data: z.unknown() }).loose();
+
+/** NATS handlers of the vendors (who may read and keep them: the service). */
+@Controller()
+export class VendorsController {
+  constructor(private readonly vendors: VendorsService) {}
+
+  @MessagePattern(SUBJECTS.equipment.vendorsList)
+  page(@Acting() actor: Actor, @Command() data: unknown): Promise<VendorPage> {
+    const { query } = parsePayload(queryCommand, data);
+    return this.vendors.page(actor, parsePayload(vendorQuerySchema, query));
+  }
+
+  @MessagePattern(SUBJECTS.equipment.vendorsGet)
+  get(@Acting() actor: Actor, @Command() data: unknown): Promise<Vendor> {
+    return this.vendors.get(actor, parsePayload(idCommand, data).id);
+  }
+
+  @MessagePattern(SUBJECTS.equipment.vendorsAdd)
+  add(@Acting() actor: Actor, @Command() data: unknown): Promise<Vendor> {
+    const { data: body } = parsePayload(addCommand, data);
+    return this.vendors.add(actor, parsePayload(addVendorSchema, body));
+  }
+
+  @MessagePattern(SUBJECTS.equipment.vendorsUpdate)
+  update(@Acting() actor: Actor, @Command() data: unknown): Promise<Vendor> {
+    const { id, data: body } = parsePayload(updateCommand, data);
+    return this.vendors.update(actor, id, parsePayload(updateVendorSchema, body));
+  }
+}
