@@ -223,6 +223,12 @@ export function routeTargets(setup: RouteTargetSetup): RouteTargets {
         return (await recall()).id;
       case 'vendor':
         return made(await post<{ id: string }>('/api/vendors', bodyOf('addVendor')), 'a vendor', 201).id;
+      case 'service contract':
+        return made(
+          await post<{ id: string }>('/api/service-contracts', bodyOf('addServiceContract')),
+          'a service contract',
+          201,
+        ).id;
       case 'recall action':
         return (await recall()).actionId;
       case 'recall without devices':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalDateField } from './dates';
+import { addYears, optionalDateField } from './dates';
 
 /*
  * What a device cost the hospital and how long it is meant to serve: the figures a cost of service
@@ -97,7 +97,5 @@ export type SetDeviceAcquisitionRequest = z.input<typeof setDeviceAcquisitionSch
 /** The purchase date plus the expected life, or null without either (29 February gives 28 February). */
 export function endOfLife(purchaseDate: string | null, years: number | null): string | null {
   if (!purchaseDate || !years) return null;
-  const [year, month, day] = purchaseDate.split('-').map(Number) as [number, number, number];
-  const last = new Date(Date.UTC(year + years, month, 0)).getUTCDate();
-  return new Date(Date.UTC(year + years, month - 1, Math.min(day, last))).toISOString().slice(0, 10);
+  return addYears(purchaseDate, years);
 }

@@ -97,3 +97,10 @@ export const optionalDateField = (label: string, options: DateFieldOptions = {})
 /** A date query parameter: '' (the default) means none. */
 export const dateParam = (label: string, options: DateFieldOptions = {}) =>
   checkedDate(z.string().trim(), label, options, true).default('').meta(DATE_META);
+
+/** `date` (YYYY-MM-DD) plus whole `years`; 29 February gives 28 February in a common year. */
+export function addYears(date: string, years: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(year + years, month, 0)).getUTCDate();
+  return new Date(Date.UTC(year + years, month - 1, Math.min(day, last))).toISOString().slice(0, 10);
+}

@@ -59,4 +59,5 @@ export * from './on-call';
 export * from './labour-rates';
 export * from './acquisition';
 export * from './vendors';
+export * from './service-contracts';
 export * from './document-records';

@@ -84,6 +84,12 @@ export const SUBJECTS = {
     vendorsGet: 'equipment.vendors.get',
     vendorsAdd: 'equipment.vendors.add',
     vendorsUpdate: 'equipment.vendors.update',
+    /** Service contracts (costs): page, one, add, change; and a device's cover (no cost). */
+    contractsList: 'equipment.contracts.list',
+    contractsGet: 'equipment.contracts.get',
+    contractsAdd: 'equipment.contracts.add',
+    contractsUpdate: 'equipment.contracts.update',
+    cover: 'equipment.cover.get',
     /** The feed of devices' risk flags and places (maintenance, for PM compliance). */
     riskChanges: 'equipment.risk.changes',
     /** The dashboard's equipment figures: counts by status now and 30 days earlier. */

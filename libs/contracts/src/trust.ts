@@ -119,7 +119,7 @@ export interface SessionGrantClaims {
 /**
  * The only subjects a service handles for clinical staff (a statement acting for a `Clinical`
  * person): their own account and settings, their ward's devices (the device a fault is reported
- * on, too), and fault reports: filing one, a device's open faults, adding to one, and reading their
+ * on, too, and its cover), and fault reports: filing one, a device's open faults, adding to one, and reading their
  * own. Every other subject refuses them (403) in the service itself, whatever the gateway lets
  * through, so a new subject is closed to clinical staff until it is added here on purpose.
  */
@@ -138,6 +138,9 @@ export const CLINICAL_SUBJECTS: ReadonlySet<string> = new Set([
   SUBJECTS.maintenance.reportIssue,
   SUBJECTS.maintenance.openFaults,
   SUBJECTS.maintenance.addToReport,
+  // Whether a device of their ward is under warranty or a service contract, said when they report
+  // its fault (who the department will call; never what it costs).
+  SUBJECTS.equipment.cover,
   // Their ward's devices' documents (the user manual at the bedside), and the photos of their own
   // reports, which they add and may take back.
   SUBJECTS.equipment.documentsList,

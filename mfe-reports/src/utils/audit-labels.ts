@@ -16,6 +16,7 @@ const ENTITY_LABELS: Record<string, string> = {
   'labour-rate': 'Labour rate',
   'cost-settings': 'Hospital currency',
   vendor: 'Vendor',
+  'service-contract': 'Service contract',
 };
 
 /** Words from a code name: `pm-plan`, `list_entry`, `serialNumber` → `Pm plan`, `List entry`, `Serial number`. */

@@ -18,6 +18,7 @@ import { StatusSpans1766100000000 } from './migrations/1766100000000-status-span
 import { Documents1767200000000 } from './migrations/1767200000000-documents';
 import { DeviceAcquisitions1767400000000 } from './migrations/1767400000000-device-acquisitions';
 import { Vendors1767500000000 } from './migrations/1767500000000-vendors';
+import { ServiceContracts1767600000000 } from './migrations/1767600000000-service-contracts';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [
@@ -45,6 +46,7 @@ export const EQUIPMENT_MIGRATIONS = [
   Documents1767200000000,
   DeviceAcquisitions1767400000000,
   Vendors1767500000000,
+  ServiceContracts1767600000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

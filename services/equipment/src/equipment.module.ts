@@ -35,6 +35,8 @@ import { AcquisitionController } from './acquisition/acquisition.controller';
 import { AcquisitionService } from './acquisition/acquisition.service';
 import { VendorsController } from './vendors/vendors.controller';
 import { VendorsService } from './vendors/vendors.service';
+import { ServiceContractsController } from './service-contracts/service-contracts.controller';
+import { ServiceContractsService } from './service-contracts/service-contracts.service';
 import { PmCoverageReplica } from './risk/pm-coverage.replica';
 import { RiskController } from './risk/risk.controller';
 import { RiskService } from './risk/risk.service';
@@ -98,6 +100,7 @@ export class EquipmentModule {
         EquipmentDocumentsController,
         AcquisitionController,
         VendorsController,
+        ServiceContractsController,
         serviceHealthController('equipment', SUBJECTS.equipment.health),
         serviceAuditController('equipment', {
           page: SUBJECTS.equipment.auditPage,
@@ -120,6 +123,7 @@ export class EquipmentModule {
         RiskService,
         AcquisitionService,
         VendorsService,
+        ServiceContractsService,
         InventoryActivityService,
         TaskEffectsService,
         InventoryReportService,

@@ -14,6 +14,7 @@ import { SAFETY_OPERATIONS } from '../safety/safety.operations';
 import { TASKS_OPERATIONS } from '../tasks/tasks.operations';
 import { USERS_OPERATIONS } from '../users/users.operations';
 import { VENDORS_OPERATIONS } from '../vendors/vendors.operations';
+import { SERVICE_CONTRACTS_OPERATIONS } from '../service-contracts/service-contracts.operations';
 import type { ApiOperation } from './operation';
 
 /**
@@ -29,6 +30,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...Object.values(LISTS_OPERATIONS),
   ...Object.values(RECALLS_OPERATIONS),
   ...Object.values(VENDORS_OPERATIONS),
+  ...Object.values(SERVICE_CONTRACTS_OPERATIONS),
   ...Object.values(TASKS_OPERATIONS),
   ...Object.values(SAFETY_OPERATIONS),
   ...Object.values(REPORTS_OPERATIONS),

@@ -86,9 +86,11 @@ describe('Authorization matrix: every route × anonymous and the five roles (rea
   const ids = new Map<Role, string>();
   let serial = 0;
   let device = '';
+  let vendor = '';
   const context = () => ({
     serial: `MATRIX-${Date.now().toString(36)}-${(serial += 1)}`,
     equipmentId: device,
+    vendorId: vendor,
   });
   // Each call of a route that names a record gets a fresh one of its kind, assigned to the caller.
   const targets = routeTargets({ baseUrl: () => stack.gateway.url, tokens, ids, context });
@@ -119,6 +121,7 @@ describe('Authorization matrix: every route × anonymous and the five roles (rea
       await signInWithProvider(stack.gateway.url, 'directory', CALLBACK, NURSE.login, DEMO_PASSWORD),
     );
     device = await targets.item();
+    vendor = await targets.target('vendor', 'Admin');
   }, 60_000);
 
   afterAll(async () => {

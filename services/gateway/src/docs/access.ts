@@ -20,6 +20,8 @@ export interface CallContext {
   serial: string;
   /** A device of the inventory, for bodies that name one. */
   equipmentId: string;
+  /** A vendor of the list, for bodies that name one. */
+  vendorId: string;
 }
 
 /**
@@ -54,7 +56,8 @@ export interface RouteAccess {
     | 'recall'
     | 'recall action'
     | 'recall without devices'
-    | 'vendor';
+    | 'vendor'
+    | 'service contract';
 }
 
 /** The same answer to every caller, signed in or not (a request refused for what it names). */
@@ -107,6 +110,18 @@ const newItem = ({ serial }: CallContext) => ({
 });
 
 /** A notice that finds the matrix's own device (`newItem`, by its serial), new for each call. */
+/** A contract covering the matrix's device, of a vendor made for it (`vendorId` set by the matrix). */
+const serviceContract = ({ serial, equipmentId, vendorId }: CallContext) => ({
+  vendorId,
+  reference: `MATRIX-${serial}`,
+  kind: 'full-service',
+  startsOn: '2026-01-01',
+  endsOn: '2026-12-31',
+  annualCost: 2000,
+  pmIncluded: true,
+  equipmentIds: [equipmentId],
+});
+
 const recallNotice = ({ serial }: CallContext) => ({
   source: 'Manufacturer',
   sourceReference: `FSN-${serial}`,
@@ -266,6 +281,15 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
       version: 1,
     }),
   },
+  // Service contracts: costs, for Engineers, Managers and Admins; a device's cover for everyone.
+  listServiceContracts: {},
+  getServiceContract: { names: 'service contract' },
+  addServiceContract: { body: serviceContract },
+  updateServiceContract: {
+    names: 'service contract',
+    body: (context) => ({ ...serviceContract(context), annualCost: 2500, version: 1 }),
+  },
+  getEquipmentCover: {},
   // Recalls: everyone reads them; Engineers and Admins record, preview, edit and close.
   listRecalls: {},
   previewRecall: { body: recallNotice },

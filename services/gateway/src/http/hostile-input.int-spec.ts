@@ -159,6 +159,7 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
   const tokens = new Map<Role, string>();
   const ids = new Map<Role, string>();
   let device = '';
+  let vendor = '';
   let serial = 0;
 
   beforeAll(async () => {
@@ -178,6 +179,7 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
     device = await targets.item();
+    vendor = await targets.target('vendor', 'Admin');
   });
   afterAll(async () => {
     await rows.destroy();
@@ -189,7 +191,7 @@ describe('Hostile input, property-based, on every route (real stack)', () => {
   });
 
   /** The context of the valid bodies the mutations start from. */
-  const context = (serialNumber: string) => ({ serial: serialNumber, equipmentId: device });
+  const context = (serialNumber: string) => ({ serial: serialNumber, equipmentId: device, vendorId: vendor });
   /**
    * A route that names a record gets a fresh one of its own kind (a device, a task, a PM plan, a
    * person), so its write path runs; a task is the Technician's, so their own writes run too.

@@ -936,6 +936,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/service-contracts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A page of the service contracts (Engineers, Managers and Admins)
+     * @description `state` is `current` (the default: in force today, the hospital’s date), `renewal-due` (ending within 90 days), `upcoming`, `ended` or `all`; `q` finds a contract by its number or vendor; `vendorId` keeps one vendor’s; `equipmentId` keeps those covering a device. Ending first. Each row has its `renewal` (`due-90`, `due-30`, `ended` or null) and how many devices it names. Answers `{rows, total, page, pages, limit}` (`limit` 50 by default, at most 100).
+     */
+    get: operations['listServiceContracts'];
+    put?: never;
+    /**
+     * Record a service contract (Engineers, Managers and Admins)
+     * @description A vendor of the list, its contract number (one vendor’s once, whatever its case), kind, first and last day (at most 10 years), annual cost, response time in hours and whether planned maintenance is included, with what it covers: `equipmentIds` (at most 2,000), `models` (at most 50, matched without case against each device’s manufacturer and model) and a `departmentId` of the hospital list, at least one of them. Audited.
+     */
+    post: operations['addServiceContract'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/service-contracts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One service contract with the devices it names (Engineers, Managers and Admins)
+     * @description Its terms, cost (in the hospital `currency`), what it covers and the `version` a change sends back.
+     */
+    get: operations['getServiceContract'];
+    /**
+     * Change a service contract (Engineers, Managers and Admins)
+     * @description The whole contract as the form holds it, with the `version` you read: a change made meanwhile is refused (409), not overwritten. A retired vendor or department, or a device deleted since, may stay where it was named. Audited with the old and new values, devices as added and removed.
+     */
+    put: operations['updateServiceContract'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/equipment/{id}/cover': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who covers an item today: its warranty and service contracts
+     * @description For anyone who may see the item (clinical staff, an item of their ward), so that whoever finds it failed knows who to call: each cover’s vendor, phone, e-mail, contract number, response time, whether PM is included and its last day, the one ending last first. Never a cost.
+     */
+    get: operations['getEquipmentCover'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/tasks': {
     parameters: {
       query?: never;
@@ -2696,6 +2764,44 @@ export interface components {
       updatedByLabel: string | null;
       /** @description Send it back with a change to refuse overwriting a newer one (0: never recorded). */
       version: number;
+    };
+    /**
+     * @example {
+     *       "equipmentId": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *       "covers": [
+     *         {
+     *           "source": "warranty",
+     *           "kind": null,
+     *           "until": "2027-03-12",
+     *           "vendorName": "Philips",
+     *           "phone": null,
+     *           "email": null,
+     *           "reference": null,
+     *           "responseHours": null,
+     *           "pmIncluded": null
+     *         }
+     *       ]
+     *     }
+     */
+    DeviceCover: {
+      equipmentId: string;
+      /** @description The warranty and the contracts covering the device today, the one ending last first. */
+      covers: {
+        /** @enum {string} */
+        source: 'warranty' | 'contract';
+        /** @description The contract’s kind; null for the warranty. */
+        kind: ('full-service' | 'pm-only' | 'parts' | 'time-and-materials') | null;
+        /** @description Its last day (YYYY-MM-DD). */
+        until: string;
+        /** @description Who to call; for a warranty, the manufacturer. */
+        vendorName: string | null;
+        phone: string | null;
+        email: string | null;
+        /** @description The contract number to quote. */
+        reference: string | null;
+        responseHours: number | null;
+        pmIncluded: boolean | null;
+      }[];
     };
     /**
      * @example {
@@ -5706,6 +5812,198 @@ export interface components {
      */
     SafetyTestRecorded: {
       test: components['schemas']['SafetyTest'];
+    };
+    /**
+     * @example {
+     *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *       "vendorId": "4e1b9c2d-7a3f-4c5e-8d6b-2f1a0e9c8b7d",
+     *       "vendorName": "Philips Healthcare",
+     *       "reference": "PH-SC-2026-014",
+     *       "kind": "full-service",
+     *       "startsOn": "2026-04-01",
+     *       "endsOn": "2029-03-31",
+     *       "annualCost": 18400,
+     *       "currency": "GHS",
+     *       "responseHours": 8,
+     *       "pmIncluded": true,
+     *       "models": [
+     *         {
+     *           "manufacturer": "Philips",
+     *           "model": "HeartStart XL+"
+     *         }
+     *       ],
+     *       "departmentId": null,
+     *       "departmentName": null,
+     *       "notes": "Two PM visits a year; parts included except batteries.",
+     *       "renewal": null,
+     *       "createdAt": "2026-03-20T10:00:00.000Z",
+     *       "updatedAt": "2026-03-20T10:00:00.000Z",
+     *       "updatedByLabel": "BME-1001",
+     *       "version": 1,
+     *       "devices": [
+     *         {
+     *           "id": "0b9f3c8e-2d1a-4c5e-9f7b-6a1d2e3f4a5b",
+     *           "name": "IntelliVue MX450",
+     *           "serialNumber": "DE12345678"
+     *         }
+     *       ]
+     *     }
+     */
+    ServiceContract: {
+      id: string;
+      vendorId: string;
+      vendorName: string;
+      /** @description The contract number, as the vendor writes it. */
+      reference: string;
+      /** @enum {string} */
+      kind: 'full-service' | 'pm-only' | 'parts' | 'time-and-materials';
+      /** @description Its first day (YYYY-MM-DD). */
+      startsOn: string;
+      /** @description Its last day (YYYY-MM-DD). */
+      endsOn: string;
+      /** @description What a contract year costs, in the hospital currency. */
+      annualCost: number;
+      currency: string | null;
+      /** @description How soon the vendor must respond, in hours. */
+      responseHours: number | null;
+      /** @description Whether the vendor does the planned maintenance. */
+      pmIncluded: boolean;
+      /** @description The devices it names. */
+      devices: {
+        id: string;
+        name: string;
+        serialNumber: string;
+      }[];
+      /** @description Every device of these models is covered. */
+      models: {
+        manufacturer: string;
+        model: string;
+      }[];
+      /** @description Every device of this department is covered. */
+      departmentId: string | null;
+      departmentName: string | null;
+      notes: string | null;
+      /** @description Where the contract stands against its last day (the hospital’s date): `due-90` within 90 days, `due-30` within 30, `ended` past it; null otherwise. */
+      renewal: ('due-90' | 'due-30' | 'ended') | null;
+      createdAt: string;
+      updatedAt: string;
+      updatedByLabel: string;
+      version: number;
+    };
+    /**
+     * @example {
+     *       "rows": [
+     *         {
+     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *           "vendorId": "4e1b9c2d-7a3f-4c5e-8d6b-2f1a0e9c8b7d",
+     *           "vendorName": "Philips Healthcare",
+     *           "reference": "PH-SC-2026-014",
+     *           "kind": "full-service",
+     *           "startsOn": "2026-04-01",
+     *           "endsOn": "2029-03-31",
+     *           "annualCost": 18400,
+     *           "currency": "GHS",
+     *           "responseHours": 8,
+     *           "pmIncluded": true,
+     *           "models": [
+     *             {
+     *               "manufacturer": "Philips",
+     *               "model": "HeartStart XL+"
+     *             }
+     *           ],
+     *           "departmentId": null,
+     *           "departmentName": null,
+     *           "notes": "Two PM visits a year; parts included except batteries.",
+     *           "renewal": null,
+     *           "createdAt": "2026-03-20T10:00:00.000Z",
+     *           "updatedAt": "2026-03-20T10:00:00.000Z",
+     *           "updatedByLabel": "BME-1001",
+     *           "version": 1,
+     *           "deviceCount": 1
+     *         }
+     *       ],
+     *       "total": 1,
+     *       "page": 1,
+     *       "pages": 1,
+     *       "limit": 50
+     *     }
+     */
+    ServiceContractPage: {
+      rows: components['schemas']['ServiceContractSummary'][];
+      /** @description How many rows the list holds in all. */
+      total: number;
+      /** @description This page, from 1. */
+      page: number;
+      /** @description How many pages the list has at this limit. */
+      pages: number;
+      /** @description Rows per page. */
+      limit: number;
+    };
+    /**
+     * @example {
+     *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+     *       "vendorId": "4e1b9c2d-7a3f-4c5e-8d6b-2f1a0e9c8b7d",
+     *       "vendorName": "Philips Healthcare",
+     *       "reference": "PH-SC-2026-014",
+     *       "kind": "full-service",
+     *       "startsOn": "2026-04-01",
+     *       "endsOn": "2029-03-31",
+     *       "annualCost": 18400,
+     *       "currency": "GHS",
+     *       "responseHours": 8,
+     *       "pmIncluded": true,
+     *       "models": [
+     *         {
+     *           "manufacturer": "Philips",
+     *           "model": "HeartStart XL+"
+     *         }
+     *       ],
+     *       "departmentId": null,
+     *       "departmentName": null,
+     *       "notes": "Two PM visits a year; parts included except batteries.",
+     *       "renewal": null,
+     *       "createdAt": "2026-03-20T10:00:00.000Z",
+     *       "updatedAt": "2026-03-20T10:00:00.000Z",
+     *       "updatedByLabel": "BME-1001",
+     *       "version": 1,
+     *       "deviceCount": 1
+     *     }
+     */
+    ServiceContractSummary: {
+      id: string;
+      vendorId: string;
+      vendorName: string;
+      /** @description The contract number, as the vendor writes it. */
+      reference: string;
+      /** @enum {string} */
+      kind: 'full-service' | 'pm-only' | 'parts' | 'time-and-materials';
+      /** @description Its first day (YYYY-MM-DD). */
+      startsOn: string;
+      /** @description Its last day (YYYY-MM-DD). */
+      endsOn: string;
+      /** @description What a contract year costs, in the hospital currency. */
+      annualCost: number;
+      currency: string | null;
+      /** @description How soon the vendor must respond, in hours. */
+      responseHours: number | null;
+      /** @description Whether the vendor does the planned maintenance. */
+      pmIncluded: boolean;
+      /** @description Every device of these models is covered. */
+      models: {
+        manufacturer: string;
+        model: string;
+      }[];
+      /** @description Every device of this department is covered. */
+      departmentId: string | null;
+      departmentName: string | null;
+      notes: string | null;
+      /** @description Where the contract stands against its last day (the hospital’s date): `due-90` within 90 days, `due-30` within 30, `ended` past it; null otherwise. */
+      renewal: ('due-90' | 'due-30' | 'ended') | null;
+      createdAt: string;
+      updatedAt: string;
+      updatedByLabel: string;
+      version: number;
+      deviceCount: number;
     };
     /**
      * @example {
@@ -11305,6 +11603,402 @@ export interface operations {
       };
       /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listServiceContracts: {
+    parameters: {
+      query?: {
+        q?: string;
+        vendorId?: string;
+        equipmentId?: string;
+        state?: 'current' | 'renewal-due' | 'upcoming' | 'ended' | 'all';
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceContractPage'];
+        };
+      };
+      /** @description Invalid input; `message` says what to fix. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addServiceContract: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          vendorId: string;
+          reference: string;
+          /** @enum {string} */
+          kind: 'full-service' | 'pm-only' | 'parts' | 'time-and-materials';
+          /** Format: date */
+          startsOn: string;
+          /** Format: date */
+          endsOn: string;
+          annualCost: number;
+          responseHours?: number | null;
+          pmIncluded: boolean;
+          /** @default [] */
+          equipmentIds?: string[];
+          models?: {
+            manufacturer: string;
+            model: string;
+          }[];
+          departmentId?: string | null;
+          notes?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The contract. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceContract'];
+        };
+      };
+      /** @description A field out of its range, an end before the start or more than 10 years after it, nothing covered, or a vendor, department or device not on its list (or retired, or deleted). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The vendor has a contract of that number already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getServiceContract: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The contract. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceContract'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such service contract. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateServiceContract: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          vendorId: string;
+          reference: string;
+          /** @enum {string} */
+          kind: 'full-service' | 'pm-only' | 'parts' | 'time-and-materials';
+          /** Format: date */
+          startsOn: string;
+          /** Format: date */
+          endsOn: string;
+          annualCost: number;
+          responseHours?: number | null;
+          pmIncluded: boolean;
+          /** @default [] */
+          equipmentIds?: string[];
+          models?: {
+            manufacturer: string;
+            model: string;
+          }[];
+          departmentId?: string | null;
+          notes?: string | null;
+          version: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The contract. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceContract'];
+        };
+      };
+      /** @description A field out of its range, an end before the start or more than 10 years after it, nothing covered, or a vendor, department or device not on its list (or retired, or deleted). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such service contract. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Stale version, or the vendor has a contract of that number already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getEquipmentCover: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The covers (none: an empty list). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceCover'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not in the inventory, or not in your ward’s. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,0 +1,54 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  addServiceContractSchema,
+  serviceContractQuerySchema,
+  SUBJECTS,
+  updateServiceContractSchema,
+  type Actor,
+  type DeviceCover,
+  type ServiceContract,
+  type ServiceContractPage,
+} from '@caliber/contracts';
+import { Acting, Command, parsePayload } from '@caliber/service-kit';
+import { z } from 'zod';
+import { ServiceContractsService } from './service-contracts.service';
+
+const queryCommand = z.object({ query: z.unknown().default({}) }).loose();
+const idCommand = z.object({ id: z.string().max(64) }).loose();
+const addCommand = z.object({ data: z.unknown() }).loose();
+const updateCommand = z.object({ id: z.string().max(64), data: z.unknown() }).loose();
+
+/** NATS handlers of the service contracts and of a device's cover (who may: the service). */
+@Controller()
+export class ServiceContractsController {
+  constructor(private readonly contracts: ServiceContractsService) {}
+
+  @MessagePattern(SUBJECTS.equipment.contractsList)
+  page(@Acting() actor: Actor, @Command() data: unknown): Promise<ServiceContractPage> {
+    const { query } = parsePayload(queryCommand, data);
+    return this.contracts.page(actor, parsePayload(serviceContractQuerySchema, query));
+  }
+
+  @MessagePattern(SUBJECTS.equipment.contractsGet)
+  get(@Acting() actor: Actor, @Command() data: unknown): Promise<ServiceContract> {
+    return this.contracts.get(actor, parsePayload(idCommand, data).id);
+  }
+
+  @MessagePattern(SUBJECTS.equipment.contractsAdd)
+  add(@Acting() actor: Actor, @Command() data: unknown): Promise<ServiceContract> {
+    const { data: body } = parsePayload(addCommand, data);
+    return this.contracts.add(actor, parsePayload(addServiceContractSchema, body));
+  }
+
+  @MessagePattern(SUBJECTS.equipment.contractsUpdate)
+  update(@Acting() actor: Actor, @Command() data: unknown): Promise<ServiceContract> {
+    const { id, data: body } = parsePayload(updateCommand, data);
+    return this.contracts.update(actor, id, parsePayload(updateServiceContractSchema, body));
+  }
+
+  @MessagePattern(SUBJECTS.equipment.cover)
+  cover(@Acting() actor: Actor, @Command() data: unknown): Promise<DeviceCover> {
+    return this.contracts.cover(actor, parsePayload(idCommand, data).id);
+  }
+}
