@@ -24,7 +24,10 @@ test.describe('Vendors', () => {
     const name = `${marker()} Medical Systems`;
     await signInQuickly(page, addStaff('Engineer'));
     await page.goto('/dashboard');
-    await page.getByRole('navigation').getByRole('link', { name: 'Vendors' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Vendors' })
+      .click();
     await expect(page).toHaveURL(/\/equipment\/vendors$/);
     await expect(page.getByRole('heading', { name: 'Vendors', level: 1 })).toBeVisible();
 
@@ -97,7 +100,10 @@ test.describe('Vendors at phone width in the dark theme', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // At phone width the navigation is a drawer.
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('navigation').getByRole('link', { name: 'Vendors' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Vendors' })
+      .click();
     await expect(page).toHaveURL(/\/equipment\/vendors$/);
     await expect(page.getByRole('heading', { name: 'Vendors', level: 1 })).toBeVisible();
     // The list or its empty state, whatever other runs left.

@@ -352,6 +352,27 @@ describe('Vendors', () => {
     expect(await screen.findByText('No vendors found')).toBeInTheDocument();
   });
 
+  it('a name taken (409) on Edit keeps the draft as typed, with the refusal in an alert', async () => {
+    serveList(() => pageOf([vendorFixture()]));
+    apiServer.use(
+      http.get(api('/vendors/v-1'), () => HttpResponse.json(vendorFixture())),
+      http.put(api('/vendors/v-1'), () => refusal(409, 'GE Healthcare is on the list already.')),
+    );
+    const user = userEvent.setup();
+    await renderScreen(<VendorsPage />, { user: engineer, path: '/equipment/vendors' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Philips Healthcare' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Philips Healthcare' });
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'GE Healthcare');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'GE Healthcare is on the list already.',
+    );
+    expect(name).toHaveValue('GE Healthcare');
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('on a stale version (409) shows the message, reloads the vendor into the form and saves with its version', async () => {
     let current = vendorFixture();
     serveList(() => pageOf([current]));
