@@ -62,7 +62,7 @@ test.describe('Route guards', () => {
     });
   }
 
-  test('the side navigation shows a Technician its eight entries (no audit trail) and marks the active one', async ({
+  test('the side navigation shows a Technician its nine entries (no audit trail) and marks the active one', async ({
     page,
   }) => {
     await signInQuickly(page, addStaff('Technician'));
@@ -72,6 +72,7 @@ test.describe('Route guards', () => {
       'Dashboard',
       'Equipment',
       'Recalls',
+      'Vendors',
       'Maintenance',
       'Tasks',
       'Users',

@@ -6,6 +6,7 @@ import { SafetyTestRecordPage } from './pages/SafetyTestRecordPage';
 import { EditRecallPage, NewRecallPage } from './pages/NewRecallPage';
 import { RecallPage } from './pages/RecallPage';
 import { RecallsListPage } from './pages/RecallsListPage';
+import { VendorsPage } from './pages/VendorsPage';
 
 /**
  * The screens this remote provides to the shell, by screen id. The two import screens carry the
@@ -25,4 +26,5 @@ export const screens: RemoteScreensModule['screens'] = {
   'equipment-recall-new': NewRecallPage,
   'equipment-recall': RecallPage,
   'equipment-recall-edit': EditRecallPage,
+  'equipment-vendors': VendorsPage,
 };

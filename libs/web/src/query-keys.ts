@@ -89,6 +89,19 @@ export const recallKeys = {
   actions: (id: string, query: string) => [...recallKeys.actionPages(id), query] as const,
 };
 
+/**
+ * Vendors (manufacturers, suppliers, service providers): the list's pages (one key per query) and
+ * single vendors. A save asks for all of them again: a rename or a retirement moves a vendor
+ * between pages and filters.
+ */
+export const vendorKeys = {
+  all: ['vendors'] as const,
+  lists: () => [...vendorKeys.all, 'list'] as const,
+  /** One page of the list: `query` is its query string (search, kind, status and page). */
+  list: (query: string) => [...vendorKeys.lists(), query] as const,
+  detail: (id: string) => [...vendorKeys.all, 'detail', id] as const,
+};
+
 /** A staged inventory import: its rows, a page at a time (one key per filter and page). */
 export const inventoryImportKeys = {
   all: ['inventory-imports'] as const,

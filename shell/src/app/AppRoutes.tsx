@@ -66,6 +66,9 @@ const DEPARTMENT_SCREENS: readonly [path: string, screen: ScreenId][] = [
   // Recalls: every staff member reads them (static paths rank above `/equipment/:id` and `/recalls/:id`).
   ['/equipment/recalls', 'equipment-recalls'],
   ['/equipment/recalls/:id', 'equipment-recall'],
+  // Vendors: every staff member reads them (a technician calls the vendor's number); the screen
+  // offers Add and Edit to Engineers, Managers and Admins only, and the API refuses anyone else.
+  ['/equipment/vendors', 'equipment-vendors'],
   ['/maintenance', 'maintenance'],
   ['/tasks', 'tasks'],
   ['/add-task', 'add-task'],

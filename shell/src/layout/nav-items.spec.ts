@@ -1,11 +1,12 @@
 import { activeNavPath, NAV_ITEMS, navItemsFor } from './nav-items';
 
 describe('side navigation', () => {
-  it('lists the ten staff entries in order, Users included', () => {
+  it('lists the eleven staff entries in order, Users included', () => {
     expect(navItemsFor('Admin').map((item) => item.label)).toEqual([
       'Dashboard',
       'Equipment',
       'Recalls',
+      'Vendors',
       'Maintenance',
       'Tasks',
       'Users',
@@ -31,7 +32,7 @@ describe('side navigation', () => {
     const labels = (role: string) => navItemsFor(role).map((item) => item.label);
     expect(labels('Technician')).not.toContain('Audit trail');
     expect(labels('Technician')).not.toContain('Labour rates');
-    expect(labels('Technician')).toHaveLength(8);
+    expect(labels('Technician')).toHaveLength(9);
     for (const role of ['Engineer', 'Manager', 'admin']) {
       expect(labels(role)).toContain('Audit trail');
       expect(labels(role)).toContain('Labour rates');
@@ -43,6 +44,7 @@ describe('side navigation', () => {
     expect(activeNavPath('/equipment/0b9a7e1c')).toBe('/equipment');
     expect(activeNavPath('/equipment/recalls')).toBe('/equipment/recalls');
     expect(activeNavPath('/equipment/recalls/new')).toBe('/equipment/recalls');
+    expect(activeNavPath('/equipment/vendors')).toBe('/equipment/vendors');
     expect(activeNavPath('/equipmentx')).toBeUndefined();
     expect(activeNavPath('/tasks/123/work')).toBe('/tasks');
     expect(activeNavPath('/settings/')).toBe('/settings');

@@ -26,6 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'My reports', path: '/my-reports', icon: 'tasks', roles: CLINICAL },
   { label: 'Equipment', path: '/equipment', icon: 'equipment', roles: STAFF_ROLES },
   { label: 'Recalls', path: '/equipment/recalls', icon: 'recalls', roles: STAFF_ROLES },
+  { label: 'Vendors', path: '/equipment/vendors', icon: 'users', roles: STAFF_ROLES },
   { label: 'Maintenance', path: '/maintenance', icon: 'maintenance', roles: STAFF_ROLES },
   { label: 'Tasks', path: '/tasks', icon: 'tasks', roles: STAFF_ROLES },
   { label: 'Users', path: '/users', icon: 'users', roles: STAFF_ROLES },
