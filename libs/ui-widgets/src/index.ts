@@ -7,3 +7,4 @@ export * from './Combobox';
 export * from './documents/DocumentsPanel';
 export * from './documents/PhotoPicker';
 export * from './documents/document-queries';
+export * from './cover/DeviceCoverNotice';

@@ -3,6 +3,7 @@ import {
   type ApiErrorBody,
   type AssessRiskRequest,
   type DeviceAcquisition,
+  type DeviceCover,
   type DeviceHistoryPage,
   type DeviceHistoryTask,
   type DeviceRecallsResponse,
@@ -69,6 +70,7 @@ const change = (number: number): StatusHistoryEntry => ({
 function deviceSections(tasks: DeviceHistoryTask[] = [], slowPage = 0) {
   const noTests: DeviceSafetyTests = { tests: [], total: 0, due: null };
   const noRecalls: DeviceRecallsResponse = { recalls: [] };
+  const noCover: DeviceCover = { equipmentId: 'e1', covers: [] };
   const figures: DeviceAcquisition = {
     equipmentId: 'e1',
     acquisitionCost: null,
@@ -97,6 +99,7 @@ function deviceSections(tasks: DeviceHistoryTask[] = [], slowPage = 0) {
     }),
     http.get(api('/equipment/e1/safety-tests'), () => HttpResponse.json(noTests)),
     http.get(api('/equipment/e1/recalls'), () => HttpResponse.json(noRecalls)),
+    http.get(api('/equipment/e1/cover'), () => HttpResponse.json(noCover)),
     http.get(api('/equipment/e1/documents'), () =>
       HttpResponse.json({ items: [], total: 0, page: 1, pages: 0, limit: 20 } satisfies DocumentPage),
     ),
@@ -338,10 +341,38 @@ describe('The device page', () => {
 describe('The device page for clinical staff (what the QR tag opens on their ward)', () => {
   const nurse = staffFixture({ _id: 'nurse', name: 'Adwoa Badu', role: 'Clinical', department: 'ICU' });
 
-  it('shows the device and Report a fault only, asking for nothing of the department’s records', async () => {
+  it('shows the device, its cover and Report a fault only, asking for nothing of the department’s records', async () => {
     // Any other request (maintenance history, safety tests, recalls) is unhandled and fails the test.
-    apiServer.use(http.get(api('/equipment/e1'), () => HttpResponse.json(detailFixture())));
+    apiServer.use(
+      http.get(api('/equipment/e1'), () => HttpResponse.json(detailFixture())),
+      http.get(api('/equipment/e1/cover'), () =>
+        HttpResponse.json({
+          equipmentId: 'e1',
+          covers: [
+            {
+              source: 'contract',
+              kind: 'full-service',
+              until: '2029-03-31',
+              vendorName: 'B. Braun Service',
+              phone: '+233 30 255 5100',
+              email: null,
+              reference: 'BB-77',
+              responseHours: 8,
+              pmIncluded: true,
+            },
+          ],
+        } satisfies DeviceCover),
+      ),
+    );
     await renderScreen(devicePage, { user: nurse, path: '/equipment/e1' });
+    const cover = await screen.findByRole('region', { name: 'Warranty and service contracts' });
+    expect(cover).toHaveTextContent(
+      /^Warranty and service contractsUnder a full service contract with B\. Braun Service until .*2029: call \+233 30 255 5100 and quote contract BB-77\. Response within 8 hours\. Planned maintenance included\.$/,
+    );
+    expect(within(cover).getByRole('link', { name: '+233 30 255 5100' })).toHaveAttribute(
+      'href',
+      'tel:+233302555100',
+    );
     expect(await screen.findByRole('link', { name: 'Report a fault' })).toHaveAttribute(
       'href',
       '/report-issue?equipment=e1',

@@ -1,4 +1,5 @@
 import { Card, EmptyState, ErrorState, LoadingState, PageHeader } from '@caliber/ui-kit';
+import { DeviceCoverNotice } from '@caliber/ui-widgets';
 import { isClinical } from '@caliber/contracts';
 import { AuditTrailLink, Link, useCurrentUser, useNavigate, useParams } from '@caliber/web';
 import { AcquisitionSection } from '../components/AcquisitionSection';
@@ -69,6 +70,7 @@ export function EquipmentDevicePage() {
       ) : error ? (
         <ErrorState message={error} onAction={reload} />
       ) : null}
+      {item ? <DeviceCoverNotice equipmentId={item._id} /> : null}
       {item && clinical ? (
         <Card className="device-page__details" title="Device details" titleId="device-details-title">
           <div className="detail-status">

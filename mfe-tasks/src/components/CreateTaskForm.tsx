@@ -1,5 +1,6 @@
 import type { TaskDto } from '@caliber/contracts';
 import { Button, ErrorBox } from '@caliber/ui-kit';
+import { DeviceCoverNotice } from '@caliber/ui-widgets';
 import { useContractForm } from '@caliber/web-forms';
 import { useAssignableUsers, useCreateTask } from '../hooks/task-queries';
 import {
@@ -33,6 +34,9 @@ export function CreateTaskForm({ onCreated }: { onCreated(task: TaskDto): void }
     onCreated(task);
   }, 'Failed to create task');
 
+  // A device under warranty or contract says so as soon as it is chosen: the vendor may be the one to call.
+  const chosen = form.watch('equipment');
+
   return (
     <form onSubmit={submit} noValidate aria-label="Create New Task" className="task-form">
       {form.formError ? <ErrorBox>{form.formError}</ErrorBox> : null}
@@ -59,6 +63,7 @@ export function CreateTaskForm({ onCreated }: { onCreated(task: TaskDto): void }
           required
           placeholder="Select equipment"
         />
+        {chosen ? <DeviceCoverNotice equipmentId={chosen._id} /> : null}
         <div className="task-form__grid">
           <AssigneeSelect
             form={form}

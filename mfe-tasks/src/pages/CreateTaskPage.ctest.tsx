@@ -1,6 +1,7 @@
 import type {
   ApiErrorBody,
   CreateTaskRequest,
+  DeviceCover,
   TaskCreatedResponse,
   TaskUsersResponse,
 } from '@caliber/contracts';
@@ -24,6 +25,24 @@ function answerLists() {
   apiServer.use(
     http.get(api('/auth/users'), () => HttpResponse.json(users)),
     http.get(api('/equipment'), () => HttpResponse.json(equipmentPage([device()]))),
+    http.get(api(`/equipment/${DEVICE_ID}/cover`), () =>
+      HttpResponse.json({
+        equipmentId: DEVICE_ID,
+        covers: [
+          {
+            source: 'contract',
+            kind: 'pm-only',
+            until: '2027-06-30',
+            vendorName: 'Dräger Service',
+            phone: null,
+            email: null,
+            reference: 'DS-2026-4',
+            responseHours: null,
+            pmIncluded: true,
+          },
+        ],
+      } satisfies DeviceCover),
+    ),
   );
 }
 
@@ -75,6 +94,10 @@ describe('Create New Task', () => {
     await user.type(screen.getByLabelText('Task Title'), 'Replace the O2 cell');
     await user.type(screen.getByLabelText('Description'), 'The oxygen reading drifts.');
     await pickEquipment(user);
+    // The device's contract shows as soon as it is chosen: the vendor may be the one to call.
+    expect(await screen.findByRole('region', { name: 'Warranty and service contracts' })).toHaveTextContent(
+      /Under a PM only contract with Dräger Service until .*2027: quote contract DS-2026-4\. Planned maintenance included\.$/,
+    );
     await screen.findByRole('option', { name: 'Kofi Darko (Technician)' });
     await user.selectOptions(screen.getByLabelText('Assign To'), TECH_ID);
     await user.click(screen.getByRole('button', { name: 'Create Task' }));

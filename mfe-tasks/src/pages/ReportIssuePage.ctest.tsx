@@ -2,6 +2,7 @@ import type {
   AddedReport,
   AddToReportRequest,
   ApiErrorBody,
+  DeviceCover,
   EquipmentDetail,
   OpenFault,
   OpenFaultPage,
@@ -39,9 +40,19 @@ function openFault(changes: Partial<OpenFault> = {}): OpenFault {
   };
 }
 
-/** The chosen device's open faults: the page the hint reads (none by default). */
+/** The chosen device's warranty and contracts in force (none by default). */
+function answerCover(covers: DeviceCover['covers'] = []) {
+  apiServer.use(
+    http.get(api(`/equipment/${DEVICE_ID}/cover`), () =>
+      HttpResponse.json({ equipmentId: DEVICE_ID, covers } satisfies DeviceCover),
+    ),
+  );
+}
+
+/** The chosen device's open faults: the page the hint reads (none by default), and no cover. */
 function answerOpenFaults(faults: OpenFault[] = [], total = faults.length) {
   const asked: string[] = [];
+  answerCover();
   apiServer.use(
     http.get(api(`/equipment/${DEVICE_ID}/open-faults`), ({ request }) => {
       asked.push(new URL(request.url).search);
@@ -171,6 +182,29 @@ describe('Report Equipment Issue', () => {
     expect(window.location.pathname).toBe('/report-issue');
   });
 
+  it('says when the chosen device is under warranty, so the manufacturer is called first', async () => {
+    answerEquipment();
+    answerOpenFaults();
+    answerCover([
+      {
+        source: 'warranty',
+        kind: null,
+        until: '2027-03-12',
+        vendorName: 'Dräger',
+        phone: null,
+        email: null,
+        reference: null,
+        responseHours: null,
+        pmIncluded: null,
+      },
+    ]);
+    const user = userEvent.setup();
+    await renderScreen(<ReportIssuePage />, { user: technician, path: '/report-issue' });
+    expect(screen.queryByRole('region', { name: 'Warranty and service contracts' })).not.toBeInTheDocument();
+    await pickEquipment(user);
+    const cover = await screen.findByRole('region', { name: 'Warranty and service contracts' });
+    expect(cover).toHaveTextContent(/Under warranty until .*2027: call Dräger\.$/);
+  });
   describe('when the device already has an open fault report', () => {
     it('shows each above the form, with its state, reporter and assignee, and how many there are in all', async () => {
       answerEquipment();

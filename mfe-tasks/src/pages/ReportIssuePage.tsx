@@ -6,7 +6,7 @@ import {
   type IssueSeverity,
 } from '@caliber/contracts';
 import { Button, Card, ErrorBox, PageHeader, TextField, useToast } from '@caliber/ui-kit';
-import { PhotoPicker } from '@caliber/ui-widgets';
+import { DeviceCoverNotice, PhotoPicker } from '@caliber/ui-widgets';
 import {
   documentRecordPath,
   errorMessage,
@@ -150,6 +150,7 @@ export function ReportIssuePage() {
           )
         }
       />
+      {chosen ? <DeviceCoverNotice equipmentId={chosen._id} /> : null}
       {chosen ? <OpenFaultsNotice equipmentId={chosen._id} draft={draftDescription} /> : null}
       <Card>
         <form onSubmit={submit} noValidate aria-label="Report Equipment Issue" className="task-form">
