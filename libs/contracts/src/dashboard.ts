@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EQUIPMENT_STATUSES } from './equipment';
 import { complianceFiguresExample, complianceFiguresSchema } from './pm-compliance';
 import { recallFiguresSchema } from './recalls';
+import { contractRenewalFiguresSchema } from './service-contracts';
 import { taskCountsExample, taskCountsSchema, taskExample } from './task-api';
 import { TASK_STATUSES } from './tasks';
 
@@ -47,6 +48,11 @@ export const dashboardEquipmentSchema = equipmentCountsSchema.extend({
    * while an equipment service older than recalls answers (a rolling deploy): the card says so.
    */
   recalls: recallFiguresSchema.optional(),
+  /**
+   * Service contracts due for renewal. Absent while an equipment service older than contracts
+   * answers (a rolling deploy). Counts, not costs; the card is for those who keep contracts.
+   */
+  contractRenewals: contractRenewalFiguresSchema.optional(),
 });
 export type DashboardEquipment = z.output<typeof dashboardEquipmentSchema>;
 
@@ -166,6 +172,7 @@ export const dashboardResponseSchema = z
           },
           earlier: { total: 1234, serviceable: 1139, maintenance: 58, unserviceable: 29 },
           recalls: { openNotices: 2, awaitingAction: 14 },
+          contractRenewals: { within30: 1, within90: 3 },
         },
         tasks: {
           ...taskCountsExample,

@@ -395,6 +395,13 @@ export function contractShare(
   return (accruedCents(contract, to) - accruedCents(contract, before)) / 100;
 }
 
+/** The dashboard's renewal figures: contracts in force whose last day is near (the 90 count the 30). */
+export const contractRenewalFiguresSchema = z.object({
+  within30: z.number().int().describe('Contracts ending within 30 days (the hospital’s today included).'),
+  within90: z.number().int().describe('Contracts ending within 90 days, those within 30 among them.'),
+});
+export type ContractRenewalFigures = z.output<typeof contractRenewalFiguresSchema>;
+
 /** Where a contract stands on `today`: due for renewal within 90 or 30 days, ended, or neither. */
 export function renewalOf(endsOn: string, today: string): Renewal {
   if (endsOn < today) return 'ended';

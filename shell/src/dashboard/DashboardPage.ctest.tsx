@@ -30,6 +30,7 @@ function dashboard(total = 40, changes: Partial<DashboardResponse> = {}): Dashbo
       },
       earlier: null,
       recalls: { openNotices: 1, awaitingAction: 2 },
+      contractRenewals: { within30: 1, within90: 3 },
     },
     tasks: {
       total: 12,
@@ -81,6 +82,26 @@ describe('Dashboard', () => {
       'href',
       '/tasks?show=overdue',
     );
+  });
+
+  it('shows those who keep contracts the renewals due', async () => {
+    apiServer.use(http.get(api('/dashboard'), () => HttpResponse.json(dashboard())));
+    await renderScreen(<DashboardPage />, { user: engineer, path: '/dashboard' });
+    const renewals = await screen.findByRole('link', { name: /Contract renewals/ });
+    expect(renewals).toHaveAttribute('href', '/equipment/contracts?state=renewal-due');
+    expect(renewals).toHaveTextContent(
+      'Contract renewals1 within 30 days3 within 90 daysOpen the contracts to renew',
+    );
+  });
+
+  it('shows a Technician no contract renewals', async () => {
+    apiServer.use(http.get(api('/dashboard'), () => HttpResponse.json(dashboard())));
+    await renderScreen(<DashboardPage />, {
+      user: signedInFixture({ role: 'Technician' }),
+      path: '/dashboard',
+    });
+    expect(await screen.findByRole('link', { name: /Overdue tasks/ })).toBeInTheDocument();
+    expect(screen.queryByText('Contract renewals')).not.toBeInTheDocument();
   });
 
   it('a failed load is tried twice more, then says so; Retry shows loading and then the figures', async () => {

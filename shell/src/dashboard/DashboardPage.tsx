@@ -1,4 +1,4 @@
-import { roleIs, type DashboardResponse } from '@caliber/contracts';
+import { keepsContracts, roleIs, type DashboardResponse } from '@caliber/contracts';
 import { Button, Card, ErrorBox, LoadingState, PageHeader } from '@caliber/ui-kit';
 import { useCurrentUser } from '@caliber/web';
 import { FigureCards } from './FigureCards';
@@ -90,6 +90,7 @@ function DashboardContent({
         tasksUnavailable={unavailable.tasks}
         pmUnavailable={unavailable.pm}
         equipmentUnavailable={unavailable.equipment}
+        contracts={keepsContracts(useCurrentUser().role)}
       />
       <QuickActions />
       <div className="dashboard-grid">

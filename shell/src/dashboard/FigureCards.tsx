@@ -13,6 +13,7 @@ export const FIGURE_LINKS = {
   awaitingCertification: '/tasks?show=awaiting-certification',
   pmCompliance: '/maintenance',
   recalls: '/equipment/recalls',
+  contractRenewals: '/equipment/contracts?state=renewal-due',
 } as const;
 
 /** One figure card: a link to the list behind it, or, when its part is missing, why not. */
@@ -61,8 +62,9 @@ function Count({ value, alert }: { value: number; alert: boolean }) {
 
 /**
  * What a head of department asks first: overdue work, finished work waiting for an Engineer's
- * certification, this month's PM completion (overall and on life-support devices), and the
- * recalls still open with the devices awaiting their action.
+ * certification, this month's PM completion (overall and on life-support devices), the recalls
+ * still open with the devices awaiting their action, and for those who keep service contracts
+ * (Engineers, Managers, Admins) the contracts to renew within 30 and 90 days.
  */
 export function FigureCards({
   tasks,
@@ -71,6 +73,7 @@ export function FigureCards({
   tasksUnavailable,
   pmUnavailable,
   equipmentUnavailable,
+  contracts = false,
 }: {
   tasks: DashboardTasks | null;
   pm: DashboardPm | null;
@@ -78,7 +81,10 @@ export function FigureCards({
   tasksUnavailable: string | undefined;
   pmUnavailable: string | undefined;
   equipmentUnavailable: string | undefined;
+  /** Whether the person keeps service contracts: their renewal card is shown. */
+  contracts?: boolean;
 }) {
+  const renewals = equipment?.contractRenewals;
   const tasksMissing = tasks ? null : { reason: tasksUnavailable };
   const recalls = equipment?.recalls;
   return (
@@ -147,6 +153,39 @@ export function FigureCards({
             </span>
           ) : null}
         </FigureCard>
+        {contracts ? (
+          <FigureCard
+            label="Contract renewals"
+            to={FIGURE_LINKS.contractRenewals}
+            hint="Open the contracts to renew"
+            missing={
+              renewals
+                ? null
+                : {
+                    reason: equipment
+                      ? 'The equipment service does not report service contracts yet.'
+                      : equipmentUnavailable,
+                  }
+            }
+          >
+            {renewals ? (
+              <span className="dashboard-figure__rates">
+                <span>
+                  <span
+                    className={`dashboard-figure__rate${renewals.within30 > 0 ? ' dashboard-figure__rate--alert' : ''}`}
+                  >
+                    {formatCount(renewals.within30)}
+                  </span>{' '}
+                  within 30 days
+                </span>
+                <span>
+                  <span className="dashboard-figure__rate">{formatCount(renewals.within90)}</span> within 90
+                  days
+                </span>
+              </span>
+            ) : null}
+          </FigureCard>
+        ) : null}
       </div>
     </section>
   );

@@ -12,6 +12,7 @@ import type { DataSource } from 'typeorm';
 import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
 import { EQUIPMENT_SCHEMA } from '../database';
 import { RecallsService } from '../recalls/recalls.service';
+import { ServiceContractsService } from '../service-contracts/service-contracts.service';
 
 const ITEMS = `"${EQUIPMENT_SCHEMA}"."equipment"`;
 const HISTORY = `"${EQUIPMENT_SCHEMA}"."status_history"`;
@@ -51,16 +52,18 @@ export class EquipmentDashboardService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(EQUIPMENT_CONFIG) config: EquipmentConfig,
     private readonly recalls: RecallsService,
+    private readonly contracts: ServiceContractsService,
   ) {
     this.earlierFigures = new TimedMemo(config.dashboardTrendCacheMs);
   }
 
   async figures(at: Date = new Date()): Promise<DashboardEquipment> {
     const then = new Date(at.getTime() - DASHBOARD_TREND_DAYS * 86_400_000);
-    const [now, earlier, recalls] = await Promise.all([
+    const [now, earlier, recalls, contractRenewals] = await Promise.all([
       this.countsNow(),
       this.earlierFigures.get('inventory', () => this.countsAt(then), at.getTime()),
       this.recalls.figures(),
+      this.contracts.renewalFigures(),
     ]);
     const byStatus = byStatusOf(now);
     return {
@@ -68,6 +71,7 @@ export class EquipmentDashboardService {
       byStatus,
       earlier: earlier ? cardsOf(byStatusOf(earlier)) : null,
       recalls,
+      contractRenewals,
     };
   }
 

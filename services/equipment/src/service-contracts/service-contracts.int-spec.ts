@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type {
+  DashboardResponse,
   DeviceCover,
   EquipmentDto,
   HospitalListsDto,
@@ -258,6 +259,9 @@ describe('Service contracts (real stack)', () => {
     );
     expect(page.body).toMatchObject({ total: 5, pages: 3, limit: 2 });
     expect(page.body.rows[0]).toMatchObject({ reference: `${marker}-ended`, deviceCount: 1 });
+    // The dashboard counts those in force ending within 30 days (-2) and within 90 (-2 and -due).
+    const dashboard = await as('Manager').send<DashboardResponse>('GET', '/dashboard');
+    expect(dashboard.body.equipment?.contractRenewals).toEqual({ within30: 1, within90: 2 });
   });
 
   it('refuses what is not on its lists, a taken number and a bad term, writing nothing', async () => {

@@ -10,6 +10,7 @@ import {
   withinWard,
   wardLimit,
   type Actor,
+  type ContractRenewalFigures,
   type DeviceCover,
   type NewServiceContract,
   type ServiceContract,
@@ -265,6 +266,19 @@ export class ServiceContractsService {
       });
       return this.detail(manager, current.id, currency);
     });
+  }
+
+  /** How many contracts in force end within 30 and within 90 days: the dashboard's renewal card. */
+  async renewalFigures(): Promise<ContractRenewalFigures> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*) FILTER (WHERE "ends_on" <= $1::date + ${RENEWAL_NOTICE_DAYS[1]})::int AS "within30",
+              count(*)::int AS "within90"
+         FROM "equipment"."service_contracts"
+        WHERE "ends_on" >= $1::date AND "ends_on" <= $1::date + ${RENEWAL_NOTICE_DAYS[0]}
+          AND "starts_on" <= $1::date`,
+      [this.today()],
+    )) as [ContractRenewalFigures];
+    return row;
   }
 
   /**

@@ -58,6 +58,7 @@ export const SERVICE_CONTRACTS_OPERATIONS = {
     answer: { status: 201, description: 'The contract.', schema: serviceContractSchema },
     refusals: { 400: BAD_CONTRACT, 409: 'The vendor has a contract of that number already.' },
     forward: { subject: SUBJECTS.equipment.contractsAdd },
+    changesDashboardFigures: true,
   }),
   updateServiceContract: operation({
     operationId: 'updateServiceContract',
@@ -76,6 +77,7 @@ export const SERVICE_CONTRACTS_OPERATIONS = {
       409: 'Stale version, or the vendor has a contract of that number already.',
     },
     forward: { subject: SUBJECTS.equipment.contractsUpdate },
+    changesDashboardFigures: true,
   }),
   getEquipmentCover: operation({
     operationId: 'getEquipmentCover',

@@ -2350,6 +2350,10 @@ export interface components {
      *         "recalls": {
      *           "openNotices": 2,
      *           "awaitingAction": 14
+     *         },
+     *         "contractRenewals": {
+     *           "within30": 1,
+     *           "within90": 3
      *         }
      *       },
      *       "tasks": {
@@ -2455,6 +2459,12 @@ export interface components {
           openNotices: number;
           /** @description Affected devices whose action is still open. */
           awaitingAction: number;
+        };
+        contractRenewals?: {
+          /** @description Contracts ending within 30 days (the hospital’s today included). */
+          within30: number;
+          /** @description Contracts ending within 90 days, those within 30 among them. */
+          within90: number;
         };
       } | null;
       tasks: {
