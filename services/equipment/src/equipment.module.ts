@@ -32,6 +32,7 @@ import { TaskEffectsController } from './task-effects/task-effects.controller';
 import { TaskEffectsService } from './task-effects/task-effects.service';
 import { MaintenancePeer } from './peers/peers.client';
 import { AcquisitionController } from './acquisition/acquisition.controller';
+import { AcquisitionFiguresReader } from './acquisition/acquisition-figures';
 import { AcquisitionService } from './acquisition/acquisition.service';
 import { PmCoverageReplica } from './risk/pm-coverage.replica';
 import { RiskController } from './risk/risk.controller';
@@ -116,6 +117,7 @@ export class EquipmentModule {
         EquipmentService,
         RiskService,
         AcquisitionService,
+        AcquisitionFiguresReader,
         InventoryActivityService,
         TaskEffectsService,
         InventoryReportService,

@@ -118,7 +118,11 @@ const missingMessage = (missing: ReturnType<typeof missingFrom>) =>
     .join('; ')}. Case, spaces and punctuation do not matter, and "(optional)" after a header is ignored.`;
 
 /** The columns that hold dates: a workbook's date cells arrive as day numbers. */
-const DATE_KEYS: ReadonlySet<InventoryImportKey> = new Set(['installationDate', 'warrantyExpiry']);
+const DATE_KEYS: ReadonlySet<InventoryImportKey> = new Set([
+  'installationDate',
+  'warrantyExpiry',
+  'purchaseDate',
+]);
 /** Days from 1900-01-00 to 1904-01-01 in Excel's count: what a 1904-system day number lacks. */
 const DAYS_1900_TO_1904 = 1462;
 
