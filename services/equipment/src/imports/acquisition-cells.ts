@@ -85,6 +85,44 @@ export interface FiguresContext {
 const inColumnWords = (key: AcquisitionImportKey, message: string) =>
   message.startsWith(key) ? `${HEADER[key]}${message.slice(key.length)}` : message;
 
+/** A cell read as its figure, or why it is not one (before the schema's limits are checked). */
+type CellReading = { value: string | number } | { problem: string };
+
+/** One non-empty cell as its figure: an amount, a date not after today, whole years, or text. */
+function readCell(key: AcquisitionImportKey, text: string, context: FiguresContext): CellReading {
+  const shown = `${HEADER[key]} "${text.slice(0, 40)}"`;
+  switch (key) {
+    case 'acquisitionCost': {
+      const amount = readAmount(text);
+      return amount === undefined
+        ? {
+            problem: `${shown} is not an amount: write the number alone, such as 48500.00, in the hospital currency and without a currency sign.`,
+          }
+        : { value: amount };
+    }
+    case 'purchaseDate': {
+      const date = readSheetDate(text, context.dateOrder);
+      if (date === null)
+        return {
+          problem: `${shown} is not a date: write it as 2021-03-31 or ${DATE_EXAMPLE[context.dateOrder]}.`,
+        };
+      return date > context.hospitalToday
+        ? {
+            problem: `${HEADER[key]} ${date} is in the future: today is ${context.hospitalToday} at the hospital.`,
+          }
+        : { value: date };
+    }
+    case 'expectedLifeYears': {
+      const years = readYears(text);
+      return years === undefined
+        ? { problem: `${shown} is not a number: write the whole years, such as 10.` }
+        : { value: years };
+    }
+    case 'supplier':
+      return { value: text };
+  }
+}
+
 /**
  * Reads a row's acquisition cells (trimmed): each cell of a column the file has as its figure ('' is
  * none), checked as the acquisition screen checks a change, with the purchase date not after the
@@ -95,49 +133,21 @@ export function readFigures(
   context: FiguresContext,
 ): FiguresRead {
   const problems: FigureProblem[] = [];
-  const candidate: Record<string, string | number | null> = {};
-  const refuse = (key: AcquisitionImportKey, message: string) => problems.push({ key, message });
   const present = ACQUISITION_IMPORT_KEYS.filter((key) => context.columns[key] !== undefined);
+  // Most files have none of these columns: their 20,000 rows are not put through the schema.
+  if (present.length === 0) return { figures: {}, problems };
+  const candidate: Record<string, string | number | null> = {};
   for (const key of present) {
     const text = cells[key];
-    if (text === '') {
-      candidate[key] = null;
-      continue;
-    }
-    const shown = text.slice(0, 40);
-    if (key === 'acquisitionCost') {
-      const amount = readAmount(text);
-      if (amount === undefined)
-        refuse(
-          key,
-          `${HEADER[key]} "${shown}" is not an amount: write the number alone, such as 48500.00, in the hospital currency and without a currency sign.`,
-        );
-      else candidate[key] = amount;
-    } else if (key === 'purchaseDate') {
-      const date = readSheetDate(text, context.dateOrder);
-      if (date === null)
-        refuse(
-          key,
-          `${HEADER[key]} "${shown}" is not a date: write it as 2021-03-31 or ${DATE_EXAMPLE[context.dateOrder]}.`,
-        );
-      else if (date > context.hospitalToday)
-        refuse(
-          key,
-          `${HEADER[key]} ${date} is in the future: today is ${context.hospitalToday} at the hospital.`,
-        );
-      else candidate[key] = date;
-    } else if (key === 'expectedLifeYears') {
-      const years = readYears(text);
-      if (years === undefined)
-        refuse(key, `${HEADER[key]} "${shown}" is not a number: write the whole years, such as 10.`);
-      else candidate[key] = years;
-    } else candidate[key] = text;
+    const read = text === '' ? { value: null } : readCell(key, text, context);
+    if ('problem' in read) problems.push({ key, message: read.problem });
+    else candidate[key] = read.value;
   }
   const checked = setDeviceAcquisitionSchema.safeParse(candidate);
   if (!checked.success)
     for (const issue of checked.error.issues) {
       const key = ACQUISITION_IMPORT_KEYS.find((name) => name === issue.path[0]);
-      if (key) refuse(key, inColumnWords(key, issue.message));
+      if (key) problems.push({ key, message: inColumnWords(key, issue.message) });
     }
   if (!checked.success || problems.length > 0) {
     // In the file's order of columns, as the row's other problems are.

@@ -1,8 +1,8 @@
 import {
   ACQUISITION_IMPORT_KEYS,
   columnLetters,
-  DEVICE_IMPORT_KEYS,
   createEquipmentSchema,
+  DEVICE_IMPORT_KEYS,
   EQUIPMENT_STATUSES,
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_KEYS,
@@ -12,6 +12,7 @@ import {
   readUdi,
   statusChangeRefusal,
   udiSerialRefusal,
+  type AcquisitionFigures,
   type DateOrder,
   type EquipmentDto,
   type EquipmentStatus,
@@ -23,7 +24,6 @@ import {
   type InventoryRowProblem,
   type ListIndex,
   type ResolvableEntry,
-  type AcquisitionFigures,
 } from '@caliber/contracts';
 import { figuresIn, NO_FIGURES, type StoredFigures } from '../acquisition/acquisition-figures';
 import type { UdiColumns } from '../inventory/udi-columns';
