@@ -17,7 +17,7 @@ import { RecallReferenceOnce1766010000000 } from './migrations/1766010000000-rec
 import { StatusSpans1766100000000 } from './migrations/1766100000000-status-spans';
 import { Documents1767200000000 } from './migrations/1767200000000-documents';
 import { DeviceAcquisitions1767400000000 } from './migrations/1767400000000-device-acquisitions';
-import { ImportRowsAcquisitionVersion1767500000000 } from './migrations/1767500000000-import-rows-acquisition-version';
+import { ImportRowsAcquisitionVersion1767450000000 } from './migrations/1767450000000-import-rows-acquisition-version';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
 export const EQUIPMENT_ENTITIES = [
@@ -44,7 +44,7 @@ export const EQUIPMENT_MIGRATIONS = [
   AuditChainCheckpoint1766500000000,
   Documents1767200000000,
   DeviceAcquisitions1767400000000,
-  ImportRowsAcquisitionVersion1767500000000,
+  ImportRowsAcquisitionVersion1767450000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {
