@@ -2,13 +2,13 @@ import ExcelJS from 'exceljs';
 import { STARTING_CATEGORIES as CATEGORIES } from '@caliber/service-kit';
 import {
   DEFAULT_REPORT_DEPARTMENTS,
-  INVENTORY_IMPORT_COLUMNS,
+  DEVICE_IMPORT_COLUMNS,
   type InventoryImportDto,
-  type InventoryImportKey,
+  type DeviceImportKey,
   type RecallDto,
 } from '@caliber/contracts';
 
-type Cells = Record<InventoryImportKey, string>;
+type Cells = Record<DeviceImportKey, string>;
 
 export interface InventoryImportTiming {
   rows: number;
@@ -57,11 +57,9 @@ function generatedInventory(rows: number, run: string): Cells[] {
 
 function csvOf(devices: readonly Cells[]): Buffer {
   const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const lines = devices.map((device) =>
-    INVENTORY_IMPORT_COLUMNS.map(({ key }) => cell(device[key])).join(','),
-  );
+  const lines = devices.map((device) => DEVICE_IMPORT_COLUMNS.map(({ key }) => cell(device[key])).join(','));
   return Buffer.from(
-    `${[INVENTORY_IMPORT_COLUMNS.map((column) => column.header).join(','), ...lines].join('\r\n')}\r\n`,
+    `${[DEVICE_IMPORT_COLUMNS.map((column) => column.header).join(','), ...lines].join('\r\n')}\r\n`,
     'utf8',
   );
 }
@@ -69,8 +67,8 @@ function csvOf(devices: readonly Cells[]): Buffer {
 async function xlsxOf(devices: readonly Cells[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Inventory');
-  sheet.addRow(INVENTORY_IMPORT_COLUMNS.map((column) => column.header));
-  for (const device of devices) sheet.addRow(INVENTORY_IMPORT_COLUMNS.map(({ key }) => device[key]));
+  sheet.addRow(DEVICE_IMPORT_COLUMNS.map((column) => column.header));
+  for (const device of devices) sheet.addRow(DEVICE_IMPORT_COLUMNS.map(({ key }) => device[key]));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -4,12 +4,12 @@ import { readFile } from 'node:fs/promises';
 import {
   activeChoices,
   gtinCheckDigit,
-  INVENTORY_IMPORT_COLUMNS,
+  DEVICE_IMPORT_COLUMNS,
   INVENTORY_IMPORT_MAX_BYTES,
   STORAGE_KEYS,
   type EquipmentDto,
   type HospitalListsDto,
-  type InventoryImportKey,
+  type DeviceImportKey,
 } from '@caliber/contracts';
 import { accessibilityViolations, describeViolations } from '../support/axe';
 import { addStaff, expect, signInQuickly, test, type Staff } from '../support/fixtures';
@@ -24,13 +24,13 @@ let counter = 0;
 const marker = () => `I${Date.now().toString(36)}${++counter}`.toUpperCase();
 
 const SEARCH_DEBOUNCE_MS = 300;
-const HEADERS = INVENTORY_IMPORT_COLUMNS.map((column) => column.header);
+const HEADERS = DEVICE_IMPORT_COLUMNS.map((column) => column.header);
 /** A column's letter in the files written here, which keep the template's order. */
-const letterOf = (key: InventoryImportKey) =>
-  String.fromCharCode(65 + INVENTORY_IMPORT_COLUMNS.findIndex((column) => column.key === key));
+const letterOf = (key: DeviceImportKey) =>
+  String.fromCharCode(65 + DEVICE_IMPORT_COLUMNS.findIndex((column) => column.key === key));
 
-/** One device as a file row gives it; dates as `YYYY-MM-DD` (how each is written is the file's choice). */
-type DeviceRow = Record<InventoryImportKey, string>;
+/** One device as a file row gives it (the device's own columns); dates as `YYYY-MM-DD` (how each is written is the file's choice). */
+type DeviceRow = Record<DeviceImportKey, string>;
 
 class InventoryApi extends SceneApi {
   async lists(): Promise<HospitalListsDto> {
@@ -101,7 +101,7 @@ async function workbookOf(
   const sheet = workbook.addWorksheet('Inventory');
   sheet.addRow(HEADERS);
   rows.forEach((row, index) => {
-    const cells = INVENTORY_IMPORT_COLUMNS.map(({ key }) => {
+    const cells = DEVICE_IMPORT_COLUMNS.map(({ key }) => {
       const value = row[key];
       if (asText.has(index) || (key !== 'installationDate' && key !== 'warrantyExpiry') || !value)
         return value;
@@ -115,7 +115,7 @@ async function workbookOf(
 /** A CSV file of the rows under the template's headers, its cells as given. */
 function csvOf(rows: readonly Partial<DeviceRow>[]): Buffer {
   const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const lines = rows.map((row) => INVENTORY_IMPORT_COLUMNS.map(({ key }) => cell(row[key] ?? '')).join(','));
+  const lines = rows.map((row) => DEVICE_IMPORT_COLUMNS.map(({ key }) => cell(row[key] ?? '')).join(','));
   return Buffer.from(`${[HEADERS.join(','), ...lines].join('\n')}\n`, 'utf8');
 }
 
@@ -211,6 +211,13 @@ test.describe('Inventory import', () => {
     expect(
       templateHeaders.slice(0, HEADERS.length).map((header) => header.replace(/ \(optional\)$/, '')),
     ).toEqual(HEADERS);
+    // An Engineer may set the acquisition figures: their columns follow the device's own.
+    expect(templateHeaders.slice(HEADERS.length)).toEqual([
+      'Acquisition Cost (optional)',
+      'Purchase Date (optional)',
+      'Supplier (optional)',
+      'Expected Life (Years) (optional)',
+    ]);
 
     await chooseFile(page, `${tag}.xlsx`, file);
     await page.getByRole('button', { name: 'Upload and preview' }).click();
@@ -304,7 +311,7 @@ test.describe('Inventory import', () => {
     sheet?.eachRow((row, number) => {
       if (number === 1) return;
       const cells = Object.fromEntries(
-        INVENTORY_IMPORT_COLUMNS.map(({ key }, index) => [key, exportedText(row.getCell(index + 1).value)]),
+        DEVICE_IMPORT_COLUMNS.map(({ key }, index) => [key, exportedText(row.getCell(index + 1).value)]),
       ) as DeviceRow;
       read.set(cells.serialNumber, { row: cells, gtin: exportedText(row.getCell(gtinColumn).value) });
     });

@@ -53,6 +53,12 @@ export const deviceAcquisitionSchema = z
   .meta({ id: 'DeviceAcquisition', examples: [acquisitionExample] });
 export type DeviceAcquisition = z.output<typeof deviceAcquisitionSchema>;
 
+/** The four figures themselves, as a device's record of them, an import and an export carry them. */
+export type AcquisitionFigures = Pick<
+  DeviceAcquisition,
+  'acquisitionCost' | 'purchaseDate' | 'supplier' | 'expectedLifeYears'
+>;
+
 /** The four figures, each replaced (one left out is cleared), with the `version` read. */
 export const setDeviceAcquisitionSchema = z.strictObject(
   {

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import type { EquipmentDto } from './equipment';
 import { equipmentFiltersSchema } from './equipment';
-import { INVENTORY_IMPORT_COLUMNS, type InventoryImportKey } from './inventory-import';
+import type { AcquisitionFigures } from './acquisition';
+import { DEVICE_IMPORT_COLUMNS, INVENTORY_IMPORT_COLUMNS, type DeviceImportKey } from './inventory-import';
 
 /*
  * Inventory export: the filtered inventory as CSV or XLSX, every field. The import's columns come
  * first under the import's own headers, so an exported file (edited or not) imports again and
  * matches every device by its serial number; the columns after them are the inventory's own
  * (derived from the UDI, the risk assessment, who added and changed the device) and an import
- * ignores them.
+ * ignores them. The acquisition figures (costs) are among the import's columns, right after the
+ * device's own, only in the export of someone who reads costs (`readsCosts`): anyone else's export
+ * is the inventory record alone.
  */
 
 export const INVENTORY_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -64,25 +67,53 @@ export interface InventoryExportPage {
   next: ExportCursor | null;
 }
 
-/** How a column's values are written: text stays text; a date is a date cell in a workbook. */
-export type InventoryExportKind = 'text' | 'date' | 'number' | 'dateTime';
+/**
+ * How a column's values are written: text stays text; a date is a date cell in a workbook; an
+ * amount (in the hospital currency) a number with two decimals.
+ */
+export type InventoryExportKind = 'text' | 'date' | 'number' | 'amount' | 'dateTime';
+
+/** A device as an export writes it: with its acquisition figures when the person reads costs. */
+export type InventoryExportDevice = EquipmentDto & { acquisition?: AcquisitionFigures | null };
 
 export interface InventoryExportColumn {
   header: string;
   kind: InventoryExportKind;
   /** The value of one device, '' or null for none. Dates are `YYYY-MM-DD`, date-times ISO 8601. */
-  value: (item: EquipmentDto) => string | number | null;
+  value: (item: InventoryExportDevice) => string | number | null;
 }
 
-const importValue = (key: InventoryImportKey) => (item: EquipmentDto) => item[key] ?? null;
+const importValue = (key: DeviceImportKey) => (item: InventoryExportDevice) => item[key] ?? null;
 
-/** Every column of an export, in order. */
-export const INVENTORY_EXPORT_COLUMNS: readonly InventoryExportColumn[] = [
-  ...INVENTORY_IMPORT_COLUMNS.map(({ key, header }): InventoryExportColumn => ({
+const headerOf = (key: keyof AcquisitionFigures) =>
+  INVENTORY_IMPORT_COLUMNS.find((column) => column.key === key)?.header ?? key;
+
+/** The acquisition figures' columns, under the import's headers. */
+const ACQUISITION_EXPORT_COLUMNS: readonly InventoryExportColumn[] = [
+  {
+    header: headerOf('acquisitionCost'),
+    kind: 'amount',
+    value: (item) => item.acquisition?.acquisitionCost ?? null,
+  },
+  { header: headerOf('purchaseDate'), kind: 'date', value: (item) => item.acquisition?.purchaseDate ?? null },
+  { header: headerOf('supplier'), kind: 'text', value: (item) => item.acquisition?.supplier ?? null },
+  {
+    header: headerOf('expectedLifeYears'),
+    kind: 'number',
+    value: (item) => item.acquisition?.expectedLifeYears ?? null,
+  },
+];
+
+const DEVICE_EXPORT_COLUMNS: readonly InventoryExportColumn[] = DEVICE_IMPORT_COLUMNS.map(
+  ({ key, header }): InventoryExportColumn => ({
     header,
     kind: key === 'installationDate' || key === 'warrantyExpiry' ? 'date' : 'text',
     value: importValue(key),
-  })),
+  }),
+);
+
+/** The inventory's own columns after the import's: an import ignores them. */
+const DERIVED_EXPORT_COLUMNS: readonly InventoryExportColumn[] = [
   { header: 'GTIN', kind: 'text', value: (item) => item.gtin },
   { header: 'Lot Number', kind: 'text', value: (item) => item.lotNumber },
   { header: 'UDI Expiry Date', kind: 'date', value: (item) => item.expiryDate },
@@ -106,6 +137,23 @@ export const INVENTORY_EXPORT_COLUMNS: readonly InventoryExportColumn[] = [
   { header: 'Last Updated', kind: 'dateTime', value: (item) => item.updatedAt },
   { header: 'Updated By', kind: 'text', value: (item) => item.updatedBy?.name ?? null },
 ];
+
+/** Every column of an export, in order, for someone who does not read costs: the record alone. */
+export const INVENTORY_EXPORT_COLUMNS: readonly InventoryExportColumn[] = [
+  ...DEVICE_EXPORT_COLUMNS,
+  ...DERIVED_EXPORT_COLUMNS,
+];
+
+/** Every column of an export for someone who reads costs: the acquisition figures after the device's own. */
+export const INVENTORY_EXPORT_COLUMNS_WITH_COSTS: readonly InventoryExportColumn[] = [
+  ...DEVICE_EXPORT_COLUMNS,
+  ...ACQUISITION_EXPORT_COLUMNS,
+  ...DERIVED_EXPORT_COLUMNS,
+];
+
+/** The columns of an export: with the acquisition figures only for someone who reads costs. */
+export const inventoryExportColumns = (readsCosts: boolean): readonly InventoryExportColumn[] =>
+  readsCosts ? INVENTORY_EXPORT_COLUMNS_WITH_COSTS : INVENTORY_EXPORT_COLUMNS;
 
 /**
  * A text cell as a spreadsheet must receive it so it stays text. Excel and LibreOffice run a cell

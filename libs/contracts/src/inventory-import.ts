@@ -25,8 +25,8 @@ export const INVENTORY_CELL_MAX_CHARS = 300;
 /** How long a staged import is kept for its Apply; then it is discarded. */
 export const INVENTORY_IMPORT_KEEP_HOURS = 24;
 
-/** The columns an import reads, in the template's order. */
-export const INVENTORY_IMPORT_KEYS = [
+/** The device's own columns an import reads, in the template's order. */
+export const DEVICE_IMPORT_KEYS = [
   'name',
   'manufacturer',
   'model',
@@ -39,7 +39,32 @@ export const INVENTORY_IMPORT_KEYS = [
   'status',
   'category',
 ] as const;
+export type DeviceImportKey = (typeof DEVICE_IMPORT_KEYS)[number];
+
+/**
+ * The acquisition figures' columns (see acquisition.ts), after the device's own: named as the
+ * figures are, so a cell's refusal by `setDeviceAcquisitionSchema` names its column. They are
+ * costs: only those who may set them (Engineers and Admins) have them in their template, and only
+ * those who read costs in their export.
+ */
+export const ACQUISITION_IMPORT_KEYS = [
+  'acquisitionCost',
+  'purchaseDate',
+  'supplier',
+  'expectedLifeYears',
+] as const;
+export type AcquisitionImportKey = (typeof ACQUISITION_IMPORT_KEYS)[number];
+
+/** Every column an import reads, in the template's order. */
+export const INVENTORY_IMPORT_KEYS = [...DEVICE_IMPORT_KEYS, ...ACQUISITION_IMPORT_KEYS] as const;
 export type InventoryImportKey = (typeof INVENTORY_IMPORT_KEYS)[number];
+
+const ACQUISITION_KEY_SET: ReadonlySet<string> = new Set(ACQUISITION_IMPORT_KEYS);
+
+/** Whether a column is one of the acquisition figures' (a cost) rather than the device's own. */
+export function isAcquisitionKey(key: InventoryImportKey): key is AcquisitionImportKey {
+  return ACQUISITION_KEY_SET.has(key);
+}
 
 /**
  * Each column the import reads: the header the template and the export write, whether a row must
@@ -47,12 +72,14 @@ export type InventoryImportKey = (typeof INVENTORY_IMPORT_KEYS)[number];
  * spacing, punctuation or a trailing "(optional)": "Serial No.", "serial_number" and "S/N" are all
  * the serial number.
  */
-export const INVENTORY_IMPORT_COLUMNS: readonly {
-  key: InventoryImportKey;
+export interface InventoryImportColumn<Key extends InventoryImportKey = InventoryImportKey> {
+  key: Key;
   header: string;
   required: boolean;
   aliases: readonly string[];
-}[] = [
+}
+
+export const INVENTORY_IMPORT_COLUMNS: readonly InventoryImportColumn[] = [
   {
     key: 'name',
     header: 'Name',
@@ -116,7 +143,54 @@ export const INVENTORY_IMPORT_COLUMNS: readonly {
     required: true,
     aliases: ['Equipment Category', 'Device Category', 'Group'],
   },
+  // Not "Price" or "Value" (a price list's or the book value), nor "Vendor" (the manufacturer's).
+  {
+    key: 'acquisitionCost',
+    header: 'Acquisition Cost',
+    required: false,
+    aliases: ['Cost', 'Purchase Cost', 'Purchase Price', 'Acquisition Price', 'Cost Price'],
+  },
+  {
+    key: 'purchaseDate',
+    header: 'Purchase Date',
+    required: false,
+    aliases: ['Date Purchased', 'Date of Purchase', 'Acquisition Date', 'Date Acquired'],
+  },
+  {
+    key: 'supplier',
+    header: 'Supplier',
+    required: false,
+    aliases: ['Supplied By', 'Supplier Name', 'Distributor', 'Purchased From'],
+  },
+  {
+    key: 'expectedLifeYears',
+    header: 'Expected Life (Years)',
+    required: false,
+    aliases: [
+      'Expected Life',
+      'Expected Service Life',
+      'Service Life',
+      'Useful Life',
+      'Life Expectancy',
+      'Lifespan',
+      'Expected Lifespan',
+    ],
+  },
 ];
+
+/** The device's own columns, without the acquisition figures'. */
+export const DEVICE_IMPORT_COLUMNS: readonly InventoryImportColumn<DeviceImportKey>[] =
+  INVENTORY_IMPORT_COLUMNS.filter(
+    (column): column is InventoryImportColumn<DeviceImportKey> => !isAcquisitionKey(column.key),
+  );
+
+/**
+ * The columns of a person's template: the acquisition figures' only for those who may set them
+ * (`hasFullAccess`, as the acquisition screen's Edit); every other person's is the device's own.
+ */
+export function inventoryImportColumns(setsAcquisition: boolean): readonly InventoryImportColumn[] {
+  return setsAcquisition ? INVENTORY_IMPORT_COLUMNS : DEVICE_IMPORT_COLUMNS;
+}
 
 /** A header as compared: lower case, letters and digits only, without a trailing "(optional)". */
 export function headerKey(header: string): string {

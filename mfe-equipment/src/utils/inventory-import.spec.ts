@@ -68,7 +68,8 @@ describe('inventory import file', () => {
     const line = importColumnsLine();
     expect(line).toBe(
       "The file's first row names its columns, in any order: Name, Manufacturer, Model, Serial Number, " +
-        'Department, Location, Installation Date, Status and Category are needed; UDI and Warranty Expiry may be added.',
+        'Department, Location, Installation Date, Status and Category are needed; UDI, Warranty Expiry, ' +
+        'Acquisition Cost, Purchase Date, Supplier and Expected Life (Years) may be added.',
     );
     for (const column of INVENTORY_IMPORT_COLUMNS) expect(line).toContain(column.header);
   });

@@ -32,6 +32,7 @@ import { TaskEffectsController } from './task-effects/task-effects.controller';
 import { TaskEffectsService } from './task-effects/task-effects.service';
 import { MaintenancePeer } from './peers/peers.client';
 import { AcquisitionController } from './acquisition/acquisition.controller';
+import { AcquisitionFiguresReader } from './acquisition/acquisition-figures';
 import { AcquisitionService } from './acquisition/acquisition.service';
 import { VendorsController } from './vendors/vendors.controller';
 import { VendorsService } from './vendors/vendors.service';
@@ -124,6 +125,7 @@ export class EquipmentModule {
         AcquisitionService,
         VendorsService,
         ServiceContractsService,
+        AcquisitionFiguresReader,
         InventoryActivityService,
         TaskEffectsService,
         InventoryReportService,

@@ -4,6 +4,7 @@ import {
   endOfLife,
   hasFullAccess,
   readsCosts,
+  type AcquisitionFigures,
   type Actor,
   type DeviceAcquisition,
   type SetDeviceAcquisition,
@@ -13,35 +14,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
 import { hospitalToday } from '../inventory-files/inventory-export-cells';
 import { findLiveItem } from '../inventory/equipment.service';
+import { ACQUISITION_COLUMNS as COLUMNS, figuresOf, type AcquisitionRow } from './acquisition-figures';
 import { MaintenancePeer } from '../peers/peers.client';
 
 export const READ_REFUSAL = 'Acquisition costs are for Engineers, Managers and Admins.';
 export const WRITE_REFUSAL = 'Only Engineers and Admins record what a device cost.';
-
-const COLUMNS = `"acquisition_cost"::text AS "acquisition_cost", "purchase_date"::text AS "purchase_date",
-  "supplier", "expected_life_years", "version", "updated_at", "updated_by_label"`;
-
-interface AcquisitionRow {
-  acquisition_cost: string | null;
-  purchase_date: string | null;
-  supplier: string | null;
-  expected_life_years: number | null;
-  version: number;
-  updated_at: Date;
-  updated_by_label: string;
-}
-
-/** The four figures as the audit trail compares them. */
-type Figures = Pick<DeviceAcquisition, 'acquisitionCost' | 'purchaseDate' | 'supplier' | 'expectedLifeYears'>;
-
-function figuresOf(row: AcquisitionRow | undefined): Figures {
-  return {
-    acquisitionCost: row?.acquisition_cost == null ? null : Number(row.acquisition_cost),
-    purchaseDate: row?.purchase_date ?? null,
-    supplier: row?.supplier ?? null,
-    expectedLifeYears: row?.expected_life_years ?? null,
-  };
-}
 
 /**
  * A device's acquisition figures: what it cost, when it was bought, from whom, and how long it is
@@ -82,13 +59,13 @@ export class AcquisitionService {
           `The acquisition figures of ${item.name} were changed by someone else since you opened them. Reload them and try again.`,
         );
       const before = figuresOf(current);
-      const after: Figures = {
+      const after: AcquisitionFigures = {
         acquisitionCost: figures.acquisitionCost,
         purchaseDate: figures.purchaseDate,
         supplier: figures.supplier,
         expectedLifeYears: figures.expectedLifeYears,
       };
-      const changes = diffFields<Figures>(before, after);
+      const changes = diffFields<AcquisitionFigures>(before, after);
       // A save that changes nothing writes nothing: no new version, no audit row.
       if (Object.keys(changes).length === 0) return { equipmentId: item.id, row: current };
       const [row] = (await manager.query(

@@ -1,4 +1,9 @@
-import { labelLayout, type AssetLabel, type EquipmentDto, type LabelLayoutId } from '@caliber/contracts';
+import {
+  labelLayout,
+  type AssetLabel,
+  type InventoryExportDevice,
+  type LabelLayoutId,
+} from '@caliber/contracts';
 import { bufferOf, fileJobKind as kind, refuseUpload, type SheetFileType } from '@caliber/file-kit/worker';
 import { INVENTORY_FILE, readInventoryRows, type InventoryFileRead } from '../inventory-files/inventory-rows';
 import { writeInventoryWorkbook, type InventoryWorkbookInput } from '../inventory-files/inventory-workbook';
@@ -49,8 +54,10 @@ export const EQUIPMENT_FILE_JOBS = {
     doing: 'writing',
     heapMb: 128,
     timeMs: 30_000,
-    run: (input: InventoryWorkbookInput, pages: AsyncIterable<EquipmentDto[]>): Promise<Uint8Array> =>
-      writeInventoryWorkbook(input, pages),
+    run: (
+      input: InventoryWorkbookInput,
+      pages: AsyncIterable<InventoryExportDevice[]>,
+    ): Promise<Uint8Array> => writeInventoryWorkbook(input, pages),
   }),
   /**
    * A PDF of QR asset tags (at most 5,000). Measured making 5,000 on A4 sheets of 21 on this 2-core

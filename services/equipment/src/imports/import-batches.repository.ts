@@ -166,23 +166,24 @@ export class ImportBatchesRepository {
         `UPDATE ${ROWS} AS t
             SET "action" = r."action", "serial_number" = r."serialNumber", "name" = r."name",
                 "equipment_id" = r."equipmentId", "equipment_version" = r."equipmentVersion",
-                "changes" = r."changes", "problems" = r."problems"
+                "acquisition_version" = r."acquisitionVersion", "changes" = r."changes", "problems" = r."problems"
            FROM jsonb_to_recordset($2::jsonb) AS r("line" int, "action" text, "serialNumber" text, "name" text,
-                                                   "equipmentId" uuid, "equipmentVersion" int, "changes" jsonb,
-                                                   "problems" jsonb)
+                                                   "equipmentId" uuid, "equipmentVersion" int,
+                                                   "acquisitionVersion" int, "changes" jsonb, "problems" jsonb)
           WHERE t."import_id" = $1 AND t."line" = r."line"`,
         [
           batch.id,
           JSON.stringify(
-            chunk.map(({ line, action, serialNumber, name, equipmentId, changes, problems, before }) => ({
-              line,
-              action,
-              serialNumber: serialNumber.slice(0, 300),
-              name: name.slice(0, 300),
-              equipmentId,
-              equipmentVersion: before?.version ?? null,
-              changes,
-              problems,
+            chunk.map((outcome) => ({
+              line: outcome.line,
+              action: outcome.action,
+              serialNumber: outcome.serialNumber.slice(0, 300),
+              name: outcome.name.slice(0, 300),
+              equipmentId: outcome.equipmentId,
+              equipmentVersion: outcome.before?.version ?? null,
+              acquisitionVersion: outcome.acquisitionVersion,
+              changes: outcome.changes,
+              problems: outcome.problems,
             })),
           ),
         ],
@@ -212,7 +213,8 @@ export class ImportBatchesRepository {
   /** What the preview said of each row, by line, for Apply to hold to. */
   async previewed(manager: EntityManager, id: string): Promise<Map<number, PreviewedRow>> {
     const rows = (await manager.query(
-      `SELECT "line", "action", "equipment_id" AS "equipmentId", "equipment_version" AS "equipmentVersion"
+      `SELECT "line", "action", "equipment_id" AS "equipmentId", "equipment_version" AS "equipmentVersion",
+              "acquisition_version" AS "acquisitionVersion"
          FROM ${ROWS} WHERE "import_id" = $1`,
       [id],
     )) as (PreviewedRow & { line: number })[];

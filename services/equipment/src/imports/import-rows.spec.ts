@@ -1,4 +1,5 @@
 import {
+  ACQUISITION_IMPORT_KEYS,
   gtinCheckDigit,
   INVENTORY_CELL_MAX_CHARS,
   INVENTORY_IMPORT_KEYS,
@@ -11,6 +12,7 @@ import {
   type InventoryImportRowsPage,
   type ResolvableEntry,
 } from '@caliber/contracts';
+import { figuresIn } from '../acquisition/acquisition-figures';
 import {
   evaluateRows,
   holdToPreview,
@@ -55,6 +57,10 @@ function row(line: number, cells: Partial<Record<InventoryImportKey, string>> = 
       warrantyExpiry: '',
       status: 'Serviceable',
       category: 'Ventilator',
+      acquisitionCost: '',
+      purchaseDate: '',
+      supplier: '',
+      expectedLifeYears: '',
       ...cells,
     },
   };
@@ -88,6 +94,8 @@ function context(overrides: Partial<ImportContext> = {}): ImportContext {
     lists: new ListIndex(ENTRIES),
     active: { department: ['Intensive Care Unit', 'Cardiology'], category: ['Ventilator', 'Monitor'] },
     existing: new Map(),
+    acquisitions: new Map(),
+    hospitalToday: '2026-11-25',
     role: 'Engineer',
     today: new Date('2026-11-25T00:00:00Z'),
     ...overrides,
@@ -233,9 +241,114 @@ describe('evaluateRows', () => {
   });
 });
 
+describe('evaluateRows: acquisition figures', () => {
+  const existing = new Map([['sn-2', device()]]);
+  const recorded = {
+    acquisitionCost: 48500,
+    purchaseDate: '2021-02-01',
+    supplier: 'Medequip',
+    expectedLifeYears: 10,
+    version: 4,
+  };
+  const acquisitions = new Map([[device().id, recorded]]);
+  const asRecorded = {
+    serialNumber: 'SN-2',
+    acquisitionCost: '48,500.00',
+    purchaseDate: '01/02/2021',
+    supplier: 'Medequip',
+    expectedLifeYears: '10',
+  };
+
+  it("adds a device with its figures, which the preview's add does not list", () => {
+    const [outcome] = evaluateRows([row(2, { acquisitionCost: '1250.5', supplier: 'Medequip' })], context());
+    expect(outcome).toMatchObject({ action: 'add', changes: [], acquisitionVersion: null });
+    expect(outcome?.figures).toEqual({
+      before: { acquisitionCost: null, purchaseDate: null, supplier: null, expectedLifeYears: null },
+      after: { acquisitionCost: 1250.5, purchaseDate: null, supplier: 'Medequip', expectedLifeYears: null },
+    });
+  });
+
+  it('updates only the figures of a device whose record the row leaves as it is', () => {
+    const [outcome] = evaluateRows(
+      [row(2, { ...asRecorded, acquisitionCost: '52000' })],
+      context({ existing, acquisitions }),
+    );
+    expect(outcome).toMatchObject({ action: 'update', record: null, acquisitionVersion: 4 });
+    expect(outcome?.changes).toEqual([{ field: 'Acquisition Cost', from: '48500.00', to: '52000.00' }]);
+    expect(outcome?.figures?.after).toEqual({ ...figuresIn(recorded), acquisitionCost: 52000 });
+  });
+
+  it('leaves a device unchanged when its figures read as recorded', () => {
+    const [outcome] = evaluateRows([row(2, asRecorded)], context({ existing, acquisitions }));
+    expect(outcome).toMatchObject({ action: 'unchanged', figures: null, acquisitionVersion: 4 });
+  });
+
+  it('clears a figure whose cell is empty, and keeps one whose column the file does not have', () => {
+    const columns = { ...ALL_COLUMNS, purchaseDate: undefined, expectedLifeYears: undefined };
+    const [outcome] = evaluateRows(
+      [row(2, { ...asRecorded, supplier: '', purchaseDate: '', expectedLifeYears: '' })],
+      context({ existing, acquisitions, columns }),
+    );
+    expect(outcome?.changes).toEqual([{ field: 'Supplier', from: 'Medequip', to: '' }]);
+    expect(outcome?.figures?.after).toEqual({ ...figuresIn(recorded), supplier: null });
+  });
+
+  it("reads no figure, and holds to no figures' version, for a file without their columns", () => {
+    const columns = Object.fromEntries(
+      Object.entries(ALL_COLUMNS).filter(([key]) => !(key in asRecorded) || key === 'serialNumber'),
+    ) as InventoryFileColumns;
+    const [outcome] = evaluateRows([row(2, { serialNumber: 'SN-2' })], context({ existing, columns }));
+    expect(outcome).toMatchObject({ action: 'unchanged', figures: null, acquisitionVersion: null });
+  });
+
+  it('refuses a row with a bad figure in its cell, and writes nothing of it', () => {
+    const [outcome] = evaluateRows(
+      [row(2, { acquisitionCost: '-1', purchaseDate: '2030-01-01' })],
+      context(),
+    );
+    expect(outcome).toMatchObject({ action: 'refused', record: null, figures: null });
+    expect(outcome?.problems).toEqual([
+      { cell: 'L2', column: 'Acquisition Cost', message: 'Acquisition Cost cannot be negative.' },
+      {
+        cell: 'M2',
+        column: 'Purchase Date',
+        message: 'Purchase Date 2030-01-01 is in the future: today is 2026-11-25 at the hospital.',
+      },
+    ]);
+  });
+
+  it('reads a row staged before the acquisition columns existed as having none', () => {
+    const old = Object.fromEntries(
+      Object.entries(row(2).cells).filter(
+        ([key]) => !(ACQUISITION_IMPORT_KEYS as readonly string[]).includes(key),
+      ),
+    );
+    const [outcome] = evaluateRows([{ line: 2, cells: old as InventoryFileRow['cells'] }], context());
+    expect(outcome).toMatchObject({ action: 'add', figures: null });
+  });
+
+  it("refuses at Apply a row whose device's figures someone changed after the preview", () => {
+    const moved = [row(2, { ...asRecorded, acquisitionCost: '52000' })];
+    const seen = (acquisitionVersion: number) =>
+      new Map([
+        [2, { action: 'update' as const, equipmentId: device().id, equipmentVersion: 3, acquisitionVersion }],
+      ]);
+    const [kept] = holdToPreview(evaluateRows(moved, context({ existing, acquisitions })), seen(4));
+    expect(kept?.action).toBe('update');
+    const [refused] = holdToPreview(evaluateRows(moved, context({ existing, acquisitions })), seen(3));
+    expect(refused?.problems.at(-1)?.message).toBe(
+      'Someone changed the acquisition figures of the device with serial number SN-2 after the preview: upload the file again to see what this row would change now.',
+    );
+  });
+});
+
 describe('holdToPreview', () => {
   const existing = new Map([['sn-2', device()]]);
-  const previewed = (action: 'add' | 'update' | 'unchanged' | 'refused', version: number | null = 3) =>
+  const previewed = (
+    action: 'add' | 'update' | 'unchanged' | 'refused',
+    version: number | null = 3,
+    acquisitionVersion: number | null = 0,
+  ) =>
     new Map([
       [
         2,
@@ -243,6 +356,7 @@ describe('holdToPreview', () => {
           action,
           equipmentId: action === 'add' || action === 'refused' ? null : device().id,
           equipmentVersion: version,
+          acquisitionVersion,
         },
       ],
     ]);

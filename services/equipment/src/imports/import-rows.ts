@@ -1,6 +1,8 @@
 import {
+  ACQUISITION_IMPORT_KEYS,
   columnLetters,
   createEquipmentSchema,
+  DEVICE_IMPORT_KEYS,
   EQUIPMENT_STATUSES,
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_KEYS,
@@ -10,6 +12,7 @@ import {
   readUdi,
   statusChangeRefusal,
   udiSerialRefusal,
+  type AcquisitionFigures,
   type DateOrder,
   type EquipmentDto,
   type EquipmentStatus,
@@ -22,7 +25,9 @@ import {
   type ListIndex,
   type ResolvableEntry,
 } from '@caliber/contracts';
+import { figuresIn, NO_FIGURES, type StoredFigures } from '../acquisition/acquisition-figures';
 import type { UdiColumns } from '../inventory/udi-columns';
+import { figureChanges, readFigures } from './acquisition-cells';
 import { closestNames } from './suggestions';
 
 /** The values a valid row writes: the equipment fields and the columns its UDI fills. */
@@ -53,8 +58,18 @@ export interface ImportContext {
   active: { department: readonly string[]; category: readonly string[] };
   /** The live devices whose serial numbers (lower case) the file names. */
   existing: ReadonlyMap<string, ExistingDevice>;
+  /** Those devices' recorded acquisition figures, by device id (read only when the file has their columns). */
+  acquisitions: ReadonlyMap<string, StoredFigures>;
+  /** Today's date at the hospital (`YYYY-MM-DD`): a purchase date may not be after it. */
+  hospitalToday: string;
   role: string;
   today?: Date;
+}
+
+/** The acquisition figures a row writes: the device's as they were, and as the row leaves them. */
+export interface FiguresWrite {
+  before: AcquisitionFigures;
+  after: AcquisitionFigures;
 }
 
 export interface RowOutcome {
@@ -65,10 +80,18 @@ export interface RowOutcome {
   equipmentId: string | null;
   changes: InventoryFieldChange[];
   problems: InventoryRowProblem[];
-  /** For `add` and `update`: what is written. */
+  /** For `add`, and `update` when a field of the device changes: the device as written. */
   record: ImportRecord | null;
+  /** For `add` and `update`: the acquisition figures written, when the row changes any. */
+  figures: FiguresWrite | null;
   /** For `update` and `unchanged`: the device as it was. */
   before: ExistingDevice | null;
+  /**
+   * The version of the device's acquisition figures as read (0: none recorded), when the file has
+   * their columns and the row names a device; Apply holds a row to it as it holds it to the
+   * device's version.
+   */
+  acquisitionVersion: number | null;
 }
 
 const HEADER: Readonly<Record<InventoryImportKey, string>> = Object.fromEntries(
@@ -76,7 +99,7 @@ const HEADER: Readonly<Record<InventoryImportKey, string>> = Object.fromEntries(
 ) as Record<InventoryImportKey, string>;
 
 /** The fields an update compares: the file's columns (the UDI's own columns follow the UDI). */
-const COMPARED: readonly (keyof ImportRecord)[] = INVENTORY_IMPORT_KEYS;
+const COMPARED: readonly (keyof ImportRecord)[] = DEVICE_IMPORT_KEYS;
 
 const FIELD_LABELS: Readonly<Record<keyof ImportRecord, string>> = {
   ...HEADER,
@@ -144,6 +167,7 @@ function refused(outcome: RowOutcome, problems: InventoryRowProblem[]): RowOutco
     changes: [],
     problems: [...outcome.problems, ...problems],
     record: null,
+    figures: null,
   };
 }
 
@@ -170,8 +194,10 @@ function suggestionsOnce(context: ImportContext): Suggest {
 }
 
 function evaluateRow(row: InventoryFileRow, context: ImportContext, suggest: Suggest): RowOutcome {
+  // A row staged before a column existed (an import open across an upgrade) lacks its cell: empty.
+  const staged: Partial<Record<InventoryImportKey, string>> = row.cells;
   const cells = Object.fromEntries(
-    Object.entries(row.cells).map(([key, text]) => [key, text.trim()]),
+    INVENTORY_IMPORT_KEYS.map((key) => [key, (staged[key] ?? '').trim()]),
   ) as Record<InventoryImportKey, string>;
   const problems: InventoryRowProblem[] = [];
   const flagged = new Set<InventoryImportKey>();
@@ -246,6 +272,9 @@ function evaluateRow(row: InventoryFileRow, context: ImportContext, suggest: Sug
   const department = listValue('department');
   const category = listValue('category');
 
+  const acquisition = readFigures(cells, context);
+  for (const { key, message } of acquisition.problems) problem(key, message);
+
   const candidate = {
     name: cells.name,
     manufacturer: cells.manufacturer,
@@ -278,7 +307,9 @@ function evaluateRow(row: InventoryFileRow, context: ImportContext, suggest: Sug
     changes: [],
     problems,
     record: null,
+    figures: null,
     before: existing,
+    acquisitionVersion: null,
   };
   if (problems.length > 0 || !checked.success) return base;
 
@@ -314,24 +345,46 @@ function evaluateRow(row: InventoryFileRow, context: ImportContext, suggest: Sug
     const mismatch = udiSerialRefusal(existing.udi, record.serialNumber);
     if (mismatch) return refused(base, [problemAt(context, 'serialNumber', row.line, mismatch)]);
   }
-  if (!existing) return { ...base, action: 'add', record };
-  const changes = COMPARED.filter((field) => (existing[field] ?? null) !== (record[field] ?? null)).map(
+  const stored = existing ? (context.acquisitions.get(existing.id) ?? null) : null;
+  const figuresBefore: AcquisitionFigures = stored ? figuresIn(stored) : NO_FIGURES;
+  const figuresAfter: AcquisitionFigures = { ...figuresBefore, ...acquisition.figures };
+  const figuresChanged = figureChanges(figuresBefore, figuresAfter);
+  const figures = figuresChanged.length > 0 ? { before: figuresBefore, after: figuresAfter } : null;
+  if (!existing) return { ...base, action: 'add', record, figures };
+  const acquisitionVersion = hasFigureColumns(context) ? (stored?.version ?? 0) : null;
+  const deviceChanges = COMPARED.filter((field) => (existing[field] ?? null) !== (record[field] ?? null)).map(
     (field): InventoryFieldChange => ({
       field: FIELD_LABELS[field],
       from: existing[field] ?? '',
       to: record[field] ?? '',
     }),
   );
+  const changes = [...deviceChanges, ...figuresChanged];
+  // A row that changes only the figures leaves the device's record (and its version) alone, as the
+  // acquisition screen does.
   return changes.length === 0
-    ? { ...base, action: 'unchanged', record: null }
-    : { ...base, action: 'update', changes, record };
+    ? { ...base, action: 'unchanged', record: null, acquisitionVersion }
+    : {
+        ...base,
+        action: 'update',
+        changes,
+        record: deviceChanges.length > 0 ? record : null,
+        figures,
+        acquisitionVersion,
+      };
 }
+
+/** Whether the file has any acquisition column. */
+const hasFigureColumns = (context: ImportContext) =>
+  ACQUISITION_IMPORT_KEYS.some((key) => context.columns[key] !== undefined);
 
 /** What the preview said of a row, as Apply compares it. */
 export interface PreviewedRow {
   action: InventoryImportAction;
   equipmentId: string | null;
   equipmentVersion: number | null;
+  /** The version of the device's acquisition figures then, when the file has their columns. */
+  acquisitionVersion: number | null;
 }
 
 const refusedAtApply = (outcome: RowOutcome, message: string): RowOutcome =>
@@ -344,7 +397,9 @@ const refusedAtApply = (outcome: RowOutcome, message: string): RowOutcome =>
  *   not bring it in unseen);
  * - a device with its serial number was added (the preview said add);
  * - the device it matched was deleted, or changed by anyone (its version moved): writing the file
- *   over it would undo a change nobody reviewed, such as a device just reported out of use.
+ *   over it would undo a change nobody reviewed, such as a device just reported out of use;
+ * - the file has acquisition columns and the device's figures were changed by anyone (their
+ *   version moved): the file's figures would overwrite an amount nobody compared them with.
  * A row that leaves its device as it is now is not refused: nothing is written over anything.
  */
 export function holdToPreview(
@@ -371,11 +426,16 @@ export function holdToPreview(
         outcome,
         `The device with serial number ${outcome.serialNumber} was deleted after the preview: upload the file again to add it anew.`,
       );
-    return outcome.equipmentId === seen.equipmentId && outcome.before?.version === seen.equipmentVersion
+    if (outcome.equipmentId !== seen.equipmentId || outcome.before?.version !== seen.equipmentVersion)
+      return refusedAtApply(
+        outcome,
+        `Someone changed the device with serial number ${outcome.serialNumber} after the preview: upload the file again to see what this row would change now.`,
+      );
+    return outcome.acquisitionVersion === (seen.acquisitionVersion ?? null)
       ? outcome
       : refusedAtApply(
           outcome,
-          `Someone changed the device with serial number ${outcome.serialNumber} after the preview: upload the file again to see what this row would change now.`,
+          `Someone changed the acquisition figures of the device with serial number ${outcome.serialNumber} after the preview: upload the file again to see what this row would change now.`,
         );
   });
 }

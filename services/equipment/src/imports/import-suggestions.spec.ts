@@ -32,6 +32,8 @@ const context: ImportContext = {
   lists: new ListIndex([entry('department', 'Cardiology'), entry('category', 'Ventilator')]),
   active: { department: ['Cardiology', 'Radiology'], category: ['Ventilator', 'Monitor'] },
   existing: new Map(),
+  acquisitions: new Map(),
+  hospitalToday: '2026-11-25',
   role: 'Engineer',
 };
 
@@ -49,6 +51,10 @@ const row = (line: number, department: string, category: string): InventoryFileR
     warrantyExpiry: '',
     status: 'Serviceable',
     category,
+    acquisitionCost: '',
+    purchaseDate: '',
+    supplier: '',
+    expectedLifeYears: '',
   },
 });
 

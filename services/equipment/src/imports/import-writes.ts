@@ -1,8 +1,9 @@
-import type { Actor } from '@caliber/contracts';
+import type { AcquisitionFigures, Actor } from '@caliber/contracts';
 import { auditActorOf, diffFields, type FieldChange } from '@caliber/service-kit';
 import type { EntityManager } from 'typeorm';
+import { recordFigures, type FiguresToRecord } from '../acquisition/acquisition-figures';
 import type { BatchRow } from './import-batches.repository';
-import type { ImportRecord, RowOutcome } from './import-rows';
+import type { FiguresWrite, ImportRecord, RowOutcome } from './import-rows';
 
 /** Rows one statement writes: each statement's JSON stays a few megabytes at most. */
 const ROWS_PER_STATEMENT = 2_000;
@@ -20,7 +21,8 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 export interface ImportAuditRow {
   id: string;
-  action: 'created' | 'updated';
+  /** A device added or changed, or its acquisition figures changed (as the acquisition screen audits them). */
+  action: 'created' | 'updated' | 'acquisition-changed';
   changes: Record<string, FieldChange>;
 }
 
@@ -33,9 +35,12 @@ interface StatusRow {
 
 /**
  * Writes an import's valid rows in the caller's transaction: the added devices (each with its
- * first status-history row) and the updated ones (a status that changes gets its history row).
- * Answers the outcomes with the added devices' ids, the counts, and one audit row per device with
- * the fields it changed and the import it came from, which the caller writes with
+ * first status-history row), the updated ones (a status that changes gets its history row), and
+ * the acquisition figures the rows change (a row that changes only them leaves the device's record
+ * and version alone). All of it commits or none does. Answers the outcomes with the added devices'
+ * ids, the counts, and the audit rows: one per device with the fields it changed, and one
+ * `acquisition-changed` per device whose figures changed, each with the import it came from, which
+ * the caller writes with
  * `writeImportAudit` once every row it changes is locked (the audit chain's head is locked last).
  */
 export async function writeImport(
@@ -51,7 +56,18 @@ export async function writeImport(
   const source: FieldChange = { from: null, to: `${batch.fileName} (import ${batch.id})` };
   const audit: ImportAuditRow[] = [];
   const statuses: StatusRow[] = [];
+  const figures: FiguresToRecord[] = [];
   const idsBySerial = new Map<string, string>();
+  /** A device's figures to record, and their audit row after the device's own. */
+  const recordFiguresOf = (id: string, write: FiguresWrite | null) => {
+    if (!write) return;
+    figures.push({ equipmentId: id, ...write.after });
+    audit.push({
+      id,
+      action: 'acquisition-changed',
+      changes: { ...diffFields<AcquisitionFigures>(write.before, write.after), import: source },
+    });
+  };
 
   const adds = outcomes.filter((outcome) => outcome.action === 'add' && outcome.record);
   for (const chunk of chunks(adds)) {
@@ -74,11 +90,11 @@ export async function writeImport(
     if (!id) throw new Error(`The device of line ${outcome.line} was not inserted.`);
     statuses.push({ id, from: null, to: record.status, reason: 'Added to the inventory by an import' });
     audit.push({ id, action: 'created', changes: { ...diffFields({}, { ...record }), import: source } });
+    recordFiguresOf(id, outcome.figures);
   }
 
-  const updates = outcomes.filter(
-    (outcome) => outcome.action === 'update' && outcome.record && outcome.before,
-  );
+  const updated = outcomes.filter((outcome) => outcome.action === 'update' && outcome.before);
+  const updates = updated.filter((outcome) => outcome.record);
   for (const chunk of chunks(updates))
     await manager.query(
       `UPDATE "equipment"."equipment" AS e
@@ -96,22 +112,25 @@ export async function writeImport(
         actor.name,
       ],
     );
-  for (const outcome of updates) {
-    const record = outcome.record as ImportRecord;
+  for (const outcome of updated) {
+    const record = outcome.record;
     const before = outcome.before as ImportRecord & { id: string };
-    if (before.status !== record.status)
+    if (record && before.status !== record.status)
       statuses.push({
         id: before.id,
         from: before.status,
         to: record.status,
         reason: 'Changed by an inventory import',
       });
-    audit.push({
-      id: before.id,
-      action: 'updated',
-      changes: { ...diffFields<Partial<ImportRecord>>(pick(before, record), record), import: source },
-    });
+    if (record)
+      audit.push({
+        id: before.id,
+        action: 'updated',
+        changes: { ...diffFields<Partial<ImportRecord>>(pick(before, record), record), import: source },
+      });
+    recordFiguresOf(before.id, outcome.figures);
   }
+  for (const chunk of chunks(figures)) await recordFigures(manager, auditActorOf(actor).label, chunk);
 
   for (const chunk of chunks(statuses))
     await manager.query(
@@ -127,7 +146,7 @@ export async function writeImport(
         ? { ...outcome, equipmentId: idsBySerial.get(outcome.record.serialNumber.toLowerCase()) ?? null }
         : outcome,
     ),
-    counts: { added: adds.length, updated: updates.length },
+    counts: { added: adds.length, updated: updated.length },
     audit,
   };
 }

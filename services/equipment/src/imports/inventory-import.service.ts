@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  ACQUISITION_IMPORT_KEYS,
   DATES_READ_ONE_WAY_NOTE,
   dateOrderOf,
   hasFullAccess,
@@ -19,11 +20,15 @@ import {
 } from '@caliber/contracts';
 import { ServiceError, violatedIndex } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
+import { storedFigures, type StoredFigures } from '../acquisition/acquisition-figures';
+import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
+import { hospitalToday } from '../inventory-files/inventory-export-cells';
 import { EquipmentEntity } from '../inventory/equipment.entity';
 import { EquipmentEvents } from '../inventory/equipment-events';
 import { ListsRepository } from '../lists/lists.repository';
 import { ImportBatchesRepository, toImportDto, type BatchRow } from './import-batches.repository';
 import { evaluateRows, holdToPreview, type ExistingDevice, type ImportContext } from './import-rows';
+import { acquisitionColumnsRefusal } from './acquisition-cells';
 import { writeImport, writeImportAudit } from './import-writes';
 import { auditRecalls } from '../recalls/recall-audit';
 import { lockRecallMatching, recordMatches } from '../recalls/recall-matching';
@@ -52,6 +57,7 @@ export class InventoryImportService {
     private readonly batches: ImportBatchesRepository,
     private readonly lists: ListsRepository,
     private readonly events: EquipmentEvents,
+    @Inject(EQUIPMENT_CONFIG) private readonly config: Pick<EquipmentConfig, 'timeZone'>,
   ) {}
 
   /**
@@ -60,6 +66,8 @@ export class InventoryImportService {
    */
   async begin(actor: Actor, begin: InventoryStageBegin): Promise<{ importId: string }> {
     requireImporter(actor);
+    const costs = acquisitionColumnsRefusal(actor.role, begin.columns);
+    if (costs) throw new ServiceError('FORBIDDEN', costs);
     // On its own, so a refusal below does not roll the purge back.
     await this.batches.purgeExpired(this.dataSource.manager);
     return this.dataSource.transaction(async (manager) => {
@@ -179,10 +187,11 @@ export class InventoryImportService {
         // The added and updated devices against the open recalls, in one statement, before any
         // audit row: notices are locked before the audit chain's head (see `recordMatches`).
         const matches = await recordMatches(manager, {
+          // A row that changed only the acquisition figures changed nothing a notice matches.
           equipmentIds: applied.outcomes.flatMap((outcome) =>
             outcome.action === 'add' && outcome.equipmentId
               ? [outcome.equipmentId]
-              : outcome.action === 'update' && outcome.before
+              : outcome.action === 'update' && outcome.before && outcome.record
                 ? [outcome.before.id]
                 : [],
           ),
@@ -231,14 +240,34 @@ export class InventoryImportService {
     }));
     const activeNames = (kind: 'department' | 'category') =>
       entries.filter((entry) => entry.kind === kind && !entry.retired).map((entry) => entry.name);
+    const existing = await existingDevices(manager, rows, lock);
     return {
       columns: batch.columns,
       dateOrder,
       lists: new ListIndex(entries),
       active: { department: activeNames('department'), category: activeNames('category') },
-      existing: await existingDevices(manager, rows, lock),
+      existing,
+      acquisitions: await this.figuresOf(manager, batch, existing),
+      hospitalToday: hospitalToday(this.config.timeZone),
       role: actor.role,
     };
+  }
+
+  /**
+   * The recorded figures of the devices the rows name, when the file has acquisition columns. Read
+   * after the devices are locked (at Apply): a change of figures locks its device first, so none
+   * slips in between this read and the write.
+   */
+  private async figuresOf(
+    manager: EntityManager,
+    batch: BatchRow,
+    existing: ReadonlyMap<string, ExistingDevice>,
+  ): Promise<Map<string, StoredFigures>> {
+    if (!ACQUISITION_IMPORT_KEYS.some((key) => batch.columns[key] !== undefined)) return new Map();
+    return storedFigures(
+      manager,
+      [...existing.values()].map((device) => device.id),
+    );
   }
 }
 
@@ -263,7 +292,12 @@ export function chooseDateOrder(
           ? 'Dates were read day first, as chosen.'
           : 'Dates were read month first, as chosen.',
     };
-  const dates = rows.flatMap((row) => [row.cells.installationDate, row.cells.warrantyExpiry]);
+  const dates = rows.flatMap((row) => [
+    row.cells.installationDate,
+    row.cells.warrantyExpiry,
+    // Absent from a row staged before the column existed.
+    (row.cells as Partial<InventoryFileRow['cells']>).purchaseDate ?? '',
+  ]);
   const found = dateOrderOf(dates);
   if (found === 'DMY')
     return {

@@ -1,4 +1,9 @@
-import { INVENTORY_EXPORT_COLUMNS, INVENTORY_IMPORT_KEYS } from '@caliber/contracts';
+import {
+  ACQUISITION_IMPORT_KEYS,
+  DEVICE_IMPORT_KEYS,
+  INVENTORY_EXPORT_COLUMNS,
+  INVENTORY_EXPORT_COLUMNS_WITH_COSTS,
+} from '@caliber/contracts';
 import { csvRows } from '@caliber/file-kit/worker';
 import { inventoryCsv } from './inventory-csv';
 import { INVENTORY_FILE, readInventoryRows } from './inventory-rows';
@@ -50,6 +55,45 @@ describe('the inventory as CSV', () => {
     });
   });
 
+  it("writes a cost reader's acquisition figures after the device's columns, the amount a plain decimal", async () => {
+    const device = testDevice({
+      acquisition: {
+        acquisitionCost: 48500.5,
+        purchaseDate: '2021-02-01',
+        supplier: '-Medequip, Ltd',
+        expectedLifeYears: 10,
+      },
+    });
+    const text = inventoryCsv(
+      [device, testDevice({ serialNumber: 'SN-2' })],
+      'UTC',
+      INVENTORY_EXPORT_COLUMNS_WITH_COSTS,
+    );
+    const [header, row, none] = recordsOf(text);
+    expect(header?.slice(DEVICE_IMPORT_KEYS.length, DEVICE_IMPORT_KEYS.length + 5)).toEqual([
+      'Acquisition Cost',
+      'Purchase Date',
+      'Supplier',
+      'Expected Life (Years)',
+      'GTIN',
+    ]);
+    expect(row?.slice(DEVICE_IMPORT_KEYS.length, DEVICE_IMPORT_KEYS.length + 4)).toEqual([
+      '48500.50',
+      '2021-02-01',
+      "'-Medequip, Ltd",
+      '10',
+    ]);
+    expect(none?.slice(DEVICE_IMPORT_KEYS.length, DEVICE_IMPORT_KEYS.length + 4)).toEqual(['', '', '', '']);
+    // Read back as an import reads it: every figure as written, the guard taken off.
+    const read = await readInventoryRows('csv', Buffer.from(text));
+    expect(read.rows[0]?.cells).toMatchObject({
+      acquisitionCost: '48500.50',
+      purchaseDate: '2021-02-01',
+      supplier: '-Medequip, Ltd',
+      expectedLifeYears: '10',
+    });
+  });
+
   it('guards every text a spreadsheet would run as a formula, and quotes commas, quotes and line breaks', () => {
     const text = inventoryCsv(
       [
@@ -89,11 +133,14 @@ describe('the inventory as CSV', () => {
     ];
     const read = await readInventoryRows('csv', Buffer.from(inventoryCsv(devices, 'UTC')));
     expect(read.columnsIgnored).toEqual(
-      INVENTORY_EXPORT_COLUMNS.slice(INVENTORY_IMPORT_KEYS.length).map((column) => column.header),
+      INVENTORY_EXPORT_COLUMNS.slice(DEVICE_IMPORT_KEYS.length).map((column) => column.header),
     );
     expect(read.rows.map((row) => row.cells)).toEqual(
       devices.map((device) =>
-        Object.fromEntries(INVENTORY_IMPORT_KEYS.map((key) => [key, device[key] ?? ''])),
+        Object.fromEntries([
+          ...DEVICE_IMPORT_KEYS.map((key) => [key, device[key] ?? '']),
+          ...ACQUISITION_IMPORT_KEYS.map((key) => [key, '']),
+        ]),
       ),
     );
   });

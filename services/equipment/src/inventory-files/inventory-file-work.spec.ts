@@ -12,6 +12,7 @@ import type {
   InventoryStageRows,
   OutgoingFile,
 } from '@caliber/contracts';
+import { INVENTORY_EXPORT_COLUMNS_WITH_COSTS } from '@caliber/contracts';
 import { loadWorkbook } from '@caliber/file-kit/testing';
 import { DiskFileStore, ServiceError } from '@caliber/service-kit';
 import { EQUIPMENT_SOURCE_FILE_WORKER } from '@caliber/testing/file-worker-thread';
@@ -19,7 +20,7 @@ import type { EquipmentConfig } from '../config';
 import { FileWorkers } from '../files/file-workers';
 import { inventoryCsv } from './inventory-csv';
 import { hospitalToday } from './inventory-export-cells';
-import { InventoryFileExports } from './inventory-file-exports';
+import { InventoryFileExports, type FiguresSource } from './inventory-file-exports';
 import { InventoryFileImports, type ImportStaging } from './inventory-file-imports';
 import type { InventoryPages } from './inventory-pages';
 import { testDevice } from './inventory-test-devices';
@@ -38,6 +39,25 @@ const devices = (count: number, from = 0) =>
 type PageRequest = Parameters<InventoryPages['exportPage']>[0];
 
 /** The inventory as the file work reads it: export pages from a list, and a staging log. */
+/** Every device's figures as recorded: the same for each, to see them reach a cost reader's file. */
+const FIGURES: FiguresSource = {
+  byDevice: (ids) =>
+    Promise.resolve(
+      new Map(
+        ids.map((id) => [
+          id,
+          {
+            acquisitionCost: 1250.5,
+            purchaseDate: '2020-01-02',
+            supplier: 'Medequip',
+            expectedLifeYears: 8,
+            version: 1,
+          },
+        ]),
+      ),
+    ),
+};
+
 class FakeInventory implements InventoryPages, ImportStaging {
   readonly pageRequests: PageRequest[] = [];
   readonly staged: { begin?: InventoryStageBegin; chunks: InventoryStageRows['rows'][]; discarded: boolean } =
@@ -118,9 +138,14 @@ describe("the inventory's file work in the equipment service", () => {
   });
 
   const exportsOf = (inventory: FakeInventory) =>
-    new InventoryFileExports(store, workers, inventory, { lists: () => Promise.resolve(LISTS) }, {
-      timeZone: 'Europe/London',
-    } as EquipmentConfig);
+    new InventoryFileExports(
+      store,
+      workers,
+      inventory,
+      { lists: () => Promise.resolve(LISTS) },
+      { timeZone: 'Europe/London' } as EquipmentConfig,
+      FIGURES,
+    );
   const importsOf = (inventory: FakeInventory) => new InventoryFileImports(store, workers, inventory);
   const storedKeys = async (prefix: string) => (await store.list(prefix)).map((file) => file.key);
   const bytesOf = async (file: OutgoingFile) => {
@@ -204,12 +229,74 @@ describe("the inventory's file work in the equipment service", () => {
     expect([sheet?.rowCount, sheet?.getRow(1002).getCell(4).value]).toEqual([1_002, 'SN-1000']);
   });
 
+  it("writes a cost reader's export with each page's acquisition figures, and anyone else's without them", async () => {
+    const devicesOf = devices(2);
+    const withCosts = INVENTORY_EXPORT_COLUMNS_WITH_COSTS;
+    const manager = await exportsOf(new FakeInventory(devicesOf)).export(
+      actorOf('Manager', 'manager-1'),
+      'csv',
+      FILTERS,
+    );
+    const figures = {
+      acquisitionCost: 1250.5,
+      purchaseDate: '2020-01-02',
+      supplier: 'Medequip',
+      expectedLifeYears: 8,
+    };
+    expect((await bytesOf(manager)).toString('utf8')).toBe(
+      inventoryCsv(
+        devicesOf.map((device) => ({ ...device, acquisition: figures })),
+        'Europe/London',
+        withCosts,
+      ),
+    );
+    const lines = (await bytesOf(manager)).toString('utf8').split('\r\n');
+    expect(lines[0]).toContain(
+      ',Category,Acquisition Cost,Purchase Date,Supplier,Expected Life (Years),GTIN,',
+    );
+    expect(lines[1]).toContain(',1250.50,2020-01-02,Medequip,8,');
+
+    const technician = await exportsOf(new FakeInventory(devicesOf)).export(
+      actorOf('Technician'),
+      'csv',
+      FILTERS,
+    );
+    expect((await bytesOf(technician)).toString('utf8')).toBe(inventoryCsv(devicesOf, 'Europe/London'));
+
+    const workbook = await exportsOf(new FakeInventory(devicesOf)).export(
+      actorOf('Engineer'),
+      'xlsx',
+      FILTERS,
+    );
+    const sheet = (await loadWorkbook(await bytesOf(workbook))).getWorksheet('Inventory');
+    const cost = withCosts.findIndex((column) => column.header === 'Acquisition Cost') + 1;
+    expect([sheet?.getRow(1).getCell(cost).value, sheet?.getRow(2).getCell(cost).value]).toEqual([
+      'Acquisition Cost',
+      1250.5,
+    ]);
+  });
+
+  it('gives the acquisition columns in the template only to those who may set them', async () => {
+    const exports = exportsOf(new FakeInventory());
+    const header = async (role: Actor['role']) =>
+      (await bytesOf(await exports.template(actorOf(role), 'csv'))).toString('utf8');
+    expect(await header('Admin')).toMatch(
+      /,Category,Acquisition Cost \(optional\),Purchase Date \(optional\),Supplier \(optional\),Expected Life \(Years\) \(optional\)\r\n$/,
+    );
+    for (const role of ['Technician', 'Manager'] as const)
+      expect(await header(role)).toMatch(/,Status,Category\r\n$/);
+    const sheet = (
+      await loadWorkbook(await bytesOf(await exports.template(actorOf('Technician'), 'xlsx')))
+    ).getWorksheet('Inventory');
+    expect(sheet?.getRow(1).values).not.toContain('Acquisition Cost (optional)');
+  });
+
   it('writes the template into the store, as CSV or as a workbook', async () => {
     const exports = exportsOf(new FakeInventory());
-    const csv = await exports.template('csv');
+    const csv = await exports.template(actorOf('Engineer'), 'csv');
     expect(csv.fileName).toBe('inventory-template.csv');
     expect((await bytesOf(csv)).toString('utf8')).toMatch(/^\uFEFFName,Manufacturer,/);
-    const xlsx = await exports.template('xlsx');
+    const xlsx = await exports.template(actorOf('Engineer'), 'xlsx');
     expect(xlsx.fileName).toBe('inventory-template.xlsx');
     expect((await loadWorkbook(await bytesOf(xlsx))).getWorksheet('How to fill')).toBeDefined();
   });

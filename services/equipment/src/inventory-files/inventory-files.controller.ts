@@ -30,8 +30,8 @@ export class InventoryFilesController {
   }
 
   @MessagePattern(SUBJECTS.equipment.importTemplate)
-  template(@Command() data: unknown): Promise<OutgoingFile> {
-    return this.exports.template(parsePayload(inventoryTemplateQuerySchema, data).format);
+  template(@Acting() actor: Actor, @Command() data: unknown): Promise<OutgoingFile> {
+    return this.exports.template(actor, parsePayload(inventoryTemplateQuerySchema, data).format);
   }
 
   @MessagePattern(SUBJECTS.equipment.exportFile)

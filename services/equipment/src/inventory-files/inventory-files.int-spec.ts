@@ -39,10 +39,11 @@ describe('Inventory import, export and template (real stack)', () => {
   };
   const stack = useSignInStack('inventory-files', files);
   let equipment: INestApplication;
-  const tokens: Record<'engineer' | 'otherEngineer' | 'technician', string> = {
+  const tokens: Record<'engineer' | 'otherEngineer' | 'technician' | 'manager', string> = {
     engineer: '',
     otherEngineer: '',
     technician: '',
+    manager: '',
   };
   const run = Date.now().toString(36).toUpperCase();
   const serial = (name: string) => `IMP-${run}-${name}`;
@@ -53,6 +54,7 @@ describe('Inventory import, export and template (real stack)', () => {
       ['engineer', 'Engineer'],
       ['otherEngineer', 'Engineer'],
       ['technician', 'Technician'],
+      ['manager', 'Manager'],
     ] as const) {
       const person = await rosterStaff(stack.db, {
         role,
@@ -525,5 +527,271 @@ describe('Inventory import, export and template (real stack)', () => {
     expect(xlsx.status).toBe(200);
     const sheet = (await loadWorkbook(new Uint8Array(await xlsx.arrayBuffer()))).getWorksheet('Inventory');
     expect(sheet?.rowCount).toBe(601);
+  });
+
+  describe('acquisition figures', () => {
+    const FIGURES_HEADER = `${HEADER},Acquisition Cost,Purchase Date,Supplier,Expected Life (Years)`;
+    /** An inventory file of these CSV lines under the import's header and the acquisition columns. */
+    const withFigures = (lines: readonly string[]) => Buffer.from([FIGURES_HEADER, ...lines].join('\r\n'));
+    const device = (name: string, serialNumber: string) =>
+      api<EquipmentDto>('POST', '/api/equipment', tokens.engineer, {
+        name,
+        manufacturer: 'Mindray',
+        model: 'N12',
+        serialNumber,
+        department: 'ICU',
+        location: 'Bed 1',
+        installationDate: '2020-01-01',
+        status: 'Serviceable',
+        category: 'Monitor',
+      });
+    interface Figures {
+      equipment_id: string;
+      acquisition_cost: string | null;
+      purchase_date: string | null;
+      supplier: string | null;
+      expected_life_years: number | null;
+      version: number;
+    }
+    const figuresOf = async (ids: readonly string[]) => {
+      const rows = await equipmentDataSource();
+      try {
+        return (await rows.query(
+          `SELECT "equipment_id", "acquisition_cost"::text AS "acquisition_cost",
+                  "purchase_date"::text AS "purchase_date", "supplier", "expected_life_years", "version"
+             FROM "equipment"."device_acquisitions" WHERE "equipment_id" = ANY($1) ORDER BY "acquisition_cost"`,
+          [ids],
+        )) as Figures[];
+      } finally {
+        await rows.destroy();
+      }
+    };
+    const auditOf = async (ids: readonly string[]) => {
+      const rows = await equipmentDataSource();
+      try {
+        return (await rows.query(
+          `SELECT "entity_id", "action", "changes" FROM "equipment"."audit_log"
+            WHERE "entity_id" = ANY($1) AND "action" = 'acquisition-changed' ORDER BY "id"`,
+          [ids],
+        )) as { entity_id: string; action: string; changes: Record<string, unknown> }[];
+      } finally {
+        await rows.destroy();
+      }
+    };
+    const apply = (importId: string) =>
+      api<InventoryImportDto>('POST', `/api/inventory-imports/${importId}/apply`, tokens.engineer);
+    const rowsOf = async (importId: string, action: string) =>
+      (
+        await api<InventoryImportRowsPage>(
+          'GET',
+          `/api/inventory-imports/${importId}/rows?action=${action}`,
+          tokens.engineer,
+        )
+      ).body.rows;
+    const csvExport = async (token: string, q: string) =>
+      Buffer.from(await (await download(`/api/equipment/export?format=csv&q=${q}`, token)).arrayBuffer())
+        .toString('utf8')
+        .split('\r\n');
+    /** Devices whose figures the tests below write: FIG-NEW added with them, FIG-UPD given them. */
+    const ids: { added: string; updated: string } = { added: '', updated: '' };
+
+    it('gives the template its acquisition columns for those who may set them', async () => {
+      const csv = await download('/api/equipment/import/template?format=csv', tokens.engineer);
+      expect(Buffer.from(await csv.arrayBuffer()).toString('utf8')).toMatch(
+        /,Category,Acquisition Cost \(optional\),Purchase Date \(optional\),Supplier \(optional\),Expected Life \(Years\) \(optional\)\r\n$/,
+      );
+      const manager = await download('/api/equipment/import/template?format=csv', tokens.manager);
+      expect(Buffer.from(await manager.arrayBuffer()).toString('utf8')).toMatch(/,Status,Category\r\n$/);
+    });
+
+    it("imports a device's figures with it, audited as the acquisition card's change; the device's own record is left alone", async () => {
+      const existing = await device('Figures Monitor', serial('FIG-UPD'));
+      expect(existing.status).toBe(201);
+      ids.updated = existing.body._id;
+      const staged = await stage(
+        tokens.engineer,
+        withFigures([
+          `Figures Pump,B. Braun,Infusomat,${serial('FIG-NEW')},ICU,Bay 2,2021-03-04,Serviceable,Monitor,"48,500.50",01/02/2021,"Medequip, Ltd",10`,
+          `Figures Monitor,Mindray,N12,${serial('FIG-UPD')},ICU,Bed 1,2020-01-01,Serviceable,Monitor,1200,,,`,
+        ]),
+      );
+      expect(staged.status).toBe(201);
+      expect(staged.body.summary).toMatchObject({ add: 1, update: 1, refused: 0 });
+      expect(staged.body.columnsRead).toEqual(
+        expect.arrayContaining(['Acquisition Cost', 'Expected Life (Years)']),
+      );
+      expect((await rowsOf(staged.body._id, 'update'))[0]?.changes).toEqual([
+        { field: 'Acquisition Cost', from: '', to: '1200.00' },
+      ]);
+      expect(await figuresOf([ids.updated])).toEqual([]);
+
+      const applied = await apply(staged.body._id);
+      expect([applied.status, applied.body.applied]).toEqual([200, { added: 1, updated: 1 }]);
+      const added = await api<EquipmentListResponse>(
+        'GET',
+        `/api/equipment?q=${serial('FIG-NEW')}`,
+        tokens.engineer,
+      );
+      ids.added = added.body.equipment[0]?._id ?? '';
+      expect(await figuresOf([ids.added, ids.updated])).toEqual([
+        {
+          equipment_id: ids.updated,
+          acquisition_cost: '1200.00',
+          purchase_date: null,
+          supplier: null,
+          expected_life_years: null,
+          version: 1,
+        },
+        {
+          equipment_id: ids.added,
+          acquisition_cost: '48500.50',
+          purchase_date: '2021-02-01',
+          supplier: 'Medequip, Ltd',
+          expected_life_years: 10,
+          version: 1,
+        },
+      ]);
+      // Only the figures changed: the device's record keeps its version.
+      const monitor = await api<EquipmentDto>('GET', `/api/equipment/${ids.updated}`, tokens.engineer);
+      expect(monitor.body.version).toBe(existing.body.version);
+      const source = { from: null, to: `inventory.csv (import ${staged.body._id})` };
+      expect(await auditOf([ids.added, ids.updated])).toEqual([
+        {
+          entity_id: ids.added,
+          action: 'acquisition-changed',
+          changes: {
+            acquisitionCost: { from: null, to: 48500.5 },
+            purchaseDate: { from: null, to: '2021-02-01' },
+            supplier: { from: null, to: 'Medequip, Ltd' },
+            expectedLifeYears: { from: null, to: 10 },
+            import: source,
+          },
+        },
+        {
+          entity_id: ids.updated,
+          action: 'acquisition-changed',
+          changes: { acquisitionCost: { from: null, to: 1200 }, import: source },
+        },
+      ]);
+    });
+
+    it('exports the figures only to those who read costs, and a Technician its export as before', async () => {
+      const technician = await csvExport(tokens.technician, serial('FIG-'));
+      expect(technician[0]).toMatch(/,Status,Category,GTIN,/);
+      expect(technician.join('\n')).not.toContain('48500.50');
+
+      const manager = await csvExport(tokens.manager, serial('FIG-'));
+      expect(manager[0]).toMatch(
+        /,Category,Acquisition Cost,Purchase Date,Supplier,Expected Life \(Years\),GTIN,/,
+      );
+      expect(manager.find((line) => line.includes(serial('FIG-NEW')))).toContain(
+        ',48500.50,2021-02-01,"Medequip, Ltd",10,',
+      );
+      expect(manager.find((line) => line.includes(serial('FIG-UPD')))).toContain(',1200.00,,,,');
+
+      const xlsx = await download(`/api/equipment/export?q=${serial('FIG-NEW')}`, tokens.manager);
+      const sheet = (await loadWorkbook(new Uint8Array(await xlsx.arrayBuffer()))).getWorksheet('Inventory');
+      const header = (sheet?.getRow(1).values ?? []) as unknown[];
+      const cost = header.indexOf('Acquisition Cost');
+      expect([sheet?.getRow(2).getCell(cost).value, sheet?.getRow(2).getCell(cost + 3).value]).toEqual([
+        48500.5, 10,
+      ]);
+    });
+
+    it('takes back its own export, as CSV or as a workbook, as changing nothing', async () => {
+      const auditBefore = (await auditOf([ids.added, ids.updated])).length;
+      const csv = await download(`/api/equipment/export?format=csv&q=${serial('FIG-')}`, tokens.engineer);
+      const fromCsv = await stage(tokens.engineer, Buffer.from(await csv.arrayBuffer()), 'export.csv');
+      expect([fromCsv.status, fromCsv.body.summary]).toEqual([
+        201,
+        { add: 0, update: 0, unchanged: 2, refused: 0 },
+      ]);
+      const xlsx = await download(`/api/equipment/export?q=${serial('FIG-')}`, tokens.engineer);
+      const fromXlsx = await stage(tokens.engineer, Buffer.from(await xlsx.arrayBuffer()), 'export.xlsx');
+      expect([fromXlsx.status, fromXlsx.body.summary]).toEqual([
+        201,
+        { add: 0, update: 0, unchanged: 2, refused: 0 },
+      ]);
+      expect((await apply(fromXlsx.body._id)).body.applied).toEqual({ added: 0, updated: 0 });
+      expect((await figuresOf([ids.added, ids.updated])).map((row) => row.version)).toEqual([1, 1]);
+      expect(await auditOf([ids.added, ids.updated])).toHaveLength(auditBefore);
+
+      // A Technician's export has no cost columns: imported, it leaves every figure as it is.
+      const plain = await download(`/api/equipment/export?format=csv&q=${serial('FIG-')}`, tokens.technician);
+      const fromPlain = await stage(tokens.engineer, Buffer.from(await plain.arrayBuffer()), 'plain.csv');
+      expect(fromPlain.body.summary).toEqual({ add: 0, update: 0, unchanged: 2, refused: 0 });
+      await api('DELETE', `/api/inventory-imports/${fromPlain.body._id}`, tokens.engineer);
+    });
+
+    it('refuses a bad figure in its cell and writes nothing of its row', async () => {
+      const staged = await stage(
+        tokens.engineer,
+        withFigures([
+          `Figures Monitor,Mindray,N12,${serial('FIG-UPD')},ICU,Bed 7,2020-01-01,Serviceable,Monitor,GHS 1200,2999-01-01,,ten`,
+          `Bad Cost Pump,B. Braun,Infusomat,${serial('FIG-BAD')},ICU,Bay 2,2021-03-04,Serviceable,Monitor,-5,,,51`,
+        ]),
+      );
+      expect([staged.status, staged.body.summary]).toEqual([
+        201,
+        { add: 0, update: 0, unchanged: 0, refused: 2 },
+      ]);
+      const refused = await rowsOf(staged.body._id, 'refused');
+      expect(refused.map((row) => row.problems.map(({ cell, message }) => [cell, message]))).toEqual([
+        [
+          [
+            'J2',
+            'Acquisition Cost "GHS 1200" is not an amount: write the number alone, such as 48500.00, in the hospital currency and without a currency sign.',
+          ],
+          [
+            'K2',
+            expect.stringMatching(
+              /^Purchase Date 2999-01-01 is in the future: today is \d{4}-\d{2}-\d{2} at the hospital\.$/,
+            ),
+          ],
+          ['M2', 'Expected Life (Years) "ten" is not a number: write the whole years, such as 10.'],
+        ],
+        [
+          ['J3', 'Acquisition Cost cannot be negative.'],
+          ['M3', 'Expected Life (Years) must be at most 50.'],
+        ],
+      ]);
+      expect((await apply(staged.body._id)).body.applied).toEqual({ added: 0, updated: 0 });
+      const monitor = await api<EquipmentDto>('GET', `/api/equipment/${ids.updated}`, tokens.engineer);
+      expect(monitor.body.location).toBe('Bed 1');
+      expect((await figuresOf([ids.updated]))[0]?.acquisition_cost).toBe('1200.00');
+    });
+
+    it("refuses at Apply a row whose device's figures someone changed after the preview", async () => {
+      const staged = await stage(
+        tokens.engineer,
+        withFigures([
+          `Figures Monitor,Mindray,N12,${serial('FIG-UPD')},ICU,Bed 1,2020-01-01,Serviceable,Monitor,1300,,,`,
+        ]),
+      );
+      expect(staged.body.summary).toMatchObject({ update: 1 });
+      // Meanwhile, someone records the supplier on the device's page.
+      const rows = await equipmentDataSource();
+      try {
+        await rows.query(
+          `UPDATE "equipment"."device_acquisitions" SET "supplier" = 'Medequip', "version" = "version" + 1
+            WHERE "equipment_id" = $1`,
+          [ids.updated],
+        );
+      } finally {
+        await rows.destroy();
+      }
+      const applied = await apply(staged.body._id);
+      expect([applied.status, applied.body.applied, applied.body.summary.refused]).toEqual([
+        200,
+        { added: 0, updated: 0 },
+        1,
+      ]);
+      expect((await rowsOf(staged.body._id, 'refused'))[0]?.problems.at(-1)?.message).toBe(
+        `Someone changed the acquisition figures of the device with serial number ${serial('FIG-UPD')} after the preview: upload the file again to see what this row would change now.`,
+      );
+      expect(await figuresOf([ids.updated])).toMatchObject([
+        { acquisition_cost: '1200.00', supplier: 'Medequip' },
+      ]);
+    });
   });
 });

@@ -25,7 +25,8 @@ import {
  * The most an inventory workbook may unpack to, all its parts together: 96 MiB, first as its ZIP
  * directory declares (before anything is inflated), then as counted while inflating. Measured with
  * 20,000 devices: the import's 11 columns as Excel saves them (shared strings) unpack to 9.3 MB;
- * Caliber's own export in all its 25 columns (inline strings) to 23.5 MB; a hospital sheet of 40
+ * Caliber's own export in all its 25 columns (inline strings) to 23.5 MB, and in the 29 of a cost
+ * reader's export (with the acquisition figures) to 26.9 MB; a hospital sheet of 40
  * columns (29 of them notes of its own) to 58.6 MB. 96 MiB is about 5 KB of XML for each of the
  * 20,001 rows a file may have, while a workbook that unpacks to a gigabyte is refused unread.
  */
@@ -118,7 +119,11 @@ const missingMessage = (missing: ReturnType<typeof missingFrom>) =>
     .join('; ')}. Case, spaces and punctuation do not matter, and "(optional)" after a header is ignored.`;
 
 /** The columns that hold dates: a workbook's date cells arrive as day numbers. */
-const DATE_KEYS: ReadonlySet<InventoryImportKey> = new Set(['installationDate', 'warrantyExpiry']);
+const DATE_KEYS: ReadonlySet<InventoryImportKey> = new Set([
+  'installationDate',
+  'warrantyExpiry',
+  'purchaseDate',
+]);
 /** Days from 1900-01-00 to 1904-01-01 in Excel's count: what a 1904-system day number lacks. */
 const DAYS_1900_TO_1904 = 1462;
 

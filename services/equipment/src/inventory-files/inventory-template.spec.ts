@@ -1,4 +1,9 @@
-import { EQUIPMENT_STATUSES, INVENTORY_IMPORT_COLUMNS, type HospitalListsDto } from '@caliber/contracts';
+import {
+  DEVICE_IMPORT_COLUMNS,
+  EQUIPMENT_STATUSES,
+  INVENTORY_IMPORT_COLUMNS,
+  type HospitalListsDto,
+} from '@caliber/contracts';
 import { loadWorkbook } from '@caliber/file-kit/testing';
 import { inflateEntry, zipDirectory } from '@caliber/file-kit/worker';
 import { INVENTORY_FILE, readInventoryRows } from './inventory-rows';
@@ -32,11 +37,50 @@ describe('the import template', () => {
   it('as CSV is the header row alone, the optional columns saying so, and imports as the columns it names', async () => {
     const csv = inventoryTemplateCsv();
     expect(csv).toBe(
+      '\uFEFFName,Manufacturer,Model,Serial Number,UDI (optional),Department,Location,Installation Date,Warranty Expiry (optional),Status,Category,Acquisition Cost (optional),Purchase Date (optional),Supplier (optional),Expected Life (Years) (optional)\r\n',
+    );
+    const filled = `${csv}Monitor,Mindray,N12,SN-1,,ICU,Bed 3,2021-03-04,,Serviceable,Monitor,"48,500.00",2021-02-01,Medequip,10\r\n`;
+    const read = await readInventoryRows('csv', Buffer.from(filled));
+    expect([Object.keys(read.columns).length, read.columnsIgnored]).toEqual([15, []]);
+    expect(read.rows[0]?.cells).toMatchObject({
+      acquisitionCost: '48,500.00',
+      purchaseDate: '2021-02-01',
+      supplier: 'Medequip',
+      expectedLifeYears: '10',
+    });
+  });
+
+  it("without the acquisition columns, for someone who may not set them, is the device's own columns", () => {
+    expect(inventoryTemplateCsv(DEVICE_IMPORT_COLUMNS)).toBe(
       '\uFEFFName,Manufacturer,Model,Serial Number,UDI (optional),Department,Location,Installation Date,Warranty Expiry (optional),Status,Category\r\n',
     );
-    const filled = `${csv}Monitor,Mindray,N12,SN-1,,ICU,Bed 3,2021-03-04,,Serviceable,Monitor\r\n`;
-    const read = await readInventoryRows('csv', Buffer.from(filled));
-    expect([Object.keys(read.columns).length, read.columnsIgnored]).toEqual([11, []]);
+  });
+
+  it('as a workbook describes the acquisition columns and formats their cells as an amount, a date and years', async () => {
+    const sheet = (await loadWorkbook(await inventoryTemplateXlsx(LISTS))).getWorksheet('Inventory');
+    const at = (key: string) => INVENTORY_IMPORT_COLUMNS.findIndex((column) => column.key === key) + 1;
+    const noteOf = (key: string) => {
+      const note = sheet?.getRow(1).getCell(at(key)).note;
+      return typeof note === 'string' ? note : (note?.texts ?? []).map((part) => part.text).join('');
+    };
+    expect(noteOf('acquisitionCost')).toMatch(
+      /^Optional\. What the device cost the hospital, in the hospital currency .* 0 to 1,000,000,000, at most two decimals\./,
+    );
+    expect(noteOf('purchaseDate')).toMatch(/^Optional\. When the hospital bought it, not after today\./);
+    expect(noteOf('supplier')).toContain('At most 120 characters.');
+    expect(noteOf('expectedLifeYears')).toMatch(/whole years from 1 to 50/);
+    expect(
+      ['acquisitionCost', 'purchaseDate', 'supplier', 'expectedLifeYears'].map(
+        (key) => sheet?.getColumn(at(key)).numFmt,
+      ),
+    ).toEqual(['#,##0.00', 'yyyy-mm-dd', '@', '0']);
+    const plain = (
+      await loadWorkbook(await inventoryTemplateXlsx(LISTS, DEVICE_IMPORT_COLUMNS))
+    ).getWorksheet('Inventory');
+    expect(plain?.getRow(1).values).toEqual([
+      undefined,
+      ...DEVICE_IMPORT_COLUMNS.map((column) => `${column.header}${column.required ? '' : ' (optional)'}`),
+    ]);
   });
 
   it('as a workbook says on each header what its column accepts, and how to fill it on a second sheet', async () => {
@@ -103,9 +147,17 @@ describe('the import template', () => {
         null,
         'Serviceable',
         'Monitor',
+        48500.5,
+        new Date('2021-02-01T00:00:00Z'),
+        'Medequip',
+        10,
       ]);
     const read = await readInventoryRows('xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
-    expect([Object.keys(read.columns).length, read.columnsIgnored, read.rows.length]).toEqual([11, [], 1]);
+    expect([Object.keys(read.columns).length, read.columnsIgnored, read.rows.length]).toEqual([15, [], 1]);
+    expect([read.rows[0]?.cells.acquisitionCost, read.rows[0]?.cells.expectedLifeYears]).toEqual([
+      '48500.5',
+      '10',
+    ]);
   });
 
   it("offers the hospital's active departments and categories, not the retired ones", () => {

@@ -3,8 +3,12 @@ import {
   INVENTORY_IMPORT_COLUMNS,
   INVENTORY_IMPORT_MAX_BYTES,
   INVENTORY_IMPORT_MAX_ROWS,
+  MAX_ACQUISITION_COST,
+  MAX_SERVICE_LIFE_YEARS,
+  SUPPLIER_MAX,
   columnLetters,
   type HospitalListsDto,
+  type InventoryImportColumn,
   type InventoryImportKey,
 } from '@caliber/contracts';
 import ExcelJS from 'exceljs';
@@ -12,16 +16,18 @@ import ExcelJS from 'exceljs';
 /*
  * The import template: the columns an import reads, as CSV (the header row alone) or as a workbook
  * that says how to fill each column (a note on its header, a sheet "How to fill") and offers the
- * hospital's statuses, departments and categories as drop-down lists.
+ * hospital's statuses, departments and categories as drop-down lists. The acquisition figures'
+ * columns are in the template of those who may set them (`inventoryImportColumns`), after the
+ * device's own.
  */
 
 /** A template header: optional columns say so (an import reads "UDI (optional)" as UDI). */
-const templateHeader = ({ header, required }: (typeof INVENTORY_IMPORT_COLUMNS)[number]) =>
+const templateHeader = ({ header, required }: InventoryImportColumn) =>
   required ? header : `${header} (optional)`;
 
 /** The template as CSV: UTF-8 with a byte-order mark (so Excel reads it as UTF-8), the header row. */
-export const inventoryTemplateCsv = () =>
-  `\uFEFF${INVENTORY_IMPORT_COLUMNS.map((column) => templateHeader(column)).join(',')}\r\n`;
+export const inventoryTemplateCsv = (columns: readonly InventoryImportColumn[] = INVENTORY_IMPORT_COLUMNS) =>
+  `\uFEFF${columns.map((column) => templateHeader(column)).join(',')}\r\n`;
 
 /** The date forms an import reads, as the person writes them. */
 const DATE_FORMS =
@@ -43,6 +49,19 @@ const ACCEPTS: Record<InventoryImportKey, string> = {
   status: `One of ${EQUIPMENT_STATUSES.join(', ')}.`,
   category:
     "One of the hospital's equipment categories (the list on the sheet How to fill). A category's former name is read as the category it became.",
+  acquisitionCost: `What the device cost the hospital, in the hospital currency and without a currency sign, such as 48500.00: 0 to ${MAX_ACQUISITION_COST.toLocaleString('en')}, at most two decimals. A comma before three digits groups thousands (48,500.00); before one or two it is the decimal comma (48500,50).`,
+  purchaseDate: `When the hospital bought it, not after today. ${DATE_FORMS}`,
+  supplier: `Who the hospital bought it from, such as B. Braun Medical Ltd. At most ${SUPPLIER_MAX} characters.`,
+  expectedLifeYears: `How long it is meant to serve, in whole years from 1 to ${MAX_SERVICE_LIFE_YEARS}, such as 10.`,
+};
+
+/** What a cell of each acquisition column is formatted as: an amount, whole years, a date. */
+const NUMBER_FORMATS: Partial<Record<InventoryImportKey, string>> = {
+  installationDate: 'yyyy-mm-dd',
+  warrantyExpiry: 'yyyy-mm-dd',
+  purchaseDate: 'yyyy-mm-dd',
+  acquisitionCost: '#,##0.00',
+  expectedLifeYears: '0',
 };
 
 /** The lists the drop-downs offer: the hospital's active departments and categories, by name. */
@@ -74,7 +93,11 @@ const DEPARTMENTS_COLUMN = 6;
 const CATEGORIES_COLUMN = 7;
 
 /** The guide: how to fill the sheet, each column, and the lists the drop-downs take their choices from. */
-function addGuide(workbook: ExcelJS.Workbook, lists: TemplateLists): ExcelJS.Worksheet {
+function addGuide(
+  workbook: ExcelJS.Workbook,
+  lists: TemplateLists,
+  columns: readonly InventoryImportColumn[],
+): ExcelJS.Worksheet {
   const guide = workbook.addWorksheet(GUIDE_SHEET);
   guide.columns = [
     { width: 22 },
@@ -98,7 +121,7 @@ function addGuide(workbook: ExcelJS.Workbook, lists: TemplateLists): ExcelJS.Wor
     ],
     [],
     ['Column', 'Required', 'What it accepts', 'Other names accepted'],
-    ...INVENTORY_IMPORT_COLUMNS.map((column) => [
+    ...columns.map((column) => [
       column.header,
       column.required ? 'Yes' : 'No',
       ACCEPTS[column.key],
@@ -112,6 +135,15 @@ function addGuide(workbook: ExcelJS.Workbook, lists: TemplateLists): ExcelJS.Wor
       'The Unique Device Identifier of the GS1 barcode on the device, printed form or scanned. When it holds a serial (21), that is the Serial Number: an empty one is filled from it, and a different one refuses the row.',
     ],
     ['Statuses', null, EQUIPMENT_STATUSES.join(', ')],
+    ...(columns.some((column) => column.key === 'acquisitionCost')
+      ? [
+          [
+            'Acquisition figures',
+            null,
+            "What a device cost, when and from whom it was bought, and its expected life: costs, which only Engineers and Admins record. A column left out of the file leaves every device's figure as it is; an empty cell of a column the file has clears that device's figure.",
+          ],
+        ]
+      : []),
   ];
   lines.forEach((values, index) => {
     const row = guide.getRow(index + 1);
@@ -141,28 +173,30 @@ const listRange = (column: number, count: number) =>
  * its column accepts; drop-downs of the statuses, departments and categories on rows 2 to 20,001;
  * text columns formatted as text, dates as dates) and the sheet How to fill.
  */
-export async function inventoryTemplateXlsx(lists: TemplateLists): Promise<Buffer> {
+export async function inventoryTemplateXlsx(
+  lists: TemplateLists,
+  columns: readonly InventoryImportColumn[] = INVENTORY_IMPORT_COLUMNS,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Caliber CMMS';
   const sheet = workbook.addWorksheet('Inventory', { views: [{ state: 'frozen', ySplit: 1 }] });
-  const isDate = (key: InventoryImportKey) => key === 'installationDate' || key === 'warrantyExpiry';
-  sheet.columns = INVENTORY_IMPORT_COLUMNS.map((column) => ({
+  sheet.columns = columns.map((column) => ({
     header: templateHeader(column),
-    width: column.key === 'name' || column.key === 'udi' ? 36 : isDate(column.key) ? 18 : 22,
-    style: { numFmt: isDate(column.key) ? 'yyyy-mm-dd' : '@' },
+    width: column.key === 'name' || column.key === 'udi' ? 36 : NUMBER_FORMATS[column.key] ? 18 : 22,
+    style: { numFmt: NUMBER_FORMATS[column.key] ?? '@' },
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
-  INVENTORY_IMPORT_COLUMNS.forEach((column, index) => {
+  columns.forEach((column, index) => {
     const aliases = column.aliases.length > 0 ? `\nAlso read under: ${column.aliases.join(', ')}.` : '';
     header.getCell(index + 1).note =
       `${column.required ? 'Required.' : 'Optional.'} ${ACCEPTS[column.key]}${aliases}`;
   });
-  addGuide(workbook, lists);
+  addGuide(workbook, lists, columns);
   const validations = (sheet as unknown as WithDataValidations).dataValidations;
   const dropDown = (key: InventoryImportKey, formula: string | null, strict: boolean, message: string) => {
     if (formula === null) return;
-    const letters = columnLetters(INVENTORY_IMPORT_COLUMNS.findIndex((column) => column.key === key) + 1);
+    const letters = columnLetters(columns.findIndex((column) => column.key === key) + 1);
     validations.add(`${letters}2:${letters}${LAST_ROW}`, {
       type: 'list',
       allowBlank: true,

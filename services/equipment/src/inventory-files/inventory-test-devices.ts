@@ -1,7 +1,10 @@
-import type { EquipmentDto } from '@caliber/contracts';
+import type { InventoryExportDevice } from '@caliber/contracts';
 
-/** A device as the equipment service answers it, every field filled, for the export's tests. */
-export function testDevice(overrides: Partial<EquipmentDto> = {}): EquipmentDto {
+/**
+ * A device as the equipment service answers it, every field filled, for the export's tests (its
+ * acquisition figures only when given: a cost reader's export reads them beside the device).
+ */
+export function testDevice(overrides: Partial<InventoryExportDevice> = {}): InventoryExportDevice {
   return {
     _id: '0f8c1a2b-1c2d-4e5f-8a9b-0123456789ab',
     name: 'Patient Monitor',

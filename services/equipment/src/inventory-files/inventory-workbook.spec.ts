@@ -1,8 +1,10 @@
 import {
+  ACQUISITION_IMPORT_KEYS,
+  DEVICE_IMPORT_KEYS,
   INVENTORY_EXPORT_COLUMNS,
-  INVENTORY_IMPORT_KEYS,
+  INVENTORY_EXPORT_COLUMNS_WITH_COSTS,
   excelSerialDate,
-  type EquipmentDto,
+  type InventoryExportDevice,
 } from '@caliber/contracts';
 import ExcelJS from 'exceljs';
 import { loadWorkbook } from '@caliber/file-kit/testing';
@@ -11,7 +13,7 @@ import { INVENTORY_FILE, readInventoryRows } from './inventory-rows';
 import { testDevice } from './inventory-test-devices';
 import { writeInventoryWorkbook } from './inventory-workbook';
 
-async function* pagesOf(...pages: EquipmentDto[][]): AsyncGenerator<EquipmentDto[]> {
+async function* pagesOf(...pages: InventoryExportDevice[][]): AsyncGenerator<InventoryExportDevice[]> {
   for (const page of pages) yield page;
 }
 
@@ -99,18 +101,69 @@ describe('the inventory as a workbook', () => {
     expect(excelSerialDate(Number(row?.cells.installationDate))).toBe('2021-03-04');
     expect(
       Object.fromEntries(
-        INVENTORY_IMPORT_KEYS.filter((key) => key !== 'installationDate').map((key) => [
-          key,
-          row?.cells[key],
-        ]),
+        [...DEVICE_IMPORT_KEYS, ...ACQUISITION_IMPORT_KEYS]
+          .filter((key) => key !== 'installationDate')
+          .map((key) => [key, row?.cells[key]]),
       ),
     ).toEqual(
-      Object.fromEntries(
-        INVENTORY_IMPORT_KEYS.filter((key) => key !== 'installationDate').map((key) => [
+      Object.fromEntries([
+        ...DEVICE_IMPORT_KEYS.filter((key) => key !== 'installationDate').map((key) => [
           key,
           device[key] ?? '',
         ]),
-      ),
+        ...ACQUISITION_IMPORT_KEYS.map((key) => [key, '']),
+      ]),
     );
+  });
+
+  it("writes a cost reader's acquisition figures after the device's columns: the amount a number, the purchase a date", async () => {
+    const device = testDevice({
+      acquisition: {
+        acquisitionCost: 48500.5,
+        purchaseDate: '2021-02-01',
+        supplier: '=Supplier',
+        expectedLifeYears: 10,
+      },
+    });
+    const zip = await writeInventoryWorkbook({ timeZone: 'UTC', costs: true }, pagesOf([device]));
+    const sheet = (await loadWorkbook(zip)).getWorksheet('Inventory');
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      ...INVENTORY_EXPORT_COLUMNS_WITH_COSTS.map((column) => column.header),
+    ]);
+    const at = (header: string) =>
+      sheet
+        ?.getRow(2)
+        .getCell(INVENTORY_EXPORT_COLUMNS_WITH_COSTS.findIndex((column) => column.header === header) + 1);
+    expect([
+      at('Acquisition Cost')?.value,
+      at('Acquisition Cost')?.numFmt,
+      at('Purchase Date')?.value,
+      at('Supplier')?.value,
+      at('Expected Life (Years)')?.value,
+    ]).toEqual([48500.5, '#,##0.00', new Date('2021-02-01T00:00:00Z'), '=Supplier', 10]);
+    expect(at('Acquisition Cost')?.type).toBe(ExcelJS.ValueType.Number);
+
+    const [row] = (await readInventoryRows('xlsx', zip)).rows;
+    expect([row?.cells.acquisitionCost, row?.cells.supplier, row?.cells.expectedLifeYears]).toEqual([
+      '48500.5',
+      '=Supplier',
+      '10',
+    ]);
+    expect(excelSerialDate(Number(row?.cells.purchaseDate))).toBe('2021-02-01');
+  });
+
+  it('leaves the acquisition columns out for someone who does not read costs, whatever the pages carry', async () => {
+    const device = testDevice({
+      acquisition: { acquisitionCost: 1, purchaseDate: null, supplier: null, expectedLifeYears: null },
+    });
+    const sheet = (
+      await loadWorkbook(await writeInventoryWorkbook({ timeZone: 'UTC' }, pagesOf([device])))
+    ).getWorksheet('Inventory');
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      ...INVENTORY_EXPORT_COLUMNS.map((column) => column.header),
+    ]);
+    expect(sheet?.getRow(1).values).not.toContain('Acquisition Cost');
   });
 });

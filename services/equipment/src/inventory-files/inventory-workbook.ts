@@ -1,7 +1,7 @@
 import {
-  INVENTORY_EXPORT_COLUMNS,
-  type EquipmentDto,
+  inventoryExportColumns,
   type InventoryExportColumn,
+  type InventoryExportDevice,
   type InventoryExportKind,
 } from '@caliber/contracts';
 import { writeWorkbook } from '@caliber/file-kit/worker';
@@ -12,8 +12,9 @@ import { wallClock } from './inventory-export-cells';
  * pages of the export arrive, in a file worker thread. No cell is ever a formula: every text is a
  * string cell (a string cell is never run, whatever it starts with), formatted as text ('@') with
  * its whole column, so a cell edited in Excel stays text (a serial number 0042 keeps its zeros).
- * Dates are date cells, date-times dates with their time on the hospital's clock, the EM number a
- * number.
+ * Dates are date cells, date-times dates with their time on the hospital's clock, the EM number and
+ * the expected life numbers, an amount a number shown with its two decimals and thousands grouped
+ * (the cell holds the number itself, which an import reads back exactly).
  */
 
 const NUMBER_FORMATS: Record<InventoryExportKind, string> = {
@@ -21,9 +22,16 @@ const NUMBER_FORMATS: Record<InventoryExportKind, string> = {
   date: 'yyyy-mm-dd',
   dateTime: 'yyyy-mm-dd hh:mm',
   number: '0',
+  amount: '#,##0.00',
 };
 
-const KIND_WIDTHS: Record<InventoryExportKind, number> = { text: 18, date: 12, dateTime: 17, number: 10 };
+const KIND_WIDTHS: Record<InventoryExportKind, number> = {
+  text: 18,
+  date: 12,
+  dateTime: 17,
+  number: 10,
+  amount: 16,
+};
 /** Columns whose texts are longer than most: a device's name, its UDI, its id. */
 const WIDTHS: Readonly<Record<string, number>> = { Name: 32, UDI: 44, 'Equipment ID': 38 };
 
@@ -35,8 +43,12 @@ const widthOf = ({ header, kind }: InventoryExportColumn) =>
 const dateCell = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** One device's cells: strings, dates and numbers only. */
-function valuesOf(item: EquipmentDto, timeZone: string): (string | number | Date | null)[] {
-  return INVENTORY_EXPORT_COLUMNS.map(({ kind, value }) => {
+function valuesOf(
+  item: InventoryExportDevice,
+  timeZone: string,
+  columns: readonly InventoryExportColumn[],
+): (string | number | Date | null)[] {
+  return columns.map(({ kind, value }) => {
     const cell = value(item);
     if (cell === null || cell === '') return null;
     if (typeof cell === 'number') return cell;
@@ -53,6 +65,8 @@ function valuesOf(item: EquipmentDto, timeZone: string): (string | number | Date
 export interface InventoryWorkbookInput {
   /** The hospital's time zone, for the date-times. */
   timeZone: string;
+  /** Whether the person reads costs: the acquisition figures' columns then, each device's from its page. */
+  costs?: boolean;
 }
 
 /**
@@ -60,12 +74,13 @@ export interface InventoryWorkbookInput {
  * columns in order under a frozen, bold header row with an autofilter.
  */
 export async function writeInventoryWorkbook(
-  { timeZone }: InventoryWorkbookInput,
-  pages: AsyncIterable<readonly EquipmentDto[]>,
+  { timeZone, costs = false }: InventoryWorkbookInput,
+  pages: AsyncIterable<readonly InventoryExportDevice[]>,
 ): Promise<Buffer> {
+  const columns = inventoryExportColumns(costs);
   const { sheet, finish } = writeWorkbook(
     'Inventory',
-    INVENTORY_EXPORT_COLUMNS.map((column) => ({
+    columns.map((column) => ({
       header: column.header,
       width: widthOf(column),
       style: { numFmt: NUMBER_FORMATS[column.kind] },
@@ -74,12 +89,12 @@ export async function writeInventoryWorkbook(
   let rows = 1;
   for await (const page of pages)
     for (const item of page) {
-      sheet.addRow(valuesOf(item, timeZone)).commit();
+      sheet.addRow(valuesOf(item, timeZone, columns)).commit();
       rows += 1;
     }
   sheet.autoFilter = {
     from: { row: 1, column: 1 },
-    to: { row: rows, column: INVENTORY_EXPORT_COLUMNS.length },
+    to: { row: rows, column: columns.length },
   };
   return finish();
 }
