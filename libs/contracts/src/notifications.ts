@@ -34,6 +34,8 @@ export const NOTIFICATION_KINDS = [
   'urgent-fault',
   /** A PM occurrence assigned to me became overdue (told the day it did). */
   'pm-overdue',
+  /** Engineers, Managers and Admins: a service contract ends within 90 days, then within 30. */
+  'contract-renewal',
   /** Monday's e-mail: my tasks, the PM due this week, my department's devices and recalls. */
   'weekly-digest',
 ] as const;
@@ -53,6 +55,7 @@ export const NOTIFICATION_TOPIC_OF_KIND: Readonly<Record<NotificationKind, Notif
   'urgent-fault': 'taskUpdates',
   'weekly-digest': 'weeklyDigest',
   'pm-overdue': 'taskUpdates',
+  'contract-renewal': 'inventory',
 };
 
 /** The ways a notification leaves Caliber besides the in-app list. */

@@ -89,6 +89,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.equipment.digestDepartment,
     // PM falling overdue: the occurrences that did, each day.
     SUBJECTS.maintenance.pmBecameOverdue,
+    // Service contracts coming up for renewal, each day.
+    SUBJECTS.equipment.contractsRenewalDue,
     // The department an on-call rota is kept for is read against the hospital lists.
     SUBJECTS.equipment.lists,
   ],
@@ -112,6 +114,7 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.maintenance.digestTasks,
   SUBJECTS.equipment.digestDepartment,
   SUBJECTS.maintenance.pmBecameOverdue,
+  SUBJECTS.equipment.contractsRenewalDue,
   SUBJECTS.maintenance.costCurrency,
   ...REPORT_DATA_SUBJECTS,
   ...AUDIT_VERIFY_SUBJECTS,

@@ -410,3 +410,33 @@ export function renewalOf(endsOn: string, today: string): Renewal {
   if (left <= RENEWAL_NOTICE_DAYS[0]) return 'due-90';
   return null;
 }
+
+/**
+ * `equipment.contracts.renewal-due`, for the notifying service: the contracts in force whose last
+ * day is within 90 days of `date`, a page at a time (ids ascending), each with the notice it is at
+ * (90, or 30 within 30 days). Asked every day, so a notice a stopped service missed is still given
+ * the next day; the notifying service keeps each notice once per contract, end date and stage.
+ */
+export const contractsRenewalDueRequestSchema = z.strictObject({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be YYYY-MM-DD' }),
+  after: z.string().regex(ID_PATTERN).optional(),
+  limit: z.number().int().min(1).max(500).default(200),
+});
+export type ContractsRenewalDueRequest = z.input<typeof contractsRenewalDueRequestSchema>;
+export type ContractsRenewalDueQuery = z.output<typeof contractsRenewalDueRequestSchema>;
+
+export interface ContractRenewalDue {
+  id: string;
+  reference: string;
+  vendorName: string;
+  kind: ContractKind;
+  endsOn: string;
+  /** The notice it is at: 90 days before its last day, or 30. */
+  notice: (typeof RENEWAL_NOTICE_DAYS)[number];
+}
+
+export interface ContractsRenewalDuePage {
+  contracts: ContractRenewalDue[];
+  /** Ask again with `after` set to this for more; null when there are no more. */
+  next: string | null;
+}

@@ -90,6 +90,8 @@ export const SUBJECTS = {
     contractsAdd: 'equipment.contracts.add',
     contractsUpdate: 'equipment.contracts.update',
     cover: 'equipment.cover.get',
+    /** The notifying service's daily ask: contracts within 90 days of their end. */
+    contractsRenewalDue: 'equipment.contracts.renewal-due',
     /** The feed of devices' risk flags and places (maintenance, for PM compliance). */
     riskChanges: 'equipment.risk.changes',
     /** The dashboard's equipment figures: counts by status now and 30 days earlier. */

@@ -254,6 +254,8 @@ describe('NATS permissions', () => {
       'maintenance.digest.tasks',
       'equipment.digest.department',
       'maintenance.pm.became-overdue',
+      // Service contracts coming up for renewal.
+      'equipment.contracts.renewal-due',
       // The on-call rota's departments are read against the hospital lists.
       'equipment.lists.get',
     ]);

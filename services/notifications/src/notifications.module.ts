@@ -24,6 +24,7 @@ import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from './config';
 import { notificationsDatabase } from './database';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { PmOverdueScheduler } from './daily/pm-overdue.scheduler';
+import { ContractRenewalScheduler } from './daily/contract-renewal.scheduler';
 import { DigestScheduler } from './digest/digest.scheduler';
 import { ActivityFollower } from './feeds/activity.follower';
 import { PeersClient } from './feeds/peers.client';
@@ -83,6 +84,7 @@ export class NotificationsModule {
         ActivityFollower,
         DigestScheduler,
         PmOverdueScheduler,
+        ContractRenewalScheduler,
         NotificationsService,
         OnCallRepository,
         DepartmentsClient,

@@ -2,10 +2,12 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
   addServiceContractSchema,
+  contractsRenewalDueRequestSchema,
   serviceContractQuerySchema,
   SUBJECTS,
   updateServiceContractSchema,
   type Actor,
+  type ContractsRenewalDuePage,
   type DeviceCover,
   type ServiceContract,
   type ServiceContractPage,
@@ -45,6 +47,12 @@ export class ServiceContractsController {
   update(@Acting() actor: Actor, @Command() data: unknown): Promise<ServiceContract> {
     const { id, data: body } = parsePayload(updateCommand, data);
     return this.contracts.update(actor, id, parsePayload(updateServiceContractSchema, body));
+  }
+
+  /** For the notifying service only (SUBJECT_SENDERS, made from SERVICE_CALLS, lets no person through). */
+  @MessagePattern(SUBJECTS.equipment.contractsRenewalDue)
+  renewalDue(@Command() data: unknown): Promise<ContractsRenewalDuePage> {
+    return this.contracts.renewalDue(parsePayload(contractsRenewalDueRequestSchema, data));
   }
 
   @MessagePattern(SUBJECTS.equipment.cover)

@@ -10,7 +10,10 @@ import {
   withinWard,
   wardLimit,
   type Actor,
+  type ContractRenewalDue,
   type ContractRenewalFigures,
+  type ContractsRenewalDuePage,
+  type ContractsRenewalDueQuery,
   type DeviceCover,
   type NewServiceContract,
   type ServiceContract,
@@ -266,6 +269,25 @@ export class ServiceContractsService {
       });
       return this.detail(manager, current.id, currency);
     });
+  }
+
+  /** The contracts in force within 90 days of their end on `date`, for the renewal notices. */
+  async renewalDue(query: ContractsRenewalDueQuery): Promise<ContractsRenewalDuePage> {
+    const rows = (await this.dataSource.query(
+      `SELECT c."id", c."reference", v."name" AS "vendorName", c."kind", c."ends_on"::text AS "endsOn",
+              CASE WHEN c."ends_on" <= $1::date + ${RENEWAL_NOTICE_DAYS[1]} THEN ${RENEWAL_NOTICE_DAYS[1]}
+                   ELSE ${RENEWAL_NOTICE_DAYS[0]} END AS "notice"
+         FROM "equipment"."service_contracts" AS c
+         JOIN "equipment"."vendors" AS v ON v."id" = c."vendor_id"
+        WHERE c."starts_on" <= $1::date AND c."ends_on" >= $1::date
+          AND c."ends_on" <= $1::date + ${RENEWAL_NOTICE_DAYS[0]}
+          AND ($2::uuid IS NULL OR c."id" > $2::uuid)
+        ORDER BY c."id" LIMIT $3`,
+      [query.date, query.after ?? null, query.limit + 1],
+    )) as ContractRenewalDue[];
+    const more = rows.length > query.limit;
+    const contracts = rows.slice(0, query.limit);
+    return { contracts, next: more ? (contracts.at(-1)?.id ?? null) : null };
   }
 
   /** How many contracts in force end within 30 and within 90 days: the dashboard's renewal card. */

@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { calendarDateIn, type OverduePm } from '@caliber/contracts';
+import type { OverduePm } from '@caliber/contracts';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { NOTIFICATIONS_CONFIG, type NotificationsConfig } from '../config';
@@ -10,6 +10,7 @@ import { planNotifications } from '../rules/planner';
 import { NotificationAnnouncer } from '../store/notification-announcer';
 import { NotificationsRepository } from '../store/notifications.repository';
 import { LOGGER } from '../tokens';
+import { DailyPass } from './daily-pass';
 
 /** What a PM occurrence that fell overdue tells its assignee. */
 export function pmOverdueIntent(task: OverduePm, date: string): Intent {
@@ -39,57 +40,19 @@ export function pmOverdueIntent(task: OverduePm, date: string): Intent {
  * start to end is not told afterwards (the next day's occurrences are).
  */
 @Injectable()
-export class PmOverdueScheduler implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
-  /** The hospital date this replica has told in full. */
-  private doneDate: string | null = null;
-
+export class PmOverdueScheduler extends DailyPass {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(NOTIFICATIONS_CONFIG) config: NotificationsConfig,
+    @Inject(LOGGER) logger: Logger,
     private readonly peers: PeersClient,
     private readonly repository: NotificationsRepository,
     private readonly announcer: NotificationAnnouncer,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const tick = () => {
-      if (this.stopped) return;
-      void this.run().finally(() => {
-        if (!this.stopped) this.timer = setTimeout(tick, this.config.digest.checkMs);
-      });
-    };
-    tick();
+  ) {
+    super({ timeZone: config.timeZone, checkMs: config.digest.checkMs }, logger, 'overdue PM not all told');
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  /** Tells today's overdue PM if not done yet; answers how many notifications this call wrote. */
-  run(now: Date = new Date()): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.pass(calendarDateIn(this.config.timeZone, now))
-      .catch((error: unknown) => {
-        this.logger.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          'overdue PM not all told; taken up again at the next look',
-        );
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
-
-  private async pass(date: string): Promise<number> {
-    if (this.doneDate === date) return 0;
+  protected async tell(date: string): Promise<number> {
     let made = 0;
     let after: string | undefined;
     do {
@@ -105,7 +68,6 @@ export class PmOverdueScheduler implements OnApplicationBootstrap, OnModuleDestr
       await this.announcer.announce(written);
       after = page.next ?? undefined;
     } while (after && !this.stopped);
-    if (!this.stopped) this.doneDate = date;
     return made;
   }
 }

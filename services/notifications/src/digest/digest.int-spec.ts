@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import type { EquipmentDto, Role, TaskCreatedResponse } from '@caliber/contracts';
+import type { EquipmentDto, Role, ServiceContract, TaskCreatedResponse, Vendor } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import { serviceDataSource } from '@caliber/testing/service-databases';
 import {
@@ -18,6 +18,7 @@ import {
 import { until } from '@caliber/testing/wait';
 import { TestMailServer } from '@caliber/testing/test-mail-server';
 import { DIGEST_WEEKDAYS } from './digest-week';
+import { ContractRenewalScheduler } from '../daily/contract-renewal.scheduler';
 import { PmOverdueScheduler } from '../daily/pm-overdue.scheduler';
 import { DigestScheduler } from './digest.scheduler';
 
@@ -78,7 +79,7 @@ describe('The weekly digest (real stack, real SMTP)', () => {
       DIGEST_AT: `${weekday} 00:00`,
     });
 
-  async function enlist(key: string, role: Role, digest: boolean, taskUpdates = false) {
+  async function enlist(key: string, role: Role, digest: boolean, taskUpdates = false, inventory = false) {
     const email = `${key}.${marker.toLowerCase()}@hospital.example`;
     const serviceNumber = `${key.slice(0, 4).toUpperCase()}${marker}`.slice(0, 20);
     if (key === 'admin') {
@@ -104,11 +105,12 @@ describe('The weekly digest (real stack, real SMTP)', () => {
     }
     const saved = await call(stack.gateway.url, 'PUT', '/api/settings/notifications', {
       token: person(key).token,
-      body: { taskUpdates, inventory: false, weeklyDigest: digest },
+      body: { taskUpdates, inventory, weeklyDigest: digest },
     });
     expect(saved.status).toBe(200);
   }
 
+  const contracts = new Map<string, ServiceContract>();
   let serial = 0;
   async function aDevice(name: string, status: string): Promise<EquipmentDto> {
     serial += 1;
@@ -161,9 +163,36 @@ describe('The weekly digest (real stack, real SMTP)', () => {
     await enlist('tech', 'Technician', true);
     await enlist('off', 'Technician', false);
     await enlist('pm', 'Technician', false, true);
+    await enlist('keeper', 'Manager', false, false, true);
 
     const ventilator = await aDevice('Ventilator', 'Serviceable');
     await aDevice('Infusion pump', 'Unserviceable');
+    // Service contracts ending within 30 days, within 90, and later: made before the notifying
+    // service starts, whose first look of the day tells them.
+    const vendor = await post<Vendor>('keeper', '/vendors', {
+      name: `${marker} Dräger Service`,
+      kinds: ['service'],
+    });
+    for (const [reference, endsInDays] of [
+      ['SOON', 20],
+      ['LATER', 60],
+      ['FAR', 200],
+    ] as const)
+      contracts.set(
+        reference,
+        await post<ServiceContract>('keeper', '/service-contracts', {
+          vendorId: vendor.id,
+          reference: `${marker}-${reference}`,
+          kind: 'full-service',
+          startsOn: today,
+          endsOn: new Date(Date.parse(`${today}T00:00:00Z`) + endsInDays * 86_400_000)
+            .toISOString()
+            .slice(0, 10),
+          annualCost: 1200,
+          pmIncluded: true,
+          equipmentIds: [ventilator._id],
+        }),
+      );
     await aTask(ventilator, 'Alarm fails self-test', '2027-12-31');
     const late = await aTask(ventilator, 'Flow sensor drifts', '2027-12-31');
     await aTask(ventilator, 'Filter change', today, true);
@@ -296,5 +325,36 @@ describe('The weekly digest (real stack, real SMTP)', () => {
     expect(plain(messages[0]?.raw ?? '')).toContain(
       `${marker} Ventilator (SN ${marker}-1), ${department}. It was due`,
     );
+  });
+
+  it('tells those who keep contracts once of each contract coming up for renewal, at its notice', async () => {
+    const keeper = person('keeper');
+    const told = async () =>
+      (await rows.query(
+        `SELECT n."title", n."body", n."link" FROM "notifications"."notifications" n
+          WHERE n."user_id" = $1 AND n."kind" = 'contract-renewal' ORDER BY n."title"`,
+        [keeper.id],
+      )) as { title: string; body: string; link: string }[];
+    await Promise.all(replicas.map((replica) => replica.get(ContractRenewalScheduler).run()));
+    await until(async () => (await told()).length === 2, {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+      what: 'the renewal notices written',
+    });
+    const rowsTold = await told();
+    expect(rowsTold.map((row) => row.title)).toEqual([
+      `Contract renewal due: ${marker} Dräger Service ${marker}-LATER`,
+      `Contract renewal due: ${marker} Dräger Service ${marker}-SOON`,
+    ]);
+    expect(rowsTold[1]?.body).toContain('within 30 days');
+    expect(rowsTold[0]?.body).toContain('within 90 days');
+    expect(rowsTold[1]?.link).toBe(`/equipment/contracts/${contracts.get('SOON')?.id}`);
+    // A Technician keeps no contracts and is told nothing of them.
+    const technician = (await rows.query(
+      `SELECT count(*)::int AS "count" FROM "notifications"."notifications"
+        WHERE "user_id" = $1 AND "kind" = 'contract-renewal'`,
+      [person('pm').id],
+    )) as [{ count: number }];
+    expect(technician[0].count).toBe(0);
   });
 });

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CHANGE_FEED_PAGE_LIMIT,
   SUBJECTS,
+  type ContractsRenewalDuePage,
+  type ContractsRenewalDueRequest,
   type ActivityChange,
   type ChangeFeedPage,
   type DigestDepartmentAnswer,
@@ -94,5 +96,10 @@ export class PeersClient extends DomainServiceClient {
 
   pmBecameOverdue(request: PmBecameOverdueRequest): Promise<PmBecameOverduePage> {
     return this.request(SUBJECTS.maintenance.pmBecameOverdue, request);
+  }
+
+  /** A page of the service contracts in force within 90 days of their end on a date. */
+  contractsRenewalDue(request: ContractsRenewalDueRequest): Promise<ContractsRenewalDuePage> {
+    return this.request(SUBJECTS.equipment.contractsRenewalDue, request);
   }
 }

@@ -11,7 +11,8 @@ import type {
 export type Audience = { ids: string[] } | { roles: Role[]; departments?: string[] };
 
 /** What a notification is about: where its link goes, by the reader's role. */
-export type Subject = { task: string } | { device: string } | { recall: string; device: string };
+export type Subject =
+  { task: string } | { device: string } | { recall: string; device: string } | { contract: string };
 
 /** One thing to tell an audience, before it is known who they are. */
 export interface Intent {
@@ -283,6 +284,8 @@ export function intentsOf(changes: readonly ActivityChange[], source: string): I
 export function linkFor(subject: Subject, role: Role): string {
   const clinical = role === 'Clinical';
   if ('task' in subject) return clinical ? '/my-reports' : `/tasks?task=${encodeURIComponent(subject.task)}`;
+  // Only those who keep contracts are told of one.
+  if ('contract' in subject) return `/equipment/contracts/${encodeURIComponent(subject.contract)}`;
   if ('recall' in subject)
     return clinical
       ? `/equipment/${encodeURIComponent(subject.device)}`

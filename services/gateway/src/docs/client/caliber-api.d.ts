@@ -2573,6 +2573,7 @@ export interface components {
         | 'safety-test-failed'
         | 'urgent-fault'
         | 'pm-overdue'
+        | 'contract-renewal'
         | 'weekly-digest';
       title: string;
       recipientId: string;
@@ -3981,6 +3982,7 @@ export interface components {
         | 'safety-test-failed'
         | 'urgent-fault'
         | 'pm-overdue'
+        | 'contract-renewal'
         | 'weekly-digest';
       /** @enum {string} */
       topic: 'taskUpdates' | 'inventory' | 'weeklyDigest';
