@@ -1,11 +1,12 @@
 import { activeNavPath, NAV_ITEMS, navItemsFor } from './nav-items';
 
 describe('side navigation', () => {
-  it('lists the ten staff entries in order, Users included', () => {
+  it('lists the eleven staff entries in order, Users included', () => {
     expect(navItemsFor('Admin').map((item) => item.label)).toEqual([
       'Dashboard',
       'Equipment',
       'Recalls',
+      'Service contracts',
       'Maintenance',
       'Tasks',
       'Users',
@@ -27,14 +28,17 @@ describe('side navigation', () => {
     expect(NAV_ITEMS.filter((item) => item.roles?.length === 0)).toEqual([]);
   });
 
-  it('shows the audit trail and the labour rates to Engineers, Managers and Admins only', () => {
+  it('shows the audit trail, the labour rates and the service contracts to Engineers, Managers and Admins only', () => {
     const labels = (role: string) => navItemsFor(role).map((item) => item.label);
     expect(labels('Technician')).not.toContain('Audit trail');
     expect(labels('Technician')).not.toContain('Labour rates');
+    expect(labels('Technician')).not.toContain('Service contracts');
     expect(labels('Technician')).toHaveLength(8);
+    expect(labels('Clinical')).not.toContain('Service contracts');
     for (const role of ['Engineer', 'Manager', 'admin']) {
       expect(labels(role)).toContain('Audit trail');
       expect(labels(role)).toContain('Labour rates');
+      expect(labels(role)).toContain('Service contracts');
     }
   });
 
@@ -43,6 +47,9 @@ describe('side navigation', () => {
     expect(activeNavPath('/equipment/0b9a7e1c')).toBe('/equipment');
     expect(activeNavPath('/equipment/recalls')).toBe('/equipment/recalls');
     expect(activeNavPath('/equipment/recalls/new')).toBe('/equipment/recalls');
+    expect(activeNavPath('/equipment/contracts')).toBe('/equipment/contracts');
+    expect(activeNavPath('/equipment/contracts/new')).toBe('/equipment/contracts');
+    expect(activeNavPath('/equipment/contracts/9a8b7c6d/edit')).toBe('/equipment/contracts');
     expect(activeNavPath('/equipmentx')).toBeUndefined();
     expect(activeNavPath('/tasks/123/work')).toBe('/tasks');
     expect(activeNavPath('/settings/')).toBe('/settings');
