@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Vendor } from '@caliber/contracts';
 import { signInThroughApi } from '../../infra/testing/outbox';
+import { accessibilityViolations, describeViolations } from '../support/axe';
 import { e2eValue } from '../support/environment';
 import { addStaff, expect, signInQuickly, test } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';
@@ -39,6 +40,12 @@ class ContractsScene extends SceneApi {
 /** The value beside a term of the contract page's facts. */
 const fact = (page: Page, term: string): Locator =>
   page.locator('.ck-facts__row', { has: page.locator('dt', { hasText: term }) }).locator('dd');
+
+/** The page passes the WCAG A and AA rules (colour contrast among them) as it stands. */
+async function expectAccessible(page: Page): Promise<void> {
+  const violations = await accessibilityViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
 
 /** No screen scrolls sideways at `width`. */
 async function expectNoSideways(page: Page, width: number): Promise<void> {
@@ -135,6 +142,7 @@ test.describe('Service contracts', () => {
       ).toBeVisible();
       await expect(fact(manager, 'Annual cost')).toContainText('13,750.25');
       await expectNoSideways(manager, 360);
+      await expectAccessible(manager);
       await manager.screenshot({
         path: test.info().outputPath('service-contract-dark-phone.png'),
         fullPage: true,
@@ -142,6 +150,11 @@ test.describe('Service contracts', () => {
       await manager.goto(`${contractPath}/edit`);
       await expect(manager.getByRole('form', { name: 'Edit service contract' })).toBeVisible();
       await expectNoSideways(manager, 360);
+      await expectAccessible(manager);
+      await manager.goto(`/equipment/contracts?q=${tag}`);
+      await expect(manager.getByRole('link', { name: reference })).toBeVisible();
+      await expectNoSideways(manager, 360);
+      await expectAccessible(manager);
     } finally {
       await phone.close();
     }
