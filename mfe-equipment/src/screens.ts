@@ -1,5 +1,8 @@
 import { lazyScreen, type RemoteScreensModule } from '@caliber/web';
 import { AddEquipmentPage } from './pages/AddEquipmentPage';
+import { EditContractPage, NewContractPage } from './pages/ContractFormPage';
+import { ContractPage } from './pages/ContractPage';
+import { ContractsListPage } from './pages/ContractsListPage';
 import { EquipmentDevicePage } from './pages/EquipmentDevicePage';
 import { EquipmentInventoryPage } from './pages/EquipmentInventoryPage';
 import { SafetyTestRecordPage } from './pages/SafetyTestRecordPage';
@@ -27,4 +30,8 @@ export const screens: RemoteScreensModule['screens'] = {
   'equipment-recall': RecallPage,
   'equipment-recall-edit': EditRecallPage,
   'equipment-vendors': VendorsPage,
+  'equipment-contracts': ContractsListPage,
+  'equipment-contract-new': NewContractPage,
+  'equipment-contract': ContractPage,
+  'equipment-contract-edit': EditContractPage,
 };

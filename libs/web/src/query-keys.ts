@@ -102,6 +102,23 @@ export const vendorKeys = {
   detail: (id: string) => [...vendorKeys.all, 'detail', id] as const,
 };
 
+/**
+ * Service contracts (a cost: Engineers, Managers and Admins): the list's pages (one key per query),
+ * single contracts, and the searches of the contract form's vendor and device pickers.
+ */
+export const contractKeys = {
+  all: ['service-contracts'] as const,
+  lists: () => [...contractKeys.all, 'list'] as const,
+  /** One page of the list: `query` is its query string (state, search and page). */
+  list: (query: string) => [...contractKeys.lists(), query] as const,
+  detail: (id: string) => [...contractKeys.all, 'detail', id] as const,
+  /** The vendors the form offers for what is typed, service providers alone or every kind. */
+  vendorSearch: (kinds: 'service' | 'all', q: string) =>
+    [...contractKeys.all, 'vendor-search', kinds, q] as const,
+  /** The inventory's devices the form offers for what is typed. */
+  deviceSearch: (q: string) => [...contractKeys.all, 'device-search', q] as const,
+};
+
 /** A staged inventory import: its rows, a page at a time (one key per filter and page). */
 export const inventoryImportKeys = {
   all: ['inventory-imports'] as const,

@@ -119,7 +119,15 @@ const ADMIN_SCREENS: readonly [path: string, screen: ScreenId][] = [
  * Technicians go to the dashboard and clinical staff to their own reports, as from the other
  * guarded screens; the API refuses them too.
  */
-const COST_SCREENS: readonly [path: string, screen: ScreenId][] = [['/users/labour-rates', 'labour-rates']];
+const COST_SCREENS: readonly [path: string, screen: ScreenId][] = [
+  ['/users/labour-rates', 'labour-rates'],
+  // Service contracts: their annual costs are read and kept by the same people (static paths
+  // rank above `/equipment/:id` and `/equipment/contracts/:id`).
+  ['/equipment/contracts', 'equipment-contracts'],
+  ['/equipment/contracts/new', 'equipment-contract-new'],
+  ['/equipment/contracts/:id', 'equipment-contract'],
+  ['/equipment/contracts/:id/edit', 'equipment-contract-edit'],
+];
 
 /** The route table: sign-in pages for visitors, every other screen behind the session guard. */
 export function AppRoutes() {

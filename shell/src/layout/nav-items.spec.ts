@@ -7,6 +7,7 @@ describe('side navigation', () => {
       'Equipment',
       'Recalls',
       'Vendors',
+      'Service contracts',
       'Maintenance',
       'Tasks',
       'Users',
@@ -28,14 +29,17 @@ describe('side navigation', () => {
     expect(NAV_ITEMS.filter((item) => item.roles?.length === 0)).toEqual([]);
   });
 
-  it('shows the audit trail and the labour rates to Engineers, Managers and Admins only', () => {
+  it('shows the audit trail, the labour rates and the service contracts to Engineers, Managers and Admins only', () => {
     const labels = (role: string) => navItemsFor(role).map((item) => item.label);
     expect(labels('Technician')).not.toContain('Audit trail');
     expect(labels('Technician')).not.toContain('Labour rates');
+    expect(labels('Technician')).not.toContain('Service contracts');
     expect(labels('Technician')).toHaveLength(9);
+    expect(labels('Clinical')).not.toContain('Service contracts');
     for (const role of ['Engineer', 'Manager', 'admin']) {
       expect(labels(role)).toContain('Audit trail');
       expect(labels(role)).toContain('Labour rates');
+      expect(labels(role)).toContain('Service contracts');
     }
   });
 
@@ -45,6 +49,9 @@ describe('side navigation', () => {
     expect(activeNavPath('/equipment/recalls')).toBe('/equipment/recalls');
     expect(activeNavPath('/equipment/recalls/new')).toBe('/equipment/recalls');
     expect(activeNavPath('/equipment/vendors')).toBe('/equipment/vendors');
+    expect(activeNavPath('/equipment/contracts')).toBe('/equipment/contracts');
+    expect(activeNavPath('/equipment/contracts/new')).toBe('/equipment/contracts');
+    expect(activeNavPath('/equipment/contracts/9a8b7c6d/edit')).toBe('/equipment/contracts');
     expect(activeNavPath('/equipmentx')).toBeUndefined();
     expect(activeNavPath('/tasks/123/work')).toBe('/tasks');
     expect(activeNavPath('/settings/')).toBe('/settings');

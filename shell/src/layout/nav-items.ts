@@ -14,8 +14,8 @@ const CLINICAL: readonly Role[] = ['Clinical'];
 /**
  * The side navigation: every staff entry is shown to all staff, Users included (the route still
  * guards it), but the audit trail, which only its readers see (it holds staff's personal details),
- * and the labour rates, which only those who read costs see (Engineers, Managers and Admins; a
- * Manager reaches no other way to them, as User Management is not theirs).
+ * and the labour rates and service contracts, which only those who read costs see (Engineers,
+ * Managers and Admins; a Manager reaches the rates no other way, as User Management is not theirs).
  * Clinical staff see their own four: Report Issue, their ward's devices, their reports and
  * Settings.
  */
@@ -27,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Equipment', path: '/equipment', icon: 'equipment', roles: STAFF_ROLES },
   { label: 'Recalls', path: '/equipment/recalls', icon: 'recalls', roles: STAFF_ROLES },
   { label: 'Vendors', path: '/equipment/vendors', icon: 'users', roles: STAFF_ROLES },
+  { label: 'Service contracts', path: '/equipment/contracts', icon: 'costs', roles: COST_READER_ROLES },
   { label: 'Maintenance', path: '/maintenance', icon: 'maintenance', roles: STAFF_ROLES },
   { label: 'Tasks', path: '/tasks', icon: 'tasks', roles: STAFF_ROLES },
   { label: 'Users', path: '/users', icon: 'users', roles: STAFF_ROLES },
