@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { addYears } from './dates';
 import { addServiceContractSchema, contractShare, renewalOf } from './service-contracts';
 
 const DAY_MS = 86_400_000;
@@ -86,11 +87,38 @@ describe('service contracts', () => {
     );
   });
 
+  it('charges any whole contract year its annual cost, and each day of it no less than nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 8 }),
+        (startOffset, cents, year) => {
+          // From 2024-02-29 on: a leap day start, and years holding a 29 February or none.
+          const startsOn = plusDays('2024-02-29', startOffset);
+          const contract = { startsOn, endsOn: plusDays(startsOn, 3652), annualCost: cents / 100 };
+          const yearStart = addYears(startsOn, year);
+          const yearEnd = plusDays(addYears(startsOn, year + 1), -1);
+          expect(contractShare(contract, yearStart, yearEnd)).toBe(cents / 100);
+          let daily = 0;
+          for (let day = yearStart; day <= yearEnd; day = plusDays(day, 1)) {
+            const share = contractShare(contract, day, day);
+            expect(share).toBeGreaterThanOrEqual(0);
+            daily += Math.round(share * 100);
+          }
+          expect(daily).toBe(cents);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('says when a contract is due for renewal', () => {
-    expect(renewalOf('2027-06-30', '2027-04-01')).toBe('due-90');
-    expect(renewalOf('2027-06-30', '2027-03-31')).toBeNull();
-    expect(renewalOf('2027-06-30', '2027-05-31')).toBe('due-30');
-    expect(renewalOf('2027-06-30', '2027-06-30')).toBe('due-30');
-    expect(renewalOf('2027-06-30', '2027-07-01')).toBe('ended');
+    expect(renewalOf({ startsOn: '2027-01-01', endsOn: '2027-06-30' }, '2027-04-01')).toBe('due-90');
+    expect(renewalOf({ startsOn: '2027-01-01', endsOn: '2027-06-30' }, '2027-03-31')).toBeNull();
+    expect(renewalOf({ startsOn: '2027-01-01', endsOn: '2027-06-30' }, '2027-05-31')).toBe('due-30');
+    expect(renewalOf({ startsOn: '2027-01-01', endsOn: '2027-06-30' }, '2027-06-30')).toBe('due-30');
+    expect(renewalOf({ startsOn: '2027-01-01', endsOn: '2027-06-30' }, '2027-07-01')).toBe('ended');
+    expect(renewalOf({ startsOn: '2027-06-01', endsOn: '2027-06-30' }, '2027-05-31')).toBeNull();
   });
 });

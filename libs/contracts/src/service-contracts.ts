@@ -188,7 +188,7 @@ const idField = (label: string) =>
   z.string({ error: `${label} is required.` }).regex(ID_PATTERN, { error: `${label} must be an id.` });
 
 const contractFields = {
-  vendorId: idField('vendorId'),
+  vendorId: idField('vendorId').transform((id) => id.toLowerCase()),
   reference: textField('Contract number', CONTRACT_LIMITS.reference).refine((value) => value.length > 0, {
     error: 'Contract number is required.',
   }),
@@ -402,8 +402,13 @@ export const contractRenewalFiguresSchema = z.object({
 });
 export type ContractRenewalFigures = z.output<typeof contractRenewalFiguresSchema>;
 
-/** Where a contract stands on `today`: due for renewal within 90 or 30 days, ended, or neither. */
-export function renewalOf(endsOn: string, today: string): Renewal {
+/**
+ * Where a contract stands on `today`: due for renewal within 90 or 30 days, ended, or neither (a
+ * contract not started yet is not due, however short its term).
+ */
+export function renewalOf(contract: { startsOn: string; endsOn: string }, today: string): Renewal {
+  const { startsOn, endsOn } = contract;
+  if (startsOn > today) return null;
   if (endsOn < today) return 'ended';
   const left = dayNumber(endsOn) - dayNumber(today);
   if (left <= RENEWAL_NOTICE_DAYS[1]) return 'due-30';

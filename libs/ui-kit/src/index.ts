@@ -3,6 +3,7 @@ import './theme.css';
 export * from './Button';
 export * from './dates';
 export * from './money';
+export * from './phone';
 export * from './display';
 export * from './fields';
 export * from './Meter';

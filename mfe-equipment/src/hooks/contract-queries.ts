@@ -7,7 +7,7 @@ import type {
   VendorPage,
 } from '@caliber/contracts';
 import type { ComboboxSearch } from '@caliber/ui-widgets';
-import { api, apiQuery, contractKeys } from '@caliber/web';
+import { api, apiQuery, contractKeys, equipmentKeys } from '@caliber/web';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeviceChoice, VendorChoice } from '../utils/contract-form';
 
@@ -48,6 +48,11 @@ export function useSaveContract(existingId: string | null) {
     onSuccess: (saved) => {
       client.setQueryData(contractKeys.detail(saved.id), saved);
       void client.invalidateQueries({ queryKey: contractKeys.lists() });
+      // The devices' cover (kept under each device's key) may have changed with it.
+      void client.invalidateQueries({
+        queryKey: equipmentKeys.all,
+        predicate: (query) => query.queryKey.at(-1) === 'cover',
+      });
     },
     onError: () => {
       // Not awaited: the refusal shows at once, the contract as it now stands follows.

@@ -16,12 +16,12 @@ import {
   Pager,
   SelectField,
   TextField,
+  telHref,
 } from '@caliber/ui-kit';
 import { errorMessage, useAddressFilters, useAddressSearch, useCurrentUser } from '@caliber/web';
 import { useEffect, useId, useState } from 'react';
 import { VendorFormDialog } from '../components/VendorFormDialog';
 import { useVendorList } from '../hooks/vendor-queries';
-import { telHref } from '../utils/vendor-form';
 import { countLine, STATUS_CHOICES, vendorFiltersOf, vendorQueryOf } from '../utils/vendor-list';
 import '../equipment.css';
 

@@ -236,13 +236,14 @@ export function renewalBadge(
   contract: { renewal: Renewal; startsOn: string; endsOn: string },
   today: string,
 ): { tone: RenewalTone; text: string } | null {
+  // A contract not started is not yet due for renewal, however short its term.
+  if (contract.startsOn > today) return { tone: 'blue', text: 'Not started' };
   if (contract.renewal === 'ended') return { tone: 'grey', text: 'Ended' };
   if (contract.renewal === 'due-30' || contract.renewal === 'due-90')
     return {
       tone: contract.renewal === 'due-30' ? 'red' : 'yellow',
       text: `Renewal due: ${endsIn(daysBetween(today, contract.endsOn))}`,
     };
-  if (contract.startsOn > today) return { tone: 'blue', text: 'Not started' };
   return null;
 }
 

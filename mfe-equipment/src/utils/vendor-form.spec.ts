@@ -1,13 +1,7 @@
-import { addBodyOf, EMPTY_VENDOR_DRAFT, savedLine, telHref, vendorDraftSchema } from './vendor-form';
+import { addBodyOf, EMPTY_VENDOR_DRAFT, savedLine, vendorDraftSchema } from './vendor-form';
 import { vendorFiltersOf, vendorQueryOf } from './vendor-list';
 
 describe('the vendor form', () => {
-  it('dials a number as people write it: digits and a leading +, the extension as ;ext=', () => {
-    expect(telHref('+44 20 7946 0321')).toBe('tel:+442079460321');
-    expect(telHref('(0302) 123-456 ext. 12')).toBe('tel:0302123456;ext=12');
-    expect(telHref('030.212.3456 x204')).toBe('tel:0302123456;ext=204');
-  });
-
   it('sends what the contract makes of the text: trimmed, one space, blanks as null, kinds in order', () => {
     expect(
       addBodyOf({

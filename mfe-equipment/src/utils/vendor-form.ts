@@ -100,19 +100,6 @@ export const vendorDraftSchema = z.custom<VendorDraft>().superRefine((draft, con
   }
 });
 
-/** An extension written after the number: "x 204", "ext. 12". */
-const EXTENSION = /\s*(?:ext\.?|x)\s*(\d{1,6})$/i;
-
-/**
- * The `tel:` address of a number as people write it: its digits and a leading +, the extension as
- * `;ext=`, so a phone dials it whatever the spaces, dots and brackets.
- */
-export function telHref(phone: string): string {
-  const extension = EXTENSION.exec(phone);
-  const number = (extension ? phone.slice(0, extension.index) : phone).replace(/[^\d+]/g, '');
-  return extension ? `tel:${number};ext=${extension[1]}` : `tel:${number}`;
-}
-
 /** What a save did, for the message that confirms it. */
 export function savedLine(before: Pick<Vendor, 'retired'>, saved: Pick<Vendor, 'name' | 'retired'>): string {
   if (saved.retired && !before.retired) return `${saved.name} retired.`;

@@ -29,6 +29,7 @@ export function DashboardPage() {
         <DashboardContent
           data={data}
           ownTasksOnly={roleIs(user.role, 'Technician')}
+          contracts={keepsContracts(user.role)}
           stale={error}
           onRetry={reload}
         />
@@ -63,11 +64,14 @@ function LoadError({ detail, onRetry }: { detail: string; onRetry(): void }) {
 function DashboardContent({
   data,
   ownTasksOnly,
+  contracts,
   stale,
   onRetry,
 }: {
   data: DashboardResponse;
   ownTasksOnly: boolean;
+  /** Whether the person keeps service contracts (their renewal card). */
+  contracts: boolean;
   stale: string | null;
   onRetry(): void;
 }) {
@@ -90,7 +94,7 @@ function DashboardContent({
         tasksUnavailable={unavailable.tasks}
         pmUnavailable={unavailable.pm}
         equipmentUnavailable={unavailable.equipment}
-        contracts={keepsContracts(useCurrentUser().role)}
+        contracts={contracts}
       />
       <QuickActions />
       <div className="dashboard-grid">

@@ -1,9 +1,9 @@
 import type { Cover, DeviceCover } from '@caliber/contracts';
-import { formatDate } from '@caliber/ui-kit';
+import { formatDate, telHref } from '@caliber/ui-kit';
 import { apiQuery, equipmentKeys, errorMessage } from '@caliber/web';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { coverWords, telHref } from './cover-lines';
+import { coverWords } from './cover-lines';
 import './cover.css';
 
 /** A device's cover, under the device's own key: a change of the device asks it again. */
@@ -16,21 +16,35 @@ export function useDeviceCover(equipmentId: string) {
   });
 }
 
+/**
+ * One cover as a sentence: "Under warranty until 12 Mar 2027: call Philips on 0800 123 456." (a
+ * warranty names its manufacturer), "Under a full service contract with … until …: call <phone>
+ * and quote contract PH-14." (the headline names the vendor), its e-mail and its terms after.
+ */
 function CoverItem({ cover }: { cover: Cover }) {
   const words = coverWords(cover, formatDate);
-  const callName = cover.source === 'warranty' ? cover.vendorName : null;
+  const maker = cover.source === 'warranty' ? cover.vendorName : null;
+  const phone = cover.phone ? <a href={telHref(cover.phone)}>{cover.phone}</a> : null;
   return (
     <li className="device-cover__item">
       <strong>{words.headline}</strong>
-      {cover.phone ? (
+      {maker && phone ? (
         <>
-          : call <a href={telHref(cover.phone)}>{cover.phone}</a>
+          : call {maker} on {phone}
         </>
-      ) : callName ? (
-        `: call ${callName}`
+      ) : phone ? (
+        <>: call {phone}</>
+      ) : maker ? (
+        `: call ${maker}`
       ) : null}
-      {cover.reference ? `${cover.phone || callName ? ' and' : ':'} quote contract ${cover.reference}` : null}
-      .{words.terms.length ? <span className="device-cover__terms"> {words.terms.join(' ')}</span> : null}
+      {cover.reference ? `${maker || phone ? ' and' : ':'} quote contract ${cover.reference}` : null}.
+      {cover.email ? (
+        <>
+          {' '}
+          E-mail <a href={`mailto:${cover.email}`}>{cover.email}</a>.
+        </>
+      ) : null}
+      {words.terms.length ? <span className="device-cover__terms"> {words.terms.join(' ')}</span> : null}
     </li>
   );
 }
@@ -61,8 +75,9 @@ export function DeviceCoverNotice({ equipmentId }: { equipmentId: string }) {
         Warranty and service contracts
       </h2>
       <ul className="device-cover__list">
-        {covers.map((entry) => (
-          <CoverItem key={`${entry.source}-${entry.reference ?? ''}-${entry.until}`} cover={entry} />
+        {covers.map((entry, at) => (
+          // Two vendors may use one contract number: the place in the list tells them apart.
+          <CoverItem key={`${at}-${entry.source}-${entry.reference ?? ''}`} cover={entry} />
         ))}
       </ul>
     </section>

@@ -1,5 +1,5 @@
 import type { Cover } from '@caliber/contracts';
-import { coverWords, telHref } from './cover-lines';
+import { coverWords } from './cover-lines';
 
 const contract: Cover = {
   source: 'contract',
@@ -43,9 +43,5 @@ describe('coverWords', () => {
     expect(coverWords({ ...contract, kind: 'pm-only' }, (date) => date).headline).toBe(
       'Under a PM only contract with Philips Healthcare until 2029-03-31',
     );
-  });
-
-  it('dials the number without its extension', () => {
-    expect(telHref('+44 (0)20 7946-0321 ext. 12')).toBe('tel:+4402079460321');
   });
 });

@@ -34,9 +34,3 @@ export function coverWords(cover: Cover, formatDate: (date: string) => string): 
     terms,
   };
 }
-
-/** A dialable `tel:` address of a number as people write it: its digits and +, without the extension. */
-export function telHref(phone: string): string {
-  const [number = ''] = phone.split(/\s*(?:ext\.?|x)\s*/i);
-  return `tel:${number.replace(/[^\d+]/g, '')}`;
-}

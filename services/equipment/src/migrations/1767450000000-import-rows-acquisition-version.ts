@@ -9,10 +9,14 @@ export class ImportRowsAcquisitionVersion1767450000000 implements MigrationInter
   name = 'ImportRowsAcquisitionVersion1767450000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "equipment"."import_rows" ADD COLUMN "acquisition_version" integer`);
+    await queryRunner.query(
+      `ALTER TABLE "equipment"."import_rows" ADD COLUMN IF NOT EXISTS "acquisition_version" integer`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "equipment"."import_rows" DROP COLUMN "acquisition_version"`);
+    await queryRunner.query(
+      `ALTER TABLE "equipment"."import_rows" DROP COLUMN IF EXISTS "acquisition_version"`,
+    );
   }
 }

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The vendors (`vendors`): manufacturers, suppliers and service providers, a managed list that
- * devices, parts and contracts point at by id. Never deleted (`retired_at` retires one); a name
+ * records point at by id (service contracts do). Never deleted (`retired_at` retires one); a name
  * belongs to one vendor whatever its case (the unique index on its lower case has the last word
  * when two people add the same company at once).
  */

@@ -1,10 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type {
+  ContractRenewalFigures,
   DashboardResponse,
   DeviceCover,
   EquipmentDto,
   HospitalListsDto,
+  ListEntryDto,
   Role,
   ServiceContract,
   ServiceContractPage,
@@ -43,6 +45,7 @@ describe('Service contracts (real stack)', () => {
   let xray: EquipmentDto;
   let vendor: Vendor;
   let departmentId: string;
+  let renewalsBefore: ContractRenewalFigures;
 
   const as = (role: Role) => ({
     send: <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
@@ -90,7 +93,23 @@ describe('Service contracts (real stack)', () => {
       tokens.set(role, await signIn(stack.gateway.url, staff.serviceNumber));
     }
     expect((await as('Admin').send('PUT', '/cost-settings', { currency: 'GHS' })).status).toBe(200);
-    monitor = await device('Monitor', { warrantyExpiry: inDays(30) });
+    // The suite's own department: the lists are the whole run's, and this one is renamed below.
+    const department = await as('Admin').send<ListEntryDto>('POST', '/lists', {
+      kind: 'department',
+      name: `Radiology ${marker}`,
+    });
+    expect(department.status).toBe(201);
+    departmentId = department.body._id;
+    const dashboard = await as('Manager').send<DashboardResponse>('GET', '/dashboard');
+    renewalsBefore = dashboard.body.equipment?.contractRenewals ?? { within30: 0, within90: 0 };
+    monitor = await device('Monitor', { warrantyExpiry: inDays(30), manufacturer: `${marker} Philips` });
+    // The manufacturer on the vendor list: the warranty gives its number.
+    const maker = await as('Manager').send<Vendor>('POST', '/vendors', {
+      name: `${marker} PHILIPS`,
+      kinds: ['manufacturer'],
+      phone: '0800 123 456',
+    });
+    expect(maker.status).toBe(201);
     pump = await device('Pump', {
       manufacturer: 'B. Braun',
       model: 'Infusomat Space',
@@ -99,7 +118,7 @@ describe('Service contracts (real stack)', () => {
     xray = await device('Xray', {
       manufacturer: 'Siemens',
       model: 'Mobilett',
-      department: 'Radiology Department',
+      department: `Radiology ${marker}`,
     });
     const added = await as('Manager').send<Vendor>('POST', '/vendors', {
       name: `${marker} Philips Service`,
@@ -108,10 +127,6 @@ describe('Service contracts (real stack)', () => {
       email: 'service@philips.example',
     });
     vendor = added.body;
-    const lists = await as('Admin').send<HospitalListsDto>('GET', '/lists');
-    const radiology = lists.body.departments.find((entry) => entry.name === 'Radiology Department');
-    if (!radiology) throw new Error('The starting lists have no Radiology Department.');
-    departmentId = radiology._id;
   });
   afterAll(async () => {
     await rows.destroy();
@@ -163,8 +178,8 @@ describe('Service contracts (real stack)', () => {
         source: 'warranty',
         kind: null,
         until: inDays(30),
-        vendorName: 'Philips',
-        phone: null,
+        vendorName: `${marker} PHILIPS`,
+        phone: '0800 123 456',
         email: null,
         reference: null,
         responseHours: null,
@@ -200,7 +215,7 @@ describe('Service contracts (real stack)', () => {
       }),
     );
     expect(byModel.status).toBe(201);
-    expect(byModel.body).toMatchObject({ departmentName: 'Radiology Department', renewal: 'due-30' });
+    expect(byModel.body).toMatchObject({ departmentName: `Radiology ${marker}`, renewal: 'due-30' });
     for (const covered of [pump, xray]) {
       const cover = await as('Technician').send<DeviceCover>('GET', `/equipment/${covered._id}/cover`);
       expect(cover.body.covers.map((entry) => entry.reference)).toEqual([`${marker}-2`]);
@@ -259,9 +274,16 @@ describe('Service contracts (real stack)', () => {
     );
     expect(page.body).toMatchObject({ total: 5, pages: 3, limit: 2 });
     expect(page.body.rows[0]).toMatchObject({ reference: `${marker}-ended`, deviceCount: 1 });
-    // The dashboard counts those in force ending within 30 days (-2) and within 90 (-2 and -due).
+    // The dashboard counts those in force ending within 30 days (-2) and within 90 (-2 and -due),
+    // besides those other suites of the run left.
     const dashboard = await as('Manager').send<DashboardResponse>('GET', '/dashboard');
-    expect(dashboard.body.equipment?.contractRenewals).toEqual({ within30: 1, within90: 2 });
+    const renewals = dashboard.body.equipment?.contractRenewals;
+    expect(
+      renewals && {
+        within30: renewals.within30 - renewalsBefore.within30,
+        within90: renewals.within90 - renewalsBefore.within90,
+      },
+    ).toEqual({ within30: 1, within90: 2 });
   });
 
   it('refuses what is not on its lists, a taken number and a bad term, writing nothing', async () => {

@@ -156,7 +156,8 @@ export class ServiceContractsService {
       const day = `$${values.length}::date`;
       const states: Record<Exclude<ServiceContractQuery['state'], 'all'>, string> = {
         current: `c."starts_on" <= ${day} AND c."ends_on" >= ${day}`,
-        'renewal-due': `c."ends_on" >= ${day} AND c."ends_on" <= ${day} + ${RENEWAL_NOTICE_DAYS[0]}`,
+        // In force and ending within 90 days: what the dashboard counts and the notices tell.
+        'renewal-due': `c."starts_on" <= ${day} AND c."ends_on" >= ${day} AND c."ends_on" <= ${day} + ${RENEWAL_NOTICE_DAYS[0]}`,
         upcoming: `c."starts_on" > ${day}`,
         ended: `c."ends_on" < ${day}`,
       };
@@ -343,18 +344,26 @@ export class ServiceContractsService {
       pmIncluded: row.pm_included,
     }));
     const warranty = item.warrantyExpiry;
-    if (warranty && warranty >= today)
+    if (warranty && warranty >= today) {
+      // The warranty is the manufacturer's: its number is the one of the active vendor of the
+      // manufacturer's name on the list, when there is one.
+      const [maker] = (await this.dataSource.query(
+        `SELECT "name", "phone", "email" FROM "equipment"."vendors"
+          WHERE lower("name") = lower($1) AND "retired_at" IS NULL LIMIT 1`,
+        [item.manufacturer],
+      )) as { name: string; phone: string | null; email: string | null }[];
       covers.unshift({
         source: 'warranty',
         kind: null,
         until: warranty,
-        vendorName: item.manufacturer || null,
-        phone: null,
-        email: null,
+        vendorName: maker?.name ?? (item.manufacturer || null),
+        phone: maker?.phone ?? null,
+        email: maker?.email ?? null,
         reference: null,
         responseHours: null,
         pmIncluded: null,
       });
+    }
     return { equipmentId: item.id, covers: covers.slice(0, MAX_COVERS) };
   }
 
@@ -384,7 +393,7 @@ export class ServiceContractsService {
     before: { row: ContractRow; devices: string[] } | null,
   ): Promise<void> {
     const [vendor] = (await manager.query(
-      `SELECT "name", "retired_at" FROM "equipment"."vendors" WHERE "id" = $1`,
+      `SELECT "name", "retired_at" FROM "equipment"."vendors" WHERE "id" = $1 FOR SHARE`,
       [contract.vendorId.toLowerCase()],
     )) as { name: string; retired_at: Date | null }[];
     if (!vendor) throw new ServiceError('BAD_REQUEST', 'The vendor is not on the list of vendors.');
@@ -395,7 +404,8 @@ export class ServiceContractsService {
       );
     if (contract.departmentId) {
       const [department] = (await manager.query(
-        `SELECT "name", "retired_at" FROM "equipment"."list_entries" WHERE "id" = $1 AND "kind" = 'department'`,
+        `SELECT "name", "retired_at" FROM "equipment"."list_entries"
+          WHERE "id" = $1 AND "kind" = 'department' FOR SHARE`,
         [contract.departmentId],
       )) as { name: string; retired_at: Date | null }[];
       if (!department) throw new ServiceError('BAD_REQUEST', 'The department is not on the hospital list.');
@@ -404,12 +414,13 @@ export class ServiceContractsService {
     }
     const fresh = contract.equipmentIds.filter((device) => !before?.devices.includes(device));
     if (fresh.length) {
-      const [{ live }] = (await manager.query(
-        `SELECT count(*)::int AS "live" FROM "equipment"."equipment"
-          WHERE "id" = ANY($1::uuid[]) AND "deleted_at" IS NULL`,
+      // Held until commit: a device deleted, a vendor or department retired meanwhile waits for it.
+      const live = (await manager.query(
+        `SELECT "id" FROM "equipment"."equipment"
+          WHERE "id" = ANY($1::uuid[]) AND "deleted_at" IS NULL FOR SHARE`,
         [fresh],
-      )) as [{ live: number }];
-      const missing = fresh.length - live;
+      )) as { id: string }[];
+      const missing = fresh.length - live.length;
       if (missing > 0)
         throw new ServiceError(
           'BAD_REQUEST',
@@ -495,7 +506,7 @@ export class ServiceContractsService {
       departmentId: row.department_id,
       departmentName: row.department_name,
       notes: row.notes,
-      renewal: renewalOf(row.ends_on, today),
+      renewal: renewalOf({ startsOn: row.starts_on, endsOn: row.ends_on }, today),
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
       updatedByLabel: row.updated_by_label,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  isClinical,
+  isStaff,
   isRecordId,
   keepsVendors,
   VENDOR_LIMITS,
@@ -218,7 +218,7 @@ export class VendorsService {
   }
 
   private requireReader(actor: Actor): void {
-    if (isClinical(actor.role)) throw new ServiceError('FORBIDDEN', READ_REFUSAL);
+    if (!isStaff(actor.role)) throw new ServiceError('FORBIDDEN', READ_REFUSAL);
   }
 
   private requireKeeper(actor: Actor): void {

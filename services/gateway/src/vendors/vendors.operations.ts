@@ -13,7 +13,7 @@ const NO_SUCH_VENDOR = 'No such vendor.';
 /**
  * The vendors (manufacturers, suppliers, service providers), kept by the equipment service: the
  * department's staff read them (a technician calls the vendor's number), Engineers, Managers and
- * Admins add, change, retire and restore them. Never deleted: devices, parts and contracts name them.
+ * Admins add, change, retire and restore them. Never deleted: service contracts name them.
  */
 export const VENDORS_OPERATIONS = {
   listVendors: operation({

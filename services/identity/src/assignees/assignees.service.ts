@@ -9,7 +9,7 @@ import {
   type AssigneeListResponse,
   type AssigneeQuery,
 } from '@caliber/contracts';
-import { ServiceError } from '@caliber/service-kit';
+import { containsPattern, ServiceError } from '@caliber/service-kit';
 import type { Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 
@@ -39,7 +39,7 @@ export class AssigneesService {
     if (query.approved === 'true')
       builder.andWhere("user.preApproved = true AND user.role NOT IN ('Manager', 'Clinical')");
     if (query.q) {
-      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(query.q);
       builder.andWhere('(user.name ILIKE :pattern OR user.serviceNumber ILIKE :pattern)', { pattern });
     }
     return { technicians: (await builder.getMany()).map(toAssignee) };

@@ -15,6 +15,7 @@ import {
   type UserUpdatedEvent,
 } from '@caliber/contracts';
 import {
+  containsPattern,
   auditActorOf,
   diffFields,
   publishSignedEvent,
@@ -92,7 +93,7 @@ export class UsersService {
     refuseReader(actor);
     const builder = this.dataSource.manager.createQueryBuilder(UserEntity, 'user');
     if (query.q) {
-      const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containsPattern(query.q);
       // A phone is searched by its digits, when the search is written as a phone number.
       const digits = /^[\d\s+().-]+$/.test(query.q) ? query.q.replace(/[^\d]/g, '') : '';
       builder.andWhere(
