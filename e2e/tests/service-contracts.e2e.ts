@@ -95,6 +95,9 @@ test.describe('Service contracts', () => {
     await form
       .getByRole('option', { name: new RegExp(`^${device.name} \\(${device.serialNumber}\\)`) })
       .click();
+    // The list opens again for the next device (hiding the rest of the page from assistive
+    // technology while it is open, as a listbox does): Escape closes it.
+    await page.keyboard.press('Escape');
     await expect(form.getByRole('list', { name: 'Devices named' })).toContainText(device.serialNumber);
     await form.getByRole('button', { name: 'Save contract' }).click();
 
@@ -129,6 +132,16 @@ test.describe('Service contracts', () => {
     await editForm.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL(new RegExp(`${contractPath}$`));
     await expect(fact(page, 'Annual cost')).toContainText('13,750.25');
+
+    // Reporting a fault on the covered device says who to call, never what the contract costs.
+    await page.goto(`/report-issue?equipment=${device._id}`);
+    const cover = page.getByRole('region', { name: 'Warranty and service contracts' });
+    await expect(cover).toContainText(`Under a full service contract with ${vendor.name} until`);
+    await expect(cover).toContainText(
+      `quote contract ${reference}. Response within 8 hours. Planned maintenance included.`,
+    );
+    await expect(cover).not.toContainText('13,750');
+    await page.screenshot({ path: test.info().outputPath('cover-on-report-issue.png'), fullPage: true });
 
     // At phone width in the dark theme the contract page reads whole, without sideways scrolling.
     const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, colorScheme: 'dark' });
