@@ -8,6 +8,7 @@ import { generateEquipment } from './demo/demo-equipment';
 import { writeDemoHistory } from './demo/demo-history';
 import { demoRiskScores } from './demo/demo-risk';
 import { demoAcquisitions, insertDemoAcquisitions } from './demo/demo-acquisition';
+import { insertDemoContracts } from './demo/demo-contracts';
 import { pmProgramThresholdOf } from './config';
 
 const USAGE = `Equipment inventory commands:
@@ -37,8 +38,9 @@ async function seedDemo(dataSource: DataSource, count: number, seed: number): Pr
       pmProgramThresholdOf(),
     );
     await insertDemoAcquisitions(manager, demoAcquisitions(items, seed));
+    await insertDemoContracts(manager, new Date().toISOString().slice(0, 10));
     await writeDemoHistory(manager);
-    return `Loaded ${added} demo equipment items with a year of status history and what most of them cost.`;
+    return `Loaded ${added} demo equipment items with a year of status history, what most of them cost, and the vendors and service contracts that cover them.`;
   });
 }
 
