@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { addYears, dateField } from './dates';
+import { addDays, addYears, dateField, daysBetween } from './dates';
 import { ID_PATTERN } from './ids';
 import { limitParam, pageFields, pageParam, searchParam } from './paging';
 import { roleIs, type Role } from './roles';
+import { lineField, notesField } from './text-fields';
 
 /*
  * Service contracts: what the hospital pays a vendor each year to maintain some of its devices,
@@ -174,22 +175,12 @@ export const serviceContractQuerySchema = z.strictObject(
 );
 export type ServiceContractQuery = z.output<typeof serviceContractQuerySchema>;
 
-const control = /\p{Cc}/u;
-
-const textField = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, { error: `${label} must have at most ${max} characters.` })
-    .refine((value) => !control.test(value), { error: `${label} cannot hold control characters.` })
-    .transform((value) => value.replace(/\s+/g, ' '));
-
 const idField = (label: string) =>
   z.string({ error: `${label} is required.` }).regex(ID_PATTERN, { error: `${label} must be an id.` });
 
 const contractFields = {
   vendorId: idField('vendorId').transform((id) => id.toLowerCase()),
-  reference: textField('Contract number', CONTRACT_LIMITS.reference).refine((value) => value.length > 0, {
+  reference: lineField('Contract number', CONTRACT_LIMITS.reference).refine((value) => value.length > 0, {
     error: 'Contract number is required.',
   }),
   kind: z.enum(CONTRACT_KINDS, { error: `kind must be one of ${CONTRACT_KINDS.join(', ')}.` }),
@@ -225,13 +216,13 @@ const contractFields = {
   models: z
     .array(
       z.strictObject({
-        manufacturer: textField('Manufacturer', CONTRACT_LIMITS.manufacturer).refine(
+        manufacturer: lineField('Manufacturer', CONTRACT_LIMITS.manufacturer).refine(
           (value) => value.length > 0,
           {
             error: 'Each model names its manufacturer.',
           },
         ),
-        model: textField('Model', CONTRACT_LIMITS.model).refine((value) => value.length > 0, {
+        model: lineField('Model', CONTRACT_LIMITS.model).refine((value) => value.length > 0, {
           error: 'Each model names its model.',
         }),
       }),
@@ -249,14 +240,7 @@ const contractFields = {
   departmentId: idField('departmentId')
     .nullish()
     .transform((value) => value?.toLowerCase() ?? null),
-  notes: z
-    .string({ error: 'Notes must be text.' })
-    .trim()
-    .max(CONTRACT_LIMITS.notes, { error: `Notes must have at most ${CONTRACT_LIMITS.notes} characters.` })
-    .transform((value) => value.replace(/\r\n?/g, '\n'))
-    .refine((value) => !control.test(value.replace(/[\n\t]/g, ' ')), {
-      error: 'Notes cannot hold control characters.',
-    })
+  notes: notesField('Notes', CONTRACT_LIMITS.notes)
     .nullish()
     .transform((value) => value || null),
 };
@@ -356,10 +340,6 @@ export type DeviceCover = z.output<typeof deviceCoverSchema>;
 /** The most covers answered for one device: its warranty and the contracts ending last. */
 export const MAX_COVERS = 20;
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
 /**
  * Cents the contract accrued from its first day through `date` inclusive: each full contract year
  * its annual cost, and of the year `date` falls in the part its days make of that year's days,
@@ -376,8 +356,8 @@ function accruedCents(
   let years = 0;
   while (addYears(contract.startsOn, years + 1) <= through) years += 1;
   const yearStart = addYears(contract.startsOn, years);
-  const yearDays = dayNumber(addYears(contract.startsOn, years + 1)) - dayNumber(yearStart);
-  const elapsed = dayNumber(through) - dayNumber(yearStart) + 1;
+  const yearDays = daysBetween(yearStart, addYears(contract.startsOn, years + 1));
+  const elapsed = daysBetween(yearStart, through) + 1;
   return years * annualCents + Math.round((annualCents * elapsed) / yearDays);
 }
 
@@ -391,8 +371,7 @@ export function contractShare(
   to: string,
 ): number {
   if (to < from) return 0;
-  const before = dateOf(dayNumber(from) - 1);
-  return (accruedCents(contract, to) - accruedCents(contract, before)) / 100;
+  return (accruedCents(contract, to) - accruedCents(contract, addDays(from, -1))) / 100;
 }
 
 /** The dashboard's renewal figures: contracts in force whose last day is near (the 90 count the 30). */
@@ -410,7 +389,7 @@ export function renewalOf(contract: { startsOn: string; endsOn: string }, today:
   const { startsOn, endsOn } = contract;
   if (startsOn > today) return null;
   if (endsOn < today) return 'ended';
-  const left = dayNumber(endsOn) - dayNumber(today);
+  const left = daysBetween(today, endsOn);
   if (left <= RENEWAL_NOTICE_DAYS[1]) return 'due-30';
   if (left <= RENEWAL_NOTICE_DAYS[0]) return 'due-90';
   return null;

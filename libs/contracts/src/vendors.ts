@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limitParam, pageFields, pageParam, searchParam } from './paging';
 import { roleIs, type Role } from './roles';
+import { lineField, notesField } from './text-fields';
 
 /*
  * The companies the department deals with: the manufacturers of its devices, the suppliers it buys
@@ -120,18 +121,6 @@ export const vendorQuerySchema = z.strictObject(
 export type VendorQuery = z.output<typeof vendorQuerySchema>;
 export type VendorQueryRequest = z.input<typeof vendorQuerySchema>;
 
-const control = /\p{Cc}/u;
-
-/** A one-line text field: trimmed, runs of spaces made one, no control characters. */
-function lineField(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, { error: `${label} must have at most ${max} characters.` })
-    .refine((value) => !control.test(value), { error: `${label} cannot hold control characters.` })
-    .transform((value) => value.replace(/\s+/g, ' '));
-}
-
 /** An optional field: left out, null or blank all mean none. */
 function optional<T extends z.ZodType<string, string>>(field: T) {
   return field
@@ -178,16 +167,7 @@ const vendorFields = {
         error: 'Website must be an address starting with https:// or http://.',
       }),
   ),
-  notes: optional(
-    z
-      .string({ error: 'Notes must be text.' })
-      .trim()
-      .max(VENDOR_LIMITS.notes, { error: `Notes must have at most ${VENDOR_LIMITS.notes} characters.` })
-      .transform((value) => value.replace(/\r\n?/g, '\n'))
-      .refine((value) => !control.test(value.replace(/[\n\t]/g, ' ')), {
-        error: 'Notes cannot hold control characters.',
-      }),
-  ),
+  notes: optional(notesField('Notes', VENDOR_LIMITS.notes)),
 };
 
 const FIELD_NAMES = 'name, kinds, contactName, phone, email, website and notes';

@@ -60,3 +60,4 @@ export * from './storage/s3-file-store';
 export * from './storage/file-store-config';
 export * from './storage/handed-files';
 export * from './search-pattern';
+export * from './commands';

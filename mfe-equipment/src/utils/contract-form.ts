@@ -1,5 +1,6 @@
 import {
   addServiceContractSchema,
+  daysBetween,
   type AddServiceContractRequest,
   type ContractKind,
   type Renewal,
@@ -205,18 +206,11 @@ export function modelName(row: ModelRow): string {
   return `${row.manufacturer} ${row.model}`;
 }
 
-const DAY_MS = 86_400_000;
-
 /** Today's date (YYYY-MM-DD) where the reader is. */
 export function localToday(now = new Date()): string {
   const month = String(now.getMonth() + 1).padStart(2, '0');
   const day = String(now.getDate()).padStart(2, '0');
   return `${now.getFullYear()}-${month}-${day}`;
-}
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
 /** "ends today", "ends tomorrow", "ends in 12 days". */

@@ -1,12 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { setDeviceAcquisitionSchema, SUBJECTS, type Actor, type DeviceAcquisition } from '@caliber/contracts';
-import { Acting, Command, parsePayload } from '@caliber/service-kit';
-import { z } from 'zod';
+import { Acting, Command, idBodyCommand, idCommand, parsePayload } from '@caliber/service-kit';
 import { AcquisitionService } from './acquisition.service';
-
-const idCommand = z.object({ id: z.string().max(64) }).loose();
-const setCommand = z.object({ id: z.string().max(64), data: z.unknown() }).loose();
 
 /** NATS handlers of a device's acquisition figures (who may read and set them: the service). */
 @Controller()
@@ -20,7 +16,7 @@ export class AcquisitionController {
 
   @MessagePattern(SUBJECTS.equipment.setAcquisition)
   set(@Acting() actor: Actor, @Command() data: unknown): Promise<DeviceAcquisition> {
-    const { id, data: body } = parsePayload(setCommand, data);
+    const { id, data: body } = parsePayload(idBodyCommand, data);
     return this.acquisitions.set(actor, id, parsePayload(setDeviceAcquisitionSchema, body));
   }
 }

@@ -12,14 +12,16 @@ import {
   type ServiceContract,
   type ServiceContractPage,
 } from '@caliber/contracts';
-import { Acting, Command, parsePayload } from '@caliber/service-kit';
-import { z } from 'zod';
+import {
+  Acting,
+  Command,
+  bodyCommand,
+  idBodyCommand,
+  idCommand,
+  queryCommand,
+  parsePayload,
+} from '@caliber/service-kit';
 import { ServiceContractsService } from './service-contracts.service';
-
-const queryCommand = z.object({ query: z.unknown().default({}) }).loose();
-const idCommand = z.object({ id: z.string().max(64) }).loose();
-const addCommand = z.object({ data: z.unknown() }).loose();
-const updateCommand = z.object({ id: z.string().max(64), data: z.unknown() }).loose();
 
 /** NATS handlers of the service contracts and of a device's cover (who may: the service). */
 @Controller()
@@ -39,13 +41,13 @@ export class ServiceContractsController {
 
   @MessagePattern(SUBJECTS.equipment.contractsAdd)
   add(@Acting() actor: Actor, @Command() data: unknown): Promise<ServiceContract> {
-    const { data: body } = parsePayload(addCommand, data);
+    const { data: body } = parsePayload(bodyCommand, data);
     return this.contracts.add(actor, parsePayload(addServiceContractSchema, body));
   }
 
   @MessagePattern(SUBJECTS.equipment.contractsUpdate)
   update(@Acting() actor: Actor, @Command() data: unknown): Promise<ServiceContract> {
-    const { id, data: body } = parsePayload(updateCommand, data);
+    const { id, data: body } = parsePayload(idBodyCommand, data);
     return this.contracts.update(actor, id, parsePayload(updateServiceContractSchema, body));
   }
 

@@ -9,14 +9,16 @@ import {
   type Vendor,
   type VendorPage,
 } from '@caliber/contracts';
-import { Acting, Command, parsePayload } from '@caliber/service-kit';
-import { z } from 'zod';
+import {
+  Acting,
+  Command,
+  bodyCommand,
+  idBodyCommand,
+  idCommand,
+  queryCommand,
+  parsePayload,
+} from '@caliber/service-kit';
 import { VendorsService } from './vendors.service';
-
-const queryCommand = z.object({ query: z.unknown().default({}) }).loose();
-const idCommand = z.object({ id: z.string().max(64) }).loose();
-const addCommand = z.object({ data: z.unknown() }).loose();
-const updateCommand = z.object({ id: z.string().max(64), data: z.unknown() }).loose();
 
 /** NATS handlers of the vendors (who may read and keep them: the service). */
 @Controller()
@@ -36,13 +38,13 @@ export class VendorsController {
 
   @MessagePattern(SUBJECTS.equipment.vendorsAdd)
   add(@Acting() actor: Actor, @Command() data: unknown): Promise<Vendor> {
-    const { data: body } = parsePayload(addCommand, data);
+    const { data: body } = parsePayload(bodyCommand, data);
     return this.vendors.add(actor, parsePayload(addVendorSchema, body));
   }
 
   @MessagePattern(SUBJECTS.equipment.vendorsUpdate)
   update(@Acting() actor: Actor, @Command() data: unknown): Promise<Vendor> {
-    const { id, data: body } = parsePayload(updateCommand, data);
+    const { id, data: body } = parsePayload(idBodyCommand, data);
     return this.vendors.update(actor, id, parsePayload(updateVendorSchema, body));
   }
 }
