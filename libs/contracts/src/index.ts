@@ -60,4 +60,6 @@ export * from './labour-rates';
 export * from './acquisition';
 export * from './vendors';
 export * from './service-contracts';
+export * from './vendor-charges';
+export * from './amounts';
 export * from './document-records';

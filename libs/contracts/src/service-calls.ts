@@ -47,6 +47,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.identity.assignees,
     // Renamed departments and categories reach the device details kept on tasks and PM plans.
     SUBJECTS.equipment.listChanges,
+    // A task's vendor charges name vendors of the managed list, checked and named by equipment.
+    SUBJECTS.equipment.vendorRefs,
   ],
   // The roster keeps a copy of the department list (renames reach staff; departments are checked).
   identity: [SUBJECTS.equipment.listChanges],
@@ -115,6 +117,7 @@ export const SERVICE_ONLY_SUBJECTS: readonly string[] = [
   SUBJECTS.equipment.digestDepartment,
   SUBJECTS.maintenance.pmBecameOverdue,
   SUBJECTS.equipment.contractsRenewalDue,
+  SUBJECTS.equipment.vendorRefs,
   SUBJECTS.maintenance.costCurrency,
   ...REPORT_DATA_SUBJECTS,
   ...AUDIT_VERIFY_SUBJECTS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountField } from './amounts';
 import { addDays, addYears, dateField, daysBetween } from './dates';
 import { ID_PATTERN } from './ids';
 import { limitParam, pageFields, pageParam, searchParam } from './paging';
@@ -186,16 +187,7 @@ const contractFields = {
   kind: z.enum(CONTRACT_KINDS, { error: `kind must be one of ${CONTRACT_KINDS.join(', ')}.` }),
   startsOn: dateField('Start date', { example: '2026-04-01' }),
   endsOn: dateField('End date', { example: '2029-03-31' }),
-  annualCost: z
-    .number({ error: 'Annual cost must be a number.' })
-    .min(0, { error: 'Annual cost cannot be negative.' })
-    .max(CONTRACT_LIMITS.annualCost, {
-      error: `Annual cost must be at most ${CONTRACT_LIMITS.annualCost.toLocaleString('en')}.`,
-    })
-    // A number that two decimals write exactly (a product with 100 would err in binary).
-    .refine((value) => Number(value.toFixed(2)) === value, {
-      error: 'Annual cost may have at most two decimals.',
-    }),
+  annualCost: amountField('Annual cost', CONTRACT_LIMITS.annualCost),
   responseHours: z
     .number({ error: 'Response time must be a number of hours.' })
     .int({ error: 'Response time must be a whole number of hours.' })

@@ -90,6 +90,8 @@ export const SUBJECTS = {
     contractsAdd: 'equipment.contracts.add',
     contractsUpdate: 'equipment.contracts.update',
     cover: 'equipment.cover.get',
+    /** The vendors a task's charges name, by id (maintenance, to check and name them). */
+    vendorRefs: 'equipment.vendors.refs',
     /** The notifying service's daily ask: contracts within 90 days of their end. */
     contractsRenewalDue: 'equipment.contracts.renewal-due',
     /** The feed of devices' risk flags and places (maintenance, for PM compliance). */
@@ -223,6 +225,8 @@ export const SUBJECTS = {
     labourRates: 'maintenance.costs.rates.list',
     addLabourRate: 'maintenance.costs.rates.add',
     withdrawLabourRate: 'maintenance.costs.rates.withdraw',
+    /** What vendors charged for a task's work (costs): the list, written whole (read with the task). */
+    recordVendorCharges: 'maintenance.tasks.vendor-charges.record',
     health: 'maintenance.health',
   },
   reports: {

@@ -15,6 +15,7 @@ import {
 } from './form-fields';
 import { PAGE_SIZES, TECHNICIAN_LIST_LIMIT } from './limits';
 import { limitParam, pageFields, pageParam, searchParam } from './paging';
+import { taskVendorChargesSchema } from './vendor-charges';
 import { parseSpareParts, SPARE_PART_LIMITS, sparePartDtoSchema, sparePartExample } from './spare-parts';
 import type { AssigneeDto } from './users';
 import {
@@ -226,6 +227,9 @@ export const taskDetailSchema = taskDtoSchema
       .describe(
         'What the recorded hours cost, for Engineers, Managers and Admins; null for others and when no hours are recorded.',
       ),
+    vendorCharges: taskVendorChargesSchema
+      .nullable()
+      .describe('What vendors charged for the work, for Engineers, Managers and Admins; null for others.'),
     statusHistory: z.array(taskStatusHistoryEntrySchema),
     statusHistoryTotal: z.number().int(),
     audit: z.array(auditEntryDtoSchema),
@@ -247,6 +251,7 @@ export const taskDetailSchema = taskDtoSchema
           amount: 142.5,
           currency: 'GHS',
         },
+        vendorCharges: { charges: [], total: 0, currency: 'GHS', version: 0 },
         statusHistory: [taskStatusChangeExample],
         statusHistoryTotal: 1,
         audit: [taskAuditExample],

@@ -199,6 +199,7 @@ describe('NATS permissions', () => {
         'equipment.list',
         'identity.users.assignees',
         'equipment.lists.changes',
+        'equipment.vendors.refs',
       ],
       subscribe: ['maintenance.>', '_INBOX_maintenance.>', 'events.maintenance.>'],
       allowResponses: true,

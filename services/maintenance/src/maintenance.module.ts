@@ -58,6 +58,8 @@ import { MaintenanceDocumentsController } from './documents/maintenance-document
 import { MaintenanceDocumentRecords } from './documents/maintenance-document-records';
 import { LabourRatesController } from './costs/labour-rates.controller';
 import { LabourRatesService } from './costs/labour-rates.service';
+import { VendorChargesController } from './costs/vendor-charges.controller';
+import { VendorChargesService } from './costs/vendor-charges.service';
 
 /** What a run of the service may change: its file worker thread (its source in tests). */
 export interface MaintenanceRun {
@@ -93,6 +95,7 @@ export class MaintenanceModule {
         TaskActivityController,
         MaintenanceDocumentsController,
         LabourRatesController,
+        VendorChargesController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
         serviceAuditController('maintenance', {
           page: SUBJECTS.maintenance.auditPage,
@@ -134,6 +137,7 @@ export class MaintenanceModule {
         TaskActivityService,
         MaintenanceDocumentRecords,
         LabourRatesService,
+        VendorChargesService,
         ...documentShelfProviders('maintenance', fileStoreFromSettings(config.files)),
       ],
     };

@@ -5,9 +5,11 @@ import {
   SUBJECTS,
   updateVendorSchema,
   vendorQuerySchema,
+  vendorRefsRequestSchema,
   type Actor,
   type Vendor,
   type VendorPage,
+  type VendorRefsAnswer,
 } from '@caliber/contracts';
 import {
   Acting,
@@ -46,5 +48,11 @@ export class VendorsController {
   update(@Acting() actor: Actor, @Command() data: unknown): Promise<Vendor> {
     const { id, data: body } = parsePayload(idBodyCommand, data);
     return this.vendors.update(actor, id, parsePayload(updateVendorSchema, body));
+  }
+
+  /** For maintenance only (SUBJECT_SENDERS, made from SERVICE_CALLS, lets no person through). */
+  @MessagePattern(SUBJECTS.equipment.vendorRefs)
+  refs(@Command() data: unknown): Promise<VendorRefsAnswer> {
+    return this.vendors.refs(parsePayload(vendorRefsRequestSchema, data).ids);
   }
 }

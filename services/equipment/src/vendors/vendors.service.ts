@@ -10,6 +10,8 @@ import {
   type Vendor,
   type VendorPage,
   type VendorQuery,
+  type VendorRef,
+  type VendorRefsAnswer,
   type VendorUpdate,
 } from '@caliber/contracts';
 import {
@@ -124,6 +126,20 @@ export class VendorsService {
   async get(actor: Actor, id: string): Promise<Vendor> {
     this.requireReader(actor);
     return toVendor(await this.found(this.dataSource.manager, id));
+  }
+
+  /**
+   * The names and standing of the vendors `ids` name (a task's charges, at most 20): what
+   * maintenance keeps beside a charge and checks it against. An id that names none is left out.
+   */
+  async refs(ids: readonly string[]): Promise<VendorRefsAnswer> {
+    if (ids.length === 0) return { vendors: [] };
+    const rows = (await this.dataSource.query(
+      `SELECT "id", "name", "retired_at" IS NOT NULL AS "retired" FROM "equipment"."vendors"
+        WHERE "id" = ANY($1::uuid[])`,
+      [[...new Set(ids.map((id) => id.toLowerCase()))]],
+    )) as VendorRef[];
+    return { vendors: rows };
   }
 
   async add(actor: Actor, vendor: NewVendor): Promise<Vendor> {

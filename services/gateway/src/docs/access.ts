@@ -339,6 +339,10 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
       sparePartsUsed: [{ name: 'Fuse', quantity: 1, description: '5 A' }],
     }),
   },
+  recordTaskVendorCharges: {
+    names: 'task',
+    body: ({ vendorId }) => ({ charges: [{ vendorId, visitDate: '2026-01-05', amount: 120 }], version: 0 }),
+  },
   certifyTask: { names: 'completed task' },
   deleteTask: { names: 'task' },
   reportIssue: {

@@ -18,6 +18,7 @@ import {
   pmPlanCreatedResponseSchema,
   pmPlanDtoSchema,
   pmPlanListResponseSchema,
+  recordVendorChargesSchema,
   recordWorkSchema,
   reportIssueSchema,
   retirePmPlanSchema,
@@ -27,12 +28,13 @@ import {
   taskDetailSchema,
   taskDtoSchema,
   taskListResponseSchema,
+  taskVendorChargesSchema,
   unplannedDevicesPageSchema,
   updatePmPlanSchema,
   updateTaskSchema,
   type Role,
 } from '@caliber/contracts';
-import { ENGINEERS, operation, STAFF, type ApiOperation, type Callers } from '../api/operation';
+import { ENGINEERS, operation, STAFF, SUPERVISORS, type ApiOperation, type Callers } from '../api/operation';
 import { COMMON_REFUSALS } from '../api/refusals';
 
 /**
@@ -155,6 +157,25 @@ export const TASKS_OPERATIONS = {
       409: 'Stale version, certified or cancelled.',
     },
     forward: { subject: SUBJECTS.maintenance.recordWork },
+  }),
+  recordTaskVendorCharges: operation({
+    operationId: 'recordTaskVendorCharges',
+    method: 'put',
+    path: '/api/tasks/{id}/vendor-charges',
+    tag: 'Tasks',
+    summary: 'Record what vendors charged for the work (Engineers, Managers and Admins)',
+    description:
+      'The whole list (at most 20), replacing the previous one, with the `version` of the list you read (`vendorCharges.version` of the task): a change made meanwhile is refused (409), not overwritten. The list has its own version, so recording an invoice never refuses the work record. Each charge names a vendor of the list (`vendorId`), the visit date (not after today), the invoice number, the amount in the hospital currency (two decimals at most) and notes; a vendor new to the task must be active, one already on it may stay once retired, and each keeps the name it was recorded under. Part of the task’s cost with its labour and parts; costs are not for Technicians. Audited with the old and new lists.',
+    callers: SUPERVISORS,
+    body: recordVendorChargesSchema,
+    answer: { status: 200, description: 'The task’s vendor charges.', schema: taskVendorChargesSchema },
+    refusals: {
+      400: 'A bad charge: an unknown or retired vendor, a visit after today, an amount below 0 or with more than two decimals, more than 20 charges.',
+      404: 'No such task.',
+      409: 'Stale version.',
+      503: COMMON_REFUSALS[503],
+    },
+    forward: { subject: SUBJECTS.maintenance.recordVendorCharges },
   }),
   certifyTask: operation({
     operationId: 'certifyTask',

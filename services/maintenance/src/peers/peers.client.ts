@@ -11,6 +11,7 @@ import {
   type TaskEffect,
   type TaskEffectResult,
   type TaskEquipmentRef,
+  type VendorRefsAnswer,
 } from '@caliber/contracts';
 import { actingUserOfActor, DomainServiceClient, type ServiceChannel } from '@caliber/service-kit';
 import { PEERS_CHANNEL } from '../tokens';
@@ -41,6 +42,11 @@ export class EquipmentPeer extends DomainServiceClient {
   /** A page of the devices' risk flags changed after `after` (the service asks for itself). */
   riskChanges(after: string): Promise<ChangeFeedPage<DeviceRiskChange>> {
     return this.request(SUBJECTS.equipment.riskChanges, { after });
+  }
+
+  /** The vendors a task's charges name (at most 20), with their names and whether retired. */
+  vendorRefs(actor: Actor, ids: readonly string[]): Promise<VendorRefsAnswer> {
+    return this.request(SUBJECTS.equipment.vendorRefs, { ids }, actingUserOfActor(actor));
   }
 
   /** A page of the hospital list entries changed after `after` (the service asks for itself). */

@@ -110,6 +110,10 @@ export class TaskEntity {
   @Column({ name: 'labour_role', type: 'varchar', length: 20, nullable: true })
   labourRole!: string | null;
 
+  /** The version of the task's vendor charges (a list with its own lock: see vendor-charges.service). */
+  @Column({ name: 'vendor_charges_version', type: 'integer', default: 0 })
+  vendorChargesVersion!: number;
+
   @Column({ type: 'varchar', length: 120, nullable: true })
   location!: string | null;
 

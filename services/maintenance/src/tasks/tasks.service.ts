@@ -31,10 +31,11 @@ import {
   removedFields,
   ServiceError,
 } from '@caliber/service-kit';
-import { DataSource, In, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, Not, type EntityManager } from 'typeorm';
 import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-effects.relay';
 import { PmPlansService } from '../plans/pm-plans.service';
 import { labourRoleAfter, priceTaskLabour } from '../costs/task-labour';
+import { VENDOR_CHARGES_AUDIT_ACTION, VendorChargesService } from '../costs/vendor-charges.service';
 import { EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { AddedReportEntity } from './added-report.entity';
 import { deviceColumns } from './device-snapshot';
@@ -86,6 +87,7 @@ export class TasksService {
     private readonly relay: TaskEffectsRelay,
     private readonly plans: PmPlansService,
     private readonly listCache: TaskListCache,
+    private readonly vendorCharges: VendorChargesService,
   ) {}
 
   async list(actor: Actor, query: ListTasksQuery): Promise<TaskListResponse> {
@@ -162,7 +164,12 @@ export class TasksService {
         take: TASK_HISTORY_LIMIT,
       }),
       manager.findAndCount(AuditEntryEntity, {
-        where: { entity: 'task', entityId: task.id },
+        // What vendors charged is a cost: its changes are for those who read costs.
+        where: {
+          entity: 'task',
+          entityId: task.id,
+          ...(readsCosts(actor.role) ? {} : { action: Not(VENDOR_CHARGES_AUDIT_ACTION) }),
+        },
         order: { at: 'DESC', id: 'DESC' },
         take: TASK_HISTORY_LIMIT,
       }),
@@ -173,10 +180,12 @@ export class TasksService {
       }),
     ]);
     const reportOnly = isReportOnly(actor, task, addedToReport);
+    const costs = !reportOnly && readsCosts(actor.role);
     const detail: TaskDetail = {
       ...toTaskDto(task, parts.get(task.id) ?? []),
       // What the hours cost is for those who oversee the work, not the Technician who did it.
-      labourCost: !reportOnly && readsCosts(actor.role) ? await priceTaskLabour(manager, task) : null,
+      labourCost: costs ? await priceTaskLabour(manager, task) : null,
+      vendorCharges: costs ? await this.vendorCharges.of(manager, task) : null,
       statusHistory: history.map(toTaskStatusEntry),
       statusHistoryTotal: historyTotal,
       audit: audit.map(toAuditEntry),

@@ -1093,6 +1093,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/tasks/{id}/vendor-charges': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Record what vendors charged for the work (Engineers, Managers and Admins)
+     * @description The whole list (at most 20), replacing the previous one, with the `version` of the list you read (`vendorCharges.version` of the task): a change made meanwhile is refused (409), not overwritten. The list has its own version, so recording an invoice never refuses the work record. Each charge names a vendor of the list (`vendorId`), the visit date (not after today), the invoice number, the amount in the hospital currency (two decimals at most) and notes; a vendor new to the task must be active, one already on it may stay once retired, and each keeps the name it was recorded under. Part of the task’s cost with its labour and parts; costs are not for Technicians. Audited with the old and new lists.
+     */
+    put: operations['recordTaskVendorCharges'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/tasks/{id}/certify': {
     parameters: {
       query?: never;
@@ -6477,6 +6497,12 @@ export interface components {
      *         "amount": 142.5,
      *         "currency": "GHS"
      *       },
+     *       "vendorCharges": {
+     *         "charges": [],
+     *         "total": 0,
+     *         "currency": "GHS",
+     *         "version": 0
+     *       },
      *       "statusHistory": [
      *         {
      *           "from": "In Progress",
@@ -6581,6 +6607,8 @@ export interface components {
       version: number;
       /** @description What the recorded hours cost, for Engineers, Managers and Admins; null for others and when no hours are recorded. */
       labourCost: components['schemas']['TaskLabourCost'] | null;
+      /** @description What vendors charged for the work, for Engineers, Managers and Admins; null for others. */
+      vendorCharges: components['schemas']['TaskVendorCharges'] | null;
       statusHistory: components['schemas']['TaskStatusChange'][];
       statusHistoryTotal: number;
       audit: components['schemas']['TaskAuditEntry'][];
@@ -6726,6 +6754,31 @@ export interface components {
      */
     TaskUserList: {
       users: components['schemas']['Assignee'][];
+    };
+    /**
+     * @example {
+     *       "charges": [
+     *         {
+     *           "vendorId": "4e1b9c2d-7a3f-4c5e-8d6b-2f1a0e9c8b7d",
+     *           "vendorName": "Philips Healthcare",
+     *           "visitDate": "2026-03-14",
+     *           "invoiceNumber": "INV-2026-0412",
+     *           "amount": 480,
+     *           "notes": "Call-out and replacement of the flow sensor."
+     *         }
+     *       ],
+     *       "total": 480,
+     *       "currency": "GHS",
+     *       "version": 1
+     *     }
+     */
+    TaskVendorCharges: {
+      charges: components['schemas']['VendorCharge'][];
+      /** @description The sum of the charges, to the cent. */
+      total: number;
+      currency: string | null;
+      /** @description Optimistic lock of the list: send it back with a change (409 if it moved on). */
+      version: number;
     };
     /**
      * @example {
@@ -6990,6 +7043,27 @@ export interface components {
       updatedByLabel: string;
       /** @description Optimistic lock: a change sends the version it read and is refused (409) if it moved on. */
       version: number;
+    };
+    /**
+     * @example {
+     *       "vendorId": "4e1b9c2d-7a3f-4c5e-8d6b-2f1a0e9c8b7d",
+     *       "vendorName": "Philips Healthcare",
+     *       "visitDate": "2026-03-14",
+     *       "invoiceNumber": "INV-2026-0412",
+     *       "amount": 480,
+     *       "notes": "Call-out and replacement of the flow sensor."
+     *     }
+     */
+    VendorCharge: {
+      vendorId: string;
+      /** @description The vendor’s name when the charge was recorded. */
+      vendorName: string;
+      /** @description The day of the visit or the work invoiced (YYYY-MM-DD). */
+      visitDate: string;
+      invoiceNumber: string | null;
+      /** @description In the hospital currency. */
+      amount: number;
+      notes: string | null;
     };
     /**
      * @example {
@@ -12668,6 +12742,114 @@ export interface operations {
         };
       };
       /** @description Stale version, certified or cancelled. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  recordTaskVendorCharges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          charges: {
+            vendorId: string;
+            /** Format: date */
+            visitDate: string;
+            invoiceNumber?: string | null;
+            amount: number;
+            notes?: string | null;
+          }[];
+          version: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The task’s vendor charges. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaskVendorCharges'];
+        };
+      };
+      /** @description A bad charge: an unknown or retired vendor, a visit after today, an amount below 0 or with more than two decimals, more than 20 charges. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such task. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Stale version. */
       409: {
         headers: {
           [name: string]: unknown;
