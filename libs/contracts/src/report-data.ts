@@ -275,6 +275,10 @@ export interface CostRow {
   labourCost: number | null;
   /** Tasks with hours but no price: no rate for the role on that day, or hours recorded before roles were kept. */
   tasksWithUnpricedHours: number;
+  /** What vendors invoiced for the work; null when none did (or the reader does not read costs). */
+  vendorCost: number | null;
+  /** Tasks with at least one vendor charge (0 for a reader who does not read costs). */
+  tasksWithVendorCharges: number;
 }
 
 export interface CostFigures {

@@ -172,6 +172,12 @@ describe('Reports (real stack)', () => {
          VALUES ($1, $2, $3, $4, $5)`,
         [task?.id, position, name, quantity, cost],
       );
+    // The manufacturer's call-out for the same repair.
+    await maintenanceRows.query(
+      `INSERT INTO "maintenance"."task_vendor_charges" ("task_id", "position", "vendor_id", "vendor_name", "visit_date", "amount")
+       VALUES ($1, 0, gen_random_uuid(), 'Report Vendor', '2001-03-06', 80.25)`,
+      [task?.id],
+    );
     const [settings] = (await maintenanceRows.query(
       `SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1`,
     )) as [{ currency: string | null }];
@@ -245,7 +251,7 @@ describe('Reports (real stack)', () => {
     expect(text).toContain('3 parts of 2 kinds were used on 1 tasks and 1 devices');
     expect(text).toContain('Their recorded cost is €31.00; 1 uses had no recorded cost and are not priced.');
     expect(text).toContain(
-      'Recorded parts cost €31.00 and recorded labour 3.5 h, priced at €140.00 by the labour rates in force when the work was done.',
+      'Recorded parts cost €31.00 and recorded labour 3.5 h, priced at €140.00 by the labour rates in force when the work was done; vendors invoiced €80.25 for 1 of the tasks.',
     );
     expect(text).toContain('down for 48.0 h in all: uptime 93.5%');
     expect(text).toContain('1 certifications were given in the period');
@@ -276,7 +282,8 @@ describe('Reports (real stack)', () => {
     expect(column('Part uses without a cost')).toBe(1);
     expect(column('Labour hours')).toBe(3.5);
     expect(column('Labour cost')).toBe(140);
-    expect(column('Recorded cost')).toBe(171);
+    expect(column('Vendor charges')).toBe(80.25);
+    expect(column('Recorded cost')).toBe(251.25); // 31 + 140 + 80.25
   });
 
   it('gives a Technician the hours of their own work without their price', async () => {
@@ -290,9 +297,10 @@ describe('Reports (real stack)', () => {
     writeFileSync(file, Buffer.from(await answer.arrayBuffer()));
     const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(text).toContain(
-      'recorded labour 3.5 h (labour is priced in the reports of Engineers, Managers and Admins).',
+      'recorded labour 3.5 h (labour and vendors’ charges are in the reports of Engineers, Managers and Admins).',
     );
     expect(text).not.toContain('140.00');
+    expect(text).not.toContain('80.25');
   });
 
   it('writes a Word document with the narrative and the tables', async () => {

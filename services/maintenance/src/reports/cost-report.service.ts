@@ -20,6 +20,7 @@ import {
   SPARE_PARTS,
   taskScope,
   TASKS,
+  VENDOR_CHARGES,
   type TaskOwner,
 } from './task-filter';
 
@@ -53,6 +54,8 @@ interface CostJson {
   tasks_without_hours: number;
   labour_cost: number | null;
   tasks_with_unpriced_hours: number;
+  vendor_cost: number | null;
+  tasks_with_vendor_charges: number;
 }
 
 interface CostGroupJson extends CostJson {
@@ -97,6 +100,8 @@ function costRow(row: CostJson, priced: boolean): CostRow {
     tasksWithoutHours: row.tasks_without_hours,
     labourCost: priced ? money(row.labour_cost) : null,
     tasksWithUnpricedHours: priced ? row.tasks_with_unpriced_hours : row.tasks - row.tasks_without_hours,
+    vendorCost: priced ? money(row.vendor_cost) : null,
+    tasksWithVendorCharges: priced ? row.tasks_with_vendor_charges : 0,
   };
 }
 
@@ -124,7 +129,8 @@ function partUses(sql: ReportSql, owner: TaskOwner): string {
 
 /**
  * Work completed in the period, one row per task (alias `w`) with its parts' known cost (null
- * when no use had a unit cost) and its uses without one, and its labour priced: the hours times
+ * when no use had a unit cost) and its uses without one, what vendors invoiced for it (null when
+ * none did), and its labour priced: the hours times
  * the rate of the role whose work they are (`tasks.labour_role`) in force on the hospital's date of
  * completion, rounded to the cent per task in exact numerics (as the task's own page prices it). A
  * rate added later starts no earlier than the day it is added, so work finished before that day
@@ -134,12 +140,14 @@ function completedWork(sql: ReportSql, owner: TaskOwner): string {
   return `work AS (
       SELECT t."id", t."equipment_id", t."equipment_name", t."equipment_serial", t."equipment_department",
              t."equipment_category", t."labour_hours", t."completed_date", p."cost", p."uncosted",
-             round(t."labour_hours" * r."hourly_rate", 2) AS "labour_cost"
+             round(t."labour_hours" * r."hourly_rate", 2) AS "labour_cost", v."vendor_cost"
         FROM ${TASKS} t
         CROSS JOIN LATERAL (
           SELECT sum(sp."quantity" * sp."unit_cost") AS "cost",
                  count(*) FILTER (WHERE sp."unit_cost" IS NULL) AS "uncosted"
             FROM ${SPARE_PARTS} sp WHERE sp."task_id" = t."id") p
+        CROSS JOIN LATERAL (
+          SELECT sum(vc."amount") AS "vendor_cost" FROM ${VENDOR_CHARGES} vc WHERE vc."task_id" = t."id") v
         LEFT JOIN LATERAL (
           SELECT lr."hourly_rate" FROM ${LABOUR_RATES} lr
            WHERE lr."role" = t."labour_role"
@@ -155,7 +163,9 @@ const COST_SUMS = `count(*)::int AS "tasks", sum(w."cost")::float8 AS "parts_cos
        (count(*) FILTER (WHERE w."labour_hours" IS NULL))::int AS "tasks_without_hours",
        sum(w."labour_cost")::float8 AS "labour_cost",
        (count(*) FILTER (WHERE w."labour_hours" IS NOT NULL AND w."labour_cost" IS NULL))::int
-         AS "tasks_with_unpriced_hours"`;
+         AS "tasks_with_unpriced_hours",
+       sum(w."vendor_cost")::float8 AS "vendor_cost",
+       (count(*) FILTER (WHERE w."vendor_cost" IS NOT NULL))::int AS "tasks_with_vendor_charges"`;
 
 /**
  * Spare parts and the cost of work completed in the period. A part is known by its name with case
@@ -247,6 +257,8 @@ export class CostReportService {
       tasks_without_hours: 0,
       labour_cost: null,
       tasks_with_unpriced_hours: 0,
+      vendor_cost: null,
+      tasks_with_vendor_charges: 0,
     };
     return {
       currency: settings?.currency?.trim() ?? null,

@@ -54,6 +54,8 @@ interface TaskSpec {
   certified?: { at: string; by: ActingUser };
   deleted?: boolean;
   parts?: [name: string, quantity: number, unitCost: number | null][];
+  /** What vendors invoiced for the work. */
+  vendorCharges?: number[];
 }
 
 const DAY_MS = 86_400_000;
@@ -77,6 +79,7 @@ const person = (role: string, name: string): ActingUser => ({
  * The ward's tasks (Alpha is a Ventilator, Bravo a Monitor; Ama and Kofi are technicians):
  * - T1 Repair, High, Ama, Alpha: created Mar 3 08:00, due Mar 5, completed Mar 4 10:00 (26 h, on
  *   time), 3.5 labour hours, certified Mar 6 by Esi. Parts: Oxygen Sensor 2 × 45.50, "filter  kit " 1 (no cost).
+ *   Vendors invoiced 120.10 and 30.20 for it.
  * - T2 Preventive, Medium, Ama, Bravo: created Mar 10 00:00, due Mar 11, completed Mar 12 12:00
  *   (60 h, late), no labour hours, awaiting certification. Parts: oxygen sensor 1 × 50.00, Filter Kit 3 (no cost).
  * - T3 Inspect, Low, Kofi, Alpha: created Mar 17 09:00, due Mar 20, In Progress: overdue.
@@ -84,7 +87,7 @@ const person = (role: string, name: string): ActingUser => ({
  * - T5 Calibrate, Medium, Kofi, Alpha: created Feb 25 00:00, no due date, completed Mar 2 00:00
  *   (120 h, on time), 2 labour hours, awaiting certification. Parts: O-ring 4 × 0.75, " Oxygen  Sensor" 1 (no cost).
  * - T6 Repair, High, nobody, Bravo: created Mar 25, due Mar 26, Cancelled (not overdue).
- * - T8 Repair, Ama, Alpha, completed in March but deleted: never counted (100 parts).
+ * - T8 Repair, Ama, Alpha, completed in March but deleted: never counted (100 parts, a 999 invoice).
  * - T9 Install, Low, Ama, Alpha: created Apr 2, no due date: outside the period, never overdue.
  * The east ward: T7 Repair, Ama, Charlie: created Mar 5, completed Mar 6 (24 h), 1 labour hour,
  * certified Mar 7 by Yaw; Oxygen Sensor 5 × 40.00.
@@ -199,6 +202,12 @@ describe('Maintenance report figures (real PostgreSQL and NATS, hand-built data)
          VALUES ($1, $2, $3, $4, $5)`,
         [row.id, position, name, quantity, unitCost],
       );
+    for (const [position, amount] of (spec.vendorCharges ?? []).entries())
+      await rows.query(
+        `INSERT INTO "maintenance"."task_vendor_charges" ("task_id", "position", "vendor_id", "vendor_name", "visit_date", "amount")
+         VALUES ($1, $2, gen_random_uuid(), 'Hand-built Vendor', '2025-03-04', $3)`,
+        [row.id, position, amount],
+      );
   }
 
   async function pmPlan(on: Device): Promise<string> {
@@ -239,6 +248,7 @@ describe('Maintenance report figures (real PostgreSQL and NATS, hand-built data)
         ['Oxygen Sensor', 2, 45.5],
         ['filter  kit ', 1, null],
       ],
+      vendorCharges: [120.1, 30.2],
     });
     await task('T2', {
       type: 'Preventive',
@@ -320,6 +330,7 @@ describe('Maintenance report figures (real PostgreSQL and NATS, hand-built data)
       labourHours: 9,
       deleted: true,
       parts: [['Oxygen Sensor', 100, 1]],
+      vendorCharges: [999],
     });
     await task('T9', {
       type: 'Install',
@@ -608,6 +619,8 @@ describe('Maintenance report figures (real PostgreSQL and NATS, hand-built data)
         // unpriced. Pricing by role and date is worked by hand in the reports' suite.
         labourCost: null,
         tasksWithUnpricedHours: 2,
+        vendorCost: 150.3, // T1: 120.10 + 30.20
+        tasksWithVendorCharges: 1,
       };
       const [settings] = (await rows.query(
         `SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1`,
@@ -628,6 +641,8 @@ describe('Maintenance report figures (real PostgreSQL and NATS, hand-built data)
             tasksWithoutHours: 1,
             labourCost: null,
             tasksWithUnpricedHours: 0,
+            vendorCost: null,
+            tasksWithVendorCharges: 0,
           },
           // Alpha: T1 and T5.
           {
@@ -639,6 +654,8 @@ describe('Maintenance report figures (real PostgreSQL and NATS, hand-built data)
             tasksWithoutHours: 0,
             labourCost: null,
             tasksWithUnpricedHours: 2,
+            vendorCost: 150.3,
+            tasksWithVendorCharges: 1,
           },
         ],
       });
@@ -657,6 +674,8 @@ describe('Maintenance report figures (real PostgreSQL and NATS, hand-built data)
           tasksWithoutHours: 0,
           labourCost: null,
           tasksWithUnpricedHours: 0,
+          vendorCost: null,
+          tasksWithVendorCharges: 0,
         },
         byDepartment: [],
         byCategory: [],
@@ -681,6 +700,8 @@ describe('Maintenance report figures (real PostgreSQL and NATS, hand-built data)
               tasksWithoutHours: 0,
               labourCost: null,
               tasksWithUnpricedHours: 2,
+              vendorCost: 150.3,
+              tasksWithVendorCharges: 1,
             },
           ],
           2,

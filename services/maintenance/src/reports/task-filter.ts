@@ -4,6 +4,7 @@ import type { ReportSql } from '@caliber/service-kit';
 export const TASKS = `"${MAINTENANCE_SCHEMA}"."tasks"`;
 export const SPARE_PARTS = `"${MAINTENANCE_SCHEMA}"."spare_parts"`;
 export const LABOUR_RATES = `"${MAINTENANCE_SCHEMA}"."labour_rates"`;
+export const VENDOR_CHARGES = `"${MAINTENANCE_SCHEMA}"."task_vendor_charges"`;
 
 /**
  * Whose tasks a report reads: everyone's, or one person's work (a Technician's reports cover the

@@ -8,10 +8,16 @@ import {
 import type { Cell, ReportBlock, TableColumn } from '../document/report-document';
 import { count, fixedTable, hours, money, pagedTable, scopeWords, type ReportBuilder } from './build-context';
 
-/** The sum of what was recorded (parts with a unit cost, priced labour); null when nothing was. */
+/**
+ * The sum of what was recorded (parts with a unit cost, priced labour, vendors' charges), in whole
+ * cents; null when nothing was.
+ */
 function totalCost(row: CostRow): number | null {
-  if (row.partsCost === null && row.labourCost === null) return null;
-  return Math.round(((row.partsCost ?? 0) + (row.labourCost ?? 0)) * 100) / 100;
+  const amounts = [row.partsCost, row.labourCost, row.vendorCost].filter(
+    (amount): amount is number => amount !== null,
+  );
+  if (amounts.length === 0) return null;
+  return amounts.reduce((cents, amount) => cents + Math.round(amount * 100), 0) / 100;
 }
 
 function costColumns(priced: boolean): TableColumn[] {
@@ -25,6 +31,7 @@ function costColumns(priced: boolean): TableColumn[] {
       ? ([
           { header: 'Labour cost', type: 'currency' },
           { header: 'Tasks with unpriced hours', type: 'integer' },
+          { header: 'Vendor charges', type: 'currency' },
           { header: 'Recorded cost', type: 'currency' },
         ] satisfies TableColumn[])
       : []),
@@ -38,13 +45,13 @@ function costCells(row: CostRow, priced: boolean): Cell[] {
     row.partUsesWithoutCost,
     row.labourHours,
     row.tasksWithoutHours,
-    ...(priced ? [row.labourCost, row.tasksWithUnpricedHours, totalCost(row)] : []),
+    ...(priced ? [row.labourCost, row.tasksWithUnpricedHours, row.vendorCost, totalCost(row)] : []),
   ];
 }
 
 /**
- * Financial cost of the work completed in the period: parts where unit costs were recorded and
- * labour where hours were recorded, each task's hours priced by maintenance at the rate of the role
+ * Financial cost of the work completed in the period: parts where unit costs were recorded,
+ * what vendors invoiced, and labour where hours were recorded, each task's hours priced by maintenance at the rate of the role
  * that recorded them in force on the day the task was completed. What was not recorded, or has no
  * rate, is counted and said, never estimated. Labour is priced for Engineers, Managers and Admins
  * (a Technician's report of their own work gives the hours).
@@ -87,8 +94,14 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
       context.currency,
     )} and recorded labour ${hours(total.labourHours)}${
       priced
-        ? `, priced at ${money(total.labourCost, context.currency)} by the labour rates in force when the work was done`
-        : ' (labour is priced in the reports of Engineers, Managers and Admins)'
+        ? `, priced at ${money(total.labourCost, context.currency)} by the labour rates in force when the work was done; ${
+            total.tasksWithVendorCharges
+              ? `vendors invoiced ${money(total.vendorCost, context.currency)} for ${count(
+                  total.tasksWithVendorCharges,
+                )} of the tasks`
+              : 'no vendor charges were recorded'
+          }`
+        : ' (labour and vendors’ charges are in the reports of Engineers, Managers and Admins)'
     }.`,
     unrecorded.length
       ? `Not in these figures: ${unrecorded.join('; ')}. The report does not estimate what was not recorded.`
@@ -105,6 +118,7 @@ export const buildFinancialCost: ReportBuilder = async (context) => {
         ...(priced
           ? [
               { label: 'Labour cost', value: money(total.labourCost, context.currency) },
+              { label: 'Vendor charges', value: money(total.vendorCost, context.currency) },
               { label: 'Recorded cost', value: money(totalCost(total), context.currency) },
             ]
           : []),
