@@ -7,6 +7,7 @@ import { readError, useTaskDetail } from '../hooks/task-queries';
 import { auditValue, equipmentLabel } from '../utils/format';
 import { certificationTag } from '../utils/task-permissions';
 import { PriorityBadge } from './PriorityBadge';
+import { VendorChargesSection } from './VendorChargesSection';
 import { WorkRecord } from './WorkRecord';
 
 function who(ref: { name: string } | null): string {
@@ -15,7 +16,8 @@ function who(ref: { name: string } | null): string {
 
 /**
  * Everything about one task: its fields, the reports others added to its fault, the work record
- * with its spare parts, the status history and the audit trail (newest first). It follows the task's live events while it is open.
+ * with its spare parts, what vendors charged (for those who read costs), the status history and
+ * the audit trail (newest first). It follows the task's live events while it is open.
  */
 /**
  * What a person may add to a task: a reporter from the ward adds photos of the fault; the
@@ -111,6 +113,18 @@ export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void 
 
             <h3 className="ck-subheading">Work record</h3>
             <WorkRecord task={task} labourCost={task.labourCost} />
+
+            {/* Costs: the server gives them only to those who read them (never a Technician). */}
+            {task.vendorCharges ? (
+              <>
+                <h3 className="ck-subheading">Vendor charges</h3>
+                <VendorChargesSection
+                  taskId={task._id}
+                  taskTitle={task.title}
+                  vendorCharges={task.vendorCharges}
+                />
+              </>
+            ) : null}
 
             <h3 className="ck-subheading">Photos and documents</h3>
             <DocumentsPanel
