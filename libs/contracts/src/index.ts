@@ -61,5 +61,6 @@ export * from './acquisition';
 export * from './vendors';
 export * from './service-contracts';
 export * from './vendor-charges';
+export * from './cost-of-service';
 export * from './amounts';
 export * from './document-records';

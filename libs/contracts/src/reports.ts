@@ -4,7 +4,10 @@ import { dateField } from './dates';
 import { ID_PATTERN } from './ids';
 import { EXAMPLE_ENGINEER } from './examples';
 
-/** The eight report types. */
+/**
+ * The report types: the spec's eight, and the cost of service (the ratio a manager defends a
+ * budget with, added after them).
+ */
 export const REPORT_TYPES = [
   'equipmentStatus',
   'taskManagement',
@@ -14,6 +17,7 @@ export const REPORT_TYPES = [
   'downtimeAnalysis',
   'financialCost',
   'complianceAudit',
+  'costOfService',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -27,6 +31,7 @@ export const REPORT_TITLES: Record<ReportType, string> = {
   downtimeAnalysis: 'Downtime analysis',
   financialCost: 'Financial cost',
   complianceAudit: 'Compliance audit',
+  costOfService: 'Cost of service',
 };
 
 /**

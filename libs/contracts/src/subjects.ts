@@ -105,6 +105,8 @@ export const SUBJECTS = {
     reportDowntime: 'equipment.report.downtime',
     reportDowntimeDevices: 'equipment.report.downtime-devices',
     reportInventory: 'equipment.report.inventory',
+    /** The devices with their acquisition cost and share of the contracts (the cost of service ratio). */
+    reportOwnership: 'equipment.report.ownership',
     /** The hospital lists (departments with wards, categories): everyone reads, Admins change. */
     lists: 'equipment.lists.get',
     addListEntry: 'equipment.lists.add',
@@ -192,6 +194,8 @@ export const SUBJECTS = {
     reportPartRows: 'maintenance.report.part-rows',
     reportCosts: 'maintenance.report.costs',
     reportDeviceCosts: 'maintenance.report.device-costs',
+    /** The work of a page of devices, named by id (the cost of service ratio). */
+    reportDeviceServiceCosts: 'maintenance.report.device-service-costs',
     reportCertification: 'maintenance.report.certification',
     reportAwaitingCertification: 'maintenance.report.awaiting-certification',
     /** Electrical-safety tests (IEC 62353): a device's tests and due date, one test, recording one. */

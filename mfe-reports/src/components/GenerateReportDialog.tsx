@@ -84,7 +84,7 @@ function GenerateReportForm({ onClose, onGenerated }: Omit<GenerateReportDialogP
         aria-busy={busy || undefined}
         onSubmit={(event) => void submit(event)}
       >
-        <ReportTypesField form={form} />
+        <ReportTypesField form={form} role={user?.role} />
         <ReportFilterFields form={form} />
         <ReportOutputFields form={form} />
         <ReportAdvancedFields form={form} />

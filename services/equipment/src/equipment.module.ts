@@ -43,6 +43,7 @@ import { RiskController } from './risk/risk.controller';
 import { RiskService } from './risk/risk.service';
 import { DowntimeReportService } from './reports/downtime-report.service';
 import { InventoryReportService } from './reports/inventory-report.service';
+import { OwnershipReportService } from './reports/ownership-report.service';
 import { ReportDataController } from './reports/report-data.controller';
 import { EquipmentDashboardController } from './dashboard/dashboard.controller';
 import { EquipmentDashboardService } from './dashboard/dashboard.service';
@@ -129,6 +130,7 @@ export class EquipmentModule {
         InventoryActivityService,
         TaskEffectsService,
         InventoryReportService,
+        OwnershipReportService,
         DowntimeReportService,
         EquipmentDashboardService,
         DigestDepartmentService,

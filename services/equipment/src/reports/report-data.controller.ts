@@ -1,10 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  COST_OF_SERVICE_REFUSAL,
+  readsCosts,
   reportFiguresRequestSchema,
   reportPageRequestSchema,
   SUBJECTS,
   type DeviceDowntimeRow,
+  type Actor,
+  type DeviceOwnershipRow,
   type DowntimeFigures,
   type EquipmentStatusFigures,
   type ExpiringWarrantyRow,
@@ -13,9 +17,10 @@ import {
   type ReportRowsPage,
   type ReportScope,
 } from '@caliber/contracts';
-import { Command, parsePayload } from '@caliber/service-kit';
+import { Acting, Command, parsePayload, ServiceError } from '@caliber/service-kit';
 import { DowntimeReportService } from './downtime-report.service';
 import { InventoryReportService } from './inventory-report.service';
+import { OwnershipReportService } from './ownership-report.service';
 import { checkedScope, type PageRequest } from '@caliber/service-kit';
 
 function figuresScope(data: unknown): ReportScope {
@@ -37,7 +42,19 @@ export class ReportDataController {
   constructor(
     private readonly inventory: InventoryReportService,
     private readonly downtime: DowntimeReportService,
+    private readonly ownership: OwnershipReportService,
   ) {}
+
+  /** Acquisition and contract costs: for those who read costs only. */
+  @MessagePattern(SUBJECTS.equipment.reportOwnership)
+  ownershipRows(
+    @Acting() actor: Actor,
+    @Command() data: unknown,
+  ): Promise<ReportRowsPage<DeviceOwnershipRow>> {
+    if (!readsCosts(actor.role)) throw new ServiceError('FORBIDDEN', COST_OF_SERVICE_REFUSAL);
+    const { scope, page } = pageRequest(data);
+    return this.ownership.devices(scope, page);
+  }
 
   @MessagePattern(SUBJECTS.equipment.reportStatus)
   status(@Command() data: unknown): Promise<EquipmentStatusFigures> {

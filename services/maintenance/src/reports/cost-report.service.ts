@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type {
-  CostFigures,
-  CostRow,
-  DeviceCostRow,
-  ReportRowsPage,
-  ReportScope,
-  SparePartRow,
-  SparePartsFigures,
+import {
+  REPLACEMENT_WINDOW_DAYS,
+  type CostFigures,
+  type CostRow,
+  type DeviceCostRow,
+  type DeviceServiceCosts,
+  type ReportRowsPage,
+  type ReportScope,
+  type SparePartRow,
+  type SparePartsFigures,
 } from '@caliber/contracts';
 import type { DataSource } from 'typeorm';
 import { hours, keysetPage, ReportSql, type KeysetOrder, type PageRequest } from '@caliber/service-kit';
@@ -62,6 +64,16 @@ interface CostGroupJson extends CostJson {
   department: string | null;
   category: string | null;
   by: 'all' | 'department' | 'category';
+}
+
+interface ServiceCostJson {
+  equipment_id: string;
+  tasks: number;
+  labour_cost: number | null;
+  parts_cost: number | null;
+  vendor_cost: number | null;
+  tasks_with_unpriced_hours: number;
+  repair_cost_year: number;
 }
 
 interface DeviceCostJson extends CostJson, Record<string, unknown> {
@@ -137,9 +149,14 @@ function partUses(sql: ReportSql, owner: TaskOwner): string {
  * keeps its price.
  */
 function completedWork(sql: ReportSql, owner: TaskOwner): string {
+  return pricedWork(sql, `${taskScope(sql, owner)} AND ${completedIn(sql)}`);
+}
+
+/** Completed work's rows as `completedWork` prices them, of the tasks (alias `t`) `where` selects. */
+function pricedWork(sql: ReportSql, where: string): string {
   return `work AS (
       SELECT t."id", t."equipment_id", t."equipment_name", t."equipment_serial", t."equipment_department",
-             t."equipment_category", t."labour_hours", t."completed_date", p."cost", p."uncosted",
+             t."equipment_category", t."task_type", t."labour_hours", t."completed_date", p."cost", p."uncosted",
              round(t."labour_hours" * r."hourly_rate", 2) AS "labour_cost", v."vendor_cost"
         FROM ${TASKS} t
         CROSS JOIN LATERAL (
@@ -153,7 +170,7 @@ function completedWork(sql: ReportSql, owner: TaskOwner): string {
            WHERE lr."role" = t."labour_role"
              AND lr."starts_on" <= (t."completed_date" AT TIME ZONE ${sql.zone})::date
            ORDER BY lr."starts_on" DESC LIMIT 1) r ON true
-       WHERE ${taskScope(sql, owner)} AND ${completedIn(sql)})`;
+       WHERE t."deleted_at" IS NULL AND t."status" = 'Completed' AND ${where})`;
 }
 
 /** A group's cost figures over `work` rows (alias `w`); sums of nothing known are null. */
@@ -270,6 +287,52 @@ export class CostReportService {
       byCategory: of('category')
         .map((row) => ({ name: row.category ?? '', ...costRow(row, priced) }))
         .sort(byName),
+    };
+  }
+
+  /**
+   * The work of the devices `ids` (a page of equipment's, for the cost of service ratio): each
+   * device's labour, parts and vendors' charges of the work completed in the period, wherever the
+   * device was then, and its repairs over the `REPLACEMENT_WINDOW_DAYS` ending with the period (the
+   * replacement flag). Devices without work are left out.
+   */
+  async deviceServiceCosts(scope: ReportScope, ids: readonly string[]): Promise<DeviceServiceCosts> {
+    if (ids.length === 0) return { rows: [] };
+    const sql = new ReportSql(scope);
+    const devices = sql.bind([...new Set(ids.map((id) => id.toLowerCase()))]);
+    const yearStart = `((${sql.toDate} + 1 - ${sql.bind(REPLACEMENT_WINDOW_DAYS)}::int)::timestamp AT TIME ZONE ${sql.zone})`;
+    const inPeriod = `w."completed_date" >= ${sql.start}`;
+    const rows = (await this.dataSource.query(
+      `WITH ${pricedWork(
+        sql,
+        `t."equipment_id" = ANY(${devices}::uuid[])
+         AND t."completed_date" >= LEAST(${sql.start}, ${yearStart}) AND t."completed_date" < ${sql.stop}`,
+      )}
+       SELECT w."equipment_id",
+              (count(*) FILTER (WHERE ${inPeriod}))::int AS "tasks",
+              (sum(w."labour_cost") FILTER (WHERE ${inPeriod}))::float8 AS "labour_cost",
+              (sum(w."cost") FILTER (WHERE ${inPeriod}))::float8 AS "parts_cost",
+              (sum(w."vendor_cost") FILTER (WHERE ${inPeriod}))::float8 AS "vendor_cost",
+              (count(*) FILTER (WHERE ${inPeriod} AND w."labour_hours" IS NOT NULL AND w."labour_cost" IS NULL))::int
+                AS "tasks_with_unpriced_hours",
+              COALESCE(sum(COALESCE(w."labour_cost", 0) + COALESCE(w."cost", 0) + COALESCE(w."vendor_cost", 0))
+                FILTER (WHERE w."task_type" = 'Repair' AND w."completed_date" >= ${yearStart}), 0)::float8
+                AS "repair_cost_year"
+         FROM work w GROUP BY w."equipment_id"`,
+      sql.params,
+    )) as ServiceCostJson[];
+    return {
+      rows: rows
+        .filter((row) => row.tasks > 0 || row.repair_cost_year > 0)
+        .map((row) => ({
+          equipmentId: row.equipment_id,
+          tasks: row.tasks,
+          labourCost: money(row.labour_cost),
+          partsCost: money(row.parts_cost),
+          vendorCost: money(row.vendor_cost),
+          tasksWithUnpricedHours: row.tasks_with_unpriced_hours,
+          repairCostYear: money(row.repair_cost_year) ?? 0,
+        })),
     };
   }
 

@@ -1,6 +1,8 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  COST_OF_SERVICE_REFUSAL,
+  deviceServiceCostsRequestSchema,
   readsCosts,
   reportFiguresRequestSchema,
   reportPageRequestSchema,
@@ -11,6 +13,7 @@ import {
   type CostFigures,
   type FailedSafetyTestRow,
   type DeviceCostRow,
+  type DeviceServiceCosts,
   type OverdueTaskRow,
   type ReportRowsPage,
   type ReportScope,
@@ -21,7 +24,7 @@ import {
   type TaskFigures,
   type WorkMixFigures,
 } from '@caliber/contracts';
-import { Acting, Command, parsePayload } from '@caliber/service-kit';
+import { Acting, Command, parsePayload, ServiceError } from '@caliber/service-kit';
 import { TaskRules } from '../tasks/task-rules';
 import { CostReportService } from './cost-report.service';
 import { checkedScope, type PageRequest } from '@caliber/service-kit';
@@ -96,6 +99,14 @@ export class ReportDataController {
   @MessagePattern(SUBJECTS.maintenance.reportCosts)
   costFigures(@Acting() actor: Actor, @Command() data: unknown): Promise<CostFigures> {
     return this.costs.costs(figuresScope(data), ownerFor(actor), readsCosts(actor.role));
+  }
+
+  /** Costs, whole: for those who read costs only (the cost of service ratio is not a Technician's). */
+  @MessagePattern(SUBJECTS.maintenance.reportDeviceServiceCosts)
+  deviceServiceCosts(@Acting() actor: Actor, @Command() data: unknown): Promise<DeviceServiceCosts> {
+    if (!readsCosts(actor.role)) throw new ServiceError('FORBIDDEN', COST_OF_SERVICE_REFUSAL);
+    const { scope, ids } = parsePayload(deviceServiceCostsRequestSchema, data);
+    return this.costs.deviceServiceCosts(checkedScope(scope), ids);
   }
 
   @MessagePattern(SUBJECTS.maintenance.reportDeviceCosts)

@@ -2,6 +2,7 @@ import type { ReportType } from '@caliber/contracts';
 import type { ReportSection } from '../document/report-document';
 import type { BuildContext, ReportBuilder } from './build-context';
 import { buildComplianceAudit } from './compliance-audit.builder';
+import { buildCostOfService } from './cost-of-service.builder';
 import { buildDowntime } from './downtime.builder';
 import { buildEquipmentStatus } from './equipment-status.builder';
 import { buildFinancialCost } from './financial-cost.builder';
@@ -20,6 +21,7 @@ const BUILDERS: Record<ReportType, ReportBuilder> = {
   downtimeAnalysis: buildDowntime,
   financialCost: buildFinancialCost,
   complianceAudit: buildComplianceAudit,
+  costOfService: buildCostOfService,
 };
 
 export function buildReportSection(type: ReportType, context: BuildContext): Promise<ReportSection> {

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { ID_PATTERN } from './ids';
+import { reportScopeSchema } from './report-data';
+
+/*
+ * The cost of service ratio (COSR): what keeping the devices in service cost over a period (the
+ * in-house labour, parts and vendors' charges of the work completed in it, and the devices' share
+ * of the service contracts running in it) over what the devices cost to acquire. A clinical
+ * engineering department reports it by device, model, category, department and for the hospital;
+ * well-run departments sit around 3–7% a year.
+ *
+ * No one service holds it all: equipment knows each device's acquisition cost, model and place
+ * and the contracts covering it; maintenance knows the work. The reports service reads equipment's
+ * devices a page at a time and asks maintenance for the work of each page's devices, so neither
+ * answer grows with the inventory.
+ */
+
+/**
+ * A device is flagged for replacement planning when its repairs over the year ending on the
+ * period's last day cost more than this share of what it cost to acquire (its replacement cost, as
+ * recorded): a common threshold of clinical engineering, where repairing on costs more than
+ * planning the replacement.
+ */
+export const REPLACEMENT_REPAIR_SHARE = 0.5;
+
+/** The days of the year a device's repairs are summed over for the replacement flag. */
+export const REPLACEMENT_WINDOW_DAYS = 365;
+
+/** The words of a refusal to one who does not read costs (a Technician, clinical staff). */
+export const COST_OF_SERVICE_REFUSAL = 'The cost of service is for Engineers, Managers and Admins.';
+
+/** A device as equipment answers it for the COSR: its place, model, acquisition cost and contracts. */
+export interface DeviceOwnershipRow {
+  equipmentId: string;
+  name: string;
+  serialNumber: string;
+  manufacturer: string;
+  model: string;
+  department: string;
+  category: string;
+  /** Null when none is recorded: the device's service cost is then outside every ratio. */
+  acquisitionCost: number | null;
+  /**
+   * Its share of the service contracts covering it over the period: each contract's cost falling
+   * within the period (`contractShare`), split evenly over the devices the contract covers now.
+   * Not rounded: the shares of one contract add up to its cost, and sums are rounded once.
+   */
+  contractCost: number;
+  /** How many contracts covering it ran in the period. */
+  contracts: number;
+}
+
+/** `maintenance.report.device-service-costs`: the work of some devices (a page of equipment's). */
+export const deviceServiceCostsRequestSchema = z.strictObject({
+  scope: reportScopeSchema,
+  ids: z.array(z.string().regex(ID_PATTERN)).max(1000),
+});
+export type DeviceServiceCostsRequest = z.input<typeof deviceServiceCostsRequestSchema>;
+
+/** A device's work completed in the period, and its repairs over the year ending with the period. */
+export interface DeviceServiceCostRow {
+  equipmentId: string;
+  tasks: number;
+  /** Priced hours (by the rates in force when the work was done); null when none were priced. */
+  labourCost: number | null;
+  partsCost: number | null;
+  vendorCost: number | null;
+  /** Tasks whose hours have no price: counted, never estimated. */
+  tasksWithUnpricedHours: number;
+  /** Repair work (labour, parts and vendors) completed in the `REPLACEMENT_WINDOW_DAYS` to the period's end. */
+  repairCostYear: number;
+}
+
+/** Only devices with work answer; a device missing from the rows had none. */
+export interface DeviceServiceCosts {
+  rows: DeviceServiceCostRow[];
+}
+
+/** A group's figures (a department, a category, a model, the hospital). */
+export interface CostOfServiceFigures {
+  devices: number;
+  /** Devices with an acquisition cost: those the ratio covers. */
+  devicesWithCost: number;
+  acquisitionCost: number;
+  labourCost: number;
+  partsCost: number;
+  vendorCost: number;
+  contractCost: number;
+  /** Labour, parts, vendors and contracts of the devices with an acquisition cost. */
+  serviceCost: number;
+  /** The service cost of the devices without one: said, not in the ratio. */
+  serviceCostWithoutAcquisition: number;
+  /** `serviceCost ÷ acquisitionCost`; null when no device of the group has an acquisition cost. */
+  ratio: number | null;
+  tasksWithUnpricedHours: number;
+  /** Devices flagged for replacement planning. */
+  flagged: number;
+}
+
+/** Money summed exactly: in whole cents, rounded once at the end. */
+export function sumMoney(amounts: readonly (number | null)[]): number {
+  return Math.round(amounts.reduce<number>((sum, amount) => sum + (amount ?? 0) * 100, 0)) / 100;
+}
+
+/** A device's or a group's cost of service in one place: what the report adds up, device by device. */
+export class CostOfServiceTally {
+  private devicesCount = 0;
+  private withCost = 0;
+  private cents = { acquisition: 0, labour: 0, parts: 0, vendor: 0, contract: 0, outside: 0 };
+  private unpriced = 0;
+  private flags = 0;
+
+  add(device: DeviceOwnershipRow, work: DeviceServiceCostRow | undefined, flagged: boolean): void {
+    this.devicesCount += 1;
+    const labour = (work?.labourCost ?? 0) * 100;
+    const parts = (work?.partsCost ?? 0) * 100;
+    const vendor = (work?.vendorCost ?? 0) * 100;
+    const contract = device.contractCost * 100;
+    this.unpriced += work?.tasksWithUnpricedHours ?? 0;
+    if (flagged) this.flags += 1;
+    if (device.acquisitionCost === null || device.acquisitionCost === 0) {
+      this.cents.outside += labour + parts + vendor + contract;
+      return;
+    }
+    this.withCost += 1;
+    this.cents.acquisition += device.acquisitionCost * 100;
+    this.cents.labour += labour;
+    this.cents.parts += parts;
+    this.cents.vendor += vendor;
+    this.cents.contract += contract;
+  }
+
+  figures(): CostOfServiceFigures {
+    const money = (cents: number) => Math.round(cents) / 100;
+    const service = this.cents.labour + this.cents.parts + this.cents.vendor + this.cents.contract;
+    return {
+      devices: this.devicesCount,
+      devicesWithCost: this.withCost,
+      acquisitionCost: money(this.cents.acquisition),
+      labourCost: money(this.cents.labour),
+      partsCost: money(this.cents.parts),
+      vendorCost: money(this.cents.vendor),
+      contractCost: money(this.cents.contract),
+      serviceCost: money(service),
+      serviceCostWithoutAcquisition: money(this.cents.outside),
+      ratio: this.cents.acquisition > 0 ? service / this.cents.acquisition : null,
+      tasksWithUnpricedHours: this.unpriced,
+      flagged: this.flags,
+    };
+  }
+}
+
+/** Whether a device's repairs over the year pass `REPLACEMENT_REPAIR_SHARE` of its acquisition cost. */
+export function flaggedForReplacement(
+  device: Pick<DeviceOwnershipRow, 'acquisitionCost'>,
+  work: Pick<DeviceServiceCostRow, 'repairCostYear'> | undefined,
+): boolean {
+  return (
+    device.acquisitionCost !== null &&
+    device.acquisitionCost > 0 &&
+    (work?.repairCostYear ?? 0) > device.acquisitionCost * REPLACEMENT_REPAIR_SHARE
+  );
+}
