@@ -97,11 +97,6 @@ export interface CostOfServiceFigures {
   flagged: number;
 }
 
-/** Money summed exactly: in whole cents, rounded once at the end. */
-export function sumMoney(amounts: readonly (number | null)[]): number {
-  return Math.round(amounts.reduce<number>((sum, amount) => sum + (amount ?? 0) * 100, 0)) / 100;
-}
-
 /** A device's or a group's cost of service in one place: what the report adds up, device by device. */
 export class CostOfServiceTally {
   private devicesCount = 0;
