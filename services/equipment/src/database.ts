@@ -19,6 +19,7 @@ import { Documents1767200000000 } from './migrations/1767200000000-documents';
 import { DeviceAcquisitions1767400000000 } from './migrations/1767400000000-device-acquisitions';
 import { Vendors1767500000000 } from './migrations/1767500000000-vendors';
 import { ServiceContracts1767600000000 } from './migrations/1767600000000-service-contracts';
+import { ContractCoverIndexes1767800000000 } from './migrations/1767800000000-contract-cover-indexes';
 import { ImportRowsAcquisitionVersion1767450000000 } from './migrations/1767450000000-import-rows-acquisition-version';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
@@ -49,6 +50,7 @@ export const EQUIPMENT_MIGRATIONS = [
   ImportRowsAcquisitionVersion1767450000000,
   Vendors1767500000000,
   ServiceContracts1767600000000,
+  ContractCoverIndexes1767800000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

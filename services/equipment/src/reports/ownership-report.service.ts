@@ -9,7 +9,7 @@ import {
 import { keysetPage, ReportSql, type KeysetOrder, type PageRequest } from '@caliber/service-kit';
 import type { DataSource } from 'typeorm';
 import { EQUIPMENT_SCHEMA } from '../database';
-import { coversDevice } from '../service-contracts/contract-cover.sql';
+import { coversDevice, devicesCoveredBy } from '../service-contracts/contract-cover.sql';
 
 const ITEMS = `"${EQUIPMENT_SCHEMA}"."equipment"`;
 const ACQUISITIONS = `"${EQUIPMENT_SCHEMA}"."device_acquisitions"`;
@@ -113,8 +113,7 @@ export class OwnershipReportService {
        counted AS (
          SELECT c."id", c."starts_on"::text AS "starts_on", c."ends_on"::text AS "ends_on",
                 c."annual_cost"::float8 AS "annual_cost",
-                (SELECT count(*)::int FROM ${ITEMS} e
-                  WHERE e."deleted_at" IS NULL AND ${coversDevice('c', 'e')}) AS "devices"
+                (SELECT count(*)::int FROM (${devicesCoveredBy('c')}) covered) AS "devices"
            FROM running c WHERE c."id" IN (SELECT "contract_id" FROM pairs))
        SELECT p."equipment_id", p."contract_id", k."starts_on", k."ends_on", k."annual_cost", k."devices"
          FROM pairs p JOIN counted k ON k."id" = p."contract_id"`,

@@ -12,3 +12,24 @@ export function coversDevice(c: string, e: string): string {
      OR (${c}."department_id" IS NOT NULL AND lower(${e}."department") =
           (SELECT lower(dept."name") FROM "equipment"."list_entries" AS dept WHERE dept."id" = ${c}."department_id")))`;
 }
+
+/**
+ * The ids of the live devices contract `c` covers (SQL alias as given), as `coversDevice` decides,
+ * found through the indexes (named devices by contract, models and departments by their folded
+ * names) rather than by testing every device: what a contract's cost is split over.
+ */
+export function devicesCoveredBy(c: string): string {
+  return `SELECT named."equipment_id" AS "id"
+            FROM "equipment"."service_contract_devices" AS named
+            JOIN "equipment"."equipment" AS e ON e."id" = named."equipment_id" AND e."deleted_at" IS NULL
+           WHERE named."contract_id" = ${c}."id"
+          UNION
+          SELECT e."id" FROM jsonb_array_elements(${c}."models") AS m
+            JOIN "equipment"."equipment" AS e
+              ON lower(e."manufacturer") = lower(m->>'manufacturer') AND lower(e."model") = lower(m->>'model')
+             AND e."deleted_at" IS NULL
+          UNION
+          SELECT e."id" FROM "equipment"."list_entries" AS dept
+            JOIN "equipment"."equipment" AS e ON lower(e."department") = lower(dept."name") AND e."deleted_at" IS NULL
+           WHERE dept."id" = ${c}."department_id"`;
+}
