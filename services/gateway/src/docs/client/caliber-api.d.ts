@@ -4931,6 +4931,7 @@ export interface components {
         | 'downtimeAnalysis'
         | 'financialCost'
         | 'complianceAudit'
+        | 'costOfService'
       )[];
       /** @enum {string} */
       format: 'pdf' | 'xlsx' | 'docx';
@@ -5075,6 +5076,7 @@ export interface components {
         | 'downtimeAnalysis'
         | 'financialCost'
         | 'complianceAudit'
+        | 'costOfService'
       )[];
       /** @enum {string} */
       format: 'pdf' | 'xlsx' | 'docx';
@@ -14410,6 +14412,7 @@ export interface operations {
             | 'downtimeAnalysis'
             | 'financialCost'
             | 'complianceAudit'
+            | 'costOfService'
           )[];
           filters: {
             /** Format: date */
