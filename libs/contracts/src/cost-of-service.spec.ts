@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import {
+  costOfServiceDays,
+  costOfServiceEnd,
   CostOfServiceTally,
   flaggedForReplacement,
   type DeviceOwnershipRow,
@@ -85,5 +87,22 @@ describe('the replacement flag', () => {
     expect(flaggedForReplacement(device(2_000), work({ repairCostYear: 1_000 }))).toBe(false);
     expect(flaggedForReplacement(device(2_000), undefined)).toBe(false);
     expect(flaggedForReplacement(device(null), work({ repairCostYear: 50_000 }))).toBe(false);
+  });
+});
+
+describe('the days the ratio counts', () => {
+  const now = new Date('2026-03-15T23:30:00Z');
+
+  it('end with the period, or with the hospital’s today when the period runs on past it', () => {
+    expect(costOfServiceEnd({ to: '2025-12-31', timeZone: 'UTC' }, now)).toBe('2025-12-31');
+    expect(costOfServiceEnd({ to: '2026-12-31', timeZone: 'UTC' }, now)).toBe('2026-03-15');
+    // Already the 16th in Tokyo: its today.
+    expect(costOfServiceEnd({ to: '2026-12-31', timeZone: 'Asia/Tokyo' }, now)).toBe('2026-03-16');
+  });
+
+  it('count both ends, and none before the period begins', () => {
+    expect(costOfServiceDays({ from: '2025-01-01', to: '2025-12-31', timeZone: 'UTC' }, now)).toBe(365);
+    expect(costOfServiceDays({ from: '2026-03-01', to: '2026-12-31', timeZone: 'UTC' }, now)).toBe(15);
+    expect(costOfServiceDays({ from: '2026-04-01', to: '2026-12-31', timeZone: 'UTC' }, now)).toBe(0);
   });
 });

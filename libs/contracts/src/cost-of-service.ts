@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { daysBetween } from './dates';
 import { ID_PATTERN } from './ids';
+import { calendarDateIn } from './pm-compliance';
 import { reportScopeSchema } from './report-data';
 
 /*
@@ -25,6 +27,25 @@ export const REPLACEMENT_REPAIR_SHARE = 0.5;
 
 /** The days of the year a device's repairs are summed over for the replacement flag. */
 export const REPLACEMENT_WINDOW_DAYS = 365;
+
+/**
+ * The last day the ratio counts: the period's, or the hospital's today when the period runs on
+ * past it. Work is counted up to now, so contracts are too: a year asked for in March must not
+ * put a whole year of contract cost against three months of work.
+ */
+export function costOfServiceEnd(scope: { to: string; timeZone: string }, now: Date = new Date()): string {
+  const today = calendarDateIn(scope.timeZone, now);
+  return scope.to < today ? scope.to : today;
+}
+
+/** The days the ratio covers (0 when the period has not begun). */
+export function costOfServiceDays(
+  scope: { from: string; to: string; timeZone: string },
+  now: Date = new Date(),
+): number {
+  const end = costOfServiceEnd(scope, now);
+  return end < scope.from ? 0 : daysBetween(scope.from, end) + 1;
+}
 
 /** The words of a refusal to one who does not read costs (a Technician, clinical staff). */
 export const COST_OF_SERVICE_REFUSAL = 'The cost of service is for Engineers, Managers and Admins.';

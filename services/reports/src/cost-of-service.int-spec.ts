@@ -57,13 +57,18 @@ describe('Cost of service ratio (real stack, worked by hand)', () => {
         ...(body === undefined ? {} : { body }),
       }),
   });
-  const download = (role: Role, reports: string[], format: string) =>
+  const download = (
+    role: Role,
+    reports: string[],
+    format: string,
+    period: { dateFrom: string; dateTo: string } = { dateFrom: '2025-01-01', dateTo: '2025-12-31' },
+  ) =>
     fetch(`${stack.gateway.url}/api/reports/generate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.get(role)}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         reports,
-        filters: { dateFrom: '2025-01-01', dateTo: '2025-12-31', departments: [ward], categories: [] },
+        filters: { ...period, departments: [ward], categories: [] },
         options: {
           format,
           visuals: { charts: true, summary: true },
@@ -316,6 +321,24 @@ describe('Cost of service ratio (real stack, worked by hand)', () => {
       [`D4 ${marker}`, 767.5, '—', 'No'],
     ]);
     expect(devices[0]?.['COSR']).toBeCloseTo(8_747.5 / 100_000, 10);
+  });
+
+  it('counts contracts up to today when the period runs on past it, as it counts the work', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
+    const contracts = async (dateTo: string) => {
+      const answer = await download('Manager', ['costOfService'], 'xlsx', { dateFrom: '2025-01-01', dateTo });
+      expect(answer.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await answer.arrayBuffer());
+      const found = workbook.worksheets.find((candidate) => candidate.name.endsWith('Service cost by kind'));
+      const headers = Array.from(found?.getRow(1).values as unknown[], String);
+      return Array.from(found?.getRow(2).values as unknown[])[headers.indexOf('Contracts')];
+    };
+    const untilToday = await contracts(today);
+    // The model contract runs to mid-2027: a period asked to run past today must not count its future.
+    expect(await contracts(later)).toBe(untilToday);
+    expect(untilToday).toBeGreaterThan(14_062.5);
   });
 
   it('says the ratio in the PDF’s summary, and keeps it from a Technician', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   contractShare,
+  costOfServiceEnd,
   type DeviceOwnershipRow,
   type ReportRowsPage,
   type ReportScope,
@@ -40,8 +41,8 @@ interface CoverRow {
 
 /**
  * The devices as the cost of service ratio reads them: each live device in the scope's places (as
- * it stands now), with its acquisition cost and its share of the service contracts that ran in
- * the period. A contract's cost within the period (`contractShare`, exact to the cent across any
+ * it stands now) not bought after the period, with its acquisition cost and its share of the
+ * service contracts that ran in the period up to today (`costOfServiceEnd`). A contract's cost within the period (`contractShare`, exact to the cent across any
  * boundary) is split evenly over every live device it covers now, in the scope or not, so a
  * department's share is its devices' part of a hospital-wide contract.
  */
@@ -51,6 +52,7 @@ export class OwnershipReportService {
 
   async devices(scope: ReportScope, page: PageRequest): Promise<ReportRowsPage<DeviceOwnershipRow>> {
     const sql = new ReportSql(scope);
+    const until = costOfServiceEnd(scope);
     const devices = await keysetPage<DeviceJson, DeviceJson>(
       this.dataSource,
       sql,
@@ -58,13 +60,16 @@ export class OwnershipReportService {
          SELECT e."id", e."name", e."serial_number", e."manufacturer", e."model", e."department", e."category",
                 a."acquisition_cost"::float8 AS "acquisition_cost"
            FROM ${ITEMS} e LEFT JOIN ${ACQUISITIONS} a ON a."equipment_id" = e."id"
-          WHERE e."deleted_at" IS NULL AND ${sql.places('e."department"', 'e."category"')})`,
+          WHERE e."deleted_at" IS NULL AND ${sql.places('e."department"', 'e."category"')}
+            -- A device bought after the period was not the hospital's to keep in it.
+            AND (a."purchase_date" IS NULL OR a."purchase_date" <= ${sql.bind(until)}::date))`,
       BY_PLACE,
       page,
       (row) => row,
     );
     const covers = await this.covers(
-      scope,
+      scope.from,
+      until,
       devices.rows.map((device) => device.id),
     );
     return {
@@ -86,7 +91,7 @@ export class OwnershipReportService {
               contractShare(
                 { startsOn: cover.starts_on, endsOn: cover.ends_on, annualCost: cover.annual_cost },
                 scope.from,
-                scope.to,
+                until,
               ) /
                 cover.devices,
             0,
@@ -101,7 +106,11 @@ export class OwnershipReportService {
    * The contracts that ran in the period and cover each of `ids`, with how many live devices each
    * covers in all (its cost is split over them).
    */
-  private async covers(scope: ReportScope, ids: readonly string[]): Promise<Map<string, CoverRow[]>> {
+  private async covers(
+    from: string,
+    until: string,
+    ids: readonly string[],
+  ): Promise<Map<string, CoverRow[]>> {
     const byDevice = new Map<string, CoverRow[]>();
     if (ids.length === 0) return byDevice;
     const rows = (await this.dataSource.query(
@@ -109,7 +118,8 @@ export class OwnershipReportService {
          SELECT c.* FROM ${CONTRACTS} c WHERE c."starts_on" <= $2::date AND c."ends_on" >= $1::date),
        pairs AS (
          SELECT c."id" AS "contract_id", e."id" AS "equipment_id"
-           FROM running c JOIN ${ITEMS} e ON e."id" = ANY($3::uuid[]) AND ${coversDevice('c', 'e')}),
+           FROM running c JOIN ${ITEMS} e
+             ON e."id" = ANY($3::uuid[]) AND e."deleted_at" IS NULL AND ${coversDevice('c', 'e')}),
        counted AS (
          SELECT c."id", c."starts_on"::text AS "starts_on", c."ends_on"::text AS "ends_on",
                 c."annual_cost"::float8 AS "annual_cost",
@@ -117,9 +127,11 @@ export class OwnershipReportService {
            FROM running c WHERE c."id" IN (SELECT "contract_id" FROM pairs))
        SELECT p."equipment_id", p."contract_id", k."starts_on", k."ends_on", k."annual_cost", k."devices"
          FROM pairs p JOIN counted k ON k."id" = p."contract_id"`,
-      [scope.from, scope.to, ids],
+      [from, until, ids],
     )) as CoverRow[];
-    for (const row of rows) byDevice.set(row.equipment_id, [...(byDevice.get(row.equipment_id) ?? []), row]);
+    // A device deleted between the two reads is counted by neither: no share of nothing.
+    for (const row of rows.filter((cover) => cover.devices > 0))
+      byDevice.set(row.equipment_id, [...(byDevice.get(row.equipment_id) ?? []), row]);
     return byDevice;
   }
 }

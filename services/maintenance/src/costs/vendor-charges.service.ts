@@ -90,10 +90,18 @@ export class VendorChargesService {
         ]);
       }
     });
-    // Asked before the transaction: a call to another service never holds the task's row lock.
-    const ids = [...new Set(record.charges.map((charge) => charge.vendorId))];
+    if (!isRecordId(taskId)) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    // Only vendors new to the task are asked of equipment, before the transaction (a call to another
+    // service never holds the task's row lock): correcting an amount or clearing the list does not
+    // wait on equipment. The list read here is the one the version check below vouches for.
+    const known = new Set(
+      (await this.rows(this.dataSource.manager, taskId.toLowerCase())).map((c) => c.vendorId),
+    );
+    const ids = [...new Set(record.charges.map((charge) => charge.vendorId))].filter((id) => !known.has(id));
     const vendors = new Map(
-      (await this.equipment.vendorRefs(actor, ids)).vendors.map((vendor) => [vendor.id, vendor]),
+      ids.length === 0
+        ? []
+        : (await this.equipment.vendorRefs(actor, ids)).vendors.map((vendor) => [vendor.id, vendor]),
     );
     return this.dataSource.transaction(async (manager) => {
       const task = await this.lockVisible(manager, actor, taskId);

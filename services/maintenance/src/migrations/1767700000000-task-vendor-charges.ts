@@ -4,7 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * What outside companies charged for a task's work (`task_vendor_charges`), in the order the task
  * lists them, with the vendor's name as it was when recorded (the vendor itself lives in
  * equipment). The list has its own version (`tasks.vendor_charges_version`): an invoice recorded
- * while someone records the work refuses neither of them. Amounts are exact numerics, in cents.
+ * while someone records the work refuses neither of them. Amounts are exact numerics to the cent,
+ * in the hospital currency.
  */
 export class TaskVendorCharges1767700000000 implements MigrationInterface {
   name = 'TaskVendorCharges1767700000000';

@@ -300,7 +300,8 @@ export class CostReportService {
     if (ids.length === 0) return { rows: [] };
     const sql = new ReportSql(scope);
     const devices = sql.bind([...new Set(ids.map((id) => id.toLowerCase()))]);
-    const yearStart = `((${sql.toDate} + 1 - ${sql.bind(REPLACEMENT_WINDOW_DAYS)}::int)::timestamp AT TIME ZONE ${sql.zone})`;
+    // The year to the period's end, or to today when the period runs on past it.
+    const yearStart = `((LEAST(${sql.toDate}, ${sql.today}) + 1 - ${sql.bind(REPLACEMENT_WINDOW_DAYS)}::int)::timestamp AT TIME ZONE ${sql.zone})`;
     const inPeriod = `w."completed_date" >= ${sql.start}`;
     const rows = (await this.dataSource.query(
       `WITH ${pricedWork(

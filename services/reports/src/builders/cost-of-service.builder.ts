@@ -1,5 +1,6 @@
 import {
   COST_OF_SERVICE_REFUSAL,
+  costOfServiceDays,
   CostOfServiceTally,
   flaggedForReplacement,
   readsCosts,
@@ -206,6 +207,8 @@ export const buildCostOfService: ReportBuilder = async (context) => {
     }
   const total = hospital.figures();
   const currency = context.currency;
+  // Up to today when the period runs on past it, as the work and the contracts are counted.
+  const days = costOfServiceDays(context.scope);
 
   const summary = [
     `Over the period (${scopeWords(context.scope)}), keeping ${count(total.devicesWithCost)} devices with a recorded acquisition cost of ${money(
@@ -219,7 +222,11 @@ export const buildCostOfService: ReportBuilder = async (context) => {
       currency,
     )}. The cost of service ratio is ${ratioWords(total.ratio)}${
       total.ratio === null ? ' (no device has a recorded acquisition cost)' : ''
-    }; well-run departments sit around 3–7% over a year.`,
+    }${
+      days >= 365
+        ? '; well-run departments sit around 3–7% over a year.'
+        : `, over the ${count(days)} days counted; well-run departments sit around 3–7% over a whole year, so compare a year's report with it.`
+    }`,
     total.devices > total.devicesWithCost
       ? `${count(total.devices - total.devicesWithCost)} devices have no recorded acquisition cost: their service cost of ${money(
           total.serviceCostWithoutAcquisition,
@@ -262,17 +269,19 @@ export const buildCostOfService: ReportBuilder = async (context) => {
     },
   ];
   const byDepartment = departments.rows();
-  if (context.options.visuals.charts && byDepartment.some((row) => row.figures.ratio !== null))
+  // A department without an acquisition cost has no ratio: left out, not drawn as 0%.
+  const charted = byDepartment.filter((row) => row.figures.ratio !== null);
+  if (context.options.visuals.charts && charted.length > 0)
     blocks.push({
       kind: 'chart',
       title: 'Cost of service ratio by department',
       chart: {
         type: 'bar',
-        categories: byDepartment.map((row) => row.name),
+        categories: charted.map((row) => row.name),
         series: [
           {
             name: 'COSR (%)',
-            values: byDepartment.map((row) => Math.round((row.figures.ratio ?? 0) * 1000) / 10),
+            values: charted.map((row) => Math.round((row.figures.ratio ?? 0) * 1000) / 10),
           },
         ],
         unit: '%',
