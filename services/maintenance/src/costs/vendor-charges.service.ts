@@ -14,6 +14,7 @@ import {
 import { diffFields, ServiceError } from '@caliber/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { hospitalToday } from '../hospital-clock';
+import { hospitalCurrency } from './hospital-currency';
 import { EquipmentPeer } from '../peers/peers.client';
 import { TaskRules } from '../tasks/task-rules';
 import { auditTask } from '../tasks/task-writes';
@@ -74,7 +75,7 @@ export class VendorChargesService {
     return {
       charges,
       total: chargesTotal(charges),
-      currency: await this.currency(manager),
+      currency: await hospitalCurrency(manager),
       version: task.vendorChargesVersion,
     };
   }
@@ -182,13 +183,6 @@ export class VendorChargesService {
       [taskId],
     )) as ChargeRow[];
     return rows.map(toCharge);
-  }
-
-  private async currency(manager: EntityManager): Promise<string | null> {
-    const [settings] = (await manager.query(
-      `SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1`,
-    )) as [{ currency: string | null } | undefined];
-    return settings?.currency?.trim() ?? null;
   }
 }
 

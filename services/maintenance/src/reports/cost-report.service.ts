@@ -12,6 +12,7 @@ import {
   type SparePartsFigures,
 } from '@caliber/contracts';
 import type { DataSource } from 'typeorm';
+import { hospitalCurrency } from '../costs/hospital-currency';
 import { hours, keysetPage, ReportSql, type KeysetOrder, type PageRequest } from '@caliber/service-kit';
 import {
   completedIn,
@@ -252,9 +253,7 @@ export class CostReportService {
   /** `priced`: whether the reader reads costs (labour is priced for them only). */
   async costs(scope: ReportScope, owner: TaskOwner, priced: boolean): Promise<CostFigures> {
     const sql = new ReportSql(scope);
-    const [settings] = (await this.dataSource.query(
-      `SELECT "currency" FROM "maintenance"."cost_settings" WHERE "id" = 1`,
-    )) as [{ currency: string | null } | undefined];
+    const currency = await hospitalCurrency(this.dataSource);
     const rows = (await this.dataSource.query(
       `WITH ${completedWork(sql, owner)}
        SELECT w."equipment_department" AS "department", w."equipment_category" AS "category",
@@ -278,7 +277,7 @@ export class CostReportService {
       tasks_with_vendor_charges: 0,
     };
     return {
-      currency: settings?.currency?.trim() ?? null,
+      currency,
       labourPriced: priced,
       total: costRow(of('all')[0] ?? none, priced),
       byDepartment: of('department')

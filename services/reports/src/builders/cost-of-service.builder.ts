@@ -14,6 +14,7 @@ import {
   type DeviceServiceCosts,
   type ReportRowsPage,
 } from '@caliber/contracts';
+import { formatCell } from '../document/format';
 import type { Cell, ReportBlock, TableBlock, TableColumn } from '../document/report-document';
 import {
   count,
@@ -65,12 +66,8 @@ async function* deviceCosts(context: BuildContext): AsyncGenerator<DeviceCost[]>
   }
 }
 
-/** A ratio as the tables write it (rounded to one decimal, as `percent` columns are). */
-function ratioWords(value: number | null): string {
-  return value === null
-    ? '—'
-    : `${(value * 100).toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
-}
+/** A ratio as the tables write it ("11.5%", or "—" where there is none). */
+const ratioWords = (value: number | null): string => formatCell(value, { type: 'percent' });
 
 /** A model as people name it: its manufacturer and model, one key whatever their case. */
 const modelKey = (device: DeviceOwnershipRow) =>
@@ -142,26 +139,18 @@ function makeupCells(figures: CostOfServiceFigures): Cell[] {
 function deviceCells(cost: DeviceCost): Cell[] {
   const tally = new CostOfServiceTally();
   tally.add(cost.device, cost.work, cost.flagged);
+  const figures = tally.figures();
   return [
     cost.device.name,
     cost.device.serialNumber,
     cost.device.department,
     cost.device.acquisitionCost,
-    sumOf(cost),
-    tally.figures().ratio,
+    // One device's cost is in the ratio or outside it, never both.
+    figures.serviceCost + figures.serviceCostWithoutAcquisition,
+    figures.ratio,
     cost.work?.repairCostYear ? cost.work.repairCostYear : null,
     cost.flagged ? 'Yes' : 'No',
   ];
-}
-
-/** A device's service cost in the period (labour, parts, vendors, contracts), to the cent. */
-function sumOf(cost: DeviceCost): number {
-  const cents =
-    (cost.work?.labourCost ?? 0) * 100 +
-    (cost.work?.partsCost ?? 0) * 100 +
-    (cost.work?.vendorCost ?? 0) * 100 +
-    cost.device.contractCost * 100;
-  return Math.round(cents) / 100;
 }
 
 const DEVICE_COLUMNS: TableColumn[] = [
