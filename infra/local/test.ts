@@ -12,7 +12,7 @@ interface JestSummary {
     name: string;
     /** Why a suite could not run (empty when it ran). */
     message: string;
-    assertionResults: { fullName: string; status: string }[];
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
   }[];
   numPassedTests: number;
   numFailedTests: number;
@@ -63,7 +63,11 @@ function jest(project: string, extra: string[]): JestSummary {
 interface PlaywrightSuite {
   title: string;
   file: string;
-  specs: { title: string; line: number; tests: { projectName: string; status: string }[] }[];
+  specs: {
+    title: string;
+    line: number;
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
 }
 
@@ -72,9 +76,21 @@ interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
 }
 
+/** The first line of what a failure said, without colours, short enough for one summary line. */
+function firstLine(message: string | undefined): string {
+  const line =
+    (message ?? '')
+      // eslint-disable-next-line no-control-regex -- the colour codes Jest writes into its messages
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((text) => text.trim())
+      .find((text) => text !== '') ?? '';
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line;
+}
+
 /**
- * What failed, a line each, for the summary: a CI log is often read from its tail only, and the
- * failure itself may be thousands of lines above it.
+ * What failed, a line each, for the summary, with the first line of why: a CI log is often read
+ * from its tail only, and the failure itself may be thousands of lines above it.
  */
 function jestFailures(summary: JestSummary): string[] {
   const repo = process.cwd() + '/';
@@ -82,8 +98,10 @@ function jestFailures(summary: JestSummary): string[] {
     const path = file.name.replace(repo, '');
     const failed = file.assertionResults
       .filter((test) => test.status === 'failed')
-      .map((test) => `${path} › ${test.fullName}`);
-    return failed.length === 0 && file.message !== '' ? [`${path} (the suite could not run)`] : failed;
+      .map((test) => `${path} › ${test.fullName}\n    ${firstLine(test.failureMessages[0])}`);
+    return failed.length === 0 && file.message !== ''
+      ? [`${path} (the suite could not run)\n    ${firstLine(file.message)}`]
+      : failed;
   });
 }
 
@@ -92,7 +110,11 @@ function playwrightFailures(suites: PlaywrightSuite[]): string[] {
     ...suite.specs.flatMap((spec) =>
       spec.tests
         .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
-        .map((test) => `${suite.file}:${spec.line} › ${spec.title} (${test.projectName}, ${test.status})`),
+        .map(
+          (test) =>
+            `${suite.file}:${spec.line} › ${spec.title} (${test.projectName}, ${test.status})\n    ` +
+            firstLine(test.results.find((result) => result.error)?.error?.message),
+        ),
     ),
     ...playwrightFailures(suite.suites ?? []),
   ]);

@@ -3,6 +3,7 @@ import {
   costOfServiceDays,
   costOfServiceEnd,
   CostOfServiceTally,
+  dashboardCostOfServicePeriod,
   flaggedForReplacement,
   type DeviceOwnershipRow,
   type DeviceServiceCostRow,
@@ -104,5 +105,17 @@ describe('the days the ratio counts', () => {
     expect(costOfServiceDays({ from: '2025-01-01', to: '2025-12-31', timeZone: 'UTC' }, now)).toBe(365);
     expect(costOfServiceDays({ from: '2026-03-01', to: '2026-12-31', timeZone: 'UTC' }, now)).toBe(15);
     expect(costOfServiceDays({ from: '2026-04-01', to: '2026-12-31', timeZone: 'UTC' }, now)).toBe(0);
+  });
+});
+
+describe("the dashboard's year", () => {
+  it("is the 365 days to the hospital's today, leap days and all", () => {
+    // 23:30 UTC on 29 Feb 2028 is already 1 Mar in Auckland.
+    const at = new Date('2028-02-29T23:30:00Z');
+    expect(dashboardCostOfServicePeriod('UTC', at)).toEqual({ from: '2027-03-02', to: '2028-02-29' });
+    expect(dashboardCostOfServicePeriod('Pacific/Auckland', at)).toEqual({
+      from: '2027-03-03',
+      to: '2028-03-01',
+    });
   });
 });

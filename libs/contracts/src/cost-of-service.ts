@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysBetween } from './dates';
+import { addDays, daysBetween } from './dates';
 import { ID_PATTERN } from './ids';
 import { calendarDateIn } from './pm-compliance';
 import { reportScopeSchema } from './report-data';
@@ -177,3 +177,61 @@ export function flaggedForReplacement(
     (work?.repairCostYear ?? 0) > device.acquisitionCost * REPLACEMENT_REPAIR_SHARE
   );
 }
+
+/* ------------------------------------------------------------------ the dashboard's figure */
+
+/** The days the dashboard's figure covers: the year to the hospital's today. */
+export const DASHBOARD_COST_OF_SERVICE_DAYS = 365;
+
+/** The year the dashboard's figure covers, ending on the hospital's today. */
+export function dashboardCostOfServicePeriod(
+  timeZone: string,
+  now: Date = new Date(),
+): { from: string; to: string } {
+  const to = calendarDateIn(timeZone, now);
+  return { from: addDays(to, 1 - DASHBOARD_COST_OF_SERVICE_DAYS), to };
+}
+
+/**
+ * The hospital's cost of service over the year to a day, as the Managers' dashboard shows it: the
+ * Cost of service report's hospital figures for that year, worked out once a day by the reports
+ * service and kept, never typed in.
+ */
+export const dashboardCostOfServiceFigureSchema = z.object({
+  from: z.string().describe("`YYYY-MM-DD`, the year's first day in the hospital's time zone."),
+  to: z.string().describe("`YYYY-MM-DD`, the hospital's day the figure was worked out on (the year's last)."),
+  ratio: z
+    .number()
+    .nullable()
+    .describe(
+      'The service cost over the acquisition cost (0.052 is 5.2%); null when no device has an acquisition cost.',
+    ),
+  serviceCost: z
+    .number()
+    .describe('Labour, parts, vendors and contracts of the devices with an acquisition cost.'),
+  acquisitionCost: z.number(),
+  devicesWithCost: z.number().int(),
+  devicesWithoutCost: z
+    .number()
+    .int()
+    .describe('Devices with no recorded acquisition cost: outside the ratio.'),
+  flagged: z.number().int().describe('Devices flagged for replacement planning.'),
+  currency: z
+    .string()
+    .describe('The currency the amounts are in (ISO 4217): the hospital currency, as the reports write it.'),
+  computedAt: z.string().describe('When it was worked out (ISO).'),
+});
+export type DashboardCostOfServiceFigure = z.output<typeof dashboardCostOfServiceFigureSchema>;
+
+/**
+ * `reports.dashboard.cost-of-service`: the latest figure kept, and whether it is today's. The first
+ * dashboard of the day opened by someone who reads costs queues today's; until it is worked out the
+ * latest (an earlier day's, or none) is answered with `current: false`.
+ */
+export const dashboardCostOfServiceSchema = z.object({
+  figure: dashboardCostOfServiceFigureSchema
+    .nullable()
+    .describe('The latest worked out; null before the first.'),
+  current: z.boolean().describe("Whether `figure` is today's; when false, today's is being worked out."),
+});
+export type DashboardCostOfService = z.output<typeof dashboardCostOfServiceSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dashboardCostOfServiceSchema } from './cost-of-service';
 import { EQUIPMENT_STATUSES } from './equipment';
 import { complianceFiguresExample, complianceFiguresSchema } from './pm-compliance';
 import { recallFiguresSchema } from './recalls';
@@ -120,7 +121,7 @@ export const dashboardSystemSchema = z.object({
 });
 export type DashboardSystem = z.output<typeof dashboardSystemSchema>;
 
-export const DASHBOARD_PARTS = ['equipment', 'tasks', 'pm', 'lastLogin'] as const;
+export const DASHBOARD_PARTS = ['equipment', 'tasks', 'pm', 'lastLogin', 'costOfService'] as const;
 export type DashboardPart = (typeof DASHBOARD_PARTS)[number];
 
 const recentTaskExample = {
@@ -140,6 +141,12 @@ export const dashboardResponseSchema = z
       .array(dashboardRecentTaskSchema)
       .describe("The spec's list, the same as `tasks.recent` (empty when the tasks part is missing)."),
     pm: dashboardPmSchema.nullable(),
+    costOfService: dashboardCostOfServiceSchema
+      .nullable()
+      .optional()
+      .describe(
+        "The hospital's cost of service over the year to today, for those who read costs (Engineers, Managers, Admins; absent for everyone else); null when the reports service did not answer.",
+      ),
     system: dashboardSystemSchema,
     lastLogin: z
       .string()
@@ -187,6 +194,21 @@ export const dashboardResponseSchema = z
           to: '2026-03-31',
           overall: complianceFiguresExample,
           lifeSupport: complianceFiguresExample,
+        },
+        costOfService: {
+          figure: {
+            from: '2025-03-03',
+            to: '2026-03-02',
+            ratio: 0.052,
+            serviceCost: 1_248_600,
+            acquisitionCost: 24_011_538.46,
+            devicesWithCost: 1180,
+            devicesWithoutCost: 68,
+            flagged: 7,
+            currency: 'GBP',
+            computedAt: '2026-03-02T06:41:12.000Z',
+          },
+          current: true,
         },
         system: {
           details: true,

@@ -241,6 +241,8 @@ export const SUBJECTS = {
     fileChunk: 'reports.file.chunk',
     listSchedules: 'reports.schedules.list',
     cancelSchedule: 'reports.schedules.cancel',
+    /** The Managers' dashboard figure: the hospital's cost of service over the year, kept daily. */
+    dashboardCostOfService: 'reports.dashboard.cost-of-service',
     /** The service's audit rows, newest first, filtered (the audit viewer, through the gateway). */
     auditPage: 'reports.audit.page',
     /** Whether the service's audit hash chain is intact (the compliance report; services only). */

@@ -5,8 +5,14 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import type { DataSource } from 'typeorm';
-import type { Role, Vendor } from '@caliber/contracts';
+import {
+  dashboardCostOfServicePeriod,
+  type DashboardResponse,
+  type Role,
+  type Vendor,
+} from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
+import { until } from '@caliber/testing/wait';
 import { serviceDataSource } from '@caliber/testing/service-databases';
 import {
   equipmentDataSource,
@@ -62,13 +68,14 @@ describe('Cost of service ratio (real stack, worked by hand)', () => {
     reports: string[],
     format: string,
     period: { dateFrom: string; dateTo: string } = { dateFrom: '2025-01-01', dateTo: '2025-12-31' },
+    departments: string[] = [ward],
   ) =>
     fetch(`${stack.gateway.url}/api/reports/generate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.get(role)}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         reports,
-        filters: { ...period, departments: [ward], categories: [] },
+        filters: { ...period, departments, categories: [] },
         options: {
           format,
           visuals: { charts: true, summary: true },
@@ -358,4 +365,82 @@ describe('Cost of service ratio (real stack, worked by hand)', () => {
     expect(technician).toContain('The cost of service is for Engineers, Managers and Admins.');
     expect(technician).not.toContain('17,462.50');
   });
+
+  it("shows the hospital's year on the dashboard of those who read costs, worked out once a day as the report works it out", async () => {
+    const reportsRows = await serviceDataSource('reports');
+    try {
+      // Today's figure is worked out anew from the records as they are now, this suite's included.
+      await reportsRows.query(`DELETE FROM "reports"."cost_of_service_figures"`);
+      const dashboard = async (role: Role) => {
+        const answer = await as(role).send<DashboardResponse>('GET', '/dashboard');
+        expect(answer.status).toBe(200);
+        return answer.body;
+      };
+      expect(await dashboard('Technician')).not.toHaveProperty('costOfService');
+
+      const first = (await dashboard('Manager')).costOfService;
+      // Until a worker has kept today's, the answer says it is not current (and there is none yet).
+      if (!first?.current) expect(first).toEqual({ figure: null, current: false });
+      let figure = first?.figure ?? null;
+      await until(
+        async () => {
+          const part = (await dashboard('Admin')).costOfService;
+          figure = part?.current ? part.figure : null;
+          return figure !== null;
+        },
+        { timeoutMs: 60_000, intervalMs: 500, what: "today's cost of service on the dashboard" },
+      );
+      if (!figure) throw new Error('No figure.');
+      const period = dashboardCostOfServicePeriod('UTC');
+      expect(figure).toMatchObject({ ...period, currency: 'EUR' });
+      expect(figure.ratio).toBeCloseTo(figure.serviceCost / figure.acquisitionCost, 6);
+      // Kept once for the day: every later dashboard reads the same row.
+      const rows = (await reportsRows.query(
+        `SELECT "day"::text AS "day" FROM "reports"."cost_of_service_figures"`,
+      )) as { day: string }[];
+      expect(rows).toEqual([{ day: period.to }]);
+      expect((await dashboard('Manager')).costOfService).toEqual({ figure, current: true });
+
+      // The same year's Cost of service report, every department: its departments add up to the figure.
+      const answer = await download(
+        'Manager',
+        ['costOfService'],
+        'xlsx',
+        { dateFrom: period.from, dateTo: period.to },
+        [],
+      );
+      expect(answer.status).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await answer.arrayBuffer());
+      const found = workbook.worksheets.find((candidate) => candidate.name.endsWith('By department'));
+      if (!found) throw new Error('No sheet By department.');
+      const headers = Array.from(found.getRow(1).values as unknown[], String);
+      const sums = { devices: 0, acquisition: 0, service: 0, without: 0, flagged: 0, departments: 0 };
+      for (let index = 2; index <= found.rowCount; index += 1) {
+        const values = Array.from(found.getRow(index).values as unknown[]);
+        if (values.every((value) => value === undefined || value === null)) break;
+        const cell = (header: string) => Number(values[headers.indexOf(header)] ?? 0);
+        sums.departments += 1;
+        sums.devices += cell('Devices');
+        sums.acquisition += cell('Acquisition cost');
+        sums.service += cell('Service cost');
+        sums.without += cell('Devices without acquisition cost');
+        sums.flagged += cell('Flagged');
+      }
+      expect(sums.departments).toBeGreaterThan(0);
+      expect(figure.devicesWithCost + figure.devicesWithoutCost).toBe(sums.devices);
+      expect(figure.devicesWithoutCost).toBe(sums.without);
+      expect(figure.flagged).toBe(sums.flagged);
+      // Each department's amounts are rounded to the cent, the hospital's once.
+      expect(Math.abs(figure.acquisitionCost - sums.acquisition)).toBeLessThanOrEqual(
+        0.01 * sums.departments,
+      );
+      expect(Math.abs(figure.serviceCost - sums.service)).toBeLessThanOrEqual(0.01 * sums.departments);
+      // This suite's ward is in it: its contracts over the year and its three costed devices.
+      expect(figure.devicesWithCost).toBeGreaterThanOrEqual(3);
+      expect(figure.acquisitionCost).toBeGreaterThanOrEqual(152_000);
+    } finally {
+      await reportsRows.destroy();
+    }
+  }, 120_000);
 });

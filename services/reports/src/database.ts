@@ -4,6 +4,7 @@ import { ActiveReportsByOwner1765200000000 } from './migrations/1765200000000-ac
 import { AuditAppendOnly1765360000000 } from './migrations/1765360000000-audit-append-only';
 import { AuditChain1765800000000 } from './migrations/1765800000000-audit-chain';
 import { AuditChainCheckpoint1766500000000 } from './migrations/1766500000000-audit-chain-checkpoint';
+import { CostOfServiceFigures1767900000000 } from './migrations/1767900000000-cost-of-service-figures';
 
 export const REPORTS_SCHEMA = 'reports';
 /** Every migration in order; listed by hand so the bundle needs no file globbing. */
@@ -13,6 +14,7 @@ export const REPORTS_MIGRATIONS = [
   AuditAppendOnly1765360000000,
   AuditChain1765800000000,
   AuditChainCheckpoint1766500000000,
+  CostOfServiceFigures1767900000000,
 ];
 
 export function reportsDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

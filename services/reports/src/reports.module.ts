@@ -14,6 +14,9 @@ import {
 } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { REPORTS_CONFIG, type ReportsConfig } from './config';
+import { CostOfServiceFiguresRepository } from './cost-of-service/cost-of-service-figures.repository';
+import { DashboardCostOfServiceController } from './cost-of-service/dashboard-cost-of-service.controller';
+import { DashboardCostOfServiceService } from './cost-of-service/dashboard-cost-of-service.service';
 import { reportsDatabase } from './database';
 import { ReportEvents } from './jobs/report-events';
 import { ReportJobsRepository } from './jobs/report-jobs.repository';
@@ -44,6 +47,7 @@ export function reportsCommon(config: ReportsConfig, logger: Logger, clientName:
     ReportDataClient,
     ReportLists,
     RosterClient,
+    CostOfServiceFiguresRepository,
   ];
   return {
     imports: [
@@ -66,13 +70,14 @@ export class ReportsModule {
       imports: [...common.imports, MetricsModule.forRoot({ service: 'reports', logger })],
       controllers: [
         ReportsController,
+        DashboardCostOfServiceController,
         serviceHealthController('reports', SUBJECTS.reports.health),
         serviceAuditController('reports', {
           page: SUBJECTS.reports.auditPage,
           verify: SUBJECTS.reports.auditVerify,
         }),
       ],
-      providers: [...common.providers, ReportsService],
+      providers: [...common.providers, ReportsService, DashboardCostOfServiceService],
     };
   }
 }

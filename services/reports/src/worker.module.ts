@@ -3,6 +3,7 @@ import { SUBJECTS } from '@caliber/contracts';
 import { Mailer, MetricsModule, serviceHealthController } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import type { ReportsConfig } from './config';
+import { CostOfServiceFigureWriter } from './cost-of-service/cost-of-service-figure.writer';
 import { ReportWorker } from './jobs/report-worker';
 import { ReportMetrics } from './jobs/report-metrics';
 import { ReportWriter } from './jobs/report-writer';
@@ -25,6 +26,7 @@ export class ReportsWorkerModule {
         { provide: Mailer, useValue: new Mailer(config.mail, logger.child({ component: 'mail' })) },
         ReportMetrics,
         ReportWriter,
+        CostOfServiceFigureWriter,
         ReportWorker,
       ],
     };

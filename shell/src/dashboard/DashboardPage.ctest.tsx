@@ -1,4 +1,11 @@
-import { type ApiErrorBody, type DashboardResponse, type UserDto } from '@caliber/contracts';
+import {
+  type ApiErrorBody,
+  type DashboardCostOfService,
+  type DashboardCostOfServiceFigure,
+  type DashboardResponse,
+  type UserDto,
+} from '@caliber/contracts';
+import { formatDate, formatDateTime, formatMoney } from '@caliber/ui-kit';
 import { api, apiServer } from '@caliber/web-testing/api-server';
 import { renderScreen } from '@caliber/web-testing/harness';
 import { signedInFixture } from '@caliber/web-testing/people';
@@ -6,7 +13,9 @@ import { TestLiveEvents } from '@caliber/web-testing/live-events';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
+import { COST_OF_SERVICE_LINK } from './CostOfServiceCard';
 import { DashboardPage } from './DashboardPage';
+import { COST_OF_SERVICE_REFETCH_MS, dashboardRefetchInterval } from './use-dashboard';
 
 const engineer: UserDto = signedInFixture({ email: null });
 
@@ -163,5 +172,171 @@ describe('Dashboard', () => {
       await screen.findByText(/the figures below may be out of date/, undefined, { timeout: 8000 }),
     ).toBeInTheDocument();
     expect(totalCard()).toHaveTextContent('41');
+  });
+});
+
+describe('Cost of service card', () => {
+  const manager: UserDto = signedInFixture({ role: 'Manager' });
+  const figure: DashboardCostOfServiceFigure = {
+    from: '2025-03-03',
+    to: '2026-03-02',
+    ratio: 0.052,
+    serviceCost: 1_248_600,
+    acquisitionCost: 24_011_538.46,
+    devicesWithCost: 1180,
+    devicesWithoutCost: 68,
+    flagged: 7,
+    currency: 'GBP',
+    computedAt: '2026-03-02T06:41:12.000Z',
+  };
+  const costCard = () => screen.findByRole('group', { name: 'Cost of service' });
+
+  /** Serves the dashboard with this cost of service part (and reason) and opens it as `user`. */
+  async function open(
+    costOfService: DashboardCostOfService | null | undefined,
+    user: UserDto = manager,
+    unavailable: DashboardResponse['unavailable'] = {},
+  ) {
+    apiServer.use(
+      http.get(api('/dashboard'), () => HttpResponse.json(dashboard(40, { costOfService, unavailable }))),
+    );
+    await renderScreen(<DashboardPage />, { user, path: '/dashboard' });
+  }
+
+  it('is not there for those whose dashboard has no cost of service (a Technician)', async () => {
+    await open(undefined, signedInFixture({ role: 'Technician' }));
+    expect(await screen.findByRole('link', { name: /Overdue tasks/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Cost of service' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Cost of service/)).not.toBeInTheDocument();
+  });
+
+  it('says why when the reports service did not answer, and leads nowhere', async () => {
+    const reason = 'The reports service did not answer in time.';
+    await open(null, manager, { costOfService: reason });
+    const card = await costCard();
+    expect(card).toHaveTextContent(`Cost of serviceCost of service unavailable. ${reason}`);
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says the first figure is being worked out', async () => {
+    await open({ figure: null, current: false });
+    const card = await costCard();
+    expect(within(card).getByRole('status')).toHaveTextContent(/^Working out the first figure…$/);
+    expect(within(card).getByRole('link', { name: /Open Reports for the full report/ })).toHaveAttribute(
+      'href',
+      COST_OF_SERVICE_LINK,
+    );
+  });
+
+  it("shows today's figure in plain words, with the way to the full report", async () => {
+    await open({ figure, current: true });
+    const card = await costCard();
+    const lines = within(card)
+      .getAllByText(/./, { selector: 'p' })
+      .map((line) => line.textContent);
+    expect(lines).toEqual([
+      '5.2%',
+      `Year to ${formatDate('2026-03-02')}`,
+      'Well-run departments sit around 3–7%',
+      `Service cost ${formatMoney(1_248_600, 'GBP')} of ${formatMoney(24_011_538.46, 'GBP')} acquisition`,
+      '68 devices without an acquisition cost are not counted',
+      '7 flagged for replacement planning',
+      `As of ${formatDateTime('2026-03-02T06:41:12.000Z')}`,
+    ]);
+    expect(within(card).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /Open Reports for the full report/ })).toHaveAttribute(
+      'href',
+      '/reports',
+    );
+  });
+
+  it("marks an earlier day's figure as such, in the hospital's currency", async () => {
+    await open({
+      figure: { ...figure, currency: 'GHS', devicesWithoutCost: 0, flagged: 0, serviceCost: 1_248_600.5 },
+      current: false,
+    });
+    const card = await costCard();
+    // The formatter puts a no-break space between the code and the number; the matcher reads a space.
+    const cedis = (amount: number) => formatMoney(amount, 'GHS').replace(/\s+/g, ' ');
+    expect(card).toHaveTextContent(
+      `Service cost ${cedis(1_248_600.5)} of ${cedis(24_011_538.46)} acquisition`,
+    );
+    expect(card).toHaveTextContent('0 flagged for replacement planning');
+    expect(card).not.toHaveTextContent('without an acquisition cost');
+    expect(card).toHaveTextContent(
+      `Today's figure is being worked out; this is ${formatDate('2026-03-02')}'s.`,
+    );
+  });
+
+  it('shows a dash and why when no device has an acquisition cost', async () => {
+    await open({
+      figure: {
+        ...figure,
+        ratio: null,
+        serviceCost: 0,
+        acquisitionCost: 0,
+        devicesWithCost: 0,
+        devicesWithoutCost: 1,
+        flagged: 0,
+      },
+      current: true,
+    });
+    const card = await costCard();
+    const lines = within(card)
+      .getAllByText(/./, { selector: 'p' })
+      .map((line) => line.textContent);
+    expect(lines).toEqual([
+      '—',
+      'No device has a recorded acquisition cost',
+      `Year to ${formatDate('2026-03-02')}`,
+      '1 device without an acquisition cost is not counted',
+      '0 flagged for replacement planning',
+      `As of ${formatDateTime('2026-03-02T06:41:12.000Z')}`,
+    ]);
+  });
+
+  it('looks again until today’s figure is worked out, then stops', async () => {
+    // The clock is faked (and still runs, for MSW's answers) so 15 s pass at once.
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      let calls = 0;
+      apiServer.use(
+        http.get(api('/dashboard'), () => {
+          calls += 1;
+          const costOfService =
+            calls < 3 ? { figure, current: false } : { figure: { ...figure, ratio: 0.061 }, current: true };
+          return HttpResponse.json(dashboard(40, { costOfService }));
+        }),
+      );
+      await renderScreen(<DashboardPage />, { user: manager, path: '/dashboard' });
+      const card = await costCard();
+      expect(card).toHaveTextContent("Today's figure is being worked out");
+      expect(calls).toBe(1);
+
+      act(() => jest.advanceTimersByTime(COST_OF_SERVICE_REFETCH_MS - 1000));
+      expect(calls).toBe(1);
+      act(() => jest.advanceTimersByTime(1000));
+      await waitFor(() => expect(calls).toBe(2));
+      act(() => jest.advanceTimersByTime(COST_OF_SERVICE_REFETCH_MS));
+      await waitFor(() => expect(card).toHaveTextContent('6.1%'));
+      expect(card).not.toHaveTextContent("Today's figure is being worked out");
+
+      act(() => jest.advanceTimersByTime(COST_OF_SERVICE_REFETCH_MS * 3));
+      expect(calls).toBe(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('is asked again every 15 s while today’s figure is being worked out, and never otherwise', () => {
+    const answer = (costOfService: DashboardCostOfService | null | undefined) =>
+      dashboardRefetchInterval(dashboard(40, { costOfService }));
+    expect(COST_OF_SERVICE_REFETCH_MS).toBe(15_000);
+    expect(answer({ figure: null, current: false })).toBe(15_000);
+    expect(answer({ figure, current: false })).toBe(15_000);
+    expect(answer({ figure, current: true })).toBe(false);
+    expect(answer(null)).toBe(false);
+    expect(answer(undefined)).toBe(false);
+    expect(dashboardRefetchInterval(undefined)).toBe(false);
   });
 });

@@ -95,6 +95,8 @@ function DashboardContent({
         pmUnavailable={unavailable.pm}
         equipmentUnavailable={unavailable.equipment}
         contracts={contracts}
+        costOfService={data.costOfService}
+        costOfServiceUnavailable={unavailable.costOfService}
       />
       <QuickActions />
       <div className="dashboard-grid">

@@ -1,6 +1,12 @@
-import type { DashboardEquipment, DashboardPm, DashboardTasks } from '@caliber/contracts';
+import type {
+  DashboardCostOfService,
+  DashboardEquipment,
+  DashboardPm,
+  DashboardTasks,
+} from '@caliber/contracts';
 import { Link } from '@caliber/web';
 import type { ReactNode } from 'react';
+import { CostOfServiceCard } from './CostOfServiceCard';
 import { formatCount, rateText } from './dashboard-format';
 
 /**
@@ -64,7 +70,8 @@ function Count({ value, alert }: { value: number; alert: boolean }) {
  * What a head of department asks first: overdue work, finished work waiting for an Engineer's
  * certification, this month's PM completion (overall and on life-support devices), the recalls
  * still open with the devices awaiting their action, and for those who keep service contracts
- * (Engineers, Managers, Admins) the contracts to renew within 30 and 90 days.
+ * (Engineers, Managers, Admins) the contracts to renew within 30 and 90 days, and for those who
+ * read costs the hospital's cost of service over the year (its part is absent for everyone else).
  */
 export function FigureCards({
   tasks,
@@ -74,6 +81,8 @@ export function FigureCards({
   pmUnavailable,
   equipmentUnavailable,
   contracts = false,
+  costOfService,
+  costOfServiceUnavailable,
 }: {
   tasks: DashboardTasks | null;
   pm: DashboardPm | null;
@@ -83,6 +92,9 @@ export function FigureCards({
   equipmentUnavailable: string | undefined;
   /** Whether the person keeps service contracts: their renewal card is shown. */
   contracts?: boolean;
+  /** The cost of service part: absent (undefined) for those who do not read costs. */
+  costOfService?: DashboardCostOfService | null;
+  costOfServiceUnavailable?: string;
 }) {
   const renewals = equipment?.contractRenewals;
   const tasksMissing = tasks ? null : { reason: tasksUnavailable };
@@ -186,6 +198,7 @@ export function FigureCards({
             ) : null}
           </FigureCard>
         ) : null}
+        <CostOfServiceCard costOfService={costOfService} unavailable={costOfServiceUnavailable} />
       </div>
     </section>
   );

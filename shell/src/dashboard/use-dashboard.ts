@@ -22,6 +22,18 @@ const REFRESHING_EVENTS: readonly LiveEvent[] = LIVE_EVENTS.filter(
 /** At most one refetch a second however many events arrive (see `coalesce`). */
 const LIVE_REFETCH_INTERVAL_MS = 1000;
 
+/** How often the dashboard is asked again while today's cost of service is being worked out. */
+export const COST_OF_SERVICE_REFETCH_MS = 15_000;
+
+/**
+ * The dashboard's `refetchInterval`: every 15 s while the cost of service says today's figure is
+ * being worked out (`current: false`), so the card turns current without a reload; never otherwise
+ * (no live event announces the figure, and a current, missing or absent part has nothing to wait for).
+ */
+export function dashboardRefetchInterval(data: DashboardResponse | undefined): number | false {
+  return data?.costOfService?.current === false ? COST_OF_SERVICE_REFETCH_MS : false;
+}
+
 /**
  * GET /api/dashboard, under the one key every card reads (`dashboardKeys.all`). Equipment and task
  * events mark it stale without a reload, coalesced; so does the live connection coming back after
@@ -33,6 +45,7 @@ export function useDashboard() {
   const dashboard = useQuery({
     queryKey: dashboardKeys.all,
     queryFn: apiQuery<DashboardResponse>('/dashboard'),
+    refetchInterval: ({ state }) => dashboardRefetchInterval(state.data),
   });
 
   const refetch = useMemo(

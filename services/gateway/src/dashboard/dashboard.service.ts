@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DOMAIN_SERVICE_NAMES,
   hasFullAccess,
+  readsCosts,
   seesAllTasks,
   SUBJECTS,
+  type DashboardCostOfService,
   type DashboardEquipment,
   type DashboardPart,
   type DashboardPm,
@@ -110,7 +112,7 @@ export class DashboardService {
     const scope = figuresScope(session.user);
     // After their own write, a person's visit is computed anew (and kept for the others after).
     const fresh = this.figures.takeWrite(session.user._id);
-    const [equipment, tasks, pm, lastLogin, checks, lastBackupAt] = await Promise.all([
+    const [equipment, tasks, pm, lastLogin, checks, lastBackupAt, costOfService] = await Promise.all([
       // The inventory's figures are the same for everyone.
       this.keptPart<DashboardEquipment>(
         fresh,
@@ -143,6 +145,18 @@ export class DashboardService {
       ),
       this.checks.get('all', () => this.health.run()),
       this.lastBackup(),
+      // The cost of service is for those who read costs; the reports service keeps it a day at a
+      // time (one row to read), so it is asked afresh on each visit, never kept here.
+      readsCosts(session.user.role)
+        ? this.part('reports service', () =>
+            this.ask<DashboardCostOfService>(
+              session,
+              'reports service',
+              SUBJECTS.reports.dashboardCostOfService,
+              {},
+            ),
+          )
+        : null,
     ]);
     const unavailable: Partial<Record<DashboardPart, string>> = {};
     const valueOf = <T>(name: DashboardPart, part: Part<T>): T | null => {
@@ -163,6 +177,7 @@ export class DashboardService {
       tasks: taskFigures,
       recentTasks: taskFigures?.recent ?? [],
       pm: pmFigures,
+      ...(costOfService ? { costOfService: valueOf('costOfService', costOfService) } : {}),
       system: systemFor(session.user.role, systemOf(checks, lastBackupAt)),
       lastLogin: valueOf('lastLogin', lastLogin)?.at ?? null,
       unavailable,

@@ -2,69 +2,23 @@ import {
   COST_OF_SERVICE_REFUSAL,
   costOfServiceDays,
   CostOfServiceTally,
-  flaggedForReplacement,
   readsCosts,
   REPLACEMENT_REPAIR_SHARE,
   REPLACEMENT_WINDOW_DAYS,
   REPORT_TITLES,
-  SUBJECTS,
   type CostOfServiceFigures,
   type DeviceOwnershipRow,
-  type DeviceServiceCostRow,
-  type DeviceServiceCosts,
-  type ReportRowsPage,
 } from '@caliber/contracts';
+import { deviceCosts, type DeviceCost } from '../cost-of-service/device-costs';
 import { formatCell } from '../document/format';
 import type { Cell, ReportBlock, TableBlock, TableColumn } from '../document/report-document';
-import {
-  count,
-  fixedTable,
-  money,
-  percent,
-  readAhead,
-  scopeWords,
-  type BuildContext,
-  type ReportBuilder,
-} from './build-context';
-
-/** A device with its work of the period, as one page of both services gives them. */
-interface DeviceCost {
-  device: DeviceOwnershipRow;
-  work: DeviceServiceCostRow | undefined;
-  flagged: boolean;
-}
+import { count, fixedTable, money, percent, scopeWords, type ReportBuilder } from './build-context';
 
 /**
  * The flagged devices the report lists, at most: a department with more has a plan to make, not a
  * list to read, and the figures still count every one.
  */
 const MAX_FLAGGED_ROWS = 2000;
-
-/**
- * Equipment's devices a page at a time, each page's work asked of maintenance: what the two
- * services hold of one device, side by side, with no answer growing with the inventory.
- */
-async function* deviceCosts(context: BuildContext): AsyncGenerator<DeviceCost[]> {
-  const pages = context.data.pages<DeviceOwnershipRow>(
-    SUBJECTS.equipment.reportOwnership,
-    context.scope,
-    context.user,
-  );
-  const first = await pages.next();
-  for await (const page of readAhead<ReportRowsPage<DeviceOwnershipRow>>(pages, first)) {
-    if (page.rows.length === 0) continue;
-    const { rows } = await context.data.ask<DeviceServiceCosts>(
-      SUBJECTS.maintenance.reportDeviceServiceCosts,
-      { scope: context.scope, ids: page.rows.map((device) => device.equipmentId) },
-      context.user,
-    );
-    const work = new Map(rows.map((row) => [row.equipmentId, row]));
-    yield page.rows.map((device) => {
-      const own = work.get(device.equipmentId);
-      return { device, work: own, flagged: flaggedForReplacement(device, own) };
-    });
-  }
-}
 
 /** A ratio as the tables write it ("11.5%", or "—" where there is none). */
 const ratioWords = (value: number | null): string => formatCell(value, { type: 'percent' });
@@ -184,7 +138,7 @@ export const buildCostOfService: ReportBuilder = async (context) => {
   const models = new GroupTallies();
   const flagged: Cell[][] = [];
   let flaggedCount = 0;
-  for await (const page of deviceCosts(context))
+  for await (const page of deviceCosts(context.data, context.scope, context.user))
     for (const cost of page) {
       hospital.add(cost.device, cost.work, cost.flagged);
       departments.add(cost.device.department, cost.device.department, cost);
@@ -239,7 +193,8 @@ export const buildCostOfService: ReportBuilder = async (context) => {
     totalRows: total.devices,
     note: 'Service cost: labour, parts and vendors’ charges of the work completed in the period, and the device’s share of its contracts. COSR is the service cost over the acquisition cost; "—" where none is recorded.',
     rows: async function* () {
-      for await (const page of deviceCosts(context)) yield page.map(deviceCells);
+      for await (const page of deviceCosts(context.data, context.scope, context.user))
+        yield page.map(deviceCells);
     },
   };
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
-import type { ReportScheduleFrequency } from '@caliber/contracts';
+import type { ActingUser, ReportScheduleFrequency } from '@caliber/contracts';
 import {
   bullConnection,
   ProcessMetrics,
@@ -17,17 +17,22 @@ export const REPORT_QUEUE = 'report-jobs';
 
 /**
  * What the queue carries: a report to write (its row is the record), a schedule's turn, the
- * clean-up. A report asked for carries the request that asked (`trace`), which its writing
+ * clean-up, the dashboard's cost of service of a day (worked out for the person whose dashboard
+ * asked first). A report asked for carries the request that asked (`trace`), which its writing
  * continues.
  */
 export type ReportQueueData = (
-  { kind: 'report'; jobId: string } | { kind: 'schedule'; scheduleId: string } | { kind: 'expiry' }
+  | { kind: 'report'; jobId: string }
+  | { kind: 'schedule'; scheduleId: string }
+  | { kind: 'expiry' }
+  | { kind: 'cost-of-service-figure'; day: string; user: ActingUser }
 ) & { trace?: TraceCarrier };
 
 export const JOB_NAMES = {
   report: 'write-report',
   schedule: 'scheduled-report',
   expiry: 'expire-files',
+  costOfServiceFigure: 'cost-of-service-figure',
 } as const;
 
 /** When each frequency runs, in the hospital's time zone: Monday, the 1st, the quarter's 1st, at 06:00. */
@@ -112,6 +117,28 @@ export class ReportQueue implements OnApplicationShutdown {
       removeOnComplete: 1000,
       removeOnFail: 1000,
     });
+  }
+
+  /**
+   * Queues the working out of the dashboard's cost of service of `day`, once: the job's id is the
+   * day's, so the dashboards asking while it waits or runs add nothing. It takes its place as
+   * anyone's first report does (it reads as much as a report). A finished or failed one is let go
+   * (the kept figure is the record), so a later dashboard may queue it again: after a failure, or
+   * when the figure was lost, and a worker finding the day's figure kept does nothing.
+   */
+  async addCostOfServiceFigure(day: string, user: ActingUser): Promise<void> {
+    await this.queue.add(
+      JOB_NAMES.costOfServiceFigure,
+      tracedJobData({ kind: 'cost-of-service-figure' as const, day, user }),
+      {
+        jobId: `cost-of-service-${day}`,
+        priority: fairPriority(0),
+        attempts: 2,
+        backoff: { type: 'exponential', delay: this.config.retryDelayMs },
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    );
   }
 
   /** Keeps one job scheduler per schedule; each tick adds a `schedule` job for the workers. */

@@ -5,6 +5,7 @@ import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
+import { CostOfServiceFigureWriter } from '../cost-of-service/cost-of-service-figure.writer';
 import { ownerFromRoster, RosterClient } from '../roster/roster.client';
 import { previousPeriod } from '../schedules/schedule-period';
 import { ReportSchedulesRepository } from '../schedules/report-schedules.repository';
@@ -18,8 +19,8 @@ import { ReportWriter } from './report-writer';
 const CATCH_UP_MS = 5 * 60_000;
 
 /**
- * A report worker: takes reports, schedule turns and the hourly clean-up from the queue,
- * `REPORT_WORKER_CONCURRENCY` at a time. A report that fails is tried again with growing waits;
+ * A report worker: takes reports, schedule turns, the hourly clean-up and the dashboard's daily
+ * cost of service from the queue, `REPORT_WORKER_CONCURRENCY` at a time. A report that fails is tried again with growing waits;
  * after the last attempt it is marked failed with its reason. A worker that dies mid-report stops
  * renewing its hold (`REPORT_LOCK_MS`), and another worker writes the report again from the start.
  */
@@ -38,6 +39,7 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly events: ReportEvents,
     private readonly writer: ReportWriter,
     private readonly roster: RosterClient,
+    private readonly costOfService: CostOfServiceFigureWriter,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -88,6 +90,7 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       return;
     }
     if (data.kind === 'schedule') return this.runSchedule(data.scheduleId);
+    if (data.kind === 'cost-of-service-figure') return this.costOfService.write(data.day, data.user);
     const attempt = job.attemptsMade + 1;
     const final = attempt >= (job.opts.attempts ?? 1);
     try {

@@ -2430,6 +2430,21 @@ export interface components {
      *           "rate": 0.8823529411764706
      *         }
      *       },
+     *       "costOfService": {
+     *         "figure": {
+     *           "from": "2025-03-03",
+     *           "to": "2026-03-02",
+     *           "ratio": 0.052,
+     *           "serviceCost": 1248600,
+     *           "acquisitionCost": 24011538.46,
+     *           "devicesWithCost": 1180,
+     *           "devicesWithoutCost": 68,
+     *           "flagged": 7,
+     *           "currency": "GBP",
+     *           "computedAt": "2026-03-02T06:41:12.000Z"
+     *         },
+     *         "current": true
+     *       },
      *       "system": {
      *         "details": true,
      *         "database": {
@@ -2527,6 +2542,32 @@ export interface components {
         overall: components['schemas']['ComplianceFigures'];
         lifeSupport: components['schemas']['ComplianceFigures'];
       } | null;
+      /** @description The hospital's cost of service over the year to today, for those who read costs (Engineers, Managers, Admins; absent for everyone else); null when the reports service did not answer. */
+      costOfService?: {
+        /** @description The latest worked out; null before the first. */
+        figure: {
+          /** @description `YYYY-MM-DD`, the year's first day in the hospital's time zone. */
+          from: string;
+          /** @description `YYYY-MM-DD`, the hospital's day the figure was worked out on (the year's last). */
+          to: string;
+          /** @description The service cost over the acquisition cost (0.052 is 5.2%); null when no device has an acquisition cost. */
+          ratio: number | null;
+          /** @description Labour, parts, vendors and contracts of the devices with an acquisition cost. */
+          serviceCost: number;
+          acquisitionCost: number;
+          devicesWithCost: number;
+          /** @description Devices with no recorded acquisition cost: outside the ratio. */
+          devicesWithoutCost: number;
+          /** @description Devices flagged for replacement planning. */
+          flagged: number;
+          /** @description The currency the amounts are in (ISO 4217): the hospital currency, as the reports write it. */
+          currency: string;
+          /** @description When it was worked out (ISO). */
+          computedAt: string;
+        } | null;
+        /** @description Whether `figure` is today's; when false, today's is being worked out. */
+        current: boolean;
+      } | null;
       system: {
         details: boolean;
         database: {
@@ -2555,6 +2596,7 @@ export interface components {
         tasks?: string;
         pm?: string;
         lastLogin?: string;
+        costOfService?: string;
       };
     };
     /**
