@@ -1,6 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS, type DashboardResponse, type EquipmentCounts } from '@caliber/contracts';
-import { rateText, shareText, statTrendText, statusShares } from '../../shell/src/dashboard/dashboard-format';
+import {
+  ratioText,
+  rateText,
+  shareText,
+  statTrendText,
+  statusShares,
+} from '../../shell/src/dashboard/dashboard-format';
 import { addStaff, expect, holdCalls, signInQuickly, test, type Staff } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';
 
@@ -168,6 +174,36 @@ test.describe('Dashboard', () => {
     await expect(page.locator('.ck-count-lines__line')).toHaveText(
       new RegExp(`^${tasks.overdue} task\\(s\\) found`),
     );
+  });
+
+  test("those who read costs see the hospital's cost of service once worked out; a Technician does not", async ({
+    page,
+    browser,
+  }) => {
+    const api = await signIn(page, addStaff('Manager', `Manager ${marker()}`));
+    await openDashboard(page);
+    const cost = page.getByRole('group', { name: 'Cost of service', exact: true });
+    await expect(cost).toBeVisible();
+    // The first dashboard of the day queues today's figure; the card turns current without a reload.
+    await expect(cost.getByText(/^As of /)).toBeVisible({ timeout: 30_000 });
+    await expect(cost.getByText("Today's figure is being worked out", { exact: false })).toBeHidden({
+      timeout: 30_000,
+    });
+    const part = (await api.dashboard()).costOfService;
+    if (!part?.figure) throw new Error('No cost of service figure');
+    expect(part.current).toBe(true);
+    await expect(cost.locator('.dashboard-cost__value')).toHaveText(ratioText(part.figure.ratio));
+    await expect(cost.getByRole('link', { name: /full report/ })).toHaveAttribute('href', '/reports');
+
+    const other = await browser.newPage();
+    try {
+      await signIn(other, addStaff('Technician', `Technician ${marker()}`));
+      await openDashboard(other);
+      await expect(other.getByRole('link', { name: /^Overdue tasks/ })).toBeVisible();
+      await expect(other.getByRole('group', { name: 'Cost of service', exact: true })).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
   });
 
   test('a failed load says so, and Retry asks again', async ({ page }) => {
