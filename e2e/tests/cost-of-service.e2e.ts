@@ -23,11 +23,13 @@ const marker = () => `COS${Date.now().toString(36)}${++counter}`.toUpperCase();
 /*
  * The figures, worked by hand. The report covers 2025 (past, and not a leap year) and the test's
  * own department, whose one device cost 50,000 to acquire and has no work recorded. Its
- * full-service contract runs the whole of 2025 at 3,650 a year and covers that device alone: all
- * 3,650 of it falls in the period and is the device's. Service cost 3,650.00; the cost of service
- * ratio 3,650 / 50,000 = 7.3%.
+ * full-service contract begins on 1 Jan 2025 at 3,650 a year and covers that device alone; it
+ * runs on to the end of next year, so it is in force when a fault is reported today. Its first
+ * contract year is 2025, all 3,650 of which falls in the period and is the device's. Service cost
+ * 3,650.00; the cost of service ratio 3,650 / 50,000 = 7.3%.
  */
 const PERIOD = { from: '2025-01-01', to: '2025-12-31' } as const;
+const CONTRACT_ENDS = `${new Date().getUTCFullYear() + 1}-12-31`;
 const ACQUISITION_COST = 50_000;
 const ANNUAL_COST = 3_650;
 
@@ -156,7 +158,7 @@ async function dialogOnPhone(browser: Browser, role: Role, shot: string): Promis
 }
 
 test.describe('Cost of service', () => {
-  test('a Manager records a contract, then downloads the cost of service of a department as a PDF with its ratio', async ({
+  test('a Manager records a contract, sees its cover when reporting a fault, then downloads the cost of service of a department as a PDF with its ratio', async ({
     page,
     request,
   }) => {
@@ -178,7 +180,7 @@ test.describe('Cost of service', () => {
     await form.getByRole('option', { name: vendor.name }).click();
     await form.getByLabel('Contract number').fill(`${tag}-FS`);
     await form.getByLabel('First day').fill(PERIOD.from);
-    await form.getByLabel('Last day').fill(PERIOD.to);
+    await form.getByLabel('Last day').fill(CONTRACT_ENDS);
     await form.getByLabel('Annual cost').fill(String(ANNUAL_COST));
     await form.getByRole('combobox', { name: 'Devices' }).fill(device.serialNumber);
     await form
@@ -189,6 +191,13 @@ test.describe('Cost of service', () => {
     await form.getByRole('button', { name: 'Save contract' }).click();
     await expect(page).toHaveURL(/\/equipment\/contracts\/[0-9a-f-]{36}$/);
     await expect(fact(page, 'Annual cost')).toContainText('3,650.00');
+
+    // Reporting a fault on the device says it is under the contract, and whom to call.
+    await page.goto(`/report-issue?equipment=${device._id}`);
+    const cover = page.getByRole('region', { name: 'Warranty and service contracts' });
+    await expect(cover).toContainText(`Under a full service contract with ${vendor.name} until`);
+    await expect(cover).toContainText(`quote contract ${tag}-FS.`);
+    await expect(cover).not.toContainText('3,650');
 
     // Reports: Cost of service alone, over 2025, for the test's department, as a PDF now.
     const dialog = await openGenerateDialog(page);
