@@ -25,7 +25,7 @@ export interface ReportTiming {
 }
 
 /** The worker's peak resident set (VmHWM), in MB; null where /proc does not say. */
-function peakMb(pid: number): number | null {
+export function peakMb(pid: number): number | null {
   try {
     const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : null;
@@ -38,7 +38,7 @@ function peakMb(pid: number): number | null {
  * Starts a new peak (Linux: writing 5 to clear_refs resets VmHWM to the present size). Answers
  * whether it did: where refused, each peak covers the whole run so far, and the table says so.
  */
-function resetPeak(pid: number): boolean {
+export function resetPeak(pid: number): boolean {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -1,12 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { STORAGE_KEYS, type DashboardResponse, type EquipmentCounts } from '@caliber/contracts';
 import {
-  ratioText,
-  rateText,
-  shareText,
-  statTrendText,
-  statusShares,
-} from '../../shell/src/dashboard/dashboard-format';
+  costOfServiceRatioText,
+  STORAGE_KEYS,
+  type DashboardResponse,
+  type EquipmentCounts,
+} from '@caliber/contracts';
+import { rateText, shareText, statTrendText, statusShares } from '../../shell/src/dashboard/dashboard-format';
 import { addStaff, expect, holdCalls, signInQuickly, test, type Staff } from '../support/fixtures';
 import { SceneApi } from '../support/scene-api';
 
@@ -192,7 +191,9 @@ test.describe('Dashboard', () => {
     const part = (await api.dashboard()).costOfService;
     if (!part?.figure) throw new Error('No cost of service figure');
     expect(part.current).toBe(true);
-    await expect(cost.locator('.dashboard-cost__value')).toHaveText(ratioText(part.figure.ratio));
+    await expect(cost.locator('.dashboard-cost__value')).toHaveText(
+      costOfServiceRatioText(part.figure.ratio),
+    );
     await expect(cost.getByRole('link', { name: /full report/ })).toHaveAttribute('href', '/reports');
 
     const other = await browser.newPage();

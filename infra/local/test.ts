@@ -84,8 +84,15 @@ function firstLine(message: string | undefined): string {
       .replace(/\u001b\[[0-9;]*m/g, '')
       .split('\n')
       .map((text) => text.trim())
-      .find((text) => text !== '') ?? '';
+      // Jest heads a suite that could not run with "● Test suite failed to run": the cause follows.
+      .find((text) => text !== '' && !text.startsWith('●')) ?? '';
   return line.length > 240 ? `${line.slice(0, 239)}…` : line;
+}
+
+/** A failure's name, and under it the first line of why when there is one. */
+function withWhy(name: string, message: string | undefined): string {
+  const why = firstLine(message);
+  return why === '' ? name : `${name}\n    ${why}`;
 }
 
 /**
@@ -98,9 +105,9 @@ function jestFailures(summary: JestSummary): string[] {
     const path = file.name.replace(repo, '');
     const failed = file.assertionResults
       .filter((test) => test.status === 'failed')
-      .map((test) => `${path} › ${test.fullName}\n    ${firstLine(test.failureMessages[0])}`);
+      .map((test) => withWhy(`${path} › ${test.fullName}`, test.failureMessages[0]));
     return failed.length === 0 && file.message !== ''
-      ? [`${path} (the suite could not run)\n    ${firstLine(file.message)}`]
+      ? [withWhy(`${path} (the suite could not run)`, file.message)]
       : failed;
   });
 }
@@ -110,10 +117,11 @@ function playwrightFailures(suites: PlaywrightSuite[]): string[] {
     ...suite.specs.flatMap((spec) =>
       spec.tests
         .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
-        .map(
-          (test) =>
-            `${suite.file}:${spec.line} › ${spec.title} (${test.projectName}, ${test.status})\n    ` +
-            firstLine(test.results.find((result) => result.error)?.error?.message),
+        .map((test) =>
+          withWhy(
+            `${suite.file}:${spec.line} › ${spec.title} (${test.projectName}, ${test.status})`,
+            test.results.find((result) => result.error)?.error?.message,
+          ),
         ),
     ),
     ...playwrightFailures(suite.suites ?? []),

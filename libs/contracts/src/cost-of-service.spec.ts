@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   costOfServiceDays,
   costOfServiceEnd,
+  costOfServiceRatioText,
   CostOfServiceTally,
   dashboardCostOfServicePeriod,
   flaggedForReplacement,
@@ -117,5 +118,16 @@ describe("the dashboard's year", () => {
       from: '2027-03-03',
       to: '2028-03-01',
     });
+  });
+});
+
+describe('the ratio in words', () => {
+  it('is a percentage with one decimal, as the report tables write percentages, and "—" without one', () => {
+    expect(costOfServiceRatioText(0.052)).toBe('5.2%');
+    expect(costOfServiceRatioText(17_462.5 / 152_000)).toBe('11.5%');
+    expect(costOfServiceRatioText(0)).toBe('0.0%');
+    expect(costOfServiceRatioText(12.5)).toBe('1,250.0%');
+    expect(costOfServiceRatioText(null)).toBe('—');
+    expect(costOfServiceRatioText(Number.NaN)).toBe('—');
   });
 });

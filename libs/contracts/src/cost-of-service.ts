@@ -183,13 +183,27 @@ export function flaggedForReplacement(
 /** The days the dashboard's figure covers: the year to the hospital's today. */
 export const DASHBOARD_COST_OF_SERVICE_DAYS = 365;
 
+/** The year the dashboard's figure of a day covers: the `DASHBOARD_COST_OF_SERVICE_DAYS` to it. */
+export function dashboardCostOfServiceYear(to: string): { from: string; to: string } {
+  return { from: addDays(to, 1 - DASHBOARD_COST_OF_SERVICE_DAYS), to };
+}
+
 /** The year the dashboard's figure covers, ending on the hospital's today. */
 export function dashboardCostOfServicePeriod(
   timeZone: string,
   now: Date = new Date(),
 ): { from: string; to: string } {
-  const to = calendarDateIn(timeZone, now);
-  return { from: addDays(to, 1 - DASHBOARD_COST_OF_SERVICE_DAYS), to };
+  return dashboardCostOfServiceYear(calendarDateIn(timeZone, now));
+}
+
+const ratioFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * A cost of service ratio as the report and the dashboard both write it: a percentage with one
+ * decimal ("5.2%"), "—" where there is none. One rule, so the card and the report never differ.
+ */
+export function costOfServiceRatioText(ratio: number | null): string {
+  return ratio === null || !Number.isFinite(ratio) ? '—' : `${ratioFormat.format(ratio * 100)}%`;
 }
 
 /**
@@ -218,10 +232,15 @@ export const dashboardCostOfServiceFigureSchema = z.object({
   flagged: z.number().int().describe('Devices flagged for replacement planning.'),
   currency: z
     .string()
-    .describe('The currency the amounts are in (ISO 4217): the hospital currency, as the reports write it.'),
+    .describe(
+      'The currency the amounts are in (ISO 4217): the hospital currency now, as the reports write it.',
+    ),
   computedAt: z.string().describe('When it was worked out (ISO).'),
 });
 export type DashboardCostOfServiceFigure = z.output<typeof dashboardCostOfServiceFigureSchema>;
+
+/** How long after today's figure failed to be worked out a dashboard may queue it again. */
+export const COST_OF_SERVICE_RETRY_MINUTES = 15;
 
 /**
  * `reports.dashboard.cost-of-service`: the latest figure kept, and whether it is today's. The first
@@ -233,5 +252,10 @@ export const dashboardCostOfServiceSchema = z.object({
     .nullable()
     .describe('The latest worked out; null before the first.'),
   current: z.boolean().describe("Whether `figure` is today's; when false, today's is being worked out."),
+  failed: z
+    .boolean()
+    .describe(
+      `Whether working out today's failed: it is tried again ${COST_OF_SERVICE_RETRY_MINUTES} minutes after, when a dashboard asks.`,
+    ),
 });
 export type DashboardCostOfService = z.output<typeof dashboardCostOfServiceSchema>;

@@ -209,6 +209,7 @@ export const dashboardResponseSchema = z
             computedAt: '2026-03-02T06:41:12.000Z',
           },
           current: true,
+          failed: false,
         },
         system: {
           details: true,

@@ -32,10 +32,23 @@ export class KeptAnswers {
   }
 
   get<T>(key: string, compute: () => Promise<T>, now: number = Date.now()): Promise<T> {
+    return this.getKeptIf(key, compute, () => true, now);
+  }
+
+  /**
+   * As `get`, but an answer `worthKeeping` refuses answers only the requests that shared its
+   * computation, and the next request asks again (an answer that says it is about to change).
+   */
+  getKeptIf<T>(
+    key: string,
+    compute: () => Promise<T>,
+    worthKeeping: (value: T) => boolean,
+    now: number = Date.now(),
+  ): Promise<T> {
     if (!this.keeping) return compute();
     const kept = this.entries.get(key);
     if (kept && now - kept.at < this.maxAgeMs) return kept.value as Promise<T>;
-    return this.keep(key, compute, now);
+    return this.keep(key, compute, now, worthKeeping);
   }
 
   /**
@@ -47,7 +60,12 @@ export class KeptAnswers {
     return this.keep(key, compute, now);
   }
 
-  private keep<T>(key: string, compute: () => Promise<T>, now: number): Promise<T> {
+  private keep<T>(
+    key: string,
+    compute: () => Promise<T>,
+    now: number,
+    worthKeeping: (value: T) => boolean = () => true,
+  ): Promise<T> {
     const value = compute();
     const entry: Entry = { at: now, value };
     this.entries.delete(key);
@@ -60,10 +78,13 @@ export class KeptAnswers {
       if (oldest.done) break;
       this.entries.delete(oldest.value);
     }
-    // A failure is not an answer to keep: the next request asks again.
-    value.catch(() => {
+    // A failure is not an answer to keep, nor one not worth keeping: the next request asks again.
+    const forget = () => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    };
+    value.then((answer) => {
+      if (!worthKeeping(answer)) forget();
+    }, forget);
     return value;
   }
 

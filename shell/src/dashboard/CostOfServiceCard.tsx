@@ -1,7 +1,12 @@
-import type { DashboardCostOfService, DashboardCostOfServiceFigure } from '@caliber/contracts';
+import {
+  COST_OF_SERVICE_RETRY_MINUTES,
+  costOfServiceRatioText,
+  type DashboardCostOfService,
+  type DashboardCostOfServiceFigure,
+} from '@caliber/contracts';
 import { formatDate, formatDateTime, formatMoney, Spinner } from '@caliber/ui-kit';
 import { Link } from '@caliber/web';
-import { formatCount, ratioText } from './dashboard-format';
+import { formatCount } from './dashboard-format';
 import { UnavailableNote } from './UnavailableNote';
 
 /**
@@ -15,6 +20,9 @@ export const COST_OF_SERVICE_LINK = '/reports';
 export const COST_OF_SERVICE_BENCHMARK = 'Well-run departments sit around 3–7%';
 
 const TITLE_ID = 'dashboard-cost-of-service';
+
+/** What a failed working out is followed by: the next dashboard after the wait queues it again. */
+const RETRY = `It is tried again within ${COST_OF_SERVICE_RETRY_MINUTES} minutes.`;
 
 /**
  * The hospital's cost of service ratio over the year to today, beside the other figures. Shown
@@ -44,7 +52,15 @@ export function CostOfServiceCard({
       {missing ? (
         <UnavailableNote what="Cost of service" reason={unavailable} />
       ) : costOfService.figure ? (
-        <CostFigure figure={costOfService.figure} current={costOfService.current} />
+        <CostFigure
+          figure={costOfService.figure}
+          current={costOfService.current}
+          failed={costOfService.failed}
+        />
+      ) : costOfService.failed ? (
+        <p className="dashboard-cost__working" role="status">
+          {`The figure could not be worked out. ${RETRY}`}
+        </p>
       ) : (
         <p className="dashboard-cost__working" role="status">
           <Spinner size="small" label="" />
@@ -66,12 +82,20 @@ export function CostOfServiceCard({
  * The figure in plain words. Without a ratio (no device has an acquisition cost) the benchmark and
  * the cost line are left out: there is nothing to compare, and both costs would read zero.
  */
-function CostFigure({ figure, current }: { figure: DashboardCostOfServiceFigure; current: boolean }) {
+function CostFigure({
+  figure,
+  current,
+  failed,
+}: {
+  figure: DashboardCostOfServiceFigure;
+  current: boolean;
+  failed: boolean;
+}) {
   const { ratio, currency, devicesWithoutCost } = figure;
   const year = formatDate(figure.to);
   return (
     <>
-      <p className="dashboard-figure__value dashboard-cost__value">{ratioText(ratio)}</p>
+      <p className="dashboard-figure__value dashboard-cost__value">{costOfServiceRatioText(ratio)}</p>
       {ratio === null ? (
         <p className="dashboard-cost__line">No device has a recorded acquisition cost</p>
       ) : null}
@@ -92,7 +116,11 @@ function CostFigure({ figure, current }: { figure: DashboardCostOfServiceFigure;
       ) : null}
       <p className="dashboard-cost__line">{formatCount(figure.flagged)} flagged for replacement planning</p>
       {current ? null : (
-        <p className="dashboard-cost__line muted">{`Today's figure is being worked out; this is ${year}'s.`}</p>
+        <p className="dashboard-cost__line muted">
+          {failed
+            ? `Today's figure could not be worked out; this is ${year}'s. ${RETRY}`
+            : `Today's figure is being worked out; this is ${year}'s.`}
+        </p>
       )}
       <p className="dashboard-cost__as-of muted">As of {formatDateTime(figure.computedAt)}</p>
     </>

@@ -219,7 +219,7 @@ describe('Cost of service card', () => {
   });
 
   it('says the first figure is being worked out', async () => {
-    await open({ figure: null, current: false });
+    await open({ figure: null, current: false, failed: false });
     const card = await costCard();
     expect(within(card).getByRole('status')).toHaveTextContent(/^Working out the first figure…$/);
     expect(within(card).getByRole('link', { name: /Open Reports for the full report/ })).toHaveAttribute(
@@ -229,7 +229,7 @@ describe('Cost of service card', () => {
   });
 
   it("shows today's figure in plain words, with the way to the full report", async () => {
-    await open({ figure, current: true });
+    await open({ figure, current: true, failed: false });
     const card = await costCard();
     const lines = within(card)
       .getAllByText(/./, { selector: 'p' })
@@ -254,6 +254,7 @@ describe('Cost of service card', () => {
     await open({
       figure: { ...figure, currency: 'GHS', devicesWithoutCost: 0, flagged: 0, serviceCost: 1_248_600.5 },
       current: false,
+      failed: false,
     });
     const card = await costCard();
     // The formatter puts a no-break space between the code and the number; the matcher reads a space.
@@ -265,6 +266,20 @@ describe('Cost of service card', () => {
     expect(card).not.toHaveTextContent('without an acquisition cost');
     expect(card).toHaveTextContent(
       `Today's figure is being worked out; this is ${formatDate('2026-03-02')}'s.`,
+    );
+  });
+
+  it('says when working out today’s figure failed, and that it is tried again', async () => {
+    await open({ figure: null, current: false, failed: true });
+    expect(within(await costCard()).getByRole('status')).toHaveTextContent(
+      /^The figure could not be worked out\. It is tried again within 15 minutes\.$/,
+    );
+  });
+
+  it('keeps showing the latest figure when today’s failed, and says so', async () => {
+    await open({ figure, current: false, failed: true });
+    expect(await costCard()).toHaveTextContent(
+      `Today's figure could not be worked out; this is ${formatDate('2026-03-02')}'s. It is tried again within 15 minutes.`,
     );
   });
 
@@ -280,6 +295,7 @@ describe('Cost of service card', () => {
         flagged: 0,
       },
       current: true,
+      failed: false,
     });
     const card = await costCard();
     const lines = within(card)
@@ -304,7 +320,9 @@ describe('Cost of service card', () => {
         http.get(api('/dashboard'), () => {
           calls += 1;
           const costOfService =
-            calls < 3 ? { figure, current: false } : { figure: { ...figure, ratio: 0.061 }, current: true };
+            calls < 3
+              ? { figure, current: false, failed: false }
+              : { figure: { ...figure, ratio: 0.061 }, current: true, failed: false };
           return HttpResponse.json(dashboard(40, { costOfService }));
         }),
       );
@@ -332,9 +350,9 @@ describe('Cost of service card', () => {
     const answer = (costOfService: DashboardCostOfService | null | undefined) =>
       dashboardRefetchInterval(dashboard(40, { costOfService }));
     expect(COST_OF_SERVICE_REFETCH_MS).toBe(15_000);
-    expect(answer({ figure: null, current: false })).toBe(15_000);
-    expect(answer({ figure, current: false })).toBe(15_000);
-    expect(answer({ figure, current: true })).toBe(false);
+    expect(answer({ figure: null, current: false, failed: false })).toBe(15_000);
+    expect(answer({ figure, current: false, failed: false })).toBe(15_000);
+    expect(answer({ figure, current: true, failed: false })).toBe(false);
     expect(answer(null)).toBe(false);
     expect(answer(undefined)).toBe(false);
     expect(dashboardRefetchInterval(undefined)).toBe(false);

@@ -2,7 +2,6 @@ import { trendOf, type DashboardSystem } from '@caliber/contracts';
 import {
   lastLoginText,
   rateText,
-  ratioText,
   shareText,
   statusShares,
   systemLines,
@@ -178,20 +177,5 @@ describe('statTrendText', () => {
     expect(statTrendText(6, 0)).toBe('+6 (none 30 days ago)');
     expect(statTrendText(0, 0)).toBeNull();
     expect(statTrendText(6, null)).toBeNull();
-  });
-});
-
-describe('ratioText', () => {
-  it('writes the ratio in per cent with one decimal, rounded', () => {
-    expect(ratioText(0.052)).toBe('5.2%');
-    expect(ratioText(0.05)).toBe('5.0%');
-    expect(ratioText(0.0295)).toBe('3.0%');
-    expect(ratioText(1.234)).toBe('123.4%');
-    expect(ratioText(0)).toBe('0.0%');
-  });
-
-  it("never shows some cost as 0.0%, and is '—' without a ratio", () => {
-    expect(ratioText(0.0004)).toBe('<0.1%');
-    expect(ratioText(null)).toBe('—');
   });
 });

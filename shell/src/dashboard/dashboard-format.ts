@@ -53,18 +53,6 @@ export function trendTone(trend: number | null, better: Better): TrendTone {
   return trend > 0 === (better === 'up') ? 'good' : 'bad';
 }
 
-/**
- * A cost of service ratio as a percentage rounded to one decimal (0.052 → '5.2%'). A ratio with
- * some service cost that rounds to nothing reads '<0.1%' rather than a false '0.0%'; '—' when there
- * is no ratio (no device has an acquisition cost).
- */
-export function ratioText(ratio: number | null): string {
-  if (ratio === null || !Number.isFinite(ratio)) return '—';
-  const tenths = tenthsOfPercent(ratio);
-  if (tenths === 0 && ratio !== 0) return '<0.1%';
-  return `${(tenths / 10).toFixed(1)}%`;
-}
-
 /** A count as the reader's locale writes it ('1,204'). */
 export function formatCount(count: number): string {
   return count.toLocaleString();

@@ -145,15 +145,21 @@ export class DashboardService {
       ),
       this.checks.get('all', () => this.health.run()),
       this.lastBackup(),
-      // The cost of service is for those who read costs; the reports service keeps it a day at a
-      // time (one row to read), so it is asked afresh on each visit, never kept here.
+      // The cost of service is for those who read costs, the same for all of them: kept between
+      // visits as the other figures are, but only once it is today's, so a card waiting for
+      // today's sees it as soon as a worker has kept it.
       readsCosts(session.user.role)
         ? this.part('reports service', () =>
-            this.ask<DashboardCostOfService>(
-              session,
-              'reports service',
-              SUBJECTS.reports.dashboardCostOfService,
-              {},
+            this.figures.getKeptIf(
+              'cost-of-service',
+              () =>
+                this.ask<DashboardCostOfService>(
+                  session,
+                  'reports service',
+                  SUBJECTS.reports.dashboardCostOfService,
+                  {},
+                ),
+              (answer) => answer.current,
             ),
           )
         : null,

@@ -1,6 +1,7 @@
 import {
   COST_OF_SERVICE_REFUSAL,
   costOfServiceDays,
+  costOfServiceRatioText,
   CostOfServiceTally,
   readsCosts,
   REPLACEMENT_REPAIR_SHARE,
@@ -10,7 +11,6 @@ import {
   type DeviceOwnershipRow,
 } from '@caliber/contracts';
 import { deviceCosts, type DeviceCost } from '../cost-of-service/device-costs';
-import { formatCell } from '../document/format';
 import type { Cell, ReportBlock, TableBlock, TableColumn } from '../document/report-document';
 import { count, fixedTable, money, percent, scopeWords, type ReportBuilder } from './build-context';
 
@@ -20,8 +20,8 @@ import { count, fixedTable, money, percent, scopeWords, type ReportBuilder } fro
  */
 const MAX_FLAGGED_ROWS = 2000;
 
-/** A ratio as the tables write it ("11.5%", or "—" where there is none). */
-const ratioWords = (value: number | null): string => formatCell(value, { type: 'percent' });
+/** A ratio as the summary writes it ("11.5%", or "—" where there is none), as the dashboard does. */
+const ratioWords = costOfServiceRatioText;
 
 /** A model as people name it: its manufacturer and model, one key whatever their case. */
 const modelKey = (device: DeviceOwnershipRow) =>

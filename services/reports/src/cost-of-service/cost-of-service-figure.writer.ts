@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  addDays,
+  calendarDateIn,
   CostOfServiceTally,
-  DASHBOARD_COST_OF_SERVICE_DAYS,
+  dashboardCostOfServiceYear,
+  readsCosts,
   type ActingUser,
   type DashboardCostOfServiceFigure,
   type ReportScope,
@@ -10,6 +11,8 @@ import {
 import type { Logger } from 'pino';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportDataClient } from '../data/report-data.client';
+import { ownerAsUser, type ReportOwner } from '../jobs/report-jobs.repository';
+import { ownerFromRoster, RosterClient } from '../roster/roster.client';
 import { LOGGER } from '../tokens';
 import { CostOfServiceFiguresRepository } from './cost-of-service-figures.repository';
 import { deviceCosts } from './device-costs';
@@ -28,8 +31,7 @@ export async function hospitalCostOfService(
   now: Date = new Date(),
 ): Promise<DashboardCostOfServiceFigure> {
   const scope: ReportScope = {
-    from: addDays(day, 1 - DASHBOARD_COST_OF_SERVICE_DAYS),
-    to: day,
+    ...dashboardCostOfServiceYear(day),
     timeZone,
     departments: [],
     categories: [],
@@ -61,11 +63,30 @@ export class CostOfServiceFigureWriter {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly data: ReportDataClient,
     private readonly figures: CostOfServiceFiguresRepository,
+    private readonly roster: RosterClient,
   ) {}
 
-  async write(day: string, user: ActingUser): Promise<void> {
-    // Asked for twice in a day (the queue's job was let go after a failure), it is worked out once.
+  /**
+   * Works out `day`'s figure for `owner`, the person whose dashboard asked for it, as the roster
+   * has them now: one deactivated, removed or no longer reading costs since gets nothing read in
+   * their name (the next dashboard of someone who reads costs queues the day again). Only today's
+   * is worked out: a job that waited past midnight, or names a day not begun, is let go.
+   */
+  async write(day: string, owner: ReportOwner): Promise<void> {
+    if (day !== calendarDateIn(this.config.timeZone)) {
+      this.logger.info({ day }, "the dashboard's cost of service of another day than today not worked out");
+      return;
+    }
     if (await this.figures.has(day)) return;
+    const standing = await this.roster.standing(owner);
+    if (!standing.current || !readsCosts(standing.person.role)) {
+      this.logger.info(
+        { day, person: owner.id },
+        "the dashboard's cost of service not worked out: the person who asked no longer reads costs",
+      );
+      return;
+    }
+    const user: ActingUser = ownerAsUser(ownerFromRoster(standing.person));
     const started = Date.now();
     const currency = (await this.data.hospitalCurrency(user)) ?? this.config.currency;
     const figure = await hospitalCostOfService(this.data, user, day, this.config.timeZone, currency);

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { addDays, type DashboardCostOfServiceFigure } from '@caliber/contracts';
+import {
+  addDays,
+  dashboardCostOfServiceFigureSchema,
+  type DashboardCostOfServiceFigure,
+} from '@caliber/contracts';
 import type { DataSource } from 'typeorm';
 
 const TABLE = '"reports"."cost_of_service_figures"';
@@ -16,12 +20,19 @@ export const KEPT_FIGURE_DAYS = 730;
 export class CostOfServiceFiguresRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The latest figure kept, whichever day it is of (null before the first). */
-  async latest(): Promise<DashboardCostOfServiceFigure | null> {
+  /**
+   * The latest figure kept up to `today` (null before the first). A row of a later day (a clock
+   * that ran ahead) is never the latest: it would say today's is not yet worked out all day.
+   */
+  async latest(today: string): Promise<DashboardCostOfServiceFigure | null> {
     const rows = (await this.dataSource.query(
-      `SELECT "figures" FROM ${TABLE} ORDER BY "day" DESC LIMIT 1`,
-    )) as { figures: DashboardCostOfServiceFigure }[];
-    return rows[0]?.figures ?? null;
+      `SELECT "figures" FROM ${TABLE} WHERE "day" <= $1 ORDER BY "day" DESC LIMIT 1`,
+      [today],
+    )) as { figures: unknown }[];
+    if (!rows[0]) return null;
+    // A row that is not a figure (written by hand, say) is no figure: today's is worked out anew.
+    const parsed = dashboardCostOfServiceFigureSchema.safeParse(rows[0].figures);
+    return parsed.success ? parsed.data : null;
   }
 
   async has(day: string): Promise<boolean> {

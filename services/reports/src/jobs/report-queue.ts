@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
-import type { ActingUser, ReportScheduleFrequency } from '@caliber/contracts';
+import { COST_OF_SERVICE_RETRY_MINUTES, type ReportScheduleFrequency } from '@caliber/contracts';
 import {
   bullConnection,
   ProcessMetrics,
@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { LOGGER } from '../tokens';
+import type { ReportOwner } from './report-jobs.repository';
 
 export const REPORT_QUEUE = 'report-jobs';
 
@@ -25,7 +26,7 @@ export type ReportQueueData = (
   | { kind: 'report'; jobId: string }
   | { kind: 'schedule'; scheduleId: string }
   | { kind: 'expiry' }
-  | { kind: 'cost-of-service-figure'; day: string; user: ActingUser }
+  | { kind: 'cost-of-service-figure'; day: string; owner: ReportOwner }
 ) & { trace?: TraceCarrier };
 
 export const JOB_NAMES = {
@@ -120,25 +121,47 @@ export class ReportQueue implements OnApplicationShutdown {
   }
 
   /**
-   * Queues the working out of the dashboard's cost of service of `day`, once: the job's id is the
-   * day's, so the dashboards asking while it waits or runs add nothing. It takes its place as
-   * anyone's first report does (it reads as much as a report). A finished or failed one is let go
-   * (the kept figure is the record), so a later dashboard may queue it again: after a failure, or
-   * when the figure was lost, and a worker finding the day's figure kept does nothing.
+   * Whether the queue's Redis connection is up now. A call made while it is down waits for it to
+   * come back (the connection queues commands), which a dashboard must not.
    */
-  async addCostOfServiceFigure(day: string, user: ActingUser): Promise<void> {
+  get ready(): boolean {
+    return this.connection.status === 'ready';
+  }
+
+  /**
+   * Queues the working out of the dashboard's cost of service of `day`, for `owner`, unless it
+   * already waits or runs: the job's id is the day's, so the dashboards asking meanwhile add
+   * nothing. A finished one is let go (the kept figure is the record; a worker finding it kept
+   * does nothing). A failed one is kept, so the dashboards asking in the next
+   * `COST_OF_SERVICE_RETRY_MINUTES` are told it failed rather than queue a report's worth of
+   * reading every 15 seconds; after that the next one queues it again. Answers whether the day's
+   * failed within that time. It takes its place as anyone's first report does.
+   */
+  async queueCostOfServiceFigure(
+    day: string,
+    owner: ReportOwner,
+    now: number = Date.now(),
+  ): Promise<boolean> {
+    const jobId = `cost-of-service-${day}`;
+    const job = await this.queue.getJob(jobId);
+    if (job) {
+      if ((await job.getState()) !== 'failed') return false;
+      if (now - (job.finishedOn ?? 0) < COST_OF_SERVICE_RETRY_MINUTES * 60_000) return true;
+      await job.remove();
+    }
     await this.queue.add(
       JOB_NAMES.costOfServiceFigure,
-      tracedJobData({ kind: 'cost-of-service-figure' as const, day, user }),
+      tracedJobData({ kind: 'cost-of-service-figure' as const, day, owner }),
       {
-        jobId: `cost-of-service-${day}`,
+        jobId,
         priority: fairPriority(0),
         attempts: 2,
         backoff: { type: 'exponential', delay: this.config.retryDelayMs },
         removeOnComplete: true,
-        removeOnFail: true,
+        removeOnFail: 1000,
       },
     );
+    return false;
   }
 
   /** Keeps one job scheduler per schedule; each tick adds a `schedule` job for the workers. */

@@ -60,6 +60,11 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     // A report whose workers kept dying (it stalled too often) fails without reaching `run`'s own
     // handling: its record says so too, rather than "running" for ever.
     this.worker.on('failed', (job, error) => {
+      if (job?.data.kind === 'cost-of-service-figure')
+        this.logger.warn(
+          { err: error, day: job.data.day, attempt: job.attemptsMade },
+          "the dashboard's cost of service not worked out",
+        );
       if (job?.data.kind !== 'report' || job.attemptsMade < (job.opts.attempts ?? 1)) return;
       void this.jobs
         .failAttempt(job.data.jobId, error.message, true)
@@ -90,7 +95,7 @@ export class ReportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       return;
     }
     if (data.kind === 'schedule') return this.runSchedule(data.scheduleId);
-    if (data.kind === 'cost-of-service-figure') return this.costOfService.write(data.day, data.user);
+    if (data.kind === 'cost-of-service-figure') return this.costOfService.write(data.day, data.owner);
     const attempt = job.attemptsMade + 1;
     const final = attempt >= (job.opts.attempts ?? 1);
     try {

@@ -2443,7 +2443,8 @@ export interface components {
      *           "currency": "GBP",
      *           "computedAt": "2026-03-02T06:41:12.000Z"
      *         },
-     *         "current": true
+     *         "current": true,
+     *         "failed": false
      *       },
      *       "system": {
      *         "details": true,
@@ -2560,13 +2561,15 @@ export interface components {
           devicesWithoutCost: number;
           /** @description Devices flagged for replacement planning. */
           flagged: number;
-          /** @description The currency the amounts are in (ISO 4217): the hospital currency, as the reports write it. */
+          /** @description The currency the amounts are in (ISO 4217): the hospital currency now, as the reports write it. */
           currency: string;
           /** @description When it was worked out (ISO). */
           computedAt: string;
         } | null;
         /** @description Whether `figure` is today's; when false, today's is being worked out. */
         current: boolean;
+        /** @description Whether working out today's failed: it is tried again 15 minutes after, when a dashboard asks. */
+        failed: boolean;
       } | null;
       system: {
         details: boolean;
