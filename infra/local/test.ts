@@ -222,6 +222,12 @@ function main(): number {
   // before Jest exits, so forcing the exit loses none; finding the handle is an open item.
   const integration = jest('integration', ['--runInBand', '--forceExit']);
 
+  // The fault and browser tests run the production build. The integration tests start `npm start`
+  // as a developer does (NODE_ENV=development), whose build writes development bundles to the
+  // same folders; building again restores the production ones from Nx's cache in seconds.
+  say('\n▶ Build (again: the production bundles the browser tests run)');
+  buildAll();
+
   say('\n▶ Fault tests (each part of the stack crashed under a steady write load)');
   const faults = playwright(
     'infra/testing/faults/playwright.config.ts',
