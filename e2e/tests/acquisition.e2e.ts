@@ -5,22 +5,24 @@ import { addStaff, expect, inSeparateBrowsers, signInQuickly, test } from '../su
 let counter = 0;
 const marker = () => `ACQ${Date.now().toString(36)}${++counter}`.toUpperCase();
 
-/** Adds a device through the API with the signed-in person's session, as the screens would. */
-async function addDevice(page: Page, name: string): Promise<EquipmentDto> {
+/** Posts to the API with the signed-in person's session, as the screens would. */
+async function post(page: Page, path: string, data: Record<string, unknown>) {
   const token = await page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
-  const answer = await page.request.post('/api/equipment', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name,
-      manufacturer: 'Hamilton Medical',
-      model: 'C6',
-      serialNumber: `${name}-SN`,
-      department: 'ICU',
-      location: 'ICU Bed 2',
-      installationDate: '2024-03-01',
-      status: 'Serviceable',
-      category: 'Ventilator',
-    },
+  return page.request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+}
+
+/** Adds a device through the API, as the screens would. */
+async function addDevice(page: Page, name: string): Promise<EquipmentDto> {
+  const answer = await post(page, '/api/equipment', {
+    name,
+    manufacturer: 'Hamilton Medical',
+    model: 'C6',
+    serialNumber: `${name}-SN`,
+    department: 'ICU',
+    location: 'ICU Bed 2',
+    installationDate: '2024-03-01',
+    status: 'Serviceable',
+    category: 'Ventilator',
   });
   expect(answer.status(), await answer.text()).toBe(201);
   return (await answer.json()) as EquipmentDto;
@@ -37,6 +39,10 @@ test.describe('What a device cost', () => {
     await inSeparateBrowsers(browser, ['Engineer', 'Technician'] as const, async ([engineer, technician]) => {
       const name = `${marker()} Ventilator`;
       const device = await addDevice(engineer, name);
+      // The supplier is a vendor of the list: one of the manufacturer's kind only, to be shown.
+      const supplier = `${name} Hamilton Medical AG`;
+      const vendor = await post(engineer, '/api/vendors', { name: supplier, kinds: ['manufacturer'] });
+      expect(vendor.status(), await vendor.text()).toBe(201);
       await engineer.goto(`/equipment/${device._id}`);
       await expect(fact(engineer, 'Acquisition cost')).toHaveText('Not recorded');
       await section(engineer).getByRole('button', { name: 'Edit' }).click();
@@ -55,11 +61,19 @@ test.describe('What a device cost', () => {
 
       await form.getByLabel('Acquisition cost').fill('48500');
       await form.getByLabel('Purchase date').fill('2024-02-29');
-      await form.getByLabel('Supplier').fill('Hamilton Medical AG');
+      // Suppliers are offered first: this vendor only once every vendor is asked for.
+      const picker = form.getByRole('combobox', { name: /^Supplier/ });
+      await picker.fill(`${name} Hamilton`);
+      await expect(form.getByText(`No vendors match "${name} Hamilton".`)).toBeVisible();
+      await form.getByLabel('Show every vendor, not only suppliers').check();
+      await picker.fill(`${name} Hamilton`);
+      await form.getByRole('option', { name: supplier }).click();
+      await expect(picker).toHaveValue(supplier);
+      await form.screenshot({ path: test.info().outputPath('acquisition-form-light.png') });
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(engineer.getByText('Acquisition figures saved.')).toBeVisible();
       await expect(form).toHaveCount(0);
-      await expect(fact(engineer, 'Supplier')).toHaveText('Hamilton Medical AG');
+      await expect(fact(engineer, 'Supplier')).toHaveText(supplier);
       await expect(fact(engineer, 'Expected service life')).toHaveText('10 years');
       await expect(fact(engineer, 'Acquisition cost')).toContainText('48,500.00');
       await expect(fact(engineer, 'Plan replacement by')).toContainText('2034');
@@ -78,7 +92,7 @@ test.describe('What a device cost', () => {
         const manager = await context.newPage();
         await signInQuickly(manager, addStaff('Manager'));
         await manager.goto(`/equipment/${device._id}`);
-        await expect(fact(manager, 'Supplier')).toHaveText('Hamilton Medical AG');
+        await expect(fact(manager, 'Supplier')).toHaveText(supplier);
         await expect(section(manager).getByRole('button', { name: 'Edit' })).toHaveCount(0);
         await section(manager).screenshot({
           path: test.info().outputPath('acquisition-manager-dark-phone.png'),

@@ -6,7 +6,9 @@ import { addYears, optionalDateField } from './dates';
  * ratio divides by and replacement planning counts from. They are costs, so they are kept apart
  * from the inventory record every signed-in person reads (its lists, live updates and QR page):
  * Engineers, Managers and Admins read them, Engineers and Admins (who keep the inventory) set them.
- * Amounts are in the hospital currency (see labour-rates.ts).
+ * Amounts are in the hospital currency (see labour-rates.ts). The supplier is a vendor of the
+ * vendor list (vendors.ts), named as it is there: a company renamed there reads renamed on every
+ * device it supplied.
  */
 
 /** The highest acquisition cost taken: a slip of the keyboard beyond it (an MRI is a few million). */
@@ -20,6 +22,7 @@ const acquisitionExample = {
   acquisitionCost: 48500,
   purchaseDate: '2023-04-20',
   supplier: 'B. Braun Medical Ltd',
+  supplierId: '7c2e5a1b-3d4f-4e6a-9b8c-1d2e3f4a5b6c',
   expectedLifeYears: 10,
   endOfLife: '2033-04-20',
   currency: 'GHS',
@@ -36,7 +39,11 @@ export const deviceAcquisitionSchema = z
       .nullable()
       .describe('What the device cost the hospital, in the hospital currency; null when not recorded.'),
     purchaseDate: z.string().nullable().describe('YYYY-MM-DD'),
-    supplier: z.string().nullable().describe('Who the hospital bought it from.'),
+    supplier: z
+      .string()
+      .nullable()
+      .describe("Who the hospital bought it from: the vendor's name as the vendor list has it now."),
+    supplierId: z.string().nullable().describe('That vendor’s id on the vendor list.'),
     expectedLifeYears: z.number().int().nullable().describe('Its expected service life, in whole years.'),
     endOfLife: z
       .string()
@@ -80,7 +87,10 @@ export const setDeviceAcquisitionSchema = z.strictObject(
       .trim()
       .max(SUPPLIER_MAX, { error: `supplier must have at most ${SUPPLIER_MAX} characters.` })
       .nullish()
-      .transform((value) => value || null),
+      .transform((value) => value || null)
+      .describe(
+        'The name of a vendor on the vendor list, in any case; one not on it, or retired from it (unless it is the device’s supplier already), is refused.',
+      ),
     expectedLifeYears: z
       .number({ error: 'expectedLifeYears must be a number.' })
       .int({ error: 'expectedLifeYears must be a whole number of years.' })

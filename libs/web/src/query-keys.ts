@@ -100,11 +100,13 @@ export const vendorKeys = {
   /** One page of the list: `query` is its query string (search, kind, status and page). */
   list: (query: string) => [...vendorKeys.lists(), query] as const,
   detail: (id: string) => [...vendorKeys.all, 'detail', id] as const,
+  /** The active vendors a form's picker offers for what is typed: of one kind, or 'all'. */
+  search: (kind: string, q: string) => [...vendorKeys.all, 'search', kind, q] as const,
 };
 
 /**
  * Service contracts (a cost: Engineers, Managers and Admins): the list's pages (one key per query),
- * single contracts, and the searches of the contract form's vendor and device pickers.
+ * single contracts, and the searches of the contract form's device picker.
  */
 export const contractKeys = {
   all: ['service-contracts'] as const,
@@ -112,9 +114,6 @@ export const contractKeys = {
   /** One page of the list: `query` is its query string (state, search and page). */
   list: (query: string) => [...contractKeys.lists(), query] as const,
   detail: (id: string) => [...contractKeys.all, 'detail', id] as const,
-  /** The vendors the form offers for what is typed, service providers alone or every kind. */
-  vendorSearch: (kinds: 'service' | 'all', q: string) =>
-    [...contractKeys.all, 'vendor-search', kinds, q] as const,
   /** The inventory's devices the form offers for what is typed. */
   deviceSearch: (q: string) => [...contractKeys.all, 'device-search', q] as const,
 };

@@ -1,4 +1,9 @@
-import type { ApiErrorBody, DeviceAcquisition, SetDeviceAcquisitionRequest } from '@caliber/contracts';
+import type {
+  ApiErrorBody,
+  DeviceAcquisition,
+  SetDeviceAcquisitionRequest,
+  VendorPage,
+} from '@caliber/contracts';
 import { formatDate } from '@caliber/ui-kit';
 import { api, apiServer } from '@caliber/web-testing/api-server';
 import { renderScreen } from '@caliber/web-testing/harness';
@@ -19,6 +24,7 @@ function figures(changes: Partial<DeviceAcquisition> = {}): DeviceAcquisition {
     acquisitionCost: 48500,
     purchaseDate: '2023-04-20',
     supplier: 'B. Braun Medical Ltd',
+    supplierId: 'v-braun',
     expectedLifeYears: 10,
     endOfLife: '2033-04-20',
     currency: 'GHS',
@@ -27,6 +33,59 @@ function figures(changes: Partial<DeviceAcquisition> = {}): DeviceAcquisition {
     version: 2,
     ...changes,
   };
+}
+
+/** The vendor list's suppliers, and every vendor when asked: the picker's searches, each noted. */
+function serveVendors() {
+  const searches: string[] = [];
+  const row = (id: string, name: string) => ({
+    id,
+    name,
+    kinds: ['supplier' as const],
+    contactName: null,
+    phone: null,
+    email: null,
+    website: null,
+    notes: null,
+    retired: false,
+    retiredAt: null,
+    createdAt: '2026-01-12T09:30:00.000Z',
+    updatedAt: '2026-01-12T09:30:00.000Z',
+    updatedByLabel: 'BME-1001',
+    version: 1,
+  });
+  apiServer.use(
+    http.get(api('/vendors'), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      searches.push(params.toString());
+      const q = (params.get('q') ?? '').toLowerCase();
+      const rows = [row('v-philips', 'Philips Healthcare'), row('v-braun', 'B. Braun Medical Ltd')].filter(
+        (vendor) => vendor.name.toLowerCase().includes(q),
+      );
+      return HttpResponse.json({
+        rows,
+        total: rows.length,
+        page: 1,
+        pages: 1,
+        limit: 20,
+      } satisfies VendorPage);
+    }),
+  );
+  return searches;
+}
+
+/** Chooses the supplier whose name matches `option` after typing `text` in the picker. */
+async function pickSupplier(
+  user: ReturnType<typeof userEvent.setup>,
+  form: HTMLElement,
+  text: string,
+  option: RegExp,
+) {
+  const field = within(form).getByRole('combobox', { name: /^Supplier/ });
+  await user.clear(field);
+  await user.type(field, text);
+  await screen.findByRole('option', { name: option });
+  await user.keyboard('{ArrowDown}{Enter}');
 }
 
 const CODES = { 400: 'VALIDATION_FAILED', 403: 'FORBIDDEN', 409: 'CONFLICT' } as const;
@@ -157,6 +216,7 @@ describe('The acquisition section of a device', () => {
           acquisitionCost: body.acquisitionCost ?? null,
           purchaseDate: body.purchaseDate ?? null,
           supplier: body.supplier ?? null,
+          supplierId: body.supplier ? 'v-braun' : null,
           expectedLifeYears: body.expectedLifeYears ?? null,
           endOfLife: null,
           updatedByLabel: 'BME-1000',
@@ -176,14 +236,14 @@ describe('The acquisition section of a device', () => {
     expect(cost).toHaveAttribute('step', '0.01');
     expect(cost).toHaveAttribute('min', '0');
     expect(within(form).getByLabelText('Purchase date')).toHaveValue('2023-04-20');
-    expect(within(form).getByLabelText('Supplier')).toHaveValue('B. Braun Medical Ltd');
+    expect(within(form).getByRole('combobox', { name: /^Supplier/ })).toHaveValue('B. Braun Medical Ltd');
     expect(within(form).getByLabelText('Expected service life (years)')).toHaveValue(10);
 
     await user.clear(cost);
     await user.type(cost, '52000.75');
     await user.clear(within(form).getByLabelText('Purchase date'));
-    await user.clear(within(form).getByLabelText('Supplier'));
-    await user.type(within(form).getByLabelText('Supplier'), '   ');
+    // An emptied picker is no supplier.
+    await user.clear(within(form).getByRole('combobox', { name: /^Supplier/ }));
     await user.clear(within(form).getByLabelText('Expected service life (years)'));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByRole('button', { name: 'Saving…' })).toBeDisabled();
@@ -262,7 +322,11 @@ describe('The acquisition section of a device', () => {
             409,
             'The acquisition figures were changed by someone else. Check them and save again.',
           );
-        current = figures({ supplier: body.supplier ?? null, version: current.version + 1 });
+        current = figures({
+          supplier: body.supplier ?? null,
+          supplierId: body.supplier ? 'v-philips' : null,
+          version: current.version + 1,
+        });
         return HttpResponse.json(current);
       }),
     );
@@ -271,9 +335,11 @@ describe('The acquisition section of a device', () => {
     const section = await screen.findByRole('region', { name: 'Acquisition' });
     await user.click(await within(section).findByRole('button', { name: 'Edit' }));
     const form = within(section).getByRole('form', { name: 'Edit acquisition figures' });
-    const supplier = within(form).getByLabelText('Supplier');
-    await user.clear(supplier);
-    await user.type(supplier, 'Philips Healthcare');
+    const searches = serveVendors();
+    await pickSupplier(user, form, 'phil', /Philips Healthcare/);
+    const supplier = within(form).getByRole('combobox', { name: /^Supplier/ });
+    // Suppliers first, active ones only.
+    expect(searches.at(-1)).toBe('status=active&limit=20&kind=supplier&q=phil');
 
     // Someone else changes the figures meanwhile.
     current = figures({ acquisitionCost: 51000, version: 3 });
@@ -288,7 +354,10 @@ describe('The acquisition section of a device', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Acquisition figures saved.')).toBeInTheDocument();
-    expect(sent.map((body) => body.version)).toEqual([2, 3]);
+    expect(sent.map((body) => [body.supplier, body.version])).toEqual([
+      ['Philips Healthcare', 2],
+      ['Philips Healthcare', 3],
+    ]);
     expect(fact(section, 'Supplier')).toHaveTextContent('Philips Healthcare');
   });
 

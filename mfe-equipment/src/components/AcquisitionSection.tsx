@@ -3,7 +3,6 @@ import {
   MAX_ACQUISITION_COST,
   MAX_SERVICE_LIFE_YEARS,
   readsCosts,
-  SUPPLIER_MAX,
   type DeviceAcquisition,
 } from '@caliber/contracts';
 import {
@@ -18,7 +17,9 @@ import {
   useToast,
 } from '@caliber/ui-kit';
 import { errorMessage } from '@caliber/web';
-import { FormTextField, useContractForm } from '@caliber/web-forms';
+import { FormTextField, useContractForm, type ContractForm } from '@caliber/web-forms';
+import { useController } from 'react-hook-form';
+import { VendorPicker } from './VendorPicker';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isStale, useDeviceAcquisition, useSetAcquisition } from '../hooks/acquisition-queries';
 import {
@@ -125,6 +126,24 @@ function unreadNumberField(form: HTMLFormElement): (typeof NUMBER_FIELDS)[number
   });
 }
 
+/** The supplier: a vendor of the list (suppliers offered first), or none when the field is cleared. */
+function SupplierField({ form }: { form: ContractForm<AcquisitionDraft> }) {
+  const { field, fieldState } = useController({ control: form.control, name: 'supplier' });
+  return (
+    <VendorPicker
+      label="Supplier"
+      kind="supplier"
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldState.error?.message}
+      hint="A vendor of the vendor list; add a new company under Vendors."
+    />
+  );
+}
+
 interface AcquisitionFormProps {
   equipmentId: string;
   /** The figures shown: the form starts from them and their version (a newer one only after a 409). */
@@ -190,13 +209,7 @@ function AcquisitionForm({ equipmentId, figures, onCancel, onSaved }: Acquisitio
           max={MAX_ACQUISITION_COST}
         />
         <FormTextField form={form} name="purchaseDate" label="Purchase date" type="date" />
-        <FormTextField
-          form={form}
-          name="supplier"
-          label="Supplier"
-          autoComplete="off"
-          maxLength={SUPPLIER_MAX}
-        />
+        <SupplierField form={form} />
         <FormTextField
           form={form}
           name="expectedLifeYears"

@@ -4,15 +4,12 @@ import type {
   ServiceContract,
   ServiceContractPage,
   UpdateServiceContractRequest,
-  VendorPage,
 } from '@caliber/contracts';
 import type { ComboboxSearch } from '@caliber/ui-widgets';
 import { api, apiQuery, contractKeys, equipmentKeys } from '@caliber/web';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeviceChoice, VendorChoice } from '../utils/contract-form';
-
-/** How many matches a picker shows before typing narrows them. */
-export const PICKER_LIMIT = 20;
+import type { DeviceChoice } from '../utils/contract-form';
+import { PICKER_LIMIT } from './vendor-search';
 
 const contractPath = (id: string) => `/service-contracts/${encodeURIComponent(id)}`;
 
@@ -59,29 +56,6 @@ export function useSaveContract(existingId: string | null) {
       if (existingId) void client.invalidateQueries({ queryKey: contractKeys.detail(existingId) });
     },
   });
-}
-
-/**
- * The active vendors matching what is typed: service providers only, unless `kinds` is 'all' (a
- * manufacturer that services its own devices may not be marked as a service provider).
- */
-export function vendorSearch(kinds: 'service' | 'all') {
-  return (q: string): ComboboxSearch<VendorChoice> => {
-    const params = new URLSearchParams({ status: 'active', limit: String(PICKER_LIMIT) });
-    if (kinds === 'service') params.set('kind', 'service');
-    if (q) params.set('q', q);
-    const read = apiQuery<VendorPage>(`/vendors?${params.toString()}`);
-    return {
-      queryKey: contractKeys.vendorSearch(kinds, q),
-      queryFn: async (context) => {
-        const answer = await read(context);
-        return {
-          items: answer.rows.map((vendor) => ({ id: vendor.id, name: vendor.name })),
-          total: answer.total,
-        };
-      },
-    };
-  };
 }
 
 /** The inventory's devices matching what is typed (name, serial number, model, manufacturer, place). */

@@ -17,12 +17,14 @@ import {
   TextAreaField,
   useToast,
 } from '@caliber/ui-kit';
-import { Combobox, type ComboboxTexts } from '@caliber/ui-widgets';
+import { Combobox } from '@caliber/ui-widgets';
 import { errorMessage, Link, useHospitalLists, useNavigate, useParams } from '@caliber/web';
 import { FormSelectField, FormTextField, useContractForm, type ContractForm } from '@caliber/web-forms';
 import { useState } from 'react';
 import { useController, useFieldArray } from 'react-hook-form';
-import { deviceSearch, useContract, useSaveContract, vendorSearch } from '../hooks/contract-queries';
+import { VendorPicker } from '../components/VendorPicker';
+import { pickerTexts } from '../components/picker-texts';
+import { deviceSearch, useContract, useSaveContract } from '../hooks/contract-queries';
 import {
   contractBodyOf,
   contractDraftSchema,
@@ -35,18 +37,6 @@ import {
 import '../equipment.css';
 
 const KIND_CHOICES = CONTRACT_KINDS.map((kind) => ({ value: kind, label: CONTRACT_KIND_LABELS[kind] }));
-
-/** The popover texts of a picker searching `what` ("vendors", "devices"). */
-function pickerTexts(what: string, fallback: string): ComboboxTexts {
-  return {
-    searching: 'Searching…',
-    empty: (query) => (query ? `No ${what} match "${query}".` : `No ${what} to offer.`),
-    failed: (error) => errorMessage(error, fallback),
-    more: (shown, total) => `Showing ${shown} of ${total}. Type to narrow the list.`,
-    found: (count) => `${count} found.`,
-    toggle: (open) => (open ? `Hide the ${what}` : `Show the ${what}`),
-  };
-}
 
 /**
  * /equipment/contracts/new (Engineers, Managers and Admins): a contract typed in from its paper.
@@ -90,36 +80,21 @@ export function EditContractPage() {
   );
 }
 
-/**
- * The vendor: active service providers as one types, or every active vendor when asked (a
- * manufacturer servicing its own devices may not be listed as a service provider). A retired
- * vendor already on the contract stays chosen until another is.
- */
+/** The vendor: a service provider, or any vendor when asked; a retired one on the contract stays. */
 function VendorField({ form }: { form: ContractForm<ContractDraft> }) {
-  const [everyKind, setEveryKind] = useState(false);
   const { field, fieldState } = useController({ control: form.control, name: 'vendor' });
   return (
-    <div className="contract-form__vendor">
-      <Combobox
-        label="Vendor"
-        name={field.name}
-        value={field.value}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        inputRef={field.ref}
-        search={vendorSearch(everyKind ? 'all' : 'service')}
-        itemKey={(vendor) => vendor.id}
-        itemLabel={(vendor) => vendor.name}
-        texts={pickerTexts('vendors', 'Failed to load the vendors')}
-        placeholder="Type a vendor's name"
-        required
-        error={fieldState.error?.message}
-      />
-      <label className="contract-form__check">
-        <input type="checkbox" checked={everyKind} onChange={(event) => setEveryKind(event.target.checked)} />
-        Show every vendor, not only service providers
-      </label>
-    </div>
+    <VendorPicker
+      label="Vendor"
+      kind="service"
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      required
+      error={fieldState.error?.message}
+    />
   );
 }
 

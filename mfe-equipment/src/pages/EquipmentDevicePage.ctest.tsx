@@ -76,6 +76,7 @@ function deviceSections(tasks: DeviceHistoryTask[] = [], slowPage = 0) {
     acquisitionCost: null,
     purchaseDate: null,
     supplier: 'B. Braun Medical Ltd',
+    supplierId: 'v-braun',
     expectedLifeYears: null,
     endOfLife: null,
     currency: null,

@@ -4,17 +4,21 @@ import {
   type SetDeviceAcquisitionRequest,
 } from '@caliber/contracts';
 import { z } from 'zod';
+import type { VendorChoice } from '../hooks/vendor-search';
 
 /*
  * The acquisition form's values and sentences, without the DOM: what the person typed, as text
  * (react-hook-form holds it), the body it sends, and how the figures read on the device page.
  */
 
-/** The form as typed: every field is text, '' for a figure not recorded, until it is sent. */
+/**
+ * The form as typed: every figure is text, '' for one not recorded, until it is sent; the supplier
+ * is a vendor chosen from the vendor list, or none.
+ */
 export interface AcquisitionDraft {
   acquisitionCost: string;
   purchaseDate: string;
-  supplier: string;
+  supplier: VendorChoice | null;
   expectedLifeYears: string;
 }
 
@@ -26,7 +30,8 @@ export function draftOf(figures: DeviceAcquisition): AcquisitionDraft {
   return {
     acquisitionCost: figures.acquisitionCost === null ? '' : String(figures.acquisitionCost),
     purchaseDate: figures.purchaseDate ?? '',
-    supplier: figures.supplier ?? '',
+    supplier:
+      figures.supplierId && figures.supplier ? { id: figures.supplierId, name: figures.supplier } : null,
     expectedLifeYears: figures.expectedLifeYears === null ? '' : String(figures.expectedLifeYears),
   };
 }
@@ -45,7 +50,8 @@ function figuresOf(draft: AcquisitionDraft): Omit<SetDeviceAcquisitionRequest, '
   return {
     acquisitionCost: typedNumber(draft.acquisitionCost),
     purchaseDate: draft.purchaseDate.trim() || null,
-    supplier: draft.supplier.trim() || null,
+    // The vendor's name as the list has it: the service finds the vendor by it.
+    supplier: draft.supplier?.name ?? null,
     expectedLifeYears: typedNumber(draft.expectedLifeYears),
   };
 }

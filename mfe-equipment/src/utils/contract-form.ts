@@ -9,18 +9,13 @@ import {
   type UpdateServiceContractRequest,
 } from '@caliber/contracts';
 import { z } from 'zod';
+import type { VendorChoice } from '../hooks/vendor-search';
 
 /*
  * The service contract form's values and sentences, without the DOM: what the person typed (as
  * react-hook-form holds it), the body it sends, the form's rules (the contract's, in the form's
  * words), and how a contract's cover and renewal read in the list.
  */
-
-/** A vendor as the form holds it: what it sends (`id`) and shows (`name`). */
-export interface VendorChoice {
-  id: string;
-  name: string;
-}
 
 /** A device the contract names, as the form shows its chip and the contract page its link. */
 export interface DeviceChoice {

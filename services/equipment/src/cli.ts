@@ -37,8 +37,9 @@ async function seedDemo(dataSource: DataSource, count: number, seed: number): Pr
       'seed',
       pmProgramThresholdOf(),
     );
-    await insertDemoAcquisitions(manager, demoAcquisitions(items, seed));
+    // The vendors first: the acquisition figures name their suppliers among them.
     await insertDemoContracts(manager, new Date().toISOString().slice(0, 10));
+    await insertDemoAcquisitions(manager, demoAcquisitions(items, seed));
     await writeDemoHistory(manager);
     return `Loaded ${added} demo equipment items with a year of status history, what most of them cost, and the vendors and service contracts that cover them.`;
   });

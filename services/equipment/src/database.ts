@@ -20,6 +20,7 @@ import { DeviceAcquisitions1767400000000 } from './migrations/1767400000000-devi
 import { Vendors1767500000000 } from './migrations/1767500000000-vendors';
 import { ServiceContracts1767600000000 } from './migrations/1767600000000-service-contracts';
 import { ContractCoverIndexes1767800000000 } from './migrations/1767800000000-contract-cover-indexes';
+import { AcquisitionSupplierVendor1768000000000 } from './migrations/1768000000000-acquisition-supplier-vendor';
 import { ImportRowsAcquisitionVersion1767450000000 } from './migrations/1767450000000-import-rows-acquisition-version';
 
 export const EQUIPMENT_SCHEMA = 'equipment';
@@ -51,6 +52,7 @@ export const EQUIPMENT_MIGRATIONS = [
   Vendors1767500000000,
   ServiceContracts1767600000000,
   ContractCoverIndexes1767800000000,
+  AcquisitionSupplierVendor1768000000000,
 ];
 
 export function equipmentDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

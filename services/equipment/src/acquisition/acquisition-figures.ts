@@ -3,14 +3,23 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { AcquisitionFigures } from '@caliber/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/** The columns of `device_acquisitions` as read: amounts and dates as text, exactly as stored. */
-export const ACQUISITION_COLUMNS = `"acquisition_cost"::text AS "acquisition_cost", "purchase_date"::text AS "purchase_date",
-  "supplier", "expected_life_years", "version", "updated_at", "updated_by_label"`;
+/**
+ * `device_acquisitions` (as `a`) with the vendor its supplier is (as `sv`): the supplier is a vendor
+ * of the list, so its name is read from there and a renamed company reads renamed on every device.
+ */
+export const ACQUISITIONS_WITH_SUPPLIER = `"equipment"."device_acquisitions" AS a
+  LEFT JOIN "equipment"."vendors" AS sv ON sv."id" = a."supplier_vendor_id"`;
 
-/** A device's row of `device_acquisitions`. */
+/** The columns of `ACQUISITIONS_WITH_SUPPLIER` as read: amounts and dates as text, exactly as stored. */
+export const ACQUISITION_COLUMNS = `a."acquisition_cost"::text AS "acquisition_cost", a."purchase_date"::text AS "purchase_date",
+  a."supplier_vendor_id" AS "supplier_id", sv."name" AS "supplier", a."expected_life_years", a."version",
+  a."updated_at", a."updated_by_label"`;
+
+/** A device's row of `device_acquisitions`, with its supplier's name. */
 export interface AcquisitionRow {
   acquisition_cost: string | null;
   purchase_date: string | null;
+  supplier_id: string | null;
   supplier: string | null;
   expected_life_years: number | null;
   version: number;
@@ -18,8 +27,11 @@ export interface AcquisitionRow {
   updated_by_label: string;
 }
 
-/** A device's figures as stored, with the version a change is held to (0: none recorded). */
-export type StoredFigures = AcquisitionFigures & { version: number };
+/**
+ * A device's figures as stored, with the vendor its supplier is and the version a change is held
+ * to (0: none recorded).
+ */
+export type StoredFigures = AcquisitionFigures & { supplierId: string | null; version: number };
 
 /** The four figures of stored ones, without their version. */
 export const figuresIn = (stored: StoredFigures): AcquisitionFigures => ({
@@ -59,11 +71,12 @@ export async function storedFigures(
   const found = new Map<string, StoredFigures>();
   if (equipmentIds.length === 0) return found;
   const rows = (await manager.query(
-    `SELECT "equipment_id", ${ACQUISITION_COLUMNS} FROM "equipment"."device_acquisitions"
-      WHERE "equipment_id" = ANY($1::uuid[])`,
+    `SELECT a."equipment_id", ${ACQUISITION_COLUMNS} FROM ${ACQUISITIONS_WITH_SUPPLIER}
+      WHERE a."equipment_id" = ANY($1::uuid[])`,
     [equipmentIds],
   )) as (AcquisitionRow & { equipment_id: string })[];
-  for (const row of rows) found.set(row.equipment_id, { ...figuresOf(row), version: row.version });
+  for (const row of rows)
+    found.set(row.equipment_id, { ...figuresOf(row), supplierId: row.supplier_id, version: row.version });
   return found;
 }
 
@@ -77,9 +90,10 @@ export class AcquisitionFiguresReader {
   }
 }
 
-/** The figures to record for one device. */
-export interface FiguresToRecord extends AcquisitionFigures {
+/** The figures to record for one device, its supplier as the vendor's id (the name is the vendor's). */
+export interface FiguresToRecord extends Omit<AcquisitionFigures, 'supplier'> {
   equipmentId: string;
+  supplierId: string | null;
 }
 
 /**
@@ -96,15 +110,62 @@ export async function recordFigures(
   if (rows.length === 0) return;
   await manager.query(
     `INSERT INTO "equipment"."device_acquisitions"
-       ("equipment_id", "acquisition_cost", "purchase_date", "supplier", "expected_life_years", "updated_by_label")
-     SELECT r."equipmentId", r."acquisitionCost", r."purchaseDate", r."supplier", r."expectedLifeYears", $2
+       ("equipment_id", "acquisition_cost", "purchase_date", "supplier_vendor_id", "expected_life_years", "updated_by_label")
+     SELECT r."equipmentId", r."acquisitionCost", r."purchaseDate", r."supplierId", r."expectedLifeYears", $2
        FROM jsonb_to_recordset($1::jsonb) AS r("equipmentId" uuid, "acquisitionCost" numeric, "purchaseDate" date,
-                                              "supplier" text, "expectedLifeYears" smallint)
+                                              "supplierId" uuid, "expectedLifeYears" smallint)
      ON CONFLICT ("equipment_id") DO UPDATE SET
        "acquisition_cost" = EXCLUDED."acquisition_cost", "purchase_date" = EXCLUDED."purchase_date",
-       "supplier" = EXCLUDED."supplier", "expected_life_years" = EXCLUDED."expected_life_years",
+       "supplier_vendor_id" = EXCLUDED."supplier_vendor_id", "expected_life_years" = EXCLUDED."expected_life_years",
        "updated_by_label" = EXCLUDED."updated_by_label", "updated_at" = now(),
        "version" = "device_acquisitions"."version" + 1`,
     [JSON.stringify(rows), updatedByLabel],
   );
+}
+
+/** A vendor as a device's supplier: its id, its name on the list, and whether it is retired. */
+export interface SupplierVendor {
+  id: string;
+  name: string;
+  retired: boolean;
+}
+
+/**
+ * The vendors these names are (in any case, as the list compares names), by the name as asked; a
+ * name on no vendor is absent. The vendors are held (`FOR SHARE`) until the caller's transaction
+ * ends, so none is renamed or retired between this check and the write that points at it.
+ */
+export async function vendorsNamed(
+  manager: EntityManager,
+  names: readonly string[],
+): Promise<Map<string, SupplierVendor>> {
+  const found = new Map<string, SupplierVendor>();
+  if (names.length === 0) return found;
+  const rows = (await manager.query(
+    `SELECT asked."name" AS "asked", v."id", v."name", v."retired_at" IS NOT NULL AS "retired"
+       FROM unnest($1::text[]) AS asked("name")
+       JOIN "equipment"."vendors" AS v ON lower(v."name") = lower(asked."name")
+        FOR SHARE OF v`,
+    [[...new Set(names)]],
+  )) as (SupplierVendor & { asked: string })[];
+  for (const { asked, ...vendor } of rows) found.set(asked, vendor);
+  return found;
+}
+
+/**
+ * Why a supplier named so cannot be recorded on a device, or null when it can: it must be a vendor
+ * of the list (one typed anew would be a second spelling of a company nobody keeps), and not a
+ * retired one, unless it is the device's supplier already (a device keeps the company it was
+ * bought from when the hospital stops dealing with it).
+ */
+export function supplierRefusal(
+  name: string,
+  vendor: SupplierVendor | undefined,
+  currentSupplierId: string | null,
+): string | null {
+  if (!vendor)
+    return `Supplier "${name.slice(0, 60)}" is not on the vendor list: choose one that is, or add it under Vendors first.`;
+  if (vendor.retired && vendor.id !== currentSupplierId)
+    return `Supplier "${vendor.name}" is retired from the vendor list: choose another, or restore it under Vendors first.`;
+  return null;
 }

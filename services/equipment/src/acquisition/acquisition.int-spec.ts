@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import type { DeviceAcquisition, EquipmentDto, Role } from '@caliber/contracts';
+import type { DeviceAcquisition, EquipmentDto, Role, Vendor } from '@caliber/contracts';
 import { call } from '@caliber/testing/http';
 import {
   equipmentDataSource,
@@ -24,6 +24,7 @@ describe('What a device cost (real stack)', () => {
   const tokens = new Map<Role, string>();
   const marker = `ACQ${Date.now().toString(36)}`.toUpperCase();
   let device: EquipmentDto;
+  let hamilton: Vendor;
 
   beforeAll(async () => {
     apps.push(await startEquipment(), await startMaintenance());
@@ -45,6 +46,12 @@ describe('What a device cost (real stack)', () => {
     });
     expect(created.status).toBe(201);
     device = created.body;
+    const vendor = await as('Engineer').send<Vendor>('POST', '/vendors', {
+      name: `${marker} Hamilton Medical`,
+      kinds: ['manufacturer', 'supplier'],
+    });
+    expect(vendor.status).toBe(201);
+    hamilton = vendor.body;
   });
   afterAll(async () => {
     await rows.destroy();
@@ -88,7 +95,8 @@ describe('What a device cost (real stack)', () => {
     const saved = await as('Engineer').send<DeviceAcquisition>('PUT', path(), {
       acquisitionCost: 48500.5,
       purchaseDate: '2024-02-29',
-      supplier: '  Hamilton Medical  ',
+      // The vendor's name in another case, with spaces: the vendor list's spelling is kept.
+      supplier: `  ${marker.toLowerCase()} hamilton MEDICAL  `,
       expectedLifeYears: 10,
       version: 0,
     });
@@ -96,7 +104,8 @@ describe('What a device cost (real stack)', () => {
     expect(saved.body).toMatchObject({
       acquisitionCost: 48500.5,
       purchaseDate: '2024-02-29',
-      supplier: 'Hamilton Medical',
+      supplier: hamilton.name,
+      supplierId: hamilton.id,
       expectedLifeYears: 10,
       // Ten years after a 29 February is the last day of that February.
       endOfLife: '2034-02-28',
@@ -132,9 +141,69 @@ describe('What a device cost (real stack)', () => {
     expect(audit).toHaveLength(2);
     expect(audit[0]?.changes).toMatchObject({
       acquisitionCost: { from: null, to: 48500.5 },
-      supplier: { from: null, to: 'Hamilton Medical' },
+      supplier: { from: null, to: hamilton.name },
     });
-    expect(audit[1]?.changes).toEqual({ supplier: { from: 'Hamilton Medical', to: null } });
+    expect(audit[1]?.changes).toEqual({ supplier: { from: hamilton.name, to: null } });
+  });
+
+  it('takes a supplier only from the vendor list, and names it as the list does after a rename', async () => {
+    const read = async () => (await as('Engineer').send<DeviceAcquisition>('GET', path())).body;
+    const unknown = await as('Engineer').send('PUT', path(), { supplier: `${marker} Nobody Ltd` });
+    expect([unknown.status, unknown.body.message]).toEqual([
+      400,
+      `Supplier "${marker} Nobody Ltd" is not on the vendor list: choose one that is, or add it under Vendors first.`,
+    ]);
+    const retired = await as('Engineer').send<Vendor>('POST', '/vendors', {
+      name: `${marker} Gone Supplies`,
+      kinds: ['supplier'],
+    });
+    const retiring = await as('Engineer').send<Vendor>('PUT', `/vendors/${retired.body.id}`, {
+      name: retired.body.name,
+      kinds: ['supplier'],
+      retired: true,
+      version: retired.body.version,
+    });
+    expect(retiring.status).toBe(200);
+    const refused = await as('Engineer').send('PUT', path(), { supplier: retired.body.name });
+    expect([refused.status, refused.body.message]).toEqual([
+      400,
+      `Supplier "${retired.body.name}" is retired from the vendor list: choose another, or restore it under Vendors first.`,
+    ]);
+
+    const before = await read();
+    const chosen = await as('Engineer').send<DeviceAcquisition>('PUT', path(), {
+      supplier: hamilton.name,
+      version: before.version,
+    });
+    expect(chosen.body).toMatchObject({ supplier: hamilton.name, supplierId: hamilton.id });
+    // The company renamed on the list reads renamed on the device, which did not change.
+    const renamed = await as('Admin').send<Vendor>('PUT', `/vendors/${hamilton.id}`, {
+      name: `${marker} Hamilton Medical AG`,
+      kinds: hamilton.kinds,
+      retired: false,
+      version: hamilton.version,
+    });
+    expect(renamed.status).toBe(200);
+    expect(await read()).toMatchObject({
+      supplier: `${marker} Hamilton Medical AG`,
+      supplierId: hamilton.id,
+      version: chosen.body.version,
+    });
+    // Retired since, it stays the device's supplier, and a change of its other figures keeps it.
+    const retiredToo = await as('Admin').send<Vendor>('PUT', `/vendors/${hamilton.id}`, {
+      name: renamed.body.name,
+      kinds: hamilton.kinds,
+      retired: true,
+      version: renamed.body.version,
+    });
+    expect(retiredToo.status).toBe(200);
+    const kept = await as('Engineer').send<DeviceAcquisition>('PUT', path(), {
+      acquisitionCost: 51000,
+      supplier: renamed.body.name,
+      version: chosen.body.version,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ acquisitionCost: 51000, supplierId: hamilton.id });
   });
 
   it('refuses figures out of range, and a purchase in the future, writing nothing', async () => {

@@ -14,7 +14,14 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
 import { hospitalToday } from '../inventory-files/inventory-export-cells';
 import { findLiveItem } from '../inventory/equipment.service';
-import { ACQUISITION_COLUMNS as COLUMNS, figuresOf, type AcquisitionRow } from './acquisition-figures';
+import {
+  ACQUISITION_COLUMNS as COLUMNS,
+  ACQUISITIONS_WITH_SUPPLIER,
+  figuresOf,
+  supplierRefusal,
+  vendorsNamed,
+  type AcquisitionRow,
+} from './acquisition-figures';
 import { MaintenancePeer } from '../peers/peers.client';
 
 export const READ_REFUSAL = 'Acquisition costs are for Engineers, Managers and Admins.';
@@ -22,7 +29,8 @@ export const WRITE_REFUSAL = 'Only Engineers and Admins record what a device cos
 
 /**
  * A device's acquisition figures: what it cost, when it was bought, from whom, and how long it is
- * meant to serve. Engineers, Managers and Admins read them; Engineers and Admins (who keep the
+ * meant to serve. The supplier is a vendor of the vendor list, named as it is there (in any case):
+ * one not on the list, or retired from it, is refused with why. Engineers, Managers and Admins read them; Engineers and Admins (who keep the
  * inventory) set them, every change audited with the old and new values. A change may carry the
  * `version` read (0 for a device with none recorded): a newer change made meanwhile is refused
  * (409) rather than overwritten. A purchase date may not be in the future (the hospital's date);
@@ -59,34 +67,41 @@ export class AcquisitionService {
           `The acquisition figures of ${item.name} were changed by someone else since you opened them. Reload them and try again.`,
         );
       const before = figuresOf(current);
+      const supplier = figures.supplier
+        ? (await vendorsNamed(manager, [figures.supplier])).get(figures.supplier)
+        : undefined;
+      const refusal = figures.supplier
+        ? supplierRefusal(figures.supplier, supplier, current?.supplier_id ?? null)
+        : null;
+      if (refusal) throw new ServiceError('BAD_REQUEST', refusal);
       const after: AcquisitionFigures = {
         acquisitionCost: figures.acquisitionCost,
         purchaseDate: figures.purchaseDate,
-        supplier: figures.supplier,
+        supplier: supplier?.name ?? null,
         expectedLifeYears: figures.expectedLifeYears,
       };
       const changes = diffFields<AcquisitionFigures>(before, after);
       // A save that changes nothing writes nothing: no new version, no audit row.
       if (Object.keys(changes).length === 0) return { equipmentId: item.id, row: current };
-      const [row] = (await manager.query(
+      await manager.query(
         `INSERT INTO "equipment"."device_acquisitions"
-           ("equipment_id", "acquisition_cost", "purchase_date", "supplier", "expected_life_years", "updated_by_label")
+           ("equipment_id", "acquisition_cost", "purchase_date", "supplier_vendor_id", "expected_life_years", "updated_by_label")
          VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT ("equipment_id") DO UPDATE SET
            "acquisition_cost" = EXCLUDED."acquisition_cost", "purchase_date" = EXCLUDED."purchase_date",
-           "supplier" = EXCLUDED."supplier", "expected_life_years" = EXCLUDED."expected_life_years",
+           "supplier_vendor_id" = EXCLUDED."supplier_vendor_id", "expected_life_years" = EXCLUDED."expected_life_years",
            "updated_by_label" = EXCLUDED."updated_by_label", "updated_at" = now(),
-           "version" = "device_acquisitions"."version" + 1
-         RETURNING ${COLUMNS}`,
+           "version" = "device_acquisitions"."version" + 1`,
         [
           item.id,
           after.acquisitionCost,
           after.purchaseDate,
-          after.supplier,
+          supplier?.id ?? null,
           after.expectedLifeYears,
           auditActorOf(actor).label,
         ],
-      )) as AcquisitionRow[];
+      );
+      const row = await this.row(manager, item.id);
       await writeAudit(manager, {
         actor: auditActorOf(actor),
         entity: 'equipment',
@@ -102,7 +117,7 @@ export class AcquisitionService {
 
   private async row(manager: EntityManager, equipmentId: string): Promise<AcquisitionRow | undefined> {
     const [row] = (await manager.query(
-      `SELECT ${COLUMNS} FROM "equipment"."device_acquisitions" WHERE "equipment_id" = $1`,
+      `SELECT ${COLUMNS} FROM ${ACQUISITIONS_WITH_SUPPLIER} WHERE a."equipment_id" = $1`,
       [equipmentId],
     )) as AcquisitionRow[];
     return row;
@@ -117,6 +132,7 @@ export class AcquisitionService {
     return {
       equipmentId,
       ...figures,
+      supplierId: row?.supplier_id ?? null,
       endOfLife: endOfLife(figures.purchaseDate, figures.expectedLifeYears),
       currency,
       updatedAt: row ? row.updated_at.toISOString() : null,

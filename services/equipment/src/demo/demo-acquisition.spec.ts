@@ -1,4 +1,5 @@
-import { demoAcquisitions } from './demo-acquisition';
+import { DEMO_SUPPLIERS, demoAcquisitions } from './demo-acquisition';
+import { DEMO_VENDORS } from './demo-contracts';
 import { generateEquipment } from './demo-equipment';
 
 describe('the demo devices’ acquisition figures', () => {
@@ -32,5 +33,13 @@ describe('the demo devices’ acquisition figures', () => {
     expect(
       ventilators.every((figure) => figure.acquisitionCost >= 180_000 && figure.expectedLifeYears === 10),
     ).toBe(true);
+  });
+
+  it('buy from suppliers on the demo’s vendor list, as a device’s supplier must be', () => {
+    const suppliers = new Set(
+      DEMO_VENDORS.filter((vendor) => vendor.kinds.includes('supplier')).map((vendor) => vendor.name),
+    );
+    expect(DEMO_SUPPLIERS.every((name) => suppliers.has(name))).toBe(true);
+    expect(new Set(figures.map((figure) => figure.supplier))).toEqual(new Set(DEMO_SUPPLIERS));
   });
 });

@@ -19,12 +19,8 @@ const PROFILES: Record<DemoCategory, { cost: [number, number]; lifeYears: number
   Ultrasound: { cost: [300_000, 600_000], lifeYears: 8 },
 };
 
-const SUPPLIERS = [
-  'MediServe Ghana Ltd',
-  'Tropical Medical Supplies',
-  'Accra Biomedical Ltd',
-  'Direct from manufacturer',
-];
+/** The local suppliers the demo buys from: vendors of the demo's vendor list (`DEMO_VENDORS`). */
+export const DEMO_SUPPLIERS = ['MediServe Ghana Ltd', 'Tropical Medical Supplies', 'Accra Biomedical Ltd'];
 
 /** About one device in eight has no figures yet (bought before anyone kept them). */
 const WITHOUT_FIGURES = 0.125;
@@ -51,7 +47,7 @@ export function demoAcquisitions(items: readonly NewEquipment[], seed = 1): Demo
     const [low, high] = profile.cost;
     const cost = Math.round(low + next() * (high - low));
     const daysBefore = Math.floor(next() * 31);
-    const supplier = SUPPLIERS[Math.floor(next() * SUPPLIERS.length)] ?? SUPPLIERS[0] ?? '';
+    const supplier = DEMO_SUPPLIERS[Math.floor(next() * DEMO_SUPPLIERS.length)] ?? DEMO_SUPPLIERS[0] ?? '';
     if (next() < WITHOUT_FIGURES) return [];
     const purchaseDate = new Date(Date.parse(`${item.installationDate}T00:00:00Z`) - daysBefore * DAY_MS)
       .toISOString()
@@ -68,7 +64,10 @@ export function demoAcquisitions(items: readonly NewEquipment[], seed = 1): Demo
   });
 }
 
-/** Writes the figures for the demo devices, found by serial number (no audit rows: seeded data). */
+/**
+ * Writes the figures for the demo devices, found by serial number, each supplier the vendor of its
+ * name (so the vendors are written first); no audit rows: seeded data.
+ */
 export async function insertDemoAcquisitions(
   manager: EntityManager,
   figures: readonly DemoAcquisition[],
@@ -76,12 +75,13 @@ export async function insertDemoAcquisitions(
   if (figures.length === 0) return;
   await manager.query(
     `INSERT INTO "equipment"."device_acquisitions"
-       ("equipment_id", "acquisition_cost", "purchase_date", "supplier", "expected_life_years", "updated_by_label")
-     SELECT e."id", f."acquisition_cost", f."purchase_date"::date, f."supplier", f."expected_life_years", 'seed'
+       ("equipment_id", "acquisition_cost", "purchase_date", "supplier_vendor_id", "expected_life_years", "updated_by_label")
+     SELECT e."id", f."acquisition_cost", f."purchase_date"::date, v."id", f."expected_life_years", 'seed'
        FROM jsonb_to_recordset($1::jsonb)
          AS f("serial_number" text, "acquisition_cost" numeric, "purchase_date" text, "supplier" text,
               "expected_life_years" int)
-       JOIN "equipment"."equipment" e ON e."serial_number" = f."serial_number" AND e."deleted_at" IS NULL`,
+       JOIN "equipment"."equipment" e ON e."serial_number" = f."serial_number" AND e."deleted_at" IS NULL
+       LEFT JOIN "equipment"."vendors" v ON lower(v."name") = lower(f."supplier")`,
     [
       JSON.stringify(
         figures.map((figure) => ({

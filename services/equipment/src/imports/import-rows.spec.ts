@@ -87,12 +87,26 @@ const device = (fields: Partial<ExistingDevice> = {}): ExistingDevice => ({
   ...fields,
 });
 
+const MEDEQUIP = { id: 'vendor-medequip', name: 'Medequip', retired: false };
+const OLD_SUPPLY = { id: 'vendor-old', name: 'Old Supply Co', retired: true };
+/** The vendors the rows' Supplier cells name, by the cell's text, as the service reads them. */
+const SUPPLIERS = new Map([
+  ['Medequip', MEDEQUIP],
+  ['MEDEQUIP', MEDEQUIP],
+  ['Old Supply Co', OLD_SUPPLY],
+]);
+
 function context(overrides: Partial<ImportContext> = {}): ImportContext {
   return {
     columns: ALL_COLUMNS,
     dateOrder: 'DMY',
     lists: new ListIndex(ENTRIES),
-    active: { department: ['Intensive Care Unit', 'Cardiology'], category: ['Ventilator', 'Monitor'] },
+    active: {
+      department: ['Intensive Care Unit', 'Cardiology'],
+      category: ['Ventilator', 'Monitor'],
+      supplier: ['Medequip'],
+    },
+    suppliers: SUPPLIERS,
     existing: new Map(),
     acquisitions: new Map(),
     hospitalToday: '2026-11-25',
@@ -247,6 +261,7 @@ describe('evaluateRows: acquisition figures', () => {
     acquisitionCost: 48500,
     purchaseDate: '2021-02-01',
     supplier: 'Medequip',
+    supplierId: MEDEQUIP.id,
     expectedLifeYears: 10,
     version: 4,
   };
@@ -265,7 +280,42 @@ describe('evaluateRows: acquisition figures', () => {
     expect(outcome?.figures).toEqual({
       before: { acquisitionCost: null, purchaseDate: null, supplier: null, expectedLifeYears: null },
       after: { acquisitionCost: 1250.5, purchaseDate: null, supplier: 'Medequip', expectedLifeYears: null },
+      supplierId: MEDEQUIP.id,
     });
+  });
+
+  it('names the supplier as the vendor list writes it, and points at that vendor', () => {
+    const [outcome] = evaluateRows([row(2, { supplier: 'MEDEQUIP' })], context());
+    expect(outcome?.figures?.after.supplier).toBe('Medequip');
+    expect(outcome?.figures?.supplierId).toBe(MEDEQUIP.id);
+  });
+
+  it('refuses a supplier not on the vendor list, suggesting the name meant', () => {
+    const [outcome] = evaluateRows([row(2, { supplier: 'Medequp' })], context());
+    expect(outcome).toMatchObject({ action: 'refused', figures: null });
+    expect(outcome?.problems).toEqual([
+      {
+        cell: 'N2',
+        column: 'Supplier',
+        message:
+          'Supplier "Medequp" is not on the vendor list: choose one that is, or add it under Vendors first. Did you mean "Medequip"?',
+      },
+    ]);
+  });
+
+  it('refuses a retired supplier for a device it did not supply, and keeps it on one it did', () => {
+    const [added] = evaluateRows([row(2, { supplier: 'Old Supply Co' })], context());
+    expect(added?.problems.map((problem) => problem.message)).toEqual([
+      'Supplier "Old Supply Co" is retired from the vendor list: choose another, or restore it under Vendors first.',
+    ]);
+    const suppliedBefore = new Map([
+      [device().id, { ...recorded, supplier: OLD_SUPPLY.name, supplierId: OLD_SUPPLY.id }],
+    ]);
+    const [kept] = evaluateRows(
+      [row(2, { ...asRecorded, supplier: 'Old Supply Co' })],
+      context({ existing, acquisitions: suppliedBefore }),
+    );
+    expect(kept).toMatchObject({ action: 'unchanged', problems: [] });
   });
 
   it('updates only the figures of a device whose record the row leaves as it is', () => {
@@ -291,6 +341,7 @@ describe('evaluateRows: acquisition figures', () => {
     );
     expect(outcome?.changes).toEqual([{ field: 'Supplier', from: 'Medequip', to: '' }]);
     expect(outcome?.figures?.after).toEqual({ ...figuresIn(recorded), supplier: null });
+    expect(outcome?.figures?.supplierId).toBeNull();
   });
 
   it("reads no figure, and holds to no figures' version, for a file without their columns", () => {
@@ -437,7 +488,7 @@ describe('a page of the rows call', () => {
       >;
       const [refused] = evaluateRows(
         [{ line: 20_001, cells }],
-        context({ active: { department: departments, category: departments } }),
+        context({ active: { department: departments, category: departments, supplier: departments } }),
       );
       // An update that changes every field, each from and to as long as a device may hold it.
       const stored = (length: number) => character.repeat(length / character.length);

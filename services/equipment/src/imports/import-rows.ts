@@ -25,7 +25,13 @@ import {
   type ListIndex,
   type ResolvableEntry,
 } from '@caliber/contracts';
-import { figuresIn, NO_FIGURES, type StoredFigures } from '../acquisition/acquisition-figures';
+import {
+  figuresIn,
+  NO_FIGURES,
+  supplierRefusal,
+  type StoredFigures,
+  type SupplierVendor,
+} from '../acquisition/acquisition-figures';
 import type { UdiColumns } from '../inventory/udi-columns';
 import { figureChanges, readFigures } from './acquisition-cells';
 import { closestNames } from './suggestions';
@@ -54,8 +60,13 @@ export interface ImportContext {
   columns: InventoryFileColumns;
   dateOrder: DateOrder;
   lists: ListIndex<ResolvableEntry>;
-  /** The active names of each list, for suggestions. */
-  active: { department: readonly string[]; category: readonly string[] };
+  /** The active names of each list and of the vendor list, for suggestions. */
+  active: { department: readonly string[]; category: readonly string[]; supplier: readonly string[] };
+  /**
+   * The vendors the file's Supplier cells name, by the cell's text (read only when the file has
+   * that column): a supplier is a vendor of the list.
+   */
+  suppliers: ReadonlyMap<string, SupplierVendor>;
   /** The live devices whose serial numbers (lower case) the file names. */
   existing: ReadonlyMap<string, ExistingDevice>;
   /** Those devices' recorded acquisition figures, by device id (read only when the file has their columns). */
@@ -66,10 +77,14 @@ export interface ImportContext {
   today?: Date;
 }
 
-/** The acquisition figures a row writes: the device's as they were, and as the row leaves them. */
+/**
+ * The acquisition figures a row writes: the device's as they were, and as the row leaves them,
+ * with the vendor its supplier then is.
+ */
 export interface FiguresWrite {
   before: AcquisitionFigures;
   after: AcquisitionFigures;
+  supplierId: string | null;
 }
 
 export interface RowOutcome {
@@ -172,7 +187,7 @@ function refused(outcome: RowOutcome, problems: InventoryRowProblem[]): RowOutco
 }
 
 /** The names of a list to offer for what a cell wrote that the list does not hold. */
-type Suggest = (kind: 'department' | 'category', written: string) => readonly string[];
+type Suggest = (kind: 'department' | 'category' | 'supplier', written: string) => readonly string[];
 
 /**
  * The suggestions of one reading of a file, each computed once per list and distinct text (as the
@@ -274,6 +289,26 @@ function evaluateRow(row: InventoryFileRow, context: ImportContext, suggest: Sug
 
   const acquisition = readFigures(cells, context);
   for (const { key, message } of acquisition.problems) problem(key, message);
+  const stored = existing ? (context.acquisitions.get(existing.id) ?? null) : null;
+  // The supplier the row names is a vendor of the list: written as the list writes it.
+  let supplierId = stored?.supplierId ?? null;
+  const namedSupplier = acquisition.figures.supplier;
+  if (namedSupplier !== undefined) {
+    const vendor = namedSupplier === null ? undefined : context.suppliers.get(namedSupplier);
+    const refusal =
+      namedSupplier === null ? null : supplierRefusal(namedSupplier, vendor, stored?.supplierId ?? null);
+    if (refusal) {
+      const suggestions = vendor || namedSupplier === null ? [] : suggest('supplier', namedSupplier);
+      problem(
+        'supplier',
+        suggestions.length > 0
+          ? `${refusal} Did you mean ${suggestions.map((name) => `"${name}"`).join(' or ')}?`
+          : refusal,
+      );
+    }
+    acquisition.figures.supplier = vendor?.name ?? null;
+    supplierId = vendor?.id ?? null;
+  }
 
   const candidate = {
     name: cells.name,
@@ -345,11 +380,11 @@ function evaluateRow(row: InventoryFileRow, context: ImportContext, suggest: Sug
     const mismatch = udiSerialRefusal(existing.udi, record.serialNumber);
     if (mismatch) return refused(base, [problemAt(context, 'serialNumber', row.line, mismatch)]);
   }
-  const stored = existing ? (context.acquisitions.get(existing.id) ?? null) : null;
   const figuresBefore: AcquisitionFigures = stored ? figuresIn(stored) : NO_FIGURES;
   const figuresAfter: AcquisitionFigures = { ...figuresBefore, ...acquisition.figures };
   const figuresChanged = figureChanges(figuresBefore, figuresAfter);
-  const figures = figuresChanged.length > 0 ? { before: figuresBefore, after: figuresAfter } : null;
+  const figures =
+    figuresChanged.length > 0 ? { before: figuresBefore, after: figuresAfter, supplierId } : null;
   if (!existing) return { ...base, action: 'add', record, figures };
   const acquisitionVersion = hasFigureColumns(context) ? (stored?.version ?? 0) : null;
   const deviceChanges = COMPARED.filter((field) => (existing[field] ?? null) !== (record[field] ?? null)).map(

@@ -61,7 +61,14 @@ export async function writeImport(
   /** A device's figures to record, and their audit row after the device's own. */
   const recordFiguresOf = (id: string, write: FiguresWrite | null) => {
     if (!write) return;
-    figures.push({ equipmentId: id, ...write.after });
+    const { acquisitionCost, purchaseDate, expectedLifeYears } = write.after;
+    figures.push({
+      equipmentId: id,
+      acquisitionCost,
+      purchaseDate,
+      expectedLifeYears,
+      supplierId: write.supplierId,
+    });
     audit.push({
       id,
       action: 'acquisition-changed',

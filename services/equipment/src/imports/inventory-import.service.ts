@@ -20,7 +20,12 @@ import {
 } from '@caliber/contracts';
 import { ServiceError, violatedIndex } from '@caliber/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { storedFigures, type StoredFigures } from '../acquisition/acquisition-figures';
+import {
+  storedFigures,
+  vendorsNamed,
+  type StoredFigures,
+  type SupplierVendor,
+} from '../acquisition/acquisition-figures';
 import { EQUIPMENT_CONFIG, type EquipmentConfig } from '../config';
 import { hospitalToday } from '../inventory-files/inventory-export-cells';
 import { EquipmentEntity } from '../inventory/equipment.entity';
@@ -241,16 +246,45 @@ export class InventoryImportService {
     const activeNames = (kind: 'department' | 'category') =>
       entries.filter((entry) => entry.kind === kind && !entry.retired).map((entry) => entry.name);
     const existing = await existingDevices(manager, rows, lock);
+    const suppliers = await this.suppliersOf(manager, batch, rows);
     return {
       columns: batch.columns,
       dateOrder,
       lists: new ListIndex(entries),
-      active: { department: activeNames('department'), category: activeNames('category') },
+      active: {
+        department: activeNames('department'),
+        category: activeNames('category'),
+        supplier: suppliers.active,
+      },
+      suppliers: suppliers.named,
       existing,
       acquisitions: await this.figuresOf(manager, batch, existing),
       hospitalToday: hospitalToday(this.config.timeZone),
       role: actor.role,
     };
+  }
+
+  /**
+   * The vendors the file's Supplier cells name (held until the transaction ends, so Apply writes
+   * the vendors it checked), and the names of the active vendors to suggest for a name on none:
+   * both only when the file has the column.
+   */
+  private async suppliersOf(
+    manager: EntityManager,
+    batch: BatchRow,
+    rows: readonly InventoryFileRow[],
+  ): Promise<{ named: Map<string, SupplierVendor>; active: string[] }> {
+    if (batch.columns.supplier === undefined) return { named: new Map(), active: [] };
+    const names = rows
+      .map((row) => ((row.cells as Partial<InventoryFileRow['cells']>).supplier ?? '').trim())
+      .filter((name) => name !== '');
+    const named = await vendorsNamed(manager, names);
+    const active = (
+      (await manager.query(
+        `SELECT "name" FROM "equipment"."vendors" WHERE "retired_at" IS NULL ORDER BY lower("name")`,
+      )) as { name: string }[]
+    ).map((vendor) => vendor.name);
+    return { named, active };
   }
 
   /**

@@ -50,6 +50,7 @@ const FIGURES: FiguresSource = {
             acquisitionCost: 1250.5,
             purchaseDate: '2020-01-02',
             supplier: 'Medequip',
+            supplierId: 'vendor-medequip',
             expectedLifeYears: 8,
             version: 1,
           },

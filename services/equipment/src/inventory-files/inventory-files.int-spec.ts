@@ -545,6 +545,15 @@ describe('Inventory import, export and template (real stack)', () => {
         status: 'Serviceable',
         category: 'Monitor',
       });
+    /** The suppliers the files name: vendors of the list, named for this run (the list is shared). */
+    const medequip = `Medequip ${run}, Ltd`;
+    const other = `Medequip ${run} Trading`;
+    beforeAll(async () => {
+      for (const name of [medequip, other]) {
+        const added = await api('POST', '/api/vendors', tokens.engineer, { name, kinds: ['supplier'] });
+        expect(added.status).toBe(201);
+      }
+    });
     interface Figures {
       equipment_id: string;
       acquisition_cost: string | null;
@@ -558,8 +567,10 @@ describe('Inventory import, export and template (real stack)', () => {
       try {
         return (await rows.query(
           `SELECT "equipment_id", "acquisition_cost"::text AS "acquisition_cost",
-                  "purchase_date"::text AS "purchase_date", "supplier", "expected_life_years", "version"
-             FROM "equipment"."device_acquisitions" WHERE "equipment_id" = ANY($1) ORDER BY "acquisition_cost"`,
+                  "purchase_date"::text AS "purchase_date", v."name" AS "supplier", "expected_life_years", a."version"
+             FROM "equipment"."device_acquisitions" AS a
+             LEFT JOIN "equipment"."vendors" AS v ON v."id" = a."supplier_vendor_id"
+            WHERE "equipment_id" = ANY($1) ORDER BY "acquisition_cost"`,
           [ids],
         )) as Figures[];
       } finally {
@@ -611,7 +622,7 @@ describe('Inventory import, export and template (real stack)', () => {
       const staged = await stage(
         tokens.engineer,
         withFigures([
-          `Figures Pump,B. Braun,Infusomat,${serial('FIG-NEW')},ICU,Bay 2,2021-03-04,Serviceable,Monitor,"48,500.50",01/02/2021,"Medequip, Ltd",10`,
+          `Figures Pump,B. Braun,Infusomat,${serial('FIG-NEW')},ICU,Bay 2,2021-03-04,Serviceable,Monitor,"48,500.50",01/02/2021,"${medequip.toUpperCase()}",10`,
           `Figures Monitor,Mindray,N12,${serial('FIG-UPD')},ICU,Bed 1,2020-01-01,Serviceable,Monitor,1200,,,`,
         ]),
       );
@@ -646,7 +657,7 @@ describe('Inventory import, export and template (real stack)', () => {
           equipment_id: ids.added,
           acquisition_cost: '48500.50',
           purchase_date: '2021-02-01',
-          supplier: 'Medequip, Ltd',
+          supplier: medequip,
           expected_life_years: 10,
           version: 1,
         },
@@ -662,7 +673,7 @@ describe('Inventory import, export and template (real stack)', () => {
           changes: {
             acquisitionCost: { from: null, to: 48500.5 },
             purchaseDate: { from: null, to: '2021-02-01' },
-            supplier: { from: null, to: 'Medequip, Ltd' },
+            supplier: { from: null, to: medequip },
             expectedLifeYears: { from: null, to: 10 },
             import: source,
           },
@@ -675,6 +686,24 @@ describe('Inventory import, export and template (real stack)', () => {
       ]);
     });
 
+    it('refuses a supplier the vendor list does not have, suggesting the vendor meant', async () => {
+      const misspelt = medequip.replace('Ltd', 'Ldt');
+      const staged = await stage(
+        tokens.engineer,
+        withFigures([
+          `Figures Scale,Seca,874,${serial('FIG-BAD')},ICU,Bay 3,2021-03-04,Serviceable,Monitor,900,,"${misspelt}",`,
+        ]),
+      );
+      expect(staged.status).toBe(201);
+      expect(staged.body.summary).toMatchObject({ add: 0, refused: 1 });
+      const problems = (await rowsOf(staged.body._id, 'refused'))[0]?.problems ?? [];
+      expect(problems).toMatchObject([{ cell: 'L2', column: 'Supplier' }]);
+      // The list is shared with other runs' vendors: the one meant comes first.
+      expect(problems[0]?.message).toContain(
+        `Supplier "${misspelt}" is not on the vendor list: choose one that is, or add it under Vendors first. Did you mean "${medequip}"`,
+      );
+    });
+
     it('exports the figures only to those who read costs, and a Technician its export as before', async () => {
       const technician = await csvExport(tokens.technician, serial('FIG-'));
       expect(technician[0]).toMatch(/,Status,Category,GTIN,/);
@@ -685,7 +714,7 @@ describe('Inventory import, export and template (real stack)', () => {
         /,Category,Acquisition Cost,Purchase Date,Supplier,Expected Life \(Years\),GTIN,/,
       );
       expect(manager.find((line) => line.includes(serial('FIG-NEW')))).toContain(
-        ',48500.50,2021-02-01,"Medequip, Ltd",10,',
+        `,48500.50,2021-02-01,"${medequip}",10,`,
       );
       expect(manager.find((line) => line.includes(serial('FIG-UPD')))).toContain(',1200.00,,,,');
 
@@ -773,9 +802,11 @@ describe('Inventory import, export and template (real stack)', () => {
       const rows = await equipmentDataSource();
       try {
         await rows.query(
-          `UPDATE "equipment"."device_acquisitions" SET "supplier" = 'Medequip', "version" = "version" + 1
+          `UPDATE "equipment"."device_acquisitions"
+              SET "supplier_vendor_id" = (SELECT "id" FROM "equipment"."vendors" WHERE "name" = $2),
+                  "version" = "version" + 1
             WHERE "equipment_id" = $1`,
-          [ids.updated],
+          [ids.updated, other],
         );
       } finally {
         await rows.destroy();
@@ -790,7 +821,7 @@ describe('Inventory import, export and template (real stack)', () => {
         `Someone changed the acquisition figures of the device with serial number ${serial('FIG-UPD')} after the preview: upload the file again to see what this row would change now.`,
       );
       expect(await figuresOf([ids.updated])).toMatchObject([
-        { acquisition_cost: '1200.00', supplier: 'Medequip' },
+        { acquisition_cost: '1200.00', supplier: other },
       ]);
     });
   });

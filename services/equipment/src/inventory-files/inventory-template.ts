@@ -51,7 +51,7 @@ const ACCEPTS: Record<InventoryImportKey, string> = {
     "One of the hospital's equipment categories (the list on the sheet How to fill). A category's former name is read as the category it became.",
   acquisitionCost: `What the device cost the hospital, in the hospital currency and without a currency sign, such as 48500.00: 0 to ${MAX_ACQUISITION_COST.toLocaleString('en')}, at most two decimals. A comma before three digits groups thousands (48,500.00); before one or two it is the decimal comma (48500,50).`,
   purchaseDate: `When the hospital bought it, not after today. ${DATE_FORMS}`,
-  supplier: `Who the hospital bought it from, such as B. Braun Medical Ltd. At most ${SUPPLIER_MAX} characters.`,
+  supplier: `Who the hospital bought it from: a vendor's name as the vendor list (Equipment, Vendors) has it, in any case, such as B. Braun Medical Ltd. A company not on the list is added there first. At most ${SUPPLIER_MAX} characters.`,
   expectedLifeYears: `How long it is meant to serve, in whole years from 1 to ${MAX_SERVICE_LIFE_YEARS}, such as 10.`,
 };
 

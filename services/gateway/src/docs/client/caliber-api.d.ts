@@ -2812,6 +2812,7 @@ export interface components {
      *       "acquisitionCost": 48500,
      *       "purchaseDate": "2023-04-20",
      *       "supplier": "B. Braun Medical Ltd",
+     *       "supplierId": "7c2e5a1b-3d4f-4e6a-9b8c-1d2e3f4a5b6c",
      *       "expectedLifeYears": 10,
      *       "endOfLife": "2033-04-20",
      *       "currency": "GHS",
@@ -2826,8 +2827,10 @@ export interface components {
       acquisitionCost: number | null;
       /** @description YYYY-MM-DD */
       purchaseDate: string | null;
-      /** @description Who the hospital bought it from. */
+      /** @description Who the hospital bought it from: the vendor's name as the vendor list has it now. */
       supplier: string | null;
+      /** @description That vendor’s id on the vendor list. */
+      supplierId: string | null;
       /** @description Its expected service life, in whole years. */
       expectedLifeYears: number | null;
       /** @description The purchase date plus the expected life (YYYY-MM-DD): when to plan its replacement. */
@@ -9571,6 +9574,7 @@ export interface operations {
         'application/json': {
           acquisitionCost?: number | null;
           purchaseDate?: string | null;
+          /** @description The name of a vendor on the vendor list, in any case; one not on it, or retired from it (unless it is the device’s supplier already), is refused. */
           supplier?: string | null;
           expectedLifeYears?: number | null;
           version?: number;
