@@ -12,6 +12,7 @@ export * from './risk';
 export * from './change-feeds';
 export * from './form-fields';
 export * from './spare-parts';
+export * from './part-costs';
 export * from './service-calls';
 export * from './reports';
 export * from './departments';

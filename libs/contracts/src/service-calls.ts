@@ -49,7 +49,8 @@ export const SERVICE_CALLS: Readonly<Partial<Record<DomainServiceName, readonly 
     SUBJECTS.identity.assignees,
     // Renamed departments and categories reach the device details kept on tasks and PM plans.
     SUBJECTS.equipment.listChanges,
-    // A task's vendor charges name vendors of the managed list, checked and named by equipment.
+    // A task's vendor charges and its parts' suppliers name vendors of the managed list, checked
+    // and named by equipment.
     SUBJECTS.equipment.vendorRefs,
   ],
   // The roster keeps a copy of the department list (renames reach staff; departments are checked).

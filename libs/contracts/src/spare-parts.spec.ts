@@ -5,7 +5,10 @@ const part = (name: string, quantity = 1, description = '') => ({
   name,
   quantity,
   description,
+  // A part read from the text has no price or supplier: those are recorded apart, by cost readers.
   unitCost: null,
+  supplierId: null,
+  supplierName: null,
 });
 
 describe('spare parts text', () => {
@@ -67,7 +70,9 @@ describe('spare parts text', () => {
         (parts) => {
           const parsed = parseSpareParts(formatSpareParts(parts));
           expect(parsed.errors).toEqual([]);
-          expect(parsed.parts).toEqual(parts.map((p) => ({ ...p, unitCost: null })));
+          expect(parsed.parts).toEqual(
+            parts.map((p) => ({ ...p, unitCost: null, supplierId: null, supplierName: null })),
+          );
         },
       ),
     );

@@ -6,6 +6,8 @@ export const sparePartExample = {
   quantity: 1,
   description: 'Downstream, OEM',
   unitCost: 86.5,
+  supplierId: '7c2e5a1b-3d4f-4e6a-9b8c-1d2e3f4a5b6c',
+  supplierName: 'B. Braun Medical Ltd',
 };
 
 /** A spare part used on a job, as recorded with the work. */
@@ -18,6 +20,14 @@ export const sparePartDtoSchema = z
       .number()
       .nullable()
       .describe('What one unit cost, when known (for the cost reports); never guessed.'),
+    supplierId: z
+      .string()
+      .nullable()
+      .describe('The vendor of the vendor list the part was bought from, when recorded.'),
+    supplierName: z
+      .string()
+      .nullable()
+      .describe('That vendor’s name when it was recorded, as on its invoice.'),
   })
   .meta({ id: 'SparePart', examples: [sparePartExample] });
 export type SparePart = z.output<typeof sparePartDtoSchema>;
@@ -92,7 +102,7 @@ export function parseSpareParts(text: string): ParsedSpareParts {
       });
       return;
     }
-    parts.push({ name, quantity, description, unitCost: null });
+    parts.push({ name, quantity, description, unitCost: null, supplierId: null, supplierName: null });
   });
   if (parts.length > SPARE_PART_LIMITS.maxParts)
     errors.push({ line: 0, message: `A task may list at most ${SPARE_PART_LIMITS.maxParts} spare parts.` });

@@ -231,6 +231,8 @@ export const SUBJECTS = {
     withdrawLabourRate: 'maintenance.costs.rates.withdraw',
     /** What vendors charged for a task's work (costs): the list, written whole (read with the task). */
     recordVendorCharges: 'maintenance.tasks.vendor-charges.record',
+    /** What a task's spare parts cost and who supplied them (costs): one entry per part, with the task's version. */
+    recordPartCosts: 'maintenance.tasks.part-costs.record',
     health: 'maintenance.health',
   },
   reports: {

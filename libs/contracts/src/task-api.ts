@@ -620,7 +620,15 @@ export const recordWorkSchema = z
       ctx.addIssue({ code: 'custom', message: error.message, path: ['sparePartsText'] });
   })
   .transform(({ sparePartsText, ...work }) =>
-    sparePartsText === undefined ? work : { ...work, sparePartsUsed: parseSpareParts(sparePartsText).parts },
+    sparePartsText === undefined
+      ? work
+      : {
+          ...work,
+          // The fields of a part the work record takes: its output is parsed again by the service.
+          sparePartsUsed: parseSpareParts(sparePartsText).parts.map(
+            ({ name, quantity, description, unitCost }) => ({ name, quantity, description, unitCost }),
+          ),
+        },
   );
 export type RecordWorkRequest = z.input<typeof recordWorkSchema>;
 export type WorkRecord = z.output<typeof recordWorkSchema>;

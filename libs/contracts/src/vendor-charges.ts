@@ -112,9 +112,18 @@ export function chargesTotal(charges: readonly Pick<VendorCharge, 'amount'>[]): 
   return charges.reduce((cents, charge) => cents + Math.round(charge.amount * 100), 0) / 100;
 }
 
-/** What maintenance asks equipment of the vendors a list of charges names (service to service). */
+/**
+ * The most vendors one `equipment.vendors.refs` call looks up: a task's parts (at most 100, each
+ * from its supplier) name the most.
+ */
+export const VENDOR_REFS_MAX = 100;
+
+/**
+ * What maintenance asks equipment of the vendors a task's charges or parts name (service to
+ * service).
+ */
 export const vendorRefsRequestSchema = z.strictObject({
-  ids: z.array(z.string().regex(ID_PATTERN)).max(VENDOR_CHARGE_LIMITS.charges),
+  ids: z.array(z.string().regex(ID_PATTERN)).max(VENDOR_REFS_MAX),
 });
 export type VendorRefsRequest = z.output<typeof vendorRefsRequestSchema>;
 

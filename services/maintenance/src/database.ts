@@ -17,6 +17,7 @@ import { Documents1767200000000 } from './migrations/1767200000000-documents';
 import { LabourRates1767300000000 } from './migrations/1767300000000-labour-rates';
 import { TaskLabourRole1767400000000 } from './migrations/1767400000000-task-labour-role';
 import { TaskVendorCharges1767700000000 } from './migrations/1767700000000-task-vendor-charges';
+import { SparePartSuppliers1768000000000 } from './migrations/1768000000000-spare-part-suppliers';
 import { PmPlanEntity } from './plans/pm-plan.entity';
 import { SafetyTestEntity } from './safety/safety-test.entity';
 import { AddedReportEntity } from './tasks/added-report.entity';
@@ -55,6 +56,7 @@ export const MAINTENANCE_MIGRATIONS = [
   LabourRates1767300000000,
   TaskLabourRole1767400000000,
   TaskVendorCharges1767700000000,
+  SparePartSuppliers1768000000000,
 ];
 
 export function maintenanceDatabase(url: string, poolSize?: number): ServiceDatabaseOptions {

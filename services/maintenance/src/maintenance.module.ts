@@ -59,6 +59,7 @@ import { MaintenanceDocumentRecords } from './documents/maintenance-document-rec
 import { LabourRatesController } from './costs/labour-rates.controller';
 import { LabourRatesService } from './costs/labour-rates.service';
 import { VendorChargesController } from './costs/vendor-charges.controller';
+import { PartCostsController } from './costs/part-costs.controller';
 import { VendorChargesService } from './costs/vendor-charges.service';
 
 /** What a run of the service may change: its file worker thread (its source in tests). */
@@ -96,6 +97,7 @@ export class MaintenanceModule {
         MaintenanceDocumentsController,
         LabourRatesController,
         VendorChargesController,
+        PartCostsController,
         serviceHealthController('maintenance', SUBJECTS.maintenance.health),
         serviceAuditController('maintenance', {
           page: SUBJECTS.maintenance.auditPage,

@@ -232,7 +232,7 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
     body: () => ({
       acquisitionCost: 12500,
       purchaseDate: '2024-01-15',
-      supplier: 'Matrix Medical',
+      // No supplier: one is a vendor of the list by name, and the matrix's vendors are named per call.
       expectedLifeYears: 10,
     }),
   },
@@ -342,6 +342,11 @@ export const ROUTE_ACCESS: Readonly<Partial<Record<string, RouteAccess>>> = {
   recordTaskVendorCharges: {
     names: 'task',
     body: ({ vendorId }) => ({ charges: [{ vendorId, visitDate: '2026-01-05', amount: 120 }], version: 0 }),
+  },
+  recordTaskPartCosts: {
+    names: 'task',
+    // A task just made: no parts yet, at its first version.
+    body: () => ({ parts: [], version: 1 }),
   },
   certifyTask: { names: 'completed task' },
   deleteTask: { names: 'task' },

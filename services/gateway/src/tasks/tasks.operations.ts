@@ -18,6 +18,7 @@ import {
   pmPlanCreatedResponseSchema,
   pmPlanDtoSchema,
   pmPlanListResponseSchema,
+  recordPartCostsSchema,
   recordVendorChargesSchema,
   recordWorkSchema,
   reportIssueSchema,
@@ -176,6 +177,25 @@ export const TASKS_OPERATIONS = {
       503: COMMON_REFUSALS[503],
     },
     forward: { subject: SUBJECTS.maintenance.recordVendorCharges },
+  }),
+  recordTaskPartCosts: operation({
+    operationId: 'recordTaskPartCosts',
+    method: 'put',
+    path: '/api/tasks/{id}/part-costs',
+    tag: 'Tasks',
+    summary: 'Record what the spare parts cost and who supplied them (Engineers, Managers and Admins)',
+    description:
+      'One entry per spare part of the task, in the task’s order: its unit cost in the hospital currency (two decimals at most, null when not known) and the vendor it was bought from (`supplierId`, a vendor of the list, or null). Sent with the task’s `version`: parts corrected meanwhile are refused (409) rather than priced against parts you never saw. A supplier new to the task must be active; one already on it may stay once retired, and keeps the name it was recorded under. Prices may be recorded on a certified task, as the invoice comes after the job. A technician saving the work record again keeps each part’s supplier while the part (its name in any case and its description) stays on the list. Audited as `part-costs-recorded`, which only those who read costs see.',
+    callers: SUPERVISORS,
+    body: recordPartCostsSchema,
+    answer: { status: 200, description: 'The task.', schema: taskDtoSchema },
+    refusals: {
+      400: 'Not one entry per part, a unit cost below 0 or with more than two decimals, an unknown or retired vendor.',
+      404: 'No such task.',
+      409: 'Stale version: the parts changed since they were read.',
+      503: COMMON_REFUSALS[503],
+    },
+    forward: { subject: SUBJECTS.maintenance.recordPartCosts },
   }),
   certifyTask: operation({
     operationId: 'certifyTask',

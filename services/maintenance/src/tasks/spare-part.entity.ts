@@ -31,4 +31,12 @@ export class SparePartEntity {
     transformer: decimal,
   })
   unitCost!: number | null;
+
+  /** The vendor it was bought from (equipment's vendor list), when recorded. */
+  @Column({ name: 'supplier_vendor_id', type: 'uuid', nullable: true })
+  supplierId!: string | null;
+
+  /** That vendor's name when it was recorded, as on its invoice. */
+  @Column({ name: 'supplier_name', type: 'varchar', length: 120, nullable: true })
+  supplierName!: string | null;
 }

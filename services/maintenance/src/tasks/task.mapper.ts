@@ -21,7 +21,14 @@ export const userRef = (id: string | null, name: string | null): UserRef | null 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function toSparePart(part: SparePartEntity): SparePart {
-  return { name: part.name, quantity: part.quantity, description: part.description, unitCost: part.unitCost };
+  return {
+    name: part.name,
+    quantity: part.quantity,
+    description: part.description,
+    unitCost: part.unitCost,
+    supplierId: part.supplierId,
+    supplierName: part.supplierName,
+  };
 }
 
 export function toTaskDto(

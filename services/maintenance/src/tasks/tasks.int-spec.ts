@@ -36,6 +36,9 @@ import { PM_SCHEDULE_ACTOR } from './task-writes';
  * identity, equipment and maintenance services: reporting, assigning, working, certifying, and
  * the inventory following exactly once.
  */
+/** A part nobody recorded a supplier for: the work record never does (it comes with the part's cost). */
+const NO_SUPPLIER = { supplierId: null, supplierName: null };
+
 describe('Tasks, work records and certification (real stack)', () => {
   const stack = useSignInStack('tasks');
   let equipment: INestApplication;
@@ -580,8 +583,8 @@ describe('Tasks, work records and certification (real stack)', () => {
     const saved = await as('tech').put<TaskDto>(`/tasks/${task._id}/work`, work);
     expect(saved.status).toBe(200);
     expect(saved.body.spareParts).toEqual([
-      { name: 'Flow sensor', quantity: 2, description: 'Adult', unitCost: null },
-      { name: 'O-ring', quantity: 1, description: '', unitCost: 3.5 },
+      { name: 'Flow sensor', quantity: 2, description: 'Adult', unitCost: null, ...NO_SUPPLIER },
+      { name: 'O-ring', quantity: 1, description: '', unitCost: 3.5, ...NO_SUPPLIER },
     ]);
     expect(saved.body.labourHours).toBe(1.5);
     const replaced = await as('tech').put<TaskDto>(`/tasks/${task._id}/work`, {
@@ -892,8 +895,8 @@ describe('Tasks, work records and certification (real stack)', () => {
       sparePartsText: 'Seal x 2 - silicone\nValve',
     });
     expect(saved.body.spareParts).toEqual([
-      { name: 'Seal', quantity: 2, description: 'silicone', unitCost: null },
-      { name: 'Valve', quantity: 1, description: '', unitCost: null },
+      { name: 'Seal', quantity: 2, description: 'silicone', unitCost: null, ...NO_SUPPLIER },
+      { name: 'Valve', quantity: 1, description: '', unitCost: null, ...NO_SUPPLIER },
     ]);
   });
 

@@ -15,6 +15,8 @@ import {
   type IssueReport,
   type ListTasksQuery,
   type NewTask,
+  type PartCostsRecord,
+  type SparePart,
   type TaskChanges,
   type TaskDetail,
   type TaskRefAnswer,
@@ -36,6 +38,7 @@ import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-
 import { PmPlansService } from '../plans/pm-plans.service';
 import { labourRoleAfter, priceTaskLabour } from '../costs/task-labour';
 import { VENDOR_CHARGES_AUDIT_ACTION, VendorChargesService } from '../costs/vendor-charges.service';
+import { PART_COSTS_AUDIT_ACTION, pricedParts, withKeptSuppliers } from '../costs/part-suppliers';
 import { EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { AddedReportEntity } from './added-report.entity';
 import { deviceColumns } from './device-snapshot';
@@ -58,6 +61,7 @@ import {
   toAuditEntry,
   toDeviceHistoryTask,
   toTaskDto,
+  toSparePart,
   toTaskStatusEntry,
 } from './task.mapper';
 import { completionAfter, TaskRules } from './task-rules';
@@ -164,11 +168,13 @@ export class TasksService {
         take: TASK_HISTORY_LIMIT,
       }),
       manager.findAndCount(AuditEntryEntity, {
-        // What vendors charged is a cost: its changes are for those who read costs.
+        // What vendors charged and what parts cost are costs: their changes are for those who read costs.
         where: {
           entity: 'task',
           entityId: task.id,
-          ...(readsCosts(actor.role) ? {} : { action: Not(VENDOR_CHARGES_AUDIT_ACTION) }),
+          ...(readsCosts(actor.role)
+            ? {}
+            : { action: Not(In([VENDOR_CHARGES_AUDIT_ACTION, PART_COSTS_AUDIT_ACTION])) }),
         },
         order: { at: 'DESC', id: 'DESC' },
         take: TASK_HISTORY_LIMIT,
@@ -421,19 +427,14 @@ export class TasksService {
         faultDescription: current.faultDescription,
         repairDetails: current.repairDetails,
         labourHours: current.labourHours,
-        spareParts:
-          (await this.partsOf(manager, [current.id])).get(current.id)?.map((part) => ({
-            name: part.name,
-            quantity: part.quantity,
-            description: part.description,
-            unitCost: part.unitCost,
-          })) ?? [],
+        spareParts: ((await this.partsOf(manager, [current.id])).get(current.id) ?? []).map(toSparePart),
       };
       const after = {
         faultDescription: work.faultDescription,
         repairDetails: work.repairDetails,
         labourHours: work.labourHours,
-        spareParts: work.sparePartsUsed,
+        // A part that stays on the list keeps the supplier recorded for it (the work form does not send it).
+        spareParts: withKeptSuppliers(work.sparePartsUsed, before.spareParts),
       };
       const diff = diffFields<typeof after>(before, after);
       if (Object.keys(diff).length === 0) return current;
@@ -452,10 +453,10 @@ export class TasksService {
       });
       if (diff['spareParts']) {
         await manager.delete(SparePartEntity, { taskId: current.id });
-        if (work.sparePartsUsed.length > 0)
+        if (after.spareParts.length > 0)
           await manager.insert(
             SparePartEntity,
-            work.sparePartsUsed.map((part, position) => ({ ...part, taskId: current.id, position })),
+            after.spareParts.map((part, position) => ({ ...part, taskId: current.id, position })),
           );
       }
       await auditTask(manager, actor, current, 'work-recorded', diff);
@@ -463,6 +464,57 @@ export class TasksService {
     });
     const dto = await this.dtoOf(task);
     await this.events.workUpdated({ task: dto });
+    return dto;
+  }
+
+  /**
+   * Prices a task's spare parts: each part's unit cost and the vendor it was bought from, for those
+   * who record costs (Engineers, Managers and Admins), on a certified task too (the invoice comes
+   * after the job). Held to the task's version, since the parts are priced by their place in the
+   * list: a list corrected meanwhile is refused (409), not priced against parts nobody saw.
+   */
+  async recordPartCosts(actor: Actor, id: string, record: PartCostsRecord): Promise<TaskDto> {
+    if (!readsCosts(actor.role))
+      throw new ServiceError('FORBIDDEN', 'Engineers, Managers and Admins record what parts cost.');
+    if (!isRecordId(id)) throw new ServiceError('NOT_FOUND', NOT_FOUND);
+    // Only suppliers new to the task are asked of equipment, before the transaction (a call to
+    // another service never holds the task's row lock); the parts read here are the ones the
+    // version check below vouches for.
+    const known = new Set(
+      ((await this.partsOf(this.dataSource.manager, [id.toLowerCase()])).get(id.toLowerCase()) ?? []).map(
+        (part) => part.supplierId,
+      ),
+    );
+    const asked = [...new Set(record.parts.map((part) => part.supplierId))].filter(
+      (supplierId): supplierId is string => supplierId !== null && !known.has(supplierId),
+    );
+    const vendors = new Map(
+      asked.length === 0
+        ? []
+        : (await this.equipment.vendorRefs(actor, asked)).vendors.map((vendor) => [vendor.id, vendor]),
+    );
+    const outcome = await this.write(async (manager) => {
+      const current = await this.findVisible(manager, actor, id, true);
+      if (record.version !== current.version)
+        throw new ServiceError(
+          'CONFLICT',
+          'The spare parts of this task were changed since you opened them. Reload them and try again.',
+        );
+      const before = ((await this.partsOf(manager, [current.id])).get(current.id) ?? []).map(toSparePart);
+      const after = pricedParts(before, record.parts, vendors);
+      const diff = diffFields<{ spareParts: SparePart[] }>({ spareParts: before }, { spareParts: after });
+      if (Object.keys(diff).length === 0) return { task: current, changed: false };
+      await manager.delete(SparePartEntity, { taskId: current.id });
+      await manager.insert(
+        SparePartEntity,
+        after.map((part, position) => ({ ...part, taskId: current.id, position })),
+      );
+      await manager.update(TaskEntity, current.id, touchedBy(actor));
+      await auditTask(manager, actor, current, PART_COSTS_AUDIT_ACTION, diff);
+      return { task: await manager.findOneByOrFail(TaskEntity, { id: current.id }), changed: true };
+    });
+    const dto = await this.dtoOf(outcome.task);
+    if (outcome.changed) await this.events.workUpdated({ task: dto });
     return dto;
   }
 

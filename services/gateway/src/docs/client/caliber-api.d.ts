@@ -1113,6 +1113,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/tasks/{id}/part-costs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Record what the spare parts cost and who supplied them (Engineers, Managers and Admins)
+     * @description One entry per spare part of the task, in the task’s order: its unit cost in the hospital currency (two decimals at most, null when not known) and the vendor it was bought from (`supplierId`, a vendor of the list, or null). Sent with the task’s `version`: parts corrected meanwhile are refused (409) rather than priced against parts you never saw. A supplier new to the task must be active; one already on it may stay once retired, and keeps the name it was recorded under. Prices may be recorded on a certified task, as the invoice comes after the job. A technician saving the work record again keeps each part’s supplier while the part (its name in any case and its description) stays on the list. Audited as `part-costs-recorded`, which only those who read costs see.
+     */
+    put: operations['recordTaskPartCosts'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/tasks/{id}/certify': {
     parameters: {
       query?: never;
@@ -6179,7 +6199,9 @@ export interface components {
      *       "name": "Pressure sensor",
      *       "quantity": 1,
      *       "description": "Downstream, OEM",
-     *       "unitCost": 86.5
+     *       "unitCost": 86.5,
+     *       "supplierId": "7c2e5a1b-3d4f-4e6a-9b8c-1d2e3f4a5b6c",
+     *       "supplierName": "B. Braun Medical Ltd"
      *     }
      */
     SparePart: {
@@ -6188,6 +6210,10 @@ export interface components {
       description: string;
       /** @description What one unit cost, when known (for the cost reports); never guessed. */
       unitCost: number | null;
+      /** @description The vendor of the vendor list the part was bought from, when recorded. */
+      supplierId: string | null;
+      /** @description That vendor’s name when it was recorded, as on its invoice. */
+      supplierName: string | null;
     };
     /**
      * @example {
@@ -6289,7 +6315,9 @@ export interface components {
      *           "name": "Pressure sensor",
      *           "quantity": 1,
      *           "description": "Downstream, OEM",
-     *           "unitCost": 86.5
+     *           "unitCost": 86.5,
+     *           "supplierId": "7c2e5a1b-3d4f-4e6a-9b8c-1d2e3f4a5b6c",
+     *           "supplierName": "B. Braun Medical Ltd"
      *         }
      *       ],
      *       "labourHours": 1.5,
@@ -6460,7 +6488,9 @@ export interface components {
      *             "name": "Pressure sensor",
      *             "quantity": 1,
      *             "description": "Downstream, OEM",
-     *             "unitCost": 86.5
+     *             "unitCost": 86.5,
+     *             "supplierId": "7c2e5a1b-3d4f-4e6a-9b8c-1d2e3f4a5b6c",
+     *             "supplierName": "B. Braun Medical Ltd"
      *           }
      *         ],
      *         "labourHours": 1.5,
@@ -6530,7 +6560,9 @@ export interface components {
      *           "name": "Pressure sensor",
      *           "quantity": 1,
      *           "description": "Downstream, OEM",
-     *           "unitCost": 86.5
+     *           "unitCost": 86.5,
+     *           "supplierId": "7c2e5a1b-3d4f-4e6a-9b8c-1d2e3f4a5b6c",
+     *           "supplierName": "B. Braun Medical Ltd"
      *         }
      *       ],
      *       "labourHours": 1.5,
@@ -6735,7 +6767,9 @@ export interface components {
      *               "name": "Pressure sensor",
      *               "quantity": 1,
      *               "description": "Downstream, OEM",
-     *               "unitCost": 86.5
+     *               "unitCost": 86.5,
+     *               "supplierId": "7c2e5a1b-3d4f-4e6a-9b8c-1d2e3f4a5b6c",
+     *               "supplierName": "B. Braun Medical Ltd"
      *             }
      *           ],
      *           "labourHours": 1.5,
@@ -12901,6 +12935,110 @@ export interface operations {
         };
       };
       /** @description Stale version. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is larger than the configured limit (`BODY_LIMIT`, 100 kB by default). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not JSON, not UTF-8, or sent with an unsupported Content-Encoding. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The service behind this route is not answering; try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  recordTaskPartCosts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          parts: {
+            unitCost?: number | null;
+            supplierId?: string | null;
+          }[];
+          version: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The task. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Task'];
+        };
+      };
+      /** @description Not one entry per part, a unit cost below 0 or with more than two decimals, an unknown or retired vendor. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session; when the session was ended (`code` SESSION_ENDED), `message` says why ("You were signed out: …"). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Engineers, Managers and Admins only. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such task. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Stale version: the parts changed since they were read. */
       409: {
         headers: {
           [name: string]: unknown;
