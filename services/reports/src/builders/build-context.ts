@@ -1,6 +1,7 @@
 import type { ActingUser, ReportOptions, ReportScope } from '@caliber/contracts';
 import type { ReportDataClient } from '../data/report-data.client';
 import type { Cell, ReportSection, TableBlock, TableColumn } from '../document/report-document';
+import type { ReportScratch } from './scratch';
 
 /** What every report builder reads: who it is for, what it covers, and where the data comes from. */
 export interface BuildContext {
@@ -12,6 +13,8 @@ export interface BuildContext {
   currency: string;
   /** `YYYY-MM-DD` in the hospital's time zone. */
   today: string;
+  /** The report's scratch files (removed once it is written): a long table read twice is kept there. */
+  scratch: ReportScratch;
 }
 
 export type ReportBuilder = (context: BuildContext) => Promise<ReportSection>;

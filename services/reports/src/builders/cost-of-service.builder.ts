@@ -138,7 +138,11 @@ export const buildCostOfService: ReportBuilder = async (context) => {
   const models = new GroupTallies();
   const flagged: Cell[][] = [];
   let flaggedCount = 0;
-  for await (const page of deviceCosts(context.data, context.scope, context.user))
+  // The device table is written after the figures above it, from the rows read for them: the two
+  // services are asked for each page once, and the rows wait on disk rather than in memory.
+  const deviceRows = context.scratch.rows();
+  for await (const page of deviceCosts(context.data, context.scope, context.user)) {
+    await deviceRows.write(page.map(deviceCells));
     for (const cost of page) {
       hospital.add(cost.device, cost.work, cost.flagged);
       departments.add(cost.device.department, cost.device.department, cost);
@@ -148,6 +152,7 @@ export const buildCostOfService: ReportBuilder = async (context) => {
       flaggedCount += 1;
       if (flagged.length < MAX_FLAGGED_ROWS) flagged.push(deviceCells(cost));
     }
+  }
   const total = hospital.figures();
   const currency = context.currency;
   // Up to today when the period runs on past it, as the work and the contracts are counted.
@@ -192,10 +197,7 @@ export const buildCostOfService: ReportBuilder = async (context) => {
     currency,
     totalRows: total.devices,
     note: 'Service cost: labour, parts and vendors’ charges of the work completed in the period, and the device’s share of its contracts. COSR is the service cost over the acquisition cost; "—" where none is recorded.',
-    rows: async function* () {
-      for await (const page of deviceCosts(context.data, context.scope, context.user))
-        yield page.map(deviceCells);
-    },
+    rows: () => deviceRows.read(),
   };
 
   const blocks: ReportBlock[] = [

@@ -10,6 +10,7 @@ import {
 import { Mailer } from '@caliber/service-kit';
 import type { Logger } from 'pino';
 import { buildReportSection } from '../builders/report-builders';
+import { ReportScratch } from '../builders/scratch';
 import { REPORTS_CONFIG, type ReportsConfig } from '../config';
 import { ReportDataClient } from '../data/report-data.client';
 import { ReportLists } from '../data/report-lists';
@@ -125,8 +126,9 @@ export class ReportWriter {
     // The attempt is timed from here to its file stored (the e-mail after it is not the report's).
     const finished = this.metrics.started({ ...job, startNumber });
     let done: ReportJobDto | null;
+    const scratch = await ReportScratch.create();
     try {
-      const document = await this.document({ ...job, owner: ownerFromRoster(standing.person) });
+      const document = await this.document({ ...job, owner: ownerFromRoster(standing.person) }, scratch);
       await this.events.progress(await this.jobs.progress(jobId, READING_SHARE, 'Writing the file'));
       const sink = new ChunkSink((seq, data) => this.jobs.writeChunk(jobId, seq, data));
       await writeReport(document, sink, { timeZone: this.config.timeZone });
@@ -138,13 +140,15 @@ export class ReportWriter {
     } catch (error) {
       finished('failed');
       throw error;
+    } finally {
+      await scratch.remove();
     }
     finished('done');
     await this.events.progress(done);
     await this.mailIfOwed(job);
   }
 
-  private async document(job: StoredReportJob): Promise<ReportDocument> {
+  private async document(job: StoredReportJob, scratch: ReportScratch): Promise<ReportDocument> {
     const user = ownerAsUser(job.owner);
     // A schedule made, or a report queued, before a department or category was renamed covers it
     // under its new name.
@@ -156,6 +160,7 @@ export class ReportWriter {
       options: job.options,
       currency: (await this.data.hospitalCurrency(user)) ?? this.config.currency,
       today: calendarDateIn(this.config.timeZone),
+      scratch,
     };
     const sections = [];
     for (const [index, type] of job.reports.entries()) {
