@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { readError, useTaskDetail } from '../hooks/task-queries';
 import { auditValue, equipmentLabel } from '../utils/format';
 import { certificationTag } from '../utils/task-permissions';
+import { PartCostsSection } from './PartCostsSection';
 import { PriorityBadge } from './PriorityBadge';
 import { VendorChargesSection } from './VendorChargesSection';
 import { WorkRecord } from './WorkRecord';
@@ -16,8 +17,8 @@ function who(ref: { name: string } | null): string {
 
 /**
  * Everything about one task: its fields, the reports others added to its fault, the work record
- * with its spare parts, what vendors charged (for those who read costs), the status history and
- * the audit trail (newest first). It follows the task's live events while it is open.
+ * with its spare parts, what the parts cost and what vendors charged (for those who read costs),
+ * the status history and the audit trail (newest first). It follows the task's live events while it is open.
  */
 /**
  * What a person may add to a task: a reporter from the ward adds photos of the fault; the
@@ -112,9 +113,19 @@ export function TaskDetailDialog({ id, onClose }: { id: string; onClose(): void 
             ) : null}
 
             <h3 className="ck-subheading">Work record</h3>
-            <WorkRecord task={task} labourCost={task.labourCost} />
+            <WorkRecord
+              task={task}
+              labourCost={task.labourCost}
+              currency={task.vendorCharges?.currency ?? task.labourCost?.currency ?? null}
+            />
 
             {/* Costs: the server gives them only to those who read them (never a Technician). */}
+            {task.vendorCharges && task.spareParts.length > 0 ? (
+              <>
+                <h3 className="ck-subheading">Part costs</h3>
+                <PartCostsSection task={task} currency={task.vendorCharges.currency} />
+              </>
+            ) : null}
             {task.vendorCharges ? (
               <>
                 <h3 className="ck-subheading">Vendor charges</h3>

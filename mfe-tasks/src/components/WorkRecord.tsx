@@ -23,13 +23,16 @@ function labourCostText(cost: TaskLabourCost): string {
 /**
  * What the technician recorded: fault, repair, spare parts and hours ('No work recorded yet.'
  * before); with what the hours cost where the server gives it (Engineers, Managers and Admins).
+ * `currency` (the hospital's, where the caller has it) writes the parts' unit costs as money.
  */
 export function WorkRecord({
   task,
   labourCost = null,
+  currency = null,
 }: {
   task: TaskDto;
   labourCost?: TaskLabourCost | null;
+  currency?: string | null;
 }) {
   if (!hasWorkRecord(task)) return <p className="muted">No work recorded yet.</p>;
   return (
@@ -59,7 +62,7 @@ export function WorkRecord({
           <dt>Spare parts</dt>
           <dd>
             {task.spareParts.length > 0 ? (
-              <SparePartsTable parts={task.spareParts} caption="Spare parts used" />
+              <SparePartsTable parts={task.spareParts} caption="Spare parts used" currency={currency} />
             ) : (
               'None'
             )}

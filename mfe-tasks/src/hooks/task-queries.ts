@@ -221,7 +221,7 @@ export function equipmentSearch(q: string): ComboboxSearch<EquipmentDto> {
 }
 
 /** After a change of tasks: every task list, panel, figure and open task is asked again. */
-function refreshTasks(client: QueryClient) {
+export function refreshTasks(client: QueryClient) {
   // Not awaited: the form or dialog finishes at once, and the lists follow when their answer comes.
   void client.invalidateQueries({ queryKey: taskKeys.all });
 }
@@ -230,7 +230,7 @@ function refreshTasks(client: QueryClient) {
  * Puts a task as the server just answered it into every cached page at once: its new `version` is
  * what the card's next change must send, before the reloaded page arrives.
  */
-function putTask(client: QueryClient, task: TaskDto) {
+export function putTask(client: QueryClient, task: TaskDto) {
   client.setQueriesData<TaskListResponse>({ queryKey: taskKeys.lists() }, (page) =>
     page ? { ...page, tasks: page.tasks.map((shown) => (shown._id === task._id ? task : shown)) } : page,
   );

@@ -101,7 +101,20 @@ describe('the card tag and the work record', () => {
     expect(hasWorkRecord(task({ repairDetails: 'Replaced' }))).toBe(true);
     expect(hasWorkRecord(task({ labourHours: 0 }))).toBe(true);
     expect(
-      hasWorkRecord(task({ spareParts: [{ name: 'Fuse', quantity: 1, description: '', unitCost: null }] })),
+      hasWorkRecord(
+        task({
+          spareParts: [
+            {
+              name: 'Fuse',
+              quantity: 1,
+              description: '',
+              unitCost: null,
+              supplierId: null,
+              supplierName: null,
+            },
+          ],
+        }),
+      ),
     ).toBe(true);
   });
 });

@@ -1,12 +1,23 @@
+import type { SparePart } from '@caliber/contracts';
 import { checkWorkDraft, workDraftOf } from './work-form';
 import { task } from './task.fixture';
+
+/** A part already on the task, priced and bought from a supplier of the vendor list. */
+const FUSE: SparePart = {
+  name: 'Fuse',
+  quantity: 2,
+  description: '5 A',
+  unitCost: 1.5,
+  supplierId: '7c2e5a1b-3d4f-4e6a-9b8c-1d2e3f4a5b6c',
+  supplierName: 'B. Braun Medical Ltd',
+};
 
 describe('the work form', () => {
   it('starts from what the task records, parts as editable text', () => {
     const recorded = task({
       faultDescription: 'No power',
       repairDetails: 'Replaced fuse',
-      spareParts: [{ name: 'Fuse', quantity: 2, description: '5 A', unitCost: 1.5 }],
+      spareParts: [FUSE],
       labourHours: 1.5,
     });
     expect(workDraftOf(recorded)).toEqual({
@@ -43,10 +54,10 @@ describe('the work form', () => {
     });
   });
 
-  it('keeps the unit cost of a part already on the task', () => {
+  it('keeps the unit cost of a part already on the task, and sends no supplier (the server keeps it)', () => {
     const check = checkWorkDraft(
       { faultDescription: '', repairDetails: '', spareParts: 'fuse x 3 - 5 A', labourHours: '2' },
-      task({ spareParts: [{ name: 'Fuse', quantity: 2, description: '5 A', unitCost: 1.5 }] }),
+      task({ spareParts: [FUSE] }),
     );
     expect(check.ok && check.body.sparePartsUsed).toEqual([
       { name: 'fuse', quantity: 3, description: '5 A', unitCost: 1.5 },
