@@ -54,7 +54,8 @@ export async function taskPage(pool: Pool, params: URLSearchParams) {
   ]);
   const ids = rows.rows.map((row: Record<string, unknown>) => row['id']);
   const parts = await pool.query<Record<string, unknown>>(
-    `SELECT "task_id", "name", "quantity", "description", "unit_cost" FROM "maintenance"."spare_parts"
+    `SELECT "task_id", "name", "quantity", "description", "unit_cost", "supplier_vendor_id", "supplier_name"
+       FROM "maintenance"."spare_parts"
       WHERE "task_id" = ANY($1) ORDER BY "task_id", "position"`,
     [ids],
   );
@@ -125,6 +126,8 @@ function toTask(row: Record<string, unknown>, parts: Record<string, unknown>[]) 
       quantity: part['quantity'],
       description: part['description'],
       unitCost: part['unit_cost'] === null ? null : Number(part['unit_cost']),
+      supplierId: part['supplier_vendor_id'],
+      supplierName: part['supplier_name'],
     })),
     labourHours: row['labour_hours'] === null ? null : Number(row['labour_hours']),
     location: row['location'],
@@ -165,7 +168,8 @@ export async function taskRows(pool: Pool, params: URLSearchParams) {
   }
   const rows = await pool.query<Record<string, unknown>>(
     `SELECT ${COLUMNS}, coalesce((SELECT json_agg(json_build_object('task_id', "task_id", 'name', "name",
-        'quantity', "quantity", 'description', "description", 'unit_cost', "unit_cost") ORDER BY "position")
+        'quantity', "quantity", 'description', "description", 'unit_cost', "unit_cost",
+        'supplier_vendor_id', "supplier_vendor_id", 'supplier_name', "supplier_name") ORDER BY "position")
         FROM "maintenance"."spare_parts" WHERE "task_id" = "t"."id"), '[]') AS "parts"
       FROM ${from} ${order} LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
     values,

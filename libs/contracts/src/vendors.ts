@@ -9,9 +9,9 @@ import { lineField, notesField } from './text-fields';
  * out. One company is often all three, so a vendor carries each role it plays (`kinds`).
  *
  * A managed list, like the hospital lists: records point at a vendor by its id (service contracts,
- * tasks' vendor charges and a device's supplier do; a device's manufacturer and a part's supplier
- * are still text), so renaming one (a company taken over) renames it everywhere it is named (but
- * on a task's charges, which keep the name of the invoice),
+ * a device's supplier, tasks' vendor charges and their parts' suppliers do; a device's
+ * manufacturer is its own text), so renaming one (a company taken over) renames it everywhere it
+ * is named (but on a task's charges and parts, which keep the name of the invoice),
  * and a vendor is never deleted:
  * one the hospital stops dealing with is retired, no longer offered for new records and still
  * shown on the records that name it. A name belongs to one vendor whatever its case.

@@ -131,21 +131,25 @@ export interface SupplierVendor {
 }
 
 /**
- * The vendors these names are (in any case, as the list compares names), by the name as asked; a
- * name on no vendor is absent. The vendors are held (`FOR SHARE`) until the caller's transaction
- * ends, so none is renamed or retired between this check and the write that points at it.
+ * The vendors these names are, by the name as asked; a name on no vendor is absent. Names are
+ * compared as the list compares them: in any case, with runs of spaces as one (the list keeps
+ * its names so). With `lock`, the vendors are held (`FOR SHARE`) until the caller's transaction
+ * ends, so none is renamed or retired between this check and the write that points at it; a
+ * preview, which writes nothing, holds none.
  */
 export async function vendorsNamed(
   manager: EntityManager,
   names: readonly string[],
+  lock: boolean,
 ): Promise<Map<string, SupplierVendor>> {
   const found = new Map<string, SupplierVendor>();
   if (names.length === 0) return found;
   const rows = (await manager.query(
     `SELECT asked."name" AS "asked", v."id", v."name", v."retired_at" IS NOT NULL AS "retired"
        FROM unnest($1::text[]) AS asked("name")
-       JOIN "equipment"."vendors" AS v ON lower(v."name") = lower(asked."name")
-        FOR SHARE OF v`,
+       JOIN "equipment"."vendors" AS v
+         ON lower(v."name") = lower(regexp_replace(btrim(asked."name"), '\\s+', ' ', 'g'))
+       ${lock ? 'FOR SHARE OF v' : ''}`,
     [[...new Set(names)]],
   )) as (SupplierVendor & { asked: string })[];
   for (const { asked, ...vendor } of rows) found.set(asked, vendor);

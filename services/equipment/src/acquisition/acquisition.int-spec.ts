@@ -95,8 +95,8 @@ describe('What a device cost (real stack)', () => {
     const saved = await as('Engineer').send<DeviceAcquisition>('PUT', path(), {
       acquisitionCost: 48500.5,
       purchaseDate: '2024-02-29',
-      // The vendor's name in another case, with spaces: the vendor list's spelling is kept.
-      supplier: `  ${marker.toLowerCase()} hamilton MEDICAL  `,
+      // The vendor's name in another case, with runs of spaces: the vendor list's spelling is kept.
+      supplier: `  ${marker.toLowerCase()}  hamilton   MEDICAL  `,
       expectedLifeYears: 10,
       version: 0,
     });

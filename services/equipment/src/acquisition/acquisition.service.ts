@@ -68,7 +68,7 @@ export class AcquisitionService {
         );
       const before = figuresOf(current);
       const supplier = figures.supplier
-        ? (await vendorsNamed(manager, [figures.supplier])).get(figures.supplier)
+        ? (await vendorsNamed(manager, [figures.supplier], true)).get(figures.supplier)
         : undefined;
       const refusal = figures.supplier
         ? supplierRefusal(figures.supplier, supplier, current?.supplier_id ?? null)

@@ -15,6 +15,7 @@ import {
 import { figuresIn } from '../acquisition/acquisition-figures';
 import {
   evaluateRows,
+  SUGGESTED_NAMES_MAX,
   holdToPreview,
   statusOf,
   type ExistingDevice,
@@ -301,6 +302,17 @@ describe('evaluateRows: acquisition figures', () => {
           'Supplier "Medequp" is not on the vendor list: choose one that is, or add it under Vendors first. Did you mean "Medequip"?',
       },
     ]);
+  });
+
+  it('suggests names for the first hundred distinct unknown suppliers only', () => {
+    const rows = Array.from({ length: SUGGESTED_NAMES_MAX + 1 }, (_, index) =>
+      row(index + 2, { serialNumber: `SN-X${index}`, supplier: `Medequp ${index}` }),
+    );
+    const outcomes = evaluateRows(rows, context());
+    expect(outcomes[0]?.problems[0]?.message).toContain('Did you mean "Medequip"?');
+    expect(outcomes.at(-1)?.problems[0]?.message).toBe(
+      `Supplier "Medequp ${SUGGESTED_NAMES_MAX}" is not on the vendor list: choose one that is, or add it under Vendors first.`,
+    );
   });
 
   it('refuses a retired supplier for a device it did not supply, and keeps it on one it did', () => {

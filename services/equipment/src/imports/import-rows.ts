@@ -197,16 +197,24 @@ type Suggest = (kind: 'department' | 'category' | 'supplier', written: string) =
  */
 function suggestionsOnce(context: ImportContext): Suggest {
   const found = new Map<string, readonly string[]>();
+  const sought = { department: 0, category: 0, supplier: 0 };
   return (kind, written) => {
     const key = `${kind}\u0000${listNameKey(written)}`;
     let names = found.get(key);
     if (names === undefined) {
-      names = closestNames(written, context.active[kind]);
+      // A file naming thousands of different unknown values has its columns mixed up, not a few
+      // misspellings: past a hundred, the rest are refused without a suggestion, rather than
+      // compared with every name of the list (the vendor list holds up to 5,000).
+      sought[kind] += 1;
+      names = sought[kind] > SUGGESTED_NAMES_MAX ? [] : closestNames(written, context.active[kind]);
       found.set(key, names);
     }
     return names;
   };
 }
+
+/** The distinct unknown values of one column a reading of a file suggests names for. */
+export const SUGGESTED_NAMES_MAX = 100;
 
 function evaluateRow(row: InventoryFileRow, context: ImportContext, suggest: Suggest): RowOutcome {
   // A row staged before a column existed (an import open across an upgrade) lacks its cell: empty.

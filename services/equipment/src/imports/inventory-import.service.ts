@@ -246,7 +246,7 @@ export class InventoryImportService {
     const activeNames = (kind: 'department' | 'category') =>
       entries.filter((entry) => entry.kind === kind && !entry.retired).map((entry) => entry.name);
     const existing = await existingDevices(manager, rows, lock);
-    const suppliers = await this.suppliersOf(manager, batch, rows);
+    const suppliers = await this.suppliersOf(manager, batch, rows, lock);
     return {
       columns: batch.columns,
       dateOrder,
@@ -265,20 +265,21 @@ export class InventoryImportService {
   }
 
   /**
-   * The vendors the file's Supplier cells name (held until the transaction ends, so Apply writes
-   * the vendors it checked), and the names of the active vendors to suggest for a name on none:
-   * both only when the file has the column.
+   * The vendors the file's Supplier cells name (at Apply, held until the transaction ends, so it
+   * writes the vendors it checked), and the names of the active vendors to suggest for a name on
+   * none: both only when the file has the column.
    */
   private async suppliersOf(
     manager: EntityManager,
     batch: BatchRow,
     rows: readonly InventoryFileRow[],
+    lock: boolean,
   ): Promise<{ named: Map<string, SupplierVendor>; active: string[] }> {
     if (batch.columns.supplier === undefined) return { named: new Map(), active: [] };
     const names = rows
       .map((row) => ((row.cells as Partial<InventoryFileRow['cells']>).supplier ?? '').trim())
       .filter((name) => name !== '');
-    const named = await vendorsNamed(manager, names);
+    const named = await vendorsNamed(manager, names, lock);
     const active = (
       (await manager.query(
         `SELECT "name" FROM "equipment"."vendors" WHERE "retired_at" IS NULL ORDER BY lower("name")`,

@@ -3,10 +3,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * A device's supplier becomes a vendor of the vendor list (`supplier_vendor_id`) rather than text
  * typed on each device, so that renaming a company renames it on every device it supplied, and
- * the vendor's page counts what it supplied.
+ * nothing holds a second spelling of a company nobody keeps.
  *
- * The suppliers already typed are kept: each name not yet on the list (compared trimmed and in
- * any case, as the list compares names) is added to it as a supplier, once, in the spelling its
+ * The suppliers already typed are kept: each name not yet on the list (compared as the list
+ * compares names: trimmed, runs of spaces as one, in any case) is added to it as a supplier, once, in the spelling its
  * first device has in alphabetical order; then every device points at the vendor of its name.
  * Nothing typed is lost, and the names can be tidied on the vendor list afterwards.
  */
@@ -19,22 +19,19 @@ export class AcquisitionSupplierVendor1768000000000 implements MigrationInterfac
          ADD COLUMN "supplier_vendor_id" uuid REFERENCES "equipment"."vendors" ("id")`,
     );
     await queryRunner.query(`
+      WITH typed AS (
+        SELECT regexp_replace(btrim(a."supplier"), '\\s+', ' ', 'g') AS "name"
+          FROM "equipment"."device_acquisitions" AS a WHERE btrim(coalesce(a."supplier", '')) <> '')
       INSERT INTO "equipment"."vendors" ("name", "kinds", "updated_by_label")
-      SELECT DISTINCT ON (lower(btrim(a."supplier"))) btrim(a."supplier"), ARRAY['supplier']::text[], 'migration'
-        FROM "equipment"."device_acquisitions" AS a
-       WHERE btrim(coalesce(a."supplier", '')) <> ''
-         AND NOT EXISTS (SELECT 1 FROM "equipment"."vendors" AS v WHERE lower(v."name") = lower(btrim(a."supplier")))
-       ORDER BY lower(btrim(a."supplier")), btrim(a."supplier")`);
+      SELECT DISTINCT ON (lower(t."name")) t."name", ARRAY['supplier']::text[], 'migration'
+        FROM typed AS t
+       WHERE NOT EXISTS (SELECT 1 FROM "equipment"."vendors" AS v WHERE lower(v."name") = lower(t."name"))
+       ORDER BY lower(t."name"), t."name"`);
     await queryRunner.query(`
       UPDATE "equipment"."device_acquisitions" AS a SET "supplier_vendor_id" = v."id"
         FROM "equipment"."vendors" AS v
-       WHERE lower(v."name") = lower(btrim(a."supplier"))`);
+       WHERE lower(v."name") = lower(regexp_replace(btrim(a."supplier"), '\\s+', ' ', 'g'))`);
     await queryRunner.query(`ALTER TABLE "equipment"."device_acquisitions" DROP COLUMN "supplier"`);
-    // The vendor page counts the devices a vendor supplied.
-    await queryRunner.query(
-      `CREATE INDEX "device_acquisitions_supplier_idx" ON "equipment"."device_acquisitions" ("supplier_vendor_id")
-         WHERE "supplier_vendor_id" IS NOT NULL`,
-    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

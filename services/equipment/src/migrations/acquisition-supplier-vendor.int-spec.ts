@@ -27,10 +27,11 @@ describe('AcquisitionSupplierVendor1768000000000 (equipment, real PostgreSQL)', 
         [`${marker} Listed Medical`],
       )) as { id: string }[];
       await migration.down(runner);
-      // Four devices: two spellings of a new supplier, the listed vendor in another case, and none.
+      // Four devices: two spellings of a new supplier (case, runs of spaces), the listed vendor in
+      // another case, and none.
       const typed = [
         `${marker} Medequip`,
-        ` ${marker.toLowerCase()} MEDEQUIP `,
+        ` ${marker.toLowerCase()}   MEDEQUIP `,
         `${marker} listed medical`,
         null,
       ];

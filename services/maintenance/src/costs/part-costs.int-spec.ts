@@ -140,7 +140,7 @@ describe('The part costs of a task (real stack)', () => {
     expect([same.status, same.body.version]).toEqual([200, priced.body.version]);
   });
 
-  it('keeps a part’s supplier when the technician saves the work again with the same part', async () => {
+  it('keeps a part’s supplier and price when the technician saves the work again with the same part', async () => {
     const braun = await vendor('Braun Kept');
     const worked = await task();
     const priced = await price('Engineer', worked._id, {
@@ -151,11 +151,11 @@ describe('The part costs of a task (real stack)', () => {
       version: worked.version,
     });
     expect(priced.status).toBe(200);
-    // The technician corrects the sensor's quantity and drops the fuse: the work form sends the
-    // known unit cost, never the supplier.
+    // The technician corrects the sensor's quantity and drops the fuse. The work record names no
+    // supplier, and a price a Technician sends is not taken: the recorded ones stay.
     const again = await as('Technician').send<TaskDto>('PUT', `/tasks/${worked._id}/work`, {
       sparePartsUsed: [
-        { name: 'PRESSURE SENSOR', quantity: 1, description: 'Downstream', unitCost: 86.5 },
+        { name: 'PRESSURE SENSOR', quantity: 1, description: 'Downstream', unitCost: 1 },
         { name: 'O-ring', quantity: 4, description: '' },
       ],
       version: priced.body.version,

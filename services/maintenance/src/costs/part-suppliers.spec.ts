@@ -1,5 +1,5 @@
 import type { SparePart, VendorRef } from '@caliber/contracts';
-import { pricedParts, withKeptSuppliers } from './part-suppliers';
+import { pricedParts, withKeptPricing } from './part-suppliers';
 
 const part = (name: string, changes: Partial<SparePart> = {}): SparePart => ({
   name,
@@ -15,22 +15,46 @@ const BRAUN: VendorRef = { id: 'v-braun', name: 'B. Braun', retired: false };
 const GONE: VendorRef = { id: 'v-gone', name: 'Gone Ltd', retired: true };
 const vendors = new Map([BRAUN, GONE].map((vendor) => [vendor.id, vendor]));
 
-describe('withKeptSuppliers', () => {
+describe('withKeptPricing', () => {
+  const before = [
+    part('Sensor', {
+      description: 'Downstream',
+      unitCost: 80,
+      supplierId: 'v-braun',
+      supplierName: 'B. Braun',
+    }),
+    part('Fuse', { unitCost: 1, supplierId: 'v-braun', supplierName: 'B. Braun' }),
+  ];
+  const sent = [
+    { name: 'SENSOR', quantity: 2, description: 'Downstream', unitCost: 5 },
+    { name: 'Fuse', quantity: 1, description: '5 A', unitCost: 9 },
+  ];
+
   it('keeps the supplier of the same part (name in any case, same description) and no other', () => {
-    const before = [
-      part('Sensor', { description: 'Downstream', supplierId: 'v-braun', supplierName: 'B. Braun' }),
-      part('Fuse', { supplierId: 'v-braun', supplierName: 'B. Braun' }),
-    ];
-    const after = withKeptSuppliers(
-      [
-        { name: 'SENSOR', quantity: 2, description: 'Downstream', unitCost: 5 },
-        { name: 'Fuse', quantity: 1, description: '5 A', unitCost: null },
-      ],
-      before,
-    );
+    const after = withKeptPricing(sent, before, true);
     expect(after.map((kept) => [kept.name, kept.quantity, kept.unitCost, kept.supplierName])).toEqual([
       ['SENSOR', 2, 5, 'B. Braun'],
-      ['Fuse', 1, null, null],
+      ['Fuse', 1, 9, null],
+    ]);
+  });
+
+  it('keeps the recorded price, not the one sent, for someone who does not record costs', () => {
+    const after = withKeptPricing(sent, before, false);
+    expect(after.map((kept) => kept.unitCost)).toEqual([80, null]);
+  });
+
+  it('keeps two lines of one part bought from two suppliers apart, moved or not', () => {
+    const twice = [
+      part('Fuse', { unitCost: 1, supplierId: 'v-a', supplierName: 'A' }),
+      part('Fuse', { unitCost: 2, supplierId: 'v-b', supplierName: 'B' }),
+    ];
+    const fuse = { name: 'Fuse', quantity: 1, description: '', unitCost: null };
+    expect(withKeptPricing([fuse, fuse], twice, false).map((kept) => kept.supplierName)).toEqual(['A', 'B']);
+    const first = withKeptPricing([{ ...fuse, name: 'Valve' }, fuse, fuse], twice, false);
+    expect(first.map((kept) => [kept.supplierName, kept.unitCost])).toEqual([
+      [null, null],
+      ['B', 2],
+      ['A', 1],
     ]);
   });
 });

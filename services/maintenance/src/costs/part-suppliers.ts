@@ -12,18 +12,48 @@ const samePart = (a: Pick<SparePart, 'name' | 'description'>, b: Pick<SparePart,
   a.name.toLowerCase() === b.name.toLowerCase() && a.description === b.description;
 
 /**
- * The parts of a work record saved over `before`, each with the supplier recorded for the same
- * part before (the first such part with one), or none. The technician correcting a quantity or
- * adding a part does not undo the supplier an Engineer recorded from the invoice.
+ * Each of `parts` matched with the same part of `before`, each earlier part matched once: the one
+ * at its place in the list when it is the same part (a list saved again in its order), or else the
+ * first same part not yet matched. Two lines of the same part bought from two suppliers stay two.
  */
-export function withKeptSuppliers(parts: readonly PartUsed[], before: readonly SparePart[]): SparePart[] {
-  return parts.map((part) => {
-    const kept = before.find((earlier) => earlier.supplierId !== null && samePart(earlier, part));
+function matchEarlier(parts: readonly PartUsed[], before: readonly SparePart[]): (SparePart | undefined)[] {
+  const used = new Set<number>();
+  const take = (index: number) => {
+    used.add(index);
+    return before[index];
+  };
+  const matched: (SparePart | undefined)[] = parts.map((part, index) => {
+    const here = before[index];
+    return here && samePart(here, part) ? take(index) : undefined;
+  });
+  return matched.map((found, index) => {
+    const part = parts[index];
+    if (found || !part) return found;
+    const at = before.findIndex((earlier, position) => !used.has(position) && samePart(earlier, part));
+    return at === -1 ? undefined : take(at);
+  });
+}
+
+/**
+ * The parts of a work record saved over `before`. A part that stays on the list (the same name in
+ * any case and the same description) keeps the supplier recorded for it: the work record never
+ * names one, and a technician correcting a quantity must not undo what an Engineer took from the
+ * invoice. Its unit cost is the one sent when the person records costs (`setsCosts`); for anyone
+ * else it is the one recorded (none for a new part), since prices are for those who read costs.
+ */
+export function withKeptPricing(
+  parts: readonly PartUsed[],
+  before: readonly SparePart[],
+  setsCosts: boolean,
+): SparePart[] {
+  const earlier = matchEarlier(parts, before);
+  return parts.map((part, index) => {
+    const kept = earlier[index];
     return {
       name: part.name,
       quantity: part.quantity,
       description: part.description,
-      unitCost: part.unitCost,
+      unitCost: setsCosts ? part.unitCost : (kept?.unitCost ?? null),
       supplierId: kept?.supplierId ?? null,
       supplierName: kept?.supplierName ?? null,
     };

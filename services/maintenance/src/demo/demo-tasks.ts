@@ -38,30 +38,34 @@ export interface DemoTask {
   plan?: { occurrence: number };
 }
 
+/**
+ * Each kind's usual fault, what was found and done, and the parts it took with what one unit cost
+ * (in the cedis of the demo's labour rates), as the stores' issue note prices them.
+ */
 const FAULTS: Record<
   string,
-  [string, string, string, { name: string; quantity: number; description: string }[]]
+  [string, string, string, { name: string; quantity: number; description: string; unitCost: number }[]]
 > = {
   Ventilator: [
     'High pressure alarm during self-test',
     'Expiratory valve sticking; flow sensor readings drift',
     'Replaced expiratory valve membrane and flow sensor; passed self-test',
     [
-      { name: 'Expiratory valve membrane', quantity: 1, description: 'Dräger 8412051' },
-      { name: 'Flow sensor', quantity: 2, description: 'Neonatal and adult' },
+      { name: 'Expiratory valve membrane', quantity: 1, description: 'Dräger 8412051', unitCost: 850 },
+      { name: 'Flow sensor', quantity: 2, description: 'Neonatal and adult', unitCost: 1240 },
     ],
   ],
   Defibrillator: [
     'Fails to charge to 200 J',
     'Battery capacity below 40%',
     'Replaced battery pack; energy delivery verified with analyser',
-    [{ name: 'Battery pack', quantity: 1, description: 'Li-ion 14.4 V' }],
+    [{ name: 'Battery pack', quantity: 1, description: 'Li-ion 14.4 V', unitCost: 2600 }],
   ],
   'Infusion Pump': [
     'Occlusion alarm without occlusion',
     'Pressure sensor out of calibration',
     'Recalibrated downstream pressure sensor; occlusion test passed',
-    [{ name: 'Door latch spring', quantity: 1, description: '' }],
+    [{ name: 'Door latch spring', quantity: 1, description: '', unitCost: 45.5 }],
   ],
 };
 const DEFAULT_FAULT = FAULTS['Infusion Pump'] as NonNullable<(typeof FAULTS)[string]>;
@@ -119,6 +123,7 @@ export function demoTasks(equipment: EquipmentDto[], people: AssigneeDto[]): Dem
       dueInDays: 3 - i,
       faultDescription: stage === 0 ? `${title}.` : fault,
       repairDetails: stage === 2 ? repair : null,
+      // Finished, awaiting certification: the stores have not priced its parts yet.
       spareParts: stage === 2 ? parts.map((part) => ({ ...part, unitCost: null })) : [],
       labourHours: stage === 2 ? 2.5 : null,
       reportedBy: reporter,
@@ -143,7 +148,8 @@ export function demoTasks(equipment: EquipmentDto[], people: AssigneeDto[]): Dem
       certifiedBy: engineer(i),
       faultDescription: fault,
       repairDetails: repair,
-      spareParts: parts.map((part) => ({ ...part, unitCost: null })),
+      // Certified work, its parts priced: the cost of service counts them.
+      spareParts: parts,
       labourHours: 1.5 + i,
     });
   });

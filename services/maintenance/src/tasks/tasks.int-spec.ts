@@ -360,13 +360,19 @@ describe('Tasks, work records and certification (real stack)', () => {
 
     // The assignee's notes, hours and part costs are for those who work or oversee it: the reporter
     // sees what was found and done, without them and without the audit trail.
-    const worked = await as('tech2').put(`/tasks/${reported._id}/work`, {
+    const worked = await as('tech2').put<TaskDto>(`/tasks/${reported._id}/work`, {
       faultDescription: 'Loose ribbon cable',
       repairDetails: 'Reseated the cable',
-      sparePartsUsed: [{ name: 'Ribbon cable', quantity: 1, description: '40-pin', unitCost: 12.5 }],
+      sparePartsUsed: [{ name: 'Ribbon cable', quantity: 1, description: '40-pin' }],
       labourHours: 1.5,
     });
     expect(worked.status).toBe(200);
+    // The part priced by an Engineer, as the stores' note gives it.
+    const priced = await as('engineer').put(`/tasks/${reported._id}/part-costs`, {
+      parts: [{ unitCost: 12.5 }],
+      version: worked.body.version,
+    });
+    expect(priced.status).toBe(200);
     await as('engineer').put(`/tasks/${reported._id}`, {
       comments: 'Ward staff pull the cart by the cable.',
     });
@@ -582,9 +588,10 @@ describe('Tasks, work records and certification (real stack)', () => {
     expect((await as('manager').put(`/tasks/${task._id}/work`, work)).status).toBe(403);
     const saved = await as('tech').put<TaskDto>(`/tasks/${task._id}/work`, work);
     expect(saved.status).toBe(200);
+    // A Technician's price is not taken: prices are recorded by those who read costs.
     expect(saved.body.spareParts).toEqual([
       { name: 'Flow sensor', quantity: 2, description: 'Adult', unitCost: null, ...NO_SUPPLIER },
-      { name: 'O-ring', quantity: 1, description: '', unitCost: 3.5, ...NO_SUPPLIER },
+      { name: 'O-ring', quantity: 1, description: '', unitCost: null, ...NO_SUPPLIER },
     ]);
     expect(saved.body.labourHours).toBe(1.5);
     const replaced = await as('tech').put<TaskDto>(`/tasks/${task._id}/work`, {

@@ -38,7 +38,7 @@ import { enqueueTaskEffect, lockDevice, TaskEffectsRelay } from '../outbox/task-
 import { PmPlansService } from '../plans/pm-plans.service';
 import { labourRoleAfter, priceTaskLabour } from '../costs/task-labour';
 import { VENDOR_CHARGES_AUDIT_ACTION, VendorChargesService } from '../costs/vendor-charges.service';
-import { PART_COSTS_AUDIT_ACTION, pricedParts, withKeptSuppliers } from '../costs/part-suppliers';
+import { PART_COSTS_AUDIT_ACTION, pricedParts, withKeptPricing } from '../costs/part-suppliers';
 import { EquipmentPeer, IdentityPeer } from '../peers/peers.client';
 import { AddedReportEntity } from './added-report.entity';
 import { deviceColumns } from './device-snapshot';
@@ -433,8 +433,8 @@ export class TasksService {
         faultDescription: work.faultDescription,
         repairDetails: work.repairDetails,
         labourHours: work.labourHours,
-        // A part that stays on the list keeps the supplier recorded for it (the work form does not send it).
-        spareParts: withKeptSuppliers(work.sparePartsUsed, before.spareParts),
+        // A part that stays keeps its supplier, and its price unless the person records costs.
+        spareParts: withKeptPricing(work.sparePartsUsed, before.spareParts, readsCosts(actor.role)),
       };
       const diff = diffFields<typeof after>(before, after);
       if (Object.keys(diff).length === 0) return current;

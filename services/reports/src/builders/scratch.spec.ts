@@ -38,4 +38,29 @@ describe('ReportScratch', () => {
     await scratch.remove();
     expect(existsSync(scratch.directory)).toBe(false);
   });
+
+  it('closes a file read only in part, and one never read, when the report is done with them', async () => {
+    const scratch = await ReportScratch.create();
+    const spill = scratch.rows();
+    await spill.write(Array.from({ length: 1200 }, (_, index) => [index]));
+    const reading = spill.read();
+    expect((await reading.next()).value).toHaveLength(500);
+    // A PDF stops after its first rows: the reader is returned, and the file closed with it.
+    await reading.return(undefined);
+    const unread = scratch.rows();
+    await unread.write([['never read']]);
+    await scratch.remove();
+    expect(existsSync(scratch.directory)).toBe(false);
+  });
+
+  it('fails the report, not the process, when its rows cannot be written', async () => {
+    const scratch = await ReportScratch.create();
+    await scratch.remove();
+    // The directory is gone: the file cannot be opened.
+    const spill = scratch.rows();
+    await spill.write([['first']]).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(spill.write([['second']])).rejects.toThrow(/ENOENT/);
+    await expect(spill.read().next()).rejects.toThrow(/ENOENT/);
+  });
 });

@@ -126,8 +126,9 @@ export class ReportWriter {
     // The attempt is timed from here to its file stored (the e-mail after it is not the report's).
     const finished = this.metrics.started({ ...job, startNumber });
     let done: ReportJobDto | null;
-    const scratch = await ReportScratch.create();
+    let scratch: ReportScratch | null = null;
     try {
+      scratch = await ReportScratch.create();
       const document = await this.document({ ...job, owner: ownerFromRoster(standing.person) }, scratch);
       await this.events.progress(await this.jobs.progress(jobId, READING_SHARE, 'Writing the file'));
       const sink = new ChunkSink((seq, data) => this.jobs.writeChunk(jobId, seq, data));
@@ -141,7 +142,7 @@ export class ReportWriter {
       finished('failed');
       throw error;
     } finally {
-      await scratch.remove();
+      await scratch?.remove();
     }
     finished('done');
     await this.events.progress(done);

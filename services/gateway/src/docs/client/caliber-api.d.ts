@@ -534,7 +534,7 @@ export interface paths {
     get: operations['getEquipmentAcquisition'];
     /**
      * Record what an item cost and how long it is meant to serve (Engineers and Admins)
-     * @description Each of the four figures is replaced (null or left out clears it). The cost has at most two decimals; the purchase date is not in the future (the hospital’s date); the life is 1 to 50 whole years. Send the `version` you read (0 when none was recorded) to refuse overwriting a newer change (409). Audited with the old and new values.
+     * @description Each of the four figures is replaced (null or left out clears it). The cost has at most two decimals; the purchase date is not in the future (the hospital’s date); the supplier is a vendor of the vendor list named in any case (answered as the list writes it, with its `supplierId`), active unless it is the device’s supplier already; the life is 1 to 50 whole years. Send the `version` you read (0 when none was recorded) to refuse overwriting a newer change (409). Audited with the old and new values.
      */
     put: operations['setEquipmentAcquisition'];
     post?: never;
@@ -9625,7 +9625,7 @@ export interface operations {
           'application/json': components['schemas']['DeviceAcquisition'];
         };
       };
-      /** @description A figure out of its range, or a purchase date in the future. */
+      /** @description A figure out of its range, a purchase date in the future, or a supplier not on the vendor list or retired from it. */
       400: {
         headers: {
           [name: string]: unknown;
