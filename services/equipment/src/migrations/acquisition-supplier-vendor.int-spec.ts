@@ -6,7 +6,8 @@ import { AcquisitionSupplierVendor1768000000000 } from './1768000000000-acquisit
 /**
  * The migration that makes a device's supplier a vendor, on the real, migrated test database: taken
  * down (the suppliers back to text) and put up again over devices whose suppliers were typed in
- * every spelling. In one transaction that is rolled back, so the shared database is left as it was.
+ * every spelling; then the previous release's writes of the text and this release's of the vendor
+ * are kept together. In one transaction that is rolled back, so the shared database is left as it was.
  */
 describe('AcquisitionSupplierVendor1768000000000 (equipment, real PostgreSQL)', () => {
   let db: DataSource;
@@ -78,6 +79,41 @@ describe('AcquisitionSupplierVendor1768000000000 (equipment, real PostgreSQL)', 
         null,
       ]);
       expect(byDevice.get(devices[2] ?? '')?.listed).toBe(true);
+
+      // The previous release types a name: the row points at its vendor, added when none has it.
+      const nameOf = async (device: string | undefined) =>
+        (
+          (await runner.query(
+            `SELECT a."supplier", v."name" AS "vendor", v."updated_by_label"
+               FROM "equipment"."device_acquisitions" AS a
+               LEFT JOIN "equipment"."vendors" AS v ON v."id" = a."supplier_vendor_id"
+              WHERE a."equipment_id" = $1`,
+            [device],
+          )) as { supplier: string | null; vendor: string | null; updated_by_label: string | null }[]
+        )[0];
+      await runner.query(
+        `UPDATE "equipment"."device_acquisitions" SET "supplier" = $2 WHERE "equipment_id" = $1`,
+        [devices[3], `  ${marker}   Typed Later `],
+      );
+      expect(await nameOf(devices[3])).toEqual({
+        supplier: `  ${marker}   Typed Later `,
+        vendor: `${marker} Typed Later`,
+        updated_by_label: 'previous release',
+      });
+      // This release points at a vendor: the text follows it, for the previous release to read.
+      await runner.query(
+        `UPDATE "equipment"."device_acquisitions" SET "supplier_vendor_id" = $2 WHERE "equipment_id" = $1`,
+        [devices[3], listed?.id],
+      );
+      expect(await nameOf(devices[3])).toMatchObject({
+        supplier: `${marker} Listed Medical`,
+        vendor: `${marker} Listed Medical`,
+      });
+      await runner.query(
+        `UPDATE "equipment"."device_acquisitions" SET "supplier_vendor_id" = NULL WHERE "equipment_id" = $1`,
+        [devices[3]],
+      );
+      expect(await nameOf(devices[3])).toMatchObject({ supplier: null, vendor: null });
     } finally {
       await runner.rollbackTransaction();
       await runner.release();
